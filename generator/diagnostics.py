@@ -1,0 +1,91 @@
+"""Diagnostics: every warning and error a user sees, with a stable code and a location.
+
+A diagnostic names the file, the JSON pointer (and the line where known), what was done and
+how to fix it. Codes are stable so tests assert on codes, not on message text.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Iterable
+
+
+class Severity(str, Enum):
+    ERROR = "error"
+    WARNING = "warning"
+    INFO = "info"
+
+
+@dataclass(frozen=True)
+class Diagnostic:
+    severity: Severity
+    code: str
+    message: str
+    file: str | None = None
+    pointer: str | None = None
+    line: int | None = None
+    hint: str | None = None
+
+    def render(self) -> str:
+        where = self.file or "<input>"
+        if self.line is not None:
+            where += f":{self.line}"
+        if self.pointer is not None:
+            where += f" at {self.pointer or '/'}"
+        text = f"{where}: {self.severity.value} {self.code}: {self.message}"
+        if self.hint:
+            text += f"\n    hint: {self.hint}"
+        return text
+
+
+class GenerationError(Exception):
+    """A fatal problem: nothing is written. Carries the diagnostics that explain it."""
+
+    def __init__(self, diagnostics: Iterable[Diagnostic] | Diagnostic):
+        if isinstance(diagnostics, Diagnostic):
+            diagnostics = [diagnostics]
+        self.diagnostics = list(diagnostics)
+        super().__init__("\n".join(d.render() for d in self.diagnostics))
+
+
+@dataclass
+class DiagnosticSink:
+    """Collects diagnostics during a run; order is kept (deterministic input order)."""
+
+    items: list[Diagnostic] = field(default_factory=list)
+
+    def add(self, diagnostic: Diagnostic) -> None:
+        self.items.append(diagnostic)
+
+    def error(self, code: str, message: str, **where: object) -> Diagnostic:
+        d = Diagnostic(Severity.ERROR, code, message, **where)  # type: ignore[arg-type]
+        self.items.append(d)
+        return d
+
+    def warning(self, code: str, message: str, **where: object) -> Diagnostic:
+        d = Diagnostic(Severity.WARNING, code, message, **where)  # type: ignore[arg-type]
+        self.items.append(d)
+        return d
+
+    def info(self, code: str, message: str, **where: object) -> Diagnostic:
+        d = Diagnostic(Severity.INFO, code, message, **where)  # type: ignore[arg-type]
+        self.items.append(d)
+        return d
+
+    @property
+    def errors(self) -> list[Diagnostic]:
+        return [d for d in self.items if d.severity is Severity.ERROR]
+
+    def raise_if_errors(self) -> None:
+        if self.errors:
+            raise GenerationError(self.errors)
+
+
+def escape_pointer_token(token: str) -> str:
+    """RFC 6901 escaping of one JSON pointer reference token."""
+    return token.replace("~", "~0").replace("/", "~1")
+
+
+def pointer(*tokens: object) -> str:
+    return "".join("/" + escape_pointer_token(str(t)) for t in tokens)

@@ -1,0 +1,27 @@
+"""The intermediate representation shared by every loader, the overlay and the renderer."""
+
+from .models import (
+    Annotations,
+    FieldConfig,
+    GraphQLBinding,
+    HttpBinding,
+    OperationSpec,
+    ParamSpec,
+    ResponseShape,
+    SecurityScheme,
+    ServerSpec,
+    ShapingLimits,
+)
+
+__all__ = [
+    "Annotations",
+    "FieldConfig",
+    "GraphQLBinding",
+    "HttpBinding",
+    "OperationSpec",
+    "ParamSpec",
+    "ResponseShape",
+    "SecurityScheme",
+    "ServerSpec",
+    "ShapingLimits",
+]

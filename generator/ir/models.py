@@ -1,0 +1,142 @@
+"""Frozen IR models: ServerSpec -> OperationSpec -> ParamSpec, with a binding and a response shape.
+
+Format-neutral: the OpenAPI and GraphQL loaders both produce these; everything downstream
+(overlays, rendering, the runtime data file) only asks for the binding kind.
+JSON schemas are kept as plain dicts (already resolved, compact, bounded in depth).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+ParamLocation = Literal["path", "query", "header", "cookie", "body", "body_whole", "graphql"]
+
+
+@dataclass(frozen=True)
+class ParamSpec:
+    """One tool argument and where it goes on the wire.
+
+    Collision rule: arguments keep their wire name when unique; when two locations share a
+    name, path keeps it and the others get a suffix: ``name__query``, ``name__header``,
+    ``name__cookie``, ``name__body`` (see naming.py).
+    """
+
+    arg: str
+    location: ParamLocation
+    wire_name: str
+    required: bool
+    schema: dict[str, Any]
+    description: str = ""
+    style: str | None = None
+    explode: bool | None = None
+
+
+@dataclass(frozen=True)
+class HttpBinding:
+    method: str
+    path: str
+    content_type: str | None = None  # request body media type, if any
+    kind: Literal["http"] = "http"
+
+
+@dataclass(frozen=True)
+class GraphQLBinding:
+    operation_type: Literal["query", "mutation"]
+    field_name: str
+    kind: Literal["graphql"] = "graphql"
+
+
+@dataclass(frozen=True)
+class Annotations:
+    read_only: bool | None = None
+    destructive: bool | None = None
+    idempotent: bool | None = None
+    open_world: bool | None = True
+
+
+@dataclass(frozen=True)
+class FieldConfig:
+    """Field selection for a resource or an operation (dot paths)."""
+
+    include: tuple[str, ...] = ()
+    exclude: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class ShapingLimits:
+    """Budgets and limits; ``None`` means: inherit from the level above (server defaults)."""
+
+    max_chars: int | None = None
+    max_chars_detailed: int | None = None
+    truncation_marker: str | None = None
+    chunk_threshold_tokens: int | None = None
+    chunk_tokens: int | None = None
+    encoding: str | None = None
+    continuation_ttl: int | None = None
+
+
+@dataclass(frozen=True)
+class ResponseShape:
+    """What the successful response looks like, as far as the spec says.
+
+    ``collection_path``: None for a single object (or unknown), "" when the body itself is an
+    array, or the key of the array in a wrapper object (``data`` for Stripe, ``results`` for
+    Notion). ``fields`` are relative to an item when there is a collection.
+    ``field_tree``: nested dict of known field names (None for a leaf), bounded in depth; None
+    when the spec does not describe the body (then any path is accepted).
+    """
+
+    schema_name: str | None = None
+    media_type: str | None = None
+    collection_path: str | None = None
+    field_tree: dict[str, Any] | None = None
+    default_fields: tuple[str, ...] = ()
+    identity_fields: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class OperationSpec:
+    id: str  # stable source id: operationId, or "METHOD /path", or GraphQL "query.field"
+    tool_name: str
+    title: str
+    description: str
+    params: tuple[ParamSpec, ...]
+    input_schema: dict[str, Any]
+    binding: HttpBinding | GraphQLBinding
+    response: ResponseShape
+    annotations: Annotations
+    tags: tuple[str, ...] = ()
+    source_pointer: str = ""
+    fields: FieldConfig = FieldConfig()
+    limits: ShapingLimits = ShapingLimits()
+    security: tuple[str, ...] = ()  # names of SecurityScheme that apply (any of)
+
+
+@dataclass(frozen=True)
+class SecurityScheme:
+    """A credential the server reads from the environment and applies to requests."""
+
+    name: str
+    kind: Literal["api_key", "bearer", "basic"]
+    location: Literal["header", "query", "cookie"] = "header"
+    param_name: str = "Authorization"
+    env_vars: tuple[str, ...] = ()
+    description: str = ""
+
+
+@dataclass(frozen=True)
+class ServerSpec:
+    name: str  # slug: distribution "<name>-mcp", import package "<name>_mcp"
+    title: str
+    version: str
+    description: str
+    source_kind: Literal["openapi", "graphql"]
+    source_file: str
+    base_url: str
+    operations: tuple[OperationSpec, ...]
+    security: tuple[SecurityScheme, ...] = ()
+    limits: ShapingLimits = ShapingLimits()
+    resources: dict[str, FieldConfig] = field(default_factory=dict)
+    api_version: str = ""
+    license: str = ""

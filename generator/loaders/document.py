@@ -1,0 +1,219 @@
+"""Reading one JSON or YAML file into plain Python data, fast, with lines found lazily.
+
+The fast path is ``json.loads`` or PyYAML's libyaml-backed ``CSafeLoader``. Positions are
+only computed when a diagnostic asks for a line (:meth:`Document.line_of`, see lines.py),
+and cached per document.
+
+YAML keys are kept as written (``200:`` is "200", ``no:`` is "no", not an int or a bool), and
+timestamps stay strings (``version: 2023-09-12``), so every document is JSON-shaped.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+import yaml
+
+from ..diagnostics import Diagnostic, GenerationError, Severity
+from . import lines
+
+SUPPORTED_VERSIONS = ("3.0", "3.1")
+
+
+class _SpecLoader(yaml.CSafeLoader):  # type: ignore[misc]
+    """libyaml parser; mappings get string keys and timestamps stay strings."""
+
+
+def _construct_map(loader: yaml.BaseConstructor, node: yaml.MappingNode) -> Any:
+    """Mappings keyed by the text of their scalar keys: ``200:`` -> "200", ``no:`` -> "no"
+    (not False), ``2023-09-12:`` -> "2023-09-12". Merge keys (``<<``) still work."""
+    data: dict[str, Any] = {}
+    yield data
+    loader.flatten_mapping(node)  # type: ignore[attr-defined]
+    for key_node, value_node in node.value:
+        if isinstance(key_node, yaml.ScalarNode):
+            key = key_node.value
+        else:
+            key = str(loader.construct_object(key_node, deep=True))  # complex keys: rare
+        data[key] = loader.construct_object(value_node)
+
+
+def _construct_str(loader: yaml.BaseConstructor, node: yaml.ScalarNode) -> str:
+    return str(loader.construct_scalar(node))
+
+
+_SpecLoader.add_constructor("tag:yaml.org,2002:map", _construct_map)
+_SpecLoader.add_constructor("tag:yaml.org,2002:timestamp", _construct_str)
+
+
+def split_pointer(pointer: str) -> list[str]:
+    """RFC 6901 tokens of ``/a/b~1c`` -> ``["a", "b/c"]``."""
+    if not pointer:
+        return []
+    return [t.replace("~1", "/").replace("~0", "~") for t in pointer.lstrip("/").split("/")]
+
+
+@dataclass(eq=False)
+class Document:
+    """One parsed file. ``display`` is the name used in diagnostics."""
+
+    path: Path
+    display: str
+    text: str
+    kind: Literal["json", "yaml"]
+    data: Any
+    _yaml_root: Any = field(default=None, repr=False)
+    _events: list[Any] | None = field(default=None, repr=False)
+    _lines: dict[str, int | None] = field(default_factory=dict, repr=False)
+
+    def line_of(self, pointer: str) -> int | None:
+        """1-based line of the deepest existing node along ``pointer`` (cached)."""
+        if pointer not in self._lines:
+            tokens = split_pointer(pointer)
+            try:
+                self._lines[pointer] = self._line(tokens)
+            except (yaml.YAMLError, ValueError, IndexError):
+                self._lines[pointer] = None
+        return self._lines[pointer]
+
+    def _line(self, tokens: list[str]) -> int | None:
+        if self.kind == "json":
+            return lines.json_line(self.text, tokens)
+        if self._events is None:
+            self._events = lines.yaml_events(self.text)
+        line = lines.yaml_line_fast(self._events, tokens)
+        if line is None:
+            if self._yaml_root is None:
+                self._yaml_root = lines.compose(self.text)
+            line = lines.yaml_line_composed(self._yaml_root, tokens)
+        return line
+
+    def __repr__(self) -> str:
+        return f"Document({self.display!r})"
+
+
+def _error(
+    code: str,
+    message: str,
+    display: str,
+    line: int | None = None,
+    hint: str | None = None,
+    pointer: str | None = None,
+) -> GenerationError:
+    diagnostic = Diagnostic(
+        Severity.ERROR, code, message, file=display, pointer=pointer, line=line, hint=hint
+    )
+    return GenerationError(diagnostic)
+
+
+def _kind_of(path: Path, text: str) -> Literal["json", "yaml"]:
+    suffix = path.suffix.lower()
+    if suffix == ".json":
+        return "json"
+    if suffix in (".yaml", ".yml"):
+        return "yaml"
+    return "json" if text.lstrip().startswith(("{", "[")) else "yaml"
+
+
+def load_document(path: str | Path, display: str | None = None) -> Document:
+    """Parse any JSON or YAML file; raise :class:`GenerationError` when it cannot be read."""
+    path = Path(path)
+    shown = display or str(path)
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        raise _error("DOCUMENT_NOT_FOUND", "file not found", shown) from None
+    except OSError as exc:
+        raise _error(
+            "DOCUMENT_UNREADABLE", f"cannot read the file: {exc.strerror}", shown
+        ) from None
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise _error(
+            "DOCUMENT_ENCODING",
+            f"not UTF-8 (byte {exc.start})",
+            shown,
+            hint="Save the file as UTF-8.",
+        ) from None
+    kind = _kind_of(path, text)
+    if kind == "json":
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            if path.suffix.lower() == ".json":
+                raise _error(
+                    "DOCUMENT_INVALID_JSON",
+                    f"invalid JSON: {exc.msg} (column {exc.colno})",
+                    shown,
+                    exc.lineno,
+                ) from None
+            kind = "yaml"  # sniffed as JSON but is not: YAML is a superset, let it try
+    if kind == "yaml":
+        try:
+            data = yaml.load(text, Loader=_SpecLoader)  # noqa: S506 (a safe loader)
+        except yaml.MarkedYAMLError as exc:
+            mark = exc.problem_mark or exc.context_mark
+            line = mark.line + 1 if mark is not None else None
+            what = " ".join(str(p) for p in (exc.context, exc.problem) if p)
+            raise _error("DOCUMENT_INVALID_YAML", f"invalid YAML: {what}", shown, line) from None
+        except yaml.YAMLError as exc:
+            raise _error("DOCUMENT_INVALID_YAML", f"invalid YAML: {exc}", shown) from None
+    return Document(path=path, display=shown, text=text, kind=kind, data=data)
+
+
+def load_openapi_document(path: str | Path) -> Document:
+    """Load the root document and check that it is OpenAPI 3.0 or 3.1."""
+    doc = load_document(path)
+    if not isinstance(doc.data, dict):
+        got = type(doc.data).__name__ if doc.data is not None else "an empty document"
+        raise _error(
+            "DOCUMENT_NOT_MAPPING",
+            f"the document must be a mapping (object), got {got}",
+            doc.display,
+            1,
+            "An OpenAPI document starts with `openapi: 3.x.y`, `info` and `paths`.",
+        )
+    if "swagger" in doc.data and "openapi" not in doc.data:
+        raise _error(
+            "SWAGGER2_UNSUPPORTED",
+            f"Swagger {doc.data.get('swagger')} documents are not supported yet",
+            doc.display,
+            doc.line_of("/swagger"),
+            "Convert it to OpenAPI 3 first (e.g. `npx swagger2openapi in.yaml -o out.yaml`).",
+            "/swagger",
+        )
+    if "openapi" not in doc.data:
+        raise _error(
+            "NOT_OPENAPI",
+            "no `openapi` field: this is not an OpenAPI document",
+            doc.display,
+            1,
+            "Add `openapi: 3.1.0` (or 3.0.3) at the top level.",
+        )
+    version = doc.data["openapi"]
+    if not isinstance(version, str) or not re.fullmatch(
+        r"\d+\.\d+(\.\d+)?(-[0-9A-Za-z.-]+)?", version
+    ):
+        raise _error(
+            "OPENAPI_VERSION_INVALID",
+            f'`openapi` must be a version string like "3.1.0", got {version!r}',
+            doc.display,
+            doc.line_of("/openapi"),
+            'Quote the version: openapi: "3.1.0".',
+            "/openapi",
+        )
+    if ".".join(version.split(".")[:2]) not in SUPPORTED_VERSIONS:
+        raise _error(
+            "OPENAPI_VERSION_UNSUPPORTED",
+            f"OpenAPI {version} is not supported (supported: 3.0.x and 3.1.x)",
+            doc.display,
+            doc.line_of("/openapi"),
+            "Use an OpenAPI 3.0 or 3.1 description of the API.",
+            "/openapi",
+        )
+    return doc

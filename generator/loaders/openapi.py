@@ -1,0 +1,314 @@
+"""OpenAPI 3.0/3.1 document -> ServerSpec (the IR) plus the diagnostics of the conversion.
+
+Pipeline: load (document.py) -> validate (validation.py) and check every ``$ref`` (refs.py)
+-> servers, security schemes -> one OperationSpec per operation (request.py for inputs,
+response_shape.py for the success response) -> stable tool names (naming.py).
+
+Fatal (GenerationError, nothing generated): unreadable/invalid JSON or YAML, not OpenAPI,
+Swagger 2.0, unsupported versions, dangling/remote/looping refs, and validation errors
+outside operations and components (``info``, ``servers``, ``security``, the ``paths`` map).
+Validation errors inside an operation skip that operation (inside a path item's shared
+parameters: all its operations); inside components they are warnings. Everything skipped or
+degraded is reported with the file, the JSON pointer, what was done and what to do.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from ..diagnostics import Diagnostic, GenerationError, Severity, pointer as make_pointer
+from ..ir.models import Annotations, HttpBinding, OperationSpec, ServerSpec
+from ..naming import assign_tool_names, env_prefix, slugify, tool_name
+from .document import Document, load_openapi_document, split_pointer
+from .refs import RefError, RefResolver
+from .request import RequestContext, SkipOperation, build_request
+from .response_shape import FieldTreeBuilder, build_response_shape
+from .schemas import SchemaCompactor
+from .security import operation_security, security_schemes
+from .servers import base_url
+from .validation import validate_openapi
+from .text import TITLE_LIMIT, TOOL_DESCRIPTION_LIMIT, clean, shorten, tool_description
+
+METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
+_NON_FATAL = ("components", "webhooks", "tags", "externalDocs")
+_NAME = re.compile(r"[a-z][a-z0-9]*(-[a-z0-9]+)*")
+
+
+def _annotations(method: str) -> Annotations:
+    if method in ("get", "head", "options"):
+        return Annotations(read_only=True, destructive=False, idempotent=True)
+    if method == "delete":
+        return Annotations(read_only=False, destructive=True, idempotent=True)
+    if method == "put":
+        return Annotations(read_only=False, idempotent=True)
+    return Annotations(read_only=False, idempotent=False)
+
+
+def _package_version(version: str) -> str:
+    """A PEP 440 release from ``info.version`` ("2023-08-16" -> "2023.8.16", "v1" -> "1")."""
+    if re.fullmatch(r"\d+(\.\d+)*((a|b|rc)\d+)?(\.post\d+)?(\.dev\d+)?", version):
+        return version
+    numbers = [str(int(n)) for n in re.findall(r"\d+", version)[:4]]
+    return ".".join(numbers) if numbers else "0.0.0"
+
+
+def _diagnostic(
+    severity: Severity, code: str, message: str, doc: Document, where: str, hint: str | None = None
+) -> Diagnostic:
+    return Diagnostic(
+        severity, code, message, file=doc.display, pointer=where, line=doc.line_of(where), hint=hint
+    )
+
+
+def _triage(
+    problems: list[Diagnostic],
+) -> tuple[list[Diagnostic], list[Diagnostic], set[str]]:
+    """Split validation errors into fatal ones, warnings, and pointers of operations to skip."""
+    fatal, warnings, skip = [], [], set()
+    for problem in problems:
+        tokens = split_pointer(problem.pointer or "")
+        in_path_item = len(tokens) >= 3 and tokens[0] == "paths"
+        if in_path_item and tokens[2] in METHODS + ("parameters",):
+            methods = METHODS if tokens[2] == "parameters" else (tokens[2],)
+            skip.update(make_pointer("paths", tokens[1], m) for m in methods)
+        elif not in_path_item and not (tokens and tokens[0] in _NON_FATAL):
+            fatal.append(problem)
+            continue
+        warnings.append(replace(problem, severity=Severity.WARNING))
+    return fatal, warnings, skip
+
+
+def load_openapi(
+    path: str | Path, *, name: str | None = None
+) -> tuple[ServerSpec, list[Diagnostic]]:
+    """Load an OpenAPI 3.0/3.1 file into the IR. Raises GenerationError for broken input."""
+    doc = load_openapi_document(path)
+    info = doc.data.get("info")
+    if isinstance(info, dict) and isinstance(info.get("version"), (int, float)):
+        info["version"] = str(info["version"])  # YAML `version: 1.0`
+    fatal, diagnostics, invalid_ops = _triage(validate_openapi(doc))
+    resolver = RefResolver(doc)
+    try:
+        resolver.check_all()
+    except GenerationError as exc:
+        fatal.extend(exc.diagnostics)
+    if fatal:
+        raise GenerationError(fatal)
+    info = doc.data["info"]
+    title = clean(info.get("title")) or "API"
+    if name is None:
+        name = slugify(title)
+    elif not _NAME.fullmatch(name):
+        raise GenerationError(
+            Diagnostic(
+                Severity.ERROR,
+                "NAME_INVALID",
+                f"--name {name!r} must be lowercase letters, digits and single dashes, "
+                "starting with a letter",
+                hint=f"Try --name {slugify(name)}",
+            )
+        )
+    url, server_diags = base_url(doc, name)
+    diagnostics.extend(server_diags)
+    schemes, scheme_diags = security_schemes(doc, resolver, name)
+    diagnostics.extend(scheme_diags)
+    operations, op_diags = _operations(doc, resolver, invalid_ops, schemes, name)
+    diagnostics.extend(op_diags)
+    if isinstance(doc.data.get("webhooks"), dict) and doc.data["webhooks"]:
+        diagnostics.append(
+            _diagnostic(
+                Severity.INFO,
+                "WEBHOOKS_IGNORED",
+                "webhooks describe calls the API makes, not tools: ignored",
+                doc,
+                "/webhooks",
+                "Nothing to do: an MCP server only exposes the API's own operations.",
+            )
+        )
+    license_info = info.get("license")
+    version = clean(info.get("version")) or "0.0.0"
+    spec = ServerSpec(
+        name=name,
+        title=title,
+        version=_package_version(version),
+        description=shorten(info.get("description"), 500),
+        source_kind="openapi",
+        source_file=doc.display,
+        base_url=url,
+        operations=tuple(operations),
+        security=tuple(schemes.values()),
+        api_version=version,
+        license=clean(license_info.get("name")) if isinstance(license_info, dict) else "",
+    )
+    return spec, list(dict.fromkeys(diagnostics))
+
+
+def _operations(
+    doc: Document, resolver: RefResolver, invalid_ops: set[str], schemes: dict[str, Any], name: str
+) -> tuple[list[OperationSpec], list[Diagnostic]]:
+    ctx = RequestContext(resolver, SchemaCompactor(resolver), doc)
+    builder = FieldTreeBuilder(resolver)
+    paths = doc.data.get("paths") or {}
+    drafts: list[dict[str, Any]] = []
+    id_owners: dict[str, list[str]] = {}
+    for path in sorted(p for p in paths if p.startswith("/")):
+        item = resolver.deref(paths[path], doc, make_pointer("paths", path))
+        if not isinstance(item.value, dict):
+            continue
+        for method in METHODS:
+            operation = item.value.get(method)
+            op_pointer = make_pointer("paths", path, method)
+            if not isinstance(operation, dict):
+                continue
+            if op_pointer in invalid_ops:
+                ctx.warn(
+                    "OPERATION_SKIPPED",
+                    "operation skipped: it is not valid OpenAPI (see the errors above)",
+                    op_pointer,
+                    "Fix the reported fields.",
+                )
+                continue
+            try:
+                request = build_request(ctx, path, item.value, operation, op_pointer, item.doc)
+            except SkipOperation as skip:
+                ctx.diagnostics.append(skip.diagnostic)
+                continue
+            except RefError as exc:  # cannot happen after check_all; kept as a clear failure
+                raise GenerationError(
+                    _diagnostic(Severity.ERROR, exc.code, exc.message, doc, op_pointer)
+                ) from None
+            response = build_response_shape(operation.get("responses"), item.doc, resolver, builder)
+            op_id = (
+                operation.get("operationId")
+                if isinstance(operation.get("operationId"), str)
+                else None
+            )
+            key = f"{method.upper()} {path}"
+            if op_id:
+                id_owners.setdefault(op_id, []).append(key)
+            _report_ignored_parts(ctx, item.value, operation, path, op_pointer, name)
+            drafts.append(
+                dict(
+                    key=key,
+                    op_id=op_id,
+                    method=method,
+                    path=path,
+                    operation=operation,
+                    request=request,
+                    response=response,
+                    pointer=op_pointer,
+                )
+            )
+    duplicates = {op_id for op_id, keys in id_owners.items() if len(keys) > 1}
+    for op_id in sorted(duplicates):
+        first = next(d for d in drafts if d["op_id"] == op_id)
+        ctx.warn(
+            "OPERATION_ID_DUPLICATE",
+            f"operationId {op_id!r} is used by {', '.join(id_owners[op_id])}: "
+            'their ids become "METHOD /path" and their tool names get a hash suffix',
+            first["pointer"],
+            "Make every operationId unique.",
+        )
+    names = assign_tool_names(
+        {d["key"]: tool_name(d["op_id"], d["method"], d["path"]) for d in drafts},
+        reserved={f"{name.replace('-', '_')}_continue"},
+    )
+    operations = []
+    for draft in drafts:
+        operations.append(_operation(draft, names[draft["key"]], duplicates, doc, schemes, ctx))
+    if ctx.ignored_headers:
+        first = ctx.ignored_headers[0]
+        ctx.diagnostics.append(
+            _diagnostic(
+                Severity.INFO,
+                "HEADER_PARAMS_IGNORED",
+                f"{len(ctx.ignored_headers)} header parameter(s) named Accept, Content-Type or "
+                "Authorization ignored, as OpenAPI requires (first one here)",
+                doc,
+                first,
+                "Describe credentials with securitySchemes instead.",
+            )
+        )
+    return operations, ctx.diagnostics
+
+
+def _report_ignored_parts(
+    ctx: RequestContext,
+    item: dict[str, Any],
+    operation: dict[str, Any],
+    path: str,
+    op_pointer: str,
+    name: str,
+) -> None:
+    """Warn about per-operation servers and callbacks, which tools cannot express."""
+    for owner, where in ((operation, op_pointer), (item, make_pointer("paths", path))):
+        if isinstance(owner.get("servers"), list) and owner["servers"]:
+            ctx.warn(
+                "SERVER_OVERRIDE_IGNORED",
+                "servers declared for this operation or path are not supported: the API base URL "
+                "is used",
+                f"{where}/servers",
+                f"Set {env_prefix(name)}_BASE_URL if these operations live elsewhere.",
+            )
+            break
+    if isinstance(operation.get("callbacks"), dict) and operation["callbacks"]:
+        ctx.diagnostics.append(
+            _diagnostic(
+                Severity.INFO,
+                "CALLBACKS_IGNORED",
+                "callbacks describe requests the API sends, not tools: ignored",
+                ctx.doc,
+                f"{op_pointer}/callbacks",
+            )
+        )
+
+
+def _operation(
+    draft: dict[str, Any],
+    tool: str,
+    duplicates: set[str],
+    doc: Document,
+    schemes: dict[str, Any],
+    ctx: RequestContext,
+) -> OperationSpec:
+    operation, op_id, key = draft["operation"], draft["op_id"], draft["key"]
+    base = tool_name(op_id, draft["method"], draft["path"])
+    if tool != base and op_id not in duplicates:
+        ctx.diagnostics.append(
+            _diagnostic(
+                Severity.INFO,
+                "TOOL_NAME_CHANGED",
+                f"tool name {base!r} is too long, reserved or not unique: named {tool!r}",
+                doc,
+                draft["pointer"],
+                "Rename the tool in the overlay if you prefer another name.",
+            )
+        )
+    summary = operation.get("summary")
+    description = tool_description(summary, operation.get("description"))
+    if operation.get("deprecated") is True:
+        description = shorten("Deprecated. " + description, TOOL_DESCRIPTION_LIMIT)
+    tags = operation.get("tags")
+    security, sec_diags = operation_security(doc, operation, draft["pointer"], schemes)
+    ctx.diagnostics.extend(sec_diags)
+    return OperationSpec(
+        id=key if (op_id is None or op_id in duplicates) else op_id,
+        tool_name=tool,
+        title=shorten(summary, TITLE_LIMIT) or op_id or key,
+        description=description or key,
+        params=draft["request"].params,
+        input_schema=draft["request"].input_schema,
+        binding=HttpBinding(
+            method=draft["method"].upper(),
+            path=draft["path"],
+            content_type=draft["request"].content_type,
+        ),
+        response=draft["response"],
+        annotations=_annotations(draft["method"]),
+        tags=tuple(t for t in tags if isinstance(t, str)) if isinstance(tags, list) else (),
+        source_pointer=draft["pointer"],
+        security=security,
+    )

@@ -1,0 +1,259 @@
+"""``$ref`` resolution: local pointers, other local files, chains, cycles, dangling refs.
+
+A ref is resolved against the document that contains it: ``#/components/schemas/Pet`` in the
+root, ``common.yaml#/Pet`` relative to the referring file's folder (which then has its own
+local refs). Remote (``http(s)://``) refs are not fetched.
+
+:meth:`RefResolver.check_all` walks every reachable document once, up front, and raises one
+:class:`GenerationError` listing every dangling, remote or purely circular ref: a document
+with a broken ref is broken, nothing is generated. After it passed, lookups cannot fail.
+Cycles through schemas are legal and handled by the consumers (schemas.py, response_shape.py)
+with the ``name``/``key`` of each resolved target.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+from urllib.parse import unquote, urlsplit
+
+from ..diagnostics import Diagnostic, GenerationError, Severity, pointer as make_pointer
+from .document import Document, load_document, split_pointer
+
+MAX_CHAIN = 64
+# Keys whose values are literal data, not OpenAPI objects: refs are not looked for inside.
+_LITERAL_KEYS = frozenset({"example", "default", "enum", "const"})
+# Maps whose keys are names chosen by the author (a property called "default", the "default"
+# response): nothing is skipped directly inside them.
+_NAME_MAPS = frozenset(
+    {
+        "properties",
+        "patternProperties",
+        "$defs",
+        "definitions",
+        "paths",
+        "webhooks",
+        "responses",
+        "schemas",
+        "parameters",
+        "requestBodies",
+        "headers",
+        "links",
+        "callbacks",
+        "pathItems",
+        "securitySchemes",
+        "content",
+        "encoding",
+        "variables",
+    }
+)
+
+
+def is_ref(node: Any) -> bool:
+    """A Reference Object: a mapping with a string ``$ref`` (a property named "$ref" is not)."""
+    return isinstance(node, dict) and isinstance(node.get("$ref"), str)
+
+
+class RefError(Exception):
+    def __init__(self, code: str, message: str, hint: str | None = None):
+        super().__init__(message)
+        self.code, self.message, self.hint = code, message, hint
+
+
+@dataclass(frozen=True)
+class Resolved:
+    """A value reached through zero or more refs: where it lives and what it is called."""
+
+    value: Any
+    doc: Document
+    pointer: str
+    name: str | None = None  # component name ("Pet") when reached through a ref
+    key: str | None = (
+        None  # unique id of the target ("<file>#<pointer>") when reached through a ref
+    )
+
+
+class RefResolver:
+    def __init__(self, root: Document):
+        self.root = root
+        self._docs: dict[Path, Document] = {root.path.resolve(): root}
+        self._lookups: dict[tuple[str, int], Resolved] = {}
+        self._derefs: dict[tuple[int, int], tuple[Any, Resolved]] = {}
+
+    # -- documents -------------------------------------------------------------------------
+    def _document(self, relative: str, base: Document) -> Document:
+        target = (base.path.parent / unquote(relative)).resolve()
+        doc = self._docs.get(target)
+        if doc is None:
+            shown = str(Path(base.display).parent / unquote(relative))
+            try:
+                doc = load_document(target, display=shown)
+            except GenerationError as exc:
+                first = exc.diagnostics[0]
+                where = f" (line {first.line})" if first.line else ""
+                raise RefError(
+                    (
+                        "REF_FILE_INVALID"
+                        if first.code != "DOCUMENT_NOT_FOUND"
+                        else "REF_FILE_NOT_FOUND"
+                    ),
+                    f"referenced file {shown}: {first.message}{where}",
+                    "Check the file name and that the file is valid JSON or YAML.",
+                ) from None
+            self._docs[target] = doc
+        return doc
+
+    # -- one hop ---------------------------------------------------------------------------
+    def lookup(self, ref: str, base: Document) -> Resolved:
+        """Resolve one ``$ref`` string found in ``base`` (no chain following); cached."""
+        cache_key = (ref, id(base))
+        found = self._lookups.get(cache_key)
+        if found is None:
+            found = self._lookups[cache_key] = self._lookup(ref, base)
+        return found
+
+    def _lookup(self, ref: str, base: Document) -> Resolved:
+        if not isinstance(ref, str):
+            raise RefError("REF_INVALID", f"$ref must be a string, got {type(ref).__name__}")
+        parts = urlsplit(ref)
+        if parts.scheme or parts.netloc:
+            raise RefError(
+                "REF_REMOTE_UNSUPPORTED",
+                f"remote $ref {ref!r} is not fetched",
+                "Download the referenced file next to the spec and use a relative path.",
+            )
+        doc = self._document(parts.path, base) if parts.path else base
+        fragment = unquote(parts.fragment)
+        if fragment and not fragment.startswith("/"):
+            raise RefError(
+                "REF_INVALID", f"$ref {ref!r}: only JSON pointer fragments are supported"
+            )
+        value: Any = doc.data
+        tokens = split_pointer(fragment)
+        for depth, token in enumerate(tokens):
+            if isinstance(value, dict) and token in value:
+                value = value[token]
+            elif isinstance(value, list) and token.isdigit() and int(token) < len(value):
+                value = value[int(token)]
+            else:
+                missing = make_pointer(*tokens[: depth + 1])
+                raise RefError(
+                    "REF_DANGLING",
+                    f"$ref {ref!r} points to nothing: {doc.display} has no {missing}",
+                    "Fix the reference or add the missing definition.",
+                )
+        name = tokens[-1] if tokens else doc.path.stem
+        return Resolved(
+            value, doc, make_pointer(*tokens), name, f"{doc.path}#{make_pointer(*tokens)}"
+        )
+
+    def deref(self, value: Any, doc: Document, pointer: str) -> Resolved:
+        """Follow ``$ref`` chains to a concrete value. Sibling keys of a ref (``description``,
+        3.1 schema keywords) are laid over the target. The first ref's name is kept.
+        Cached per ref object (documents are not modified after loading)."""
+        if not is_ref(value):
+            return Resolved(value, doc, pointer)
+        cache_key = (id(value), id(doc))
+        cached = self._derefs.get(cache_key)
+        if cached is not None and cached[0] is value:
+            return cached[1]
+        result = self._deref(value, doc, pointer)
+        self._derefs[cache_key] = (value, result)
+        return result
+
+    def _deref(self, value: Any, doc: Document, pointer: str) -> Resolved:
+        seen: list[str] = []
+        shown: list[str] = []
+        name = key = None
+        siblings: dict[str, Any] = {}
+        while is_ref(value):
+            for k, v in value.items():
+                if k != "$ref":
+                    siblings.setdefault(k, v)
+            target = self.lookup(value["$ref"], doc)
+            shown.append(f"{target.doc.display}#{target.pointer}")
+            if target.key in seen or len(seen) > MAX_CHAIN:
+                raise RefError(
+                    "REF_CYCLE",
+                    f"$ref chain loops: {' -> '.join(shown)}",
+                    "Make one of these refs point to a real schema.",
+                )
+            seen.append(str(target.key))
+            if name is None:
+                name, key = target.name, target.key
+            value, doc, pointer = target.value, target.doc, target.pointer
+        if siblings and isinstance(value, dict):
+            value = {**value, **siblings}
+        return Resolved(value, doc, pointer, name, key)
+
+    # -- up-front check ----------------------------------------------------------------------
+    def check_all(self) -> None:
+        """Raise one GenerationError listing every ref that cannot be resolved."""
+        problems: list[Diagnostic] = []
+        pending = [self.root]
+        walked: set[Path] = set()
+        while pending:
+            doc = pending.pop(0)
+            walked.add(doc.path.resolve())
+            for ref, where in _collect_refs(doc.data):
+                try:
+                    self._deref({"$ref": ref}, doc, where)
+                except RefError as exc:
+                    problems.append(
+                        Diagnostic(
+                            Severity.ERROR,
+                            exc.code,
+                            exc.message,
+                            file=doc.display,
+                            pointer=where,
+                            line=doc.line_of(where),
+                            hint=exc.hint,
+                        )
+                    )
+            for path in sorted(self._docs):
+                if path not in walked and all(d.path.resolve() != path for d in pending):
+                    pending.append(self._docs[path])
+        if problems:
+            raise GenerationError(problems)
+
+
+def _collect_refs(data: Any) -> list[tuple[str, str]]:
+    """Every ``$ref`` (value, JSON pointer of the ref object) outside literal data and ``x-`` keys."""
+    found: list[tuple[str, str]] = []
+    path: list[str] = []
+
+    def walk(node: Any, named_children: bool) -> None:
+        if isinstance(node, dict):
+            ref = node.get("$ref")
+            if ref is not None and not named_children:
+                found.append((ref, make_pointer(*path)))
+            for key, value in node.items():
+                if not isinstance(value, (dict, list)):
+                    continue
+                if not named_children:
+                    if key in _LITERAL_KEYS or key.startswith("x-"):
+                        continue
+                    if key == "examples":
+                        _example_refs(value, path + [key], found)
+                        continue
+                path.append(key)
+                walk(value, key in _NAME_MAPS and not named_children)
+                path.pop()
+        elif isinstance(node, list):
+            for index, value in enumerate(node):
+                if isinstance(value, (dict, list)):
+                    path.append(str(index))
+                    walk(value, False)
+                    path.pop()
+
+    walk(data, False)
+    return found
+
+
+def _example_refs(examples: Any, path: list[str], found: list[tuple[str, str]]) -> None:
+    """``examples`` maps hold Example Objects (maybe refs) whose ``value`` is literal data."""
+    if isinstance(examples, dict):
+        for name, example in examples.items():
+            if isinstance(example, dict) and isinstance(example.get("$ref"), str):
+                found.append((example["$ref"], make_pointer(*path, name)))

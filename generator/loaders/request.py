@@ -1,0 +1,315 @@
+"""One operation's inputs -> ParamSpecs and ONE flat input schema.
+
+Path-item and operation parameters are merged (the operation wins by name+in). A JSON body
+whose schema is an object contributes one argument per top-level property (location
+``body``); any other JSON body is one ``body`` argument (``body_whole``). A form
+(``application/x-www-form-urlencoded``) body is flattened the same way, with each property's
+``encoding`` style kept. Bodies only offered as multipart, octet-stream, XML or text cannot be
+sent: a required one skips the operation, an optional one is dropped, both with a warning.
+Argument names follow the collision rule in :mod:`generator.naming`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..diagnostics import Diagnostic, Severity, pointer as make_pointer
+from ..ir.models import ParamSpec
+from ..naming import assign_arg_names
+from .document import Document
+from .refs import RefResolver
+from .response_shape import is_json_media_type, media_rank
+from .schemas import SchemaCompactor, is_object_schema
+from .text import shorten
+
+FORM = "application/x-www-form-urlencoded"
+IGNORED_HEADERS = frozenset({"accept", "content-type", "authorization"})
+DEFAULT_STYLE = {"path": "simple", "header": "simple", "query": "form", "cookie": "form"}
+SUPPORTED_STYLES = {
+    "path": {"simple"},
+    "header": {"simple"},
+    "cookie": {"form"},
+    "query": {"form", "deepObject", "spaceDelimited", "pipeDelimited"},
+}
+_TEMPLATE = re.compile(r"{([^{}]+)}")
+
+
+class SkipOperation(Exception):
+    def __init__(self, diagnostic: Diagnostic):
+        super().__init__(diagnostic.message)
+        self.diagnostic = diagnostic
+
+
+@dataclass
+class RequestContext:
+    resolver: RefResolver
+    compactor: SchemaCompactor
+    doc: Document
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    ignored_headers: list[str] = field(default_factory=list)  # pointers, reported once in bulk
+
+    def warn(self, code: str, message: str, where: str, hint: str | None = None) -> Diagnostic:
+        """A warning at ``where``, a pointer into the root document."""
+        d = Diagnostic(
+            Severity.WARNING,
+            code,
+            message,
+            file=self.doc.display,
+            pointer=where,
+            line=self.doc.line_of(where),
+            hint=hint,
+        )
+        self.diagnostics.append(d)
+        return d
+
+
+@dataclass(frozen=True)
+class RequestParts:
+    params: tuple[ParamSpec, ...]
+    input_schema: dict[str, Any]
+    content_type: str | None
+
+
+@dataclass
+class _Arg:
+    location: str
+    wire: str
+    required: bool
+    schema: dict[str, Any]
+    description: str
+    style: str | None = None
+    explode: bool | None = None
+
+
+def build_request(
+    ctx: RequestContext,
+    path: str,
+    path_item: dict[str, Any],
+    operation: dict[str, Any],
+    op_pointer: str,
+    doc: Document,
+) -> RequestParts:
+    """``doc`` holds the path item (the root, or another file for a path item ``$ref``);
+    diagnostics point into the root document at the operation."""
+    path_pointer = make_pointer("paths", path)
+    merged: dict[tuple[str, str], tuple[dict[str, Any], Document, str]] = {}
+    for owner, where in ((path_item, path_pointer), (operation, op_pointer)):
+        raw_params = owner.get("parameters") or []
+        if not isinstance(raw_params, list):
+            raise SkipOperation(_invalid(ctx, f"{where}/parameters", "`parameters` is not a list"))
+        for index, raw in enumerate(raw_params):
+            item_pointer = f"{where}/parameters/{index}"
+            target = ctx.resolver.deref(raw, doc, item_pointer)
+            param = target.value
+            if not (
+                isinstance(param, dict)
+                and isinstance(param.get("name"), str)
+                and param.get("in") in DEFAULT_STYLE
+            ):
+                raise SkipOperation(
+                    _invalid(
+                        ctx,
+                        item_pointer,
+                        "a parameter needs a string `name` and "
+                        "`in` one of path, query, header, cookie",
+                    )
+                )
+            merged[(param["name"], param["in"])] = (param, target.doc, item_pointer)
+    template = _TEMPLATE.findall(path)
+    args = _path_args(ctx, template, merged, op_pointer)
+    for (name, location), (param, pdoc, where) in merged.items():
+        if location == "path":
+            continue
+        if location == "header" and name.lower() in IGNORED_HEADERS:
+            ctx.ignored_headers.append(where)
+            continue
+        args.append(_param_arg(ctx, param, pdoc, where))
+    content_type = None
+    body = operation.get("requestBody")
+    if body is not None:
+        content_type, body_args = _body_args(ctx, body, doc, f"{op_pointer}/requestBody")
+        args.extend(body_args)
+    names = assign_arg_names([(a.location, a.wire) for a in args])
+    params = tuple(
+        ParamSpec(
+            arg=n,
+            location=a.location,
+            wire_name=a.wire,
+            required=a.required,
+            schema=a.schema,  # type: ignore[arg-type]
+            description=a.description,
+            style=a.style,
+            explode=a.explode,
+        )
+        for n, a in zip(names, args)
+    )
+    properties = {p.arg: p.schema for p in params}
+    schema: dict[str, Any] = {"type": "object", "properties": properties}
+    required = [p.arg for p in params if p.required]
+    if required:
+        schema["required"] = required
+    schema["additionalProperties"] = False
+    return RequestParts(params, schema, content_type)
+
+
+def _invalid(ctx: RequestContext, where: str, message: str) -> Diagnostic:
+    return Diagnostic(
+        Severity.WARNING,
+        "OPERATION_INVALID",
+        f"operation skipped: {message}",
+        file=ctx.doc.display,
+        pointer=where,
+        line=ctx.doc.line_of(where),
+        hint="Fix the operation so that it is valid OpenAPI.",
+    )
+
+
+def _path_args(
+    ctx: RequestContext,
+    template: list[str],
+    merged: dict[tuple[str, str], tuple[dict[str, Any], Document, str]],
+    op_pointer: str,
+) -> list[_Arg]:
+    args = []
+    for name in dict.fromkeys(template):
+        found = merged.get((name, "path"))
+        if found is None:
+            ctx.warn(
+                "PATH_PARAM_UNDECLARED",
+                f"path template variable {{{name}}} has no parameter: "
+                "added as a required string argument",
+                op_pointer,
+                f"Declare `- name: {name}` with `in: path` in the operation's parameters.",
+            )
+            args.append(_Arg("path", name, True, {"type": "string"}, ""))
+            continue
+        arg = _param_arg(ctx, *found)
+        arg.required = True
+        args.append(arg)
+    for (name, location), (_, _, where) in merged.items():
+        if location == "path" and name not in template:
+            ctx.warn(
+                "PATH_PARAM_UNUSED",
+                f"path parameter {name!r} does not appear in the path: ignored",
+                where,
+                "Remove the parameter or add {" + name + "} to the path.",
+            )
+    return args
+
+
+def _param_arg(ctx: RequestContext, param: dict[str, Any], doc: Document, where: str) -> _Arg:
+    location = param["in"]
+    raw_schema = param.get("schema")
+    content = param.get("content")
+    if raw_schema is None and isinstance(content, dict) and content:
+        media_type = next(iter(content))
+        media = content[media_type]
+        raw_schema = media.get("schema") if isinstance(media, dict) else None
+        ctx.warn(
+            "PARAM_CONTENT_DEGRADED",
+            f"{location} parameter {param['name']!r} is described as {media_type} content: "
+            "its value is sent like a plain parameter, not serialised as that media type",
+            where,
+            "Check the request against the API; describe the parameter with `schema` if you can.",
+        )
+    schema = ctx.compactor.compact(raw_schema, doc) if raw_schema is not None else {}
+    description = shorten(param.get("description"))
+    if description:
+        schema = {**schema, "description": description}
+    if param.get("deprecated") is True:
+        schema["description"] = ("Deprecated. " + schema.get("description", "")).strip()
+    default_style = DEFAULT_STYLE[location]
+    style = param.get("style") if isinstance(param.get("style"), str) else default_style
+    explode = param.get("explode") if isinstance(param.get("explode"), bool) else style == "form"
+    if style not in SUPPORTED_STYLES[location]:
+        ctx.warn(
+            "PARAM_STYLE_DEGRADED",
+            f"{location} parameter {param['name']!r}: style {style!r} is not supported, "
+            f"serialised as style {default_style!r}",
+            where,
+            "Check the request against the API; override the argument in the overlay if needed.",
+        )
+        style, explode = default_style, default_style == "form"
+    return _Arg(
+        location, param["name"], param.get("required") is True, schema, description, style, explode
+    )
+
+
+def _body_args(
+    ctx: RequestContext, raw_body: Any, item_doc: Document, where: str
+) -> tuple[str | None, list[_Arg]]:
+    target = ctx.resolver.deref(raw_body, item_doc, where)
+    body, doc = target.value, target.doc
+    content = body.get("content") if isinstance(body, dict) else None
+    if not isinstance(content, dict) or not content:
+        return None, []
+    required = body.get("required") is True
+    json_types = sorted((m for m in content if is_json_media_type(m)), key=media_rank)
+    if json_types:
+        media_type = json_types[0]
+        content_type = (
+            "application/json" if media_type.startswith(("*/*", "application/*")) else media_type
+        )
+    elif any(_base(m) == FORM for m in content):
+        media_type = next(m for m in content if _base(m) == FORM)
+        content_type = FORM
+    else:
+        offered = ", ".join(sorted(content))
+        message = f"request body media type(s) {offered} not supported (only JSON and form bodies)"
+        hint = "Offer an application/json body, or call this endpoint outside MCP."
+        if required:
+            raise SkipOperation(
+                Diagnostic(
+                    Severity.WARNING,
+                    "BODY_UNSUPPORTED",
+                    f"operation skipped: {message}",
+                    file=ctx.doc.display,
+                    pointer=f"{where}/content",
+                    line=ctx.doc.line_of(f"{where}/content"),
+                    hint=hint,
+                )
+            )
+        ctx.warn(
+            "BODY_DROPPED",
+            f"optional request body dropped: {message}",
+            f"{where}/content",
+            hint,
+        )
+        return None, []
+    media = content[media_type] if isinstance(content[media_type], dict) else {}
+    raw_schema = media.get("schema")
+    schema = ctx.compactor.compact(raw_schema, doc) if raw_schema is not None else {}
+    description = shorten(body.get("description"))
+    if is_object_schema(schema) and "properties" in schema:
+        encoding = media.get("encoding") if content_type == FORM else None
+        names = schema.get("required", [])
+        args = []
+        for name, sub in schema["properties"].items():
+            style = explode = None
+            enc = encoding.get(name) if isinstance(encoding, dict) else None
+            if isinstance(enc, dict):
+                style = enc.get("style") if isinstance(enc.get("style"), str) else None
+                explode = enc.get("explode") if isinstance(enc.get("explode"), bool) else None
+            args.append(
+                _Arg(
+                    "body",
+                    name,
+                    required and name in names,
+                    sub,
+                    sub.get("description", ""),
+                    style,
+                    explode,
+                )
+            )
+        return content_type, args
+    if description and "description" not in schema:
+        schema = {**schema, "description": description}
+    return content_type, [
+        _Arg("body_whole", "body", required, schema, schema.get("description", ""))
+    ]
+
+
+def _base(media_type: str) -> str:
+    return media_type.split(";")[0].strip().lower()

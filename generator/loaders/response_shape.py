@@ -1,0 +1,333 @@
+"""What a successful response looks like: media type, collection path, field tree, defaults.
+
+The success response is the first ``2xx`` (200 before 201 ..., ``2XX`` last) that has JSON
+content; ``default`` is used only when the operation declares no ``2xx`` response at all
+(when it does, ``default`` describes errors). The field tree follows the shared format (type
+string | nested dict | one-element list), merges ``allOf``, unions ``oneOf``/``anyOf``, skips
+``writeOnly`` properties, stops at ``MAX_DEPTH`` nested objects ("any" below), at fewer
+levels when a tree would name more than ``MAX_FIELDS`` fields (Stripe's expandable objects),
+and at recursive refs ("any").
+
+Collections: an array body has ``collection_path == ""``; a wrapper object with one array of
+objects next to scalar metadata is a collection at that key when the key is a usual list
+key (``data``, ``results``, ``items``...) or the metadata looks like paging (``total_count``,
+``has_more``, ``next_cursor``...): GitHub's ``{total_count, workflow_runs: [...]}``, Stripe's
+``{object, data: [...], has_more, url}``. ``field_tree``/``default_fields`` then describe ONE
+item and ``schema_name`` is the item's component name when it has one.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from ..ir.models import ResponseShape
+from .document import Document
+from .refs import RefResolver, is_ref
+
+MAX_DEPTH = 4
+MAX_FIELDS = 1000  # field names in one tree; deeper levels are cut (to "any") to stay under it
+SCALARS = ("string", "integer", "number", "boolean", "null")
+LIST_KEYS = frozenset(
+    {
+        "data",
+        "results",
+        "items",
+        "entries",
+        "records",
+        "values",
+        "list",
+        "objects",
+        "nodes",
+        "elements",
+        "resources",
+        "members",
+        "rows",
+        "hits",
+    }
+)
+PAGING_KEYS = frozenset(
+    {
+        "total_count",
+        "total",
+        "count",
+        "has_more",
+        "hasmore",
+        "next",
+        "next_cursor",
+        "nextcursor",
+        "next_page",
+        "nextpage",
+        "next_page_token",
+        "nextpagetoken",
+        "cursor",
+        "page",
+        "per_page",
+        "perpage",
+        "page_size",
+        "pagesize",
+        "offset",
+        "limit",
+        "previous",
+        "prev",
+        "total_results",
+        "totalresults",
+        "totalcount",
+        "incomplete_results",
+        "last_page",
+        "start_cursor",
+    }
+)
+_SUCCESS = re.compile(r"2(\d\d|XX)")
+
+
+def is_json_media_type(media_type: str) -> bool:
+    base = media_type.split(";")[0].strip().lower()
+    return base == "application/json" or base.endswith("+json") or base in ("*/*", "application/*")
+
+
+def merge_trees(a: Any, b: Any) -> Any:
+    """Union of two field trees (None = nothing known yet)."""
+    if a is None or a == b:
+        return b if a is None else a
+    if b is None:
+        return a
+    if isinstance(a, dict) and isinstance(b, dict):
+        merged = dict(a)
+        for key, value in b.items():
+            merged[key] = merge_trees(merged.get(key), value)
+        return merged
+    if isinstance(a, list) and isinstance(b, list):
+        return [merge_trees(a[0], b[0])]
+    a_container, b_container = isinstance(a, (dict, list)), isinstance(b, (dict, list))
+    if a_container and b_container:
+        return "any"  # an object in one branch, an array in another
+    if a_container or b_container:
+        return a if a_container else b
+    if "null" in (a, b):
+        return b if a == "null" else a
+    if {a, b} == {"integer", "number"}:
+        return "number"
+    return "any"
+
+
+def _level_sizes(tree: Any, limit: int) -> list[int]:
+    """Number of field names at each object level, counted until ``limit`` is passed."""
+    sizes: list[int] = []
+    level = [tree]
+    total = 0
+    while level and total <= limit:
+        next_level: list[Any] = []
+        count = 0
+        for node in level:
+            while isinstance(node, list):
+                node = node[0]
+            if isinstance(node, dict):
+                count += len(node)
+                next_level.extend(node.values())
+        if not count:
+            break
+        sizes.append(count)
+        total += count
+        level = next_level
+    return sizes
+
+
+def bounded_tree(tree: Any, max_depth: int = MAX_DEPTH, max_fields: int = MAX_FIELDS) -> Any:
+    """A copy of ``tree`` cut to at most ``max_depth`` object levels, fewer when needed to keep
+    at most ``max_fields`` names (the first level is always kept whole)."""
+    depth, total = 0, 0
+    for size in _level_sizes(tree, max_fields)[:max_depth]:
+        if depth and total + size > max_fields:
+            break
+        depth, total = depth + 1, total + size
+    return trim_tree(tree, max(depth, 1))
+
+
+def trim_tree(tree: Any, depth: int) -> Any:
+    """Replace objects nested deeper than ``depth`` by "any"."""
+    if isinstance(tree, dict):
+        if depth <= 0:
+            return "any"
+        return {k: trim_tree(v, depth - 1) for k, v in tree.items()}
+    if isinstance(tree, list):
+        return [trim_tree(tree[0], depth)]
+    return tree
+
+
+class FieldTreeBuilder:
+    def __init__(self, resolver: RefResolver):
+        self.resolver = resolver
+        self._memo: dict[tuple[str, int], Any] = {}
+
+    def tree(self, node: Any, doc: Document, max_depth: int = MAX_DEPTH) -> Any:
+        return self._tree(node, doc, max_depth, ()) or "any"
+
+    def _tree(
+        self, node: Any, doc: Document, depth: int, stack: tuple[tuple[str, int], ...]
+    ) -> Any:
+        """Subtree of ``node`` with ``depth`` object levels left. Results per (ref, depth) are
+        memoised; a ref met again at the same depth (a cycle through items/allOf/anyOf only,
+        which consumes no depth) is "any". Cycles through properties end at depth 0."""
+        if is_ref(node):
+            target = self.resolver.deref(node, doc, "")
+            entry = (str(target.key), depth)
+            if entry in self._memo:
+                return self._memo[entry]
+            if entry in stack:
+                return "any"
+            result = self._tree(target.value, target.doc, depth, stack + (entry,))
+            self._memo[entry] = result
+            return result
+        if not isinstance(node, dict):
+            return None
+        raw_type = node.get("type")
+        types = (
+            [raw_type]
+            if isinstance(raw_type, str)
+            else [t for t in raw_type or [] if isinstance(t, str)]
+        )
+        props = node.get("properties")
+        result: Any = None
+        if isinstance(props, dict) and props:
+            if depth <= 0:
+                result = "any"
+            else:
+                result = {}
+                for name, prop in props.items():
+                    raw = (
+                        self.resolver.deref(prop, doc, "").value if isinstance(prop, dict) else prop
+                    )
+                    if isinstance(raw, dict) and raw.get("writeOnly") is True:
+                        continue
+                    result[name] = self._tree(prop, doc, depth - 1, stack) or "any"
+        elif "items" in node or "array" in types:
+            result = [self._tree(node.get("items"), doc, depth, stack) or "any"]
+        elif "object" in types or "additionalProperties" in node:
+            result = "any"
+        else:
+            known = [t for t in types if t in SCALARS]
+            non_null = [t for t in known if t != "null"]
+            if len(non_null) == 1:
+                result = non_null[0]
+            elif non_null:
+                result = "number" if set(non_null) == {"integer", "number"} else "any"
+            elif known:
+                result = "null"
+        for key in ("allOf", "anyOf", "oneOf"):
+            parts = node.get(key)
+            if isinstance(parts, list):
+                for part in parts:
+                    result = merge_trees(result, self._tree(part, doc, depth, stack))
+        return result
+
+
+def _success_codes(responses: dict[str, Any]) -> list[str]:
+    """2xx codes in order (``2XX`` sorts after the digits); ``default`` only without any 2xx."""
+    codes = sorted(c for c in responses if _SUCCESS.fullmatch(c))
+    if codes:
+        return codes
+    return ["default"] if "default" in responses else []
+
+
+def build_response_shape(
+    responses: Any, doc: Document, resolver: RefResolver, builder: FieldTreeBuilder
+) -> ResponseShape:
+    if not isinstance(responses, dict):
+        return ResponseShape()
+    first_media: str | None = None
+    for code in _success_codes(responses):
+        response = resolver.deref(responses[code], doc, "")
+        content = response.value.get("content") if isinstance(response.value, dict) else None
+        if not isinstance(content, dict):
+            continue
+        for media_type in content:
+            first_media = first_media or media_type
+        json_types = sorted((m for m in content if is_json_media_type(m)), key=media_rank)
+        if json_types:
+            media = content[json_types[0]]
+            schema = media.get("schema") if isinstance(media, dict) else None
+            return _shape(schema, json_types[0], response.doc, resolver, builder)
+    return ResponseShape(media_type=first_media)
+
+
+def media_rank(media_type: str) -> tuple[int, str]:
+    """Sort key: application/json first, then other JSON types (``+json``), then wildcards."""
+    base = media_type.split(";")[0].strip().lower()
+    return (0 if base == "application/json" else 1 if base.endswith("+json") else 2, media_type)
+
+
+def _shape(
+    schema: Any, media_type: str, doc: Document, resolver: RefResolver, builder: FieldTreeBuilder
+) -> ResponseShape:
+    if schema is None:
+        return ResponseShape(media_type=media_type)
+    body = resolver.deref(schema, doc, "") if isinstance(schema, dict) else None
+    name = body.name if body is not None else None
+    tree = builder.tree(schema, doc, MAX_DEPTH + 1)
+    collection: str | None = None
+    if isinstance(tree, list):
+        collection, tree = "", bounded_tree(tree[0])
+        name = (
+            _item_name(body.value if body else None, body.doc if body else doc, resolver, None)
+            or name
+        )
+    elif isinstance(tree, dict):
+        key = collection_key(tree)
+        if key is not None:
+            collection, tree = key, bounded_tree(tree[key][0])
+            props = body.value.get("properties") if body and isinstance(body.value, dict) else None
+            item_schema = props.get(key) if isinstance(props, dict) else None
+            name = _item_name(item_schema, body.doc if body else doc, resolver, name)
+        else:
+            tree = bounded_tree(tree)
+    field_tree = tree if isinstance(tree, dict) and tree else None
+    defaults, identity = _defaults(field_tree)
+    return ResponseShape(
+        schema_name=name,
+        media_type=media_type,
+        collection_path=collection,
+        field_tree=field_tree,
+        default_fields=defaults,
+        identity_fields=identity,
+    )
+
+
+def _item_name(
+    array_schema: Any, doc: Document, resolver: RefResolver, fallback: str | None
+) -> str | None:
+    if not isinstance(array_schema, dict):
+        return fallback
+    array = resolver.deref(array_schema, doc, "")
+    items = array.value.get("items") if isinstance(array.value, dict) else None
+    if is_ref(items):
+        return resolver.deref(items, array.doc, "").name
+    return fallback
+
+
+def collection_key(tree: dict[str, Any]) -> str | None:
+    """The key of the one array of objects in a list wrapper, or None (rule in module doc)."""
+    arrays = [k for k, v in tree.items() if isinstance(v, list) and isinstance(v[0], dict)]
+    if len(arrays) > 1:
+        arrays = [k for k in arrays if k.lower() in LIST_KEYS]
+    if len(arrays) != 1:
+        return None
+    key = arrays[0]
+    others = [k for k in tree if k != key]
+    if any(isinstance(tree[k], dict) for k in others):
+        return None  # nested objects next to the array: a resource, not a list wrapper
+    if key.lower() in LIST_KEYS:
+        return key
+    if any(isinstance(tree[k], list) and isinstance(tree[k][0], dict) for k in others):
+        return None
+    if any(k.lower() in PAGING_KEYS for k in others):
+        return key
+    return None
+
+
+def _defaults(field_tree: dict[str, Any] | None) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    if field_tree is None:
+        return (), ()
+    from ..runtime.shaping.defaults import choose_default_fields, identity_fields
+
+    return tuple(choose_default_fields(field_tree)), tuple(identity_fields(field_tree))

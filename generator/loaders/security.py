@@ -1,0 +1,152 @@
+"""Security schemes -> credentials read from environment variables, and who needs which.
+
+``apiKey`` (header, query or cookie), ``http bearer`` and ``http basic`` are supported;
+``oauth2`` and ``openIdConnect`` become a bearer token read from the environment (how to
+obtain it is up to the user, said with an INFO diagnostic). Env var names are
+``<PREFIX>_<SCHEME>`` (``PETSTORE_API_KEY``), basic auth uses ``<PREFIX>_<SCHEME>_USERNAME``
+and ``..._PASSWORD``. Requirements: the operation's ``security`` if present (``[]`` = none),
+else the document's; the IR records the names of the schemes that can serve (any of).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..diagnostics import Diagnostic, Severity
+from ..ir.models import SecurityScheme
+from ..naming import env_prefix, short_hash, snake_case
+from .document import Document
+from .refs import RefResolver
+from .text import shorten
+
+
+def _diag(
+    severity: Severity, code: str, message: str, doc: Document, where: str, hint: str | None = None
+) -> Diagnostic:
+    return Diagnostic(
+        severity, code, message, file=doc.display, pointer=where, line=doc.line_of(where), hint=hint
+    )
+
+
+def security_schemes(
+    doc: Document, resolver: RefResolver, name: str
+) -> tuple[dict[str, SecurityScheme], list[Diagnostic]]:
+    components = doc.data.get("components")
+    raw = components.get("securitySchemes") if isinstance(components, dict) else None
+    found: list[Diagnostic] = []
+    schemes: dict[str, SecurityScheme] = {}
+    prefix = env_prefix(name)
+    used = {f"{prefix}_BASE_URL"}
+    for scheme_name, node in (raw or {}).items() if isinstance(raw, dict) else ():
+        where = f"/components/securitySchemes/{scheme_name.replace('~', '~0').replace('/', '~1')}"
+        scheme = resolver.deref(node, doc, where).value
+        if not isinstance(scheme, dict):
+            continue
+        env = f"{prefix}_{env_prefix(snake_case(scheme_name)) or 'CREDENTIAL'}"
+        if env in used or f"{env}_USERNAME" in used:
+            env = f"{env}_{short_hash(scheme_name, 6).upper()}"
+        kind = scheme.get("type")
+        description = shorten(scheme.get("description"))
+        if (
+            kind == "apiKey"
+            and scheme.get("in") in ("header", "query", "cookie")
+            and isinstance(scheme.get("name"), str)
+        ):
+            result = SecurityScheme(
+                scheme_name, "api_key", scheme["in"], scheme["name"], (env,), description
+            )
+        elif kind == "http" and str(scheme.get("scheme", "")).lower() == "bearer":
+            result = SecurityScheme(
+                scheme_name, "bearer", "header", "Authorization", (env,), description
+            )
+        elif kind == "http" and str(scheme.get("scheme", "")).lower() == "basic":
+            result = SecurityScheme(
+                scheme_name,
+                "basic",
+                "header",
+                "Authorization",
+                (f"{env}_USERNAME", f"{env}_PASSWORD"),
+                description,
+            )
+        elif kind in ("oauth2", "openIdConnect"):
+            result = SecurityScheme(
+                scheme_name, "bearer", "header", "Authorization", (env,), description
+            )
+            found.append(
+                _diag(
+                    Severity.INFO,
+                    "SECURITY_OAUTH_AS_BEARER",
+                    f"{kind} scheme {scheme_name!r}: the server sends the access token from {env} as a "
+                    "bearer token and does not run the OAuth flow",
+                    doc,
+                    where,
+                    f"Obtain a token yourself and set {env}.",
+                )
+            )
+        else:
+            detail = f"http {scheme.get('scheme')}" if kind == "http" else str(kind)
+            found.append(
+                _diag(
+                    Severity.WARNING,
+                    "SECURITY_SCHEME_UNSUPPORTED",
+                    f"security scheme {scheme_name!r} ({detail}) is not supported: ignored",
+                    doc,
+                    where,
+                    "Operations needing it will be sent without these credentials; use apiKey, "
+                    "http bearer or http basic if the API accepts them.",
+                )
+            )
+            continue
+        used.update(result.env_vars)
+        schemes[scheme_name] = result
+    return schemes, found
+
+
+def operation_security(
+    doc: Document, operation: dict[str, Any], op_pointer: str, schemes: dict[str, SecurityScheme]
+) -> tuple[tuple[str, ...], list[Diagnostic]]:
+    if "security" in operation:
+        requirements, where = operation["security"], f"{op_pointer}/security"
+    else:
+        requirements, where = doc.data.get("security"), "/security"
+    if not isinstance(requirements, list):
+        return (), []
+    names: list[str] = []
+    found: list[Diagnostic] = []
+    for requirement in requirements:
+        if not isinstance(requirement, dict):
+            continue
+        if len(requirement) > 1:
+            found.append(
+                _diag(
+                    Severity.INFO,
+                    "SECURITY_ALL_OF_DEGRADED",
+                    f"a requirement needs {' and '.join(sorted(requirement))} together: each is "
+                    "applied when configured",
+                    doc,
+                    where,
+                    "Configure every credential of the requirement.",
+                )
+            )
+        for scheme_name in requirement:
+            if scheme_name in schemes and scheme_name not in names:
+                names.append(scheme_name)
+            elif scheme_name not in _declared(doc):
+                found.append(
+                    _diag(
+                        Severity.WARNING,
+                        "SECURITY_SCHEME_UNDEFINED",
+                        f"security requirement names {scheme_name!r}, which is not in "
+                        "components/securitySchemes: ignored",
+                        doc,
+                        where,
+                        f"Define {scheme_name!r} under components/securitySchemes or remove it.",
+                    )
+                )
+    return tuple(names), found
+
+
+def _declared(doc: Document) -> set[str]:
+    components = doc.data.get("components")
+    raw = components.get("securitySchemes") if isinstance(components, dict) else None
+    return set(raw) if isinstance(raw, dict) else set()

@@ -1,0 +1,348 @@
+"""Hand-made documents: bodies, styles, schemas, security, names, invalid parts."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from generator.diagnostics import GenerationError, Severity
+from generator.ir.models import SecurityScheme
+from generator.loaders import load_openapi
+
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+
+
+def _load(name: str):
+    spec, diagnostics = load_openapi(FIXTURES / name)
+    return spec, diagnostics, {op.id: op for op in spec.operations}
+
+
+def _codes(diagnostics) -> list[tuple[str, str, str | None]]:
+    return [(d.severity.value, d.code, d.pointer) for d in diagnostics]
+
+
+# -- bodies and parameter styles --------------------------------------------------------------
+
+
+def test_unsupported_bodies_are_skipped_or_dropped_with_warnings() -> None:
+    _, diagnostics, ops = _load("bodies.yaml")
+    assert set(ops) == {
+        "postBoth",
+        "postForm",
+        "getMatrix",
+        "putRaw",
+        "uploadOptional",
+        "patchVendor",
+    }
+    assert _codes(diagnostics) == [
+        ("warning", "PARAM_STYLE_DEGRADED", "/paths/~1matrix~1{id}/get/parameters/0"),
+        ("warning", "BODY_UNSUPPORTED", "/paths/~1upload/post/requestBody/content"),
+        ("warning", "BODY_DROPPED", "/paths/~1upload-optional/post/requestBody/content"),
+        ("warning", "BODY_UNSUPPORTED", "/paths/~1xml/post/requestBody/content"),
+        ("info", "HEADER_PARAMS_IGNORED", "/paths/~1matrix~1{id}/get/parameters/3"),
+    ]
+    skipped = diagnostics[1]
+    assert skipped.file == str(FIXTURES / "bodies.yaml") and skipped.line == 13
+    assert "multipart/form-data" in skipped.message and "skipped" in skipped.message
+    assert skipped.hint
+    assert "application/xml" in diagnostics[3].message
+    assert ops["uploadOptional"].binding.content_type is None
+    assert [p.arg for p in ops["uploadOptional"].params] == ["note"]
+
+
+def test_json_is_preferred_when_offered_with_multipart() -> None:
+    op = _load("bodies.yaml")[2]["postBoth"]
+    assert op.binding.content_type == "application/json"
+    assert [(p.arg, p.location) for p in op.params] == [("name", "body")]
+
+
+def test_form_bodies_are_flattened_with_their_encoding() -> None:
+    op = _load("bodies.yaml")[2]["postForm"]
+    assert op.binding.content_type == "application/x-www-form-urlencoded"
+    assert [(p.arg, p.location, p.required, p.style, p.explode) for p in op.params] == [
+        ("amount", "body", True, None, None),
+        ("meta", "body", False, "deepObject", True),
+    ]
+    assert op.input_schema["required"] == ["amount"]
+
+
+def test_non_object_bodies_are_one_body_argument() -> None:
+    op = _load("bodies.yaml")[2]["putRaw"]
+    assert op.input_schema == {
+        "type": "object",
+        "properties": {
+            "body": {
+                "type": "array",
+                "items": {"type": "string"},
+                "description": "The new list of tags.",
+            }
+        },
+        "required": ["body"],
+        "additionalProperties": False,
+    }
+    (param,) = op.params
+    assert (param.arg, param.location, param.wire_name) == ("body", "body_whole", "body")
+    assert op.annotations.idempotent is True and op.annotations.read_only is False
+
+
+def test_vendor_json_media_types_are_json() -> None:
+    op = _load("bodies.yaml")[2]["patchVendor"]
+    assert op.binding == op.binding.__class__("PATCH", "/vendor", "application/vnd.api+json")
+
+
+def test_parameter_styles_kept_or_degraded() -> None:
+    op = _load("bodies.yaml")[2]["getMatrix"]
+    assert [(p.arg, p.location, p.style, p.explode) for p in op.params] == [
+        ("id", "path", "simple", False),  # matrix degraded
+        ("filter", "query", "deepObject", True),
+        ("tags", "query", "pipeDelimited", False),
+        ("session", "cookie", "form", True),  # Accept header dropped
+    ]
+
+
+# -- compact schemas ----------------------------------------------------------------------------
+
+
+def test_compact_input_schema() -> None:
+    _, diagnostics, ops = _load("schemas.yaml")
+    assert diagnostics == []
+    op = ops["createWidget"]
+    props = op.input_schema["properties"]
+    assert "id" not in props  # readOnly
+    assert op.input_schema["required"] == ["name"]
+    assert props["name"] == {"type": "string", "minLength": 1, "pattern": "^[a-z]+$"}  # no example
+    assert props["code"] == {"type": "string"}  # a pattern Python cannot compile is dropped
+    assert props["nickname"] == {"type": ["string", "null"]}
+    assert props["size"] == {"type": "number", "exclusiveMinimum": 0}
+    assert props["kind"] == {"type": ["string", "null"], "enum": ["a", "b", None], "default": "a"}
+    assert props["secret"] == {"type": "string"}  # writeOnly is an input
+    assert props["note"]["description"].endswith("…")
+    assert len(props["note"]["description"]) <= 160
+    assert props["parts"] == {
+        "type": "array",
+        "items": {
+            "type": "object",
+            "properties": {"label": {"type": "string"}, "weight": {"type": "number"}},
+        },
+    }
+    assert props["owner"] == {
+        "anyOf": [{"type": "object", "properties": {"label": {"type": "string"}}}, {"type": "null"}]
+    }
+    text = repr(op.input_schema)
+    for noise in (
+        "example",
+        "xml",
+        "externalDocs",
+        "deprecated",
+        "readOnly",
+        "writeOnly",
+        "nullable",
+    ):
+        assert noise not in text
+
+
+def test_deprecated_operations_and_long_descriptions() -> None:
+    op = _load("schemas.yaml")[2]["createWidget"]
+    assert op.title == "Create a widget"
+    assert op.description.startswith("Deprecated. Create a widget. Creates a widget.")
+    assert len(op.description) <= 300 and op.description.endswith("…")
+    assert op.response.schema_name == "Widget"
+    assert "secret" not in op.response.field_tree  # writeOnly is not in responses
+    assert op.response.field_tree["id"] == "integer"  # readOnly is
+
+
+# -- security and servers -------------------------------------------------------------------
+
+
+def test_security_schemes_become_env_vars() -> None:
+    spec, diagnostics, _ = _load("security.yaml")
+    assert spec.base_url == "https://eu.example.test/v2"
+    assert spec.security == (
+        SecurityScheme("headerKey", "api_key", "header", "X-API-Key", ("SECURE_API_HEADER_KEY",)),
+        SecurityScheme("queryKey", "api_key", "query", "api_key", ("SECURE_API_QUERY_KEY",)),
+        SecurityScheme("cookieKey", "api_key", "cookie", "sid", ("SECURE_API_COOKIE_KEY",)),
+        SecurityScheme("bearer", "bearer", "header", "Authorization", ("SECURE_API_BEARER",)),
+        SecurityScheme(
+            "basic",
+            "basic",
+            "header",
+            "Authorization",
+            ("SECURE_API_BASIC_USERNAME", "SECURE_API_BASIC_PASSWORD"),
+        ),
+        SecurityScheme("oauth", "bearer", "header", "Authorization", ("SECURE_API_OAUTH",)),
+        SecurityScheme("oidc", "bearer", "header", "Authorization", ("SECURE_API_OIDC",)),
+    )
+    assert _codes(diagnostics) == [
+        ("info", "SECURITY_OAUTH_AS_BEARER", "/components/securitySchemes/oauth"),
+        ("info", "SECURITY_OAUTH_AS_BEARER", "/components/securitySchemes/oidc"),
+        ("warning", "SECURITY_SCHEME_UNSUPPORTED", "/components/securitySchemes/digest"),
+        ("info", "SECURITY_ALL_OF_DEGRADED", "/paths/~1both/get/security"),
+    ]
+
+
+def test_operation_security_overrides_the_default() -> None:
+    ops = _load("security.yaml")[2]
+    assert ops["getDefault"].security == ("headerKey", "bearer")
+    assert ops["getPublic"].security == ()
+    assert ops["getBoth"].security == ("queryKey", "cookieKey", "basic")
+
+
+def test_relative_server_url_is_kept_with_a_warning() -> None:
+    spec, diagnostics, _ = _load("partly_invalid.yaml")
+    assert spec.base_url == "/api/v1"
+    (relative,) = [d for d in diagnostics if d.code == "SERVER_URL_RELATIVE"]
+    assert relative.pointer == "/servers/0/url" and "PARTLY_INVALID_BASE_URL" in (
+        relative.hint or ""
+    )
+
+
+# -- names -----------------------------------------------------------------------------------
+
+
+def test_tool_names_collisions_long_ids_and_duplicates() -> None:
+    spec, diagnostics, _ = _load("naming.yaml")
+    by_key = {f"{op.binding.method} {op.binding.path}": op for op in spec.operations}
+    assert by_key["GET /pets"].tool_name.startswith("list_pets_")
+    assert by_key["POST /pets"].tool_name.startswith("list_pets_")
+    assert by_key["GET /pets"].tool_name != by_key["POST /pets"].tool_name
+    long = by_key["GET /very/long"].tool_name
+    assert len(long) == 64 and long.startswith("this_operation_identifier_is_deliberately")
+    assert by_key["GET /things/{thingId}/parts"].tool_name == "get_things_thing_id_parts"
+    assert by_key["GET /things/{thingId}/parts"].id == "GET /things/{thingId}/parts"
+    # duplicate operationIds: ids fall back to "METHOD /path", names get hashes
+    assert by_key["GET /dup/one"].id == "GET /dup/one"
+    assert by_key["GET /dup/two"].id == "GET /dup/two"
+    assert by_key["GET /dup/one"].tool_name != by_key["GET /dup/two"].tool_name
+    codes = [(d.code, d.pointer) for d in diagnostics]
+    assert ("OPERATION_ID_DUPLICATE", "/paths/~1dup~1one/get") in codes
+    assert ("TOOL_NAME_CHANGED", "/paths/~1very~1long/get") in codes
+    names = [op.tool_name for op in spec.operations]
+    assert len(set(names)) == len(names)
+
+
+def test_argument_collisions_follow_the_rule() -> None:
+    op = _load("naming.yaml")[2]["updateRecord"]
+    assert [(p.arg, p.location, p.wire_name) for p in op.params] == [
+        ("id", "path", "id"),
+        ("id__query", "query", "id"),
+        ("id__header", "header", "id"),
+        ("id__cookie", "cookie", "id"),
+        ("fields__query", "query", "fields"),
+        ("page_size", "query", "page[size]"),
+        ("X-Trace", "header", "X-Trace"),
+        ("id__body", "body", "id"),
+        ("title", "body", "title"),
+        ("detail_level__body", "body", "detail_level"),
+    ]
+    assert list(op.input_schema["properties"]) == [p.arg for p in op.params]
+    assert op.input_schema["required"] == ["id", "id__body", "title"]
+
+
+def test_tool_names_are_stable_when_an_unrelated_operation_is_added(tmp_path: Path) -> None:
+    original = (FIXTURES / "naming.yaml").read_text()
+    extra = (
+        "  /zzz/added:\n    get:\n      operationId: listPets\n      responses:\n"
+        '        "204":\n          description: none\n'
+        "  /aaa/added:\n    get:\n      operationId: brandNew\n      responses:\n"
+        '        "204":\n          description: none\n'
+    )
+    grown = tmp_path / "grown.yaml"
+    grown.write_text(original.replace("paths:\n", "paths:\n" + extra, 1))
+    before = {
+        op.source_pointer: op.tool_name
+        for op in load_openapi(FIXTURES / "naming.yaml")[0].operations
+    }
+    after = {op.source_pointer: op.tool_name for op in load_openapi(grown)[0].operations}
+    assert {p: after[p] for p in before} == before
+    assert after["/paths/~1aaa~1added/get"] == "brand_new"
+
+
+def test_invalid_name_is_refused() -> None:
+    with pytest.raises(GenerationError) as info:
+        load_openapi(FIXTURES / "naming.yaml", name="Bad Name")
+    assert info.value.diagnostics[0].code == "NAME_INVALID"
+
+
+# -- validation ------------------------------------------------------------------------------
+
+
+def test_invalid_operation_is_skipped_and_invalid_component_warned() -> None:
+    _, diagnostics, ops = _load("partly_invalid.yaml")
+    assert list(ops) == ["getGood"]
+    assert _codes(diagnostics) == [
+        ("warning", "OPENAPI_INVALID", "/paths/~1bad/get/parameters/0/in"),
+        ("warning", "OPENAPI_INVALID", "/components/schemas/Odd/required"),
+        ("warning", "SERVER_URL_RELATIVE", "/servers/0/url"),
+        ("warning", "OPERATION_SKIPPED", "/paths/~1bad/get"),
+    ]
+    assert [d.line for d in diagnostics[:2]] == [19, 27]
+    # no union noise ("$ref Field required")
+    assert not any("$ref" in d.message for d in diagnostics)
+
+
+def test_invalid_document_level_fields_are_fatal() -> None:
+    with pytest.raises(GenerationError) as info:
+        load_openapi(FIXTURES / "no_info.yaml")
+    (diag,) = info.value.diagnostics
+    assert (diag.severity, diag.code, diag.pointer) == (Severity.ERROR, "OPENAPI_INVALID", "/info")
+
+
+# -- odds and ends ---------------------------------------------------------------------------
+
+
+def test_path_parameters_merging_and_repairs() -> None:
+    spec, diagnostics, ops = _load("misc.yaml")
+    op = ops["getLine"]
+    assert op.input_schema == {
+        "type": "object",
+        "properties": {
+            "orderId": {"type": "integer", "description": "overridden by the operation"},
+            "lineNo": {"type": "string"},
+            "filter": {"type": "object", "properties": {"q": {"type": "string"}}},
+        },
+        "required": ["orderId", "lineNo"],
+        "additionalProperties": False,
+    }
+    assert _codes(diagnostics) == [
+        ("warning", "PATH_PARAM_UNDECLARED", "/paths/~1orders~1{orderId}~1lines~1{lineNo}/get"),
+        (
+            "warning",
+            "PATH_PARAM_UNUSED",
+            "/paths/~1orders~1{orderId}~1lines~1{lineNo}/parameters/1",
+        ),
+        (
+            "warning",
+            "PARAM_CONTENT_DEGRADED",
+            "/paths/~1orders~1{orderId}~1lines~1{lineNo}/get/parameters/1",
+        ),
+        (
+            "warning",
+            "SERVER_OVERRIDE_IGNORED",
+            "/paths/~1orders~1{orderId}~1lines~1{lineNo}/servers",
+        ),
+        ("warning", "SECURITY_SCHEME_UNDEFINED", "/security"),
+        (
+            "info",
+            "HEADER_PARAMS_IGNORED",
+            "/paths/~1orders~1{orderId}~1lines~1{lineNo}/get/parameters/2",
+        ),
+    ]
+    assert all(d.hint for d in diagnostics)
+    assert spec.api_version == "1.0" and spec.base_url == "https://example.test"
+
+
+def test_response_refs_path_item_refs_and_media_type_parameters() -> None:
+    _, _, ops = _load("misc.yaml")
+    shape = ops["getLine"].response
+    assert (shape.schema_name, shape.media_type) == ("Line", "application/json; charset=utf-8")
+    assert shape.field_tree == {"no": "integer", "sku": "string"}  # YAML `no:` stays "no"
+    assert ops["getShared"].binding.path == "/shared"
+    assert ops["postForm"].binding.content_type == "application/x-www-form-urlencoded"
+
+
+def test_callbacks_are_reported_as_ignored() -> None:
+    corpus = Path(__file__).resolve().parents[2] / ".." / "shared" / "corpus" / "openapi"
+    spec, diagnostics = load_openapi(corpus / "oai.v3.0.callback-example.yaml")
+    assert ("info", "CALLBACKS_IGNORED", "/paths/~1streams/post/callbacks") in _codes(diagnostics)
+    assert [p.arg for p in spec.operations[0].params] == ["callbackUrl"]

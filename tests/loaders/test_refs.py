@@ -1,0 +1,132 @@
+"""$ref resolution: other files, cycles, and broken refs reported all at once."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from generator.diagnostics import GenerationError
+from generator.loaders import load_openapi
+from generator.loaders.document import load_openapi_document
+from generator.loaders.refs import RefResolver
+
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+
+
+def _ops(path: Path) -> dict:
+    spec, _ = load_openapi(path)
+    return {op.id: op for op in spec.operations}
+
+
+def test_refs_into_other_files_resolve_relative_to_the_referring_file() -> None:
+    spec, diagnostics = load_openapi(FIXTURES / "cross_file" / "api.yaml")
+    assert diagnostics == []
+    assert spec.base_url == "https://example.test/api"
+    ops = {op.id: op for op in spec.operations}
+    assert ops["getItem"].input_schema == {
+        "type": "object",
+        "properties": {"itemId": {"type": "string", "description": "The item"}},
+        "required": ["itemId"],
+        "additionalProperties": False,
+    }
+    # NewItem in models.yaml refers to "#/Color" inside models.yaml
+    assert ops["createItem"].input_schema["properties"] == {
+        "name": {"type": "string", "description": "The item name"},
+        "color": {"type": "string", "enum": ["red", "green"]},
+    }
+    shape = ops["getItem"].response
+    assert shape.schema_name == "Item"
+    # allOf merged; `owner` is a whole-file ref (people.yaml)
+    assert shape.field_tree == {
+        "name": "string",
+        "color": "string",
+        "id": "integer",
+        "owner": {"login": "string", "id": "integer"},
+    }
+
+
+def test_recursive_schemas_become_stubs_in_inputs() -> None:
+    ops = _ops(FIXTURES / "circular.yaml")
+    assert ops["createNode"].input_schema["properties"] == {
+        "name": {"type": "string"},
+        "children": {
+            "type": "array",
+            "items": {"type": "object", "description": "(recursive: Node)"},
+        },
+        "parent": {
+            "type": "object",
+            "properties": {
+                "node": {"type": "object", "description": "(recursive: Node)"},
+                "loop": {"type": "object", "description": "(recursive: Loop)"},
+            },
+        },
+    }
+
+
+def test_recursive_schemas_give_bounded_field_trees() -> None:
+    shape = _ops(FIXTURES / "circular.yaml")["listNodes"].response
+    assert shape.collection_path == ""
+    assert shape.schema_name == "Node"
+    tree = shape.field_tree
+    assert tree["name"] == "string"
+    assert tree["parent"]["loop"] == "any"  # Loop is allOf itself: cut, not expanded forever
+
+    def depth(node: object) -> int:
+        if isinstance(node, list):
+            return depth(node[0])
+        if isinstance(node, dict):
+            return 1 + max((depth(v) for v in node.values()), default=0)
+        return 0
+
+    assert depth(tree) == 4
+
+
+def test_every_broken_ref_is_listed_in_one_error() -> None:
+    path = FIXTURES / "dangling.yaml"
+    with pytest.raises(GenerationError) as info:
+        load_openapi(path)
+    found = [(d.code, d.pointer, d.line) for d in info.value.diagnostics]
+    assert found == [
+        ("REF_DANGLING", "/paths/~1a/get/parameters/0", 9),
+        ("REF_DANGLING", "/paths/~1a/get/responses/200/content/application~1json/schema", 15),
+        ("REF_FILE_NOT_FOUND", "/paths/~1b/get/responses/200/content/application~1json/schema", 24),
+        ("REF_CYCLE", "/components/schemas/Chain", 32),
+        ("REF_CYCLE", "/components/schemas/Chain2", 34),
+        ("REF_REMOTE_UNSUPPORTED", "/components/schemas/Remote", 36),
+    ]
+    assert all(d.file == str(path) for d in info.value.diagnostics)
+    assert "has no /components/parameters" in info.value.diagnostics[0].message
+
+
+def test_resolved_targets_remember_their_component_name() -> None:
+    doc = load_openapi_document(FIXTURES / "circular.yaml")
+    resolver = RefResolver(doc)
+    target = resolver.deref({"$ref": "#/components/schemas/Parent"}, doc, "")
+    assert target.name == "Parent"
+    assert target.pointer == "/components/schemas/Parent"
+    assert set(target.value["properties"]) == {"node", "loop"}
+
+
+def test_ref_siblings_are_laid_over_the_target(tmp_path: Path) -> None:
+    spec = tmp_path / "siblings.yaml"
+    spec.write_text(
+        "openapi: 3.1.0\ninfo: {title: s, version: '1'}\npaths: {}\n"
+        "components:\n  schemas:\n    A:\n      type: string\n      description: original\n"
+    )
+    doc = load_openapi_document(spec)
+    resolver = RefResolver(doc)
+    target = resolver.deref({"$ref": "#/components/schemas/A", "description": "override"}, doc, "")
+    assert target.value == {"type": "string", "description": "override"}
+
+
+def test_a_property_named_dollar_ref_is_not_a_reference(tmp_path: Path) -> None:
+    spec = tmp_path / "dollar.yaml"
+    spec.write_text(
+        "openapi: 3.0.3\ninfo: {title: d, version: '1'}\npaths: {}\n"
+        "components:\n  schemas:\n    Member:\n      type: object\n      properties:\n"
+        "        $ref:\n          type: string\n"
+    )
+    spec_ir, diagnostics = load_openapi(spec)
+    assert spec_ir.operations == ()
+    assert [d.code for d in diagnostics] == ["SERVER_MISSING"]

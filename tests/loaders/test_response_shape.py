@@ -1,0 +1,168 @@
+"""Success response -> media type, collection path, field tree (merged, bounded), defaults."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from generator.loaders import load_openapi
+from generator.loaders.response_shape import bounded_tree, collection_key, merge_trees
+
+
+def _shape(tmp_path: Path, responses: dict[str, Any], schemas: dict[str, Any] | None = None):
+    doc = {
+        "openapi": "3.0.3",
+        "info": {"title": "Shapes", "version": "1"},
+        "servers": [{"url": "https://example.test"}],
+        "paths": {"/x": {"get": {"operationId": "getX", "responses": responses}}},
+        "components": {"schemas": schemas or {}},
+    }
+    path = tmp_path / "shapes.json"
+    path.write_text(json.dumps(doc))
+    spec, _ = load_openapi(path)
+    return spec.operations[0].response
+
+
+def _json(schema: dict[str, Any]) -> dict[str, Any]:
+    return {"description": "ok", "content": {"application/json": {"schema": schema}}}
+
+
+ITEM = {"type": "object", "properties": {"id": {"type": "integer"}, "name": {"type": "string"}}}
+
+
+def test_stripe_style_list_wrapper(tmp_path: Path) -> None:
+    shape = _shape(
+        tmp_path,
+        {
+            "200": _json(
+                {
+                    "type": "object",
+                    "properties": {
+                        "object": {"type": "string"},
+                        "data": {
+                            "type": "array",
+                            "items": {"$ref": "#/components/schemas/customer"},
+                        },
+                        "has_more": {"type": "boolean"},
+                        "url": {"type": "string"},
+                    },
+                }
+            )
+        },
+        {"customer": ITEM},
+    )
+    assert (shape.collection_path, shape.schema_name) == ("data", "customer")
+    assert shape.field_tree == {"id": "integer", "name": "string"}
+    assert shape.identity_fields and shape.default_fields
+
+
+def test_github_style_paginated_wrapper_with_an_unusual_key() -> None:
+    assert (
+        collection_key({"total_count": "integer", "workflow_runs": [{"id": "integer"}]})
+        == "workflow_runs"
+    )
+
+
+def test_a_single_object_with_an_array_is_not_a_collection() -> None:
+    # no list-like key, no paging metadata
+    assert collection_key({"id": "integer", "name": "string", "tags": [{"name": "string"}]}) is None
+    # nested objects next to the array: a resource, not a wrapper
+    assert collection_key({"data": [{"id": "integer"}], "owner": {"login": "string"}}) is None
+    # two arrays of objects, one with a list-like name
+    assert collection_key({"results": [{"a": "string"}], "facets": [{"b": "string"}]}) == "results"
+
+
+def test_first_2xx_wins_and_default_is_only_a_fallback(tmp_path: Path) -> None:
+    shape = _shape(
+        tmp_path,
+        {
+            "201": _json(ITEM),
+            "200": _json({"type": "array", "items": ITEM}),
+            "default": _json({"type": "object", "properties": {"error": {"type": "string"}}}),
+        },
+    )
+    assert shape.collection_path == ""
+    only_default = _shape(tmp_path, {"default": _json(ITEM)})
+    assert only_default.field_tree == {"id": "integer", "name": "string"}
+    no_content = _shape(tmp_path, {"204": {"description": "none"}, "default": _json(ITEM)})
+    assert no_content.field_tree is None and no_content.media_type is None
+
+
+def test_non_json_success_keeps_its_media_type(tmp_path: Path) -> None:
+    shape = _shape(
+        tmp_path,
+        {"200": {"description": "ok", "content": {"text/csv": {"schema": {"type": "string"}}}}},
+    )
+    assert shape.media_type == "text/csv" and shape.field_tree is None
+
+
+def test_all_of_merged_and_one_of_unioned(tmp_path: Path) -> None:
+    shape = _shape(
+        tmp_path,
+        {
+            "200": _json(
+                {
+                    "allOf": [
+                        {"$ref": "#/components/schemas/Base"},
+                        {
+                            "type": "object",
+                            "properties": {
+                                "payload": {
+                                    "oneOf": [
+                                        {"type": "object", "properties": {"a": {"type": "string"}}},
+                                        {
+                                            "type": "object",
+                                            "properties": {"b": {"type": "integer"}},
+                                        },
+                                    ]
+                                },
+                                "value": {"anyOf": [{"type": "integer"}, {"type": "number"}]},
+                                "maybe": {"type": "string", "nullable": True},
+                                "mixed": {"anyOf": [{"type": "string"}, {"type": "integer"}]},
+                                "free": {"type": "object", "additionalProperties": True},
+                                "list": {"type": "array", "items": {"type": "string"}},
+                            },
+                        },
+                    ]
+                }
+            )
+        },
+        {"Base": {"type": "object", "properties": {"id": {"type": "string"}}}},
+    )
+    assert shape.field_tree == {
+        "id": "string",
+        "payload": {"a": "string", "b": "integer"},
+        "value": "number",
+        "maybe": "string",
+        "mixed": "any",
+        "free": "any",
+        "list": ["string"],
+    }
+    assert shape.schema_name is None  # the body is inline
+
+
+def test_untyped_object_body_gives_no_tree(tmp_path: Path) -> None:
+    shape = _shape(tmp_path, {"200": _json({"type": "object"})})
+    assert shape.media_type == "application/json"
+    assert shape.field_tree is None and shape.default_fields == ()
+
+
+def test_merge_trees() -> None:
+    assert merge_trees(None, "string") == "string"
+    assert merge_trees("null", "string") == "string"
+    assert merge_trees("integer", "number") == "number"
+    assert merge_trees("string", "boolean") == "any"
+    assert merge_trees({"a": "string"}, {"b": ["integer"]}) == {"a": "string", "b": ["integer"]}
+    assert merge_trees("string", {"a": "string"}) == {"a": "string"}
+    assert merge_trees({"a": "string"}, ["string"]) == "any"
+    assert merge_trees([{"a": "string"}], [{"b": "string"}]) == [{"a": "string", "b": "string"}]
+
+
+def test_bounded_tree_cuts_levels_to_stay_under_the_budget() -> None:
+    wide = {f"f{i}": {f"g{j}": {"h": "string"} for j in range(10)} for i in range(10)}
+    assert bounded_tree(wide, max_depth=4, max_fields=1000) == wide  # 10 + 100 + 100 names
+    cut = bounded_tree(wide, max_depth=4, max_fields=150)
+    assert cut["f0"]["g0"] == "any" and len(cut) == 10
+    assert bounded_tree(wide, max_depth=1, max_fields=1000)["f3"] == "any"
+    assert bounded_tree(wide, max_depth=4, max_fields=5)["f0"] == "any"  # first level always kept

@@ -1,0 +1,83 @@
+"""Run a generated server for real: as a subprocess over stdio or streamable HTTP."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from contextlib import asynccontextmanager, contextmanager
+from pathlib import Path
+from typing import AsyncIterator, Iterator
+
+from mcp import Client, ClientSession, StdioServerParameters, stdio_client
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def package_env(package_dir: Path, extra: dict[str, str]) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.endswith(("_BASE_URL", "_TOKEN"))}
+    env["PYTHONPATH"] = str(package_dir / "src")
+    env.update(extra)
+    return env
+
+
+@asynccontextmanager
+async def stdio_session(
+    package_dir: Path, module: str, env: dict[str, str]
+) -> AsyncIterator[ClientSession]:
+    params = StdioServerParameters(
+        command=sys.executable, args=["-m", module], env=package_env(package_dir, env)
+    )
+    async with stdio_client(params) as (read, write):
+        async with ClientSession(read, write) as session:
+            await session.initialize()
+            yield session
+
+
+@contextmanager
+def http_server(package_dir: Path, module: str, env: dict[str, str]) -> Iterator[str]:
+    """Start ``python -m module --transport http`` and yield its MCP URL once it listens."""
+    port = free_port()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", module, "--transport", "http", "--port", str(port)],
+        env=package_env(package_dir, env),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            if proc.poll() is not None:
+                out, err = proc.communicate()
+                raise RuntimeError(f"server exited {proc.returncode}: {err.decode()[-2000:]}")
+            try:
+                with socket.create_connection(("127.0.0.1", port), timeout=0.2):
+                    break
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise TimeoutError("HTTP server did not start") from None
+                time.sleep(0.1)
+        yield f"http://127.0.0.1:{port}/mcp"
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+        if proc.stdout:
+            proc.stdout.close()
+        if proc.stderr:
+            proc.stderr.close()
+
+
+@asynccontextmanager
+async def http_client(url: str) -> AsyncIterator[Client]:
+    async with Client(url) as client:
+        yield client
