@@ -1,0 +1,26 @@
+"""Fixtures for overlay tests: the hand-built IR of overlay_ir.py and an overlay file writer."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Callable
+
+import pytest
+
+from generator.ir.models import ServerSpec
+from overlay_ir import build_spec
+
+
+@pytest.fixture
+def spec() -> ServerSpec:
+    return build_spec()
+
+
+@pytest.fixture
+def write(tmp_path: Path) -> Callable[[str], Path]:
+    def _write(text: str) -> Path:
+        path = tmp_path / "overlay.yaml"
+        path.write_text(text, encoding="utf-8")
+        return path
+
+    return _write
