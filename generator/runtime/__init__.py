@@ -1,0 +1,1 @@
+"""Runtime copied verbatim into every generated server package (relative imports only)."""

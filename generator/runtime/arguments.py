@@ -1,0 +1,76 @@
+"""Tool arguments: validate against the input schema, split control arguments from API ones."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import jsonschema
+from jsonschema import Draft202012Validator
+
+from .errors import InvalidArguments
+from .model import Tool
+
+DETAIL_LEVELS = ("concise", "detailed")
+RESPONSE_FORMATS = ("json", "markdown")
+
+
+@dataclass(frozen=True)
+class Controls:
+    fields: list[str] | None = None
+    detail_level: str = "concise"
+    response_format: str = "json"
+
+
+def _validator(tool: Tool) -> Draft202012Validator:
+    # Compiled lazily and kept on the tool: a server with hundreds of tools starts without
+    # compiling a validator it may never use.
+    validator = tool.__dict__.get("_validator")
+    if validator is None:
+        validator = Draft202012Validator(tool.input_schema)
+        object.__setattr__(tool, "_validator", validator)
+    return validator
+
+
+def _location(error: jsonschema.ValidationError) -> str:
+    path = "".join(f"[{p!r}]" if isinstance(p, int) else f".{p}" for p in error.absolute_path)
+    return path.lstrip(".") or "(arguments)"
+
+
+def validate_arguments(tool: Tool, arguments: dict[str, Any] | None) -> dict[str, Any]:
+    """Return the arguments if they satisfy the tool's input schema, else raise InvalidArguments.
+
+    Every violation is listed (up to a handful) with where it is, so the agent can fix all at once.
+    """
+    args = dict(arguments or {})
+    errors = sorted(_validator(tool).iter_errors(args), key=lambda e: list(e.absolute_path))
+    if errors:
+        lines = []
+        for err in errors[:8]:
+            message = err.message
+            if len(message) > 300:
+                message = message[:300] + "…"
+            lines.append(f"- {_location(err)}: {message}")
+        if len(errors) > 8:
+            lines.append(f"- … and {len(errors) - 8} more")
+        props = sorted(tool.input_schema.get("properties", {}))
+        raise InvalidArguments(
+            f"Invalid arguments for {tool.name}:\n"
+            + "\n".join(lines)
+            + f"\nAccepted arguments: {', '.join(props) or '(none)'}."
+        )
+    return args
+
+
+def split_controls(args: dict[str, Any]) -> tuple[Controls, dict[str, Any]]:
+    """Separate the shaping controls every tool takes from the API's own arguments."""
+    api_args = {
+        k: v for k, v in args.items() if k not in ("fields", "detail_level", "response_format")
+    }
+    fields = args.get("fields")
+    controls = Controls(
+        fields=list(fields) if fields is not None else None,
+        detail_level=args.get("detail_level") or "concise",
+        response_format=args.get("response_format") or "json",
+    )
+    return controls, api_args

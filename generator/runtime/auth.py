@@ -1,0 +1,91 @@
+"""Credentials from the environment, applied to outgoing requests, and kept out of every output.
+
+Credentials are read once at start. ``Secrets.redact`` is applied to everything the server
+returns or logs (results, errors, continuation pages), so an upstream that echoes a token
+back cannot leak it to the agent.
+"""
+
+from __future__ import annotations
+
+import base64
+import os
+from dataclasses import dataclass, field
+from typing import Mapping
+
+from .model import Credential, Tool
+
+REDACTED = "[REDACTED]"
+
+
+@dataclass
+class Secrets:
+    values: list[str] = field(default_factory=list)
+
+    def add(self, value: str) -> None:
+        # Very short values would redact ordinary words; credentials are never that short.
+        if value and len(value) >= 4 and value not in self.values:
+            self.values.append(value)
+            self.values.sort(key=len, reverse=True)
+
+    def redact(self, text: str) -> str:
+        for value in self.values:
+            if value in text:
+                text = text.replace(value, REDACTED)
+        return text
+
+
+@dataclass(frozen=True)
+class RequestAuth:
+    headers: dict[str, str]
+    query: dict[str, str]
+    cookies: dict[str, str]
+
+
+class CredentialSet:
+    """The credentials available to this server process (from env at start)."""
+
+    def __init__(
+        self, credentials: tuple[Credential, ...], environ: Mapping[str, str] | None = None
+    ):
+        env = os.environ if environ is None else environ
+        self.secrets = Secrets()
+        self._available: dict[str, tuple[Credential, tuple[str, ...]]] = {}
+        for cred in credentials:
+            values = tuple(env.get(var, "") for var in cred.env_vars)
+            if cred.env_vars and all(values):
+                self._available[cred.name] = (cred, values)
+                for value in values:
+                    self.secrets.add(value)
+                if cred.kind == "basic" and len(values) == 2:
+                    self.secrets.add(_basic(values[0], values[1]))
+
+    def missing_hint(self, tool: Tool, all_credentials: tuple[Credential, ...]) -> str:
+        names = [c for c in all_credentials if c.name in tool.security]
+        wanted = sorted({var for c in names for var in c.env_vars})
+        return ", ".join(wanted)
+
+    def for_tool(self, tool: Tool) -> RequestAuth:
+        headers: dict[str, str] = {}
+        query: dict[str, str] = {}
+        cookies: dict[str, str] = {}
+        for name in tool.security:
+            found = self._available.get(name)
+            if found is None:
+                continue
+            cred, values = found
+            if cred.kind == "bearer":
+                headers["Authorization"] = f"Bearer {values[0]}"
+            elif cred.kind == "basic":
+                headers["Authorization"] = f"Basic {_basic(values[0], values[1])}"
+            elif cred.location == "query":
+                query[cred.param_name] = values[0]
+            elif cred.location == "cookie":
+                cookies[cred.param_name] = values[0]
+            else:
+                headers[cred.param_name] = values[0]
+            break
+        return RequestAuth(headers=headers, query=query, cookies=cookies)
+
+
+def _basic(user: str, password: str) -> str:
+    return base64.b64encode(f"{user}:{password}".encode()).decode()

@@ -1,0 +1,195 @@
+"""HTTP binding: turn validated arguments into one upstream request, send it, read it bounded.
+
+Every path parameter is percent-encoded as one segment (``/``, ``?``, ``#``, ``..`` cannot
+escape it), header values with CR/LF are refused, and the body is read with a byte cap so a
+huge response cannot exhaust memory.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import quote, urlencode
+
+import httpx2
+
+from .auth import RequestAuth
+from .errors import InvalidArguments, UpstreamError
+from .model import Tool
+
+
+@dataclass(frozen=True)
+class OutgoingRequest:
+    method: str
+    url: str
+    query: list[tuple[str, str]] = field(default_factory=list)
+    headers: dict[str, str] = field(default_factory=dict)
+    cookies: dict[str, str] = field(default_factory=dict)
+    body: bytes | None = None
+
+
+@dataclass(frozen=True)
+class UpstreamResponse:
+    status: int
+    headers: dict[str, str]
+    body: bytes
+    content_type: str
+
+    def is_json(self) -> bool:
+        ct = self.content_type.split(";")[0].strip().lower()
+        return ct == "application/json" or ct.endswith("+json")
+
+
+def _scalar(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return ""
+    if isinstance(value, (dict, list)):
+        return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+    return str(value)
+
+
+def encode_path_segment(value: Any) -> str:
+    text = _scalar(value)
+    encoded = quote(text, safe="")
+    if encoded.strip(".") == "":  # "", ".", "..": would be normalised away as a path segment
+        encoded = encoded.replace(".", "%2E")
+    return encoded
+
+
+def _query_pairs(
+    name: str, value: Any, style: str | None, explode: bool | None
+) -> list[tuple[str, str]]:
+    style = style or "form"
+    explode = True if explode is None else explode
+    if isinstance(value, list):
+        if explode and style == "form":
+            return [(name, _scalar(v)) for v in value]
+        sep = {"spaceDelimited": " ", "pipeDelimited": "|"}.get(style, ",")
+        return [(name, sep.join(_scalar(v) for v in value))]
+    if isinstance(value, dict):
+        if style == "deepObject":
+            return [(f"{name}[{k}]", _scalar(v)) for k, v in value.items()]
+        if explode:
+            return [(str(k), _scalar(v)) for k, v in value.items()]
+        return [(name, ",".join(f"{k},{_scalar(v)}" for k, v in value.items()))]
+    return [(name, _scalar(value))]
+
+
+def _header_value(name: str, value: Any) -> str:
+    text = _scalar(value) if not isinstance(value, list) else ",".join(map(_scalar, value))
+    if "\r" in text or "\n" in text or "\x00" in text:
+        raise InvalidArguments(f"Header argument {name!r} must not contain line breaks.")
+    return text
+
+
+def build_request(
+    tool: Tool, base_url: str, args: dict[str, Any], auth: RequestAuth
+) -> OutgoingRequest:
+    binding = tool.binding
+    path = binding.path
+    query: list[tuple[str, str]] = []
+    headers: dict[str, str] = {}
+    cookies: dict[str, str] = {}
+    body_fields: dict[str, Any] = {}
+    whole_body: Any = None
+    has_whole = False
+    for param in tool.params:
+        if param.arg not in args:
+            continue
+        value = args[param.arg]
+        if param.location == "path":
+            path = path.replace("{" + param.wire + "}", encode_path_segment(value))
+        elif param.location == "query":
+            query.extend(_query_pairs(param.wire, value, param.style, param.explode))
+        elif param.location == "header":
+            headers[param.wire] = _header_value(param.arg, value)
+        elif param.location == "cookie":
+            cookies[param.wire] = _header_value(param.arg, value)
+        elif param.location == "body":
+            body_fields[param.wire] = value
+        elif param.location == "body_whole":
+            whole_body, has_whole = value, True
+    for name, value in auth.headers.items():
+        headers[name] = value
+    query.extend(auth.query.items())
+    cookies.update(auth.cookies)
+    body: bytes | None = None
+    if (
+        has_whole
+        or body_fields
+        or (binding.content_type and binding.method in ("POST", "PUT", "PATCH"))
+    ):
+        payload = whole_body if has_whole else body_fields
+        content_type = binding.content_type or "application/json"
+        if content_type == "application/x-www-form-urlencoded":
+            pairs = []
+            for k, v in (payload or {}).items():
+                pairs.extend(_query_pairs(k, v, "form", True))
+            body = urlencode(pairs).encode()
+        else:
+            body = json.dumps(payload, separators=(",", ":"), ensure_ascii=False).encode()
+        headers["Content-Type"] = content_type
+    headers.setdefault("Accept", "application/json")
+    url = base_url.rstrip("/") + path
+    return OutgoingRequest(binding.method, url, query, headers, cookies, body)
+
+
+async def send(
+    client: httpx2.AsyncClient, request: OutgoingRequest, *, max_bytes: int
+) -> UpstreamResponse:
+    """Send the request; the body is read in pieces and refused past ``max_bytes``."""
+    http_request = client.build_request(
+        request.method,
+        request.url,
+        params=request.query or None,
+        headers=request.headers,
+        cookies=request.cookies or None,
+        content=request.body,
+    )
+    try:
+        response = await client.send(http_request, stream=True)
+    except httpx2.TimeoutException as exc:
+        raise UpstreamError(
+            f"The upstream API did not answer in time ({type(exc).__name__})."
+        ) from exc
+    except httpx2.TransportError as exc:
+        raise UpstreamError(
+            f"Could not reach the upstream API at {_origin(request.url)}: {type(exc).__name__}: {exc}"
+        ) from exc
+    try:
+        chunks: list[bytes] = []
+        size = 0
+        try:
+            async for chunk in response.aiter_bytes():
+                size += len(chunk)
+                if size > max_bytes:
+                    raise UpstreamError(
+                        f"The upstream response is larger than {max_bytes} bytes and was not read;"
+                        " narrow the request (filters, a smaller page size)."
+                    )
+                chunks.append(chunk)
+        except httpx2.TimeoutException as exc:
+            raise UpstreamError(
+                "The upstream API stopped sending before the response ended (timeout)."
+            ) from exc
+        except httpx2.TransportError as exc:
+            raise UpstreamError(
+                f"The upstream connection failed while reading: {type(exc).__name__}"
+            ) from exc
+    finally:
+        await response.aclose()
+    headers = {k.lower(): v for k, v in response.headers.items()}
+    return UpstreamResponse(
+        status=response.status_code,
+        headers=headers,
+        body=b"".join(chunks),
+        content_type=headers.get("content-type", ""),
+    )
+
+
+def _origin(url: str) -> str:
+    parsed = httpx2.URL(url)
+    return f"{parsed.scheme}://{parsed.host}" + (f":{parsed.port}" if parsed.port else "")

@@ -1,0 +1,128 @@
+"""The MCP boundary: protocol types in, protocol types out. Nothing else imports ``mcp``.
+
+Each result carries its payload once, as text content (compact JSON or Markdown), and no
+``structured_content``/``output_schema``: a shaped, truncated or chunked response no longer
+matches the upstream schema, and sending both a structured copy and a text copy would double
+the tokens an agent pays for.
+"""
+
+from __future__ import annotations
+
+import logging
+from contextlib import asynccontextmanager
+from typing import Any, AsyncIterator
+
+from mcp.server import Server, ServerRequestContext
+from mcp.types import (
+    CallToolRequestParams,
+    CallToolResult,
+    ListToolsResult,
+    PaginatedRequestParams,
+    TextContent,
+    Tool,
+    ToolAnnotations,
+)
+
+from .executor import Outcome, ServerRuntime
+from .model import ServerModel
+
+log = logging.getLogger(__name__)
+
+CONTINUE_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "properties": {
+        "continuation_id": {
+            "type": "string",
+            "description": "The id from the footer of the previous page.",
+        }
+    },
+    "required": ["continuation_id"],
+    "additionalProperties": False,
+}
+
+
+def to_mcp_tools(model: ServerModel) -> list[Tool]:
+    tools = []
+    for t in model.tools:
+        ann = t.annotations
+        tools.append(
+            Tool(
+                name=t.name,
+                title=t.title or None,
+                description=t.description,
+                input_schema=t.input_schema,
+                annotations=ToolAnnotations(
+                    title=None,
+                    read_only_hint=ann.get("readOnlyHint"),
+                    destructive_hint=ann.get("destructiveHint"),
+                    idempotent_hint=ann.get("idempotentHint"),
+                    open_world_hint=ann.get("openWorldHint"),
+                ),
+            )
+        )
+    tools.append(
+        Tool(
+            name=model.continue_tool_name,
+            title="Continue a paged result",
+            description=(
+                "Return the next page of a result that was too large for one response. "
+                "Pass the continuation_id from the previous page's footer."
+            ),
+            input_schema=CONTINUE_SCHEMA,
+            annotations=ToolAnnotations(read_only_hint=True, open_world_hint=False),
+        )
+    )
+    return tools
+
+
+def to_mcp_result(outcome: Outcome) -> CallToolResult:
+    return CallToolResult(
+        content=[TextContent(type="text", text=part) for part in outcome.parts if part != ""]
+        or [TextContent(type="text", text="")],
+        is_error=outcome.is_error,
+    )
+
+
+def build_server(model: ServerModel, make_runtime: Any) -> Server[Any]:
+    """A low-level MCP server whose tools are the model's; ``make_runtime()`` -> ServerRuntime."""
+    tools = to_mcp_tools(model)
+    schemas = {t.name: t.input_schema for t in tools}
+    listing = ListToolsResult(tools=tools)
+
+    @asynccontextmanager
+    async def lifespan(_: Server[Any]) -> AsyncIterator[dict[str, Any]]:
+        runtime: ServerRuntime = make_runtime()
+        try:
+            yield {"runtime": runtime}
+        finally:
+            await runtime.aclose()
+
+    async def list_tools(
+        ctx: ServerRequestContext[Any], params: PaginatedRequestParams | None
+    ) -> ListToolsResult:
+        return listing
+
+    async def call_tool(
+        ctx: ServerRequestContext[Any], params: CallToolRequestParams
+    ) -> CallToolResult:
+        runtime: ServerRuntime = ctx.lifespan_context["runtime"]
+        try:
+            outcome = await runtime.call(params.name, dict(params.arguments or {}))
+        except Exception as exc:  # the server never crashes on a call; the agent gets a message
+            log.exception("tool %s failed", params.name)
+            text = runtime.credentials.secrets.redact(f"{type(exc).__name__}: {exc}")
+            outcome = Outcome(
+                [f"Internal error in the MCP server while calling {params.name}: {text}"], True
+            )
+        return to_mcp_result(outcome)
+
+    return Server(
+        model.name,
+        version=model.version,
+        title=model.title,
+        description=model.description or None,
+        lifespan=lifespan,
+        get_tool_input_schema=schemas.get,
+        on_list_tools=list_tools,
+        on_call_tool=call_tool,
+    )

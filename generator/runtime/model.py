@@ -1,0 +1,167 @@
+"""The generated server's description of itself, loaded from its ``spec.json``.
+
+These are the runtime's own data classes (not the generator's IR): tools are data, interpreted
+here. Loading is cheap (plain JSON) so a server with hundreds of tools starts fast.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+CONTROL_ARGS = ("fields", "detail_level", "response_format")
+
+
+@dataclass(frozen=True)
+class Param:
+    arg: str
+    location: str  # path | query | header | cookie | body | body_whole | graphql
+    wire: str
+    required: bool = False
+    style: str | None = None
+    explode: bool | None = None
+
+
+@dataclass(frozen=True)
+class Binding:
+    kind: str  # "http" | "graphql"
+    method: str = "GET"
+    path: str = ""
+    content_type: str | None = None
+    operation_type: str | None = None
+    field_name: str | None = None
+
+
+@dataclass(frozen=True)
+class ResponseConfig:
+    collection_path: str | None = None
+    field_tree: dict[str, Any] | None = None
+    default_fields: tuple[str, ...] = ()
+    exclude: tuple[str, ...] = ()
+    media_type: str | None = None
+
+
+@dataclass(frozen=True)
+class Limits:
+    max_chars: int = 300
+    max_chars_detailed: int = 4000
+    truncation_marker: str = "… [{cut} more chars]"
+    chunk_threshold_tokens: int = 20000
+    chunk_tokens: int = 15000
+    encoding: str = "o200k_base"
+    continuation_ttl: int = 300
+
+    def merged(self, overrides: dict[str, Any] | None) -> "Limits":
+        if not overrides:
+            return self
+        values = {**self.__dict__, **{k: v for k, v in overrides.items() if v is not None}}
+        return Limits(**values)
+
+
+@dataclass(frozen=True)
+class Tool:
+    name: str
+    title: str
+    description: str
+    input_schema: dict[str, Any]
+    annotations: dict[str, Any]
+    binding: Binding
+    params: tuple[Param, ...]
+    response: ResponseConfig
+    limits: Limits
+    security: tuple[str, ...] = ()
+
+    def param(self, arg: str) -> Param | None:
+        for p in self.params:
+            if p.arg == arg:
+                return p
+        return None
+
+
+@dataclass(frozen=True)
+class Credential:
+    name: str
+    kind: str  # api_key | bearer | basic
+    location: str = "header"
+    param_name: str = "Authorization"
+    env_vars: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class ServerModel:
+    name: str
+    title: str
+    version: str
+    description: str
+    env_prefix: str
+    base_url: str
+    kind: str
+    tools: tuple[Tool, ...]
+    credentials: tuple[Credential, ...] = ()
+    limits: Limits = field(default_factory=Limits)
+
+    @property
+    def continue_tool_name(self) -> str:
+        return f"{self.name.replace('-', '_')}_continue"
+
+    def tool(self, name: str) -> Tool | None:
+        return self._index().get(name)
+
+    def _index(self) -> dict[str, Tool]:
+        index = self.__dict__.get("_tool_index")
+        if index is None:
+            index = {t.name: t for t in self.tools}
+            object.__setattr__(self, "_tool_index", index)
+        return index
+
+
+def _tool_from_json(data: dict[str, Any], limits: Limits) -> Tool:
+    binding = Binding(**data["binding"])
+    params = tuple(Param(**p) for p in data.get("params", ()))
+    resp = data.get("response") or {}
+    response = ResponseConfig(
+        collection_path=resp.get("collection_path"),
+        field_tree=resp.get("field_tree"),
+        default_fields=tuple(resp.get("default_fields", ())),
+        exclude=tuple(resp.get("exclude", ())),
+        media_type=resp.get("media_type"),
+    )
+    return Tool(
+        name=data["name"],
+        title=data.get("title", data["name"]),
+        description=data.get("description", ""),
+        input_schema=data["input_schema"],
+        annotations=data.get("annotations", {}),
+        binding=binding,
+        params=params,
+        response=response,
+        limits=limits.merged(data.get("limits")),
+        security=tuple(data.get("security", ())),
+    )
+
+
+def model_from_json(data: dict[str, Any]) -> ServerModel:
+    server = data["server"]
+    limits = Limits().merged(data.get("limits"))
+    return ServerModel(
+        name=server["name"],
+        title=server.get("title", server["name"]),
+        version=server.get("version", "0.0.0"),
+        description=server.get("description", ""),
+        env_prefix=server["env_prefix"],
+        base_url=server.get("base_url", ""),
+        kind=server.get("kind", "openapi"),
+        tools=tuple(_tool_from_json(t, limits) for t in data["tools"]),
+        credentials=tuple(
+            Credential(**{**c, "env_vars": tuple(c.get("env_vars", ()))})
+            for c in data.get("credentials", ())
+        ),
+        limits=limits,
+    )
+
+
+def load_model(path: str | Path) -> ServerModel:
+    with open(path, encoding="utf-8") as fh:
+        return model_from_json(json.load(fh))

@@ -1,0 +1,54 @@
+"""Run-time settings of a generated server, read from its environment (``<PREFIX>_*``)."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from typing import Mapping
+
+from .errors import ConfigurationError
+from .model import ServerModel
+
+
+@dataclass(frozen=True)
+class Settings:
+    base_url: str
+    connect_timeout: float = 10.0
+    read_timeout: float = 30.0
+    max_response_bytes: int = 20 * 1024 * 1024
+    continuation_max_entries: int = 1000
+    continuation_max_bytes: int = 64 * 1024 * 1024
+
+
+def _number(env: Mapping[str, str], key: str, default: float, kind: type = float) -> float:
+    raw = env.get(key)
+    if raw is None or raw == "":
+        return default
+    try:
+        value = kind(raw)
+    except ValueError:
+        raise ConfigurationError(f"{key}={raw!r} is not a valid {kind.__name__}.") from None
+    if value <= 0:
+        raise ConfigurationError(f"{key} must be positive, got {raw!r}.")
+    return value
+
+
+def settings_from_env(model: ServerModel, environ: Mapping[str, str] | None = None) -> Settings:
+    env = os.environ if environ is None else environ
+    p = model.env_prefix
+    base_url = env.get(f"{p}_BASE_URL") or model.base_url
+    if not base_url.startswith(("http://", "https://")):
+        raise ConfigurationError(
+            f"No usable upstream base URL (got {base_url!r}); set {p}_BASE_URL to the API's URL,"
+            " e.g. https://api.example.com/v1."
+        )
+    return Settings(
+        base_url=base_url,
+        connect_timeout=_number(env, f"{p}_CONNECT_TIMEOUT", 10.0),
+        read_timeout=_number(env, f"{p}_TIMEOUT", 30.0),
+        max_response_bytes=int(_number(env, f"{p}_MAX_RESPONSE_BYTES", 20 * 1024 * 1024, int)),
+        continuation_max_entries=int(_number(env, f"{p}_CONTINUATION_MAX_ENTRIES", 1000, int)),
+        continuation_max_bytes=int(
+            _number(env, f"{p}_CONTINUATION_MAX_BYTES", 64 * 1024 * 1024, int)
+        ),
+    )

@@ -1,0 +1,245 @@
+"""JSON value -> Markdown an agent reads easily.
+
+- A list of flat-ish objects becomes a table. Nested objects are flattened into dotted
+  columns (``user.login``), arrays of scalars are joined with ``, ``, arrays of one-key
+  objects become one column (``labels.name``). Cells escape ``|`` and turn newlines into
+  ``<br>``; ``null`` is written ``null`` and a missing field leaves the cell empty.
+- Other lists become numbered sections, one per item.
+- An object becomes a key/value list; nested objects nest.
+- Long or multi-line text goes into a fenced code block whose fence is longer than any
+  backtick run inside it.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+MAX_TABLE_COLUMNS = 16
+MAX_CELL_CHARS = 300
+INLINE_TEXT_CHARS = 120
+_FLAT_DEPTH = 2
+_BACKTICKS = re.compile(r"`+")
+
+
+def scalar_text(value: Any) -> str:
+    """A scalar as JSON would write it, strings unquoted."""
+    if isinstance(value, str):
+        return value
+    if value is None:
+        return "null"
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    if type(value) is int:
+        return str(value)
+    return json.dumps(value, ensure_ascii=False)
+
+
+def escape_cell(text: str) -> str:
+    text = text.replace("\\", "\\\\").replace("|", "\\|")
+    return text.replace("\r\n", "<br>").replace("\n", "<br>").replace("\r", "<br>").strip()
+
+
+def fence(text: str, indent: str = "") -> str:
+    """``text`` in a fenced code block (fence longer than any backtick run in the text)."""
+    longest = max((len(m) for m in _BACKTICKS.findall(text)), default=0)
+    bar = "`" * max(3, longest + 1)
+    body = "\n".join(indent + line for line in text.split("\n"))
+    return f"{indent}{bar}\n{body}\n{indent}{bar}"
+
+
+def _is_long(text: str) -> bool:
+    return len(text) > INLINE_TEXT_CHARS or "\n" in text or "\r" in text
+
+
+@lru_cache(maxsize=4096)
+def _bold_key(key: str) -> str:
+    return "**" + key.replace("*", "\\*").replace("\n", " ") + "**"
+
+
+# ---------------------------------------------------------------------------- tables
+
+
+def flatten_row(item: Any, prefix: str = "", depth: int = 0) -> dict[str, str] | None:
+    """Column -> cell text for one table row, or None when the item is not flat-ish."""
+    if not isinstance(item, dict):
+        return None
+    row: dict[str, str] = {}
+    for key, value in item.items():
+        col = f"{prefix}{key}"
+        if isinstance(value, dict):
+            if not value:
+                row[col] = "{}"
+                continue
+            if depth + 1 >= _FLAT_DEPTH:
+                return None
+            sub = flatten_row(value, col + ".", depth + 1)
+            if sub is None:
+                return None
+            row.update(sub)
+        elif isinstance(value, list):
+            cell = _list_cell(col, value)
+            if cell is None:
+                return None
+            row[cell[0]] = cell[1]
+        else:
+            row[col] = scalar_text(value)
+    return row
+
+
+def _list_cell(col: str, values: list[Any]) -> tuple[str, str] | None:
+    if all(not isinstance(v, (dict, list)) for v in values):
+        return col, ", ".join(scalar_text(v) for v in values)
+    if all(isinstance(v, dict) and len(v) == 1 for v in values):
+        keys = {next(iter(v)) for v in values}
+        inner = [next(iter(v.values())) for v in values]
+        if len(keys) == 1 and all(not isinstance(x, (dict, list)) for x in inner):
+            return f"{col}.{keys.pop()}", ", ".join(scalar_text(x) for x in inner)
+    return None
+
+
+@dataclass(frozen=True)
+class TableParts:
+    columns: list[str]
+    header: str  # header line + separator line
+    rows: list[str]
+
+
+def table_parts(items: list[Any]) -> TableParts | None:
+    """The table for ``items`` split into header and one line per row, or None if not flat-ish."""
+    if not items:
+        return None
+    flat: list[dict[str, str]] = []
+    columns: dict[str, None] = {}
+    for item in items:
+        row = flatten_row(item)
+        if row is None:
+            return None
+        for col, cell in row.items():
+            if len(cell) > MAX_CELL_CHARS:
+                return None
+            columns.setdefault(col, None)
+        if len(columns) > MAX_TABLE_COLUMNS:
+            return None
+        flat.append(row)
+    cols = list(columns)
+    header = "| " + " | ".join(escape_cell(c) for c in cols) + " |\n|" + "---|" * len(cols)
+    rows = [render_row(cols, row) for row in flat]
+    return TableParts(cols, header, rows)
+
+
+def render_row(columns: list[str], row: dict[str, str]) -> str:
+    return "| " + " | ".join(escape_cell(row.get(c, "")) for c in columns) + " |"
+
+
+def row_for_item(columns: list[str], item: Any) -> str:
+    """A row for ``item`` under existing ``columns`` (cells that do not flatten become JSON)."""
+    row = flatten_row(item)
+    if row is None:
+        row = {}
+        if isinstance(item, dict):
+            for key, value in item.items():
+                if key in columns:
+                    row[key] = (
+                        scalar_text(value)
+                        if not isinstance(value, (dict, list))
+                        else (json.dumps(value, ensure_ascii=False, separators=(",", ":")))
+                    )
+    return render_row(columns, row)
+
+
+# ---------------------------------------------------------------------------- general
+
+
+def item_title(item: Any, index: int) -> str:
+    if isinstance(item, dict):
+        for key in ("title", "name", "full_name", "login", "number", "key", "id"):
+            value = item.get(key)
+            if value is not None and not isinstance(value, (dict, list)):
+                text = scalar_text(value).replace("\n", " ")
+                return f"{index}. {key}: {text[:80]}"
+    return f"{index}."
+
+
+def section(item: Any, index: int) -> str:
+    """One list item as a section: a heading, then its body."""
+    body = render_lines(item, "")
+    return f"### {item_title(item, index)}\n\n" + "\n".join(body)
+
+
+def list_blocks(items: list[Any], start: int = 1) -> tuple[str, list[str], str]:
+    """(header, one block per item, separator) for rendering ``items`` (table if flat-ish)."""
+    table = table_parts(items)
+    if table is not None:
+        return table.header, table.rows, "\n"
+    if all(not isinstance(v, (dict, list)) for v in items):
+        return "", [_bullet(v, "") for v in items], "\n"
+    return "", [section(v, start + i) for i, v in enumerate(items)], "\n\n"
+
+
+def _bullet(value: Any, indent: str) -> str:
+    text = scalar_text(value)
+    if isinstance(value, str) and _is_long(text):
+        return f"{indent}-\n" + fence(text, indent + "  ")
+    return f"{indent}- {text}"
+
+
+def render_lines(value: Any, indent: str) -> list[str]:
+    if isinstance(value, dict):
+        if not value:
+            return [f"{indent}(empty object)"]
+        lines: list[str] = []
+        for key, sub in value.items():
+            lines.extend(_kv(str(key), sub, indent))
+        return lines
+    if isinstance(value, list):
+        if not value:
+            return [f"{indent}(empty list)"]
+        header, blocks, sep = list_blocks(value)
+        if header or sep == "\n":
+            text = (header + "\n" if header else "") + "\n".join(blocks)
+            return [indent + line if line else line for line in text.split("\n")]
+        lines = []
+        for i, item in enumerate(value, 1):
+            lines.append(f"{indent}- item {i}:")
+            lines.extend(render_lines(item, indent + "  "))
+        return lines
+    text = scalar_text(value)
+    if isinstance(value, str) and _is_long(text):
+        return fence(text, indent).split("\n")
+    return [indent + text]
+
+
+def _kv(key: str, value: Any, indent: str) -> list[str]:
+    label = f"{indent}- {_bold_key(key)}:"
+    if isinstance(value, dict):
+        if not value:
+            return [label + " {}"]
+        return [label, *render_lines(value, indent + "  ")]
+    if isinstance(value, list):
+        if not value:
+            return [label + " []"]
+        if all(not isinstance(v, (dict, list)) for v in value):
+            texts = [scalar_text(v) for v in value]
+            if not any(_is_long(t) for t in texts):
+                return [label + " " + ", ".join(texts)]
+        return [label, "", *render_lines(value, indent + "  "), ""]
+    text = scalar_text(value)
+    if isinstance(value, str) and _is_long(text):
+        return [label, fence(text, indent + "  ")]
+    return [f"{label} {text}"]
+
+
+def to_markdown(value: Any) -> str:
+    """Render any JSON value as Markdown (see module doc)."""
+    if isinstance(value, list):
+        if not value:
+            return "(no items)"
+        header, blocks, sep = list_blocks(value)
+        return (header + "\n" if header else "") + sep.join(blocks)
+    return "\n".join(render_lines(value, ""))

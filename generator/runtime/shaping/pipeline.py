@@ -1,0 +1,323 @@
+"""The one entry point a generated server calls: ``shape(value, config, ...)``.
+
+Order: select fields -> truncate strings -> render (json|markdown) -> if the rendering is over
+``chunk_threshold_tokens``, split it into pages of at most ``chunk_tokens - footer_reserve``.
+
+Field selection: explicit ``fields`` win (``["*"]`` = everything); otherwise ``concise`` uses
+the configured defaults (or the heuristic of ``defaults.py``) and ``detailed`` keeps every
+field with longer strings. ``exclude`` paths are hidden unless ``fields`` names them (or a path
+below them). With a collection, paths are relative to an item; the wrapper's metadata is kept:
+all of it when everything is selected, else its scalars and small flat objects (``has_more``,
+``next_cursor``, ``total_count``, GraphQL ``pageInfo``) except request ids (``DIAGNOSTIC_KEYS``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from ..tokens import count_tokens
+from .chunking import (
+    Layout, fit_skeleton, get_at, json_layout, largest_array_path, markdown_layout, pack, set_at,
+    text_layout,
+)  # fmt: skip
+from .defaults import choose_default_fields, field_tree_from_value
+from .fields import check_paths, exclude, parse_path, project, selects_everything
+from .markdown import to_markdown
+from .truncate import DEFAULT_MARKER, dumps, trim_to_budget, truncate_string, truncate_strings
+
+DETAIL_LEVELS = ("concise", "detailed")
+FORMATS = ("json", "markdown")
+MIN_PAGE_TOKENS = 100
+_SMALL_META_KEYS = 8
+# Wrapper keys that identify the HTTP exchange, not the data: left out of concise output.
+DIAGNOSTIC_KEYS = frozenset({"request_id", "requestid", "x_request_id", "trace_id", "traceid"})
+
+
+@dataclass(frozen=True)
+class ShapeConfig:
+    default_fields: tuple[str, ...] = ()
+    exclude: tuple[str, ...] = ()
+    collection_path: str | None = None
+    field_tree: dict[str, Any] | None = None
+    max_chars: int = 300
+    max_chars_detailed: int = 4000
+    truncation_marker: str = DEFAULT_MARKER
+    chunk_threshold_tokens: int = 20000
+    chunk_tokens: int = 15000
+    encoding: str = "o200k_base"
+
+
+class FieldSelectionError(ValueError):
+    """Requested ``fields`` that the response does not have; the message says what exists."""
+
+    def __init__(self, unknown: list[str], suggestions: dict[str, list[str]], valid: list[str]):
+        self.unknown = unknown
+        self.suggestions = suggestions
+        self.valid = valid
+        lines = [f"Unknown field path(s): {', '.join(repr(u) for u in unknown)}."]
+        for path in unknown:
+            if suggestions.get(path):
+                lines.append(f"  {path!r}: did you mean {', '.join(suggestions[path])}?")
+        if valid:
+            shown = ", ".join(valid[:40]) + (" ..." if len(valid) > 40 else "")
+            lines.append(f"Valid top-level fields: {shown}.")
+        lines.append(
+            'Use dot paths such as "user.login" (arrays apply per element), "*" for all fields, '
+            "or leave fields out for the default set."
+        )
+        super().__init__("\n".join(lines))
+
+
+@dataclass(frozen=True)
+class ShapedResponse:
+    chunks: list[str]
+    notes: list[str] = field(default_factory=list)
+    token_counts: list[int] = field(default_factory=list)
+
+
+def _item_tree(tree: Any, path: tuple[str, ...] | None) -> Any:
+    """The field tree of one item: below the collection path if the tree describes the body."""
+    node = tree
+    if path is not None:
+        below = node
+        for key in path:
+            while isinstance(below, list):
+                below = below[0] if below else None
+            if not isinstance(below, dict) or key not in below:
+                below = None
+                break
+            below = below[key]
+        if below is not None:
+            node = below
+    while isinstance(node, list):
+        node = node[0] if node else None
+    return node
+
+
+def _lifted_exclude(excluded: tuple[str, ...], explicit: list[str] | None) -> list[str]:
+    if not explicit:
+        return list(excluded)
+    keep = []
+    for path in excluded:
+        segs = parse_path(path)
+        named = any(parse_path(f)[: len(segs)] == segs for f in explicit)
+        if not named:
+            keep.append(path)
+    return keep
+
+
+def _keep_meta(key: str, value: Any) -> bool:
+    if key.lower().replace("-", "_") in DIAGNOSTIC_KEYS:
+        return False
+    if isinstance(value, dict):
+        return 0 < len(value) <= _SMALL_META_KEYS and all(
+            not isinstance(v, (dict, list)) for v in value.values()
+        )
+    return not isinstance(value, list)
+
+
+def _filter_meta(value: Any, path: tuple[str, ...]) -> Any:
+    """Keep the path to the collection and the wrapper's scalar/small metadata at each level."""
+    if not path:
+        return value
+    out: dict[str, Any] = {}
+    for key, sub in value.items():
+        if key == path[0]:
+            out[key] = _filter_meta(sub, path[1:])
+        elif _keep_meta(key, sub):
+            out[key] = sub
+    return out
+
+
+def _clean_fields(fields: list[str] | None) -> list[str] | None:
+    if fields is None:
+        return None
+    cleaned: list[str] = []
+    for f in fields:
+        f = str(f).strip()
+        if f and f not in cleaned:
+            cleaned.append(f)
+    return cleaned or None
+
+
+def _collection(value: Any, collection_path: str | None) -> tuple[str, ...] | None:
+    if collection_path is None:
+        return None
+    path = parse_path(collection_path)
+    return path if isinstance(get_at(value, path), list) else None
+
+
+def shape(
+    value: Any,
+    config: ShapeConfig,
+    *,
+    fields: list[str] | None = None,
+    detail_level: str = "concise",
+    response_format: str = "json",
+    footer_reserve_tokens: int = 60,
+) -> ShapedResponse:
+    """Select, truncate, render and page ``value``; see the module doc."""
+    if detail_level not in DETAIL_LEVELS:
+        raise ValueError(f"detail_level must be one of {DETAIL_LEVELS}, not {detail_level!r}")
+    if response_format not in FORMATS:
+        raise ValueError(f"response_format must be one of {FORMATS}, not {response_format!r}")
+    explicit = _clean_fields(fields)
+    everything = explicit is not None and selects_everything(explicit)
+    path = _collection(value, config.collection_path)
+    declared = parse_path(config.collection_path) if config.collection_path is not None else None
+    tree = _item_tree(config.field_tree, declared)
+    if explicit is not None and not everything and config.field_tree is not None:
+        check = check_paths(explicit, tree)
+        if not check.ok:
+            raise FieldSelectionError(check.unknown, check.suggestions, check.valid_top_level)
+
+    notes: list[str] = []
+    target = get_at(value, path) if path is not None else value
+    selection: list[str] | None
+    if explicit is not None and not everything:
+        selection = explicit
+    elif everything or detail_level == "detailed":
+        selection = None
+    else:
+        selection = list(config.default_fields)
+        if not selection:
+            sample = target[:200] if isinstance(target, list) else target
+            guessed = tree if isinstance(tree, dict) else field_tree_from_value(sample)
+            selection = list(choose_default_fields(guessed))
+        selection = selection or None
+    excluded = _lifted_exclude(config.exclude, explicit)
+
+    def select(item: Any) -> Any:
+        if selection is not None:
+            item = project(item, selection)
+        return exclude(item, excluded) if excluded else item
+
+    if path is not None:
+        items = [select(item) for item in target]
+        wrapper = value if selection is None else _filter_meta(value, path)
+        shaped = set_at(wrapper, path, items) if path else items
+    else:
+        shaped = select(value)
+    max_chars = config.max_chars_detailed if detail_level == "detailed" else config.max_chars
+    shaped, cut = truncate_strings(shaped, max_chars, config.truncation_marker)
+    if cut:
+        hint = ' (detail_level="detailed" keeps more)' if detail_level == "concise" else ""
+        notes.append(f"[{cut} long text value(s) cut to {max_chars} chars{hint}]")
+    return _page(shaped, path, config, response_format, footer_reserve_tokens, notes)
+
+
+def _render(value: Any, response_format: str) -> str:
+    return dumps(value) if response_format == "json" else to_markdown(value)
+
+
+def _over_threshold(text: str, threshold: int, encoding: str) -> tuple[bool, int | None]:
+    """Whether ``text`` is over ``threshold`` tokens, with the exact count when it was needed.
+
+    A text of at most ``threshold`` UTF-8 bytes cannot be over (a token is >= 1 byte). A text
+    whose sampled estimate is over twice the threshold is treated as over without counting.
+    """
+    if len(text) > threshold * 2:
+        third = min(len(text) // 3, 4000)
+        mid = len(text) // 2
+        sample = text[:third] + text[mid : mid + third] + text[-third:]
+        estimate = count_tokens(sample, encoding) / max(len(sample), 1) * len(text)
+        if estimate > threshold * 2:
+            return True, None
+    if len(text.encode("utf-8")) <= threshold:
+        return False, count_tokens(text, encoding)
+    tokens = count_tokens(text, encoding)
+    return tokens > threshold, tokens
+
+
+def _page(
+    shaped: Any,
+    path: tuple[str, ...] | None,
+    config: ShapeConfig,
+    response_format: str,
+    footer_reserve_tokens: int,
+    notes: list[str],
+) -> ShapedResponse:
+    encoding = config.encoding
+    threshold = config.chunk_threshold_tokens
+    if path is None and isinstance(shaped, list):
+        path = ()
+    if path is not None and get_at(shaped, path):
+        layout = _layout(shaped, path, config, response_format)
+        text = layout.full_text()
+    else:
+        layout = None
+        text = _render(shaped, response_format)
+    over, tokens = _over_threshold(text, threshold, encoding)
+    if not over:
+        assert tokens is not None
+        return ShapedResponse([text], notes, [tokens])
+    budget = config.chunk_tokens - footer_reserve_tokens
+    if budget < MIN_PAGE_TOKENS:
+        notes.append(f"[page budget raised to the minimum of {MIN_PAGE_TOKENS} tokens]")
+        budget = MIN_PAGE_TOKENS
+    if layout is None and isinstance(shaped, dict):
+        path = largest_array_path(shaped)
+        if path is not None:
+            layout = _layout(shaped, path, config, response_format)
+    if layout is None or path is None:
+        return _trimmed_single(shaped, budget, config, response_format, notes)
+    if response_format == "markdown" and count_tokens(layout.rest_prefix, encoding) > budget // 3:
+        layout = markdown_layout(shaped, path, encoding, config.truncation_marker, False)
+    skeleton = fit_skeleton(shaped, path, budget, encoding, config.truncation_marker)
+    if skeleton is not None and layout.reframe is not None:
+        prefix, suffix = layout.reframe(skeleton)
+        layout = replace(layout, first_prefix=prefix, first_suffix=suffix)
+        notes.append("[metadata around the list was trimmed to fit the first page]")
+    packed = pack(layout, budget, encoding)
+    if packed.trimmed_parts:
+        notes.append(f"[{packed.trimmed_parts} item(s) too large for one page were trimmed]")
+    return ShapedResponse(packed.chunks, notes, packed.tokens)
+
+
+def _layout(shaped: Any, path: tuple[str, ...], config: ShapeConfig, fmt: str) -> Layout:
+    build = json_layout if fmt == "json" else markdown_layout
+    return build(shaped, path, config.encoding, config.truncation_marker)
+
+
+def _trimmed_single(
+    shaped: Any, budget: int, config: ShapeConfig, response_format: str, notes: list[str]
+) -> ShapedResponse:
+    encoding = config.encoding
+    json_budget = budget
+    for _ in range(8):
+        trimmed, trim_notes = trim_to_budget(
+            shaped, json_budget, encoding, config.truncation_marker
+        )
+        text = _render(trimmed, response_format)
+        tokens = count_tokens(text, encoding)
+        if tokens <= budget or json_budget <= 16:
+            notes.extend(f"[{n}]" for n in trim_notes)
+            return ShapedResponse([text], notes, [tokens])
+        json_budget = max(json_budget * budget // max(tokens, 1) - 8, 16)
+    notes.extend(f"[{n}]" for n in trim_notes)
+    return ShapedResponse([text], notes, [tokens])
+
+
+def shape_text(
+    text: str,
+    config: ShapeConfig,
+    *,
+    max_chars: int | None = None,
+    footer_reserve_tokens: int = 60,
+) -> ShapedResponse:
+    """Page a non-JSON body by lines (long lines split); cut it first if ``max_chars`` is set.
+
+    Pages concatenated give back the (possibly cut) text exactly.
+    """
+    notes: list[str] = []
+    if max_chars is not None and len(text) > max_chars:
+        text = truncate_string(text, max_chars, config.truncation_marker)
+        notes.append(f"[text cut to {max_chars} chars]")
+    over, tokens = _over_threshold(text, config.chunk_threshold_tokens, config.encoding)
+    if not over:
+        assert tokens is not None
+        return ShapedResponse([text], notes, [tokens])
+    budget = max(config.chunk_tokens - footer_reserve_tokens, MIN_PAGE_TOKENS)
+    packed = pack(text_layout(text, budget), budget, config.encoding)
+    return ShapedResponse(packed.chunks, notes, packed.tokens)

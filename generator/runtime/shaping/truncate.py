@@ -1,0 +1,261 @@
+"""String truncation and structural trimming to a token budget; output is always valid JSON.
+
+``truncate_string`` cuts at a line boundary, else a word boundary, found in the last half of
+the allowed length (else it cuts hard) and appends the marker, whose ``{cut}`` is the exact
+number of characters removed: ``len(kept) + cut == len(original)``. Re-truncating a string that
+already ends with the marker keeps counting from the original length.
+
+``trim_to_budget`` shrinks one value until its compact JSON fits a token budget: it shortens
+long strings progressively, then drops array tails (a string element ``"… [N more items]"``
+says how many), then object keys (key ``"…"``: ``"[N more keys]"``), and as a last resort
+replaces the value by a short string saying how big it was.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from functools import lru_cache
+from typing import Any
+
+from ..tokens import count_tokens
+
+DEFAULT_MARKER = "… [{cut} more chars]"
+MAX_DEPTH = 100
+TOO_DEEP = "… [nested too deep]"
+
+
+def dumps(value: Any) -> str:
+    """The one compact JSON rendering used everywhere (so token counts agree)."""
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+@lru_cache(maxsize=32)
+def _marker_regex(marker: str) -> re.Pattern[str] | None:
+    if "{cut}" not in marker:
+        return None
+    return re.compile(re.escape(marker).replace(re.escape("{cut}"), r"(\d+)") + r"\Z")
+
+
+def cut_index(text: str, max_chars: int) -> int:
+    """Where to cut ``text`` so that at most ``max_chars`` stay, at a line or word boundary."""
+    if max_chars <= 0:
+        return 0
+    if len(text) <= max_chars:
+        return len(text)
+    floor = max_chars // 2
+    window = text[floor : max_chars + 1]
+    pos = window.rfind("\n")
+    if pos < 0:
+        pos = max(window.rfind(" "), window.rfind("\t"))
+    return floor + pos if pos >= 0 else max_chars
+
+
+def truncate_string(text: str, max_chars: int, marker: str = DEFAULT_MARKER) -> str:
+    """``text`` if short enough, else its head (at a boundary) plus the marker."""
+    if len(text) <= max_chars:
+        return text
+    already = 0
+    regex = _marker_regex(marker)
+    if regex is not None:
+        found = regex.search(text)
+        if found is not None:
+            already = int(found.group(1))
+            text = text[: found.start()]
+    kept = text[: cut_index(text, max_chars)].rstrip()
+    cut = len(text) - len(kept) + already
+    return kept + marker.replace("{cut}", str(cut))
+
+
+def truncate_strings(value: Any, max_chars: int, marker: str = DEFAULT_MARKER) -> tuple[Any, int]:
+    """Truncate every string (not keys) longer than ``max_chars``; returns (value, how many).
+
+    Also makes the value safe to render: non-finite floats become strings, non-JSON scalars
+    their ``str``, and nesting deeper than ``MAX_DEPTH`` a marker string. Copy on write:
+    containers with nothing to change are returned as they are (the input is never mutated).
+    """
+    count = 0
+
+    def fix(x: Any, t: type, depth: int) -> Any:
+        """The replacement for ``x`` (of type ``t``), or ``x`` itself when it is fine."""
+        nonlocal count
+        if t is str:
+            if len(x) <= max_chars:
+                return x
+            count += 1
+            return truncate_string(x, max_chars, marker)
+        if t is dict:
+            return walk_dict(x, depth + 1)
+        if t is list:
+            return walk_list(x, depth + 1)
+        if t is float:
+            return x if math.isfinite(x) else str(x)
+        if x is None or t is int or t is bool:
+            return x
+        if isinstance(x, str):
+            return fix(str(x), str, depth)
+        if isinstance(x, dict):
+            return walk_dict(x, depth + 1)
+        if isinstance(x, (list, tuple)):
+            return walk_list(list(x), depth + 1)
+        if isinstance(x, (int, float)):
+            return fix(float(x), float, depth) if isinstance(x, float) else int(x)
+        return str(x)
+
+    def walk_dict(d: dict[Any, Any], depth: int) -> Any:
+        if depth > MAX_DEPTH:
+            return TOO_DEEP
+        out: dict[str, Any] | None = None
+        for k, x in d.items():
+            t = type(x)
+            if (t is str and len(x) <= max_chars) or t is int or t is bool or x is None:
+                continue
+            new = fix(x, t, depth)
+            if new is x and type(k) is str:
+                continue
+            if out is None:
+                out = {str(key): val for key, val in d.items()}
+            out[str(k)] = new
+        return d if out is None else out
+
+    def walk_list(items: list[Any], depth: int) -> Any:
+        if depth > MAX_DEPTH:
+            return TOO_DEEP
+        out: list[Any] | None = None
+        for i, x in enumerate(items):
+            t = type(x)
+            if (t is str and len(x) <= max_chars) or t is int or t is bool or x is None:
+                continue
+            new = fix(x, t, depth)
+            if new is x:
+                continue
+            if out is None:
+                out = list(items)
+            out[i] = new
+        return items if out is None else out
+
+    result = fix(value, type(value), -1)
+    return result, count
+
+
+# ---------------------------------------------------------------------------- trimming
+
+# (string cap, array cap, object key cap); None = unlimited. Ordered from mild to severe.
+LEVELS: tuple[tuple[int | None, int | None, int | None], ...] = (
+    (2000, None, None),
+    (1000, None, None),
+    (500, None, None),
+    (200, None, None),
+    (100, None, None),
+    (100, 100, None),
+    (100, 50, None),
+    (80, 20, None),
+    (60, 10, None),
+    (40, 5, None),
+    (30, 3, None),
+    (20, 2, None),
+    (20, 1, None),
+    (20, 0, None),
+    (20, 0, 50),
+    (20, 0, 20),
+    (10, 0, 8),
+    (10, 0, 3),
+    (10, 0, 1),
+    (10, 0, 0),
+)
+
+
+def _limit(
+    value: Any,
+    caps: tuple[int | None, int | None, int | None],
+    marker: str,
+    keep_path: tuple[str, ...] | None = None,
+) -> Any:
+    """Apply caps everywhere; the key path ``keep_path`` is always kept and left untouched
+    at its end (the chunker keeps the collection's place in a trimmed wrapper this way)."""
+    str_cap, arr_cap, key_cap = caps
+
+    def walk(v: Any, keep: tuple[str, ...] | None) -> Any:
+        if keep == ():
+            return v
+        if isinstance(v, str):
+            return v if str_cap is None else truncate_string(v, str_cap, marker)
+        if isinstance(v, list):
+            if arr_cap is None or len(v) <= arr_cap:
+                return [walk(x, None) for x in v]
+            out = [walk(x, None) for x in v[:arr_cap]]
+            out.append(f"… [{len(v) - arr_cap} more items]")
+            return out
+        if isinstance(v, dict):
+            pinned = keep[0] if keep and keep[0] in v else None
+            rest = keep[1:] if keep else None
+            out_d: dict[str, Any] = {}
+            dropped = 0
+            for k, x in v.items():
+                if k == pinned:
+                    out_d[k] = walk(x, rest)
+                elif key_cap is None or len(out_d) - (pinned in out_d) < key_cap:
+                    out_d[k] = walk(x, None)
+                else:
+                    dropped += 1
+            if dropped:
+                note_key = "…"
+                while note_key in v:
+                    note_key += "…"
+                out_d[note_key] = f"[{dropped} more keys]"
+            return out_d
+        return v
+
+    return walk(value, keep_path)
+
+
+def fits(text: str, max_tokens: int, encoding: str) -> tuple[bool, int | None]:
+    """Whether ``text`` has at most ``max_tokens`` tokens; the exact count when computed.
+
+    Every token is at least one byte, so a text of at most ``max_tokens`` UTF-8 bytes fits
+    without tokenizing.
+    """
+    if len(text) <= max_tokens // 4 or len(text.encode("utf-8")) <= max_tokens:
+        return True, None
+    tokens = count_tokens(text, encoding)
+    return tokens <= max_tokens, tokens
+
+
+def trim_to_budget(
+    value: Any,
+    max_tokens: int,
+    encoding: str = "o200k_base",
+    marker: str = DEFAULT_MARKER,
+    keep_path: tuple[str, ...] | None = None,
+) -> tuple[Any, list[str]]:
+    """Shrink ``value`` structurally until its compact JSON has at most ``max_tokens`` tokens.
+
+    Returns (value, notes). Notes are empty when the value already fitted. The result always
+    fits unless ``max_tokens`` is below the size of the last-resort string (about 15 tokens).
+    ``keep_path``: a key path kept in place whatever the caps (its end value is not touched).
+    """
+    ok, tokens = fits(dumps(value), max_tokens, encoding)
+    if ok:
+        return value, []
+    lo, hi = 0, len(LEVELS) - 1
+    best: Any = None
+    best_level = -1
+    while lo <= hi:
+        mid = (lo + hi) // 2
+        candidate = _limit(value, LEVELS[mid], marker, keep_path)
+        if fits(dumps(candidate), max_tokens, encoding)[0]:
+            best, best_level = candidate, mid
+            hi = mid - 1
+        else:
+            lo = mid + 1
+    if best_level >= 0:
+        str_cap, arr_cap, key_cap = LEVELS[best_level]
+        parts = [f"strings cut to {str_cap} chars"]
+        if arr_cap is not None:
+            parts.append(f"arrays cut to {arr_cap} items")
+        if key_cap is not None:
+            parts.append(f"objects cut to {key_cap} keys")
+        return best, [f"trimmed to fit {max_tokens} tokens: " + ", ".join(parts)]
+    size = tokens if tokens is not None else count_tokens(dumps(value), encoding)
+    return f"… [value too large: {size} tokens]", [f"value of {size} tokens replaced by a note"]

@@ -1,0 +1,144 @@
+"""The operation logic without MCP: a real local upstream, the runtime's own executor."""
+
+import json
+import time
+
+import pytest
+
+from generator.runtime.auth import CredentialSet
+from generator.runtime.executor import ServerRuntime
+from generator.runtime.model import model_from_json
+from generator.runtime.settings import Settings
+from tests.support.upstream import Recorded, Reply, Upstream
+
+SPEC = {
+    "server": {"name": "demo", "env_prefix": "DEMO", "base_url": "http://unused"},
+    "credentials": [{"name": "tok", "kind": "bearer", "env_vars": ["DEMO_TOKEN"]}],
+    "tools": [
+        {
+            "name": "get_thing",
+            "input_schema": {
+                "type": "object",
+                "properties": {
+                    "id": {"type": "string"},
+                    "fields": {"type": "array", "items": {"type": "string"}},
+                },
+                "required": ["id"],
+                "additionalProperties": False,
+            },
+            "binding": {"kind": "http", "method": "GET", "path": "/things/{id}"},
+            "params": [{"arg": "id", "location": "path", "wire": "id", "required": True}],
+            "response": {
+                "collection_path": None,
+                "field_tree": {"id": "string", "name": "string", "body": "string"},
+                "default_fields": ["id", "name"],
+            },
+            "security": ["tok"],
+        }
+    ],
+}
+SECRET = "sk_live_RECOGNISABLE_SECRET_42"
+
+
+def slow(request: Recorded) -> Reply:
+    time.sleep(1.5)
+    return Reply.json({"id": "late"})
+
+
+@pytest.fixture
+def upstream():
+    with Upstream() as up:
+        up.route(
+            "GET",
+            "/things/ok",
+            Reply.json({"id": "ok", "name": "Thing", "body": "x" * 5000, "extra": 1}),
+        )
+        up.route(
+            "GET",
+            "/things/html",
+            Reply(200, b"<html>oops</html>", {"Content-Type": "application/json"}),
+        )
+        up.route("GET", "/things/text", Reply(200, b"plain words", {"Content-Type": "text/plain"}))
+        up.route("GET", "/things/empty", Reply(204, b"", {}))
+        up.route(
+            "GET",
+            "/things/boom",
+            Reply(500, b"internal failure " + b"y" * 5000, {"Content-Type": "text/plain"}),
+        )
+        up.route(
+            "GET",
+            "/things/echo",
+            lambda r: Reply.json({"id": "echo", "name": r.headers["authorization"]}),
+        )
+        up.route("GET", "/things/slow", slow)
+        up.route("GET", "/things/deep", Reply(200, b"[" * 100_000 + b"]" * 100_000))
+        yield up
+
+
+def runtime(base_url: str, **settings) -> ServerRuntime:
+    model = model_from_json(SPEC)
+    return ServerRuntime(
+        model,
+        Settings(base_url=base_url, **settings),
+        credentials=CredentialSet(model.credentials, {"DEMO_TOKEN": SECRET}),
+    )
+
+
+@pytest.mark.anyio
+async def test_success_is_shaped_to_the_default_fields(upstream) -> None:
+    rt = runtime(upstream.url)
+    out = await rt.call("get_thing", {"id": "ok"})
+    assert not out.is_error
+    assert json.loads(out.parts[0]) == {"id": "ok", "name": "Thing"}
+    full = await rt.call("get_thing", {"id": "ok", "fields": ["body"]})
+    body = json.loads(full.parts[0])["body"]
+    assert body.startswith("xxx") and "more chars" in body and len(body) < 400
+    await rt.aclose()
+
+
+@pytest.mark.anyio
+async def test_bodies_that_are_not_what_they_claim(upstream) -> None:
+    rt = runtime(upstream.url)
+    html = await rt.call("get_thing", {"id": "html"})
+    assert html.is_error and "not valid JSON" in html.parts[0] and "<html>" in html.parts[0]
+    text = await rt.call("get_thing", {"id": "text"})
+    assert not text.is_error and text.parts[0] == "plain words"
+    empty = await rt.call("get_thing", {"id": "empty"})
+    assert not empty.is_error and "HTTP 204" in empty.parts[0]
+    deep = await rt.call("get_thing", {"id": "deep"})
+    assert deep.is_error
+    await rt.aclose()
+
+
+@pytest.mark.anyio
+async def test_upstream_failures_are_bounded_errors(upstream) -> None:
+    rt = runtime(upstream.url, read_timeout=0.5)
+    boom = await rt.call("get_thing", {"id": "boom"})
+    assert boom.is_error and "HTTP 500" in boom.parts[0] and len(boom.parts[0]) < 1000
+    started = time.monotonic()
+    late = await rt.call("get_thing", {"id": "slow"})
+    assert late.is_error and "in time" in late.parts[0]
+    assert time.monotonic() - started < 1.4
+    await rt.aclose()
+    refused = runtime("http://127.0.0.1:9")
+    out = await refused.call("get_thing", {"id": "ok"})
+    assert out.is_error and "Could not reach" in out.parts[0]
+    await refused.aclose()
+
+
+@pytest.mark.anyio
+async def test_secrets_never_leave_and_unknown_things_are_explained(upstream) -> None:
+    rt = runtime(upstream.url)
+    echo = await rt.call("get_thing", {"id": "echo"})
+    assert SECRET not in "".join(echo.parts) and "[REDACTED]" in echo.parts[0]
+    assert upstream.requests[-1].headers["authorization"] == f"Bearer {SECRET}"
+    unknown = await rt.call("get_thng", {})
+    assert unknown.is_error and "get_thing" in unknown.parts[0]
+    bad_field = await rt.call("get_thing", {"id": "ok", "fields": ["nmae"]})
+    assert bad_field.is_error and "name" in bad_field.parts[0]
+    cont = await rt.call("demo_continue", {})
+    assert cont.is_error and "continuation_id" in cont.parts[0]
+    n = len(upstream.requests)
+    await rt.call("get_thing", {"id": 5})  # wrong type: nothing sent
+    assert len(upstream.requests) == n
+    await rt.aclose()

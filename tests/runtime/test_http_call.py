@@ -1,0 +1,151 @@
+"""Request building: the argument map decides where each value goes, and nothing escapes it."""
+
+import json
+
+import pytest
+
+from generator.runtime.auth import CredentialSet, RequestAuth
+from generator.runtime.errors import InvalidArguments
+from generator.runtime.http_call import build_request, encode_path_segment
+from generator.runtime.model import Binding, Credential, Limits, Param, ResponseConfig, Tool
+
+NO_AUTH = RequestAuth({}, {}, {})
+
+
+def tool(
+    method: str = "GET",
+    path: str = "/repos/{owner}/{repo}",
+    params=(),
+    content_type=None,
+    security=(),
+):
+    return Tool(
+        name="t",
+        title="t",
+        description="",
+        input_schema={"type": "object"},
+        annotations={},
+        binding=Binding("http", method, path, content_type),
+        params=tuple(params),
+        response=ResponseConfig(),
+        limits=Limits(),
+        security=tuple(security),
+    )
+
+
+PATH = (Param("owner", "path", "owner", True), Param("repo", "path", "repo", True))
+
+
+@pytest.mark.parametrize(
+    "hostile, encoded",
+    [
+        ("../admin", "..%2Fadmin"),
+        ("..", "%2E%2E"),
+        (".", "%2E"),
+        ("%2e%2e", "%252e%252e"),
+        ("a?b=c#d", "a%3Fb%3Dc%23d"),
+        ("user@evil.com", "user%40evil.com"),
+        ("http://evil.com/x", "http%3A%2F%2Fevil.com%2Fx"),
+        ("a\r\nX-Injected: 1", "a%0D%0AX-Injected%3A%201"),
+    ],
+)
+def test_path_parameters_cannot_change_host_or_path(hostile: str, encoded: str) -> None:
+    assert encode_path_segment(hostile) == encoded
+    req = build_request(
+        tool(params=PATH), "https://api.example.com/v3", {"owner": hostile, "repo": "r"}, NO_AUTH
+    )
+    assert req.url == f"https://api.example.com/v3/repos/{encoded}/r"
+
+
+def test_query_styles_and_types() -> None:
+    params = (
+        Param("tags", "query", "tags", style="form", explode=True),
+        Param("ids", "query", "ids", style="form", explode=False),
+        Param("piped", "query", "p", style="pipeDelimited", explode=False),
+        Param("flag", "query", "flag"),
+        Param("filter", "query", "filter", style="deepObject", explode=True),
+    )
+    args = {
+        "tags": ["a", "b"],
+        "ids": [1, 2],
+        "piped": ["x", "y"],
+        "flag": False,
+        "filter": {"state": "open"},
+    }
+    req = build_request(tool(path="/x", params=params), "http://h", args, NO_AUTH)
+    assert req.query == [
+        ("tags", "a"),
+        ("tags", "b"),
+        ("ids", "1,2"),
+        ("p", "x|y"),
+        ("flag", "false"),
+        ("filter[state]", "open"),
+    ]
+
+
+def test_headers_refuse_line_breaks() -> None:
+    params = (Param("trace", "header", "X-Trace"),)
+    with pytest.raises(InvalidArguments):
+        build_request(
+            tool(path="/x", params=params), "http://h", {"trace": "a\r\nEvil: 1"}, NO_AUTH
+        )
+    req = build_request(tool(path="/x", params=params), "http://h", {"trace": "abc"}, NO_AUTH)
+    assert req.headers["X-Trace"] == "abc"
+
+
+def test_json_body_from_properties_and_whole_bodies() -> None:
+    params = (Param("title", "body", "title", True), Param("body__body", "body", "body"))
+    req = build_request(
+        tool("POST", "/issues", params, "application/json"),
+        "http://h",
+        {"title": "T", "body__body": "B"},
+        NO_AUTH,
+    )
+    assert json.loads(req.body) == {"title": "T", "body": "B"}
+    assert req.headers["Content-Type"] == "application/json"
+    whole = build_request(
+        tool("PUT", "/labels", (Param("body", "body_whole", "body", True),), "application/json"),
+        "http://h",
+        {"body": ["a", "b"]},
+        NO_AUTH,
+    )
+    assert json.loads(whole.body) == ["a", "b"]
+
+
+def test_form_bodies_are_urlencoded() -> None:
+    params = (Param("user", "body", "username"), Param("scope", "body", "scope"))
+    req = build_request(
+        tool("POST", "/login", params, "application/x-www-form-urlencoded"),
+        "http://h",
+        {"user": "a b", "scope": ["x", "y"]},
+        NO_AUTH,
+    )
+    assert req.body == b"username=a+b&scope=x&scope=y"
+
+
+def test_credentials_are_applied_per_scheme_and_known_as_secrets() -> None:
+    creds = (
+        Credential("key", "api_key", "query", "api_key", ("K",)),
+        Credential("tok", "bearer", env_vars=("T",)),
+        Credential("basic", "basic", env_vars=("U", "P")),
+    )
+    cs = CredentialSet(creds, {"K": "k-secret", "T": "t-secret", "U": "user", "P": "p-secret"})
+    assert build_request(
+        tool(path="/x", security=["key"]), "http://h", {}, cs.for_tool(tool(security=["key"]))
+    ).query == [("api_key", "k-secret")]
+    assert cs.for_tool(tool(security=["tok"])).headers == {"Authorization": "Bearer t-secret"}
+    assert cs.for_tool(tool(security=["basic"])).headers == {
+        "Authorization": "Basic dXNlcjpwLXNlY3JldA=="
+    }
+    assert cs.for_tool(tool(security=[])).headers == {}
+    text = "t-secret and p-secret and dXNlcjpwLXNlY3JldA== and k-secret"
+    assert "secret" not in cs.secrets.redact(text).replace("[REDACTED]", "")
+
+
+def test_unset_credentials_fall_through_to_the_next_scheme() -> None:
+    creds = (
+        Credential("a", "bearer", env_vars=("A",)),
+        Credential("b", "api_key", "header", "X-Key", ("B",)),
+    )
+    cs = CredentialSet(creds, {"B": "bbbb"})
+    assert cs.for_tool(tool(security=["a", "b"])).headers == {"X-Key": "bbbb"}

@@ -1,0 +1,150 @@
+"""shape(): field selection, detail levels, exclusion, metadata, errors, notes."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from generator.runtime.shaping.defaults import field_tree_from_value
+from generator.runtime.shaping.pipeline import FieldSelectionError, ShapeConfig, shape
+from generator.runtime.tokens import count_tokens
+
+RESPONSES = Path(__file__).resolve().parents[2] / ".." / "shared" / "corpus" / "responses"
+
+
+def load(name: str):
+    return json.loads((RESPONSES / name).read_text(encoding="utf-8"))
+
+
+def shaped(value, config, **kw):
+    result = shape(value, config, **kw)
+    assert len(result.chunks) == 1
+    assert result.token_counts == [count_tokens(result.chunks[0])]
+    return json.loads(result.chunks[0]), result
+
+
+def test_concise_default_on_a_list_keeps_identity_and_drops_the_rest():
+    issues = load("github/issue-items.json")
+    out, _ = shaped(issues, ShapeConfig(collection_path=""))
+    item = out[0]
+    assert {"number", "title", "state", "html_url", "user"} <= set(item)
+    assert item["user"] == {"login": issues[0]["user"]["login"]}
+    assert "body" not in item and "url" not in item
+
+
+def test_configured_default_fields_win_over_the_heuristic():
+    out, _ = shaped(load("github/issue.json"), ShapeConfig(default_fields=("number", "title")))
+    assert set(out) == {"number", "title"}
+
+
+def test_explicit_fields_are_item_relative_with_a_collection_and_keep_scalar_metadata():
+    body = load("notion/search.sample_table.json")
+    out, _ = shaped(body, ShapeConfig(collection_path="results"), fields=["id", "object"])
+    assert out["results"] == [{"object": r["object"], "id": r["id"]} for r in body["results"]]
+    assert out["has_more"] is False and out["next_cursor"] is None and out["object"] == "list"
+    assert "request_id" not in out  # diagnostics, not data
+    assert "page_or_data_source" not in out  # an empty object says nothing
+
+
+def test_detailed_keeps_every_field_and_longer_strings():
+    body = load("stripe/subscription.json")
+    out, _ = shaped(body, ShapeConfig(), detail_level="detailed")
+    assert out == body
+    long_text = {"id": 1, "body": "word " * 200}
+    concise, result = shaped(long_text, ShapeConfig(), fields=["*"])
+    assert concise["body"].endswith("more chars]") and len(concise["body"]) < 330
+    assert result.notes == [
+        '[1 long text value(s) cut to 300 chars (detail_level="detailed" keeps more)]'
+    ]
+    detailed, result = shaped(long_text, ShapeConfig(), detail_level="detailed")
+    assert detailed == long_text and result.notes == []
+
+
+def test_star_selects_everything_but_the_configured_exclusions():
+    repo = load("github/repository.json")
+    config = ShapeConfig(exclude=("permissions", "owner.gravatar_id"))
+    out, _ = shaped(repo, config, fields=["*"], detail_level="detailed")
+    assert "permissions" not in out and "gravatar_id" not in out["owner"]
+    assert out["owner"]["login"] == repo["owner"]["login"]
+    out, _ = shaped(repo, config, detail_level="detailed")
+    assert "permissions" not in out
+
+
+def test_exclusions_are_lifted_when_fields_name_them():
+    repo = load("github/repository.json")
+    config = ShapeConfig(exclude=("permissions", "owner"))
+    out, _ = shaped(repo, config, fields=["id", "permissions", "owner.login"])
+    assert out == {
+        "id": repo["id"],
+        "permissions": repo["permissions"],
+        "owner": {"login": repo["owner"]["login"]},
+    }
+
+
+def test_unknown_fields_raise_a_selection_error_an_agent_can_act_on():
+    issue = load("github/issue.json")
+    config = ShapeConfig(field_tree=field_tree_from_value(issue))
+    with pytest.raises(FieldSelectionError) as err:
+        shape(issue, config, fields=["titel", "user.logn", "number"])
+    exc = err.value
+    assert exc.unknown == ["titel", "user.logn"]
+    assert "title" in exc.suggestions["titel"] and "user.login" in exc.suggestions["user.logn"]
+    assert "number" in exc.valid and "title" in exc.valid
+    message = str(exc)
+    assert "'titel': did you mean title" in message and "Valid top-level fields:" in message
+
+
+def test_selection_is_checked_even_on_an_empty_value():
+    config = ShapeConfig(field_tree={"id": "integer"}, collection_path="data")
+    with pytest.raises(FieldSelectionError):
+        shape({}, config, fields=["nope"])
+    assert shape({}, config, fields=["id"]).chunks == ["{}"]
+
+
+def test_a_field_tree_of_the_whole_body_is_used_below_the_collection_path():
+    body = load("stripe/file.links.list.json")
+    whole = field_tree_from_value(body)
+    item = whole["data"][0]
+    for tree in (whole, item):
+        config = ShapeConfig(collection_path="data", field_tree=tree)
+        out, _ = shaped(body, config, fields=["id", "url"])
+        assert set(out["data"][0]) == {"id", "url"}
+        with pytest.raises(FieldSelectionError):
+            shape(body, config, fields=["has_more"])  # wrapper keys are not item fields
+
+
+def test_a_collection_path_that_is_not_there_treats_the_body_as_an_object():
+    error_body = {"message": "Not Found", "documentation_url": "https://docs.github.com/rest"}
+    out, _ = shaped(error_body, ShapeConfig(collection_path="items"))
+    assert out["message"] == "Not Found"
+
+
+def test_markdown_format_renders_the_shaped_value():
+    issues = load("github/issue-items.json")
+    result = shape(issues, ShapeConfig(collection_path=""), response_format="markdown")
+    assert result.chunks[0].startswith("| html_url | number | state | title | user.login |")
+
+
+def test_invalid_controls_are_value_errors():
+    with pytest.raises(ValueError):
+        shape({}, ShapeConfig(), detail_level="verbose")
+    with pytest.raises(ValueError):
+        shape({}, ShapeConfig(), response_format="xml")
+
+
+def test_scalars_and_odd_values_shape_without_error():
+    for value in (None, 1, "x" * 1000, [], {}, [1, [2, [3]]], {"a": float("inf")}):
+        result = shape(value, ShapeConfig())
+        json.loads(result.chunks[0])
+
+
+def test_the_input_value_is_never_mutated():
+    body = load("notion/data_sources.query.page2.json")
+    before = json.dumps(body)
+    for detail in ("concise", "detailed"):
+        shape(
+            body,
+            ShapeConfig(collection_path="results", chunk_threshold_tokens=500, chunk_tokens=400),
+            detail_level=detail,
+        )
+    assert json.dumps(body) == before
