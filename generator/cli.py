@@ -1,0 +1,104 @@
+"""``mcpforge`` (also ``python -m generator``).
+
+Exit codes: 0 success; 1 the input is wrong (spec, overlay, target directory: the
+diagnostics say what and where) or ``regen --check`` found differences; 2 usage error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Sequence
+
+from . import __version__
+from .diagnostics import Diagnostic, GenerationError, Severity
+
+MAX_SHOWN = 25
+
+
+def _print_diagnostics(diagnostics: list[Diagnostic], verbose: bool) -> None:
+    shown = diagnostics if verbose else [d for d in diagnostics if d.severity is not Severity.INFO]
+    for d in shown[: None if verbose else MAX_SHOWN]:
+        print(d.render(), file=sys.stderr)
+    hidden = len(diagnostics) - (len(shown) if verbose else min(len(shown), MAX_SHOWN))
+    if hidden > 0:
+        print(f"… {hidden} more diagnostics (use --verbose to see all)", file=sys.stderr)
+
+
+def _cmd_generate(args: argparse.Namespace) -> int:
+    from .pipeline import generate
+
+    target, result = generate(
+        args.spec,
+        args.out,
+        overlay_path=args.overlay,
+        name=args.name,
+        version=args.version,
+        force=args.force,
+    )
+    _print_diagnostics(result.diagnostics, args.verbose)
+    print(f"wrote {target} ({len(result.spec.operations)} tools)")
+    return 0
+
+
+def _cmd_init(args: argparse.Namespace) -> int:
+    from .overlays.starter import starter_overlay
+    from .pipeline import load_spec
+
+    spec, diagnostics = load_spec(Path(args.spec), name=args.name)
+    _print_diagnostics(diagnostics, args.verbose)
+    sys.stdout.write(starter_overlay(spec))
+    return 0
+
+
+def _cmd_regen(args: argparse.Namespace) -> int:
+    from .examples import regen
+
+    problems = regen(check=args.check, only=args.only or None)
+    if problems:
+        print("\n".join(problems))
+        print("generated/ is out of date: run `python -m generator regen`", file=sys.stderr)
+        return 1
+    print("generated/ is up to date" if args.check else "regenerated generated/")
+    return 0
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="mcpforge", description=__doc__.split("\n")[0])
+    p.add_argument("--version", action="version", version=f"mcpforge {__version__}")
+    sub = p.add_subparsers(dest="command", required=True)
+
+    g = sub.add_parser("generate", help="generate an MCP server package from a spec")
+    g.add_argument("spec", help="OpenAPI 3.0/3.1 document (JSON or YAML)")
+    g.add_argument("--overlay", help="overlay YAML (fields, budgets, names)")
+    g.add_argument("--name", help="package slug (default: overlay name, else from info.title)")
+    g.add_argument("--out", default="build", help="output directory (default: build)")
+    g.add_argument("--version", dest="version", help="version of the generated package")
+    g.add_argument("--force", action="store_true", help="overwrite hand-edited generated files")
+    g.add_argument("--verbose", action="store_true", help="show every diagnostic")
+    g.set_defaults(func=_cmd_generate)
+
+    i = sub.add_parser("init", help="print a starter overlay for a spec")
+    i.add_argument("spec")
+    i.add_argument("--name")
+    i.add_argument("--verbose", action="store_true")
+    i.set_defaults(func=_cmd_init)
+
+    r = sub.add_parser("regen", help="rebuild generated/ from specs/manifest.yaml")
+    r.add_argument("--check", action="store_true", help="compare instead of writing")
+    r.add_argument("only", nargs="*", help="example names (default: all)")
+    r.set_defaults(func=_cmd_regen)
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    try:
+        return int(args.func(args))
+    except GenerationError as exc:
+        _print_diagnostics(exc.diagnostics, True)
+        print("mcpforge: nothing was written.", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 130

@@ -1,0 +1,94 @@
+"""The committed examples: ``specs/manifest.yaml`` -> ``generated/``; ``regen --check`` proves them current."""
+
+from __future__ import annotations
+
+import difflib
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+import yaml
+
+from .diagnostics import Diagnostic, GenerationError, Severity
+
+REPO = Path(__file__).resolve().parent.parent
+MANIFEST = REPO / "specs" / "manifest.yaml"
+GENERATED = REPO / "generated"
+
+
+@dataclass(frozen=True)
+class Example:
+    name: str
+    spec: Path
+    overlay: Path | None
+
+
+def examples(manifest: Path = MANIFEST) -> list[Example]:
+    try:
+        data = yaml.safe_load(manifest.read_text(encoding="utf-8")) or {}
+        entries = data["examples"]
+        return [
+            Example(
+                name=str(e["name"]),
+                spec=(manifest.parent / e["spec"]).resolve(),
+                overlay=(manifest.parent / e["overlay"]).resolve() if e.get("overlay") else None,
+            )
+            for e in entries
+        ]
+    except (OSError, yaml.YAMLError, KeyError, TypeError) as exc:
+        raise GenerationError(
+            Diagnostic(
+                Severity.ERROR, "bad-manifest", f"cannot read examples: {exc}", file=str(manifest)
+            )
+        ) from exc
+
+
+def _tree(root: Path) -> dict[str, bytes]:
+    if not root.is_dir():
+        return {}
+    return {
+        p.relative_to(root).as_posix(): p.read_bytes()
+        for p in sorted(root.rglob("*"))
+        if p.is_file() and "__pycache__" not in p.parts
+    }
+
+
+def diff_trees(expected: dict[str, bytes], actual: dict[str, bytes], label: str) -> list[str]:
+    lines: list[str] = []
+    for name in sorted(set(expected) | set(actual)):
+        a, b = actual.get(name), expected.get(name)
+        if a == b:
+            continue
+        if a is None or b is None:
+            lines.append(
+                f"{label}/{name}: {'missing from generated/' if a is None else 'not expected'}"
+            )
+            continue
+        diff = difflib.unified_diff(
+            a.decode("utf-8", "replace").splitlines(),
+            b.decode("utf-8", "replace").splitlines(),
+            f"generated/{label}/{name}",
+            f"regenerated/{label}/{name}",
+            lineterm="",
+            n=2,
+        )
+        lines.extend(list(diff)[:60])
+    return lines
+
+
+def regen(*, check: bool, only: list[str] | None = None) -> list[str]:
+    """Rebuild generated/ (or, with check, compare). Returns the differences found."""
+    from .pipeline import generate
+
+    problems: list[str] = []
+    for ex in examples():
+        if only and ex.name not in only:
+            continue
+        label = f"{ex.name}-mcp"
+        if check:
+            with tempfile.TemporaryDirectory() as tmp:
+                target, _ = generate(ex.spec, tmp, overlay_path=ex.overlay, name=ex.name)
+                problems += diff_trees(_tree(target), _tree(GENERATED / label), label)
+        else:
+            generate(ex.spec, GENERATED, overlay_path=ex.overlay, name=ex.name, force=True)
+    return problems

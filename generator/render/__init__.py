@@ -1,0 +1,1 @@
+"""Rendering: plan the files of a package, fill the templates, format with black, write atomically."""

@@ -1,0 +1,44 @@
+"""Smoke test of the generation benchmark's measurements on the petstore spec (our server only)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from generator.bench.generation import (
+    SpecRow,
+    count_operations,
+    load_document,
+    measure_generation,
+    measure_server,
+    our_server_launch,
+    render_table,
+)
+
+PETSTORE = Path(__file__).resolve().parents[2] / "specs" / "petstore" / "openapi.yaml"
+
+
+def test_petstore_figures_are_sane(tmp_path: Path) -> None:
+    document = load_document(PETSTORE)
+    assert count_operations(document) == 3
+
+    seconds, package = measure_generation(PETSTORE, "petstore", tmp_path / "out")
+    assert 0 < seconds < 60
+    assert (package / "src" / "petstore_mcp" / "__main__.py").is_file()
+
+    figures = measure_server(our_server_launch(package, "petstore"), repeats=2)
+    assert figures.tools == 3 + 1  # one tool per operation + petstore_continue
+    assert figures.tokens > 100  # names, descriptions and input schemas of 4 tools
+    assert len(figures.ready_runs) == 2
+    assert 0 < figures.ready_s < 60
+    assert 10 < figures.peak_rss_mb < 2000  # a Python process, measured in MB
+    assert figures.reply_mb is not None and 0 < figures.reply_mb < 1
+    assert not figures.in_process
+
+    table = render_table(
+        [SpecRow("petstore", 3, seconds, figures, None, "FastMCP skipped")],
+        repeats=2,
+        fastmcp_version=None,
+    )
+    assert "| petstore | 3 |" in table
+    assert f"{figures.tokens:,}" in table
+    assert "petstore ready faster than FastMCP: not measured" in table

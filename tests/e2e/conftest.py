@@ -1,0 +1,3 @@
+import pytest
+
+pytestmark = pytest.mark.e2e
