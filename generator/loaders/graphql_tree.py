@@ -1,0 +1,157 @@
+"""The response shape of a GraphQL root field: collection layout, field tree, default fields.
+
+- A Relay connection (graphql_types.connection) is a collection at ``nodes``: the server
+  flattens ``edges { node }`` / ``nodes`` into ``nodes``; the tree describes one node.
+- A list of objects is a collection at ``""``; an object is one object; a scalar or enum
+  result has no tree (nothing to select).
+- The tree follows the shared format: only selectable fields (not deprecated, no required
+  arguments); scalars map to JSON types, enums to "string", custom scalars to "any";
+  interfaces get ``__typename`` and their own fields, unions ``__typename`` and the merged
+  fields of their members (``MAX_UNION_MEMBERS`` at most, else "any"); a nested connection
+  with ``nodes`` leaves out its ``edges`` (same data twice).
+- Bounded: at most ``MAX_DEPTH`` object levels, fewer when a tree would name more than
+  ``MAX_FIELDS`` fields (the first level is always kept); deeper objects are "any", where the
+  server selects their scalar fields when asked for them.
+
+Default fields come from the same heuristic as REST (runtime/shaping/defaults.py).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from graphql import GraphQLField, GraphQLNamedType, GraphQLSchema, get_named_type
+from graphql import is_interface_type, is_leaf_type, is_union_type
+
+from ..ir.models import ResponseShape
+from ..runtime.graphql_types import (
+    connection,
+    is_list,
+    leaf_kind,
+    possible_types,
+    selectable_fields,
+)
+from ..runtime.shaping.defaults import LABEL_ARRAYS, choose_default_fields, identity_fields, norm
+from .response_shape import merge_trees
+
+MAX_DEPTH = 3
+MAX_FIELDS = 300
+MAX_UNION_MEMBERS = 12
+DEFAULTS_DEPTH = 3
+
+
+class GraphQLTrees:
+    """Field trees of one schema, memoised per (type, depth)."""
+
+    def __init__(self, schema: GraphQLSchema):
+        self.schema = schema
+        self._trees: dict[tuple[str, int], Any] = {}
+        self._counts: dict[tuple[str, int], int] = {}
+
+    def shape(self, field: GraphQLField) -> ResponseShape:
+        named = get_named_type(field.type)
+        if is_leaf_type(named):
+            return ResponseShape(media_type="application/json")
+        conn = connection(field.type)
+        item: GraphQLNamedType = named
+        collection: str | None = None
+        if conn is not None:
+            item, collection = conn.node_type, "nodes"
+        elif is_list(field.type):
+            collection = ""
+        tree = self.bounded(item)
+        field_tree = tree if isinstance(tree, dict) and tree else None
+        # Defaults are chosen on a tree at least DEFAULTS_DEPTH deep, so nested objects
+        # reduce to their identity (assignee.name) even where the shipped tree stops at
+        # "any" (paths below "any" are accepted and checked against the schema at run time).
+        rich = self.tree(item, DEFAULTS_DEPTH) if field_tree else None
+        rich = merge_trees(rich, field_tree) if isinstance(rich, dict) else field_tree
+        if isinstance(rich, dict):
+            rich = _without_nested_connections(rich)
+        defaults = tuple(choose_default_fields(rich)) if rich else ()
+        if defaults and isinstance(rich, dict) and rich.get("success") == "boolean":
+            defaults = ("success",) + defaults  # mutation payloads: did it work?
+        identity = tuple(identity_fields(rich)) if rich else ()
+        return ResponseShape(
+            schema_name=item.name,
+            media_type="application/json",
+            collection_path=collection,
+            field_tree=field_tree,
+            default_fields=defaults,
+            identity_fields=identity,
+        )
+
+    def bounded(self, named: GraphQLNamedType) -> Any:
+        depth = 1
+        for candidate in range(2, MAX_DEPTH + 1):
+            if self.count(named, candidate) > MAX_FIELDS:
+                break
+            depth = candidate
+        return self.tree(named, depth)
+
+    # -- building ----------------------------------------------------------------------------
+
+    def _fields(self, named: GraphQLNamedType) -> dict[str, GraphQLField]:
+        fields = dict(selectable_fields(named))
+        conn = connection(named)
+        if conn is not None and conn.node_path == ("nodes",):
+            fields.pop("edges", None)
+        return fields
+
+    def _members(self, named: GraphQLNamedType) -> list[Any] | None:
+        members = possible_types(self.schema, named)
+        return members if len(members) <= MAX_UNION_MEMBERS else None
+
+    def count(self, named: GraphQLNamedType, depth: int) -> int:
+        """How many field names ``tree(named, depth)`` holds (an upper bound for unions)."""
+        if is_leaf_type(named) or depth <= 0:
+            return 0
+        key = (named.name, depth)
+        if key not in self._counts:
+            self._counts[key] = 0  # a cycle met while counting adds nothing more
+            if is_union_type(named):
+                members = self._members(named) or []
+                total = 1 + sum(self.count(m, depth) for m in members)
+            else:
+                total = 1 if is_interface_type(named) else 0
+                for field in self._fields(named).values():
+                    total += 1 + self.count(get_named_type(field.type), depth - 1)
+            self._counts[key] = total
+        return self._counts[key]
+
+    def tree(self, named: GraphQLNamedType, depth: int) -> Any:
+        if is_leaf_type(named):
+            return leaf_kind(named)
+        if depth <= 0:
+            return "any"
+        key = (named.name, depth)
+        if key in self._trees:
+            return self._trees[key]
+        self._trees[key] = "any"  # guards a cycle that does not consume depth (none expected)
+        result: Any
+        if is_union_type(named):
+            members = self._members(named)
+            if members is None:
+                result = "any"
+            else:
+                result = {"__typename": "string"}
+                for member in members:
+                    result = merge_trees(result, self.tree(member, depth))
+        else:
+            result = {"__typename": "string"} if is_interface_type(named) else {}
+            for name, field in self._fields(named).items():
+                sub = self.tree(get_named_type(field.type), depth - 1)
+                result[name] = [sub] if is_list(field.type) else sub
+        self._trees[key] = result
+        return result
+
+
+def _without_nested_connections(tree: dict[str, Any]) -> dict[str, Any]:
+    """The tree minus nested connections (each costs a paged sub-query upstream), except
+    label-like lists (``labels.nodes.name`` is worth it): not chosen as default fields."""
+    out: dict[str, Any] = {}
+    for key, sub in tree.items():
+        nested = isinstance(sub, dict) and ("nodes" in sub or "edges" in sub)
+        if not nested or norm(key) in LABEL_ARRAYS:
+            out[key] = sub
+    return out

@@ -1,0 +1,65 @@
+"""The ``schema.graphql`` a GraphQL server package ships: what its tools reach, nothing more.
+
+The server validates every document it builds against this schema before sending it, so it
+must hold every type the selected root fields reach (output types, arguments, input objects,
+interfaces, union members). Root types keep only the fields that are tools; descriptions are
+left out (the tools carry their own). Printed by graphql-core, so the output is deterministic.
+"""
+
+from __future__ import annotations
+
+from graphql import (
+    GraphQLObjectType,
+    GraphQLSchema,
+    build_schema,
+    is_enum_type,
+    is_input_object_type,
+    is_interface_type,
+    is_object_type,
+    print_schema,
+)
+
+from ..ir import ServerSpec
+
+SCHEMA_FILE = "schema.graphql"
+
+
+def shipped_sdl(spec: ServerSpec) -> str:
+    full = build_schema(
+        spec.graphql_sdl, assume_valid=True, assume_valid_sdl=True, no_location=True
+    )
+    wanted: dict[str, set[str]] = {"query": set(), "mutation": set()}
+    for op in spec.operations:
+        binding = op.binding
+        if binding.kind == "graphql":
+            wanted[binding.operation_type].add(binding.field_name)
+    roots: dict[str, GraphQLObjectType | None] = {}
+    for kind, root in (("query", full.query_type), ("mutation", full.mutation_type)):
+        if root is None:
+            roots[kind] = None
+            continue
+        fields = {n: f for n, f in root.fields.items() if n in wanted[kind]}
+        # In place (this schema object is ours alone): other types may refer to the root
+        # type (GitHub's ``relay: Query!``), and a second type of the same name is invalid.
+        root.__dict__["fields"] = fields
+        roots[kind] = root if fields or kind == "query" else None
+    query = roots["query"] or GraphQLObjectType("Query", {})
+    pruned = GraphQLSchema(query=query, mutation=roots["mutation"], assume_valid=True)
+    strip_descriptions(pruned)
+    return print_schema(pruned) + "\n"
+
+
+def strip_descriptions(schema: GraphQLSchema) -> None:
+    """Drop every description of ``schema`` in place (types, fields, arguments, values)."""
+    for named in schema.type_map.values():
+        if named.name.startswith("__"):
+            continue
+        named.description = None
+        if is_object_type(named) or is_interface_type(named) or is_input_object_type(named):
+            for field in named.fields.values():  # type: ignore[union-attr]
+                field.description = None
+                for arg in getattr(field, "args", {}).values():
+                    arg.description = None
+        elif is_enum_type(named):
+            for value in named.values.values():  # type: ignore[union-attr]
+                value.description = None

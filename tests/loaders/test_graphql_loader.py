@@ -1,0 +1,196 @@
+"""The GraphQL loader: SDL and introspection in, the same IR as OpenAPI out."""
+
+import json
+from pathlib import Path
+
+import pytest
+from graphql import build_schema, get_introspection_query, graphql_sync
+
+from generator.diagnostics import GenerationError, Severity
+from generator.ir.models import GraphQLBinding
+from generator.loaders.graphql import load_graphql
+from generator.pipeline import build
+from tests.support.paths import CORPUS, SPECS
+
+SDL = '''
+"""A custom date."""
+scalar DateTime
+scalar JSON
+enum State { OPEN CLOSED }
+input IssueFilter { and: [IssueFilter!], title: String, state: State, createdAfter: DateTime }
+input NewIssue { title: String!, body: String, labels: [String!], meta: JSON }
+interface Node { id: ID! }
+type Label implements Node { id: ID!, name: String! }
+type PageInfo { hasNextPage: Boolean!, endCursor: String }
+type LabelConnection { nodes: [Label!]!, pageInfo: PageInfo!, totalCount: Int! }
+type Issue implements Node {
+  id: ID!
+  number: Int!
+  title: String!
+  state: State!
+  old: String @deprecated(reason: "gone")
+  labels(first: Int, after: String): LabelConnection!
+  comments(first: Int!): [String!]!
+}
+type IssueEdge { node: Issue!, cursor: String! }
+type IssueConnection { edges: [IssueEdge!]!, pageInfo: PageInfo!, totalCount: Int! }
+union SearchResult = Issue | Label
+type Query {
+  "One issue by number."
+  issue(number: Int!): Issue
+  issues(first: Int, after: String, filter: IssueFilter): IssueConnection!
+  search(term: String!): [SearchResult!]!
+  node(id: ID!): Node
+  count: Int!
+}
+type IssuePayload { success: Boolean!, issue: Issue }
+type Mutation { createIssue(input: NewIssue!): IssuePayload! }
+'''
+
+
+@pytest.fixture
+def sdl_file(tmp_path: Path) -> Path:
+    path = tmp_path / "tracker.graphql"
+    path.write_text(SDL)
+    return path
+
+
+def _ops(spec):
+    return {op.id: op for op in spec.operations}
+
+
+def test_root_fields_become_operations_with_ids_tools_and_annotations(sdl_file: Path) -> None:
+    spec, diagnostics = load_graphql(sdl_file)
+    assert diagnostics == []
+    assert spec.name == "tracker" and spec.source_kind == "graphql"
+    ops = _ops(spec)
+    assert list(ops) == [
+        "query.issue",
+        "query.issues",
+        "query.search",
+        "query.node",
+        "query.count",
+        "mutation.createIssue",
+    ]
+    assert ops["mutation.createIssue"].tool_name == "create_issue"
+    assert ops["mutation.createIssue"].binding == GraphQLBinding("mutation", "createIssue")
+    assert ops["mutation.createIssue"].annotations.destructive is True
+    assert ops["mutation.createIssue"].annotations.read_only is False
+    assert ops["query.issue"].annotations.read_only is True
+    assert ops["query.issue"].annotations.destructive is False
+    assert ops["query.issue"].description == "One issue by number."
+    assert ops["query.issue"].tags == ("query",)
+
+
+def test_arguments_become_a_json_schema(sdl_file: Path) -> None:
+    ops = _ops(load_graphql(sdl_file)[0])
+    issue = ops["query.issue"].input_schema
+    assert issue["required"] == ["number"]
+    assert issue["properties"]["number"] == {"type": "integer"}
+    issues = ops["query.issues"].input_schema["properties"]
+    assert issues["first"] == {"type": "integer", "minimum": 1, "maximum": 100, "default": 20}
+    flt = issues["filter"]
+    assert flt["additionalProperties"] is False
+    assert flt["properties"]["state"] == {"type": "string", "enum": ["OPEN", "CLOSED"]}
+    assert flt["properties"]["createdAfter"] == {
+        "type": "string",
+        "description": "DateTime scalar: A custom date.",
+    }
+    # recursive input objects stop instead of expanding forever
+    assert flt["properties"]["and"]["items"] == {
+        "type": "object",
+        "description": "IssueFilter input object (recursive)",
+    }
+    new = ops["mutation.createIssue"].input_schema["properties"]["input"]
+    assert new["required"] == ["title"]
+    assert new["properties"]["labels"] == {"type": "array", "items": {"type": "string"}}
+    assert new["properties"]["meta"] == {"description": "JSON scalar"}
+    assert all(p.location == "graphql" for op in ops.values() for p in op.params)
+
+
+def test_response_shapes_flatten_connections_and_skip_unselectable_fields(sdl_file: Path) -> None:
+    ops = _ops(load_graphql(sdl_file)[0])
+    issues = ops["query.issues"].response
+    assert issues.collection_path == "nodes" and issues.schema_name == "Issue"
+    tree = issues.field_tree
+    assert "old" not in tree and "comments" not in tree  # deprecated; required argument
+    assert tree["labels"]["nodes"] == [{"id": "string", "name": "string"}]
+    assert tree["state"] == "string"
+    assert issues.default_fields[:3] == ("number", "title", "state")
+    assert "labels.nodes.name" in issues.default_fields
+    search = ops["query.search"].response
+    assert search.collection_path == "" and search.field_tree["__typename"] == "string"
+    assert {"number", "name"} <= set(search.field_tree)  # union: merged member fields
+    assert ops["query.count"].response.field_tree is None
+    assert ops["mutation.createIssue"].response.default_fields[0] == "success"
+
+
+def test_an_introspection_result_loads_the_same_operations(sdl_file: Path, tmp_path: Path) -> None:
+    result = graphql_sync(build_schema(SDL), get_introspection_query())
+    path = tmp_path / "tracker.json"
+    path.write_text(json.dumps({"data": result.data}))
+    spec, _ = load_graphql(path)
+    assert [op.id for op in spec.operations] == [
+        op.id for op in load_graphql(sdl_file)[0].operations
+    ]
+
+
+def test_a_messy_schema_is_tolerated_with_a_diagnostic(tmp_path: Path) -> None:
+    path = tmp_path / "messy.graphql"
+    path.write_text("type Query { a: String a: Int b: String }")
+    spec, diagnostics = load_graphql(path)
+    assert [d.code for d in diagnostics] == ["GRAPHQL_SCHEMA_TOLERATED"]
+    assert diagnostics[0].severity is Severity.WARNING
+    assert [op.id for op in spec.operations] == ["query.a", "query.b"]
+
+
+def test_a_syntax_error_is_fatal_with_its_line(tmp_path: Path) -> None:
+    path = tmp_path / "broken.graphql"
+    path.write_text("type Query {\n  a: String\n  b(: Int\n}")
+    with pytest.raises(GenerationError) as err:
+        load_graphql(path)
+    (diag,) = err.value.diagnostics
+    assert diag.code == "GRAPHQL_SDL_INVALID" and diag.line == 3
+
+
+def test_overlays_select_rename_and_configure_graphql_operations(tmp_path: Path) -> None:
+    overlay = tmp_path / "overlay.yaml"
+    overlay.write_text(
+        "name: swapi\nselect: {include: ['query.all*']}\n"
+        "operations:\n  query.allFilms:\n    tool_name: films\n    include: [title]\n"
+    )
+    result = build(SPECS / "swapi/schema.graphql", overlay_path=overlay)
+    names = [op.tool_name for op in result.spec.operations]
+    assert names[0] == "films" and all(n.startswith(("films", "all_")) for n in names)
+    assert result.spec.operations[0].response.default_fields == ("title",)
+    schema = result.files["src/swapi_mcp/schema.graphql"].decode()
+    assert "allFilms" in schema and " film(" not in schema and '"""' not in schema
+    assert "graphql-core" in result.files["pyproject.toml"].decode()
+
+
+def test_swapi_from_the_corpus_has_thirteen_read_only_tools() -> None:
+    spec, diagnostics = load_graphql(CORPUS / "graphql" / "swapi.graphql")
+    assert len(spec.operations) == 13 and diagnostics == []
+    assert all(op.annotations.read_only for op in spec.operations)
+
+
+def test_the_overlay_can_say_a_mutation_is_not_destructive(sdl_file: Path, tmp_path: Path) -> None:
+    overlay = tmp_path / "overlay.yaml"
+    overlay.write_text(
+        "operations:\n  mutation.createIssue:\n    annotations: {destructive: false}\n"
+        "  count:\n    annotations: {open_world: false}\n"
+    )
+    ops = _ops(build(sdl_file, overlay_path=overlay).spec)
+    create = ops["mutation.createIssue"].annotations
+    assert (create.destructive, create.read_only, create.idempotent) == (False, False, False)
+    assert ops["query.count"].annotations.open_world is False
+    assert ops["query.issue"].annotations.open_world is True
+
+
+def test_a_bad_annotation_value_is_an_overlay_error(sdl_file: Path, tmp_path: Path) -> None:
+    overlay = tmp_path / "overlay.yaml"
+    overlay.write_text("operations:\n  count:\n    annotations: {destructive: nope, safe: true}\n")
+    with pytest.raises(GenerationError) as err:
+        build(sdl_file, overlay_path=overlay)
+    codes = sorted(d.code for d in err.value.diagnostics)
+    assert codes == ["OVERLAY_TYPE", "OVERLAY_UNKNOWN_KEY"]

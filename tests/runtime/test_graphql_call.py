@@ -1,0 +1,151 @@
+"""The runtime GraphQL caller: selection sets from dot paths, documents, response mapping."""
+
+import json
+
+import pytest
+from graphql import build_schema
+
+from generator.runtime.arguments import Controls
+from generator.runtime.errors import InvalidArguments, UpstreamError
+from generator.runtime.graphql_call import GraphQLRequest, build_request, interpret
+from generator.runtime.graphql_selection import SelectionError, compile_selection
+from generator.runtime.model import Binding, Limits, Param, ResponseConfig, Tool
+
+SCHEMA = build_schema("""
+interface Node { id: ID! }
+type User implements Node { id: ID!, login: String!, bio: String }
+type Bot implements Node { id: ID!, login: String!, model: String }
+type Org implements Node { id: ID!, name: String! }
+union Actor = User | Bot | Org
+type PageInfo { hasNextPage: Boolean!, endCursor: String }
+type Issue implements Node {
+  id: ID!
+  title: String!
+  author: Actor
+  assignees(first: Int, after: String): UserConnection!
+}
+type UserConnection { nodes: [User!]!, pageInfo: PageInfo!, totalCount: Int! }
+type IssueEdge { node: Issue! }
+type IssueConnection { edges: [IssueEdge!]!, pageInfo: PageInfo! }
+type Query {
+  issues(first: Int, after: String, last: Int): IssueConnection!
+  node(id: ID!): Node
+  count: Int!
+}
+""")
+ISSUE = SCHEMA.get_type("Issue")
+TREE = {"id": "string", "title": "string", "author": {"__typename": "string", "login": "string"}}
+
+
+def render(paths, tree=TREE, exclude=()):
+    return compile_selection(SCHEMA, ISSUE, paths, tree, exclude).render()
+
+
+def test_paths_compile_to_nested_selections_with_fragments_for_union_members() -> None:
+    assert render(["title", "author.login"]) == (
+        "{ title author { __typename ... on Bot { login } ... on User { login } } }"
+    )
+    # a nested connection gets a bounded first
+    assert render(["assignees.nodes.login"]) == ("{ assignees(first: 10) { nodes { login } } }")
+
+
+def test_everything_follows_the_tree_and_scalars_below_it() -> None:
+    assert render(None) == (
+        "{ id title author { __typename ... on Bot { login } ... on User { login } } }"
+    )
+    assert render(None, exclude=("author",)) == "{ id title }"
+    assert render(["assignees.nodes"]) == ("{ assignees(first: 10) { nodes { id login bio } } }")
+    assert render(["*"], tree=None) == "{ id title }"
+
+
+def test_unknown_and_impossible_paths_name_what_exists() -> None:
+    with pytest.raises(SelectionError) as err:
+        render(["titel"])
+    assert "Did you mean title" in str(err.value)
+    with pytest.raises(SelectionError, match="no fields to select"):
+        render(["title.length"])
+
+
+def _tool(field: str, params: tuple[Param, ...], tree=None, defaults=(), collection=None) -> Tool:
+    props = {
+        p.arg: {"type": "integer" if p.wire in ("first", "last") else "string"} for p in params
+    }
+    if field == "issues":
+        props["first"]["default"] = 5
+    return Tool(
+        name=field,
+        title=field,
+        description="",
+        input_schema={"type": "object", "properties": props},
+        annotations={},
+        binding=Binding(kind="graphql", operation_type="query", field_name=field),
+        params=params,
+        response=ResponseConfig(
+            collection_path=collection, field_tree=tree, default_fields=tuple(defaults)
+        ),
+        limits=Limits(),
+    )
+
+
+ISSUES = _tool(
+    "issues",
+    (Param("first", "graphql", "first"), Param("after", "graphql", "after"), Param("last", "graphql", "last")),
+    tree=TREE,
+    defaults=("title",),
+    collection="nodes",
+)  # fmt: skip
+
+
+def test_a_root_connection_gets_paging_fields_and_a_default_first() -> None:
+    request = build_request(SCHEMA, ISSUES, {}, Controls())
+    assert request.variables == {"first": 5}
+    assert request.document == (
+        "query issues($first: Int) {\n  issues(first: $first) {\n"
+        "    pageInfo {\n      hasNextPage\n      endCursor\n    }\n"
+        "    edges {\n      node {\n        title\n      }\n    }\n  }\n}"
+    )
+    assert request.connection_path == ("edges", "node") and request.cursor_arg == "after"
+    last = build_request(SCHEMA, ISSUES, {"last": 3}, Controls(fields=["id"]))
+    assert last.variables == {"last": 3}  # no first forced next to last
+
+
+def test_variables_are_checked_by_graphql_before_sending() -> None:
+    with pytest.raises(InvalidArguments, match="Int cannot represent"):
+        build_request(SCHEMA, ISSUES, {"first": "many"}, Controls())
+    scalar = _tool("count", ())
+    assert build_request(SCHEMA, scalar, {}, Controls()).document == "query count {\n  count\n}"
+
+
+def _request() -> GraphQLRequest:
+    return build_request(SCHEMA, ISSUES, {}, Controls())
+
+
+def test_responses_are_flattened_and_give_the_next_cursor() -> None:
+    body = {
+        "data": {
+            "issues": {
+                "pageInfo": {"hasNextPage": True, "endCursor": "c2"},
+                "edges": [{"node": {"title": "a"}}, {"node": {"title": "b"}}],
+            }
+        }
+    }
+    result = interpret(_request(), 200, json.dumps(body).encode())
+    assert result.value == {
+        "pageInfo": {"hasNextPage": True, "endCursor": "c2"},
+        "nodes": [{"title": "a"}, {"title": "b"}],
+    }
+    assert result.end_cursor == "c2" and result.notes == []
+
+
+def test_errors_without_data_raise_and_with_data_become_a_note() -> None:
+    errors = [{"message": "Not allowed", "path": ["issues"], "extensions": {"code": "FORBIDDEN"}}]
+    with pytest.raises(UpstreamError) as err:
+        interpret(_request(), 200, json.dumps({"data": None, "errors": errors}).encode())
+    assert "- Not allowed (at issues) [FORBIDDEN]" in err.value.message
+    partial = {"data": {"issues": {"pageInfo": {"hasNextPage": False}, "edges": []}}}
+    result = interpret(_request(), 200, json.dumps({**partial, "errors": errors}).encode())
+    assert result.value["nodes"] == [] and "partial data" in result.notes[0]
+    with pytest.raises(UpstreamError, match="not a GraphQL response"):
+        interpret(_request(), 200, b'{"message": "hi"}')
+    with pytest.raises(UpstreamError, match="without JSON"):
+        interpret(_request(), 502, b"<html>bad gateway</html>")
