@@ -1,0 +1,107 @@
+"""Filters and adapters around the shaping pipeline: what one tool call returns.
+
+Order (the README's "Filters and adapters" section says why):
+
+1. **filter** of the chosen filter set, on the parsed upstream JSON (retain, then patches, in
+   the first branch whose tests pass). When no branch matches or a patch fails, the response
+   gets the *default shaping* (the tool's concise default fields, whatever ``fields`` and
+   ``detail_level`` asked) with a note: never the raw payload.
+2. **adapters**, unless the call passes ``fields`` (an explicit field selection asks for the
+   API's own JSON). A text result is paged as text; a JSON result goes on to step 3 with every
+   field kept. A missing or failing adapter gives a note and the default shaping of the
+   (filtered) value.
+3. **shaping**: ``fields`` selection -> truncation -> rendering -> chunking (pipeline.py).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from .adapters import AdapterContext, AdapterError, AdapterRef, refs_from_json, run_adapters
+from .filters import Branch, apply_filter, branches_from_json
+from .model import Tool
+from .shaping.pipeline import ShapeConfig, ShapedResponse, shape, shape_text
+
+
+@dataclass(frozen=True)
+class OutputPlan:
+    """The parsed filter (for the chosen set) and adapters of one tool."""
+
+    branches: tuple[Branch, ...] = ()
+    adapters: tuple[AdapterRef, ...] = ()
+
+
+def plan_for(tool: Tool, filter_set: str | None) -> OutputPlan:
+    """Parsed once per tool and set, kept on the (frozen) tool object."""
+    plans: dict[str, OutputPlan] = tool.__dict__.setdefault("_output_plans", {})
+    plan = plans.get(filter_set or "")
+    if plan is None:
+        data = tool.filters.get(filter_set) if filter_set else None
+        plan = OutputPlan(
+            branches=branches_from_json(data) if data else (),
+            adapters=refs_from_json(tool.adapters),
+        )
+        plans[filter_set or ""] = plan
+    return plan
+
+
+def shape_output(
+    value: Any,
+    tool: Tool,
+    config: ShapeConfig,
+    *,
+    fields: list[str] | None = None,
+    detail_level: str = "concise",
+    response_format: str = "json",
+    filter_set: str | None = None,
+) -> ShapedResponse:
+    """Filter, adapt and shape one parsed JSON response (see the module doc)."""
+    plan = plan_for(tool, filter_set)
+    notes: list[str] = []
+    if plan.branches:
+        outcome = apply_filter(value, plan.branches)
+        if not outcome.applied:
+            notes.append(
+                f"[filter set {filter_set!r} did not apply ({outcome.note}); "
+                "default fields shown]"
+            )
+            return _with_notes(shape(value, config, response_format=response_format), notes)
+        value = outcome.value
+    if plan.adapters and fields is None:
+        context = AdapterContext(
+            tool_name=tool.name,
+            detail_level=detail_level,
+            response_format=response_format,
+            collection_path=config.collection_path,
+            encoding=config.encoding,
+            truncation_marker=config.truncation_marker,
+        )
+        try:
+            adapted = run_adapters(value, plan.adapters, context)
+        except AdapterError as exc:
+            notes.append(f"[{exc}; default shaping used]")
+        else:
+            if isinstance(adapted, str):
+                return _with_notes(shape_text(adapted, config), notes)
+            free = replace(config, field_tree=None, default_fields=(), exclude=())
+            return _with_notes(
+                shape(
+                    adapted,
+                    free,
+                    fields=["*"],
+                    detail_level=detail_level,
+                    response_format=response_format,
+                ),
+                notes,
+            )
+    shaped = shape(
+        value, config, fields=fields, detail_level=detail_level, response_format=response_format
+    )
+    return _with_notes(shaped, notes)
+
+
+def _with_notes(shaped: ShapedResponse, notes: list[str]) -> ShapedResponse:
+    if not notes:
+        return shaped
+    return ShapedResponse(shaped.chunks, notes + list(shaped.notes), shaped.token_counts)
