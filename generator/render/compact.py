@@ -1,0 +1,412 @@
+"""The tool surface: what ``tools/list`` shows of each operation, sized to the API.
+
+The IR keeps the loader's schemas; this module decides what the per-operation listing shows,
+where every token is paid once per tool per conversation. Two profiles:
+
+* ``rich`` (small APIs: its whole listing fits ``RICH_BUDGET_TOKENS``): descriptions up to
+  ``TOOL_DESCRIPTION_CHARS`` with a "Returns fields: ..." line, argument descriptions, and the
+  control arguments (``fields``, ``detail_level``, ``response_format``) in every schema;
+* ``lean`` (big APIs): a tool description only when it says more than the tool's name, no
+  returns line; argument descriptions cut to a fragment of ``LEAN_PARAM_CHARS``; an argument
+  description shared by ``GLOSSARY_MIN_TOOLS`` or more tools (GitHub's ``owner``, ``repo``,
+  ``per_page``) and the control arguments are explained once in the server instructions.
+
+Both drop noise: ``format`` (except date/date-time), ``default``, ``pattern``, length/item
+bounds, ``minimum``, ``additionalProperties: false``, empty ``properties``, ``type`` implied by
+a string ``enum``; nesting is cut below the profile's depth (``{"type": "object"}``); and a
+sub-schema repeated inside one tool's schema is defined once under ``$defs`` (MCP input schemas
+are self-contained, so ``$defs`` is the only place sharing is allowed).
+
+The runtime adds the control arguments and ``additionalProperties: false`` back for validation
+(runtime/arguments.py), so a lean schema still rejects unknown arguments. Meta mode's
+``describe`` serves the IR's fuller schema, not this one.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from ..ir import OperationSpec, ServerSpec
+
+RICH_BUDGET_TOKENS = 20_000
+TOOL_DESCRIPTION_CHARS = 300
+RICH_PARAM_CHARS = 160
+LEAN_TOOL_CHARS = 110
+LEAN_PARAM_CHARS = 60
+GLOSSARY_MIN_TOOLS = 5
+RETURNS_SHOWN = 10
+SHARE_MIN_CHARS = 60
+ENUM_EXAMPLES = 3
+KEEP_FORMATS = frozenset({"date", "date-time"})
+DROP_KEYS = frozenset(
+    {
+        "default",
+        "pattern",
+        "minLength",
+        "maxLength",
+        "minItems",
+        "maxItems",
+        "uniqueItems",
+        "minProperties",
+        "maxProperties",
+        "multipleOf",
+        "minimum",
+        "exclusiveMinimum",
+        "title",
+    }
+)
+CONTROL_SCHEMAS: dict[str, dict[str, Any]] = {
+    "fields": {
+        "type": "array",
+        "items": {"type": "string"},
+        "description": 'Dot paths to return instead of the defaults; ["*"] = all.',
+    },
+    "detail_level": {"enum": ["concise", "detailed"]},
+    "response_format": {"enum": ["json", "markdown"]},
+}
+CONTROLS_NOTE = (
+    "Every tool also accepts: fields (array of dot paths to return instead of the defaults; "
+    '["*"] = all), detail_level ("concise" | "detailed": keep longer texts), '
+    'response_format ("json" | "markdown").'
+)
+_SENTENCE = re.compile(r"(?<=[a-z0-9)\]`'\"][.!?])\s")
+_CODE = re.compile(r"`([^`]*)`")
+_ARTICLE = re.compile(r"^(?:The|A|An) (?=[a-z])")
+_FILLER = frozenset({"parameter", "unique", "identifier", "id", "value"})
+_WORD = re.compile(r"[a-z0-9]+")
+_STOP = frozenset(
+    "a an the of for to in on by and or with from is be your its this that as at all".split()
+)
+
+
+@dataclass(frozen=True)
+class Profile:
+    name: str
+    tool_chars: int
+    param_chars: int
+    max_depth: int
+    returns: bool
+    controls_listed: bool
+    glossary_min_tools: int | None  # None: no glossary
+    fragments: bool = False  # argument descriptions cut to their first sentence
+    max_enum: int = 1000  # longer enums become a "one of N values, e.g. ..." description
+
+
+RICH = Profile("rich", TOOL_DESCRIPTION_CHARS, RICH_PARAM_CHARS, 3, True, True, None)
+LEAN = Profile(
+    "lean", LEAN_TOOL_CHARS, LEAN_PARAM_CHARS, 2, False, False, GLOSSARY_MIN_TOOLS, True, 24
+)
+
+
+@dataclass(frozen=True)
+class Surface:
+    profile: str
+    tools: dict[str, tuple[str, dict[str, Any]]]  # operation id -> (description, input schema)
+    instructions: str
+    tokens: int  # the listed tools (name, description, input schema) plus the instructions
+
+
+def build_surface(spec: ServerSpec, profile: Profile | None = None) -> Surface:
+    """The rich surface when it fits ``RICH_BUDGET_TOKENS``, else the lean one."""
+    if profile is not None:
+        return _surface(spec, profile)
+    rich = _surface(spec, RICH)
+    return rich if rich.tokens <= RICH_BUDGET_TOKENS else _surface(spec, LEAN)
+
+
+def _surface(spec: ServerSpec, profile: Profile) -> Surface:
+    from ..runtime.tokens import count_tokens
+
+    gloss: dict[str, str] = {}
+    if profile.glossary_min_tools is not None:
+        gloss = glossary(spec.operations, profile)
+    tools = {
+        op.id: (tool_description(op, profile), compact_schema(op.input_schema, profile, gloss))
+        for op in spec.operations
+    }
+    instructions = _instructions(profile, gloss)
+    views = [
+        {"name": op.tool_name, "description": tools[op.id][0], "inputSchema": tools[op.id][1]}
+        for op in spec.operations
+    ]
+    tokens = count_tokens(json.dumps(views, ensure_ascii=False, separators=(",", ":")))
+    tokens += count_tokens(instructions) if instructions else 0
+    return Surface(profile.name, tools, instructions, tokens)
+
+
+def _instructions(profile: Profile, gloss: dict[str, str]) -> str:
+    lines = [] if profile.controls_listed else [CONTROLS_NOTE]
+    if gloss:
+        lines.append("Common arguments: " + "; ".join(f"{k}: {v}" for k, v in gloss.items()) + ".")
+    return "\n".join(lines)
+
+
+def fragment(text: str, limit: int) -> str:
+    """The first sentence of ``text`` as a fragment (no code ticks, leading article or final
+    period), cut at a word to ``limit`` chars."""
+    text = _CODE.sub(r"\1", " ".join(text.split())).replace("**", "")
+    text = _SENTENCE.split(text, maxsplit=1)[0]
+    text = _ARTICLE.sub("", text).rstrip(".")
+    if text[:1].islower():
+        text = text[0].upper() + text[1:]
+    if len(text) <= limit:
+        return text
+    cut = text[: limit - 1]
+    space = cut.rfind(" ")
+    if space > limit // 2:
+        cut = cut[:space]
+    return cut.rstrip(" ,;:-(") + "…"
+
+
+def _words(text: str) -> list[str]:
+    out = []
+    for w in _WORD.findall(text.lower()):
+        if w not in _STOP:
+            out.append(w[:-1] if w.endswith("s") and len(w) > 3 else w)
+    return out
+
+
+def says_nothing_more(text: str, name: str) -> bool:
+    """True when every content word of ``text`` is already in ``name`` (``Get a repository``
+    for ``repos_get``, ``Deployment_id parameter`` for ``deployment_id``)."""
+    named = set(_words(name.replace("_", " "))) | _FILLER
+    return all(w in named for w in _words(text))
+
+
+def tool_description(op: OperationSpec, profile: Profile) -> str:
+    base = op.description.strip() or op.title
+    if not profile.returns:
+        text = fragment(base, profile.tool_chars)
+        return "" if says_nothing_more(text, op.tool_name) else text
+    text = base if len(base) <= profile.tool_chars else fragment(base, profile.tool_chars)
+    resp = op.response
+    if resp.default_fields:
+        shown = ", ".join(resp.default_fields[:RETURNS_SHOWN])
+        more = "…" if len(resp.default_fields) > RETURNS_SHOWN else ""
+        where = ""
+        if resp.collection_path is not None:
+            where = (
+                " of each item"
+                if resp.collection_path == ""
+                else f" of each {resp.collection_path} item"
+            )
+        text += f"\nReturns fields{where}: {shown}{more}."
+    return text
+
+
+def compact_schema(
+    schema: dict[str, Any], profile: Profile, gloss: dict[str, str] | None = None
+) -> dict[str, Any]:
+    """A tool's listed input schema: noise dropped, shared argument descriptions left to the
+    glossary, controls added when the profile lists them, repeats moved to ``$defs``."""
+    props = schema.get("properties") or {}
+    out: dict[str, Any] = {"type": "object"}
+    kept = {name: _node(sub, 1, profile) for name, sub in props.items()}
+    for name, sub in kept.items():
+        text = sub.get("description")
+        if text is None:
+            continue
+        if (gloss and gloss.get(name) == text) or (
+            not profile.returns and says_nothing_more(text, name)
+        ):
+            del sub["description"]
+    if profile.controls_listed:
+        for name, control in CONTROL_SCHEMAS.items():
+            kept.setdefault(name, control)
+    if kept:
+        out["properties"] = kept
+    if schema.get("required"):
+        out["required"] = list(schema["required"])
+    return share_repeats(out)
+
+
+def glossary(ops: tuple[OperationSpec, ...], profile: Profile) -> dict[str, str]:
+    """Argument descriptions shared by at least ``profile.glossary_min_tools`` tools, by name.
+
+    A name with several common descriptions keeps the most frequent (ties: the first in
+    alphabetical order), so the result is deterministic."""
+    counts: dict[tuple[str, str], int] = {}
+    for op in ops:
+        for name, sub in (op.input_schema.get("properties") or {}).items():
+            text = sub.get("description") if isinstance(sub, dict) else None
+            if isinstance(text, str) and text.strip():
+                key = (name, fragment(text, profile.param_chars))
+                counts[key] = counts.get(key, 0) + 1
+    best: dict[str, tuple[int, str]] = {}
+    minimum = profile.glossary_min_tools or 0
+    for (name, text), n in sorted(counts.items()):
+        if n >= minimum and (name not in best or n > best[name][0]):
+            best[name] = (n, text)
+    return {name: text for name, (_, text) in sorted(best.items())}
+
+
+def _node(node: Any, depth: int, profile: Profile) -> Any:
+    if not isinstance(node, dict):
+        return node
+    out: dict[str, Any] = {}
+    for key, value in node.items():
+        if key in DROP_KEYS or (key == "format" and value not in KEEP_FORMATS):
+            continue
+        if key == "description":
+            if depth == 1 and isinstance(value, str) and value.strip():
+                out[key] = (
+                    fragment(value, profile.param_chars)
+                    if profile.fragments
+                    else " ".join(value.split())[: profile.param_chars]
+                )
+            continue
+        if key == "additionalProperties" and value is False:
+            continue
+        if key in ("properties", "items", "additionalProperties", "anyOf", "oneOf", "allOf"):
+            if depth < profile.max_depth:
+                out[key] = _children(key, value, depth, profile)
+            continue
+        out[key] = value
+    enum = out.get("enum")
+    if isinstance(enum, list) and len(enum) > profile.max_enum:
+        del out["enum"]  # e.g. every time zone: a few examples say enough; upstream validates
+        shown = ", ".join(str(v) for v in enum[:ENUM_EXAMPLES])
+        note = f"One of {len(enum)} values, e.g. {shown}"
+        out["description"] = f"{out['description']}. {note}" if out.get("description") else note
+        if "type" not in out and all(isinstance(v, str) for v in enum):
+            out["type"] = "string"
+        enum = None
+    if (
+        out.get("type") == "string"
+        and isinstance(enum, list)
+        and all(isinstance(v, str) for v in enum)
+    ):
+        del out["type"]  # implied by the enum
+    if "type" not in out and not any(
+        k in out for k in ("enum", "const", "anyOf", "oneOf", "allOf")
+    ):
+        if any(k in node for k in ("properties", "additionalProperties")):
+            out["type"] = "object"
+        elif "items" in node:
+            out["type"] = "array"
+    for key in ("properties", "additionalProperties"):
+        if out.get(key) == {}:
+            del out[key]
+    return out
+
+
+def _children(key: str, value: Any, depth: int, profile: Profile) -> Any:
+    if key == "properties" and isinstance(value, dict):
+        return {n: _node(s, depth + 1, profile) for n, s in value.items()}
+    if key in ("anyOf", "oneOf", "allOf") and isinstance(value, list):
+        return [_node(s, depth + 1, profile) for s in value]
+    return _node(value, depth + 1, profile)
+
+
+def _key(node: dict[str, Any]) -> str:
+    return json.dumps(node, sort_keys=True, separators=(",", ":"))
+
+
+def _subschemas(node: dict[str, Any]) -> list[tuple[str, Any, dict[str, Any]]]:
+    """(key, index-or-name, sub-schema) for every schema position directly under ``node``."""
+    out: list[tuple[str, Any, dict[str, Any]]] = []
+    props = node.get("properties")
+    if isinstance(props, dict):
+        out += [("properties", n, s) for n, s in props.items() if isinstance(s, dict)]
+    for key in ("items", "additionalProperties"):
+        if isinstance(node.get(key), dict):
+            out.append((key, None, node[key]))
+    for key in ("anyOf", "oneOf", "allOf"):
+        if isinstance(node.get(key), list):
+            out += [(key, i, s) for i, s in enumerate(node[key]) if isinstance(s, dict)]
+    return out
+
+
+def share_repeats(schema: dict[str, Any]) -> dict[str, Any]:
+    """Define sub-schemas that occur more than once (and are not tiny) once under ``$defs``."""
+    counts: dict[str, int] = {}
+
+    def count(node: dict[str, Any]) -> None:
+        for _, _, sub in _subschemas(node):
+            if len(key := _key(sub)) >= SHARE_MIN_CHARS:
+                counts[key] = counts.get(key, 0) + 1
+            count(sub)
+
+    count(schema)
+    if not any(n > 1 for n in counts.values()):
+        return schema
+    names: dict[str, str] = {}
+    defs: dict[str, Any] = {}
+
+    def rebuilt(node: dict[str, Any]) -> dict[str, Any]:
+        out = dict(node)
+        if isinstance(node.get("properties"), dict):
+            out["properties"] = dict(node["properties"])
+        for key in ("anyOf", "oneOf", "allOf"):
+            if isinstance(node.get(key), list):
+                out[key] = list(node[key])
+        for key, where, sub in _subschemas(node):
+            key_ = _key(sub)
+            if counts.get(key_, 0) > 1:
+                if key_ not in names:
+                    names[key_] = f"d{len(names)}"
+                    defs[names[key_]] = rebuilt(sub)
+                new: dict[str, Any] = {"$ref": f"#/$defs/{names[key_]}"}
+            else:
+                new = rebuilt(sub)
+            if where is None:
+                out[key] = new
+            else:
+                out[key][where] = new
+        return out
+
+    out = rebuilt(schema)
+    out["$defs"] = defs
+    return out
+
+
+AUTO_META_BUDGET_TOKENS = 30_000  # --mode auto: meta when the per-operation surface is larger
+
+
+def apply_surface(data: dict[str, Any], spec: ServerSpec) -> dict[str, Any]:
+    """Finish ``server_data``: the mode, the listed descriptions/schemas, toolsets, pagination.
+
+    Per-op mode writes the surface's descriptions and schemas; meta mode keeps the rich
+    descriptions and the IR's input schemas (``describe`` serves them) plus tags for search.
+    """
+    from ..loaders.pagination import pagination_data
+
+    mode = spec.mode
+    surface = build_surface(spec) if mode != "meta" else None
+    if mode == "auto":
+        assert surface is not None
+        mode = "meta" if surface.tokens > AUTO_META_BUDGET_TOKENS else "per-op"
+    server = data["server"]
+    server["mode"] = mode
+    if mode == "per-op" and surface is not None:
+        server["surface"] = surface.profile
+        if surface.instructions:
+            server["instructions"] = surface.instructions
+    toolsets = sorted({name for op in spec.operations for name in op.toolsets})
+    if toolsets:
+        server["toolsets"] = toolsets
+    for op, tool in zip(spec.operations, data["tools"]):
+        if mode == "per-op" and surface is not None:
+            tool["description"], tool["input_schema"] = surface.tools[op.id]
+            if op.binding.kind == "graphql":  # graphql_call.py reads the `first` default
+                _keep_defaults(tool["input_schema"], op.input_schema)
+        else:
+            tool["input_schema"] = dict(op.input_schema)
+            if op.tags:
+                tool["tags"] = list(op.tags)
+        if op.toolsets:
+            tool["toolsets"] = list(op.toolsets)
+        if op.pagination is not None:
+            tool["pagination"] = pagination_data(op.pagination)
+    return data
+
+
+def _keep_defaults(listed: dict[str, Any], original: dict[str, Any]) -> None:
+    for name, sub in (original.get("properties") or {}).items():
+        target = (listed.get("properties") or {}).get(name)
+        if isinstance(sub, dict) and "default" in sub and isinstance(target, dict):
+            if "$ref" not in target:
+                target["default"] = sub["default"]

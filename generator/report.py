@@ -1,0 +1,122 @@
+"""``mcpforge report SPEC [--overlay] [--mode]``: what a spec's tools/list costs an agent.
+
+The tools are built exactly as the generated server lists them (spec.json -> runtime model ->
+the MCP adapter's ``Tool`` objects), and counted in o200k tokens as compact JSON of what a model
+sees of each tool: ``{name, description, inputSchema}`` (the benchmark's measure). The server
+instructions (sent once at initialize) are counted on their own line and in the total.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .diagnostics import Diagnostic, GenerationError, Severity
+
+DEFAULT_THRESHOLD = 25_000  # tokens; Claude Code warns about tool output above ~10k-25k
+
+
+@dataclass(frozen=True)
+class ToolCost:
+    name: str
+    tokens: int
+
+
+@dataclass(frozen=True)
+class SurfaceReport:
+    spec_name: str
+    operations: int
+    mode: str
+    surface: str  # rich | lean | meta
+    tools: tuple[ToolCost, ...]  # in tools/list order
+    list_tokens: int  # the whole tools/list (model view)
+    instructions_tokens: int
+    diagnostics: list[Diagnostic]
+
+    @property
+    def total(self) -> int:
+        return self.list_tokens + self.instructions_tokens
+
+    def render(self, *, top: int = 10, threshold: int = DEFAULT_THRESHOLD) -> str:
+        n = max(1, len(self.tools))
+        lines = [
+            f"{self.spec_name}: {self.operations} operations, mode {self.mode} "
+            f"({self.surface} surface), {len(self.tools)} tools listed",
+            f"tools/list tokens (o200k, name+description+inputSchema): {self.list_tokens:,}",
+            f"instructions tokens: {self.instructions_tokens:,}",
+            f"total: {self.total:,}  (mean {self.list_tokens / n:,.0f} per tool)",
+            "largest tools:",
+        ]
+        for cost in sorted(self.tools, key=lambda c: (-c.tokens, c.name))[:top]:
+            lines.append(f"  {cost.tokens:>7,}  {cost.name}")
+        if self.total > threshold:
+            hint = (
+                "select fewer operations (overlay select / toolsets) or use --mode meta"
+                if self.mode != "meta"
+                else "narrow the overlay's select"
+            )
+            lines.append(
+                f"WARNING: the total ({self.total:,} tokens) is above {threshold:,}: {hint}."
+            )
+        return "\n".join(lines)
+
+
+def model_view(tool: Any) -> dict[str, Any]:
+    wire = tool.model_dump(mode="json", by_alias=True, exclude_none=True)
+    return {key: wire[key] for key in ("name", "description", "inputSchema") if key in wire}
+
+
+def _compact(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def surface_report(
+    spec_path: str | Path, *, overlay_path: str | Path | None = None, mode: str | None = None
+) -> SurfaceReport:
+    from dataclasses import replace
+
+    from .overlays.apply import apply_overlay
+    from .overlays.load import load_overlay
+    from .pipeline import load_spec
+    from .render.tooldata import server_data
+    from .runtime.mcp_adapter import to_mcp_tools
+    from .runtime.model import model_from_json
+    from .runtime.tokens import count_tokens
+
+    diagnostics: list[Diagnostic] = []
+    overlay = None
+    if overlay_path is not None:
+        overlay, found = load_overlay(Path(overlay_path))
+        diagnostics += found
+        _stop(diagnostics)
+    name = getattr(overlay, "name", None) if overlay is not None else None
+    spec, found = load_spec(Path(spec_path), name=name)
+    diagnostics += found
+    _stop(diagnostics)
+    if overlay is not None:
+        spec, found = apply_overlay(spec, overlay, file=str(overlay_path))
+        diagnostics += found
+        _stop(diagnostics)
+    if mode is not None:
+        spec = replace(spec, mode=mode)
+    data = server_data(spec)
+    model = model_from_json(data)
+    views = [model_view(t) for t in to_mcp_tools(model)]
+    costs = tuple(ToolCost(v["name"], count_tokens(_compact(v))) for v in views)
+    return SurfaceReport(
+        spec_name=spec.name,
+        operations=len(spec.operations),
+        mode=model.mode,
+        surface="meta" if model.mode == "meta" else data["server"].get("surface", "rich"),
+        tools=costs,
+        list_tokens=count_tokens(_compact(views)),
+        instructions_tokens=count_tokens(model.instructions) if model.instructions else 0,
+        diagnostics=diagnostics,
+    )
+
+
+def _stop(diagnostics: list[Diagnostic]) -> None:
+    if any(d.severity is Severity.ERROR for d in diagnostics):
+        raise GenerationError(diagnostics)

@@ -1,0 +1,256 @@
+"""Meta mode: a handful of tools in front of hundreds of operations.
+
+When spec.json says ``"mode": "meta"`` the server lists four tools instead of one per
+operation, whatever the API's size:
+
+* ``<api>_find_operations``: keyword (and tag/toolset) search over names, descriptions, tags
+  and paths; one compact line per hit;
+* ``<api>_describe_operation``: one operation's argument schema, default fields, pagination;
+* ``<api>_call_operation``: run an operation with its ``arguments`` plus ``fields``,
+  ``detail_level`` and ``response_format`` (validated, sent, shaped and paged exactly like a
+  per-operation tool: it is the same executor);
+* ``<api>_continue``: the usual continuation tool (chunks, then next upstream pages).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Sequence
+
+from .errors import InvalidArguments, UnknownTool
+from .model import ServerModel, Tool
+
+if TYPE_CHECKING:
+    from .executor import Outcome, ServerRuntime
+
+FIND_LIMIT = 10
+FIND_MAX = 30
+SUMMARY_CHARS = 90
+_WORD = re.compile(r"[a-z0-9]+")
+CONTROLS: dict[str, Any] = {
+    "fields": {
+        "type": "array",
+        "items": {"type": "string"},
+        "description": 'Dot paths to return instead of the defaults; ["*"] = all',
+    },
+    "detail_level": {"enum": ["concise", "detailed"]},
+    "response_format": {"enum": ["json", "markdown"]},
+}
+
+
+def names(model: ServerModel) -> dict[str, str]:
+    prefix = model.name.replace("-", "_")
+    return {
+        "find": f"{prefix}_find_operations",
+        "describe": f"{prefix}_describe_operation",
+        "call": f"{prefix}_call_operation",
+    }
+
+
+def meta_tools(model: ServerModel) -> list[dict[str, Any]]:
+    """The meta tools as plain data: name, title, description, input_schema, annotations."""
+    n = names(model)
+    op_arg = {"operation": {"type": "string", "description": "Operation name from find"}}
+    read = {"readOnlyHint": True, "openWorldHint": False}
+    return [
+        {
+            "name": n["find"],
+            "title": "Find operations",
+            "description": (
+                f"Search the {len(model.tools)} operations of the {model.title} API by keywords "
+                "(and optionally a tag). Returns one line per match: name, summary, method path."
+            ),
+            "input_schema": {
+                "type": "object",
+                "properties": {
+                    "query": {"type": "string", "description": "Keywords, e.g. 'list issues'"},
+                    "tag": {"type": "string"},
+                    "limit": {"type": "integer", "minimum": 1, "maximum": FIND_MAX},
+                },
+                "required": ["query"],
+                "additionalProperties": False,
+            },
+            "annotations": read,
+        },
+        {
+            "name": n["describe"],
+            "title": "Describe an operation",
+            "description": "Show one operation's arguments (JSON schema), default fields and paging.",
+            "input_schema": {
+                "type": "object",
+                "properties": op_arg,
+                "required": ["operation"],
+                "additionalProperties": False,
+            },
+            "annotations": read,
+        },
+        {
+            "name": n["call"],
+            "title": "Call an operation",
+            "description": (
+                "Call an operation with its arguments (as described). Large results are "
+                f"paged: continue with {model.continue_tool_name}."
+            ),
+            "input_schema": {
+                "type": "object",
+                "properties": {
+                    **op_arg,
+                    "arguments": {"type": "object"},
+                    **CONTROLS,
+                },
+                "required": ["operation"],
+                "additionalProperties": False,
+            },
+            "annotations": {"openWorldHint": True},
+        },
+    ]
+
+
+def _words(text: str) -> list[str]:
+    return _WORD.findall(text.lower())
+
+
+def _stem(word: str) -> str:
+    for suffix in ("ies", "es", "s"):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            return word[: -len(suffix)] + ("y" if suffix == "ies" else "")
+    return word
+
+
+def _hit(word: str, words: set[str]) -> bool:
+    """``word`` is in ``words``, or one is a prefix (4+ letters) of the other: repo ~ repository."""
+    if word in words:
+        return True
+    return any(
+        len(short) >= 4 and long.startswith(short)
+        for w in words
+        for short, long in ((word, w), (w, word))
+    )
+
+
+def score(tool: Tool, query: list[str]) -> int:
+    name = {_stem(w) for w in _words(tool.name.replace("_", " "))}
+    tags = {_stem(w) for t in tool.tags + tool.toolsets for w in _words(t)}
+    text = {_stem(w) for w in _words(f"{tool.description} {tool.binding.path}")}
+    total = 0
+    for word in query:
+        points = 3 * _hit(word, name) + 2 * _hit(word, tags) + _hit(word, text)
+        if points == 0:
+            return 0  # every keyword must match somewhere
+        total += points
+    return total
+
+
+def find(model: ServerModel, query: str, tag: str | None, limit: int) -> str:
+    words = [_stem(w) for w in _words(query)]
+    tag_l = tag.lower() if tag else None
+    hits = []
+    for tool in model.tools:
+        if tag_l and tag_l not in {t.lower() for t in tool.tags + tool.toolsets}:
+            continue
+        points = score(tool, words) if words else 1
+        if points:
+            hits.append((-points, tool.name, tool))
+    hits.sort(key=lambda h: (h[0], h[1]))
+    if not hits:
+        return f"No operation matches {query!r}" + (f" with tag {tag!r}" if tag else "") + "."
+    lines = [_line(tool) for _, _, tool in hits[:limit]]
+    if len(hits) > limit:
+        lines.append(f"… {len(hits) - limit} more matches: add keywords or raise limit.")
+    return "\n".join(lines)
+
+
+def _line(tool: Tool) -> str:
+    summary = re.split(r"(?<=[a-z0-9)])[.!?](?:\s|$)|\n", tool.description, maxsplit=1)[0]
+    if len(summary) > SUMMARY_CHARS:
+        summary = summary[: SUMMARY_CHARS - 1].rsplit(" ", 1)[0] + "…"
+    where = (
+        f"{tool.binding.method} {tool.binding.path}"
+        if tool.binding.kind == "http"
+        else f"{tool.binding.operation_type} {tool.binding.field_name}"
+    )
+    return f"{tool.name}: {summary} ({where})"
+
+
+def describe(model: ServerModel, tool: Tool) -> str:
+    resp = tool.response
+    data: dict[str, Any] = {
+        "operation": tool.name,
+        "description": tool.description,
+        "arguments": tool.input_schema,
+    }
+    if resp.default_fields:
+        data["default_fields"] = list(resp.default_fields)
+    if resp.collection_path is not None:
+        data["returns_list"] = resp.collection_path or "(the body)"
+    if tool.pagination:
+        data["paging"] = (
+            f"upstream pages ({tool.pagination.get('style')}); {model.continue_tool_name} "
+            "fetches the next page"
+        )
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+
+def _operation(model: ServerModel, args: dict[str, Any]) -> Tool:
+    name = args.get("operation")
+    if not isinstance(name, str) or not name:
+        raise InvalidArguments("Pass operation: an operation name from find_operations.")
+    tool = model.tool(name)
+    if tool is None:
+        raise UnknownTool(
+            f"Unknown operation {name!r}. Use {names(model)['find']} to find operation names."
+        )
+    return tool
+
+
+async def call_meta(
+    runtime: "ServerRuntime",
+    name: str,
+    args: dict[str, Any],
+    scope: str,
+    caller_authorization: str | None,
+) -> "Outcome":
+    from .executor import Outcome
+
+    model = runtime.model
+    n = names(model)
+    if name == n["find"]:
+        query = args.get("query")
+        if not isinstance(query, str):
+            raise InvalidArguments("Pass query: keywords such as 'list issues'.")
+        limit = args.get("limit", FIND_LIMIT)
+        limit = max(1, min(FIND_MAX, limit if isinstance(limit, int) else FIND_LIMIT))
+        tag = args.get("tag") if isinstance(args.get("tag"), str) else None
+        return Outcome([find(model, query, tag, limit)])
+    if name == n["describe"]:
+        return Outcome([describe(model, _operation(model, args))])
+    if name == n["call"]:
+        tool = _operation(model, args)
+        inner = args.get("arguments") or {}
+        if not isinstance(inner, dict):
+            raise InvalidArguments("arguments must be an object of the operation's arguments.")
+        merged = {**inner, **{k: args[k] for k in CONTROLS if k in args}}
+        return await runtime._call_tool(tool, merged, scope, caller_authorization)
+    known = ", ".join([*n.values(), model.continue_tool_name])
+    raise UnknownTool(f"Unknown tool {name!r}. This server's tools: {known}.")
+
+
+@dataclass(frozen=True)
+class Listed:
+    """What tools/list shows of a tool (the attributes the MCP adapter reads)."""
+
+    name: str
+    title: str
+    description: str
+    input_schema: dict[str, Any]
+    annotations: dict[str, Any]
+
+
+def listed_tools(model: ServerModel) -> Sequence[Listed | Tool]:
+    """The tools ``tools/list`` shows before the continue tool: the operations in per-op mode,
+    the meta tools in meta mode."""
+    if model.mode != "meta":
+        return model.tools
+    return [Listed(**entry) for entry in meta_tools(model)]

@@ -1,0 +1,147 @@
+"""The tool surface: rich for small APIs, lean for big ones, within the token targets."""
+
+import json
+from dataclasses import replace
+
+import pytest
+from jsonschema import Draft202012Validator
+
+from generator.ir.models import ParamSpec
+from generator.render.compact import (
+    LEAN,
+    RICH,
+    build_surface,
+    compact_schema,
+    fragment,
+    says_nothing_more,
+    share_repeats,
+)
+from generator.report import surface_report
+from tests.overlays.overlay_ir import build_spec, op
+from tests.support.paths import OPENAPI
+
+NESTED = {
+    "type": "object",
+    "description": "A label.",
+    "properties": {"name": {"type": "string", "description": "Its name. Long."}},
+}
+
+
+def test_noise_is_dropped_and_descriptions_become_fragments() -> None:
+    schema = {
+        "type": "object",
+        "properties": {
+            "per_page": {
+                "type": "integer",
+                "default": 30,
+                "minimum": 1,
+                "maximum": 100,
+                "format": "int32",
+                "description": "The number of results per page. More prose here.",
+            },
+            "since": {"type": "string", "format": "date-time"},
+            "state": {"type": "string", "enum": ["open", "closed"]},
+            "meta": {"type": "object", "properties": {}, "additionalProperties": False},
+        },
+        "required": ["per_page"],
+        "additionalProperties": False,
+    }
+    out = compact_schema(schema, LEAN)
+    assert out == {
+        "type": "object",
+        "properties": {
+            "per_page": {
+                "type": "integer",
+                "maximum": 100,
+                "description": "Number of results per page",
+            },
+            "since": {"type": "string", "format": "date-time"},
+            "state": {"enum": ["open", "closed"]},
+            "meta": {"type": "object"},
+        },
+        "required": ["per_page"],
+    }
+
+
+def test_rich_lists_the_controls_and_keeps_descriptions_whole() -> None:
+    schema = {"type": "object", "properties": {"q": {"type": "string", "description": "A. B."}}}
+    out = compact_schema(schema, RICH)
+    assert out["properties"]["q"]["description"] == "A. B."
+    assert {"fields", "detail_level", "response_format"} <= set(out["properties"])
+    assert "fields" not in compact_schema(schema, LEAN)["properties"]
+
+
+def test_repeated_sub_schemas_are_defined_once_and_the_schema_stays_valid() -> None:
+    schema = {
+        "type": "object",
+        "properties": {"a": NESTED, "b": {"type": "array", "items": NESTED}},
+    }
+    out = share_repeats(schema)
+    assert out["properties"]["a"] == {"$ref": "#/$defs/d0"}
+    assert out["properties"]["b"]["items"] == {"$ref": "#/$defs/d0"}
+    assert out["$defs"]["d0"]["properties"]["name"]["type"] == "string"
+    Draft202012Validator.check_schema(out)
+    Draft202012Validator(out).validate({"a": {"name": "x"}, "b": [{"name": "y"}]})
+
+
+def test_long_enums_become_examples_in_lean() -> None:
+    zones = [f"Zone/{i}" for i in range(40)]
+    out = compact_schema(
+        {"type": "object", "properties": {"tz": {"type": "string", "enum": zones}}}, LEAN
+    )
+    assert out["properties"]["tz"] == {
+        "type": "string",
+        "description": "One of 40 values, e.g. Zone/0, Zone/1, Zone/2",
+    }
+
+
+def test_fragments_and_redundant_text() -> None:
+    assert fragment("The `owner` of the repo. Not case sensitive.", 60) == "Owner of the repo"
+    assert fragment("x " * 80, 20).endswith("…") and len(fragment("x " * 80, 20)) <= 20
+    assert says_nothing_more("Get a repository", "repos_get_repository")
+    assert says_nothing_more("Unique identifier of the hook", "hook_id")
+    assert not says_nothing_more("Create a scoped access token", "apps_scope_token")
+
+
+def test_a_shared_argument_description_moves_to_the_instructions() -> None:
+    owner = ParamSpec("owner", "path", "owner", True, {"type": "string"}, "The owner.")
+    spec = build_spec()
+    ops = tuple(
+        replace(
+            op(f"op{i}", "GET", f"/x{i}"),
+            params=(owner,),
+            input_schema={
+                "type": "object",
+                "properties": {"owner": {"type": "string", "description": "The owner."}},
+            },
+        )
+        for i in range(6)
+    )
+    lean = build_surface(replace(spec, operations=ops), LEAN)
+    assert "owner: Owner" in lean.instructions and "fields (array" in lean.instructions
+    assert all("description" not in s["properties"]["owner"] for _, s in lean.tools.values())
+    assert build_surface(replace(spec, operations=ops)).profile == "rich"  # small: rich fits
+
+
+@pytest.fixture(scope="module")
+def github_reports():
+    path = OPENAPI / "github.api.github.com.json"
+    return surface_report(path), surface_report(path, mode="meta")
+
+
+def test_github_per_op_is_within_a_third_of_fastmcp_and_meta_under_2000(github_reports) -> None:
+    per_op, meta = github_reports
+    assert per_op.operations > 800 and per_op.surface == "lean"
+    # FastMCP 4.1.2 shows the model 197,744 o200k tokens for this spec (bench.generation).
+    assert per_op.total <= 197_744 // 3
+    assert meta.mode == "meta" and len(meta.tools) == 4 and meta.total < 2000
+    text = per_op.render(top=3, threshold=25_000)
+    assert "WARNING" in text and "largest tools:" in text
+    assert len([line for line in text.splitlines() if line.startswith("   ")]) == 3
+
+
+def test_auto_picks_meta_for_a_big_api_and_per_op_for_a_small_one() -> None:
+    assert surface_report(OPENAPI / "github.api.github.com.json", mode="auto").mode == "meta"
+    small = surface_report(OPENAPI / "oai.v3.0.petstore.yaml", mode="auto")
+    assert small.mode == "per-op" and small.surface == "rich"
+    assert all(cost.tokens > 0 for cost in small.tools)

@@ -1,0 +1,99 @@
+"""Upstream pagination at run time: the next request's arguments for each style."""
+
+from generator.runtime.model import model_from_json
+from generator.runtime.pagination import bound_page_size, next_arguments, next_link
+
+
+def tool(pagination: dict, collection: str | None = "", params: list | None = None):
+    spec = {
+        "server": {"name": "t", "env_prefix": "T"},
+        "tools": [
+            {
+                "name": "list_things",
+                "input_schema": {
+                    "type": "object",
+                    "properties": {"page": {"type": "integer"}, "per_page": {"type": "integer"}},
+                },
+                "binding": {"kind": "http", "method": "GET", "path": "/things"},
+                "params": params
+                or [
+                    {"arg": "page", "location": "query", "wire": "page"},
+                    {"arg": "per_page", "location": "query", "wire": "per_page"},
+                ],
+                "response": {"collection_path": collection},
+                "pagination": pagination,
+            }
+        ],
+    }
+    return model_from_json(spec).tools[0]
+
+
+LINK = {"style": "link", "page_arg": "page", "size_arg": "per_page", "max_size": 100}
+
+
+def test_a_link_header_gives_the_next_page_arguments_and_its_absence_ends() -> None:
+    t = tool(LINK)
+    headers = {
+        "link": '<https://api.x/things?per_page=10&page=3>; rel="next", '
+        '<https://api.x/things?page=9>; rel="last"'
+    }
+    assert next_link(headers) == "https://api.x/things?per_page=10&page=3"
+    args = {"per_page": 10, "page": 2, "fields": ["id"]}
+    assert next_arguments(t, args, headers, [{}] * 10) == {
+        "per_page": 10,
+        "page": 3,
+        "fields": ["id"],
+    }
+    assert next_arguments(t, args, {}, [{}] * 10) is None
+
+
+def test_page_size_is_bounded() -> None:
+    t = tool(LINK)
+    assert bound_page_size(t, {"per_page": 500}) == {"per_page": 100}
+    assert bound_page_size(t, {"per_page": 5}) == {"per_page": 5}
+
+
+def test_page_and_offset_styles_stop_on_a_short_page() -> None:
+    t = tool({"style": "page", "page_arg": "page", "size_arg": "per_page"})
+    assert next_arguments(t, {"per_page": 2}, {}, [1, 2]) == {"per_page": 2, "page": 2}
+    assert next_arguments(t, {"per_page": 2, "page": 2}, {}, [1]) is None
+    stripe_search = {"data": [1], "next_page": "tok_2"}
+    assert next_arguments(
+        tool({"style": "page", "page_arg": "page"}, "data"), {}, {}, stripe_search
+    ) == {"page": "tok_2"}
+    off = tool({"style": "offset", "offset_arg": "page", "size_arg": "per_page"})
+    assert next_arguments(off, {"per_page": 3}, {}, [1, 2, 3]) == {"per_page": 3, "page": 3}
+    assert next_arguments(off, {"per_page": 3, "page": 3}, {}, [4]) is None
+
+
+def test_cursor_styles_read_the_body_or_the_last_item() -> None:
+    notion = tool(
+        {
+            "style": "cursor",
+            "cursor_arg": "page",
+            "next_field": "next_cursor",
+            "more_field": "has_more",
+        },
+        "results",
+    )
+    body = {"results": [{"id": "a"}], "has_more": True, "next_cursor": "c2"}
+    assert next_arguments(notion, {}, {}, body) == {"page": "c2"}
+    assert next_arguments(notion, {}, {}, {**body, "has_more": False}) is None
+    assert next_arguments(notion, {"page": "c2"}, {}, body) is None  # same cursor: no loop
+    stripe = tool(
+        {
+            "style": "cursor",
+            "cursor_arg": "page",
+            "more_field": "has_more",
+            "cursor_item_field": "id",
+        },
+        "data",
+    )
+    body = {"data": [{"id": "cus_1"}, {"id": "cus_2"}], "has_more": True}
+    assert next_arguments(stripe, {"per_page": 2}, {}, body) == {"per_page": 2, "page": "cus_2"}
+    assert next_arguments(stripe, {}, {}, {"data": [], "has_more": True}) is None
+
+
+def test_a_tool_without_pagination_never_continues_upstream() -> None:
+    t = tool(None)  # type: ignore[arg-type]
+    assert next_arguments(t, {}, {"link": '<http://x?page=2>; rel="next"'}, []) is None
