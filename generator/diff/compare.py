@@ -1,0 +1,212 @@
+"""Classify the tool-level changes between two surfaces as breaking or not.
+
+Breaking means: a call or a use of a result that worked before can fail now. Tools are matched
+by name (what clients call). Classes:
+
+| kind | breaking |
+|---|---|
+| ``tool_removed`` | yes |
+| ``tool_added`` | no |
+| ``param_removed`` (inputs reject unknown arguments) | yes |
+| ``param_added`` optional / required | no / yes |
+| ``param_made_required`` / ``param_made_optional`` | yes / no |
+| ``param_type_changed`` (a type or enum value no longer accepted) | yes |
+| ``param_type_widened`` (more types or values accepted) | no |
+| ``response_field_removed`` / ``response_type_changed`` | yes |
+| ``response_field_added`` | no |
+| ``response_layout_changed`` (the list moved: collection path) | yes |
+| ``response_undocumented`` (the spec no longer describes the response) | no |
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .surface import Surface, ToolInfo
+
+ADDITIVE = frozenset(
+    {
+        "tool_added",
+        "param_added",
+        "param_made_optional",
+        "param_type_widened",
+        "response_field_added",
+    }
+)
+
+
+@dataclass(frozen=True)
+class Change:
+    kind: str
+    tool: str
+    detail: str
+    breaking: bool
+
+    def line(self) -> str:
+        mark = "BREAKING" if self.breaking else "ok"
+        return (
+            f"[{mark}] {self.kind}: {self.tool}: {self.detail}"
+            if self.detail
+            else (f"[{mark}] {self.kind}: {self.tool}")
+        )
+
+
+def compare_surfaces(old: Surface, new: Surface) -> list[Change]:
+    changes: list[Change] = []
+    for name in sorted(set(old.tools) - set(new.tools)):
+        changes.append(Change("tool_removed", name, "", True))
+    for name in sorted(set(new.tools) - set(old.tools)):
+        changes.append(Change("tool_added", name, "", False))
+    for name in sorted(set(old.tools) & set(new.tools)):
+        changes += _params(old.tools[name], new.tools[name])
+        changes += _response(old.tools[name], new.tools[name])
+    return changes
+
+
+# -- parameters -----------------------------------------------------------------------------
+
+
+def type_signature(schema: Any) -> frozenset[str]:
+    """The JSON types a schema accepts (``any`` when it does not say), arrays with item types."""
+    if not isinstance(schema, dict) or not schema:
+        return frozenset({"any"})
+    for key in ("anyOf", "oneOf"):
+        if isinstance(schema.get(key), list) and schema[key]:
+            return frozenset().union(*(type_signature(s) for s in schema[key]))
+    if "const" in schema:
+        return frozenset({_json_type(schema["const"])})
+    kind = schema.get("type")
+    if kind is None and isinstance(schema.get("enum"), list) and schema["enum"]:
+        return frozenset(_json_type(v) for v in schema["enum"])
+    kinds = kind if isinstance(kind, list) else [kind] if isinstance(kind, str) else ["any"]
+    out = set()
+    for k in kinds:
+        if k == "array":
+            items = sorted(type_signature(schema.get("items")))
+            out.add(f"array<{'|'.join(items)}>")
+        else:
+            out.add(str(k))
+    if "integer" in out and "number" in out:
+        out.discard("integer")
+    return frozenset(out)
+
+
+def _json_type(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, int):
+        return "integer"
+    if isinstance(value, float):
+        return "number"
+    return {str: "string", list: "array<any>", dict: "object"}.get(type(value), "any")
+
+
+def _accepts(new: frozenset[str], old: frozenset[str]) -> bool:
+    """Does every value of type set ``old`` also fit ``new``?"""
+    if "any" in new:
+        return True
+    return all(t in new or (t == "integer" and "number" in new) for t in old)
+
+
+def _enum(schema: Any) -> set[Any] | None:
+    if isinstance(schema, dict) and isinstance(schema.get("enum"), list):
+        return {repr(v) for v in schema["enum"]}
+    return None
+
+
+def _show(types: frozenset[str]) -> str:
+    return "|".join(sorted(types))
+
+
+def _params(old: ToolInfo, new: ToolInfo) -> list[Change]:
+    changes = []
+    name = old.name
+    for arg in sorted(set(old.params) - set(new.params)):
+        changes.append(Change("param_removed", name, arg, True))
+    for arg in sorted(set(new.params) - set(old.params)):
+        required = arg in new.required
+        detail = f"{arg} ({'required' if required else 'optional'})"
+        changes.append(Change("param_added", name, detail, required))
+    for arg in sorted(set(old.params) & set(new.params)):
+        was, now = arg in old.required, arg in new.required
+        if now and not was:
+            changes.append(Change("param_made_required", name, arg, True))
+        elif was and not now:
+            changes.append(Change("param_made_optional", name, arg, False))
+        changes += _param_type(name, arg, old.params[arg], new.params[arg])
+    return changes
+
+
+def _param_type(tool: str, arg: str, old: Any, new: Any) -> list[Change]:
+    t_old, t_new = type_signature(old), type_signature(new)
+    if t_old != t_new:
+        detail = f"{arg}: {_show(t_old)} -> {_show(t_new)}"
+        if _accepts(t_new, t_old):
+            return [Change("param_type_widened", tool, detail, False)]
+        return [Change("param_type_changed", tool, detail, True)]
+    e_old, e_new = _enum(old), _enum(new)
+    if e_old == e_new:
+        return []
+    if e_new is not None and (e_old is None or e_old - e_new):
+        gone = sorted(e_old - e_new) if e_old is not None else ["(any value)"]
+        detail = f"{arg}: values no longer accepted: {', '.join(gone)}"
+        return [Change("param_type_changed", tool, detail, True)]
+    added = sorted(e_new - e_old) if e_new is not None and e_old is not None else ["any value"]
+    return [Change("param_type_widened", tool, f"{arg}: now accepts {', '.join(added)}", False)]
+
+
+# -- responses ------------------------------------------------------------------------------
+
+
+def flatten_tree(tree: dict[str, Any], prefix: str = "") -> dict[str, str]:
+    """Dot path -> type for a field tree (``labels.name`` inside arrays, arrays as ``array<…>``)."""
+    out: dict[str, str] = {}
+    for key in sorted(tree):
+        value, path = tree[key], f"{prefix}{key}"
+        if isinstance(value, dict):
+            out[path] = "object"
+            out.update(flatten_tree(value, path + "."))
+        elif isinstance(value, list) and value:
+            item = value[0]
+            if isinstance(item, dict):
+                out[path] = "array<object>"
+                out.update(flatten_tree(item, path + "."))
+            else:
+                out[path] = f"array<{item}>"
+        else:
+            out[path] = str(value) if value is not None else "any"
+    return out
+
+
+def _top_most(paths: list[str]) -> list[str]:
+    kept: list[str] = []
+    for path in sorted(paths):
+        if not any(path.startswith(k + ".") for k in kept):
+            kept.append(path)
+    return kept
+
+
+def _response(old: ToolInfo, new: ToolInfo) -> list[Change]:
+    name = old.name
+    changes = []
+    if old.collection_path != new.collection_path:
+        detail = f"list at {old.collection_path!r} -> {new.collection_path!r}"
+        changes.append(Change("response_layout_changed", name, detail, True))
+    if old.field_tree is None:
+        return changes
+    if new.field_tree is None:
+        return changes + [Change("response_undocumented", name, "", False)]
+    before, after = flatten_tree(old.field_tree), flatten_tree(new.field_tree)
+    for path in _top_most([p for p in before if p not in after]):
+        changes.append(Change("response_field_removed", name, path, True))
+    for path in _top_most([p for p in after if p not in before]):
+        changes.append(Change("response_field_added", name, path, False))
+    for path in sorted(p for p in before if p in after and before[p] != after[p]):
+        if after[path] == "any" or before[path] == "any":
+            continue
+        detail = f"{path}: {before[path]} -> {after[path]}"
+        changes.append(Change("response_type_changed", name, detail, True))
+    return changes

@@ -1,0 +1,66 @@
+"""Render a diff for people: a terminal report and a CHANGELOG entry (no dates: deterministic)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from .compare import ADDITIVE, Change
+from .semver import next_version, suggest_bump
+from .surface import Surface
+
+
+def render_text(old: Surface, new: Surface, changes: list[Change]) -> str:
+    bump = suggest_bump(changes)
+    breaking = sum(c.breaking for c in changes)
+    lines = [
+        f"{old.source} ({len(old.tools)} tools) -> {new.source} ({len(new.tools)} tools)",
+        f"{len(changes)} changes, {breaking} breaking",
+    ]
+    lines += [c.line() for c in changes]
+    target = next_version(old.version, bump) if old.version else None
+    advice = f"suggested version bump: {bump}"
+    if target and bump != "none":
+        advice += f" ({old.version} -> {target})"
+    return "\n".join(lines + [advice]) + "\n"
+
+
+def changelog_entry(old: Surface, changes: list[Change], version: str | None = None) -> str:
+    """A Keep-a-Changelog section for these changes."""
+    bump = suggest_bump(changes)
+    version = version or next_version(old.version, bump) or "Unreleased"
+    sections = {
+        "Removed (breaking)": [c for c in changes if c.breaking],
+        "Added": [c for c in changes if not c.breaking and c.kind in ADDITIVE],
+        "Changed": [c for c in changes if not c.breaking and c.kind not in ADDITIVE],
+    }
+    out = [f"## [{version}]", ""]
+    if not changes:
+        out += ["No changes to the tools.", ""]
+    for title, items in sections.items():
+        if items:
+            out += [f"### {title}"] + [f"- `{c.tool}`: {_words(c)}" for c in items] + [""]
+    return "\n".join(out)
+
+
+def _words(change: Change) -> str:
+    text = change.kind.replace("_", " ")
+    return f"{text}: {change.detail}" if change.detail else text
+
+
+def prepend_changelog(path: Path, entry: str) -> None:
+    """Insert ``entry`` before the first released version section (after any Unreleased one)."""
+    if not path.exists():
+        path.write_text("# Changelog\n\n" + entry, encoding="utf-8")
+        return
+    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    at = len(lines)
+    for i, line in enumerate(lines):
+        if line.startswith("## ") and "unreleased" not in line.lower():
+            at = i
+            break
+    block = entry if entry.endswith("\n") else entry + "\n"
+    if at == len(lines) and lines and not lines[-1].endswith("\n"):
+        block = "\n" + block
+    if at > 0 and lines[at - 1].strip():
+        block = "\n" + block
+    path.write_text("".join(lines[:at]) + block + "".join(lines[at:]), encoding="utf-8")

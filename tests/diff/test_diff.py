@@ -1,0 +1,265 @@
+"""``mcpforge diff``: every change class, on hand-made spec edits and on the real Spotify pair."""
+
+import copy
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from generator.cli import main
+from generator.diff import compare_surfaces, load_surface, next_version, suggest_bump
+from generator.diff.report import changelog_entry, prepend_changelog
+from generator.diff.semver import same_compatibility_line
+from tests.support.paths import OPENAPI
+
+ITEM = {
+    "type": "object",
+    "properties": {
+        "id": {"type": "integer"},
+        "name": {"type": "string"},
+        "owner": {"type": "object", "properties": {"login": {"type": "string"}}},
+    },
+}
+
+
+def _op(op_id: str, params: list[dict[str, Any]], schema: dict[str, Any] | None) -> dict:
+    op: dict[str, Any] = {"operationId": op_id, "parameters": params, "responses": {}}
+    if schema is None:
+        op["responses"]["200"] = {"description": "ok"}
+    else:
+        op["responses"]["200"] = {
+            "description": "ok",
+            "content": {"application/json": {"schema": schema}},
+        }
+    return op
+
+
+def _q(name: str, schema: dict[str, Any], required: bool = False) -> dict[str, Any]:
+    return {"name": name, "in": "query", "required": required, "schema": schema}
+
+
+BASE: dict[str, Any] = {
+    "openapi": "3.0.3",
+    "info": {"title": "Demo", "version": "1.2.3"},
+    "servers": [{"url": "https://demo.example"}],
+    "components": {"schemas": {"Item": ITEM}},
+    "paths": {
+        "/items": {
+            "get": _op(
+                "listItems",
+                [
+                    _q("limit", {"type": "integer"}),
+                    _q("state", {"type": "string", "enum": ["open", "closed"]}),
+                    _q("filter", {"type": "string"}, required=True),
+                    _q("count", {"type": "integer"}),
+                ],
+                {"type": "array", "items": {"$ref": "#/components/schemas/Item"}},
+            )
+        },
+        "/items/{id}": {
+            "get": _op(
+                "getItem",
+                [{"name": "id", "in": "path", "required": True, "schema": {"type": "string"}}],
+                {"$ref": "#/components/schemas/Item"},
+            ),
+            "delete": _op(
+                "deleteItem",
+                [{"name": "id", "in": "path", "required": True, "schema": {"type": "string"}}],
+                None,
+            ),
+        },
+        "/search": {
+            "get": _op(
+                "search",
+                [_q("q", {"type": "string"})],
+                {
+                    "type": "object",
+                    "properties": {
+                        "results": {"type": "array", "items": {"$ref": "#/components/schemas/Item"}}
+                    },
+                },
+            )
+        },
+        "/ping": {
+            "get": _op("ping", [], {"type": "object", "properties": {"ok": {"type": "boolean"}}})
+        },
+    },
+}
+
+
+def _edited() -> dict[str, Any]:
+    new = copy.deepcopy(BASE)
+    paths = new["paths"]
+    item = new["components"]["schemas"]["Item"]["properties"]
+    del item["owner"]  # response_field_removed
+    item["created_at"] = {"type": "string"}  # response_field_added
+    item["name"] = {"type": "integer"}  # response_type_changed
+    del paths["/items/{id}"]["delete"]  # tool_removed
+    paths["/tags"] = {"get": _op("listTags", [], {"type": "array", "items": {"type": "string"}})}
+    params = paths["/items"]["get"]["parameters"]
+    params[:] = [p for p in params if p["name"] != "limit"]  # param_removed
+    params.append(_q("page", {"type": "integer"}))  # param_added, optional
+    params.append(_q("sort", {"type": "string"}, required=True))  # param_added, required
+    next(p for p in params if p["name"] == "state")["schema"]["enum"] = ["open"]  # narrowed
+    next(p for p in params if p["name"] == "filter")["required"] = False  # made optional
+    next(p for p in params if p["name"] == "count")["schema"] = {"type": "number"}  # widened
+    get_item = paths["/items/{id}"]["get"]["parameters"][0]
+    get_item["schema"] = {"type": "integer"}  # param_type_changed
+    search = paths["/search"]["get"]
+    search["parameters"][0]["required"] = True  # param_made_required
+    schema = search["responses"]["200"]["content"]["application/json"]["schema"]
+    schema["properties"] = {"data": schema["properties"].pop("results")}  # layout changed
+    paths["/ping"]["get"] = _op("ping", [], None)  # response_undocumented
+    return new
+
+
+@pytest.fixture
+def specs(tmp_path: Path) -> tuple[Path, Path]:
+    old, new = tmp_path / "old.json", tmp_path / "new.json"
+    old.write_text(json.dumps(BASE))
+    new.write_text(json.dumps(_edited()))
+    return old, new
+
+
+EXPECTED = {
+    "tool_removed": True,
+    "tool_added": False,
+    "param_removed": True,
+    "param_added": None,  # optional: not breaking; required: breaking
+    "param_made_required": True,
+    "param_made_optional": False,
+    "param_type_changed": True,
+    "param_type_widened": False,
+    "response_field_removed": True,
+    "response_field_added": False,
+    "response_type_changed": True,
+    "response_layout_changed": True,
+    "response_undocumented": False,
+}
+
+
+def test_every_change_class_is_found_and_classified(specs: tuple[Path, Path]) -> None:
+    old, new = (load_surface(p) for p in specs)
+    changes = compare_surfaces(old, new)
+    assert {c.kind for c in changes} == set(EXPECTED)
+    for change in changes:
+        if EXPECTED[change.kind] is not None:
+            assert change.breaking is EXPECTED[change.kind], change
+    found = {(c.kind, c.tool, c.detail) for c in changes}
+    assert ("tool_removed", "delete_item", "") in found
+    assert ("param_added", "list_items", "page (optional)") in found
+    assert ("param_added", "list_items", "sort (required)") in found
+    assert ("param_type_changed", "get_item", "id: string -> integer") in found
+    assert ("param_type_widened", "list_items", "count: integer -> number") in found
+    assert (
+        "param_type_changed",
+        "list_items",
+        "state: values no longer accepted: 'closed'",
+    ) in found
+    assert ("response_field_removed", "get_item", "owner") in found  # not owner.login as well
+    assert ("response_type_changed", "get_item", "name: integer -> string") not in found
+    assert ("response_type_changed", "get_item", "name: string -> integer") in found
+    assert suggest_bump(changes) == "major"
+
+
+def test_no_changes_and_additions_only(specs: tuple[Path, Path], tmp_path: Path) -> None:
+    old = load_surface(specs[0])
+    assert compare_surfaces(old, old) == []
+    assert suggest_bump([]) == "none"
+    grown = copy.deepcopy(BASE)
+    grown["paths"]["/tags"] = {"get": _op("listTags", [], None)}
+    path = tmp_path / "grown.json"
+    path.write_text(json.dumps(grown))
+    changes = compare_surfaces(old, load_surface(path))
+    assert [(c.kind, c.breaking) for c in changes] == [("tool_added", False)]
+    assert suggest_bump(changes) == "minor"
+
+
+def test_semver_advice() -> None:
+    assert next_version("1.2.3", "major") == "2.0.0"
+    assert next_version("1.2.3", "minor") == "1.3.0"
+    assert next_version("1.2.3", "patch") == "1.2.4"
+    assert next_version("0.3.1", "major") == "0.4.0"  # below 1.0: breaking moves the minor
+    assert next_version("0.3.1", "minor") == "0.3.2"
+    assert next_version("v2", "major") == "3.0.0"
+    assert next_version("latest", "major") is None
+    assert same_compatibility_line("1.2.3", "1.9.0")
+    assert not same_compatibility_line("1.2.3", "2.0.0")
+    assert not same_compatibility_line("0.3.1", "0.4.0")
+    assert same_compatibility_line("0.3.1", "0.3.9")
+
+
+def test_generated_packages_and_specs_compare_alike(
+    specs: tuple[Path, Path], tmp_path: Path
+) -> None:
+    from generator.pipeline import generate
+
+    old_pkg, _ = generate(specs[0], tmp_path / "a", name="demo")
+    new_pkg, _ = generate(specs[1], tmp_path / "b", name="demo")
+    from_specs = compare_surfaces(load_surface(specs[0]), load_surface(specs[1]))
+    from_packages = compare_surfaces(load_surface(old_pkg), load_surface(new_pkg))
+    spec_json = next(old_pkg.glob("src/*/spec.json"))
+    from_file = compare_surfaces(load_surface(spec_json), load_surface(new_pkg))
+    assert from_specs == from_packages == from_file
+
+
+def test_the_cli_prints_the_report_and_prepends_a_changelog_entry(
+    specs: tuple[Path, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    changelog = tmp_path / "CHANGELOG.md"
+    changelog.write_text("# Changelog\n\n## [Unreleased]\n\n- local work\n\n## [1.2.3]\n\n- old\n")
+    assert main(["diff", str(specs[0]), str(specs[1]), "--changelog", str(changelog)]) == 0
+    out = capsys.readouterr().out
+    assert "[BREAKING] tool_removed: delete_item" in out
+    assert "suggested version bump: major (1.2.3 -> 2.0.0)" in out
+    text = changelog.read_text()
+    assert text.index("## [Unreleased]") < text.index("## [2.0.0]") < text.index("## [1.2.3]")
+    assert "### Removed (breaking)\n- `delete_item`: tool removed" in text
+    assert "### Added\n" in text and "- local work" in text
+
+
+def test_a_changelog_is_created_when_missing(specs: tuple[Path, Path], tmp_path: Path) -> None:
+    old, new = (load_surface(p) for p in specs)
+    path = tmp_path / "NEW_CHANGELOG.md"
+    prepend_changelog(path, changelog_entry(old, compare_surfaces(old, new)))
+    assert path.read_text().startswith("# Changelog\n\n## [2.0.0]\n")
+
+
+def test_a_directory_that_is_not_a_package_is_an_error(tmp_path: Path) -> None:
+    assert main(["diff", str(tmp_path), str(tmp_path)]) == 1
+
+
+def test_spotify_official_vs_fixed() -> None:
+    old = load_surface(OPENAPI / "spotify.official.yaml")
+    new = load_surface(OPENAPI / "spotify.fixed.yaml")
+    changes = compare_surfaces(old, new)
+    found = {(c.kind, c.tool, c.detail): c.breaking for c in changes}
+    # The fixed spec splits one tool in two ...
+    assert found[("tool_removed", "get_users_top_artists_and_tracks", "")] is True
+    assert found[("tool_added", "get_users_top_artists", "")] is False
+    assert found[("tool_added", "get_users_top_tracks", "")] is False
+    # ... relaxes the recommendation seeds ...
+    assert found[("param_made_optional", "get_recommendations", "seed_artists")] is False
+    # ... moves `ids` of save/remove shows into the query and the body ...
+    assert found[("param_removed", "save_shows_user", "ids")] is True
+    assert found[("param_added", "save_shows_user", "ids__query (required)")] is True
+    # ... corrects response schemas (fields gone from one, added to others).
+    assert found[("response_field_removed", "get_the_users_currently_playing_track", "device")]
+    assert found[("response_field_added", "get_playlist", "followers")] is False
+    assert suggest_bump(changes) == "major"
+    assert len(changes) == len(set(found))
+
+
+def test_each_side_can_have_its_own_overlay(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from tests.support.paths import SPECS
+
+    spec, overlay = SPECS / "petstore/openapi.yaml", SPECS / "petstore/overlay.yaml"
+    renamed = tmp_path / "renamed.yaml"
+    renamed.write_text(overlay.read_text().replace("tool_name: get_pet", "tool_name: show_pet"))
+    argv = ["diff", str(spec), str(spec), "--overlay", str(renamed), "--old-overlay", str(overlay)]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert "[BREAKING] tool_removed: get_pet" in out and "[ok] tool_added: show_pet" in out
