@@ -1,0 +1,203 @@
+"""Hostile input and credential hygiene: redirects, logs, continuation chunks, bad arguments."""
+
+import io
+import json
+import logging
+
+import pytest
+
+from generator.runtime.auth import CredentialSet
+from generator.runtime.caller import caller_scope
+from generator.runtime.executor import ServerRuntime
+from generator.runtime.log_redaction import RedactingFilter
+from generator.runtime.model import model_from_json
+from generator.runtime.settings import Settings
+from tests.support.upstream import Reply, Upstream
+
+SECRET = "sk_live_RECOGNISABLE_SECRET_42"
+
+
+def _tool(name: str, security: str, path: str = "/things/{id}") -> dict:
+    return {
+        "name": name,
+        "input_schema": {
+            "type": "object",
+            "properties": {"id": {"type": "string"}, "note": {"type": "string"}},
+            "required": ["id"],
+            "additionalProperties": False,
+        },
+        "binding": {"kind": "http", "method": "GET", "path": path},
+        "params": [
+            {"arg": "id", "location": "path", "wire": "id", "required": True},
+            {"arg": "note", "location": "query", "wire": "note"},
+        ],
+        "response": {"collection_path": None, "field_tree": None, "default_fields": []},
+        "security": [security],
+        "limits": {"chunk_threshold_tokens": 60, "chunk_tokens": 40},
+    }
+
+
+SPEC = {
+    "server": {"name": "demo", "env_prefix": "DEMO", "base_url": "http://unused"},
+    "credentials": [
+        {
+            "name": "q",
+            "kind": "api_key",
+            "location": "query",
+            "param_name": "api_key",
+            "env_vars": ["DEMO_KEY"],
+        },
+        {
+            "name": "h",
+            "kind": "api_key",
+            "location": "header",
+            "param_name": "X-Api-Key",
+            "env_vars": ["DEMO_KEY"],
+        },
+        {"name": "b", "kind": "bearer", "env_vars": ["DEMO_KEY"]},
+    ],
+    "tools": [_tool("get_q", "q"), _tool("get_h", "h"), _tool("get_b", "b")],
+}
+
+
+def runtime(base_url: str) -> ServerRuntime:
+    model = model_from_json(SPEC)
+    return ServerRuntime(
+        model,
+        Settings(base_url=base_url, read_timeout=2, total_timeout=5, max_argument_bytes=10_000),
+        credentials=CredentialSet(model.credentials, {"DEMO_KEY": SECRET}),
+    )
+
+
+def nested(levels: int) -> list:
+    value: list = []
+    for _ in range(levels):
+        value = [value]
+    return value
+
+
+def leaks(up: Upstream) -> list[str]:
+    found = []
+    for r in up.requests:
+        seen = json.dumps([r.path, r.query, r.headers]) + r.body.decode("latin-1")
+        if SECRET in seen:
+            found.append(seen)
+    return found
+
+
+@pytest.fixture
+def pair():
+    with Upstream() as a, Upstream() as b:
+        b.route("GET", "/landing", Reply.json({"id": "landed"}))
+        a.route("GET", "/here", Reply.json({"id": "here"}))
+        a.route(
+            "GET",
+            "/things/away",
+            Reply(302, b"", {"Location": f"{b.url}/landing?api_key={SECRET}&x=1"}),
+        )
+        a.route("GET", "/things/home", Reply(307, b"", {"Location": "/here"}))
+        yield a, b
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("tool", ["get_q", "get_h", "get_b"])
+async def test_redirects_to_another_host_carry_no_credentials(pair, tool) -> None:
+    a, b = pair
+    rt = runtime(a.url)
+    out = await rt.call(tool, {"id": "away"})
+    assert not out.is_error and json.loads(out.parts[0]) == {"id": "landed"}
+    assert len(b.requests) == 1 and leaks(b) == []
+    assert ("x", "1") in b.requests[0].query  # the rest of the Location is kept
+    assert leaks(a)  # the original host did get the credential
+    home = await rt.call(tool, {"id": "home"})  # same origin: credentials stay
+    assert not home.is_error and a.requests[-1].path == "/here"
+    assert SECRET in json.dumps([a.requests[-1].query, a.requests[-1].headers])
+    await rt.aclose()
+
+
+@pytest.mark.anyio
+async def test_credentials_never_reach_logs_or_continuation_chunks(pair) -> None:
+    a, _ = pair
+    a.route(
+        "GET",
+        "/things/echo",
+        lambda r: Reply.json([{"n": f"{i} seen {r.headers['x-api-key']}"} for i in range(40)]),
+    )
+    rt = runtime(a.url)
+    root = logging.getLogger()
+    raw, filtered = io.StringIO(), io.StringIO()
+    raw_handler, handler = logging.StreamHandler(raw), logging.StreamHandler(filtered)
+    # The filter redacts the record itself, so the unfiltered handler goes first.
+    handler.addFilter(RedactingFilter(rt.credentials.secrets.redact))
+    old = root.level
+    root.addHandler(raw_handler)
+    root.addHandler(handler)
+    root.setLevel(logging.DEBUG)
+    try:
+        await rt.call("get_q", {"id": "away"})  # httpx logs the URL with ?api_key=...
+        logging.getLogger("demo").exception("failed with %s", SECRET)
+        out = await rt.call("get_h", {"id": "echo"})
+    finally:
+        root.removeHandler(raw_handler)
+        root.removeHandler(handler)
+        root.setLevel(old)
+    assert SECRET in raw.getvalue()  # without the filter it would leak
+    assert "HTTP Request" in filtered.getvalue() and "[REDACTED]" in filtered.getvalue()
+    assert SECRET not in filtered.getvalue()
+    assert not out.is_error and "continuation_id" in out.parts[-1]
+    assert SECRET not in "".join(out.parts)
+    stored = [p for e in rt.store._entries.values() for p in e.pages]
+    assert stored and all(SECRET not in p for p in stored)
+    assert any("[REDACTED]" in p for p in stored), stored[:1]
+    await rt.aclose()
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    "arguments",
+    [
+        {"id": "x", "extra": 1},
+        {"id": 5},
+        {"id": ["a"]},
+        {},
+        {"id": "x" * 20_000},
+        {"id": "x", "note": "y" * 20_000},
+        {"id": "x", "note": nested(5000)},
+    ],
+)
+async def test_bad_arguments_are_errors_and_nothing_is_sent(pair, arguments) -> None:
+    a, _ = pair
+    rt = runtime(a.url)
+    out = await rt.call("get_h", arguments)
+    assert out.is_error and "get_h" in out.parts[0] and len(out.parts[0]) < 2000
+    assert a.requests == []
+    await rt.aclose()
+
+
+@pytest.mark.anyio
+async def test_forwarded_caller_credential_replaces_env_and_scopes_continuations(pair) -> None:
+    a, _ = pair
+    a.route("GET", "/things/list", Reply.json([{"n": i, "text": "word " * 10} for i in range(40)]))
+    rt = runtime(a.url)
+    alice, bob = "Bearer alice-token-123", "Bearer bob-token-456"
+    out = await rt.call(
+        "get_b", {"id": "list"}, scope=caller_scope(alice), caller_authorization=alice
+    )
+    assert a.requests[-1].headers["authorization"] == alice and leaks(a) == []
+    cont_id = out.parts[-1].split('continuation_id="')[1].split('"')[0]
+    stolen = await rt.call(
+        "demo_continue",
+        {"continuation_id": cont_id},
+        scope=caller_scope(bob),
+        caller_authorization=bob,
+    )
+    assert stolen.is_error and "Unknown continuation_id" in stolen.parts[0]
+    mine = await rt.call(
+        "demo_continue",
+        {"continuation_id": cont_id},
+        scope=caller_scope(alice),
+        caller_authorization=alice,
+    )
+    assert not mine.is_error and '"n"' in mine.parts[0]
+    assert caller_scope(alice) != caller_scope(bob) and "alice" not in caller_scope(alice)
+    await rt.aclose()

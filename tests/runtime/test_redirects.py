@@ -1,0 +1,79 @@
+"""How one redirect hop is rebuilt: method changes, origins, credentials."""
+
+import pytest
+
+from generator.runtime.auth import RequestAuth
+from generator.runtime.errors import UpstreamError
+from generator.runtime.http_call import OutgoingRequest, UpstreamResponse
+from generator.runtime.redirects import redirected
+
+AUTH = RequestAuth({"X-Api-Key": "k-SECRET-1"}, {"key": "q-SECRET-2"}, {"sid": "c-SECRET-3"})
+FIRST = "https://api.example.com/v1/things"
+
+
+def request(method: str = "POST") -> OutgoingRequest:
+    return OutgoingRequest(
+        method,
+        FIRST,
+        [("key", "q-SECRET-2"), ("page", "2")],
+        {
+            "X-Api-Key": "k-SECRET-1",
+            "Content-Type": "application/json",
+            "Accept": "x/y",
+            "X-Signature": "sig",
+        },
+        {"sid": "c-SECRET-3"},
+        b"{}",
+    )
+
+
+def reply(status: int, location: str) -> UpstreamResponse:
+    return UpstreamResponse(status, {"location": location}, b"", "")
+
+
+def test_303_becomes_a_get_without_body_and_307_keeps_method_and_body() -> None:
+    hop = redirected(request(), reply(303, "/v1/done"), AUTH, FIRST)
+    assert (hop.method, hop.body, hop.url) == ("GET", None, "https://api.example.com/v1/done")
+    assert "Content-Type" not in hop.headers and hop.headers["X-Api-Key"] == "k-SECRET-1"
+    assert hop.query == [("key", "q-SECRET-2")] and hop.cookies == {"sid": "c-SECRET-3"}
+    keep = redirected(request(), reply(307, "https://api.example.com/v2/things"), AUTH, FIRST)
+    assert (keep.method, keep.body) == ("POST", b"{}")
+
+
+@pytest.mark.parametrize(
+    "location",
+    [
+        "https://evil.example.com/x?a=1",
+        "http://api.example.com/v1/x?a=1",  # scheme downgrade: another origin
+        "https://api.example.com:8443/x?a=1",  # another port
+        "//evil.example.com/x?a=1&key=q-SECRET-2&echo=k-SECRET-1",
+    ],
+)
+def test_another_origin_gets_no_credentials_of_any_kind(location: str) -> None:
+    hop = redirected(request("GET"), reply(302, location), AUTH, FIRST)
+    flat = repr((hop.url, hop.query, hop.headers, hop.cookies))
+    assert "SECRET" not in flat and "X-Signature" not in flat
+    assert ("a", "1") in hop.query and hop.headers["Accept"] == "x/y"
+
+
+def test_credential_in_a_foreign_path_or_a_non_http_target_is_refused() -> None:
+    with pytest.raises(UpstreamError, match="not followed"):
+        redirected(request("GET"), reply(302, "https://evil.example.com/k-SECRET-1"), AUTH, FIRST)
+    with pytest.raises(UpstreamError, match="non-HTTP"):
+        redirected(request("GET"), reply(302, "file:///etc/passwd"), AUTH, FIRST)
+
+
+@pytest.mark.anyio
+async def test_a_redirect_loop_stops_with_a_clear_error() -> None:
+    import httpx2
+
+    from generator.runtime.redirects import MAX_REDIRECTS, send_following
+    from tests.support.upstream import Reply, Upstream
+
+    with Upstream() as up:
+        up.route("GET", "/loop", Reply(302, b"", {"Location": "/loop"}))
+        async with httpx2.AsyncClient(follow_redirects=False) as client:
+            start = OutgoingRequest("GET", up.url + "/loop")
+            with pytest.raises(UpstreamError, match="redirected more than 5 times"):
+                await send_following(client, start, RequestAuth({}, {}, {}), max_bytes=1000)
+        assert len(up.requests) == MAX_REDIRECTS + 1

@@ -1,0 +1,69 @@
+"""The reliability settings read from the environment, and the store they select."""
+
+import pytest
+
+from generator.runtime.caller import caller_from_request, caller_scope
+from generator.runtime.errors import ConfigurationError, InvalidArguments
+from generator.runtime.model import model_from_json
+from generator.runtime.redis_store import RedisContinuationStore, store_from_settings
+from generator.runtime.settings import settings_from_env
+
+MODEL = model_from_json(
+    {"server": {"name": "demo", "env_prefix": "DEMO", "base_url": "http://x"}, "tools": []}
+)
+
+
+def test_defaults_and_overrides() -> None:
+    plain = settings_from_env(MODEL, {})
+    assert (plain.total_timeout, plain.retries, plain.forward_auth, plain.cache_url) == (
+        60.0,
+        2,
+        False,
+        "",
+    )
+    assert store_from_settings(MODEL, plain) is None  # in memory
+    env = {
+        "DEMO_TOTAL_TIMEOUT": "5",
+        "DEMO_RETRIES": "0",
+        "DEMO_FORWARD_AUTH": "1",
+        "DEMO_CACHE_URL": "redis://127.0.0.1:6390/2",
+        "DEMO_MAX_ARGUMENT_BYTES": "99",
+    }
+    s = settings_from_env(MODEL, env)
+    assert (s.total_timeout, s.retries, s.forward_auth, s.max_argument_bytes) == (5.0, 0, True, 99)
+    store = store_from_settings(MODEL, s)
+    assert isinstance(store, RedisContinuationStore) and store.prefix == "mcpforge:demo:"
+
+
+@pytest.mark.parametrize(
+    "env",
+    [
+        {"DEMO_RETRIES": "-1"},
+        {"DEMO_RETRIES": "many"},
+        {"DEMO_RETRIES": "11"},
+        {"DEMO_TOTAL_TIMEOUT": "0"},
+    ],
+)
+def test_bad_values_are_configuration_errors(env) -> None:
+    with pytest.raises(ConfigurationError):
+        settings_from_env(MODEL, env)
+
+
+def test_a_cache_url_that_is_not_redis_is_refused_at_start() -> None:
+    s = settings_from_env(MODEL, {"DEMO_CACHE_URL": "memcached://x"})
+    with pytest.raises(ConfigurationError, match="DEMO_CACHE_URL"):
+        store_from_settings(MODEL, s)
+
+
+class FakeRequest:  # only the attribute caller_from_request reads: a starlette-like .headers
+    def __init__(self, headers: dict[str, str]):
+        self.headers = headers
+
+
+def test_caller_scope_only_with_forwarding_and_a_header() -> None:
+    assert caller_from_request(FakeRequest({"authorization": "Bearer a"}), False) == ("", None)
+    assert caller_from_request(None, True) == ("", None)  # stdio
+    scope, auth = caller_from_request(FakeRequest({"authorization": "Bearer abc"}), True)
+    assert auth == "Bearer abc" and scope == caller_scope("Bearer abc") != caller_scope("Bearer x")
+    with pytest.raises(InvalidArguments, match="Authorization header"):
+        caller_from_request(FakeRequest({}), True)
