@@ -36,6 +36,8 @@ def _cmd_generate(args: argparse.Namespace) -> int:
         name=args.name,
         version=args.version,
         force=args.force,
+        update_snapshot=args.update_snapshot,
+        mode=args.mode,
     )
     _print_diagnostics(result.diagnostics, args.verbose)
     print(f"wrote {target} ({len(result.spec.operations)} tools)")
@@ -49,6 +51,27 @@ def _cmd_init(args: argparse.Namespace) -> int:
     spec, diagnostics = load_spec(Path(args.spec), name=args.name)
     _print_diagnostics(diagnostics, args.verbose)
     sys.stdout.write(starter_overlay(spec))
+    return 0
+
+
+def _cmd_diff(args: argparse.Namespace) -> int:
+    from .diff.command import run_diff
+
+    return run_diff(
+        args.old,
+        args.new,
+        overlay=args.overlay,
+        old_overlay=args.old_overlay,
+        changelog=args.changelog,
+    )
+
+
+def _cmd_report(args: argparse.Namespace) -> int:
+    from .report import DEFAULT_THRESHOLD, surface_report
+
+    report = surface_report(args.spec, overlay_path=args.overlay, mode=args.mode)
+    _print_diagnostics(report.diagnostics, False)
+    print(report.render(top=args.top, threshold=args.threshold or DEFAULT_THRESHOLD))
     return 0
 
 
@@ -77,7 +100,36 @@ def parser() -> argparse.ArgumentParser:
     g.add_argument("--version", dest="version", help="version of the generated package")
     g.add_argument("--force", action="store_true", help="overwrite hand-edited generated files")
     g.add_argument("--verbose", action="store_true", help="show every diagnostic")
+    g.add_argument(
+        "--update-snapshot",
+        action="store_true",
+        help="rewrite tests/tools_snapshot.json (kept on regeneration otherwise)",
+    )
+    g.add_argument(
+        "--mode",
+        choices=["per-op", "meta", "auto"],
+        help="one tool per operation, a few meta tools, or meta when per-op is too big "
+        "(default: the overlay's mode, else per-op)",
+    )
     g.set_defaults(func=_cmd_generate)
+
+    rp = sub.add_parser("report", help="tools/list size of a spec: total, per tool, largest")
+    rp.add_argument("spec")
+    rp.add_argument("--overlay", help="overlay YAML applied first")
+    rp.add_argument("--mode", choices=["per-op", "meta", "auto"], help="as for generate")
+    rp.add_argument("--top", type=int, default=10, help="largest tools shown (default 10)")
+    rp.add_argument(
+        "--threshold", type=int, default=None, help="warn above this many tokens (default 25000)"
+    )
+    rp.set_defaults(func=_cmd_report)
+
+    d = sub.add_parser("diff", help="tool-level changes between two specs or generated packages")
+    d.add_argument("old", help="API spec, generated package directory or its spec.json")
+    d.add_argument("new", help="API spec, generated package directory or its spec.json")
+    d.add_argument("--overlay", help="overlay applied to both sides when they are API specs")
+    d.add_argument("--old-overlay", help="a different overlay for OLD (default: --overlay)")
+    d.add_argument("--changelog", help="prepend a CHANGELOG entry for the changes to this file")
+    d.set_defaults(func=_cmd_diff)
 
     i = sub.add_parser("init", help="print a starter overlay for a spec")
     i.add_argument("spec")

@@ -90,5 +90,13 @@ def regen(*, check: bool, only: list[str] | None = None) -> list[str]:
                 target, _ = generate(ex.spec, tmp, overlay_path=ex.overlay, name=ex.name)
                 problems += diff_trees(_tree(target), _tree(GENERATED / label), label)
         else:
-            generate(ex.spec, GENERATED, overlay_path=ex.overlay, name=ex.name, force=True)
+            # Goldens are reviewed as a git diff, so their tool snapshots are always refreshed.
+            generate(
+                ex.spec,
+                GENERATED,
+                overlay_path=ex.overlay,
+                name=ex.name,
+                force=True,
+                update_snapshot=True,
+            )
     return problems

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+import json
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from . import __version__
@@ -17,6 +18,7 @@ class Generated:
     spec: ServerSpec
     files: dict[str, bytes]
     diagnostics: list[Diagnostic]
+    scaffold: dict[str, bytes] = field(default_factory=dict)  # created once, then the user's
 
 
 def load_spec(path: Path, *, name: str | None) -> tuple[ServerSpec, list[Diagnostic]]:
@@ -24,9 +26,24 @@ def load_spec(path: Path, *, name: str | None) -> tuple[ServerSpec, list[Diagnos
         raise GenerationError(
             Diagnostic(Severity.ERROR, "spec-not-found", "spec file not found", file=str(path))
         )
+    if _is_graphql(path):
+        from .loaders.graphql import load_graphql
+
+        return load_graphql(path, name=name)
     from .loaders.openapi import load_openapi
 
     return load_openapi(path, name=name)
+
+
+def _is_graphql(path: Path) -> bool:
+    """GraphQL SDL by suffix, or a JSON introspection result (``__schema`` near the start)."""
+    if path.suffix.lower() in GRAPHQL_SUFFIXES:
+        return True
+    if path.suffix.lower() == ".json":
+        with open(path, "rb") as fh:
+            head = fh.read(4096)
+        return b'"__schema"' in head
+    return False
 
 
 def build(
@@ -35,11 +52,14 @@ def build(
     overlay_path: str | Path | None = None,
     name: str | None = None,
     version: str | None = None,
+    mode: str | None = None,
 ) -> Generated:
-    """Load, apply the overlay and plan every file. Raises GenerationError on any error."""
+    """Load, apply the overlay and plan every file. Raises GenerationError on any error.
+
+    ``mode`` (per-op | meta | auto) overrides the overlay's ``mode`` (render/compact.py)."""
     from .overlays.apply import apply_overlay
     from .overlays.load import load_overlay
-    from .render.plan import plan_package
+    from .render.plan import plan_package, plan_scaffold
 
     diagnostics: list[Diagnostic] = []
     overlay = None
@@ -71,6 +91,8 @@ def build(
         spec = replace(spec, name=name)
     if version is not None:
         spec = replace(spec, version=version)
+    if mode is not None:
+        spec = replace(spec, mode=mode)
     if not spec.operations:
         raise GenerationError(
             diagnostics
@@ -84,7 +106,7 @@ def build(
                 )
             ]
         )
-    return Generated(spec, plan_package(spec), diagnostics)
+    return Generated(spec, plan_package(spec), diagnostics, plan_scaffold(spec))
 
 
 def _stop_on_errors(diagnostics: list[Diagnostic]) -> None:
@@ -101,10 +123,26 @@ def generate(
     name: str | None = None,
     version: str | None = None,
     force: bool = False,
+    update_snapshot: bool = False,
+    mode: str | None = None,
 ) -> tuple[Path, Generated]:
+    from .regeneration import breaking_change_warnings, snapshot_warnings
+    from .render.plan import package_names
+    from .render.publishing import SNAPSHOT_PATH, publishing_notes
     from .render.writer import write_package
 
-    result = build(spec_path, overlay_path=overlay_path, name=name, version=version)
+    result = build(spec_path, overlay_path=overlay_path, name=name, version=version, mode=mode)
     target = Path(out_dir) / f"{result.spec.name}-mcp"
-    write_package(target, result.files, generator_version=__version__, force=force)
-    return target, result
+    spec_json = result.files[f"src/{package_names(result.spec.name)['package']}/spec.json"]
+    found = breaking_change_warnings(target, json.loads(spec_json))
+    report = write_package(
+        target,
+        result.files,
+        generator_version=__version__,
+        force=force,
+        scaffold=result.scaffold,
+        pinned=frozenset() if update_snapshot else frozenset({SNAPSHOT_PATH}),
+    )
+    found += snapshot_warnings(target, report.stale_pinned)
+    found += publishing_notes(result.spec)
+    return target, replace(result, diagnostics=result.diagnostics + found)

@@ -1,5 +1,6 @@
 """The command line as a user runs it: exit codes, messages, and nothing half-written."""
 
+import json
 import subprocess
 import sys
 import tomllib
@@ -57,14 +58,25 @@ def test_broken_yaml_fails_with_file_and_line_and_writes_nothing(tmp_path: Path)
     assert not out.exists()
 
 
-def test_swagger_2_is_refused_clearly(tmp_path: Path) -> None:
+def test_swagger_2_generates_a_package(tmp_path: Path) -> None:
     proc = mcpforge(
         "generate",
         str(REPO.parent / "shared/corpus/openapi/oai.v2.0.petstore.yaml"),
         "--out",
         str(tmp_path / "out"),
     )
-    assert proc.returncode == 1 and "2.0" in proc.stderr and "Traceback" not in proc.stderr
+    assert proc.returncode == 0, proc.stderr
+    spec = tmp_path / "out/swagger-petstore-mcp/src/swagger_petstore_mcp/spec.json"
+    tools = [t["name"] for t in json.loads(spec.read_text())["tools"]]
+    assert tools == ["list_pets", "create_pets", "show_pet_by_id"]
+
+
+def test_swagger_1_2_is_refused_clearly(tmp_path: Path) -> None:
+    spec = tmp_path / "old.yaml"
+    spec.write_text('swagger: "1.2"\ninfo: {title: t, version: "1"}\npaths: {}\n')
+    proc = mcpforge("generate", str(spec), "--out", str(tmp_path / "out"))
+    assert proc.returncode == 1 and "SWAGGER2_UNSUPPORTED" in proc.stderr
+    assert "Traceback" not in proc.stderr
     assert not (tmp_path / "out").exists()
 
 

@@ -96,6 +96,48 @@ class ResponseShape:
 
 
 @dataclass(frozen=True)
+class FilterBranchSpec:
+    """One branch of an output filter: RFC 6902 ``test`` guards, retained pointers, patches."""
+
+    when: tuple[dict[str, Any], ...] = ()
+    retain: tuple[str, ...] | None = None
+    patches: tuple[dict[str, Any], ...] = ()
+
+
+@dataclass(frozen=True)
+class AdapterSpec:
+    """An output adapter: a built-in name, ``module:callable`` or an entry-point name."""
+
+    name: str
+    options: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class PaginationSpec:
+    """How an operation's upstream pages its results (detected, or declared in the overlay).
+
+    ``style``: ``link`` (RFC 8288 ``Link: <...>; rel="next"``, GitHub), ``cursor`` (a request
+    argument takes a cursor read from the body: Stripe ``starting_after`` + ``has_more`` with
+    the last item's id, Notion ``start_cursor`` from ``next_cursor``), ``page`` (page number
+    argument) or ``offset`` (offset argument advanced by the items received).
+    ``cursor_arg``/``page_arg``/``offset_arg`` are tool argument names; ``size_arg`` is the
+    page size argument and ``max_size`` its bound; ``next_field`` is the body field holding the
+    next cursor (dot path), ``more_field`` the boolean "has more" field; with
+    ``cursor_from_last_item`` the cursor is ``cursor_item_field`` of the last item.
+    """
+
+    style: Literal["link", "cursor", "page", "offset"]
+    size_arg: str | None = None
+    max_size: int | None = None
+    cursor_arg: str | None = None
+    next_field: str | None = None
+    more_field: str | None = None
+    cursor_item_field: str | None = None
+    page_arg: str | None = None
+    offset_arg: str | None = None
+
+
+@dataclass(frozen=True)
 class OperationSpec:
     id: str  # stable source id: operationId, or "METHOD /path", or GraphQL "query.field"
     tool_name: str
@@ -111,6 +153,11 @@ class OperationSpec:
     fields: FieldConfig = FieldConfig()
     limits: ShapingLimits = ShapingLimits()
     security: tuple[str, ...] = ()  # names of SecurityScheme that apply (any of)
+    # Output filters per filter set name (sorted by name) and adapters in order (overlay).
+    filters: tuple[tuple[str, tuple[FilterBranchSpec, ...]], ...] = ()
+    adapters: tuple[AdapterSpec, ...] = ()
+    toolsets: tuple[str, ...] = ()  # overlay toolsets this operation belongs to (sorted)
+    pagination: PaginationSpec | None = None  # how the upstream pages this list (None: not)
 
 
 @dataclass(frozen=True)
@@ -140,3 +187,13 @@ class ServerSpec:
     resources: dict[str, FieldConfig] = field(default_factory=dict)
     api_version: str = ""
     license: str = ""
+    # Project links for the package metadata, (label, url), from info.contact/externalDocs.
+    urls: tuple[tuple[str, str], ...] = ()
+    # Name in the official MCP registry (``io.github.OWNER/NAME``); "" = a placeholder default.
+    registry_name: str = ""
+    filter_sets: tuple[str, ...] = ()  # every filter set name the overlay defines, sorted
+    # GraphQL sources: the whole schema as SDL; the package ships the part its tools reach.
+    graphql_sdl: str = ""
+    mode: Literal["per-op", "meta", "auto"] = (
+        "per-op"  # tool surface (issue 6; auto resolved at render)
+    )

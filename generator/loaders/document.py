@@ -166,9 +166,17 @@ def load_document(path: str | Path, display: str | None = None) -> Document:
     return Document(path=path, display=shown, text=text, kind=kind, data=data)
 
 
-def load_openapi_document(path: str | Path) -> Document:
-    """Load the root document and check that it is OpenAPI 3.0 or 3.1."""
+def is_swagger2(data: Any) -> bool:
+    """A Swagger 2.0 root: ``swagger: "2.0"`` (YAML may write it as the number 2.0)."""
+    return isinstance(data, dict) and "openapi" not in data and str(data.get("swagger")) == "2.0"
+
+
+def load_openapi_document(path: str | Path, *, allow_swagger2: bool = False) -> Document:
+    """Load the root document and check that it is OpenAPI 3.0 or 3.1 (or, when
+    ``allow_swagger2``, Swagger 2.0, returned as read: see swagger2.py)."""
     doc = load_document(path)
+    if allow_swagger2 and is_swagger2(doc.data):
+        return doc
     if not isinstance(doc.data, dict):
         got = type(doc.data).__name__ if doc.data is not None else "an empty document"
         raise _error(
@@ -181,7 +189,8 @@ def load_openapi_document(path: str | Path) -> Document:
     if "swagger" in doc.data and "openapi" not in doc.data:
         raise _error(
             "SWAGGER2_UNSUPPORTED",
-            f"Swagger {doc.data.get('swagger')} documents are not supported yet",
+            f"Swagger {doc.data.get('swagger')!r} is not supported here "
+            "(mcpforge generate reads Swagger 2.0 and OpenAPI 3.0/3.1)",
             doc.display,
             doc.line_of("/swagger"),
             "Convert it to OpenAPI 3 first (e.g. `npx swagger2openapi in.yaml -o out.yaml`).",

@@ -5,8 +5,9 @@ Pipeline: load (document.py) -> validate (validation.py) and check every ``$ref`
 response_shape.py for the success response) -> stable tool names (naming.py).
 
 Fatal (GenerationError, nothing generated): unreadable/invalid JSON or YAML, not OpenAPI,
-Swagger 2.0, unsupported versions, dangling/remote/looping refs, and validation errors
-outside operations and components (``info``, ``servers``, ``security``, the ``paths`` map).
+unsupported versions (Swagger 2.0 is converted to 3.0 first: swagger2.py), dangling/remote/
+looping refs, and validation errors outside operations and components (``info``,
+``servers``, ``security``, the ``paths`` map).
 Validation errors inside an operation skip that operation (inside a path item's shared
 parameters: all its operations); inside components they are warnings. Everything skipped or
 degraded is reported with the file, the JSON pointer, what was done and what to do.
@@ -22,12 +23,14 @@ from typing import Any
 from ..diagnostics import Diagnostic, GenerationError, Severity, pointer as make_pointer
 from ..ir.models import Annotations, HttpBinding, OperationSpec, ServerSpec
 from ..naming import assign_tool_names, env_prefix, slugify, tool_name
-from .document import Document, load_openapi_document, split_pointer
+from ..render.publishing import project_urls
+from .document import Document, is_swagger2, load_openapi_document, split_pointer
 from .refs import RefError, RefResolver
 from .request import RequestContext, SkipOperation, build_request
 from .response_shape import FieldTreeBuilder, build_response_shape
 from .schemas import SchemaCompactor
 from .security import operation_security, security_schemes
+from .pagination import detect_pagination, has_link_header
 from .servers import base_url
 from .validation import validate_openapi
 from .text import TITLE_LIMIT, TOOL_DESCRIPTION_LIMIT, clean, shorten, tool_description
@@ -84,8 +87,20 @@ def _triage(
 def load_openapi(
     path: str | Path, *, name: str | None = None
 ) -> tuple[ServerSpec, list[Diagnostic]]:
-    """Load an OpenAPI 3.0/3.1 file into the IR. Raises GenerationError for broken input."""
-    doc = load_openapi_document(path)
+    """Load an OpenAPI 3.0/3.1 (or Swagger 2.0) file into the IR. Raises GenerationError for
+    broken input."""
+    doc = load_openapi_document(path, allow_swagger2=True)
+    if is_swagger2(doc.data):
+        from .swagger2 import load_swagger2
+
+        return load_swagger2(doc, name=name)
+    return load_openapi_from(doc, name=name)
+
+
+def load_openapi_from(
+    doc: Document, *, name: str | None = None
+) -> tuple[ServerSpec, list[Diagnostic]]:
+    """The IR of an already loaded OpenAPI 3.0/3.1 document (swagger2.py passes a converted one)."""
     info = doc.data.get("info")
     if isinstance(info, dict) and isinstance(info.get("version"), (int, float)):
         info["version"] = str(info["version"])  # YAML `version: 1.0`
@@ -142,6 +157,7 @@ def load_openapi(
         security=tuple(schemes.values()),
         api_version=version,
         license=clean(license_info.get("name")) if isinstance(license_info, dict) else "",
+        urls=project_urls(doc.data),
     )
     return spec, list(dict.fromkeys(diagnostics))
 
@@ -294,7 +310,7 @@ def _operation(
     tags = operation.get("tags")
     security, sec_diags = operation_security(doc, operation, draft["pointer"], schemes)
     ctx.diagnostics.extend(sec_diags)
-    return OperationSpec(
+    spec = OperationSpec(
         id=key if (op_id is None or op_id in duplicates) else op_id,
         tool_name=tool,
         title=shorten(summary, TITLE_LIMIT) or op_id or key,
@@ -312,3 +328,12 @@ def _operation(
         source_pointer=draft["pointer"],
         security=security,
     )
+    link = has_link_header(operation.get("responses"), lambda node: _deref_quietly(ctx, node, doc))
+    return replace(spec, pagination=detect_pagination(spec, link))
+
+
+def _deref_quietly(ctx: RequestContext, node: Any, doc: Document) -> Any:
+    try:
+        return ctx.resolver.deref(node, doc, "").value
+    except RefError:
+        return None

@@ -83,6 +83,8 @@ class RefResolver:
 
     # -- documents -------------------------------------------------------------------------
     def _document(self, relative: str, base: Document) -> Document:
+        if "\x00" in unquote(relative):
+            raise RefError("REF_INVALID", f"$ref file name {relative!r} contains a NUL byte")
         target = (base.path.parent / unquote(relative)).resolve()
         doc = self._docs.get(target)
         if doc is None:

@@ -31,7 +31,8 @@ SUPPORTED_STYLES = {
     "path": {"simple"},
     "header": {"simple"},
     "cookie": {"form"},
-    "query": {"form", "deepObject", "spaceDelimited", "pipeDelimited"},
+    # tabDelimited: not an OpenAPI 3 style; Swagger 2.0 `collectionFormat: tsv` (swagger2.py)
+    "query": {"form", "deepObject", "spaceDelimited", "pipeDelimited", "tabDelimited"},
 }
 _TEMPLATE = re.compile(r"{([^{}]+)}")
 

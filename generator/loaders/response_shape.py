@@ -185,7 +185,7 @@ class FieldTreeBuilder:
         types = (
             [raw_type]
             if isinstance(raw_type, str)
-            else [t for t in raw_type or [] if isinstance(t, str)]
+            else [t for t in raw_type if isinstance(t, str)] if isinstance(raw_type, list) else []
         )
         props = node.get("properties")
         result: Any = None

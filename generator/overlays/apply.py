@@ -28,6 +28,9 @@ from ..ir.models import (
     ShapingLimits,
 )
 from ..runtime.shaping.defaults import choose_default_fields, identity_fields
+from .apply_output import OutputApplier
+from .annotations import apply_annotations
+from .bigapi import NO_PAGINATION, assign_toolsets, check_pagination_args
 from .fieldpaths import check_path, subtree, top_level_fields, unwrap
 from .checks import suggest
 from .model import LIMIT_KEYS, AuthEntry, OperationOverlay, Overlay, ResourceOverlay, Selection
@@ -101,8 +104,10 @@ class _Applier:
             self.operation(op, targets.get(index), resources.get(op.response.schema_name or ""))
             for index, op in enumerate(ops)
         ]
+        new_ops = OutputApplier(self.report, new_ops, self.overlay.filters).run(list(ops), targets)
         self.check_unique_names(new_ops, selected, targets)
         kept = tuple(op for index, op in enumerate(new_ops) if index in selected)
+        kept = assign_toolsets(self.report, kept, self.overlay.toolsets, matches)
         return self.server(kept, resources), sorted(
             self.diagnostics, key=lambda d: (d.line or 0, d.pointer or "")
         )
@@ -180,6 +185,14 @@ class _Applier:
             if entry.description is not None:
                 changes["description"] = entry.description
             changes["limits"] = merge_limits(op.limits, entry.limits)
+            if entry.pagination is not None:  # bigapi.py: declared, corrected or "none"
+                changes["pagination"] = (
+                    None
+                    if entry.pagination is NO_PAGINATION
+                    else check_pagination_args(self.report, op, entry.pagination, entry.pointer)
+                )
+            if entry.annotations:  # annotations.py: e.g. a mutation that is not destructive
+                changes["annotations"] = apply_annotations(op.annotations, entry.annotations)
             self.check_fields(op.id, response, entry.include, entry.exclude, entry.pointer)
         include = _first(entry and entry.include, resource and resource.include)
         exclude = _first(entry and entry.exclude, resource and resource.exclude)
@@ -346,11 +359,15 @@ class _Applier:
     ) -> ServerSpec:
         overlay = self.overlay
         changes: dict[str, object] = {"operations": ops}
-        for key in ("name", "version", "title", "description", "base_url"):
+        for key in ("name", "version", "title", "description", "base_url", "registry_name"):
             value = getattr(overlay, key)
             if value is not None:
                 changes[key] = value
         changes["limits"] = merge_limits(self.spec.limits, overlay.defaults)
+        if overlay.filter_sets:
+            changes["filter_sets"] = overlay.filter_sets
+        if overlay.mode is not None:
+            changes["mode"] = overlay.mode
         merged = dict(self.spec.resources)
         for name, entry in resources.items():
             old = merged.get(name, FieldConfig())

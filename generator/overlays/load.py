@@ -30,16 +30,23 @@ from .model import (
     ResourceOverlay,
     Selection,
 )
+from .annotations import parse_annotations
+from .bigapi import parse_mode, parse_pagination, parse_toolsets
+from .filters import parse_adapters, parse_filter_sets
 from .yamlnodes import parse_yaml
 
 TOP_KEYS = (
-    "name", "version", "title", "description", "base_url",
+    "name", "version", "title", "description", "base_url", "registry_name",
     "auth", "defaults", "select", "resources", "operations",
+    "filter_sets", "mode", "toolsets",
 )  # fmt: skip
 SELECT_KEYS = ("include", "exclude")
 RESOURCE_KEYS = ("include", "exclude")
 OPERATION_KEYS = ("tool_name", "title", "description", "include", "exclude", "collection")
 OPERATION_KEYS += LIMIT_KEYS
+OPERATION_KEYS += ("adapters",)
+OPERATION_KEYS += ("pagination",)
+OPERATION_KEYS += ("annotations",)  # annotations.py
 AUTH_KEYS = ("type", "env", "in", "name")
 AUTH_TYPES = ("bearer", "api_key", "basic")
 AUTH_LOCATIONS = ("header", "query", "cookie")
@@ -48,6 +55,7 @@ HTTP_METHODS = ("GET", "PUT", "POST", "DELETE", "OPTIONS", "HEAD", "PATCH", "TRA
 TOOL_NAME_RE = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 SLUG_RE = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")  # as the loader's --name rule
 ENV_RE = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+REGISTRY_NAME_RE = re.compile(r"^[a-zA-Z0-9.-]+/[a-zA-Z0-9._-]{1,150}$")  # MCP registry rule
 
 
 def load_overlay(path: str | Path) -> tuple[Overlay, list[Diagnostic]]:
@@ -102,6 +110,17 @@ class _Checker(Checker):
                     f"did you mean {slugify(name)!r}? (lowercase letters, digits, single '-')",
                 )
                 name = None
+        registry = None
+        if top.get("registry_name") is not None:
+            registry = self.string(top["registry_name"], "/registry_name")
+            if registry is not None and not REGISTRY_NAME_RE.match(registry):
+                self.error(
+                    "OVERLAY_VALUE",
+                    f"registry_name {registry!r} is not an MCP registry name",
+                    "/registry_name",
+                    "use reverse-DNS with one '/': io.github.OWNER/NAME",
+                )
+                registry = None
         if scalars["base_url"] is not None and not re.match(r"^https?://", scalars["base_url"]):
             self.error("OVERLAY_VALUE", "base_url must start with http:// or https://", "/base_url")
             scalars["base_url"] = None
@@ -110,6 +129,7 @@ class _Checker(Checker):
         )
         self.check_chunking(defaults, ShapingLimits(), "/defaults")
         self.defaults = defaults
+        filter_sets, filters = parse_filter_sets(self, top.get("filter_sets"))
         return Overlay(
             file=self.file,
             name=name,
@@ -117,6 +137,7 @@ class _Checker(Checker):
             title=scalars["title"],
             description=scalars["description"],
             base_url=scalars["base_url"],
+            registry_name=registry,
             auth=self.auth(top["auth"]) if top.get("auth") is not None else None,
             defaults=defaults,
             select=self.select(top["select"]) if top.get("select") is not None else None,
@@ -124,6 +145,10 @@ class _Checker(Checker):
             operations=self.keyed(
                 top.get("operations"), "/operations", "operations", self.operation
             ),
+            filter_sets=filter_sets,
+            filters=filters,
+            mode=parse_mode(self, top.get("mode")),
+            toolsets=parse_toolsets(self, top.get("toolsets")),
             lines=self.lines,
         )
 
@@ -301,6 +326,13 @@ class _Checker(Checker):
             collection=collection,
             limits=limits,
             pointer=ptr,
+            adapters=(
+                parse_adapters(self, entries["adapters"], ptr + "/adapters")
+                if entries.get("adapters") is not None
+                else None
+            ),
+            pagination=parse_pagination(self, entries.get("pagination"), ptr + "/pagination"),
+            annotations=parse_annotations(self, entries.get("annotations"), ptr + "/annotations"),
         )
 
     def auth(self, value: Any) -> tuple[AuthEntry, ...] | None:

@@ -13,7 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-from ..ir.models import ShapingLimits
+from ..ir.models import AdapterSpec, PaginationSpec, ShapingLimits
+from .filters import FilterOverlay
 
 AuthType = Literal["bearer", "api_key", "basic"]
 AuthLocation = Literal["header", "query", "cookie"]
@@ -90,6 +91,9 @@ class OperationOverlay:
     collection: str | None = None
     limits: ShapingLimits = ShapingLimits()
     pointer: str = ""
+    adapters: tuple[AdapterSpec, ...] | None = None  # output adapters, in order (filters.py)
+    pagination: PaginationSpec | None = None  # declared/corrected paging (bigapi.py)
+    annotations: tuple[tuple[str, bool], ...] | None = None  # hint overrides (annotations.py)
 
 
 @dataclass(frozen=True)
@@ -100,11 +104,16 @@ class Overlay:
     title: str | None = None
     description: str | None = None
     base_url: str | None = None
+    registry_name: str | None = None
     auth: tuple[AuthEntry, ...] | None = None
     defaults: ShapingLimits = ShapingLimits()
     select: Selection | None = None
     resources: tuple[ResourceOverlay, ...] = ()
     operations: tuple[OperationOverlay, ...] = ()
+    filter_sets: tuple[str, ...] = ()  # names of the defined filter sets, sorted
+    filters: tuple[FilterOverlay, ...] = ()  # one per (filter set, operation)
+    mode: str | None = None  # per-op | meta | auto (bigapi.py)
+    toolsets: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (name, select patterns), sorted
     lines: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
 
     def line_of(self, pointer: str) -> int | None:

@@ -10,6 +10,14 @@ from .. import __version__
 from ..ir import ServerSpec
 from ..naming import env_prefix
 from .formatting import format_python
+from .publishing import (
+    CLASSIFIERS,
+    SNAPSHOT_PATH,
+    registry_name,
+    server_json,
+    spdx_license,
+    tools_snapshot,
+)
 from .templating import render
 from .tooldata import server_data
 
@@ -33,6 +41,7 @@ DEPENDENCIES = (
     "anyio>=4,<5",
 )
 TEST_DEPENDENCIES = ("pytest>=8,<10",)
+GRAPHQL_DEPENDENCIES = ("graphql-core>=3.3,<4",)  # only packages generated from GraphQL
 
 
 def package_names(name: str) -> dict[str, str]:
@@ -59,7 +68,8 @@ def runtime_files() -> dict[str, bytes]:
 def _summary(spec: ServerSpec) -> str:
     text = " ".join((spec.description or "").split())
     first = text.split(". ")[0].rstrip(".") if text else ""
-    base = f"MCP server for the {spec.title} API"
+    title = spec.title.strip()
+    base = f"MCP server for the {title}" + ("" if title.lower().endswith("api") else " API")
     if first and len(first) <= 160:
         return f"{base}: {first}."
     return f"{base}."
@@ -95,11 +105,16 @@ def plan_package(spec: ServerSpec) -> dict[str, bytes]:
         "title": spec.title,
         "version": spec.version,
         "summary": _summary(spec),
-        "license": spec.license or "MIT",
+        "license": spdx_license(spec.license),
+        "classifiers": CLASSIFIERS,
+        "urls": spec.urls,
+        "registry_name": registry_name(spec),
         "api_version": spec.api_version,
         "base_url": spec.base_url,
         "credentials": spec.security,
-        "dependencies": DEPENDENCIES,
+        "dependencies": DEPENDENCIES
+        + (GRAPHQL_DEPENDENCIES if spec.source_kind == "graphql" else ()),
+        "graphql": spec.source_kind == "graphql",
         "test_dependencies": TEST_DEPENDENCIES,
         "tools": _tool_rows(spec),
         "claude_desktop": desktop,
@@ -119,11 +134,26 @@ def plan_package(spec: ServerSpec) -> dict[str, bytes]:
     python(f"src/{pkg}/__main__.py", "package/src/__main__.py.j2")
     python(f"src/{pkg}/server.py", "package/src/server.py.j2")
     python("tests/test_server.py", "package/tests/test_server.py.j2")
+    python("tests/test_tools_snapshot.py", "package/tests/test_tools_snapshot.py.j2")
+    text(".github/workflows/ci.yml", "package/github/ci.yml.j2")
+    files["server.json"] = server_json(spec, names, context["summary"])
     files[f"src/{pkg}/py.typed"] = b""
     data = server_data(spec)
     files[f"src/{pkg}/spec.json"] = (
         json.dumps(data, indent=1, ensure_ascii=False, sort_keys=False) + "\n"
     ).encode()
+    files[SNAPSHOT_PATH] = tools_snapshot(data)
+    if spec.source_kind == "graphql":  # validated against at run time (runtime/graphql_call.py)
+        from .graphql_sdl import SCHEMA_FILE, shipped_sdl
+
+        files[f"src/{pkg}/{SCHEMA_FILE}"] = shipped_sdl(spec).encode()
     for rel, content in runtime_files().items():
         files[f"src/{pkg}/runtime/{rel}"] = content
     return files
+
+
+def plan_scaffold(spec: ServerSpec) -> dict[str, bytes]:
+    """Files created once for the user to edit (not in the manifest, never overwritten)."""
+    names = package_names(spec.name)
+    source = render("package/src/hooks.py.j2", **names)
+    return {f"src/{names['package']}/hooks.py": format_python(source, path="hooks.py").encode()}

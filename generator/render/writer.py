@@ -6,6 +6,11 @@ every generated file with its sha256: a directory without one was not generated 
 and is never overwritten; generated files whose content no longer matches the manifest were
 edited by hand, and regeneration stops and lists them unless forced. Files that are not in the
 manifest belong to the user and are carried over unchanged.
+
+Two kinds of files get special treatment: *scaffold* files (e.g. ``hooks.py``) are written only
+when absent and never enter the manifest, so from then on they are the user's; *pinned* files
+(the tools snapshot) are in the manifest but an existing copy is kept instead of the new content
+(the caller decides when to update them, and the report lists the ones that are now stale).
 """
 
 from __future__ import annotations
@@ -29,6 +34,8 @@ class WriteReport:
     written: int
     kept_user_files: tuple[str, ...]
     replaced_edits: tuple[str, ...]
+    stale_pinned: tuple[str, ...] = ()
+    created_scaffold: tuple[str, ...] = ()
 
 
 def sha256(data: bytes) -> str:
@@ -80,9 +87,18 @@ def _refuse(target: Path, code: str, message: str, hint: str) -> GenerationError
 
 
 def write_package(
-    target: Path, files: dict[str, bytes], *, generator_version: str, force: bool = False
+    target: Path,
+    files: dict[str, bytes],
+    *,
+    generator_version: str,
+    force: bool = False,
+    scaffold: dict[str, bytes] | None = None,
+    pinned: frozenset[str] = frozenset(),
 ) -> WriteReport:
     target = Path(target)
+    scaffold = scaffold or {}
+    if set(scaffold) & set(files):
+        raise ValueError(f"scaffold files are also generated: {sorted(set(scaffold) & set(files))}")
     manifest: dict[str, str] = {}
     edited: list[str] = []
     if target.exists() or target.is_symlink():
@@ -125,6 +141,8 @@ def write_package(
             "move them away, or pass --force to overwrite them",
         )
     user_files = [name for name in user_files if name not in files]
+    files, stale = _keep_pinned(target, files, manifest, pinned)
+    new_scaffold = sorted(n for n in scaffold if not (target / n).exists() and n not in user_files)
     target.parent.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix=f".{target.name}.tmp-", dir=target.parent))
     try:
@@ -132,6 +150,10 @@ def write_package(
             path = tmp / name
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_bytes(files[name])
+        for name in new_scaffold:
+            path = tmp / name
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(scaffold[name])
         for name in user_files:
             src, dst = target / name, tmp / name
             dst.parent.mkdir(parents=True, exist_ok=True)
@@ -152,4 +174,22 @@ def write_package(
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise
-    return WriteReport(target, len(files), tuple(user_files), tuple(edited))
+    return WriteReport(
+        target, len(files), tuple(user_files), tuple(edited), tuple(stale), tuple(new_scaffold)
+    )
+
+
+def _keep_pinned(
+    target: Path, files: dict[str, bytes], manifest: dict[str, str], pinned: frozenset[str]
+) -> tuple[dict[str, bytes], list[str]]:
+    """Pinned files already in the package keep their content; returns those that differ."""
+    kept = dict(files)
+    stale = []
+    for name in sorted(pinned):
+        path = target / name
+        if name in files and name in manifest and path.is_file():
+            old = path.read_bytes()
+            if old != files[name]:
+                stale.append(name)
+                kept[name] = old
+    return kept, stale

@@ -67,7 +67,7 @@ def _query_pairs(
     if isinstance(value, list):
         if explode and style == "form":
             return [(name, _scalar(v)) for v in value]
-        sep = {"spaceDelimited": " ", "pipeDelimited": "|"}.get(style, ",")
+        sep = {"spaceDelimited": " ", "pipeDelimited": "|", "tabDelimited": "\t"}.get(style, ",")
         return [(name, sep.join(_scalar(v) for v in value))]
     if isinstance(value, dict):
         if style == "deepObject":
@@ -75,6 +75,22 @@ def _query_pairs(
         if explode:
             return [(str(k), _scalar(v)) for k, v in value.items()]
         return [(name, ",".join(f"{k},{_scalar(v)}" for k, v in value.items()))]
+    return [(name, _scalar(value))]
+
+
+def _deep_object_pairs(name: str, value: Any) -> list[tuple[str, str]]:
+    """Bracket notation for nested form values (``metadata[key]=v``, ``expand[0]=v``), as
+    Stripe-style form APIs declare with ``style: deepObject``."""
+    if isinstance(value, dict):
+        pairs: list[tuple[str, str]] = []
+        for k, v in value.items():
+            pairs.extend(_deep_object_pairs(f"{name}[{k}]", v))
+        return pairs
+    if isinstance(value, list):
+        pairs = []
+        for i, v in enumerate(value):
+            pairs.extend(_deep_object_pairs(f"{name}[{i}]", v))
+        return pairs
     return [(name, _scalar(value))]
 
 
@@ -97,9 +113,12 @@ def build_request(
     whole_body: Any = None
     has_whole = False
     for param in tool.params:
-        if param.arg not in args:
+        if param.arg in args:
+            value = args[param.arg]
+        elif param.default is not None and param.location == "header":
+            value = param.default
+        else:
             continue
-        value = args[param.arg]
         if param.location == "path":
             path = path.replace("{" + param.wire + "}", encode_path_segment(value))
         elif param.location == "query":
@@ -125,9 +144,14 @@ def build_request(
         payload = whole_body if has_whole else body_fields
         content_type = binding.content_type or "application/json"
         if content_type == "application/x-www-form-urlencoded":
+            styles = {p.wire: p.style for p in tool.params if p.location == "body"}
+            explodes = {p.wire: p.explode for p in tool.params if p.location == "body"}
             pairs = []
             for k, v in (payload or {}).items():
-                pairs.extend(_query_pairs(k, v, "form", True))
+                if styles.get(k) == "deepObject":
+                    pairs.extend(_deep_object_pairs(k, v))
+                else:
+                    pairs.extend(_query_pairs(k, v, styles.get(k) or "form", explodes.get(k)))
             body = urlencode(pairs).encode()
         else:
             body = json.dumps(payload, separators=(",", ":"), ensure_ascii=False).encode()

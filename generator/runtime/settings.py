@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Mapping
 
 from .errors import ConfigurationError
+from .filters import choose_filter_set
 from .model import ServerModel
 
 
@@ -18,6 +19,12 @@ class Settings:
     max_response_bytes: int = 20 * 1024 * 1024
     continuation_max_entries: int = 1000
     continuation_max_bytes: int = 64 * 1024 * 1024
+    total_timeout: float = 60.0  # whole call incl. retries and slow bodies (<PREFIX>_TOTAL_TIMEOUT)
+    retries: int = 2  # extra attempts for idempotent methods (<PREFIX>_RETRIES, 0 = none)
+    forward_auth: bool = False  # HTTP: send the caller's Authorization (<PREFIX>_FORWARD_AUTH=1)
+    cache_url: str = ""  # redis://... selects the shared continuation store (<PREFIX>_CACHE_URL)
+    max_argument_bytes: int = 1024 * 1024  # JSON size of one call's arguments
+    filter_set: str = ""  # output filter set in use, "" = none (<PREFIX>_FILTER_SET, --filter-set)
 
 
 def _number(env: Mapping[str, str], key: str, default: float, kind: type = float) -> float:
@@ -37,6 +44,8 @@ def settings_from_env(model: ServerModel, environ: Mapping[str, str] | None = No
     env = os.environ if environ is None else environ
     p = model.env_prefix
     base_url = env.get(f"{p}_BASE_URL") or model.base_url
+    if model.kind == "graphql":  # the GraphQL endpoint: <PREFIX>_GRAPHQL_URL wins
+        base_url = env.get(f"{p}_GRAPHQL_URL") or base_url
     if not base_url.startswith(("http://", "https://")):
         raise ConfigurationError(
             f"No usable upstream base URL (got {base_url!r}); set {p}_BASE_URL to the API's URL,"
@@ -51,4 +60,21 @@ def settings_from_env(model: ServerModel, environ: Mapping[str, str] | None = No
         continuation_max_bytes=int(
             _number(env, f"{p}_CONTINUATION_MAX_BYTES", 64 * 1024 * 1024, int)
         ),
+        total_timeout=_number(env, f"{p}_TOTAL_TIMEOUT", 60.0),
+        retries=_retries(env, f"{p}_RETRIES"),
+        forward_auth=env.get(f"{p}_FORWARD_AUTH", "").strip().lower() in ("1", "true", "yes"),
+        cache_url=env.get(f"{p}_CACHE_URL", "").strip(),
+        max_argument_bytes=int(_number(env, f"{p}_MAX_ARGUMENT_BYTES", 1024 * 1024, int)),
+        filter_set=choose_filter_set(
+            model.filter_sets, env.get(f"{p}_FILTER_SET", ""), f"{p}_FILTER_SET"
+        ),
     )
+
+
+def _retries(env: Mapping[str, str], key: str) -> int:
+    raw = env.get(key, "").strip()
+    if not raw:
+        return 2
+    if not raw.isdigit() or int(raw) > 10:
+        raise ConfigurationError(f"{key}={raw!r} must be a whole number from 0 to 10.")
+    return int(raw)

@@ -78,3 +78,32 @@ def test_a_file_in_the_way_is_refused(tmp_path: Path) -> None:
     with pytest.raises(GenerationError) as info:
         write_package(target, FILES, generator_version="0")
     assert info.value.diagnostics[0].code == "out-not-directory"
+
+
+def test_scaffold_files_are_written_once_and_stay_out_of_the_manifest(tmp_path: Path) -> None:
+    target = tmp_path / "demo-mcp"
+    scaffold = {"pkg/hooks.py": b"# yours\n"}
+    report = write_package(target, FILES, generator_version="0", scaffold=scaffold)
+    assert report.created_scaffold == ("pkg/hooks.py",)
+    assert "pkg/hooks.py" not in (target / MANIFEST).read_text()
+    (target / "pkg/hooks.py").write_bytes(b"# my hook\n")
+    report = write_package(target, FILES, generator_version="0", scaffold=scaffold)
+    assert report.created_scaffold == () and report.kept_user_files == ("pkg/hooks.py",)
+    assert (target / "pkg/hooks.py").read_bytes() == b"# my hook\n"
+    with pytest.raises(ValueError):
+        write_package(target, FILES, generator_version="0", scaffold={"a.txt": b""})
+
+
+def test_pinned_files_keep_their_content_and_report_when_stale(tmp_path: Path) -> None:
+    target = tmp_path / "demo-mcp"
+    pinned = frozenset({"a.txt"})
+    write_package(target, FILES, generator_version="0", pinned=pinned)
+    changed = {**FILES, "a.txt": b"two\n", "pkg/b.py": b"x = 3\n"}
+    report = write_package(target, changed, generator_version="0", pinned=pinned)
+    assert report.stale_pinned == ("a.txt",)
+    assert (target / "a.txt").read_bytes() == b"one\n"  # kept
+    assert (target / "pkg/b.py").read_bytes() == b"x = 3\n"
+    again = write_package(target, changed, generator_version="0", pinned=pinned)
+    assert again.replaced_edits == ()  # the kept content is what the manifest records
+    report = write_package(target, changed, generator_version="0")  # not pinned: updated
+    assert (target / "a.txt").read_bytes() == b"two\n" and report.stale_pinned == ()

@@ -149,3 +149,35 @@ def test_unset_credentials_fall_through_to_the_next_scheme() -> None:
     )
     cs = CredentialSet(creds, {"B": "bbbb"})
     assert cs.for_tool(tool(security=["a", "b"])).headers == {"X-Key": "bbbb"}
+
+
+def test_deep_object_form_fields_use_bracket_notation() -> None:
+    params = (
+        Param("metadata", "body", "metadata", style="deepObject"),
+        Param("expand", "body", "expand", style="deepObject"),
+        Param("amount", "body", "amount"),
+    )
+    req = build_request(
+        tool("POST", "/v1/charges", params, "application/x-www-form-urlencoded"),
+        "http://h",
+        {"amount": 100, "metadata": {"order": "6735", "tags": ["a"]}, "expand": ["customer"]},
+        NO_AUTH,
+    )
+    assert (
+        req.body
+        == b"metadata%5Border%5D=6735&metadata%5Btags%5D%5B0%5D=a&expand%5B0%5D=customer&amount=100"
+    )
+
+
+def test_header_defaults_are_sent_unless_overridden() -> None:
+    params = (Param("Notion-Version", "header", "Notion-Version", default="2025-09-03"),)
+    assert (
+        build_request(tool(path="/x", params=params), "http://h", {}, NO_AUTH).headers[
+            "Notion-Version"
+        ]
+        == "2025-09-03"
+    )
+    got = build_request(
+        tool(path="/x", params=params), "http://h", {"Notion-Version": "2022-06-28"}, NO_AUTH
+    )
+    assert got.headers["Notion-Version"] == "2022-06-28"

@@ -48,7 +48,7 @@ def check_bounds(result, config: ShapeConfig, reserve: int = RESERVE) -> None:
 
 @pytest.mark.parametrize("detail", ["concise", "detailed"])
 def test_a_wrapped_list_is_paged_into_valid_json_whose_union_is_the_full_value(detail):
-    value = notion_list(150)
+    value = notion_list(250)
     config = small(collection_path="results", threshold=4000, chunk=3000)
     result = shape(value, config, detail_level=detail, footer_reserve_tokens=RESERVE)
     assert len(result.chunks) > 3

@@ -14,9 +14,18 @@ import pytest
 from jsonschema import Draft202012Validator
 from mcp import Client
 
+from petstore_mcp.runtime.meta import listed_tools, names as meta_names
 from petstore_mcp.server import ENV_PREFIX, create_server, load
 
 MODEL = load()
+
+
+async def call(client: Client, name: str, args: dict[str, Any]) -> Any:
+    """Call an operation: directly, or through the call tool in meta mode."""
+    if MODEL.mode != "meta":
+        return await client.call_tool(name, args)
+    wrapped = {"operation": name, "arguments": args}
+    return await client.call_tool(meta_names(MODEL)["call"], wrapped)
 
 
 @pytest.fixture
@@ -97,7 +106,7 @@ async def test_tools_list_is_the_spec(upstream: type[Recorder]) -> None:
     async with Client(create_server()) as client:
         listed = (await client.list_tools()).tools
     names = [t.name for t in listed]
-    assert names == [t.name for t in MODEL.tools] + [MODEL.continue_tool_name]
+    assert names == [t.name for t in listed_tools(MODEL)] + [MODEL.continue_tool_name]
     assert all(len(n) <= 64 for n in names)
 
 
@@ -107,7 +116,7 @@ async def test_unknown_tool_and_bad_arguments_are_tool_errors(upstream: type[Rec
         result = await client.call_tool("no_such_tool", {})
         assert result.is_error
         tool = MODEL.tools[0]
-        result = await client.call_tool(tool.name, {"__not_an_argument__": 1})
+        result = await call(client, tool.name, {"__not_an_argument__": 1})
         assert result.is_error
         assert "Invalid arguments" in result.content[0].text
         result = await client.call_tool(MODEL.continue_tool_name, {"continuation_id": "nope"})
@@ -122,7 +131,7 @@ async def test_a_call_reaches_the_upstream(upstream: type[Recorder]) -> None:
         pytest.skip("no HTTP tools")
     args = sample(tool.input_schema)
     async with Client(create_server()) as client:
-        result = await client.call_tool(tool.name, args)
+        result = await call(client, tool.name, args)
     assert not result.is_error, result.content[0].text
     assert len(upstream.requests) == 1
     sent = upstream.requests[0]
@@ -135,3 +144,22 @@ async def test_a_call_reaches_the_upstream(upstream: type[Recorder]) -> None:
             )
     assert sent["path"].split("?")[0] == expected
     json.loads(result.content[0].text)
+
+
+@pytest.mark.anyio
+async def test_a_graphql_call_sends_a_validated_document(upstream: type[Recorder]) -> None:
+    tool = next((t for t in MODEL.tools if t.binding.kind == "graphql"), None)
+    if tool is None:
+        pytest.skip("no GraphQL tools")
+    original, upstream.reply = upstream.reply, b'{"data": null}'
+    try:
+        async with Client(create_server()) as client:
+            result = await call(client, tool.name, sample(tool.input_schema))
+    finally:
+        upstream.reply = original
+    assert not result.is_error, result.content[0].text
+    assert len(upstream.requests) == 1
+    sent = upstream.requests[0]
+    assert sent["method"] == "POST"
+    document = json.loads(sent["body"])["query"]
+    assert document.startswith(f"{tool.binding.operation_type} {tool.binding.field_name}")

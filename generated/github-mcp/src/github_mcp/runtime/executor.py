@@ -5,6 +5,20 @@
 response and pages it. It returns an ``Outcome`` (plain text parts + error flag); the MCP
 adapter turns that into a protocol result. Every text that leaves is passed through the
 secret redactor.
+
+Upstream pages (one mechanism for chunks and upstream pagination): a binding that knows the
+upstream has more (GraphQL: ``pageInfo.hasNextPage``; REST: the tool's ``pagination`` read by
+``pagination.next_arguments`` from the Link header, a body cursor, the last item's id, or the
+page/offset arithmetic) passes ``next_call`` to ``_paged``: ``{"tool": name, "arguments": <the full validated arguments of
+the call, controls included, with the cursor argument set to the next cursor>,
+"upstream_page": n + 1}`` (plain JSON, so any continuation store can keep it). ``_paged``
+then stores the remaining chunks plus one empty placeholder page, with ``context =
+{"next_call": ...}``. ``<api>_continue`` serves the chunks; their footers count the real
+chunks only, and the last one says more results are upstream. Serving the placeholder runs
+``next_call`` as a fresh tool call (validated, shaped and paged like the first one), which
+returns a new continuation_id when there is still more. Footers say ``has_more: true|false``;
+a paged REST list whose last upstream page fits in one chunk gets a ``[has_more: false]`` note.
+REST page sizes are clamped to the tool's ``max_size`` (``pagination.bound_page_size``).
 """
 
 from __future__ import annotations
@@ -20,10 +34,22 @@ from .arguments import Controls, split_controls, validate_arguments
 from .auth import CredentialSet
 from .continuation import ContinuationError, ContinuationStore, MemoryContinuationStore
 from .errors import ToolCallError, UnknownTool, UpstreamError
-from .http_call import UpstreamResponse, build_request, send
+from .hooks import NO_HOOKS, Hooks, apply_hooks
+from .auth import RequestAuth
+from .http_call import UpstreamResponse, build_request
+from .input_limits import check_arguments
+from .retry import retry_after_seconds, send_reliably
 from .model import ServerModel, Tool
 from .settings import Settings
-from .shaping.pipeline import FieldSelectionError, ShapeConfig, shape, shape_text
+from .output import shape_output
+from .pagination import bound_page_size, next_arguments
+from .shaping.pipeline import (
+    FieldSelectionError,
+    ShapeConfig,
+    shape,
+    shape_text,
+    validate_fields,
+)
 
 EXCERPT_CHARS = 500
 
@@ -47,8 +73,10 @@ class ServerRuntime:
         credentials: CredentialSet | None = None,
         store: ContinuationStore | None = None,
         http_client: httpx2.AsyncClient | None = None,
+        hooks: Hooks | None = None,
     ):
         self.model = model
+        self.hooks = hooks or NO_HOOKS
         self.settings = settings
         self.credentials = credentials or CredentialSet(model.credentials)
         self.store = store or MemoryContinuationStore(
@@ -66,29 +94,50 @@ class ServerRuntime:
                 timeout=httpx2.Timeout(
                     self.settings.read_timeout, connect=self.settings.connect_timeout
                 ),
-                follow_redirects=True,
+                follow_redirects=False,  # redirects.py follows them, minding credentials
                 headers={"User-Agent": f"{self.model.name}-mcp/{self.model.version} (mcpforge)"},
             )
         return self._client
 
     async def aclose(self) -> None:
+        store_close = getattr(self.store, "aclose", None)  # e.g. the Redis store's connections
+        if store_close is not None:
+            await store_close()
         if self._client is not None and self._owns_client:
             await self._client.aclose()
             self._client = None
 
     # -- calls -----------------------------------------------------------------------------
     async def call(
-        self, name: str, arguments: dict[str, Any] | None, *, scope: str = ""
+        self,
+        name: str,
+        arguments: dict[str, Any] | None,
+        *,
+        scope: str = "",
+        caller_authorization: str | None = None,
     ) -> Outcome:
+        """``caller_authorization``: the caller's own Authorization header (forwarded auth),
+        sent upstream instead of the env credentials; ``scope`` keeps its continuations apart."""
         try:
+            check_arguments(name, arguments, self.settings.max_argument_bytes)
             if name == self.model.continue_tool_name:
-                outcome = await self._continue(arguments or {}, scope)
+                outcome = await self._continue(arguments or {}, scope, caller_authorization)
+            elif self.model.mode == "meta":  # find / describe / call operations (meta.py)
+                from .meta import call_meta
+
+                outcome = await call_meta(self, name, arguments or {}, scope, caller_authorization)
             else:
-                outcome = await self._call_tool(self._tool(name), arguments, scope)
+                outcome = await self._call_tool(
+                    self._tool(name), arguments, scope, caller_authorization
+                )
         except ToolCallError as exc:
             outcome = _error(exc.message)
         redact = self.credentials.secrets.redact
-        return Outcome([redact(p) for p in outcome.parts], outcome.is_error)
+        parts = [redact(p) for p in outcome.parts]
+        token = (caller_authorization or "").split(" ", 1)[-1]
+        if len(token) >= 4:
+            parts = [p.replace(token, "[REDACTED]") for p in parts]
+        return Outcome(parts, outcome.is_error)
 
     def _tool(self, name: str) -> Tool:
         tool = self.model.tool(name)
@@ -99,23 +148,41 @@ class ServerRuntime:
             raise UnknownTool(f"Unknown tool {name!r}.{hint}")
         return tool
 
-    async def _call_tool(self, tool: Tool, arguments: dict[str, Any] | None, scope: str) -> Outcome:
+    async def _call_tool(
+        self,
+        tool: Tool,
+        arguments: dict[str, Any] | None,
+        scope: str,
+        caller_authorization: str | None = None,
+        upstream_page: int = 1,
+    ) -> Outcome:
         args = validate_arguments(tool, arguments)
         controls, api_args = split_controls(args)
         config = self._shape_config(tool)
         if controls.fields is not None:
             # Check the selection before anything is sent upstream.
             try:
-                shape({}, config, fields=controls.fields)
+                validate_fields(config, controls.fields)
             except FieldSelectionError as exc:
                 return _error(str(exc))
-        request = build_request(
-            tool, self.settings.base_url, api_args, self.credentials.for_tool(tool)
-        )
-        response = await send(self.client(), request, max_bytes=self.settings.max_response_bytes)
+        if caller_authorization:
+            auth = RequestAuth({"Authorization": caller_authorization}, {}, {})
+        else:
+            auth = self.credentials.for_tool(tool)
+        if tool.binding.kind == "graphql":  # graphql_call.py: document, send, flatten, page
+            from .graphql_call import call_graphql
+
+            return await call_graphql(
+                self, tool, args, controls, api_args, config, scope, auth, upstream_page
+            )
+        request = build_request(tool, self.settings.base_url, bound_page_size(tool, api_args), auth)
+        request = await apply_hooks(self.hooks, request, tool.name, self.credentials.secrets)
+        response = await send_reliably(self.client(), request, auth, self.settings)
         if response.status >= 400:
             raise UpstreamError(self._status_message(tool, response), status=response.status)
-        return await self._shape_response(tool, config, controls, response, scope)
+        return await self._shape_response(
+            tool, config, controls, response, scope, args=args, upstream_page=upstream_page
+        )
 
     def _shape_config(self, tool: Tool) -> ShapeConfig:
         limits = tool.limits
@@ -148,7 +215,12 @@ class ServerRuntime:
             404: "the resource does not exist (check identifiers) or is not visible to these credentials",
             409: "the request conflicts with the resource's current state",
             422: "the upstream could not process these arguments",
-            429: "rate limited: wait before retrying",
+            429: "rate limited: wait before retrying"
+            + (
+                f" (the upstream asks for {wait:g} s)"
+                if (wait := retry_after_seconds(response.headers.get("retry-after"))) is not None
+                else ""
+            ),
         }.get(
             response.status,
             "the upstream API failed" if response.status >= 500 else "request refused",
@@ -165,6 +237,9 @@ class ServerRuntime:
         controls: Controls,
         response: UpstreamResponse,
         scope: str,
+        *,
+        args: dict[str, Any] | None = None,
+        upstream_page: int = 1,
     ) -> Outcome:
         body = response.body
         if not body.strip():
@@ -183,36 +258,68 @@ class ServerRuntime:
                         f"The upstream said the body is JSON but it is not valid JSON "
                         f"(HTTP {response.status}, {len(body)} bytes). It starts with: {snippet}"
                     )
-        if parsed:
-            shaped = shape(
+        if parsed:  # filters -> adapters -> shaping (output.py)
+            shaped = shape_output(
                 value,
+                tool,
                 config,
                 fields=controls.fields,
                 detail_level=controls.detail_level,
                 response_format=controls.response_format,
+                filter_set=self.settings.filter_set,
             )
         else:
             shaped = shape_text(text, config)
-        return await self._paged(shaped.chunks, shaped.notes, scope)
+        next_call = None  # REST upstream pagination (pagination.py), see "Upstream pages" above
+        if parsed and args is not None and tool.pagination:
+            following = next_arguments(tool, args, response.headers, value)
+            if following is not None:
+                next_call = {
+                    "tool": tool.name,
+                    "arguments": following,
+                    "upstream_page": upstream_page + 1,
+                }
+            elif len(shaped.chunks) <= 1:  # a paged list's last page says so, like the footers
+                return await self._paged(shaped.chunks, [*shaped.notes, "[has_more: false]"], scope)
+        return await self._paged(shaped.chunks, shaped.notes, scope, next_call)
 
-    async def _paged(self, chunks: list[str], notes: list[str], scope: str) -> Outcome:
+    async def _paged(
+        self,
+        chunks: list[str],
+        notes: list[str],
+        scope: str,
+        next_call: dict[str, Any] | None = None,
+    ) -> Outcome:
+        """Page 1 now, the rest in the store; ``next_call``: see "Upstream pages" above."""
         redact = self.credentials.secrets.redact
         chunks = [redact(c) for c in chunks] or [""]
         parts = [chunks[0]] + list(notes)
-        if len(chunks) > 1:
-            cont_id = await self.store.create(scope, chunks[1:])
-            parts.append(self._footer(1, len(chunks), cont_id))
+        if len(chunks) > 1 or next_call is not None:
+            rest = chunks[1:] + ([""] if next_call is not None else [])
+            context = {"next_call": next_call} if next_call is not None else None
+            cont_id = await self.store.create(scope, rest, context)
+            parts.append(self._footer(1, len(chunks), cont_id, upstream_more=next_call is not None))
         return Outcome(parts)
 
-    def _footer(self, index: int, total: int, cont_id: str | None) -> str:
+    def _footer(
+        self, index: int, total: int, cont_id: str | None, *, upstream_more: bool = False
+    ) -> str:
+        if upstream_more and index >= total:
+            return (
+                f"[page {index}/{total} of this upstream page; has_more: true, more results upstream: call "
+                f'{self.model.continue_tool_name} with continuation_id="{cont_id}" to fetch '
+                "the next upstream page]"
+            )
         if cont_id is None:
-            return f"[page {index}/{total}, last page]"
+            return f"[page {index}/{total}, last page, has_more: false]"
         return (
-            f"[page {index}/{total}, call {self.model.continue_tool_name} with "
+            f"[page {index}/{total}, has_more: true, call {self.model.continue_tool_name} with "
             f'continuation_id="{cont_id}" for the next page]'
         )
 
-    async def _continue(self, arguments: dict[str, Any], scope: str) -> Outcome:
+    async def _continue(
+        self, arguments: dict[str, Any], scope: str, caller_authorization: str | None = None
+    ) -> Outcome:
         cont_id = arguments.get("continuation_id")
         extra = sorted(set(arguments) - {"continuation_id"})
         if not isinstance(cont_id, str) or not cont_id or extra:
@@ -224,5 +331,18 @@ class ServerRuntime:
             page = await self.store.next_page(cont_id, scope)
         except ContinuationError as exc:
             return _error(str(exc))
+        next_call = (page.context or {}).get("next_call")
+        if next_call is not None:
+            if page.remaining == 0:  # the placeholder page: fetch the next upstream page
+                return await self._call_tool(
+                    self._tool(next_call["tool"]),
+                    next_call["arguments"],
+                    scope,
+                    caller_authorization,  # the next upstream page with the same caller's auth
+                    upstream_page=int(next_call.get("upstream_page", 2)),
+                )
+            total = page.total - 1
+            footer = self._footer(page.index, total, cont_id, upstream_more=True)
+            return Outcome([page.text, footer])
         more = page.remaining > 0
         return Outcome([page.text, self._footer(page.index, page.total, cont_id if more else None)])

@@ -24,33 +24,25 @@ from mcp.types import (
     ToolAnnotations,
 )
 
+from .caller import caller_from_request
+from .errors import ToolCallError
 from .executor import Outcome, ServerRuntime
+from .meta import listed_tools
 from .model import ServerModel
+from .surface import CONTINUE_DESCRIPTION, CONTINUE_SCHEMA, CONTINUE_TITLE
 
 log = logging.getLogger(__name__)
-
-CONTINUE_SCHEMA: dict[str, Any] = {
-    "type": "object",
-    "properties": {
-        "continuation_id": {
-            "type": "string",
-            "description": "The id from the footer of the previous page.",
-        }
-    },
-    "required": ["continuation_id"],
-    "additionalProperties": False,
-}
 
 
 def to_mcp_tools(model: ServerModel) -> list[Tool]:
     tools = []
-    for t in model.tools:
+    for t in listed_tools(model):  # the operations, or meta mode's tools (meta.py)
         ann = t.annotations
         tools.append(
             Tool(
                 name=t.name,
                 title=t.title or None,
-                description=t.description,
+                description=t.description or None,  # lean surface: "" says nothing
                 input_schema=t.input_schema,
                 annotations=ToolAnnotations(
                     title=None,
@@ -64,11 +56,8 @@ def to_mcp_tools(model: ServerModel) -> list[Tool]:
     tools.append(
         Tool(
             name=model.continue_tool_name,
-            title="Continue a paged result",
-            description=(
-                "Return the next page of a result that was too large for one response. "
-                "Pass the continuation_id from the previous page's footer."
-            ),
+            title=CONTINUE_TITLE,
+            description=CONTINUE_DESCRIPTION,
             input_schema=CONTINUE_SCHEMA,
             annotations=ToolAnnotations(read_only_hint=True, open_world_hint=False),
         )
@@ -108,7 +97,15 @@ def build_server(model: ServerModel, make_runtime: Any) -> Server[Any]:
     ) -> CallToolResult:
         runtime: ServerRuntime = ctx.lifespan_context["runtime"]
         try:
-            outcome = await runtime.call(params.name, dict(params.arguments or {}))
+            scope, caller = caller_from_request(ctx.request, runtime.settings.forward_auth)
+            outcome = await runtime.call(
+                params.name,
+                dict(params.arguments or {}),
+                scope=scope,
+                caller_authorization=caller,
+            )
+        except ToolCallError as exc:  # e.g. forwarded auth without an Authorization header
+            outcome = Outcome([exc.message], True)
         except Exception as exc:  # the server never crashes on a call; the agent gets a message
             log.exception("tool %s failed", params.name)
             text = runtime.credentials.secrets.redact(f"{type(exc).__name__}: {exc}")
@@ -122,6 +119,7 @@ def build_server(model: ServerModel, make_runtime: Any) -> Server[Any]:
         version=model.version,
         title=model.title,
         description=model.description or None,
+        instructions=model.instructions or None,  # what lean schemas leave out (compact.py)
         lifespan=lifespan,
         get_tool_input_schema=schemas.get,
         on_list_tools=list_tools,

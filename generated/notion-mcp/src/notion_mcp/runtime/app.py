@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import os
 import sys
 from pathlib import Path
 from typing import Sequence
@@ -22,6 +23,21 @@ def parse_args(model: ServerModel, argv: Sequence[str] | None) -> argparse.Names
     parser.add_argument("--host", default="127.0.0.1", help="HTTP bind address (default 127.0.0.1)")
     parser.add_argument("--port", type=int, default=8000, help="HTTP port (default 8000)")
     parser.add_argument("--path", default="/mcp", help="HTTP endpoint path (default /mcp)")
+    parser.add_argument(
+        "--filter-set",
+        default=None,
+        help="output filter set to use (overrides <PREFIX>_FILTER_SET; 'none' turns filters off)",
+    )
+    parser.add_argument(
+        "--toolsets",
+        default=None,
+        help="comma-separated toolsets to expose (overrides <PREFIX>_TOOLSETS; default all)",
+    )
+    parser.add_argument(
+        "--read-only",
+        action="store_true",
+        help="expose only GET / GraphQL query tools (or set <PREFIX>_READ_ONLY=1)",
+    )
     parser.add_argument("--version", action="version", version=f"%(prog)s {model.version}")
     return parser.parse_args(argv)
 
@@ -30,18 +46,44 @@ def make_server(model: ServerModel):  # type: ignore[no-untyped-def]
     """Build the MCP server; settings are read from the environment now, so errors show at start."""
     from .auth import CredentialSet
     from .executor import ServerRuntime
+    from .hooks import load_hooks
     from .mcp_adapter import build_server
     from .settings import settings_from_env
 
+    from .toolsets import restrict_from_env
+
+    model = restrict_from_env(model, os.environ)  # --toolsets / --read-only (toolsets.py)
     settings = settings_from_env(model)
     credentials = CredentialSet(model.credentials)
-    return build_server(model, lambda: ServerRuntime(model, settings, credentials=credentials))
+    from .log_redaction import install_log_redaction
+
+    install_log_redaction(credentials.secrets.redact)  # credentials never reach the logs
+    hooks = load_hooks()  # the package's hooks.py, if any
+    from .redis_store import store_from_settings
+
+    store_from_settings(model, settings)  # a bad <PREFIX>_CACHE_URL fails at start
+    return build_server(
+        model,
+        lambda: ServerRuntime(
+            model,
+            settings,
+            credentials=credentials,
+            hooks=hooks,
+            store=store_from_settings(model, settings),  # None: in memory
+        ),
+    )
 
 
 def run(spec_path: str | Path, argv: Sequence[str] | None = None) -> int:
     model = load_model(spec_path)
     args = parse_args(model, argv)
     logging.basicConfig(level=logging.WARNING, stream=sys.stderr)
+    if args.filter_set is not None:  # the flag wins over <PREFIX>_FILTER_SET
+        os.environ[f"{model.env_prefix}_FILTER_SET"] = args.filter_set
+    if args.toolsets is not None:  # the flags win over <PREFIX>_TOOLSETS / _READ_ONLY
+        os.environ[f"{model.env_prefix}_TOOLSETS"] = args.toolsets
+    if args.read_only:
+        os.environ[f"{model.env_prefix}_READ_ONLY"] = "1"
     try:
         server = make_server(model)
     except ConfigurationError as exc:

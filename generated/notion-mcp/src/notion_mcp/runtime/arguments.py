@@ -23,12 +23,28 @@ class Controls:
     response_format: str = "json"
 
 
+CONTROL_SCHEMAS: dict[str, dict[str, Any]] = {
+    "fields": {"type": "array", "items": {"type": "string"}},
+    "detail_level": {"enum": list(DETAIL_LEVELS)},
+    "response_format": {"enum": list(RESPONSE_FORMATS)},
+}
+
+
+def validation_schema(tool: Tool) -> dict[str, Any]:
+    """The listed input schema plus the control arguments and ``additionalProperties: false``:
+    a lean listing (generator/render/compact.py) leaves both to the server instructions."""
+    schema = dict(tool.input_schema)
+    schema["properties"] = {**CONTROL_SCHEMAS, **(schema.get("properties") or {})}
+    schema.setdefault("additionalProperties", False)
+    return schema
+
+
 def _validator(tool: Tool) -> Draft202012Validator:
     # Compiled lazily and kept on the tool: a server with hundreds of tools starts without
     # compiling a validator it may never use.
     validator = tool.__dict__.get("_validator")
     if validator is None:
-        validator = Draft202012Validator(tool.input_schema)
+        validator = Draft202012Validator(validation_schema(tool))
         object.__setattr__(tool, "_validator", validator)
     return validator
 
@@ -54,7 +70,7 @@ def validate_arguments(tool: Tool, arguments: dict[str, Any] | None) -> dict[str
             lines.append(f"- {_location(err)}: {message}")
         if len(errors) > 8:
             lines.append(f"- … and {len(errors) - 8} more")
-        props = sorted(tool.input_schema.get("properties", {}))
+        props = sorted(validation_schema(tool)["properties"])
         raise InvalidArguments(
             f"Invalid arguments for {tool.name}:\n"
             + "\n".join(lines)

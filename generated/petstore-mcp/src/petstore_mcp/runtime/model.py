@@ -23,6 +23,7 @@ class Param:
     required: bool = False
     style: str | None = None
     explode: bool | None = None
+    default: Any = None  # sent when the agent gives no value (header params with a default)
 
 
 @dataclass(frozen=True)
@@ -73,6 +74,12 @@ class Tool:
     response: ResponseConfig
     limits: Limits
     security: tuple[str, ...] = ()
+    # Output filters by filter set name (branches as in filters.py) and adapters, in order.
+    filters: dict[str, Any] = field(default_factory=dict)
+    adapters: tuple[dict[str, Any], ...] = ()
+    toolsets: tuple[str, ...] = ()  # overlay toolsets (``--toolsets``) this tool belongs to
+    tags: tuple[str, ...] = ()  # the spec's tags (meta mode searches them)
+    pagination: dict[str, Any] | None = None  # upstream paging (runtime/pagination.py)
 
     def param(self, arg: str) -> Param | None:
         for p in self.params:
@@ -102,6 +109,10 @@ class ServerModel:
     tools: tuple[Tool, ...]
     credentials: tuple[Credential, ...] = ()
     limits: Limits = field(default_factory=Limits)
+    filter_sets: tuple[str, ...] = ()  # names a server may pick with --filter-set
+    mode: str = "per-op"  # "per-op": one tool per operation; "meta": runtime/meta.py
+    instructions: str = ""  # sent at initialize: explains what lean tool schemas leave out
+    toolsets: tuple[str, ...] = ()  # every toolset name the overlay defines
 
     @property
     def continue_tool_name(self) -> str:
@@ -140,6 +151,11 @@ def _tool_from_json(data: dict[str, Any], limits: Limits) -> Tool:
         response=response,
         limits=limits.merged(data.get("limits")),
         security=tuple(data.get("security", ())),
+        filters=dict(data.get("filters") or {}),
+        adapters=tuple(data.get("adapters") or ()),
+        toolsets=tuple(data.get("toolsets") or ()),
+        tags=tuple(data.get("tags") or ()),
+        pagination=data.get("pagination"),
     )
 
 
@@ -160,6 +176,10 @@ def model_from_json(data: dict[str, Any]) -> ServerModel:
             for c in data.get("credentials", ())
         ),
         limits=limits,
+        filter_sets=tuple(data.get("filter_sets") or ()),
+        mode=server.get("mode", "per-op"),
+        instructions=server.get("instructions", ""),
+        toolsets=tuple(server.get("toolsets") or ()),
     )
 
 

@@ -10,6 +10,10 @@ field with longer strings. ``exclude`` paths are hidden unless ``fields`` names 
 below them). With a collection, paths are relative to an item; the wrapper's metadata is kept:
 all of it when everything is selected, else its scalars and small flat objects (``has_more``,
 ``next_cursor``, ``total_count``, GraphQL ``pageInfo``) except request ids (``DIAGNOSTIC_KEYS``).
+Concise output with the default fields also leaves out members that are null or empty
+(``None``, ``""``, ``[]``, ``{}``) and flags that are only news when true (``archived``,
+``in_trash``, ``locked``... when false): they cost tokens and say nothing; ask with ``fields``
+to see them. An item's own identity members are kept even when null. Page 1 carries the notes too, so its budget reserves room for them.
 """
 
 from __future__ import annotations
@@ -30,6 +34,7 @@ from .truncate import DEFAULT_MARKER, dumps, trim_to_budget, truncate_string, tr
 DETAIL_LEVELS = ("concise", "detailed")
 FORMATS = ("json", "markdown")
 MIN_PAGE_TOKENS = 100
+NOTES_MARGIN = 40
 _SMALL_META_KEYS = 8
 # Wrapper keys that identify the HTTP exchange, not the data: left out of concise output.
 DIAGNOSTIC_KEYS = frozenset({"request_id", "requestid", "x_request_id", "trace_id", "traceid"})
@@ -149,6 +154,21 @@ def _collection(value: Any, collection_path: str | None) -> tuple[str, ...] | No
     return path if isinstance(get_at(value, path), list) else None
 
 
+def validate_fields(config: ShapeConfig, fields: list[str] | None) -> list[str] | None:
+    """The cleaned ``fields`` selection, or FieldSelectionError when a path is unknown.
+
+    Called before the upstream request is sent, so a bad selection costs no API call.
+    """
+    explicit = _clean_fields(fields)
+    if explicit is None or selects_everything(explicit) or config.field_tree is None:
+        return explicit
+    declared = parse_path(config.collection_path) if config.collection_path is not None else None
+    check = check_paths(explicit, _item_tree(config.field_tree, declared))
+    if not check.ok:
+        raise FieldSelectionError(check.unknown, check.suggestions, check.valid_top_level)
+    return explicit
+
+
 def shape(
     value: Any,
     config: ShapeConfig,
@@ -163,15 +183,11 @@ def shape(
         raise ValueError(f"detail_level must be one of {DETAIL_LEVELS}, not {detail_level!r}")
     if response_format not in FORMATS:
         raise ValueError(f"response_format must be one of {FORMATS}, not {response_format!r}")
-    explicit = _clean_fields(fields)
+    explicit = validate_fields(config, fields)
     everything = explicit is not None and selects_everything(explicit)
     path = _collection(value, config.collection_path)
     declared = parse_path(config.collection_path) if config.collection_path is not None else None
     tree = _item_tree(config.field_tree, declared)
-    if explicit is not None and not everything and config.field_tree is not None:
-        check = check_paths(explicit, tree)
-        if not check.ok:
-            raise FieldSelectionError(check.unknown, check.suggestions, check.valid_top_level)
 
     notes: list[str] = []
     target = get_at(value, path) if path is not None else value
@@ -194,6 +210,12 @@ def shape(
             item = project(item, selection)
         return exclude(item, excluded) if excluded else item
 
+    if explicit is None and detail_level == "concise":
+        base = select
+
+        def select(item: Any) -> Any:  # concise: a null or empty value says nothing
+            return prune_empty(base(item))
+
     if path is not None:
         items = [select(item) for item in target]
         wrapper = value if selection is None else _filter_meta(value, path)
@@ -206,6 +228,41 @@ def shape(
         hint = ' (detail_level="detailed" keeps more)' if detail_level == "concise" else ""
         notes.append(f"[{cut} long text value(s) cut to {max_chars} chars{hint}]")
     return _page(shaped, path, config, response_format, footer_reserve_tokens, notes)
+
+
+# Flags that are only news when true: concise output leaves them out when false.
+ALARM_FLAGS = frozenset(
+    {"archived", "intrash", "deleted", "locked", "disabled", "canceled", "cancelled",
+     "delinquent", "cancelatperiodend", "refunded", "disputed", "isarchived", "isdeleted",
+     "islocked", "spam", "suspended", "blocked"}
+)  # fmt: skip
+# Identity members are kept even when null, so every item still says which one it is.
+KEEP_WHEN_EMPTY = frozenset({"id", "number", "key", "slug", "login", "name", "title", "sha"})
+
+
+def _norm(key: str) -> str:
+    return key.lower().replace("_", "").replace("-", "")
+
+
+def prune_empty(value: Any, *, top: bool = True) -> Any:
+    """Drop object members that are null, "", [] or {} and alarm flags that are false
+    (recursively; list elements are kept; identity members of the item itself are kept)."""
+    if isinstance(value, dict):
+        out = {}
+        for key, item in value.items():
+            item = prune_empty(item, top=False)
+            if top and key in KEEP_WHEN_EMPTY:
+                out[key] = item
+                continue
+            if item is None or item == "" or item == [] or item == {}:
+                continue
+            if item is False and _norm(key) in ALARM_FLAGS:
+                continue
+            out[key] = item
+        return out
+    if isinstance(value, list):
+        return [prune_empty(item, top=False) for item in value]
+    return value
 
 
 def _render(value: Any, response_format: str) -> str:
@@ -253,7 +310,10 @@ def _page(
     if not over:
         assert tokens is not None
         return ShapedResponse([text], notes, [tokens])
-    budget = config.chunk_tokens - footer_reserve_tokens
+    # Page 1 also carries the notes: reserve what they take now, plus room for the notes
+    # paging itself may add, so every page with its notes and footer stays in budget.
+    notes_reserve = (count_tokens(" ".join(notes), encoding) if notes else 0) + NOTES_MARGIN
+    budget = config.chunk_tokens - footer_reserve_tokens - notes_reserve
     if budget < MIN_PAGE_TOKENS:
         notes.append(f"[page budget raised to the minimum of {MIN_PAGE_TOKENS} tokens]")
         budget = MIN_PAGE_TOKENS
