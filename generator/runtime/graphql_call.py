@@ -46,10 +46,11 @@ from .graphql_types import connection
 from .hooks import apply_hooks
 from .http_call import OutgoingRequest
 from .model import Tool
+from .output import shape_output
 from .redirects import send_following
 from .retry import RetryPolicy, call_with_retries
 from .shaping.fields import selects_everything
-from .shaping.pipeline import ShapeConfig, shape
+from .shaping.pipeline import ShapeConfig
 
 if TYPE_CHECKING:
     from .executor import Outcome, ServerRuntime
@@ -312,14 +313,18 @@ async def call_graphql(
     result = interpret(request, response.status, response.body)
     if result.value is None:
         return Outcome([f"{tool.binding.field_name} returned null (nothing for these arguments)."])
-    # The upstream sent exactly the selection: shape without projecting again.
+    # The upstream sent exactly the selection: filters and adapters apply, then shaping
+    # keeps what came back (no second projection).
     # ``exclude`` was applied when the selection was compiled (an explicit path wins over it).
-    shaped = shape(
+    shaped = shape_output(
         result.value,
+        tool,
         replace(config, exclude=()),
-        fields=["*"],
+        fields=controls.fields,
         detail_level=controls.detail_level,
         response_format=controls.response_format,
+        filter_set=runtime.settings.filter_set,
+        preselected=True,
     )
     notes = list(result.notes) + list(shaped.notes)
     next_call = None

@@ -88,3 +88,36 @@ async def test_excluded_fields_stay_out_unless_asked_for_by_name(tmp_path: Path)
     query = up.requests[0].json()["query"]  # the person's own fields are indented by 4
     assert "\n    name\n" in query and "\n    birthYear\n" not in query
     assert json.loads(named.parts[0]) == {"name": "Luke Skywalker", "birthYear": "19BBY"}
+
+
+@pytest.mark.anyio
+async def test_filters_and_adapters_apply_to_graphql_results(tmp_path: Path) -> None:
+    overlay = tmp_path / "overlay.yaml"
+    overlay.write_text(
+        "name: swapi\nauth: []\nselect: {include: [query.person, query.film]}\n"
+        "filter_sets:\n  partners:\n    query.person:\n      patches: [{op: remove, path: /birthYear}]\n"
+        "operations:\n  query.person: {include: [name, birthYear]}\n"
+        "  query.film:\n    include: [title, director]\n"
+        "    adapters: [{name: summary, options: {fields: {key: title, by: director}}}]\n"
+    )
+    files = build(SPECS / "swapi/schema.graphql", overlay_path=overlay).files
+    schema = tmp_path / "schema.graphql"
+    schema.write_bytes(files["src/swapi_mcp/schema.graphql"])
+    model = model_from_json(json.loads(files["src/swapi_mcp/spec.json"]))
+    with swapi_upstream() as up:
+        plain = ServerRuntime(model, Settings(base_url=up.url + "/graphql"))
+        plain.graphql_schema_path = schema
+        partners = ServerRuntime(
+            model, Settings(base_url=up.url + "/graphql", filter_set="partners")
+        )
+        partners.graphql_schema_path = schema
+        person = await plain.call("person", {"personID": "1"})
+        filtered = await partners.call("person", {"personID": "1"})
+        film = await plain.call("film", {"filmID": "1"})
+        film_fields = await plain.call("film", {"filmID": "1", "fields": ["title"]})
+    assert json.loads(person.parts[0]) == {"name": "Luke Skywalker", "birthYear": "19BBY"}
+    assert json.loads(filtered.parts[0]) == {"name": "Luke Skywalker"}
+    assert not film.is_error, film.parts
+    summary = film.parts[0]
+    assert "key" in summary and "by" in summary and "director" not in summary
+    assert json.loads(film_fields.parts[0]) == {"title": json.loads(film_fields.parts[0])["title"]}

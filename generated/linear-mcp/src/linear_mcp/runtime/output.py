@@ -56,10 +56,17 @@ def shape_output(
     detail_level: str = "concise",
     response_format: str = "json",
     filter_set: str | None = None,
+    preselected: bool = False,
 ) -> ShapedResponse:
-    """Filter, adapt and shape one parsed JSON response (see the module doc)."""
+    """Filter, adapt and shape one parsed JSON response (see the module doc).
+
+    ``preselected``: the upstream already returned exactly the selection (a GraphQL document
+    compiled from ``fields`` or the defaults), so shaping keeps every field it finds instead
+    of projecting again; filters and adapters apply all the same.
+    """
     plan = plan_for(tool, filter_set)
     notes: list[str] = []
+    everything = ["*"] if preselected else None
     if plan.branches:
         outcome = apply_filter(value, plan.branches)
         if not outcome.applied:
@@ -67,7 +74,8 @@ def shape_output(
                 f"[filter set {filter_set!r} did not apply ({outcome.note}); "
                 "default fields shown]"
             )
-            return _with_notes(shape(value, config, response_format=response_format), notes)
+            fallback = shape(value, config, fields=everything, response_format=response_format)
+            return _with_notes(fallback, notes)
         value = outcome.value
     if plan.adapters and fields is None:
         context = AdapterContext(
@@ -97,7 +105,11 @@ def shape_output(
                 notes,
             )
     shaped = shape(
-        value, config, fields=fields, detail_level=detail_level, response_format=response_format
+        value,
+        config,
+        fields=everything or fields,
+        detail_level=detail_level,
+        response_format=response_format,
     )
     return _with_notes(shaped, notes)
 
