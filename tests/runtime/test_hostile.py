@@ -201,3 +201,23 @@ async def test_forwarded_caller_credential_replaces_env_and_scopes_continuations
     assert not mine.is_error and '"n"' in mine.parts[0]
     assert caller_scope(alice) != caller_scope(bob) and "alice" not in caller_scope(alice)
     await rt.aclose()
+
+
+@pytest.mark.anyio
+async def test_a_forwarded_caller_token_is_redacted_before_pages_are_stored(pair) -> None:
+    a, _ = pair
+    a.route(
+        "GET",
+        "/things/echo",
+        lambda r: Reply.json([{"n": f"{i} {r.headers['authorization']}"} for i in range(40)]),
+    )
+    rt = runtime(a.url)
+    alice = "Bearer alice-token-REDACT-ME"
+    out = await rt.call(
+        "get_b", {"id": "echo"}, scope=caller_scope(alice), caller_authorization=alice
+    )
+    assert not out.is_error and "continuation_id" in out.parts[-1]
+    assert "alice-token-REDACT-ME" not in "".join(out.parts)
+    stored = [p for e in rt.store._entries.values() for p in e.pages]
+    assert stored and all("alice-token-REDACT-ME" not in p for p in stored)
+    await rt.aclose()

@@ -24,6 +24,7 @@ REST page sizes are clamped to the tool's ``max_size`` (``pagination.bound_page_
 from __future__ import annotations
 
 import difflib
+from contextvars import ContextVar
 import json
 from dataclasses import dataclass, field
 from typing import Any
@@ -52,6 +53,8 @@ from .shaping.pipeline import (
 )
 
 EXCERPT_CHARS = 500
+# The forwarded Authorization token of the call being served (see ``ServerRuntime.call``).
+_CALLER_TOKEN: ContextVar[str] = ContextVar("mcpforge_caller_token", default="")
 
 
 @dataclass(frozen=True)
@@ -118,26 +121,34 @@ class ServerRuntime:
     ) -> Outcome:
         """``caller_authorization``: the caller's own Authorization header (forwarded auth),
         sent upstream instead of the env credentials; ``scope`` keeps its continuations apart."""
-        try:
-            check_arguments(name, arguments, self.settings.max_argument_bytes)
-            if name == self.model.continue_tool_name:
-                outcome = await self._continue(arguments or {}, scope, caller_authorization)
-            elif self.model.mode == "meta":  # find / describe / call operations (meta.py)
-                from .meta import call_meta
-
-                outcome = await call_meta(self, name, arguments or {}, scope, caller_authorization)
-            else:
-                outcome = await self._call_tool(
-                    self._tool(name), arguments, scope, caller_authorization
-                )
-        except ToolCallError as exc:
-            outcome = _error(exc.message)
-        redact = self.credentials.secrets.redact
-        parts = [redact(p) for p in outcome.parts]
         token = (caller_authorization or "").split(" ", 1)[-1]
-        if len(token) >= 4:
-            parts = [p.replace(token, "[REDACTED]") for p in parts]
-        return Outcome(parts, outcome.is_error)
+        reset = _CALLER_TOKEN.set(token if len(token) >= 4 else "")
+        try:
+            try:
+                check_arguments(name, arguments, self.settings.max_argument_bytes)
+                if name == self.model.continue_tool_name:
+                    outcome = await self._continue(arguments or {}, scope, caller_authorization)
+                elif self.model.mode == "meta":  # find / describe / call operations (meta.py)
+                    from .meta import call_meta
+
+                    outcome = await call_meta(
+                        self, name, arguments or {}, scope, caller_authorization
+                    )
+                else:
+                    outcome = await self._call_tool(
+                        self._tool(name), arguments, scope, caller_authorization
+                    )
+            except ToolCallError as exc:
+                outcome = _error(exc.message)
+            return Outcome([self._redact(p) for p in outcome.parts], outcome.is_error)
+        finally:
+            _CALLER_TOKEN.reset(reset)
+
+    def _redact(self, text: str) -> str:
+        """Env credentials and the current caller's forwarded token, wherever they appear."""
+        text = self.credentials.secrets.redact(text)
+        token = _CALLER_TOKEN.get()
+        return text.replace(token, "[REDACTED]") if token else text
 
     def _tool(self, name: str) -> Tool:
         tool = self.model.tool(name)
@@ -291,8 +302,8 @@ class ServerRuntime:
         next_call: dict[str, Any] | None = None,
     ) -> Outcome:
         """Page 1 now, the rest in the store; ``next_call``: see "Upstream pages" above."""
-        redact = self.credentials.secrets.redact
-        chunks = [redact(c) for c in chunks] or [""]
+        # Redacted before they are stored (memory or Redis), not only when served.
+        chunks = [self._redact(c) for c in chunks] or [""]
         parts = [chunks[0]] + list(notes)
         if len(chunks) > 1 or next_call is not None:
             rest = chunks[1:] + ([""] if next_call is not None else [])
