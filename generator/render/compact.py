@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..ir import OperationSpec, ServerSpec
+from ..runtime.arguments import CONTROL_SCHEMAS
 
 RICH_BUDGET_TOKENS = 20_000
 TOOL_DESCRIPTION_CHARS = 300
@@ -58,15 +59,6 @@ DROP_KEYS = frozenset(
         "title",
     }
 )
-CONTROL_SCHEMAS: dict[str, dict[str, Any]] = {
-    "fields": {
-        "type": "array",
-        "items": {"type": "string"},
-        "description": 'Dot paths to return instead of the defaults; ["*"] = all.',
-    },
-    "detail_level": {"enum": ["concise", "detailed"]},
-    "response_format": {"enum": ["json", "markdown"]},
-}
 CONTROLS_NOTE = (
     "Every tool also accepts: fields (array of dot paths to return instead of the defaults; "
     '["*"] = all), detail_level ("concise" | "detailed": keep longer texts), '

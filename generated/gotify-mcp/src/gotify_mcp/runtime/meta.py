@@ -20,6 +20,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Sequence
 
+from .arguments import CONTROL_SCHEMAS
 from .errors import InvalidArguments, UnknownTool
 from .model import ServerModel, Tool
 
@@ -30,15 +31,7 @@ FIND_LIMIT = 10
 FIND_MAX = 30
 SUMMARY_CHARS = 90
 _WORD = re.compile(r"[a-z0-9]+")
-CONTROLS: dict[str, Any] = {
-    "fields": {
-        "type": "array",
-        "items": {"type": "string"},
-        "description": 'Dot paths to return instead of the defaults; ["*"] = all',
-    },
-    "detail_level": {"enum": ["concise", "detailed"]},
-    "response_format": {"enum": ["json", "markdown"]},
-}
+CONTROLS: dict[str, Any] = CONTROL_SCHEMAS
 
 
 def names(model: ServerModel) -> dict[str, str]:

@@ -23,8 +23,13 @@ class Controls:
     response_format: str = "json"
 
 
+# The control arguments every tool takes, as listed (generator/render) and validated (here).
 CONTROL_SCHEMAS: dict[str, dict[str, Any]] = {
-    "fields": {"type": "array", "items": {"type": "string"}},
+    "fields": {
+        "type": "array",
+        "items": {"type": "string"},
+        "description": 'Dot paths to return instead of the defaults; ["*"] = all.',
+    },
     "detail_level": {"enum": list(DETAIL_LEVELS)},
     "response_format": {"enum": list(RESPONSE_FORMATS)},
 }
