@@ -142,3 +142,23 @@ async def test_secrets_never_leave_and_unknown_things_are_explained(upstream) ->
     await rt.call("get_thing", {"id": 5})  # wrong type: nothing sent
     assert len(upstream.requests) == n
     await rt.aclose()
+
+
+@pytest.mark.anyio
+async def test_pages_too_big_for_the_store_are_a_tool_error_not_a_crash(upstream) -> None:
+    from generator.runtime.continuation import MemoryContinuationStore
+
+    model = model_from_json(SPEC)
+    big = [{"id": str(i), "name": "word " * 40} for i in range(400)]
+    upstream.route("GET", "/things/big", Reply.json({"id": "big", "name": "x", "body": big}))
+    rt = ServerRuntime(
+        model,
+        Settings(base_url=upstream.url),
+        credentials=CredentialSet(model.credentials, {}),
+        store=MemoryContinuationStore(max_bytes=2000),
+    )
+    small = model.tools[0].limits.__class__(chunk_threshold_tokens=500, chunk_tokens=400)
+    object.__setattr__(model.tools[0], "limits", small)
+    out = await rt.call("get_thing", {"id": "big", "fields": ["*"], "detail_level": "detailed"})
+    assert out.is_error and "narrow the request" in out.parts[0]
+    await rt.aclose()

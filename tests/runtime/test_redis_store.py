@@ -8,6 +8,7 @@ import pytest
 import redis
 
 from generator.runtime.continuation import ContinuationError
+from generator.runtime.continuation import EntryTooLarge
 from generator.runtime.redis_store import RedisContinuationStore, StoreUnavailable
 from tests.support.faulty import closed_port
 from tests.support.redis_server import redis_server
@@ -74,7 +75,7 @@ async def test_bounded_by_entries_and_bytes_and_per_entry(redis_url) -> None:
     await big.create("", ["x" * 600, "y"])  # 3 x ~857 bytes > 2000: the oldest goes
     assert await kind_of(big, first) == "expired"
     assert (await big.next_page(second, "")).text.startswith("x")
-    with pytest.raises(StoreUnavailable, match="more than the continuation store accepts"):
+    with pytest.raises(EntryTooLarge, match="more than the continuation store holds"):
         await big.create("", ["z" * 5000])
     await s.aclose()
     await big.aclose()

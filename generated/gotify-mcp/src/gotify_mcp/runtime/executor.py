@@ -82,10 +82,15 @@ class ServerRuntime:
         self.hooks = hooks or NO_HOOKS
         self.settings = settings
         self.credentials = credentials or CredentialSet(model.credentials)
-        self.store = store or MemoryContinuationStore(
-            ttl_seconds=model.limits.continuation_ttl,
-            max_entries=settings.continuation_max_entries,
-            max_bytes=settings.continuation_max_bytes,
+        # ``is None``, not ``or``: an empty store is falsy (it has a length).
+        self.store = (
+            store
+            if store is not None
+            else MemoryContinuationStore(
+                ttl_seconds=model.limits.continuation_ttl,
+                max_entries=settings.continuation_max_entries,
+                max_bytes=settings.continuation_max_bytes,
+            )
         )
         self._client = http_client
         self._owns_client = http_client is None

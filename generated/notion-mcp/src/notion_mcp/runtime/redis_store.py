@@ -26,7 +26,7 @@ import json
 import secrets
 from typing import Any
 
-from .continuation import ENTRY_OVERHEAD_BYTES, ID_BYTES, ContinuationError, ContinuationPage
+from .continuation import ID_BYTES, ContinuationError, ContinuationPage, check_entry_size
 from .continuation import _error as continuation_error
 from .errors import ConfigurationError, ToolCallError
 
@@ -187,15 +187,7 @@ class RedisContinuationStore:
     async def create(
         self, scope: str, pages: list[str], context: dict[str, Any] | None = None
     ) -> str:
-        if not pages:
-            raise ValueError("nothing to continue: pages is empty")
-        size = ENTRY_OVERHEAD_BYTES + sum(len(p.encode("utf-8")) for p in pages)
-        if size > self.max_bytes:
-            raise StoreUnavailable(
-                f"This response's remaining pages take {size} bytes, more than the continuation"
-                f" store accepts per entry ({self.max_bytes}); narrow the request (fields,"
-                " filters, page size)."
-            )
+        size = check_entry_size(pages, self.max_bytes)
         cont_id = secrets.token_urlsafe(ID_BYTES)
         ctx = json.dumps(context, sort_keys=True) if context is not None else ""
         args = [self.prefix, cont_id, scope, self.ttl_ms, self.tomb_ms, size]

@@ -25,8 +25,32 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any, Callable, Literal, Protocol
 
+from .errors import ToolCallError
+
 ErrorKind = Literal["unknown", "expired", "finished", "scope"]
 ENTRY_OVERHEAD_BYTES = 256
+
+
+class EntryTooLarge(ToolCallError, ValueError):
+    """The remaining pages of one response do not fit the store: the agent must narrow it."""
+
+    kind = "continuation_too_large"
+
+
+def check_entry_size(pages: list[str], max_bytes: int) -> int:
+    """The stored size of ``pages``; refused (an agent-facing error) when over ``max_bytes``."""
+    if not pages:
+        raise ValueError("nothing to continue: pages is empty")
+    size = ENTRY_OVERHEAD_BYTES + sum(len(p.encode("utf-8")) for p in pages)
+    if size > max_bytes:
+        raise EntryTooLarge(
+            f"This response's remaining pages take {size} bytes, more than the continuation"
+            f" store holds per entry ({max_bytes}); narrow the request (fields, filters, page"
+            " size)."
+        )
+    return size
+
+
 ID_BYTES = 24  # 192 bits
 
 _RERUN = "Re-run the original tool call to get the response again from page 1."
@@ -129,14 +153,7 @@ class MemoryContinuationStore:
         self, scope: str, pages: list[str], context: dict[str, Any] | None = None
     ) -> str:
         """Hold ``pages`` (pages 2..n; page 1 was already served) and return their id."""
-        if not pages:
-            raise ValueError("nothing to continue: pages is empty")
-        size = ENTRY_OVERHEAD_BYTES + sum(len(p.encode("utf-8")) for p in pages)
-        if size > self.max_bytes:
-            raise ValueError(
-                f"response pages take {size} bytes, more than the continuation store holds "
-                f"({self.max_bytes}); narrow the request (fields, filters, page size)"
-            )
+        size = check_entry_size(pages, self.max_bytes)
         with self._lock:
             now = self._clock()
             self._sweep(now)
