@@ -18,12 +18,18 @@ MAX_SHOWN = 25
 
 
 def _print_diagnostics(diagnostics: list[Diagnostic], verbose: bool) -> None:
+    """Errors and warnings (the first MAX_SHOWN unless verbose); info only with --verbose."""
     shown = diagnostics if verbose else [d for d in diagnostics if d.severity is not Severity.INFO]
-    for d in shown[: None if verbose else MAX_SHOWN]:
+    listed = shown if verbose else shown[:MAX_SHOWN]
+    for d in listed:
         print(d.render(), file=sys.stderr)
-    hidden = len(diagnostics) - (len(shown) if verbose else min(len(shown), MAX_SHOWN))
-    if hidden > 0:
-        print(f"… {hidden} more diagnostics (use --verbose to see all)", file=sys.stderr)
+    cut = len(shown) - len(listed)
+    info = len(diagnostics) - len(shown)
+    parts = ([f"{cut} more warnings/errors"] if cut else []) + (
+        [f"{info} info note{'s' if info != 1 else ''}"] if info else []
+    )
+    if parts:
+        print(f"({' and '.join(parts)} not shown; --verbose shows all)", file=sys.stderr)
 
 
 def _cmd_generate(args: argparse.Namespace) -> int:
