@@ -39,6 +39,7 @@ LEAN_TOOL_CHARS = 110
 LEAN_PARAM_CHARS = 60
 GLOSSARY_MIN_TOOLS = 5
 RETURNS_SHOWN = 10
+AVAILABLE_SHOWN = 5  # non-default fields named in a description, as a hint for `fields`
 SHARE_MIN_CHARS = 60
 ENUM_EXAMPLES = 3
 KEEP_FORMATS = frozenset({"date", "date-time"})
@@ -185,8 +186,24 @@ def tool_description(op: OperationSpec, profile: Profile) -> str:
                 if resp.collection_path == ""
                 else f" of each {resp.collection_path} item"
             )
-        text += f"\nReturns fields{where}: {shown}{more}."
+        text += f"\nReturns fields{where}: {shown}{more or '.'}"
+        text += _also_available(op)
     return text
+
+
+def _also_available(op: OperationSpec) -> str:
+    """A few non-default fields, as a hint of what ``fields`` can ask for."""
+    tree = op.response.field_tree
+    if isinstance(tree, list) and tree:
+        tree = tree[0]
+    if not isinstance(tree, dict):
+        return ""
+    chosen = {f.split(".")[0] for f in op.response.default_fields}
+    others = [k for k in tree if k not in chosen]
+    if not others:
+        return ""
+    more = "…" if len(others) > AVAILABLE_SHOWN else ""
+    return f" Also: {', '.join(others[:AVAILABLE_SHOWN])}{more or '.'}"
 
 
 def compact_schema(
