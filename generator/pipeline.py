@@ -46,20 +46,13 @@ def _is_graphql(path: Path) -> bool:
     return False
 
 
-def build(
-    spec_path: str | Path,
-    *,
-    overlay_path: str | Path | None = None,
-    name: str | None = None,
-    version: str | None = None,
-    mode: str | None = None,
-) -> Generated:
-    """Load, apply the overlay and plan every file. Raises GenerationError on any error.
-
-    ``mode`` (per-op | meta | auto) overrides the overlay's ``mode`` (render/compact.py)."""
+def load_with_overlay(
+    spec_path: str | Path, *, overlay_path: str | Path | None = None, name: str | None = None
+) -> tuple[ServerSpec, list[Diagnostic]]:
+    """Load the spec and apply the overlay (if any); the name is ``name``, else the overlay's,
+    else the spec's. Raises GenerationError (with everything found so far) on any error."""
     from .overlays.apply import apply_overlay
     from .overlays.load import load_overlay
-    from .render.plan import plan_package, plan_scaffold
 
     diagnostics: list[Diagnostic] = []
     overlay = None
@@ -89,6 +82,23 @@ def build(
         _stop_on_errors(diagnostics)
     if name is not None and spec.name != name:
         spec = replace(spec, name=name)
+    return spec, diagnostics
+
+
+def build(
+    spec_path: str | Path,
+    *,
+    overlay_path: str | Path | None = None,
+    name: str | None = None,
+    version: str | None = None,
+    mode: str | None = None,
+) -> Generated:
+    """Load, apply the overlay and plan every file. Raises GenerationError on any error.
+
+    ``mode`` (per-op | meta | auto) overrides the overlay's ``mode`` (render/compact.py)."""
+    from .render.plan import plan_package, plan_scaffold
+
+    spec, diagnostics = load_with_overlay(spec_path, overlay_path=overlay_path, name=name)
     if version is not None:
         spec = replace(spec, version=version)
     if mode is not None:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .diagnostics import Diagnostic, GenerationError, Severity
+from .diagnostics import Diagnostic
 
 DEFAULT_THRESHOLD = 25_000  # tokens; Claude Code warns about tool output above ~10k-25k
 
@@ -77,28 +77,13 @@ def surface_report(
 ) -> SurfaceReport:
     from dataclasses import replace
 
-    from .overlays.apply import apply_overlay
-    from .overlays.load import load_overlay
-    from .pipeline import load_spec
+    from .pipeline import load_with_overlay
     from .render.tooldata import server_data
     from .runtime.mcp_adapter import to_mcp_tools
     from .runtime.model import model_from_json
     from .runtime.tokens import count_tokens
 
-    diagnostics: list[Diagnostic] = []
-    overlay = None
-    if overlay_path is not None:
-        overlay, found = load_overlay(Path(overlay_path))
-        diagnostics += found
-        _stop(diagnostics)
-    name = getattr(overlay, "name", None) if overlay is not None else None
-    spec, found = load_spec(Path(spec_path), name=name)
-    diagnostics += found
-    _stop(diagnostics)
-    if overlay is not None:
-        spec, found = apply_overlay(spec, overlay, file=str(overlay_path))
-        diagnostics += found
-        _stop(diagnostics)
+    spec, diagnostics = load_with_overlay(spec_path, overlay_path=overlay_path)
     if mode is not None:
         spec = replace(spec, mode=mode)
     data = server_data(spec)
@@ -115,8 +100,3 @@ def surface_report(
         instructions_tokens=count_tokens(model.instructions) if model.instructions else 0,
         diagnostics=diagnostics,
     )
-
-
-def _stop(diagnostics: list[Diagnostic]) -> None:
-    if any(d.severity is Severity.ERROR for d in diagnostics):
-        raise GenerationError(diagnostics)
