@@ -70,6 +70,20 @@ class Document:
     _events: list[Any] | None = field(default=None, repr=False)
     _lines: dict[str, int | None] = field(default_factory=dict, repr=False)
 
+    def diagnostic(
+        self, severity: Severity, code: str, message: str, where: str, hint: str | None = None
+    ) -> Diagnostic:
+        """A diagnostic at the JSON pointer ``where`` of this document, with its line."""
+        return Diagnostic(
+            severity,
+            code,
+            message,
+            file=self.display,
+            pointer=where,
+            line=self.line_of(where),
+            hint=hint,
+        )
+
     def line_of(self, pointer: str) -> int | None:
         """1-based line of the deepest existing node along ``pointer`` (cached)."""
         if pointer not in self._lines:

@@ -58,14 +58,6 @@ def _package_version(version: str) -> str:
     return ".".join(numbers) if numbers else "0.0.0"
 
 
-def _diagnostic(
-    severity: Severity, code: str, message: str, doc: Document, where: str, hint: str | None = None
-) -> Diagnostic:
-    return Diagnostic(
-        severity, code, message, file=doc.display, pointer=where, line=doc.line_of(where), hint=hint
-    )
-
-
 def _triage(
     problems: list[Diagnostic],
 ) -> tuple[list[Diagnostic], list[Diagnostic], set[str]]:
@@ -134,11 +126,10 @@ def load_openapi_from(
     diagnostics.extend(op_diags)
     if isinstance(doc.data.get("webhooks"), dict) and doc.data["webhooks"]:
         diagnostics.append(
-            _diagnostic(
+            doc.diagnostic(
                 Severity.INFO,
                 "WEBHOOKS_IGNORED",
                 "webhooks describe calls the API makes, not tools: ignored",
-                doc,
                 "/webhooks",
                 "Nothing to do: an MCP server only exposes the API's own operations.",
             )
@@ -194,7 +185,7 @@ def _operations(
                 continue
             except RefError as exc:  # cannot happen after check_all; kept as a clear failure
                 raise GenerationError(
-                    _diagnostic(Severity.ERROR, exc.code, exc.message, doc, op_pointer)
+                    doc.diagnostic(Severity.ERROR, exc.code, exc.message, op_pointer)
                 ) from None
             response = build_response_shape(operation.get("responses"), item.doc, resolver, builder)
             op_id = (
@@ -238,12 +229,11 @@ def _operations(
     if ctx.ignored_headers:
         first = ctx.ignored_headers[0]
         ctx.diagnostics.append(
-            _diagnostic(
+            doc.diagnostic(
                 Severity.INFO,
                 "HEADER_PARAMS_IGNORED",
                 f"{len(ctx.ignored_headers)} header parameter(s) named Accept, Content-Type or "
                 "Authorization ignored, as OpenAPI requires (first one here)",
-                doc,
                 first,
                 "Describe credentials with securitySchemes instead.",
             )
@@ -272,11 +262,10 @@ def _report_ignored_parts(
             break
     if isinstance(operation.get("callbacks"), dict) and operation["callbacks"]:
         ctx.diagnostics.append(
-            _diagnostic(
+            ctx.doc.diagnostic(
                 Severity.INFO,
                 "CALLBACKS_IGNORED",
                 "callbacks describe requests the API sends, not tools: ignored",
-                ctx.doc,
                 f"{op_pointer}/callbacks",
             )
         )
@@ -294,11 +283,10 @@ def _operation(
     base = tool_name(op_id, draft["method"], draft["path"])
     if tool != base and op_id not in duplicates:
         ctx.diagnostics.append(
-            _diagnostic(
+            doc.diagnostic(
                 Severity.INFO,
                 "TOOL_NAME_CHANGED",
                 f"tool name {base!r} is too long, reserved or not unique: named {tool!r}",
-                doc,
                 draft["pointer"],
                 "Rename the tool in the overlay if you prefer another name.",
             )

@@ -203,15 +203,7 @@ class RefResolver:
                     self._deref({"$ref": ref}, doc, where)
                 except RefError as exc:
                     problems.append(
-                        Diagnostic(
-                            Severity.ERROR,
-                            exc.code,
-                            exc.message,
-                            file=doc.display,
-                            pointer=where,
-                            line=doc.line_of(where),
-                            hint=exc.hint,
-                        )
+                        doc.diagnostic(Severity.ERROR, exc.code, exc.message, where, exc.hint)
                     )
             for path in sorted(self._docs):
                 if path not in walked and all(d.path.resolve() != path for d in pending):

@@ -53,15 +53,7 @@ class RequestContext:
 
     def warn(self, code: str, message: str, where: str, hint: str | None = None) -> Diagnostic:
         """A warning at ``where``, a pointer into the root document."""
-        d = Diagnostic(
-            Severity.WARNING,
-            code,
-            message,
-            file=self.doc.display,
-            pointer=where,
-            line=self.doc.line_of(where),
-            hint=hint,
-        )
+        d = self.doc.diagnostic(Severity.WARNING, code, message, where, hint)
         self.diagnostics.append(d)
         return d
 
@@ -156,14 +148,12 @@ def build_request(
 
 
 def _invalid(ctx: RequestContext, where: str, message: str) -> Diagnostic:
-    return Diagnostic(
+    return ctx.doc.diagnostic(
         Severity.WARNING,
         "OPERATION_INVALID",
         f"operation skipped: {message}",
-        file=ctx.doc.display,
-        pointer=where,
-        line=ctx.doc.line_of(where),
-        hint="Fix the operation so that it is valid OpenAPI.",
+        where,
+        "Fix the operation so that it is valid OpenAPI.",
     )
 
 
@@ -262,14 +252,12 @@ def _body_args(
         hint = "Offer an application/json body, or call this endpoint outside MCP."
         if required:
             raise SkipOperation(
-                Diagnostic(
+                ctx.doc.diagnostic(
                     Severity.WARNING,
                     "BODY_UNSUPPORTED",
                     f"operation skipped: {message}",
-                    file=ctx.doc.display,
-                    pointer=f"{where}/content",
-                    line=ctx.doc.line_of(f"{where}/content"),
-                    hint=hint,
+                    f"{where}/content",
+                    hint,
                 )
             )
         ctx.warn(

@@ -20,14 +20,6 @@ from .refs import RefResolver
 from .text import shorten
 
 
-def _diag(
-    severity: Severity, code: str, message: str, doc: Document, where: str, hint: str | None = None
-) -> Diagnostic:
-    return Diagnostic(
-        severity, code, message, file=doc.display, pointer=where, line=doc.line_of(where), hint=hint
-    )
-
-
 def security_schemes(
     doc: Document, resolver: RefResolver, name: str
 ) -> tuple[dict[str, SecurityScheme], list[Diagnostic]]:
@@ -73,12 +65,11 @@ def security_schemes(
                 scheme_name, "bearer", "header", "Authorization", (env,), description
             )
             found.append(
-                _diag(
+                doc.diagnostic(
                     Severity.INFO,
                     "SECURITY_OAUTH_AS_BEARER",
                     f"{kind} scheme {scheme_name!r}: the server sends the access token from {env} as a "
                     "bearer token and does not run the OAuth flow",
-                    doc,
                     where,
                     f"Obtain a token yourself and set {env}.",
                 )
@@ -86,11 +77,10 @@ def security_schemes(
         else:
             detail = f"http {scheme.get('scheme')}" if kind == "http" else str(kind)
             found.append(
-                _diag(
+                doc.diagnostic(
                     Severity.WARNING,
                     "SECURITY_SCHEME_UNSUPPORTED",
                     f"security scheme {scheme_name!r} ({detail}) is not supported: ignored",
-                    doc,
                     where,
                     "Operations needing it will be sent without these credentials; use apiKey, "
                     "http bearer or http basic if the API accepts them.",
@@ -118,12 +108,11 @@ def operation_security(
             continue
         if len(requirement) > 1:
             found.append(
-                _diag(
+                doc.diagnostic(
                     Severity.INFO,
                     "SECURITY_ALL_OF_DEGRADED",
                     f"a requirement needs {' and '.join(sorted(requirement))} together: each is "
                     "applied when configured",
-                    doc,
                     where,
                     "Configure every credential of the requirement.",
                 )
@@ -133,12 +122,11 @@ def operation_security(
                 names.append(scheme_name)
             elif scheme_name not in _declared(doc):
                 found.append(
-                    _diag(
+                    doc.diagnostic(
                         Severity.WARNING,
                         "SECURITY_SCHEME_UNDEFINED",
                         f"security requirement names {scheme_name!r}, which is not in "
                         "components/securitySchemes: ignored",
-                        doc,
                         where,
                         f"Define {scheme_name!r} under components/securitySchemes or remove it.",
                     )

@@ -18,14 +18,8 @@ def base_url(doc: Document, name: str = "") -> tuple[str, list[Diagnostic]]:
 
     def warn(code: str, message: str, where: str) -> None:
         found.append(
-            Diagnostic(
-                Severity.WARNING,
-                code,
-                message,
-                file=doc.display,
-                pointer=where,
-                line=doc.line_of(where),
-                hint=f"Set {env} when running the server.",
+            doc.diagnostic(
+                Severity.WARNING, code, message, where, f"Set {env} when running the server."
             )
         )
 

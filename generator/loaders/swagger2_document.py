@@ -76,17 +76,7 @@ class Notes:
     def add(
         self, severity: Severity, code: str, message: str, where: str, hint: str | None = None
     ) -> None:
-        self.items.append(
-            Diagnostic(
-                severity,
-                code,
-                message,
-                file=self.doc.display,
-                pointer=where,
-                line=self.doc.line_of(where),
-                hint=hint,
-            )
-        )
+        self.items.append(self.doc.diagnostic(severity, code, message, where, hint))
 
     def warn(self, code: str, message: str, where: str, hint: str | None = None) -> None:
         self.add(Severity.WARNING, code, message, where, hint)

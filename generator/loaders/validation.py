@@ -74,14 +74,12 @@ def _diagnostics(doc: Document, exc: ValidationError) -> list[Diagnostic]:
         seen.add((where, message))
         field = tokens[-1] if tokens else "document"
         found.append(
-            Diagnostic(
+            doc.diagnostic(
                 Severity.ERROR,
                 "OPENAPI_INVALID",
                 f"`{field}`: {message}",
-                file=doc.display,
-                pointer=where,
-                line=doc.line_of(where),
-                hint="Fix the value to match the OpenAPI specification.",
+                where,
+                "Fix the value to match the OpenAPI specification.",
             )
         )
     return found
