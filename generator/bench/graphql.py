@@ -10,7 +10,6 @@ of the shipped ``schema.graphql``, and the o200k tokens of ``tools/list`` as a m
 from __future__ import annotations
 
 import argparse
-import json
 import subprocess
 import sys
 import tempfile

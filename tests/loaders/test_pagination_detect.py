@@ -1,7 +1,5 @@
 """Pagination styles detected on the real GitHub, Stripe and Notion specs of the corpus."""
 
-from pathlib import Path
-
 import pytest
 
 from generator.ir import PaginationSpec

@@ -1,6 +1,5 @@
 """The tool surface: rich for small APIs, lean for big ones, within the token targets."""
 
-import json
 from dataclasses import replace
 
 import pytest

@@ -4,7 +4,6 @@ keys. Every call must end in an Outcome (never an exception), never show a trace
 no request may escape the base path or carry a line break in a header."""
 
 import asyncio
-import json
 from typing import Any
 
 import pytest

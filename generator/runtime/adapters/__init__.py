@@ -14,7 +14,7 @@ adapter raises ``AdapterError`` with a message an operator can act on.
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from importlib import metadata
 from typing import Any, Callable
 
@@ -107,15 +107,7 @@ def run_adapters(value: Any, refs: tuple[AdapterRef, ...], context: AdapterConte
     """Run ``refs`` in order; AdapterError names the adapter that is missing or failed."""
     for ref in refs:
         adapter = resolve_adapter(ref.name)
-        ctx = AdapterContext(
-            options=ref.options,
-            tool_name=context.tool_name,
-            detail_level=context.detail_level,
-            response_format=context.response_format,
-            collection_path=context.collection_path,
-            encoding=context.encoding,
-            truncation_marker=context.truncation_marker,
-        )
+        ctx = replace(context, options=ref.options)
         try:
             value = adapter(value, ctx)
         except Exception as exc:

@@ -47,7 +47,6 @@ from .pagination import bound_page_size, next_arguments
 from .shaping.pipeline import (
     FieldSelectionError,
     ShapeConfig,
-    shape,
     shape_text,
     validate_fields,
 )
