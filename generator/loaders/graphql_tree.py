@@ -68,7 +68,7 @@ class GraphQLTrees:
         rich = merge_trees(rich, field_tree) if isinstance(rich, dict) else field_tree
         if isinstance(rich, dict):
             rich = _without_nested_connections(rich)
-        defaults = tuple(choose_default_fields(rich)) if rich else ()
+        defaults = tuple(choose_default_fields(rich, item=collection is not None)) if rich else ()
         if defaults and isinstance(rich, dict) and rich.get("success") == "boolean":
             defaults = ("success",) + defaults  # mutation payloads: did it work?
         identity = tuple(identity_fields(rich)) if rich else ()

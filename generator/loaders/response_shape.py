@@ -282,7 +282,7 @@ def _shape(
         else:
             tree = bounded_tree(tree)
     field_tree = tree if isinstance(tree, dict) and tree else None
-    defaults, identity = _defaults(field_tree)
+    defaults, identity = _defaults(field_tree, item=collection is not None)
     return ResponseShape(
         schema_name=name,
         media_type=media_type,
@@ -325,9 +325,11 @@ def collection_key(tree: dict[str, Any]) -> str | None:
     return None
 
 
-def _defaults(field_tree: dict[str, Any] | None) -> tuple[tuple[str, ...], tuple[str, ...]]:
+def _defaults(
+    field_tree: dict[str, Any] | None, *, item: bool
+) -> tuple[tuple[str, ...], tuple[str, ...]]:
     if field_tree is None:
         return (), ()
     from ..runtime.shaping.defaults import choose_default_fields, identity_fields
 
-    return tuple(choose_default_fields(field_tree)), tuple(identity_fields(field_tree))
+    return tuple(choose_default_fields(field_tree, item=item)), tuple(identity_fields(field_tree))

@@ -238,7 +238,7 @@ class _Applier:
                 shape,
                 collection_path=wanted,
                 field_tree=tree,
-                default_fields=choose_default_fields(tree) if tree else (),
+                default_fields=choose_default_fields(tree, item=True) if tree else (),
                 identity_fields=identity_fields(tree) if tree else (),
             )
         self.report(

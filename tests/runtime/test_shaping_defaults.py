@@ -128,3 +128,29 @@ def test_collection_guessing_on_the_corpus():
         == "data.repository.issues.nodes"
     )
     assert guess_collection_path(load("github/issue.json")) is None
+
+
+def item_defaults_for(name: str) -> tuple[str, ...]:
+    value = load(name)
+    items = get_at(value, parse_path(guess_collection_path(value)))
+    return choose_default_fields(field_tree_from_value(items), item=True)
+
+
+def test_list_items_get_the_lean_profile_without_losing_what_names_them():
+    commits = item_defaults_for("github/commit-items.json")
+    assert {"sha", "commit.message", "author.login"} <= set(commits)
+    assert "html_url" not in commits and "committer.login" not in commits  # one person
+    notifications = item_defaults_for("github/cli.notifications.json")
+    assert {"reason", "subject.title", "repository.full_name"} <= set(notifications)
+    issues = item_defaults_for("github/issue-items.json")
+    assert set(issues) < set(defaults_for("github/issue-items.json"))
+    assert len(issues) <= 7
+
+
+def test_rich_text_titles_and_bodies_become_their_plain_text():
+    comments = item_defaults_for("notion/comments.list.top_page.json")
+    assert "rich_text.plain_text" in comments and "id" in comments
+    source = defaults_for("notion/data_sources.retrieve.json")
+    assert "title.plain_text" in source
+    tree = {"id": "string", "title": [{"plain_text": "string", "href": "string"}]}
+    assert choose_default_fields(tree, item=True) == ("id", "title.plain_text")

@@ -27,9 +27,18 @@ def test_concise_default_on_a_list_keeps_identity_and_drops_the_rest():
     issues = load("github/issue-items.json")
     out, _ = shaped(issues, ShapeConfig(collection_path=""))
     item = out[0]
-    assert {"number", "title", "state", "html_url", "user"} <= set(item)
+    assert {"number", "title", "state", "user", "labels", "updated_at"} <= set(item)
     assert item["user"] == {"login": issues[0]["user"]["login"]}
     assert "body" not in item and "url" not in item
+    assert "html_url" not in item and "milestone" not in item  # list items: the lean profile
+
+
+def test_one_object_gets_the_richer_profile_than_a_list_item():
+    issue = load("github/issue.json")
+    out, _ = shaped(issue, ShapeConfig())
+    assert {"number", "title", "state", "html_url", "user", "milestone"} <= set(out)
+    listed, _ = shaped([issue], ShapeConfig(collection_path=""))
+    assert set(listed[0]) < set(out)
 
 
 def test_configured_default_fields_win_over_the_heuristic():
@@ -122,7 +131,7 @@ def test_a_collection_path_that_is_not_there_treats_the_body_as_an_object():
 def test_markdown_format_renders_the_shaped_value():
     issues = load("github/issue-items.json")
     result = shape(issues, ShapeConfig(collection_path=""), response_format="markdown")
-    assert result.chunks[0].startswith("| html_url | number | state | title | user.login |")
+    assert result.chunks[0].startswith("| number | state | title | user.login | labels.name |")
 
 
 def test_invalid_controls_are_value_errors():
@@ -148,3 +157,22 @@ def test_the_input_value_is_never_mutated():
             detail_level=detail,
         )
     assert json.dumps(body) == before
+
+
+def test_a_list_the_spec_does_not_describe_is_shaped_item_by_item():
+    users = load("notion/users.list.json")  # Notion's spec says only {"type": "object"}
+    out, _ = shaped(users, ShapeConfig())
+    assert [u["name"] for u in out["results"]] == [u["name"] for u in users["results"]]
+    assert all("id" in u for u in out["results"]) and "request_id" not in out
+    named, _ = shaped(users, ShapeConfig(), fields=["name"])
+    assert named["results"] == [{"name": u["name"]} for u in users["results"]]
+    issues = load("github/issue-items.json")  # a bare array: each element is an item
+    out, _ = shaped(issues, ShapeConfig())
+    assert out[0]["number"] == issues[0]["number"] and "html_url" not in out[0]
+
+
+def test_a_described_object_is_never_taken_for_a_list():
+    issue = load("github/issue.json")
+    tree = {key: "any" for key in issue}
+    out, _ = shaped({"items": [issue], **issue}, ShapeConfig(field_tree={**tree, "items": "any"}))
+    assert "number" in out and "items" not in out

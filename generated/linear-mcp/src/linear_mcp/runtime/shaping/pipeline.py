@@ -7,7 +7,10 @@ Order: select fields -> truncate strings -> render (json|markdown) -> if the ren
 Field selection: explicit ``fields`` win (``["*"]`` = everything); otherwise ``concise`` uses
 the configured defaults (or the heuristic of ``defaults.py``) and ``detailed`` keeps every
 field with longer strings. ``exclude`` paths are hidden unless ``fields`` names them (or a path
-below them). With a collection, paths are relative to an item; the wrapper's metadata is kept:
+below them). When the spec does not describe the body (no field tree, no defaults) the
+collection is the list the response shows (``defaults.guess_collection_path``), so an
+undocumented list response is still shaped item by item and never reduced to its wrapper.
+With a collection, paths are relative to an item; the wrapper's metadata is kept:
 all of it when everything is selected, else its scalars and small flat objects (``has_more``,
 ``next_cursor``, ``total_count``, GraphQL ``pageInfo``) except request ids (``DIAGNOSTIC_KEYS``).
 Concise output with the default fields also leaves out members that are null or empty
@@ -26,7 +29,7 @@ from .chunking import (
     Layout, fit_skeleton, get_at, json_layout, largest_array_path, markdown_layout, pack, set_at,
     text_layout,
 )  # fmt: skip
-from .defaults import choose_default_fields, field_tree_from_value
+from .defaults import choose_default_fields, field_tree_from_value, guess_collection_path
 from .fields import check_paths, exclude, parse_path, project, selects_everything
 from .markdown import to_markdown
 from .truncate import DEFAULT_MARKER, dumps, trim_to_budget, truncate_string, truncate_strings
@@ -147,7 +150,13 @@ def _clean_fields(fields: list[str] | None) -> list[str] | None:
     return cleaned or None
 
 
-def _collection(value: Any, collection_path: str | None) -> tuple[str, ...] | None:
+def _collection(value: Any, config: ShapeConfig) -> tuple[str, ...] | None:
+    """Where the items are: the configured collection, or, when the spec does not describe
+    the body at all (no field tree, no defaults), the list the response itself shows
+    (``guess_collection_path``: a top-level array, Notion's ``results``, GitHub's ``items``)."""
+    collection_path = config.collection_path
+    if collection_path is None and config.field_tree is None and not config.default_fields:
+        collection_path = guess_collection_path(value)
     if collection_path is None:
         return None
     path = parse_path(collection_path)
@@ -185,7 +194,7 @@ def shape(
         raise ValueError(f"response_format must be one of {FORMATS}, not {response_format!r}")
     explicit = validate_fields(config, fields)
     everything = explicit is not None and selects_everything(explicit)
-    path = _collection(value, config.collection_path)
+    path = _collection(value, config)
     declared = parse_path(config.collection_path) if config.collection_path is not None else None
     tree = _item_tree(config.field_tree, declared)
 
@@ -201,7 +210,7 @@ def shape(
         if not selection:
             sample = target[:200] if isinstance(target, list) else target
             guessed = tree if isinstance(tree, dict) else field_tree_from_value(sample)
-            selection = list(choose_default_fields(guessed))
+            selection = list(choose_default_fields(guessed, item=path is not None))
         selection = selection or None
     excluded = _lifted_exclude(config.exclude, explicit)
 

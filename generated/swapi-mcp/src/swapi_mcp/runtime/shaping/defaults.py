@@ -2,31 +2,37 @@
 """Concise default fields, chosen from a field tree when no overlay names them.
 
 Field names are compared normalised (lower case, ``_`` and ``-`` removed), so ``created_at``
-and ``createdAt`` are the same rule. ``choose_default_fields`` picks, in this order, until
-``MAX_DEFAULT_FIELDS`` (12) paths are chosen:
+and ``createdAt`` are the same rule. There are two profiles: ``OBJECT`` for a response that is
+one resource (``get_issue``: enough to decide without a second call, at most 12 fields) and
+``ITEM`` for the items of a list response (``list_issues``: enough to pick the items worth a
+closer look, at most 7 fields; the counts per rule below are the object's, the item's in
+brackets). ``choose_default_fields`` picks, in this order, until the profile is full:
 
-1. identity: the scalar fields among ``IDENTITY`` present at the top level (at most 3, in
+1. identity: the scalar fields among ``IDENTITY`` present at the top level (at most 3 [2], in
    that priority order); ``id`` is left out when a natural key the API addresses the
-   resource by is present (``number``, ``login``, ``full_name``...). When none is present, the first scalar whose name ends in ``id``,
-   else the first scalar field, so every item always keeps an identity field.
-   Items with no title-like field (a comment, a message) also get their text: the first of
-   ``TEXT`` (body, text, content...), cut to ``max_chars`` like every string.
+   resource by is present (``number``, ``login``, ``full_name``...). When none is present,
+   the first scalar whose name ends in ``id``, else the first scalar field, so every item
+   always keeps an identity field.
+   An item with no title-like scalar gets a label: a rich-text title (Notion's
+   ``title.plain_text``), else its text (a comment's ``body``, ``rich_text.plain_text``),
+   cut to ``max_chars`` like every string.
 2. state: the first of ``STATE`` (state, status, ...) and the first of ``KIND`` (type, object...).
-3. one human URL: the first of ``HUMAN_URLS``; plain ``url`` only when at most one other
-   ``*_url`` field exists (GitHub's ``url`` is the API address, its human one is ``html_url``).
+3. one human URL [none: a list item is named by its identity]: the first of ``HUMAN_URLS``;
+   plain ``url`` only when at most one other ``*_url`` field exists (GitHub's ``url`` is the
+   API address, its human one is ``html_url``).
 4. money: ``amount``-like fields (at most 2) and ``currency``.
 5. one timestamp: updated if present, else created (``updated_at``, ``last_edited_time``,
    ``created``...).
-6. people: up to 2 of ``PEOPLE`` (user, assignee, author, owner...), reduced to a readable
-   identity (``user.login``); a person whose only identity is an opaque id (Notion's
+6. people: up to 2 [1] of ``PEOPLE`` (user, assignee, author, owner...), reduced to a
+   readable identity (``user.login``); a person whose only identity is an opaque id (Notion's
    ``created_by.id``) is left out, and so is one whose plural list is present (``assignee``
    next to ``assignees``); scalars (Stripe's ``customer`` id) are kept as they are.
-7. up to 2 labels-like arrays reduced to identity (``labels.name``, ``assignees.login``).
-8. decision booleans (draft, merged, private, archived, locked, paid...), at most 2, then
-   one more timestamp (closed, merged, due...).
+7. up to 2 [1] labels-like arrays reduced to identity (``labels.name``, ``assignees.login``).
+8. decision booleans (draft, merged, private, archived, locked, paid...), at most 2 [1], then
+   one more timestamp (closed, merged, due...) [none].
 9. other nested objects (not arrays) reduced to a readable identity
-   (``repository.full_name``, ``milestone.title``; not opaque ids such as Notion's
-   ``parent.page_id``), at most 3.
+   (``repository.full_name``, ``milestone.title``, a commit's ``commit.message``; not opaque
+   ids such as Notion's ``parent.page_id``), at most 3 [2].
 
 A nested object's identity is its best field among ``NESTED_IDENTITY`` (login before id,
 full_name before name...), or the first ``*_id`` scalar; GraphQL connections reduce through
@@ -38,10 +44,12 @@ The result is deterministic for a given tree.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 MAX_DEFAULT_FIELDS = 12
 MAX_IDENTITY = 3
+
 
 IDENTITY = (
     "id", "number", "key", "slug", "login", "username", "name", "fullname", "namewithowner",
@@ -78,6 +86,9 @@ DECISION_BOOLEANS = ("draft", "merged", "private", "archived", "locked", "paid",
 TITLE_LIKE = ("title", "name", "fullname", "namewithowner", "subject", "message", "summary",
               "login", "filename")  # fmt: skip
 TEXT = ("body", "text", "content", "plaintext", "message")
+# Rich text: an array of runs whose readable form is one member (Notion's ``plain_text``).
+RICH_TEXT = ("richtext", "description")
+PLAIN_TEXT = ("plaintext", "content", "text")
 
 
 def norm(name: str) -> str:
@@ -218,8 +229,33 @@ def _reduce(key: str, sub: Any) -> str | None:
     return f"{key}.{ident}" if ident else None
 
 
-def choose_default_fields(field_tree: Any) -> tuple[str, ...]:
-    """The concise default selection for an object (or array item) tree; see module doc."""
+@dataclass(frozen=True)
+class Profile:
+    """How many fields of each kind a default selection takes (see module doc)."""
+
+    max_fields: int
+    identity: int
+    url: int
+    people: int
+    labels: int
+    booleans: int
+    more_timestamps: int
+    nested: int
+
+
+# One object (get_issue): enough to decide without a second call.
+OBJECT = Profile(max_fields=MAX_DEFAULT_FIELDS, identity=MAX_IDENTITY, url=1, people=2,
+                 labels=2, booleans=2, more_timestamps=1, nested=3)  # fmt: skip
+# An item of a list (list_issues): enough to pick the items worth a closer look; the get
+# tool (or ``fields``) says the rest, so no URL, one person, fewer flags and nested objects.
+ITEM = Profile(max_fields=7, identity=2, url=0, people=1, labels=1, booleans=1,
+               more_timestamps=0, nested=2)  # fmt: skip
+
+
+def choose_default_fields(field_tree: Any, *, item: bool = False) -> tuple[str, ...]:
+    """The concise default selection for an object tree, or with ``item=True`` for the items
+    of a list response (a leaner profile); see module doc."""
+    profile = ITEM if item else OBJECT
     tree = _unwrap(field_tree)
     if not isinstance(tree, dict) or not tree:
         return ()
@@ -228,7 +264,7 @@ def choose_default_fields(field_tree: Any) -> tuple[str, ...]:
     used: set[str] = set()
 
     def add(path: str | None, key: str) -> bool:
-        if path is None or key in used or len(chosen) >= MAX_DEFAULT_FIELDS:
+        if path is None or key in used or len(chosen) >= profile.max_fields:
             return False
         used.add(key)
         chosen.append(path)
@@ -241,17 +277,18 @@ def choose_default_fields(field_tree: Any) -> tuple[str, ...]:
             if key is not None and taken < limit and _is_scalar(tree[key]) and add(key, key):
                 taken += 1
 
-    for key in identity_fields(tree):
+    for key in identity_fields(tree)[: profile.identity]:
         add(key, key)
-    if not any(n in idx for n in TITLE_LIKE):
-        first_scalars(TEXT, 1)
+    if not any(_is_scalar(tree[idx[n]]) for n in TITLE_LIKE if n in idx):
+        _add_label(tree, idx, add)
     first_scalars(STATE, 1)
     first_scalars(KIND, 1)
-    _add_url(tree, idx, add)
+    if profile.url:
+        _add_url(tree, idx, add)
     first_scalars(MONEY, 2)
     first_scalars(CURRENCY, 1)
     first_scalars(TIMESTAMPS_FIRST, 1)
-    taken = 0
+    people = 0
     for name in PEOPLE:
         key = idx.get(name)
         if key is None:
@@ -259,12 +296,13 @@ def choose_default_fields(field_tree: Any) -> tuple[str, ...]:
         if (name + "s") in idx:  # assignee next to assignees: the list says it
             used.add(key)
             continue
-        if taken < 2 and add(_reduce_person(key, tree[key]), key):
-            taken += 1
+        if people < profile.people and add(_reduce_person(key, tree[key]), key):
+            people += 1
+        used.add(key)  # over the profile's count: not taken again as a nested object
     taken = 0
     for name in LABEL_ARRAYS:
         key = idx.get(name)
-        if key is not None and taken < 2:
+        if key is not None and taken < profile.labels:
             taken += add(_reduce(key, tree[key]), key)
     bools = [n for n in DECISION_BOOLEANS if n in idx] + [
         n[2:] for n in idx if n.startswith("is") and n[2:] in DECISION_BOOLEANS
@@ -272,21 +310,52 @@ def choose_default_fields(field_tree: Any) -> tuple[str, ...]:
     taken = 0
     for name in bools:
         key = idx.get(name) or idx.get("is" + name)
-        if key is not None and taken < 2 and tree[key] in ("boolean", "any", None):
+        if key is not None and taken < profile.booleans and tree[key] in ("boolean", "any", None):
             taken += add(key, key)
-    first_scalars(TIMESTAMPS_MORE, 1)
+    first_scalars(TIMESTAMPS_MORE, profile.more_timestamps)
     taken = 0
     for key, sub in tree.items():
-        if key in used or not isinstance(sub, dict) or taken >= 3:
+        if key in used or not isinstance(sub, dict) or taken >= profile.nested:
             continue
-        if norm(key).endswith("by"):  # last_edited_by & co: people, see rule 6
-            add(_reduce_person(key, sub), key)
+        if _person_like(key):  # last_edited_by, triggering_actor: people, see rule 6
+            if people < profile.people and add(_reduce_person(key, sub), key):
+                people += 1
             used.add(key)
         elif _readable(nested_identity(sub)):
             taken += add(_reduce(key, sub), key)
     if not chosen:
-        _add_from_children(tree, add)
+        _add_from_children(tree, add, item)
     return tuple(chosen)
+
+
+def _person_like(key: str) -> bool:
+    name = norm(key)
+    return name.endswith("by") or name.endswith(PEOPLE)
+
+
+def _add_label(tree: dict[str, Any], idx: dict[str, str], add: Any) -> None:
+    """An item with no title-like scalar: a rich-text title (Notion's ``title.plain_text``),
+    else its text (``body``, ``rich_text.plain_text``...)."""
+    for name in TITLE_LIKE + TEXT + RICH_TEXT:
+        key = idx.get(name)
+        if key is None:
+            continue
+        sub = tree[key]
+        if _is_scalar(sub):
+            if name in TITLE_LIKE:
+                continue  # a title-like scalar would have been identity already
+            if add(key, key):
+                return
+            continue
+        inner = _unwrap(sub)
+        if isinstance(inner, dict):
+            inner_idx = _index(inner)
+            for text in PLAIN_TEXT:
+                sub_key = inner_idx.get(text)
+                if sub_key is not None and _is_scalar(inner[sub_key]):
+                    if add(f"{key}.{sub_key}", key):
+                        return
+                    break
 
 
 def _readable(ident: str | None) -> bool:
@@ -304,12 +373,12 @@ def _reduce_person(key: str, sub: Any) -> str | None:
     return f"{key}.{ident}" if _readable(ident) else None
 
 
-def _add_from_children(tree: dict[str, Any], add: Any) -> None:
+def _add_from_children(tree: dict[str, Any], add: Any, item: bool) -> None:
     """A tree with objects only (GraphQL ``{"data": {...}}``): defaults of each child object."""
     for key, sub in tree.items():
         inner = _unwrap(sub)
         if isinstance(inner, dict):
-            for path in choose_default_fields(inner):
+            for path in choose_default_fields(inner, item=item):
                 add(f"{key}.{path}", f"{key}.{path}")
 
 
