@@ -192,3 +192,22 @@ def test_plain_text_is_paged_by_lines_and_pages_concatenate_back():
     assert short.chunks == ["hello"] and short.token_counts == [1]
     cut = shape_text("word " * 100, config, max_chars=20)
     assert cut.chunks[0].startswith("word word word word") and "more chars]" in cut.chunks[0]
+
+
+def test_a_list_far_over_the_threshold_pages_like_one_just_over_it():
+    """Far over the threshold the whole text is never built (pages come from the parts): the
+    pages must still be the ones the full text would give, and packing consumes the layout."""
+    from generator.runtime.shaping.chunking import json_layout, pack
+
+    value = notion_list(60)
+    text = dumps(value)
+    total = count_tokens(text)
+    near = shape(value, small(threshold=total - 1, chunk=800), detail_level="detailed")
+    far = shape(value, small(threshold=total // 3, chunk=800), detail_level="detailed")
+    assert far.chunks == near.chunks and len(far.chunks) > 1
+    layout = json_layout(value, ("results",), "o200k_base", "…")
+    assert layout.full_text() == text
+    assert 0.8 * total < layout.estimated_tokens("o200k_base") < 1.25 * total
+    packed = pack(layout, 800, "o200k_base")
+    merged = [item for page in packed.chunks for item in json.loads(page)["results"]]
+    assert len(merged) == 60 and set(layout.parts) == {""}

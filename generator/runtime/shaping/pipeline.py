@@ -308,16 +308,17 @@ def _page(
     threshold = config.chunk_threshold_tokens
     if path is None and isinstance(shaped, list):
         path = ()
+    layout = None
     if path is not None and get_at(shaped, path):
         layout = _layout(shaped, path, config, response_format)
-        text = layout.full_text()
-    else:
-        layout = None
-        text = _render(shaped, response_format)
-    over, tokens = _over_threshold(text, threshold, encoding)
-    if not over:
-        assert tokens is not None
-        return ShapedResponse([text], notes, [tokens])
+    # A list clearly over the threshold is paged from its parts: its whole text is never built.
+    if layout is None or layout.estimated_tokens(encoding) <= threshold * 2:
+        text = layout.full_text() if layout is not None else _render(shaped, response_format)
+        over, tokens = _over_threshold(text, threshold, encoding)
+        if not over:
+            assert tokens is not None
+            return ShapedResponse([text], notes, [tokens])
+        del text  # the pages are built from the parts; do not hold the whole text meanwhile
     # Page 1 also carries the notes: reserve what they take now, plus room for the notes
     # paging itself may add, so every page with its notes and footer stays in budget.
     notes_reserve = (count_tokens(" ".join(notes), encoding) if notes else 0) + NOTES_MARGIN

@@ -39,8 +39,21 @@ class Layout:
     reframe: Callable[[Any], tuple[str, str]] | None = None  # skeleton -> first prefix/suffix
 
     def full_text(self) -> str:
-        """Everything on one page (what is returned when no paging is needed)."""
-        return self.first_prefix + self.sep.join(self.parts) + self.first_suffix
+        """Everything on one page (what is returned when no paging is needed): one join, so
+        a big response is never copied twice over."""
+        pieces = [self.first_prefix]
+        for i, part in enumerate(self.parts):
+            if i:
+                pieces.append(self.sep)
+            pieces.append(part)
+        pieces.append(self.first_suffix)
+        return "".join(pieces)
+
+    def estimated_tokens(self, encoding: str) -> float:
+        """Tokens of ``full_text()`` estimated from a sample, without building it."""
+        chars = len(self.first_prefix) + len(self.first_suffix)
+        chars += sum(map(len, self.parts)) + len(self.sep) * max(len(self.parts) - 1, 0)
+        return _ratio(self.parts, self.sep, encoding) * chars
 
 
 @dataclass(frozen=True)
@@ -68,8 +81,11 @@ def _ratio(parts: list[str], sep: str, encoding: str) -> float:
 
 
 def pack(layout: Layout, budget: int, encoding: str) -> Packed:
-    """Greedy packing of ``layout.parts`` into pages of at most ``budget`` tokens."""
-    parts = list(layout.parts)
+    """Greedy packing of ``layout.parts`` into pages of at most ``budget`` tokens.
+
+    Consumes the layout: each part is released once its page is built, so a big response is
+    held about once (parts giving way to pages), not twice."""
+    parts = layout.parts
     sep = layout.sep
     n = len(parts)
     fixed_first = count_tokens(layout.first_prefix + layout.first_suffix, encoding)
@@ -140,8 +156,10 @@ def pack(layout: Layout, budget: int, encoding: str) -> Packed:
             j, text, tokens = k, candidate, cand_tokens
         if len(text) > 0:
             ratio = max(ratio * 0.5 + (tokens / len(text)) * 1.05 * 0.5, 0.05)
-        chunks.append(text)
+        # Counting a non-ASCII str leaves its UTF-8 copy cached on it: keep a fresh build.
+        chunks.append(text if text.isascii() else build(j))
         counts.append(tokens)
+        parts[i:j] = [""] * (j - i)
         i = j
         if n == 0:
             break
