@@ -18,12 +18,13 @@ import json
 import statistics
 import time
 import tracemalloc
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import cycle, islice
 from pathlib import Path
 from typing import Any
 
 from ..runtime.shaping.chunking import get_at, set_at
+from .corpus_ops import spec_configs
 from ..runtime.shaping.defaults import field_tree_from_value, guess_collection_path, identity_fields
 from ..runtime.shaping.fields import parse_path
 from ..runtime.shaping.pipeline import ShapeConfig, shape
@@ -31,6 +32,9 @@ from ..runtime.tokens import count_tokens, get_encoding
 
 DEFAULT_CORPUS = Path(__file__).resolve().parents[2].parent / "shared" / "corpus" / "responses"
 SKIP = {"stripe/fixtures3.json"}  # the aggregate of all Stripe fixtures, not one response
+# Recordings their maintainers trimmed to the fields a query asked for (SOURCES.md): GitHub
+# CLI test fixtures. Shaping cannot take away what was never sent.
+TRIMMED = ("github-graphql/", "github/cli.")
 LIST_SIZE = 30
 BIG_BYTES = 10_000_000
 
@@ -41,8 +45,10 @@ class Row:
     collection: str | None
     items: int
     raw: int
-    concise: int
+    concise: int  # defaults guessed from the data
+    spec: int | None  # defaults a generated server takes from the operation's response schema
     markdown: int
+    floor: int  # the first identity field of each item and nothing else
     identity: str
 
     @property
@@ -50,8 +56,16 @@ class Row:
         return 1 - self.concise / self.raw
 
     @property
+    def spec_reduction(self) -> float | None:
+        return None if self.spec is None else 1 - self.spec / self.raw
+
+    @property
     def md_reduction(self) -> float:
         return 1 - self.markdown / self.raw
+
+    @property
+    def floor_reduction(self) -> float:
+        return 1 - self.floor / self.raw
 
 
 def _tokens_of(result: Any) -> int:
@@ -75,17 +89,24 @@ def _identity_check(value: Any, shaped_text: str, path: tuple[str, ...] | None) 
     return checked, kept
 
 
-def measure(name: str, value: Any) -> Row:
+def measure(name: str, value: Any, spec_config: ShapeConfig | None = None) -> Row:
     collection = guess_collection_path(value)
     path = parse_path(collection) if collection is not None else None
     config = ShapeConfig(collection_path=collection, chunk_threshold_tokens=10**9)
     concise = shape(value, config)
     markdown = shape(value, config, response_format="markdown")
+    spec = _tokens_of(shape(value, spec_config)) if spec_config is not None else None
+    items = get_at(value, path) if path is not None else value
+    ident = identity_fields(field_tree_from_value(items))[:1]
+    floor = _tokens_of(shape(value, replace(config, default_fields=ident))) if ident else 0
     raw = count_tokens(json.dumps(value, indent=2, ensure_ascii=False))
     checked, kept = _identity_check(value, concise.chunks[0], path)
-    items = len(get_at(value, path)) if path is not None else 1
+    count = len(items) if path is not None else 1
     identity = "n/a" if checked == 0 else ("ok" if kept == checked else f"{kept}/{checked}")
-    return Row(name, collection, items, raw, _tokens_of(concise), _tokens_of(markdown), identity)
+    return Row(
+        name, collection, count, raw, _tokens_of(concise), spec, _tokens_of(markdown),
+        floor or _tokens_of(concise), identity,
+    )  # fmt: skip
 
 
 def as_list_of(value: Any, collection: str, n: int) -> Any:
@@ -103,18 +124,37 @@ def load_corpus(root: Path) -> list[tuple[str, Any]]:
     return out
 
 
+def _pct(value: float | None) -> str:
+    return "-" if value is None else f"{value:.1%}"
+
+
 def print_table(rows: list[Row], title: str) -> None:
     print(f"\n## {title}\n")
     print(
-        "| response | collection | items | raw pretty | concise json | markdown | json -% | md -% | identity |"
+        "| response | collection | items | raw pretty | concise json | json -% "
+        "| spec defaults -% | markdown -% | identity only -% | identity |"
     )
-    print("|---|---|---:|---:|---:|---:|---:|---:|---|")
+    print("|---|---|---:|---:|---:|---:|---:|---:|---:|---|")
     for r in rows:
         coll = "(object)" if r.collection is None else (r.collection or "(body)")
         print(
-            f"| {r.name} | {coll} | {r.items} | {r.raw} | {r.concise} | {r.markdown} "
-            f"| {r.reduction:.1%} | {r.md_reduction:.1%} | {r.identity} |"
+            f"| {r.name} | {coll} | {r.items} | {r.raw} | {r.concise} | {r.reduction:.1%} "
+            f"| {_pct(r.spec_reduction)} | {r.md_reduction:.1%} | {r.floor_reduction:.1%} "
+            f"| {r.identity} |"
         )
+
+
+def summary(rows: list[Row], what: str) -> None:
+    spec = [r.spec_reduction for r in rows if r.spec_reduction is not None]
+    print(
+        f"\nmedian reduction over {len(rows)} {what}: concise json {median([r.reduction for r in rows])}"
+        f", markdown {median([r.md_reduction for r in rows])}"
+        f", spec defaults {median(spec)} (over the {len(spec)} with an operation)"
+        f"; identity only (the floor) {median([r.floor_reduction for r in rows])}"
+    )
+    for source in sorted({r.name.split("/")[0] for r in rows}):
+        part = [r.reduction for r in rows if r.name.startswith(source + "/")]
+        print(f"  {source}: {median(part)} over {len(part)}")
 
 
 def median(values: list[float]) -> str:
@@ -184,6 +224,13 @@ def throughput(name: str, value: Any, collection: str, runs: int) -> None:
             f"| {label} | {elapsed * 1000:.0f} ms | {elapsed / base:.2f} | {pages} "
             f"| {peak / 1e6:.1f} MB | {peak / size:.2f} |"
         )
+    detailed_text = "".join(shape(parsed, config, detail_level="detailed").chunks)
+    counting = best_of(lambda: count_tokens(detailed_text), 1)
+    print(
+        f"| one exact token count of the detailed JSON text ({len(detailed_text) / 1e6:.1f} MB; "
+        f"the floor of any exactly counted paging) | {counting * 1000:.0f} ms "
+        f"| {counting / base:.2f} | | | |"
+    )
     end_to_end = best_of(lambda: shape(json.loads(text), config), runs)
     peak = peak_memory(lambda: shape(json.loads(text), config))
     print(
@@ -197,29 +244,31 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--corpus", type=Path, default=DEFAULT_CORPUS)
     parser.add_argument("--runs", type=int, default=5, help="timing repetitions (best is kept)")
     parser.add_argument("--no-throughput", action="store_true")
+    parser.add_argument(
+        "--no-spec", dest="spec", action="store_false",
+        help="skip the spec-defaults column (it loads the GitHub, Notion and Stripe descriptions)",
+    )  # fmt: skip
     args = parser.parse_args(argv)
     get_encoding()  # load the BPE once, outside every measurement
     corpus = load_corpus(args.corpus)
 
-    rows = [measure(name, value) for name, value in corpus]
+    specs = spec_configs(args.corpus.parent, [n for n, _ in corpus]) if args.spec else {}
+    rows = [measure(name, value, specs.get(name)) for name, value in corpus]
     print_table(rows, "Every recorded response (tokens: o200k_base)")
-    print(f"\nmedian reduction, concise json: {median([r.reduction for r in rows])} "
-          f"(markdown: {median([r.md_reduction for r in rows])}) over {len(rows)} responses")  # fmt: skip
-    for source in sorted({r.name.split("/")[0] for r in rows}):
-        part = [r.reduction for r in rows if r.name.startswith(source + "/")]
-        print(f"  {source}: {median(part)} over {len(part)}")
+    summary(rows, "responses")
 
     lists = []
     for name, value in corpus:
         collection = guess_collection_path(value)
         if collection is not None and get_at(value, parse_path(collection)):
-            lists.append(measure(name, as_list_of(value, collection, LIST_SIZE)))
+            spec = specs.get(name)
+            lists.append(measure(name, as_list_of(value, collection, LIST_SIZE), spec))
     print_table(lists, f"{LIST_SIZE}-item lists (each list response's real items cycled in order "
                        f"to {LIST_SIZE}; a 1-item list repeats its one item)")  # fmt: skip
-    rest = [r for r in lists if not r.name.startswith("github-graphql/")]
-    print(f"\nmedian reduction on {LIST_SIZE}-item lists: {median([r.reduction for r in lists])} "
-          f"over {len(lists)} lists; REST only (no GraphQL, whose queries already select "
-          f"fields): {median([r.reduction for r in rest])} over {len(rest)}")  # fmt: skip
+    summary(lists, f"{LIST_SIZE}-item lists")
+    untrimmed = [r for r in lists if not r.name.startswith(TRIMMED)]
+    print(f"  not trimmed to a query beforehand ({len(untrimmed)} lists, all but "
+          f"{', '.join(TRIMMED)}*): {median([r.reduction for r in untrimmed])}")  # fmt: skip
     bad = [r.name for r in rows + lists if r.identity not in ("ok", "n/a")]
     checked = sum(r.identity == "ok" for r in rows + lists)
     print(
