@@ -25,8 +25,9 @@ from typing import Any
 
 from ..runtime.shaping.chunking import get_at, set_at
 from .corpus_ops import spec_configs
+from .essentials import ESSENTIALS
 from ..runtime.shaping.defaults import field_tree_from_value, guess_collection_path, identity_fields
-from ..runtime.shaping.fields import parse_path
+from ..runtime.shaping.fields import parse_path, project
 from ..runtime.shaping.pipeline import ShapeConfig, shape
 from ..runtime.tokens import count_tokens, get_encoding
 
@@ -49,6 +50,7 @@ class Row:
     spec: int | None  # defaults a generated server takes from the operation's response schema
     markdown: int
     floor: int  # the first identity field of each item and nothing else
+    picked: int | None  # the hand-picked essential projection (essentials.py)
     identity: str
 
     @property
@@ -66,6 +68,10 @@ class Row:
     @property
     def floor_reduction(self) -> float:
         return 1 - self.floor / self.raw
+
+    @property
+    def picked_reduction(self) -> float | None:
+        return None if self.picked is None else 1 - self.picked / self.raw
 
 
 def _tokens_of(result: Any) -> int:
@@ -89,6 +95,13 @@ def _identity_check(value: Any, shaped_text: str, path: tuple[str, ...] | None) 
     return checked, kept
 
 
+def _check_picks(name: str, items: list[Any], picks: tuple[str, ...]) -> None:
+    """Every hand-picked path must select something in some item (no silent shrinking)."""
+    for pick in picks:
+        if not any(project(item, [pick]) not in ({}, None, []) for item in items):
+            raise ValueError(f"essentials.py: {pick!r} selects nothing in {name}")
+
+
 def measure(name: str, value: Any, spec_config: ShapeConfig | None = None) -> Row:
     collection = guess_collection_path(value)
     path = parse_path(collection) if collection is not None else None
@@ -99,13 +112,18 @@ def measure(name: str, value: Any, spec_config: ShapeConfig | None = None) -> Ro
     items = get_at(value, path) if path is not None else value
     ident = identity_fields(field_tree_from_value(items))[:1]
     floor = _tokens_of(shape(value, replace(config, default_fields=ident))) if ident else 0
+    picks = ESSENTIALS.get(name)
+    picked = None
+    if picks is not None:
+        _check_picks(name, items if path is not None else [value], picks)
+        picked = _tokens_of(shape(value, replace(config, default_fields=picks)))
     raw = count_tokens(json.dumps(value, indent=2, ensure_ascii=False))
     checked, kept = _identity_check(value, concise.chunks[0], path)
     count = len(items) if path is not None else 1
     identity = "n/a" if checked == 0 else ("ok" if kept == checked else f"{kept}/{checked}")
     return Row(
         name, collection, count, raw, _tokens_of(concise), spec, _tokens_of(markdown),
-        floor or _tokens_of(concise), identity,
+        floor or _tokens_of(concise), picked, identity,
     )  # fmt: skip
 
 
@@ -132,14 +150,15 @@ def print_table(rows: list[Row], title: str) -> None:
     print(f"\n## {title}\n")
     print(
         "| response | collection | items | raw pretty | concise json | json -% "
-        "| spec defaults -% | markdown -% | identity only -% | identity |"
+        "| spec defaults -% | markdown -% | hand-picked -% | identity only -% | identity |"
     )
-    print("|---|---|---:|---:|---:|---:|---:|---:|---:|---|")
+    print("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|")
     for r in rows:
         coll = "(object)" if r.collection is None else (r.collection or "(body)")
         print(
             f"| {r.name} | {coll} | {r.items} | {r.raw} | {r.concise} | {r.reduction:.1%} "
-            f"| {_pct(r.spec_reduction)} | {r.md_reduction:.1%} | {r.floor_reduction:.1%} "
+            f"| {_pct(r.spec_reduction)} | {r.md_reduction:.1%} | {_pct(r.picked_reduction)} "
+            f"| {r.floor_reduction:.1%} "
             f"| {r.identity} |"
         )
 
@@ -150,6 +169,7 @@ def summary(rows: list[Row], what: str) -> None:
         f"\nmedian reduction over {len(rows)} {what}: concise json {median([r.reduction for r in rows])}"
         f", markdown {median([r.md_reduction for r in rows])}"
         f", spec defaults {median(spec)} (over the {len(spec)} with an operation)"
+        f"; hand-picked essentials {median([r.picked_reduction for r in rows if r.picked_reduction is not None])}"
         f"; identity only (the floor) {median([r.floor_reduction for r in rows])}"
     )
     for source in sorted({r.name.split("/")[0] for r in rows}):
@@ -225,7 +245,7 @@ def throughput(name: str, value: Any, collection: str, runs: int) -> None:
             f"| {peak / 1e6:.1f} MB | {peak / size:.2f} |"
         )
     detailed_text = "".join(shape(parsed, config, detail_level="detailed").chunks)
-    counting = best_of(lambda: count_tokens(detailed_text), 1)
+    counting = best_of(lambda: count_tokens(detailed_text), runs)
     print(
         f"| one exact token count of the detailed JSON text ({len(detailed_text) / 1e6:.1f} MB; "
         f"the floor of any exactly counted paging) | {counting * 1000:.0f} ms "
@@ -268,7 +288,8 @@ def main(argv: list[str] | None = None) -> None:
     summary(lists, f"{LIST_SIZE}-item lists")
     untrimmed = [r for r in lists if not r.name.startswith(TRIMMED)]
     print(f"  not trimmed to a query beforehand ({len(untrimmed)} lists, all but "
-          f"{', '.join(TRIMMED)}*): {median([r.reduction for r in untrimmed])}")  # fmt: skip
+          f"{', '.join(TRIMMED)}*): {median([r.reduction for r in untrimmed])} "
+          f"(hand-picked: {median([r.picked_reduction or 0.0 for r in untrimmed])})")  # fmt: skip
     bad = [r.name for r in rows + lists if r.identity not in ("ok", "n/a")]
     checked = sum(r.identity == "ok" for r in rows + lists)
     print(

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
+
 from generator.bench.corpus_ops import OPERATIONS, spec_configs
+from generator.bench.essentials import ESSENTIALS
 from generator.bench.shaping import DEFAULT_CORPUS, as_list_of, load_corpus, main, measure
 
 
@@ -31,4 +34,14 @@ def test_the_command_prints_both_tables_and_their_medians(capsys) -> None:
     out = capsys.readouterr().out
     assert "## Every recorded response" in out and "## 30-item lists" in out
     assert "median reduction over 65 responses: concise json" in out
+    assert "hand-picked essentials" in out  # every hand-picked path selected something
     assert "identity kept on every item: yes" in out
+
+
+def test_a_hand_picked_path_that_selects_nothing_stops_the_benchmark(monkeypatch) -> None:
+    corpus = dict(load_corpus(DEFAULT_CORPUS))
+    assert set(ESSENTIALS) == set(corpus)  # every recording has its yardstick
+    name = "github/issue.json"
+    monkeypatch.setitem(ESSENTIALS, name, ("number", "no_such_field"))
+    with pytest.raises(ValueError, match="no_such_field"):
+        measure(name, corpus[name])
