@@ -173,8 +173,12 @@ def summary(rows: list[Row], what: str) -> None:
         f"; identity only (the floor) {median([r.floor_reduction for r in rows])}"
     )
     for source in sorted({r.name.split("/")[0] for r in rows}):
-        part = [r.reduction for r in rows if r.name.startswith(source + "/")]
-        print(f"  {source}: {median(part)} over {len(part)}")
+        part = [r for r in rows if r.name.startswith(source + "/")]
+        picked = [r.picked_reduction for r in part if r.picked_reduction is not None]
+        print(
+            f"  {source}: {median([r.reduction for r in part])} over {len(part)} "
+            f"(hand-picked: {median(picked)})"
+        )
 
 
 def median(values: list[float]) -> str:
