@@ -161,6 +161,21 @@ class OperationSpec:
 
 
 @dataclass(frozen=True)
+class Repository:
+    """The generated package's source repository (``server.json`` ``repository``)."""
+
+    url: str  # https://github.com/OWNER/REPO
+    source: str  # the forge: github, gitlab, or the host name
+    subfolder: str = ""  # the package's folder in a monorepo, relative, "" = the root
+
+    @property
+    def github_owner(self) -> str | None:
+        if self.source != "github":
+            return None
+        return self.url.rstrip("/").split("/")[-2]
+
+
+@dataclass(frozen=True)
 class SecurityScheme:
     """A credential the server reads from the environment and applies to requests."""
 
@@ -191,6 +206,7 @@ class ServerSpec:
     urls: tuple[tuple[str, str], ...] = ()
     # Name in the official MCP registry (``io.github.OWNER/NAME``); "" = a placeholder default.
     registry_name: str = ""
+    repository: Repository | None = None  # where the package's source lives (overlay)
     filter_sets: tuple[str, ...] = ()  # every filter set name the overlay defines, sorted
     # GraphQL sources: the whole schema as SDL; the package ships the part its tools reach.
     graphql_sdl: str = ""

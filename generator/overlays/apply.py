@@ -363,6 +363,10 @@ class _Applier:
             value = getattr(overlay, key)
             if value is not None:
                 changes[key] = value
+        if overlay.repository is not None:
+            changes["repository"] = overlay.repository
+            urls = [(label, url) for label, url in self.spec.urls if label != "Repository"]
+            changes["urls"] = (*urls, ("Repository", overlay.repository.url))
         changes["limits"] = merge_limits(self.spec.limits, overlay.defaults)
         if overlay.filter_sets:
             changes["filter_sets"] = overlay.filter_sets

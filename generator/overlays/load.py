@@ -33,10 +33,11 @@ from .model import (
 from .annotations import parse_annotations
 from .bigapi import parse_mode, parse_pagination, parse_toolsets
 from .filters import parse_adapters, parse_filter_sets
+from .repository import parse_repository
 from .yamlnodes import parse_yaml
 
 TOP_KEYS = (
-    "name", "version", "title", "description", "base_url", "registry_name",
+    "name", "version", "title", "description", "base_url", "registry_name", "repository",
     "auth", "defaults", "select", "resources", "operations",
     "filter_sets", "mode", "toolsets",
 )  # fmt: skip
@@ -138,6 +139,7 @@ class _Checker(Checker):
             description=scalars["description"],
             base_url=scalars["base_url"],
             registry_name=registry,
+            repository=parse_repository(self, top.get("repository")),
             auth=self.auth(top["auth"]) if top.get("auth") is not None else None,
             defaults=defaults,
             select=self.select(top["select"]) if top.get("select") is not None else None,

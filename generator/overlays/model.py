@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-from ..ir.models import AdapterSpec, PaginationSpec, ShapingLimits
+from ..ir.models import AdapterSpec, PaginationSpec, Repository, ShapingLimits
 from .filters import FilterOverlay
 
 AuthType = Literal["bearer", "api_key", "basic"]
@@ -105,6 +105,7 @@ class Overlay:
     description: str | None = None
     base_url: str | None = None
     registry_name: str | None = None
+    repository: Repository | None = None
     auth: tuple[AuthEntry, ...] | None = None
     defaults: ShapingLimits = ShapingLimits()
     select: Selection | None = None

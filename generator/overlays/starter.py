@@ -60,6 +60,9 @@ def starter_overlay(spec: ServerSpec) -> str:
     ]
     if spec.base_url:
         out.append(_line(f"# base_url: {scalar(spec.base_url)}", "default upstream URL"))
+    out.append(
+        _line("# repository: https://github.com/OWNER/REPO", "server.json; MCP registry name")
+    )
     out += [
         "",
         _line("# auth:", "credentials, when the description declares none"),

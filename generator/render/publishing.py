@@ -72,8 +72,12 @@ def spdx_license(name: str) -> str:
 
 
 def registry_name(spec: ServerSpec) -> str:
-    """The MCP registry name: the overlay's ``registry_name``, else ``io.github.OWNER/<dist>``."""
-    return spec.registry_name or f"io.github.{DEFAULT_REGISTRY_OWNER}/{spec.name}-mcp"
+    """The MCP registry name: the overlay's ``registry_name``, else ``io.github.<owner>/<dist>``
+    with the owner of the overlay's GitHub ``repository`` (a placeholder owner without one)."""
+    if spec.registry_name:
+        return spec.registry_name
+    owner = spec.repository.github_owner if spec.repository else None
+    return f"io.github.{owner or DEFAULT_REGISTRY_OWNER}/{spec.name}-mcp"
 
 
 def project_urls(data: dict[str, Any]) -> tuple[tuple[str, str], ...]:
@@ -145,6 +149,11 @@ def server_json(spec: ServerSpec, names: dict[str, str], summary: str) -> bytes:
     homepage = dict(spec.urls).get("Homepage") or dict(spec.urls).get("Documentation")
     if homepage:
         data["websiteUrl"] = homepage
+    if spec.repository is not None:
+        repo = {"url": spec.repository.url, "source": spec.repository.source}
+        if spec.repository.subfolder:
+            repo["subfolder"] = spec.repository.subfolder
+        data["repository"] = repo
     return (json.dumps(data, indent=2, ensure_ascii=False) + "\n").encode()
 
 
@@ -158,14 +167,14 @@ def tools_snapshot(server_data: dict[str, Any]) -> bytes:
 
 def publishing_notes(spec: ServerSpec) -> list[Diagnostic]:
     """What to set before publishing (INFO: the package works without it)."""
-    if spec.registry_name:
+    if spec.registry_name or (spec.repository and spec.repository.github_owner):
         return []
     return [
         Diagnostic(
             Severity.INFO,
             "registry-name-default",
             f"server.json and the README use the placeholder registry name {registry_name(spec)}",
-            hint="set `registry_name: io.github.<you>/<name>` in the overlay before publishing to"
-            " the MCP registry",
+            hint="set `repository: https://github.com/<you>/<repo>` (or `registry_name:"
+            " io.github.<you>/<name>`) in the overlay before publishing to the MCP registry",
         )
     ]

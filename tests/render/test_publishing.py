@@ -96,3 +96,53 @@ def test_long_titles_and_descriptions_are_cut_to_the_registry_limits(tmp_path: P
     server = json.loads(result.files["server.json"])
     assert len(server["title"]) <= 100 and len(server["description"]) <= 100
     assert _validate(server) == []
+
+
+def test_a_github_repository_names_the_package_in_the_registry(tmp_path: Path) -> None:
+    overlay = tmp_path / "overlay.yaml"
+    overlay.write_text("repository: https://github.com/acme/petstore-mcp.git\n")
+    target, result = generate(
+        SPECS / "petstore/openapi.yaml", tmp_path / "out", overlay_path=overlay, name="petstore"
+    )
+    assert "registry-name-default" not in [d.code for d in result.diagnostics]
+    server = json.loads((target / "server.json").read_text())
+    assert _validate(server) == []
+    assert server["name"] == "io.github.acme/petstore-mcp"
+    assert server["repository"] == {"url": "https://github.com/acme/petstore-mcp", "source": "github"}
+    project = tomllib.loads((target / "pyproject.toml").read_text())["project"]
+    assert project["urls"]["Repository"] == "https://github.com/acme/petstore-mcp"
+    assert "<!-- mcp-name: io.github.acme/petstore-mcp -->" in (target / "README.md").read_text()
+
+
+def test_a_monorepo_subfolder_and_an_explicit_registry_name_win(tmp_path: Path) -> None:
+    overlay = tmp_path / "overlay.yaml"
+    overlay.write_text(
+        "registry_name: com.acme/pets\n"
+        "repository: {url: 'https://gitlab.com/acme/apis', subfolder: servers/petstore-mcp/}\n"
+    )
+    result = build(SPECS / "petstore/openapi.yaml", overlay_path=overlay, name="petstore")
+    server = json.loads(result.files["server.json"])
+    assert _validate(server) == []
+    assert server["name"] == "com.acme/pets"
+    assert server["repository"] == {
+        "url": "https://gitlab.com/acme/apis",
+        "source": "gitlab",
+        "subfolder": "servers/petstore-mcp",
+    }
+
+
+def test_bad_repositories_are_located_errors() -> None:
+    cases = {
+        "repository: github.com/acme/x\n": "/repository",
+        "repository: https://github.com/acme\n": "/repository",
+        "repository: https://github.com/acme/apis/tree/main\n": "/repository",
+        "repository: {url: 'https://gitlab.com/a/b', subfolder: ../up}\n": "/repository/subfolder",
+        "repository: {subfolder: x}\n": "/repository",
+        "repository: {url: 'https://gitlab.com/a/b', branch: main}\n": "/repository/branch",
+        "repository: 42\n": "/repository",
+    }
+    for text, pointer in cases.items():
+        overlay, diags = parse_overlay(text)
+        assert overlay.repository is None or "branch" in text, text  # unknown keys are dropped
+        assert [d.pointer for d in diags][:1] == [pointer], (text, diags)
+        assert all(d.line == 1 for d in diags), text
