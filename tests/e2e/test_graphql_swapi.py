@@ -65,7 +65,9 @@ async def test_default_selection_and_custom_fields_are_compiled_into_the_documen
                 "  film(filmID: $filmID) {\n"
                 "    id\n    title\n    episodeID\n    director\n    releaseDate\n"
                 "    characterConnection(first: 10) {\n"
-                "      characters {\n        name\n      }\n    }\n"
+                "      characters {\n        name\n      }\n"
+                "      _mcpforge_more: pageInfo {\n        hasNextPage\n      }\n"
+                "      _mcpforge_total: totalCount\n    }\n"
                 "  }\n}"
             ),
             "variables": {"filmID": "1"},

@@ -46,7 +46,11 @@ def test_paths_compile_to_nested_selections_with_fragments_for_union_members() -
         "{ title author { __typename ... on Bot { login } ... on User { login } } }"
     )
     # a nested connection gets a bounded first
-    assert render(["assignees.nodes.login"]) == ("{ assignees(first: 10) { nodes { login } } }")
+    # (with aliased markers saying whether it had more: graphql_nested.py)
+    assert render(["assignees.nodes.login"]) == (
+        "{ assignees(first: 10) { nodes { login } _mcpforge_more: pageInfo { hasNextPage } "
+        "_mcpforge_total: totalCount } }"
+    )
 
 
 def test_everything_follows_the_tree_and_scalars_below_it() -> None:
@@ -54,7 +58,10 @@ def test_everything_follows_the_tree_and_scalars_below_it() -> None:
         "{ id title author { __typename ... on Bot { login } ... on User { login } } }"
     )
     assert render(None, exclude=("author",)) == "{ id title }"
-    assert render(["assignees.nodes"]) == ("{ assignees(first: 10) { nodes { id login bio } } }")
+    assert render(["assignees.nodes"]) == (
+        "{ assignees(first: 10) { nodes { id login bio } "
+        "_mcpforge_more: pageInfo { hasNextPage } _mcpforge_total: totalCount } }"
+    )
     assert render(["*"], tree=None) == "{ id title }"
 
 
@@ -149,3 +156,39 @@ def test_errors_without_data_raise_and_with_data_become_a_note() -> None:
         interpret(_request(), 200, b'{"message": "hi"}')
     with pytest.raises(UpstreamError, match="without JSON"):
         interpret(_request(), 502, b"<html>bad gateway</html>")
+
+
+def test_a_nested_connection_cut_at_its_first_page_is_said_and_its_markers_removed() -> None:
+    """The compiled document runs for real (graphql-core) on issues with 12 and 2 assignees."""
+    from graphql import graphql_sync
+
+    from generator.runtime.graphql_nested import MORE, TOTAL
+
+    def users(n: int, first: int | None = None, after: str | None = None, **_: object) -> dict:
+        people = [{"id": str(i), "login": f"u{i}"} for i in range(n)]
+        shown = people[: first or n]
+        return {"nodes": shown, "pageInfo": {"hasNextPage": len(shown) < n}, "totalCount": n}
+
+    def issue(title: str, n: int) -> dict:
+        return {"title": title, "assignees": lambda info, **a: users(n, **a)}
+
+    root = {"issues": lambda info, **a: {
+        "edges": [{"node": issue("big", 12)}, {"node": issue("small", 2)}],
+        "pageInfo": {"hasNextPage": False},
+    }}  # fmt: skip
+    controls = Controls(fields=["title", "assignees.nodes.login"])
+    request = build_request(SCHEMA, ISSUES, {}, controls)
+    executed = graphql_sync(
+        SCHEMA, request.document, root_value=root, variable_values=request.variables
+    )
+    assert executed.errors is None, executed.errors
+    body = json.dumps({"data": executed.data}).encode()
+    result = interpret(request, 200, body)
+    big, small = result.value["nodes"]
+    assert len(big["assignees"]["nodes"]) == 10 and len(small["assignees"]["nodes"]) == 2
+    assert MORE not in json.dumps(result.value) and TOTAL not in json.dumps(result.value)
+    assert big["assignees"] == {"nodes": [{"login": f"u{i}"} for i in range(10)]}
+    assert result.notes == [
+        "[assignees: only the first 10 entries were fetched in 1 item(s) (up to 12 in all); "
+        "nested lists are not paged: query that item for the rest]"
+    ]

@@ -42,8 +42,9 @@ from graphql import (
 from .arguments import Controls
 from .auth import RequestAuth
 from .errors import ConfigurationError, InvalidArguments, UpstreamError
+from .graphql_nested import nested_notes
 from .graphql_selection import SelectionError, SelectionSet, compile_selection
-from .graphql_types import connection
+from .graphql_types import NESTED_FIRST, connection
 from .hooks import apply_hooks
 from .http_call import OutgoingRequest
 from .model import Tool
@@ -243,6 +244,7 @@ def interpret(request: GraphQLRequest, status: int, body: bytes) -> GraphQLResul
     if status >= 400 and not errors:
         raise UpstreamError(f"The GraphQL endpoint answered HTTP {status}.", status=status)
     result = GraphQLResult(value)
+    result.notes.extend(nested_notes(value, NESTED_FIRST))
     if errors:
         result.notes.append(
             f"[partial data: the GraphQL API also returned {len(errors)} error(s); the fields "

@@ -12,7 +12,9 @@
   itself is selected through inline fragments (``... on Issue { title }``) on every possible
   type that has it with the same type (others are left out, so the document stays valid).
 - ``exclude`` paths are left out of expansions (an explicit path still selects them).
-- A nested connection taking ``first`` is selected with ``first: NESTED_FIRST``.
+- A nested connection taking ``first`` is selected with ``first: NESTED_FIRST``, plus aliased
+  ``pageInfo.hasNextPage`` / ``totalCount`` markers (``graphql_nested.py``) so a result can say
+  where entries were left out.
 
 Unknown fields raise ``SelectionError`` with the valid fields and close matches.
 """
@@ -25,7 +27,10 @@ from typing import Any
 
 from graphql import GraphQLNamedType, GraphQLSchema, get_named_type, is_abstract_type, is_leaf_type
 
-from .graphql_types import NESTED_FIRST, possible_types, selectable_fields, takes_first
+from .graphql_nested import marker_fields
+from .graphql_types import (
+    NESTED_FIRST, connection, possible_types, selectable_fields, takes_first,
+)  # fmt: skip
 from .shaping.fields import WILDCARD, PathTrie
 
 
@@ -173,6 +178,10 @@ def _add_field(
         target.fields[key] = sub
         if takes_first(fdef):
             target.field_args[key] = f"first: {NESTED_FIRST}"
+            conn = connection(fdef.type)
+            assert conn is not None  # takes_first checked it
+            for alias, inner in marker_fields(conn.page_info, conn.meta).items():
+                sub.fields[alias] = None if inner is None else SelectionSet(fields=dict(inner))
 
 
 def _expand(
