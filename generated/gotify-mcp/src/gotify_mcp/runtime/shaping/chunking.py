@@ -49,11 +49,14 @@ class Layout:
         pieces.append(self.first_suffix)
         return "".join(pieces)
 
+    def chars(self) -> int:
+        """Length of ``full_text()``, without building it."""
+        fixed = len(self.first_prefix) + len(self.first_suffix)
+        return fixed + sum(map(len, self.parts)) + len(self.sep) * max(len(self.parts) - 1, 0)
+
     def estimated_tokens(self, encoding: str) -> float:
         """Tokens of ``full_text()`` estimated from a sample, without building it."""
-        chars = len(self.first_prefix) + len(self.first_suffix)
-        chars += sum(map(len, self.parts)) + len(self.sep) * max(len(self.parts) - 1, 0)
-        return _ratio(self.parts, self.sep, encoding) * chars
+        return _ratio(self.parts, self.sep, encoding) * self.chars()
 
 
 @dataclass(frozen=True)

@@ -313,7 +313,12 @@ def _page(
     if path is not None and get_at(shaped, path):
         layout = _layout(shaped, path, config, response_format)
     # A list clearly over the threshold is paged from its parts: its whole text is never built.
-    if layout is None or layout.estimated_tokens(encoding) <= threshold * 2:
+    clearly_over = (
+        layout is not None
+        and layout.chars() > threshold  # small texts: no sampling, just count
+        and layout.estimated_tokens(encoding) > threshold * 2
+    )
+    if not clearly_over:
         text = layout.full_text() if layout is not None else _render(shaped, response_format)
         over, tokens = _over_threshold(text, threshold, encoding)
         if not over:
