@@ -10,9 +10,10 @@ operation, so ``notion/file_uploads.list.json`` has no row.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
-from typing import Any
 
+from ..runtime.output import shape_config_for
 from ..runtime.shaping.pipeline import ShapeConfig
 
 SPECS = {
@@ -76,26 +77,24 @@ OPERATIONS = {
 
 
 def spec_configs(corpus: Path, names: list[str]) -> dict[str, ShapeConfig]:
-    """``ShapeConfig`` of the answering operation for each name in the table, as a generated
-    server builds it (runtime/executor.py) from the description with no overlay."""
+    """``ShapeConfig`` of the answering operation for each name in the table, built the way a
+    generated server builds it: the description (no overlay) -> ``spec.json`` data -> the
+    runtime's tool model -> ``shape_config_for``. Pages are not cut (one exact count each)."""
     from ..pipeline import load_spec
+    from ..render.tooldata import server_data
+    from ..runtime.model import model_from_json
 
     wanted = [n for n in names if n in OPERATIONS]
     out: dict[str, ShapeConfig] = {}
     for source in sorted({n.split("/")[0] for n in wanted}):
         spec, _ = load_spec(corpus / SPECS[source], name=source)
-        by_id: dict[str, Any] = {op.id: op for op in spec.operations}
+        tool_names = {op.id: op.tool_name for op in spec.operations}
+        model = model_from_json(server_data(spec))
         for name in wanted:
             if not name.startswith(source + "/"):
                 continue
-            op = by_id.get(OPERATIONS[name])
-            if op is None:
+            tool = model.tool(tool_names.get(OPERATIONS[name], ""))
+            if tool is None:
                 raise KeyError(f"{SPECS[source]} has no operation {OPERATIONS[name]!r} ({name})")
-            resp = op.response
-            out[name] = ShapeConfig(
-                default_fields=resp.default_fields,
-                collection_path=resp.collection_path,
-                field_tree=resp.field_tree,
-                chunk_threshold_tokens=10**9,
-            )
+            out[name] = replace(shape_config_for(tool), chunk_threshold_tokens=10**9)
     return out

@@ -24,12 +24,12 @@ from pathlib import Path
 from typing import Any
 
 from ..runtime.shaping.chunking import get_at, set_at
-from .corpus_ops import spec_configs
-from .essentials import ESSENTIALS
 from ..runtime.shaping.defaults import field_tree_from_value, guess_collection_path, identity_fields
 from ..runtime.shaping.fields import parse_path, project
 from ..runtime.shaping.pipeline import ShapeConfig, shape
 from ..runtime.tokens import count_tokens, get_encoding
+from .corpus_ops import spec_configs
+from .essentials import ESSENTIALS
 
 DEFAULT_CORPUS = Path(__file__).resolve().parents[2].parent / "shared" / "corpus" / "responses"
 SKIP = {"stripe/fixtures3.json"}  # the aggregate of all Stripe fixtures, not one response

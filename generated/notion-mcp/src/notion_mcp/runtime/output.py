@@ -33,6 +33,23 @@ class OutputPlan:
     adapters: tuple[AdapterRef, ...] = ()
 
 
+def shape_config_for(tool: Tool) -> ShapeConfig:
+    """The shaping configuration of one tool: its response defaults and its limits."""
+    limits = tool.limits
+    return ShapeConfig(
+        default_fields=tool.response.default_fields,
+        exclude=tool.response.exclude,
+        collection_path=tool.response.collection_path,
+        field_tree=tool.response.field_tree,
+        max_chars=limits.max_chars,
+        max_chars_detailed=limits.max_chars_detailed,
+        truncation_marker=limits.truncation_marker,
+        chunk_threshold_tokens=limits.chunk_threshold_tokens,
+        chunk_tokens=limits.chunk_tokens,
+        encoding=limits.encoding,
+    )
+
+
 def plan_for(tool: Tool, filter_set: str | None) -> OutputPlan:
     """Parsed once per tool and set, kept on the (frozen) tool object."""
     plans: dict[str, OutputPlan] = tool.__dict__.setdefault("_output_plans", {})

@@ -42,7 +42,7 @@ from .input_limits import check_arguments
 from .retry import retry_after_seconds, send_reliably
 from .model import ServerModel, Tool
 from .settings import Settings
-from .output import shape_output
+from .output import shape_config_for, shape_output
 from .pagination import bound_page_size, next_arguments
 from .shaping.pipeline import (
     FieldSelectionError,
@@ -173,7 +173,7 @@ class ServerRuntime:
     ) -> Outcome:
         args = validate_arguments(tool, arguments)
         controls, api_args = split_controls(args)
-        config = self._shape_config(tool)
+        config = shape_config_for(tool)
         if controls.fields is not None:
             # Check the selection before anything is sent upstream.
             try:
@@ -197,21 +197,6 @@ class ServerRuntime:
             raise UpstreamError(self._status_message(tool, response), status=response.status)
         return await self._shape_response(
             tool, config, controls, response, scope, args=args, upstream_page=upstream_page
-        )
-
-    def _shape_config(self, tool: Tool) -> ShapeConfig:
-        limits = tool.limits
-        return ShapeConfig(
-            default_fields=tool.response.default_fields,
-            exclude=tool.response.exclude,
-            collection_path=tool.response.collection_path,
-            field_tree=tool.response.field_tree,
-            max_chars=limits.max_chars,
-            max_chars_detailed=limits.max_chars_detailed,
-            truncation_marker=limits.truncation_marker,
-            chunk_threshold_tokens=limits.chunk_threshold_tokens,
-            chunk_tokens=limits.chunk_tokens,
-            encoding=limits.encoding,
         )
 
     def _status_message(self, tool: Tool, response: UpstreamResponse) -> str:
