@@ -340,22 +340,22 @@ def _add_label(tree: dict[str, Any], idx: dict[str, str], add: Any) -> None:
         key = idx.get(name)
         if key is None:
             continue
-        sub = tree[key]
-        if _is_scalar(sub):
-            if name in TITLE_LIKE:
-                continue  # a title-like scalar would have been identity already
-            if add(key, key):
-                return
-            continue
-        inner = _unwrap(sub)
-        if isinstance(inner, dict):
-            inner_idx = _index(inner)
-            for text in PLAIN_TEXT:
-                sub_key = inner_idx.get(text)
-                if sub_key is not None and _is_scalar(inner[sub_key]):
-                    if add(f"{key}.{sub_key}", key):
-                        return
-                    break
+        path = key if _is_scalar(tree[key]) else _plain_text(key, tree[key])
+        if path is not None and add(path, key):
+            return
+
+
+def _plain_text(key: str, sub: Any) -> str | None:
+    """``key.plain_text`` (or ``.content``/``.text``) of rich text runs, if they have one."""
+    inner = _unwrap(sub)
+    if not isinstance(inner, dict):
+        return None
+    inner_idx = _index(inner)
+    for text in PLAIN_TEXT:
+        sub_key = inner_idx.get(text)
+        if sub_key is not None and _is_scalar(inner[sub_key]):
+            return f"{key}.{sub_key}"
+    return None
 
 
 def _readable(ident: str | None) -> bool:
