@@ -277,17 +277,21 @@ def _render(value: Any, response_format: str) -> str:
     return dumps(value) if response_format == "json" else to_markdown(value)
 
 
-def _over_threshold(text: str, threshold: int, encoding: str) -> tuple[bool, int | None]:
+def _over_threshold(
+    text: str, threshold: int, encoding: str, estimate: float | None = None
+) -> tuple[bool, int | None]:
     """Whether ``text`` is over ``threshold`` tokens, with the exact count when it was needed.
 
     A text of at most ``threshold`` UTF-8 bytes cannot be over (a token is >= 1 byte). A text
-    whose sampled estimate is over twice the threshold is treated as over without counting.
+    whose sampled estimate (``estimate`` when the caller has one) is over twice the threshold
+    is treated as over without counting.
     """
     if len(text) > threshold * 2:
-        third = min(len(text) // 3, 4000)
-        mid = len(text) // 2
-        sample = text[:third] + text[mid : mid + third] + text[-third:]
-        estimate = count_tokens(sample, encoding) / max(len(sample), 1) * len(text)
+        if estimate is None:
+            third = min(len(text) // 3, 4000)
+            mid = len(text) // 2
+            sample = text[:third] + text[mid : mid + third] + text[-third:]
+            estimate = count_tokens(sample, encoding) / max(len(sample), 1) * len(text)
         if estimate > threshold * 2:
             return True, None
     if len(text.encode("utf-8")) <= threshold:
@@ -312,14 +316,13 @@ def _page(
     if path is not None and get_at(shaped, path):
         layout = _layout(shaped, path, config, response_format)
     # A list clearly over the threshold is paged from its parts: its whole text is never built.
-    clearly_over = (
-        layout is not None
-        and layout.chars() > threshold  # small texts: no sampling, just count
-        and layout.estimated_tokens(encoding) > threshold * 2
-    )
-    if not clearly_over:
+    # The estimate is made once, from the parts (the same gate as _over_threshold's own).
+    estimate = None
+    if layout is not None and layout.chars() > threshold * 2:
+        estimate = layout.estimated_tokens(encoding)
+    if estimate is None or estimate <= threshold * 2:
         text = layout.full_text() if layout is not None else _render(shaped, response_format)
-        over, tokens = _over_threshold(text, threshold, encoding)
+        over, tokens = _over_threshold(text, threshold, encoding, estimate)
         if not over:
             assert tokens is not None
             return ShapedResponse([text], notes, [tokens])
