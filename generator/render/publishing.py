@@ -76,8 +76,11 @@ def registry_name(spec: ServerSpec) -> str:
     with the owner of the overlay's GitHub ``repository`` (a placeholder owner without one)."""
     if spec.registry_name:
         return spec.registry_name
-    owner = spec.repository.github_owner if spec.repository else None
-    return f"io.github.{owner or DEFAULT_REGISTRY_OWNER}/{spec.name}-mcp"
+    return f"io.github.{_github_owner(spec) or DEFAULT_REGISTRY_OWNER}/{spec.name}-mcp"
+
+
+def _github_owner(spec: ServerSpec) -> str | None:
+    return spec.repository.github_owner if spec.repository is not None else None
 
 
 def project_urls(data: dict[str, Any]) -> tuple[tuple[str, str], ...]:
@@ -167,7 +170,7 @@ def tools_snapshot(server_data: dict[str, Any]) -> bytes:
 
 def publishing_notes(spec: ServerSpec) -> list[Diagnostic]:
     """What to set before publishing (INFO: the package works without it)."""
-    if spec.registry_name or (spec.repository and spec.repository.github_owner):
+    if spec.registry_name or _github_owner(spec):
         return []
     return [
         Diagnostic(
