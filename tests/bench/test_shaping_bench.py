@@ -45,3 +45,9 @@ def test_a_hand_picked_path_that_selects_nothing_stops_the_benchmark(monkeypatch
     monkeypatch.setitem(ESSENTIALS, name, ("number", "no_such_field"))
     with pytest.raises(ValueError, match="no_such_field"):
         measure(name, corpus[name])
+
+
+def test_a_stale_operation_in_the_table_is_a_clear_error(monkeypatch) -> None:
+    monkeypatch.setitem(OPERATIONS, "notion/users.list.json", "list-all-the-users")
+    with pytest.raises(KeyError, match="has no operation 'list-all-the-users'"):
+        spec_configs(DEFAULT_CORPUS.parent, ["notion/users.list.json"])
