@@ -45,3 +45,79 @@ def test_controls_are_split_from_api_arguments() -> None:
     assert api == {"owner": "o"}
     assert controls.fields == ["id"] and controls.response_format == "markdown"
     assert controls.detail_level == "concise"
+
+
+COERCING = Tool(
+    "c",
+    "c",
+    "",
+    {
+        "type": "object",
+        "properties": {
+            "petId": {"type": "string"},
+            "limit": {"type": "integer"},
+            "ratio": {"type": "number"},
+            "flag": {"type": "boolean"},
+            "either": {"type": ["string", "integer"]},
+            "level": {"enum": [1, 2, 3]},
+            "filter": {
+                "type": "object",
+                "properties": {"ids": {"type": "array", "items": {"$ref": "#/$defs/d0"}}},
+            },
+        },
+        "$defs": {"d0": {"type": "integer"}},
+    },
+    {},
+    Binding("http"),
+    (),
+    ResponseConfig(),
+    Limits(),
+)
+
+
+def test_exactly_parsing_strings_and_integer_ids_are_coerced() -> None:
+    args = validate_arguments(
+        COERCING,
+        {
+            "petId": 7,
+            "limit": "10",
+            "ratio": "-1.5e2",
+            "flag": "true",
+            "level": "2",
+            "filter": {"ids": ["1", 2]},
+        },
+    )
+    assert args["petId"] == "7"
+    assert args["limit"] == 10 and isinstance(args["limit"], int)
+    assert args["ratio"] == -150.0
+    assert args["flag"] is True
+    assert args["level"] == 2
+    assert args["filter"] == {"ids": [1, 2]}
+
+
+def test_values_the_schema_accepts_are_left_alone() -> None:
+    args = validate_arguments(COERCING, {"either": "5", "ratio": 3, "limit": 4.0})
+    assert args == {"either": "5", "ratio": 3, "limit": 4.0}
+
+
+@pytest.mark.parametrize(
+    "name, value",
+    [
+        ("limit", "1.5"),
+        ("limit", " 1"),
+        ("limit", True),
+        ("flag", 1),
+        ("flag", "yes"),
+        ("flag", "True "),
+        ("petId", 1.5),
+        ("petId", True),
+        ("petId", ["7"]),
+        ("ratio", "nan"),
+        ("ratio", "1e999"),
+        ("level", "4"),
+    ],
+)
+def test_no_coercion_across_other_types(name: str, value: object) -> None:
+    with pytest.raises(InvalidArguments) as info:
+        validate_arguments(COERCING, {name: value})
+    assert name in info.value.message
