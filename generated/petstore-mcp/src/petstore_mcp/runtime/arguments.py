@@ -9,6 +9,7 @@ from typing import Any
 import jsonschema
 from jsonschema import Draft202012Validator
 
+from .coercion import coerce_arguments
 from .errors import InvalidArguments
 from .model import Tool
 
@@ -63,9 +64,12 @@ def validate_arguments(tool: Tool, arguments: dict[str, Any] | None) -> dict[str
     """Return the arguments if they satisfy the tool's input schema, else raise InvalidArguments.
 
     Every violation is listed (up to a handful) with where it is, so the agent can fix all at once.
+    Unambiguous scalar mismatches (``"1"`` for an integer, ``7`` for a string id) are converted
+    first (runtime/coercion.py).
     """
-    args = dict(arguments or {})
-    errors = sorted(_validator(tool).iter_errors(args), key=lambda e: list(e.absolute_path))
+    validator = _validator(tool)
+    args = coerce_arguments(validator.schema, dict(arguments or {}))
+    errors = sorted(validator.iter_errors(args), key=lambda e: list(e.absolute_path))
     if errors:
         lines = []
         for err in errors[:8]:
