@@ -1,6 +1,8 @@
 """Generation and startup benchmark: ``python -m generator.bench.generation [--quick]``.
 
-For the full GitHub REST and Stripe specs of the corpus it measures, in one run:
+For the full GitHub REST and Stripe specs of the corpus, and a synthetic multi-file spec
+(``--multifile-files`` YAML files joined by relative ``$ref``s: bench/multifile.py), it
+measures, in one run:
 
 * generation time: a fresh ``python -m generator generate`` subprocess (black included);
 * for the generated server and for ``fastmcp`` ``FastMCP.from_openapi`` on the same spec:
@@ -11,7 +13,8 @@ For the full GitHub REST and Stripe specs of the corpus it measures, in one run:
 
 FastMCP runs from a separate interpreter (``--fastmcp-python``) so the project's venv stays
 clean. It gets the spec as pre-parsed JSON (its fastest path) with its banner and update check
-switched off. Prints a Markdown table on stdout; progress goes to stderr.
+switched off (the multi-file spec is not given to FastMCP: ``from_openapi`` takes one
+document). Prints a Markdown table on stdout; progress goes to stderr.
 """
 
 from __future__ import annotations
@@ -35,6 +38,7 @@ DEFAULT_FASTMCP_PYTHON = Path("/work/venv-fastmcp/bin/python")
 GENERATION_TARGET_S = 20.0
 HTTP_METHODS = frozenset({"get", "put", "post", "delete", "options", "head", "patch", "trace"})
 SERVER_TIMEOUT_S = 60.0  # per server start; FastMCP on Stripe needs far longer
+MULTIFILE_FILES = 2_900  # the size of the real multi-file description that prompted issue 16
 
 FASTMCP_SERVER = """\
 import asyncio
@@ -69,6 +73,8 @@ with open(sys.argv[4], "w", encoding="utf-8") as handle:
 class BenchSpec:
     name: str
     path: Path
+    ops: int | None = None  # known operation count (multi-file: the entry has only refs)
+    peer_note: str = ""  # set: FastMCP is not run on this spec, and this says why
 
 
 SPECS: tuple[BenchSpec, ...] = (
@@ -321,10 +327,26 @@ def _progress(message: str) -> None:
     print(message, file=sys.stderr, flush=True)
 
 
+def multifile_spec(folder: Path, files: int) -> BenchSpec:
+    """Write the synthetic multi-file spec into ``folder`` (see bench/multifile.py)."""
+    from .multifile import write_multifile_spec
+
+    entry, ops = write_multifile_spec(folder, files)
+    written = sum(1 for p in folder.rglob("*.yaml"))
+    return BenchSpec(
+        f"multifile-{written}-files",
+        entry,
+        ops,
+        "FastMCP skipped: from_openapi takes one document, not a multi-file spec",
+    )
+
+
 def bench_spec(
     spec: BenchSpec, fastmcp_python: Path | None, repeats: int, timeout_s: float
 ) -> SpecRow:
     document = load_document(spec.path)
+    if spec.peer_note:
+        fastmcp_python = None
     with tempfile.TemporaryDirectory(prefix=f"bench-{spec.name}-") as tmp:
         work = Path(tmp)
         _progress(f"[{spec.name}] generating ...")
@@ -335,7 +357,7 @@ def bench_spec(
         fast: ServerFigures | None = None
         note = ""
         if fastmcp_python is None:
-            note = "FastMCP skipped: no --fastmcp-python interpreter with fastmcp"
+            note = spec.peer_note or "FastMCP skipped: no --fastmcp-python interpreter with fastmcp"
         else:
             _progress(f"[{spec.name}] starting FastMCP x{repeats} ...")
             launch = fastmcp_server_launch(fastmcp_python, document, spec.name, work)
@@ -347,7 +369,8 @@ def bench_spec(
             except (RuntimeError, subprocess.TimeoutExpired) as exc:
                 note = f"FastMCP failed: {str(exc).splitlines()[0]}"
                 _progress(str(exc))
-    return SpecRow(spec.name, count_operations(document), gen_s, ours, fast, note)
+    ops = spec.ops if spec.ops is not None else count_operations(document)
+    return SpecRow(spec.name, ops, gen_s, ours, fast, note)
 
 
 def _fmt(value: float | int | None, digits: int = 2) -> str:
@@ -421,7 +444,16 @@ def _fastmcp_version(python: Path) -> str | None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m generator.bench.generation")
-    parser.add_argument("--quick", action="store_true", help="GitHub only")
+    parser.add_argument(
+        "--quick", action="store_true", help="GitHub and the multi-file spec only (no Stripe)"
+    )
+    parser.add_argument(
+        "--multifile-files",
+        type=int,
+        default=MULTIFILE_FILES,
+        metavar="N",
+        help=f"files of the synthetic multi-file spec (default {MULTIFILE_FILES:,}; 0 = skip)",
+    )
     parser.add_argument("--repeats", type=int, default=3, help="server starts per measurement")
     parser.add_argument("--server-timeout", type=float, default=SERVER_TIMEOUT_S, metavar="S")
     parser.add_argument(
@@ -438,8 +470,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     if python is not None and version is None:
         _progress(f"{python} cannot import fastmcp: FastMCP rows skipped")
         python = None
-    specs = SPECS[:1] if args.quick else SPECS
-    rows = [bench_spec(spec, python, args.repeats, args.server_timeout) for spec in specs]
+    specs = list(SPECS[:1] if args.quick else SPECS)
+    with tempfile.TemporaryDirectory(prefix="bench-multifile-") as tmp:
+        if args.multifile_files > 0:
+            _progress(f"writing the synthetic multi-file spec ({args.multifile_files:,} files) ...")
+            specs.append(multifile_spec(Path(tmp), args.multifile_files))
+        rows = [bench_spec(spec, python, args.repeats, args.server_timeout) for spec in specs]
     print(render_table(rows, repeats=args.repeats, fastmcp_version=version))
     return 0
 

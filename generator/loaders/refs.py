@@ -77,7 +77,12 @@ class Resolved:
 class RefResolver:
     def __init__(self, root: Document):
         self.root = root
+        # Every document once, by resolved path, in the order it was first reached.
         self._docs: dict[Path, Document] = {root.path.resolve(): root}
+        self._order: list[Document] = [root]
+        # (folder of the referring file, file part of the ref) -> resolved path: each
+        # distinct relative name is resolved once per folder, not once per ref.
+        self._targets: dict[tuple[Path, str], Path] = {}
         self._lookups: dict[tuple[str, int], Resolved] = {}
         self._derefs: dict[tuple[int, int], tuple[Any, Resolved]] = {}
 
@@ -85,7 +90,10 @@ class RefResolver:
     def _document(self, relative: str, base: Document) -> Document:
         if "\x00" in unquote(relative):
             raise RefError("REF_INVALID", f"$ref file name {relative!r} contains a NUL byte")
-        target = (base.path.parent / unquote(relative)).resolve()
+        folder = base.path.parent
+        target = self._targets.get((folder, relative))
+        if target is None:
+            target = self._targets[(folder, relative)] = (folder / unquote(relative)).resolve()
         doc = self._docs.get(target)
         if doc is None:
             shown = str(Path(base.display).parent / unquote(relative))
@@ -104,6 +112,7 @@ class RefResolver:
                     "Check the file name and that the file is valid JSON or YAML.",
                 ) from None
             self._docs[target] = doc
+            self._order.append(doc)
         return doc
 
     # -- one hop ---------------------------------------------------------------------------
@@ -193,11 +202,13 @@ class RefResolver:
     def check_all(self) -> None:
         """Raise one GenerationError listing every ref that cannot be resolved."""
         problems: list[Diagnostic] = []
-        pending = [self.root]
-        walked: set[Path] = set()
-        while pending:
-            doc = pending.pop(0)
-            walked.add(doc.path.resolve())
+        # Documents are walked in the order they are first reached; a ref into a file not yet
+        # loaded loads it (and appends it to ``_order``), so one pass over the growing list
+        # walks each document exactly once: linear in the number of refs.
+        walked = 0
+        while walked < len(self._order):
+            doc = self._order[walked]
+            walked += 1
             for ref, where in _collect_refs(doc.data):
                 try:
                     self._deref({"$ref": ref}, doc, where)
@@ -205,9 +216,6 @@ class RefResolver:
                     problems.append(
                         doc.diagnostic(Severity.ERROR, exc.code, exc.message, where, exc.hint)
                     )
-            for path in sorted(self._docs):
-                if path not in walked and all(d.path.resolve() != path for d in pending):
-                    pending.append(self._docs[path])
         if problems:
             raise GenerationError(problems)
 

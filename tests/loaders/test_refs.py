@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from generator.bench.multifile import write_multifile_spec
 from generator.diagnostics import GenerationError
 from generator.loaders import load_openapi
 from generator.loaders.document import load_openapi_document
@@ -130,3 +131,45 @@ def test_a_property_named_dollar_ref_is_not_a_reference(tmp_path: Path) -> None:
     spec_ir, diagnostics = load_openapi(spec)
     assert spec_ir.operations == ()
     assert [d.code for d in diagnostics] == ["SERVER_MISSING"]
+
+
+def test_a_spec_split_over_many_files_loads_every_operation_with_its_schemas(
+    tmp_path: Path,
+) -> None:
+    entry, ops = write_multifile_spec(tmp_path, 40)
+    assert sum(1 for _ in tmp_path.rglob("*.yaml")) == 40
+    spec, diagnostics = load_openapi(entry)
+    assert [d.code for d in diagnostics] == []
+    assert len(spec.operations) == ops == 24
+    by_id = {op.id: op for op in spec.operations}
+    # a path item file's shared parameter comes from ../common/parameters.yaml
+    assert by_id["deleteR5"].input_schema["required"] == ["id"]
+    shape = by_id["getR5"].response
+    assert shape.schema_name == "r5"
+    # ./r5_status.yaml and ../common/meta.yaml, relative to schemas/r5.yaml
+    assert shape.field_tree["status"] == "string"
+    assert shape.field_tree["meta"] == {"created": "string"}
+    assert shape.field_tree["previous"]["id"] == "string"  # schemas/r4.yaml, via ./r4.yaml
+
+
+def test_each_file_is_loaded_once_however_its_refs_spell_it(tmp_path: Path) -> None:
+    entry, _ = write_multifile_spec(tmp_path, 13)
+    doc = load_openapi_document(entry)
+    resolver = RefResolver(doc)
+    resolver.check_all()
+    from_root = resolver.lookup("./schemas/r1.yaml", doc)
+    from_paths = resolver.lookup("../schemas/r1.yaml", resolver.lookup("paths/r1.yaml", doc).doc)
+    from_sibling = resolver.lookup("./r1.yaml", resolver.lookup("schemas/r2.yaml", doc).doc)
+    assert from_root.doc is from_paths.doc is from_sibling.doc
+
+
+def test_a_broken_ref_deep_in_a_multi_file_spec_names_its_file(tmp_path: Path) -> None:
+    entry, _ = write_multifile_spec(tmp_path, 16)
+    broken = tmp_path / "schemas" / "r3.yaml"
+    broken.write_text(broken.read_text().replace("./r3_status.yaml", "./r3_gone.yaml"))
+    with pytest.raises(GenerationError) as info:
+        load_openapi(entry)
+    [problem] = info.value.diagnostics
+    assert problem.code == "REF_FILE_NOT_FOUND"
+    assert Path(problem.file).resolve() == broken
+    assert problem.pointer == "/properties/status"
