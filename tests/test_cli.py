@@ -62,7 +62,7 @@ def test_broken_yaml_fails_with_file_and_line_and_writes_nothing(tmp_path: Path)
 def test_swagger_2_generates_a_package(tmp_path: Path) -> None:
     proc = mcpforge(
         "generate",
-        str(REPO.parent / "shared/corpus/openapi/oai.v2.0.petstore.yaml"),
+        str(REPO / "tests/fixtures/openapi/oai.v2.0.petstore.yaml"),
         "--out",
         str(tmp_path / "out"),
     )

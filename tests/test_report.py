@@ -5,7 +5,7 @@ import sys
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
-PETSTORE = REPO / ".." / "shared" / "corpus" / "openapi" / "oai.v3.0.petstore.yaml"
+PETSTORE = REPO / "specs" / "petstore" / "openapi.yaml"
 
 
 def mcpforge(*args: str) -> subprocess.CompletedProcess[str]:

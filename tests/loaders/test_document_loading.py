@@ -12,9 +12,10 @@ from generator.diagnostics import GenerationError, Severity
 from generator.loaders.document import load_document, load_openapi_document
 from generator.loaders.lines import compose, yaml_events, yaml_line_composed, yaml_line_fast
 from generator.loaders.document import split_pointer
+from tests.support.paths import GOTIFY, PETSTORE
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
-CORPUS = Path(__file__).resolve().parents[2] / ".." / "shared" / "corpus" / "openapi"
+CORPUS = Path(__file__).resolve().parents[1] / "fixtures" / "openapi"
 
 
 def _fails(path: Path) -> tuple[str, int | None, str | None, str]:
@@ -39,7 +40,7 @@ def test_invalid_json_names_file_and_line() -> None:
 
 def test_swagger_2_is_refused_with_its_own_code() -> None:
     assert _fails(FIXTURES / "swagger2.yaml")[:3] == ("SWAGGER2_UNSUPPORTED", 1, "/swagger")
-    assert _fails(CORPUS / "swagger2.gotify.json")[:3] == ("SWAGGER2_UNSUPPORTED", 12, "/swagger")
+    assert _fails(GOTIFY)[:3] == ("SWAGGER2_UNSUPPORTED", 12, "/swagger")
 
 
 def test_openapi_3_2_is_refused() -> None:
@@ -123,7 +124,7 @@ def test_yaml_flow_style_falls_back_to_composing(tmp_path: Path) -> None:
 
 
 def test_line_lookup_is_lazy_and_cached() -> None:
-    doc = load_document(CORPUS / "oai.v3.0.petstore.yaml")
+    doc = load_document(PETSTORE)
     assert doc._events is None and doc._yaml_root is None
     line = doc.line_of("/paths/~1pets/get")
     assert doc.text.split("\n")[line - 1].strip() == "get:"
@@ -132,7 +133,7 @@ def test_line_lookup_is_lazy_and_cached() -> None:
 
 
 def test_the_same_file_loads_identically_as_yaml_and_json() -> None:
-    as_yaml = load_document(CORPUS / "oai.v3.0.petstore.yaml").data
+    as_yaml = load_document(PETSTORE).data
     as_json = load_document(CORPUS / "oai.v3.0.petstore.json").data
     assert as_yaml["paths"].keys() == as_json["paths"].keys()
     assert yaml.safe_dump(as_yaml["components"], sort_keys=True) == yaml.safe_dump(

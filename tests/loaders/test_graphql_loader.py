@@ -10,7 +10,7 @@ from generator.diagnostics import GenerationError, Severity
 from generator.ir.models import GraphQLBinding
 from generator.loaders.graphql import load_graphql
 from generator.pipeline import build
-from tests.support.paths import CORPUS, SPECS
+from tests.support.paths import SPECS, SWAPI
 
 SDL = '''
 """A custom date."""
@@ -169,7 +169,7 @@ def test_overlays_select_rename_and_configure_graphql_operations(tmp_path: Path)
 
 
 def test_swapi_from_the_corpus_has_thirteen_read_only_tools() -> None:
-    spec, diagnostics = load_graphql(CORPUS / "graphql" / "swapi.graphql")
+    spec, diagnostics = load_graphql(SWAPI)
     assert len(spec.operations) == 13 and diagnostics == []
     assert all(op.annotations.read_only for op in spec.operations)
 

@@ -342,7 +342,7 @@ def test_response_refs_path_item_refs_and_media_type_parameters() -> None:
 
 
 def test_callbacks_are_reported_as_ignored() -> None:
-    corpus = Path(__file__).resolve().parents[2] / ".." / "shared" / "corpus" / "openapi"
+    corpus = Path(__file__).resolve().parents[1] / "fixtures" / "openapi"
     spec, diagnostics = load_openapi(corpus / "oai.v3.0.callback-example.yaml")
     assert ("info", "CALLBACKS_IGNORED", "/paths/~1streams/post/callbacks") in _codes(diagnostics)
     assert [p.arg for p in spec.operations[0].params] == ["callbackUrl"]

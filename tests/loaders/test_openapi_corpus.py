@@ -1,4 +1,4 @@
-"""Real vendor specs from the shared corpus: everything converts, deterministically."""
+"""Real vendor specs (tests/fixtures/openapi and specs/): everything converts, deterministically."""
 
 from __future__ import annotations
 
@@ -16,9 +16,10 @@ import pytest
 
 from generator.ir.models import ServerSpec
 from generator.loaders import load_openapi
+from tests.support.paths import GITHUB_REST, NOTION
 
 ROOT = Path(__file__).resolve().parents[2]
-CORPUS = ROOT / ".." / "shared" / "corpus" / "openapi"
+CORPUS = ROOT / "tests" / "fixtures" / "openapi"
 TOOL_NAME = re.compile(r"[A-Za-z0-9_-]{1,64}")
 ARG_NAME = re.compile(r"[A-Za-z0-9_.-]{1,64}")
 # Generous guard against blow-ups (measured ~1.5 s GitHub, ~3.5 s Stripe); not a benchmark.
@@ -44,15 +45,15 @@ def _check_invariants(spec: ServerSpec) -> None:
             assert op.response.media_type is not None
 
 
-def _timed(name: str) -> tuple[ServerSpec, list, float]:
+def _timed(path: Path) -> tuple[ServerSpec, list, float]:
     start = time.perf_counter()
-    spec, diagnostics = load_openapi(CORPUS / name)
+    spec, diagnostics = load_openapi(path)
     return spec, diagnostics, time.perf_counter() - start
 
 
 @pytest.mark.slow
 def test_github_full_spec_converts_every_operation() -> None:
-    spec, diagnostics, seconds = _timed("github.api.github.com.json")
+    spec, diagnostics, seconds = _timed(GITHUB_REST)
     print(f"\nGitHub REST: {len(spec.operations)} operations loaded in {seconds:.2f} s")
     assert len(spec.operations) == 860
     assert seconds < TIME_GUARD_S
@@ -84,7 +85,7 @@ def test_github_full_spec_converts_every_operation() -> None:
 
 @pytest.mark.slow
 def test_stripe_full_spec_converts() -> None:
-    spec, diagnostics, seconds = _timed("stripe.spec3.yaml")
+    spec, diagnostics, seconds = _timed(CORPUS / "stripe.spec3.yaml")
     print(f"\nStripe: {len(spec.operations)} operations loaded in {seconds:.2f} s")
     assert seconds < TIME_GUARD_S
     _check_invariants(spec)
@@ -131,7 +132,7 @@ def test_spotify_official_spec_with_an_invalid_operation() -> None:
 
 
 def test_notion_3_1_document() -> None:
-    spec, diagnostics = load_openapi(CORPUS / "notion.openapi.json")
+    spec, diagnostics = load_openapi(NOTION)
     assert diagnostics == []
     _check_invariants(spec)
     assert len(spec.operations) == 24

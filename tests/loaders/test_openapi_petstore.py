@@ -9,13 +9,14 @@ import pytest
 
 from generator.ir.models import Annotations, HttpBinding, ParamSpec
 from generator.loaders import load_openapi
+from tests.support.paths import PETSTORE
 
-CORPUS = Path(__file__).resolve().parents[2] / ".." / "shared" / "corpus" / "openapi"
+CORPUS = Path(__file__).resolve().parents[1] / "fixtures" / "openapi"
 
 
-@pytest.fixture(scope="module", params=["oai.v3.0.petstore.yaml", "oai.v3.0.petstore.json"])
+@pytest.fixture(scope="module", params=[PETSTORE, CORPUS / "oai.v3.0.petstore.json"], ids=["yaml", "json"])
 def petstore(request: pytest.FixtureRequest):
-    return load_openapi(CORPUS / request.param)
+    return load_openapi(request.param)
 
 
 def test_server_level_fields(petstore) -> None:
@@ -142,7 +143,7 @@ def test_response_shapes(petstore) -> None:
 
 
 def test_yaml_and_json_give_the_same_ir() -> None:
-    from_yaml, _ = load_openapi(CORPUS / "oai.v3.0.petstore.yaml")
+    from_yaml, _ = load_openapi(PETSTORE)
     from_json, _ = load_openapi(CORPUS / "oai.v3.0.petstore.json")
     yaml_dict, json_dict = asdict(from_yaml), asdict(from_json)
     yaml_dict.pop("source_file"), json_dict.pop("source_file")
@@ -150,5 +151,5 @@ def test_yaml_and_json_give_the_same_ir() -> None:
 
 
 def test_name_can_be_given() -> None:
-    spec, _ = load_openapi(CORPUS / "oai.v3.0.petstore.yaml", name="petstore")
+    spec, _ = load_openapi(PETSTORE, name="petstore")
     assert spec.name == "petstore"

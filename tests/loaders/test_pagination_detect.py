@@ -4,18 +4,18 @@ import pytest
 
 from generator.ir import PaginationSpec
 from generator.loaders.openapi import load_openapi
-from tests.support.paths import OPENAPI
+from tests.support.paths import GITHUB_REST, NOTION, OPENAPI
 
 
 @pytest.fixture(scope="module")
 def github():
-    spec, _ = load_openapi(OPENAPI / "github.api.github.com.json", name="gh")
+    spec, _ = load_openapi(GITHUB_REST, name="gh")
     return {op.tool_name: op for op in spec.operations}
 
 
 @pytest.fixture(scope="module")
 def notion():
-    spec, _ = load_openapi(OPENAPI / "notion.openapi.json", name="no")
+    spec, _ = load_openapi(NOTION, name="no")
     return {op.tool_name: op for op in spec.operations}
 
 

@@ -12,11 +12,12 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from generator.diagnostics import GenerationError
 from generator.loaders.document import load_document, split_pointer
 from generator.loaders.openapi import load_openapi
+from tests.support.paths import GOTIFY
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "swagger2"
-CORPUS = Path(__file__).resolve().parents[2] / ".." / "shared" / "corpus" / "openapi"
+CORPUS = Path(__file__).resolve().parents[1] / "fixtures" / "openapi"
 BASE = load_document(FIXTURES / "messy.yaml").data
-GOTIFY = load_document(CORPUS / "swagger2.gotify.json").data
+GOTIFY = load_document(GOTIFY).data
 
 
 def pointers(node: Any, prefix: str = "") -> list[str]:

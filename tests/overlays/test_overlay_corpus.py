@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 import textwrap
-from pathlib import Path
 
 import pytest
 
 from generator.loaders.openapi import load_openapi
 from generator.overlays import apply_overlay, parse_overlay, starter_overlay
-
-CORPUS = Path(__file__).resolve().parents[2] / ".." / "shared" / "corpus" / "openapi"
+from tests.support.paths import GITHUB_REST, NOTION, PETSTORE
 
 
 def round_trip_clean(spec):
@@ -22,11 +20,9 @@ def round_trip_clean(spec):
     return new, text
 
 
-@pytest.mark.parametrize(
-    "name", ["oai.v3.0.petstore.yaml", "notion.openapi.json", "github.api.github.com.json"]
-)
-def test_starter_round_trip_on_real_descriptions(name):
-    spec, _ = load_openapi(CORPUS / name)
+@pytest.mark.parametrize("path", [PETSTORE, NOTION, GITHUB_REST], ids=["petstore", "notion", "github"])
+def test_starter_round_trip_on_real_descriptions(path):
+    spec, _ = load_openapi(path)
     new, text = round_trip_clean(spec)
     assert [op.response.default_fields for op in new.operations] == [
         op.response.default_fields for op in spec.operations
@@ -36,14 +32,14 @@ def test_starter_round_trip_on_real_descriptions(name):
 
 
 def test_petstore_starter_lists_its_operations_with_default_fields():
-    spec, _ = load_openapi(CORPUS / "oai.v3.0.petstore.yaml")
+    spec, _ = load_openapi(PETSTORE)
     text = starter_overlay(spec)
     assert "  listPets:" in text and "  showPetById:" in text and "  createPets:" in text
     assert "    include: [id, name]" in text
 
 
 def test_github_overlay_with_auth_selection_renames_and_typos():
-    spec, _ = load_openapi(CORPUS / "github.api.github.com.json")
+    spec, _ = load_openapi(GITHUB_REST)
     assert spec.security == ()  # GitHub REST declares none: the overlay supplies it
     text = textwrap.dedent("""
         auth:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import dataclasses
-from pathlib import Path
 
 import pytest
 import yaml
@@ -12,8 +11,6 @@ from overlay_ir import build_spec, op
 from generator.ir.models import ServerSpec, ShapingLimits
 from generator.overlays import apply_overlay, load_overlay, parse_overlay, starter_overlay
 from generator.overlays.starter import scalar
-
-CORPUS = Path(__file__).resolve().parents[2] / ".." / "shared" / "corpus"
 
 
 def round_trip(spec: ServerSpec) -> tuple[ServerSpec, str]:

@@ -17,7 +17,7 @@ from generator.render.compact import (
 )
 from generator.report import surface_report
 from tests.overlays.overlay_ir import build_spec, op
-from tests.support.paths import OPENAPI
+from tests.support.paths import GITHUB_REST, OPENAPI, PETSTORE
 
 NESTED = {
     "type": "object",
@@ -124,7 +124,7 @@ def test_a_shared_argument_description_moves_to_the_instructions() -> None:
 
 @pytest.fixture(scope="module")
 def github_reports():
-    path = OPENAPI / "github.api.github.com.json"
+    path = GITHUB_REST
     return surface_report(path), surface_report(path, mode="meta")
 
 
@@ -140,7 +140,7 @@ def test_github_per_op_is_within_a_third_of_fastmcp_and_meta_under_2000(github_r
 
 
 def test_auto_picks_meta_for_a_big_api_and_per_op_for_a_small_one() -> None:
-    assert surface_report(OPENAPI / "github.api.github.com.json", mode="auto").mode == "meta"
-    small = surface_report(OPENAPI / "oai.v3.0.petstore.yaml", mode="auto")
+    assert surface_report(GITHUB_REST, mode="auto").mode == "meta"
+    small = surface_report(PETSTORE, mode="auto")
     assert small.mode == "per-op" and small.surface == "rich"
     assert all(cost.tokens > 0 for cost in small.tools)

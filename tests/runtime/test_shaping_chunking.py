@@ -11,7 +11,7 @@ from generator.runtime.shaping.pipeline import ShapeConfig, shape, shape_text
 from generator.runtime.shaping.truncate import dumps
 from generator.runtime.tokens import count_tokens
 
-RESPONSES = Path(__file__).resolve().parents[2] / ".." / "shared" / "corpus" / "responses"
+RESPONSES = Path(__file__).resolve().parents[1] / "fixtures" / "responses"
 RESERVE = 40
 
 

@@ -12,7 +12,7 @@ from generator.runtime.shaping.defaults import (
 from generator.runtime.shaping.chunking import get_at
 from generator.runtime.shaping.fields import parse_path, project
 
-RESPONSES = Path(__file__).resolve().parents[2] / ".." / "shared" / "corpus" / "responses"
+RESPONSES = Path(__file__).resolve().parents[1] / "fixtures" / "responses"
 ALL = sorted(
     p.relative_to(RESPONSES).as_posix()
     for p in RESPONSES.glob("*/*.json")

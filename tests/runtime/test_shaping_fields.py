@@ -8,7 +8,7 @@ from generator.runtime.shaping.fields import (
 )  # fmt: skip
 from generator.runtime.shaping.defaults import field_tree_from_value
 
-RESPONSES = Path(__file__).resolve().parents[2] / ".." / "shared" / "corpus" / "responses"
+RESPONSES = Path(__file__).resolve().parents[1] / "fixtures" / "responses"
 
 
 def load(name: str):

@@ -8,7 +8,7 @@ from generator.runtime.shaping.markdown import (
     escape_cell, fence, flatten_row, table_parts, to_markdown,
 )  # fmt: skip
 
-RESPONSES = Path(__file__).resolve().parents[2] / ".." / "shared" / "corpus" / "responses"
+RESPONSES = Path(__file__).resolve().parents[1] / "fixtures" / "responses"
 
 
 def load(name: str):

@@ -9,7 +9,7 @@ from generator.runtime.shaping.defaults import field_tree_from_value
 from generator.runtime.shaping.pipeline import FieldSelectionError, ShapeConfig, shape
 from generator.runtime.tokens import count_tokens
 
-RESPONSES = Path(__file__).resolve().parents[2] / ".." / "shared" / "corpus" / "responses"
+RESPONSES = Path(__file__).resolve().parents[1] / "fixtures" / "responses"
 
 
 def load(name: str):

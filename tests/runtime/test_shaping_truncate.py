@@ -10,7 +10,7 @@ from generator.runtime.shaping.truncate import (
 )  # fmt: skip
 from generator.runtime.tokens import count_tokens
 
-RESPONSES = Path(__file__).resolve().parents[2] / ".." / "shared" / "corpus" / "responses"
+RESPONSES = Path(__file__).resolve().parents[1] / "fixtures" / "responses"
 MARKER_RE = r"… \[(\d+) more chars\]$"
 
 

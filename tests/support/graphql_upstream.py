@@ -14,10 +14,10 @@ from typing import Any
 
 from graphql import build_schema, graphql_sync
 
-from .paths import CORPUS
+from .paths import SWAPI
 from .upstream import Recorded, Reply, Upstream
 
-SCHEMA = build_schema((CORPUS / "graphql" / "swapi.graphql").read_text(encoding="utf-8"))
+SCHEMA = build_schema((SWAPI).read_text(encoding="utf-8"))
 
 
 def gid(kind: str, n: int) -> str:

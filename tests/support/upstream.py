@@ -1,7 +1,7 @@
 """A real HTTP server on 127.0.0.1 that plays an upstream API from recorded responses.
 
 Routes map (METHOD, path pattern) to a status, headers and a body (usually a file from the
-shared corpus). Every request is recorded exactly (method, raw path, parsed query, headers,
+fixtures in tests/fixtures). Every request is recorded exactly (method, raw path, parsed query, headers,
 body) so tests can assert on what the generated server sent.
 """
 
