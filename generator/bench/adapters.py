@@ -21,8 +21,9 @@ from typing import Any
 from ..runtime.adapters.notion import notion_markdown
 from ..runtime.shaping.pipeline import ShapeConfig, shape
 from ..runtime.tokens import count_tokens
+from . import results
+from .inputs import responses_folder, shown
 
-DEFAULT_CORPUS = Path(__file__).resolve().parents[2].parent / "shared" / "corpus" / "responses"
 PAGE_SIZE = 100
 
 
@@ -82,10 +83,17 @@ def render_table(table: list[Row]) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--corpus", type=Path, default=DEFAULT_CORPUS, help="responses folder")
+    parser.add_argument(
+        "--corpus", type=Path, help="responses folder (default ../shared/corpus/responses if "
+        "it exists, else tests/fixtures/responses)",
+    )  # fmt: skip
+    results.add_argument(parser, "adapters")
     args = parser.parse_args(argv)
-    print("o200k tokens of Notion block lists: raw JSON vs the notion_markdown adapter\n")
-    print(render_table(rows(args.corpus)))
+    corpus = responses_folder(args.corpus)
+    with results.recorded(args.results, "generator.bench.adapters", argv):
+        print(f"o200k tokens of the Notion block responses in {shown(corpus)}/notion: "
+              "raw JSON vs the notion_markdown adapter\n")  # fmt: skip
+        print(render_table(rows(corpus)))
     return 0
 
 

@@ -3,7 +3,7 @@
 The shaping benchmark measures the defaults twice: guessed from the data (any response) and
 as a generated server picks them, from the response schema of the operation that returned
 the response (this table; rows without an operation are measured from the data only).
-GitHub's rows follow ``../shared/corpus/SOURCES.md`` ("used by ... e.g."), the others the
+GitHub's rows follow ``tests/fixtures/SOURCES.md`` ("used by ... e.g."), the others the
 endpoint each recording was made against. The Notion description has no file-upload
 operation, so ``notion/file_uploads.list.json`` has no row.
 """
@@ -15,12 +15,9 @@ from pathlib import Path
 
 from ..runtime.output import shape_config_for
 from ..runtime.shaping.pipeline import ShapeConfig
+from .inputs import GITHUB_REST, NOTION, STRIPE, shown
 
-SPECS = {
-    "github": "openapi/github.api.github.com.json",
-    "notion": "openapi/notion.openapi.json",
-    "stripe": "openapi/stripe.spec3.yaml",
-}
+SPECS: dict[str, Path] = {"github": GITHUB_REST, "notion": NOTION, "stripe": STRIPE}
 
 OPERATIONS = {
     "github/branch-with-protection.json": "repos/rename-branch",
@@ -76,7 +73,7 @@ OPERATIONS = {
 }
 
 
-def spec_configs(corpus: Path, names: list[str]) -> dict[str, ShapeConfig]:
+def spec_configs(names: list[str]) -> dict[str, ShapeConfig]:
     """``ShapeConfig`` of the answering operation for each name in the table, built the way a
     generated server builds it: the description (no overlay) -> ``spec.json`` data -> the
     runtime's tool model -> ``shape_config_for``. Pages are not cut (one exact count each)."""
@@ -87,7 +84,7 @@ def spec_configs(corpus: Path, names: list[str]) -> dict[str, ShapeConfig]:
     wanted = [n for n in names if n in OPERATIONS]
     out: dict[str, ShapeConfig] = {}
     for source in sorted({n.split("/")[0] for n in wanted}):
-        spec, _ = load_spec(corpus / SPECS[source], name=source)
+        spec, _ = load_spec(SPECS[source], name=source)
         tool_names = {op.id: op.tool_name for op in spec.operations}
         model = model_from_json(server_data(spec))
         for name in wanted:
@@ -95,6 +92,6 @@ def spec_configs(corpus: Path, names: list[str]) -> dict[str, ShapeConfig]:
                 continue
             tool = model.tool(tool_names.get(OPERATIONS[name], ""))
             if tool is None:
-                raise KeyError(f"{SPECS[source]} has no operation {OPERATIONS[name]!r} ({name})")
+                raise KeyError(f"{shown(SPECS[source])} has no operation {OPERATIONS[name]!r} ({name})")
             out[name] = replace(shape_config_for(tool), chunk_threshold_tokens=10**9)
     return out

@@ -32,8 +32,10 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Sequence
 
+from . import results
+from .inputs import GITHUB_REST, STRIPE
+
 REPO_ROOT = Path(__file__).resolve().parents[2]
-CORPUS = REPO_ROOT / ".." / "shared" / "corpus" / "openapi"
 DEFAULT_FASTMCP_PYTHON = Path("/work/venv-fastmcp/bin/python")
 GENERATION_TARGET_S = 20.0
 HTTP_METHODS = frozenset({"get", "put", "post", "delete", "options", "head", "patch", "trace"})
@@ -78,8 +80,8 @@ class BenchSpec:
 
 
 SPECS: tuple[BenchSpec, ...] = (
-    BenchSpec("github", CORPUS / "github.api.github.com.json"),
-    BenchSpec("stripe", CORPUS / "stripe.spec3.yaml"),
+    BenchSpec("github", GITHUB_REST),
+    BenchSpec("stripe", STRIPE),
 )
 
 
@@ -462,6 +464,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         default=DEFAULT_FASTMCP_PYTHON if DEFAULT_FASTMCP_PYTHON.exists() else None,
         help=f"interpreter with fastmcp installed (default {DEFAULT_FASTMCP_PYTHON} if present)",
     )
+    results.add_argument(parser, "generation")
     args = parser.parse_args(argv)
     if args.repeats < 1:
         parser.error("--repeats must be at least 1")
@@ -476,7 +479,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             _progress(f"writing the synthetic multi-file spec ({args.multifile_files:,} files) ...")
             specs.append(multifile_spec(Path(tmp), args.multifile_files))
         rows = [bench_spec(spec, python, args.repeats, args.server_timeout) for spec in specs]
-    print(render_table(rows, repeats=args.repeats, fastmcp_version=version))
+    with results.recorded(args.results, "generator.bench.generation", argv):
+        print(render_table(rows, repeats=args.repeats, fastmcp_version=version))
     return 0
 
 

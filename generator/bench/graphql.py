@@ -1,6 +1,6 @@
 """Benchmark: GraphQL schemas -> servers. ``python -m generator.bench.graphql`` prints a table.
 
-For each schema of the shared corpus (full, no overlay) and each GraphQL example in
+For each full schema (no overlay: GitHub's from ``tests/fixtures/graphql``, Linear's and SWAPI's from ``specs/``) and each GraphQL example in
 ``specs/`` (with its overlay): root fields, tools, wall time of ``python -m generator
 generate`` in a fresh process (parse + load + render + write), the size of ``spec.json`` and
 of the shipped ``schema.graphql``, and the o200k tokens of ``tools/list`` as a model sees it
@@ -18,12 +18,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Sequence
 
+from . import results
+from .inputs import GITHUB_GRAPHQL, LINEAR, SWAPI
+
 REPO_ROOT = Path(__file__).resolve().parents[2]
-CORPUS = (REPO_ROOT.parent / "shared" / "corpus" / "graphql").resolve()
 CASES: tuple[tuple[str, Path, Path | None], ...] = (
-    ("github", CORPUS / "github.graphql", None),
-    ("linear", CORPUS / "linear.graphql", None),
-    ("swapi", CORPUS / "swapi.graphql", None),
+    ("github", GITHUB_GRAPHQL, None),
+    ("linear", LINEAR, None),
+    ("swapi", SWAPI, None),
     ("linear", REPO_ROOT / "specs/linear/schema.graphql", REPO_ROOT / "specs/linear/overlay.yaml"),
     ("swapi", REPO_ROOT / "specs/swapi/schema.graphql", REPO_ROOT / "specs/swapi/overlay.yaml"),
 )
@@ -103,6 +105,7 @@ def render_table(rows: Sequence[Row]) -> str:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m generator.bench.graphql")
     parser.add_argument("--only", nargs="*", help="schema names to run (github, linear, swapi)")
+    results.add_argument(parser, "graphql")
     args = parser.parse_args(argv)
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
@@ -111,7 +114,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 continue
             rows.append(measure(name, spec, overlay, Path(tmp)))
             print(f"measured {rows[-1].label}", file=sys.stderr, flush=True)
-    print(render_table(rows))
+    with results.recorded(args.results, "generator.bench.graphql", argv):
+        print(render_table(rows))
     return 0
 
 

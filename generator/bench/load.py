@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Sequence
 
+from . import results
 from .load_api import MODULE, ApiUpstream, make_package
 
 FOOTER = re.compile(r'continuation_id="([^"]+)"')
@@ -170,9 +171,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--clients", type=int, default=8, help="concurrent MCP clients (default 8)")
     parser.add_argument("--seconds", type=float, default=30.0, help="duration (default 30)")
     parser.add_argument("--soak", action="store_true", help="10 minutes, RSS sampled every 30 s")
+    results.add_argument(parser, "load")
     args = parser.parse_args(argv)
+    if args.soak and args.results == parser.get_default("results"):
+        args.results = str(results.RESULTS / "load-soak.md")
     seconds = 600.0 if args.soak and args.seconds == 30.0 else args.seconds
-    return run(args.clients, seconds, args.soak)
+    with results.recorded(args.results, "generator.bench.load", argv):
+        return run(args.clients, seconds, args.soak)
 
 
 if __name__ == "__main__":

@@ -29,9 +29,10 @@ from ..runtime.shaping.fields import parse_path, project
 from ..runtime.shaping.pipeline import ShapeConfig, shape
 from ..runtime.tokens import count_tokens, get_encoding
 from .corpus_ops import spec_configs
+from . import results
 from .essentials import ESSENTIALS
+from .inputs import responses_folder, shown
 
-DEFAULT_CORPUS = Path(__file__).resolve().parents[2].parent / "shared" / "corpus" / "responses"
 SKIP = {"stripe/fixtures3.json"}  # the aggregate of all Stripe fixtures, not one response
 # Recordings their maintainers trimmed to the fields a query asked for (SOURCES.md): GitHub
 # CLI test fixtures. Shaping cannot take away what was never sent.
@@ -172,6 +173,15 @@ def summary(rows: list[Row], what: str) -> None:
         f"; hand-picked essentials {median([r.picked_reduction for r in rows if r.picked_reduction is not None])}"
         f"; identity only (the floor) {median([r.floor_reduction for r in rows])}"
     )
+    same = [r for r in rows if r.spec_reduction is not None]
+    if same:  # every column over the one set the spec-defaults column has
+        picked_same = [r.picked_reduction for r in same if r.picked_reduction is not None]
+        print(
+            f"  over the same {len(same)} {what} that have an operation: concise json "
+            f"{median([r.reduction for r in same])}, spec defaults {median(spec)}, hand-picked "
+            f"{median(picked_same)} (over {len(picked_same)}), identity only "
+            f"{median([r.floor_reduction for r in same])}"
+        )
     for source in sorted({r.name.split("/")[0] for r in rows}):
         part = [r for r in rows if r.name.startswith(source + "/")]
         picked = [r.picked_reduction for r in part if r.picked_reduction is not None]
@@ -265,18 +275,29 @@ def throughput(name: str, value: Any, collection: str, runs: int) -> None:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--corpus", type=Path, default=DEFAULT_CORPUS)
+    parser.add_argument(
+        "--corpus", type=Path, help="responses folder (default ../shared/corpus/responses if "
+        "it exists, else tests/fixtures/responses)",
+    )  # fmt: skip
     parser.add_argument("--runs", type=int, default=5, help="timing repetitions (best is kept)")
     parser.add_argument("--no-throughput", action="store_true")
     parser.add_argument(
         "--no-spec", dest="spec", action="store_false",
         help="skip the spec-defaults column (it loads the GitHub, Notion and Stripe descriptions)",
     )  # fmt: skip
+    results.add_argument(parser, "shaping")
     args = parser.parse_args(argv)
-    get_encoding()  # load the BPE once, outside every measurement
-    corpus = load_corpus(args.corpus)
+    with results.recorded(args.results, "generator.bench.shaping", argv):
+        run(args)
 
-    specs = spec_configs(args.corpus.parent, [n for n, _ in corpus]) if args.spec else {}
+
+def run(args: argparse.Namespace) -> None:
+    get_encoding()  # load the BPE once, outside every measurement
+    folder = responses_folder(args.corpus)
+    print(f"Responses: {shown(folder)}")
+    corpus = load_corpus(folder)
+
+    specs = spec_configs([n for n, _ in corpus]) if args.spec else {}
     rows = [measure(name, value, specs.get(name)) for name, value in corpus]
     print_table(rows, "Every recorded response (tokens: o200k_base)")
     summary(rows, "responses")

@@ -25,6 +25,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Sequence
 
+from . import results
 from .generation import (
     DEFAULT_FASTMCP_PYTHON,
     REPO_ROOT,
@@ -37,8 +38,8 @@ from .generation import (
     measure_server,
     our_server_launch,
 )
+from .inputs import GITHUB_REST, LINEAR, STRIPE
 
-CORPUS = REPO_ROOT / ".." / "shared" / "corpus"
 FASTMCP_FACTOR = 3  # target: per-op tools/list at most a third of FastMCP's
 META_TARGET_TOKENS = 2000
 
@@ -51,9 +52,9 @@ class Subject:
 
 
 SUBJECTS: tuple[Subject, ...] = (
-    Subject("github", CORPUS / "openapi" / "github.api.github.com.json", True),
-    Subject("stripe", CORPUS / "openapi" / "stripe.spec3.yaml", True),
-    Subject("linear", CORPUS / "graphql" / "linear.graphql", False),
+    Subject("github", GITHUB_REST, True),
+    Subject("stripe", STRIPE, True),
+    Subject("linear", LINEAR, False),
 )
 
 
@@ -205,6 +206,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         type=Path,
         default=DEFAULT_FASTMCP_PYTHON if DEFAULT_FASTMCP_PYTHON.exists() else None,
     )
+    results.add_argument(parser, "surface")
     args = parser.parse_args(argv)
     python: Path | None = args.fastmcp_python
     version = _fastmcp_version(python) if python is not None else None
@@ -213,7 +215,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     subjects = [s for s in SUBJECTS if not args.only or s.name in args.only]
     start = time.perf_counter()
     rows = [bench_subject(s, python, args.repeats, args.server_timeout) for s in subjects]
-    print(render(rows, args.repeats, version))
+    with results.recorded(args.results, "generator.bench.surface", argv):
+        print(render(rows, args.repeats, version))
     _progress(f"benchmark took {time.perf_counter() - start:.0f} s")
     return 0
 
