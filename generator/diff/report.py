@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .compare import ADDITIVE, Change
+from .compare import Change
 from .semver import next_version, suggest_bump
 from .surface import Surface
 
@@ -28,18 +28,30 @@ def changelog_entry(old: Surface, changes: list[Change], version: str | None = N
     """A Keep-a-Changelog section for these changes."""
     bump = suggest_bump(changes)
     version = version or next_version(old.version, bump) or "Unreleased"
-    sections = {
-        "Removed (breaking)": [c for c in changes if c.breaking],
-        "Added": [c for c in changes if not c.breaking and c.kind in ADDITIVE],
-        "Changed": [c for c in changes if not c.breaking and c.kind not in ADDITIVE],
-    }
+    sections: dict[str, list[Change]] = {"Added": [], "Changed": [], "Removed": []}
+    for c in changes:
+        sections[_section(c.kind)].append(c)
     out = [f"## [{version}]", ""]
     if not changes:
         out += ["No changes to the tools.", ""]
     for title, items in sections.items():
         if items:
-            out += [f"### {title}"] + [f"- `{c.tool}`: {_words(c)}" for c in items] + [""]
+            out += [f"### {title}"] + [_item(c) for c in items] + [""]
     return "\n".join(out)
+
+
+def _section(kind: str) -> str:
+    """Keep a Changelog's section for a change: what it does, whether it breaks or not."""
+    if kind.endswith("_removed"):
+        return "Removed"
+    if kind.endswith("_added"):
+        return "Added"
+    return "Changed"
+
+
+def _item(change: Change) -> str:
+    mark = "**breaking** " if change.breaking else ""
+    return f"- {mark}`{change.tool}`: {_words(change)}"
 
 
 def _words(change: Change) -> str:
@@ -59,6 +71,8 @@ def prepend_changelog(path: Path, entry: str) -> None:
             at = i
             break
     block = entry if entry.endswith("\n") else entry + "\n"
+    if at < len(lines) and not block.endswith("\n\n"):
+        block += "\n"  # a blank line before the next heading
     if at == len(lines) and lines and not lines[-1].endswith("\n"):
         block = "\n" + block
     if at > 0 and lines[at - 1].strip():

@@ -215,8 +215,25 @@ def test_the_cli_prints_the_report_and_prepends_a_changelog_entry(
     assert "suggested version bump: major (1.2.3 -> 2.0.0)" in out
     text = changelog.read_text()
     assert text.index("## [Unreleased]") < text.index("## [2.0.0]") < text.index("## [1.2.3]")
-    assert "### Removed (breaking)\n- `delete_item`: tool removed" in text
+    assert "### Removed\n- **breaking** `delete_item`: tool removed" in text
     assert "### Added\n" in text and "- local work" in text
+    entry = text[text.index("## [2.0.0]") : text.index("## [1.2.3]")]
+    assert entry.endswith("\n\n")  # a blank line before the next heading
+    sections = dict(
+        (part.split("\n", 1)[0], part) for part in entry.split("### ")[1:]
+    )  # each change under the section its kind names, whether breaking or not
+    assert set(sections) <= {"Added", "Changed", "Removed"}
+    for title, part in sections.items():
+        for line in part.splitlines()[1:]:
+            if line.startswith("- "):
+                words = line.split(": ", 1)[1] if ": " in line else line
+                if title == "Removed":
+                    assert "removed" in words, line
+                elif title == "Added":
+                    assert "added" in words, line
+                else:
+                    assert "removed" not in words.split(":")[0], line
+                    assert "added" not in words.split(":")[0], line
 
 
 def test_a_changelog_is_created_when_missing(specs: tuple[Path, Path], tmp_path: Path) -> None:
