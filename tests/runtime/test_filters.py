@@ -16,6 +16,7 @@ from generator.runtime.filters import (
     branches_from_json,
     choose_filter_set,
     parse_pointer,
+    pointers_read,
     retain,
     failed_test,
 )
@@ -130,6 +131,31 @@ def test_no_matching_branch_and_a_failing_patch_do_not_apply() -> None:
     assert not out.applied and "patch failed in branch 1" in out.note
     missing = (Branch(patches=({"op": "remove", "path": "/absent"},)),)
     assert not apply_filter(REPO, missing).applied
+
+
+def test_a_filter_says_every_pointer_it_reads() -> None:
+    branches = (
+        Branch(when=({"op": "test", "path": "/owner/type", "value": "Bot"},), retain=("/id",)),
+        Branch(
+            patches=(
+                {"op": "remove", "path": "/a"},
+                {"op": "replace", "path": "/b/0/c", "value": 1},
+                {"op": "move", "from": "/d", "path": "/e/f"},
+                {"op": "add", "path": "/*/source", "value": "x"},
+                {"op": "test", "path": "/g", "value": 2},
+            )
+        ),
+    )
+    assert pointers_read(branches) == [
+        ("/owner/type", True),
+        ("/id", True),
+        ("/a", True),
+        ("/b/0/c", True),
+        ("/d", True),
+        ("/e", False),
+        ("/*", False),
+        ("/g", True),
+    ]
 
 
 def test_the_filter_set_is_chosen_by_name() -> None:
