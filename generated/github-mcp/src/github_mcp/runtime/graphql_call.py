@@ -42,13 +42,15 @@ from graphql import (
 from .arguments import Controls
 from .auth import RequestAuth
 from .errors import ConfigurationError, InvalidArguments, UpstreamError
+from .filters import Branch
+from .graphql_guards import add_guards, guard_paths
 from .graphql_nested import nested_notes
 from .graphql_selection import SelectionError, SelectionSet, compile_selection
 from .graphql_types import NESTED_FIRST, connection
 from .hooks import apply_hooks
 from .http_call import OutgoingRequest
 from .model import Tool
-from .output import shape_output
+from .output import plan_for, shape_output
 from .redirects import send_following
 from .retry import RetryPolicy, call_with_retries
 from .shaping.fields import selects_everything
@@ -114,9 +116,16 @@ def _item_tree(tool: Tool) -> Any:
 
 
 def build_request(
-    schema: GraphQLSchema, tool: Tool, api_args: dict[str, Any], controls: Controls
+    schema: GraphQLSchema,
+    tool: Tool,
+    api_args: dict[str, Any],
+    controls: Controls,
+    branches: tuple[Branch, ...] = (),
 ) -> GraphQLRequest:
-    """The validated document and variables for one call; raises InvalidArguments."""
+    """The validated document and variables for one call; raises InvalidArguments.
+
+    ``branches``: the output filter in use; what it reads is selected too (graphql_guards.py).
+    """
     binding = tool.binding
     root = schema.query_type if binding.operation_type == "query" else schema.mutation_type
     fdef = root.fields.get(binding.field_name or "") if root is not None else None
@@ -151,6 +160,8 @@ def build_request(
             )
         except SelectionError as exc:
             raise InvalidArguments(str(exc)) from None
+        guards = guard_paths(branches, connection=conn is not None)
+        add_guards(schema, item_type, item, guards, _item_tree(tool))
         selection = (_wrap_connection(conn, item) if conn is not None else item).render()
     var_defs = ", ".join(f"${name}: {fdef.args[name].type}" for name in variables)
     call_args = ", ".join(f"{name}: ${name}" for name in variables)
@@ -290,7 +301,8 @@ async def call_graphql(
 
     path = getattr(runtime, "graphql_schema_path", None) or default_schema_path()
     schema = load_schema(str(path))
-    request = build_request(schema, tool, api_args, controls)
+    plan = plan_for(tool, runtime.settings.filter_set)
+    request = build_request(schema, tool, api_args, controls, plan.branches)
     headers = {**auth.headers, "Content-Type": "application/json", "Accept": "application/json"}
     body = json.dumps(
         {"query": request.document, "variables": request.variables},
@@ -316,9 +328,10 @@ async def call_graphql(
     result = interpret(request, response.status, response.body)
     if result.value is None:
         return Outcome([f"{tool.binding.field_name} returned null (nothing for these arguments)."])
-    # The upstream sent exactly the selection: filters and adapters apply, then shaping
-    # keeps what came back (no second projection).
-    # ``exclude`` was applied when the selection was compiled (an explicit path wins over it).
+    # The upstream sent the selection (plus what the filter reads): filters and adapters
+    # apply, then shaping keeps what came back (projected to the agent's selection only when
+    # a filter's guards were added). ``exclude`` was applied when the selection was compiled
+    # (an explicit path wins over it); the filter's fallback uses the tool's own.
     shaped = shape_output(
         result.value,
         tool,
@@ -327,7 +340,7 @@ async def call_graphql(
         detail_level=controls.detail_level,
         response_format=controls.response_format,
         filter_set=runtime.settings.filter_set,
-        preselected=True,
+        preselected=_selection_paths(tool, controls) or ["*"],
     )
     notes = list(result.notes) + list(shaped.notes)
     next_call = None

@@ -258,6 +258,37 @@ def apply_filter(value: Any, branches: tuple[Branch, ...]) -> FilterOutcome:
     return FilterOutcome(value, applied=False, note="no branch matched: " + "; ".join(reasons))
 
 
+def pointers_read(branches: tuple[Branch, ...]) -> list[tuple[str, bool]]:
+    """Every pointer a filter needs present in the response to work as written, as
+    ``(pointer, whole)``: its tests (``when`` and ``test`` patches), its ``retain`` pointers,
+    the targets of ``remove`` and ``replace`` and the sources of ``move`` and ``copy`` (whole:
+    True); the parent of an ``add``/``move``/``copy`` target (whole: False, it must only exist).
+
+    A caller that chooses what the upstream returns (a GraphQL selection) must ask for these,
+    or a guard the agent did not select fails and the filter does not apply.
+    """
+    out: list[tuple[str, bool]] = []
+
+    def read(pointer: Any, whole: bool = True) -> None:
+        if isinstance(pointer, str) and (pointer, whole) not in out:
+            out.append((pointer, whole))
+
+    for branch in branches:
+        for test in branch.when:
+            read(test.get("path"))
+        for op in branch.patches:
+            kind, path = op.get("op"), op.get("path")
+            if kind in ("test", "remove", "replace"):
+                read(path)
+            elif kind in ("move", "copy"):
+                read(op.get("from"))
+            if kind in ("add", "move", "copy") and isinstance(path, str) and path:
+                read(path.rsplit("/", 1)[0], whole=False)
+        for pointer in branch.retain or ():
+            read(pointer)
+    return out
+
+
 def choose_filter_set(available: tuple[str, ...], requested: str, source: str) -> str:
     """The filter set a server uses: ``requested`` (must exist), else ``default`` if defined.
 

@@ -73,17 +73,24 @@ def shape_output(
     detail_level: str = "concise",
     response_format: str = "json",
     filter_set: str | None = None,
-    preselected: bool = False,
+    preselected: list[str] | None = None,
 ) -> ShapedResponse:
     """Filter, adapt and shape one parsed JSON response (see the module doc).
 
-    ``preselected``: the upstream already returned exactly the selection (a GraphQL document
-    compiled from ``fields`` or the defaults), so shaping keeps every field it finds instead
-    of projecting again; filters and adapters apply all the same.
+    ``preselected``: the upstream already returned the selection (a GraphQL document compiled
+    from these paths, ``["*"]`` = everything), so shaping keeps every field it finds instead
+    of projecting again. Under a filter the document also selected what the filter reads
+    (``filters.pointers_read``): once the filter applied, the result is projected back to
+    these paths, so a guard the agent did not ask for is not shown.
+
+    A filter that does not apply gives the tool's default concise shaping (its default
+    fields and ``exclude``), whatever ``fields``, ``detail_level`` or ``preselected`` say.
     """
     plan = plan_for(tool, filter_set)
     notes: list[str] = []
-    everything = ["*"] if preselected else None
+    everything: list[str] | None = None
+    if preselected is not None:
+        everything = preselected if plan.branches else ["*"]
     if plan.branches:
         outcome = apply_filter(value, plan.branches)
         if not outcome.applied:
@@ -91,7 +98,8 @@ def shape_output(
                 f"[filter set {filter_set!r} did not apply ({outcome.note}); "
                 "default fields shown]"
             )
-            fallback = shape(value, config, fields=everything, response_format=response_format)
+            default = replace(config, exclude=tool.response.exclude)
+            fallback = shape(value, default, response_format=response_format)
             return _with_notes(fallback, notes)
         value = outcome.value
     if plan.adapters and fields is None:
