@@ -1,0 +1,285 @@
+"""Did a shaped result keep what the agent needs? Judged against what the upstream sent.
+
+Written apart from the shaping rules (``runtime/shaping/defaults.py`` is not imported here) so
+that the benchmark and ``mcpforge preview`` can catch what those rules get wrong. Values are
+compared, not key names: a kept field may be renamed, flattened or truncated (a truncated
+string matches the original it starts). The rules:
+
+- **Payload list.** A body that is an array is a list of items. An object is a *wrapper*
+  when it has no identity or label of its own (below); its payload list is its one non-empty
+  array of objects (else its longest array of scalars), looked for in its members and, through
+  members that are objects without an identity or label (``_embedded``, ``data``, ``results``),
+  one level lower. Several arrays of objects: a composite resource with no one payload list.
+  A list nested in a resource (an object with an identity or a label of its own) is part of
+  that resource, not a payload.
+  *Kept*: the result holds an array with as many items as the payload (fewer when the result
+  says more pages follow), whose items match the payload's items (for objects: share a value).
+- **Label.** An object's label fields are its non-empty string members whose name ends with
+  a label word (name, title, label, subject, headline, caption, login, username, handle,
+  slug; ``displayName``, ``friendly_name``, ``fileTitle``...), looked for in the object and in
+  its property bags (members that are objects without an identity: JSON:API ``attributes``).
+  *Kept*: one of their values is found in the shaped counterpart.
+- **Identity.** ``id``, ``uuid``, ``guid``, ``key``, ``number``, ``sha`` (case and leading ``_``/``@``
+  ignored) with a value; without one, members named ``<thing>_id``/``<thing>Id``. *Kept*: one of
+  their values is found in the shaped counterpart.
+- **Wrapper only.** The upstream sent a non-empty payload and the result holds none of it
+  (its payload list is gone, or no value of the body survives at all).
+
+The objects judged for label and identity are the payload list's items (paired with the
+result's items in order), or, for a single resource, the body itself (seen through
+single-member envelopes such as ``{"data": {...}}``).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+_WORDS = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+")
+LABEL_WORDS = frozenset(
+    {
+        "name",
+        "title",
+        "label",
+        "subject",
+        "headline",
+        "caption",
+        "login",
+        "username",
+        "handle",
+        "slug",
+    }
+)
+OWN_IDENTITY = frozenset({"id", "uuid", "guid", "key", "number", "sha"})
+ID_SUFFIXES = frozenset({"id", "uuid", "guid"})
+MAX_LABEL_CHARS = 300
+
+
+def _words(name: str) -> list[str]:
+    return [w.lower() for w in _WORDS.findall(name)]
+
+
+def _bare(name: str) -> str:
+    return name.lstrip("_@$").lower()
+
+
+def _scalar(value: Any) -> bool:
+    return isinstance(value, (str, int, float)) and not isinstance(value, bool)
+
+
+def own_identity(obj: dict[str, Any]) -> list[Any]:
+    """The non-null values of ``obj``'s identity members (rule in the module doc)."""
+    values = [v for k, v in obj.items() if _bare(k) in OWN_IDENTITY and _scalar(v) and v != ""]
+    if values:
+        return values
+    return [
+        v
+        for k, v in obj.items()
+        if len(_words(k)) > 1 and _words(k)[-1] in ID_SUFFIXES and _scalar(v) and v != ""
+    ]
+
+
+def has_identity_member(obj: dict[str, Any]) -> bool:
+    return any(_bare(k) in OWN_IDENTITY for k in obj)
+
+
+def is_resource(obj: dict[str, Any]) -> bool:
+    """An object with an identity or a label of its own: its lists are part of it."""
+    return bool(own_identity(obj)) or any(_is_label(k, v) for k, v in obj.items())
+
+
+def labels(obj: dict[str, Any]) -> list[str]:
+    """The values of ``obj``'s label fields, its own first, then its property bags'."""
+    found = [v for k, v in obj.items() if _is_label(k, v)]
+    if found:
+        return found
+    for value in obj.values():
+        if isinstance(value, dict) and not has_identity_member(value):
+            found += [v for k, v in value.items() if _is_label(k, v)]
+    return found
+
+
+def _is_label(key: str, value: Any) -> bool:
+    w = _words(key)
+    return (
+        bool(w)
+        and w[-1] in LABEL_WORDS
+        and isinstance(value, str)
+        and 0 < len(value.strip()) <= MAX_LABEL_CHARS
+        and not value.startswith(("http://", "https://"))
+    )
+
+
+# ------------------------------------------------------------------------------ payload
+
+
+def payload_path(body: Any) -> tuple[str, ...] | None:
+    """Where the payload list of ``body`` is (``()`` = the body itself), None: no list."""
+    if isinstance(body, list):
+        return () if body else None
+    if not isinstance(body, dict) or is_resource(body):
+        return None
+    found: list[tuple[tuple[str, ...], list[Any]]] = []
+    for key, value in body.items():
+        candidates = [((key,), value)]
+        if isinstance(value, dict) and not is_resource(value):
+            candidates += [((key, k), v) for k, v in value.items()]
+        found += [(path, sub) for path, sub in candidates if isinstance(sub, list) and sub]
+    of_objects = [(p, s) for p, s in found if any(isinstance(i, dict) for i in s)]
+    if len(of_objects) > 1:
+        return None  # several lists of objects: a composite resource, no one payload
+    if of_objects:
+        return of_objects[0][0]
+    if not found:
+        return None
+    return max(found, key=lambda f: len(f[1]))[0]
+
+
+def get_path(value: Any, path: tuple[str, ...]) -> Any:
+    for key in path:
+        if not isinstance(value, dict):
+            return None
+        value = value.get(key)
+    return value
+
+
+def leaves(value: Any, depth: int = 0, max_depth: int = 8) -> list[Any]:
+    """Every scalar in ``value`` (strings, numbers; not booleans or null)."""
+    if _scalar(value):
+        return [value]
+    if depth >= max_depth:
+        return []
+    if isinstance(value, dict):
+        return [x for v in value.values() for x in leaves(v, depth + 1, max_depth)]
+    if isinstance(value, list):
+        return [x for v in value for x in leaves(v, depth + 1, max_depth)]
+    return []
+
+
+def _same(original: Any, shaped: Any) -> bool:
+    if isinstance(original, str) and isinstance(shaped, str):
+        if original == shaped:
+            return True
+        cut = shaped.split("…")[0].rstrip()  # a truncated string: the start of the original
+        return len(cut) >= 8 and original.startswith(cut)
+    if isinstance(original, bool) or isinstance(shaped, bool):
+        return False
+    return str(original) == str(shaped)
+
+
+def found_in(values: list[Any], shaped: Any) -> bool:
+    kept = leaves(shaped)
+    return any(_same(v, s) for v in values for s in kept)
+
+
+def _arrays(value: Any, depth: int = 0) -> list[list[Any]]:
+    if depth > 6:
+        return []
+    if isinstance(value, list):
+        return [value] + [a for v in value for a in _arrays(v, depth + 1)]
+    if isinstance(value, dict):
+        return [a for v in value.values() for a in _arrays(v, depth + 1)]
+    return []
+
+
+def _item_matches(original: Any, shaped: Any) -> bool:
+    if isinstance(original, (dict, list)):
+        return found_in(leaves(original), shaped)
+    return _scalar(original) and _scalar(shaped) and _same(original, shaped) or original == shaped
+
+
+def find_list(items: list[Any], shaped: Any, paged: bool) -> list[Any] | None:
+    """The array of ``shaped`` that carries ``items`` (all, or a first page of them)."""
+    for array in _arrays(shaped):
+        if not array or not (len(array) == len(items) or (paged and len(array) < len(items))):
+            continue
+        if all(_item_matches(o, s) for o, s in zip(items, array)):
+            return array
+    return None
+
+
+# ------------------------------------------------------------------------------ verdict
+
+
+@dataclass
+class Verdict:
+    """What one result kept of one upstream body."""
+
+    lists: int = 0  # payload lists in the body (0 or 1)
+    lists_kept: int = 0
+    labelled: int = 0  # objects judged that had a label
+    labels_kept: int = 0
+    identified: int = 0  # objects judged that had an identity
+    identities_kept: int = 0
+    wrapper_only: bool = False
+    lost: list[str] = field(default_factory=list)  # what was lost, for the worst-calls table
+
+    @property
+    def clean(self) -> bool:
+        return not self.lost
+
+
+def _unwrap(body: Any) -> Any:
+    """A single resource seen through envelopes: ``{"data": {...}}`` -> the inner object."""
+    for _ in range(3):
+        if not isinstance(body, dict) or has_identity_member(body) or labels(body):
+            return body
+        objects = [v for v in body.values() if isinstance(v, dict) and v]
+        if len(objects) != 1 or any(isinstance(v, list) and v for v in body.values()):
+            return body
+        body = objects[0]
+    return body
+
+
+def _judge_object(original: Any, shaped: Any, verdict: Verdict, where: str) -> None:
+    if not isinstance(original, dict):
+        return
+    ident = own_identity(original)
+    if ident:
+        verdict.identified += 1
+        if found_in(ident, shaped):
+            verdict.identities_kept += 1
+        else:
+            verdict.lost.append(f"identity {where}")
+    names = labels(original)
+    if names:
+        verdict.labelled += 1
+        if found_in(names, shaped):
+            verdict.labels_kept += 1
+        else:
+            verdict.lost.append(f"label {where}")
+
+
+def judge(body: Any, shaped: Any, *, paged: bool = False) -> Verdict:
+    """Compare what the upstream sent (``body``) with what the agent got (``shaped``, parsed
+    JSON of the first page; ``paged``: the result says more pages follow)."""
+    verdict = Verdict()
+    path = payload_path(body)
+    if path is not None:
+        items = get_path(body, path)
+        verdict.lists = 1
+        kept = find_list(items, shaped, paged)
+        if kept is None:
+            where = "/".join(path) or "(body)"
+            verdict.lost.append(f"payload list {where} ({len(items)} items)")
+            verdict.wrapper_only = True
+            for item in items:  # the items went with the list: their labels and ids too
+                if isinstance(item, dict):
+                    verdict.identified += bool(own_identity(item))
+                    verdict.labelled += bool(labels(item))
+            return verdict
+        verdict.lists_kept = 1
+        for i, (original, item) in enumerate(zip(items, kept)):
+            _judge_object(original, item, verdict, f"of item {i}")
+        return verdict
+    original = _unwrap(body)
+    if (
+        (isinstance(body, (dict, list)) and body)
+        and leaves(body)
+        and not found_in(leaves(body), shaped)
+    ):
+        verdict.wrapper_only = True
+        verdict.lost.append("every value of the body")
+    _judge_object(original, shaped, verdict, "of the body")
+    return verdict

@@ -1,0 +1,1 @@
+"""Example responses and what the agent would get from them (``mcpforge preview``)."""

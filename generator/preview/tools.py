@@ -1,0 +1,35 @@
+"""The runtime's own tool objects for a loaded ServerSpec, built as a generated server builds them.
+
+``spec.json`` data (``render/tooldata.server_data``) -> ``runtime.model`` -> one ``Tool`` per
+operation, in per-op mode (preview and the breadth benchmark look at every operation, whatever
+surface the package would list).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..ir.models import OperationSpec, ServerSpec
+from ..runtime.model import ServerModel, Tool, model_from_json
+
+
+def runtime_model(spec: ServerSpec) -> ServerModel:
+    from ..render.tooldata import server_data
+
+    return model_from_json(server_data(replace(spec, mode="per-op")))
+
+
+def tools_of(spec: ServerSpec) -> tuple[ServerModel, list[tuple[OperationSpec, Tool]]]:
+    """The runtime model and each operation with its tool, in the spec's order."""
+    model = runtime_model(spec)
+    pairs = []
+    for op in spec.operations:
+        tool = model.tool(op.tool_name)
+        if tool is not None:
+            pairs.append((op, tool))
+    return model, pairs
+
+
+def is_read(op: OperationSpec) -> bool:
+    """An HTTP GET (the breadth benchmark calls these)."""
+    return op.binding.kind == "http" and op.binding.method.upper() == "GET"

@@ -1,0 +1,115 @@
+"""The breadth benchmark: it calls every read tool through the runtime and its judge can fail."""
+
+from __future__ import annotations
+
+import copy
+from pathlib import Path
+
+from generator.bench.breadth import Case, discover, main, run_case
+from generator.bench.judge import judge
+from generator.bench.upstream import LocalUpstream
+
+CORPUS = Path(__file__).resolve().parents[1] / "fixtures" / "breadth"
+WRAPPERS = CORPUS / "openapi" / "wrappers.yaml"
+
+
+def _calls(spec: Path) -> dict[str, object]:
+    with LocalUpstream() as upstream:
+        result = run_case(Case(spec.name, spec), upstream)
+        assert result.failure is None
+        assert len(upstream.requests) == len(result.calls)  # each call reached the upstream
+    return {c.tool: c for c in result.calls}
+
+
+def test_every_read_tool_of_the_small_corpus_is_called_and_judged(tmp_path, capsys) -> None:
+    out_file = tmp_path / "breadth.md"
+    assert main([str(CORPUS), "--no-examples", "--no-yardstick", "--output", str(out_file)]) == 0
+    out = capsys.readouterr().out
+    assert "| descriptions | 3 (3 loaded, 3 served) |" in out
+    assert "| GET tools | 7 (0 without a JSON body to serve) |" in out
+    assert "| calls clean (no error) | 100.0% (7/7) |" in out
+    for measure in ("payload lists kept", "labels kept", "identities kept", "tokens per call"):
+        assert f"| {measure} " in out
+    written = out_file.read_text(encoding="utf-8")
+    assert written.startswith("<!-- python -m generator.bench.breadth") and "commit " in written
+    assert "## Breadth" in written
+
+
+def test_a_missing_corpus_directory_is_a_clear_error(tmp_path, capsys) -> None:
+    assert main([str(tmp_path / "nope"), "--output", str(tmp_path / "x.md")]) == 2
+    assert "does not exist" in capsys.readouterr().err
+
+
+def test_discover_takes_breadth_then_corpus_descriptions_then_the_examples() -> None:
+    labels = [c.label for c in discover(CORPUS)]
+    assert labels[0].startswith("breadth/") and "openapi/wrappers.yaml" in labels
+    assert any(label.startswith("specs/") and label.endswith("+ overlay") for label in labels)
+    assert not any(c.group == "examples" for c in discover(CORPUS, None))
+
+
+def test_the_served_body_is_what_the_judge_compares_with() -> None:
+    calls = _calls(WRAPPERS)
+    widgets = calls["list_widgets"]
+    assert widgets.source == "spec example" and widgets.raw > widgets.shaped > 0
+
+
+# ---------------------------------------------------------------------- the judge can fail
+
+BODY = {
+    "apiVersion": "v1",
+    "kind": "ThingList",
+    "metadata": {"continue": "abc", "resourceVersion": "7"},
+    "items": [
+        {"id": "t-1", "friendly_name": "First thing", "size": 3},
+        {"id": "t-2", "friendly_name": "Second thing", "size": 4},
+    ],
+}
+KEPT = {"metadata": {"continue": "abc"}, "items": [{"id": "t-1", "friendly_name": "First thing"},
+                                                    {"id": "t-2", "friendly_name": "Second thing"}]}  # fmt: skip
+
+
+def test_a_shaping_that_keeps_list_labels_and_ids_passes() -> None:
+    verdict = judge(BODY, KEPT)
+    assert verdict.lost == [] and verdict.lists_kept == verdict.lists == 1
+    assert verdict.labels_kept == verdict.labelled == 2
+    assert verdict.identities_kept == verdict.identified == 2
+
+
+def test_a_shaping_that_drops_the_list_is_caught_as_wrapper_only() -> None:
+    verdict = judge(BODY, {"apiVersion": "v1", "kind": "ThingList"})
+    assert verdict.lists == 1 and verdict.lists_kept == 0 and verdict.wrapper_only
+    assert verdict.lost == ["payload list items (2 items)"]
+    assert verdict.identified == 2 and verdict.identities_kept == 0  # lost with the list
+
+
+def test_a_shaping_that_drops_labels_or_ids_is_caught() -> None:
+    no_label = copy.deepcopy(KEPT)
+    for item in no_label["items"]:
+        del item["friendly_name"]
+    verdict = judge(BODY, no_label)
+    assert verdict.lists_kept == 1 and verdict.labels_kept == 0
+    assert verdict.lost == ["label of item 0", "label of item 1"]
+    no_id = copy.deepcopy(KEPT)
+    del no_id["items"][1]["id"]
+    assert judge(BODY, no_id).lost == ["identity of item 1"]
+
+
+def test_a_page_of_the_list_is_enough_only_when_more_pages_follow() -> None:
+    first = {"items": [{"id": "t-1", "friendly_name": "First thing"}]}
+    assert judge(BODY, first, paged=True).lists_kept == 1
+    assert judge(BODY, first).lists_kept == 0
+
+
+def test_truncated_and_renamed_values_still_count_as_kept() -> None:
+    body = {"id": 7, "title": "A rather long title that the shaping cut short", "body": "x" * 50}
+    assert judge(body, {"ID": 7, "t": "A rather long title… [20 more chars]"}).lost == []
+
+
+def test_a_single_resource_is_seen_through_its_envelope_and_its_lists_are_its_own() -> None:
+    body = {"data": {"id": "r-1", "name": "Thing", "tags": [{"label": "a"}, {"label": "b"}]}}
+    verdict = judge(body, {"data": {"id": "r-1", "name": "Thing"}})
+    assert verdict.lists == 0 and verdict.lost == []
+    assert judge(body, {"data": {"tags": ["a"]}}).lost == [
+        "identity of the body",
+        "label of the body",
+    ]
