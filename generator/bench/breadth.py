@@ -356,6 +356,11 @@ def results_header(argv: list[str]) -> str:
             ["git", "-C", str(REPO), "rev-parse", "--short", "HEAD"],
             capture_output=True, text=True, check=True,
         ).stdout.strip()  # fmt: skip
+        dirty = subprocess.run(
+            ["git", "-C", str(REPO), "status", "--porcelain", "--untracked-files=no"],
+            capture_output=True, text=True, check=True,
+        ).stdout.strip()  # fmt: skip
+        commit += " with uncommitted changes" if dirty else ""
     except (OSError, subprocess.CalledProcessError):
         commit = "unknown"
     return (
