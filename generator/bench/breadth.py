@@ -13,7 +13,7 @@ payload list kept, label kept, identity kept, never only wrapper metadata. Token
 Also the yardstick (``yardstick.py``): recall and precision of the defaults against the
 hand-picked fields of ``essentials.py`` on the recorded corpus responses.
 
-The table is printed and written to ``generator/bench/results/breadth.md``.
+The table is printed and written to ``generator/bench/results/breadth.md`` (``results.py``).
 """
 
 from __future__ import annotations
@@ -34,12 +34,12 @@ from ..diagnostics import GenerationError
 from ..preview.synthesize import ExampleFinder, scalar
 from ..preview.tools import is_read, tools_of
 from ..runtime.tokens import count_tokens, get_encoding
+from . import results as results_file
+from .inputs import FIXTURES, REPO, SHARED_CORPUS
 from .judge import Verdict, judge
 from .upstream import LocalUpstream
 
-REPO = Path(__file__).resolve().parents[2]
-DEFAULT_CORPUS = REPO.parent / "shared" / "corpus"
-RESULTS = Path(__file__).resolve().parent / "results" / "breadth.md"
+DEFAULT_CORPUS = SHARED_CORPUS
 GRAPHQL_SUFFIXES = (".graphql", ".graphqls", ".gql")
 TARGETS = {"lists": 1.0, "labels": 0.97, "identities": 0.99, "reduction": 0.85}
 WORST = 20
@@ -345,31 +345,6 @@ def report(results: list[SpecResult], *, elapsed: float | None = None) -> str:
     return "\n".join(lines) + "\n"
 
 
-def results_header(argv: list[str]) -> str:
-    """Machine, date and commit of a run (the results file says what produced it)."""
-    import platform
-    import subprocess
-    from datetime import datetime, timezone
-
-    try:
-        commit = subprocess.run(
-            ["git", "-C", str(REPO), "rev-parse", "--short", "HEAD"],
-            capture_output=True, text=True, check=True,
-        ).stdout.strip()  # fmt: skip
-        dirty = subprocess.run(
-            ["git", "-C", str(REPO), "status", "--porcelain", "--untracked-files=no"],
-            capture_output=True, text=True, check=True,
-        ).stdout.strip()  # fmt: skip
-        commit += " with uncommitted changes" if dirty else ""
-    except (OSError, subprocess.CalledProcessError):
-        commit = "unknown"
-    return (
-        f"<!-- python -m generator.bench.breadth {' '.join(argv)} -->\n"
-        f"Run {datetime.now(timezone.utc):%Y-%m-%d %H:%M} UTC on {platform.node() or 'unknown'} "
-        f"({platform.machine()}, Python {platform.python_version()}), commit {commit}.\n\n"
-    )
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument(
@@ -381,15 +356,18 @@ def main(argv: list[str] | None = None) -> int:
         "--no-examples", dest="examples", action="store_false",
         help="leave out the repository's specs/ examples",
     )  # fmt: skip
-    parser.add_argument("--output", type=Path, default=RESULTS, help="where the table is written")
+    results_file.add_argument(parser, "breadth")
     args = parser.parse_args(argv)
     corpus = args.corpus
     if corpus is None:
         if DEFAULT_CORPUS.is_dir():
             corpus = DEFAULT_CORPUS
-            print(f"corpus: {corpus}")
+            print(f"corpus: {corpus}", file=sys.stderr)
         else:
-            print(f"corpus: {DEFAULT_CORPUS} does not exist; only the repository's specs/ examples")
+            print(
+                f"corpus: {DEFAULT_CORPUS} does not exist; only the repository's specs/ examples",
+                file=sys.stderr,
+            )
     elif not corpus.is_dir():
         print(f"error: corpus directory {corpus} does not exist", file=sys.stderr)
         return 2
@@ -401,17 +379,13 @@ def main(argv: list[str] | None = None) -> int:
     with LocalUpstream() as upstream:
         for case in cases:
             results.append(run_case(case, upstream))
-    text = report(results, elapsed=time.perf_counter() - start)
-    if args.yardstick and corpus is not None and (corpus / "responses").is_dir():
-        from .yardstick import yardstick_report
+    with results_file.recorded(args.results, "generator.bench.breadth", argv):
+        print(report(results, elapsed=time.perf_counter() - start))
+        if args.yardstick:  # the corpus's recorded responses, else the copy in tests/fixtures
+            from .yardstick import yardstick_report
 
-        text += "\n" + yardstick_report(corpus)
-    print(text)
-    args.output.parent.mkdir(parents=True, exist_ok=True)
-    args.output.write_text(
-        results_header(argv if argv is not None else sys.argv[1:]) + text, encoding="utf-8"
-    )
-    print(f"written to {args.output}")
+            given = corpus / "responses" if corpus is not None else None
+            print(yardstick_report(given if given and given.is_dir() else FIXTURES / "responses"))
     return 0
 
 

@@ -97,12 +97,12 @@ def score(name: str, value: Any, config: Any, picks: tuple[str, ...]) -> Score:
     )  # fmt: skip
 
 
-def scores(corpus: Path) -> list[Score]:
+def scores(responses: Path) -> list[Score]:
+    """Every recording of ``responses`` (a folder like ``tests/fixtures/responses``) scored."""
     from .corpus_ops import OPERATIONS, spec_configs
 
-    responses = corpus / "responses"
     names = [n for n in sorted(OPERATIONS) if n in ESSENTIALS and (responses / n).is_file()]
-    configs = spec_configs(corpus, names)
+    configs = spec_configs(names)
     out = []
     for name in names:
         value = json.loads((responses / name).read_text(encoding="utf-8"))
@@ -110,8 +110,8 @@ def scores(corpus: Path) -> list[Score]:
     return out
 
 
-def yardstick_report(corpus: Path) -> str:
-    rows = scores(corpus)
+def yardstick_report(responses: Path) -> str:
+    rows = scores(responses)
     if not rows:
         return ""
     recalled = sum(r.recalled for r in rows)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import json
 from pathlib import Path
 
 from generator.bench.breadth import Case, discover, main, run_case
@@ -23,7 +24,7 @@ def _calls(spec: Path) -> dict[str, object]:
 
 def test_every_read_tool_of_the_small_corpus_is_called_and_judged(tmp_path, capsys) -> None:
     out_file = tmp_path / "breadth.md"
-    assert main([str(CORPUS), "--no-examples", "--no-yardstick", "--output", str(out_file)]) == 0
+    assert main([str(CORPUS), "--no-examples", "--no-yardstick", "--results", str(out_file)]) == 0
     out = capsys.readouterr().out
     assert "| descriptions | 3 (3 loaded, 3 served) |" in out
     assert "| GET tools | 7 (0 without a JSON body to serve) |" in out
@@ -31,12 +32,11 @@ def test_every_read_tool_of_the_small_corpus_is_called_and_judged(tmp_path, caps
     for measure in ("payload lists kept", "labels kept", "identities kept", "tokens per call"):
         assert f"| {measure} " in out
     written = out_file.read_text(encoding="utf-8")
-    assert written.startswith("<!-- python -m generator.bench.breadth") and "commit " in written
-    assert "## Breadth" in written
+    assert "- commit: " in written and "## Breadth" in written
 
 
 def test_a_missing_corpus_directory_is_a_clear_error(tmp_path, capsys) -> None:
-    assert main([str(tmp_path / "nope"), "--output", str(tmp_path / "x.md")]) == 2
+    assert main([str(tmp_path / "nope"), "--results", "-"]) == 2
     assert "does not exist" in capsys.readouterr().err
 
 
@@ -113,3 +113,30 @@ def test_a_single_resource_is_seen_through_its_envelope_and_its_lists_are_its_ow
         "identity of the body",
         "label of the body",
     ]
+
+
+# ---------------------------------------------------------------------- the yardstick
+
+RESPONSES = Path(__file__).resolve().parents[1] / "fixtures" / "responses"
+
+
+def test_the_yardstick_scores_what_the_defaults_keep_against_the_picks() -> None:
+    from generator.bench.yardstick import score
+    from generator.runtime.shaping.pipeline import ShapeConfig
+
+    name = "github/issue-items.json"
+    value = json.loads((RESPONSES / name).read_text(encoding="utf-8"))
+    picks = ("number", "title", "state")
+    exact = score(name, value, ShapeConfig(collection_path="", default_fields=picks), picks)
+    assert exact.recall == 1.0 and exact.precision == 1.0 and exact.reduction > 0.5
+    wrong = score(name, value, ShapeConfig(collection_path="", default_fields=("url",)), picks)
+    assert wrong.recall == 0.0 and wrong.precision == 0.0
+    assert wrong.missed == picks
+
+
+def test_the_yardstick_table_covers_the_mapped_recordings() -> None:
+    from generator.bench.yardstick import yardstick_report
+
+    text = yardstick_report(RESPONSES)
+    assert "## Yardstick" in text and "| recall (mean per response) |" in text
+    assert "| github/issue-items.json |" in text
