@@ -85,6 +85,8 @@ class ResponseShape:
     Notion). ``fields`` are relative to an item when there is a collection.
     ``field_tree``: nested dict of known field names (None for a leaf), bounded in depth; None
     when the spec does not describe the body (then any path is accepted).
+    ``wrapper_tree``: with a collection in a wrapper object, the wrapper's field tree (where
+    ``has_more``, ``last_id``, ``NextMarker`` or ``@odata.nextLink`` live); generation only.
     """
 
     schema_name: str | None = None
@@ -93,6 +95,7 @@ class ResponseShape:
     field_tree: dict[str, Any] | None = None
     default_fields: tuple[str, ...] = ()
     identity_fields: tuple[str, ...] = ()
+    wrapper_tree: dict[str, Any] | None = None  # a list wrapper's own fields (paging signs)
 
 
 @dataclass(frozen=True)
@@ -123,7 +126,9 @@ class PaginationSpec:
     ``cursor_arg``/``page_arg``/``offset_arg`` are tool argument names; ``size_arg`` is the
     page size argument and ``max_size`` its bound; ``next_field`` is the body field holding the
     next cursor (dot path), ``more_field`` the boolean "has more" field; with
-    ``cursor_from_last_item`` the cursor is ``cursor_item_field`` of the last item.
+    ``cursor_from_last_item`` the cursor is ``cursor_item_field`` of the last item;
+    ``next_link_field`` is the body field holding the next request's URL (``@odata.nextLink``,
+    ``links.next``), read like a ``Link`` header (with style ``link``).
     """
 
     style: Literal["link", "cursor", "page", "offset"]
@@ -135,6 +140,7 @@ class PaginationSpec:
     cursor_item_field: str | None = None
     page_arg: str | None = None
     offset_arg: str | None = None
+    next_link_field: str | None = None
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,13 @@ names one):
   ``page_token``, ``pageToken``, ``next_token``, ``continuation_token``); the next cursor is
   in ``next_cursor`` (``next_page_token`` / ``nextPageToken`` for the token arguments); with
   ``start_cursor`` also ``has_more`` (Notion);
+* paging signs in a list wrapper's own fields (``wrapper_tree``, names compared without case
+  or separators; vocabulary shared with ``runtime/body_paging.py``): ``last_id`` next to
+  ``has_more`` with a cursor argument (``after=<last_id>``); a ``Next<X>`` token field whose
+  ``<X>`` (or whole name) is an argument (``NextMarker`` -> ``Marker``, ``NextToken``,
+  ``nextPageToken`` -> ``pageToken``, ``next_page.offset`` -> ``offset``); a next-URL field
+  (``@odata.nextLink``, ``links.next``, ``next_page.uri``, ``next_url``): style ``link`` read
+  from the body (``next_link_field``);
 * ``link``: the success response declares a ``Link`` header (GitHub), with a page argument;
 * ``page``: a ``page`` argument (with ``per_page``/``page_size``/``pageSize``/``limit``/``size``);
   at run time a ``next_page`` body field, when present, is the next page's value (Stripe search);
@@ -26,6 +33,7 @@ import re
 from typing import Any
 
 from ..ir import OperationSpec, PaginationSpec
+from ..runtime.body_paging import norm, paging_name, token_argument
 
 CURSOR_ARGS = (
     "start_cursor",
@@ -80,6 +88,36 @@ def _field(tree: Any, names: tuple[str, ...]) -> str | None:
     return None
 
 
+_MORE = frozenset(norm(n) for n in MORE_FIELDS) | {"hasnextpage", "istruncated"}
+_LINK_LEAVES = frozenset({"next", "nexturl", "nexthref", "nextpageurl", "nextpageuri", "nextpage"})
+_LINK_CONTAINERS = frozenset({"links", "link", "paging", "pagination"})
+
+
+def _paths(tree: Any, depth: int = 2) -> list[str]:
+    """Dot paths of a wrapper's fields and of its objects' fields (two levels)."""
+    out: list[str] = []
+    if not isinstance(tree, dict):
+        return out
+    for key, value in tree.items():
+        out.append(key)
+        if depth > 1 and isinstance(value, dict):
+            out += [f"{key}.{sub}" for sub in _paths(value, depth - 1)]
+    return out
+
+
+def _is_link_path(path: str) -> bool:
+    """``@odata.nextLink``, ``nextLink``, ``next_url``, ``links.next``, ``next_page.uri``."""
+    parts = [norm(p) for p in path.split(".")]
+    leaf = parts[-1]
+    if leaf.endswith("nextlink") or (
+        len(parts) == 1 and leaf in _LINK_LEAVES - {"nextpage", "next"}
+    ):
+        return True
+    if len(parts) == 2 and parts[0] in _LINK_CONTAINERS and leaf in ("next", "nexturl"):
+        return True
+    return len(parts) == 2 and parts[0].startswith("next") and leaf in ("uri", "url", "href")
+
+
 def max_size(op: OperationSpec, arg: str | None) -> int | None:
     if arg is None:
         return None
@@ -112,7 +150,35 @@ def detect_pagination(op: OperationSpec, link_header: bool = False) -> Paginatio
             more_field=_field(tree, MORE_FIELDS) or "has_more",
             cursor_item_field="id",
         )
+    wrapper = _paths(op.response.wrapper_tree)
+    more = next((p for p in wrapper if norm(p.rsplit(".", 1)[-1]) in _MORE), None)
     cursor = _arg(op, CURSOR_ARGS)
+    last_id = next((p for p in wrapper if norm(p) in ("lastid", "lastkey")), None)
+    if cursor and last_id and more:  # after=<last_id> while has_more (OpenAI-style lists)
+        return PaginationSpec(
+            "cursor",
+            size_arg=size,
+            max_size=bound,
+            cursor_arg=cursor,
+            next_field=last_id,
+            more_field=more,
+        )
+    names = {norm(p.wire_name): p.arg for p in op.params if p.location in ("query", "body")}
+    for path in wrapper:
+        if not paging_name(norm(path.split(".")[0]), False) or _is_link_path(path):
+            continue
+        arg = token_argument(path, names)
+        if arg is None or arg == size or (arg == _arg(op, PAGE_ARGS) and "." not in path):
+            continue  # a page token next to a page argument: the page style reads it
+        # NextMarker -> Marker, next_page.offset -> offset
+        return PaginationSpec(
+            "cursor",
+            size_arg=size,
+            max_size=bound,
+            cursor_arg=arg,
+            next_field=path,
+            more_field=more,
+        )
     if cursor:
         wire = next(p.wire_name for p in op.params if p.arg == cursor)
         return PaginationSpec(
@@ -120,10 +186,16 @@ def detect_pagination(op: OperationSpec, link_header: bool = False) -> Paginatio
             size_arg=size,
             max_size=bound,
             cursor_arg=cursor,
-            next_field=_field(tree, NEXT_FIELDS) or NEXT_FIELD_BY_ARG.get(wire, "next_cursor"),
-            more_field=_field(tree, MORE_FIELDS)
+            next_field=_field(op.response.wrapper_tree, NEXT_FIELDS)
+            or _field(tree, NEXT_FIELDS)
+            or NEXT_FIELD_BY_ARG.get(wire, "next_cursor"),
+            more_field=more
+            or _field(tree, MORE_FIELDS)
             or ("has_more" if wire == "start_cursor" else None),
         )
+    link_field = next((p for p in wrapper if _is_link_path(p)), None)
+    if link_field is not None:
+        return PaginationSpec("link", size_arg=size, max_size=bound, next_link_field=link_field)
     if op.binding.method != "GET":
         return None
     page = _arg(op, PAGE_ARGS)

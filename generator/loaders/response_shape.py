@@ -22,9 +22,11 @@ import re
 from typing import Any
 
 from ..ir.models import ResponseShape
+from ..runtime.body_paging import norm, paging_name
 from .document import Document
 from .refs import RefResolver, is_ref
 
+PAGING_CONTAINERS = frozenset({"links", "paging", "pagination", "pageinfo"})
 MAX_DEPTH = 4
 MAX_FIELDS = 1000  # field names in one tree; deeper levels are cut (to "any") to stay under it
 SCALARS = ("string", "integer", "number", "boolean", "null")
@@ -266,6 +268,7 @@ def _shape(
     name = body.name if body is not None else None
     tree = builder.tree(schema, doc, MAX_DEPTH + 1)
     collection: str | None = None
+    wrapper: dict[str, Any] | None = None
     if isinstance(tree, list):
         collection, tree = "", bounded_tree(tree[0])
         name = (
@@ -275,6 +278,7 @@ def _shape(
     elif isinstance(tree, dict):
         key = collection_key(tree)
         if key is not None:
+            wrapper = {k: trim_tree(v, 2) for k, v in tree.items() if k != key}
             collection, tree = key, bounded_tree(tree[key][0])
             props = body.value.get("properties") if body and isinstance(body.value, dict) else None
             item_schema = props.get(key) if isinstance(props, dict) else None
@@ -290,6 +294,7 @@ def _shape(
         field_tree=field_tree,
         default_fields=defaults,
         identity_fields=identity,
+        wrapper_tree=wrapper or None,
     )
 
 
@@ -314,15 +319,22 @@ def collection_key(tree: dict[str, Any]) -> str | None:
         return None
     key = arrays[0]
     others = [k for k in tree if k != key]
-    if any(isinstance(tree[k], dict) for k in others):
+    if any(isinstance(tree[k], dict) and not _paging_key(k) for k in others):
         return None  # nested objects next to the array: a resource, not a list wrapper
     if key.lower() in LIST_KEYS:
         return key
     if any(isinstance(tree[k], list) and isinstance(tree[k][0], dict) for k in others):
         return None
-    if any(k.lower() in PAGING_KEYS for k in others):
+    if any(k.lower() in PAGING_KEYS or _paging_key(k) for k in others):
         return key
     return None
+
+
+def _paging_key(key: str) -> bool:
+    """A list wrapper's paging field: ``@odata.nextLink``, ``NextMarker``, ``next_page``
+    (``{offset, uri}``), ``links``/``paging``/``pagination`` objects (runtime/body_paging.py)."""
+    name = norm(key)
+    return name in PAGING_CONTAINERS or name.endswith("nextlink") or paging_name(name, False)
 
 
 def _defaults(

@@ -36,6 +36,7 @@ PAGINATION_KEYS = (
     "cursor_item_field",
     "page_arg",
     "offset_arg",
+    "next_link_field",
 )
 NO_PAGINATION = PaginationSpec("page")  # sentinel: "pagination: none" (compared by identity)
 _REQUIRED_ARG = {"cursor": "cursor_arg", "page": "page_arg", "offset": "offset_arg", "link": None}

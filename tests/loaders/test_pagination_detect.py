@@ -1,5 +1,7 @@
 """Pagination styles detected on the real GitHub, Stripe and Notion specs of the corpus."""
 
+from pathlib import Path
+
 import pytest
 
 from generator.ir import PaginationSpec
@@ -54,3 +56,19 @@ def test_stripe_lists_use_starting_after_with_the_last_item_id() -> None:
     )
     assert ops["get_customers_search"].pagination.style == "page"  # next_page token
     assert ops["get_customers_customer"].pagination is None
+
+
+def test_paging_signs_in_a_list_wrapper_choose_the_style() -> None:
+    spec, _ = load_openapi(Path(__file__).parent / "fixtures" / "paging_signs.yaml", name="ps")
+    ops = {op.tool_name: op.pagination for op in spec.operations}
+    assert ops["list_assistants"] == PaginationSpec(
+        "cursor", size_arg="limit", cursor_arg="after", next_field="last_id", more_field="has_more"
+    )
+    assert ops["list_events"] == PaginationSpec(
+        "cursor", cursor_arg="offset", next_field="next_page.offset"
+    )
+    assert ops["list_odata"] == PaginationSpec("link", next_link_field="@odata.nextLink")
+    assert ops["list_queues"] == PaginationSpec(
+        "cursor", cursor_arg="Marker", next_field="NextMarker", more_field="IsTruncated"
+    )
+    assert ops["list_pages"] == PaginationSpec("link", next_link_field="links.next")
