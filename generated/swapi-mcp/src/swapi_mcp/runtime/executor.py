@@ -17,7 +17,8 @@ then stores the remaining chunks plus one empty placeholder page, with ``context
 chunks only, and the last one says more results are upstream. Serving the placeholder runs
 ``next_call`` as a fresh tool call (validated, shaped and paged like the first one), which
 returns a new continuation_id when there is still more. Footers say ``has_more: true|false``;
-a paged REST list whose last upstream page fits in one chunk gets a ``[has_more: false]`` note.
+a paged REST list whose last upstream page fits in one chunk gets a ``[has_more: false]`` note,
+unless the body says there is more (``pagination.more_note``: then that note, naming the argument).
 REST page sizes are clamped to the tool's ``max_size`` (``pagination.bound_page_size``).
 """
 
@@ -43,7 +44,7 @@ from .retry import retry_after_seconds, send_reliably
 from .model import ServerModel, Tool
 from .settings import Settings
 from .output import shape_config_for, shape_output
-from .pagination import bound_page_size, next_arguments
+from .pagination import bound_page_size, more_note, next_arguments
 from .shaping.pipeline import (
     FieldSelectionError,
     ShapeConfig,
@@ -271,6 +272,7 @@ class ServerRuntime:
         else:
             shaped = shape_text(text, config)
         next_call = None  # REST upstream pagination (pagination.py), see "Upstream pages" above
+        following = None
         if parsed and args is not None and tool.pagination:
             following = next_arguments(tool, args, response.headers, value)
             if following is not None:
@@ -279,7 +281,14 @@ class ServerRuntime:
                     "arguments": following,
                     "upstream_page": upstream_page + 1,
                 }
-            elif len(shaped.chunks) <= 1:  # a paged list's last page says so, like the footers
+        if parsed and following is None:
+            # The body says more exists but no next request follows from it: say so, with the
+            # argument to pass; never a "has_more: false" against the upstream's word.
+            note = more_note(tool, args or {}, value)
+            if note is not None:
+                note = self._redact(note)
+                return await self._paged(shaped.chunks, [*shaped.notes, note], scope, more=note)
+            if tool.pagination and len(shaped.chunks) <= 1:  # the last page says so
                 return await self._paged(shaped.chunks, [*shaped.notes, "[has_more: false]"], scope)
         return await self._paged(shaped.chunks, shaped.notes, scope, next_call)
 
@@ -289,14 +298,21 @@ class ServerRuntime:
         notes: list[str],
         scope: str,
         next_call: dict[str, Any] | None = None,
+        more: str | None = None,
     ) -> Outcome:
-        """Page 1 now, the rest in the store; ``next_call``: see "Upstream pages" above."""
+        """Page 1 now, the rest in the store; ``next_call``: see "Upstream pages" above;
+        ``more``: the note that the upstream has more than can be fetched (the last chunk's
+        footer repeats it instead of "has_more: false")."""
         # Redacted before they are stored (memory or Redis), not only when served.
         chunks = [self._redact(c) for c in chunks] or [""]
         parts = [chunks[0]] + list(notes)
         if len(chunks) > 1 or next_call is not None:
             rest = chunks[1:] + ([""] if next_call is not None else [])
-            context = {"next_call": next_call} if next_call is not None else None
+            context: dict[str, Any] | None = None
+            if next_call is not None:
+                context = {"next_call": next_call}
+            elif more is not None:
+                context = {"upstream_more": more}
             cont_id = await self.store.create(scope, rest, context)
             parts.append(self._footer(1, len(chunks), cont_id, upstream_more=next_call is not None))
         return Outcome(parts)
@@ -345,4 +361,8 @@ class ServerRuntime:
             footer = self._footer(page.index, total, cont_id, upstream_more=True)
             return Outcome([page.text, footer])
         more = page.remaining > 0
-        return Outcome([page.text, self._footer(page.index, page.total, cont_id if more else None)])
+        footer = self._footer(page.index, page.total, cont_id if more else None)
+        upstream_more = (page.context or {}).get("upstream_more")
+        if not more and isinstance(upstream_more, str):  # not "has_more: false": see _paged
+            footer = f"[page {page.index}/{page.total}, last page of this response] {upstream_more}"
+        return Outcome([page.text, footer])

@@ -12,6 +12,11 @@ upstream page (the same mechanism GraphQL connections use).
 Whatever the style, a ``Link: <url>; rel="next"`` header wins when present: the next request
 is the same tool with the query parameters of that URL that are the tool's own arguments
 (the URL itself is never fetched, so a Link header cannot send credentials elsewhere).
+When the style finds no next request, what the body itself says (``body_paging.py``: a next
+URL such as ``@odata.nextLink`` or ``links.next``, a ``NextMarker``/``NextToken``, ``next_page``
+``{offset, uri}``, ``last_id`` with ``has_more``) is used the same way. Where the body says more
+exists and no next request can be derived, ``more_note`` says so and names the argument to
+pass: a footer never says ``has_more: false`` against the body.
 """
 
 from __future__ import annotations
@@ -20,6 +25,7 @@ import re
 from typing import Any
 from urllib.parse import parse_qsl, urlsplit
 
+from .body_paging import BodySigns, norm, read_body, token_argument
 from .model import Tool
 
 _LINK = re.compile(r'<([^>]*)>\s*;[^,]*?\brel="?([^",;]*)"?', re.I)
@@ -47,6 +53,8 @@ def next_link(headers: dict[str, str]) -> str | None:
 def _get(value: Any, path: str | None) -> Any:
     if not path:
         return value
+    if isinstance(value, dict) and path in value:  # a key with dots: ``@odata.nextLink``
+        return value[path]
     for part in path.split("."):
         if not isinstance(value, dict):
             return None
@@ -91,10 +99,27 @@ def next_arguments(
     link = next_link(headers)
     if link is not None:
         return _from_link(tool, args, link)
-    if pag.get("style") == "link":
-        return None  # a Link-paged API that sent no rel="next": this was the last page
     items = _items(tool, body)
+    signs = read_body(body)
+    if pag.get("style") in ("page", "offset"):  # what the body says beats the arithmetic
+        if signs.more is False:
+            return None
+        found = _from_signs(tool, args, signs, items) if signs.says_more else None
+        if found is not None:
+            return found
+    found = _by_style(tool, pag, args, body, items)
+    if found is None and signs.says_more:
+        found = _from_signs(tool, args, signs, items)
+    return found
+
+
+def _by_style(
+    tool: Tool, pag: dict[str, Any], args: dict[str, Any], body: Any, items: list[Any] | None
+) -> dict[str, Any] | None:
     style = pag.get("style")
+    if style == "link":  # no rel="next" header: the body's next URL, else this was the last page
+        url = _get(body, pag.get("next_link_field")) if pag.get("next_link_field") else None
+        return _from_link(tool, args, url) if isinstance(url, str) and url else None
     if style == "cursor":
         return _next_cursor(pag, args, body, items)
     size_arg = pag.get("size_arg")
@@ -102,8 +127,9 @@ def next_arguments(
     full = bool(items) and (not isinstance(size, int) or len(items) >= size)
     if style == "page":
         page_arg = pag["page_arg"]
-        if isinstance(body, dict) and "next_page" in body:  # Stripe search: an opaque page token
-            token = body["next_page"]
+        token = body.get("next_page") if isinstance(body, dict) else None
+        if isinstance(body, dict) and "next_page" in body and not isinstance(token, dict):
+            # Stripe search: an opaque page token
             return None if token in (None, "") else {**args, page_arg: token}
         current = args.get(page_arg, 1)
         if not full or not isinstance(current, int):
@@ -131,3 +157,93 @@ def _next_cursor(
     if cursor in (None, "") or cursor == args.get(pag["cursor_arg"]):
         return None  # no cursor, or the same one again: stop rather than loop
     return {**args, pag["cursor_arg"]: cursor}
+
+
+_AFTER_ARGS = ("after", "startingafter", "afterid", "since", "from", "cursor")
+_STYLE_ARGS = ("cursor_arg", "page_arg", "offset_arg")
+_GUESS_ARGS = _AFTER_ARGS + ("pagetoken", "token", "marker", "page", "offset", "skip")
+
+
+def _arg_names(tool: Tool) -> dict[str, str]:
+    names: dict[str, str] = {}
+    for param in tool.params:
+        if param.location in ("query", "body"):
+            names.setdefault(norm(param.wire), param.arg)
+            names.setdefault(norm(param.arg), param.arg)
+    return names
+
+
+def _after_arg(tool: Tool, names: dict[str, str]) -> str | None:
+    cursor = (tool.pagination or {}).get("cursor_arg")
+    if cursor:
+        return str(cursor)
+    return next((names[n] for n in _AFTER_ARGS if n in names), None)
+
+
+def _from_signs(
+    tool: Tool, args: dict[str, Any], signs: BodySigns, items: list[Any] | None
+) -> dict[str, Any] | None:
+    names = _arg_names(tool)
+    if signs.url is not None:
+        found = _from_link(tool, args, signs.url)
+        if found is not None:
+            return found
+    for path, value in signs.tokens:
+        arg = token_argument(path, names)
+        if arg is not None and args.get(arg) != value:
+            return {**args, arg: value}
+    if signs.more:
+        last = signs.last_id[1] if signs.last_id else None
+        guess = not (tool.pagination or {}).get("next_field")  # not when the body's cursor is
+        if last is None and guess and items and isinstance(items[-1], dict):  # known and absent
+            last = items[-1].get("id")
+        arg = _after_arg(tool, names)
+        if arg is not None and last not in (None, "") and args.get(arg) != last:
+            return {**args, arg: last}
+    return None
+
+
+def more_note(tool: Tool, args: dict[str, Any], body: Any) -> str | None:
+    """When the body says more results exist: a note saying so, naming the argument to pass
+    for the next page (and its value where the body gives it); None when it says nothing."""
+    signs = read_body(body)
+    if not signs.says_more:
+        return None
+    names = _arg_names(tool)
+    evidence = f"{signs.more_field}: true" if signs.more else ""
+    arg: str | None = None
+    value: Any = None
+    for path, token in signs.tokens:
+        evidence = evidence or f"{path}: {token}"
+        arg = arg or token_argument(path, names)
+        value = token if arg and value is None else value
+    if signs.last_id is not None:
+        evidence += f", {signs.last_id[0]}: {signs.last_id[1]}"
+        if arg is None and (arg := _after_arg(tool, names)) is not None:
+            value = signs.last_id[1]
+    if signs.url is not None and not evidence:
+        evidence = f"{signs.url_field}: {signs.url}"
+    pag = tool.pagination or {}
+    arg = arg or next((pag[k] for k in _STYLE_ARGS if pag.get(k)), None)
+    arg = arg or next((names[n] for n in _GUESS_ARGS if n in names), None)
+    if arg is not None:
+        shown = (
+            f'"{value}"'
+            if isinstance(value, str)
+            else value if value is not None else "<the next value>"
+        )
+        advice = f"call {tool.name} again with {arg}={shown} (and the same other arguments)"
+    elif signs.url is not None:
+        query = sorted({k for k, _ in parse_qsl(urlsplit(signs.url).query, keep_blank_values=True)})
+        detail = (
+            f" (its query parameters {', '.join(query)} are not arguments of this tool)"
+            if query
+            else ""
+        )
+        advice = f"the next page is at {signs.url}{detail}"
+    else:
+        advice = "this tool has no argument to request it"
+    return (
+        f"[has_more: true: the upstream says more results exist ({evidence.lstrip(', ')}) "
+        f"but the next request could not be derived; {advice}]"
+    )
