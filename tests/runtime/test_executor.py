@@ -139,7 +139,7 @@ async def test_secrets_never_leave_and_unknown_things_are_explained(upstream) ->
     cont = await rt.call("demo_continue", {})
     assert cont.is_error and "continuation_id" in cont.parts[0]
     n = len(upstream.requests)
-    await rt.call("get_thing", {"id": 5})  # wrong type: nothing sent
+    await rt.call("get_thing", {"id": ["5"]})  # wrong type (not a safe coercion): nothing sent
     assert len(upstream.requests) == n
     await rt.aclose()
 

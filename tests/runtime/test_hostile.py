@@ -157,7 +157,7 @@ async def test_credentials_never_reach_logs_or_continuation_chunks(pair) -> None
     "arguments",
     [
         {"id": "x", "extra": 1},
-        {"id": 5},
+        {"id": 5.5},  # an integer would be coerced to the string "5" (coercion.py)
         {"id": ["a"]},
         {},
         {"id": "x" * 20_000},
