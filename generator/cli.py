@@ -1,7 +1,8 @@
 """``mcpforge`` (also ``python -m generator``).
 
 Exit codes: 0 success; 1 the input is wrong (spec, overlay, target directory: the
-diagnostics say what and where) or ``regen --check`` found differences; 2 usage error.
+diagnostics say what and where), ``regen --check`` found differences or ``preview --check``
+found a broken invariant; 2 usage error.
 """
 
 from __future__ import annotations
@@ -81,6 +82,19 @@ def _cmd_report(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_preview(args: argparse.Namespace) -> int:
+    from .preview.command import UnknownTool, build_preview, render
+
+    try:
+        preview = build_preview(args.spec, overlay_path=args.overlay, tool=args.tool)
+    except UnknownTool as exc:
+        print(f"mcpforge preview: {exc}", file=sys.stderr)
+        return 1
+    _print_diagnostics(preview.diagnostics, False)
+    print(render(preview), end="")
+    return 1 if args.check and preview.broken else 0
+
+
 def _cmd_regen(args: argparse.Namespace) -> int:
     from .examples import regen
 
@@ -142,6 +156,17 @@ def parser() -> argparse.ArgumentParser:
     i.add_argument("--name")
     i.add_argument("--verbose", action="store_true")
     i.set_defaults(func=_cmd_init)
+
+    pv = sub.add_parser(
+        "preview", help="example response per tool and what the agent gets from it by default"
+    )
+    pv.add_argument("spec")
+    pv.add_argument("--overlay", help="overlay YAML applied first")
+    pv.add_argument("--tool", help="only this tool")
+    pv.add_argument(
+        "--check", action="store_true", help="exit 1 when a default breaks an invariant (for CI)"
+    )
+    pv.set_defaults(func=_cmd_preview)
 
     r = sub.add_parser("regen", help="rebuild generated/ from specs/manifest.yaml")
     r.add_argument("--check", action="store_true", help="compare instead of writing")

@@ -6,7 +6,7 @@ load it as ``generate`` does, build the runtime's tools (``spec.json`` -> ``runt
 and call every read tool (GET) through the real executor (``ServerRuntime.call``) against a
 local upstream on 127.0.0.1 that answers with the operation's example body (the spec's own,
 else one synthesized from its schema: ``preview/synthesize.py``). Each result is judged
-against what the upstream sent by ``judge.py`` (rules written apart from the shaping rules):
+against what the upstream sent by ``preview/judge.py`` (rules written apart from the shaping rules):
 payload list kept, label kept, identity kept, never only wrapper metadata. Tokens are o200k
 (``runtime/tokens.py``); the reduction is against the body as pretty JSON (indent 2).
 
@@ -36,7 +36,7 @@ from ..preview.tools import is_read, tools_of
 from ..runtime.tokens import count_tokens, get_encoding
 from . import results as results_file
 from .inputs import FIXTURES, REPO, SHARED_CORPUS
-from .judge import Verdict, judge
+from ..preview.judge import Verdict, judge
 from .upstream import LocalUpstream
 
 DEFAULT_CORPUS = SHARED_CORPUS
@@ -181,7 +181,7 @@ async def _call_all(label: str, model: Any, work: list[Any], upstream: LocalUpst
     try:
         for tool, example in work:
             upstream.serve(example.value)
-            call = Call(label, tool.name, example.source.split(" (")[0])
+            call = Call(label, tool.name, example.source.split(" at ")[0])
             call.raw = count_tokens(json.dumps(example.value, indent=2, ensure_ascii=False))
             try:
                 outcome = await runtime.call(tool.name, arguments_for(tool.input_schema))
@@ -283,7 +283,7 @@ def report(results: list[SpecResult], *, elapsed: float | None = None) -> str:
         "",
         f"Every GET tool called through the runtime executor against a local upstream that "
         f"answers with the operation's example (spec example, else synthesized from the schema); "
-        f"judged by `generator/bench/judge.py`. Tokens: o200k_base.",
+        f"judged by `generator/preview/judge.py`. Tokens: o200k_base.",
         "",
         "| measure | value | target |",
         "|---|---|---|",

@@ -12,7 +12,7 @@ for ``date-time``, URLs for ``uri``, e-mail addresses, UUIDs), then the property
 (ids, names and titles, descriptions with some length, states, small counts). Arrays get
 ``LIST_ITEMS`` items at the top (fewer nested) with distinct values, so list shapes are
 visible. ``allOf`` is merged, ``oneOf``/``anyOf`` take the first branch that is not null,
-a ``$ref`` met again inside itself is left out (recursion), and a value budget keeps huge
+a schema nests in itself once and is then left out (recursion), and a value budget keeps huge
 schemas bounded (optional properties are dropped first).
 
 Operations without a document schema (GraphQL, or a schema that cannot be read) fall back to
@@ -49,7 +49,7 @@ FROM_TREE = "synthesized from the field tree (no schema in the document)"
 @dataclass(frozen=True)
 class Example:
     value: Any
-    source: str  # SPEC_EXAMPLE (with where) | SYNTHESIZED | FROM_TREE
+    source: str  # "SPEC_EXAMPLE at <JSON pointer>" | SYNTHESIZED | FROM_TREE
 
 
 def words(name: str) -> list[str]:
@@ -116,12 +116,12 @@ class ExampleFinder:
             response, doc = self._deref(responses[code], self.doc)
             if not isinstance(response, dict):
                 continue
-            where = f"{op.source_pointer}/responses/{code}"
+            where = f"{op.source_pointer}/responses/{_token(code)}"
             written = self._swagger2_example(op.source_pointer, code)
             content = response.get("content")
             if not isinstance(content, dict):
                 if written is not None:
-                    return Example(written, f"{SPEC_EXAMPLE} ({where}/examples)")
+                    return Example(written, f"{SPEC_EXAMPLE} at {where}/examples")
                 continue
             json_types = sorted((m for m in content if is_json_media_type(m)), key=media_rank)
             if not json_types:
@@ -129,30 +129,33 @@ class ExampleFinder:
             media = content[json_types[0]]
             if not isinstance(media, dict):
                 return None
-            here = f"{where}/content/{json_types[0]}"
+            here = f"{where}/content/{_token(json_types[0])}"
             if "example" in media:
-                return Example(copy.deepcopy(media["example"]), f"{SPEC_EXAMPLE} ({here}/example)")
+                return Example(copy.deepcopy(media["example"]), f"{SPEC_EXAMPLE} at {here}/example")
             first = self._first_example(media.get("examples"), doc)
             if first is not None:
-                return Example(first, f"{SPEC_EXAMPLE} ({here}/examples)")
+                return Example(first[1], f"{SPEC_EXAMPLE} at {here}/examples/{_token(first[0])}")
             if written is not None:
-                return Example(written, f"{SPEC_EXAMPLE} ({where}/examples)")
+                return Example(written, f"{SPEC_EXAMPLE} at {where}/examples")
             schema, schema_doc = self._deref(media.get("schema"), doc)
             if not isinstance(schema, dict):
                 return None
             if "example" in schema:
-                return Example(copy.deepcopy(schema["example"]), f"{SPEC_EXAMPLE} ({here}/schema)")
+                return Example(
+                    copy.deepcopy(schema["example"]), f"{SPEC_EXAMPLE} at {here}/schema/example"
+                )
             value = Synthesizer(self).value(media.get("schema"), doc)
             return Example(value, SYNTHESIZED) if value is not None else None
         return None
 
-    def _first_example(self, examples: Any, doc: Document) -> Any:
+    def _first_example(self, examples: Any, doc: Document) -> tuple[str, Any] | None:
+        """(name, value) of the first named example that has a value."""
         if not isinstance(examples, dict):
             return None
-        for entry in examples.values():
+        for name, entry in examples.items():
             value, _ = self._deref(entry, doc)
             if isinstance(value, dict) and "value" in value:
-                return copy.deepcopy(value["value"])
+                return str(name), copy.deepcopy(value["value"])
         return None
 
     def _swagger2_example(self, pointer: str, code: str) -> Any:
@@ -172,6 +175,11 @@ class ExampleFinder:
         for media in sorted((m for m in examples if is_json_media_type(m)), key=media_rank):
             return copy.deepcopy(examples[media])
         return None
+
+
+def _token(text: str) -> str:
+    """One JSON pointer token (``application/json`` -> ``application~1json``)."""
+    return str(text).replace("~", "~0").replace("/", "~1")
 
 
 def _at(data: Any, pointer: str) -> Any:
@@ -194,8 +202,10 @@ class Synthesizer:
     def __init__(self, finder: ExampleFinder):
         self.finder = finder
         self.made = 0
+        self.subject = ""
 
     def value(self, schema: Any, doc: Document) -> Any:
+        self.subject = ""  # the component being built ("Pet"): names its unnamed labels
         return self._value(schema, doc, "", 0, 0, ())
 
     def _value(
@@ -207,10 +217,15 @@ class Synthesizer:
                 found = self.finder.resolver.deref(schema, doc, "")
             except RefError:
                 return None
-            if found.key in stack:
-                return None  # recursion: left out
+            if stack.count(str(found.key)) >= 2:
+                return None  # recursion: a schema nests in itself once, then it is left out
             stack = stack + (str(found.key),)
             schema, doc = found.value, found.doc
+            outer, self.subject = self.subject, found.name or self.subject
+            try:
+                return self._value(schema, doc, name, index, depth, stack)
+            finally:
+                self.subject = outer
         if not isinstance(schema, dict) or depth > MAX_DEPTH:
             return None
         self.made += 1
@@ -246,7 +261,7 @@ class Synthesizer:
             return self._array(schema, doc, name, depth, stack)
         if kind is None and "example" in schema:
             return copy.deepcopy(schema["example"])
-        return scalar(kind or "string", schema.get("format"), name, index, schema)
+        return scalar(kind or "string", schema.get("format"), name, index, schema, self.subject)
 
     def _resolved(self, node: Any, doc: Document) -> Any:
         if not is_ref(node):
@@ -388,8 +403,16 @@ _TIME_WORDS = {
 }
 
 
-def scalar(kind: str, fmt: Any, name: str, index: int, schema: dict[str, Any] | None = None) -> Any:
-    """A deterministic, realistic value of one JSON type for a field called ``name``."""
+def scalar(
+    kind: str,
+    fmt: Any,
+    name: str,
+    index: int,
+    schema: dict[str, Any] | None = None,
+    subject: str = "",
+) -> Any:
+    """A deterministic, realistic value of one JSON type for a field called ``name`` (of an
+    object called ``subject``, when known)."""
     schema = schema or {}
     w = words(name)
     last = w[-1] if w else ""
@@ -456,8 +479,9 @@ def scalar(kind: str, fmt: Any, name: str, index: int, schema: dict[str, Any] | 
     if last in _TEXT_WORDS:
         return _SENTENCE
     if last in _LABEL_WORDS or last in ("login", "username", "handle", "slug"):
-        subject = " ".join(x.capitalize() for x in w[:-1]) or "Example"
-        return f"{subject} {last} {n}"
+        if len(w) > 1:
+            return f"{' '.join(x.capitalize() for x in w[:-1])} {last} {n}"
+        return f"{' '.join(x.capitalize() for x in words(subject)) or 'Example'} {n}"
     if last in ("status", "state", "phase", "stage"):
         return "active"
     if last in ("type", "kind", "object", "category"):

@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 from generator.bench.breadth import Case, discover, main, run_case
-from generator.bench.judge import judge
+from generator.preview.judge import judge
 from generator.bench.upstream import LocalUpstream
 
 CORPUS = Path(__file__).resolve().parents[1] / "fixtures" / "breadth"

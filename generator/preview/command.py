@@ -1,0 +1,195 @@
+"""``mcpforge preview SPEC [--overlay F] [--tool T] [--check]``: what the agent will see.
+
+For every tool (or one): an example response (the spec's own example first, else one
+synthesized from the response schema: ``synthesize.py``), what the generated server returns
+for it by default (the runtime's own filters, adapters and shaping, concise JSON, no
+``fields``), raw vs shaped o200k tokens, the fields kept and dropped, and the invariants the
+defaults broke. Invariants come from two places: the runtime's own check of its default
+selection (``ShapedResponse.violations``: what it had to fall back for), and an independent
+judge of the result against the example (``preview/judge.py``: payload list, label, identity,
+not only wrapper metadata). ``--check`` exits 1 when either finds one, for CI.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .judge import judge
+from ..diagnostics import Diagnostic
+from ..runtime.output import shape_config_for, shape_output
+from ..runtime.tokens import count_tokens
+from .synthesize import ExampleFinder
+from .tools import tools_of
+
+EXAMPLE_CHARS = 800  # the example is shown cut to this many characters of compact JSON
+SHAPED_CHARS = 2000
+FIELDS_SHOWN = 12
+
+
+class UnknownTool(ValueError):
+    pass
+
+
+@dataclass(frozen=True)
+class ToolPreview:
+    tool: str
+    endpoint: str  # "GET /things" or "query.field"
+    source: str | None  # where the example came from; None: no JSON body described
+    example: Any = None
+    shaped: str = ""  # page 1 as the agent gets it
+    notes: tuple[str, ...] = ()
+    pages: int = 0
+    raw_tokens: int = 0
+    shaped_tokens: int = 0
+    kept: tuple[str, ...] = ()
+    dropped: tuple[str, ...] = ()
+    violations: tuple[str, ...] = ()  # "runtime: ..." / "judge: ..."
+
+    @property
+    def reduction(self) -> float:
+        return 1 - self.shaped_tokens / self.raw_tokens if self.raw_tokens else 0.0
+
+
+@dataclass
+class Preview:
+    spec_name: str
+    tools: list[ToolPreview] = field(default_factory=list)
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+    @property
+    def broken(self) -> list[ToolPreview]:
+        return [t for t in self.tools if t.violations]
+
+
+def leaf_paths(value: Any, prefix: str = "") -> list[str]:
+    """Dot paths of the scalars in ``value`` (array elements share their array's path), in
+    document order, each once."""
+    out: dict[str, None] = {}
+
+    def walk(node: Any, path: str) -> None:
+        if isinstance(node, dict):
+            for key, sub in node.items():
+                walk(sub, f"{path}.{key}" if path else str(key))
+        elif isinstance(node, list):
+            for sub in node:
+                walk(sub, path)
+        elif path:
+            out[path] = None
+
+    walk(value, prefix)
+    return list(out)
+
+
+def preview_tool(op: Any, tool: Any, finder: ExampleFinder) -> ToolPreview:
+    binding = op.binding
+    endpoint = f"{binding.method.upper()} {binding.path}" if binding.kind == "http" else op.id
+    example = finder.example(op)
+    if example is None:
+        return ToolPreview(tool.name, endpoint, None)
+    shaped = shape_output(example.value, tool, shape_config_for(tool))
+    page = shaped.chunks[0] if shaped.chunks else ""
+    try:
+        result: Any = json.loads(page)
+    except ValueError:
+        result = page  # a text page (an adapter's rendering): judged by the values in it
+    raw = count_tokens(json.dumps(example.value, indent=2, ensure_ascii=False))
+    out_tokens = sum(count_tokens(c) for c in shaped.chunks) + sum(
+        count_tokens(n) for n in shaped.notes
+    )
+    before = leaf_paths(example.value)
+    after = set(leaf_paths(result)) if not isinstance(result, str) else set()
+    violations = [f"runtime: {v}" for v in getattr(shaped, "violations", None) or []]
+    verdict = judge(example.value, result, paged=len(shaped.chunks) > 1)
+    violations += [f"judge: {lost}" for lost in verdict.lost]
+    return ToolPreview(
+        tool=tool.name,
+        endpoint=endpoint,
+        source=example.source,
+        example=example.value,
+        shaped=page,
+        notes=tuple(shaped.notes),
+        pages=len(shaped.chunks),
+        raw_tokens=raw,
+        shaped_tokens=out_tokens,
+        kept=tuple(p for p in before if p in after),
+        dropped=tuple(p for p in before if p not in after),
+        violations=tuple(violations),
+    )
+
+
+def build_preview(
+    spec_path: str | Path, *, overlay_path: str | Path | None = None, tool: str | None = None
+) -> Preview:
+    """Raises GenerationError (bad spec or overlay) and UnknownTool (``tool`` not found)."""
+    from ..pipeline import load_with_overlay
+
+    spec, diagnostics = load_with_overlay(spec_path, overlay_path=overlay_path)
+    _, pairs = tools_of(spec)
+    if tool is not None:
+        chosen = [(op, t) for op, t in pairs if t.name == tool]
+        if not chosen:
+            names = [t.name for _, t in pairs]
+            close = difflib.get_close_matches(tool, names, n=3, cutoff=0.5)
+            hint = f"; did you mean {', '.join(close)}?" if close else f" ({len(names)} tools)"
+            raise UnknownTool(f"{spec.name} has no tool named {tool!r}{hint}")
+        pairs = chosen
+    finder = ExampleFinder(spec_path)
+    return Preview(spec.name, [preview_tool(op, t, finder) for op, t in pairs], diagnostics)
+
+
+def _cut(text: str, limit: int) -> str:
+    return text if len(text) <= limit else f"{text[:limit]}… ({len(text) - limit} more chars)"
+
+
+def _listed(paths: tuple[str, ...]) -> str:
+    if not paths:
+        return "(none)"
+    shown = ", ".join(paths[:FIELDS_SHOWN])
+    return shown + (f" (+{len(paths) - FIELDS_SHOWN} more)" if len(paths) > FIELDS_SHOWN else "")
+
+
+def render_tool(t: ToolPreview) -> str:
+    lines = [f"== {t.tool}  ({t.endpoint})"]
+    if t.source is None:
+        lines.append("   no JSON response body is described: nothing to preview")
+        return "\n".join(lines)
+    compact = json.dumps(t.example, ensure_ascii=False, separators=(",", ":"))
+    lines += [
+        f"   example ({t.source}):",
+        f"     {_cut(compact, EXAMPLE_CHARS)}",
+        f"   the agent gets by default (concise JSON{f', page 1 of {t.pages}' if t.pages > 1 else ''}):",
+        f"     {_cut(t.shaped, SHAPED_CHARS)}",
+    ]
+    lines += [f"     {note}" for note in t.notes]
+    lines += [
+        f"   tokens: {t.raw_tokens} as pretty JSON -> {t.shaped_tokens} shaped "
+        f"({t.reduction:.0%} less)",
+        f"   kept: {_listed(t.kept)}",
+        f"   dropped: {_listed(t.dropped)}",
+    ]
+    if t.violations:
+        lines.append("   INVARIANT BROKEN:")
+        lines += [f"     - {v}" for v in t.violations]
+    else:
+        lines.append("   invariants: ok")
+    return "\n".join(lines)
+
+
+def render(preview: Preview) -> str:
+    blocks = [render_tool(t) for t in preview.tools]
+    shown = [t for t in preview.tools if t.source is not None]
+    broken = preview.broken
+    summary = (
+        f"{preview.spec_name}: {len(preview.tools)} tool(s), {len(shown)} with an example; "
+        f"{len(broken)} with a broken invariant"
+        + (
+            f" ({', '.join(t.tool for t in broken[:10])}{' ...' if len(broken) > 10 else ''})"
+            if broken
+            else ""
+        )
+    )
+    return "\n\n".join(blocks + [summary]) + "\n"

@@ -1,0 +1,65 @@
+"""``mcpforge preview``: example, default result, tokens, fields, invariants; ``--check``."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from generator.cli import main
+from generator.preview.command import build_preview
+
+ROOT = Path(__file__).resolve().parents[2]
+PETSTORE = ROOT / "specs" / "petstore" / "openapi.yaml"
+WRAPPERS = ROOT / "tests" / "fixtures" / "breadth" / "openapi" / "wrappers.yaml"
+
+
+def test_preview_shows_every_tool_with_its_example_result_tokens_and_fields(capsys) -> None:
+    assert main(["preview", str(PETSTORE), "--overlay", str(PETSTORE.parent / "overlay.yaml")]) == 0
+    out = capsys.readouterr().out
+    assert "== list_pets  (GET /pets)" in out and "== get_pet  (GET /pets/{petId})" in out
+    assert "example (synthesized from the response schema):" in out
+    assert "the agent gets by default (concise JSON):" in out
+    assert "tokens: " in out and " as pretty JSON -> " in out
+    assert "kept: id, name, tag" in out
+    assert "== create_pet  (POST /pets)\n   no JSON response body is described" in out
+    assert out.rstrip().endswith("2 with an example; 0 with a broken invariant")
+
+
+def test_the_shaped_result_is_the_runtime_default_for_the_example() -> None:
+    preview = build_preview(PETSTORE, tool="list_pets")
+    (tool,) = preview.tools
+    shaped = json.loads(tool.shaped)
+    assert [item["id"] for item in shaped] == [item["id"] for item in tool.example]
+    assert 0 < tool.shaped_tokens < tool.raw_tokens and tool.violations == ()
+
+
+def test_one_tool_and_an_unknown_tool(capsys) -> None:
+    assert main(["preview", str(PETSTORE), "--tool", "show_pet_by_id"]) == 0
+    out = capsys.readouterr().out
+    assert "== show_pet_by_id" in out and "list_pets" not in out
+    assert main(["preview", str(PETSTORE), "--tool", "list_pet"]) == 1
+    err = capsys.readouterr().err
+    assert "has no tool named 'list_pet'; did you mean list_pets" in err
+
+
+def test_check_exits_1_when_the_defaults_break_an_invariant(tmp_path, capsys) -> None:
+    """Defaults that keep only a timestamp of a thing lose its identity and its label."""
+    overlay = tmp_path / "overlay.yaml"
+    overlay.write_text("operations:\n  getThing:\n    include: [created_at]\n", encoding="utf-8")
+    args = ["preview", str(WRAPPERS), "--overlay", str(overlay), "--tool", "get_thing"]
+    assert main(args) == 0  # without --check: shown, not failed
+    out = capsys.readouterr().out
+    assert "INVARIANT BROKEN:" in out and "1 with a broken invariant (get_thing)" in out
+    assert main([*args, "--check"]) == 1
+
+
+def test_check_passes_when_every_invariant_holds(capsys) -> None:
+    assert main(["preview", str(PETSTORE), "--check"]) == 0
+    assert "0 with a broken invariant" in capsys.readouterr().out
+
+
+def test_a_bad_spec_is_a_clear_error_not_a_traceback(tmp_path, capsys) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("openapi: 3.0.0\ninfo: {title: x}\npaths: {}\n", encoding="utf-8")
+    assert main(["preview", str(bad)]) == 1
+    assert "bad.yaml" in capsys.readouterr().err

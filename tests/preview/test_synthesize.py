@@ -1,0 +1,69 @@
+"""Example bodies: the spec's own examples first, else realistic deterministic synthesis."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from generator.pipeline import load_with_overlay
+from generator.preview.synthesize import FROM_TREE, LIST_ITEMS, SYNTHESIZED, ExampleFinder
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "breadth"
+EXAMPLES = FIXTURES / "examples.yaml"
+
+
+def _examples(path: Path) -> dict[str, object]:
+    spec, _ = load_with_overlay(path)
+    finder = ExampleFinder(path)
+    return {op.id: finder.example(op) for op in spec.operations}
+
+
+def test_the_media_example_and_the_first_named_example_come_first() -> None:
+    found = _examples(EXAMPLES)
+    media = found["mediaExample"]
+    assert media.value == {"id": "ev-1", "title": "From the media example"}
+    assert media.source == (
+        "spec example at /paths/~1media-example/get/responses/200/content/application~1json/example"
+    )
+    named = found["namedExamples"]
+    assert named.value == {"id": "ev-2", "title": "From a named example"}  # 201, not default
+    assert named.source.endswith("/responses/201/content/application~1json/examples/first")
+
+
+def test_a_synthesized_body_is_realistic_by_type_format_enum_and_name() -> None:
+    example = _examples(EXAMPLES)["listEvents"]
+    assert example.source == SYNTHESIZED
+    events = example.value["events"]
+    assert len(events) == LIST_ITEMS and example.value["next_cursor"]
+    first = events[0]
+    assert first["kind"] == "created"  # enum
+    assert first["starts_at"] == "2024-05-01T12:34:56Z"  # date-time
+    assert first["homepage"].startswith("https://") and first["contact"].endswith("@example.com")
+    assert isinstance(first["attendee_count"], int) and first["venue"] == "Main hall"
+    assert first["title"] == "Event 1"  # a label named after its component
+    assert first["payload"] == {"size": 2, "digest": "digest 1"}  # oneOf past null, allOf merged
+    assert "parent" in first and "parent" not in first["parent"]  # recursion stops
+    assert len({e["id"] for e in events}) == LIST_ITEMS  # items are distinct
+
+
+def test_synthesis_is_deterministic() -> None:
+    assert _examples(EXAMPLES) == _examples(EXAMPLES)
+
+
+def test_swagger2_response_examples_are_used(tmp_path) -> None:
+    spec = tmp_path / "s2.yaml"
+    spec.write_text(
+        "swagger: '2.0'\ninfo: {title: S2, version: '1'}\nhost: s2.example.com\n"
+        "paths:\n  /a:\n    get:\n      operationId: getA\n      produces: [application/json]\n"
+        "      responses:\n        200:\n          description: ok\n"
+        "          schema: {type: object, properties: {id: {type: integer}}}\n"
+        "          examples: {application/json: {id: 42}}\n",
+        encoding="utf-8",
+    )
+    example = _examples(spec)["getA"]
+    assert example.value == {"id": 42} and example.source.startswith("spec example at ")
+
+
+def test_graphql_operations_fall_back_to_the_field_tree() -> None:
+    spec = Path(__file__).resolve().parents[2] / "specs" / "swapi" / "schema.graphql"
+    found = [e for e in _examples(spec).values() if e is not None]
+    assert found and all(e.source == FROM_TREE for e in found)
