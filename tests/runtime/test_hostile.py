@@ -1,8 +1,11 @@
 """Hostile input and credential hygiene: redirects, logs, continuation chunks, bad arguments."""
 
+import base64
 import io
 import json
 import logging
+import re
+from urllib.parse import quote
 
 import pytest
 
@@ -60,12 +63,12 @@ SPEC = {
 }
 
 
-def runtime(base_url: str) -> ServerRuntime:
+def runtime(base_url: str, key: str = SECRET) -> ServerRuntime:
     model = model_from_json(SPEC)
     return ServerRuntime(
         model,
         Settings(base_url=base_url, read_timeout=2, total_timeout=5, max_argument_bytes=10_000),
-        credentials=CredentialSet(model.credentials, {"DEMO_KEY": SECRET}),
+        credentials=CredentialSet(model.credentials, {"DEMO_KEY": key}),
     )
 
 
@@ -221,3 +224,96 @@ async def test_a_forwarded_caller_token_is_redacted_before_pages_are_stored(pair
     stored = [p for e in rt.store._entries.values() for p in e.pages]
     assert stored and all("alice-token-REDACT-ME" not in p for p in stored)
     await rt.aclose()
+
+
+# An API key with '+', '/' and '=' travels percent-encoded in a query and JSON-escaped in bodies.
+ODD = "Ab+cd/Ef==RECOGNISABLE"
+ODD_FORMS = {
+    "query echo, upper hex": quote(ODD, safe=""),
+    "query echo, lower hex": re.sub(
+        r"%[0-9A-F]{2}", lambda m: m.group(0).lower(), quote(ODD, safe="")
+    ),
+    "json-escaped slash": ODD.replace("/", "\\/"),
+    "double encoded": quote(quote(ODD, safe=""), safe=""),
+}
+
+
+def odd_leaks(text: str) -> list[str]:
+    return [name for name, form in {"raw": ODD, **ODD_FORMS}.items() if form in text]
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("form", sorted(ODD_FORMS))
+@pytest.mark.parametrize("status", [200, 400])
+async def test_an_echoed_key_is_redacted_in_whatever_encoding_it_comes_back(form, status) -> None:
+    with Upstream() as up:
+        # The body is written by hand: the escapes are the upstream's, not json.dumps's.
+        body = ('{"echo": "you sent api_key=' + ODD_FORMS[form] + '&page=2"}').encode()
+        up.route("GET", "/things/echo", Reply(status, body))
+        rt = runtime(up.url, ODD)
+        out = await rt.call("get_q", {"id": "echo"})
+        assert out.is_error == (status == 400)
+        text = "\n".join(out.parts)
+        assert odd_leaks(text) == [] and "api_key=[REDACTED]&page=2" in text, text
+        await rt.aclose()
+
+
+@pytest.mark.anyio
+async def test_an_encoded_key_in_a_logged_url_is_redacted() -> None:
+    with Upstream() as up:
+        up.route("GET", "/things/x", Reply.json({"id": "x"}))
+        rt = runtime(up.url, ODD)
+        root = logging.getLogger()
+        logged = io.StringIO()
+        handler = logging.StreamHandler(logged)
+        handler.addFilter(RedactingFilter(rt.credentials.secrets.redact))
+        old = root.level
+        root.addHandler(handler)
+        root.setLevel(logging.INFO)
+        try:
+            await rt.call("get_q", {"id": "x"})  # httpx logs the URL: api_key=Ab%2Bcd%2FEf...
+        finally:
+            root.removeHandler(handler)
+            root.setLevel(old)
+        assert "HTTP Request" in logged.getvalue() and "api_key=[REDACTED]" in logged.getvalue()
+        assert odd_leaks(logged.getvalue()) == []
+        await rt.aclose()
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("status", [200, 400])
+async def test_a_cut_never_leaves_the_start_of_a_secret(status) -> None:
+    """The 500-character error excerpt and the 300-character string cut both fall inside the
+    secret: redaction must run on the body before either cut."""
+    with Upstream() as up:
+        text = "x" * 295 if status == 200 else "x" * 485  # after {"text": "
+        up.route("GET", "/things/cut", Reply.json({"text": text + ODD + "y" * 50}, status))
+        rt = runtime(up.url, ODD)
+        out = await rt.call("get_q", {"id": "cut"})
+        assert out.is_error == (status != 200)
+        joined = "\n".join(out.parts)
+        assert text in joined and ODD[:4] not in joined.replace(text, ""), joined[-200:]
+        await rt.aclose()
+
+
+@pytest.mark.anyio
+async def test_a_secret_that_breaks_json_syntax_when_redacted_is_redacted_after_parsing() -> None:
+    with Upstream() as up:
+        up.route("GET", "/things/n", Reply.json({"n": 98765432, "m": [1, 98765432]}))
+        rt = runtime(up.url, "98765432")
+        out = await rt.call("get_q", {"id": "n", "fields": ["*"]})
+        assert not out.is_error, out.parts
+        assert json.loads(out.parts[0]) == {"n": "[REDACTED]", "m": [1, "[REDACTED]"]}
+        await rt.aclose()
+
+
+@pytest.mark.anyio
+async def test_a_forwarded_basic_password_is_redacted_when_echoed() -> None:
+    with Upstream() as up:
+        up.route("GET", "/things/who", Reply.json({"login": "bob", "note": "pw is hunter2!!"}))
+        rt = runtime(up.url)
+        header = "Basic " + base64.b64encode(b"bob:hunter2!!").decode()
+        out = await rt.call("get_b", {"id": "who", "fields": ["*"]}, caller_authorization=header)
+        assert not out.is_error and "hunter2!!" not in out.parts[0]
+        assert json.loads(out.parts[0])["note"] == "pw is [REDACTED]"
+        await rt.aclose()

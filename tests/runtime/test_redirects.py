@@ -77,3 +77,25 @@ async def test_a_redirect_loop_stops_with_a_clear_error() -> None:
             with pytest.raises(UpstreamError, match="redirected more than 5 times"):
                 await send_following(client, start, RequestAuth({}, {}, {}), max_bytes=1000)
         assert len(up.requests) == MAX_REDIRECTS + 1
+
+
+ODD = RequestAuth({"X-Api-Key": "k+SECRET/1=="}, {"key": "q+SECRET/2=="}, {})
+
+
+@pytest.mark.parametrize(
+    "location",
+    [
+        "https://evil.example.com/k%2BSECRET%2F1%3D%3D",  # percent-encoded in the path
+        "https://evil.example.com/k%2bSECRET%2f1%3d%3d",  # lower-case escapes
+        "https://evil.example.com/x#q%2BSECRET%2F2%3D%3D",  # in the fragment
+        "https://evil.example.com/x?next=k%252BSECRET%252F1%253D%253D",  # encoded twice
+    ],
+)
+def test_an_encoded_credential_in_a_foreign_url_is_never_carried(location: str) -> None:
+    try:
+        hop = redirected(request("GET"), reply(302, location), ODD, FIRST)
+    except UpstreamError as exc:
+        assert "not followed" in str(exc)
+        return
+    # followed only without the credential: the query pair holding it is dropped
+    assert "SECRET" not in repr((hop.url, hop.query)), hop
