@@ -38,8 +38,10 @@ from .continuation import ContinuationError, ContinuationStore, MemoryContinuati
 from .errors import ToolCallError, UnknownTool, UpstreamError
 from .hooks import NO_HOOKS, Hooks, apply_hooks
 from .auth import RequestAuth
+from .caller import caller_secrets
 from .http_call import UpstreamResponse, build_request
 from .input_limits import check_arguments
+from .redaction import MAX_FORM_CHARS, redact_json
 from .retry import retry_after_seconds, send_reliably
 from .model import ServerModel, Tool
 from .settings import Settings
@@ -53,8 +55,9 @@ from .shaping.pipeline import (
 )
 
 EXCERPT_CHARS = 500
-# The forwarded Authorization token of the call being served (see ``ServerRuntime.call``).
-_CALLER_TOKEN: ContextVar[str] = ContextVar("mcpforge_caller_token", default="")
+# What of the forwarded Authorization of the call being served must be redacted
+# (``caller.caller_secrets``; see ``ServerRuntime.call``).
+_CALLER_SECRETS: ContextVar[tuple[str, ...]] = ContextVar("mcpforge_caller_secrets", default=())
 
 
 @dataclass(frozen=True)
@@ -126,8 +129,7 @@ class ServerRuntime:
     ) -> Outcome:
         """``caller_authorization``: the caller's own Authorization header (forwarded auth),
         sent upstream instead of the env credentials; ``scope`` keeps its continuations apart."""
-        token = (caller_authorization or "").split(" ", 1)[-1]
-        reset = _CALLER_TOKEN.set(token if len(token) >= 4 else "")
+        reset = _CALLER_SECRETS.set(caller_secrets(caller_authorization))
         try:
             try:
                 check_arguments(name, arguments, self.settings.max_argument_bytes)
@@ -147,13 +149,22 @@ class ServerRuntime:
                 outcome = _error(exc.message)
             return Outcome([self._redact(p) for p in outcome.parts], outcome.is_error)
         finally:
-            _CALLER_TOKEN.reset(reset)
+            _CALLER_SECRETS.reset(reset)
 
     def _redact(self, text: str) -> str:
-        """Env credentials and the current caller's forwarded token, wherever they appear."""
-        text = self.credentials.secrets.redact(text)
-        token = _CALLER_TOKEN.get()
-        return text.replace(token, "[REDACTED]") if token else text
+        """Env credentials and the current caller's forwarded token, in every form they can
+        take (redaction.py), wherever they appear."""
+        return self.credentials.secrets.redact(text, *_CALLER_SECRETS.get())
+
+    def body_text(self, body: bytes, max_chars: int | None = None) -> str:
+        """The upstream body decoded and redacted, before anything excerpts or shapes it (a
+        cut inside a secret would otherwise leak its start). ``max_chars``: only the head is
+        needed; enough bytes past it are redacted that a secret crossing the cut is whole."""
+        if max_chars is not None:
+            secrets = (*self.credentials.secrets.values, *_CALLER_SECRETS.get())
+            longest = max(map(len, secrets), default=0)
+            body = body[: max_chars * 4 + longest * MAX_FORM_CHARS]
+        return self._redact(body.decode("utf-8", "replace"))
 
     def _tool(self, name: str) -> Tool:
         tool = self.model.tool(name)
@@ -201,7 +212,7 @@ class ServerRuntime:
         )
 
     def _status_message(self, tool: Tool, response: UpstreamResponse) -> str:
-        excerpt = response.body[: EXCERPT_CHARS * 4].decode("utf-8", "replace")
+        excerpt = self.body_text(response.body, EXCERPT_CHARS)
         if len(excerpt) > EXCERPT_CHARS:
             excerpt = excerpt[:EXCERPT_CHARS] + "…"
         advice = {
@@ -245,7 +256,7 @@ class ServerRuntime:
         body = response.body
         if not body.strip():
             return Outcome([f"Done: HTTP {response.status}, no content."])
-        text = body.decode("utf-8", "replace")
+        text = self.body_text(body)
         value: Any = None
         parsed = False
         if response.is_json() or text.lstrip()[:1] in ("{", "["):
@@ -253,7 +264,8 @@ class ServerRuntime:
                 value = json.loads(text)
                 parsed = True
             except (ValueError, RecursionError):
-                if response.is_json():
+                value, parsed = self._parse_unredacted(body)
+                if not parsed and response.is_json():
                     snippet = text[:200].replace("\n", " ")
                     return _error(
                         f"The upstream said the body is JSON but it is not valid JSON "
@@ -291,6 +303,15 @@ class ServerRuntime:
             if tool.pagination and len(shaped.chunks) <= 1:  # the last page says so
                 return await self._paged(shaped.chunks, [*shaped.notes, "[has_more: false]"], scope)
         return await self._paged(shaped.chunks, shaped.notes, scope, next_call)
+
+    def _parse_unredacted(self, body: bytes) -> tuple[Any, bool]:
+        """A body that is JSON only before redaction (a secret that was a number, or spanned
+        JSON syntax): parse the original, then redact every key and value of the result."""
+        try:
+            value = json.loads(body.decode("utf-8", "replace"))
+            return redact_json(value, self._redact), True
+        except (ValueError, RecursionError):
+            return None, False
 
     async def _paged(
         self,

@@ -14,25 +14,24 @@ from dataclasses import dataclass, field
 from typing import Mapping
 
 from .model import Credential, Tool
-
-REDACTED = "[REDACTED]"
+from .redaction import MIN_SECRET_CHARS, matcher
 
 
 @dataclass
 class Secrets:
+    """The credentials this process knows; ``redact`` replaces each in every form it can take
+    on the way back (raw, percent-encoded, JSON-escaped...: see redaction.py)."""
+
     values: list[str] = field(default_factory=list)
 
     def add(self, value: str) -> None:
-        # Very short values would redact ordinary words; credentials are never that short.
-        if value and len(value) >= 4 and value not in self.values:
+        if value and len(value) >= MIN_SECRET_CHARS and value not in self.values:
             self.values.append(value)
             self.values.sort(key=len, reverse=True)
 
-    def redact(self, text: str) -> str:
-        for value in self.values:
-            if value in text:
-                text = text.replace(value, REDACTED)
-        return text
+    def redact(self, text: str, *also: str) -> str:
+        """``text`` without these secrets (and ``also``: e.g. a forwarded caller's token)."""
+        return matcher((*self.values, *also)).redact(text)
 
 
 @dataclass(frozen=True)
@@ -58,7 +57,8 @@ class CredentialSet:
                 for value in values:
                     self.secrets.add(value)
                 if cred.kind == "basic" and len(values) == 2:
-                    self.secrets.add(_basic(values[0], values[1]))
+                    for form in basic_forms(values[0], values[1]):
+                        self.secrets.add(form)
 
     def missing_hint(self, tool: Tool, all_credentials: tuple[Credential, ...]) -> str:
         names = [c for c in all_credentials if c.name in tool.security]
@@ -90,3 +90,12 @@ class CredentialSet:
 
 def _basic(user: str, password: str) -> str:
     return base64.b64encode(f"{user}:{password}".encode()).decode()
+
+
+def basic_forms(user: str, password: str) -> list[str]:
+    """What basic-auth credentials look like when echoed: ``user:pass`` and its base64
+    (standard and URL-safe alphabets, with and without padding)."""
+    pair = f"{user}:{password}".encode()
+    standard = base64.b64encode(pair).decode()
+    urlsafe = base64.urlsafe_b64encode(pair).decode()
+    return [pair.decode(), standard, standard.rstrip("="), urlsafe, urlsafe.rstrip("=")]

@@ -10,6 +10,7 @@ empty scope apply.
 
 from __future__ import annotations
 
+import base64
 import hashlib
 from typing import Any
 
@@ -35,3 +36,21 @@ def caller_from_request(request: Any, forward_auth: bool) -> tuple[str, str | No
     if any(c in header for c in "\r\n\x00"):
         raise InvalidArguments("The Authorization header must not contain line breaks.")
     return caller_scope(header), header
+
+
+def caller_secrets(authorization: str | None) -> tuple[str, ...]:
+    """What of a forwarded ``Authorization`` must never come back: its token (without the
+    scheme) and, for ``Basic``, the decoded ``user:pass`` and password."""
+    if not authorization:
+        return ()
+    scheme, _, token = authorization.strip().partition(" ")
+    token = token.strip() or scheme
+    found = [token]
+    if scheme.lower() == "basic":
+        try:
+            pair = base64.b64decode(token, validate=True).decode("utf-8")
+        except (ValueError, UnicodeDecodeError):
+            pair = ""
+        if ":" in pair:
+            found += [pair, pair.split(":", 1)[1]]
+    return tuple(found)

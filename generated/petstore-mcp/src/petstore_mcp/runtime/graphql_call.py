@@ -225,12 +225,14 @@ def _error_line(error: Any) -> str:
     return text
 
 
-def interpret(request: GraphQLRequest, status: int, body: bytes) -> GraphQLResult:
-    """The tool's value from a GraphQL HTTP response; raises UpstreamError for failures."""
+def interpret(request: GraphQLRequest, status: int, body: bytes | str) -> GraphQLResult:
+    """The tool's value from a GraphQL HTTP response (``body``: the raw bytes, or the text
+    already decoded and redacted); raises UpstreamError for failures."""
+    text = body if isinstance(body, str) else body.decode("utf-8", "replace")
     try:
-        payload = json.loads(body.decode("utf-8", "replace"))
+        payload = json.loads(text)
     except ValueError:
-        snippet = body[:200].decode("utf-8", "replace").replace("\n", " ")
+        snippet = text[:200].replace("\n", " ")
         raise UpstreamError(
             f"The GraphQL endpoint answered HTTP {status} without JSON: {snippet}", status=status
         ) from None
@@ -325,7 +327,8 @@ async def call_graphql(
         "GET" if tool.binding.operation_type == "query" else "POST",
         policy,
     )
-    result = interpret(request, response.status, response.body)
+    # Redacted before anything is excerpted or shaped (a cut inside a secret would leak it).
+    result = interpret(request, response.status, runtime.body_text(response.body))
     if result.value is None:
         return Outcome([f"{tool.binding.field_name} returned null (nothing for these arguments)."])
     # The upstream sent the selection (plus what the filter reads): filters and adapters

@@ -17,6 +17,7 @@ import httpx2
 from .auth import RequestAuth
 from .errors import UpstreamError
 from .http_call import OutgoingRequest, UpstreamResponse, send
+from .redaction import matcher
 
 REDIRECT_STATUSES = frozenset({301, 302, 303, 307, 308})
 MAX_REDIRECTS = 5
@@ -55,14 +56,14 @@ def redirected(
     else:
         headers = {k: v for k, v in headers.items() if k.lower() in SAFE_HEADERS}
         cookies = {}
-        secrets = _secret_values(auth)
+        secrets = matcher(_secret_values(auth))  # every form: raw, percent-encoded, escaped...
         query = [
             (k, v)
             for k, v in target.params.multi_items()
-            if k not in auth.query and not any(x in v for x in secrets)
+            if k not in auth.query and not secrets.found_in(v)
         ]
         target = target.copy_with(query=None)
-        if any(x in str(target) for x in secrets):
+        if secrets.found_in(str(target)):
             raise UpstreamError(
                 "The upstream redirected to another host with a credential in the URL; not"
                 " followed."
@@ -81,8 +82,7 @@ def redirected(
 def _secret_values(auth: RequestAuth) -> list[str]:
     """Credential values an upstream might echo into a Location (and their bare tokens)."""
     values = [*auth.headers.values(), *auth.query.values(), *auth.cookies.values()]
-    values += [v.split(" ", 1)[1] for v in values if " " in v]
-    return sorted({v for v in values if len(v) >= 4}, key=len, reverse=True)
+    return values + [v.split(" ", 1)[1] for v in values if " " in v]
 
 
 async def send_following(
