@@ -21,7 +21,8 @@ string matches the original it starts). The rules:
   *Kept*: one of their values is found in the shaped counterpart.
 - **Identity.** ``id``, ``uuid``, ``guid``, ``key``, ``number``, ``sha`` (case and leading ``_``/``@``
   ignored) with a value; without one, members named ``<thing>_id``/``<thing>Id``. *Kept*: one of
-  their values is found in the shaped counterpart.
+  their values, or of the object's unique handles (``login``, ``username``, ``handle``,
+  ``slug``: names the API also takes to address the object), is found in the shaped counterpart.
 - **Wrapper only.** The upstream sent a non-empty payload and the result holds none of it
   (its payload list is gone, or no value of the body survives at all).
 
@@ -52,6 +53,7 @@ LABEL_WORDS = frozenset(
     }
 )
 OWN_IDENTITY = frozenset({"id", "uuid", "guid", "key", "number", "sha"})
+HANDLE_WORDS = frozenset({"login", "username", "handle", "slug"})
 ID_SUFFIXES = frozenset({"id", "uuid", "guid"})
 MAX_LABEL_CHARS = 300
 
@@ -238,7 +240,10 @@ def _judge_object(original: Any, shaped: Any, verdict: Verdict, where: str) -> N
     ident = own_identity(original)
     if ident:
         verdict.identified += 1
-        if found_in(ident, shaped):
+        handles = [
+            v for k, v in original.items() if _is_label(k, v) and _words(k)[-1] in HANDLE_WORDS
+        ]
+        if found_in(ident + handles, shaped):
             verdict.identities_kept += 1
         else:
             verdict.lost.append(f"identity {where}")

@@ -94,6 +94,12 @@ def test_a_shaping_that_drops_labels_or_ids_is_caught() -> None:
     assert judge(BODY, no_id).lost == ["identity of item 1"]
 
 
+def test_a_unique_handle_stands_for_the_identity() -> None:
+    body = [{"id": 1, "login": "octocat", "url": "https://api.example.com/users/octocat"}]
+    assert judge(body, [{"login": "octocat"}]).identities_kept == 1
+    assert judge(body, [{"url": "https://api.example.com/users/octocat"}]).identities_kept == 0
+
+
 def test_a_page_of_the_list_is_enough_only_when_more_pages_follow() -> None:
     first = {"items": [{"id": "t-1", "friendly_name": "First thing"}]}
     assert judge(BODY, first, paged=True).lists_kept == 1
