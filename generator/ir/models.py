@@ -30,6 +30,9 @@ class ParamSpec:
     description: str = ""
     style: str | None = None
     explode: bool | None = None
+    # A constant (``Action=X`` of an AWS-style ``/?Action=X`` path, a single-valued enum):
+    # sent on every call, not an argument of the tool (absent from the input schema).
+    const: str | None = None
 
 
 @dataclass(frozen=True)

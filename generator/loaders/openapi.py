@@ -25,6 +25,7 @@ from ..ir.models import Annotations, HttpBinding, OperationSpec, ServerSpec
 from ..naming import assign_tool_names, env_prefix, slugify, tool_name
 from ..render.publishing import project_urls
 from .document import Document, is_swagger2, load_openapi_document, split_pointer
+from .credentials import ImplicitSchemes
 from .refs import RefError, RefResolver
 from .request import RequestContext, SkipOperation, build_request
 from .response_shape import FieldTreeBuilder, build_response_shape
@@ -122,7 +123,8 @@ def load_openapi_from(
     diagnostics.extend(server_diags)
     schemes, scheme_diags = security_schemes(doc, resolver, name)
     diagnostics.extend(scheme_diags)
-    operations, op_diags = _operations(doc, resolver, invalid_ops, schemes, name)
+    implicit = ImplicitSchemes(schemes, name)
+    operations, op_diags = _operations(doc, resolver, invalid_ops, schemes, name, implicit)
     diagnostics.extend(op_diags)
     if isinstance(doc.data.get("webhooks"), dict) and doc.data["webhooks"]:
         diagnostics.append(
@@ -145,7 +147,7 @@ def load_openapi_from(
         source_file=doc.display,
         base_url=url,
         operations=tuple(operations),
-        security=tuple(schemes.values()),
+        security=tuple(schemes.values()) + tuple(implicit.made.values()),
         api_version=version,
         license=clean(license_info.get("name")) if isinstance(license_info, dict) else "",
         urls=project_urls(doc.data),
@@ -154,11 +156,19 @@ def load_openapi_from(
 
 
 def _operations(
-    doc: Document, resolver: RefResolver, invalid_ops: set[str], schemes: dict[str, Any], name: str
+    doc: Document,
+    resolver: RefResolver,
+    invalid_ops: set[str],
+    schemes: dict[str, Any],
+    name: str,
+    implicit: ImplicitSchemes,
 ) -> tuple[list[OperationSpec], list[Diagnostic]]:
-    ctx = RequestContext(resolver, SchemaCompactor(resolver), doc)
+    ctx = RequestContext(
+        resolver, SchemaCompactor(resolver), doc, schemes=schemes, implicit=implicit
+    )
     builder = FieldTreeBuilder(resolver)
     paths = doc.data.get("paths") or {}
+    implicit.count(_declared_params(doc, resolver, paths))
     drafts: list[dict[str, Any]] = []
     id_owners: dict[str, list[str]] = {}
     for path in sorted(p for p in paths if p.startswith("/")):
@@ -238,7 +248,68 @@ def _operations(
                 "Describe credentials with securitySchemes instead.",
             )
         )
+    _report_bulk(ctx)
     return operations, ctx.diagnostics
+
+
+def _declared_params(
+    doc: Document, resolver: RefResolver, paths: dict[str, Any]
+) -> list[list[dict[str, Any]]]:
+    """Each operation's parameter objects (path item's and its own), refs resolved."""
+    found: list[list[dict[str, Any]]] = []
+    for path in sorted(p for p in paths if p.startswith("/")):
+        item = _deref_quietly_at(resolver, paths[path], doc)
+        if not isinstance(item, dict):
+            continue
+        shared = item.get("parameters") if isinstance(item.get("parameters"), list) else []
+        for method in METHODS:
+            operation = item.get(method)
+            if not isinstance(operation, dict):
+                continue
+            own = operation.get("parameters")
+            raw = shared + (own if isinstance(own, list) else [])
+            found.append([_deref_quietly_at(resolver, p, doc) for p in raw])
+    return found
+
+
+def _deref_quietly_at(resolver: RefResolver, node: Any, doc: Document) -> Any:
+    try:
+        return resolver.deref(node, doc, "").value
+    except RefError:
+        return None
+
+
+def _report_bulk(ctx: RequestContext) -> None:
+    """One INFO each for query parts moved out of paths and for credential parameters; the
+    schema repairs of the compactor."""
+    ctx.diagnostics.extend(ctx.compactor.diagnostics)
+    if ctx.path_queries:
+        where, what = ctx.path_queries[0]
+        ctx.diagnostics.append(
+            ctx.doc.diagnostic(
+                Severity.INFO,
+                "PATH_QUERY_MOVED",
+                f"{len(ctx.path_queries)} operation path(s) carry a query part after '?' or '#' "
+                f"(first here: {what}): the path is sent without it, its name=value pairs as "
+                "constant parameters (a {template} value: as a query argument)",
+                where,
+                "Nothing to do; or put these pairs in `parameters` with `enum: [value]`.",
+            )
+        )
+    if ctx.credential_params:
+        where, what = ctx.credential_params[0]
+        names = sorted({w.split(" (")[0] for _, w in ctx.credential_params})
+        ctx.diagnostics.append(
+            ctx.doc.diagnostic(
+                Severity.INFO,
+                "CREDENTIAL_PARAMS_FROM_ENV",
+                f"{len(ctx.credential_params)} parameter(s) carry credentials "
+                f"({', '.join(names)}; first here: {what}): filled from the environment, "
+                "not asked of the model",
+                where,
+                "Set the environment variables named; describe them with securitySchemes.",
+            )
+        )
 
 
 def _report_ignored_parts(
@@ -298,6 +369,8 @@ def _operation(
     tags = operation.get("tags")
     security, sec_diags = operation_security(doc, operation, draft["pointer"], schemes)
     ctx.diagnostics.extend(sec_diags)
+    request = draft["request"]
+    security += tuple(s for s in request.credentials if s not in security)
     spec = OperationSpec(
         id=key if (op_id is None or op_id in duplicates) else op_id,
         tool_name=tool,
@@ -307,7 +380,7 @@ def _operation(
         input_schema=draft["request"].input_schema,
         binding=HttpBinding(
             method=draft["method"].upper(),
-            path=draft["path"],
+            path=request.path or draft["path"],
             content_type=draft["request"].content_type,
         ),
         response=draft["response"],

@@ -72,7 +72,9 @@ def has_link_header(responses: Any, deref: Any) -> bool:
 
 
 def _arg(op: OperationSpec, names: tuple[str, ...]) -> str | None:
-    by_wire = {p.wire_name: p.arg for p in op.params if p.location in ("query", "body")}
+    by_wire = {
+        p.wire_name: p.arg for p in op.params if p.location in ("query", "body") and p.const is None
+    }
     for name in names:
         if name in by_wire:
             return by_wire[name]

@@ -16,8 +16,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..diagnostics import Diagnostic, Severity, pointer as make_pointer
-from ..ir.models import ParamSpec
-from ..naming import assign_arg_names
+from ..ir.models import ParamSpec, SecurityScheme
+from ..naming import assign_arg_names, sanitize_arg
+from .constants import split_path_query
+from .credentials import ImplicitSchemes, looks_like_credential, scheme_for
 from .document import Document
 from .refs import RefResolver
 from .response_shape import is_json_media_type, media_rank
@@ -37,6 +39,11 @@ SUPPORTED_STYLES = {
 _TEMPLATE = re.compile(r"{([^{}]+)}")
 
 
+# A declared parameter: its object, the document holding it, its pointer in the root document
+# (where the operation lists it) and its own pointer in that document.
+Declared = tuple[dict[str, Any], Document, str, str]
+
+
 class SkipOperation(Exception):
     def __init__(self, diagnostic: Diagnostic):
         super().__init__(diagnostic.message)
@@ -50,6 +57,11 @@ class RequestContext:
     doc: Document
     diagnostics: list[Diagnostic] = field(default_factory=list)
     ignored_headers: list[str] = field(default_factory=list)  # pointers, reported once in bulk
+    schemes: dict[str, SecurityScheme] = field(default_factory=dict)
+    implicit: ImplicitSchemes | None = None  # credential parameters no scheme describes
+    # Reported once in bulk: (pointer, what) of paths with query parts, credential parameters.
+    path_queries: list[tuple[str, str]] = field(default_factory=list)
+    credential_params: list[tuple[str, str]] = field(default_factory=list)
 
     def warn(self, code: str, message: str, where: str, hint: str | None = None) -> Diagnostic:
         """A warning at ``where``, a pointer into the root document."""
@@ -63,6 +75,8 @@ class RequestParts:
     params: tuple[ParamSpec, ...]
     input_schema: dict[str, Any]
     content_type: str | None
+    path: str = ""  # the path sent: query parts of the spec's path key moved to constants
+    credentials: tuple[str, ...] = ()  # security schemes that fill credential parameters
 
 
 @dataclass
@@ -74,6 +88,7 @@ class _Arg:
     description: str
     style: str | None = None
     explode: bool | None = None
+    const: str | None = None  # a constant: sent on every call, not an argument
 
 
 def build_request(
@@ -87,7 +102,7 @@ def build_request(
     """``doc`` holds the path item (the root, or another file for a path item ``$ref``);
     diagnostics point into the root document at the operation."""
     path_pointer = make_pointer("paths", path)
-    merged: dict[tuple[str, str], tuple[dict[str, Any], Document, str]] = {}
+    merged: dict[tuple[str, str], Declared] = {}
     for owner, where in ((path_item, path_pointer), (operation, op_pointer)):
         raw_params = owner.get("parameters") or []
         if not isinstance(raw_params, list):
@@ -109,42 +124,121 @@ def build_request(
                         "`in` one of path, query, header, cookie",
                     )
                 )
-            merged[(param["name"], param["in"])] = (param, target.doc, item_pointer)
-    template = _TEMPLATE.findall(path)
+            merged[(param["name"], param["in"])] = (param, target.doc, item_pointer, target.pointer)
+    sent_path, path_pairs = split_path_query(path)
+    if sent_path != path:
+        shown = "&".join(f"{k}={v}" for k, v in path_pairs) or "(a fragment)"
+        ctx.path_queries.append((op_pointer, shown))
+        path_pairs = _templated_pairs(path_pairs, merged, doc, op_pointer)
+    template = _TEMPLATE.findall(sent_path)
     args = _path_args(ctx, template, merged, op_pointer)
-    for (name, location), (param, pdoc, where) in merged.items():
+    for (name, location), declared in merged.items():
         if location == "path":
             continue
         if location == "header" and name.lower() in IGNORED_HEADERS:
-            ctx.ignored_headers.append(where)
+            ctx.ignored_headers.append(declared[2])
             continue
-        args.append(_param_arg(ctx, param, pdoc, where))
+        args.append(_param_arg(ctx, *declared))
+    args, credentials = _credentials(ctx, args, merged)
     content_type = None
     body = operation.get("requestBody")
     if body is not None:
         content_type, body_args = _body_args(ctx, body, doc, f"{op_pointer}/requestBody")
         args.extend(body_args)
-    names = assign_arg_names([(a.location, a.wire) for a in args])
+    args = _constants(args, path_pairs)
+    variable = [a for a in args if a.const is None]
+    names = iter(assign_arg_names([(a.location, a.wire) for a in variable]))
     params = tuple(
         ParamSpec(
-            arg=n,
-            location=a.location,
+            arg=sanitize_arg(a.wire) if a.const is not None else next(names),
+            location=a.location,  # type: ignore[arg-type]
             wire_name=a.wire,
             required=a.required,
-            schema=a.schema,  # type: ignore[arg-type]
+            schema=a.schema,
             description=a.description,
             style=a.style,
             explode=a.explode,
+            const=a.const,
         )
-        for n, a in zip(names, args)
+        for a in args
     )
-    properties = {p.arg: p.schema for p in params}
+    properties = {p.arg: p.schema for p in params if p.const is None}
     schema: dict[str, Any] = {"type": "object", "properties": properties}
-    required = [p.arg for p in params if p.required]
+    required = [p.arg for p in params if p.required and p.const is None]
     if required:
         schema["required"] = required
     schema["additionalProperties"] = False
-    return RequestParts(params, schema, content_type)
+    return RequestParts(params, schema, content_type, sent_path, credentials)
+
+
+def _templated_pairs(
+    pairs: list[tuple[str, str]],
+    merged: dict[tuple[str, str], Declared],
+    doc: Document,
+    op_pointer: str,
+) -> list[tuple[str, str]]:
+    """A pair whose value is a template (``?key={APIKEY}``) is a query argument, not a
+    constant: the parameter declared for ``{APIKEY}`` (often ``in: path``) moves to the query
+    as ``key``. Returns the constant pairs."""
+    constants = []
+    for name, value in pairs:
+        variable = _TEMPLATE.fullmatch(value)
+        if variable is None:
+            constants.append((name, value))
+            continue
+        found = merged.pop((variable.group(1), "path"), None)
+        param, pdoc, where, at = found or ({"schema": {"type": "string"}}, doc, op_pointer, "")
+        moved = {k: v for k, v in param.items() if k not in ("style", "explode")}
+        merged[(name, "query")] = (
+            {**moved, "name": name, "in": "query", "required": True},
+            pdoc,
+            where,
+            at,
+        )
+    return constants
+
+
+def _constants(args: list[_Arg], path_pairs: list[tuple[str, str]]) -> list[_Arg]:
+    """Query parts of the path become constants, sent in the location of the declared
+    parameter of that name (``X-Amz-Target`` is a header), else in the query."""
+    for name, value in path_pairs:
+        declared = [a for a in args if a.wire == name and a.location in ("query", "header")]
+        if declared:
+            for arg in declared:
+                arg.const = value
+        else:
+            args.append(_Arg("query", name, True, {}, "", const=value))
+    return args
+
+
+def _credentials(
+    ctx: RequestContext,
+    args: list[_Arg],
+    merged: dict[tuple[str, str], Declared],
+) -> tuple[list[_Arg], tuple[str, ...]]:
+    """Drop parameters that carry credentials; return the schemes that fill them instead."""
+    kept: list[_Arg] = []
+    schemes: list[str] = []
+    for arg in args:
+        if arg.location not in ("query", "header", "cookie"):
+            kept.append(arg)
+            continue
+        param, _, where, _ = merged[(arg.wire, arg.location)]
+        scheme = scheme_for(arg.location, arg.wire, ctx.schemes)
+        if (
+            scheme is None
+            and ctx.implicit is not None
+            and ctx.implicit.applies(arg.location, arg.wire)
+            and looks_like_credential(arg.wire, param, arg.schema)
+        ):
+            scheme = ctx.implicit.scheme(arg.location, arg.wire, arg.description)
+        if scheme is None:
+            kept.append(arg)
+            continue
+        ctx.credential_params.append((where, f"{arg.wire} ({', '.join(scheme.env_vars)})"))
+        if scheme.name not in schemes:
+            schemes.append(scheme.name)
+    return kept, tuple(schemes)
 
 
 def _invalid(ctx: RequestContext, where: str, message: str) -> Diagnostic:
@@ -160,7 +254,7 @@ def _invalid(ctx: RequestContext, where: str, message: str) -> Diagnostic:
 def _path_args(
     ctx: RequestContext,
     template: list[str],
-    merged: dict[tuple[str, str], tuple[dict[str, Any], Document, str]],
+    merged: dict[tuple[str, str], Declared],
     op_pointer: str,
 ) -> list[_Arg]:
     args = []
@@ -179,7 +273,7 @@ def _path_args(
         arg = _param_arg(ctx, *found)
         arg.required = True
         args.append(arg)
-    for (name, location), (_, _, where) in merged.items():
+    for (name, location), (_, _, where, _) in merged.items():
         if location == "path" and name not in template:
             ctx.warn(
                 "PATH_PARAM_UNUSED",
@@ -190,7 +284,11 @@ def _path_args(
     return args
 
 
-def _param_arg(ctx: RequestContext, param: dict[str, Any], doc: Document, where: str) -> _Arg:
+def _param_arg(
+    ctx: RequestContext, param: dict[str, Any], doc: Document, where: str, at: str
+) -> _Arg:
+    """``where``: the parameter's pointer in the root document (for warnings); ``at``: its
+    pointer in ``doc``, the document it lives in (a ref may lead to another file)."""
     location = param["in"]
     raw_schema = param.get("schema")
     content = param.get("content")
@@ -205,7 +303,9 @@ def _param_arg(ctx: RequestContext, param: dict[str, Any], doc: Document, where:
             where,
             "Check the request against the API; describe the parameter with `schema` if you can.",
         )
-    schema = ctx.compactor.compact(raw_schema, doc) if raw_schema is not None else {}
+    schema = (
+        ctx.compactor.compact(raw_schema, doc, f"{at}/schema") if raw_schema is not None else {}
+    )
     description = shorten(param.get("description"))
     if description:
         schema = {**schema, "description": description}
@@ -269,7 +369,8 @@ def _body_args(
         return None, []
     media = content[media_type] if isinstance(content[media_type], dict) else {}
     raw_schema = media.get("schema")
-    schema = ctx.compactor.compact(raw_schema, doc) if raw_schema is not None else {}
+    at = target.pointer + make_pointer("content", media_type, "schema")
+    schema = ctx.compactor.compact(raw_schema, doc, at) if raw_schema is not None else {}
     description = shorten(body.get("description"))
     if is_object_schema(schema) and "properties" in schema:
         encoding = media.get("encoding") if content_type == FORM else None

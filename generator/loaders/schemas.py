@@ -8,6 +8,11 @@ cut to ~160 characters. Dropped: ``example(s)``, ``xml``, ``externalDocs``, ``ti
 ``deprecated``, ``discriminator``, ``x-*`` and every other keyword; ``readOnly`` properties
 (these are inputs). ``allOf`` of plain objects is merged into one object.
 
+Self-contradictory ``type`` + ``enum`` pairs (``type: integer`` with ``enum: ['0', '1']``: no
+value validates, every call fails) are repaired: the enum values are converted to the declared
+type when every one of them parses as it, otherwise the type is dropped and the enum kept; an
+INFO diagnostic names the schema's pointer (:mod:`.enums`).
+
 Refs are inlined; a ref already being expanded higher up becomes the stub
 ``{"type": "object", "description": "(recursive: Name)"}``, and below ``max_depth`` nested
 levels objects/arrays are cut to ``{"type": "object"}``/``{"type": "array"}`` so that a big API
@@ -19,7 +24,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from ..diagnostics import Diagnostic, Severity, pointer as make_pointer
 from .document import Document
+from .enums import repair_enum
 from .refs import RefResolver, is_ref
 from .text import shorten
 
@@ -82,9 +89,12 @@ class SchemaCompactor:
     def __init__(self, resolver: RefResolver, *, max_depth: int = MAX_DEPTH):
         self.resolver = resolver
         self.max_depth = max_depth
+        self.diagnostics: list[Diagnostic] = []  # repairs, once per schema location
+        self._repaired: set[tuple[str, str]] = set()
 
-    def compact(self, node: Any, doc: Document) -> dict[str, Any]:
-        return self._compact(node, doc, 0, ())
+    def compact(self, node: Any, doc: Document, where: str = "") -> dict[str, Any]:
+        """``where``: the pointer of ``node`` in ``doc`` (for diagnostics)."""
+        return self._compact(node, doc, 0, (), where)
 
     def resolve(self, node: Any, doc: Document) -> tuple[Any, Document, str | None]:
         """The schema behind ``node`` (following refs), its document and component name."""
@@ -94,13 +104,15 @@ class SchemaCompactor:
         return node, doc, None
 
     def _compact(
-        self, node: Any, doc: Document, depth: int, stack: tuple[str, ...]
+        self, node: Any, doc: Document, depth: int, stack: tuple[str, ...], where: str
     ) -> dict[str, Any]:
         if is_ref(node):
             target = self.resolver.deref(node, doc, "")
             if target.key in stack:
                 return recursive_stub(target.name)
-            return self._compact(target.value, target.doc, depth, stack + (str(target.key),))
+            return self._compact(
+                target.value, target.doc, depth, stack + (str(target.key),), target.pointer
+            )
         if node is True or not isinstance(node, dict):
             return {} if node is not False else {"not": {}}
         out: dict[str, Any] = {}
@@ -123,6 +135,8 @@ class SchemaCompactor:
             out["enum"] = enum + [None] if nullable and None not in enum else list(enum)
         if "default" in node and _is_json(node["default"]):
             out["default"] = node["default"]
+        if "enum" in out and "type" in out:
+            self._repair(out, doc, where)
         composite = any(
             k in node
             for k in ("properties", "items", "additionalProperties", "allOf", "anyOf", "oneOf")
@@ -130,7 +144,7 @@ class SchemaCompactor:
         if composite and depth >= self.max_depth:
             out.setdefault("type", "array" if "items" in node else "object")
             return out
-        self._children(node, doc, depth, stack, out)
+        self._children(node, doc, depth, stack, out, where)
         if (
             nullable
             and not types
@@ -168,6 +182,7 @@ class SchemaCompactor:
         depth: int,
         stack: tuple[str, ...],
         out: dict[str, Any],
+        where: str,
     ) -> None:
         props = node.get("properties")
         if isinstance(props, dict):
@@ -176,7 +191,8 @@ class SchemaCompactor:
                 raw, _, _ = self.resolve(prop, doc)
                 if isinstance(raw, dict) and raw.get("readOnly") is True:
                     continue
-                kept[name] = self._compact(prop, doc, depth + 1, stack)
+                at = where + make_pointer("properties", name)
+                kept[name] = self._compact(prop, doc, depth + 1, stack, at)
             out["properties"] = kept
             required = node.get("required")
             if isinstance(required, list):
@@ -184,28 +200,51 @@ class SchemaCompactor:
                 if names:
                     out["required"] = names
         if "items" in node:
-            out["items"] = self._compact(node["items"], doc, depth + 1, stack)
+            out["items"] = self._compact(node["items"], doc, depth + 1, stack, f"{where}/items")
         extra = node.get("additionalProperties")
         if isinstance(extra, bool):
             out["additionalProperties"] = extra
         elif isinstance(extra, dict):
-            out["additionalProperties"] = self._compact(extra, doc, depth + 1, stack)
+            at = f"{where}/additionalProperties"
+            out["additionalProperties"] = self._compact(extra, doc, depth + 1, stack, at)
         for key in ("anyOf", "oneOf"):
             parts = node.get(key)
             if isinstance(parts, list) and parts:
-                compacted = [self._compact(p, doc, depth + 1, stack) for p in parts]
+                compacted = [
+                    self._compact(p, doc, depth + 1, stack, f"{where}/{key}/{i}")
+                    for i, p in enumerate(parts)
+                ]
                 if len(compacted) == 1:
                     _lay_under(out, compacted[0])
                 else:
                     out[key] = compacted
         parts = node.get("allOf")
         if isinstance(parts, list) and parts:
-            compacted = [self._compact(p, doc, depth + 1, stack) for p in parts]
+            compacted = [
+                self._compact(p, doc, depth + 1, stack, f"{where}/allOf/{i}")
+                for i, p in enumerate(parts)
+            ]
             merged = merge_all_of(compacted)
             if merged is None:
                 out["allOf"] = compacted
             else:
                 _lay_under(out, merged)
+
+    def _repair(self, out: dict[str, Any], doc: Document, where: str) -> None:
+        """Make ``type`` and ``enum`` agree (see the module docstring), reported once."""
+        what = repair_enum(out)
+        if what is None or (doc.display, where) in self._repaired:
+            return
+        self._repaired.add((doc.display, where))
+        self.diagnostics.append(
+            doc.diagnostic(
+                Severity.INFO,
+                "ENUM_TYPE_REPAIRED",
+                what,
+                where,
+                "Make the enum values match the declared type (quote or unquote them).",
+            )
+        )
 
 
 def _lay_under(out: dict[str, Any], base: dict[str, Any]) -> None:

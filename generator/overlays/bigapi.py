@@ -102,7 +102,7 @@ def check_pagination_args(
     report: Any, op: OperationSpec, spec: PaginationSpec, ptr: str
 ) -> PaginationSpec | None:
     """The declared argument names must be the operation's arguments."""
-    args = {p.arg for p in op.params}
+    args = {p.arg for p in op.params if p.const is None}
     for key in ("size_arg", "cursor_arg", "page_arg", "offset_arg"):
         name = getattr(spec, key)
         if name is not None and name not in args:

@@ -67,6 +67,8 @@ def tool_data(op: OperationSpec) -> dict[str, Any]:
             entry["style"] = p.style
         if p.explode is not None:
             entry["explode"] = p.explode
+        if p.const is not None:
+            entry["const"] = p.const
         if p.location == "header" and p.schema.get("default") is not None:
             # API-version style headers (Notion-Version): pin the version the spec describes.
             entry["default"] = p.schema["default"]

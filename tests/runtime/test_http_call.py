@@ -151,6 +151,55 @@ def test_unset_credentials_fall_through_to_the_next_scheme() -> None:
     assert cs.for_tool(tool(security=["a", "b"])).headers == {"X-Key": "bbbb"}
 
 
+def test_a_key_and_a_token_are_both_sent_once_even_when_an_argument_names_them() -> None:
+    creds = (
+        Credential("APIKey", "api_key", "query", "key", ("K",)),
+        Credential("APIToken", "api_key", "query", "token", ("T",)),
+    )
+    cs = CredentialSet(creds, {"K": "env-key", "T": "env-token"})
+    t = tool(
+        path="/boards",
+        params=[Param("key", "query", "key"), Param("q", "query", "q")],
+        security=["APIKey", "APIToken"],
+    )
+    req = build_request(t, "http://h", {"key": "model-key", "q": "x"}, cs.for_tool(t))
+    assert sorted(req.query) == [("key", "env-key"), ("q", "x"), ("token", "env-token")]
+
+
+def test_two_credentials_for_the_same_header_send_it_once() -> None:
+    creds = (
+        Credential("a", "bearer", env_vars=("A",)),
+        Credential("b", "api_key", "header", "authorization", ("B",)),
+    )
+    cs = CredentialSet(creds, {"A": "aaaa", "B": "bbbb"})
+    assert cs.for_tool(tool(security=["a", "b"])).headers == {"Authorization": "Bearer aaaa"}
+
+
+@pytest.mark.parametrize(
+    "args", [{"owner": "o"}, {"owner": "o", "repo": ""}, {"owner": "o", "repo": " "}]
+)
+def test_a_missing_or_empty_path_argument_is_refused_not_sent_as_an_empty_segment(
+    args: dict,
+) -> None:
+    optional = (Param("owner", "path", "owner", True), Param("repo", "path", "repo", False))
+    with pytest.raises(InvalidArguments, match="repo"):
+        build_request(tool(params=optional), "https://api.example.com", args, NO_AUTH)
+
+
+def test_constant_parameters_are_always_sent() -> None:
+    params = (
+        Param("Action", "query", "Action", const="AddPermission"),
+        Param("Target", "header", "X-Amz-Target", const="Svc.Op"),
+        Param("QueueUrl", "query", "QueueUrl"),
+    )
+    req = build_request(
+        tool(path="/", params=params), "https://h", {"QueueUrl": "q", "Action": "Other"}, NO_AUTH
+    )
+    assert req.url == "https://h/"
+    assert req.query == [("Action", "AddPermission"), ("QueueUrl", "q")]
+    assert req.headers["X-Amz-Target"] == "Svc.Op"
+
+
 def test_deep_object_form_fields_use_bracket_notation() -> None:
     params = (
         Param("metadata", "body", "metadata", style="deepObject"),

@@ -1,0 +1,82 @@
+"""Repair a schema whose ``type`` and ``enum`` contradict each other.
+
+Real specs write ``type: integer`` with ``enum: ['0', '1', '2']`` (quoted), or ``type: string``
+with ``enum: [1, 2]`` (unquoted YAML): no value validates, so every call of the tool fails.
+When every enum value parses exactly as the declared type, the values are converted to it
+(``'0'`` -> ``0``, ``1`` -> ``'1'``, ``'true'`` -> ``true``); otherwise the ``type`` is dropped
+and the enum kept, since the enum is the more specific statement of what the API accepts.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from typing import Any
+
+_INTEGER = re.compile(r"[+-]?\d+")
+_NUMBER = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?")
+
+
+class _NoParse(Exception):
+    pass
+
+
+def _fits(value: Any, kind: str) -> bool:
+    if kind == "integer":
+        return isinstance(value, int) and not isinstance(value, bool)
+    if kind == "number":
+        return isinstance(value, (int, float)) and not isinstance(value, bool)
+    if kind == "boolean":
+        return isinstance(value, bool)
+    if kind == "string":
+        return isinstance(value, str)
+    return True  # object/array enums: left alone
+
+
+def _convert(value: Any, kind: str) -> Any:
+    if kind == "integer":
+        if isinstance(value, str) and _INTEGER.fullmatch(value.strip()):
+            return int(value)
+        if isinstance(value, float) and value.is_integer():
+            return int(value)
+    elif kind == "number":
+        if isinstance(value, str) and _NUMBER.fullmatch(value.strip()):
+            number = float(value)
+            if math.isfinite(number):
+                return int(number) if _INTEGER.fullmatch(value.strip()) else number
+    elif kind == "boolean":
+        if isinstance(value, str) and value.strip().lower() in ("true", "false"):
+            return value.strip().lower() == "true"
+    elif kind == "string":
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            return str(value)
+    raise _NoParse
+
+
+def repair_enum(schema: dict[str, Any]) -> str | None:
+    """Make ``schema``'s ``enum`` agree with its single declared ``type`` (in place).
+    Returns what was done, for a diagnostic, or None when nothing contradicted."""
+    types = schema.get("type")
+    declared = [t for t in (types if isinstance(types, list) else [types]) if t != "null"]
+    enum = schema.get("enum")
+    if len(declared) != 1 or not isinstance(enum, list):
+        return None
+    kind = declared[0]
+    values = [v for v in enum if v is not None]
+    if all(_fits(v, kind) for v in values):
+        return None
+    shown = ", ".join(repr(v) for v in values[:4]) + (", …" if len(values) > 4 else "")
+    try:
+        schema["enum"] = [v if v is None or _fits(v, kind) else _convert(v, kind) for v in enum]
+    except _NoParse:
+        del schema["type"]
+        if None in enum or (isinstance(types, list) and "null" in types):
+            schema["enum"] = [*[v for v in enum if v is not None], None]
+        return f"`type: {kind}` contradicts its enum ({shown}): the type is dropped, the enum kept"
+    default = schema.get("default")
+    if default is not None and not _fits(default, kind):
+        try:
+            schema["default"] = _convert(default, kind)
+        except _NoParse:
+            del schema["default"]
+    return f"`type: {kind}` contradicts its enum ({shown}): the enum values are converted to {kind}"

@@ -1,0 +1,67 @@
+"""Schemas whose type and enum contradict each other are repaired, so the tool can be called."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import jsonschema
+
+from generator.loaders import load_openapi
+
+SPEC = """\
+openapi: 3.0.3
+info: {title: Enums, version: '1'}
+servers: [{url: 'https://api.example.test'}]
+paths:
+  /reports:
+    post:
+      operationId: createReport
+      parameters:
+        - name: level
+          in: query
+          schema: {type: integer, enum: ['0', '1', '2'], default: '1'}
+        - name: size
+          in: query
+          schema: {type: string, enum: [10, 20]}
+        - name: flag
+          in: query
+          schema: {type: boolean, enum: ['true', 'false'], nullable: true}
+      requestBody:
+        content:
+          application/json:
+            schema: {$ref: '#/components/schemas/Report'}
+      responses:
+        '200': {description: ok}
+components:
+  schemas:
+    Report:
+      type: object
+      properties:
+        mode: {type: integer, enum: ['fast', '1']}
+        kind: {type: string, enum: [a, b]}
+"""
+
+
+def test_contradicting_enums_are_converted_or_the_type_dropped(tmp_path: Path) -> None:
+    path = tmp_path / "enums.yaml"
+    path.write_text(SPEC, encoding="utf-8")
+    spec, diagnostics = load_openapi(path)
+    [op] = spec.operations
+    props = op.input_schema["properties"]
+    assert props["level"] == {"type": "integer", "enum": [0, 1, 2], "default": 1}
+    assert props["size"] == {"type": "string", "enum": ["10", "20"]}
+    assert props["flag"] == {"type": ["boolean", "null"], "enum": [True, False, None]}
+    assert props["mode"] == {"enum": ["fast", "1"]}  # "fast" is no integer: the enum wins
+    assert props["kind"] == {"type": "string", "enum": ["a", "b"]}  # nothing to repair
+    jsonschema.validate({"level": 2, "size": "10", "flag": None, "mode": "fast"}, op.input_schema)
+
+    repaired = {d.pointer: d.message for d in diagnostics if d.code == "ENUM_TYPE_REPAIRED"}
+    assert set(repaired) == {
+        "/paths/~1reports/post/parameters/0/schema",
+        "/paths/~1reports/post/parameters/1/schema",
+        "/paths/~1reports/post/parameters/2/schema",
+        "/components/schemas/Report/properties/mode",
+    }
+    assert "converted to integer" in repaired["/paths/~1reports/post/parameters/0/schema"]
+    assert "type is dropped" in repaired["/components/schemas/Report/properties/mode"]
+    assert all(d.severity.value == "info" for d in diagnostics if d.code == "ENUM_TYPE_REPAIRED")
