@@ -66,6 +66,9 @@ class CredentialSet:
         return ", ".join(wanted)
 
     def for_tool(self, tool: Tool) -> RequestAuth:
+        """Every configured credential the tool lists, each in its own place (a key and a
+        token in two query parameters are both sent); where two would fill the same place
+        (two ways to set ``Authorization``), the first listed wins."""
         headers: dict[str, str] = {}
         query: dict[str, str] = {}
         cookies: dict[str, str] = {}
@@ -75,16 +78,15 @@ class CredentialSet:
                 continue
             cred, values = found
             if cred.kind == "bearer":
-                headers["Authorization"] = f"Bearer {values[0]}"
+                slot, key, value = headers, "Authorization", f"Bearer {values[0]}"
             elif cred.kind == "basic":
-                headers["Authorization"] = f"Basic {_basic(values[0], values[1])}"
-            elif cred.location == "query":
-                query[cred.param_name] = values[0]
-            elif cred.location == "cookie":
-                cookies[cred.param_name] = values[0]
+                slot, key = headers, "Authorization"
+                value = f"Basic {_basic(values[0], values[1])}"
             else:
-                headers[cred.param_name] = values[0]
-            break
+                slot = {"query": query, "cookie": cookies}.get(cred.location, headers)
+                key, value = cred.param_name, values[0]
+            if not any(k.lower() == key.lower() for k in slot):
+                slot[key] = value
         return RequestAuth(headers=headers, query=query, cookies=cookies)
 
 

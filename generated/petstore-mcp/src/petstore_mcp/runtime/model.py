@@ -24,6 +24,9 @@ class Param:
     style: str | None = None
     explode: bool | None = None
     default: Any = None  # sent when the agent gives no value (header params with a default)
+    # A constant of the operation (``Action=X`` of an AWS-style ``/?Action=X`` path, a
+    # single-valued enum): always sent, never an argument of the tool.
+    const: Any = None
 
 
 @dataclass(frozen=True)

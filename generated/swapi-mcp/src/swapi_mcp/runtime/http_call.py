@@ -114,13 +114,20 @@ def build_request(
     whole_body: Any = None
     has_whole = False
     for param in tool.params:
-        if param.arg in args:
+        if param.const is not None:
+            value = param.const
+        elif param.arg in args:
             value = args[param.arg]
         elif param.default is not None and param.location == "header":
             value = param.default
+        elif param.location == "path":
+            raise InvalidArguments(f"Path argument {param.arg!r} is required.")
         else:
             continue
         if param.location == "path":
+            if value is None or _scalar(value).strip() == "":
+                # An empty segment would call another resource (/company/x/ for /company/x/{id}).
+                raise InvalidArguments(f"Path argument {param.arg!r} must not be empty.")
             path = path.replace("{" + param.wire + "}", encode_path_segment(value))
         elif param.location == "query":
             query.extend(_query_pairs(param.wire, value, param.style, param.explode))
@@ -132,8 +139,12 @@ def build_request(
             body_fields[param.wire] = value
         elif param.location == "body_whole":
             whole_body, has_whole = value, True
+    # Credentials win over any argument of the same name: nothing is sent twice.
     for name, value in auth.headers.items():
+        for other in [h for h in headers if h.lower() == name.lower()]:
+            del headers[other]
         headers[name] = value
+    query = [pair for pair in query if pair[0] not in auth.query]
     query.extend(auth.query.items())
     cookies.update(auth.cookies)
     body: bytes | None = None
