@@ -7,7 +7,9 @@
 - The tree follows the shared format: only selectable fields (not deprecated, no required
   arguments); scalars map to JSON types, enums to "string", custom scalars to "any";
   interfaces get ``__typename`` and their own fields, unions ``__typename`` and the merged
-  fields of their members (``MAX_UNION_MEMBERS`` at most, else "any"); a nested connection
+  fields of their members (``MAX_UNION_MEMBERS`` at most, else "any"); the default fields of
+  an interface or union item add ``__typename`` and the members' identity and label fields
+  (``member_labels``: ``... on User { login }``), not only the fields of a few members; a nested connection
   with ``nodes`` leaves out its ``edges`` (same data twice).
 - Bounded: at most ``MAX_DEPTH`` object levels, fewer when a tree would name more than
   ``MAX_FIELDS`` fields (the first level is always kept); deeper objects are "any", where the
@@ -21,13 +23,14 @@ from __future__ import annotations
 from typing import Any
 
 from graphql import GraphQLField, GraphQLNamedType, GraphQLSchema, get_named_type
-from graphql import is_interface_type, is_leaf_type, is_union_type
+from graphql import is_abstract_type, is_interface_type, is_leaf_type, is_union_type
 
 from ..ir.models import ResponseShape
 from ..runtime.graphql_types import (
     connection,
     is_list,
     leaf_kind,
+    member_labels,
     possible_types,
     selectable_fields,
 )
@@ -71,6 +74,10 @@ class GraphQLTrees:
         defaults = tuple(choose_default_fields(rich, item=collection is not None)) if rich else ()
         if defaults and isinstance(rich, dict) and rich.get("success") == "boolean":
             defaults = ("success",) + defaults  # mutation payloads: did it work?
+        if is_abstract_type(item):  # which member each item is, and its identity and label
+            labels = [n for n in member_labels(self.schema, item) if n not in defaults]
+            defaults = ("__typename",) + tuple(d for d in defaults if d != "__typename")
+            defaults += tuple(labels)
         identity = tuple(identity_fields(rich)) if rich else ()
         return ResponseShape(
             schema_name=item.name,

@@ -192,3 +192,46 @@ def test_a_nested_connection_cut_at_its_first_page_is_said_and_its_markers_remov
         "[assignees: only the first 10 entries were fetched in 1 item(s) (up to 12 in all); "
         "nested lists are not paged: query that item for the rest]"
     ]
+
+
+def test_a_union_where_the_tree_stops_selects_its_members_identity_and_label() -> None:
+    # "any" below the author: before, a union expanded to `{ __typename }` and carried no data
+    doc = render(["author"], tree={"author": "any"})
+    members = "... on Bot { login id } ... on Org { id name } ... on User { login id }"
+    assert doc == "{ author { __typename " + members + " } }"
+    actor = SCHEMA.get_type("Actor")
+    assert compile_selection(SCHEMA, actor, None, "any").render() == (
+        "{ __typename " + members + " }"
+    )
+
+
+def test_union_defaults_name_the_members_identity_and_label_fields() -> None:
+    from generator.loaders.graphql_tree import GraphQLTrees
+
+    schema = build_schema("""
+        type User { id: ID!, login: String!, bio: String }
+        type Team { id: ID!, slug: String!, name: String!, size: Int }
+        type Repo { id: ID!, nameWithOwner: String!, stars: Int }
+        union Hit = User | Team | Repo
+        type Query { search(q: String!): [Hit!]! }
+        """)
+    shape = GraphQLTrees(schema).shape(schema.query_type.fields["search"])
+    assert shape.default_fields[0] == "__typename"
+    assert {"login", "slug", "nameWithOwner"} <= set(shape.default_fields)
+    tool = Tool(
+        "search",
+        "search",
+        "",
+        {"type": "object", "properties": {"q": {"type": "string"}}},
+        {},
+        Binding("graphql", operation_type="query", field_name="search"),
+        (Param("q", "graphql", "q", True),),
+        ResponseConfig(
+            collection_path="", field_tree=shape.field_tree, default_fields=shape.default_fields
+        ),
+        Limits(),
+    )
+    request = build_request(schema, tool, {"q": "x"}, Controls())
+    document = " ".join(request.document.split())
+    assert "... on User { login }" in document
+    assert "... on Repo { nameWithOwner }" in document
