@@ -8,7 +8,9 @@
 - A path that ends at an object (``homeworld``), ``*``, or the whole item (``detailed``,
   ``["*"]``) is expanded along the generated field tree (bounded in depth); where the tree
   stops ("any"), the type's scalar fields are selected.
-- Interfaces and unions always get ``__typename``; a field that is not on the abstract type
+- Interfaces and unions always get ``__typename``; expanded where the tree stops, also their
+  members' identity and label fields (``graphql_types.member_labels``) in inline fragments, so
+  a union is never only ``__typename``; a field that is not on the abstract type
   itself is selected through inline fragments (``... on Issue { title }``) on every possible
   type that has it with the same type (others are left out, so the document stays valid).
 - ``exclude`` paths are left out of expansions (an explicit path still selects them).
@@ -29,7 +31,7 @@ from graphql import GraphQLNamedType, GraphQLSchema, get_named_type, is_abstract
 
 from .graphql_nested import marker_fields
 from .graphql_types import (
-    NESTED_FIRST, connection, possible_types, selectable_fields, takes_first,
+    NESTED_FIRST, connection, member_labels, possible_types, selectable_fields, takes_first,
 )  # fmt: skip
 from .shaping.fields import WILDCARD, PathTrie
 
@@ -207,7 +209,11 @@ def _expand(
         ex = exclude.child(name) if exclude is not None else None
         if (ex is None or not ex.full) and is_leaf_type(get_named_type(fdef.type)):
             sel.fields[name] = None
-    if not sel.fields:
+    for name in member_labels(schema, named):  # a union has no fields of its own
+        ex = exclude.child(name) if exclude is not None else None
+        if ex is None or not ex.full:
+            _add_field(schema, named, name, _FULL, None, None, sel, prefix)
+    if not sel.fields and not sel.fragments:
         sel.typename = True
 
 

@@ -145,3 +145,37 @@ def takes_first(field: GraphQLField) -> bool:
 
 def is_union(named: GraphQLNamedType) -> bool:
     return is_union_type(named)
+
+
+MEMBER_LABELS = 6  # identity/label field names selected across an abstract type's members
+
+
+def member_labels(schema: GraphQLSchema, named: GraphQLNamedType) -> list[str]:
+    """Identity and label fields of the possible types of an interface or union, for the
+    default selection: each member's identity fields and first title-like field (the shaping
+    heuristics of ``shaping/defaults.py``), most common first, at most ``MEMBER_LABELS``;
+    the abstract type's own fields are left out (selected directly). A union's default is
+    otherwise only ``__typename``: ``... on User { login }`` says which item it is."""
+    from .shaping.defaults import TITLE_LIKE, identity_fields, norm
+
+    if not is_abstract_type(named):
+        return []
+    own = set(selectable_fields(named))
+    counts: dict[str, int] = {}
+    first_seen: dict[str, int] = {}
+    for member in possible_types(schema, named):
+        leaves = {
+            name: leaf_kind(get_named_type(f.type))
+            for name, f in selectable_fields(member).items()
+            if is_leaf_type(get_named_type(f.type)) and not is_list(f.type)
+        }
+        chosen = list(identity_fields(leaves))
+        label = next((n for t in TITLE_LIKE for n in leaves if norm(n) == t), None)
+        if label is not None and label not in chosen:
+            chosen.append(label)
+        for name in chosen:
+            if name not in own and name != "__typename":
+                counts[name] = counts.get(name, 0) + 1
+                first_seen.setdefault(name, len(first_seen))
+    ranked = sorted(counts, key=lambda n: (-counts[n], first_seen[n]))
+    return ranked[:MEMBER_LABELS]
