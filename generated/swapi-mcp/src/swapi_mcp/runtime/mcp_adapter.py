@@ -10,15 +10,19 @@ the tokens an agent pays for.
 from __future__ import annotations
 
 import logging
+import warnings
 from contextlib import asynccontextmanager
 from typing import Any, AsyncIterator
 
+from mcp import MCPDeprecationWarning
 from mcp.server import Server, ServerRequestContext
 from mcp.types import (
     CallToolRequestParams,
     CallToolResult,
+    EmptyResult,
     ListToolsResult,
     PaginatedRequestParams,
+    SetLevelRequestParams,
     TextContent,
     Tool,
     ToolAnnotations,
@@ -114,14 +118,40 @@ def build_server(model: ServerModel, make_runtime: Any) -> Server[Any]:
             )
         return to_mcp_result(outcome)
 
-    return Server(
-        model.name,
-        version=model.version,
-        title=model.title,
-        description=model.description or None,
-        instructions=model.instructions or None,  # what lean schemas leave out (compact.py)
-        lifespan=lifespan,
-        get_tool_input_schema=schemas.get,
-        on_list_tools=list_tools,
-        on_call_tool=call_tool,
-    )
+    with warnings.catch_warnings():  # logging is deprecated at 2026-07-28, current at 2025-11-25
+        warnings.simplefilter("ignore", MCPDeprecationWarning)
+        return Server(
+            model.name,
+            version=model.version,
+            title=model.title,
+            description=model.description or None,
+            instructions=model.instructions or None,  # what lean schemas leave out (compact.py)
+            lifespan=lifespan,
+            get_tool_input_schema=schemas.get,
+            on_list_tools=list_tools,
+            on_call_tool=call_tool,
+            on_set_logging_level=set_logging_level,
+        )
+
+
+# MCP (RFC 5424) levels -> Python logging levels
+_LOG_LEVELS = {
+    "debug": logging.DEBUG,
+    "info": logging.INFO,
+    "notice": logging.INFO,
+    "warning": logging.WARNING,
+    "error": logging.ERROR,
+    "critical": logging.CRITICAL,
+    "alert": logging.CRITICAL,
+    "emergency": logging.CRITICAL,
+}
+
+
+async def set_logging_level(
+    ctx: ServerRequestContext[Any], params: SetLevelRequestParams
+) -> EmptyResult:
+    """``logging/setLevel`` (protocol 2025-11-25; deprecated at 2026-07-28): the level of the
+    server's own log (stderr). The server sends no log notifications, so none are filtered."""
+    level = _LOG_LEVELS.get(str(params.level), logging.WARNING)
+    logging.getLogger(__name__.rsplit(".", 1)[0]).setLevel(level)
+    return EmptyResult()
