@@ -1,8 +1,12 @@
 """HTTP binding: turn validated arguments into one upstream request, send it, read it bounded.
 
-Every path parameter is percent-encoded as one segment (``/``, ``?``, ``#``, ``..`` cannot
-escape it), header values with CR/LF are refused, and the body is read with a byte cap so a
-huge response cannot exhaust memory.
+Every path parameter is serialised per ``style: simple`` (arrays ``1,2,3``, objects ``k,v`` or
+``k=v`` exploded) with each part percent-encoded, so ``/``, ``?`` and ``#`` cannot escape its
+segment; a value that would make a segment empty, ``.`` or ``..`` (which servers that decode
+before normalising treat as a traversal) is refused. Header values with CR/LF are refused,
+cookie values outside RFC 6265's cookie-octets (``;``, ``,``, spaces, quotes...) are refused so
+an argument cannot add a cookie of its own, and the body is read with a byte cap so a huge
+response cannot exhaust memory.
 """
 
 from __future__ import annotations
@@ -10,7 +14,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from typing import Any
-from urllib.parse import quote, urlencode
+from urllib.parse import quote, unquote, urlencode
 
 import httpx2
 
@@ -51,12 +55,47 @@ def _scalar(value: Any) -> str:
     return str(value)
 
 
-def encode_path_segment(value: Any) -> str:
-    text = _scalar(value)
-    encoded = quote(text, safe="")
-    if encoded.strip(".") == "":  # "", ".", "..": would be normalised away as a path segment
-        encoded = encoded.replace(".", "%2E")
-    return encoded
+def _simple(value: Any, explode: bool | None, encode: Any) -> str:
+    """``style: simple`` (RFC 6570 ``{var}``/``{var*}``): ``a,b,c``; objects ``k,v,k2,v2``, or
+    ``k=v,k2=v2`` exploded. ``encode`` is applied to each part, never to the separators."""
+    if isinstance(value, list):
+        return ",".join(encode(_scalar(v)) for v in value)
+    if isinstance(value, dict):
+        sep = "=" if explode else ","
+        return ",".join(f"{encode(str(k))}{sep}{encode(_scalar(v))}" for k, v in value.items())
+    return encode(_scalar(value))
+
+
+def _percent(text: str) -> str:
+    return quote(text, safe="")
+
+
+def encode_path_segment(value: Any, explode: bool | None = None) -> str:
+    """A path parameter's value, serialised per ``style: simple`` and percent-encoded."""
+    return _simple(value, explode, _percent)
+
+
+def _fill_path(template: str, values: dict[str, tuple[str, str]]) -> str:
+    """``template`` with each ``{wire}`` replaced by its encoded value (``values``: wire ->
+    (encoded, argument name)); a filled segment that is empty, ``.`` or ``..`` once decoded is
+    refused: it would change which resource the path names."""
+    segments = []
+    for segment in template.split("/"):
+        used = []
+        for wire, (encoded, arg) in values.items():
+            token = "{" + wire + "}"
+            if token in segment:
+                segment = segment.replace(token, encoded)
+                used.append(arg)
+        if used and unquote(segment) in ("", ".", ".."):
+            names = ", ".join(repr(a) for a in used)
+            shown = repr(unquote(segment))
+            raise InvalidArguments(
+                f"Path argument {names} would make the path segment {shown}: an empty, '.' or"
+                " '..' segment changes which resource is addressed. Pass the identifier itself."
+            )
+        segments.append(segment)
+    return "/".join(segments)
 
 
 def _query_pairs(
@@ -94,10 +133,30 @@ def _deep_object_pairs(name: str, value: Any) -> list[tuple[str, str]]:
     return [(name, _scalar(value))]
 
 
-def _header_value(name: str, value: Any) -> str:
-    text = _scalar(value) if not isinstance(value, list) else ",".join(map(_scalar, value))
+def _header_value(name: str, value: Any, explode: bool | None = None) -> str:
+    text = _simple(value, explode, str)
     if "\r" in text or "\n" in text or "\x00" in text:
         raise InvalidArguments(f"Header argument {name!r} must not contain line breaks.")
+    return text
+
+
+def _is_cookie_octet(char: str) -> bool:
+    """RFC 6265: ``%x21 / %x23-2B / %x2D-3A / %x3C-5B / %x5D-7E``: printable ASCII except
+    space, ``"``, ``,``, ``;`` and ``\\``."""
+    return "\x21" <= char <= "\x7e" and char not in '",;\\'
+
+
+def _cookie_value(name: str, value: Any) -> str:
+    """A cookie argument's value; refused unless it is all cookie-octets, so ``"x; session=y"``
+    cannot add or override a cookie (the operator's among them)."""
+    text = _header_value(name, value)
+    bad = sorted({c for c in text if not _is_cookie_octet(c)})
+    if bad:
+        shown = ", ".join(repr(c) for c in bad[:5])
+        raise InvalidArguments(
+            f"Cookie argument {name!r} contains {shown}: a cookie value may only hold printable"
+            " ASCII without spaces, quotes, ',', ';' or '\\' (RFC 6265). Nothing was sent."
+        )
     return text
 
 
@@ -112,6 +171,7 @@ def build_request(
     body_fields: dict[str, Any] = {}
     whole_body: Any = None
     has_whole = False
+    path_values: dict[str, tuple[str, str]] = {}
     for param in tool.params:
         if param.const is not None:
             value = param.const
@@ -127,17 +187,18 @@ def build_request(
             if value is None or _scalar(value).strip() == "":
                 # An empty segment would call another resource (/company/x/ for /company/x/{id}).
                 raise InvalidArguments(f"Path argument {param.arg!r} must not be empty.")
-            path = path.replace("{" + param.wire + "}", encode_path_segment(value))
+            path_values[param.wire] = (encode_path_segment(value, param.explode), param.arg)
         elif param.location == "query":
             query.extend(_query_pairs(param.wire, value, param.style, param.explode))
         elif param.location == "header":
-            headers[param.wire] = _header_value(param.arg, value)
+            headers[param.wire] = _header_value(param.arg, value, param.explode)
         elif param.location == "cookie":
-            cookies[param.wire] = _header_value(param.arg, value)
+            cookies[param.wire] = _cookie_value(param.arg, value)
         elif param.location == "body":
             body_fields[param.wire] = value
         elif param.location == "body_whole":
             whole_body, has_whole = value, True
+    path = _fill_path(path, path_values)
     # Credentials win over any argument of the same name: nothing is sent twice.
     for name, value in auth.headers.items():
         for other in [h for h in headers if h.lower() == name.lower()]:

@@ -162,3 +162,55 @@ async def test_pages_too_big_for_the_store_are_a_tool_error_not_a_crash(upstream
     out = await rt.call("get_thing", {"id": "big", "fields": ["*"], "detail_level": "detailed"})
     assert out.is_error and "narrow the request" in out.parts[0]
     await rt.aclose()
+
+
+def _method_tool(method: str) -> dict:
+    return {
+        "name": f"{method.lower()}_thing",
+        "input_schema": {
+            "type": "object",
+            "properties": {"id": {"type": "string"}},
+            "required": ["id"],
+            "additionalProperties": False,
+        },
+        "binding": {"kind": "http", "method": method, "path": "/things/{id}"},
+        "params": [{"arg": "id", "location": "path", "wire": "id", "required": True}],
+        "response": {"collection_path": None, "field_tree": None, "default_fields": []},
+    }
+
+
+JSON = {"Content-Type": "application/json"}
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    "method, status, headers, body, is_error",
+    [
+        ("GET", 200, JSON, b"", True),  # a read that promised JSON and sent nothing
+        ("GET", 200, {"Content-Type": "application/problem+json"}, b" \n", True),
+        ("GET", 204, JSON, b"", False),
+        ("GET", 200, {"Content-Type": "text/plain"}, b"", False),  # promised nothing
+        ("GET", 200, {}, b"", False),
+        ("HEAD", 200, JSON, b"", False),
+        ("POST", 200, JSON, b"", False),  # an empty 2xx on a write is "done"
+        ("POST", 201, JSON, b"", False),
+        ("PUT", 200, JSON, b"", False),
+        ("PATCH", 202, JSON, b"", False),
+        ("DELETE", 200, JSON, b"", False),
+    ],
+)
+async def test_an_empty_body_is_success_or_error_by_method_and_status(
+    method, status, headers, body, is_error
+) -> None:
+    spec = {**SPEC, "credentials": [], "tools": [_method_tool(method)]}
+    with Upstream() as up:
+        up.route(method, "/things/x", Reply(status, body, headers))
+        rt = ServerRuntime(model_from_json(spec), Settings(base_url=up.url, retries=0))
+        out = await rt.call(f"{method.lower()}_thing", {"id": "x"})
+        assert out.is_error == is_error, out.parts
+        if is_error:
+            assert f"HTTP {status} for GET /things/{{id}}" in out.parts[0]
+            assert "empty body" in out.parts[0]
+        else:
+            assert out.parts == [f"Done: HTTP {status}, no content."]
+        await rt.aclose()

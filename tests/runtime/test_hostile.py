@@ -317,3 +317,52 @@ async def test_a_forwarded_basic_password_is_redacted_when_echoed() -> None:
         assert not out.is_error and "hunter2!!" not in out.parts[0]
         assert json.loads(out.parts[0])["note"] == "pw is [REDACTED]"
         await rt.aclose()
+
+
+COOKIE_SPEC = {
+    "server": {"name": "demo", "env_prefix": "DEMO", "base_url": "http://unused"},
+    "credentials": [
+        {
+            "name": "c",
+            "kind": "api_key",
+            "location": "cookie",
+            "param_name": "session",
+            "env_vars": ["DEMO_SESSION"],
+        }
+    ],
+    "tools": [
+        {
+            "name": "prefs",
+            "input_schema": {
+                "type": "object",
+                "properties": {"pref": {"type": "string"}},
+                "additionalProperties": False,
+            },
+            "binding": {"kind": "http", "method": "GET", "path": "/prefs"},
+            "params": [{"arg": "pref", "location": "cookie", "wire": "pref"}],
+            "response": {"collection_path": None, "field_tree": None, "default_fields": []},
+            "security": ["c"],
+        }
+    ],
+}
+
+
+@pytest.mark.anyio
+async def test_a_cookie_argument_cannot_add_or_override_a_cookie() -> None:
+    with Upstream() as up:
+        up.route("GET", "/prefs", lambda r: Reply.json({"cookie": r.headers.get("cookie")}))
+        model = model_from_json(COOKIE_SPEC)
+        rt = ServerRuntime(
+            model,
+            Settings(base_url=up.url, read_timeout=2, total_timeout=5),
+            credentials=CredentialSet(model.credentials, {"DEMO_SESSION": "operator-session"}),
+        )
+        out = await rt.call("prefs", {"pref": "dark; session=attacker"})
+        assert out.is_error and "Cookie argument 'pref' contains ' ', ';'" in out.parts[0]
+        assert up.requests == []  # refused before anything was sent
+        ok = await rt.call("prefs", {"pref": "dark"})
+        assert not ok.is_error and up.requests[-1].headers["cookie"] in (
+            "pref=dark; session=operator-session",
+            "session=operator-session; pref=dark",
+        )
+        await rt.aclose()
