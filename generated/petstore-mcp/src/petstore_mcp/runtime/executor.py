@@ -70,6 +70,31 @@ def _error(message: str) -> Outcome:
     return Outcome([message], is_error=True)
 
 
+# Statuses that carry no body by definition, and methods whose empty 2xx means "done".
+NO_CONTENT_STATUSES = frozenset({204, 205, 304})
+WRITE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+
+
+def _empty_body(tool: Tool, response: UpstreamResponse) -> Outcome:
+    """An empty (or blank) body: success for 204/205/304, a HEAD, a write's 2xx or a body
+    that promised nothing; an error when a read promised JSON and sent nothing (a proxy or
+    upstream fault the agent would otherwise take for "no data")."""
+    method = tool.binding.method.upper()
+    if (
+        response.status in NO_CONTENT_STATUSES
+        or method in WRITE_METHODS
+        or method == "HEAD"
+        or not response.is_json()
+    ):
+        return Outcome([f"Done: HTTP {response.status}, no content."])
+    return _error(
+        f"The upstream answered HTTP {response.status} for {method} {tool.binding.path} with"
+        f" Content-Type {response.content_type.split(';')[0].strip()} but an empty body: a read"
+        " that promised JSON sent nothing. Retry later; if it persists the upstream (or a proxy"
+        " in front of it) is failing."
+    )
+
+
 class ServerRuntime:
     def __init__(
         self,
@@ -255,7 +280,7 @@ class ServerRuntime:
     ) -> Outcome:
         body = response.body
         if not body.strip():
-            return Outcome([f"Done: HTTP {response.status}, no content."])
+            return _empty_body(tool, response)
         text = self.body_text(body)
         value: Any = None
         parsed = False
