@@ -1,8 +1,8 @@
-"""``mcpforge`` (also ``python -m generator``).
+"""The ``mcpforge`` command (also ``python -m generator``): generate, init, report, diff, preview.
 
 Exit codes: 0 success; 1 the input is wrong (spec, overlay, target directory: the
-diagnostics say what and where), ``regen --check`` found differences or ``preview --check``
-found a broken invariant; 2 usage error.
+diagnostics say what and where) or ``preview --check`` found a broken invariant; 2 usage
+error.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import Sequence
+from typing import Any, Sequence
 
 from . import __version__
 from .diagnostics import Diagnostic, GenerationError, Severity
@@ -55,6 +55,12 @@ def _cmd_init(args: argparse.Namespace) -> int:
     from .overlays.starter import starter_overlay
     from .pipeline import load_spec
 
+    if args.format:
+        return _cmd_format(args)
+    if args.spec is None:
+        print("mcpforge init: give a SPEC (or --format for the overlay reference)", file=sys.stderr)
+        return 2
+
     spec, diagnostics = load_spec(Path(args.spec), name=args.name)
     _print_diagnostics(diagnostics, args.verbose)
     sys.stdout.write(starter_overlay(spec))
@@ -96,26 +102,75 @@ def _cmd_preview(args: argparse.Namespace) -> int:
 
 
 def _cmd_regen(args: argparse.Namespace) -> int:
-    from .examples import regen
+    """Deprecated alias of ``python -m generator.examples`` (maintainers only)."""
+    from .examples import main as examples_main
 
-    problems = regen(check=args.check, only=args.only or None)
-    if problems:
-        print("\n".join(problems))
-        print("generated/ is out of date: run `python -m generator regen`", file=sys.stderr)
-        return 1
-    print("generated/ is up to date" if args.check else "regenerated generated/")
+    print(
+        "mcpforge: `regen` moved to `python -m generator.examples` (maintainers only); "
+        "running it now",
+        file=sys.stderr,
+    )
+    return examples_main((["--check"] if args.check else []) + list(args.only))
+
+
+def _cmd_format(_: argparse.Namespace) -> int:
+    from importlib.resources import files
+
+    sys.stdout.write((files("generator.overlays") / "FORMAT.md").read_text(encoding="utf-8"))
     return 0
 
 
-def parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="mcpforge", description=__doc__.split("\n")[0])
-    p.add_argument("--version", action="version", version=f"mcpforge {__version__}")
-    sub = p.add_subparsers(dest="command", required=True)
+DESCRIPTION = """\
+Generate an MCP server package (with response shaping) from an OpenAPI 3.0/3.1, Swagger 2.0
+or GraphQL description plus an optional YAML overlay.
 
-    g = sub.add_parser("generate", help="generate an MCP server package from a spec")
-    g.add_argument("spec", help="OpenAPI 3.0/3.1 document (JSON or YAML)")
-    g.add_argument("--overlay", help="overlay YAML (fields, budgets, names)")
-    g.add_argument("--name", help="package slug (default: overlay name, else from info.title)")
+examples:
+  mcpforge generate openapi.yaml --overlay overlay.yaml --out build/
+  mcpforge init openapi.yaml > overlay.yaml        # a starter overlay to edit
+  mcpforge <command> --help                        # each command's options and examples
+
+exit codes: 0 success; 1 bad input (spec, overlay, output directory: the messages say what
+and where); 2 usage error."""
+
+SPEC_HELP = (
+    "the API description: OpenAPI 3.0/3.1 or Swagger 2.0 (JSON or YAML), or a GraphQL schema "
+    "(.graphql/.graphqls/.gql SDL, or an introspection result as JSON)"
+)
+
+
+def _verb(sub: Any, name: str, help: str, examples: str) -> argparse.ArgumentParser:
+    return sub.add_parser(
+        name,
+        help=help,
+        description=help[0].upper() + help[1:] + ".",
+        epilog="examples:\n" + examples,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="mcpforge",
+        description=DESCRIPTION,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("--version", action="version", version=f"mcpforge {__version__}")
+    sub = p.add_subparsers(
+        dest="command", required=True, metavar="{generate,init,report,diff,preview}"
+    )
+
+    g = _verb(
+        sub,
+        "generate",
+        "generate an MCP server package from an API description",
+        "  mcpforge generate openapi.yaml --overlay overlay.yaml --name petstore --out build/\n"
+        "  mcpforge generate schema.graphql --out build/      # GraphQL SDL\n"
+        "  mcpforge generate swagger.json --mode meta --out build/\n"
+        "writes OUT/<name>-mcp/: pip install it, then run <name>-mcp",
+    )
+    g.add_argument("spec", help=SPEC_HELP)
+    g.add_argument("--overlay", help="overlay YAML (fields, budgets, names; see `mcpforge init`)")
+    g.add_argument("--name", help="package slug (default: overlay name, else from the title)")
     g.add_argument("--out", default="build", help="output directory (default: build)")
     g.add_argument("--version", dest="version", help="version of the generated package")
     g.add_argument("--force", action="store_true", help="overwrite hand-edited generated files")
@@ -133,8 +188,31 @@ def parser() -> argparse.ArgumentParser:
     )
     g.set_defaults(func=_cmd_generate)
 
-    rp = sub.add_parser("report", help="tools/list size of a spec: total, per tool, largest")
-    rp.add_argument("spec")
+    i = _verb(
+        sub,
+        "init",
+        "print a starter overlay for a spec, or the overlay format reference",
+        "  mcpforge init openapi.yaml > overlay.yaml\n"
+        "  mcpforge init --format | less                   # the full overlay reference",
+    )
+    i.add_argument("spec", nargs="?", help=SPEC_HELP)
+    i.add_argument("--name", help="package slug written into the overlay")
+    i.add_argument("--verbose", action="store_true", help="show every diagnostic")
+    i.add_argument(
+        "--format",
+        action="store_true",
+        help="print the overlay format reference (FORMAT.md, shipped with mcpforge) and exit",
+    )
+    i.set_defaults(func=_cmd_init)
+
+    rp = _verb(
+        sub,
+        "report",
+        "tools/list size of a spec: total, per tool, largest",
+        "  mcpforge report openapi.json --overlay overlay.yaml --top 5\n"
+        "  mcpforge report openapi.json --mode meta",
+    )
+    rp.add_argument("spec", help=SPEC_HELP)
     rp.add_argument("--overlay", help="overlay YAML applied first")
     rp.add_argument("--mode", choices=["per-op", "meta", "auto"], help="as for generate")
     rp.add_argument("--top", type=int, default=10, help="largest tools shown (default 10)")
@@ -143,7 +221,13 @@ def parser() -> argparse.ArgumentParser:
     )
     rp.set_defaults(func=_cmd_report)
 
-    d = sub.add_parser("diff", help="tool-level changes between two specs or generated packages")
+    d = _verb(
+        sub,
+        "diff",
+        "tool-level changes between two specs or generated packages",
+        "  mcpforge diff old/openapi.yaml new/openapi.yaml --overlay overlay.yaml\n"
+        "  mcpforge diff build/petstore-mcp new.yaml --changelog CHANGELOG.md",
+    )
     d.add_argument("old", help="API spec, generated package directory or its spec.json")
     d.add_argument("new", help="API spec, generated package directory or its spec.json")
     d.add_argument("--overlay", help="overlay applied to both sides when they are API specs")
@@ -151,16 +235,14 @@ def parser() -> argparse.ArgumentParser:
     d.add_argument("--changelog", help="prepend a CHANGELOG entry for the changes to this file")
     d.set_defaults(func=_cmd_diff)
 
-    i = sub.add_parser("init", help="print a starter overlay for a spec")
-    i.add_argument("spec")
-    i.add_argument("--name")
-    i.add_argument("--verbose", action="store_true")
-    i.set_defaults(func=_cmd_init)
-
-    pv = sub.add_parser(
-        "preview", help="example response per tool and what the agent gets from it by default"
+    pv = _verb(
+        sub,
+        "preview",
+        "example response per tool and what the agent gets from it by default",
+        "  mcpforge preview openapi.yaml --overlay overlay.yaml --tool list_pets\n"
+        "  mcpforge preview openapi.yaml --check              # exit 1 when a default breaks",
     )
-    pv.add_argument("spec")
+    pv.add_argument("spec", help=SPEC_HELP)
     pv.add_argument("--overlay", help="overlay YAML applied first")
     pv.add_argument("--tool", help="only this tool")
     pv.add_argument(
@@ -168,9 +250,10 @@ def parser() -> argparse.ArgumentParser:
     )
     pv.set_defaults(func=_cmd_preview)
 
-    r = sub.add_parser("regen", help="rebuild generated/ from specs/manifest.yaml")
-    r.add_argument("--check", action="store_true", help="compare instead of writing")
-    r.add_argument("only", nargs="*", help="example names (default: all)")
+    # Deprecated, not listed: the committed examples are `python -m generator.examples`.
+    r = sub.add_parser("regen", description="deprecated: use python -m generator.examples")
+    r.add_argument("--check", action="store_true")
+    r.add_argument("only", nargs="*")
     r.set_defaults(func=_cmd_regen)
     return p
 
@@ -182,6 +265,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except GenerationError as exc:
         _print_diagnostics(exc.diagnostics, True)
         print("mcpforge: nothing was written.", file=sys.stderr)
+        return 1
+    except OSError as exc:  # the file system said no: say what and where, no traceback
+        where = f" {exc.filename}" if exc.filename else ""
+        print(f"mcpforge: cannot read or write{where}: {exc.strerror or exc}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         return 130

@@ -1,11 +1,19 @@
-"""The committed examples: ``specs/manifest.yaml`` -> ``generated/``; ``regen --check`` proves them current."""
+"""The committed examples: ``specs/manifest.yaml`` -> ``generated/`` (maintainers only).
+
+``python -m generator.examples`` rebuilds ``generated/``; ``--check`` compares instead and fails
+with a diff when it is not current. Both run only inside the mcpforge repository (an installed
+mcpforge has no ``specs/`` and must not write into its own install location).
+"""
 
 from __future__ import annotations
 
+import argparse
 import difflib
+import sys
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Sequence
 
 import yaml
 
@@ -100,3 +108,49 @@ def regen(*, check: bool, only: list[str] | None = None) -> list[str]:
                 update_snapshot=True,
             )
     return problems
+
+
+def outside_repository(cwd: Path | None = None) -> str | None:
+    """Why the examples cannot be rebuilt from here, or None when they can."""
+    if not (MANIFEST.is_file() and (REPO / "pyproject.toml").is_file() and GENERATED.is_dir()):
+        return (
+            f"{REPO} is not the mcpforge repository (no specs/manifest.yaml and generated/): "
+            "the examples are rebuilt from a checkout of the repository"
+        )
+    here = (cwd or Path.cwd()).resolve()
+    if here != REPO and REPO not in here.parents:
+        return f"run this inside the repository ({REPO}), not from {here}"
+    return None
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m generator.examples",
+        description="Maintainers: rebuild generated/ from specs/manifest.yaml, or --check it.",
+        epilog="examples:\n  python -m generator.examples\n"
+        "  python -m generator.examples --check petstore",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--check", action="store_true", help="compare instead of writing")
+    parser.add_argument("only", nargs="*", help="example names (default: all)")
+    args = parser.parse_args(argv)
+    refused = outside_repository()
+    if refused:
+        print(f"python -m generator.examples: {refused}", file=sys.stderr)
+        return 1
+    try:
+        problems = regen(check=args.check, only=args.only or None)
+    except GenerationError as exc:
+        for d in exc.diagnostics:
+            print(d.render(), file=sys.stderr)
+        return 1
+    if problems:
+        print("\n".join(problems))
+        print("generated/ is out of date: run `python -m generator.examples`", file=sys.stderr)
+        return 1
+    print("generated/ is up to date" if args.check else "regenerated generated/")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

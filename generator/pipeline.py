@@ -22,6 +22,17 @@ class Generated:
 
 
 def load_spec(path: Path, *, name: str | None) -> tuple[ServerSpec, list[Diagnostic]]:
+    if path.is_dir():
+        raise GenerationError(
+            Diagnostic(
+                Severity.ERROR,
+                "spec-is-directory",
+                "SPEC is a directory; give the description file itself",
+                file=str(path),
+                hint="an OpenAPI 3.x / Swagger 2.0 file (JSON or YAML) or a GraphQL schema "
+                "(.graphql SDL or introspection JSON)",
+            )
+        )
     if not path.is_file():
         raise GenerationError(
             Diagnostic(Severity.ERROR, "spec-not-found", "spec file not found", file=str(path))

@@ -53,7 +53,7 @@ def starter_overlay(spec: ServerSpec) -> str:
     title = _comment(spec.title or spec.name, 60)
     out = [
         f"# mcpforge overlay for {title} ({len(spec.operations)} operations), written by `mcpforge init`.",
-        "# Every key is optional: edit what you need, delete the rest. Reference: generator/overlays/FORMAT.md",
+        "# Every key is optional: edit what you need, delete the rest. Reference: mcpforge init --format",
         "",
         _line(f"# name: {scalar(spec.name)}", "package slug (--name wins)"),
         f"# version: {scalar(spec.version or '0.1.0')}",

@@ -86,6 +86,34 @@ def _refuse(target: Path, code: str, message: str, hint: str) -> GenerationError
     return GenerationError(Diagnostic(Severity.ERROR, code, message, file=str(target), hint=hint))
 
 
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+def _make_parent(target: Path) -> None:
+    """Create the folder the package goes in, or say clearly why it cannot be."""
+    out = target.parent
+    for folder in (out, *out.parents):
+        if folder.exists() or folder.is_symlink():
+            if not folder.is_dir():
+                raise _refuse(
+                    folder,
+                    "out-not-directory",
+                    f"--out {out}: {folder} is a file, not a directory",
+                    "choose another --out (a new or existing directory)",
+                )
+            break
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise _refuse(
+            out, "out-not-writable", f"cannot create the output directory: {exc.strerror}",
+            "choose another --out",
+        ) from None  # fmt: skip
+
+
 def write_package(
     target: Path,
     files: dict[str, bytes],
@@ -143,8 +171,9 @@ def write_package(
     user_files = [name for name in user_files if name not in files]
     files, stale = _keep_pinned(target, files, manifest, pinned)
     new_scaffold = sorted(n for n in scaffold if not (target / n).exists() and n not in user_files)
-    target.parent.mkdir(parents=True, exist_ok=True)
+    _make_parent(target)
     tmp = Path(tempfile.mkdtemp(prefix=f".{target.name}.tmp-", dir=target.parent))
+    tmp.chmod(0o777 & ~_umask())  # mkdtemp makes it 0700; a package folder is 0755 as usual
     try:
         for name in sorted(files):
             path = tmp / name

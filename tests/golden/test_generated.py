@@ -58,7 +58,7 @@ def test_generated_package_passes_its_own_tests(package: str) -> None:
     root = GENERATED / package
     env = {**os.environ, "PYTHONPATH": str(root / "src")}
     proc = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests"],
+        [sys.executable, "-m", "pytest", "-q", "-rs", "-p", "no:cacheprovider", "tests"],
         cwd=root,
         env=env,
         capture_output=True,
@@ -66,3 +66,5 @@ def test_generated_package_passes_its_own_tests(package: str) -> None:
         timeout=300,
     )
     assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
+    summary = proc.stdout.strip().splitlines()[-1]
+    assert " passed" in summary and "skipped" not in summary, proc.stdout[-3000:]
