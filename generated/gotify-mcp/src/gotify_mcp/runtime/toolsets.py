@@ -55,8 +55,12 @@ def restrict(model: ServerModel, toolsets: tuple[str, ...] | None, read_only: bo
     return dataclasses.replace(model, tools=tools)
 
 
-def restrict_from_env(model: ServerModel, env: Mapping[str, str]) -> ServerModel:
+def restrict_from_env(
+    model: ServerModel, env: Mapping[str, str], sources: Mapping[str, str] | None = None
+) -> ServerModel:
+    """``sources``: the flag that set a variable (``--toolsets``), named in errors instead."""
+    key = f"{model.env_prefix}_TOOLSETS"
+    toolsets = parse_toolsets(model, env.get(key, ""), (sources or {}).get(key, key))
     p = model.env_prefix
-    toolsets = parse_toolsets(model, env.get(f"{p}_TOOLSETS", ""), f"{p}_TOOLSETS")
     read_only = env.get(f"{p}_READ_ONLY", "").strip().lower() in TRUE
     return restrict(model, toolsets, read_only)

@@ -41,9 +41,16 @@ def _number(env: Mapping[str, str], key: str, default: float, kind: type = float
     return value
 
 
-def settings_from_env(model: ServerModel, environ: Mapping[str, str] | None = None) -> Settings:
+def settings_from_env(
+    model: ServerModel,
+    environ: Mapping[str, str] | None = None,
+    *,
+    sources: Mapping[str, str] | None = None,
+) -> Settings:
+    """``sources``: the flag that set a variable (``--filter-set``), named in errors instead."""
     env = os.environ if environ is None else environ
     p = model.env_prefix
+    named = sources or {}
     base_url = env.get(f"{p}_BASE_URL") or model.base_url
     if model.kind == "graphql":  # the GraphQL endpoint: <PREFIX>_GRAPHQL_URL wins
         base_url = env.get(f"{p}_GRAPHQL_URL") or base_url
@@ -67,7 +74,9 @@ def settings_from_env(model: ServerModel, environ: Mapping[str, str] | None = No
         cache_url=env.get(f"{p}_CACHE_URL", "").strip(),
         max_argument_bytes=int(_number(env, f"{p}_MAX_ARGUMENT_BYTES", 1024 * 1024, int)),
         filter_set=choose_filter_set(
-            model.filter_sets, env.get(f"{p}_FILTER_SET", ""), f"{p}_FILTER_SET"
+            model.filter_sets,
+            env.get(f"{p}_FILTER_SET", ""),
+            named.get(f"{p}_FILTER_SET", f"{p}_FILTER_SET"),
         ),
     )
 
