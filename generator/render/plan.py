@@ -75,15 +75,32 @@ def _summary(spec: ServerSpec) -> str:
     return f"{base}."
 
 
-def _client_configs(names: dict[str, str], base_url: str) -> tuple[str, str]:
+VENV_PLACEHOLDER = "/path/to/venv"  # the README's absolute-path variant: the user's virtualenv
+
+
+def _client_configs(names: dict[str, str], base_url: str) -> dict[str, str]:
+    """Client snippets that work whatever the client's PATH: ``uvx --from <dist> <script>``
+    (PyPI, or a wheel path in place of the name) and the script's absolute path in a venv."""
     env = {f"{names['env_prefix']}_BASE_URL": base_url}
-    desktop = {"mcpServers": {names["name"]: {"command": names["dist_name"], "env": env}}}
-    vscode = {
-        "servers": {names["name"]: {"type": "stdio", "command": names["dist_name"], "env": env}}
+    script = names["dist_name"]
+    uvx = {"command": "uvx", "args": ["--from", names["dist_name"], script]}
+    path = {"command": f"{VENV_PLACEHOLDER}/bin/{script}"}
+
+    def dump(value: Any) -> str:
+        return json.dumps(value, indent=2, ensure_ascii=False)
+
+    def desktop(launch: dict[str, Any]) -> str:
+        return dump({"mcpServers": {names["name"]: {**launch, "env": env}}})
+
+    vscode = {"servers": {names["name"]: {"type": "stdio", **uvx, "env": env}}}
+    return {
+        "claude_desktop": desktop(uvx),
+        "claude_desktop_path": desktop(path),
+        "vscode": dump(vscode),
+        "uvx_command": " ".join([uvx["command"], *uvx["args"]]),
+        "path_command": path["command"],
+        "venv_placeholder": VENV_PLACEHOLDER,
     }
-    return json.dumps(desktop, indent=2, ensure_ascii=False), json.dumps(
-        vscode, indent=2, ensure_ascii=False
-    )
 
 
 def _tool_rows(spec: ServerSpec) -> list[dict[str, Any]]:
@@ -98,7 +115,7 @@ def _tool_rows(spec: ServerSpec) -> list[dict[str, Any]]:
 def plan_package(spec: ServerSpec) -> dict[str, bytes]:
     names = package_names(spec.name)
     pkg = names["package"]
-    desktop, vscode = _client_configs(names, spec.base_url)
+    clients = _client_configs(names, spec.base_url)
     context: dict[str, Any] = {
         **names,
         "header": HEADER,
@@ -117,8 +134,8 @@ def plan_package(spec: ServerSpec) -> dict[str, bytes]:
         "graphql": spec.source_kind == "graphql",
         "test_dependencies": TEST_DEPENDENCIES,
         "tools": _tool_rows(spec),
-        "claude_desktop": desktop,
-        "vscode": vscode,
+        **clients,
+        "wheel": f"{names['package']}-{spec.version}-py3-none-any.whl",
     }
     files: dict[str, bytes] = {}
 
