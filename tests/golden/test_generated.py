@@ -14,7 +14,7 @@ from tests.support.paths import GENERATED, REPO, SPECS
 
 def test_generated_is_current() -> None:
     problems = regen(check=True)
-    assert problems == [], "\n".join(problems[:80]) + "\nrun: python -m generator regen"
+    assert problems == [], "\n".join(problems[:80]) + "\nrun: python -m generator.examples"
 
 
 def test_every_example_in_the_manifest_is_committed() -> None:
