@@ -144,6 +144,24 @@ def test_the_token_capper_cuts_text_and_json_to_the_cap() -> None:
         token_cap(text, AdapterContext())
 
 
+@pytest.mark.parametrize("name", ["stripe/subscription.json", "notion/pages.retrieve.db_page.json"])
+@pytest.mark.parametrize("response_format", ["json", "markdown"])
+@pytest.mark.parametrize("detail_level", ["concise", "detailed"])
+def test_a_token_cap_holds_on_the_text_sent_in_every_format(
+    name: str, response_format: str, detail_level: str
+) -> None:
+    # Markdown renders bigger than the JSON the adapter capped (1,841 tokens under 1,500)
+    value = json.loads((RESPONSES / name).read_text())
+    t = tool(adapters=[{"name": "token_cap", "options": {"max_tokens": 1500}}])
+    shaped = shape_output(
+        value, t, config(t), response_format=response_format, detail_level=detail_level
+    )
+    assert len(shaped.chunks) == 1
+    sent = count_tokens(shaped.chunks[0]) + sum(count_tokens(n) for n in shaped.notes)
+    assert sent <= 1500
+    assert shaped.token_counts == [count_tokens(shaped.chunks[0])]
+
+
 def test_custom_adapters_by_module_callable(tmp_path: Path, monkeypatch) -> None:
     (tmp_path / "my_adapters_mod.py").write_text(textwrap.dedent("""
             def names(value, context):
