@@ -16,6 +16,7 @@ Order (the README's "Filters and adapters" section says why):
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -23,6 +24,7 @@ from .adapters import AdapterContext, AdapterError, AdapterRef, refs_from_json, 
 from .filters import Branch, apply_filter, branches_from_json
 from .model import Tool
 from .shaping.pipeline import ShapeConfig, ShapedResponse, shape, shape_text
+from .shaping.truncate import truncate_strings
 
 
 @dataclass(frozen=True)
@@ -88,6 +90,7 @@ def shape_output(
     """
     plan = plan_for(tool, filter_set)
     notes: list[str] = []
+    cap: int | None = None
     everything: list[str] | None = None
     if preselected is not None:
         everything = preselected if plan.branches else ["*"]
@@ -111,10 +114,14 @@ def shape_output(
             encoding=config.encoding,
             truncation_marker=config.truncation_marker,
         )
+        # Adapters may encode or count what they get: give them a value any encoder takes
+        # (no lone surrogates, no unprintable integers, bounded depth; strings kept whole).
+        value = truncate_strings(value, sys.maxsize)[0]
         try:
             adapted = run_adapters(value, plan.adapters, context)
         except AdapterError as exc:
             notes.append(f"[{exc}; default shaping used]")
+            cap = token_cap_of(plan.adapters)  # the cap still holds on the default shaping
         else:
             if isinstance(adapted, str):
                 return _with_notes(shape_text(adapted, config), notes)
@@ -126,6 +133,7 @@ def shape_output(
                     fields=["*"],
                     detail_level=detail_level,
                     response_format=response_format,
+                    max_tokens=token_cap_of(plan.adapters),
                 ),
                 notes,
             )
@@ -135,8 +143,19 @@ def shape_output(
         fields=everything or fields,
         detail_level=detail_level,
         response_format=response_format,
+        max_tokens=cap,
     )
     return _with_notes(shaped, notes)
+
+
+def token_cap_of(adapters: tuple[AdapterRef, ...]) -> int | None:
+    """The ``max_tokens`` of the last ``token_cap`` adapter: the adapter caps the JSON, and
+    shaping holds the cap again on what is sent (Markdown renders bigger than JSON)."""
+    for ref in reversed(adapters):
+        cap = ref.options.get("max_tokens") if ref.name == "token_cap" else None
+        if isinstance(cap, int) and not isinstance(cap, bool) and cap > 0:
+            return cap
+    return None
 
 
 def _with_notes(shaped: ShapedResponse, notes: list[str]) -> ShapedResponse:

@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import difflib
 from contextvars import ContextVar
-import json
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -47,6 +46,7 @@ from .model import ServerModel, Tool
 from .settings import Settings
 from .output import shape_config_for, shape_output
 from .pagination import bound_page_size, more_note, next_arguments
+from .shaping.truncate import loads as parse_json, scrub
 from .shaping.pipeline import (
     FieldSelectionError,
     ShapeConfig,
@@ -172,7 +172,8 @@ class ServerRuntime:
                     )
             except ToolCallError as exc:
                 outcome = _error(exc.message)
-            return Outcome([self._redact(p) for p in outcome.parts], outcome.is_error)
+            # scrub: no lone surrogate (from an upstream or an argument) reaches the transport
+            return Outcome([scrub(self._redact(p)) for p in outcome.parts], outcome.is_error)
         finally:
             _CALLER_SECRETS.reset(reset)
 
@@ -286,7 +287,7 @@ class ServerRuntime:
         parsed = False
         if response.is_json() or text.lstrip()[:1] in ("{", "["):
             try:
-                value = json.loads(text)
+                value = parse_json(text)  # a too-long integer stays text
                 parsed = True
             except (ValueError, RecursionError):
                 value, parsed = self._parse_unredacted(body)
@@ -333,7 +334,7 @@ class ServerRuntime:
         """A body that is JSON only before redaction (a secret that was a number, or spanned
         JSON syntax): parse the original, then redact every key and value of the result."""
         try:
-            value = json.loads(body.decode("utf-8", "replace"))
+            value = parse_json(body.decode("utf-8", "replace"))
             return redact_json(value, self._redact), True
         except (ValueError, RecursionError):
             return None, False

@@ -55,6 +55,7 @@ from .redirects import send_following
 from .retry import RetryPolicy, call_with_retries
 from .shaping.fields import selects_everything
 from .shaping.pipeline import ShapeConfig
+from .shaping.truncate import loads as parse_json
 
 if TYPE_CHECKING:
     from .executor import Outcome, ServerRuntime
@@ -230,7 +231,7 @@ def interpret(request: GraphQLRequest, status: int, body: bytes | str) -> GraphQ
     already decoded and redacted); raises UpstreamError for failures."""
     text = body if isinstance(body, str) else body.decode("utf-8", "replace")
     try:
-        payload = json.loads(text)
+        payload = parse_json(text)
     except ValueError:
         snippet = text[:200].replace("\n", " ")
         raise UpstreamError(

@@ -32,7 +32,9 @@ from .chunking import (
 from .defaults import choose_default_fields, field_tree_from_value, guess_collection_path
 from .fields import check_paths, exclude, parse_path, project, selects_everything
 from .markdown import to_markdown
-from .truncate import DEFAULT_MARKER, dumps, trim_to_budget, truncate_string, truncate_strings
+from .truncate import (
+    DEFAULT_MARKER, dumps, scrub, trim_to_budget, truncate_string, truncate_strings,
+)  # fmt: skip
 
 DETAIL_LEVELS = ("concise", "detailed")
 FORMATS = ("json", "markdown")
@@ -186,8 +188,13 @@ def shape(
     detail_level: str = "concise",
     response_format: str = "json",
     footer_reserve_tokens: int = 60,
+    max_tokens: int | None = None,
 ) -> ShapedResponse:
-    """Select, truncate, render and page ``value``; see the module doc."""
+    """Select, truncate, render and page ``value``; see the module doc.
+
+    ``max_tokens``: a cap instead of paging (the ``token_cap`` adapter): one page whose text
+    *as rendered in ``response_format``*, plus the notes, has at most that many tokens.
+    """
     if detail_level not in DETAIL_LEVELS:
         raise ValueError(f"detail_level must be one of {DETAIL_LEVELS}, not {detail_level!r}")
     if response_format not in FORMATS:
@@ -236,6 +243,8 @@ def shape(
     if cut:
         hint = ' (detail_level="detailed" keeps more)' if detail_level == "concise" else ""
         notes.append(f"[{cut} long text value(s) cut to {max_chars} chars{hint}]")
+    if max_tokens is not None:
+        return _capped(shaped, path, config, response_format, notes, max_tokens)
     return _page(shaped, path, config, response_format, footer_reserve_tokens, notes)
 
 
@@ -354,6 +363,31 @@ def _page(
     return ShapedResponse(packed.chunks, notes, packed.tokens)
 
 
+def _capped(
+    shaped: Any,
+    path: tuple[str, ...] | None,
+    config: ShapeConfig,
+    response_format: str,
+    notes: list[str],
+    max_tokens: int,
+) -> ShapedResponse:
+    """One page within ``max_tokens`` counted on the text sent (Markdown is usually bigger
+    than the JSON a cap was computed on), the notes included."""
+    encoding = config.encoding
+    if path is None and isinstance(shaped, list):
+        path = ()
+    if path is not None and get_at(shaped, path):
+        text = _layout(shaped, path, config, response_format).full_text()
+    else:
+        text = _render(shaped, response_format)
+    tokens = count_tokens(text, encoding)
+    reserve = count_tokens(" ".join(notes), encoding) if notes else 0
+    if tokens + reserve <= max_tokens:
+        return ShapedResponse([text], notes, [tokens])
+    budget = max(max_tokens - reserve - NOTES_MARGIN, 16)
+    return _trimmed_single(shaped, budget, config, response_format, notes)
+
+
 def _layout(shaped: Any, path: tuple[str, ...], config: ShapeConfig, fmt: str) -> Layout:
     build = json_layout if fmt == "json" else markdown_layout
     return build(shaped, path, config.encoding, config.truncation_marker)
@@ -371,9 +405,16 @@ def _trimmed_single(
         text = _render(trimmed, response_format)
         tokens = count_tokens(text, encoding)
         if tokens <= budget or json_budget <= 16:
-            notes.extend(f"[{n}]" for n in trim_notes)
-            return ShapedResponse([text], notes, [tokens])
+            break
         json_budget = max(json_budget * budget // max(tokens, 1) - 8, 16)
+    if tokens > budget and response_format == "markdown":
+        # Markdown indents every level: a deep value may not fit however it is trimmed.
+        # Its JSON, trimmed to the page, in a fenced block is Markdown that does.
+        trimmed, trim_notes = trim_to_budget(
+            shaped, max(budget - 8, 16), encoding, config.truncation_marker
+        )
+        text = f"```json\n{dumps(trimmed)}\n```"
+        tokens = count_tokens(text, encoding)
     notes.extend(f"[{n}]" for n in trim_notes)
     return ShapedResponse([text], notes, [tokens])
 
@@ -390,6 +431,7 @@ def shape_text(
     Pages concatenated give back the (possibly cut) text exactly.
     """
     notes: list[str] = []
+    text = scrub(text)  # an adapter's text may carry an upstream's lone surrogates
     if max_chars is not None and len(text) > max_chars:
         text = truncate_string(text, max_chars, config.truncation_marker)
         notes.append(f"[text cut to {max_chars} chars]")

@@ -173,13 +173,21 @@ def section(item: Any, index: int) -> str:
     return f"### {item_title(item, index)}\n\n" + "\n".join(body)
 
 
-def list_blocks(items: list[Any], start: int = 1) -> tuple[str, list[str], str]:
-    """(header, one block per item, separator) for rendering ``items`` (table if flat-ish)."""
+def _line_blocks(items: list[Any]) -> tuple[str, list[str]] | None:
+    """(header, one line per item) when ``items`` render as a table or bullets, else None."""
     table = table_parts(items)
     if table is not None:
-        return table.header, table.rows, "\n"
+        return table.header, table.rows
     if all(not isinstance(v, (dict, list)) for v in items):
-        return "", [_bullet(v, "") for v in items], "\n"
+        return "", [_bullet(v, "") for v in items]
+    return None
+
+
+def list_blocks(items: list[Any], start: int = 1) -> tuple[str, list[str], str]:
+    """(header, one block per item, separator) for rendering ``items`` (table if flat-ish)."""
+    flat = _line_blocks(items)
+    if flat is not None:
+        return flat[0], flat[1], "\n"
     return "", [section(v, start + i) for i, v in enumerate(items)], "\n\n"
 
 
@@ -201,8 +209,11 @@ def render_lines(value: Any, indent: str) -> list[str]:
     if isinstance(value, list):
         if not value:
             return [f"{indent}(empty list)"]
-        header, blocks, sep = list_blocks(value)
-        if header or sep == "\n":
+        # Each item is rendered once here (rendering it as a section first and again below
+        # made nested lists cost 2^depth).
+        flat = _line_blocks(value)
+        if flat is not None:
+            header, blocks = flat
             text = (header + "\n" if header else "") + "\n".join(blocks)
             return [indent + line if line else line for line in text.split("\n")]
         lines = []

@@ -25,11 +25,40 @@ from ..tokens import count_tokens
 DEFAULT_MARKER = "… [{cut} more chars]"
 MAX_DEPTH = 100
 TOO_DEEP = "… [nested too deep]"
+# Lone UTF-16 surrogates: valid in JSON (``"\ud83d"``) and in a Python str, but no UTF-8 text
+# can hold them, so anything that encodes the response (token counting, the transport) fails.
+_SURROGATES = re.compile("[\ud800-\udfff]")
+REPLACEMENT = "\ufffd"
+# Python refuses int <-> str conversions over 4,300 digits (CVE-2020-10735): keep such a
+# number of an upstream as its text.
+MAX_INT_DIGITS = 4300
+_MAX_INT_BITS = int(MAX_INT_DIGITS * 3.3219)  # below 10**4300
 
 
 def dumps(value: Any) -> str:
     """The one compact JSON rendering used everywhere (so token counts agree)."""
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def _parse_int(text: str) -> int | str:
+    return int(text) if len(text) <= MAX_INT_DIGITS else text
+
+
+def loads(text: str) -> Any:
+    """Parse an upstream JSON body: as ``json.loads``, but an integer too long for Python's
+    int conversion limit is kept as its text instead of failing the whole body."""
+    return json.loads(text, parse_int=_parse_int)
+
+
+def scrub(text: str) -> str:
+    """``text`` with lone surrogates replaced by U+FFFD (the text itself when it has none)."""
+    if text.isascii():
+        return text
+    return _SURROGATES.sub(REPLACEMENT, text)
+
+
+def _clean(text: str) -> bool:
+    return text.isascii() or _SURROGATES.search(text) is None
 
 
 @lru_cache(maxsize=32)
@@ -72,8 +101,10 @@ def truncate_string(text: str, max_chars: int, marker: str = DEFAULT_MARKER) -> 
 def truncate_strings(value: Any, max_chars: int, marker: str = DEFAULT_MARKER) -> tuple[Any, int]:
     """Truncate every string (not keys) longer than ``max_chars``; returns (value, how many).
 
-    Also makes the value safe to render: non-finite floats become strings, non-JSON scalars
-    their ``str``, and nesting deeper than ``MAX_DEPTH`` a marker string. Copy on write:
+    Also makes the value safe to render and encode: non-finite floats become strings, non-JSON
+    scalars their ``str``, lone surrogates in strings and keys U+FFFD, integers too long to
+    print (over ``MAX_INT_DIGITS`` digits) a note of their size, and nesting deeper than
+    ``MAX_DEPTH`` a marker string. Copy on write:
     containers with nothing to change are returned as they are (the input is never mutated).
     """
     count = 0
@@ -82,10 +113,14 @@ def truncate_strings(value: Any, max_chars: int, marker: str = DEFAULT_MARKER) -
         """The replacement for ``x`` (of type ``t``), or ``x`` itself when it is fine."""
         nonlocal count
         if t is str:
+            if not _clean(x):
+                x = scrub(x)
             if len(x) <= max_chars:
                 return x
             count += 1
             return truncate_string(x, max_chars, marker)
+        if t is int and x.bit_length() > _MAX_INT_BITS:
+            return f"… [integer of {x.bit_length()} bits, too long to print]"
         if t is dict:
             return walk_dict(x, depth + 1)
         if t is list:
@@ -101,8 +136,8 @@ def truncate_strings(value: Any, max_chars: int, marker: str = DEFAULT_MARKER) -
         if isinstance(x, (list, tuple)):
             return walk_list(list(x), depth + 1)
         if isinstance(x, (int, float)):
-            return fix(float(x), float, depth) if isinstance(x, float) else int(x)
-        return str(x)
+            return fix(float(x), float, depth) if isinstance(x, float) else fix(int(x), int, depth)
+        return fix(str(x), str, depth)
 
     def walk_dict(d: dict[Any, Any], depth: int) -> Any:
         if depth > MAX_DEPTH:
@@ -110,14 +145,20 @@ def truncate_strings(value: Any, max_chars: int, marker: str = DEFAULT_MARKER) -
         out: dict[str, Any] | None = None
         for k, x in d.items():
             t = type(x)
-            if (t is str and len(x) <= max_chars) or t is int or t is bool or x is None:
+            key_ok = type(k) is str and _clean(k)
+            if key_ok and (
+                (t is str and len(x) <= max_chars and _clean(x))
+                or (t is int and x.bit_length() <= _MAX_INT_BITS)
+                or t is bool
+                or x is None
+            ):
                 continue
             new = fix(x, t, depth)
-            if new is x and type(k) is str:
+            if new is x and key_ok:
                 continue
             if out is None:
-                out = {str(key): val for key, val in d.items()}
-            out[str(k)] = new
+                out = {scrub(str(key)): val for key, val in d.items()}
+            out[scrub(str(k))] = new
         return d if out is None else out
 
     def walk_list(items: list[Any], depth: int) -> Any:
@@ -126,7 +167,12 @@ def truncate_strings(value: Any, max_chars: int, marker: str = DEFAULT_MARKER) -
         out: list[Any] | None = None
         for i, x in enumerate(items):
             t = type(x)
-            if (t is str and len(x) <= max_chars) or t is int or t is bool or x is None:
+            if (
+                (t is str and len(x) <= max_chars and _clean(x))
+                or (t is int and x.bit_length() <= _MAX_INT_BITS)
+                or t is bool
+                or x is None
+            ):
                 continue
             new = fix(x, t, depth)
             if new is x:
