@@ -55,9 +55,12 @@ def _machine() -> str:
     except OSError:
         pass
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    load = ""
+    if hasattr(os, "getloadavg"):  # timings depend on what else ran: say how busy it was
+        load = f", load average {os.getloadavg()[0]:.1f} when written"
     return (
         f"{cpu}, {cores} cores, {platform.system()} {platform.release()}, "
-        f"Python {platform.python_version()}"
+        f"Python {platform.python_version()}{load}"
     )
 
 
