@@ -5,10 +5,15 @@ Tool names
     regenerations. The base name is the snake_case of the operationId (``listPets`` ->
     ``list_pets``, ``issues/list-for-repo`` -> ``issues_list_for_repo``) or, without one,
     ``<method>_<path words>`` (``GET /pets/{petId}`` -> ``get_pets_pet_id``). A base name that
-    is too long, reserved or shared by several operations is disambiguated with a short hash
-    of the operation's unique key (``"METHOD /path"`` for HTTP, ``"query.field"`` for
-    GraphQL): never with an order-dependent index, so adding an unrelated operation renames
-    nothing and every member of a collision group is renamed the same way whatever the order.
+    is too long, reserved or shared by several operations takes the first free readable
+    alternative (:func:`alternative_names`): the summary's words (``Delete a property of an
+    item`` -> ``delete_property_item``), the method and the path's nouns without repeated
+    segments, then the base without repeated words, all cut at a word to 64 characters. An
+    alternative wanted by two of these operations at once is given to neither. Only when no
+    alternative is left is the name made unique with a short hash of the operation's unique
+    key (``"METHOD /path"`` for HTTP, ``"query.field"`` for GraphQL): never with an
+    order-dependent index, so adding an unrelated operation renames nothing and every member
+    of a collision group is renamed the same way whatever the order.
 
 Argument names (collision rule)
     Each parameter's wire name is sanitised to ``[A-Za-z0-9_.-]{1,64}``. When two arguments of
@@ -107,24 +112,114 @@ def tool_name(operation_id: str | None, method: str, path: str) -> str:
     return f"{method.lower()}_{words}" if words else method.lower()
 
 
-def assign_tool_names(ids: Mapping[str, str], *, reserved: Iterable[str] = ()) -> dict[str, str]:
+_STOP_WORDS = frozenset(
+    "a an the of for to in on by and or with from is are be your its this that as at all "
+    "via using given specified specific deprecated".split()
+)
+
+
+def _singular(word: str) -> str:
+    return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
+
+
+def join_words(words: Iterable[str], limit: int = MAX_TOOL_NAME) -> str:
+    """Words joined with ``_``, a word already there (singular or plural) left out, cut at a
+    word so the result fits ``limit``."""
+    kept: list[str] = []
+    seen: set[str] = set()
+    for word in words:
+        if word and _singular(word) not in seen:
+            seen.add(_singular(word))
+            kept.append(word)
+    out = ""
+    for word in kept:
+        longer = f"{out}_{word}" if out else word
+        if len(longer) > limit:
+            break
+        out = longer
+    return out
+
+
+def summary_name(summary: str | None) -> str:
+    """``Delete a property of an item of a widget`` -> ``delete_property_item_widget``; "" when
+    the summary has fewer than two content words."""
+    if not summary:
+        return ""
+    ascii_text = unicodedata.normalize("NFKD", summary).encode("ascii", "ignore").decode()
+    ascii_text = re.sub(r"'s\b|'", "", ascii_text)  # "item's" -> "item"
+    # words as written, not split at capitals: "GitHub Actions" -> github_actions
+    words = [w for w in _NON_WORD.split(ascii_text.lower()) if w and w not in _STOP_WORDS]
+    return join_words(words) if len(words) >= 2 else ""
+
+
+def path_name(method: str, path: str) -> str:
+    """The method and the path's nouns, template variables and repeated words left out, the
+    most specific (last) segments kept when all do not fit:
+    ``DELETE /widget/{widget_id}/items/{item_id}/properties`` -> ``delete_widget_items_properties``.
+    """
+    parts = [s for s in path.split("/") if s]
+    segments = [s for s in parts if not s.startswith("{")]
+    words = [w for s in segments for w in snake_case(s).split("_") if w]
+    if parts and parts[-1].startswith("{"):  # one resource: GET /items/{id} -> get_items_by_id
+        words += ["by", *(w for w in snake_case(parts[-1]).split("_") if w)]
+    verb = method.lower()
+    for start in range(len(words) + 1):
+        name = join_words([verb, *words[start:]], limit=10 * MAX_TOOL_NAME)
+        if len(name) <= MAX_TOOL_NAME:
+            return name
+    return verb
+
+
+def alternative_names(base: str, summary: str | None, method: str, path: str) -> list[str]:
+    """Readable alternatives to an HTTP operation's base name, best first (see the module
+    docstring): the summary's words, the path's nouns, the base without repeated words."""
+    return [summary_name(summary), path_name(method, path), join_words(base.split("_"))]
+
+
+def _clean(name: str) -> str:
+    return re.sub(r"[^A-Za-z0-9_-]+", "_", name).strip("_")
+
+
+def assign_tool_names(
+    ids: Mapping[str, str],
+    *,
+    reserved: Iterable[str] = (),
+    alternatives: Mapping[str, Sequence[str]] | None = None,
+) -> dict[str, str]:
     """Unique, stable tool names. ``ids`` maps each operation's unique key ("GET /pets") to
     its desired name (e.g. from :func:`tool_name`). Returns key -> final name.
 
     A desired name that is invalid, over 64 characters, reserved, or wanted by more than one
-    key is replaced by ``<cut base>_<8 hex of sha256(key)>`` for every key concerned.
+    key is replaced, for every key concerned, by its first ``alternatives`` entry that is
+    valid, free and wanted by no other such key at the same rank; failing all of them, by
+    ``<cut base>_<8 hex of sha256(key)>``.
     """
     taken = set(reserved)
     wanted: dict[str, list[str]] = {}
     for key in sorted(ids):
-        base = re.sub(r"[^A-Za-z0-9_-]+", "_", ids[key]).strip("_") or "op"
+        base = _clean(ids[key]) or "op"
         wanted.setdefault(base, []).append(key)
     result: dict[str, str] = {}
     for base in sorted(wanted):
         keys = wanted[base]
         if len(keys) == 1 and len(base) <= MAX_TOOL_NAME and base not in taken:
             result[keys[0]] = base
-    used = set(result.values()) | taken
+    # Every desired name stays out of reach of the alternatives: a colliding name is not
+    # handed to a third operation, and a later operation wanting it still collides.
+    used = set(result.values()) | taken | set(wanted)
+    left = sorted(k for k in ids if k not in result)
+    options = {k: [_clean(a) for a in (alternatives or {}).get(k, ())] for k in left}
+    for rank in range(max((len(o) for o in options.values()), default=0)):
+        asked: dict[str, list[str]] = {}
+        for key in left:
+            if key not in result and rank < len(options[key]):
+                name = options[key][rank]
+                if name and len(name) <= MAX_TOOL_NAME and name not in used:
+                    asked.setdefault(name, []).append(key)
+        for name in sorted(asked):
+            if len(asked[name]) == 1:
+                result[asked[name][0]] = name
+                used.add(name)
     for base in sorted(wanted):
         for key in wanted[base]:
             if key in result:

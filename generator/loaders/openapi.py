@@ -22,7 +22,7 @@ from typing import Any
 
 from ..diagnostics import Diagnostic, GenerationError, Severity, pointer as make_pointer
 from ..ir.models import Annotations, HttpBinding, OperationSpec, ServerSpec
-from ..naming import assign_tool_names, env_prefix, slugify, tool_name
+from ..naming import alternative_names, assign_tool_names, env_prefix, slugify, tool_name
 from ..render.publishing import project_urls
 from .document import Document, is_swagger2, load_openapi_document, split_pointer
 from .credentials import ImplicitSchemes
@@ -34,7 +34,15 @@ from .security import operation_security, security_schemes
 from .pagination import detect_pagination, has_link_header
 from .servers import base_url
 from .validation import validate_openapi
-from .text import TITLE_LIMIT, TOOL_DESCRIPTION_LIMIT, clean, shorten, tool_description
+from .text import (
+    TITLE_LIMIT,
+    TOOL_DESCRIPTION_LIMIT,
+    clean,
+    describe_route,
+    drop_questions,
+    shorten,
+    tool_description,
+)
 
 METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
 _NON_FATAL = ("components", "webhooks", "tags", "externalDocs")
@@ -42,13 +50,16 @@ _NAME = re.compile(r"[a-z][a-z0-9]*(-[a-z0-9]+)*")
 
 
 def _annotations(method: str) -> Annotations:
+    """MCP hints by HTTP method. Destructive means the call may delete or overwrite what
+    exists: DELETE, PUT (replaces) and PATCH (overwrites fields); a POST creates (additive),
+    and saying nothing would let clients assume the MCP default, destructive."""
     if method in ("get", "head", "options"):
         return Annotations(read_only=True, destructive=False, idempotent=True)
-    if method == "delete":
+    if method in ("delete", "put"):
         return Annotations(read_only=False, destructive=True, idempotent=True)
-    if method == "put":
-        return Annotations(read_only=False, idempotent=True)
-    return Annotations(read_only=False, idempotent=False)
+    if method == "patch":
+        return Annotations(read_only=False, destructive=True, idempotent=False)
+    return Annotations(read_only=False, destructive=False, idempotent=False)
 
 
 def _package_version(version: str) -> str:
@@ -225,13 +236,21 @@ def _operations(
         ctx.warn(
             "OPERATION_ID_DUPLICATE",
             f"operationId {op_id!r} is used by {', '.join(id_owners[op_id])}: "
-            'their ids become "METHOD /path" and their tool names get a hash suffix',
+            'their ids become "METHOD /path" and their tool names are made unique (from the '
+            "summary or the path, a hash as the last resort)",
             first["pointer"],
             "Make every operationId unique.",
         )
+    bases = {d["key"]: tool_name(d["op_id"], d["method"], d["path"]) for d in drafts}
     names = assign_tool_names(
-        {d["key"]: tool_name(d["op_id"], d["method"], d["path"]) for d in drafts},
+        bases,
         reserved={f"{name.replace('-', '_')}_continue"},
+        alternatives={
+            d["key"]: alternative_names(
+                bases[d["key"]], d["operation"].get("summary"), d["method"], d["path"]
+            )
+            for d in drafts
+        },
     )
     operations = []
     for draft in drafts:
@@ -363,7 +382,12 @@ def _operation(
             )
         )
     summary = operation.get("summary")
-    description = tool_description(summary, operation.get("description"))
+    description = tool_description(
+        summary,
+        operation.get("description"),
+        operation_id=op_id,
+        route=(draft["method"], draft["path"]),
+    )
     if operation.get("deprecated") is True:
         description = shorten("Deprecated. " + description, TOOL_DESCRIPTION_LIMIT)
     tags = operation.get("tags")
@@ -374,8 +398,8 @@ def _operation(
     spec = OperationSpec(
         id=key if (op_id is None or op_id in duplicates) else op_id,
         tool_name=tool,
-        title=shorten(summary, TITLE_LIMIT) or op_id or key,
-        description=description or key,
+        title=shorten(drop_questions(clean(summary)), TITLE_LIMIT) or op_id or key,
+        description=description or describe_route(draft["method"], draft["path"]),
         params=draft["request"].params,
         input_schema=draft["request"].input_schema,
         binding=HttpBinding(

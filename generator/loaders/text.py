@@ -40,11 +40,61 @@ def shorten(text: object, limit: int = DESCRIPTION_LIMIT) -> str:
     return head.rstrip(" ,;:-") + "…"
 
 
+_QUESTION_LEAD = re.compile(r"^(?:\*\*|__)?[^.!?\n]{1,120}\?(?:\*\*|__)?(?:\s+|$)")
+_ALNUM = re.compile(r"[^a-z0-9]")
+_VERBS = {"get": "Get", "post": "Create", "put": "Replace", "patch": "Update", "delete": "Delete"}
+
+
+def drop_questions(text: str) -> str:
+    """Without the leading rhetorical questions of a marketing opener ("**Starting a new
+    project?** We recommend ..."); a text that is only a question is kept (``Is the pet
+    available?`` describes a check)."""
+    while (match := _QUESTION_LEAD.match(text)) is not None and text[match.end() :].strip():
+        text = text[match.end() :]
+    return text
+
+
+def _repeats_id(text: str, operation_id: str | None) -> bool:
+    """``GetBatch()`` for operationId ``GetBatch``: code, not words, says nothing (the prose
+    ``Get batch`` is kept)."""
+    return (
+        bool(operation_id)
+        and " " not in text.strip()
+        and _ALNUM.sub("", text.lower()) == _ALNUM.sub("", str(operation_id).lower())
+    )
+
+
+def describe_route(method: str, path: str) -> str:
+    """What an operation does, from its method and path: ``Create chat completions (POST
+    /chat/completions)``."""
+    words = [
+        w for s in path.split("/") if s and not s.startswith("{") for w in re.split(r"[-_.]", s)
+    ]
+    verb = _VERBS.get(method.lower(), method.upper())
+    noun = " ".join(w for w in words if w) or "the root resource"
+    return f"{verb} {noun} ({method.upper()} {path})"
+
+
 def tool_description(
-    summary: object, description: object, limit: int = TOOL_DESCRIPTION_LIMIT
+    summary: object,
+    description: object,
+    limit: int = TOOL_DESCRIPTION_LIMIT,
+    *,
+    operation_id: str | None = None,
+    route: tuple[str, str] | None = None,
 ) -> str:
-    """Summary first, then as much of the description as fits, without repeating the summary."""
+    """Summary first, then as much of the description as fits, without repeating the summary.
+
+    Text that only repeats the ``operation_id`` says nothing and is left out. A text that opens
+    with a marketing question loses it, and when no plain summary is left to lead, what the
+    operation does is said first (from the ``route``: method and path)."""
     first, rest = clean(summary), clean(description)
+    first = "" if _repeats_id(first, operation_id) else first
+    rest = "" if _repeats_id(rest, operation_id) else rest
+    marketing = first != drop_questions(first) or (not first and rest != drop_questions(rest))
+    first, rest = drop_questions(first), drop_questions(rest)
+    if marketing and route is not None:
+        first, rest = describe_route(*route), f"{first} {rest}".strip()
     if first and rest.lower().startswith(first.lower().rstrip(".")):
         rest = rest[len(first.rstrip(".")) :].lstrip(" .:")
     if first and rest:

@@ -26,8 +26,8 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, replace
+from typing import Any, Sequence
 
 from ..ir import OperationSpec, ServerSpec
 from ..runtime.arguments import CONTROL_SCHEMAS
@@ -65,6 +65,10 @@ CONTROLS_NOTE = (
     '["*"] = all), detail_level ("concise" | "detailed": keep longer texts), '
     'response_format ("json" | "markdown").'
 )
+CONTROLS_SHORT_NOTE = (
+    'detail_level: "detailed" = more fields, longer texts; '
+    'response_format: "markdown" = tables for lists.'
+)
 _SENTENCE = re.compile(r"(?<=[a-z0-9)\]`'\"][.!?])\s")
 _CODE = re.compile(r"`([^`]*)`")
 _ARTICLE = re.compile(r"^(?:The|A|An) (?=[a-z])")
@@ -86,9 +90,13 @@ class Profile:
     glossary_min_tools: int | None  # None: no glossary
     fragments: bool = False  # argument descriptions cut to their first sentence
     max_enum: int = 1000  # longer enums become a "one of N values, e.g. ..." description
+    # Listed controls carry their one-line descriptions (else: said once, in the instructions).
+    control_descriptions: bool = True
 
 
 RICH = Profile("rich", TOOL_DESCRIPTION_CHARS, RICH_PARAM_CHARS, 3, True, True, None)
+# A mid-size API whose rich listing only fits with the controls explained once.
+RICH_PLAIN_CONTROLS = replace(RICH, control_descriptions=False)
 LEAN = Profile(
     "lean", LEAN_TOOL_CHARS, LEAN_PARAM_CHARS, 2, False, False, GLOSSARY_MIN_TOOLS, True, 24
 )
@@ -103,11 +111,15 @@ class Surface:
 
 
 def build_surface(spec: ServerSpec, profile: Profile | None = None) -> Surface:
-    """The rich surface when it fits ``RICH_BUDGET_TOKENS``, else the lean one."""
+    """The rich surface when it fits ``RICH_BUDGET_TOKENS`` (with the controls described in
+    every schema, else described once in the instructions), else the lean one."""
     if profile is not None:
         return _surface(spec, profile)
-    rich = _surface(spec, RICH)
-    return rich if rich.tokens <= RICH_BUDGET_TOKENS else _surface(spec, LEAN)
+    for candidate in (RICH, RICH_PLAIN_CONTROLS):
+        rich = _surface(spec, candidate)
+        if rich.tokens <= RICH_BUDGET_TOKENS:
+            return rich
+    return _surface(spec, LEAN)
 
 
 def _surface(spec: ServerSpec, profile: Profile) -> Surface:
@@ -120,7 +132,8 @@ def _surface(spec: ServerSpec, profile: Profile) -> Surface:
         op.id: (tool_description(op, profile), compact_schema(op.input_schema, profile, gloss))
         for op in spec.operations
     }
-    instructions = _instructions(profile, gloss)
+    selectors = sorted({a for op in spec.operations if (a := field_selector(op)) is not None})
+    instructions = _instructions(profile, gloss, selectors)
     views = [
         {"name": op.tool_name, "description": tools[op.id][0], "inputSchema": tools[op.id][1]}
         for op in spec.operations
@@ -130,8 +143,12 @@ def _surface(spec: ServerSpec, profile: Profile) -> Surface:
     return Surface(profile.name, tools, instructions, tokens)
 
 
-def _instructions(profile: Profile, gloss: dict[str, str]) -> str:
+def _instructions(profile: Profile, gloss: dict[str, str], selectors: Sequence[str] = ()) -> str:
     lines = [] if profile.controls_listed else [CONTROLS_NOTE]
+    if selectors and not profile.returns:  # the rich profile says it in each tool
+        lines.append(selector_note(", ".join(selectors)))
+    if profile.controls_listed and not profile.control_descriptions:
+        lines.append(CONTROLS_SHORT_NOTE)
     if gloss:
         lines.append("Common arguments: " + "; ".join(f"{k}: {v}" for k, v in gloss.items()) + ".")
     return "\n".join(lines)
@@ -188,7 +205,29 @@ def tool_description(op: OperationSpec, profile: Profile) -> str:
             )
         text += f"\nReturns fields{where}: {shown}{more or '.'}"
         text += _also_available(op)
+    selector = field_selector(op)
+    if selector is not None:
+        text += "\n" + selector_note(selector)
     return text
+
+
+_SELECTOR = re.compile(r"(?:opt_|_|\$)?(?:fields|select)(?:\[[^\]]*\])?", re.I)
+
+
+def field_selector(op: OperationSpec) -> str | None:
+    """The argument of the API's own field selector (``opt_fields``, ``fields``, ``$select``),
+    which the model could confuse with this server's ``fields``."""
+    for p in op.params:
+        if p.location == "query" and p.const is None and _SELECTOR.fullmatch(p.wire_name):
+            return p.arg
+    return None
+
+
+def selector_note(args: str) -> str:
+    return (
+        f"{args}: the API's own field selector (asks the upstream for fields); "
+        "fields: picks fields from the result this server returns."
+    )
 
 
 def _also_available(op: OperationSpec) -> str:
@@ -224,6 +263,8 @@ def compact_schema(
             del sub["description"]
     if profile.controls_listed:
         for name, control in CONTROL_SCHEMAS.items():
+            if not profile.control_descriptions and name != "fields":
+                control = {k: v for k, v in control.items() if k != "description"}
             kept.setdefault(name, control)
     if kept:
         out["properties"] = kept

@@ -7,13 +7,16 @@ import re
 import pytest
 
 from generator.naming import (
+    alternative_names,
     assign_arg_names,
     assign_tool_names,
     env_prefix,
+    path_name,
     python_identifier,
     sanitize_arg,
     slugify,
     snake_case,
+    summary_name,
     tool_name,
 )
 
@@ -168,3 +171,73 @@ def test_argument_names_are_valid_property_names() -> None:
     assert sanitize_arg("a.b") == "a.b"
     assert re.fullmatch(r"arg_[0-9a-f]{6}", sanitize_arg("[]"))
     assert len(sanitize_arg("q" * 100)) == 64
+
+
+def test_names_too_long_or_colliding_take_the_summary_then_the_path_not_a_hash() -> None:
+    long_path = "/widget/{widget_id}/items/{item_id}/properties/{property_id}/history/entries"
+    ids = {
+        f"DELETE {long_path}": tool_name(None, "delete", long_path),  # 76 characters
+        "GET /pets": "list_pets",
+        "POST /pets": "list_pets",  # same operationId-derived name
+        "GET /items/{id}": "get_item",
+        "GET /items/{id}/x": "get_item",
+    }
+    summaries = {
+        f"DELETE {long_path}": "Delete the history entries of a widget item's property",
+        "GET /pets": "List all pets",
+        "POST /pets": "Create a pet",
+    }
+    alternatives = {
+        key: alternative_names(ids[key], summaries.get(key), *key.lower().split(" ")) for key in ids
+    }
+    names = assign_tool_names(ids, alternatives=alternatives)
+    assert names == {
+        f"DELETE {long_path}": "delete_history_entries_widget_item_property",
+        "GET /pets": "get_pets",  # its summary's words are the contested list_pets: the path
+        "POST /pets": "create_pet",
+        "GET /items/{id}": "get_items_by_id",  # no summary: the path's nouns
+        "GET /items/{id}/x": "get_items_x",
+    }
+    assert all(TOOL_NAME.fullmatch(n) and len(n) <= 64 for n in names.values())
+    reordered = dict(reversed(list(ids.items())))
+    assert assign_tool_names(reordered, alternatives=alternatives) == names
+
+
+def test_a_hash_is_the_last_resort_when_every_alternative_is_taken() -> None:
+    ids = {"GET /a": "same", "GET /b": "same"}
+    alternatives = {"GET /a": ["other"], "GET /b": ["other"]}
+    names = assign_tool_names(ids, alternatives=alternatives)
+    assert names["GET /a"] != names["GET /b"]
+    assert all(re.fullmatch(r"same_[0-9a-f]{8}", n) for n in names.values())
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "name"),
+    [
+        (
+            "delete",
+            "/widget/{widget_id}/items/{item_id}/properties",
+            "delete_widget_items_properties",
+        ),
+        ("get", "/items/{id}", "get_items_by_id"),
+        ("get", "/v1/users/{user}/users/settings", "get_v1_users_settings"),
+    ],
+)
+def test_path_names_keep_the_nouns_once_and_the_most_specific_part(
+    method: str, path: str, name: str
+) -> None:
+    assert path_name(method, path) == name
+    assert len(name) <= 64
+
+
+def test_path_names_too_long_keep_the_last_segments() -> None:
+    name = path_name("post", "/" + "/".join(f"segment{i}" for i in range(20)))
+    assert name.startswith("post_segment1") and name.endswith("_segment19")
+    assert len(name) <= 64
+
+
+def test_summary_names_drop_filler_words_and_repeats() -> None:
+    assert summary_name("Delete a property of an item") == "delete_property_item"
+    assert summary_name("[DEPRECATED] Get the items of the item list") == "get_items_list"
+    assert summary_name("Pets") == ""
+    assert len(summary_name(" ".join(f"word{i}" for i in range(40)))) <= 64

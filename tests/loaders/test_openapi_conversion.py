@@ -203,17 +203,18 @@ def test_relative_server_url_is_kept_with_a_warning() -> None:
 def test_tool_names_collisions_long_ids_and_duplicates() -> None:
     spec, diagnostics, _ = _load("naming.yaml")
     by_key = {f"{op.binding.method} {op.binding.path}": op for op in spec.operations}
-    assert by_key["GET /pets"].tool_name.startswith("list_pets_")
-    assert by_key["POST /pets"].tool_name.startswith("list_pets_")
-    assert by_key["GET /pets"].tool_name != by_key["POST /pets"].tool_name
-    long = by_key["GET /very/long"].tool_name
-    assert len(long) == 64 and long.startswith("this_operation_identifier_is_deliberately")
+    # listPets and list_pets collide: both are named from their path instead, no hash
+    assert by_key["GET /pets"].tool_name == "get_pets"
+    assert by_key["POST /pets"].tool_name == "post_pets"
+    # over 64 characters and no summary: the path's nouns
+    assert by_key["GET /very/long"].tool_name == "get_very_long"
     assert by_key["GET /things/{thingId}/parts"].tool_name == "get_things_thing_id_parts"
     assert by_key["GET /things/{thingId}/parts"].id == "GET /things/{thingId}/parts"
-    # duplicate operationIds: ids fall back to "METHOD /path", names get hashes
+    # duplicate operationIds: ids fall back to "METHOD /path", names to the path's nouns
     assert by_key["GET /dup/one"].id == "GET /dup/one"
     assert by_key["GET /dup/two"].id == "GET /dup/two"
-    assert by_key["GET /dup/one"].tool_name != by_key["GET /dup/two"].tool_name
+    assert by_key["GET /dup/one"].tool_name == "get_dup_one"
+    assert by_key["GET /dup/two"].tool_name == "get_dup_two"
     codes = [(d.code, d.pointer) for d in diagnostics]
     assert ("OPERATION_ID_DUPLICATE", "/paths/~1dup~1one/get") in codes
     assert ("TOOL_NAME_CHANGED", "/paths/~1very~1long/get") in codes

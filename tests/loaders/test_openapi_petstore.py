@@ -14,7 +14,9 @@ from tests.support.paths import PETSTORE
 CORPUS = Path(__file__).resolve().parents[1] / "fixtures" / "openapi"
 
 
-@pytest.fixture(scope="module", params=[PETSTORE, CORPUS / "oai.v3.0.petstore.json"], ids=["yaml", "json"])
+@pytest.fixture(
+    scope="module", params=[PETSTORE, CORPUS / "oai.v3.0.petstore.json"], ids=["yaml", "json"]
+)
 def petstore(request: pytest.FixtureRequest):
     return load_openapi(request.param)
 
@@ -100,7 +102,8 @@ def test_create_pets_flattens_the_body(petstore) -> None:
         ("name", "body", "name", True),
         ("tag", "body", "tag", False),
     ]
-    assert op.annotations == Annotations(read_only=False, destructive=None, idempotent=False)
+    # a create adds: not destructive (the MCP default when unsaid would be destructive)
+    assert op.annotations == Annotations(read_only=False, destructive=False, idempotent=False)
     # 201 has no content: nothing is known about the response (default is the error schema)
     assert op.response.media_type is None and op.response.field_tree is None
 
@@ -153,3 +156,20 @@ def test_yaml_and_json_give_the_same_ir() -> None:
 def test_name_can_be_given() -> None:
     spec, _ = load_openapi(PETSTORE, name="petstore")
     assert spec.name == "petstore"
+
+
+@pytest.mark.parametrize(
+    ("method", "destructive", "idempotent"),
+    [("post", False, False), ("put", True, True), ("patch", True, False), ("delete", True, True)],
+)
+def test_only_calls_that_delete_or_overwrite_are_destructive(
+    tmp_path, method: str, destructive: bool, idempotent: bool
+) -> None:
+    spec = tmp_path / "one.yaml"
+    spec.write_text(
+        "openapi: 3.0.3\ninfo: {title: t, version: '1'}\nservers: [{url: 'https://x.test'}]\n"
+        f"paths:\n  /things:\n    {method}:\n      operationId: op\n"
+        "      responses: {'204': {description: done}}\n"
+    )
+    [op] = load_openapi(spec)[0].operations
+    assert (op.annotations.destructive, op.annotations.idempotent) == (destructive, idempotent)
