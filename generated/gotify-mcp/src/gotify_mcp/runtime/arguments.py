@@ -31,8 +31,14 @@ CONTROL_SCHEMAS: dict[str, dict[str, Any]] = {
         "items": {"type": "string"},
         "description": 'Dot paths to return instead of the defaults; ["*"] = all.',
     },
-    "detail_level": {"enum": list(DETAIL_LEVELS)},
-    "response_format": {"enum": list(RESPONSE_FORMATS)},
+    "detail_level": {
+        "enum": list(DETAIL_LEVELS),
+        "description": "detailed: more fields, longer texts",
+    },
+    "response_format": {
+        "enum": list(RESPONSE_FORMATS),
+        "description": "markdown: tables for lists",
+    },
 }
 
 
