@@ -92,6 +92,8 @@ def spec_configs(names: list[str]) -> dict[str, ShapeConfig]:
                 continue
             tool = model.tool(tool_names.get(OPERATIONS[name], ""))
             if tool is None:
-                raise KeyError(f"{shown(SPECS[source])} has no operation {OPERATIONS[name]!r} ({name})")
+                raise KeyError(
+                    f"{shown(SPECS[source])} has no operation {OPERATIONS[name]!r} ({name})"
+                )
             out[name] = replace(shape_config_for(tool), chunk_threshold_tokens=10**9)
     return out

@@ -20,7 +20,9 @@ def round_trip_clean(spec):
     return new, text
 
 
-@pytest.mark.parametrize("path", [PETSTORE, NOTION, GITHUB_REST], ids=["petstore", "notion", "github"])
+@pytest.mark.parametrize(
+    "path", [PETSTORE, NOTION, GITHUB_REST], ids=["petstore", "notion", "github"]
+)
 def test_starter_round_trip_on_real_descriptions(path):
     spec, _ = load_openapi(path)
     new, text = round_trip_clean(spec)
