@@ -189,3 +189,17 @@ async def test_every_client_snippet_of_the_generated_readme_starts_the_server(
     for command in by_uvx:
         assert command == ["uvx", "--from", "petstore-mcp", "petstore-mcp"]
         await _serves([uvx, "--from", str(wheel), *command[3:]], env_uv, tmp_path)
+
+
+def test_the_wheel_ships_the_overlay_reference_and_refuses_the_maintainer_command(
+    venv: Path,
+) -> None:
+    reference = run([str(venv / "venv/bin/mcpforge"), "init", "--format"], venv).stdout
+    assert reference == (REPO / "generator/overlays/FORMAT.md").read_text()
+    py = venv / "venv/bin/python"
+    for command in (["-m", "generator.examples", "--check"], ["-m", "generator", "regen"]):
+        proc = subprocess.run(
+            [str(py), *command], cwd=venv, capture_output=True, text=True, timeout=120
+        )
+        assert proc.returncode == 1 and "Traceback" not in proc.stderr, proc.stderr
+        assert "is not the mcpforge repository" in proc.stderr
