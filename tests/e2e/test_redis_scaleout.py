@@ -10,7 +10,7 @@ import pytest
 import redis
 
 from tests.support.rely import MODULE, items, make_package
-from tests.support.redis_server import redis_server
+from tests.support.redis_server import redis_cluster, redis_server
 from tests.support.servers import http_client, http_server
 from tests.support.upstream import Reply, Upstream
 
@@ -65,3 +65,28 @@ async def test_page_one_on_one_replica_the_rest_on_the_other(package) -> None:
                     assert "unavailable" in text(down) and "Traceback" not in text(down)
                 small = await b.call_tool("get_thing", {"id": "x"})  # no paging: still works
                 assert not small.is_error and "fine" in text(small)
+
+
+@pytest.mark.anyio
+async def test_replicas_share_continuations_through_a_redis_cluster(package) -> None:
+    with redis_cluster() as cache_url, Upstream() as up:
+        up.route("GET", "/items", Reply.json(items(40)))
+        env = {"RELY_BASE_URL": up.url, "RELY_BEARER": "tok-123456", "RELY_CACHE_URL": cache_url}
+        with http_server(package, MODULE, env) as url_a, http_server(package, MODULE, env) as url_b:
+            async with http_client(url_a) as a, http_client(url_b) as b:
+                first = await a.call_tool("list_items", {})
+                assert not first.is_error, text(first)
+                cont_id = FOOTER.search(text(first)).group(1)
+                seen, replicas, n = [text(first)], [b, a], 0
+                while cont_id:
+                    page = await replicas[n % 2].call_tool(
+                        "rely_continue", {"continuation_id": cont_id}
+                    )
+                    assert not page.is_error, text(page)
+                    seen.append(text(page))
+                    match = FOOTER.search(text(page))
+                    cont_id = match.group(1) if match else None
+                    n += 1
+                assert n >= 2 and "last page" in seen[-1]
+                body = "".join(seen)
+                assert all(f'"n":{i},' in body for i in range(40))

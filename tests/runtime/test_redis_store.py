@@ -1,23 +1,32 @@
-"""The Redis continuation store against a real redis-server: paging, scope, TTL, bounds,
-atomicity across two store instances (two replicas), and a down Redis."""
+"""The Redis continuation store against a real redis-server and a real 3-node Redis Cluster
+(started by the tests): paging, scope, TTL, bounds, atomicity across two store instances
+(two replicas), and a down Redis."""
 
 import asyncio
 import time
 
 import pytest
 import redis
+import redis.cluster
 
 from generator.runtime.continuation import ContinuationError
 from generator.runtime.continuation import EntryTooLarge
 from generator.runtime.redis_store import RedisContinuationStore, StoreUnavailable
 from tests.support.faulty import closed_port
-from tests.support.redis_server import redis_server
+from tests.support.redis_server import redis_cluster, redis_server
 
 
-@pytest.fixture(scope="module")
-def redis_url():
-    with redis_server() as url:
+@pytest.fixture(scope="module", params=["redis", "cluster"])
+def redis_url(request):
+    with redis_server() if request.param == "redis" else redis_cluster() as url:
         yield url
+
+
+def direct(url: str):
+    """A plain client of the same deployment, to look at the keys."""
+    if url.startswith("redis-cluster://"):
+        return redis.cluster.RedisCluster.from_url("redis://" + url.split("://", 1)[1])
+    return redis.Redis.from_url(url)
 
 
 def store(url: str, prefix: str, **kw) -> RedisContinuationStore:
@@ -51,15 +60,17 @@ async def test_pages_in_order_then_finished_scope_and_unknown(redis_url) -> None
 async def test_ttl_is_enforced_by_redis_and_accounting_follows(redis_url) -> None:
     s = store(redis_url, "ttl", ttl_seconds=0.3)
     cont_id = await s.create("", ["a", "b"])
-    direct = redis.Redis.from_url(redis_url)
-    assert direct.pttl(f"test:ttl:e:{cont_id}") > 0
+    client = direct(redis_url)
+    entry, pages, _ = s.entry_keys(cont_id)
+    assert client.pttl(entry) > 0
     await asyncio.sleep(0.5)
-    assert not direct.exists(f"test:ttl:e:{cont_id}", f"test:ttl:p:{cont_id}")
+    assert not client.exists(entry) and not client.exists(pages)
     assert await kind_of(s, cont_id) == "expired"
     await s.create("", ["c", "d"])  # sweeps the expired id from the index and byte count
-    assert direct.zcard("test:ttl:idx") == 1
-    assert int(direct.get("test:ttl:bytes")) == int(direct.hvals("test:ttl:sz")[0])
-    direct.close()
+    idx, _, sz, total, _ = s.accounting_keys()
+    assert client.zcard(idx) == 1
+    assert int(client.get(total)) == int(client.hvals(sz)[0])
+    client.close()
     await s.aclose()
 
 
@@ -111,4 +122,38 @@ async def test_a_down_redis_is_a_quick_clear_error() -> None:
     assert "unavailable" in err.value.message and "pw" not in err.value.message
     with pytest.raises(StoreUnavailable):
         await s.next_page("abc", "")
+    await s.aclose()
+
+
+@pytest.mark.anyio
+async def test_in_a_cluster_entries_spread_over_the_nodes_and_bounds_stay_global() -> None:
+    with redis_cluster() as url:
+        s = store(url, "spread", max_entries=20)
+        ids = [await s.create("", [f"page {i}", "more"]) for i in range(30)]
+        client = direct(url)
+        nodes = {client.get_node_from_key(s.entry_keys(i)[0]).name for i in ids}
+        assert len(nodes) == 3  # one hash tag per entry: entries land on every node
+        for cont_id in ids:  # an entry's keys share one slot
+            slots = {client.keyslot(k) for k in s.entry_keys(cont_id)}
+            assert len(slots) == 1
+        # the bound is global (one accounting slot), not per node: the 10 oldest went
+        kinds = [await kind_of(s, i) for i in ids[:10]]
+        assert kinds == ["expired"] * 10
+        assert [(await s.next_page(i, "")).text for i in ids[10:]] == [
+            f"page {n}" for n in range(10, 30)
+        ]
+        assert client.zcard(s.accounting_keys()[0]) == 20
+        for cont_id in ids[:10]:  # evicted: pages deleted on their own nodes, tombstone kept
+            entry, pages, tomb = s.entry_keys(cont_id)
+            assert not client.exists(entry) and not client.exists(pages)
+            assert client.get(tomb) == b"expired|"
+        client.close()
+        await s.aclose()
+
+
+@pytest.mark.anyio
+async def test_an_id_that_is_not_ours_is_unknown_without_touching_redis() -> None:
+    s = RedisContinuationStore(f"redis://127.0.0.1:{closed_port()}/0", prefix="x:")
+    for bad in ["a}b", "{cont:x}", "x" * 500, "a b", ""]:
+        assert await kind_of(s, bad) == "unknown"
     await s.aclose()

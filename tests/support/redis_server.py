@@ -5,6 +5,7 @@ The Redis tests skip (with the reason) when the binary is missing; ``.ci/run`` i
 
 from __future__ import annotations
 
+import os
 import shutil
 import socket
 import subprocess
@@ -66,3 +67,95 @@ def redis_server() -> Iterator[str]:
             except subprocess.TimeoutExpired:
                 proc.kill()
                 proc.wait()
+
+
+def _cluster_port() -> int:
+    """A free port whose cluster bus port (port + 10000) is free too."""
+    for _ in range(200):
+        port = free_port()
+        if port + 10000 > 65535:
+            continue
+        with socket.socket() as s:
+            try:
+                s.bind(("127.0.0.1", port + 10000))
+            except OSError:
+                continue
+        return port
+    raise RuntimeError("no free port pair for a Redis Cluster node")
+
+
+def _wait_for(check, what: str, timeout: float = 20.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not check():
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"{what} did not happen in {timeout:g} s")
+        time.sleep(0.1)
+
+
+@contextmanager
+def redis_cluster(nodes: int = 3) -> Iterator[str]:
+    """Start a ``nodes``-node Redis Cluster (no replicas) on 127.0.0.1, yield
+    ``redis-cluster://127.0.0.1:<first port>``, stop every node afterwards."""
+    binary = shutil.which("redis-server")
+    cli = shutil.which("redis-cli")
+    if binary is None or cli is None:
+        import pytest
+
+        pytest.skip("redis-server/redis-cli are not installed (apt-get install redis-server)")
+    ports: list[int] = []
+    procs: list[subprocess.Popen[bytes]] = []
+    with tempfile.TemporaryDirectory(prefix="mcpforge-redis-cluster-") as workdir:
+        try:
+            for i in range(nodes):
+                port = _cluster_port()
+                while port in ports:
+                    port = _cluster_port()
+                ports.append(port)
+                node_dir = f"{workdir}/{i}"
+                os.makedirs(node_dir)
+                procs.append(
+                    subprocess.Popen(
+                        [
+                            binary, "--port", str(port), "--bind", "127.0.0.1",
+                            "--dir", node_dir, "--save", "", "--appendonly", "no",
+                            "--daemonize", "no", "--cluster-enabled", "yes",
+                            "--cluster-config-file", f"nodes-{port}.conf",
+                            "--cluster-node-timeout", "5000",
+                        ],  # fmt: skip
+                        stdout=subprocess.DEVNULL,
+                        stderr=subprocess.DEVNULL,
+                    )
+                )
+
+            def ping(port: int) -> bool:
+                probe = subprocess.run(
+                    [cli, "-p", str(port), "ping"], capture_output=True, text=True
+                )
+                return probe.stdout.strip() == "PONG"
+
+            for port in ports:
+                _wait_for(lambda: ping(port), f"redis-server on port {port} answering")
+            subprocess.run(
+                [cli, "--cluster", "create", *(f"127.0.0.1:{p}" for p in ports),
+                 "--cluster-replicas", "0", "--cluster-yes"],
+                check=True, capture_output=True, timeout=60,
+            )  # fmt: skip
+
+            def ready(port: int) -> bool:
+                info = subprocess.run(
+                    [cli, "-p", str(port), "cluster", "info"], capture_output=True, text=True
+                )
+                return "cluster_state:ok" in info.stdout
+
+            for port in ports:
+                _wait_for(lambda: ready(port), f"cluster node {port} ready")
+            yield f"redis-cluster://127.0.0.1:{ports[0]}"
+        finally:
+            for proc in procs:
+                proc.terminate()
+            for proc in procs:
+                try:
+                    proc.wait(timeout=10)
+                except subprocess.TimeoutExpired:
+                    proc.kill()
+                    proc.wait()
