@@ -40,6 +40,7 @@ from .auth import RequestAuth
 from .caller import caller_secrets
 from .http_call import UpstreamResponse, build_request
 from .input_limits import check_arguments
+from .shaping.graphemes import cut
 from .redaction import MAX_FORM_CHARS, redact_json
 from .retry import retry_after_seconds, send_reliably
 from .model import ServerModel, Tool
@@ -240,7 +241,7 @@ class ServerRuntime:
     def _status_message(self, tool: Tool, response: UpstreamResponse) -> str:
         excerpt = self.body_text(response.body, EXCERPT_CHARS)
         if len(excerpt) > EXCERPT_CHARS:
-            excerpt = excerpt[:EXCERPT_CHARS] + "…"
+            excerpt = cut(excerpt, EXCERPT_CHARS) + "…"
         advice = {
             400: "check the arguments against the tool's schema and the message below",
             401: "the upstream rejected the credentials"
@@ -292,7 +293,7 @@ class ServerRuntime:
             except (ValueError, RecursionError):
                 value, parsed = self._parse_unredacted(body)
                 if not parsed and response.is_json():
-                    snippet = text[:200].replace("\n", " ")
+                    snippet = cut(text, 200).replace("\n", " ")
                     return _error(
                         f"The upstream said the body is JSON but it is not valid JSON "
                         f"(HTTP {response.status}, {len(body)} bytes). It starts with: {snippet}"

@@ -54,6 +54,7 @@ from .output import plan_for, shape_output
 from .redirects import send_following
 from .retry import RetryPolicy, call_with_retries
 from .shaping.fields import selects_everything
+from .shaping.graphemes import cut
 from .shaping.pipeline import ShapeConfig
 from .shaping.truncate import loads as parse_json
 
@@ -233,7 +234,7 @@ def interpret(request: GraphQLRequest, status: int, body: bytes | str) -> GraphQ
     try:
         payload = parse_json(text)
     except ValueError:
-        snippet = text[:200].replace("\n", " ")
+        snippet = cut(text, 200).replace("\n", " ")
         raise UpstreamError(
             f"The GraphQL endpoint answered HTTP {status} without JSON: {snippet}", status=status
         ) from None

@@ -19,6 +19,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from .graphemes import cut
+
 MAX_TABLE_COLUMNS = 16
 MAX_CELL_CHARS = 300
 INLINE_TEXT_CHARS = 120
@@ -163,7 +165,7 @@ def item_title(item: Any, index: int) -> str:
             value = item.get(key)
             if value is not None and not isinstance(value, (dict, list)):
                 text = scalar_text(value).replace("\n", " ")
-                return f"{index}. {key}: {text[:80]}"
+                return f"{index}. {key}: {cut(text, 80)}"
     return f"{index}."
 
 

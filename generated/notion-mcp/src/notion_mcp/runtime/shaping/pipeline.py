@@ -33,7 +33,8 @@ from .defaults import choose_default_fields, field_tree_from_value, guess_collec
 from .fields import check_paths, exclude, parse_path, project, selects_everything
 from .markdown import to_markdown
 from .truncate import (
-    DEFAULT_MARKER, dumps, scrub, trim_to_budget, truncate_string, truncate_strings,
+    DEFAULT_MARKER, dumps, escape_lookalike, scrub, trim_to_budget, truncate_string,
+    truncate_strings,
 )  # fmt: skip
 
 DETAIL_LEVELS = ("concise", "detailed")
@@ -432,6 +433,7 @@ def shape_text(
     """
     notes: list[str] = []
     text = scrub(text)  # an adapter's text may carry an upstream's lone surrogates
+    text = escape_lookalike(text, config.truncation_marker)  # only the server's cut reads as one
     if max_chars is not None and len(text) > max_chars:
         text = truncate_string(text, max_chars, config.truncation_marker)
         notes.append(f"[text cut to {max_chars} chars]")

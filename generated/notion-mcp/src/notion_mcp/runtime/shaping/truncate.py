@@ -2,9 +2,16 @@
 """String truncation and structural trimming to a token budget; output is always valid JSON.
 
 ``truncate_string`` cuts at a line boundary, else a word boundary, found in the last half of
-the allowed length (else it cuts hard) and appends the marker, whose ``{cut}`` is the exact
-number of characters removed: ``len(kept) + cut == len(original)``. Re-truncating a string that
-already ends with the marker keeps counting from the original length.
+the allowed length (else it cuts hard), always on a grapheme-cluster boundary (graphemes.py: no
+accent parted from its letter, no ZWJ sequence split), and appends the marker, whose ``{cut}``
+is the exact number of characters removed: ``len(kept) + cut == len(original)``.
+
+The marker cannot be forged. A cut string is a ``CutString`` that remembers what it kept and
+the original length, and only such a string keeps counting when cut again; an upstream string
+that merely ends like the marker (``… [999999 more chars]``) counts as text. ``truncate_strings``,
+which every shaped value passes through, also escapes such a trailing look-alike (a backslash
+before its last character, ``… [999999 more chars\\]``), so what reads as the marker in the
+output was put there by the server.
 
 ``trim_to_budget`` shrinks one value until its compact JSON fits a token budget: it shortens
 long strings progressively, then drops array tails (a string element ``"… [N more items]"``
@@ -21,6 +28,7 @@ from functools import lru_cache
 from typing import Any
 
 from ..tokens import count_tokens
+from .graphemes import grapheme_floor
 
 DEFAULT_MARKER = "… [{cut} more chars]"
 MAX_DEPTH = 100
@@ -68,8 +76,23 @@ def _marker_regex(marker: str) -> re.Pattern[str] | None:
     return re.compile(re.escape(marker).replace(re.escape("{cut}"), r"(\d+)") + r"\Z")
 
 
+class CutString(str):
+    """A string ``truncate_string`` cut: the text (kept head + marker), the head it kept and
+    the length of the original. Only these continue counting when cut again."""
+
+    head: str
+    original: int
+
+    def __new__(cls, text: str = "", head: str | None = None, original: int | None = None):
+        obj = super().__new__(cls, text)
+        obj.head = str(text) if head is None else head
+        obj.original = len(text) if original is None else original
+        return obj
+
+
 def cut_index(text: str, max_chars: int) -> int:
-    """Where to cut ``text`` so that at most ``max_chars`` stay, at a line or word boundary."""
+    """Where to cut ``text`` so that at most ``max_chars`` stay, at a line or word boundary,
+    never inside a grapheme cluster."""
     if max_chars <= 0:
         return 0
     if len(text) <= max_chars:
@@ -79,23 +102,42 @@ def cut_index(text: str, max_chars: int) -> int:
     pos = window.rfind("\n")
     if pos < 0:
         pos = max(window.rfind(" "), window.rfind("\t"))
-    return floor + pos if pos >= 0 else max_chars
+    return grapheme_floor(text, floor + pos if pos >= 0 else max_chars)
+
+
+def marker_tails(marker: str) -> tuple[str, ...]:
+    """The characters a text ending in the marker can end with (any digit for ``...{cut}``)."""
+    if marker.endswith("{cut}"):
+        return tuple("0123456789")
+    return (marker[-1],) if marker else ()
+
+
+def _lookalike(marker: str) -> re.Pattern[str]:
+    """The marker at the end of a text, any number in place of ``{cut}``."""
+    return _marker_regex(marker) or re.compile(re.escape(marker) + r"\Z")
+
+
+def escape_lookalike(text: str, marker: str = DEFAULT_MARKER) -> str:
+    """``text`` with a trailing look-alike of the marker escaped (a backslash before its last
+    character), so it cannot pass for a cut the server made. Cut strings are left alone."""
+    if isinstance(text, CutString) or not marker or not text.endswith(marker_tails(marker)):
+        return text
+    if _lookalike(marker).search(text) is None:
+        return text
+    return text[:-1] + "\\" + text[-1]
 
 
 def truncate_string(text: str, max_chars: int, marker: str = DEFAULT_MARKER) -> str:
     """``text`` if short enough, else its head (at a boundary) plus the marker."""
     if len(text) <= max_chars:
         return text
-    already = 0
-    regex = _marker_regex(marker)
-    if regex is not None:
-        found = regex.search(text)
-        if found is not None:
-            already = int(found.group(1))
-            text = text[: found.start()]
-    kept = text[: cut_index(text, max_chars)].rstrip()
-    cut = len(text) - len(kept) + already
-    return kept + marker.replace("{cut}", str(cut))
+    if isinstance(text, CutString):  # cut before: keep counting from the original
+        source, original = text.head, text.original
+    else:
+        source, original = text, len(text)
+    kept = source[: cut_index(source, max_chars)].rstrip()
+    cut = original - len(kept)
+    return CutString(kept + marker.replace("{cut}", str(cut)), kept, original)
 
 
 def truncate_strings(value: Any, max_chars: int, marker: str = DEFAULT_MARKER) -> tuple[Any, int]:
@@ -108,17 +150,18 @@ def truncate_strings(value: Any, max_chars: int, marker: str = DEFAULT_MARKER) -
     containers with nothing to change are returned as they are (the input is never mutated).
     """
     count = 0
+    tail = marker_tails(marker) or ("\x00",)  # only strings ending like this can look like it
 
     def fix(x: Any, t: type, depth: int) -> Any:
         """The replacement for ``x`` (of type ``t``), or ``x`` itself when it is fine."""
         nonlocal count
-        if t is str:
+        if t is str or t is CutString:
             if not _clean(x):
                 x = scrub(x)
             if len(x) <= max_chars:
-                return x
+                return escape_lookalike(x, marker) if x.endswith(tail) else x
             count += 1
-            return truncate_string(x, max_chars, marker)
+            return truncate_string(x, max_chars, marker)  # its end (and any look-alike) goes
         if t is int and x.bit_length() > _MAX_INT_BITS:
             return f"… [integer of {x.bit_length()} bits, too long to print]"
         if t is dict:
@@ -147,7 +190,7 @@ def truncate_strings(value: Any, max_chars: int, marker: str = DEFAULT_MARKER) -
             t = type(x)
             key_ok = type(k) is str and _clean(k)
             if key_ok and (
-                (t is str and len(x) <= max_chars and _clean(x))
+                (t is str and len(x) <= max_chars and _clean(x) and not x.endswith(tail))
                 or (t is int and x.bit_length() <= _MAX_INT_BITS)
                 or t is bool
                 or x is None
@@ -168,7 +211,7 @@ def truncate_strings(value: Any, max_chars: int, marker: str = DEFAULT_MARKER) -
         for i, x in enumerate(items):
             t = type(x)
             if (
-                (t is str and len(x) <= max_chars and _clean(x))
+                (t is str and len(x) <= max_chars and _clean(x) and not x.endswith(tail))
                 or (t is int and x.bit_length() <= _MAX_INT_BITS)
                 or t is bool
                 or x is None

@@ -20,6 +20,7 @@ from typing import Any, Callable
 
 from ..tokens import count_tokens
 from .markdown import render_lines, row_for_item, section, table_parts
+from .graphemes import cut, grapheme_floor
 from .truncate import dumps, trim_to_budget
 
 _SAMPLE_CHARS = 6000
@@ -332,10 +333,16 @@ def text_layout(text: str, budget: int) -> Layout:
         if len(line) <= piece:
             parts.append(line)
         else:
-            parts.extend(line[k : k + piece] for k in range(0, len(line), piece))
+            start = 0
+            while start < len(line):  # pieces end on grapheme-cluster boundaries
+                end = grapheme_floor(line, start + piece)
+                end = end if end > start else start + piece
+                parts.append(line[start:end])
+                start = end
 
     def trim_part(i: int, max_tokens: int) -> str:
-        return parts[i][: max(max_tokens // 4, 1)]
+        n = max(max_tokens // 4, 1)
+        return cut(parts[i], n) or parts[i][:n]  # a cluster longer than n: cut it anyway
 
     return Layout("", "", "", "", "", parts, trim_part)
 
