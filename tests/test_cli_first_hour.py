@@ -42,13 +42,17 @@ def test_a_directory_given_as_spec_says_so(tmp_path: Path) -> None:
 
 
 def test_an_unwritable_out_is_a_clear_error(tmp_path: Path) -> None:
-    if os.geteuid() == 0:
-        pytest.skip("root writes into read-only folders")
-    locked = tmp_path / "locked"
-    locked.mkdir(mode=0o555)
-    proc = mcpforge("generate", PETSTORE, "--out", str(locked / "deep"))
+    if os.geteuid() != 0:
+        locked = tmp_path / "locked"
+        locked.mkdir(mode=0o555)
+        out, reason = locked / "deep", "Permission denied"
+    elif Path("/sys/kernel").is_dir():  # root may write anywhere but in sysfs
+        out, reason = Path("/sys/mcpforge-first-hour"), "Operation not permitted"
+    else:
+        pytest.skip("running as root without sysfs: no folder here refuses a new directory")
+    proc = mcpforge("generate", PETSTORE, "--out", str(out))
     assert proc.returncode == 1 and "Traceback" not in proc.stderr
-    assert "ermission denied" in proc.stderr
+    assert f"cannot create the output directory: {reason}" in proc.stderr
 
 
 def test_help_is_plain_text_and_every_verb_shows_an_example() -> None:
