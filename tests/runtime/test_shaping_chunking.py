@@ -146,14 +146,29 @@ def test_an_object_without_a_collection_is_paged_along_its_largest_array():
     assert sum(len(p["events"]) for p in pages) == 200
 
 
-def test_an_object_without_arrays_over_budget_is_trimmed_to_one_page():
-    value = {f"key{i}": f"value number {i} " * 10 for i in range(400)}
+@pytest.mark.parametrize("wrapped", [False, True])
+def test_an_object_without_arrays_over_budget_is_paged_by_its_members(wrapped: bool):
+    # it was trimmed to one page of 50 keys, with no way to get the rest (issue 15)
+    members = {f"key{i}": f"value number {i} " * 10 for i in range(400)}
+    value = {"object": "thing", "data": members, "tags": ["a"]} if wrapped else members
     config = small()
     result = shape(value, config, fields=["*"], footer_reserve_tokens=RESERVE)
-    assert len(result.chunks) == 1
     check_bounds(result, config)
-    json.loads(result.chunks[0])
-    assert any("trimmed" in n for n in result.notes)
+    assert len(result.chunks) > 1 and not any("trimmed" in n for n in result.notes)
+    pages = [json.loads(c) for c in result.chunks]
+    merged: dict = {}
+    for page in pages:
+        merged.update(page["data"] if wrapped else page)
+    assert merged == members and list(merged) == list(members)  # all of it, in order
+    if wrapped:
+        assert pages[0]["object"] == "thing" and pages[0]["tags"] == ["a"]
+        assert all(set(p) == {"data"} for p in pages[1:])
+    markdown = shape(
+        value, config, fields=["*"], response_format="markdown", footer_reserve_tokens=RESERVE
+    )
+    check_bounds(markdown, config)
+    text = "\n".join(markdown.chunks)
+    assert all(f"- **key{i}**:\n  ```\n  value number {i} " in text for i in range(400))
 
 
 def test_big_metadata_around_a_list_is_trimmed_to_fit_the_first_page():
