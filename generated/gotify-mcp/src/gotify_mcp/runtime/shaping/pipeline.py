@@ -2,7 +2,9 @@
 """The one entry point a generated server calls: ``shape(value, config, ...)``.
 
 Order: select fields -> truncate strings -> render (json|markdown) -> if the rendering is over
-``chunk_threshold_tokens``, split it into pages of at most ``chunk_tokens - footer_reserve``.
+``chunk_threshold_tokens``, split it into pages of at most ``chunk_tokens - footer_reserve``:
+a list by its items, an object by the items of its largest list when that list is at least
+half of it, else by its members (``chunking.object_path``); only a scalar is trimmed.
 
 Field selection: explicit ``fields`` win (``["*"]`` = everything); otherwise ``concise`` uses
 the configured defaults (or the heuristic of ``defaults.py``) and ``detailed`` keeps every
@@ -26,8 +28,8 @@ from typing import Any
 
 from ..tokens import count_tokens
 from .chunking import (
-    Layout, fit_skeleton, get_at, json_layout, largest_array_path, markdown_layout, pack, set_at,
-    text_layout,
+    Layout, fit_skeleton, get_at, json_layout, json_object_layout, largest_array_path,
+    markdown_layout, markdown_object_layout, object_path, pack, set_at, text_layout,
 )  # fmt: skip
 from .defaults import choose_default_fields, field_tree_from_value, guess_collection_path
 from .fields import check_paths, exclude, parse_path, project, selects_everything
@@ -347,8 +349,10 @@ def _page(
         budget = MIN_PAGE_TOKENS
     if layout is None and isinstance(shaped, dict):
         path = largest_array_path(shaped)
-        if path is not None:
+        if path is not None and _dominant(shaped, path):
             layout = _layout(shaped, path, config, response_format)
+        elif shaped:  # a big object: paged by its members, like a list by its items
+            return _paged_object(shaped, budget, config, response_format, notes)
     if layout is None or path is None:
         return _trimmed_single(shaped, budget, config, response_format, notes)
     if response_format == "markdown" and count_tokens(layout.rest_prefix, encoding) > budget // 3:
@@ -387,6 +391,31 @@ def _capped(
         return ShapedResponse([text], notes, [tokens])
     budget = max(max_tokens - reserve - NOTES_MARGIN, 16)
     return _trimmed_single(shaped, budget, config, response_format, notes)
+
+
+def _dominant(shaped: Any, path: tuple[str, ...]) -> bool:
+    """Whether the list at ``path`` is at least half of the object (else the object is paged
+    by its members: paging a small list would leave the rest of the object to be trimmed)."""
+    return len(dumps(get_at(shaped, path))) * 2 >= len(dumps(shaped))
+
+
+def _paged_object(
+    shaped: dict[str, Any], budget: int, config: ShapeConfig, fmt: str, notes: list[str]
+) -> ShapedResponse:
+    """A big object in pages of its members (at ``object_path``): each page a valid JSON
+    object (or Markdown ``- **key**:`` blocks), served by ``continue`` like list pages."""
+    encoding = config.encoding
+    path = object_path(shaped, budget, encoding)
+    build = json_object_layout if fmt == "json" else markdown_object_layout
+    layout = build(shaped, path, encoding, config.truncation_marker)
+    members = len(layout.parts)
+    packed = pack(layout, budget, encoding)
+    if len(packed.chunks) > 1:
+        where = f" of {'.'.join(path)}" if path else ""
+        notes.append(f"[a big object: its {members} members{where} come in pages]")
+    if packed.trimmed_parts:
+        notes.append(f"[{packed.trimmed_parts} member(s) too large for one page were trimmed]")
+    return ShapedResponse(packed.chunks, notes, packed.tokens)
 
 
 def _layout(shaped: Any, path: tuple[str, ...], config: ShapeConfig, fmt: str) -> Layout:

@@ -212,17 +212,20 @@ def path_only(path: tuple[str, ...], leaf: Any) -> Any:
     return leaf
 
 
-def split_json_around(value: Any, path: tuple[str, ...]) -> tuple[str, str]:
+def split_json_around(
+    value: Any, path: tuple[str, ...], brackets: tuple[str, str] = ("[", "]")
+) -> tuple[str, str]:
     """(prefix, suffix) such that ``prefix + "]"``... i.e. the compact JSON of ``value`` with
-    the list at ``path`` open: ``prefix + items + suffix`` is the JSON of the whole value."""
+    the list at ``path`` open: ``prefix + items + suffix`` is the JSON of the whole value.
+    ``brackets=("{", "}")``: the object at ``path`` is open (its members go in between)."""
     if not path:
-        return "[", "]"
+        return brackets
     key = path[0]
     keys = list(value)
     at = keys.index(key)
     before = ",".join(f"{dumps(k)}:{dumps(value[k])}" for k in keys[:at])
     after = ",".join(f"{dumps(k)}:{dumps(value[k])}" for k in keys[at + 1 :])
-    inner_prefix, inner_suffix = split_json_around(value[key], path[1:])
+    inner_prefix, inner_suffix = split_json_around(value[key], path[1:], brackets)
     prefix = "{" + before + ("," if before else "") + dumps(key) + ":" + inner_prefix
     suffix = inner_suffix + ("," + after if after else "") + "}"
     return prefix, suffix
@@ -366,3 +369,76 @@ def largest_array_path(value: Any, max_depth: int = 6) -> tuple[str, ...] | None
 
     walk(value, ())
     return best[1] if best is not None else None
+
+
+# ---------------------------------------------------------------------------- objects by keys
+
+
+def object_path(value: Any, budget: int, encoding: str) -> tuple[str, ...]:
+    """Where to page a big object by its keys: the root, or, down a member holding most of the
+    object (a ``{"data": {...}}`` wrapper), that member, while what is around it stays small
+    (at most a quarter page: it is repeated on page 1 only)."""
+    path: tuple[str, ...] = ()
+    node = value
+    while isinstance(node, dict) and len(path) < 8:
+        sizes = {k: len(dumps(v)) for k, v in node.items() if isinstance(v, dict) and len(v) > 1}
+        if not sizes:
+            break
+        key = max(sizes, key=lambda k: sizes[k])
+        if sizes[key] * 2 < len(dumps(node)):
+            break
+        frame = dumps(set_at(value, (*path, key), {}))
+        if count_tokens(frame, encoding) > budget // 4:
+            break
+        path, node = (*path, key), node[key]
+    return path
+
+
+def json_object_layout(value: Any, path: tuple[str, ...], encoding: str, marker: str) -> Layout:
+    """Pages of the members of the object at ``path``; each page is a valid JSON object with
+    some of them (page 1 in the whole value's frame, later pages in the path down to it), so
+    merging the pages' objects gives back the object."""
+    obj: dict[str, Any] = get_at(value, path)
+    keys = list(obj)
+    first_prefix, first_suffix = split_json_around(value, path, ("{", "}"))
+    rest_prefix, rest_suffix = split_json_around(path_only(path, {}), path, ("{", "}"))
+
+    def trim_part(i: int, max_tokens: int) -> str:
+        head = dumps(keys[i]) + ":"
+        room = max(max_tokens - count_tokens(head, encoding) - 1, 1)
+        return head + dumps(trim_to_budget(obj[keys[i]], room, encoding, marker)[0])
+
+    parts = [f"{dumps(k)}:{dumps(v)}" for k, v in obj.items()]
+    return Layout(first_prefix, first_suffix, rest_prefix, rest_suffix, ",", parts, trim_part)
+
+
+def markdown_object_layout(
+    value: Any, path: tuple[str, ...], encoding: str, marker: str
+) -> Layout:
+    """Pages of the members of the object at ``path`` as Markdown ``- **key**: value`` blocks,
+    under the rest of the value on page 1 and a ``**path** (continued)`` line after."""
+    obj: dict[str, Any] = get_at(value, path)
+    keys = list(obj)
+    label = ".".join(path) if count_tokens(".".join(path), encoding) <= 16 else "object"
+
+    def render(key: str, member: Any) -> str:
+        return "\n".join(render_lines({key: member}, ""))
+
+    first_prefix = rest_prefix = ""
+    if path:
+        meta = _without(value, path)
+        meta_md = "\n".join(render_lines(meta, "")) + "\n\n" if meta else ""
+        first_prefix = f"{meta_md}**{label}** ({len(keys)} keys):\n\n"
+        rest_prefix = f"**{label}** (continued):\n\n"
+
+    def trim_part(i: int, max_tokens: int) -> str:
+        json_budget = max_tokens
+        while json_budget >= 8:
+            text = render(keys[i], trim_to_budget(obj[keys[i]], json_budget, encoding, marker)[0])
+            if count_tokens(text, encoding) <= max_tokens:
+                return text
+            json_budget //= 2
+        return f"- **{keys[i]}**: … [value too large]"
+
+    parts = [render(k, v) for k, v in obj.items()]
+    return Layout(first_prefix, "", rest_prefix, "", "\n", parts, trim_part)
