@@ -8,7 +8,11 @@ For GitHub REST, Stripe (OpenAPI) and Linear (GraphQL) of the corpus, side by si
   only); our server instructions (sent once at initialize) are shown on their own;
 * cold start: spawn to complete ``tools/list`` over stdio with the real MCP client (median of
   ``--repeats``), for each of the three servers;
-* peak memory: the server process's VmHWM right after the reply.
+* peak memory: the server process's VmHWM right after the reply;
+* callability (``callability.py``): for every tool of the committed examples (``specs/``) and
+  of the breadth corpus (``--breadth``, default ``../shared/corpus/breadth``), arguments built
+  from the LISTED schema validated against the FULL one (target >= 99% of tools);
+  ``--callability-only`` runs just this part.
 
 Helpers (server launch, stdio measurement, FastMCP in-process fallback) come from
 ``generator.bench.generation``. Prints a Markdown table on stdout; progress on stderr.
@@ -38,8 +42,10 @@ from .generation import (
     measure_server,
     our_server_launch,
 )
-from .inputs import GITHUB_REST, LINEAR, STRIPE
+from .callability import corpus_rows, render_rows
+from .inputs import FIXTURES, GITHUB_REST, LINEAR, SHARED_CORPUS, SPECS, STRIPE
 
+BREADTH = SHARED_CORPUS / "breadth"
 FASTMCP_FACTOR = 3  # target: per-op tools/list at most a third of FastMCP's
 META_TARGET_TOKENS = 2000
 
@@ -206,6 +212,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         type=Path,
         default=DEFAULT_FASTMCP_PYTHON if DEFAULT_FASTMCP_PYTHON.exists() else None,
     )
+    parser.add_argument(
+        "--breadth",
+        type=Path,
+        default=BREADTH if BREADTH.is_dir() else FIXTURES / "breadth" / "openapi",
+        help="folder of specs for the callability measure (default: ../shared/corpus/breadth)",
+    )
+    parser.add_argument("--callability-only", action="store_true")
     results.add_argument(parser, "surface")
     args = parser.parse_args(argv)
     python: Path | None = args.fastmcp_python
@@ -214,9 +227,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         python = None
     subjects = [s for s in SUBJECTS if not args.only or s.name in args.only]
     start = time.perf_counter()
-    rows = [bench_subject(s, python, args.repeats, args.server_timeout) for s in subjects]
+    rows = []
+    if not args.callability_only:
+        rows = [bench_subject(s, python, args.repeats, args.server_timeout) for s in subjects]
+    _progress(f"callability: specs/ and {args.breadth} ...")
+    callable_rows, skipped = corpus_rows(SPECS, args.breadth)
     with results.recorded(args.results, "generator.bench.surface", argv):
-        print(render(rows, args.repeats, version))
+        if rows:
+            print(render(rows, args.repeats, version))
+            print()
+        print("Callable from the listing: arguments built from each tool's LISTED input schema")
+        print("(generator/bench/callability.py), validated against its FULL schema.\n")
+        print(render_rows(callable_rows, skipped))
     _progress(f"benchmark took {time.perf_counter() - start:.0f} s")
     return 0
 

@@ -11,9 +11,11 @@ where every token is paid once per tool per conversation. Two profiles:
   description shared by ``GLOSSARY_MIN_TOOLS`` or more tools (GitHub's ``owner``, ``repo``,
   ``per_page``) and the control arguments are explained once in the server instructions.
 
-Both drop noise: ``format`` (except date/date-time), ``default``, ``pattern``, length/item
-bounds, ``minimum``, ``additionalProperties: false``, empty ``properties``, ``type`` implied by
-a string ``enum``; nesting is cut below the profile's depth (``{"type": "object"}``); and a
+Both drop noise: ``format`` (except date/date-time), ``default``, upper and item bounds,
+``additionalProperties: false``, empty ``properties``, ``type`` implied by
+a string ``enum``; below the profile's depth only what a valid value needs is kept (types,
+enums, required properties, item types: ``_skeleton``), never required fields, the item types
+of nested arrays and objects or enums (a long one is named with a few examples); and a
 sub-schema repeated inside one tool's schema is defined once under ``$defs`` (MCP input schemas
 are self-contained, so ``$defs`` is the only place sharing is allowed).
 
@@ -37,17 +39,16 @@ TOOL_DESCRIPTION_CHARS = 300
 RICH_PARAM_CHARS = 160
 LEAN_TOOL_CHARS = 110
 LEAN_PARAM_CHARS = 60
-GLOSSARY_MIN_TOOLS = 5
+GLOSSARY_MIN_TOOLS = 3
 RETURNS_SHOWN = 10
 AVAILABLE_SHOWN = 5  # non-default fields named in a description, as a hint for `fields`
 SHARE_MIN_CHARS = 60
 ENUM_EXAMPLES = 3
+SKELETON_DEPTH = 6  # required-only nesting kept below the profile's depth
 KEEP_FORMATS = frozenset({"date", "date-time"})
 DROP_KEYS = frozenset(
     {
         "default",
-        "pattern",
-        "minLength",
         "maxLength",
         "minItems",
         "maxItems",
@@ -55,11 +56,11 @@ DROP_KEYS = frozenset(
         "minProperties",
         "maxProperties",
         "multipleOf",
-        "minimum",
-        "exclusiveMinimum",
         "title",
     }
 )
+# Constraints a plausible first value ("x", 1) breaks: kept, so a model can build a valid one.
+VALUE_KEYS = frozenset({"pattern", "minLength", "minimum", "exclusiveMinimum"})
 CONTROLS_NOTE = (
     "Every tool also accepts: fields (array of dot paths to return instead of the defaults; "
     '["*"] = all), detail_level ("concise" | "detailed": keep longer texts), '
@@ -293,7 +294,7 @@ def glossary(ops: tuple[OperationSpec, ...], profile: Profile) -> dict[str, str]
     return {name: text for name, (_, text) in sorted(best.items())}
 
 
-def _node(node: Any, depth: int, profile: Profile) -> Any:
+def _node(node: Any, depth: int, profile: Profile, *, branch: bool = False) -> Any:
     if not isinstance(node, dict):
         return node
     out: dict[str, Any] = {}
@@ -308,22 +309,19 @@ def _node(node: Any, depth: int, profile: Profile) -> Any:
                     else " ".join(value.split())[: profile.param_chars]
                 )
             continue
-        if key == "additionalProperties" and value is False:
-            continue
+        if key == "additionalProperties" and isinstance(value, bool):
+            continue  # false: the runtime adds it back for validation; true: the default
         if key in ("properties", "items", "additionalProperties", "anyOf", "oneOf", "allOf"):
             if depth < profile.max_depth:
                 out[key] = _children(key, value, depth, profile)
+            elif key != "properties" or node.get("required") or branch:
+                keep = node.get("required") or (value if branch else ())
+                out[key] = _skeleton_children(key, value, keep, profile)
             continue
         out[key] = value
+    _short_enum(out, profile)
+    _drop_vacuous(out)
     enum = out.get("enum")
-    if isinstance(enum, list) and len(enum) > profile.max_enum:
-        del out["enum"]  # e.g. every time zone: a few examples say enough; upstream validates
-        shown = ", ".join(str(v) for v in enum[:ENUM_EXAMPLES])
-        note = f"One of {len(enum)} values, e.g. {shown}"
-        out["description"] = f"{out['description']}. {note}" if out.get("description") else note
-        if "type" not in out and all(isinstance(v, str) for v in enum):
-            out["type"] = "string"
-        enum = None
     if (
         out.get("type") == "string"
         and isinstance(enum, list)
@@ -343,11 +341,84 @@ def _node(node: Any, depth: int, profile: Profile) -> Any:
     return out
 
 
+def _skeleton(node: Any, profile: Profile, depth: int = 0, *, branch: bool = False) -> Any:
+    """Below the profile's depth, what a valid value needs and nothing else: the type, a const
+    or enum (a long one as examples), the required properties (recursively), the items and the
+    union branches (with all their properties: they tell the branches apart); no descriptions,
+    no other optional properties."""
+    if not isinstance(node, dict) or depth > SKELETON_DEPTH:
+        return {} if isinstance(node, dict) else node
+    out: dict[str, Any] = {}
+    for key, value in node.items():
+        if key in ("type", "const", "enum") or key in VALUE_KEYS:
+            out[key] = value
+        elif key == "format" and value in KEEP_FORMATS:
+            out[key] = value
+        elif key in ("items", "additionalProperties"):
+            if isinstance(value, dict):
+                out[key] = _skeleton_children(key, value, (), profile, depth + 1)
+        elif key in ("anyOf", "oneOf", "allOf") and isinstance(value, list):
+            out[key] = [_skeleton(b, profile, depth + 1, branch=True) for b in value]
+        elif key == "properties" and isinstance(value, dict) and (branch or node.get("required")):
+            keep = node.get("required") or value  # a branch's properties tell it apart
+            out[key] = _skeleton_children(key, value, keep, profile, depth + 1)
+        elif key == "required" and isinstance(value, list) and value:
+            out[key] = list(value)
+    _short_enum(out, profile)
+    _drop_vacuous(out)
+    if out.get("type") == "string" and isinstance(out.get("enum"), list):
+        if all(isinstance(v, str) for v in out["enum"]):
+            del out["type"]
+    for key in ("properties", "additionalProperties", "items"):
+        if out.get(key) == {}:
+            del out[key]
+    if "type" not in out and "properties" in out:
+        out["type"] = "object"
+    return out
+
+
+def _skeleton_children(
+    key: str, value: Any, required: Any, profile: Profile, depth: int = 0
+) -> Any:
+    if key == "properties" and isinstance(value, dict):
+        return {n: _skeleton(s, profile, depth) for n, s in value.items() if n in required}
+    if key in ("anyOf", "oneOf", "allOf") and isinstance(value, list):
+        return [_skeleton(s, profile, depth) for s in value]
+    if isinstance(value, dict):
+        return _skeleton(value, profile, depth)
+    return value
+
+
+def _drop_vacuous(out: dict[str, Any]) -> None:
+    """An ``anyOf`` with an empty branch accepts anything (the IR keeps ``anyOf: [{}, {}]``
+    where a spec's branches only said which fields were required): noise. Empty ``allOf``
+    branches too."""
+    if isinstance(out.get("anyOf"), list) and any(b == {} for b in out["anyOf"]):
+        del out["anyOf"]
+    if isinstance(out.get("allOf"), list):
+        out["allOf"] = [b for b in out["allOf"] if b != {}]
+        if not out["allOf"]:
+            del out["allOf"]
+
+
+def _short_enum(out: dict[str, Any], profile: Profile) -> None:
+    """A long enum becomes "One of N values, e.g. ..." (its first values) in the description."""
+    enum = out.get("enum")
+    if not (isinstance(enum, list) and len(enum) > profile.max_enum):
+        return
+    del out["enum"]  # e.g. every time zone: a few examples say enough; upstream validates
+    shown = ", ".join(str(v) for v in enum[:ENUM_EXAMPLES])
+    note = f"One of {len(enum)} values (not all listed), e.g. {shown}"
+    out["description"] = f"{out['description']}. {note}" if out.get("description") else note
+    if "type" not in out and all(isinstance(v, str) for v in enum):
+        out["type"] = "string"
+
+
 def _children(key: str, value: Any, depth: int, profile: Profile) -> Any:
     if key == "properties" and isinstance(value, dict):
         return {n: _node(s, depth + 1, profile) for n, s in value.items()}
     if key in ("anyOf", "oneOf", "allOf") and isinstance(value, list):
-        return [_node(s, depth + 1, profile) for s in value]
+        return [_node(s, depth + 1, profile, branch=True) for s in value]
     return _node(value, depth + 1, profile)
 
 

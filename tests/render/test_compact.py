@@ -51,6 +51,7 @@ def test_noise_is_dropped_and_descriptions_become_fragments() -> None:
         "properties": {
             "per_page": {
                 "type": "integer",
+                "minimum": 1,  # a lower bound is kept: a plausible first guess (0) breaks it
                 "maximum": 100,
                 "description": "Number of results per page",
             },
@@ -90,7 +91,7 @@ def test_long_enums_become_examples_in_lean() -> None:
     )
     assert out["properties"]["tz"] == {
         "type": "string",
-        "description": "One of 40 values, e.g. Zone/0, Zone/1, Zone/2",
+        "description": "One of 40 values (not all listed), e.g. Zone/0, Zone/1, Zone/2",
     }
 
 
@@ -144,3 +145,70 @@ def test_auto_picks_meta_for_a_big_api_and_per_op_for_a_small_one() -> None:
     small = surface_report(PETSTORE, mode="auto")
     assert small.mode == "per-op" and small.surface == "rich"
     assert all(cost.tokens > 0 for cost in small.tools)
+
+
+def test_what_a_valid_value_needs_survives_below_the_lean_depth() -> None:
+    # a GraphQL-style input list whose items are objects with required fields, nested twice
+    item = {
+        "type": "object",
+        "properties": {
+            "name": {"type": "string", "description": "prose"},
+            "kind": {"type": "string", "enum": ["a", "b"]},
+            "note": {"type": "string"},
+            "tags": {"type": "array", "items": {"type": "integer"}},
+        },
+        "required": ["name", "kind", "tags"],
+        "additionalProperties": False,
+    }
+    schema = {
+        "type": "object",
+        "properties": {
+            "input": {
+                "type": "object",
+                "properties": {"items": {"type": "array", "items": item}},
+                "required": ["items"],
+            },
+            "labels": {
+                "oneOf": [
+                    {"type": "object", "properties": {"labels": {"type": "array"}}},
+                    {"type": "array", "items": {"type": "string"}},
+                ]
+            },
+            "meta": {"type": "object", "anyOf": [{}, {}]},
+        },
+    }
+    out = compact_schema(schema, LEAN)
+    listed = out["properties"]["input"]["properties"]["items"]["items"]
+    assert listed == {
+        "type": "object",
+        "properties": {
+            "name": {"type": "string"},
+            "kind": {"enum": ["a", "b"]},
+            "tags": {"type": "array", "items": {"type": "integer"}},
+        },
+        "required": ["name", "kind", "tags"],
+    }
+    # a union branch keeps its properties (they tell the branches apart); a vacuous anyOf goes
+    branch = out["properties"]["labels"]["oneOf"][0]
+    assert branch["properties"] == {"labels": {"type": "array"}}
+    assert out["properties"]["meta"] == {"type": "object"}
+    Draft202012Validator.check_schema(out)
+
+
+def test_every_corpus_tool_is_callable_from_its_listing() -> None:
+    """generator/bench/callability.py on the committed examples (whole specs, lean or rich
+    as generated): arguments built from the listed schema satisfy the full one."""
+    from generator.bench.callability import full_schema, first_error
+    from generator.pipeline import load_with_overlay
+    from generator.render.compact import build_surface
+    from tests.support.paths import GITHUB_REST
+
+    spec, _ = load_with_overlay(GITHUB_REST)
+    surface = build_surface(spec)
+    assert surface.profile == "lean"
+    failing = [
+        (op.tool_name, error)
+        for op in spec.operations
+        if (error := first_error(full_schema(op.input_schema), surface.tools[op.id][1]))
+    ]
+    assert failing == []
