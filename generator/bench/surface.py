@@ -12,7 +12,7 @@ For GitHub REST, Stripe (OpenAPI) and Linear (GraphQL) of the corpus, side by si
 * callability (``callability.py``): for every tool of the committed examples (``specs/``) and
   of the breadth corpus (``--breadth``, default ``../shared/corpus/breadth``), arguments built
   from the LISTED schema validated against the FULL one (target >= 99% of tools);
-  ``--callability-only`` runs just this part.
+  ``--callability-only`` runs just this part (written to ``results/callability.md``).
 
 Helpers (server launch, stdio measurement, FastMCP in-process fallback) come from
 ``generator.bench.generation``. Prints a Markdown table on stdout; progress on stderr.
@@ -221,6 +221,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--callability-only", action="store_true")
     results.add_argument(parser, "surface")
     args = parser.parse_args(argv)
+    if args.callability_only and args.results == str(results.RESULTS / "surface.md"):
+        args.results = str(results.RESULTS / "callability.md")  # keep the full table's file
     python: Path | None = args.fastmcp_python
     version = _fastmcp_version(python) if python is not None else None
     if python is not None and version is None:
