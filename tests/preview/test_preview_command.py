@@ -11,6 +11,7 @@ from generator.preview.command import build_preview
 ROOT = Path(__file__).resolve().parents[2]
 PETSTORE = ROOT / "specs" / "petstore" / "openapi.yaml"
 WRAPPERS = ROOT / "tests" / "fixtures" / "breadth" / "openapi" / "wrappers.yaml"
+MISMATCH = ROOT / "tests" / "fixtures" / "breadth" / "mismatch.yaml"
 
 
 def test_preview_shows_every_tool_with_its_example_result_tokens_and_fields(capsys) -> None:
@@ -51,6 +52,13 @@ def test_check_exits_1_when_the_defaults_break_an_invariant(tmp_path, capsys) ->
     out = capsys.readouterr().out
     assert "INVARIANT BROKEN:" in out and "1 with a broken invariant (get_thing)" in out
     assert main([*args, "--check"]) == 1
+
+
+def test_check_exits_1_when_defaults_from_the_schema_miss_the_example(capsys) -> None:
+    """The schema names ``id``/``name``; the example's things have ``uid``/``title``."""
+    assert main(["preview", str(MISMATCH), "--check"]) == 1
+    out = capsys.readouterr().out
+    assert "2 with a broken invariant (get_thing, list_things)" in out
 
 
 def test_check_passes_when_every_invariant_holds(capsys) -> None:
