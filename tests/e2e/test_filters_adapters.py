@@ -90,5 +90,6 @@ def test_an_unknown_filter_set_stops_the_server_at_start() -> None:
         timeout=60,
     )
     assert proc.returncode == 2  # the flag wins over the (valid) environment variable
-    assert "NOTION_FILTER_SET='partner' is not a filter set of this server" in proc.stderr
+    assert "--filter-set='partner' is not a filter set of this server" in proc.stderr
+    assert "NOTION_FILTER_SET" not in proc.stderr  # the flag was wrong, not the variable
     assert "known: partners" in proc.stderr
