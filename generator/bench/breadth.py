@@ -43,6 +43,7 @@ DEFAULT_CORPUS = SHARED_CORPUS
 GRAPHQL_SUFFIXES = (".graphql", ".graphqls", ".gql")
 TARGETS = {"lists": 1.0, "labels": 0.97, "identities": 0.99, "reduction": 0.85}
 WORST = 20
+FALLBACK_NOTE = "the default fields would have lost data"  # shaping/pipeline.py's note
 
 
 @dataclass(frozen=True)
@@ -62,6 +63,7 @@ class Call:
     verdict: Verdict | None = None
     raw: int = 0
     shaped: int = 0
+    fallback: bool = False  # the run-time invariants replaced the default fields
 
     @property
     def reduction(self) -> float:
@@ -190,6 +192,7 @@ async def _call_all(label: str, model: Any, work: list[Any], upstream: LocalUpst
                 calls.append(call)
                 continue
             call.shaped = sum(count_tokens(p) for p in outcome.parts)
+            call.fallback = any(FALLBACK_NOTE in p for p in outcome.parts)
             if outcome.is_error:
                 call.error = _first_line(Exception(outcome.parts[0] if outcome.parts else "error"))
             else:
@@ -297,6 +300,8 @@ def report(results: list[SpecResult], *, elapsed: float | None = None) -> str:
         f"| identities kept | {_pct(t.identities_kept, t.identified)} "
         f"| >= 99%: {mark[ok['identities']]} |",
         f"| results that are only wrapper metadata | {t.wrapper_only} | 0 |",
+        f"| results where the invariants replaced the defaults (generic projection) | "
+        f"{_pct(sum(c.fallback for c in calls), len(calls))} | |",
         f"| median token reduction vs pretty JSON | "
         f"{'n/a' if t.median_reduction is None else f'{t.median_reduction:.1%}'} "
         f"| >= 85%: {mark[ok['reduction']]} |",

@@ -24,7 +24,8 @@ from pathlib import Path
 from typing import Any
 
 from ..runtime.shaping.chunking import get_at, set_at
-from ..runtime.shaping.defaults import field_tree_from_value, guess_collection_path, identity_fields
+from ..runtime.shaping.collections import guess_collection_path
+from ..runtime.shaping.defaults import field_tree_from_value, identity_fields
 from ..runtime.shaping.fields import parse_path, project
 from ..runtime.shaping.pipeline import ShapeConfig, shape
 from ..runtime.tokens import count_tokens, get_encoding
@@ -112,12 +113,18 @@ def measure(name: str, value: Any, spec_config: ShapeConfig | None = None) -> Ro
     spec = _tokens_of(shape(value, spec_config)) if spec_config is not None else None
     items = get_at(value, path) if path is not None else value
     ident = identity_fields(field_tree_from_value(items))[:1]
-    floor = _tokens_of(shape(value, replace(config, default_fields=ident))) if ident else 0
+    floor = (
+        _tokens_of(shape(value, replace(config, default_fields=ident, operator_defaults=True)))
+        if ident
+        else 0
+    )
     picks = ESSENTIALS.get(name)
     picked = None
     if picks is not None:
         _check_picks(name, items if path is not None else [value], picks)
-        picked = _tokens_of(shape(value, replace(config, default_fields=picks)))
+        picked = _tokens_of(
+            shape(value, replace(config, default_fields=picks, operator_defaults=True))
+        )
     raw = count_tokens(json.dumps(value, indent=2, ensure_ascii=False))
     checked, kept = _identity_check(value, concise.chunks[0], path)
     count = len(items) if path is not None else 1

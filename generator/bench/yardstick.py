@@ -71,7 +71,7 @@ def _under(path: str, pick: str) -> bool:
 
 
 def score(name: str, value: Any, config: Any, picks: tuple[str, ...]) -> Score:
-    from ..runtime.shaping.defaults import guess_collection_path  # the essentials' frame
+    from ..runtime.shaping.collections import guess_collection_path  # the essentials' frame
     from ..runtime.shaping.pipeline import shape
 
     shaped_response = shape(value, replace(config, chunk_threshold_tokens=10**9))

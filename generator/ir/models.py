@@ -85,7 +85,8 @@ class ResponseShape:
 
     ``collection_path``: None for a single object (or unknown), "" when the body itself is an
     array, or the key of the array in a wrapper object (``data`` for Stripe, ``results`` for
-    Notion). ``fields`` are relative to an item when there is a collection.
+    Notion; any key, found by structure: runtime/shaping/collections.py). ``fields`` are
+    relative to an item when there is a collection.
     ``field_tree``: nested dict of known field names (None for a leaf), bounded in depth; None
     when the spec does not describe the body (then any path is accepted).
     ``wrapper_tree``: with a collection in a wrapper object, the wrapper's field tree (where
@@ -99,6 +100,9 @@ class ResponseShape:
     default_fields: tuple[str, ...] = ()
     identity_fields: tuple[str, ...] = ()
     wrapper_tree: dict[str, Any] | None = None  # a list wrapper's own fields (paging signs)
+    # A wrapper around ONE resource (``{"data": {...}}``): the path to it. ``field_tree`` and
+    # ``default_fields`` then describe that resource, and ``fields`` paths are relative to it.
+    envelope_path: str | None = None
 
 
 @dataclass(frozen=True)

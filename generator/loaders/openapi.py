@@ -208,7 +208,13 @@ def _operations(
                 raise GenerationError(
                     doc.diagnostic(Severity.ERROR, exc.code, exc.message, op_pointer)
                 ) from None
-            response = build_response_shape(operation.get("responses"), item.doc, resolver, builder)
+            response = build_response_shape(
+                operation.get("responses"),
+                item.doc,
+                resolver,
+                builder,
+                write=method.lower() in ("post", "put", "patch", "delete"),
+            )
             op_id = (
                 operation.get("operationId")
                 if isinstance(operation.get("operationId"), str)

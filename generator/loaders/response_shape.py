@@ -8,12 +8,14 @@ string | nested dict | one-element list), merges ``allOf``, unions ``oneOf``/``a
 levels when a tree would name more than ``MAX_FIELDS`` fields (Stripe's expandable objects),
 and at recursive refs ("any").
 
-Collections: an array body has ``collection_path == ""``; a wrapper object with one array of
-objects next to scalar metadata is a collection at that key when the key is a usual list
-key (``data``, ``results``, ``items``...) or the metadata looks like paging (``total_count``,
-``has_more``, ``next_cursor``...): GitHub's ``{total_count, workflow_runs: [...]}``, Stripe's
-``{object, data: [...], has_more, url}``. ``field_tree``/``default_fields`` then describe ONE
-item and ``schema_name`` is the item's component name when it has one.
+Payload: ``runtime/shaping/collections.find_payload`` on the whole tree (the same rules the
+server applies to an undescribed response): an array body has ``collection_path == ""``; a
+wrapper's payload list is found whatever its key and siblings (``{total_count, workflow_runs}``,
+``{apiVersion, kind, metadata, items}``, JSON:API ``data``, HAL ``_embedded.things``); a wrapper
+around one resource (``{"data": {...}}``) sets ``envelope_path``. ``field_tree`` and
+``default_fields`` then describe ONE item (or the enveloped resource), ``schema_name`` is its
+component name when it has one, and ``wrapper_tree`` keeps the list wrapper's own fields.
+Scalar leaves carry schema hints (``string:time``, ``string:enum``...: runtime/shaping/names.py).
 """
 
 from __future__ import annotations
@@ -22,64 +24,15 @@ import re
 from typing import Any
 
 from ..ir.models import ResponseShape
-from ..runtime.body_paging import norm, paging_name
+from ..runtime.shaping.collections import dotted, find_payload
+from ..runtime.shaping.defaults import choose_default_fields, identity_fields
+from ..runtime.shaping.names import base_type, schema_hint, with_hint, words
 from .document import Document
 from .refs import RefResolver, is_ref
 
-PAGING_CONTAINERS = frozenset({"links", "paging", "pagination", "pageinfo"})
 MAX_DEPTH = 4
 MAX_FIELDS = 1000  # field names in one tree; deeper levels are cut (to "any") to stay under it
 SCALARS = ("string", "integer", "number", "boolean", "null")
-LIST_KEYS = frozenset(
-    {
-        "data",
-        "results",
-        "items",
-        "entries",
-        "records",
-        "values",
-        "list",
-        "objects",
-        "nodes",
-        "elements",
-        "resources",
-        "members",
-        "rows",
-        "hits",
-    }
-)
-PAGING_KEYS = frozenset(
-    {
-        "total_count",
-        "total",
-        "count",
-        "has_more",
-        "hasmore",
-        "next",
-        "next_cursor",
-        "nextcursor",
-        "next_page",
-        "nextpage",
-        "next_page_token",
-        "nextpagetoken",
-        "cursor",
-        "page",
-        "per_page",
-        "perpage",
-        "page_size",
-        "pagesize",
-        "offset",
-        "limit",
-        "previous",
-        "prev",
-        "total_results",
-        "totalresults",
-        "totalcount",
-        "incomplete_results",
-        "last_page",
-        "start_cursor",
-    }
-)
 _SUCCESS = re.compile(r"2(\d\d|XX)")
 
 
@@ -108,7 +61,9 @@ def merge_trees(a: Any, b: Any) -> Any:
         return a if a_container else b
     if "null" in (a, b):
         return b if a == "null" else a
-    if {a, b} == {"integer", "number"}:
+    if base_type(a) == base_type(b):
+        return base_type(a)  # the same type with different hints: no hint
+    if {base_type(a), base_type(b)} == {"integer", "number"}:
         return "number"
     return "any"
 
@@ -210,8 +165,10 @@ class FieldTreeBuilder:
         else:
             known = [t for t in types if t in SCALARS]
             non_null = [t for t in known if t != "null"]
+            if not known and ("enum" in node or "const" in node or "format" in node):
+                non_null = [_json_type_of_enum(node)]
             if len(non_null) == 1:
-                result = non_null[0]
+                result = with_hint(non_null[0], schema_hint(node))
             elif non_null:
                 result = "number" if set(non_null) == {"integer", "number"} else "any"
             elif known:
@@ -224,6 +181,19 @@ class FieldTreeBuilder:
         return result
 
 
+def _json_type_of_enum(node: dict[str, Any]) -> str:
+    """The JSON type a typeless ``enum``/``const``/``format`` schema implies."""
+    values = node.get("enum") if isinstance(node.get("enum"), list) else [node.get("const")]
+    kinds = {type(v) for v in values if v is not None}
+    if kinds <= {bool} and kinds:
+        return "boolean"
+    if kinds <= {int} and kinds:
+        return "integer"
+    if kinds <= {int, float} and kinds:
+        return "number"
+    return "string"
+
+
 def _success_codes(responses: dict[str, Any]) -> list[str]:
     """2xx codes in order (``2XX`` sorts after the digits); ``default`` only without any 2xx."""
     codes = sorted(c for c in responses if _SUCCESS.fullmatch(c))
@@ -233,7 +203,12 @@ def _success_codes(responses: dict[str, Any]) -> list[str]:
 
 
 def build_response_shape(
-    responses: Any, doc: Document, resolver: RefResolver, builder: FieldTreeBuilder
+    responses: Any,
+    doc: Document,
+    resolver: RefResolver,
+    builder: FieldTreeBuilder,
+    *,
+    write: bool = False,
 ) -> ResponseShape:
     if not isinstance(responses, dict):
         return ResponseShape()
@@ -249,7 +224,7 @@ def build_response_shape(
         if json_types:
             media = content[json_types[0]]
             schema = media.get("schema") if isinstance(media, dict) else None
-            return _shape(schema, json_types[0], response.doc, resolver, builder)
+            return _shape(schema, json_types[0], response.doc, resolver, builder, write)
     return ResponseShape(media_type=first_media)
 
 
@@ -260,42 +235,72 @@ def media_rank(media_type: str) -> tuple[int, str]:
 
 
 def _shape(
-    schema: Any, media_type: str, doc: Document, resolver: RefResolver, builder: FieldTreeBuilder
+    schema: Any,
+    media_type: str,
+    doc: Document,
+    resolver: RefResolver,
+    builder: FieldTreeBuilder,
+    write: bool = False,
 ) -> ResponseShape:
+    """The response's payload (``collections.find_payload``: a list under any key, an
+    envelope around one resource, or the body), its field tree and default fields."""
     if schema is None:
         return ResponseShape(media_type=media_type)
     body = resolver.deref(schema, doc, "") if isinstance(schema, dict) else None
     name = body.name if body is not None else None
-    tree = builder.tree(schema, doc, MAX_DEPTH + 1)
-    collection: str | None = None
+    full = builder.tree(schema, doc, MAX_DEPTH + 1)
+    payload = find_payload(full)
+    where = payload.collection if payload.collection is not None else payload.envelope
+    if where is not None:
+        name = _item_name(_schema_at(body, where, resolver), doc, resolver, name)
+    item_tree = _subtree(full, where or ())
+    field_tree = bounded_tree(item_tree) if item_tree else None
+    entity = tuple(words(name)) if name else ()
+    defaults, identity = _defaults(
+        item_tree, item=payload.collection is not None, write=write, entity=entity
+    )
     wrapper: dict[str, Any] | None = None
-    if isinstance(tree, list):
-        collection, tree = "", bounded_tree(tree[0])
-        name = (
-            _item_name(body.value if body else None, body.doc if body else doc, resolver, None)
-            or name
-        )
-    elif isinstance(tree, dict):
-        key = collection_key(tree)
-        if key is not None:
-            wrapper = {k: trim_tree(v, 2) for k, v in tree.items() if k != key}
-            collection, tree = key, bounded_tree(tree[key][0])
-            props = body.value.get("properties") if body and isinstance(body.value, dict) else None
-            item_schema = props.get(key) if isinstance(props, dict) else None
-            name = _item_name(item_schema, body.doc if body else doc, resolver, name)
-        else:
-            tree = bounded_tree(tree)
-    field_tree = tree if isinstance(tree, dict) and tree else None
-    defaults, identity = _defaults(field_tree, item=collection is not None)
+    if payload.collection and isinstance(full, dict):
+        wrapper = {k: trim_tree(v, 2) for k, v in full.items() if k != payload.collection[0]}
     return ResponseShape(
         schema_name=name,
         media_type=media_type,
-        collection_path=collection,
-        field_tree=field_tree,
+        collection_path=dotted(payload.collection),
+        envelope_path=dotted(payload.envelope),
+        field_tree=field_tree if isinstance(field_tree, dict) and field_tree else None,
         default_fields=defaults,
         identity_fields=identity,
         wrapper_tree=wrapper or None,
     )
+
+
+def _subtree(tree: Any, path: tuple[str, ...]) -> dict[str, Any] | None:
+    node = tree
+    for key in path:
+        while isinstance(node, list):
+            node = node[0] if node else None
+        if not isinstance(node, dict):
+            return None
+        node = node.get(key)
+    while isinstance(node, list):
+        node = node[0] if node else None
+    return node if isinstance(node, dict) and node else None
+
+
+def _schema_at(body: Any, path: tuple[str, ...], resolver: RefResolver) -> Any:
+    """The schema of the member at ``path`` (through properties and array items)."""
+    if body is None:
+        return None
+    node, doc = body.value, body.doc
+    for key in path:
+        if not isinstance(node, dict):
+            return None
+        props = node.get("properties")
+        if not isinstance(props, dict) or not isinstance(props.get(key), dict):
+            return None
+        target = resolver.deref(props[key], doc, "")
+        node, doc = target.value, target.doc
+    return node
 
 
 def _item_name(
@@ -310,38 +315,14 @@ def _item_name(
     return fallback
 
 
-def collection_key(tree: dict[str, Any]) -> str | None:
-    """The key of the one array of objects in a list wrapper, or None (rule in module doc)."""
-    arrays = [k for k, v in tree.items() if isinstance(v, list) and isinstance(v[0], dict)]
-    if len(arrays) > 1:
-        arrays = [k for k in arrays if k.lower() in LIST_KEYS]
-    if len(arrays) != 1:
-        return None
-    key = arrays[0]
-    others = [k for k in tree if k != key]
-    if any(isinstance(tree[k], dict) and not _paging_key(k) for k in others):
-        return None  # nested objects next to the array: a resource, not a list wrapper
-    if key.lower() in LIST_KEYS:
-        return key
-    if any(isinstance(tree[k], list) and isinstance(tree[k][0], dict) for k in others):
-        return None
-    if any(k.lower() in PAGING_KEYS or _paging_key(k) for k in others):
-        return key
-    return None
-
-
-def _paging_key(key: str) -> bool:
-    """A list wrapper's paging field: ``@odata.nextLink``, ``NextMarker``, ``next_page``
-    (``{offset, uri}``), ``links``/``paging``/``pagination`` objects (runtime/body_paging.py)."""
-    name = norm(key)
-    return name in PAGING_CONTAINERS or name.endswith("nextlink") or paging_name(name, False)
-
-
 def _defaults(
-    field_tree: dict[str, Any] | None, *, item: bool
+    field_tree: dict[str, Any] | None,
+    *,
+    item: bool,
+    write: bool = False,
+    entity: tuple[str, ...] = (),
 ) -> tuple[tuple[str, ...], tuple[str, ...]]:
     if field_tree is None:
         return (), ()
-    from ..runtime.shaping.defaults import choose_default_fields, identity_fields
-
-    return tuple(choose_default_fields(field_tree, item=item)), tuple(identity_fields(field_tree))
+    chosen = choose_default_fields(field_tree, item=item, write=write, entity=entity)
+    return tuple(chosen), tuple(identity_fields(field_tree, entity))

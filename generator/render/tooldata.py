@@ -75,10 +75,14 @@ def tool_data(op: OperationSpec) -> dict[str, Any]:
         params.append(entry)
     resp = op.response
     response: dict[str, Any] = {"collection_path": resp.collection_path}
+    if resp.envelope_path is not None:
+        response["envelope_path"] = resp.envelope_path
     if resp.field_tree is not None:
         response["field_tree"] = resp.field_tree
     if resp.default_fields:
         response["default_fields"] = list(resp.default_fields)
+        if op.fields.include and tuple(op.fields.include) == tuple(resp.default_fields):
+            response["operator_defaults"] = True  # the overlay's include: not second-guessed
     if op.fields.exclude:
         response["exclude"] = list(op.fields.exclude)
     if resp.media_type:

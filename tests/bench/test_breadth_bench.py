@@ -133,9 +133,10 @@ def test_the_yardstick_scores_what_the_defaults_keep_against_the_picks() -> None
     name = "github/issue-items.json"
     value = json.loads((RESPONSES / name).read_text(encoding="utf-8"))
     picks = ("number", "title", "state")
-    exact = score(name, value, ShapeConfig(collection_path="", default_fields=picks), picks)
+    fixed = {"collection_path": "", "operator_defaults": True}  # as given, no invariant fallback
+    exact = score(name, value, ShapeConfig(default_fields=picks, **fixed), picks)
     assert exact.recall == 1.0 and exact.precision == 1.0 and exact.reduction > 0.5
-    wrong = score(name, value, ShapeConfig(collection_path="", default_fields=("url",)), picks)
+    wrong = score(name, value, ShapeConfig(default_fields=("url",), **fixed), picks)
     assert wrong.recall == 0.0 and wrong.precision == 0.0
     assert wrong.missed == picks
 

@@ -116,7 +116,7 @@ def test_response_shapes_flatten_connections_and_skip_unselectable_fields(sdl_fi
     assert "old" not in tree and "comments" not in tree  # deprecated; required argument
     assert tree["labels"]["nodes"] == [{"id": "string", "name": "string"}]
     assert tree["state"] == "string"
-    assert issues.default_fields[:3] == ("number", "title", "state")
+    assert issues.default_fields[:4] == ("id", "number", "title", "state")
     assert "labels.nodes.name" in issues.default_fields
     search = ops["query.search"].response
     assert search.collection_path == "" and search.field_tree["__typename"] == "string"

@@ -167,7 +167,10 @@ def test_tictactoe_details() -> None:
         ("body", "body_whole"),
     ]
     assert put.input_schema["properties"]["body"]["enum"] == [".", "X", "O"]
-    assert ops["get-board"].response.field_tree == {"winner": "string", "board": [["string"]]}
+    assert ops["get-board"].response.field_tree == {
+        "winner": "string:enum",
+        "board": [["string:enum"]],
+    }
 
 
 def test_loading_twice_gives_equal_ir() -> None:

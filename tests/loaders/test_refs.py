@@ -41,7 +41,7 @@ def test_refs_into_other_files_resolve_relative_to_the_referring_file() -> None:
     # allOf merged; `owner` is a whole-file ref (people.yaml)
     assert shape.field_tree == {
         "name": "string",
-        "color": "string",
+        "color": "string:enum",
         "id": "integer",
         "owner": {"login": "string", "id": "integer"},
     }
@@ -147,8 +147,8 @@ def test_a_spec_split_over_many_files_loads_every_operation_with_its_schemas(
     shape = by_id["getR5"].response
     assert shape.schema_name == "r5"
     # ./r5_status.yaml and ../common/meta.yaml, relative to schemas/r5.yaml
-    assert shape.field_tree["status"] == "string"
-    assert shape.field_tree["meta"] == {"created": "string"}
+    assert shape.field_tree["status"] == "string:enum"
+    assert shape.field_tree["meta"] == {"created": "string:time"}
     assert shape.field_tree["previous"]["id"] == "string"  # schemas/r4.yaml, via ./r4.yaml
 
 

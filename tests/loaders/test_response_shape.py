@@ -7,7 +7,13 @@ from pathlib import Path
 from typing import Any
 
 from generator.loaders import load_openapi
-from generator.loaders.response_shape import bounded_tree, collection_key, merge_trees
+from generator.loaders.response_shape import bounded_tree, merge_trees
+from generator.runtime.shaping.collections import find_payload
+
+
+def collection_key(tree: dict[str, Any]) -> str | None:
+    found = find_payload(tree).collection
+    return None if found is None else ".".join(found)
 
 
 def _shape(tmp_path: Path, responses: dict[str, Any], schemas: dict[str, Any] | None = None):
@@ -65,12 +71,47 @@ def test_github_style_paginated_wrapper_with_an_unusual_key() -> None:
 
 
 def test_a_single_object_with_an_array_is_not_a_collection() -> None:
-    # no list-like key, no paging metadata
+    # an identity of its own: one resource whose list is part of it
     assert collection_key({"id": "integer", "name": "string", "tags": [{"name": "string"}]}) is None
-    # nested objects next to the array: a resource, not a wrapper
-    assert collection_key({"data": [{"id": "integer"}], "owner": {"login": "string"}}) is None
-    # two arrays of objects, one with a list-like name
+    # no identity: a wrapper, whatever objects sit next to its list
+    assert collection_key({"data": [{"id": "integer"}], "owner": {"login": "string"}}) == "data"
+    # two arrays of objects: metadata by name (facets) is not the payload
     assert collection_key({"results": [{"a": "string"}], "facets": [{"b": "string"}]}) == "results"
+    # two payload-like arrays and no conventional list key: kept whole
+    assert collection_key({"users": [{"a": "string"}], "groups": [{"b": "string"}]}) is None
+
+
+def test_the_response_schema_gives_hints_and_envelopes(tmp_path: Path) -> None:
+    shape = _shape(
+        tmp_path,
+        {
+            "200": _json(
+                {
+                    "type": "object",
+                    "properties": {
+                        "data": {
+                            "type": "object",
+                            "properties": {
+                                "id": {"type": "string"},
+                                "created": {"type": "string", "format": "date-time"},
+                                "kind": {"type": "string", "enum": ["widget"]},
+                                "phase": {"type": "string", "enum": ["a", "b"]},
+                                "name": {"type": "string"},
+                            },
+                        },
+                        "meta": {"type": "object", "properties": {"v": {"type": "string"}}},
+                    },
+                }
+            )
+        },
+    )
+    assert shape.envelope_path == "data" and shape.collection_path is None
+    assert shape.field_tree == {
+        "id": "string", "created": "string:time", "kind": "string:const",
+        "phase": "string:enum", "name": "string",
+    }  # fmt: skip
+    assert {"id", "name", "phase", "created"} <= set(shape.default_fields)
+    assert "kind" not in shape.default_fields  # a constant discriminator says nothing
 
 
 def test_first_2xx_wins_and_default_is_only_a_fallback(tmp_path: Path) -> None:

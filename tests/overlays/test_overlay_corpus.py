@@ -37,7 +37,7 @@ def test_petstore_starter_lists_its_operations_with_default_fields():
     spec, _ = load_openapi(PETSTORE)
     text = starter_overlay(spec)
     assert "  listPets:" in text and "  showPetById:" in text and "  createPets:" in text
-    assert "    include: [id, name]" in text
+    assert "    include: [id, name, tag]" in text
 
 
 def test_github_overlay_with_auth_selection_renames_and_typos():

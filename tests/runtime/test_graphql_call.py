@@ -197,7 +197,7 @@ def test_a_nested_connection_cut_at_its_first_page_is_said_and_its_markers_remov
 def test_a_union_where_the_tree_stops_selects_its_members_identity_and_label() -> None:
     # "any" below the author: before, a union expanded to `{ __typename }` and carried no data
     doc = render(["author"], tree={"author": "any"})
-    members = "... on Bot { login id } ... on Org { id name } ... on User { login id }"
+    members = "... on Bot { id login } ... on Org { id name } ... on User { id login }"
     assert doc == "{ author { __typename " + members + " } }"
     actor = SCHEMA.get_type("Actor")
     assert compile_selection(SCHEMA, actor, None, "any").render() == (
@@ -233,5 +233,5 @@ def test_union_defaults_name_the_members_identity_and_label_fields() -> None:
     )
     request = build_request(schema, tool, {"q": "x"}, Controls())
     document = " ".join(request.document.split())
-    assert "... on User { login }" in document
-    assert "... on Repo { nameWithOwner }" in document
+    assert "... on User { id login }" in document
+    assert "... on Repo { id nameWithOwner" in document

@@ -45,6 +45,7 @@ def config(t: Tool) -> ShapeConfig:
         default_fields=t.response.default_fields,
         collection_path=t.response.collection_path,
         field_tree=t.response.field_tree,
+        operator_defaults=True,  # these tests name the defaults as an overlay would
     )
 
 

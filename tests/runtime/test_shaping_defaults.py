@@ -1,91 +1,159 @@
-"""Concise default fields: the heuristic on real responses, and its identity guarantee."""
+"""Default fields by role: names split into words, types and schema hints; never one API's names."""
 
 import json
-from pathlib import Path
 
 import pytest
 
 from generator.runtime.shaping.defaults import (
-    MAX_DEFAULT_FIELDS, choose_default_fields, field_tree_from_value, guess_collection_path,
-    identity_fields,
+    choose_default_fields, field_tree_from_value, identity_fields, nested_identity,
 )  # fmt: skip
-from generator.runtime.shaping.chunking import get_at
-from generator.runtime.shaping.fields import parse_path, project
+from generator.runtime.shaping.names import words
 
-RESPONSES = Path(__file__).resolve().parents[1] / "fixtures" / "responses"
-ALL = sorted(
-    p.relative_to(RESPONSES).as_posix()
-    for p in RESPONSES.glob("*/*.json")
-    if p.name != "fixtures3.json"
+
+@pytest.mark.parametrize(
+    "name, expected",
+    [
+        ("customerId", ("customer", "id")),
+        ("created_at", ("created", "at")),
+        ("CreatedAt", ("created", "at")),
+        ("HTMLUrl", ("html", "url")),
+        ("NextMarker", ("next", "marker")),
+        ("friendly-name", ("friendly", "name")),
+        ("userID", ("user", "id")),
+    ],
 )
+def test_names_split_into_words_whatever_the_case_style(name, expected):
+    assert words(name) == expected
 
 
-def load(name: str):
-    return json.loads((RESPONSES / name).read_text(encoding="utf-8"))
+def test_identity_keeps_id_next_to_a_natural_key_that_may_be_null():
+    tree = {"id": "string", "number": "string", "status": "string:enum", "total": "integer"}
+    chosen = choose_default_fields(tree)
+    assert chosen[:2] == ("id", "number")
 
 
-def defaults_for(name: str) -> tuple[str, ...]:
-    return choose_default_fields(field_tree_from_value(load(name)))
+def test_an_entity_id_and_foreign_keys_are_kept():
+    tree = {"orderId": "string", "customer_id": "string", "state": "string", "note": "string"}
+    assert identity_fields(tree, ("order",)) == ("orderId",)
+    chosen = choose_default_fields(tree, entity=("order",))
+    assert "orderId" in chosen and "customer_id" in chosen
 
 
-def test_github_issue_defaults_are_the_concise_set():
-    fields = defaults_for("github/issue.json")
-    assert fields[:2] == ("number", "title")  # the natural key replaces the internal id
-    assert "id" not in fields
-    for expected in (
-        "state",
-        "html_url",
-        "user.login",
-        "labels.name",
-        "assignees.login",
-        "updated_at",
-    ):
-        assert expected in fields
-    assert "assignee.login" not in fields  # the assignees list already says it
-    assert "url" not in fields  # the API address, html_url is the human one
-    assert "body" not in fields
-    assert len(fields) <= MAX_DEFAULT_FIELDS
+@pytest.mark.parametrize("label", ["friendly_name", "displayName", "ProductTitle", "tag_name"])
+def test_qualified_names_and_titles_are_labels(label):
+    tree = {"sid": "string", label: "string", "uri": "string:uri", "flags": "integer"}
+    assert label in choose_default_fields(tree, item=True)
 
 
-def test_repository_defaults_reduce_the_owner_to_its_login():
-    fields = defaults_for("github/full-repository.json")
-    assert {"name", "full_name", "owner.login", "html_url", "private"} <= set(fields)
+def test_a_plain_label_wins_over_a_qualified_one():
+    tree = {"id": "integer", "account_name": "string", "name": "string", "size": "integer"}
+    chosen = choose_default_fields(tree, item=True)
+    assert "name" in chosen and "account_name" not in chosen
 
 
-def test_stripe_defaults_keep_money_and_status():
-    fields = defaults_for("stripe/charge.json")
-    assert {"id", "object", "status", "amount", "currency", "customer"} <= set(fields)
-    invoice = defaults_for("stripe/invoice.json")
-    assert {"hosted_invoice_url", "amount_due", "due_date", "status"} <= set(invoice)
+def test_items_without_a_title_keep_their_primary_field():
+    tree = {"sha": "string", "path": "string", "mode": "string", "url": "string:uri"}
+    assert {"sha", "path"} <= set(choose_default_fields(tree, item=True))
 
 
-def test_notion_defaults_skip_opaque_people_and_keep_the_url():
-    fields = defaults_for("notion/pages.retrieve.json")
-    assert {"id", "object", "url", "last_edited_time"} <= set(fields)
-    assert not any(f.startswith(("created_by", "last_edited_by")) for f in fields)
+def test_state_nested_in_an_object_and_the_outcome_next_to_the_status():
+    tree = {
+        "id": "string",
+        "title": "string",
+        "state": {"id": "string", "name": "string", "color": "string"},
+        "status": "string:enum",
+        "conclusion": "string:enum",
+    }
+    chosen = choose_default_fields(tree)
+    assert {"state.name", "status"} <= set(chosen)
+    assert "conclusion" in choose_default_fields({"id": "integer", "conclusion": "string"})
 
 
-def test_camel_case_names_match_the_same_rules():
-    tree = {"id": "string", "title": "string", "isDraft": "boolean", "updatedAt": "string",
-            "author": {"login": "string"}, "url": "string", "state": "string"}  # fmt: skip
-    assert set(choose_default_fields(tree)) == {
-        "id", "title", "isDraft", "updatedAt", "author.login", "url", "state"
+def test_parts_without_identity_are_seen_through():
+    # a resource whose name lives in metadata and whose phase lives in status
+    item = {
+        "metadata": {"name": "string", "uid": "string", "creationTimestamp": "string:time"},
+        "spec": {"nodeName": "string", "replicas": "integer"},
+        "status": {"phase": "string", "podIP": "string"},
+    }
+    chosen = choose_default_fields(item, item=True)
+    assert {"metadata.name", "metadata.uid", "status.phase"} <= set(chosen)
+    # a JSON:API resource: attributes are the resource's own fields
+    resource = {
+        "id": "string",
+        "type": "string",
+        "attributes": {"title": "string", "status": "string", "body": "string"},
+    }
+    chosen = choose_default_fields(resource, item=True)
+    assert {"id", "attributes.title", "attributes.status"} <= set(chosen)
+
+
+def test_one_resource_shows_its_body_and_both_timestamps_list_items_do_not():
+    tree = {
+        "id": "integer", "title": "string", "body": "string", "createdAt": "string:time",
+        "updatedAt": "string:time", "author": {"login": "string", "id": "integer"},
     }  # fmt: skip
+    whole = choose_default_fields(tree)
+    assert {"body", "createdAt", "updatedAt", "author.login"} <= set(whole)
+    listed = choose_default_fields(tree, item=True)
+    assert "body" not in listed and "updatedAt" in listed and "createdAt" not in listed
 
 
-def test_items_without_a_title_keep_their_text():
-    fields = defaults_for("github/issue-comment-items.json")
-    assert "body" in fields and "id" in fields
+def test_people_reduce_to_a_readable_identity_and_opaque_ids_are_skipped():
+    tree = {"id": "string", "name": "string", "owner": {"id": "string", "email": "string:email"},
+            "last_edited_by": {"id": "string"}}  # fmt: skip
+    chosen = choose_default_fields(tree)
+    assert "owner.email" in chosen
+    assert not any(c.startswith("last_edited_by") for c in chosen)
 
 
-def test_a_tree_of_objects_only_gets_its_childrens_defaults():
-    fields = defaults_for("github-graphql/prStatusChecksWithStatesByCount.json")
-    assert fields and all(f.startswith("data.") for f in fields)
+def test_decisive_counts_and_money_are_kept():
+    tree = {"id": "integer", "title": "string", "additions": "integer", "deletions": "integer",
+            "amount_due": "integer", "currency": "string", "url": "string:uri"}  # fmt: skip
+    chosen = set(choose_default_fields(tree))
+    assert {"additions", "deletions", "amount_due", "currency"} <= chosen
 
 
-def test_defaults_are_deterministic():
-    tree = field_tree_from_value(load("github/pull-request.json"))
-    assert choose_default_fields(tree) == choose_default_fields(json.loads(json.dumps(tree)))
+def test_constant_discriminators_and_noise_are_dropped():
+    tree = {"id": "string", "object": "string:const", "apiVersion": "string:const",
+            "name": "string", "avatar_url": "string:uri", "etag": "string",
+            "node_id": "string"}  # fmt: skip
+    chosen = choose_default_fields(tree)
+    assert not {"object", "apiVersion", "avatar_url", "etag", "node_id"} & set(chosen)
+    varying = choose_default_fields(
+        {"id": "string", "type": "string:enum", "name": "string"}, item=True
+    )
+    assert "type" in varying
+
+
+def test_lists_inside_one_object_are_its_content():
+    tree = {"sha": "string", "truncated": "boolean",
+            "tree": [{"path": "string", "type": "string", "sha": "string", "url": "string:uri"}]}  # fmt: skip
+    chosen = choose_default_fields(tree)
+    assert "tree.path" in chosen
+
+
+def test_write_operations_echo_a_few_fields():
+    tree = {
+        "id": "string", "name": "string", "status": "string", "created": "integer",
+        "description": "string", "metadata": {"a": "string"}, "html_url": "string:uri",
+        "amount": "integer", "currency": "string", "owner": {"login": "string"},
+    }  # fmt: skip
+    chosen = choose_default_fields(tree, write=True)
+    assert 1 <= len(chosen) <= 4 and chosen[0] == "id"
+
+
+def test_a_budget_not_a_field_count_bounds_the_selection():
+    wide = {f"field{i}_count": "integer" for i in range(40)}
+    wide.update({"id": "string", "name": "string"})
+    assert len(choose_default_fields(wide, item=True)) <= 6
+
+
+def test_nested_identity_prefers_a_readable_label():
+    assert nested_identity({"id": "integer", "login": "string"}) == "login"
+    assert nested_identity({"id": "integer", "full_name": "string", "name": "string"}) == "name"
+    assert nested_identity({"nodes": [{"id": "string", "title": "string"}]}) == "nodes.title"
+    assert nested_identity([{"plain_text": "string", "href": "string"}]) == "plain_text"
 
 
 def test_identity_fallbacks_never_leave_an_object_without_identity():
@@ -94,63 +162,17 @@ def test_identity_fallbacks_never_leave_an_object_without_identity():
     assert identity_fields({"only": {"nested": "string"}}) == ()
 
 
-@pytest.mark.parametrize("name", ALL)
-def test_every_shaped_item_of_the_corpus_keeps_an_identity_field(name):
-    value = load(name)
-    path = guess_collection_path(value)
-    items = get_at(value, parse_path(path)) if path is not None else [value]
-    if not isinstance(items, list):
-        items = [value]
-    tree = field_tree_from_value(items)
-    fields = choose_default_fields(tree)
-    ident = identity_fields(tree)
-    for item in items:
-        shaped = project(item, fields)
-        present = [k for k in ident if k in item]
-        if present:
-            assert any(k in shaped for k in present), (name, ident, fields)
+def test_defaults_are_deterministic():
+    value = {"id": 1, "title": "t", "user": {"login": "u"}, "labels": [{"name": "bug"}]}
+    tree = field_tree_from_value(value)
+    assert choose_default_fields(tree) == choose_default_fields(json.loads(json.dumps(tree)))
 
 
-def test_field_tree_from_value_merges_array_items_and_bounds_depth():
+def test_field_tree_from_value_merges_array_items_hints_values_and_bounds_depth():
     tree = field_tree_from_value([{"a": 1, "b": None}, {"b": "x", "c": [{"d": True}]}])
     assert tree == [{"a": "integer", "b": "string", "c": [{"d": "boolean"}]}]
     deep = {"a": {"b": {"c": {"d": {"e": 1}}}}}
     assert field_tree_from_value(deep, max_depth=2) == {"a": {"b": "any"}}
-
-
-def test_collection_guessing_on_the_corpus():
-    assert guess_collection_path(load("github/issue-items.json")) == ""
-    assert guess_collection_path(load("stripe/file.links.list.json")) == "data"
-    assert guess_collection_path(load("notion/search.json")) == "results"
-    assert guess_collection_path(load("github/workflow-run-paginated.json")) == "workflow_runs"
-    assert (
-        guess_collection_path(load("github-graphql/issueList.json"))
-        == "data.repository.issues.nodes"
-    )
-    assert guess_collection_path(load("github/issue.json")) is None
-
-
-def item_defaults_for(name: str) -> tuple[str, ...]:
-    value = load(name)
-    items = get_at(value, parse_path(guess_collection_path(value)))
-    return choose_default_fields(field_tree_from_value(items), item=True)
-
-
-def test_list_items_get_the_lean_profile_without_losing_what_names_them():
-    commits = item_defaults_for("github/commit-items.json")
-    assert {"sha", "commit.message", "author.login"} <= set(commits)
-    assert "html_url" not in commits and "committer.login" not in commits  # one person
-    notifications = item_defaults_for("github/cli.notifications.json")
-    assert {"reason", "subject.title", "repository.full_name"} <= set(notifications)
-    issues = item_defaults_for("github/issue-items.json")
-    assert set(issues) < set(defaults_for("github/issue-items.json"))
-    assert len(issues) <= 7
-
-
-def test_rich_text_titles_and_bodies_become_their_plain_text():
-    comments = item_defaults_for("notion/comments.list.top_page.json")
-    assert "rich_text.plain_text" in comments and "id" in comments
-    source = defaults_for("notion/data_sources.retrieve.json")
-    assert "title.plain_text" in source
-    tree = {"id": "string", "title": [{"plain_text": "string", "href": "string"}]}
-    assert choose_default_fields(tree, item=True) == ("id", "title.plain_text")
+    hinted = field_tree_from_value({"t": "2024-01-02T03:04:05Z", "u": "https://x.test/a",
+                                    "e": "a@b.example"})  # fmt: skip
+    assert hinted == {"t": "string:time", "u": "string:uri", "e": "string:email"}

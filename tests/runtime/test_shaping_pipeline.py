@@ -6,7 +6,12 @@ from pathlib import Path
 import pytest
 
 from generator.runtime.shaping.defaults import field_tree_from_value
-from generator.runtime.shaping.pipeline import FieldSelectionError, ShapeConfig, shape
+from generator.runtime.shaping.pipeline import (
+    FieldSelectionError,
+    ShapeConfig,
+    shape,
+    validate_fields,
+)
 from generator.runtime.tokens import count_tokens
 
 RESPONSES = Path(__file__).resolve().parents[1] / "fixtures" / "responses"
@@ -27,16 +32,18 @@ def test_concise_default_on_a_list_keeps_identity_and_drops_the_rest():
     issues = load("github/issue-items.json")
     out, _ = shaped(issues, ShapeConfig(collection_path=""))
     item = out[0]
-    assert {"number", "title", "state", "user", "labels", "updated_at"} <= set(item)
+    assert {"id", "number", "title", "state", "user", "labels", "updated_at"} <= set(item)
     assert item["user"] == {"login": issues[0]["user"]["login"]}
+    assert item["labels"] == [{"name": label["name"]} for label in issues[0]["labels"]]
     assert "body" not in item and "url" not in item
-    assert "html_url" not in item and "milestone" not in item  # list items: the lean profile
+    assert "html_url" not in item  # list items: the lean profile
 
 
 def test_one_object_gets_the_richer_profile_than_a_list_item():
     issue = load("github/issue.json")
     out, _ = shaped(issue, ShapeConfig())
-    assert {"number", "title", "state", "html_url", "user", "milestone"} <= set(out)
+    assert {"id", "number", "title", "state", "html_url", "user", "body"} <= set(out)
+    assert {"created_at", "updated_at"} <= set(out)
     listed, _ = shaped([issue], ShapeConfig(collection_path=""))
     assert set(listed[0]) < set(out)
 
@@ -94,7 +101,7 @@ def test_unknown_fields_raise_a_selection_error_an_agent_can_act_on():
     issue = load("github/issue.json")
     config = ShapeConfig(field_tree=field_tree_from_value(issue))
     with pytest.raises(FieldSelectionError) as err:
-        shape(issue, config, fields=["titel", "user.logn", "number"])
+        shape(issue, config, fields=["titel", "user.logn"])
     exc = err.value
     assert exc.unknown == ["titel", "user.logn"]
     assert "title" in exc.suggestions["titel"] and "user.login" in exc.suggestions["user.logn"]
@@ -103,10 +110,27 @@ def test_unknown_fields_raise_a_selection_error_an_agent_can_act_on():
     assert "'titel': did you mean title" in message and "Valid top-level fields:" in message
 
 
-def test_selection_is_checked_even_on_an_empty_value():
-    config = ShapeConfig(field_tree={"id": "integer"}, collection_path="data")
+def test_paths_that_match_nothing_next_to_ones_that_do_are_a_note():
+    issue = load("github/issue.json")
+    out, result = shaped(
+        issue, ShapeConfig(field_tree={"number": "integer"}), fields=["titel", "number"]
+    )
+    assert out == {"number": issue["number"]}
+    assert "'titel' (did you mean title" in result.notes[0]
+
+
+def test_a_field_the_spec_does_not_describe_is_accepted_when_the_response_has_it():
+    issue = load("github/issue.json")
+    config = ShapeConfig(field_tree={"number": "integer", "user": "string"})
+    validate_fields(config, ["user.login"])  # not refused before the call
+    out, _ = shaped(issue, config, fields=["user.login"])
+    assert out == {"user": {"login": issue["user"]["login"]}}
+
+
+def test_graphql_selections_are_checked_before_the_call():
+    config = ShapeConfig(field_tree={"id": "integer"}, collection_path="data", closed_tree=True)
     with pytest.raises(FieldSelectionError):
-        shape({}, config, fields=["nope"])
+        validate_fields(config, ["nope"])
     assert shape({}, config, fields=["id"]).chunks == ["{}"]
 
 
@@ -131,7 +155,9 @@ def test_a_collection_path_that_is_not_there_treats_the_body_as_an_object():
 def test_markdown_format_renders_the_shaped_value():
     issues = load("github/issue-items.json")
     result = shape(issues, ShapeConfig(collection_path=""), response_format="markdown")
-    assert result.chunks[0].startswith("| number | state | title | user.login | labels.name |")
+    header = result.chunks[0].splitlines()[0]
+    assert header.startswith("| id | number | state | title |")
+    assert "user.login" in header and "labels.name" in header
 
 
 def test_invalid_controls_are_value_errors():

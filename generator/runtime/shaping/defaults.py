@@ -1,440 +1,581 @@
-"""Concise default fields, chosen from a field tree when no overlay names them.
+"""Concise default fields: what an agent needs from an object it has not asked about.
 
-Field names are compared normalised (lower case, ``_`` and ``-`` removed), so ``created_at``
-and ``createdAt`` are the same rule. There are two profiles: ``OBJECT`` for a response that is
-one resource (``get_issue``: enough to decide without a second call, at most 12 fields) and
-``ITEM`` for the items of a list response (``list_issues``: enough to pick the items worth a
-closer look, at most 7 fields; the counts per rule below are the object's, the item's in
-brackets). ``choose_default_fields`` picks, in this order, until the profile is full:
+The rules work on a field tree (``trees``/``names``: names, JSON types, schema hints) and never
+on one API's field names. A field's **role** comes from the words of its name (``customerId``
+-> ``customer``, ``id``; camelCase, snake_case, PascalCase alike), its type and its schema hint
+(``format: date-time``, ``uri``, ``email``, ``enum``, ``const``), and its position:
 
-1. identity: the scalar fields among ``IDENTITY`` present at the top level (at most 3 [2], in
-   that priority order); ``id`` is left out when a natural key the API addresses the
-   resource by is present (``number``, ``login``, ``full_name``...). When none is present,
-   the first scalar whose name ends in ``id``, else the first scalar field, so every item
-   always keeps an identity field.
-   An item with no title-like scalar gets a label: a rich-text title (Notion's
-   ``title.plain_text``), else its text (a comment's ``body``, ``rich_text.plain_text``),
-   cut to ``max_chars`` like every string.
-2. state: the first of ``STATE`` (state, status, ...) and the first of ``KIND`` (type, object...).
-3. one human URL [none: a list item is named by its identity]: the first of ``HUMAN_URLS``;
-   plain ``url`` only when at most one other ``*_url`` field exists (GitHub's ``url`` is the
-   API address, its human one is ``html_url``).
-4. money: ``amount``-like fields (at most 2) and ``currency``.
-5. one timestamp: updated if present, else created (``updated_at``, ``last_edited_time``,
-   ``created``...).
-6. people: up to 2 [1] of ``PEOPLE`` (user, assignee, author, owner...), reduced to a
-   readable identity (``user.login``); a person whose only identity is an opaque id (Notion's
-   ``created_by.id``) is left out, and so is one whose plural list is present (``assignee``
-   next to ``assignees``); scalars (Stripe's ``customer`` id) are kept as they are.
-7. up to 2 [1] labels-like arrays reduced to identity (``labels.name``, ``assignees.login``).
-8. decision booleans (draft, merged, private, archived, locked, paid...), at most 2 [1], then
-   one more timestamp (closed, merged, due...) [none].
-9. other nested objects (not arrays) reduced to a readable identity
-   (``repository.full_name``, ``milestone.title``, a commit's ``commit.message``; not opaque
-   ids such as Notion's ``parent.page_id``), at most 3 [2].
+- **identity**: ``id``/``uuid``/``guid``/``uid`` (alone, or after the entity's own name),
+  else a natural key (``key``, ``slug``, ``number``, ``sha``, ``login``, ``username``,
+  ``handle``), else the first ``*Id``/``*_id`` scalar. ``id`` is kept next to a natural key
+  (a natural key may be null: a draft invoice has no number). An object with no identity of
+  its own takes one from its first nested *part* that has one (a resource's ``metadata.uid``).
+- **label**: a name whose last word is ``name``, ``title``, ``label``, ``subject``,
+  ``caption``, ``headline``, ``heading``, ``login``, ``username``, ``nickname``, ``handle`` or
+  ``filename`` (``display_name``, ``friendlyName``, ``tag_name``...; the plain word first). No
+  label: the item's primary field (``path``, ``file``, ``ref``, ``tag``, ``email``,
+  ``host``...), else its text (below). Rich text (an array of runs) is read through its text
+  member (``title.plain_text``).
+- **state**: last word ``state``, ``status``, ``phase``, ``stage``, ``conclusion``,
+  ``result``, ``outcome``, ``condition``, ``health`` or ``resolution``; an object in that place
+  is reduced to its label (``state.name``); other enums come after them.
+- **content**: last word ``body``, ``description``, ``text``, ``content``, ``message``,
+  ``comment``, ``note(s)``, ``details``, ``bio``, ``abstract`` or ``markdown``: one object shows
+  it (cut to ``max_chars``); a list item shows it only as its label when it has no other.
+- **time**: hint ``time`` or a last word ``at``/``on``/``time``/``date``/``timestamp`` or a
+  participle like ``created``/``updated``; updated before created before others (due, closed).
+- **people**: a name with a role noun (``user``, ``author``, ``owner``, ``creator``,
+  ``assignee``, ``reporter``, ``requester``, ``sender``, ``recipient``, ``actor``, ``member``,
+  ``committer``, ``reviewer``, ``customer``, ``contact``, ``person``, ``employee``, ``agent``)
+  or ending in ``by``, reduced to a readable identity (login, username, name, email).
+- **money**: ``amount``, ``price``, ``cost``, ``total``, ``balance``, ``fee``, ``tax`` with
+  ``currency``. **counts**: integers named as a plural noun or ``count``/``total``/``size``.
+- **relations**: ``*_id`` scalars of other entities and nested objects that have an identity
+  of their own, reduced to their label (else their id); an expandable reference sent as a
+  plain id string stays that string (projection keeps a scalar where an object was expected).
+- **lists inside one object** (a tree's entries, a status's checks) are its content: each
+  element reduced to its identity, label and state.
+- **discriminators** (``type``, ``kind``, ``object``, ``class``): only when they can vary
+  (an ``enum`` of several values, or a plain string in one object); never a ``const``.
+- **flags**: booleans, past participles (``archived``, ``locked``) and ``is``/``has`` first.
+- never by default: API links (``url`` next to a human ``html_url``/``web_url``), avatars,
+  etags, signatures, checksums and other unrecognised fields: ask with ``fields``.
 
-A nested object's identity is its best field among ``NESTED_IDENTITY`` (login before id,
-full_name before name...), or the first ``*_id`` scalar; GraphQL connections reduce through
-``nodes`` / ``edges.node``. A tree with no scalar at all (GraphQL ``{"data": {...}}``) gets
-the defaults of each child object, prefixed (``data.repository.name``...). Other long text
-(an issue's body, a description) is not a default: ask with ``fields`` or ``detailed``.
-The result is deterministic for a given tree.
+A flat object of at most three fields is kept whole. Choosing: roles are filled in the profile's order while an estimate of the field's tokens
+(its name plus a typical value for its role) fits the profile's **token budget**; identity is
+always taken. Profiles: ``OBJECT`` (one resource, ``get_*``), ``ITEM`` (each item of a list:
+enough to pick the items worth a closer look) and ``WRITE`` (what a create/update/delete
+echoes: identity, label, state, a human URL). Nested *parts* (objects without an identity of
+their own: ``attributes``, ``status``, ``spec``) are seen through, one level, after the
+object's own fields of the same role. The result is deterministic for a given tree.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable
 
-MAX_DEFAULT_FIELDS = 12
-MAX_IDENTITY = 3
+from .names import base_type, hint, is_leaf, norm, words
+from .trees import field_tree_from_value, unwrap
 
+__all__ = [
+    "LABEL_ARRAYS",
+    "choose_default_fields",
+    "field_tree_from_value",
+    "identity_fields",
+    "nested_identity",
+    "norm",
+    "own_identity_key",
+]
 
-IDENTITY = (
-    "id", "number", "key", "slug", "login", "username", "name", "fullname", "namewithowner",
-    "title", "sha", "email", "handle", "displayname", "uuid",
+ID_WORDS = frozenset({"id", "uuid", "guid", "uid", "identifier"})
+NATURAL_KEY_WORDS = frozenset(
+    {"key", "slug", "number", "sha", "login", "username", "handle", "arn", "urn"}
+)
+LABEL_WORDS = frozenset(
+    {"name", "title", "label", "subject", "caption", "headline", "heading", "login",
+     "username", "nickname", "handle", "filename"}
 )  # fmt: skip
-NESTED_IDENTITY = (
-    "login", "fullname", "namewithowner", "username", "name", "title", "slug", "key",
-    "number", "email", "ref", "sha", "id", "label", "message", "summary",
+PRIMARY_WORDS = frozenset(
+    {"path", "file", "ref", "tag", "email", "domain", "host", "hostname", "address", "symbol",
+     "version", "code", "key", "slug", "value"}
 )  # fmt: skip
-# Keys an API addresses a resource by (GitHub's issue number, a login, owner/repo): when one
-# is present the internal ``id`` is left out of the defaults.
-NATURAL_KEYS = ("number", "key", "slug", "login", "username", "fullname", "namewithowner", "handle")
-STATE = ("state", "status", "conclusion", "statereason", "phase")
-KIND = ("type", "object", "kind", "action", "event")
-HUMAN_URLS = (
-    "htmlurl", "weburl", "permalink", "permalinkurl", "hostedinvoiceurl", "hostedurl",
-    "shareurl",
+STATE_WORDS = frozenset(
+    {"state", "status", "phase", "stage", "conclusion", "result", "outcome", "condition",
+     "health", "resolution", "reason"}
 )  # fmt: skip
-MONEY = ("amount", "amounttotal", "amountdue", "amountpaid", "total", "amountremaining",
-         "balance", "price", "unitamount")  # fmt: skip
-CURRENCY = ("currency",)
-TIMESTAMPS_FIRST = ("updatedat", "updated", "lasteditedtime", "updatedon", "modifiedat",
-                    "createdat", "created", "createdtime", "createdon")  # fmt: skip
-TIMESTAMPS_MORE = ("closedat", "mergedat", "dueon", "duedate", "due", "completedat",
-                   "currentperiodend", "expiresat", "pushedat", "startedat", "publishedat")  # fmt: skip
-PEOPLE = ("user", "assignee", "author", "owner", "creator", "createdby", "sender", "actor",
-          "committer", "customer", "requestedby", "reviewer", "member")  # fmt: skip
+CONTENT_WORDS = frozenset(
+    {"body", "description", "text", "content", "message", "comment", "note", "notes",
+     "details", "bio", "abstract", "markdown", "summary"}
+)  # fmt: skip
+TIME_LAST = frozenset({"at", "on", "time", "date", "timestamp", "ts", "datetime"})
+TIME_WORDS = frozenset(
+    {"created", "updated", "modified", "edited", "changed", "deleted", "closed", "published",
+     "started", "finished", "completed", "expires", "expiry", "due", "merged", "ended"}
+)  # fmt: skip
+RECENT_WORDS = frozenset({"updated", "modified", "edited", "changed"})
+PEOPLE_WORDS = frozenset(
+    {"user", "users", "author", "authors", "owner", "owners", "creator", "assignee",
+     "assignees", "reporter", "requester", "sender", "recipient", "actor", "member", "members",
+     "committer", "reviewer", "reviewers", "customer", "contact", "person", "employee",
+     "agent", "by"}
+)  # fmt: skip
+MONEY_WORDS = frozenset({"amount", "price", "cost", "total", "balance", "fee", "tax", "subtotal"})
+COUNT_WORDS = frozenset({"count", "total", "size", "quantity", "qty", "length"})
+KIND_WORDS = frozenset({"type", "kind", "object", "class"})
+URL_WORDS = frozenset({"url", "uri", "href", "link", "permalink"})
+HUMAN_URL_WORDS = frozenset(
+    {"html", "web", "public", "permalink", "share", "hosted", "browser", "view", "homepage"}
+)  # fmt: skip
+NOISE_WORDS = frozenset(
+    {"avatar", "gravatar", "etag", "signature", "checksum", "icon", "thumbnail", "node",
+     "hash", "salt", "secret", "password", "token"}
+)  # fmt: skip
+TEXT_MEMBERS = ("plaintext", "text", "content", "value")
+# Arrays kept by name in GraphQL trees (loaders/graphql_tree.py): a list of labels or people.
 LABEL_ARRAYS = ("labels", "assignees", "tags", "topics", "categories", "reviewers",
                 "requestedreviewers")  # fmt: skip
-DECISION_BOOLEANS = ("draft", "merged", "private", "archived", "locked", "paid", "closed",
-                     "disabled", "deleted", "intrash", "canceled", "cancelatperiodend",
-                     "delinquent", "protected", "unread", "captured", "refunded", "active",
-                     "completed", "resolved", "mergeable")  # fmt: skip
-TITLE_LIKE = ("title", "name", "fullname", "namewithowner", "subject", "message", "summary",
-              "login", "filename")  # fmt: skip
-TEXT = ("body", "text", "content", "plaintext", "message")
-# Rich text: an array of runs whose readable form is one member (Notion's ``plain_text``).
-RICH_TEXT = ("richtext", "description")
-PLAIN_TEXT = ("plaintext", "content", "text")
+_NOT_OWN_ID = frozenset(
+    {"request", "trace", "correlation", "next", "prev", "previous", "continuation", "page",
+     "cursor", "parent", "external", "idempotency"}
+)  # fmt: skip
 
 
-def norm(name: str) -> str:
-    return name.lower().replace("_", "").replace("-", "")
+@dataclass(frozen=True)
+class Profile:
+    """Token budget and how many fields of each role one default selection takes."""
+
+    budget: int
+    identity: int
+    label: int
+    state: int
+    content: int
+    time: int
+    people: int
+    money: int
+    counts: int
+    relations: int
+    lists: int
+    url: int
+    flags: int
+    kinds: int
+    parts: bool = True
 
 
-# ---------------------------------------------------------------------------- field trees
+OBJECT = Profile(budget=240, identity=2, label=1, state=2, content=1, time=2, people=2,
+                 money=2, counts=2, relations=2, lists=2, url=1, flags=1, kinds=1)  # fmt: skip
+ITEM = Profile(budget=80, identity=2, label=1, state=2, content=0, time=1, people=1, money=1,
+               counts=1, relations=1, lists=1, url=0, flags=1, kinds=1)  # fmt: skip
+WRITE = Profile(budget=45, identity=2, label=1, state=1, content=0, time=0, people=0, money=0,
+                counts=0, relations=0, lists=0, url=1, flags=0, kinds=0, parts=False)  # fmt: skip
+SMALL = 3  # a flat object with at most this many fields is kept whole
+PROFILES = {"object": OBJECT, "item": ITEM, "write": WRITE}
+
+# Typical value sizes in tokens, per role (the field name is counted from its length).
+VALUE_TOKENS = {"identity": 9, "label": 8, "state": 3, "content": 80, "time": 11, "person": 6,
+                "money": 3, "count": 2, "relation": 9, "list": 15, "url": 22, "flag": 2,
+                "kind": 3}  # fmt: skip
 
 
-def field_tree_from_value(value: Any, max_depth: int = 4, sample: int = 200) -> Any:
-    """Describe a JSON value as a field tree (arrays: union of the first ``sample`` items)."""
-    return _tree(value, max_depth, sample)
+# ---------------------------------------------------------------------------- role tests
 
 
-def _scalar_type(value: Any) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "boolean"
-    if isinstance(value, int):
-        return "integer"
-    if isinstance(value, float):
-        return "number"
-    if isinstance(value, str):
-        return "string"
-    return "any"
+def _w(key: str) -> tuple[str, ...]:
+    return words(key) or (key.lower(),)
 
 
-def _tree(value: Any, depth: int, sample: int) -> Any:
-    if isinstance(value, dict):
-        if depth <= 0:
-            return "any"
-        return {str(k): _tree(v, depth - 1, sample) for k, v in value.items()}
-    if isinstance(value, list):
-        if depth <= 0 or not value:
-            return ["any"]
-        merged: Any = None
-        for item in value[:sample]:
-            sub = _tree(item, depth - 1, sample)
-            merged = sub if merged is None else _merge_trees(merged, sub)
-        return [merged]
-    return _scalar_type(value)
+def is_id_name(key: str) -> bool:
+    return _w(key)[-1] in ID_WORDS
 
 
-def _merge_trees(a: Any, b: Any) -> Any:
-    if a == b:
-        return a
-    if isinstance(a, dict) and isinstance(b, dict):
-        out = dict(a)
-        for key, sub in b.items():
-            out[key] = _merge_trees(out[key], sub) if key in out else sub
-        return out
-    if isinstance(a, list) and isinstance(b, list):
-        return [_merge_trees(a[0], b[0])] if a and b else (a or b)
-    if a == "null":
-        return b
-    if b == "null":
-        return a
-    if isinstance(a, dict) or isinstance(a, list):
-        return a
-    if isinstance(b, dict) or isinstance(b, list):
-        return b
-    return "any"
+def own_identity_key(key: str, entity: tuple[str, ...] = ()) -> bool:
+    """``id``, ``uuid``... alone or after the entity's own name (``orderId`` in an order)."""
+    ws = _w(key)
+    if ws[-1] not in ID_WORDS:
+        return False
+    return len(ws) == 1 or (bool(entity) and ws[:-1] == entity[-len(ws[:-1]) :])
+
+
+def is_natural_key(key: str) -> bool:
+    ws = _w(key)
+    return ws[-1] in NATURAL_KEY_WORDS and ws[0] not in _NOT_OWN_ID and len(ws) <= 2
+
+
+def is_label(key: str) -> bool:
+    ws = _w(key)
+    return ws[-1] in LABEL_WORDS and ws[0] not in _NOT_OWN_ID
+
+
+def label_rank(key: str) -> int:
+    """Plain ``name``/``title`` first, then qualified names (``display_name``)."""
+    ws = _w(key)
+    return 0 if len(ws) == 1 else 1 if ws[0] in ("display", "friendly", "full", "common") else 2
+
+
+def is_state(key: str) -> bool:
+    return _w(key)[-1] in STATE_WORDS
+
+
+def state_rank(key: str) -> int:
+    """``state``/``status`` before qualified ones (``mergeable_state``) and reasons."""
+    ws = _w(key)
+    return 2 if ws[-1] == "reason" else 0 if len(ws) == 1 else 1
+
+
+def is_content(key: str) -> bool:
+    return _w(key)[-1] in CONTENT_WORDS
+
+
+def is_time(key: str, leaf: Any) -> bool:
+    ws = _w(key)
+    if hint(leaf) == "time":
+        return True
+    if base_type(leaf) not in ("string", "integer", "number", "any") or set(ws) & MONEY_WORDS:
+        return False
+    return ws[-1] in TIME_LAST or ws[-1] in TIME_WORDS or ws[0] in TIME_WORDS and len(ws) <= 2
+
+
+def time_rank(key: str) -> int:
+    ws = set(_w(key))
+    return 0 if ws & RECENT_WORDS else 1 if ws & {"created", "creation"} else 2
+
+
+def is_person(key: str) -> bool:
+    ws = _w(key)
+    return bool(set(ws) & PEOPLE_WORDS) and ws[-1] not in ID_WORDS | URL_WORDS | {"count", "type"}
+
+
+def is_url(key: str, leaf: Any) -> bool:
+    return hint(leaf) == "uri" or _w(key)[-1] in URL_WORDS
+
+
+def is_human_url(key: str) -> bool:
+    return bool(set(_w(key)) & HUMAN_URL_WORDS)
+
+
+def is_kind(key: str) -> bool:
+    ws = _w(key)
+    return ws[-1] in KIND_WORDS or ws == ("api", "version")
+
+
+def is_noise(key: str) -> bool:
+    ws = set(_w(key))
+    return bool(ws & NOISE_WORDS) or key.startswith("_")
+
+
+def is_money(key: str, leaf: Any) -> bool:
+    return base_type(leaf) in ("integer", "number") and bool(set(_w(key)) & MONEY_WORDS)
+
+
+def is_count(key: str, leaf: Any) -> bool:
+    ws = _w(key)
+    if base_type(leaf) not in ("integer", "number"):
+        return False
+    last = ws[-1]
+    return last in COUNT_WORDS or (len(last) > 3 and last.endswith("s") and not last.endswith("ss"))
+
+
+def is_flag(key: str, leaf: Any) -> bool:
+    return base_type(leaf) == "boolean"
+
+
+def flag_rank(key: str) -> int:
+    ws = _w(key)
+    return 0 if ws[0] in ("is", "has") or ws[-1].endswith("ed") else 1
+
+
+# ---------------------------------------------------------------------------- reductions
+
+
+def _leaf_keys(tree: dict[str, Any]) -> list[str]:
+    return [k for k, v in tree.items() if is_leaf(v) and base_type(v) != "null" or v is None]
+
+
+def nested_identity(subtree: Any) -> str | None:
+    """Relative path of the most readable identity of a nested object: its label, else a
+    natural key, else its id; GraphQL connections reduce through ``nodes``/``edges.node``;
+    rich text through its text member."""
+    tree = unwrap(subtree)
+    if not isinstance(tree, dict):
+        return None
+    leaves = _leaf_keys(tree)
+    labels = sorted((k for k in leaves if is_label(k)), key=label_rank)
+    for group in (
+        labels,
+        [k for k in leaves if _w(k)[-1] in PRIMARY_WORDS and not is_noise(k)],
+        [k for k in leaves if is_natural_key(k)],
+        [k for k in leaves if own_identity_key(k)],
+        [k for k in leaves if is_id_name(k)],
+    ):
+        if group:
+            return group[0]
+    text = _text_member(tree)
+    if text is not None:
+        return text
+    idx = {norm(k): k for k in tree}
+    for wrapper, inner in (("nodes", None), ("edges", "node")):
+        key = idx.get(wrapper)
+        if key is None:
+            continue
+        element = unwrap(tree[key])
+        if inner is not None and isinstance(element, dict) and inner in element:
+            sub = nested_identity(element[inner])
+            return f"{key}.{inner}.{sub}" if sub else None
+        sub = nested_identity(element)
+        return f"{key}.{sub}" if sub else None
+    return None
+
+
+def _text_member(tree: Any) -> str | None:
+    """The text member of rich text runs (``plain_text``, ``text``...), if any."""
+    if not isinstance(tree, dict):
+        return None
+    idx = {norm(k): k for k in tree if is_leaf(tree[k])}
+    for name in TEXT_MEMBERS:
+        if name in idx:
+            return idx[name]
+    return None
+
+
+def _readable(path: str | None) -> bool:
+    return path is not None and not is_id_name(path.rsplit(".", 1)[-1])
+
+
+def _has_id(tree: Any) -> bool:
+    """An identifier of its own (not only a name): a related entity, not a part."""
+    tree = unwrap(tree)
+    if not isinstance(tree, dict):
+        return False
+    return any(own_identity_key(k) or is_natural_key(k) for k in _leaf_keys(tree))
+
+
+def _has_own_identity(tree: Any) -> bool:
+    tree = unwrap(tree)
+    if not isinstance(tree, dict):
+        return False
+    return any(
+        own_identity_key(k) or is_natural_key(k) or (is_label(k) and len(_w(k)) == 1)
+        for k in _leaf_keys(tree)
+    )
+
+
+def identity_fields(field_tree: Any, entity: tuple[str, ...] = ()) -> tuple[str, ...]:
+    """The object's own identity fields (never empty when the object has any scalar)."""
+    tree = unwrap(field_tree)
+    if not isinstance(tree, dict):
+        return ()
+    leaves = _leaf_keys(tree)
+    own = [k for k in leaves if own_identity_key(k, entity)]
+    natural = [k for k in leaves if is_natural_key(k) and k not in own]
+    if not own:  # no plain id: the first ``*Id`` is the stable one next to a natural key
+        own = [k for k in leaves if is_id_name(k) and _w(k)[0] not in _NOT_OWN_ID][:1]
+    chosen = own[:1] + natural[:1]
+    if not chosen:
+        for key, sub in tree.items():
+            if isinstance(unwrap(sub), dict) and not is_person(key):
+                inner = identity_fields(sub)
+                if inner and (own_identity_key(inner[0]) or is_natural_key(inner[0])):
+                    return (f"{key}.{inner[0]}",)
+    if not chosen:
+        labels = sorted((k for k in leaves if is_label(k)), key=label_rank)
+        chosen = labels[:1] or leaves[:1]
+    return tuple(chosen)
 
 
 # ---------------------------------------------------------------------------- choosing
 
 
-def _unwrap(tree: Any) -> Any:
-    while isinstance(tree, list):
-        tree = tree[0] if tree else None
-    return tree
+class _Picker:
+    def __init__(self, profile: Profile):
+        self.profile = profile
+        self.left = profile.budget
+        self.chosen: list[str] = []
+        self.used: set[str] = set()
 
-
-def _is_scalar(sub: Any) -> bool:
-    return sub is None or (isinstance(sub, str) and sub != "object")
-
-
-def _index(tree: dict[str, Any]) -> dict[str, str]:
-    """normalised name -> original key (first wins, deterministic: tree order)."""
-    out: dict[str, str] = {}
-    for key in tree:
-        out.setdefault(norm(key), key)
-    return out
-
-
-def identity_fields(field_tree: Any) -> tuple[str, ...]:
-    """Top-level identity fields of an object tree (never empty when a scalar field exists)."""
-    tree = _unwrap(field_tree)
-    if not isinstance(tree, dict):
-        return ()
-    idx = _index(tree)
-    names = [n for n in IDENTITY if n in idx and _is_scalar(tree[idx[n]])]
-    if "id" in names and any(n in NATURAL_KEYS for n in names):
-        names.remove("id")
-    if names:
-        return tuple(idx[n] for n in names[:MAX_IDENTITY])
-    for key, sub in tree.items():
-        if _is_scalar(sub) and norm(key).endswith("id"):
-            return (key,)
-    for key, sub in tree.items():
-        if _is_scalar(sub):
-            return (key,)
-    return ()
-
-
-def nested_identity(subtree: Any) -> str | None:
-    """Relative path of the single best identity field of a nested object, if any."""
-    tree = _unwrap(subtree)
-    if not isinstance(tree, dict):
-        return None
-    idx = _index(tree)
-    for name in NESTED_IDENTITY:
-        key = idx.get(name)
-        if key is not None and _is_scalar(tree[key]):
-            return key
-    for key, sub in tree.items():
-        if _is_scalar(sub) and norm(key).endswith("id"):
-            return key
-    for wrapper, inner in (("nodes", None), ("edges", "node")):
-        key = idx.get(wrapper)
-        if key is not None:
-            element = _unwrap(tree[key])
-            if inner is not None and isinstance(element, dict) and inner in element:
-                sub = nested_identity(element[inner])
-                return f"{key}.{inner}.{sub}" if sub else None
-            sub = nested_identity(element)
-            return f"{key}.{sub}" if sub else None
-    return None
-
-
-def _reduce(key: str, sub: Any) -> str | None:
-    """``key`` if scalar (or array of scalars), else ``key.<identity>``."""
-    inner = _unwrap(sub)
-    if _is_scalar(inner):
-        return key
-    ident = nested_identity(inner)
-    return f"{key}.{ident}" if ident else None
+    def add(self, path: str | None, role: str, *, force: bool = False, cost: int = 0) -> bool:
+        if path is None or path in self.chosen:
+            return False
+        top = path.split(".", 1)[0]
+        cost = cost or (len(path) + 3) // 4 + VALUE_TOKENS[role]
+        if not force and cost > self.left:
+            return False
+        self.left -= cost
+        self.chosen.append(path)
+        self.used.add(top)
+        return True
 
 
 @dataclass(frozen=True)
-class Profile:
-    """How many fields of each kind a default selection takes (see module doc)."""
-
-    max_fields: int
-    identity: int
-    url: int
-    people: int
-    labels: int
-    booleans: int
-    more_timestamps: int
-    nested: int
+class _Field:
+    path: str  # relative to the object
+    key: str  # the last segment
+    node: Any  # the subtree
+    part: bool  # inside a nested part (one level down)
 
 
-# One object (get_issue): enough to decide without a second call.
-OBJECT = Profile(max_fields=MAX_DEFAULT_FIELDS, identity=MAX_IDENTITY, url=1, people=2,
-                 labels=2, booleans=2, more_timestamps=1, nested=3)  # fmt: skip
-# An item of a list (list_issues): enough to pick the items worth a closer look; the get
-# tool (or ``fields``) says the rest, so no URL, one person, fewer flags and nested objects.
-ITEM = Profile(max_fields=7, identity=2, url=0, people=1, labels=1, booleans=1,
-               more_timestamps=0, nested=2)  # fmt: skip
+def _fields(tree: dict[str, Any], parts: bool) -> list[_Field]:
+    """The object's own members, then the members of its parts (see module doc)."""
+    out = [_Field(k, k, v, False) for k, v in tree.items()]
+    if not parts:
+        return out
+    own = _has_own_identity(tree)
+    for key, sub in tree.items():
+        inner = sub if isinstance(sub, dict) else None
+        if inner is None or is_person(key) or is_noise(key):
+            continue
+        if own and _has_id(inner):
+            continue  # a relation, reduced as a whole
+        out.extend(_Field(f"{key}.{k}", k, v, True) for k, v in inner.items())
+    return out
 
 
-def choose_default_fields(field_tree: Any, *, item: bool = False) -> tuple[str, ...]:
-    """The concise default selection for an object tree, or with ``item=True`` for the items
-    of a list response (a leaner profile); see module doc."""
-    profile = ITEM if item else OBJECT
-    tree = _unwrap(field_tree)
+def choose_default_fields(
+    field_tree: Any,
+    *,
+    item: bool = False,
+    write: bool = False,
+    entity: tuple[str, ...] = (),
+) -> tuple[str, ...]:
+    """The concise default selection for an object tree (module doc): ``item=True`` for the
+    items of a list response, ``write=True`` for what a write operation returns."""
+    profile = ITEM if item else WRITE if write else OBJECT
+    tree = unwrap(field_tree)
     if not isinstance(tree, dict) or not tree:
         return ()
-    idx = _index(tree)
-    chosen: list[str] = []
-    used: set[str] = set()
+    if len(tree) <= SMALL and all(is_leaf(v) for v in tree.values()) and not write:
+        return tuple(tree)  # a small flat object: nothing worth leaving out
+    pick = _Picker(profile)
+    fields = [f for f in _fields(tree, profile.parts) if not is_noise(f.key)]
+    leaves = [f for f in fields if is_leaf(f.node)]
+    objects = [f for f in fields if isinstance(f.node, dict)]
+    arrays = [f for f in fields if isinstance(f.node, list)]
 
-    def add(path: str | None, key: str) -> bool:
-        if path is None or key in used or len(chosen) >= profile.max_fields:
-            return False
-        used.add(key)
-        chosen.append(path)
-        return True
-
-    def first_scalars(names: tuple[str, ...], limit: int) -> None:
+    def take(
+        candidates: list[_Field], role: str, limit: int, path: Callable[[_Field], str | None]
+    ) -> int:
         taken = 0
-        for name in names:
-            key = idx.get(name)
-            if key is not None and taken < limit and _is_scalar(tree[key]) and add(key, key):
+        for f in candidates:
+            if taken >= limit:
+                break
+            if f.path.split(".", 1)[0] in pick.used and not f.part:
+                continue
+            if pick.add(path(f), role):
                 taken += 1
+        return taken
 
-    for key in identity_fields(tree)[: profile.identity]:
-        add(key, key)
-    if not any(_is_scalar(tree[idx[n]]) for n in TITLE_LIKE if n in idx):
-        _add_label(tree, idx, add)
-    first_scalars(STATE, 1)
-    first_scalars(KIND, 1)
+    own_path: Callable[[_Field], str | None] = lambda f: f.path  # noqa: E731
+
+    # identity (always)
+    for ident in identity_fields(tree, entity)[: profile.identity]:
+        pick.add(ident, "identity", force=True)
+    # label, else primary field, else rich text, else text
+    labels = sorted(
+        (f for f in leaves if is_label(f.key)), key=lambda f: (f.part, label_rank(f.key))
+    )
+    if not any(p.rsplit(".", 1)[-1] in {f.key for f in labels} for p in pick.chosen):
+        if not take(labels, "label", profile.label, own_path):
+            primary = [f for f in leaves if _w(f.key)[-1] in PRIMARY_WORDS and not f.part]
+            rich = [
+                f for f in objects + arrays
+                if (is_label(f.key) or is_content(f.key)) and _text_member(unwrap(f.node) or {})
+            ]  # fmt: skip
+            text = [f for f in leaves if is_content(f.key) and base_type(f.node) == "string"]
+            (
+                take(primary, "label", 1, own_path)
+                or take(rich, "label", 1, lambda f: f"{f.path}.{_text_member(unwrap(f.node))}")
+                or take(text, "label", 1, own_path)
+            )
+    # state: named states (an object in that place reduced to its label), then other enums
+    states = sorted(
+        (f for f in fields if is_state(f.key) and not is_noise(f.key)),
+        key=lambda f: (state_rank(f.key), f.part),
+    )
+    if item and any(state_rank(f.key) < 2 for f in states):  # a reason only without a state
+        states = [f for f in states if state_rank(f.key) < 2]
+    take(states, "state", profile.state, _reduce)
+    if profile.state > 1:
+        enums = [f for f in leaves if hint(f.node) == "enum" and not is_kind(f.key)]
+        take(enums, "state", 1, own_path)
+    if profile.content:
+        text = [f for f in leaves if is_content(f.key) and base_type(f.node) in ("string", "any")]
+        take(text, "content", profile.content, own_path)
+        rich = [
+            f for f in objects + arrays if is_content(f.key) and _text_member(unwrap(f.node) or {})
+        ]
+        take(rich, "content", profile.content, lambda f: f"{f.path}.{_text_member(unwrap(f.node))}")
+    times = sorted(
+        (f for f in leaves if is_time(f.key, f.node)), key=lambda f: (f.part, time_rank(f.key))
+    )
+    take([f for f in times if time_rank(f.key) < 2], "time", profile.time, own_path)
+    people = [f for f in fields if is_person(f.key) and not f.part]
+    take(people, "person", profile.people, _reduce_person)
+    lists = [f for f in arrays if isinstance(unwrap(f.node), dict) and not f.part]
+    taken = 0
+    for f in lists:
+        if taken >= profile.lists or f.path in pick.used:
+            continue
+        element = unwrap(f.node)
+        ident = nested_identity(element)
+        if ident is None:  # no readable identity: the element's own lean defaults
+            own = choose_default_fields(element, item=True)[:3]
+            if own and pick.add(f"{f.path}.{own[0]}", "list"):
+                taken += 1
+                for extra in own[1:]:
+                    pick.add(f"{f.path}.{extra}", "state", force=True, cost=1)
+            continue
+        paths = [f"{f.path}.{ident}"]
+        if is_person(f.key) and not _readable(ident):
+            continue
+        states = sorted((k for k in _leaf_keys(element) if is_state(k)), key=state_rank)
+        paths += [f"{f.path}.{k}" for k in states[:1] if k != ident]
+        cost = sum((len(p) + 3) // 4 for p in paths) + VALUE_TOKENS["list"]
+        if pick.add(paths[0], "list", cost=cost):
+            taken += 1
+            for extra in paths[1:]:
+                pick.add(extra, "state", force=True, cost=1)
     if profile.url:
-        _add_url(tree, idx, add)
-    first_scalars(MONEY, 2)
-    first_scalars(CURRENCY, 1)
-    first_scalars(TIMESTAMPS_FIRST, 1)
-    people = 0
-    for name in PEOPLE:
-        key = idx.get(name)
-        if key is None:
-            continue
-        if (name + "s") in idx:  # assignee next to assignees: the list says it
-            used.add(key)
-            continue
-        if people < profile.people and add(_reduce_person(key, tree[key]), key):
-            people += 1
-        used.add(key)  # over the profile's count: not taken again as a nested object
-    taken = 0
-    for name in LABEL_ARRAYS:
-        key = idx.get(name)
-        if key is not None and taken < profile.labels:
-            taken += add(_reduce(key, tree[key]), key)
-    bools = [n for n in DECISION_BOOLEANS if n in idx] + [
-        n[2:] for n in idx if n.startswith("is") and n[2:] in DECISION_BOOLEANS
-    ]
-    taken = 0
-    for name in bools:
-        key = idx.get(name) or idx.get("is" + name)
-        if key is not None and taken < profile.booleans and tree[key] in ("boolean", "any", None):
-            taken += add(key, key)
-    first_scalars(TIMESTAMPS_MORE, profile.more_timestamps)
-    taken = 0
-    for key, sub in tree.items():
-        if key in used or not isinstance(sub, dict) or taken >= profile.nested:
-            continue
-        if _person_like(key):  # last_edited_by, triggering_actor: people, see rule 6
-            if people < profile.people and add(_reduce_person(key, sub), key):
-                people += 1
-            used.add(key)
-        elif _readable(nested_identity(sub)):
-            taken += add(_reduce(key, sub), key)
-    if not chosen:
-        _add_from_children(tree, add, item)
-    return tuple(chosen)
+        urls = [f for f in leaves if is_url(f.key, f.node) and not f.part]
+        human = [f for f in urls if is_human_url(f.key)]
+        plain = [f for f in urls if _w(f.key) in (("url",), ("uri",), ("link",))]
+        take(human or (plain if len(urls) <= 2 else []), "url", profile.url, own_path)
+    own_leaves = [f for f in leaves if not f.part]  # parts give identity, label, state, time
+    money = [f for f in own_leaves if is_money(f.key, f.node)]
+    if take(money, "money", profile.money, own_path):
+        take([f for f in own_leaves if _w(f.key)[-1] == "currency"], "money", 1, own_path)
+    counts = [f for f in own_leaves if is_count(f.key, f.node) and not is_time(f.key, f.node)]
+    take(counts, "count", profile.counts, own_path)
+    relations = [
+        f for f in leaves + objects
+        if not f.part and not is_person(f.key) and _w(f.key)[0] not in _NOT_OWN_ID
+        and (is_id_name(f.key) and base_type(f.node) != "null" if is_leaf(f.node)
+             else _has_id(f.node) or _readable(nested_identity(f.node)))
+    ]  # fmt: skip
+    take(relations, "relation", profile.relations, _reduce)
+    if not item:
+        scalar_lists = [
+            f for f in arrays
+            if is_leaf(unwrap(f.node)) and not f.part and not is_id_name(f.key.rstrip("sS"))
+        ]  # fmt: skip
+        take(scalar_lists, "relation", 1, own_path)
+    flags = sorted(
+        (f for f in own_leaves if is_flag(f.key, f.node)), key=lambda f: flag_rank(f.key)
+    )
+    take(flags, "flag", profile.flags, own_path)
+    take([f for f in times if time_rank(f.key) == 2], "time", 1 if not item else 0, own_path)
+    kinds = [
+        f for f in leaves
+        if is_kind(f.key) and hint(f.node) != "const" and (hint(f.node) == "enum" or not item)
+        and not f.part
+    ]  # fmt: skip
+    take(kinds, "kind", profile.kinds, own_path)
+    if not pick.chosen:
+        _add_from_children(tree, pick, item)
+    return tuple(pick.chosen)
 
 
-def _person_like(key: str) -> bool:
-    name = norm(key)
-    return name.endswith("by") or name.endswith(PEOPLE)
-
-
-def _add_label(tree: dict[str, Any], idx: dict[str, str], add: Any) -> None:
-    """An item with no title-like scalar: a rich-text title (Notion's ``title.plain_text``),
-    else its text (``body``, ``rich_text.plain_text``...)."""
-    for name in TITLE_LIKE + TEXT + RICH_TEXT:
-        key = idx.get(name)
-        if key is None:
-            continue
-        path = key if _is_scalar(tree[key]) else _plain_text(key, tree[key])
-        if path is not None and add(path, key):
-            return
-
-
-def _plain_text(key: str, sub: Any) -> str | None:
-    """``key.plain_text`` (or ``.content``/``.text``) of rich text runs, if they have one."""
-    inner = _unwrap(sub)
-    if not isinstance(inner, dict):
-        return None
-    inner_idx = _index(inner)
-    for text in PLAIN_TEXT:
-        sub_key = inner_idx.get(text)
-        if sub_key is not None and _is_scalar(inner[sub_key]):
-            return f"{key}.{sub_key}"
-    return None
-
-
-def _readable(ident: str | None) -> bool:
-    """An identity an agent can read (login, name, title...), not an opaque ``*id``."""
-    return ident is not None and not norm(ident.rsplit(".", 1)[-1]).endswith("id")
-
-
-def _reduce_person(key: str, sub: Any) -> str | None:
-    """A person reduced to a readable identity (login, name, email...); opaque ids are skipped
-    (Notion's ``created_by.id`` is a UUID an agent cannot use), scalars are kept."""
-    inner = _unwrap(sub)
-    if _is_scalar(inner):
-        return key
+def _reduce(f: _Field) -> str | None:
+    """``key`` if scalar (or array of scalars), else ``key.<readable identity>``."""
+    inner = unwrap(f.node)
+    if is_leaf(inner):
+        return f.path
     ident = nested_identity(inner)
-    return f"{key}.{ident}" if _readable(ident) else None
+    return f"{f.path}.{ident}" if ident else None
 
 
-def _add_from_children(tree: dict[str, Any], add: Any, item: bool) -> None:
+def _reduce_person(f: _Field) -> str | None:
+    """A person reduced to a readable identity; an opaque id alone is left out; a scalar (a
+    reference sent as an id string) is kept as it is."""
+    inner = unwrap(f.node)
+    if is_leaf(inner):
+        return f.path
+    ident = nested_identity(inner)
+    return f"{f.path}.{ident}" if _readable(ident) else None
+
+
+def _add_from_children(tree: dict[str, Any], pick: _Picker, item: bool) -> None:
     """A tree with objects only (GraphQL ``{"data": {...}}``): defaults of each child object."""
     for key, sub in tree.items():
-        inner = _unwrap(sub)
+        inner = unwrap(sub)
         if isinstance(inner, dict):
             for path in choose_default_fields(inner, item=item):
-                add(f"{key}.{path}", f"{key}.{path}")
-
-
-def _add_url(tree: dict[str, Any], idx: dict[str, str], add: Any) -> None:
-    for name in HUMAN_URLS:
-        key = idx.get(name)
-        if key is not None and _is_scalar(tree[key]):
-            add(key, key)
-            return
-    key = idx.get("url")
-    if key is not None and _is_scalar(tree[key]):
-        others = [n for n in idx if n.endswith("url") and n != "url"]
-        if len(others) <= 1:
-            add(key, key)
-
-
-# ---------------------------------------------------------------------------- collections
-
-COLLECTION_KEYS = ("data", "results", "items", "nodes", "edges", "records", "entries", "values")
-PAGINATION_KEYS = ("totalcount", "hasmore", "nextcursor", "pageinfo", "next", "count",
-                   "incompleteresults", "nextpagetoken", "total")  # fmt: skip
-
-
-def guess_collection_path(value: Any, max_depth: int = 5) -> str | None:
-    """Where the list of items is, for a response whose spec does not say (bench, fallback).
-
-    ``""`` for a top-level array; a dot path to an array of objects held under a collection
-    key (``data``, ``results``, ``items``, ``nodes``...) or next to pagination keys
-    (``total_count``, ``has_more``...); descends through ``data`` and single-key objects
-    (GraphQL ``{"data": {"repository": {"issues": {"nodes": [...]}}}}``). None otherwise.
-    """
-    if isinstance(value, list):
-        return ""
-    path: list[str] = []
-    node = value
-    for _ in range(max_depth):
-        if not isinstance(node, dict):
-            return None
-        idx = _index(node)
-        paginated = any(n in idx for n in PAGINATION_KEYS)
-        arrays = [k for k, v in node.items() if isinstance(v, list) and _objects(v)]
-        for key in arrays:
-            if norm(key) in COLLECTION_KEYS or (paginated and len(arrays) == 1):
-                return ".".join([*path, key])
-        dicts = [k for k, v in node.items() if isinstance(v, dict)]
-        if "data" in node and isinstance(node["data"], dict):
-            step = "data"
-        elif len(node) == 1 and dicts:
-            step = dicts[0]
-        elif len(dicts) == 1:
-            step = dicts[0]
-        else:
-            return None
-        path.append(step)
-        node = node[step]
-    return None
-
-
-def _objects(items: list[Any]) -> bool:
-    return bool(items) and all(isinstance(i, dict) for i in items[:20])
+                pick.add(f"{key}.{path}", "relation", force=True)

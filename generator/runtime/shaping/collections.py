@@ -1,0 +1,130 @@
+"""Where the payload of a response is: a list of items, one wrapped resource, or the body.
+
+The same rules run on the field tree the spec describes (at generation time) and on a tree
+read from the response itself (at run time, when the spec says nothing or is wrong):
+
+1. A body that is an array is the list (path ``""``).
+2. An object with an identity of its own (``id``, ``uuid``, a natural key such as ``sha``,
+   a plain ``name``/``title``) and another scalar is ONE resource: lists inside it are
+   part of it (an order's lines, a completion's choices) and the default fields keep them.
+   An identity alone (``{login, repositories: {...}}``) only scopes the list.
+3. Otherwise the object is a wrapper. Its payload list is its one array of objects whose name
+   is not metadata (``errors``, ``links``, ``included``, ``facets``...), whatever the key
+   (``items``, ``value``, ``Things``, ``fooSummaries``, ``choices``) and whatever sits next to
+   it (scalars, ``metadata``/``meta``/``_links`` objects, paging fields). With several such
+   arrays, a conventional list key (``data``, ``items``, ``results``, ``value``...) decides;
+   with none, the wrapper is kept whole (its lists are shaped as parts of it). With no array
+   of objects, its one array of scalars (``{ids: [...], next}``) is the list.
+4. A wrapper without a list but with one non-metadata object member wraps that member: a
+   list found inside it (HAL ``_embedded`` next to paging scalars, ``{data: {items: [...]}}``)
+   is the payload; else, with at most three scalars beside it, the member is an **envelope**
+   around one resource (``{data: {...}}``): fields and defaults are relative to it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .defaults import _has_own_identity
+from .names import is_leaf, norm, words
+from .trees import field_tree_from_value, unwrap
+
+MAX_DEPTH = 5
+META_WORDS = frozenset(
+    {"meta", "metadata", "links", "link", "pagination", "paging", "cursor", "cursors",
+     "errors", "error", "warnings", "warning", "debug", "included", "facets", "aggregations",
+     "highlights", "stats", "statistics", "usage", "info", "self", "schema", "context",
+     "odata", "extensions", "headers"}
+)  # fmt: skip
+LIST_KEYS = frozenset(
+    {"data", "results", "items", "entries", "records", "values", "value", "list", "objects",
+     "nodes", "elements", "resources", "members", "rows", "hits", "edges", "content"}
+)  # fmt: skip
+ENVELOPE_SCALARS = 3
+# An identity and no other scalar next to a list: the list's scope (an owner's
+# repositories), not a resource of its own; the scalars stay as the wrapper's metadata.
+SCOPE_SCALARS = 1
+
+
+@dataclass(frozen=True)
+class Payload:
+    """``collection``: path to the payload list; ``envelope``: path to one wrapped resource.
+    Both None: the body itself is the resource."""
+
+    collection: tuple[str, ...] | None = None
+    envelope: tuple[str, ...] | None = None
+
+
+def is_meta_key(key: str) -> bool:
+    ws = words(key) or (key.lower(),)
+    return ws[-1] in META_WORDS or key.startswith("@")
+
+
+def find_payload(tree: Any) -> Payload:
+    """The payload of a response described by ``tree`` (rules in the module doc)."""
+    if isinstance(tree, list):
+        return Payload(collection=())
+    if not isinstance(tree, dict):
+        return Payload()
+    return _payload(tree, (), 0) or Payload()
+
+
+def find_payload_in_value(value: Any) -> Payload:
+    """The same rules on a response the spec does not describe (run-time fallback)."""
+    if isinstance(value, list):
+        return Payload(collection=())
+    if not isinstance(value, dict):
+        return Payload()
+    return find_payload(field_tree_from_value(value, max_depth=MAX_DEPTH + 2, sample=50))
+
+
+def _payload(node: dict[str, Any], path: tuple[str, ...], depth: int) -> Payload | None:
+    if depth > MAX_DEPTH:
+        return None
+    if _has_own_identity(node) and sum(is_leaf(v) for v in node.values()) > SCOPE_SCALARS:
+        return None  # one resource; its lists are part of it
+    arrays = [k for k, v in node.items() if isinstance(v, list) and not is_meta_key(k)]
+    of_objects = [k for k in arrays if isinstance(unwrap(node[k]), dict)]
+    if len(of_objects) > 1:
+        usual = [k for k in of_objects if norm(k) in LIST_KEYS]
+        of_objects = usual if len(usual) == 1 else []
+        if not of_objects:
+            return None
+    if len(of_objects) == 1:
+        return Payload(collection=path + (of_objects[0],))
+    members = [k for k, v in node.items() if isinstance(v, dict) and not is_meta_key(k)]
+    if len(members) > 1:  # flat objects next to a container are metadata (HAL's ``page``)
+        members = [k for k in members if any(isinstance(v, (dict, list)) for v in node[k].values())]
+    scalars = [k for k, v in node.items() if is_leaf(v)]
+    if len(arrays) == 1 and not members and not _nested_array(node[arrays[0]]):
+        return Payload(collection=path + (arrays[0],))
+    if len(members) != 1 or arrays:
+        return None
+    key = members[0]
+    inner = node[key]
+    found = _payload(inner, path + (key,), depth + 1)
+    if found is not None and (found.collection is not None or len(scalars) <= ENVELOPE_SCALARS):
+        return found
+    if (
+        len(scalars) > ENVELOPE_SCALARS
+        or len(inner) < 2
+        and not any(isinstance(v, (dict, list)) for v in inner.values())
+    ):
+        return None
+    return Payload(envelope=path + (key,))
+
+
+def _nested_array(tree: Any) -> bool:
+    """An array of arrays (a board, a matrix): data of one resource, not a list of items."""
+    return isinstance(tree, list) and bool(tree) and isinstance(tree[0], list)
+
+
+def dotted(path: tuple[str, ...] | None) -> str | None:
+    return None if path is None else ".".join(path)
+
+
+def guess_collection_path(value: Any) -> str | None:
+    """The dotted path of the payload list a response shows, or None (benchmarks, fallback)."""
+    found = find_payload_in_value(value).collection
+    return dotted(found)

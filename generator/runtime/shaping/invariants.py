@@ -1,0 +1,170 @@
+"""What concise default shaping must never lose, checked on every response it shapes.
+
+Whatever fields the rules chose, the result must keep:
+
+1. **the payload list**: a list of items the response carried (at the payload path, or the
+   one a response-only reading finds) comes back as a list with as many items;
+2. **identity**: an object (each item, or the one resource) that had an identity member
+   (``id``, ``uuid``, ``*Id``, ``key``, ``slug``, ``number``, ``sha``, ``login``...) with a
+   value, at its top level or one object down, keeps at least one identity member;
+3. **label**: an object that had a non-empty label (``name``, ``title``, ``*_name``,
+   ``subject``...), at its top level or one object down, keeps one label or its value;
+   and an object with content never shapes down to nothing (``{}``);
+4. **substance**: a non-empty response never shapes down to wrapper metadata only.
+
+These rules read names only (words of a name's last segment), independently of how the
+default fields were chosen. When one breaks, the pipeline shows ``generic_projection`` (the
+scalars of the top two levels of each object, then truncated) with a note, and reports the
+violations (``mcpforge preview --check`` fails on them).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .chunking import get_at
+from .collections import find_payload_in_value, is_meta_key
+from .names import words
+
+ID_LAST = frozenset(
+    {"id", "uuid", "guid", "uid", "identifier", "key", "slug", "number", "sha", "login",
+     "username", "handle", "arn", "urn"}
+)  # fmt: skip
+LABEL_LAST = frozenset(
+    {"name", "title", "label", "subject", "login", "username", "headline", "caption",
+     "handle", "filename", "heading"}
+)  # fmt: skip
+MAX_CHECKED = 200
+
+
+def _last(key: str) -> str:
+    ws = words(key)
+    return ws[-1] if ws else key.lower()
+
+
+def _has_value(v: Any) -> bool:
+    return v is not None and v != "" and not isinstance(v, (dict, list))
+
+
+def _keys(obj: Any, depth: int = 2) -> list[tuple[str, Any]]:
+    """(key, value) of an object's members and of its nested objects' members."""
+    out: list[tuple[str, Any]] = []
+    if not isinstance(obj, dict) or depth <= 0:
+        return out
+    for key, value in obj.items():
+        out.append((str(key), value))
+        if isinstance(value, dict):
+            out.extend(_keys(value, depth - 1))
+    return out
+
+
+def _ident(obj: dict[str, Any]) -> bool:
+    return any(_last(k) in ID_LAST and _has_value(v) for k, v in _keys(obj, 2))
+
+
+def _label(obj: dict[str, Any]) -> Any:
+    for k, v in _keys(obj, 2):
+        if _last(k) in LABEL_LAST and isinstance(v, str) and v.strip():
+            return v
+    return None
+
+
+def _lost(raw: Any, shaped: Any) -> list[str]:
+    """What one object lost: "identity", "label" (or nothing)."""
+    if not isinstance(raw, dict):
+        return []
+    lost: list[str] = []
+    kept = _keys(shaped, 3) if isinstance(shaped, dict) else []
+    if any(_has_value(v) for v in raw.values()) and not (
+        isinstance(shaped, dict) and any(v not in (None, "", [], {}) for v in shaped.values())
+    ):
+        return ["content"]
+    if _ident(raw) and not any(_last(k) in ID_LAST and _has_value(v) for k, v in kept):
+        lost.append("identity")
+    label = _label(raw)
+    if label is not None:
+        if not any(_last(k) in LABEL_LAST for k, _ in kept) and all(v != label for _, v in kept):
+            lost.append("label")
+    return lost
+
+
+def check_invariants(raw: Any, shaped: Any, path: tuple[str, ...] | None, kind: str) -> list[str]:
+    """The invariants (module doc) ``shaped`` breaks, as short sentences; [] when it holds."""
+    if kind != "list":
+        found = find_payload_in_value(raw)
+        if found.collection is not None:
+            path, kind = found.collection, "list"
+    if kind == "list" and path is not None:
+        items = get_at(raw, path)
+        kept = get_at(shaped, path) if isinstance(shaped, (dict, list)) else None
+        name = ".".join(path) or "the body"
+        if not isinstance(items, list) or not items:
+            return []
+        if not isinstance(kept, list) or len(kept) != len(items):
+            return [f"the list {name!r} ({len(items)} items) was dropped"]
+        counts: dict[str, int] = {}
+        for a, b in zip(items[:MAX_CHECKED], kept):
+            for what in _lost(a, b):
+                counts[what] = counts.get(what, 0) + 1
+        checked = min(len(items), MAX_CHECKED)
+        return [
+            f"{n} of {checked} items of {name!r} lost {'everything' if w == 'content' else 'their ' + w}"
+            for w, n in counts.items()
+        ]
+    target_raw = get_at(raw, path) if path else raw
+    target_shaped = get_at(shaped, path) if path and isinstance(shaped, dict) else shaped
+    if _substance(target_raw) and not _substance(target_shaped):
+        return ["only wrapper metadata was left"]
+    return [
+        "the object lost everything" if what == "content" else f"the object lost its {what}"
+        for what in _lost(target_raw, target_shaped)
+    ]
+
+
+WRAPPER_LAST = frozenset({"kind", "object", "type", "version", "status", "success", "ok", "code"})
+
+
+def _substance(value: Any) -> bool:
+    """Something beyond metadata: a member that is not metadata by name (``meta``, ``links``,
+    ``kind``, ``apiVersion``, ``status``...) with a value."""
+    if isinstance(value, list):
+        return bool(value)
+    if not isinstance(value, dict):
+        return value not in (None, "")
+    return any(
+        v not in (None, "", [], {}) and not is_meta_key(k) and _last(k) not in WRAPPER_LAST
+        for k, v in value.items()
+    )
+
+
+def generic_projection(value: Any) -> Any:
+    """The scalars of the top two levels of an object (arrays of scalars included);
+    arrays of objects keep the top-level scalars of each element."""
+    if isinstance(value, list):
+        return [generic_projection(v) for v in value]
+    if not isinstance(value, dict):
+        return value
+    out: dict[str, Any] = {}
+    for key, sub in value.items():
+        if isinstance(sub, dict):
+            inner = {k: v for k, v in sub.items() if _scalarish(v)}
+            if inner:
+                out[key] = inner
+        elif isinstance(sub, list):
+            if all(_scalarish(v) for v in sub):
+                out[key] = sub
+            else:
+                out[key] = [
+                    {k: v for k, v in e.items() if _scalarish(v)} if isinstance(e, dict) else e
+                    for e in sub
+                    if not isinstance(e, list)
+                ]
+        else:
+            out[key] = sub
+    return out
+
+
+def _scalarish(v: Any) -> bool:
+    return not isinstance(v, (dict, list)) or (
+        isinstance(v, list) and all(not isinstance(e, (dict, list)) for e in v)
+    )

@@ -1,0 +1,96 @@
+"""Words of a field name and the leaf types of a field tree.
+
+``words("customerId") == ("customer", "id")``: camelCase, PascalCase, snake_case, kebab-case,
+dots, ``@`` and digits all split the same way, so one rule covers ``created_at``, ``createdAt``
+and ``CreatedAt``. Acronym runs stay together (``HTMLUrl`` -> ``html``, ``url``).
+
+A field tree leaf is a JSON type (``string``, ``integer``, ``number``, ``boolean``, ``null``,
+``any``) optionally followed by a hint after a colon, taken from the schema (``format``,
+``enum``, ``const``) or, for a tree read from a response, from the values:
+``string:time`` (date-time, date), ``string:uri``, ``string:email``, ``string:enum`` (an enum
+of two or more values) and ``<type>:const`` (one possible value: a constant discriminator).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Any
+
+_SPLIT = re.compile(r"[A-Z]+(?=[A-Z][a-z]|\d|\b|_|$)|[A-Z]?[a-z]+|[A-Z]+|\d+")
+HINTS = ("time", "uri", "email", "enum", "const")
+
+
+@lru_cache(maxsize=4096)
+def words(name: str) -> tuple[str, ...]:
+    """The lower-case words of a field name (see module doc)."""
+    return tuple(w.lower() for w in _SPLIT.findall(name))
+
+
+def norm(name: str) -> str:
+    """Lower case without separators: ``created_at`` and ``createdAt`` compare equal."""
+    return "".join(words(name)) or name.lower()
+
+
+def is_leaf(node: Any) -> bool:
+    """A scalar position of a field tree (a type string, or None for "not described")."""
+    return node is None or (isinstance(node, str) and node != "object")
+
+
+def base_type(node: Any) -> str:
+    """``string`` of ``string:time``; "any" for None."""
+    if not isinstance(node, str):
+        return "any"
+    return node.split(":", 1)[0]
+
+
+def hint(node: Any) -> str | None:
+    """``time`` of ``string:time``; None without a hint."""
+    if not isinstance(node, str) or ":" not in node:
+        return None
+    return node.split(":", 1)[1]
+
+
+def with_hint(json_type: str, schema_hint: str | None) -> str:
+    return f"{json_type}:{schema_hint}" if schema_hint else json_type
+
+
+def schema_hint(schema: dict[str, Any]) -> str | None:
+    """The hint a JSON schema gives a scalar: format, enum or const (module doc)."""
+    if "const" in schema:
+        return "const"
+    enum = schema.get("enum")
+    if isinstance(enum, list) and enum:
+        values = [v for v in enum if v is not None]
+        if len(values) == 1:
+            return "const"
+        if len(values) > 1:
+            return "enum"
+    fmt = schema.get("format")
+    if isinstance(fmt, str):
+        fmt = fmt.lower()
+        if fmt in ("date-time", "date", "datetime", "timestamp", "unix-time", "unixtime"):
+            return "time"
+        if fmt in ("uri", "url", "uri-reference", "iri"):
+            return "uri"
+        if fmt == "email":
+            return "email"
+    return None
+
+
+_TIME_VALUE = re.compile(r"\d{4}-\d\d-\d\d([T ]\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d:?\d\d)?)?$")
+_URI_VALUE = re.compile(r"(https?|ftp)://\S+$", re.IGNORECASE)
+_EMAIL_VALUE = re.compile(r"[^@\s]+@[^@\s]+\.[A-Za-z]{2,}$")
+
+
+def value_hint(value: str) -> str | None:
+    """The hint a string value gives: an ISO date(-time), a URL or an e-mail address."""
+    if len(value) > 2048:
+        return None
+    if _TIME_VALUE.match(value):
+        return "time"
+    if _URI_VALUE.match(value):
+        return "uri"
+    if _EMAIL_VALUE.match(value):
+        return "email"
+    return None

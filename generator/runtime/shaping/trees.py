@@ -1,0 +1,80 @@
+"""Field trees read from a response, for bodies the spec does not describe.
+
+The shared format: a dict maps a field name to a leaf type string (see ``names``), a nested
+dict (an object) or a one-element list ``[subtree]`` (an array). Arrays are described by the
+union of their first ``sample`` items. String leaves get a hint from their values when every
+sampled value agrees (``string:time``, ``string:uri``, ``string:email``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .names import base_type, hint, value_hint
+
+
+def field_tree_from_value(value: Any, max_depth: int = 4, sample: int = 200) -> Any:
+    """Describe a JSON value as a field tree (arrays: union of the first ``sample`` items)."""
+    return _tree(value, max_depth, sample)
+
+
+def scalar_type(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, int):
+        return "integer"
+    if isinstance(value, float):
+        return "number"
+    if isinstance(value, str):
+        found = value_hint(value)
+        return f"string:{found}" if found else "string"
+    return "any"
+
+
+def _tree(value: Any, depth: int, sample: int) -> Any:
+    if isinstance(value, dict):
+        if depth <= 0:
+            return "any"
+        return {str(k): _tree(v, depth - 1, sample) for k, v in value.items()}
+    if isinstance(value, list):
+        if depth <= 0 or not value:
+            return ["any"]
+        merged: Any = None
+        for item in value[:sample]:
+            sub = _tree(item, depth - 1, sample)
+            merged = sub if merged is None else merge(merged, sub)
+        return [merged]
+    return scalar_type(value)
+
+
+def merge(a: Any, b: Any) -> Any:
+    """Union of two trees read from values (objects merge; null gives way to the other)."""
+    if a == b:
+        return a
+    if isinstance(a, dict) and isinstance(b, dict):
+        out = dict(a)
+        for key, sub in b.items():
+            out[key] = merge(out[key], sub) if key in out else sub
+        return out
+    if isinstance(a, list) and isinstance(b, list):
+        return [merge(a[0], b[0])] if a and b else (a or b)
+    if a == "null":
+        return b
+    if b == "null":
+        return a
+    if isinstance(a, (dict, list)):
+        return a
+    if isinstance(b, (dict, list)):
+        return b
+    if base_type(a) == base_type(b):
+        return base_type(a) if hint(a) != hint(b) else a
+    return "any"
+
+
+def unwrap(tree: Any) -> Any:
+    """Step through arrays: ``[[{...}]]`` -> ``{...}``."""
+    while isinstance(tree, list):
+        tree = tree[0] if tree else None
+    return tree

@@ -1,0 +1,136 @@
+"""Where the payload is: the list under any key, JSON:API, HAL, envelopes; and the invariants."""
+
+import json
+
+import pytest
+
+from generator.runtime.shaping.collections import find_payload, find_payload_in_value
+from generator.runtime.shaping.invariants import check_invariants, generic_projection
+from generator.runtime.shaping.pipeline import ShapeConfig, shape
+
+ITEMS = [
+    {"id": "a1", "name": "first", "state": "ok"},
+    {"id": "a2", "name": "second", "state": "ok"},
+]
+
+WRAPPERS = {
+    "kubernetes": (
+        {"apiVersion": "v1", "kind": "ThingList",
+         "metadata": {"continue": "", "resourceVersion": "7"}, "items": ITEMS},
+        ("items",),
+    ),
+    "meta object next to the list": ({"meta": {"key": "widgets"}, "widgets": ITEMS}, ("widgets",)),
+    "odata": ({"@odata.context": "x", "value": ITEMS, "@odata.nextLink": "http://n"}, ("value",)),
+    "pascal case": ({"Things": ITEMS, "NextMarker": "m"}, ("Things",)),
+    "search results": ({"fooSummaries": ITEMS, "total": 2, "href": "http://h"}, ("fooSummaries",)),
+    "json:api": (
+        {"data": [{"id": "1", "type": "t", "attributes": {"title": "x"}}],
+         "meta": {"count": 1}, "links": {"next": "n"}},
+        ("data",),
+    ),
+    "hal": (
+        {"_embedded": {"things": ITEMS}, "_links": {"self": {"href": "x"}},
+         "page": {"size": 20, "number": 0}},
+        ("_embedded", "things"),
+    ),
+    "graphql connection": (
+        {"data": {"repo": {"issues": {"nodes": ITEMS, "pageInfo": {"hasNextPage": True}}}}},
+        ("data", "repo", "issues", "nodes"),
+    ),
+    "scalar list": ({"ids": [1, 2, 3], "next": "c"}, ("ids",)),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("name", sorted(WRAPPERS))
+def test_the_payload_list_is_found_whatever_its_key_and_siblings(name):
+    value, path = WRAPPERS[name]
+    assert find_payload_in_value(value).collection == path
+
+
+@pytest.mark.parametrize("name", sorted(WRAPPERS))
+def test_the_payload_list_survives_default_shaping(name):
+    value, path = WRAPPERS[name]
+    result = shape(value, ShapeConfig())
+    out = json.loads(result.chunks[0])
+    node = out
+    for key in path:
+        node = node[key]
+    assert isinstance(node, list) and len(node) == len(WRAPPERS[name][0] and _at(value, path))
+    assert not result.violations
+
+
+def _at(value, path):
+    for key in path:
+        value = value[key]
+    return value
+
+
+def test_a_list_inside_one_resource_stays_part_of_it():
+    completion = {"id": "c1", "object": "chat.completion", "created": 1, "model": "m",
+                  "choices": [{"index": 0, "message": {"role": "assistant", "content": "hi"},
+                               "finish_reason": "stop"}]}  # fmt: skip
+    assert find_payload_in_value(completion).collection is None
+    out = json.loads(shape(completion, ShapeConfig()).chunks[0])
+    assert out["id"] == "c1" and out["choices"][0]["finish_reason"] == "stop"
+
+
+def test_an_envelope_around_one_resource_is_seen_through():
+    body = {"data": {"id": 7, "name": "x", "state": "open", "owner": {"login": "o"}}}
+    assert find_payload_in_value(body).envelope == ("data",)
+    out = json.loads(shape(body, ShapeConfig()).chunks[0])
+    assert out["data"]["id"] == 7 and out["data"]["state"] == "open"
+    picked = json.loads(shape(body, ShapeConfig(envelope_path="data"), fields=["name"]).chunks[0])
+    assert picked == {"data": {"name": "x"}}
+
+
+def test_schema_trees_follow_the_same_rules():
+    assert find_payload([{"id": "string"}]).collection == ()
+    assert find_payload({"kind": "string", "metadata": {"continue": "string"},
+                         "items": [{"id": "string"}]}).collection == ("items",)  # fmt: skip
+    order = {"id": "string", "total": "integer", "state": "string", "lines": [{"id": "string"}]}
+    assert find_payload(order).collection is None
+    assert find_payload({"login": "string", "repos": [{"id": "string"}]}).collection == ("repos",)
+
+
+def test_invariants_flag_a_dropped_list_lost_identity_and_lost_label():
+    raw = {"apiVersion": "v1", "kind": "ThingList", "items": ITEMS}
+    assert check_invariants(raw, {"apiVersion": "v1"}, None, "body") == [
+        "the list 'items' (2 items) was dropped"
+    ]
+    lost = check_invariants(raw, {"items": [{"state": "ok"}, {"state": "ok"}]}, ("items",), "list")
+    assert lost == [
+        "2 of 2 items of 'items' lost their identity",
+        "2 of 2 items of 'items' lost their label",
+    ]
+    assert check_invariants({"meta": {"a": 1}, "x": {"y": 1}}, {"meta": {"a": 1}}, None, "body")
+
+
+def test_a_default_selection_that_breaks_an_invariant_falls_back_with_a_note():
+    # the spec described the body as one object with these defaults: the list is lost
+    raw = {"apiVersion": "v1", "kind": "ThingList", "items": ITEMS}
+    config = ShapeConfig(default_fields=("apiVersion", "kind"), field_tree={"apiVersion": "string"})
+    result = shape(raw, config)
+    assert result.violations == ["the list 'items' (2 items) was dropped"]
+    out = json.loads(result.chunks[0])
+    assert out["items"] == ITEMS  # scalars of the top two levels
+    assert "showing the scalars of the top two levels instead" in result.notes[0]
+    # an operator's own choice (overlay include) is respected
+    chosen = ShapeConfig(default_fields=("kind",), operator_defaults=True)
+    assert json.loads(shape(raw, chosen).chunks[0]) == {"kind": "ThingList"}
+
+
+def test_generic_projection_keeps_two_levels_of_scalars():
+    value = {"a": 1, "b": {"c": 2, "d": {"e": 3}}, "l": [{"x": 1, "y": {"z": 2}}], "s": [1, 2]}
+    assert generic_projection(value) == {"a": 1, "b": {"c": 2}, "l": [{"x": 1}], "s": [1, 2]}
+
+
+def test_constant_discriminators_are_dropped_from_list_items_but_varying_ones_kept():
+    same = {"data": [{"id": 1, "object": "invoice"}, {"id": 2, "object": "invoice"}]}
+    out = json.loads(shape(same, ShapeConfig()).chunks[0])
+    assert out["data"] == [{"id": 1}, {"id": 2}]
+
+
+def test_an_expandable_reference_sent_as_an_id_string_keeps_the_id():
+    config = ShapeConfig(default_fields=("id", "customer.id"), field_tree={"id": "string"})
+    out = json.loads(shape({"id": "in_1", "customer": "cus_9"}, config).chunks[0])
+    assert out == {"id": "in_1", "customer": "cus_9"}
