@@ -152,11 +152,11 @@ MEMBER_LABELS = 6  # identity/label field names selected across an abstract type
 
 def member_labels(schema: GraphQLSchema, named: GraphQLNamedType) -> list[str]:
     """Identity and label fields of the possible types of an interface or union, for the
-    default selection: each member's identity fields and first title-like field (the shaping
-    heuristics of ``shaping/defaults.py``), most common first, at most ``MEMBER_LABELS``;
+    default selection: each member's identity fields and its label (the roles of
+    ``shaping/defaults.py``), most common first, at most ``MEMBER_LABELS``;
     the abstract type's own fields are left out (selected directly). A union's default is
     otherwise only ``__typename``: ``... on User { login }`` says which item it is."""
-    from .shaping.defaults import TITLE_LIKE, identity_fields, norm
+    from .shaping.defaults import identity_fields, is_label, label_rank
 
     if not is_abstract_type(named):
         return []
@@ -170,7 +170,7 @@ def member_labels(schema: GraphQLSchema, named: GraphQLNamedType) -> list[str]:
             if is_leaf_type(get_named_type(f.type)) and not is_list(f.type)
         }
         chosen = list(identity_fields(leaves))
-        label = next((n for t in TITLE_LIKE for n in leaves if norm(n) == t), None)
+        label = min((n for n in leaves if is_label(n)), key=label_rank, default=None)
         if label is not None and label not in chosen:
             chosen.append(label)
         for name in chosen:

@@ -42,7 +42,11 @@ def shape_config_for(tool: Tool) -> ShapeConfig:
         default_fields=tool.response.default_fields,
         exclude=tool.response.exclude,
         collection_path=tool.response.collection_path,
+        envelope_path=tool.response.envelope_path,
         field_tree=tool.response.field_tree,
+        closed_tree=tool.binding.kind == "graphql",
+        operator_defaults=tool.response.operator_defaults,
+        write=tool.binding.kind == "http" and tool.binding.method.upper() != "GET",
         max_chars=limits.max_chars,
         max_chars_detailed=limits.max_chars_detailed,
         truncation_marker=limits.truncation_marker,
@@ -86,7 +90,8 @@ def shape_output(
     these paths, so a guard the agent did not ask for is not shown.
 
     A filter that does not apply gives the tool's default concise shaping (its default
-    fields and ``exclude``), whatever ``fields``, ``detail_level`` or ``preselected`` say.
+    fields and ``exclude``), whatever ``fields``, ``detail_level`` or ``preselected`` say, and
+    never the invariants' wider generic projection.
     """
     plan = plan_for(tool, filter_set)
     notes: list[str] = []
@@ -101,7 +106,9 @@ def shape_output(
                 f"[filter set {filter_set!r} did not apply ({outcome.note}); "
                 "default fields shown]"
             )
-            default = replace(config, exclude=tool.response.exclude)
+            # The operator's policy did not apply: never more than the default fields (the
+            # invariants' wider generic projection is not a fallback here).
+            default = replace(config, exclude=tool.response.exclude, operator_defaults=True)
             fallback = shape(value, default, response_format=response_format)
             return _with_notes(fallback, notes)
         value = outcome.value
@@ -161,4 +168,4 @@ def token_cap_of(adapters: tuple[AdapterRef, ...]) -> int | None:
 def _with_notes(shaped: ShapedResponse, notes: list[str]) -> ShapedResponse:
     if not notes:
         return shaped
-    return ShapedResponse(shaped.chunks, notes + list(shaped.notes), shaped.token_counts)
+    return replace(shaped, notes=notes + list(shaped.notes))

@@ -299,15 +299,18 @@ class ServerRuntime:
                         f"(HTTP {response.status}, {len(body)} bytes). It starts with: {snippet}"
                     )
         if parsed:  # filters -> adapters -> shaping (output.py)
-            shaped = shape_output(
-                value,
-                tool,
-                config,
-                fields=controls.fields,
-                detail_level=controls.detail_level,
-                response_format=controls.response_format,
-                filter_set=self.settings.filter_set,
-            )
+            try:
+                shaped = shape_output(
+                    value,
+                    tool,
+                    config,
+                    fields=controls.fields,
+                    detail_level=controls.detail_level,
+                    response_format=controls.response_format,
+                    filter_set=self.settings.filter_set,
+                )
+            except FieldSelectionError as exc:  # no requested path exists in this response
+                return _error(str(exc))
         else:
             shaped = shape_text(text, config)
         next_call = None  # REST upstream pagination (pagination.py), see "Upstream pages" above

@@ -46,6 +46,8 @@ class ResponseConfig:
     default_fields: tuple[str, ...] = ()
     exclude: tuple[str, ...] = ()
     media_type: str | None = None
+    envelope_path: str | None = None
+    operator_defaults: bool = False
 
 
 @dataclass(frozen=True)
@@ -142,6 +144,8 @@ def _tool_from_json(data: dict[str, Any], limits: Limits) -> Tool:
         default_fields=tuple(resp.get("default_fields", ())),
         exclude=tuple(resp.get("exclude", ())),
         media_type=resp.get("media_type"),
+        envelope_path=resp.get("envelope_path"),
+        operator_defaults=bool(resp.get("operator_defaults", False)),
     )
     return Tool(
         name=data["name"],

@@ -125,9 +125,27 @@ def _project(value: Any, node: PathTrie) -> Any:
             if got is not _MISSING:
                 items.append(got)
         return items
-    if value is None:
-        return None
-    return _MISSING
+    # A scalar where the path expects an object: an expandable reference sent as its id
+    # (``customer: "cus_..."`` for ``customer.id``) or a label list of plain strings. The
+    # scalar is what the response says about that member, so it is kept.
+    return value
+
+
+def matches(value: Any, segs: tuple[str, ...]) -> bool:
+    """Whether ``segs`` selects something in ``value`` (through arrays, any element)."""
+    if not segs:
+        return True
+    if isinstance(value, list):
+        return any(matches(item, segs) for item in value[:200])
+    if not isinstance(value, dict):
+        return False
+    head, rest = segs[0], segs[1:]
+    if head == WILDCARD:
+        return any(matches(v, rest) for v in value.values())
+    if head not in value:
+        return False
+    sub = value[head]
+    return not rest or sub is None or not isinstance(sub, (dict, list)) or matches(sub, rest)
 
 
 def exclude(value: Any, paths: list[str] | tuple[str, ...]) -> Any:

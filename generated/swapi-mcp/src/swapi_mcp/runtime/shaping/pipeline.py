@@ -31,9 +31,12 @@ from .chunking import (
     Layout, fit_skeleton, get_at, json_layout, json_object_layout, largest_array_path,
     markdown_layout, markdown_object_layout, object_path, pack, set_at, text_layout,
 )  # fmt: skip
-from .defaults import choose_default_fields, field_tree_from_value, guess_collection_path
-from .fields import check_paths, exclude, parse_path, project, selects_everything
+from .collections import find_payload_in_value
+from .defaults import choose_default_fields, is_kind
+from .fields import check_paths, exclude, matches, parse_path, project, selects_everything
+from .invariants import check_invariants, generic_projection
 from .markdown import to_markdown
+from .trees import field_tree_from_value, merge, unwrap
 from .truncate import (
     DEFAULT_MARKER, dumps, escape_lookalike, scrub, trim_to_budget, truncate_string,
     truncate_strings,
@@ -53,7 +56,13 @@ class ShapeConfig:
     default_fields: tuple[str, ...] = ()
     exclude: tuple[str, ...] = ()
     collection_path: str | None = None
+    envelope_path: str | None = None
     field_tree: dict[str, Any] | None = None
+    closed_tree: bool = False  # GraphQL: the schema is exact, unknown paths are refused early
+    write: bool = False  # a write operation: a smaller default echo
+    # The default fields are the operator's (overlay ``include``): never second-guessed by
+    # the run-time invariants (invariants.py), which guard the heuristic's choice only.
+    operator_defaults: bool = False
     max_chars: int = 300
     max_chars_detailed: int = 4000
     truncation_marker: str = DEFAULT_MARKER
@@ -88,25 +97,17 @@ class ShapedResponse:
     chunks: list[str]
     notes: list[str] = field(default_factory=list)
     token_counts: list[int] = field(default_factory=list)
+    # Invariants the default fields broke (the result then holds the generic projection).
+    violations: list[str] = field(default_factory=list)
 
 
-def _item_tree(tree: Any, path: tuple[str, ...] | None) -> Any:
-    """The field tree of one item: below the collection path if the tree describes the body."""
-    node = tree
-    if path is not None:
-        below = node
-        for key in path:
-            while isinstance(below, list):
-                below = below[0] if below else None
-            if not isinstance(below, dict) or key not in below:
-                below = None
-                break
-            below = below[key]
-        if below is not None:
-            node = below
-    while isinstance(node, list):
-        node = node[0] if node else None
-    return node
+@dataclass(frozen=True)
+class _Target:
+    """Where the payload of one response is and whether the spec said so (``configured``)."""
+
+    path: tuple[str, ...] | None = None
+    kind: str = "body"  # "list" | "envelope" | "body"
+    configured: bool = True
 
 
 def _lifted_exclude(excluded: tuple[str, ...], explicit: list[str] | None) -> list[str]:
@@ -155,17 +156,27 @@ def _clean_fields(fields: list[str] | None) -> list[str] | None:
     return cleaned or None
 
 
-def _collection(value: Any, config: ShapeConfig) -> tuple[str, ...] | None:
-    """Where the items are: the configured collection, or, when the spec does not describe
-    the body at all (no field tree, no defaults), the list the response itself shows
-    (``guess_collection_path``: a top-level array, Notion's ``results``, GitHub's ``items``)."""
-    collection_path = config.collection_path
-    if collection_path is None and config.field_tree is None and not config.default_fields:
-        collection_path = guess_collection_path(value)
-    if collection_path is None:
-        return None
-    path = parse_path(collection_path)
-    return path if isinstance(get_at(value, path), list) else None
+def _target(value: Any, config: ShapeConfig) -> _Target:
+    """Where the payload is: the configured list or envelope when the response has it there,
+    else what the response itself shows (``collections.find_payload_in_value``: a list under
+    any key, JSON:API, HAL, an envelope), so a list is never reduced to its wrapper."""
+    for configured, kind, want in (
+        (config.collection_path, "list", list),
+        (config.envelope_path, "envelope", dict),
+    ):
+        if configured is not None:
+            path = parse_path(configured)
+            if isinstance(get_at(value, path), want):
+                return _Target(path, kind)
+    if config.closed_tree or config.field_tree is not None or config.default_fields:
+        return _Target()  # the spec (or overlay) describes the body; invariants guard it
+    found = find_payload_in_value(value)
+    if found.collection is not None and isinstance(get_at(value, found.collection), list):
+        return _Target(found.collection, "list", configured=False)
+    if found.envelope is not None and isinstance(get_at(value, found.envelope), dict):
+        return _Target(found.envelope, "envelope", configured=False)
+    configured_body = config.collection_path is None and config.envelope_path is None
+    return _Target(configured=configured_body)
 
 
 def validate_fields(config: ShapeConfig, fields: list[str] | None) -> list[str] | None:
@@ -176,8 +187,10 @@ def validate_fields(config: ShapeConfig, fields: list[str] | None) -> list[str] 
     explicit = _clean_fields(fields)
     if explicit is None or selects_everything(explicit) or config.field_tree is None:
         return explicit
-    declared = parse_path(config.collection_path) if config.collection_path is not None else None
-    check = check_paths(explicit, _item_tree(config.field_tree, declared))
+    if not config.closed_tree:
+        return explicit  # checked against the response itself (_check_matched)
+    tree = unwrap(config.field_tree)
+    check = check_paths(explicit, tree if isinstance(tree, dict) else None)
     if not check.ok:
         raise FieldSelectionError(check.unknown, check.suggestions, check.valid_top_level)
     return explicit
@@ -204,24 +217,30 @@ def shape(
         raise ValueError(f"response_format must be one of {FORMATS}, not {response_format!r}")
     explicit = validate_fields(config, fields)
     everything = explicit is not None and selects_everything(explicit)
-    path = _collection(value, config)
-    declared = parse_path(config.collection_path) if config.collection_path is not None else None
-    tree = _item_tree(config.field_tree, declared)
+    where = _target(value, config)
+    path = where.path
+    target = get_at(value, path) if path is not None else value
+    tree = unwrap(config.field_tree) if where.configured else None
 
     notes: list[str] = []
-    target = get_at(value, path) if path is not None else value
     selection: list[str] | None
+    from_defaults = False
     if explicit is not None and not everything:
         selection = explicit
+        if not config.closed_tree:
+            _check_matched(target, explicit, where.kind, tree, notes)
     elif everything or detail_level == "detailed":
         selection = None
     else:
-        selection = list(config.default_fields)
+        selection = list(config.default_fields) if where.configured else []
         if not selection:
             sample = target[:200] if isinstance(target, list) else target
             guessed = tree if isinstance(tree, dict) else field_tree_from_value(sample)
-            selection = list(choose_default_fields(guessed, item=path is not None))
+            selection = list(
+                choose_default_fields(guessed, item=where.kind == "list", write=config.write)
+            )
         selection = selection or None
+        from_defaults = selection is not None
     excluded = _lifted_exclude(config.exclude, explicit)
 
     def select(item: Any) -> Any:
@@ -235,20 +254,88 @@ def shape(
         def select(item: Any) -> Any:  # concise: a null or empty value says nothing
             return prune_empty(base(item))
 
-    if path is not None:
-        items = [select(item) for item in target]
-        wrapper = value if selection is None else _filter_meta(value, path)
-        shaped = set_at(wrapper, path, items) if path else items
-    else:
-        shaped = select(value)
+    shaped = _apply(value, target, where, select, keep_wrapper=selection is None)
+    violations: list[str] = []
+    if from_defaults and not (config.operator_defaults and config.default_fields):
+        if where.kind == "list" and isinstance(shaped, (dict, list)):
+            shaped = _drop_constant_kinds(shaped, path or ())
+        violations = check_invariants(value, shaped, path, where.kind)
+        if violations:
+            shaped = _apply(
+                value, target, where, lambda item: prune_empty(generic_projection(item)), False
+            )
+            notes.append(
+                "[the default fields would have lost data ("
+                + "; ".join(violations[:3])
+                + "); showing the scalars of the top two levels instead]"
+            )
     max_chars = config.max_chars_detailed if detail_level == "detailed" else config.max_chars
     shaped, cut = truncate_strings(shaped, max_chars, config.truncation_marker)
     if cut:
         hint = ' (detail_level="detailed" keeps more)' if detail_level == "concise" else ""
         notes.append(f"[{cut} long text value(s) cut to {max_chars} chars{hint}]")
+    page_path = path if where.kind == "list" else None
     if max_tokens is not None:
-        return _capped(shaped, path, config, response_format, notes, max_tokens)
-    return _page(shaped, path, config, response_format, footer_reserve_tokens, notes)
+        result = _capped(shaped, page_path, config, response_format, notes, max_tokens)
+    else:
+        result = _page(shaped, page_path, config, response_format, footer_reserve_tokens, notes)
+    return replace(result, violations=violations) if violations else result
+
+
+def _apply(value: Any, target: Any, where: _Target, select: Any, keep_wrapper: bool) -> Any:
+    """``select`` applied to each item, the enveloped resource or the body; the wrapper keeps
+    its metadata (all of it when ``keep_wrapper``)."""
+    path = where.path
+    if path is None:
+        return select(value)
+    inner = [select(item) for item in target] if where.kind == "list" else select(target)
+    if not path:
+        return inner
+    wrapper = value if keep_wrapper else _filter_meta(value, path)
+    return set_at(wrapper, path, inner)
+
+
+def _drop_constant_kinds(shaped: Any, path: tuple[str, ...]) -> Any:
+    """A discriminator (``object``, ``kind``, ``type``) with one value on every item of a list
+    says nothing: drop it from the items."""
+    items = get_at(shaped, path)
+    if not isinstance(items, list) or len(items) < 2 or not all(isinstance(i, dict) for i in items):
+        return shaped
+    constant = [
+        key for key in items[0]
+        if is_kind(key) and not isinstance(items[0][key], (dict, list))
+        and all(key in i and i[key] == items[0][key] for i in items)
+    ]  # fmt: skip
+    if not constant:
+        return shaped
+    trimmed = [{k: v for k, v in i.items() if k not in constant} for i in items]
+    return set_at(shaped, path, trimmed) if path else trimmed
+
+
+def _check_matched(
+    target: Any, explicit: list[str], kind: str, tree: Any, notes: list[str]
+) -> None:
+    """Explicit paths are checked against the response (the spec may not describe a field the
+    response has): none matching is an error that lists what exists; some not matching is a
+    note."""
+    units = target if kind == "list" and isinstance(target, list) else [target]
+    units = [u for u in units if isinstance(u, (dict, list)) and u]
+    if not units:
+        return  # an empty response: nothing to check the paths against
+    unmatched = [p for p in explicit if not any(matches(u, parse_path(p)) for u in units[:200])]
+    if not unmatched:
+        return
+    seen = field_tree_from_value(units[:50] if kind == "list" else target)
+    seen = unwrap(seen)
+    known = merge(tree, seen) if isinstance(tree, dict) and isinstance(seen, dict) else seen
+    check = check_paths(unmatched, known if isinstance(known, dict) else None)
+    if len(unmatched) == len(explicit):
+        raise FieldSelectionError(unmatched, check.suggestions, check.valid_top_level)
+    hints = []
+    for p in unmatched:
+        close = check.suggestions.get(p)
+        hints.append(f"{p!r}" + (f" (did you mean {', '.join(close)}?)" if close else ""))
+    notes.append(f"[fields matched nothing in this response: {', '.join(hints)}]")
 
 
 # Flags that are only news when true: concise output leaves them out when false.
