@@ -411,9 +411,7 @@ def json_object_layout(value: Any, path: tuple[str, ...], encoding: str, marker:
     return Layout(first_prefix, first_suffix, rest_prefix, rest_suffix, ",", parts, trim_part)
 
 
-def markdown_object_layout(
-    value: Any, path: tuple[str, ...], encoding: str, marker: str
-) -> Layout:
+def markdown_object_layout(value: Any, path: tuple[str, ...], encoding: str, marker: str) -> Layout:
     """Pages of the members of the object at ``path`` as Markdown ``- **key**: value`` blocks,
     under the rest of the value on page 1 and a ``**path** (continued)`` line after."""
     obj: dict[str, Any] = get_at(value, path)
