@@ -166,6 +166,9 @@ class OperationSpec:
     fields: FieldConfig = FieldConfig()
     limits: ShapingLimits = ShapingLimits()
     security: tuple[str, ...] = ()  # names of SecurityScheme that apply (any of)
+    # Set when schemes must go together: the alternatives, each the schemes sent at once
+    # (``[{APIKey: [], APIToken: []}]``; credential parameters belong to every alternative).
+    security_groups: tuple[tuple[str, ...], ...] = ()
     # Output filters per filter set name (sorted by name) and adapters in order (overlay).
     filters: tuple[tuple[str, tuple[FilterBranchSpec, ...]], ...] = ()
     adapters: tuple[AdapterSpec, ...] = ()

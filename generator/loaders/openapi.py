@@ -30,7 +30,7 @@ from .refs import RefError, RefResolver
 from .request import RequestContext, SkipOperation, build_request
 from .response_shape import FieldTreeBuilder, build_response_shape
 from .schemas import SchemaCompactor
-from .security import operation_security, security_schemes
+from .security import operation_security, requirement_groups, security_schemes
 from .pagination import detect_pagination, has_link_header
 from .servers import base_url
 from .validation import validate_openapi
@@ -401,6 +401,11 @@ def _operation(
     ctx.diagnostics.extend(sec_diags)
     request = draft["request"]
     security += tuple(s for s in request.credentials if s not in security)
+    # Credential parameters are needed whichever alternative serves: part of every group.
+    groups = tuple(
+        g + tuple(c for c in request.credentials if c not in g)
+        for g in requirement_groups(doc, operation, schemes)
+    ) or ((request.credentials,) if request.credentials else ())
     spec = OperationSpec(
         id=key if (op_id is None or op_id in duplicates) else op_id,
         tool_name=tool,
@@ -418,6 +423,7 @@ def _operation(
         tags=tuple(t for t in tags if isinstance(t, str)) if isinstance(tags, list) else (),
         source_pointer=draft["pointer"],
         security=security,
+        security_groups=groups if any(len(g) > 1 for g in groups) else (),
     )
     link = has_link_header(operation.get("responses"), lambda node: _deref_quietly(ctx, node, doc))
     return replace(spec, pagination=detect_pagination(spec, link))

@@ -92,6 +92,23 @@ def security_schemes(
     return schemes, found
 
 
+def requirement_groups(
+    doc: Document, operation: dict[str, Any], schemes: dict[str, SecurityScheme]
+) -> tuple[tuple[str, ...], ...]:
+    """The alternatives of the operation's security requirement, each the supported schemes
+    that go together (``[{APIKey: [], APIToken: []}]`` -> ``(("APIKey", "APIToken"),)``)."""
+    requirements = operation["security"] if "security" in operation else doc.data.get("security")
+    if not isinstance(requirements, list):
+        return ()
+    groups = []
+    for requirement in requirements:
+        if isinstance(requirement, dict):
+            group = tuple(name for name in requirement if name in schemes)
+            if group and group not in groups:
+                groups.append(group)
+    return tuple(groups)
+
+
 def operation_security(
     doc: Document, operation: dict[str, Any], op_pointer: str, schemes: dict[str, SecurityScheme]
 ) -> tuple[tuple[str, ...], list[Diagnostic]]:

@@ -103,6 +103,8 @@ def tool_data(op: OperationSpec) -> dict[str, Any]:
         data["limits"] = limits
     if op.security:
         data["security"] = list(op.security)
+    if op.security_groups:
+        data["security_groups"] = [list(g) for g in op.security_groups]
     data.update(output_data(op))  # filters and adapters, only when the overlay sets them
     return data
 

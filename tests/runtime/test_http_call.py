@@ -1,6 +1,7 @@
 """Request building: the argument map decides where each value goes, and nothing escapes it."""
 
 import json
+from dataclasses import replace
 
 import pytest
 
@@ -161,8 +162,31 @@ def test_a_key_and_a_token_are_both_sent_once_even_when_an_argument_names_them()
         params=[Param("key", "query", "key"), Param("q", "query", "q")],
         security=["APIKey", "APIToken"],
     )
+    t = replace(t, security_groups=(("APIKey", "APIToken"),))  # required together
     req = build_request(t, "http://h", {"key": "model-key", "q": "x"}, cs.for_tool(t))
     assert sorted(req.query) == [("key", "env-key"), ("q", "x"), ("token", "env-token")]
+
+
+def test_alternative_credentials_send_only_one_and_groups_go_together() -> None:
+    creds = (
+        Credential("header", "api_key", "header", "X-Key", ("H",)),
+        Credential("basic", "basic", env_vars=("U", "P")),
+        Credential("key", "api_key", "query", "key", ("K",)),
+        Credential("token", "api_key", "query", "token", ("T",)),
+    )
+    cs = CredentialSet(creds, {"H": "hhhh", "U": "user", "P": "pass", "K": "kkkk", "T": "tttt"})
+    either = cs.for_tool(tool(security=["header", "basic"]))  # any one of them
+    assert (either.headers, either.query) == ({"X-Key": "hhhh"}, {})
+    t = replace(
+        tool(security=["basic", "key", "token"]),
+        security_groups=(("key", "token"), ("basic",)),
+    )
+    both = cs.for_tool(t)  # the first alternative whose schemes are all configured
+    assert (both.headers, both.query) == ({}, {"key": "kkkk", "token": "tttt"})
+    partly = CredentialSet(creds, {"K": "kkkk", "U": "user", "P": "pass"}).for_tool(
+        replace(t, security_groups=(("key", "token"), ("basic",)))
+    )
+    assert partly.headers == {"Authorization": "Basic dXNlcjpwYXNz"} and partly.query == {}
 
 
 def test_two_credentials_for_the_same_header_send_it_once() -> None:
