@@ -65,14 +65,30 @@ class CredentialSet:
         wanted = sorted({var for c in names for var in c.env_vars})
         return ", ".join(wanted)
 
+    def _chosen(self, tool: Tool) -> tuple[str, ...]:
+        """The schemes to send: the first alternative whose schemes are all configured (else
+        the one with most configured), each sent together; without groups, the first
+        configured scheme of ``tool.security`` (any of)."""
+        if not tool.security_groups:
+            first = next((n for n in tool.security if n in self._available), None)
+            return (first,) if first is not None else ()
+        ranked = sorted(
+            tool.security_groups,
+            key=lambda g: (
+                not all(n in self._available for n in g),
+                -sum(n in self._available for n in g),
+            ),
+        )
+        return ranked[0]
+
     def for_tool(self, tool: Tool) -> RequestAuth:
-        """Every configured credential the tool lists, each in its own place (a key and a
-        token in two query parameters are both sent); where two would fill the same place
-        (two ways to set ``Authorization``), the first listed wins."""
+        """The credentials of the chosen alternative (see ``_chosen``), each in its own place
+        (a key and a token in two query parameters are both sent); where two would fill the
+        same place (two ways to set ``Authorization``), the first wins."""
         headers: dict[str, str] = {}
         query: dict[str, str] = {}
         cookies: dict[str, str] = {}
-        for name in tool.security:
+        for name in self._chosen(tool):
             found = self._available.get(name)
             if found is None:
                 continue

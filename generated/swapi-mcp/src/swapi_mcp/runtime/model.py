@@ -79,6 +79,8 @@ class Tool:
     response: ResponseConfig
     limits: Limits
     security: tuple[str, ...] = ()
+    # Alternatives whose schemes are sent together (key AND token); empty: any one of security.
+    security_groups: tuple[tuple[str, ...], ...] = ()
     # Output filters by filter set name (branches as in filters.py) and adapters, in order.
     filters: dict[str, Any] = field(default_factory=dict)
     adapters: tuple[dict[str, Any], ...] = ()
@@ -158,6 +160,7 @@ def _tool_from_json(data: dict[str, Any], limits: Limits) -> Tool:
         response=response,
         limits=limits.merged(data.get("limits")),
         security=tuple(data.get("security", ())),
+        security_groups=tuple(tuple(g) for g in data.get("security_groups", ())),
         filters=dict(data.get("filters") or {}),
         adapters=tuple(data.get("adapters") or ()),
         toolsets=tuple(data.get("toolsets") or ()),
