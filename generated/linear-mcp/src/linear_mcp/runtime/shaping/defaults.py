@@ -28,7 +28,8 @@ on one API's field names. A field's **role** comes from the words of its name (`
 - **people**: a name with a role noun (``user``, ``author``, ``owner``, ``creator``,
   ``assignee``, ``reporter``, ``requester``, ``sender``, ``recipient``, ``actor``, ``member``,
   ``committer``, ``reviewer``, ``customer``, ``contact``, ``person``, ``employee``, ``agent``)
-  or ending in ``by``, reduced to a readable identity (login, username, name, email).
+  or ending in ``by``, reduced to a readable identity (a handle: login, username, email;
+  else a name).
 - **money**: ``amount``, ``price``, ``cost``, ``total``, ``balance``, ``fee``, ``tax`` with
   ``currency``. **counts**: integers named as a plural noun or ``count``/``total``/``size``.
 - **relations**: ``*_id`` scalars of other entities and nested objects that have an identity
@@ -113,6 +114,8 @@ NOISE_WORDS = frozenset(
      "hash", "salt", "secret", "password", "token"}
 )  # fmt: skip
 TEXT_MEMBERS = ("plaintext", "text", "content", "value")
+# A person's stable readable identity comes before a display name (which may be null).
+HANDLE_WORDS = ("login", "username", "handle", "email")
 # Arrays kept by name in GraphQL trees (loaders/graphql_tree.py): a list of labels or people.
 LABEL_ARRAYS = ("labels", "assignees", "tags", "topics", "categories", "reviewers",
                 "requestedreviewers")  # fmt: skip
@@ -322,6 +325,16 @@ def _readable(path: str | None) -> bool:
     return path is not None and not is_id_name(path.rsplit(".", 1)[-1])
 
 
+def _handle(tree: Any) -> str | None:
+    """A person's handle (login before username before handle before email), if any."""
+    leaves = _leaf_keys(tree) if isinstance(tree, dict) else []
+    ranked = sorted(
+        (k for k in leaves if _w(k)[-1] in HANDLE_WORDS),
+        key=lambda k: HANDLE_WORDS.index(_w(k)[-1]),
+    )
+    return ranked[0] if ranked else None
+
+
 def _has_id(tree: Any) -> bool:
     """An identifier of its own (not only a name): a related entity, not a part."""
     tree = unwrap(tree)
@@ -496,9 +509,14 @@ def choose_default_fields(
         if taken >= profile.lists or f.path in pick.used:
             continue
         element = unwrap(f.node)
-        ident = nested_identity(element)
+        ident = (_handle(element) if is_person(f.key) else None) or nested_identity(element)
+        if ident is not None and (is_url(ident, None) or is_noise(ident.rsplit(".", 1)[-1])):
+            continue  # elements named only by a link: not worth a default slot
         if ident is None:  # no readable identity: the element's own lean defaults
-            own = choose_default_fields(element, item=True)[:3]
+            own = [
+                p for p in choose_default_fields(element, item=True)
+                if not is_url(p.rsplit(".", 1)[-1], None)
+            ][:3]  # fmt: skip
             if own and pick.add(f"{f.path}.{own[0]}", "list"):
                 taken += 1
                 for extra in own[1:]:
@@ -569,7 +587,7 @@ def _reduce_person(f: _Field) -> str | None:
     inner = unwrap(f.node)
     if is_leaf(inner):
         return f.path
-    ident = nested_identity(inner)
+    ident = _handle(inner) or nested_identity(inner)
     return f"{f.path}.{ident}" if _readable(ident) else None
 
 
