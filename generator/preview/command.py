@@ -102,7 +102,7 @@ def preview_tool(op: Any, tool: Any, finder: ExampleFinder) -> ToolPreview:
     )
     before = leaf_paths(example.value)
     after = set(leaf_paths(result)) if not isinstance(result, str) else set()
-    violations = [f"runtime: {v}" for v in getattr(shaped, "violations", None) or []]
+    violations = [f"runtime: {v}" for v in shaped.violations]
     verdict = judge(example.value, result, paged=len(shaped.chunks) > 1)
     violations += [f"judge: {lost}" for lost in verdict.lost]
     return ToolPreview(
