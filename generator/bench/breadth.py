@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import re
 import statistics
 import sys
 import time
@@ -138,7 +139,24 @@ def argument_value(schema: dict[str, Any], name: str) -> Any:
     minimum = schema.get("minLength")
     if isinstance(value, str) and isinstance(minimum, int) and len(value) < minimum:
         value = value.ljust(minimum, "x")
+    pattern = schema.get("pattern")
+    if isinstance(value, str) and isinstance(pattern, str):
+        value = _matching(pattern, value)
     return value
+
+
+def _matching(pattern: str, value: str) -> str:
+    """``value`` if it matches ``pattern`` (JSON Schema: anywhere), else the first of a few
+    common shapes that does (letters, digits, mixed of every length up to 100, a lat,lon
+    pair, a date); ``value`` when none does (the call then reports the mismatch)."""
+    try:
+        regex = re.compile(pattern)
+    except re.error:
+        return value
+    mixed = ("aB3" * 34)[:100]
+    candidates = [value, "abc", "ABC", "12345", "67.85572,20.22513", "2024-05-01"]
+    candidates += [mixed[:n] for n in range(1, 101)] + ["7" * n for n in range(1, 21)]
+    return next((c for c in candidates if regex.search(c)), value)
 
 
 # ------------------------------------------------------------------------------ calls
@@ -194,7 +212,8 @@ async def _call_all(label: str, model: Any, work: list[Any], upstream: LocalUpst
             call.shaped = sum(count_tokens(p) for p in outcome.parts)
             call.fallback = any(FALLBACK_NOTE in p for p in outcome.parts)
             if outcome.is_error:
-                call.error = _first_line(Exception(outcome.parts[0] if outcome.parts else "error"))
+                text = outcome.parts[0] if outcome.parts else "error"
+                call.error = " ".join(text.strip().splitlines()[:2])[:200]
             else:
                 paged = any("has_more: true" in p for p in outcome.parts[1:])
                 try:

@@ -10,6 +10,8 @@ string matches the original it starts). The rules:
   array of objects (else its longest array of scalars), looked for in its members and, through
   members that are objects without an identity or label (``_embedded``, ``data``, ``results``),
   one level lower. Several arrays of objects: a composite resource with no one payload list.
+  A member that is itself a resource makes the body an envelope of that one resource (its
+  lists, such as JSON:API ``included``, are side data), not a list wrapper.
   A list nested in a resource (an object with an identity or a label of its own) is part of
   that resource, not a payload.
   *Kept*: the result holds an array with as many items as the payload (fewer when the result
@@ -28,7 +30,7 @@ string matches the original it starts). The rules:
 
 The objects judged for label and identity are the payload list's items (paired with the
 result's items in order), or, for a single resource, the body itself (seen through
-single-member envelopes such as ``{"data": {...}}``).
+envelopes such as ``{"data": {...}}`` and ``{"data": {...}, "included": [...]}``).
 """
 
 from __future__ import annotations
@@ -122,6 +124,8 @@ def payload_path(body: Any) -> tuple[str, ...] | None:
         return () if body else None
     if not isinstance(body, dict) or is_resource(body):
         return None
+    if any(isinstance(v, dict) and is_resource(v) for v in body.values()):
+        return None  # an envelope around one resource (its lists: JSON:API ``included``...)
     found: list[tuple[tuple[str, ...], list[Any]]] = []
     for key, value in body.items():
         candidates = [((key,), value)]
@@ -228,6 +232,10 @@ def _unwrap(body: Any) -> Any:
         if not isinstance(body, dict) or has_identity_member(body) or labels(body):
             return body
         objects = [v for v in body.values() if isinstance(v, dict) and v]
+        resources = [v for v in objects if is_resource(v)]
+        if len(resources) == 1:
+            body = resources[0]  # the resource next to envelope metadata or side lists
+            continue
         if len(objects) != 1 or any(isinstance(v, list) and v for v in body.values()):
             return body
         body = objects[0]

@@ -106,6 +106,19 @@ def test_a_page_of_the_list_is_enough_only_when_more_pages_follow() -> None:
     assert judge(BODY, first).lists_kept == 0
 
 
+def test_a_jsonapi_resource_with_included_is_one_resource_not_a_list() -> None:
+    body = {
+        "data": {"id": "p-1", "type": "plan", "attributes": {"title": "Plan"}},
+        "included": [{"id": "g-1", "type": "goal"}, {"id": "g-2", "type": "goal"}],
+    }
+    verdict = judge(body, {"data": {"id": "p-1", "attributes": {"title": "Plan"}}})
+    assert verdict.lists == 0 and verdict.lost == [] and verdict.labels_kept == 1
+    assert judge(body, {"included": [{"id": "g-1"}]}).lost == [
+        "identity of the body",
+        "label of the body",
+    ]
+
+
 def test_truncated_and_renamed_values_still_count_as_kept() -> None:
     body = {"id": 7, "title": "A rather long title that the shaping cut short", "body": "x" * 50}
     assert judge(body, {"ID": 7, "t": "A rather long title… [20 more chars]"}).lost == []
