@@ -44,6 +44,7 @@ DEFAULT_CORPUS = SHARED_CORPUS
 GRAPHQL_SUFFIXES = (".graphql", ".graphqls", ".gql")
 TARGETS = {"lists": 1.0, "labels": 0.97, "identities": 0.99, "reduction": 0.85}
 WORST = 20
+BIG_BODY = 400  # pretty-JSON tokens: below this, a body is small whatever is kept
 FALLBACK_NOTE = "the default fields would have lost data"  # shaping/pipeline.py's note
 
 
@@ -234,6 +235,10 @@ def _pct(part: int, whole: int) -> str:
     return f"{part / whole:.1%} ({part}/{whole})" if whole else "n/a"
 
 
+def _pct_or_na(value: float | None) -> str:
+    return "n/a" if value is None else f"{value:.1%}"
+
+
 def _median(values: list[float]) -> float | None:
     return statistics.median(values) if values else None
 
@@ -324,6 +329,9 @@ def report(results: list[SpecResult], *, elapsed: float | None = None) -> str:
         f"| median token reduction vs pretty JSON | "
         f"{'n/a' if t.median_reduction is None else f'{t.median_reduction:.1%}'} "
         f"| >= 85%: {mark[ok['reduction']]} |",
+        f"| median reduction on bodies of at least {BIG_BODY} tokens (pretty JSON) | "
+        f"{_pct_or_na(_median([c.reduction for c in calls if c.verdict and c.raw >= BIG_BODY]))} "
+        f"| (where shaping matters) |",
         f"| tokens per call (median / p90) | {_median([float(s) for s in shaped]) or 0:.0f} / "
         f"{_p90(shaped) or 0} | |",
     ]

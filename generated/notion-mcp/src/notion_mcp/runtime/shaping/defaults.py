@@ -517,7 +517,10 @@ def choose_default_fields(
                 p for p in choose_default_fields(element, item=True)
                 if not is_url(p.rsplit(".", 1)[-1], None)
             ][:3]  # fmt: skip
-            if own and pick.add(f"{f.path}.{own[0]}", "list"):
+            said = [p.rsplit(".", 1)[-1] for p in own]
+            if not any(is_state(k) or is_content(k) for k in said):
+                continue  # elements with no name, state or text (sizes, links): not a default
+            if pick.add(f"{f.path}.{own[0]}", "list"):
                 taken += 1
                 for extra in own[1:]:
                     pick.add(f"{f.path}.{extra}", "state", force=True, cost=1)
