@@ -134,3 +134,17 @@ def test_an_expandable_reference_sent_as_an_id_string_keeps_the_id():
     config = ShapeConfig(default_fields=("id", "customer.id"), field_tree={"id": "string"})
     out = json.loads(shape({"id": "in_1", "customer": "cus_9"}, config).chunks[0])
     assert out == {"id": "in_1", "customer": "cus_9"}
+
+
+def test_an_object_made_of_lists_keeps_each_list():
+    balance = {
+        "object": "balance",
+        "livemode": True,
+        "available": [{"amount": 5, "currency": "usd"}],
+        "pending": [{"amount": 7, "currency": "usd"}],
+    }
+    assert check_invariants(balance, {"livemode": True}, None, "body") == [
+        "the list 'available' (1 items) was dropped"
+    ]
+    out = json.loads(shape(balance, ShapeConfig()).chunks[0])
+    assert out["available"] and out["pending"]

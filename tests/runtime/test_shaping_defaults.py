@@ -176,3 +176,26 @@ def test_field_tree_from_value_merges_array_items_hints_values_and_bounds_depth(
     hinted = field_tree_from_value({"t": "2024-01-02T03:04:05Z", "u": "https://x.test/a",
                                     "e": "a@b.example"})  # fmt: skip
     assert hinted == {"t": "string:time", "u": "string:uri", "e": "string:email"}
+
+
+def test_an_item_named_by_nothing_but_its_link_keeps_the_link():
+    tree = {"hidden": "boolean", "image": "string:uri", "width": "integer", "height": "integer"}
+    assert "image" in choose_default_fields(tree, item=True)
+
+
+def test_a_plain_title_wins_over_a_file_name():
+    tree = {"id": "string", "filename": "string", "title": "string", "size": "integer"}
+    chosen = choose_default_fields(tree, item=True)
+    assert "title" in chosen and "filename" not in chosen
+
+
+def test_lists_of_amounts_inside_one_object_are_kept_and_lists_of_sizes_are_not():
+    tree = {
+        "id": "string",
+        "name": "string",
+        "totals": [{"amount": "integer", "currency": "string"}],
+        "images": [{"height": "integer", "width": "integer", "url": "string:uri"}],
+    }
+    chosen = choose_default_fields(tree)
+    assert "totals.amount" in chosen
+    assert not any(c.startswith("images.") for c in chosen)

@@ -11,7 +11,9 @@ Whatever fields the rules chose, the result must keep:
 3. **label**: an object that had a non-empty label (``name``, ``title``, ``*_name``,
    ``subject``...), at its top level or one object down, keeps one label or its value;
    and an object with content never shapes down to nothing (``{}``);
-4. **substance**: a non-empty response never shapes down to wrapper metadata only.
+4. **substance**: a non-empty response never shapes down to wrapper metadata only, and an
+   object with no identity or label of its own (``{available: [...], pending: [...]}``) keeps
+   each of its lists of objects.
 
 These rules read names only (words of a name's last segment), independently of how the
 default fields were chosen. When one breaks, the pipeline shows ``generic_projection`` (the
@@ -116,6 +118,13 @@ def check_invariants(raw: Any, shaped: Any, path: tuple[str, ...] | None, kind: 
     target_shaped = get_at(shaped, path) if path and isinstance(shaped, dict) else shaped
     if _substance(target_raw) and not _substance(target_shaped):
         return ["only wrapper metadata was left"]
+    if isinstance(target_raw, dict) and not _ident(target_raw) and _label(target_raw) is None:
+        # no identity of its own: its lists are what it holds, each must survive
+        kept = target_shaped if isinstance(target_shaped, dict) else {}
+        for key, items in target_raw.items():
+            if isinstance(items, list) and items and isinstance(items[0], dict):
+                if not is_meta_key(key) and not kept.get(key):
+                    return [f"the list {key!r} ({len(items)} items) was dropped"]
     return [
         "the object lost everything" if what == "content" else f"the object lost its {what}"
         for what in _lost(target_raw, target_shaped)

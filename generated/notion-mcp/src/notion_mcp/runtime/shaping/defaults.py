@@ -15,7 +15,7 @@ on one API's field names. A field's **role** comes from the words of its name (`
   ``caption``, ``headline``, ``heading``, ``login``, ``username``, ``nickname``, ``handle`` or
   ``filename`` (``display_name``, ``friendlyName``, ``tag_name``...; the plain word first). No
   label: the item's primary field (``path``, ``file``, ``ref``, ``tag``, ``email``,
-  ``host``...), else its text (below). Rich text (an array of runs) is read through its text
+  ``host``...), else its text (below), else its link (an image's URL). Rich text (an array of runs) is read through its text
   member (``title.plain_text``).
 - **state**: last word ``state``, ``status``, ``phase``, ``stage``, ``conclusion``,
   ``result``, ``outcome``, ``condition``, ``health`` or ``resolution``; an object in that place
@@ -191,9 +191,12 @@ def is_label(key: str) -> bool:
 
 
 def label_rank(key: str) -> int:
-    """Plain ``name``/``title`` first, then qualified names (``display_name``)."""
+    """Plain ``name``/``title``/``label`` first, then other one-word labels (``subject``,
+    ``filename``) and display names (``display_name``), then other qualified names."""
     ws = _w(key)
-    return 0 if len(ws) == 1 else 1 if ws[0] in ("display", "friendly", "full", "common") else 2
+    if len(ws) == 1:
+        return 0 if ws[0] in ("name", "title", "label") else 1
+    return 1 if ws[0] in ("display", "friendly", "full", "common") else 2
 
 
 def is_state(key: str) -> bool:
@@ -474,10 +477,12 @@ def choose_default_fields(
                 if (is_label(f.key) or is_content(f.key)) and _text_member(unwrap(f.node) or {})
             ]  # fmt: skip
             text = [f for f in leaves if is_content(f.key) and base_type(f.node) == "string"]
+            links = [f for f in leaves if is_url(f.key, f.node) and not f.part]
             (
                 take(primary, "label", 1, own_path)
                 or take(rich, "label", 1, lambda f: f"{f.path}.{_text_member(unwrap(f.node))}")
                 or take(text, "label", 1, own_path)
+                or take(links, "label", 1, own_path)  # nothing else names it: its link does
             )
     # state: named states (an object in that place reduced to its label), then other enums
     states = sorted(
@@ -518,8 +523,8 @@ def choose_default_fields(
                 if not is_url(p.rsplit(".", 1)[-1], None)
             ][:3]  # fmt: skip
             said = [p.rsplit(".", 1)[-1] for p in own]
-            if not any(is_state(k) or is_content(k) for k in said):
-                continue  # elements with no name, state or text (sizes, links): not a default
+            if not any(is_state(k) or is_content(k) or is_money(k, "number") for k in said):
+                continue  # elements with no name, state, text or amount (sizes): not a default
             if pick.add(f"{f.path}.{own[0]}", "list"):
                 taken += 1
                 for extra in own[1:]:
