@@ -101,13 +101,16 @@ def test_unknown_fields_raise_a_selection_error_an_agent_can_act_on():
     issue = load("github/issue.json")
     config = ShapeConfig(field_tree=field_tree_from_value(issue))
     with pytest.raises(FieldSelectionError) as err:
-        shape(issue, config, fields=["titel", "user.logn"])
-    exc = err.value
-    assert exc.unknown == ["titel", "user.logn"]
-    assert "title" in exc.suggestions["titel"] and "user.login" in exc.suggestions["user.logn"]
+        validate_fields(config, ["titel", "user.logn"])  # a typo of a described field: refused
+    exc = err.value  # before anything is sent
+    assert exc.unknown == ["titel"] and "title" in exc.suggestions["titel"]
     assert "number" in exc.valid and "title" in exc.valid
     message = str(exc)
     assert "'titel': did you mean title" in message and "Valid top-level fields:" in message
+    with pytest.raises(FieldSelectionError) as err:  # below a described field: the response
+        shape(issue, config, fields=["user.logn"])  # decides, and it has nothing there
+    assert err.value.unknown == ["user.logn"]
+    assert "user.login" in err.value.suggestions["user.logn"]
 
 
 def test_paths_that_match_nothing_next_to_ones_that_do_are_a_note():

@@ -23,6 +23,7 @@ to see them. An item's own identity members are kept even when null. Page 1 carr
 
 from __future__ import annotations
 
+import difflib
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -187,13 +188,29 @@ def validate_fields(config: ShapeConfig, fields: list[str] | None) -> list[str] 
     explicit = _clean_fields(fields)
     if explicit is None or selects_everything(explicit) or config.field_tree is None:
         return explicit
-    if not config.closed_tree:
-        return explicit  # checked against the response itself (_check_matched)
     tree = unwrap(config.field_tree)
     check = check_paths(explicit, tree if isinstance(tree, dict) else None)
+    if not config.closed_tree:
+        # REST: the response may have fields its spec leaves out, so paths are checked against
+        # the response (_check_matched); only a likely typo of a described top-level field
+        # (``titel`` for ``title``) is refused before anything is sent.
+        typos = [p for p in check.unknown if _likely_typo(p, tree)]
+        if typos:
+            raise FieldSelectionError(
+                typos, {p: check.suggestions.get(p, []) for p in typos}, check.valid_top_level
+            )
+        return explicit
     if not check.ok:
         raise FieldSelectionError(check.unknown, check.suggestions, check.valid_top_level)
     return explicit
+
+
+def _likely_typo(path: str, tree: Any) -> bool:
+    """The first segment is not described but is close to one that is."""
+    segs = parse_path(path)
+    if not isinstance(tree, dict) or not segs or segs[0] in tree:
+        return False
+    return bool(difflib.get_close_matches(segs[0], list(tree), n=1, cutoff=0.8))
 
 
 def shape(

@@ -8,7 +8,8 @@ on one API's field names. A field's **role** comes from the words of its name (`
 
 - **identity**: ``id``/``uuid``/``guid``/``uid`` (alone, or after the entity's own name),
   else a natural key (``key``, ``slug``, ``number``, ``sha``, ``login``, ``username``,
-  ``handle``), else the first ``*Id``/``*_id`` scalar. ``id`` is kept next to a natural key
+  ``handle``, a qualified ``full_name``/``fullPath``), else the first ``*Id``/``*_id``
+  scalar. ``id`` is kept next to a natural key
   (a natural key may be null: a draft invoice has no number). An object with no identity of
   its own takes one from its first nested *part* that has one (a resource's ``metadata.uid``).
 - **label**: a name whose last word is ``name``, ``title``, ``label``, ``subject``,
@@ -181,7 +182,11 @@ def own_identity_key(key: str, entity: tuple[str, ...] = ()) -> bool:
 
 
 def is_natural_key(key: str) -> bool:
+    """``number``, ``slug``, ``sha``, ``login``... and qualified full names (``full_name``,
+    ``fullPath``: unique where a plain name is not)."""
     ws = _w(key)
+    if ws[0] == "full" and len(ws) == 2 and (ws[-1] in LABEL_WORDS or ws[-1] == "path"):
+        return True
     return ws[-1] in NATURAL_KEY_WORDS and ws[0] not in _NOT_OWN_ID and len(ws) <= 2
 
 
