@@ -79,9 +79,9 @@ def surface_report(
 
     from .pipeline import load_with_overlay
     from .render.tooldata import server_data
-    from .runtime.mcp_adapter import to_mcp_tools
+    from .runtime.mcp.mcp_adapter import to_mcp_tools
     from .runtime.model import model_from_json
-    from .runtime.tokens import count_tokens
+    from .runtime.shaping.tokens import count_tokens
 
     spec, diagnostics = load_with_overlay(spec_path, overlay_path=overlay_path)
     if mode is not None:

@@ -20,7 +20,7 @@ from typing import Any
 
 from ..runtime.adapters.notion import notion_markdown
 from ..runtime.shaping.pipeline import ShapeConfig, shape
-from ..runtime.tokens import count_tokens
+from ..runtime.shaping.tokens import count_tokens
 from . import results
 from .inputs import responses_folder, shown
 

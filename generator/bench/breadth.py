@@ -8,7 +8,7 @@ local upstream on 127.0.0.1 that answers with the operation's example body (the 
 else one synthesized from its schema: ``preview/synthesize.py``). Each result is judged
 against what the upstream sent by ``preview/judge.py`` (rules written apart from the shaping rules):
 payload list kept, label kept, identity kept, never only wrapper metadata. Tokens are o200k
-(``runtime/tokens.py``); the reduction is against the body as pretty JSON (indent 2).
+(``runtime/shaping/tokens.py``); the reduction is against the body as pretty JSON (indent 2).
 
 Also the yardstick (``yardstick.py``): recall and precision of the defaults against the
 hand-picked fields of ``essentials.py`` on the recorded corpus responses.
@@ -34,7 +34,7 @@ import yaml
 from ..diagnostics import GenerationError
 from ..preview.synthesize import ExampleFinder, scalar
 from ..preview.tools import is_read, tools_of
-from ..runtime.tokens import count_tokens, get_encoding
+from ..runtime.shaping.tokens import count_tokens, get_encoding
 from . import results as results_file
 from .inputs import FIXTURES, REPO, SHARED_CORPUS
 from ..preview.judge import Verdict, judge
@@ -195,7 +195,7 @@ def run_case(case: Case, upstream: LocalUpstream) -> SpecResult:
 
 async def _call_all(label: str, model: Any, work: list[Any], upstream: LocalUpstream) -> list[Call]:
     from ..runtime.executor import ServerRuntime
-    from ..runtime.settings import Settings
+    from ..runtime.config.settings import Settings
 
     runtime = ServerRuntime(model, Settings(base_url=upstream.url, retries=0, read_timeout=10.0))
     calls = []

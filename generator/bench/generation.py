@@ -197,7 +197,7 @@ def model_view(tool: Any) -> dict[str, Any]:
 
 def tools_list_tokens(views: Sequence[dict[str, Any]]) -> int:
     """o200k tokens of the compact JSON of the tools' model views."""
-    from generator.runtime.tokens import count_tokens
+    from generator.runtime.shaping.tokens import count_tokens
 
     return count_tokens(json.dumps(list(views), ensure_ascii=False, separators=(",", ":")))
 

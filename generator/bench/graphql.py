@@ -51,7 +51,7 @@ def _root_fields(path: Path) -> int:
 
 def _tools_list_tokens(package: Path, name: str) -> tuple[int, int]:
     from generator.bench.generation import model_view, tools_list_tokens
-    from generator.runtime.mcp_adapter import to_mcp_tools
+    from generator.runtime.mcp.mcp_adapter import to_mcp_tools
     from generator.runtime.model import load_model
 
     model = load_model(package / "src" / f"{name}_mcp" / "spec.json")

@@ -28,7 +28,7 @@ from ..runtime.shaping.collections import guess_collection_path
 from ..runtime.shaping.defaults import field_tree_from_value, identity_fields
 from ..runtime.shaping.fields import parse_path, project
 from ..runtime.shaping.pipeline import ShapeConfig, shape
-from ..runtime.tokens import count_tokens, get_encoding
+from ..runtime.shaping.tokens import count_tokens, get_encoding
 from .corpus_ops import spec_configs
 from . import results
 from .essentials import ESSENTIALS

@@ -20,7 +20,7 @@ from typing import Any
 
 from ..runtime.shaping.chunking import get_at
 from ..runtime.shaping.fields import parse_path, project
-from ..runtime.tokens import count_tokens
+from ..runtime.shaping.tokens import count_tokens
 from .essentials import ESSENTIALS
 
 TARGET_RECALL = 0.85

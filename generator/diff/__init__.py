@@ -2,14 +2,13 @@
 
 from .compare import Change, compare_surfaces
 from .semver import next_version, suggest_bump
-from .surface import Surface, ToolInfo, load_surface, surface_from_data
+from .surface import Surface, ToolInfo, surface_from_data
 
 __all__ = [
     "Change",
     "Surface",
     "ToolInfo",
     "compare_surfaces",
-    "load_surface",
     "next_version",
     "suggest_bump",
     "surface_from_data",

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from .compare import compare_surfaces
 from .report import changelog_entry, prepend_changelog, render_text
-from .surface import load_surface
+from .load import load_surface
 
 
 def run_diff(

@@ -12,8 +12,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..diagnostics import Diagnostic, GenerationError, Severity
-
 CONTROL_ARGS = ("fields", "detail_level", "response_format")
 
 
@@ -52,44 +50,7 @@ def surface_from_data(data: dict[str, Any], source: str = "<spec.json>") -> Surf
     return Surface(str(server.get("name", "")), str(server.get("version", "")), tools, source)
 
 
-def _is_spec_json(path: Path) -> dict[str, Any] | None:
-    if path.suffix.lower() != ".json":
-        return None
-    with open(path, "rb") as fh:
-        head = fh.read(4096)
-    if b'"_generated"' not in head or b'"format"' not in head:
-        return None
-    data = json.loads(path.read_text(encoding="utf-8"))
-    return data if isinstance(data, dict) and "tools" in data and "server" in data else None
-
-
 def package_spec_json(root: Path) -> Path | None:
     """The ``spec.json`` of a generated package directory, if it has exactly one."""
     found = sorted(root.glob("src/*/spec.json")) or sorted(root.glob("spec.json"))
     return found[0] if len(found) == 1 else None
-
-
-def load_surface(path: str | Path, overlay: str | Path | None = None) -> Surface:
-    path = Path(path)
-    if path.is_dir():
-        spec_json = package_spec_json(path)
-        if spec_json is None:
-            raise GenerationError(
-                Diagnostic(
-                    Severity.ERROR,
-                    "diff-not-a-package",
-                    "directory is not a generated package (no src/<package>/spec.json)",
-                    file=str(path),
-                    hint="pass a generated package directory, its spec.json, or an API spec",
-                )
-            )
-        return surface_from_data(json.loads(spec_json.read_text(encoding="utf-8")), str(path))
-    if path.is_file():
-        data = _is_spec_json(path)
-        if data is not None:
-            return surface_from_data(data, str(path))
-    from ..pipeline import build
-    from ..render.tooldata import server_data
-
-    result = build(path, overlay_path=overlay)
-    return surface_from_data(server_data(result.spec), str(path))

@@ -39,7 +39,7 @@ from ..diagnostics import Diagnostic, GenerationError, Severity, pointer
 from ..ir.models import Annotations, GraphQLBinding, OperationSpec, ParamSpec, SecurityScheme
 from ..ir.models import ServerSpec
 from ..naming import assign_arg_names, assign_tool_names, env_prefix, slugify, snake_case
-from ..runtime.graphql_types import connection
+from ..runtime.graphql.graphql_types import connection
 from .graphql_inputs import InputSchemas, is_required
 from .graphql_tree import GraphQLTrees
 from .text import TITLE_LIMIT, shorten, tool_description

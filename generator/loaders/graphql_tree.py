@@ -26,7 +26,7 @@ from graphql import GraphQLField, GraphQLNamedType, GraphQLSchema, get_named_typ
 from graphql import is_abstract_type, is_interface_type, is_leaf_type, is_union_type
 
 from ..ir.models import ResponseShape
-from ..runtime.graphql_types import (
+from ..runtime.graphql.graphql_types import (
     connection,
     is_list,
     leaf_kind,

@@ -33,6 +33,7 @@ from .schemas import SchemaCompactor
 from .security import operation_security, requirement_groups, security_schemes
 from .pagination import detect_pagination, has_link_header
 from .servers import base_url
+from .swagger2 import convert_swagger2
 from .validation import validate_openapi
 from .text import (
     TITLE_LIMIT,
@@ -95,10 +96,18 @@ def load_openapi(
     broken input."""
     doc = load_openapi_document(path, allow_swagger2=True)
     if is_swagger2(doc.data):
-        from .swagger2 import load_swagger2
-
         return load_swagger2(doc, name=name)
     return load_openapi_from(doc, name=name)
+
+
+def load_swagger2(doc: Document, *, name: str | None = None) -> tuple[ServerSpec, list[Diagnostic]]:
+    """The IR of a Swagger 2.0 document: converted (swagger2.py), then loaded like OpenAPI 3.0."""
+    converted, notes = convert_swagger2(doc)
+    try:
+        spec, diagnostics = load_openapi_from(converted, name=name)
+    except GenerationError as exc:
+        raise GenerationError(converted.remap(exc.diagnostics)) from None
+    return spec, list(dict.fromkeys(notes + converted.remap(diagnostics)))
 
 
 def load_openapi_from(

@@ -11,7 +11,7 @@ names one):
   in ``next_cursor`` (``next_page_token`` / ``nextPageToken`` for the token arguments); with
   ``start_cursor`` also ``has_more`` (Notion);
 * paging signs in a list wrapper's own fields (``wrapper_tree``, names compared without case
-  or separators; vocabulary shared with ``runtime/body_paging.py``): ``last_id`` next to
+  or separators; vocabulary shared with ``runtime/upstream/body_paging.py``): ``last_id`` next to
   ``has_more`` with a cursor argument (``after=<last_id>``); a ``Next<X>`` token field whose
   ``<X>`` (or whole name) is an argument (``NextMarker`` -> ``Marker``, ``NextToken``,
   ``nextPageToken`` -> ``pageToken``, ``next_page.offset`` -> ``offset``); a next-URL field
@@ -33,7 +33,7 @@ import re
 from typing import Any
 
 from ..ir import OperationSpec, PaginationSpec
-from ..runtime.body_paging import norm, paging_name, token_argument
+from ..runtime.upstream.body_paging import norm, paging_name, token_argument
 
 CURSOR_ARGS = (
     "start_cursor",

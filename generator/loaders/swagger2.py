@@ -18,8 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..diagnostics import Diagnostic, GenerationError
-from ..ir.models import ServerSpec
+from ..diagnostics import Diagnostic
 from .document import Document
 from .swagger2_document import Notes, PointerMap, Swagger2Document
 from .swagger2_operations import OperationConverter, pointer_token
@@ -32,18 +31,6 @@ _OAUTH_FLOWS = {
     "application": ("clientCredentials", ("tokenUrl",)),
     "accessCode": ("authorizationCode", ("authorizationUrl", "tokenUrl")),
 }
-
-
-def load_swagger2(doc: Document, *, name: str | None = None) -> tuple[ServerSpec, list[Diagnostic]]:
-    """The IR of a Swagger 2.0 document: converted, then loaded like OpenAPI 3.0."""
-    from .openapi import load_openapi_from  # openapi.py imports this module lazily
-
-    converted, notes = convert_swagger2(doc)
-    try:
-        spec, diagnostics = load_openapi_from(converted, name=name)
-    except GenerationError as exc:
-        raise GenerationError(converted.remap(exc.diagnostics)) from None
-    return spec, list(dict.fromkeys(notes + converted.remap(diagnostics)))
 
 
 def convert_swagger2(doc: Document) -> tuple[Swagger2Document, list[Diagnostic]]:

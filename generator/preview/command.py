@@ -21,7 +21,7 @@ from typing import Any
 from .judge import judge
 from ..diagnostics import Diagnostic
 from ..runtime.output import shape_config_for, shape_output
-from ..runtime.tokens import count_tokens
+from ..runtime.shaping.tokens import count_tokens
 from .synthesize import ExampleFinder
 from .tools import tools_of
 

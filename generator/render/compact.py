@@ -124,7 +124,7 @@ def build_surface(spec: ServerSpec, profile: Profile | None = None) -> Surface:
 
 
 def _surface(spec: ServerSpec, profile: Profile) -> Surface:
-    from ..runtime.tokens import count_tokens
+    from ..runtime.shaping.tokens import count_tokens
 
     gloss: dict[str, str] = {}
     if profile.glossary_min_tools is not None:

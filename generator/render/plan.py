@@ -160,7 +160,9 @@ def plan_package(spec: ServerSpec) -> dict[str, bytes]:
         json.dumps(data, indent=1, ensure_ascii=False, sort_keys=False) + "\n"
     ).encode()
     files[SNAPSHOT_PATH] = tools_snapshot(data)
-    if spec.source_kind == "graphql":  # validated against at run time (runtime/graphql_call.py)
+    if (
+        spec.source_kind == "graphql"
+    ):  # validated against at run time (runtime/graphql/graphql_call.py)
         from .graphql_sdl import SCHEMA_FILE, shipped_sdl
 
         files[f"src/{pkg}/{SCHEMA_FILE}"] = shipped_sdl(spec).encode()

@@ -163,7 +163,7 @@ def server_json(spec: ServerSpec, names: dict[str, str], summary: str) -> bytes:
 def tools_snapshot(server_data: dict[str, Any]) -> bytes:
     """``tests/tools_snapshot.json``: the tools/list the runtime will serve for this spec.json."""
     from ..runtime.model import model_from_json
-    from ..runtime.surface import snapshot_bytes, tool_surface
+    from ..runtime.mcp.surface import snapshot_bytes, tool_surface
 
     return snapshot_bytes(tool_surface(model_from_json(server_data)), SNAPSHOT_NOTE)
 

@@ -8,7 +8,8 @@ from typing import Any
 import pytest
 
 from generator.cli import main
-from generator.diff import compare_surfaces, load_surface, next_version, suggest_bump
+from generator.diff import compare_surfaces, next_version, suggest_bump
+from generator.diff.load import load_surface
 from generator.diff.report import changelog_entry, prepend_changelog
 from generator.diff.semver import same_compatibility_line
 from tests.support.paths import OPENAPI

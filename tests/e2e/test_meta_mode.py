@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from generator.pipeline import generate
-from generator.runtime.tokens import count_tokens
+from generator.runtime.shaping.tokens import count_tokens
 from tests.support.paths import RESPONSES, SPECS
 from tests.support.servers import stdio_session
 from tests.support.upstream import Recorded, Reply, Upstream

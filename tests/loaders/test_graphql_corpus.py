@@ -8,7 +8,7 @@ from graphql import build_schema
 
 from generator.runtime.arguments import Controls
 from generator.runtime.errors import InvalidArguments
-from generator.runtime.graphql_call import build_request, load_schema
+from generator.runtime.graphql.graphql_call import build_request, load_schema
 from generator.runtime.model import model_from_json
 
 from generator.pipeline import build

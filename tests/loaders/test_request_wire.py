@@ -9,8 +9,8 @@ import yaml
 
 from generator.loaders import load_openapi
 from generator.render.tooldata import server_data
-from generator.runtime.auth import CredentialSet
-from generator.runtime.http_call import build_request
+from generator.runtime.config.auth import CredentialSet
+from generator.runtime.upstream.http_call import build_request
 from generator.runtime.model import model_from_json
 
 

@@ -65,7 +65,13 @@ def test_the_wheel_ships_the_server_and_its_metadata_is_complete(built: Path) ->
         meta = Parser().parsestr(wheel.read(meta_name).decode())
     for required in ("spec.json", "py.typed", "hooks.py", "server.py", "__main__.py"):
         assert f"{package}/{required}" in names, required
-    for runtime in ("executor.py", "mcp_adapter.py", "surface.py", "hooks.py", "model.py"):
+    for runtime in (
+        "executor.py",
+        "mcp/mcp_adapter.py",
+        "mcp/surface.py",
+        "upstream/hooks.py",
+        "model.py",
+    ):
         assert f"{package}/runtime/{runtime}" in names, runtime
     assert not any(n.startswith("tests/") for n in names)
     assert meta["Name"] == project["name"] and meta["Version"] == project["version"]

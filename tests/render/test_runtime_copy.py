@@ -14,8 +14,8 @@ ALLOWED_THIRD_PARTY = {
     "mcp",
     "anyio",
     "uvicorn",
-    "graphql",  # graphql-core: GraphQL packages only (runtime/graphql_*.py)
-    "redis",  # optional extra [redis]: runtime/redis_store.py, imported only when selected
+    "graphql",  # graphql-core: GraphQL packages only (runtime/graphql/graphql_*.py)
+    "redis",  # optional extra [redis]: runtime/continuations/redis_store.py, imported only when selected
 }
 
 

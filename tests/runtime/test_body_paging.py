@@ -1,4 +1,4 @@
-"""Paging signs in list bodies (runtime/body_paging.py): the next request is derived from them,
+"""Paging signs in list bodies (runtime/upstream/body_paging.py): the next request is derived from them,
 and where it cannot be, the result says more exists and names the argument; never
 ``has_more: false`` against the body."""
 
@@ -9,8 +9,8 @@ import pytest
 
 from generator.runtime.executor import ServerRuntime
 from generator.runtime.model import model_from_json
-from generator.runtime.pagination import more_note, next_arguments
-from generator.runtime.settings import Settings
+from generator.runtime.upstream.pagination import more_note, next_arguments
+from generator.runtime.config.settings import Settings
 from tests.support.upstream import Recorded, Reply, Upstream
 
 FOOTER = re.compile(r'continuation_id="([^"]+)"')
@@ -27,9 +27,7 @@ def tool(args: list[str], pagination: dict | None, collection: str = "data"):
                     "properties": {a.lstrip("$"): {"type": "string"} for a in args},
                 },
                 "binding": {"kind": "http", "method": "GET", "path": "/things"},
-                "params": [
-                    {"arg": a.lstrip("$"), "location": "query", "wire": a} for a in args
-                ],
+                "params": [{"arg": a.lstrip("$"), "location": "query", "wire": a} for a in args],
                 "response": {"collection_path": collection},
                 "pagination": pagination,
             }

@@ -5,7 +5,7 @@ import base64
 
 import pytest
 
-from generator.runtime.continuation import (
+from generator.runtime.continuations.continuation import (
     ContinuationError, ContinuationPage, MemoryContinuationStore,
 )  # fmt: skip
 

@@ -5,10 +5,10 @@ import time
 
 import pytest
 
-from generator.runtime.auth import CredentialSet
+from generator.runtime.config.auth import CredentialSet
 from generator.runtime.executor import ServerRuntime
 from generator.runtime.model import model_from_json
-from generator.runtime.settings import Settings
+from generator.runtime.config.settings import Settings
 from tests.support.upstream import Recorded, Reply, Upstream
 
 SPEC = {
@@ -146,7 +146,7 @@ async def test_secrets_never_leave_and_unknown_things_are_explained(upstream) ->
 
 @pytest.mark.anyio
 async def test_pages_too_big_for_the_store_are_a_tool_error_not_a_crash(upstream) -> None:
-    from generator.runtime.continuation import MemoryContinuationStore
+    from generator.runtime.continuations.continuation import MemoryContinuationStore
 
     model = model_from_json(SPEC)
     big = [{"id": str(i), "name": "word " * 40} for i in range(400)]

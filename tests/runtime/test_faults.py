@@ -7,11 +7,11 @@ import time
 
 import pytest
 
-from generator.runtime.auth import CredentialSet
+from generator.runtime.config.auth import CredentialSet
 from generator.runtime.executor import ServerRuntime
 from generator.runtime.model import model_from_json
-from generator.runtime.retry import RetryPolicy, backoff_delay, retry_after_seconds
-from generator.runtime.settings import Settings
+from generator.runtime.upstream.retry import RetryPolicy, backoff_delay, retry_after_seconds
+from generator.runtime.config.settings import Settings
 from tests.support.faulty import HUGE_BYTES, FaultyUpstream, closed_port
 
 

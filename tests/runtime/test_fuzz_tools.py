@@ -10,10 +10,10 @@ import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from generator.runtime.auth import CredentialSet
+from generator.runtime.config.auth import CredentialSet
 from generator.runtime.executor import ServerRuntime
 from generator.runtime.model import load_model
-from generator.runtime.settings import Settings
+from generator.runtime.config.settings import Settings
 from tests.support.paths import GENERATED
 from tests.support.upstream import Reply, Upstream
 

@@ -7,8 +7,8 @@ from graphql import build_schema
 
 from generator.runtime.arguments import Controls
 from generator.runtime.errors import InvalidArguments, UpstreamError
-from generator.runtime.graphql_call import GraphQLRequest, build_request, interpret
-from generator.runtime.graphql_selection import SelectionError, compile_selection
+from generator.runtime.graphql.graphql_call import GraphQLRequest, build_request, interpret
+from generator.runtime.graphql.graphql_selection import SelectionError, compile_selection
 from generator.runtime.model import Binding, Limits, Param, ResponseConfig, Tool
 
 SCHEMA = build_schema("""
@@ -162,7 +162,7 @@ def test_a_nested_connection_cut_at_its_first_page_is_said_and_its_markers_remov
     """The compiled document runs for real (graphql-core) on issues with 12 and 2 assignees."""
     from graphql import graphql_sync
 
-    from generator.runtime.graphql_nested import MORE, TOTAL
+    from generator.runtime.graphql.graphql_nested import MORE, TOTAL
 
     def users(n: int, first: int | None = None, after: str | None = None, **_: object) -> dict:
         people = [{"id": str(i), "login": f"u{i}"} for i in range(n)]

@@ -10,7 +10,7 @@ import pytest
 from generator.pipeline import build
 from generator.runtime.executor import ServerRuntime
 from generator.runtime.model import model_from_json
-from generator.runtime.settings import Settings
+from generator.runtime.config.settings import Settings
 from tests.support.graphql_upstream import swapi_upstream
 from tests.support.paths import SPECS
 

@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from generator.runtime.auth import CredentialSet
+from generator.runtime.config.auth import CredentialSet
 from generator.runtime.executor import ServerRuntime
-from generator.runtime.hooks import NO_HOOKS, Hooks, hooks_module_name, load_hooks
+from generator.runtime.upstream.hooks import NO_HOOKS, Hooks, hooks_module_name, load_hooks
 from generator.runtime.model import model_from_json
-from generator.runtime.settings import Settings
+from generator.runtime.config.settings import Settings
 from tests.support.upstream import Reply, Upstream
 
 SPEC = {

@@ -9,12 +9,12 @@ from urllib.parse import quote
 
 import pytest
 
-from generator.runtime.auth import CredentialSet
-from generator.runtime.caller import caller_scope
+from generator.runtime.config.auth import CredentialSet
+from generator.runtime.config.caller import caller_scope
 from generator.runtime.executor import ServerRuntime
-from generator.runtime.log_redaction import RedactingFilter
+from generator.runtime.config.log_redaction import RedactingFilter
 from generator.runtime.model import model_from_json
-from generator.runtime.settings import Settings
+from generator.runtime.config.settings import Settings
 from tests.support.upstream import Reply, Upstream
 
 SECRET = "sk_live_RECOGNISABLE_SECRET_42"

@@ -5,9 +5,9 @@ from dataclasses import replace
 
 import pytest
 
-from generator.runtime.auth import CredentialSet, RequestAuth
+from generator.runtime.config.auth import CredentialSet, RequestAuth
 from generator.runtime.errors import InvalidArguments
-from generator.runtime.http_call import build_request, encode_path_segment
+from generator.runtime.upstream.http_call import build_request, encode_path_segment
 from generator.runtime.model import Binding, Credential, Limits, Param, ResponseConfig, Tool
 
 NO_AUTH = RequestAuth({}, {}, {})

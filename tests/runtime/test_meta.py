@@ -7,7 +7,7 @@ import pytest
 from generator.runtime.executor import ServerRuntime
 from generator.runtime.meta import listed_tools, meta_tools
 from generator.runtime.model import model_from_json
-from generator.runtime.settings import Settings
+from generator.runtime.config.settings import Settings
 from tests.support.upstream import Reply, Upstream
 
 

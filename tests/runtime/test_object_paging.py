@@ -8,7 +8,7 @@ import pytest
 
 from generator.runtime.executor import ServerRuntime
 from generator.runtime.model import model_from_json
-from generator.runtime.settings import Settings
+from generator.runtime.config.settings import Settings
 from tests.support.upstream import Reply, Upstream
 
 FOOTER = re.compile(r'continuation_id="([^"]+)"')

@@ -12,7 +12,7 @@ from generator.runtime.adapters.summary import summary
 from generator.runtime.model import Tool, model_from_json
 from generator.runtime.output import shape_output
 from generator.runtime.shaping.pipeline import ShapeConfig
-from generator.runtime.tokens import count_tokens
+from generator.runtime.shaping.tokens import count_tokens
 from tests.support.paths import RESPONSES
 
 USERS = json.loads((RESPONSES / "notion/users.list.json").read_text())

@@ -1,7 +1,7 @@
 """Upstream pagination at run time: the next request's arguments for each style."""
 
 from generator.runtime.model import model_from_json
-from generator.runtime.pagination import bound_page_size, next_arguments, next_link
+from generator.runtime.upstream.pagination import bound_page_size, next_arguments, next_link
 
 
 def tool(pagination: dict, collection: str | None = "", params: list | None = None):

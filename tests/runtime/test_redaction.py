@@ -6,10 +6,10 @@ from urllib.parse import quote, quote_plus
 
 import pytest
 
-from generator.runtime.auth import CredentialSet
-from generator.runtime.caller import caller_secrets
+from generator.runtime.config.auth import CredentialSet
+from generator.runtime.config.caller import caller_secrets
 from generator.runtime.model import Credential
-from generator.runtime.redaction import MAX_FORM_CHARS, matcher, redact_json
+from generator.runtime.config.redaction import MAX_FORM_CHARS, matcher, redact_json
 
 KEY = "Ab+cd/Ef==k3y é"  # '+', '/', '=', a space and a non-ASCII letter
 
@@ -83,7 +83,7 @@ def test_a_number_that_is_a_secret_is_redacted_in_parsed_json() -> None:
 
 
 def test_no_single_character_form_is_longer_than_the_window_bound() -> None:
-    from generator.runtime.redaction import _char_forms
+    from generator.runtime.config.redaction import _char_forms
 
     for char in ["a", " ", "é", "\U0001f600", "\n"]:
         assert matcher([char * 4]).found_in(quote(quote(char * 4, safe=""), safe=""))

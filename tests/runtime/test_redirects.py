@@ -2,10 +2,10 @@
 
 import pytest
 
-from generator.runtime.auth import RequestAuth
+from generator.runtime.config.auth import RequestAuth
 from generator.runtime.errors import UpstreamError
-from generator.runtime.http_call import OutgoingRequest, UpstreamResponse
-from generator.runtime.redirects import redirected
+from generator.runtime.upstream.http_call import OutgoingRequest, UpstreamResponse
+from generator.runtime.upstream.redirects import redirected
 
 AUTH = RequestAuth({"X-Api-Key": "k-SECRET-1"}, {"key": "q-SECRET-2"}, {"sid": "c-SECRET-3"})
 FIRST = "https://api.example.com/v1/things"
@@ -67,7 +67,7 @@ def test_credential_in_a_foreign_path_or_a_non_http_target_is_refused() -> None:
 async def test_a_redirect_loop_stops_with_a_clear_error() -> None:
     import httpx2
 
-    from generator.runtime.redirects import MAX_REDIRECTS, send_following
+    from generator.runtime.upstream.redirects import MAX_REDIRECTS, send_following
     from tests.support.upstream import Reply, Upstream
 
     with Upstream() as up:

@@ -9,9 +9,9 @@ import pytest
 import redis
 import redis.cluster
 
-from generator.runtime.continuation import ContinuationError
-from generator.runtime.continuation import EntryTooLarge
-from generator.runtime.redis_store import RedisContinuationStore, StoreUnavailable
+from generator.runtime.continuations.continuation import ContinuationError
+from generator.runtime.continuations.continuation import EntryTooLarge
+from generator.runtime.continuations.redis_store import RedisContinuationStore, StoreUnavailable
 from tests.support.faulty import closed_port
 from tests.support.redis_server import redis_cluster, redis_server
 

@@ -2,11 +2,11 @@
 
 import pytest
 
-from generator.runtime.caller import caller_from_request, caller_scope
+from generator.runtime.config.caller import caller_from_request, caller_scope
 from generator.runtime.errors import ConfigurationError, InvalidArguments
 from generator.runtime.model import model_from_json
-from generator.runtime.redis_store import RedisContinuationStore, store_from_settings
-from generator.runtime.settings import settings_from_env
+from generator.runtime.continuations.redis_store import RedisContinuationStore, store_from_settings
+from generator.runtime.config.settings import settings_from_env
 
 MODEL = model_from_json(
     {"server": {"name": "demo", "env_prefix": "DEMO", "base_url": "http://x"}, "tools": []}

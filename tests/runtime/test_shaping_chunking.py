@@ -9,7 +9,7 @@ import pytest
 from generator.runtime.shaping.chunking import split_json_around
 from generator.runtime.shaping.pipeline import ShapeConfig, shape, shape_text
 from generator.runtime.shaping.truncate import dumps
-from generator.runtime.tokens import count_tokens
+from generator.runtime.shaping.tokens import count_tokens
 
 RESPONSES = Path(__file__).resolve().parents[1] / "fixtures" / "responses"
 RESERVE = 40

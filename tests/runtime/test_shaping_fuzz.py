@@ -11,9 +11,9 @@ from hypothesis import strategies as st
 from generator.runtime.executor import ServerRuntime
 from generator.runtime.model import Tool, model_from_json
 from generator.runtime.output import shape_output
-from generator.runtime.settings import Settings
+from generator.runtime.config.settings import Settings
 from generator.runtime.shaping.pipeline import ShapeConfig, shape
-from generator.runtime.tokens import count_tokens
+from generator.runtime.shaping.tokens import count_tokens
 from tests.support.upstream import Reply, Upstream
 
 LONE = '{"name":"x \\ud83d","\\udc00key":["\\udfff",1]}'  # valid JSON, no UTF-8 form
@@ -59,7 +59,12 @@ def test_a_lone_surrogate_shapes_as_a_replacement_character(response_format, det
         for chunk in result.chunks:
             _encodable(chunk)
         assert "x \ufffd" in result.chunks[0]
-    adapted = shape_output(value, _tool([{"name": "summary", "options": {"fields": {"n": "name"}}}]), ShapeConfig(), response_format=response_format)
+    adapted = shape_output(
+        value,
+        _tool([{"name": "summary", "options": {"fields": {"n": "name"}}}]),
+        ShapeConfig(),
+        response_format=response_format,
+    )
     assert "x \ufffd" in adapted.chunks[0]
 
 

@@ -12,7 +12,7 @@ from generator.runtime.shaping.pipeline import (
     shape,
     validate_fields,
 )
-from generator.runtime.tokens import count_tokens
+from generator.runtime.shaping.tokens import count_tokens
 
 RESPONSES = Path(__file__).resolve().parents[1] / "fixtures" / "responses"
 

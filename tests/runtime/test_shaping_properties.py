@@ -6,7 +6,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from generator.runtime.shaping.pipeline import FieldSelectionError, ShapeConfig, shape
-from generator.runtime.tokens import count_tokens
+from generator.runtime.shaping.tokens import count_tokens
 
 scalars = (
     st.none()

@@ -8,7 +8,7 @@ import pytest
 from generator.runtime.shaping.truncate import (
     DEFAULT_MARKER, cut_index, dumps, trim_to_budget, truncate_string, truncate_strings,
 )  # fmt: skip
-from generator.runtime.tokens import count_tokens
+from generator.runtime.shaping.tokens import count_tokens
 
 RESPONSES = Path(__file__).resolve().parents[1] / "fixtures" / "responses"
 MARKER_RE = r"… \[(\d+) more chars\]$"

@@ -5,8 +5,8 @@ import socket
 import pytest
 import tiktoken
 
-from generator.runtime import tokens
-from generator.runtime.tokens import count_tokens, count_tokens_many, encode, get_encoding
+from generator.runtime.shaping import tokens
+from generator.runtime.shaping.tokens import count_tokens, count_tokens_many, encode, get_encoding
 
 
 def test_o200k_encodes_hello_world_like_openai():

@@ -4,7 +4,7 @@ import pytest
 
 from generator.runtime.errors import ConfigurationError
 from generator.runtime.model import model_from_json
-from generator.runtime.toolsets import restrict_from_env
+from generator.runtime.mcp.toolsets import restrict_from_env
 
 
 def entry(name: str, method: str, toolsets: list[str], kind: str = "http") -> dict:

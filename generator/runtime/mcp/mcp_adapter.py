@@ -27,11 +27,11 @@ from mcp.types import (
     ToolAnnotations,
 )
 
-from .caller import caller_from_request
-from .errors import ToolCallError
-from .executor import Outcome, ServerRuntime
-from .meta import listed_tools
-from .model import ServerModel
+from ..config.caller import caller_from_request
+from ..errors import ToolCallError
+from ..executor import Outcome, ServerRuntime
+from ..meta import listed_tools
+from ..model import ServerModel
 from .surface import CONTINUE_DESCRIPTION, CONTINUE_SCHEMA, CONTINUE_TITLE
 
 log = logging.getLogger(__name__)
@@ -152,5 +152,6 @@ async def set_logging_level(
     """``logging/setLevel`` (protocol 2025-11-25; deprecated at 2026-07-28): the level of the
     server's own log (stderr). The server sends no log notifications, so none are filtered."""
     level = _LOG_LEVELS.get(str(params.level), logging.WARNING)
-    logging.getLogger(__name__.rsplit(".", 1)[0]).setLevel(level)
+    # The runtime's loggers: this module is ``<package>.runtime.mcp.mcp_adapter``.
+    logging.getLogger(__name__.rsplit(".", 2)[0]).setLevel(level)
     return EmptyResult()

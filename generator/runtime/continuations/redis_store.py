@@ -40,9 +40,9 @@ import re
 import secrets
 from typing import Any
 
+from ..errors import ConfigurationError, ToolCallError
 from .continuation import ID_BYTES, ContinuationError, ContinuationPage, check_entry_size
 from .continuation import _error as continuation_error
-from .errors import ConfigurationError, ToolCallError
 
 CLUSTER_SCHEMES = {"redis-cluster": "redis", "rediss-cluster": "rediss"}
 _ID = re.compile(r"[A-Za-z0-9_-]{1,128}")

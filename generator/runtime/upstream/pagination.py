@@ -4,7 +4,7 @@ A tool's ``pagination`` (from spec.json; detected by the generator or declared i
 overlay) says how its upstream pages: ``link``, ``cursor``, ``page`` or ``offset``
 (see ``generator/ir/models.py: PaginationSpec``). After a successful response,
 ``next_arguments`` returns the arguments of the NEXT upstream request, or None when the
-upstream has no more. The executor hands them to ``_paged`` as ``next_call`` so that
+upstream has no more. The executor hands them to ``paged`` as ``next_call`` so that
 ``<api>_continue`` first walks the chunks of the current response and then fetches the next
 upstream page (the same mechanism GraphQL connections use).
 
@@ -24,8 +24,8 @@ import re
 from typing import Any
 from urllib.parse import parse_qsl, urlsplit
 
+from ..model import Tool
 from .body_paging import BodySigns, norm, read_body, token_argument
-from .model import Tool
 
 _LINK = re.compile(r'<([^>]*)>\s*;[^,]*?\brel="?([^",;]*)"?', re.I)
 

@@ -6,9 +6,9 @@ import os
 from dataclasses import dataclass
 from typing import Mapping
 
-from .errors import ConfigurationError
-from .filters import choose_filter_set
-from .model import ServerModel
+from ..errors import ConfigurationError
+from ..filters import choose_filter_set
+from ..model import ServerModel
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ import os
 from dataclasses import dataclass, field
 from typing import Mapping
 
-from .model import Credential, Tool
+from ..model import Credential, Tool
 from .redaction import MIN_SECRET_CHARS, matcher
 
 

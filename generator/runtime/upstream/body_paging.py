@@ -1,4 +1,4 @@
-"""What a list body says about the next page, read from its structure (runtime/pagination.py).
+"""What a list body says about the next page, read from its structure (runtime/upstream/pagination.py).
 
 Upstreams announce more results in their body in a handful of shapes, whatever the field
 names' case or separators:

@@ -11,8 +11,8 @@ from __future__ import annotations
 import dataclasses
 from typing import Mapping
 
-from .errors import ConfigurationError
-from .model import ServerModel, Tool
+from ..errors import ConfigurationError
+from ..model import ServerModel, Tool
 
 READ_METHODS = frozenset({"GET", "HEAD"})
 TRUE = ("1", "true", "yes", "on")

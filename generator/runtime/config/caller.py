@@ -13,7 +13,7 @@ import base64
 import hashlib
 from typing import Any
 
-from .errors import InvalidArguments
+from ..errors import InvalidArguments
 
 
 def caller_scope(authorization: str) -> str:

@@ -18,9 +18,9 @@ from urllib.parse import quote, unquote, urlencode
 
 import httpx2
 
-from .auth import RequestAuth
-from .errors import InvalidArguments, UpstreamError
-from .model import Tool
+from ..config.auth import RequestAuth
+from ..errors import InvalidArguments, UpstreamError
+from ..model import Tool
 
 
 @dataclass(frozen=True)

@@ -19,8 +19,8 @@ import inspect
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from .auth import Secrets
-from .errors import ToolCallError
+from ..config.auth import Secrets
+from ..errors import ToolCallError
 from .http_call import OutgoingRequest
 
 
@@ -37,7 +37,11 @@ class Hooks:
 NO_HOOKS = Hooks()
 
 
-def hooks_module_name(runtime_package: str | None = __package__) -> str:
+# This module is ``<package>.runtime.upstream.hooks``: the runtime is its parent package.
+RUNTIME_PACKAGE = (__package__ or "").rpartition(".")[0] or None
+
+
+def hooks_module_name(runtime_package: str | None = RUNTIME_PACKAGE) -> str:
     """``<package>.hooks`` for the runtime at ``<package>.runtime``."""
     parent = (runtime_package or "").rpartition(".")[0]
     return f"{parent}.hooks" if parent else "hooks"

@@ -9,8 +9,8 @@ import sys
 from pathlib import Path
 from typing import Mapping, Sequence
 
-from .errors import ConfigurationError
-from .model import ServerModel, load_model
+from ..errors import ConfigurationError
+from ..model import ServerModel, load_model
 
 
 def parse_args(model: ServerModel, argv: Sequence[str] | None) -> argparse.Namespace:
@@ -49,11 +49,11 @@ def make_server(  # type: ignore[no-untyped-def]
 
     ``sources`` maps an environment variable a command-line flag has set to that flag, so an
     error about its value names what the user typed."""
-    from .auth import CredentialSet
-    from .executor import ServerRuntime
-    from .hooks import load_hooks
+    from ..config.auth import CredentialSet
+    from ..config.settings import settings_from_env
+    from ..executor import ServerRuntime
+    from ..upstream.hooks import load_hooks
     from .mcp_adapter import build_server
-    from .settings import settings_from_env
 
     from .toolsets import restrict_from_env
 
@@ -61,11 +61,11 @@ def make_server(  # type: ignore[no-untyped-def]
     model = restrict_from_env(model, os.environ, sources or {})
     settings = settings_from_env(model, sources=sources or {})
     credentials = CredentialSet(model.credentials)
-    from .log_redaction import install_log_redaction
+    from ..config.log_redaction import install_log_redaction
 
     install_log_redaction(credentials.secrets.redact)  # credentials never reach the logs
     hooks = load_hooks()  # the package's hooks.py, if any
-    from .redis_store import store_from_settings
+    from ..continuations.redis_store import store_from_settings
 
     store_from_settings(model, settings)  # a bad <PREFIX>_CACHE_URL fails at start
     return build_server(

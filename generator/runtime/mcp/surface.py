@@ -10,8 +10,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .meta import listed_tools
-from .model import ServerModel
+from ..meta import listed_tools
+from ..model import ServerModel
 
 CONTINUE_TITLE = "Continue a paged result"
 CONTINUE_DESCRIPTION = (

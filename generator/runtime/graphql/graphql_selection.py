@@ -32,7 +32,7 @@ from .graphql_nested import marker_fields
 from .graphql_types import (
     NESTED_FIRST, connection, member_labels, possible_types, selectable_fields, takes_first,
 )  # fmt: skip
-from .shaping.fields import WILDCARD, PathTrie
+from ..shaping.fields import WILDCARD, PathTrie
 
 
 class SelectionError(ValueError):

@@ -19,10 +19,10 @@ from typing import Awaitable, Callable
 
 import httpx2
 
-from .errors import UpstreamError
-from .auth import RequestAuth
+from ..config.auth import RequestAuth
+from ..config.settings import Settings
+from ..errors import UpstreamError
 from .http_call import OutgoingRequest, UpstreamResponse
-from .settings import Settings
 
 IDEMPOTENT_METHODS = frozenset({"GET", "HEAD", "PUT", "DELETE", "OPTIONS"})
 RETRY_STATUSES = frozenset({408, 429, 500, 502, 503, 504})

@@ -19,7 +19,7 @@ from typing import Any
 
 from graphql import GraphQLNamedType, GraphQLSchema
 
-from .filters import Branch, PointerError, parse_pointer, pointers_read
+from ..filters import Branch, PointerError, parse_pointer, pointers_read
 from .graphql_selection import SelectionError, SelectionSet, compile_selection
 
 ITEMS = "nodes"  # the flattened connection's list (graphql_call._flatten)

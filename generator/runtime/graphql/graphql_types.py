@@ -155,7 +155,7 @@ def member_labels(schema: GraphQLSchema, named: GraphQLNamedType) -> list[str]:
     ``shaping/defaults.py``), most common first, at most ``MEMBER_LABELS``;
     the abstract type's own fields are left out (selected directly). A union's default is
     otherwise only ``__typename``: ``... on User { login }`` says which item it is."""
-    from .shaping.defaults import identity_fields, is_label, label_rank
+    from ..shaping.defaults import identity_fields, is_label, label_rank
 
     if not is_abstract_type(named):
         return []

@@ -24,7 +24,7 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any, Callable, Literal, Protocol
 
-from .errors import ToolCallError
+from ..errors import ToolCallError
 
 ErrorKind = Literal["unknown", "expired", "finished", "scope"]
 ENTRY_OVERHEAD_BYTES = 256

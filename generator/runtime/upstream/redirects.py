@@ -13,10 +13,10 @@ from dataclasses import replace
 
 import httpx2
 
-from .auth import RequestAuth
-from .errors import UpstreamError
+from ..config.auth import RequestAuth
+from ..config.redaction import matcher
+from ..errors import UpstreamError
 from .http_call import OutgoingRequest, UpstreamResponse, send
-from .redaction import matcher
 
 REDIRECT_STATUSES = frozenset({301, 302, 303, 307, 308})
 MAX_REDIRECTS = 5

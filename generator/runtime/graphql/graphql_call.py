@@ -24,7 +24,7 @@ import json
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from graphql import (
     GraphQLSchema,
@@ -38,27 +38,25 @@ from graphql import (
     validate,
 )
 
-from .arguments import Controls
-from .auth import RequestAuth
-from .errors import ConfigurationError, InvalidArguments, UpstreamError
-from .filters import Branch
+from ..arguments import Controls
+from ..config.auth import RequestAuth
+from ..errors import ConfigurationError, InvalidArguments, UpstreamError
+from ..filters import Branch
+from ..model import Tool
+from ..outcome import Outcome, ToolRunner
+from ..output import plan_for, shape_output
+from ..shaping.fields import selects_everything
+from ..shaping.graphemes import cut
+from ..shaping.pipeline import ShapeConfig
+from ..shaping.truncate import loads as parse_json
+from ..upstream.hooks import apply_hooks
+from ..upstream.http_call import OutgoingRequest
+from ..upstream.redirects import send_following
+from ..upstream.retry import RetryPolicy, call_with_retries
 from .graphql_guards import add_guards, guard_paths
 from .graphql_nested import nested_notes
 from .graphql_selection import SelectionError, SelectionSet, compile_selection
 from .graphql_types import NESTED_FIRST, connection
-from .hooks import apply_hooks
-from .http_call import OutgoingRequest
-from .model import Tool
-from .output import plan_for, shape_output
-from .redirects import send_following
-from .retry import RetryPolicy, call_with_retries
-from .shaping.fields import selects_everything
-from .shaping.graphemes import cut
-from .shaping.pipeline import ShapeConfig
-from .shaping.truncate import loads as parse_json
-
-if TYPE_CHECKING:
-    from .executor import Outcome, ServerRuntime
 
 SCHEMA_FILE = "schema.graphql"
 DEFAULT_FIRST = 20
@@ -66,8 +64,8 @@ MAX_ERRORS_SHOWN = 10
 
 
 def default_schema_path() -> Path:
-    """``<package>/schema.graphql``: this module lives in ``<package>/runtime/``."""
-    return Path(__file__).resolve().parent.parent / SCHEMA_FILE
+    """``<package>/schema.graphql``: this module lives in ``<package>/runtime/graphql/``."""
+    return Path(__file__).resolve().parents[2] / SCHEMA_FILE
 
 
 @lru_cache(maxsize=4)
@@ -289,7 +287,7 @@ def _flatten(value: dict[str, Any], request: GraphQLRequest) -> tuple[dict[str, 
 
 
 async def call_graphql(
-    runtime: "ServerRuntime",
+    runtime: ToolRunner,
     tool: Tool,
     args: dict[str, Any],
     controls: Controls,
@@ -298,10 +296,8 @@ async def call_graphql(
     scope: str,
     auth: RequestAuth,
     upstream_page: int = 1,
-) -> "Outcome":
-    """Run one GraphQL tool call end to end (used by ``ServerRuntime._call_tool``)."""
-    from .executor import Outcome
-
+) -> Outcome:
+    """Run one GraphQL tool call end to end (used by ``ServerRuntime.call_tool``)."""
     path = getattr(runtime, "graphql_schema_path", None) or default_schema_path()
     schema = load_schema(str(path))
     plan = plan_for(tool, runtime.settings.filter_set)
@@ -357,4 +353,4 @@ async def call_graphql(
     if upstream_page > 1:
         last = "" if next_call is not None else ", the last one"
         notes.insert(0, f"[upstream page {upstream_page}{last}]")
-    return await runtime._paged(shaped.chunks, notes, scope, next_call=next_call)
+    return await runtime.paged(shaped.chunks, notes, scope, next_call=next_call)

@@ -1,0 +1,1 @@
+"""Settings, credentials and the caller, read at start, and keeping secrets out."""

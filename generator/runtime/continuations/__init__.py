@@ -1,0 +1,1 @@
+"""Continuations: the pages of a chunked response, in memory or in Redis."""

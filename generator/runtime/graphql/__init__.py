@@ -1,0 +1,1 @@
+"""The GraphQL binding: selections checked against the schema, one query per call."""

@@ -1,0 +1,1 @@
+"""The MCP boundary: server start, protocol types in and out, the tools/list surface."""

@@ -1,0 +1,64 @@
+"""What a tool call returns, and the executor's public surface for the parts it calls.
+
+``Outcome``: plain text parts plus an error flag (the MCP adapter turns it into a protocol
+result). ``ToolRunner``: what the GraphQL binding and meta mode use of ``executor.ServerRuntime``
+(they receive the runtime as an argument, so neither imports the executor: imports go down).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:  # types only: the generator imports meta.py (for tools/list) without httpx2
+    import httpx2
+
+    from .config.auth import CredentialSet
+    from .config.settings import Settings
+    from .model import ServerModel, Tool
+    from .upstream.hooks import Hooks
+
+
+@dataclass(frozen=True)
+class Outcome:
+    parts: list[str] = field(default_factory=list)
+    is_error: bool = False
+
+
+class ToolRunner(Protocol):
+    """The executor's public surface (``executor.ServerRuntime`` implements it)."""
+
+    model: ServerModel
+    settings: Settings
+    hooks: Hooks
+    credentials: CredentialSet
+
+    def client(self) -> httpx2.AsyncClient:
+        """The shared upstream HTTP client."""
+        ...
+
+    def body_text(self, body: bytes, max_chars: int | None = None) -> str:
+        """An upstream body, decoded and redacted."""
+        ...
+
+    async def paged(
+        self,
+        chunks: list[str],
+        notes: list[str],
+        scope: str,
+        next_call: dict[str, Any] | None = None,
+        more: str | None = None,
+    ) -> Outcome:
+        """Page 1 now, the rest in the continuation store."""
+        ...
+
+    async def call_tool(
+        self,
+        tool: Tool,
+        arguments: dict[str, Any] | None,
+        scope: str,
+        caller_authorization: str | None = None,
+        upstream_page: int = 1,
+    ) -> Outcome:
+        """Validate, send, shape and page one call of ``tool``."""
+        ...

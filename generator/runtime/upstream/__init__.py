@@ -1,0 +1,1 @@
+"""Calling the upstream over HTTP: requests, redirects, retries, hooks, pagination."""
