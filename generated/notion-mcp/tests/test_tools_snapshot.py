@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from mcp import Client
 
-from notion_mcp.runtime.surface import surface_changes, tool_entry
+from notion_mcp.runtime.mcp.surface import surface_changes, tool_entry
 from notion_mcp.server import ENV_PREFIX, create_server
 
 SNAPSHOT = Path(__file__).with_name("tools_snapshot.json")

@@ -4,7 +4,7 @@
 import sys
 
 from .server import SPEC_PATH
-from .runtime.app import run
+from .runtime.mcp.app import run
 
 
 def main() -> int:

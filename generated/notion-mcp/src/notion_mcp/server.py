@@ -17,6 +17,6 @@ def load() -> ServerModel:
 
 def create_server() -> Any:
     """The MCP server object (settings and credentials read from the environment now)."""
-    from .runtime.app import make_server
+    from .runtime.mcp.app import make_server
 
     return make_server(load())

@@ -18,14 +18,12 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import Any, Sequence
 
 from .arguments import CONTROL_SCHEMAS
 from .errors import InvalidArguments, UnknownTool
 from .model import ServerModel, Tool
-
-if TYPE_CHECKING:
-    from .executor import Outcome, ServerRuntime
+from .outcome import Outcome, ToolRunner
 
 FIND_LIMIT = 10
 FIND_MAX = 30
@@ -200,14 +198,12 @@ def _operation(model: ServerModel, args: dict[str, Any]) -> Tool:
 
 
 async def call_meta(
-    runtime: "ServerRuntime",
+    runtime: ToolRunner,
     name: str,
     args: dict[str, Any],
     scope: str,
     caller_authorization: str | None,
-) -> "Outcome":
-    from .executor import Outcome
-
+) -> Outcome:
     model = runtime.model
     n = names(model)
     if name == n["find"]:
@@ -226,7 +222,7 @@ async def call_meta(
         if not isinstance(inner, dict):
             raise InvalidArguments("arguments must be an object of the operation's arguments.")
         merged = {**inner, **{k: args[k] for k in CONTROLS if k in args}}
-        return await runtime._call_tool(tool, merged, scope, caller_authorization)
+        return await runtime.call_tool(tool, merged, scope, caller_authorization)
     known = ", ".join([*n.values(), model.continue_tool_name])
     raise UnknownTool(f"Unknown tool {name!r}. This server's tools: {known}.")
 

@@ -9,9 +9,9 @@ secret redactor.
 Upstream pages (one mechanism for chunks and upstream pagination): a binding that knows the
 upstream has more (GraphQL: ``pageInfo.hasNextPage``; REST: the tool's ``pagination`` read by
 ``pagination.next_arguments`` from the Link header, a body cursor, the last item's id, or the
-page/offset arithmetic) passes ``next_call`` to ``_paged``: ``{"tool": name, "arguments": <the full validated arguments of
+page/offset arithmetic) passes ``next_call`` to ``paged``: ``{"tool": name, "arguments": <the full validated arguments of
 the call, controls included, with the cursor argument set to the next cursor>,
-"upstream_page": n + 1}`` (plain JSON, so any continuation store can keep it). ``_paged``
+"upstream_page": n + 1}`` (plain JSON, so any continuation store can keep it). ``paged``
 then stores the remaining chunks plus one empty placeholder page, with ``context =
 {"next_call": ...}``. ``<api>_continue`` serves the chunks; their footers count the real
 chunks only, and the last one says more results are upstream. Serving the placeholder runs
@@ -26,45 +26,43 @@ from __future__ import annotations
 
 import difflib
 from contextvars import ContextVar
-from dataclasses import dataclass, field
 from typing import Any
 
 import httpx2
 
 from .arguments import Controls, split_controls, validate_arguments
-from .auth import CredentialSet
-from .continuation import ContinuationError, ContinuationStore, MemoryContinuationStore
+from .config.auth import CredentialSet
+from .config.auth import RequestAuth
+from .config.caller import caller_secrets
+from .config.redaction import MAX_FORM_CHARS, redact_json
+from .config.settings import Settings
+from .continuations.continuation import (
+    ContinuationError,
+    ContinuationStore,
+    MemoryContinuationStore,
+)
 from .errors import ToolCallError, UnknownTool, UpstreamError
-from .hooks import NO_HOOKS, Hooks, apply_hooks
-from .auth import RequestAuth
-from .caller import caller_secrets
-from .http_call import UpstreamResponse, build_request
 from .input_limits import check_arguments
-from .shaping.graphemes import cut
-from .redaction import MAX_FORM_CHARS, redact_json
-from .retry import retry_after_seconds, send_reliably
 from .model import ServerModel, Tool
-from .settings import Settings
+from .outcome import Outcome
 from .output import shape_config_for, shape_output
-from .pagination import bound_page_size, more_note, next_arguments
-from .shaping.truncate import loads as parse_json, scrub
+from .shaping.graphemes import cut
 from .shaping.pipeline import (
     FieldSelectionError,
     ShapeConfig,
     shape_text,
     validate_fields,
 )
+from .shaping.truncate import loads as parse_json, scrub
+from .upstream.hooks import NO_HOOKS, Hooks, apply_hooks
+from .upstream.http_call import UpstreamResponse, build_request
+from .upstream.pagination import bound_page_size, more_note, next_arguments
+from .upstream.retry import retry_after_seconds, send_reliably
 
 EXCERPT_CHARS = 500
 # What of the forwarded Authorization of the call being served must be redacted
 # (``caller.caller_secrets``; see ``ServerRuntime.call``).
 _CALLER_SECRETS: ContextVar[tuple[str, ...]] = ContextVar("mcpforge_caller_secrets", default=())
-
-
-@dataclass(frozen=True)
-class Outcome:
-    parts: list[str] = field(default_factory=list)
-    is_error: bool = False
 
 
 def _error(message: str) -> Outcome:
@@ -97,6 +95,10 @@ def _empty_body(tool: Tool, response: UpstreamResponse) -> Outcome:
 
 
 class ServerRuntime:
+    """One server's tool calls. Public surface for the GraphQL binding and meta mode
+    (``outcome.ToolRunner``): ``model``, ``settings``, ``hooks``, ``credentials``,
+    ``client()``, ``body_text()``, ``paged()``, ``call_tool()``."""
+
     def __init__(
         self,
         model: ServerModel,
@@ -168,7 +170,7 @@ class ServerRuntime:
                         self, name, arguments or {}, scope, caller_authorization
                     )
                 else:
-                    outcome = await self._call_tool(
+                    outcome = await self.call_tool(
                         self._tool(name), arguments, scope, caller_authorization
                     )
             except ToolCallError as exc:
@@ -202,7 +204,7 @@ class ServerRuntime:
             raise UnknownTool(f"Unknown tool {name!r}.{hint}")
         return tool
 
-    async def _call_tool(
+    async def call_tool(
         self,
         tool: Tool,
         arguments: dict[str, Any] | None,
@@ -224,7 +226,7 @@ class ServerRuntime:
         else:
             auth = self.credentials.for_tool(tool)
         if tool.binding.kind == "graphql":  # graphql_call.py: document, send, flatten, page
-            from .graphql_call import call_graphql
+            from .graphql.graphql_call import call_graphql
 
             return await call_graphql(
                 self, tool, args, controls, api_args, config, scope, auth, upstream_page
@@ -329,10 +331,10 @@ class ServerRuntime:
             note = more_note(tool, args or {}, value)
             if note is not None:
                 note = self._redact(note)
-                return await self._paged(shaped.chunks, [*shaped.notes, note], scope, more=note)
+                return await self.paged(shaped.chunks, [*shaped.notes, note], scope, more=note)
             if tool.pagination and len(shaped.chunks) <= 1:  # the last page says so
-                return await self._paged(shaped.chunks, [*shaped.notes, "[has_more: false]"], scope)
-        return await self._paged(shaped.chunks, shaped.notes, scope, next_call)
+                return await self.paged(shaped.chunks, [*shaped.notes, "[has_more: false]"], scope)
+        return await self.paged(shaped.chunks, shaped.notes, scope, next_call)
 
     def _parse_unredacted(self, body: bytes) -> tuple[Any, bool]:
         """A body that is JSON only before redaction (a secret that was a number, or spanned
@@ -343,7 +345,7 @@ class ServerRuntime:
         except (ValueError, RecursionError):
             return None, False
 
-    async def _paged(
+    async def paged(
         self,
         chunks: list[str],
         notes: list[str],
@@ -401,7 +403,7 @@ class ServerRuntime:
         next_call = (page.context or {}).get("next_call")
         if next_call is not None:
             if page.remaining == 0:  # the placeholder page: fetch the next upstream page
-                return await self._call_tool(
+                return await self.call_tool(
                     self._tool(next_call["tool"]),
                     next_call["arguments"],
                     scope,
@@ -414,6 +416,6 @@ class ServerRuntime:
         more = page.remaining > 0
         footer = self._footer(page.index, page.total, cont_id if more else None)
         upstream_more = (page.context or {}).get("upstream_more")
-        if not more and isinstance(upstream_more, str):  # not "has_more: false": see _paged
+        if not more and isinstance(upstream_more, str):  # not "has_more: false": see paged
             footer = f"[page {page.index}/{page.total}, last page of this response] {upstream_more}"
         return Outcome([page.text, footer])

@@ -86,7 +86,7 @@ class Tool:
     adapters: tuple[dict[str, Any], ...] = ()
     toolsets: tuple[str, ...] = ()  # overlay toolsets (``--toolsets``) this tool belongs to
     tags: tuple[str, ...] = ()  # the spec's tags (meta mode searches them)
-    pagination: dict[str, Any] | None = None  # upstream paging (runtime/pagination.py)
+    pagination: dict[str, Any] | None = None  # upstream paging (runtime/upstream/pagination.py)
 
     def param(self, arg: str) -> Param | None:
         for p in self.params:

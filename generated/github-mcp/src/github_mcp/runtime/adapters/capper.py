@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..shaping.tokens import count_tokens, encode, get_encoding
 from ..shaping.truncate import trim_to_budget
-from ..tokens import count_tokens, encode, get_encoding
 
 NOTE_RESERVE = 24
 

@@ -18,9 +18,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from ..tokens import count_tokens
-from .markdown import render_lines, row_for_item, section, table_parts
 from .graphemes import cut, grapheme_floor
+from .markdown import render_lines, row_for_item, section, table_parts
+from .tokens import count_tokens
 from .truncate import dumps, trim_to_budget
 
 _SAMPLE_CHARS = 6000

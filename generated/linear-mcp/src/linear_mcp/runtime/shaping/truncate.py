@@ -27,8 +27,8 @@ import re
 from functools import lru_cache
 from typing import Any
 
-from ..tokens import count_tokens
 from .graphemes import grapheme_floor
+from .tokens import count_tokens
 
 DEFAULT_MARKER = "… [{cut} more chars]"
 MAX_DEPTH = 100

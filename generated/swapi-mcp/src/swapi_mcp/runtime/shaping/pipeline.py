@@ -27,7 +27,7 @@ import difflib
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..tokens import count_tokens
+from .tokens import count_tokens
 from .chunking import (
     Layout, fit_skeleton, get_at, json_layout, json_object_layout, largest_array_path,
     markdown_layout, markdown_object_layout, object_path, pack, set_at, text_layout,
