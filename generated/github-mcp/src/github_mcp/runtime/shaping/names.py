@@ -19,7 +19,6 @@ from functools import lru_cache
 from typing import Any
 
 _SPLIT = re.compile(r"[A-Z]+(?=[A-Z][a-z]|\d|\b|_|$)|[A-Z]?[a-z]+|[A-Z]+|\d+")
-HINTS = ("time", "uri", "email", "enum", "const")
 
 
 @lru_cache(maxsize=4096)

@@ -27,7 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .defaults import _has_own_identity
+from .defaults import has_own_identity
 from .names import is_leaf, norm, words
 from .trees import field_tree_from_value, unwrap
 
@@ -83,7 +83,7 @@ def find_payload_in_value(value: Any) -> Payload:
 def _payload(node: dict[str, Any], path: tuple[str, ...], depth: int) -> Payload | None:
     if depth > MAX_DEPTH:
         return None
-    if _has_own_identity(node) and sum(is_leaf(v) for v in node.values()) > SCOPE_SCALARS:
+    if has_own_identity(node) and sum(is_leaf(v) for v in node.values()) > SCOPE_SCALARS:
         return None  # one resource; its lists are part of it
     arrays = [k for k, v in node.items() if isinstance(v, list) and not is_meta_key(k)]
     of_objects = [k for k in arrays if isinstance(unwrap(node[k]), dict)]

@@ -24,7 +24,6 @@ from typing import Any
 
 WILDCARD = "*"
 _OPEN_LEAVES = ("any", "object")
-_MISSING = object()
 
 
 def parse_path(path: str) -> tuple[str, ...]:
@@ -88,8 +87,7 @@ def project(value: Any, paths: list[str] | tuple[str, ...]) -> Any:
     trie = PathTrie.build(paths)
     if trie.full:
         return value
-    result = _project(value, trie)
-    return _empty_like(value) if result is _MISSING else result
+    return _project(value, trie)
 
 
 def _empty_like(value: Any) -> Any:
@@ -114,17 +112,10 @@ def _project(value: Any, node: PathTrie) -> Any:
             sub = node.child(key)
             if sub is None:
                 continue
-            got = _project(value[key], sub)
-            if got is not _MISSING:
-                out[key] = got
+            out[key] = _project(value[key], sub)
         return out
     if isinstance(value, list):
-        items = []
-        for item in value:
-            got = _project(item, node)
-            if got is not _MISSING:
-                items.append(got)
-        return items
+        return [_project(item, node) for item in value]
     # A scalar where the path expects an object: an expandable reference sent as its id
     # (``customer: "cus_..."`` for ``customer.id``) or a label list of plain strings. The
     # scalar is what the response says about that member, so it is kept.

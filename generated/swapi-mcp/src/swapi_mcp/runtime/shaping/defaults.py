@@ -154,7 +154,6 @@ ITEM = Profile(budget=80, identity=2, label=1, state=2, content=0, time=1, peopl
 WRITE = Profile(budget=45, identity=2, label=1, state=1, content=0, time=0, people=0, money=0,
                 counts=0, relations=0, lists=0, url=1, flags=0, kinds=0, parts=False)  # fmt: skip
 SMALL = 3  # a flat object with at most this many fields is kept whole
-PROFILES = {"object": OBJECT, "item": ITEM, "write": WRITE}
 
 # Typical value sizes in tokens, per role (the field name is counted from its length).
 VALUE_TOKENS = {"identity": 9, "label": 8, "state": 3, "content": 80, "time": 11, "person": 6,
@@ -351,7 +350,7 @@ def _has_id(tree: Any) -> bool:
     return any(own_identity_key(k) or is_natural_key(k) for k in _leaf_keys(tree))
 
 
-def _has_own_identity(tree: Any) -> bool:
+def has_own_identity(tree: Any) -> bool:
     tree = unwrap(tree)
     if not isinstance(tree, dict):
         return False
@@ -420,7 +419,7 @@ def _fields(tree: dict[str, Any], parts: bool) -> list[_Field]:
     out = [_Field(k, k, v, False) for k, v in tree.items()]
     if not parts:
         return out
-    own = _has_own_identity(tree)
+    own = has_own_identity(tree)
     for key, sub in tree.items():
         inner = sub if isinstance(sub, dict) else None
         if inner is None or is_person(key) or is_noise(key):
