@@ -15,9 +15,11 @@ Both drop noise: ``format`` (except date/date-time), ``default``, upper and item
 ``additionalProperties: false``, empty ``properties``, ``type`` implied by
 a string ``enum``; below the profile's depth only what a valid value needs is kept (types,
 enums, required properties, item types: ``_skeleton``), never required fields, the item types
-of nested arrays and objects or enums (a long one is named with a few examples); and a
-sub-schema repeated inside one tool's schema is defined once under ``$defs`` (MCP input schemas
-are self-contained, so ``$defs`` is the only place sharing is allowed).
+of nested arrays and objects or enums (a long one is shown as a few examples and says where
+the others are: the server keeps every value for validation, ``Surface.checked``, and its
+error for a wrong value lists the closest, runtime/choices.py); and a sub-schema repeated
+inside one tool's schema is defined once under ``$defs`` (MCP input schemas are
+self-contained, so ``$defs`` is the only place sharing is allowed).
 
 The runtime adds the control arguments and ``additionalProperties: false`` back for validation
 (runtime/arguments.py), so a lean schema still rejects unknown arguments. Meta mode's
@@ -28,7 +30,8 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, replace
+import sys
+from dataclasses import dataclass, field, replace
 from typing import Any, Sequence
 
 from ..ir import OperationSpec, ServerSpec
@@ -44,6 +47,7 @@ RETURNS_SHOWN = 10
 AVAILABLE_SHOWN = 5  # non-default fields named in a description, as a hint for `fields`
 SHARE_MIN_CHARS = 60
 ENUM_EXAMPLES = 3
+ENUM_LOOKUP = "a wrong value's error lists the closest"
 SKELETON_DEPTH = 6  # required-only nesting kept below the profile's depth
 KEEP_FORMATS = frozenset({"date", "date-time"})
 DROP_KEYS = frozenset(
@@ -109,6 +113,9 @@ class Surface:
     tools: dict[str, tuple[str, dict[str, Any]]]  # operation id -> (description, input schema)
     instructions: str
     tokens: int  # the listed tools (name, description, input schema) plus the instructions
+    # operation id -> the listed schema with every value of its long enums (only for the tools
+    # whose listing shows a few examples of one): what the server validates arguments against
+    checked: dict[str, dict[str, Any]] = field(default_factory=dict)
 
 
 def build_surface(spec: ServerSpec, profile: Profile | None = None) -> Surface:
@@ -133,6 +140,12 @@ def _surface(spec: ServerSpec, profile: Profile) -> Surface:
         op.id: (tool_description(op, profile), compact_schema(op.input_schema, profile, gloss))
         for op in spec.operations
     }
+    whole = replace(profile, max_enum=sys.maxsize)
+    checked = {
+        op.id: compact_schema(op.input_schema, whole, gloss)
+        for op in spec.operations
+        if has_long_enum(op.input_schema, profile.max_enum)
+    }
     selectors = sorted({a for op in spec.operations if (a := field_selector(op)) is not None})
     instructions = _instructions(profile, gloss, selectors)
     views = [
@@ -141,7 +154,19 @@ def _surface(spec: ServerSpec, profile: Profile) -> Surface:
     ]
     tokens = count_tokens(json.dumps(views, ensure_ascii=False, separators=(",", ":")))
     tokens += count_tokens(instructions) if instructions else 0
-    return Surface(profile.name, tools, instructions, tokens)
+    return Surface(profile.name, tools, instructions, tokens, checked)
+
+
+def has_long_enum(node: Any, limit: int) -> bool:
+    """True when a schema somewhere holds an enum of more than ``limit`` values."""
+    if isinstance(node, dict):
+        enum = node.get("enum")
+        if isinstance(enum, list) and len(enum) > limit:
+            return True
+        return any(has_long_enum(v, limit) for v in node.values())
+    if isinstance(node, list):
+        return any(has_long_enum(v, limit) for v in node)
+    return False
 
 
 def _instructions(profile: Profile, gloss: dict[str, str], selectors: Sequence[str] = ()) -> str:
@@ -402,13 +427,15 @@ def _drop_vacuous(out: dict[str, Any]) -> None:
 
 
 def _short_enum(out: dict[str, Any], profile: Profile) -> None:
-    """A long enum becomes "One of N values, e.g. ..." (its first values) in the description."""
+    """A long enum becomes "One of N values, e.g. ..." (its first values) in the description,
+    with where the others are: the server still validates against every value (``checked``)
+    and its error for a wrong one lists the closest (runtime/choices.py)."""
     enum = out.get("enum")
     if not (isinstance(enum, list) and len(enum) > profile.max_enum):
         return
-    del out["enum"]  # e.g. every time zone: a few examples say enough; upstream validates
+    del out["enum"]  # e.g. every time zone: a few examples say enough
     shown = ", ".join(str(v) for v in enum[:ENUM_EXAMPLES])
-    note = f"One of {len(enum)} values (not all listed), e.g. {shown}"
+    note = f"One of {len(enum)} values, e.g. {shown}; {ENUM_LOOKUP}"
     out["description"] = f"{out['description']}. {note}" if out.get("description") else note
     if "type" not in out and all(isinstance(v, str) for v in enum):
         out["type"] = "string"
@@ -512,6 +539,8 @@ def apply_surface(data: dict[str, Any], spec: ServerSpec) -> dict[str, Any]:
     for op, tool in zip(spec.operations, data["tools"]):
         if mode == "per-op" and surface is not None:
             tool["description"], tool["input_schema"] = surface.tools[op.id]
+            if op.id in surface.checked:
+                tool["validation_schema"] = surface.checked[op.id]
             if op.binding.kind == "graphql":  # graphql_call.py reads the `first` default
                 _keep_defaults(tool["input_schema"], op.input_schema)
         else:

@@ -9,6 +9,7 @@ import yaml
 from generator.loaders import load_openapi
 from generator.loaders.text import tool_description
 from generator.render.compact import LEAN, RICH, build_surface
+from generator.render.tooldata import server_data
 
 
 def test_a_description_that_only_repeats_the_operation_id_is_replaced() -> None:
@@ -108,3 +109,54 @@ def test_small_apis_describe_every_control_argument(tmp_path: Path) -> None:
     _, schema = surface.tools["listPets"]
     for control in ("fields", "detail_level", "response_format"):
         assert schema["properties"][control]["description"]
+
+
+def _summary_only(count: int) -> dict:
+    """``count`` kinds of widget, each listed and deleted; every operation has a summary and no
+    description (a big real API had 180 of 248 tools like that)."""
+    paths = {}
+    for i in range(count):
+        kind = chr(97 + i // 26) + chr(97 + i % 26)  # aa, ab, ...: names without digits
+        paths[f"/{kind}/widgets"] = {
+            "get": {
+                "operationId": f"listWidgets{kind.title()}",
+                "summary": "List archived widgets, newest first",
+                "responses": {"200": {"description": "ok"}},
+            }
+        }
+        paths[f"/{kind}/widgets/{{widget_id}}"] = {
+            "delete": {
+                "operationId": f"deleteWidget{kind.title()}",
+                "summary": "Delete a widget",
+                "parameters": [
+                    {
+                        "name": "widget_id",
+                        "in": "path",
+                        "required": True,
+                        "schema": {"type": "string"},
+                    }
+                ],
+                "responses": {"204": {"description": "gone"}},
+            }
+        }
+    return paths
+
+
+def test_a_summary_only_operation_is_described_by_its_summary_on_every_surface(
+    tmp_path: Path,
+) -> None:
+    """Lean (a big API): an informative summary is the description; one that only repeats the
+    tool name (same words, ignoring case, separators and stop words) is left out. Rich: both."""
+    spec, _ = load_openapi(_spec(tmp_path, _summary_only(150)))
+    lean = server_data(spec)
+    assert lean["server"]["surface"] == "lean"
+    described = {t["name"]: t["description"] for t in lean["tools"]}
+    assert described["list_widgets_ah"] == "List archived widgets, newest first"
+    assert described["delete_widget_ah"] == ""  # "Delete a widget" says nothing beyond the name
+    assert sum(d == "List archived widgets, newest first" for d in described.values()) == 150
+
+    small, _ = load_openapi(_spec(tmp_path, _summary_only(2)))
+    rich = build_surface(small)
+    assert rich.profile == "rich"
+    assert rich.tools["listWidgetsAb"][0] == "List archived widgets, newest first"
+    assert rich.tools["deleteWidgetAb"][0] == "Delete a widget"

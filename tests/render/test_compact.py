@@ -1,5 +1,6 @@
 """The tool surface: rich for small APIs, lean for big ones, within the token targets."""
 
+import json
 from dataclasses import replace
 
 import pytest
@@ -15,7 +16,12 @@ from generator.render.compact import (
     says_nothing_more,
     share_repeats,
 )
+from generator.render.tooldata import server_data
 from generator.report import surface_report
+from generator.runtime.arguments import validate_arguments
+from generator.runtime.errors import InvalidArguments
+from generator.runtime.meta import describe
+from generator.runtime.model import model_from_json
 from tests.overlays.overlay_ir import build_spec, op
 from tests.support.paths import GITHUB_REST, OPENAPI, PETSTORE
 
@@ -91,8 +97,53 @@ def test_long_enums_become_examples_in_lean() -> None:
     )
     assert out["properties"]["tz"] == {
         "type": "string",
-        "description": "One of 40 values (not all listed), e.g. Zone/0, Zone/1, Zone/2",
+        "description": "One of 40 values, e.g. Zone/0, Zone/1, Zone/2; "
+        "a wrong value's error lists the closest",
     }
+
+
+def test_the_server_validates_against_every_value_of_a_long_enum() -> None:
+    """What the lean note promises is true: the tool keeps every value for validation (and
+    only the tools with a long enum carry that second schema), the error lists the closest."""
+    zones = [f"Zone/{name}" for name in ("Abidjan", "Accra", "New_York", "Tokyo")] * 10
+    zones = [f"{z}{i}" for i, z in enumerate(zones)]
+    body = {"type": "object", "properties": {"tz": {"type": "string", "enum": zones}}}
+    nested = {"type": "object", "properties": {"report": body}, "required": ["report"]}
+    ops = (
+        replace(op("report", "POST", "/reports"), input_schema=nested),
+        op("plain", "GET", "/plain"),
+    )
+    spec = replace(build_spec(), operations=ops)
+    data = server_data(replace(spec, mode="per-op"))
+    assert data["server"]["surface"] == "rich"  # small: rich lists all 40 values
+    assert all("validation_schema" not in t for t in data["tools"])
+    lean = build_surface(spec, LEAN)
+    assert set(lean.checked) == {"report"}
+    listed, checked = lean.tools["report"][1], lean.checked["report"]
+    assert "enum" not in listed["properties"]["report"]["properties"]["tz"]
+    assert checked["properties"]["report"]["properties"]["tz"]["enum"] == zones
+    tool = model_from_json(
+        {
+            "server": {"name": "demo", "env_prefix": "DEMO"},
+            "tools": [
+                {
+                    "name": "report",
+                    "input_schema": listed,
+                    "validation_schema": checked,
+                    "binding": {"kind": "http", "method": "POST", "path": "/reports"},
+                }
+            ],
+        }
+    ).tools[0]
+    assert validate_arguments(tool, {"report": {"tz": "Zone/Tokyo3"}})
+    with pytest.raises(InvalidArguments) as info:
+        validate_arguments(tool, {"report": {"tz": "tokyo 7"}})
+    assert "report.tz: 'tokyo 7' is not one of the 40 allowed values" in info.value.message
+    assert "Closest: 'Zone/Tokyo7'" in info.value.message
+    # meta mode lists no operation schema: its describe tool shows every value
+    meta = model_from_json(server_data(replace(spec, mode="meta")))
+    described = json.loads(describe(meta, meta.tool("report")))
+    assert described["arguments"]["properties"]["report"]["properties"]["tz"]["enum"] == zones
 
 
 def test_fragments_and_redundant_text() -> None:

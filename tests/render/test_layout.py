@@ -12,6 +12,7 @@ GENERATOR_DIR = RUNTIME_DIR.parent
 TOP_LEVEL = {
     "__init__",
     "arguments",
+    "choices",  # with arguments and coercion: what an enum violation tells the model
     "coercion",
     "errors",
     "executor",
