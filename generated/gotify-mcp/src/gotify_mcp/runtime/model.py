@@ -87,6 +87,9 @@ class Tool:
     toolsets: tuple[str, ...] = ()  # overlay toolsets (``--toolsets``) this tool belongs to
     tags: tuple[str, ...] = ()  # the spec's tags (meta mode searches them)
     pagination: dict[str, Any] | None = None  # upstream paging (runtime/upstream/pagination.py)
+    # The listed schema with every value of the long enums it shows only examples of
+    # (generator/render/compact.py): what arguments are validated against. None: input_schema.
+    validation_schema: dict[str, Any] | None = None
 
     def param(self, arg: str) -> Param | None:
         for p in self.params:
@@ -166,6 +169,7 @@ def _tool_from_json(data: dict[str, Any], limits: Limits) -> Tool:
         toolsets=tuple(data.get("toolsets") or ()),
         tags=tuple(data.get("tags") or ()),
         pagination=data.get("pagination"),
+        validation_schema=data.get("validation_schema"),
     )
 
 

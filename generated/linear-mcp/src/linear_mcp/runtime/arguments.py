@@ -9,6 +9,7 @@ from typing import Any
 import jsonschema
 from jsonschema import Draft202012Validator
 
+from .choices import enum_message
 from .coercion import coerce_arguments
 from .errors import InvalidArguments
 from .model import Tool
@@ -43,9 +44,11 @@ CONTROL_SCHEMAS: dict[str, dict[str, Any]] = {
 
 
 def validation_schema(tool: Tool) -> dict[str, Any]:
-    """The listed input schema plus the control arguments and ``additionalProperties: false``:
-    a lean listing (generator/render/compact.py) leaves both to the server instructions."""
-    schema = dict(tool.input_schema)
+    """The listed input schema (or, where the listing shows only examples of a long enum, the
+    same schema with every value: ``Tool.validation_schema``) plus the control arguments and
+    ``additionalProperties: false``: a lean listing (generator/render/compact.py) leaves both
+    to the server instructions."""
+    schema = dict(tool.validation_schema or tool.input_schema)
     schema["properties"] = {**CONTROL_SCHEMAS, **(schema.get("properties") or {})}
     schema.setdefault("additionalProperties", False)
     return schema
@@ -66,6 +69,39 @@ def _location(error: jsonschema.ValidationError) -> str:
     return path.lstrip(".") or "(arguments)"
 
 
+def _enum_error(error: jsonschema.ValidationError) -> jsonschema.ValidationError | None:
+    """The enum error to explain: ``error`` itself, or for a value no branch of an
+    ``anyOf``/``oneOf`` accepts, the enum error of the branch that got deepest into the value
+    (Stripe's ``anyOf: [{items: {enum: [...]}}, {enum: [""]}]``)."""
+    if error.validator == "enum":
+        return error
+    if error.validator not in ("anyOf", "oneOf"):
+        return None
+    found = [e for e in _descendants(error) if e.validator == "enum"]
+    if not found:
+        return None
+    return max(found, key=lambda e: (len(e.absolute_path), len(e.validator_value or ())))
+
+
+def _descendants(error: jsonschema.ValidationError) -> list[jsonschema.ValidationError]:
+    out = []
+    for sub in error.context or ():
+        out.append(sub)
+        out += _descendants(sub)
+    return out
+
+
+def _message(error: jsonschema.ValidationError) -> tuple[str, str]:
+    """(where, what) for one violation; a value outside an enum gets the values to use."""
+    enum = _enum_error(error)
+    if enum is not None and isinstance(enum.validator_value, list):
+        return _location(enum), enum_message(enum.instance, enum.validator_value)
+    message = error.message
+    if len(message) > 300:
+        message = message[:300] + "…"
+    return _location(error), message
+
+
 def validate_arguments(tool: Tool, arguments: dict[str, Any] | None) -> dict[str, Any]:
     """Return the arguments if they satisfy the tool's input schema, else raise InvalidArguments.
 
@@ -79,10 +115,8 @@ def validate_arguments(tool: Tool, arguments: dict[str, Any] | None) -> dict[str
     if errors:
         lines = []
         for err in errors[:8]:
-            message = err.message
-            if len(message) > 300:
-                message = message[:300] + "…"
-            lines.append(f"- {_location(err)}: {message}")
+            where, message = _message(err)
+            lines.append(f"- {where}: {message}")
         if len(errors) > 8:
             lines.append(f"- … and {len(errors) - 8} more")
         props = sorted(validation_schema(tool)["properties"])
