@@ -58,3 +58,23 @@ def test_a_value_no_union_branch_accepts_is_explained_by_its_enum() -> None:
     assert "- events[1]: 'charge.refunded' is not one of the 21 allowed values" in (
         info.value.message
     )
+
+
+def _refused(schema: dict, args: dict) -> str:
+    tool = Tool("t", "t", "", schema, {}, Binding("http"), (), ResponseConfig(), Limits())
+    with pytest.raises(InvalidArguments) as info:
+        validate_arguments(tool, args)
+    return info.value.message
+
+
+def test_enum_branches_of_one_value_are_explained_together() -> None:
+    """``anyOf: [{enum: [long]}, {enum: [""]}]``: every branch's values count; a branch of
+    another kind (an integer) leaves the generic message, which does not hide it."""
+    union = {"anyOf": [{"enum": EVENTS}, {"enum": [""]}]}
+    message = _refused({"type": "object", "properties": {"e": union}}, {"e": "invoice.payed"})
+    assert "- e: 'invoice.payed' is not one of the 22 allowed values. Closest: 'invoice.paid'" in (
+        message
+    )
+    mixed = {"anyOf": [{"type": "integer"}, {"enum": ["auto"]}]}
+    message = _refused({"type": "object", "properties": {"n": mixed}}, {"n": "x"})
+    assert "- n: 'x' is not valid under any of the given schemas" in message
