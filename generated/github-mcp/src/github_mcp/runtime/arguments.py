@@ -69,18 +69,31 @@ def _location(error: jsonschema.ValidationError) -> str:
     return path.lstrip(".") or "(arguments)"
 
 
-def _enum_error(error: jsonschema.ValidationError) -> jsonschema.ValidationError | None:
-    """The enum error to explain: ``error`` itself, or for a value no branch of an
-    ``anyOf``/``oneOf`` accepts, the enum error of the branch that got deepest into the value
-    (Stripe's ``anyOf: [{items: {enum: [...]}}, {enum: [""]}]``)."""
-    if error.validator == "enum":
-        return error
-    if error.validator not in ("anyOf", "oneOf"):
+def _enum_error(error: jsonschema.ValidationError) -> tuple[Any, list[Any], str] | None:
+    """(value, allowed values, where) when ``error`` is a value outside an enum: the error
+    itself; for a value no branch of an ``anyOf``/``oneOf`` accepts, the enum error of the
+    branch that got deepest into the value (Stripe's ``anyOf: [{items: {enum: [...]}}, {enum:
+    [""]}]``), or every branch's values when each branch is an enum of the value itself."""
+    if error.validator == "enum" and isinstance(error.validator_value, list):
+        return error.instance, error.validator_value, _location(error)
+    if error.validator not in ("anyOf", "oneOf") or not error.context:
         return None
-    found = [e for e in _descendants(error) if e.validator == "enum"]
-    if not found:
-        return None
-    return max(found, key=lambda e: (len(e.absolute_path), len(e.validator_value or ())))
+    depth = len(error.absolute_path)
+    deeper = [
+        e
+        for e in _descendants(error)
+        if e.validator == "enum"
+        and isinstance(e.validator_value, list)
+        and len(e.absolute_path) > depth
+    ]
+    if deeper:
+        e = max(deeper, key=lambda e: (len(e.absolute_path), len(e.validator_value)))
+        return e.instance, e.validator_value, _location(e)
+    branches = list(error.context)
+    if all(e.validator == "enum" and isinstance(e.validator_value, list) for e in branches):
+        allowed = [v for e in branches for v in e.validator_value]
+        return error.instance, allowed, _location(error)
+    return None  # a branch of another kind (a type, a pattern): the generic message says it
 
 
 def _descendants(error: jsonschema.ValidationError) -> list[jsonschema.ValidationError]:
@@ -94,8 +107,9 @@ def _descendants(error: jsonschema.ValidationError) -> list[jsonschema.Validatio
 def _message(error: jsonschema.ValidationError) -> tuple[str, str]:
     """(where, what) for one violation; a value outside an enum gets the values to use."""
     enum = _enum_error(error)
-    if enum is not None and isinstance(enum.validator_value, list):
-        return _location(enum), enum_message(enum.instance, enum.validator_value)
+    if enum is not None:
+        value, allowed, where = enum
+        return where, enum_message(value, allowed)
     message = error.message
     if len(message) > 300:
         message = message[:300] + "…"
