@@ -9,13 +9,15 @@ string matches the original it starts). The rules:
   when it has no identity or label of its own (below); its payload list is its one non-empty
   array of objects (else its longest array of scalars), looked for in its members and, through
   members that are objects without an identity or label (``_embedded``, ``data``, ``results``),
-  one level lower. Several arrays of objects: a composite resource with no one payload list.
+  one level lower when the body has at most ``WRAPPER_SCALARS`` scalar members (a wrapper
+  carries counts and page numbers; an object with more is a resource). Several arrays of objects: a composite resource with no one payload list.
   A member that is itself a resource makes the body an envelope of that one resource (its
   lists, such as JSON:API ``included``, are side data), not a list wrapper.
   A list nested in a resource (an object with an identity or a label of its own) is part of
   that resource, not a payload.
   *Kept*: the result holds an array with as many items as the payload (fewer when the result
-  says more pages follow), whose items match the payload's items (for objects: share a value).
+  says more pages follow), whose items match the payload's items (for objects: share a value;
+  an empty item matches an empty item).
 - **Label.** An object's label fields are its non-empty string members whose name ends with
   a label word (name, title, label, subject, headline, caption, login, username, handle,
   slug; ``displayName``, ``friendly_name``, ``fileTitle``...), looked for in the object and in
@@ -58,6 +60,7 @@ OWN_IDENTITY = frozenset({"id", "uid", "uuid", "guid", "key", "number", "sha"})
 HANDLE_WORDS = frozenset({"login", "username", "handle", "slug"})
 ID_SUFFIXES = frozenset({"id", "uuid", "guid"})
 MAX_LABEL_CHARS = 300
+WRAPPER_SCALARS = 4  # a list two levels down is a payload only in a body with at most this many
 
 
 def _words(name: str) -> list[str]:
@@ -127,9 +130,12 @@ def payload_path(body: Any) -> tuple[str, ...] | None:
     if any(isinstance(v, dict) and is_resource(v) for v in body.values()):
         return None  # an envelope around one resource (its lists: JSON:API ``included``...)
     found: list[tuple[tuple[str, ...], list[Any]]] = []
+    # a wrapper carries a few scalars besides its list (counts, pages); an object with more is
+    # a resource whose nested lists (an error's details) are part of it
+    scalars = sum(not isinstance(v, (dict, list)) for v in body.values())
     for key, value in body.items():
         candidates = [((key,), value)]
-        if isinstance(value, dict) and not is_resource(value):
+        if isinstance(value, dict) and not is_resource(value) and scalars <= WRAPPER_SCALARS:
             candidates += [((key, k), v) for k, v in value.items()]
         found += [(path, sub) for path, sub in candidates if isinstance(sub, list) and sub]
     of_objects = [(p, s) for p, s in found if any(isinstance(i, dict) for i in s)]
@@ -190,6 +196,8 @@ def _arrays(value: Any, depth: int = 0) -> list[list[Any]]:
 
 
 def _item_matches(original: Any, shaped: Any) -> bool:
+    if isinstance(original, (dict, list)) and not leaves(original):  # {} or [] is kept as such
+        return isinstance(shaped, (dict, list)) and not leaves(shaped)
     if isinstance(original, (dict, list)):
         return found_in(leaves(original), shaped)
     return _scalar(original) and _scalar(shaped) and _same(original, shaped) or original == shaped

@@ -2,7 +2,8 @@
 
 Order: the success response's media ``example``, its ``examples`` (the first, ``$ref``
 followed), Swagger 2.0 response ``examples``, the schema's ``example``; else a body
-synthesized from the response schema. The success response is chosen as the loaders choose
+synthesized from the response schema. An example written as a string that holds a JSON
+object or array is parsed (the upstream sends the JSON, not a string). The success response is chosen as the loaders choose
 it (``loaders/response_shape.py``): the first ``2xx`` with JSON content, ``default`` only
 when there is no ``2xx``.
 
@@ -23,6 +24,7 @@ from __future__ import annotations
 
 import copy
 import hashlib
+import json
 import re
 import uuid
 from dataclasses import dataclass
@@ -89,6 +91,15 @@ class ExampleFinder:
     def example(self, op: OperationSpec) -> Example | None:
         """The example response body of ``op`` (None: nothing describes a JSON body)."""
         found = self._from_document(op)
+        if found is not None and isinstance(found.value, str):
+            # a JSON body written down as a string (common in Swagger 2.0 examples): the
+            # upstream sends the JSON, not a string holding it
+            try:
+                parsed = json.loads(found.value)
+            except ValueError:
+                parsed = None
+            if isinstance(parsed, (dict, list)):
+                return Example(parsed, f"{found.source} (JSON text, parsed)")
         if found is not None:
             return found
         tree = op.response.field_tree

@@ -134,6 +134,22 @@ def test_a_single_resource_is_seen_through_its_envelope_and_its_lists_are_its_ow
     ]
 
 
+def test_a_list_nested_in_an_object_with_many_scalars_is_part_of_it_not_a_payload() -> None:
+    body = {
+        "state": "active", "thumbprint": "ab12", "url": "https://x.example/c/ab12",
+        "stateTransitionTime": "2024-05-01T12:34:56Z", "publicData": "MIIB",
+        "deleteError": {"code": "Busy", "values": [{"name": "a", "value": "1"}]},
+    }  # fmt: skip
+    assert judge(body, {"state": "active", "thumbprint": "ab12"}).lists == 0
+    wrapper = {"page": 1, "total": 9, "_embedded": {"things": [{"name": "a"}, {"name": "b"}]}}
+    assert judge(wrapper, {"page": 1}).lost == ["payload list _embedded/things (2 items)"]
+
+
+def test_a_list_of_empty_objects_kept_as_it_is_is_kept() -> None:
+    assert judge([{}, {}, {}], [{}, {}, {}]).lost == []
+    assert judge([{}, {}, {}], {}).lists_kept == 0
+
+
 # ---------------------------------------------------------------------- the yardstick
 
 RESPONSES = Path(__file__).resolve().parents[1] / "fixtures" / "responses"

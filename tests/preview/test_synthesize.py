@@ -63,6 +63,26 @@ def test_swagger2_response_examples_are_used(tmp_path) -> None:
     assert example.value == {"id": 42} and example.source.startswith("spec example at ")
 
 
+def test_an_example_written_as_a_json_string_is_parsed(tmp_path) -> None:
+    spec = tmp_path / "s2.yaml"
+    spec.write_text(
+        "swagger: '2.0'\ninfo: {title: S2, version: '1'}\nhost: s2.example.com\n"
+        "paths:\n  /a:\n    get:\n      operationId: getA\n      produces: [application/json]\n"
+        "      responses:\n        200:\n          description: ok\n"
+        "          schema: {type: object, properties: {id: {type: integer}}}\n"
+        '          examples: {application/json: \'{"id": 42, "tags": ["a"]}\'}\n'
+        "  /b:\n    get:\n      operationId: getB\n      produces: [application/json]\n"
+        "      responses:\n        200:\n          description: ok\n"
+        "          schema: {type: string}\n"
+        "          examples: {application/json: 'plain words'}\n",
+        encoding="utf-8",
+    )
+    found = _examples(spec)
+    assert found["getA"].value == {"id": 42, "tags": ["a"]}
+    assert found["getA"].source.endswith("(JSON text, parsed)")
+    assert found["getB"].value == "plain words"  # a string that is not JSON stays a string
+
+
 def test_graphql_operations_fall_back_to_the_field_tree() -> None:
     spec = Path(__file__).resolve().parents[2] / "specs" / "swapi" / "schema.graphql"
     found = [e for e in _examples(spec).values() if e is not None]
