@@ -209,7 +209,10 @@ def build_response_shape(
     builder: FieldTreeBuilder,
     *,
     write: bool = False,
+    keys: tuple[str, ...] = (),
 ) -> ResponseShape:
+    """``keys``: the path parameters that address one object of the response (its item, for
+    a list): identity hints (``defaults.addressed_by``)."""
     if not isinstance(responses, dict):
         return ResponseShape()
     first_media: str | None = None
@@ -224,7 +227,7 @@ def build_response_shape(
         if json_types:
             media = content[json_types[0]]
             schema = media.get("schema") if isinstance(media, dict) else None
-            return _shape(schema, json_types[0], response.doc, resolver, builder, write)
+            return _shape(schema, json_types[0], response.doc, resolver, builder, write, keys)
     return ResponseShape(media_type=first_media)
 
 
@@ -241,6 +244,7 @@ def _shape(
     resolver: RefResolver,
     builder: FieldTreeBuilder,
     write: bool = False,
+    keys: tuple[str, ...] = (),
 ) -> ResponseShape:
     """The response's payload (``collections.find_payload``: a list under any key, an
     envelope around one resource, or the body), its field tree and default fields."""
@@ -257,7 +261,7 @@ def _shape(
     field_tree = bounded_tree(item_tree) if item_tree else None
     entity = tuple(words(name)) if name else ()
     defaults, identity = _defaults(
-        item_tree, item=payload.collection is not None, write=write, entity=entity
+        item_tree, item=payload.collection is not None, write=write, entity=entity, keys=keys
     )
     wrapper: dict[str, Any] | None = None
     if payload.collection and isinstance(full, dict):
@@ -321,8 +325,9 @@ def _defaults(
     item: bool,
     write: bool = False,
     entity: tuple[str, ...] = (),
+    keys: tuple[str, ...] = (),
 ) -> tuple[tuple[str, ...], tuple[str, ...]]:
     if field_tree is None:
         return (), ()
-    chosen = choose_default_fields(field_tree, item=item, write=write, entity=entity)
-    return tuple(chosen), tuple(identity_fields(field_tree, entity))
+    chosen = choose_default_fields(field_tree, item=item, write=write, entity=entity, keys=keys)
+    return tuple(chosen), tuple(identity_fields(field_tree, entity, keys))

@@ -207,3 +207,42 @@ def test_bounded_tree_cuts_levels_to_stay_under_the_budget() -> None:
     assert cut["f0"]["g0"] == "any" and len(cut) == 10
     assert bounded_tree(wide, max_depth=1, max_fields=1000)["f3"] == "any"
     assert bounded_tree(wide, max_depth=4, max_fields=5)["f0"] == "any"  # first level always kept
+
+
+def test_the_path_parameter_that_reads_one_object_names_its_identity(tmp_path: Path) -> None:
+    cert = {
+        "type": "object",
+        "properties": {
+            "thumbprint": {"type": "string"},
+            "state": {"type": "string"},
+            "url": {"type": "string", "format": "uri"},
+            "publicData": {"type": "string"},
+        },
+    }
+    ok = {"200": _json({"$ref": "#/components/schemas/Cert"})}
+    listed = {"200": _json({"type": "object", "properties": {
+        "value": {"type": "array", "items": {"$ref": "#/components/schemas/Cert"}},
+        "nextLink": {"type": "string"},
+    }})}  # fmt: skip
+    doc = {
+        "openapi": "3.0.3",
+        "info": {"title": "Certs", "version": "1"},
+        "servers": [{"url": "https://example.test"}],
+        "paths": {
+            "/certs": {"get": {"operationId": "listCerts", "responses": listed}},
+            "/certs/{thumbprint}": {"get": {
+                "operationId": "getCert", "responses": ok,
+                "parameters": [{"name": "thumbprint", "in": "path", "required": True,
+                                "schema": {"type": "string"}}],
+            }},
+        },
+        "components": {"schemas": {"Cert": cert}},
+    }  # fmt: skip
+    path = tmp_path / "certs.json"
+    path.write_text(json.dumps(doc))
+    spec, _ = load_openapi(path)
+    shapes = {op.id: op.response for op in spec.operations}
+    assert shapes["getCert"].identity_fields[0] == "thumbprint"
+    assert shapes["listCerts"].collection_path == "value"
+    assert shapes["listCerts"].identity_fields[0] == "thumbprint"
+    assert "thumbprint" in shapes["listCerts"].default_fields

@@ -5,7 +5,8 @@ import json
 import pytest
 
 from generator.runtime.shaping.defaults import (
-    choose_default_fields, field_tree_from_value, identity_fields, nested_identity,
+    choose_default_fields, field_tree_from_value, identity_fields, is_count, is_money, is_person,
+    nested_identity,
 )  # fmt: skip
 from generator.runtime.shaping.names import words
 
@@ -88,7 +89,7 @@ def test_parts_without_identity_are_seen_through():
     assert {"id", "attributes.title", "attributes.status"} <= set(chosen)
 
 
-def test_one_resource_shows_its_body_and_both_timestamps_list_items_do_not():
+def test_one_resource_shows_its_body_and_both_timestamps_list_items_a_preview_and_one():
     tree = {
         "id": "integer", "title": "string", "body": "string", "createdAt": "string:time",
         "updatedAt": "string:time", "author": {"login": "string", "id": "integer"},
@@ -96,7 +97,8 @@ def test_one_resource_shows_its_body_and_both_timestamps_list_items_do_not():
     whole = choose_default_fields(tree)
     assert {"body", "createdAt", "updatedAt", "author.login"} <= set(whole)
     listed = choose_default_fields(tree, item=True)
-    assert "body" not in listed and "updatedAt" in listed and "createdAt" not in listed
+    assert "updatedAt" in listed and "createdAt" not in listed
+    assert listed.index("body") > listed.index("author.login")  # a preview, after the rest
 
 
 def test_people_reduce_to_a_readable_identity_and_opaque_ids_are_skipped():
@@ -199,3 +201,88 @@ def test_lists_of_amounts_inside_one_object_are_kept_and_lists_of_sizes_are_not(
     chosen = choose_default_fields(tree)
     assert "totals.amount" in chosen
     assert not any(c.startswith("images.") for c in chosen)
+
+
+# ------------------------------------------------------------- rules added with the yardstick
+
+
+@pytest.mark.parametrize(
+    "key, person",
+    [
+        ("assignee", True), ("requested_reviewers", True), ("created_by", True),
+        ("customer_email", True), ("author_name", True),
+        ("customer_address", False), ("author_association", False), ("sort_by", False),
+        ("user_id", False), ("owner_url", False),
+    ],
+)  # fmt: skip
+def test_a_person_is_a_role_noun_not_an_attribute_of_one(key, person):
+    assert is_person(key) is person
+
+
+def test_a_total_of_things_is_a_count_and_an_amount_due_is_money():
+    assert not is_money("total_private_repos", "integer") and is_count(
+        "total_private_repos", "integer"
+    )
+    assert is_money("amount_due", "integer") and is_money("net_total", "number")
+    assert is_money("price_cents", "integer") and not is_money("status", "integer")
+
+
+def test_the_objects_own_state_wins_over_a_parts_state_and_money_comes_early():
+    tree = {
+        "id": "string", "status": "string:enum", "payment_status": "string:enum",
+        "automatic_tax": {"enabled": "boolean", "status": "string:enum"},
+        "billing_address": {"state": "string", "city": "string"},
+        **{f"setting_{i}": "string" for i in range(30)},
+        "amount_total": "integer", "currency": "string",
+    }  # fmt: skip
+    chosen = choose_default_fields(tree)
+    assert {"status", "payment_status", "amount_total", "currency"} <= set(chosen)
+    assert "automatic_tax.status" not in chosen and "billing_address.state" not in chosen
+    k8s = {"metadata": {"name": "string", "uid": "string"}, "status": {"phase": "string"}}
+    assert "status.phase" in choose_default_fields(k8s)  # no state of its own: the part's
+
+
+def test_a_handle_is_an_identity_so_the_display_name_is_still_the_label():
+    tree = {"login": "string", "id": "integer", "name": "string", "bio": "string",
+            "public_repos": "integer", "avatar_url": "string:uri"}  # fmt: skip
+    assert {"login", "name"} <= set(choose_default_fields(tree))
+    repo = {"id": "integer", "full_name": "string", "name": "string", "size": "integer"}
+    assert "name" not in choose_default_fields(repo, item=True)  # a full name is the label
+
+
+def test_where_an_item_lives_is_kept_next_to_its_name():
+    tree = {"name": "string", "path": "string", "sha": "string", "url": "string:uri",
+            "score": "number"}  # fmt: skip
+    assert {"name", "path", "sha"} <= set(choose_default_fields(tree, item=True))
+
+
+def test_a_global_node_id_is_not_an_identity_next_to_a_natural_key():
+    commit = {"sha": "string", "node_id": "string", "message": "string"}
+    assert identity_fields(commit) == ("sha",)
+    ref = {"ref": "string", "node_id": "string", "url": "string:uri"}
+    assert identity_fields(ref) == ("node_id",)  # nothing else identifies it
+
+
+def test_path_parameters_name_the_identity_the_api_addresses_objects_by():
+    cert = {"thumbprint": "string", "thumbprintAlgorithm": "string", "state": "string",
+            "url": "string:uri"}  # fmt: skip
+    assert identity_fields(cert, keys=("thumbprint",))[0] == "thumbprint"
+    assert "thumbprint" in choose_default_fields(cert, keys=("thumbprint",))
+    issue = {"id": "integer", "number": "integer", "title": "string"}
+    assert identity_fields(issue, keys=("issue_number",)) == ("id", "number")
+    assert identity_fields({"name": "string", "size": "integer"}, keys=("repo",)) == ("name",)
+
+
+def test_list_items_take_discriminators_that_may_vary_type_first_and_named_relations_only():
+    tree = {"id": "string", "object": "string", "type": "string", "created": "string:time",
+            "project_id": "string", "milestone": {"id": "integer", "title": "string"}}  # fmt: skip
+    chosen = choose_default_fields(tree, item=True)
+    assert chosen.index("type") < chosen.index("object")  # the pipeline drops constant ones
+    assert "milestone.title" in chosen and "project_id" not in chosen
+    assert "project_id" in choose_default_fields({**tree, "milestone": "string"})
+
+
+def test_noise_is_recognised_in_one_word_names_and_pk_is_an_id():
+    tree = {"ETag": "string", "pk": "integer", "Staff": "string", "End": "string:time"}
+    chosen = choose_default_fields({**tree, **{f"x{i}": "string" for i in range(5)}})
+    assert "ETag" not in chosen and chosen[0] == "pk"

@@ -205,3 +205,36 @@ def test_a_described_object_is_never_taken_for_a_list():
     tree = {key: "any" for key in issue}
     out, _ = shaped({"items": [issue], **issue}, ShapeConfig(field_tree={**tree, "items": "any"}))
     assert "number" in out and "items" not in out
+
+
+def test_list_items_show_a_short_preview_of_their_text_explicit_fields_and_detailed_all():
+    text = "A long description of the thing. " * 12
+    items = [{"id": i, "name": f"Thing {i}", "description": text} for i in range(3)]
+    out, result = shaped(items, ShapeConfig(collection_path=""))
+    preview = out[0]["description"]
+    assert preview.startswith("A long description") and preview.endswith("more chars]")
+    assert len(preview) < 110 and not result.notes  # the marker says it; no note per call
+    asked, _ = shaped(items, ShapeConfig(collection_path=""), fields=["description"])
+    assert len(asked[0]["description"]) > 250  # asked for: cut at max_chars only
+    whole, _ = shaped(items, ShapeConfig(collection_path=""), detail_level="detailed")
+    assert whole[0]["description"] == text
+    one, _ = shaped(items[0], ShapeConfig())
+    assert len(one["description"]) > 250  # one resource: its text, not a preview
+
+
+def test_a_list_described_where_the_response_has_an_object_is_shaped_from_the_response():
+    described = ShapeConfig(
+        collection_path="data.attributes",
+        field_tree={"first_name": {"label": "string", "value": "any"}},
+        default_fields=("first_name.label",),
+    )
+    body = {
+        "success": True,
+        "data": {"type": "Employee", "attributes": {
+            "id": {"label": "ID", "value": 7}, "email": {"label": "Email", "value": "a@b.example"},
+            "first_name": {"label": "First name", "value": "Ada"},
+        }},
+    }  # fmt: skip
+    out, _ = shaped(body, described)
+    attributes = out["data"]["attributes"]  # not reduced to its wrapper or to the labels
+    assert attributes["id"]["value"] == 7 and attributes["first_name"]["value"] == "Ada"
