@@ -373,11 +373,11 @@ class ServerRuntime:
     def _footer(
         self, index: int, total: int, cont_id: str | None, *, upstream_more: bool = False
     ) -> str:
-        if upstream_more and index >= total:
+        if upstream_more and index >= total:  # "page 1/1" of one upstream page says nothing
+            where = f"page {index}/{total}, " if total > 1 else ""
             return (
-                f"[page {index}/{total} of this upstream page; has_more: true, more results upstream: call "
-                f'{self.model.continue_tool_name} with continuation_id="{cont_id}" to fetch '
-                "the next upstream page]"
+                f"[{where}has_more: true, call {self.model.continue_tool_name} with "
+                f'continuation_id="{cont_id}" for the next upstream page]'
             )
         if cont_id is None:
             return f"[page {index}/{total}, last page, has_more: false]"

@@ -6,51 +6,67 @@ on one API's field names. A field's **role** comes from the words of its name (`
 -> ``customer``, ``id``; camelCase, snake_case, PascalCase alike), its type and its schema hint
 (``format: date-time``, ``uri``, ``email``, ``enum``, ``const``), and its position:
 
-- **identity**: ``id``/``uuid``/``guid``/``uid`` (alone, or after the entity's own name),
-  else a natural key (``key``, ``slug``, ``number``, ``sha``, ``login``, ``username``,
-  ``handle``, a qualified ``full_name``/``fullPath``), else the first ``*Id``/``*_id``
-  scalar. ``id`` is kept next to a natural key
-  (a natural key may be null: a draft invoice has no number). An object with no identity of
-  its own takes one from its first nested *part* that has one (a resource's ``metadata.uid``).
+- **identity**: ``id``/``uuid``/``guid``/``uid``/``pk`` (alone, or after the entity's own
+  name), then a member the API addresses the object by (the path parameter of the operation
+  that reads one: ``{thumbprint}``, ``{issue_number}`` -> ``number``), else a natural key
+  (``key``, ``slug``, ``number``, ``sha``, ``login``, ``username``, ``handle``, a qualified
+  ``full_name``/``fullPath``), else the first ``*Id``/``*_id`` scalar (a global ``node_id``
+  only when nothing else identifies it). ``id`` is kept next to a natural key (a natural key
+  may be null: a draft invoice has no number). An object with no identity of its own takes
+  one from its first nested *part* that has one (a resource's ``metadata.uid``).
 - **label**: a name whose last word is ``name``, ``title``, ``label``, ``subject``,
   ``caption``, ``headline``, ``heading``, ``login``, ``username``, ``nickname``, ``handle`` or
-  ``filename`` (``display_name``, ``friendlyName``, ``tag_name``...; the plain word first). No
-  label: the item's primary field (``path``, ``file``, ``ref``, ``tag``, ``email``,
-  ``host``...), else its text (below), else its link (an image's URL). Rich text (an array of runs) is read through its text
-  member (``title.plain_text``).
+  ``filename`` (``display_name``, ``friendlyName``, ``tag_name``...; the plain word first). A
+  handle taken as the identity (``login``) does not stand for the label: the display name is
+  taken too; a qualified full name does. No label: the item's primary field (``path``,
+  ``file``, ``ref``, ``tag``, ``email``, ``host``...), else its text (below), else its link
+  (an image's URL). Rich text (an array of runs) is read through its text member
+  (``title.plain_text``); a labelled value (``{"label": "Email", "value": ...}``) through its
+  value.
+- **locator**: where the object lives (last word ``path``, ``ref``, ``email``, ``domain``,
+  ``host``): next to its name, it tells two things of the same name apart.
 - **state**: last word ``state``, ``status``, ``phase``, ``stage``, ``conclusion``,
   ``result``, ``outcome``, ``condition``, ``health`` or ``resolution``; an object in that place
-  is reduced to its label (``state.name``); other enums come after them.
+  is reduced to its label (``state.name``). The object's own states come first; a part's state
+  (``status.phase``) only when it has none (``automatic_tax.status`` is a feature's, not the
+  object's). Other enums of its own come after them (in a list item, only without a state).
+- **money**: ``amount``, ``price``, ``cost``, ``total``, ``balance``, ``fee``, ``tax``,
+  ``cents`` (not a count such as ``total_repos``) with ``currency``: right after the state.
 - **content**: last word ``body``, ``description``, ``text``, ``content``, ``message``,
   ``comment``, ``note(s)``, ``details``, ``bio``, ``abstract`` or ``markdown``: one object shows
-  it (cut to ``max_chars``); a list item shows it only as its label when it has no other.
+  it (cut to ``max_chars``); a list item shows a **preview** when the budget allows (the
+  pipeline cuts it to ``previews.PREVIEW_CHARS``), or as its label when it has no other.
 - **time**: hint ``time`` or a last word ``at``/``on``/``time``/``date``/``timestamp`` or a
   participle like ``created``/``updated``; updated before created before others (due, closed).
-- **people**: a name with a role noun (``user``, ``author``, ``owner``, ``creator``,
-  ``assignee``, ``reporter``, ``requester``, ``sender``, ``recipient``, ``actor``, ``member``,
-  ``committer``, ``reviewer``, ``customer``, ``contact``, ``person``, ``employee``, ``agent``)
-  or ending in ``by``, reduced to a readable identity (a handle: login, username, email;
+- **people**: a role noun last (``user``, ``author``, ``owner``, ``creator``, ``assignee``,
+  ``reporter``, ``requester``, ``sender``, ``recipient``, ``actor``, ``member``,
+  ``committer``, ``reviewer``, ``customer``, ``contact``, ``person``, ``employee``, ``agent``;
+  ``requested_reviewers``), a participle + ``by`` (``created_by``), or a handle or name
+  qualified by one (``customer_email``); not a person's attribute (``customer_address``,
+  ``author_association``). Reduced to a readable identity (a handle: login, username, email;
   else a name).
-- **money**: ``amount``, ``price``, ``cost``, ``total``, ``balance``, ``fee``, ``tax`` with
-  ``currency``. **counts**: integers named as a plural noun or ``count``/``total``/``size``.
+- **counts**: integers named as a plural noun or ``count``/``total``/``size``.
 - **relations**: ``*_id`` scalars of other entities and nested objects that have an identity
-  of their own, reduced to their label (else their id); an expandable reference sent as a
-  plain id string stays that string (projection keeps a scalar where an object was expected).
+  of their own, reduced to their label (else their id), named ones first; a list item takes
+  only named ones (``milestone.title``, not an opaque ``project_id``). An expandable
+  reference sent as a plain id string stays that string (projection keeps a scalar where an
+  object was expected).
 - **lists inside one object** (a tree's entries, a status's checks) are its content: each
   element reduced to its identity, label and state.
-- **discriminators** (``type``, ``kind``, ``object``, ``class``): only when they can vary
-  (an ``enum`` of several values, or a plain string in one object); never a ``const``.
+- **discriminators** (``type``, ``kind``, ``object``, ``class``; ``type``/``kind`` first):
+  never a ``const``; in a list's items the pipeline drops one that is the same on every item.
 - **flags**: booleans, past participles (``archived``, ``locked``) and ``is``/``has`` first.
 - never by default: API links (``url`` next to a human ``html_url``/``web_url``), avatars,
   etags, signatures, checksums and other unrecognised fields: ask with ``fields``.
 
-A flat object of at most three fields is kept whole. Choosing: roles are filled in the profile's order while an estimate of the field's tokens
-(its name plus a typical value for its role) fits the profile's **token budget**; identity is
-always taken. Profiles: ``OBJECT`` (one resource, ``get_*``), ``ITEM`` (each item of a list:
-enough to pick the items worth a closer look) and ``WRITE`` (what a create/update/delete
-echoes: identity, label, state, a human URL). Nested *parts* (objects without an identity of
-their own: ``attributes``, ``status``, ``spec``) are seen through, one level, after the
-object's own fields of the same role. The result is deterministic for a given tree.
+A flat object of at most three fields is kept whole. Choosing: roles are filled in the
+profile's order while an estimate of the field's tokens (its name plus a typical value for its
+role) fits the profile's **token budget**; identity is always taken. Profiles: ``OBJECT`` (one
+resource, ``get_*``), ``ITEM`` (each item of a list: enough to pick the items worth a closer
+look) and ``WRITE`` (what a create/update/delete echoes: identity, label, state, a human URL).
+Nested *parts* (objects without an identity of their own: ``attributes``, ``status``,
+``spec``) are seen through, one level, after the object's own fields of the same role. The
+result is deterministic for a given tree.
 """
 
 from __future__ import annotations
@@ -71,7 +87,7 @@ __all__ = [
     "own_identity_key",
 ]
 
-ID_WORDS = frozenset({"id", "uuid", "guid", "uid", "identifier"})
+ID_WORDS = frozenset({"id", "uuid", "guid", "uid", "oid", "pk", "identifier"})
 NATURAL_KEY_WORDS = frozenset(
     {"key", "slug", "number", "sha", "login", "username", "handle", "arn", "urn"}
 )
@@ -83,6 +99,7 @@ PRIMARY_WORDS = frozenset(
     {"path", "file", "ref", "tag", "email", "domain", "host", "hostname", "address", "symbol",
      "version", "code", "key", "slug", "value"}
 )  # fmt: skip
+LOCATOR_WORDS = frozenset({"path", "filepath", "ref", "email", "domain", "host", "hostname"})
 STATE_WORDS = frozenset(
     {"state", "status", "phase", "stage", "conclusion", "result", "outcome", "condition",
      "health", "resolution", "reason"}
@@ -103,7 +120,9 @@ PEOPLE_WORDS = frozenset(
      "committer", "reviewer", "reviewers", "customer", "contact", "person", "employee",
      "agent", "by"}
 )  # fmt: skip
-MONEY_WORDS = frozenset({"amount", "price", "cost", "total", "balance", "fee", "tax", "subtotal"})
+MONEY_WORDS = frozenset(
+    {"amount", "price", "cost", "total", "balance", "fee", "tax", "subtotal", "cents"}
+)
 COUNT_WORDS = frozenset({"count", "total", "size", "quantity", "qty", "length"})
 KIND_WORDS = frozenset({"type", "kind", "object", "class"})
 URL_WORDS = frozenset({"url", "uri", "href", "link", "permalink"})
@@ -149,14 +168,14 @@ class Profile:
 
 OBJECT = Profile(budget=240, identity=2, label=1, state=2, content=1, time=2, people=2,
                  money=2, counts=2, relations=2, lists=2, url=1, flags=1, kinds=1)  # fmt: skip
-ITEM = Profile(budget=80, identity=2, label=1, state=2, content=0, time=1, people=1, money=1,
-               counts=1, relations=1, lists=1, url=0, flags=1, kinds=1)  # fmt: skip
+ITEM = Profile(budget=80, identity=2, label=1, state=2, content=1, time=1, people=1, money=1,
+               counts=1, relations=1, lists=1, url=0, flags=1, kinds=2)  # fmt: skip
 WRITE = Profile(budget=45, identity=2, label=1, state=1, content=0, time=0, people=0, money=0,
                 counts=0, relations=0, lists=0, url=1, flags=0, kinds=0, parts=False)  # fmt: skip
 SMALL = 3  # a flat object with at most this many fields is kept whole
 
 # Typical value sizes in tokens, per role (the field name is counted from its length).
-VALUE_TOKENS = {"identity": 9, "label": 8, "state": 3, "content": 80, "time": 11, "person": 6,
+VALUE_TOKENS = {"identity": 9, "label": 8, "state": 3, "content": 80, "preview": 24, "time": 11, "person": 6,
                 "money": 3, "count": 2, "relation": 9, "list": 15, "url": 22, "flag": 2,
                 "kind": 3}  # fmt: skip
 
@@ -203,6 +222,10 @@ def label_rank(key: str) -> int:
     return 1 if ws[0] in ("display", "friendly", "full", "common") else 2
 
 
+def is_locator(key: str) -> bool:
+    return _w(key)[-1] in LOCATOR_WORDS
+
+
 def is_state(key: str) -> bool:
     return _w(key)[-1] in STATE_WORDS
 
@@ -232,8 +255,15 @@ def time_rank(key: str) -> int:
 
 
 def is_person(key: str) -> bool:
+    """A role noun last (``assignee``, ``requested_reviewers``, ``created_by``), or a person's
+    handle or name qualified by one (``customer_email``); not ``customer_address`` or
+    ``author_association`` (a person's attribute, not the person)."""
     ws = _w(key)
-    return bool(set(ws) & PEOPLE_WORDS) and ws[-1] not in ID_WORDS | URL_WORDS | {"count", "type"}
+    if ws[-1] == "by":  # created_by, approved_by; not sort_by
+        return len(ws) > 1 and ws[-2].endswith("ed")
+    if ws[-1] in PEOPLE_WORDS:
+        return True
+    return ws[-1] in (*HANDLE_WORDS, "name") and bool(set(ws[:-1]) & PEOPLE_WORDS)
 
 
 def is_url(key: str, leaf: Any) -> bool:
@@ -251,19 +281,26 @@ def is_kind(key: str) -> bool:
 
 def is_noise(key: str) -> bool:
     ws = set(_w(key))
-    return bool(ws & NOISE_WORDS) or key.startswith("_")
+    return bool(ws & NOISE_WORDS) or norm(key) in NOISE_WORDS or key.startswith("_")
 
 
 def is_money(key: str, leaf: Any) -> bool:
-    return base_type(leaf) in ("integer", "number") and bool(set(_w(key)) & MONEY_WORDS)
+    """``amount``, ``amount_due``, ``net_total``; not a count (``total_private_repos``)."""
+    ws = _w(key)
+    if base_type(leaf) not in ("integer", "number") or not set(ws) & MONEY_WORDS:
+        return False
+    return ws[-1] in MONEY_WORDS or not (ws[-1] in COUNT_WORDS or _plural(ws[-1]))
 
 
 def is_count(key: str, leaf: Any) -> bool:
     ws = _w(key)
     if base_type(leaf) not in ("integer", "number"):
         return False
-    last = ws[-1]
-    return last in COUNT_WORDS or (len(last) > 3 and last.endswith("s") and not last.endswith("ss"))
+    return ws[-1] in COUNT_WORDS or _plural(ws[-1])
+
+
+def _plural(word: str) -> bool:
+    return len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is"))
 
 
 def is_flag(key: str, leaf: Any) -> bool:
@@ -289,6 +326,9 @@ def nested_identity(subtree: Any) -> str | None:
     tree = unwrap(subtree)
     if not isinstance(tree, dict):
         return None
+    value = _pair_value(tree)
+    if value is not None:
+        return value
     leaves = _leaf_keys(tree)
     labels = sorted((k for k in leaves if is_label(k)), key=label_rank)
     for group in (
@@ -314,6 +354,17 @@ def nested_identity(subtree: Any) -> str | None:
             return f"{key}.{inner}.{sub}" if sub else None
         sub = nested_identity(element)
         return f"{key}.{sub}" if sub else None
+    return None
+
+
+def _pair_value(tree: dict[str, Any]) -> str | None:
+    """A labelled value (``{"label": "Email", "value": ...}``, ``{"name": ..., "value": ...}``):
+    the value is the data, the label only names it."""
+    if len(tree) != 2:
+        return None
+    idx = {norm(k): k for k in tree}
+    if "value" in idx and set(idx) - {"value"} <= {"label", "name", "key", "title"}:
+        return idx["value"]
     return None
 
 
@@ -360,22 +411,38 @@ def has_own_identity(tree: Any) -> bool:
     )
 
 
-def identity_fields(field_tree: Any, entity: tuple[str, ...] = ()) -> tuple[str, ...]:
-    """The object's own identity fields (never empty when the object has any scalar)."""
+def addressed_by(key: str, params: tuple[str, ...]) -> bool:
+    """The API addresses the object by this member: a path parameter has its name
+    (``{thumbprint}``), or ends with it (``{issue_number}`` -> ``number``)."""
+    ws = _w(key)
+    return any(_w(p)[-len(ws) :] == ws for p in params if len(_w(p)) >= len(ws))
+
+
+def identity_fields(
+    field_tree: Any, entity: tuple[str, ...] = (), keys: tuple[str, ...] = ()
+) -> tuple[str, ...]:
+    """The object's own identity fields (never empty when the object has any scalar);
+    ``keys``: the path parameters that address one such object (``addressed_by``)."""
     tree = unwrap(field_tree)
     if not isinstance(tree, dict):
         return ()
     leaves = _leaf_keys(tree)
     own = [k for k in leaves if own_identity_key(k, entity)]
-    natural = [k for k in leaves if is_natural_key(k) and k not in own]
+    natural = [k for k in leaves if addressed_by(k, keys) and k not in own]
+    natural += [k for k in leaves if is_natural_key(k) and k not in own + natural]
     if not own:  # no plain id: the first ``*Id`` is the stable one next to a natural key
-        own = [k for k in leaves if is_id_name(k) and _w(k)[0] not in _NOT_OWN_ID][:1]
+        ids = [k for k in leaves if is_id_name(k) and _w(k)[0] not in _NOT_OWN_ID]
+        own = [k for k in ids if not (natural and is_noise(k))][:1]  # node_id next to a sha: no
     chosen = own[:1] + natural[:1]
+    if not chosen:  # a labelled value named as an id: ``{"id": {"label": "ID", "value": 7}}``
+        pairs = [k for k, v in tree.items() if isinstance(v, dict) and _pair_value(v)]
+        chosen = [f"{k}.{_pair_value(tree[k])}" for k in pairs if own_identity_key(k, entity)][:1]
     if not chosen:
         for key, sub in tree.items():
             if isinstance(unwrap(sub), dict) and not is_person(key):
                 inner = identity_fields(sub)
-                if inner and (own_identity_key(inner[0]) or is_natural_key(inner[0])):
+                first = inner[0].split(".")[0] if inner else ""
+                if inner and (own_identity_key(first) or is_natural_key(first)):
                     return (f"{key}.{inner[0]}",)
     if not chosen:
         labels = sorted((k for k in leaves if is_label(k)), key=label_rank)
@@ -436,6 +503,7 @@ def choose_default_fields(
     item: bool = False,
     write: bool = False,
     entity: tuple[str, ...] = (),
+    keys: tuple[str, ...] = (),
 ) -> tuple[str, ...]:
     """The concise default selection for an object tree (module doc): ``item=True`` for the
     items of a list response, ``write=True`` for what a write operation returns."""
@@ -467,13 +535,15 @@ def choose_default_fields(
     own_path: Callable[[_Field], str | None] = lambda f: f.path  # noqa: E731
 
     # identity (always)
-    for ident in identity_fields(tree, entity)[: profile.identity]:
+    for ident in identity_fields(tree, entity, keys)[: profile.identity]:
         pick.add(ident, "identity", force=True)
     # label, else primary field, else rich text, else text
     labels = sorted(
         (f for f in leaves if is_label(f.key)), key=lambda f: (f.part, label_rank(f.key))
     )
-    if not any(p.rsplit(".", 1)[-1] in {f.key for f in labels} for p in pick.chosen):
+    said = {p.rsplit(".", 1)[-1] for p in pick.chosen}  # a handle (login) is an identity,
+    if not any(f.key in said and (not is_natural_key(f.key) or _w(f.key)[0] == "full")
+               for f in labels):  # a full name is a label too  # fmt: skip
         if not take(labels, "label", profile.label, own_path):
             primary = [f for f in leaves if _w(f.key)[-1] in PRIMARY_WORDS and not f.part]
             rich = [
@@ -488,6 +558,8 @@ def choose_default_fields(
                 or take(text, "label", 1, own_path)
                 or take(links, "label", 1, own_path)  # nothing else names it: its link does
             )
+    if not write:  # where it lives tells two things of the same name apart (a file's path)
+        take([f for f in leaves if is_locator(f.key) and not f.part], "label", 1, own_path)
     # state: named states (an object in that place reduced to its label), then other enums
     states = sorted(
         (f for f in fields if is_state(f.key) and not is_noise(f.key)),
@@ -495,23 +567,38 @@ def choose_default_fields(
     )
     if item and any(state_rank(f.key) < 2 for f in states):  # a reason only without a state
         states = [f for f in states if state_rank(f.key) < 2]
-    take(states, "state", profile.state, _reduce)
-    if profile.state > 1:
-        enums = [f for f in leaves if hint(f.node) == "enum" and not is_kind(f.key)]
+    if any(not f.part and state_rank(f.key) < 2 and _reduce(f) for f in states):
+        states = [f for f in states if not f.part]  # its own state, not a part's (tax.status)
+    named = take(states, "state", profile.state, _reduce)
+    if profile.state > 1 and not (item and named):
+        enums = [f for f in leaves if hint(f.node) == "enum" and not is_kind(f.key) and not f.part]
         take(enums, "state", 1, own_path)
-    if profile.content:
+    own_leaves = [f for f in leaves if not f.part]  # parts give identity, label, state, time
+    money = [f for f in own_leaves if is_money(f.key, f.node)]
+    if take(money, "money", profile.money, own_path):  # amounts decide: before text and times
+        take([f for f in own_leaves if _w(f.key)[-1] == "currency"], "money", 1, own_path)
+
+    def content(role: str) -> None:
+        if any(is_content(p.split(".")[0]) for p in pick.chosen):
+            return  # its text already names it
         text = [f for f in leaves if is_content(f.key) and base_type(f.node) in ("string", "any")]
-        take(text, "content", profile.content, own_path)
+        if take(text, role, profile.content, own_path):
+            return
         rich = [
             f for f in objects + arrays if is_content(f.key) and _text_member(unwrap(f.node) or {})
         ]
-        take(rich, "content", profile.content, lambda f: f"{f.path}.{_text_member(unwrap(f.node))}")
+        take(rich, role, profile.content, lambda f: f"{f.path}.{_text_member(unwrap(f.node))}")
+
+    if profile.content and not item:
+        content("content")
     times = sorted(
         (f for f in leaves if is_time(f.key, f.node)), key=lambda f: (f.part, time_rank(f.key))
     )
     take([f for f in times if time_rank(f.key) < 2], "time", profile.time, own_path)
     people = [f for f in fields if is_person(f.key) and not f.part]
     take(people, "person", profile.people, _reduce_person)
+    if profile.content and item:  # a preview (the pipeline cuts it to PREVIEW_CHARS)
+        content("preview")
     lists = [f for f in arrays if isinstance(unwrap(f.node), dict) and not f.part]
     taken = 0
     for f in lists:
@@ -549,10 +636,6 @@ def choose_default_fields(
         human = [f for f in urls if is_human_url(f.key)]
         plain = [f for f in urls if _w(f.key) in (("url",), ("uri",), ("link",))]
         take(human or (plain if len(urls) <= 2 else []), "url", profile.url, own_path)
-    own_leaves = [f for f in leaves if not f.part]  # parts give identity, label, state, time
-    money = [f for f in own_leaves if is_money(f.key, f.node)]
-    if take(money, "money", profile.money, own_path):
-        take([f for f in own_leaves if _w(f.key)[-1] == "currency"], "money", 1, own_path)
     counts = [f for f in own_leaves if is_count(f.key, f.node) and not is_time(f.key, f.node)]
     take(counts, "count", profile.counts, own_path)
     relations = [
@@ -561,6 +644,10 @@ def choose_default_fields(
         and (is_id_name(f.key) and base_type(f.node) != "null" if is_leaf(f.node)
              else _has_id(f.node) or _readable(nested_identity(f.node)))
     ]  # fmt: skip
+    # by name (``milestone.title``) before an opaque id; a list's items: by name only
+    relations = sorted(relations, key=lambda f: not _readable(_reduce(f)))
+    if item:
+        relations = [f for f in relations if _readable(_reduce(f))]
     take(relations, "relation", profile.relations, _reduce)
     if not item:
         scalar_lists = [
@@ -573,11 +660,10 @@ def choose_default_fields(
     )
     take(flags, "flag", profile.flags, own_path)
     take([f for f in times if time_rank(f.key) == 2], "time", 1 if not item else 0, own_path)
-    kinds = [
-        f for f in leaves
-        if is_kind(f.key) and hint(f.node) != "const" and (hint(f.node) == "enum" or not item)
-        and not f.part
-    ]  # fmt: skip
+    kinds = sorted(
+        (f for f in leaves if is_kind(f.key) and hint(f.node) != "const" and not f.part),
+        key=lambda f: _w(f.key)[-1] in ("object", "class"),  # ``type`` varies more often
+    )  # a list's items: the pipeline drops a discriminator that is the same on every item
     take(kinds, "kind", profile.kinds, own_path)
     if not pick.chosen:
         _add_from_children(tree, pick, item)

@@ -37,6 +37,7 @@ from .defaults import choose_default_fields, is_kind
 from .fields import check_paths, exclude, matches, parse_path, project, selects_everything
 from .invariants import check_invariants, generic_projection
 from .markdown import to_markdown
+from .previews import cut_previews, preview_paths
 from .trees import field_tree_from_value, merge, unwrap
 from .truncate import (
     DEFAULT_MARKER, dumps, escape_lookalike, scrub, trim_to_budget, truncate_string,
@@ -169,14 +170,17 @@ def _target(value: Any, config: ShapeConfig) -> _Target:
             path = parse_path(configured)
             if isinstance(get_at(value, path), want):
                 return _Target(path, kind)
-    if config.closed_tree or config.field_tree is not None or config.default_fields:
+    configured_body = config.collection_path is None and config.envelope_path is None
+    described = config.closed_tree or config.field_tree is not None or config.default_fields
+    if described and configured_body:
         return _Target()  # the spec (or overlay) describes the body; invariants guard it
+    # the response is not where the spec put it (a list described, an object sent): what the
+    # response shows decides, and the defaults come from it, not from the description
     found = find_payload_in_value(value)
     if found.collection is not None and isinstance(get_at(value, found.collection), list):
         return _Target(found.collection, "list", configured=False)
     if found.envelope is not None and isinstance(get_at(value, found.envelope), dict):
         return _Target(found.envelope, "envelope", configured=False)
-    configured_body = config.collection_path is None and config.envelope_path is None
     return _Target(configured=configured_body)
 
 
@@ -286,10 +290,14 @@ def shape(
                 + "; ".join(violations[:3])
                 + "); showing the scalars of the top two levels instead]"
             )
+        elif where.kind == "list" and selection:
+            shaped = _previews(shaped, path or (), selection, config)
     max_chars = config.max_chars_detailed if detail_level == "detailed" else config.max_chars
     shaped, cut = truncate_strings(shaped, max_chars, config.truncation_marker)
     if cut:
-        hint = ' (detail_level="detailed" keeps more)' if detail_level == "concise" else ""
+        hint = (
+            ' (detail_level="detailed" keeps more)' if detail_level == "concise" else ""
+        )  # (an item's preview carries its marker and no note: the list says enough)
         notes.append(f"[{cut} long text value(s) cut to {max_chars} chars{hint}]")
     page_path = path if where.kind == "list" else None
     if max_tokens is not None:
@@ -310,6 +318,18 @@ def _apply(value: Any, target: Any, where: _Target, select: Any, keep_wrapper: b
         return inner
     wrapper = value if keep_wrapper else _filter_meta(value, path)
     return set_at(wrapper, path, inner)
+
+
+def _previews(shaped: Any, path: tuple[str, ...], selection: list[str], config: ShapeConfig) -> Any:
+    """The items' text (chosen by the defaults) cut to a preview (``previews.py``)."""
+    paths = preview_paths(selection)
+    items = get_at(shaped, path)
+    if not paths or not isinstance(items, list):
+        return shaped
+    items, cut = cut_previews(items, paths, config.truncation_marker)
+    if not cut:
+        return shaped
+    return set_at(shaped, path, items) if path else items
 
 
 def _drop_constant_kinds(shaped: Any, path: tuple[str, ...]) -> Any:
