@@ -591,6 +591,11 @@ def choose_default_fields(
 
     if profile.content and not item:
         content("content")
+    if profile.url:  # one resource: the link a person can open, before times and people
+        urls = [f for f in leaves if is_url(f.key, f.node) and not f.part]
+        human = [f for f in urls if is_human_url(f.key)]
+        plain = [f for f in urls if _w(f.key) in (("url",), ("uri",), ("link",))]
+        take(human or (plain if len(urls) <= 2 else []), "url", profile.url, own_path)
     times = sorted(
         (f for f in leaves if is_time(f.key, f.node)), key=lambda f: (f.part, time_rank(f.key))
     )
@@ -631,11 +636,6 @@ def choose_default_fields(
             taken += 1
             for extra in paths[1:]:
                 pick.add(extra, "state", force=True, cost=1)
-    if profile.url:
-        urls = [f for f in leaves if is_url(f.key, f.node) and not f.part]
-        human = [f for f in urls if is_human_url(f.key)]
-        plain = [f for f in urls if _w(f.key) in (("url",), ("uri",), ("link",))]
-        take(human or (plain if len(urls) <= 2 else []), "url", profile.url, own_path)
     counts = [f for f in own_leaves if is_count(f.key, f.node) and not is_time(f.key, f.node)]
     take(counts, "count", profile.counts, own_path)
     relations = [
