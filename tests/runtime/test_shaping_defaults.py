@@ -153,7 +153,11 @@ def test_a_budget_not_a_field_count_bounds_the_selection():
 
 def test_nested_identity_prefers_a_readable_label():
     assert nested_identity({"id": "integer", "login": "string"}) == "login"
-    assert nested_identity({"id": "integer", "full_name": "string", "name": "string"}) == "name"
+    # a relation said in one field: its qualified full name, readable and unique
+    assert (
+        nested_identity({"id": "integer", "full_name": "string", "name": "string"}) == "full_name"
+    )
+    assert nested_identity({"id": "integer", "name": "string", "slug": "string"}) == "name"
     assert nested_identity({"nodes": [{"id": "string", "title": "string"}]}) == "nodes.title"
     assert nested_identity([{"plain_text": "string", "href": "string"}]) == "plain_text"
 
@@ -282,7 +286,23 @@ def test_list_items_take_discriminators_that_may_vary_type_first_and_named_relat
     assert "project_id" in choose_default_fields({**tree, "milestone": "string"})
 
 
+def test_a_small_object_of_numbers_is_a_count_of_one_resource():
+    tree = {"sha": "string", "message": "string",
+            "stats": {"additions": "integer", "deletions": "integer", "total": "integer"},
+            "size": {"width": "integer", "height": "integer", "unit": "string"}}  # fmt: skip
+    chosen = choose_default_fields(tree)
+    assert "stats" in chosen and not any(c.startswith("size") for c in chosen)
+    assert "stats" not in choose_default_fields(tree, item=True)
+
+
 def test_noise_is_recognised_in_one_word_names_and_pk_is_an_id():
     tree = {"ETag": "string", "pk": "integer", "Staff": "string", "End": "string:time"}
     chosen = choose_default_fields({**tree, **{f"x{i}": "string" for i in range(5)}})
     assert "ETag" not in chosen and chosen[0] == "pk"
+
+
+def test_a_name_is_never_noise_even_when_it_names_a_secret_or_a_node():
+    tree = {"number": "integer", "state": "string:enum", "secret": "string",
+            "secret_type_display_name": "string", "url": "string:uri"}  # fmt: skip
+    chosen = choose_default_fields(tree, item=True)
+    assert "secret_type_display_name" in chosen and "secret" not in chosen
