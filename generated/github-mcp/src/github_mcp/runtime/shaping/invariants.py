@@ -26,7 +26,7 @@ from __future__ import annotations
 from typing import Any
 
 from .chunking import get_at
-from .collections import find_payload_in_value, is_meta_key
+from .collections import Payload, find_payload_in_value, is_meta_key
 from .names import words
 
 ID_LAST = frozenset(
@@ -91,10 +91,17 @@ def _lost(raw: Any, shaped: Any) -> list[str]:
     return lost
 
 
-def check_invariants(raw: Any, shaped: Any, path: tuple[str, ...] | None, kind: str) -> list[str]:
-    """The invariants (module doc) ``shaped`` breaks, as short sentences; [] when it holds."""
+def check_invariants(
+    raw: Any,
+    shaped: Any,
+    path: tuple[str, ...] | None,
+    kind: str,
+    found: Payload | None = None,
+) -> list[str]:
+    """The invariants (module doc) ``shaped`` breaks, as short sentences; [] when it holds.
+    ``found``: ``find_payload_in_value(raw)`` when the caller has it already."""
     if kind != "list":
-        found = find_payload_in_value(raw)
+        found = found if found is not None else find_payload_in_value(raw)
         if found.collection is not None:
             path, kind = found.collection, "list"
     if kind == "list" and path is not None:

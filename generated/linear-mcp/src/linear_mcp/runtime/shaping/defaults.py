@@ -45,9 +45,10 @@ on one API's field names. A field's **role** comes from the words of its name (`
   qualified by one (``customer_email``); not a person's attribute (``customer_address``,
   ``author_association``). Reduced to a readable identity (a handle: login, username, email;
   else a name).
-- **counts**: integers named as a plural noun or ``count``/``total``/``size``.
+- **counts**: integers named as a plural noun or ``count``/``total``/``size``; for one
+  resource also a small object of numbers only (``stats: {additions, deletions, total}``).
 - **relations**: ``*_id`` scalars of other entities and nested objects that have an identity
-  of their own, reduced to their label (else their id), named ones first; a list item takes
+  of their own, reduced to their qualified full name, else label, else id, named ones first; a list item takes
   only named ones (``milestone.title``, not an opaque ``project_id``). An expandable
   reference sent as a plain id string stays that string (projection keeps a scalar where an
   object was expected).
@@ -280,8 +281,14 @@ def is_kind(key: str) -> bool:
 
 
 def is_noise(key: str) -> bool:
-    ws = set(_w(key))
-    return bool(ws & NOISE_WORDS) or norm(key) in NOISE_WORDS or key.startswith("_")
+    """Avatars, etags, hashes, secrets...; a name is never noise (``secret_type_display_name``
+    names a kind of secret, ``nodeName`` a machine)."""
+    if key.startswith("_"):
+        return True
+    ws = _w(key)
+    if ws[-1] in LABEL_WORDS and len(ws) > 1:
+        return False
+    return bool(set(ws) & NOISE_WORDS) or norm(key) in NOISE_WORDS
 
 
 def is_money(key: str, leaf: Any) -> bool:
@@ -331,7 +338,9 @@ def nested_identity(subtree: Any) -> str | None:
         return value
     leaves = _leaf_keys(tree)
     labels = sorted((k for k in leaves if is_label(k)), key=label_rank)
+    full = [k for k in labels if is_natural_key(k)][:1]  # a full name: readable and unique
     for group in (
+        full,
         labels,
         [k for k in leaves if _w(k)[-1] in PRIMARY_WORDS and not is_noise(k)],
         [k for k in leaves if is_natural_key(k)],
@@ -355,6 +364,16 @@ def nested_identity(subtree: Any) -> str | None:
         sub = nested_identity(element)
         return f"{key}.{sub}" if sub else None
     return None
+
+
+def _numbers_only(tree: Any) -> bool:
+    """A flat object of two to four numbers: counts read together."""
+    tree = unwrap(tree)
+    return (
+        isinstance(tree, dict)
+        and 2 <= len(tree) <= 4
+        and all(base_type(v) in ("integer", "number") for v in tree.values())
+    )
 
 
 def _pair_value(tree: dict[str, Any]) -> str | None:
@@ -637,6 +656,8 @@ def choose_default_fields(
             for extra in paths[1:]:
                 pick.add(extra, "state", force=True, cost=1)
     counts = [f for f in own_leaves if is_count(f.key, f.node) and not is_time(f.key, f.node)]
+    if not item:  # a small object of numbers only (``stats: {additions, deletions, total}``)
+        counts += [f for f in objects if not f.part and _numbers_only(f.node)]
     take(counts, "count", profile.counts, own_path)
     relations = [
         f for f in leaves + objects

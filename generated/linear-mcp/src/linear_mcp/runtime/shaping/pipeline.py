@@ -32,7 +32,7 @@ from .chunking import (
     Layout, fit_skeleton, get_at, json_layout, json_object_layout, largest_array_path,
     markdown_layout, markdown_object_layout, object_path, pack, set_at, text_layout,
 )  # fmt: skip
-from .collections import find_payload_in_value
+from .collections import Payload, find_payload_in_value
 from .defaults import choose_default_fields, is_kind
 from .fields import check_paths, exclude, matches, parse_path, project, selects_everything
 from .invariants import check_invariants, generic_projection
@@ -110,6 +110,7 @@ class _Target:
     path: tuple[str, ...] | None = None
     kind: str = "body"  # "list" | "envelope" | "body"
     configured: bool = True
+    found: Payload | None = None  # what the response showed, when it was read (read it once)
 
 
 def _lifted_exclude(excluded: tuple[str, ...], explicit: list[str] | None) -> list[str]:
@@ -180,8 +181,8 @@ def _target(value: Any, config: ShapeConfig) -> _Target:
     if found.collection is not None and isinstance(get_at(value, found.collection), list):
         return _Target(found.collection, "list", configured=False)
     if found.envelope is not None and isinstance(get_at(value, found.envelope), dict):
-        return _Target(found.envelope, "envelope", configured=False)
-    return _Target(configured=configured_body)
+        return _Target(found.envelope, "envelope", configured=False, found=found)
+    return _Target(configured=configured_body, found=found)
 
 
 def validate_fields(config: ShapeConfig, fields: list[str] | None) -> list[str] | None:
@@ -280,7 +281,7 @@ def shape(
     if from_defaults and not (config.operator_defaults and config.default_fields):
         if where.kind == "list" and isinstance(shaped, (dict, list)):
             shaped = _drop_constant_kinds(shaped, path or ())
-        violations = check_invariants(value, shaped, path, where.kind)
+        violations = check_invariants(value, shaped, path, where.kind, where.found)
         if violations:
             shaped = _apply(
                 value, target, where, lambda item: prune_empty(generic_projection(item)), False
