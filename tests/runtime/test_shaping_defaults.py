@@ -306,3 +306,11 @@ def test_a_name_is_never_noise_even_when_it_names_a_secret_or_a_node():
             "secret_type_display_name": "string", "url": "string:uri"}  # fmt: skip
     chosen = choose_default_fields(tree, item=True)
     assert "secret_type_display_name" in chosen and "secret" not in chosen
+
+
+def test_a_label_inside_a_details_part_does_not_stand_for_the_objects_text():
+    tree = {"id": "string", "billing_details": {"name": "string", "phone": "string"},
+            "description": "string", "amount": "integer", "paid": "boolean",
+            "refunded": "boolean", "captured": "boolean"}  # fmt: skip
+    chosen = choose_default_fields(tree)
+    assert {"billing_details.name", "description", "paid", "refunded"} <= set(chosen)
