@@ -168,7 +168,7 @@ class Profile:
 
 
 OBJECT = Profile(budget=240, identity=2, label=1, state=2, content=1, time=2, people=2,
-                 money=2, counts=2, relations=2, lists=2, url=1, flags=1, kinds=1)  # fmt: skip
+                 money=2, counts=2, relations=2, lists=2, url=1, flags=3, kinds=1)  # fmt: skip
 ITEM = Profile(budget=80, identity=2, label=1, state=2, content=1, time=1, people=1, money=1,
                counts=1, relations=1, lists=1, url=0, flags=1, kinds=2)  # fmt: skip
 WRITE = Profile(budget=45, identity=2, label=1, state=1, content=0, time=0, people=0, money=0,
@@ -598,7 +598,7 @@ def choose_default_fields(
         take([f for f in own_leaves if _w(f.key)[-1] == "currency"], "money", 1, own_path)
 
     def content(role: str) -> None:
-        if any(is_content(p.split(".")[0]) for p in pick.chosen):
+        if any(is_content(p.rsplit(".", 1)[-1]) for p in pick.chosen):
             return  # its text already names it
         text = [f for f in leaves if is_content(f.key) and base_type(f.node) in ("string", "any")]
         if take(text, role, profile.content, own_path):
