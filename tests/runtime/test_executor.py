@@ -214,3 +214,56 @@ async def test_an_empty_body_is_success_or_error_by_method_and_status(
         else:
             assert out.parts == [f"Done: HTTP {status}, no content."]
         await rt.aclose()
+
+
+SCOPED = {
+    "server": {"name": "demo", "env_prefix": "DEMO", "base_url": "http://unused"},
+    "tools": [
+        {
+            "name": "list_issues",
+            "input_schema": {
+                "type": "object",
+                "properties": {"owner": {"type": "string"}, "repo": {"type": "string"}},
+                "required": ["owner", "repo"],
+                "additionalProperties": False,
+            },
+            "binding": {"kind": "http", "method": "GET", "path": "/repos/{owner}/{repo}/issues"},
+            "params": [
+                {"arg": "owner", "location": "path", "wire": "owner", "required": True},
+                {"arg": "repo", "location": "path", "wire": "repo", "required": True},
+            ],
+            "response": {"collection_path": ""},
+        }
+    ],
+}
+
+
+def issue(n: int, repo: str) -> dict:
+    return {"number": n, "title": f"Issue {n}", "state": "open", "updated_at": "2026-11-01T10:00:00Z",
+            "repository": {"id": 9, "full_name": repo}}  # fmt: skip
+
+
+@pytest.mark.anyio
+async def test_list_items_leave_out_the_relation_the_caller_named() -> None:
+    with Upstream() as up:
+        up.route(
+            "GET",
+            "/repos/octocat/hello/issues",
+            Reply.json([issue(1, "octocat/hello"), issue(2, "octocat/hello")]),
+        )
+        up.route("GET", "/repos/octocat/mixed/issues",
+                 Reply.json([issue(1, "octocat/mixed"), issue(2, "octocat/other")]))  # fmt: skip
+        rt = ServerRuntime(model_from_json(SCOPED), Settings(base_url=up.url))
+        same = json.loads(
+            (await rt.call("list_issues", {"owner": "octocat", "repo": "hello"})).parts[0]
+        )
+        assert [i["number"] for i in same] == [1, 2] and all("repository" not in i for i in same)
+        mixed = json.loads(
+            (await rt.call("list_issues", {"owner": "octocat", "repo": "mixed"})).parts[0]
+        )
+        assert [i["repository"]["full_name"] for i in mixed] == ["octocat/mixed", "octocat/other"]
+        asked = await rt.call(
+            "list_issues", {"owner": "octocat", "repo": "hello", "fields": ["repository"]}
+        )
+        assert "octocat/hello" in asked.parts[0]  # asked for: shown
+        await rt.aclose()

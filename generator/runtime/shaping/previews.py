@@ -1,23 +1,30 @@
-"""Short previews of text in the items of a list.
+"""What a list's items show beyond their default fields: short previews of their text, and
+nothing the caller already named.
 
 The default fields of a list item may include its text (``description``, ``body``: the
 ``preview`` role of ``defaults.py``); an agent scanning a list needs its first sentence, not
 all of it. ``cut_previews`` cuts such strings to ``PREVIEW_CHARS`` (on a word boundary, with
 the usual truncation marker that says how much was cut). It applies only to the defaults:
 explicit ``fields`` and ``detail_level="detailed"`` show the text as usual.
+
+``drop_named_scope`` leaves out what repeats the caller's own arguments: listing the issues of
+the repository ``octocat/hello``, every item's ``repository.full_name`` would say
+``octocat/hello`` again. Only default-chosen relations are dropped, only when they hold that
+value on every item, never the item's own identity or label.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from .defaults import is_content
+from .chunking import get_at, set_at
+from .defaults import is_content, is_id_name, is_label, own_identity_key
 from .fields import parse_path
 from .truncate import truncate_string
 
 PREVIEW_CHARS = 80
 
-__all__ = ["PREVIEW_CHARS", "cut_previews", "preview_paths"]
+__all__ = ["PREVIEW_CHARS", "cut_previews", "drop_named_scope", "preview_paths"]
 
 
 def preview_paths(selection: list[str]) -> list[tuple[str, ...]]:
@@ -56,3 +63,51 @@ def cut_previews(
             item = cut(item, segments)
         out.append(item)
     return out, count
+
+
+def drop_named_scope(shaped: Any, path: tuple[str, ...], known: frozenset[str]) -> Any:
+    """A list's items without the relations that repeat what the caller named: a nested
+    string (``repository.full_name``) or a top-level ``*_id`` that equals a path argument (or
+    two joined by ``/``) on every item. The item's own identity and label are never dropped."""
+    items = get_at(shaped, path)
+    if not isinstance(items, list) or not items or not all(isinstance(i, dict) for i in items):
+        return shaped
+    first = items[0]
+    drop: list[tuple[str, ...]] = []
+    for key, value in first.items():
+        if own_identity_key(key) or is_label(key):
+            continue
+        if isinstance(value, dict):
+            drop += [(key, k) for k, v in value.items() if _known(v, known)]
+        elif _known(value, known) and is_id_name(key):
+            drop.append((key,))
+    drop = [d for d in drop if all(_at(i, d) == _at(first, d) for i in items)]
+    if not drop:
+        return shaped
+    trimmed = [_without(item, drop) for item in items]
+    return set_at(shaped, path, trimmed) if path else trimmed
+
+
+def _known(value: Any, known: frozenset[str]) -> bool:
+    return isinstance(value, (str, int)) and not isinstance(value, bool) and str(value) in known
+
+
+def _at(item: dict[str, Any], segments: tuple[str, ...]) -> Any:
+    value: Any = item
+    for segment in segments:
+        value = value.get(segment) if isinstance(value, dict) else None
+    return value
+
+
+def _without(item: dict[str, Any], drop: list[tuple[str, ...]]) -> dict[str, Any]:
+    out = dict(item)
+    for segments in drop:
+        if len(segments) == 1:
+            out.pop(segments[0], None)
+            continue
+        inner = {k: v for k, v in out.get(segments[0], {}).items() if k != segments[1]}
+        if inner:
+            out[segments[0]] = inner
+        else:
+            out.pop(segments[0], None)
+    return out
