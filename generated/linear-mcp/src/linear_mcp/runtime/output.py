@@ -56,6 +56,20 @@ def shape_config_for(tool: Tool) -> ShapeConfig:
     )
 
 
+def named_scope(tool: Tool, args: dict[str, Any]) -> frozenset[str]:
+    """The values the caller named in the path (``owner``, ``repo``) and each pair of
+    consecutive ones joined by ``/`` (``octocat/hello``): a list item's relation equal to one of
+    them repeats what the caller said (``ShapeConfig.known_values``)."""
+    values = [
+        str(args[p.arg])
+        for p in tool.params
+        if p.location == "path" and isinstance(args.get(p.arg), (str, int))
+        and not isinstance(args.get(p.arg), bool)
+    ]  # fmt: skip
+    pairs = [f"{a}/{b}" for a, b in zip(values, values[1:])]
+    return frozenset(v for v in values + pairs if v)
+
+
 def plan_for(tool: Tool, filter_set: str | None) -> OutputPlan:
     """Parsed once per tool and set, kept on the (frozen) tool object."""
     plans: dict[str, OutputPlan] = tool.__dict__.setdefault("_output_plans", {})

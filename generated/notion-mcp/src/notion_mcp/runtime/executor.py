@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import difflib
 from contextvars import ContextVar
+from dataclasses import replace
 from typing import Any
 
 import httpx2
@@ -45,7 +46,7 @@ from .errors import ToolCallError, UnknownTool, UpstreamError
 from .input_limits import check_arguments
 from .model import ServerModel, Tool
 from .outcome import Outcome
-from .output import shape_config_for, shape_output
+from .output import named_scope, shape_config_for, shape_output
 from .shaping.graphemes import cut
 from .shaping.pipeline import (
     FieldSelectionError,
@@ -214,7 +215,7 @@ class ServerRuntime:
     ) -> Outcome:
         args = validate_arguments(tool, arguments)
         controls, api_args = split_controls(args)
-        config = shape_config_for(tool)
+        config = replace(shape_config_for(tool), known_values=named_scope(tool, api_args))
         if controls.fields is not None:
             # Check the selection before anything is sent upstream.
             try:

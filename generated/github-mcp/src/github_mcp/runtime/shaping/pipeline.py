@@ -37,7 +37,7 @@ from .defaults import choose_default_fields, is_kind
 from .fields import check_paths, exclude, matches, parse_path, project, selects_everything
 from .invariants import check_invariants, generic_projection
 from .markdown import to_markdown
-from .previews import cut_previews, preview_paths
+from .previews import cut_previews, drop_named_scope, preview_paths
 from .trees import field_tree_from_value, merge, unwrap
 from .truncate import (
     DEFAULT_MARKER, dumps, escape_lookalike, scrub, trim_to_budget, truncate_string,
@@ -71,6 +71,9 @@ class ShapeConfig:
     chunk_threshold_tokens: int = 20000
     chunk_tokens: int = 15000
     encoding: str = "o200k_base"
+    # Values the caller named (path arguments, output.named_scope): a default-chosen relation
+    # of a list's items equal to one of them on every item says nothing new and is left out.
+    known_values: frozenset[str] = frozenset()
 
 
 class FieldSelectionError(ValueError):
@@ -293,6 +296,8 @@ def shape(
             )
         elif where.kind == "list" and selection:
             shaped = _previews(shaped, path or (), selection, config)
+            if config.known_values:
+                shaped = drop_named_scope(shaped, path or (), config.known_values)
     max_chars = config.max_chars_detailed if detail_level == "detailed" else config.max_chars
     shaped, cut = truncate_strings(shaped, max_chars, config.truncation_marker)
     if cut:
