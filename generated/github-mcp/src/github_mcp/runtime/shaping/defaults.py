@@ -35,7 +35,7 @@ on one API's field names. A field's **role** comes from the words of its name (`
 - **content**: last word ``body``, ``description``, ``text``, ``content``, ``message``,
   ``comment``, ``note(s)``, ``details``, ``bio``, ``abstract`` or ``markdown``: one object shows
   it (cut to ``max_chars``); a list item shows a **preview** when the budget allows (the
-  pipeline cuts it to ``previews.PREVIEW_CHARS``), or as its label when it has no other.
+  pipeline cuts it to ``list_items.PREVIEW_CHARS``), or as its label when it has no other.
 - **time**: hint ``time`` or a last word ``at``/``on``/``time``/``date``/``timestamp`` or a
   participle like ``created``/``updated``; updated before created before others (due, closed).
 - **people**: a role noun last (``user``, ``author``, ``owner``, ``creator``, ``assignee``,

@@ -37,7 +37,7 @@ from .defaults import choose_default_fields, is_kind
 from .fields import check_paths, exclude, matches, parse_path, project, selects_everything
 from .invariants import check_invariants, generic_projection
 from .markdown import to_markdown
-from .previews import cut_previews, drop_named_scope, preview_paths
+from .list_items import cut_previews, drop_named_scope, preview_paths
 from .trees import field_tree_from_value, merge, unwrap
 from .truncate import (
     DEFAULT_MARKER, dumps, escape_lookalike, scrub, trim_to_budget, truncate_string,
@@ -327,7 +327,7 @@ def _apply(value: Any, target: Any, where: _Target, select: Any, keep_wrapper: b
 
 
 def _previews(shaped: Any, path: tuple[str, ...], selection: list[str], config: ShapeConfig) -> Any:
-    """The items' text (chosen by the defaults) cut to a preview (``previews.py``)."""
+    """The items' text (chosen by the defaults) cut to a preview (``list_items.py``)."""
     paths = preview_paths(selection)
     items = get_at(shaped, path)
     if not paths or not isinstance(items, list):
