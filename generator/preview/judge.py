@@ -10,7 +10,8 @@ string matches the original it starts). The rules:
   array of objects (else its longest array of scalars), looked for in its members and, through
   members that are objects without an identity or label (``_embedded``, ``data``, ``results``),
   one level lower when the body has at most ``WRAPPER_SCALARS`` scalar members (a wrapper
-  carries counts and page numbers; an object with more is a resource). Several arrays of objects: a composite resource with no one payload list.
+  carries counts and page numbers; an object with more is a resource). Several arrays of
+  objects: a composite resource with no one payload list.
   A member that is itself a resource makes the body an envelope of that one resource (its
   lists, such as JSON:API ``included``, are side data), not a list wrapper.
   A list nested in a resource (an object with an identity or a label of its own) is part of

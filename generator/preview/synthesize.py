@@ -3,9 +3,9 @@
 Order: the success response's media ``example``, its ``examples`` (the first, ``$ref``
 followed), Swagger 2.0 response ``examples``, the schema's ``example``; else a body
 synthesized from the response schema. An example written as a string that holds a JSON
-object or array is parsed (the upstream sends the JSON, not a string). The success response is chosen as the loaders choose
-it (``loaders/response_shape.py``): the first ``2xx`` with JSON content, ``default`` only
-when there is no ``2xx``.
+object or array is parsed (the upstream sends the JSON, not a string). The success response
+is chosen as the loaders choose it (``loaders/response_shape.py``): the first ``2xx`` with
+JSON content, ``default`` only when there is no ``2xx``.
 
 Synthesis is deterministic and realistic enough to show what shaping does: a property's own
 ``example`` wins; otherwise ``enum``/``const``, then the type and ``format`` (ISO timestamps
