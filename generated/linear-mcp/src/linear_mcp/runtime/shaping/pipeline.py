@@ -37,7 +37,7 @@ from .defaults import choose_default_fields, is_kind
 from .fields import check_paths, exclude, matches, parse_path, project, selects_everything
 from .invariants import check_invariants, generic_projection
 from .markdown import to_markdown
-from .list_items import cut_previews, drop_named_scope, preview_paths
+from .list_items import cut_previews, drop_named_scope
 from .trees import field_tree_from_value, merge, unwrap
 from .truncate import (
     DEFAULT_MARKER, dumps, escape_lookalike, scrub, trim_to_budget, truncate_string,
@@ -295,15 +295,14 @@ def shape(
                 + "); showing the scalars of the top two levels instead]"
             )
         elif where.kind == "list" and selection:
-            shaped = _previews(shaped, path or (), selection, config)
+            shaped = cut_previews(shaped, path or (), selection, config.truncation_marker)
             if config.known_values:
                 shaped = drop_named_scope(shaped, path or (), config.known_values)
     max_chars = config.max_chars_detailed if detail_level == "detailed" else config.max_chars
     shaped, cut = truncate_strings(shaped, max_chars, config.truncation_marker)
+    # (an item's preview carries its marker and no note: the list says enough)
     if cut:
-        hint = (
-            ' (detail_level="detailed" keeps more)' if detail_level == "concise" else ""
-        )  # (an item's preview carries its marker and no note: the list says enough)
+        hint = ' (detail_level="detailed" keeps more)' if detail_level == "concise" else ""
         notes.append(f"[{cut} long text value(s) cut to {max_chars} chars{hint}]")
     page_path = path if where.kind == "list" else None
     if max_tokens is not None:
@@ -324,18 +323,6 @@ def _apply(value: Any, target: Any, where: _Target, select: Any, keep_wrapper: b
         return inner
     wrapper = value if keep_wrapper else _filter_meta(value, path)
     return set_at(wrapper, path, inner)
-
-
-def _previews(shaped: Any, path: tuple[str, ...], selection: list[str], config: ShapeConfig) -> Any:
-    """The items' text (chosen by the defaults) cut to a preview (``list_items.py``)."""
-    paths = preview_paths(selection)
-    items = get_at(shaped, path)
-    if not paths or not isinstance(items, list):
-        return shaped
-    items, cut = cut_previews(items, paths, config.truncation_marker)
-    if not cut:
-        return shaped
-    return set_at(shaped, path, items) if path else items
 
 
 def _drop_constant_kinds(shaped: Any, path: tuple[str, ...]) -> Any:

@@ -30,19 +30,23 @@ __all__ = ["PREVIEW_CHARS", "cut_previews", "drop_named_scope", "preview_paths"]
 
 def preview_paths(selection: list[str]) -> list[tuple[str, ...]]:
     """The selected paths that hold an item's text (``description``, ``attributes.body``)."""
-    out = []
-    for path in selection:
-        segments = tuple(parse_path(path))
-        if segments and is_content(str(segments[-1])):
-            out.append(segments)
-    return out
+    paths = [parse_path(path) for path in selection]
+    return [segments for segments in paths if segments and is_content(segments[-1])]
 
 
 def cut_previews(
-    items: list[Any], paths: list[tuple[str, ...]], marker: str, chars: int = PREVIEW_CHARS
-) -> tuple[list[Any], int]:
-    """``items`` with the strings at ``paths`` (lists seen through) cut to ``chars``; the
-    number of strings cut."""
+    shaped: Any,
+    path: tuple[str, ...],
+    selection: list[str],
+    marker: str,
+    chars: int = PREVIEW_CHARS,
+) -> Any:
+    """``shaped`` with the text its list's items (at ``path``) show by default
+    (``preview_paths`` of ``selection``, lists seen through) cut to ``chars``."""
+    paths = preview_paths(selection)
+    items = get_at(shaped, path)
+    if not paths or not isinstance(items, list):
+        return shaped
     count = 0
 
     def cut(value: Any, segments: tuple[str, ...]) -> Any:
@@ -63,7 +67,9 @@ def cut_previews(
         for segments in paths:
             item = cut(item, segments)
         out.append(item)
-    return out, count
+    if not count:
+        return shaped
+    return set_at(shaped, path, out) if path else out
 
 
 def drop_named_scope(shaped: Any, path: tuple[str, ...], known: frozenset[str]) -> Any:
@@ -82,7 +88,7 @@ def drop_named_scope(shaped: Any, path: tuple[str, ...], known: frozenset[str]) 
             drop += [(key, k) for k, v in value.items() if _known(v, known)]
         elif _known(value, known) and is_id_name(key):
             drop.append((key,))
-    drop = [d for d in drop if all(_at(i, d) == _at(first, d) for i in items)]
+    drop = [d for d in drop if all(get_at(i, d) == get_at(first, d) for i in items)]
     if not drop:
         return shaped
     trimmed = [_without(item, drop) for item in items]
@@ -91,13 +97,6 @@ def drop_named_scope(shaped: Any, path: tuple[str, ...], known: frozenset[str]) 
 
 def _known(value: Any, known: frozenset[str]) -> bool:
     return isinstance(value, (str, int)) and not isinstance(value, bool) and str(value) in known
-
-
-def _at(item: dict[str, Any], segments: tuple[str, ...]) -> Any:
-    value: Any = item
-    for segment in segments:
-        value = value.get(segment) if isinstance(value, dict) else None
-    return value
 
 
 def _without(item: dict[str, Any], drop: list[tuple[str, ...]]) -> dict[str, Any]:

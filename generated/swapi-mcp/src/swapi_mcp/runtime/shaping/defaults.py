@@ -48,8 +48,9 @@ on one API's field names. A field's **role** comes from the words of its name (`
 - **counts**: integers named as a plural noun or ``count``/``total``/``size``; for one
   resource also a small object of numbers only (``stats: {additions, deletions, total}``).
 - **relations**: ``*_id`` scalars of other entities and nested objects that have an identity
-  of their own, reduced to their qualified full name, else label, else id, named ones first; a list item takes
-  only named ones (``milestone.title``, not an opaque ``project_id``). An expandable
+  of their own, reduced to a label that is also a key (``full_name``, ``login``), else their
+  label, else their id; named ones first, and a list item takes only named ones
+  (``milestone.title``, not an opaque ``project_id``). An expandable
   reference sent as a plain id string stays that string (projection keeps a scalar where an
   object was expected).
 - **lists inside one object** (a tree's entries, a status's checks) are its content: each
@@ -176,9 +177,9 @@ WRITE = Profile(budget=45, identity=2, label=1, state=1, content=0, time=0, peop
 SMALL = 3  # a flat object with at most this many fields is kept whole
 
 # Typical value sizes in tokens, per role (the field name is counted from its length).
-VALUE_TOKENS = {"identity": 9, "label": 8, "state": 3, "content": 80, "preview": 24, "time": 11, "person": 6,
-                "money": 3, "count": 2, "relation": 9, "list": 15, "url": 22, "flag": 2,
-                "kind": 3}  # fmt: skip
+VALUE_TOKENS = {"identity": 9, "label": 8, "state": 3, "content": 80, "preview": 24, "time": 11,
+                "person": 6, "money": 3, "count": 2, "relation": 9, "list": 15, "url": 22,
+                "flag": 2, "kind": 3}  # fmt: skip
 
 
 # ---------------------------------------------------------------------------- role tests
@@ -203,10 +204,16 @@ def own_identity_key(key: str, entity: tuple[str, ...] = ()) -> bool:
 def is_natural_key(key: str) -> bool:
     """``number``, ``slug``, ``sha``, ``login``... and qualified full names (``full_name``,
     ``fullPath``: unique where a plain name is not)."""
-    ws = _w(key)
-    if ws[0] == "full" and len(ws) == 2 and (ws[-1] in LABEL_WORDS or ws[-1] == "path"):
+    if is_full_name(key):
         return True
+    ws = _w(key)
     return ws[-1] in NATURAL_KEY_WORDS and ws[0] not in _NOT_OWN_ID and len(ws) <= 2
+
+
+def is_full_name(key: str) -> bool:
+    """``full_name``, ``fullPath``: a qualified name, unique where a plain name is not."""
+    ws = _w(key)
+    return ws[0] == "full" and len(ws) == 2 and (ws[-1] in LABEL_WORDS or ws[-1] == "path")
 
 
 def is_label(key: str) -> bool:
@@ -338,7 +345,8 @@ def nested_identity(subtree: Any) -> str | None:
         return value
     leaves = _leaf_keys(tree)
     labels = sorted((k for k in leaves if is_label(k)), key=label_rank)
-    full = [k for k in labels if is_natural_key(k)][:1]  # a full name: readable and unique
+    # a label that is also a key (``full_name``, ``login``): readable and unique
+    full = [k for k in labels if is_natural_key(k)][:1]
     for group in (
         full,
         labels,
@@ -454,8 +462,8 @@ def identity_fields(
         own = [k for k in ids if not (natural and is_noise(k))][:1]  # node_id next to a sha: no
     chosen = own[:1] + natural[:1]
     if not chosen:  # a labelled value named as an id: ``{"id": {"label": "ID", "value": 7}}``
-        pairs = [k for k, v in tree.items() if isinstance(v, dict) and _pair_value(v)]
-        chosen = [f"{k}.{_pair_value(tree[k])}" for k in pairs if own_identity_key(k, entity)][:1]
+        pairs = {k: _pair_value(v) for k, v in tree.items() if isinstance(v, dict)}
+        chosen = [f"{k}.{v}" for k, v in pairs.items() if v and own_identity_key(k, entity)][:1]
     if not chosen:
         for key, sub in tree.items():
             if isinstance(unwrap(sub), dict) and not is_person(key):
@@ -560,9 +568,11 @@ def choose_default_fields(
     labels = sorted(
         (f for f in leaves if is_label(f.key)), key=lambda f: (f.part, label_rank(f.key))
     )
-    said = {p.rsplit(".", 1)[-1] for p in pick.chosen}  # a handle (login) is an identity,
-    if not any(f.key in said and (not is_natural_key(f.key) or _w(f.key)[0] == "full")
-               for f in labels):  # a full name is a label too  # fmt: skip
+    # an identity that is a label names the object, unless it is a handle (``login``): then
+    # the display name is taken too; a full name does name it
+    said = {p.rsplit(".", 1)[-1] for p in pick.chosen}
+    naming = [f for f in labels if not is_natural_key(f.key) or is_full_name(f.key)]
+    if not any(f.key in said for f in naming):
         if not take(labels, "label", profile.label, own_path):
             primary = [f for f in leaves if _w(f.key)[-1] in PRIMARY_WORDS and not f.part]
             rich = [
@@ -666,9 +676,10 @@ def choose_default_fields(
              else _has_id(f.node) or _readable(nested_identity(f.node)))
     ]  # fmt: skip
     # by name (``milestone.title``) before an opaque id; a list's items: by name only
-    relations = sorted(relations, key=lambda f: not _readable(_reduce(f)))
-    if item:
-        relations = [f for f in relations if _readable(_reduce(f))]
+    readable = [_readable(_reduce(f)) for f in relations]
+    relations = [f for f, r in zip(relations, readable) if r] + [
+        f for f, r in zip(relations, readable) if not r and not item
+    ]
     take(relations, "relation", profile.relations, _reduce)
     if not item:
         scalar_lists = [
