@@ -106,7 +106,7 @@ def test_markdown_pages_repeat_the_table_header():
     result = shape(value, config, response_format="markdown", footer_reserve_tokens=RESERVE)
     check_bounds(result, config)
     header = result.chunks[1].split("\n")[2]
-    assert result.chunks[0].startswith("- **object**: list")
+    assert result.chunks[0].startswith("- **next_cursor**: abc")
     assert "**results** (300 items):" in result.chunks[0]
     for page in result.chunks[1:]:
         assert page.startswith("**results** (continued):\n\n" + header + "\n|---")

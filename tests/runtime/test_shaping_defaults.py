@@ -89,7 +89,7 @@ def test_parts_without_identity_are_seen_through():
     assert {"id", "attributes.title", "attributes.status"} <= set(chosen)
 
 
-def test_one_resource_shows_its_body_and_both_timestamps_list_items_a_preview_and_one():
+def test_one_resource_shows_its_body_and_both_timestamps_list_items_a_preview_and_both():
     tree = {
         "id": "integer", "title": "string", "body": "string", "createdAt": "string:time",
         "updatedAt": "string:time", "author": {"login": "string", "id": "integer"},
@@ -97,8 +97,10 @@ def test_one_resource_shows_its_body_and_both_timestamps_list_items_a_preview_an
     whole = choose_default_fields(tree)
     assert {"body", "createdAt", "updatedAt", "author.login"} <= set(whole)
     listed = choose_default_fields(tree, item=True)
-    assert "updatedAt" in listed and "createdAt" not in listed
+    assert "updatedAt" in listed and "createdAt" in listed
     assert listed.index("body") > listed.index("author.login")  # a preview, after the rest
+    # the second time waits until what names and relates the item is in
+    assert listed.index("createdAt") > listed.index("author.login")
 
 
 def test_people_reduce_to_a_readable_identity_and_opaque_ids_are_skipped():
@@ -314,3 +316,85 @@ def test_a_label_inside_a_details_part_does_not_stand_for_the_objects_text():
             "refunded": "boolean", "captured": "boolean"}  # fmt: skip
     chosen = choose_default_fields(tree)
     assert {"billing_details.name", "description", "paid", "refunded"} <= set(chosen)
+
+
+def test_the_objects_own_page_is_its_link_not_a_link_to_a_collection():
+    tree = {
+        "id": "integer", "login": "string", "name": "string", "url": "string:uri",
+        "public_members_url": "string:uri", "repos_url": "string:uri", "html_url": "string:uri",
+    }  # fmt: skip
+    chosen = choose_default_fields(tree)
+    assert "html_url" in chosen
+    assert "public_members_url" not in chosen and "url" not in chosen
+
+
+def test_a_plain_link_comes_before_a_sharing_copy_and_a_null_link_is_no_link():
+    tree = {"id": "string", "title": "string", "url": "string:uri", "public_url": "string:uri"}
+    chosen = choose_default_fields(tree | {"created_time": "string:time", "note": "string"})
+    assert "url" in chosen and "public_url" not in chosen
+    # read from a response whose public link is null: the plain one is the link
+    value = {"id": "a1", "title": "T", "url": "https://x.example/p/a1", "public_url": None,
+             "created_time": "2024-01-01T00:00:00Z", "note": "n"}  # fmt: skip
+    assert "url" in choose_default_fields(field_tree_from_value(value))
+    # a hosted page is a human link when nothing better exists
+    hosted = {"id": "string", "status": "string", "hosted_invoice_url": "string:uri",
+              "amount_due": "integer", "currency": "string"}  # fmt: skip
+    assert "hosted_invoice_url" in choose_default_fields(hosted)
+
+
+def test_flags_that_say_what_it_is_come_before_features_and_settings():
+    tree = {
+        "id": "integer", "name": "string", "allow_forking": "boolean", "has_issues": "boolean",
+        "has_wiki": "boolean", "is_template": "boolean", "private": "boolean",
+        "delete_branch_on_merge": "boolean", "paid": "boolean",
+    }  # fmt: skip
+    chosen = choose_default_fields(tree)
+    assert {"private", "is_template", "paid"} <= set(chosen)
+    assert not {"allow_forking", "delete_branch_on_merge"} & set(chosen)
+
+
+def test_flags_that_are_news_only_when_true_are_always_taken_and_use_no_slot():
+    tree = {"id": "integer", "title": "string", "archived": "boolean", "locked": "boolean",
+            "in_trash": "boolean", "draft": "boolean"}  # fmt: skip
+    listed = choose_default_fields(tree, item=True)
+    assert {"archived", "locked", "in_trash", "draft"} <= set(listed)
+
+
+def test_a_map_of_typed_properties_gives_its_title_entry_as_the_label():
+    # an entry tagged with a type and named like its payload member: {type, title: [runs]}
+    runs = [{"type": "string", "plain_text": "string", "href": "null"}]
+    tree = {
+        "object": "string", "id": "string", "url": "string:uri",
+        "properties": {
+            "Status": {"id": "string", "type": "string", "status": {"name": "string"}},
+            "Title": {"id": "string", "type": "string", "title": runs},
+        },
+    }  # fmt: skip
+    for item in (False, True):
+        assert "properties.Title.title.plain_text" in choose_default_fields(tree, item=item)
+    # without the tag it is an ordinary nested object, not read through
+    untagged = {"id": "string", "url": "string:uri",
+                "properties": {"Title": {"id": "string", "title": runs}}}  # fmt: skip
+    assert "properties.Title.title.plain_text" not in choose_default_fields(untagged)
+
+
+def test_list_items_show_both_times_when_the_budget_allows():
+    tree = {"id": "string", "body": "string", "created_time": "string:time",
+            "last_edited_time": "string:time", "author": {"login": "string"}}  # fmt: skip
+    listed = choose_default_fields(tree, item=True)
+    assert listed.index("last_edited_time") < listed.index("created_time")
+
+
+def test_a_response_read_six_levels_deep_still_shows_rich_text():
+    value = {
+        "id": "p1",
+        "properties": {
+            "Title": {
+                "id": "t",
+                "type": "title",
+                "title": [{"plain_text": "Groceries", "text": {"content": "Groceries"}}],
+            }
+        },
+    }
+    tree = field_tree_from_value(value)
+    assert tree["properties"]["Title"]["title"][0]["plain_text"] == "string"

@@ -57,7 +57,8 @@ def test_explicit_fields_are_item_relative_with_a_collection_and_keep_scalar_met
     body = load("notion/search.sample_table.json")
     out, _ = shaped(body, ShapeConfig(collection_path="results"), fields=["id", "object"])
     assert out["results"] == [{"object": r["object"], "id": r["id"]} for r in body["results"]]
-    assert out["has_more"] is False and out["next_cursor"] is None and out["object"] == "list"
+    assert out["has_more"] is False and out["next_cursor"] is None
+    assert "object" not in out  # a discriminator of the wrapper ("list") says nothing
     assert "request_id" not in out  # diagnostics, not data
     assert "page_or_data_source" not in out  # an empty object says nothing
 
@@ -238,3 +239,30 @@ def test_a_list_described_where_the_response_has_an_object_is_shaped_from_the_re
     out, _ = shaped(body, described)
     attributes = out["data"]["attributes"]  # not reduced to its wrapper or to the labels
     assert attributes["id"]["value"] == 7 and attributes["first_name"]["value"] == "Ada"
+
+
+def test_a_list_wrapper_keeps_counts_and_cursors_not_its_discriminator_or_links():
+    body = {
+        "object": "list", "url": "/v1/things", "has_more": True, "total_count": 3,
+        "nextLink": "https://api.example.com/things?page=2", "next_cursor": "c2",
+        "data": [{"id": f"t{i}", "name": f"Thing {i}", "object": "thing"} for i in range(3)],
+    }  # fmt: skip
+    out, _ = shaped(body, ShapeConfig(collection_path="data"))
+    assert {k: v for k, v in out.items() if k != "data"} == {
+        "has_more": True,
+        "total_count": 3,
+        "next_cursor": "c2",
+    }
+    assert [i["id"] for i in out["data"]] == ["t0", "t1", "t2"]
+    assert all("object" not in i for i in out["data"])  # the same on every item: dropped
+
+
+def test_a_constant_tag_that_names_the_items_content_member_is_kept():
+    blocks = [
+        {"object": "block", "id": f"b{i}", "type": "paragraph", "has_children": False,
+         "paragraph": {"rich_text": [{"plain_text": f"line {i}"}]}}
+        for i in range(3)
+    ]  # fmt: skip
+    out, _ = shaped({"results": blocks}, ShapeConfig(collection_path="results"))
+    assert all(i["type"] == "paragraph" for i in out["results"])
+    assert all("object" not in i for i in out["results"])  # names no member: says nothing
