@@ -37,7 +37,7 @@ from ..preview.tools import is_read, tools_of
 from ..runtime.shaping.tokens import count_tokens, get_encoding
 from . import results as results_file
 from .inputs import FIXTURES, REPO, SHARED_CORPUS
-from ..preview.judge import Verdict, judge
+from ..preview.judge import Verdict, judge, leanest
 from .upstream import LocalUpstream
 
 DEFAULT_CORPUS = SHARED_CORPUS
@@ -66,10 +66,20 @@ class Call:
     raw: int = 0
     shaped: int = 0
     fallback: bool = False  # the run-time invariants replaced the default fields
+    compact: int = 0  # the body as compact JSON, nothing left out
+    lean: int = 0  # identity and label only (judge.leanest), compact JSON
 
     @property
     def reduction(self) -> float:
         return 1 - self.shaped / self.raw if self.raw else 0.0
+
+    @property
+    def compact_reduction(self) -> float:
+        return 1 - self.compact / self.raw if self.raw else 0.0
+
+    @property
+    def lean_reduction(self) -> float:
+        return 1 - self.lean / self.raw if self.raw else 0.0
 
 
 @dataclass
@@ -204,6 +214,8 @@ async def _call_all(label: str, model: Any, work: list[Any], upstream: LocalUpst
             upstream.serve(example.value)
             call = Call(label, tool.name, example.source.split(" at ")[0])
             call.raw = count_tokens(json.dumps(example.value, indent=2, ensure_ascii=False))
+            call.compact = count_tokens(_compact(example.value))
+            call.lean = count_tokens(_compact(leanest(example.value)))
             try:
                 outcome = await runtime.call(tool.name, arguments_for(tool.input_schema))
             except Exception as exc:  # a crash of the runtime is a finding, not a stop
@@ -226,6 +238,10 @@ async def _call_all(label: str, model: Any, work: list[Any], upstream: LocalUpst
     finally:
         await runtime.aclose()
     return calls
+
+
+def _compact(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
 
 # ------------------------------------------------------------------------------ report
@@ -347,6 +363,7 @@ def report(results: list[SpecResult], *, elapsed: float | None = None) -> str:
             f"| {group} | {g.calls} | {_pct(g.clean, g.calls)} | {_pct(g.lists_kept, g.lists)} "
             f"| {_pct(g.labels_kept, g.labelled)} | {_pct(g.identities_kept, g.identified)} | {red} |"
         )
+    lines += _size_bands([c for c in calls if c.verdict is not None])
     failed = [r for r in results if r.failure]
     if failed:
         lines += ["", "Descriptions that did not load (not counted):", ""]
@@ -375,6 +392,37 @@ def report(results: list[SpecResult], *, elapsed: float | None = None) -> str:
     if elapsed is not None:
         lines += ["", f"({t.calls} calls in {elapsed:.0f} s)"]
     return "\n".join(lines) + "\n"
+
+
+SIZE_BANDS = ((0, 150), (150, BIG_BODY), (BIG_BODY, 1000), (1000, None))
+
+
+def _size_bands(calls: list[Call]) -> list[str]:
+    """Median reductions by body size, next to two yardsticks: the body as compact JSON with
+    nothing left out, and the leanest result the judge accepts (identity and label only)."""
+    lines = [
+        "",
+        "By body size (pretty-JSON tokens): the defaults' median reduction next to compact JSON "
+        "with nothing left out and to identity and label only (`judge.leanest`: the floor no "
+        "useful default goes below).",
+        "",
+        "| body tokens | calls | median tokens sent | defaults -% | compact JSON -% "
+        "| identity and label only -% |",
+        "|---|---:|---:|---:|---:|---:|",
+    ]
+    bands = [*SIZE_BANDS, (0, None)]
+    for low, high in bands:
+        part = [c for c in calls if c.raw >= low and (high is None or c.raw < high)]
+        if not part:
+            continue
+        name = "all" if (low, high) == (0, None) else f"{low}-{high - 1}" if high else f">= {low}"
+        lines.append(
+            f"| {name} | {len(part)} | {_median([float(c.shaped) for c in part]) or 0:.0f} "
+            f"| {_pct_or_na(_median([c.reduction for c in part]))} "
+            f"| {_pct_or_na(_median([c.compact_reduction for c in part]))} "
+            f"| {_pct_or_na(_median([c.lean_reduction for c in part]))} |"
+        )
+    return lines
 
 
 def main(argv: list[str] | None = None) -> int:

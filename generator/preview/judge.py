@@ -305,3 +305,27 @@ def judge(body: Any, shaped: Any, *, paged: bool = False) -> Verdict:
         verdict.lost.append("every value of the body")
     _judge_object(original, shaped, verdict, "of the body")
     return verdict
+
+
+def leanest(body: Any) -> Any:
+    """The smallest result these rules accept: the payload list's items (or the one resource)
+    reduced to their identity and label members; anything else as it is. A yardstick for
+    reductions (no useful default goes below it), never a shaping rule."""
+
+    def lean(obj: Any) -> Any:
+        if not isinstance(obj, dict):
+            return obj
+        ident = own_identity(obj)
+        keep = {k: v for k, v in obj.items() if _is_label(k, v) or _is_identity(k, v, ident)}
+        return keep or obj
+
+    path = payload_path(body)
+    if path is not None:
+        items = get_path(body, path)
+        return [lean(i) for i in items] if isinstance(items, list) else items
+    return lean(_unwrap(body))
+
+
+def _is_identity(key: str, value: Any, ident: list[Any]) -> bool:
+    named = _bare(key) in OWN_IDENTITY or _words(key)[-1:] in (["id"], ["uuid"], ["guid"])
+    return named and _scalar(value) and value in ident

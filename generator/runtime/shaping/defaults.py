@@ -193,7 +193,7 @@ class Profile:
 
 OBJECT = Profile(budget=260, identity=2, label=1, state=2, content=1, time=2, people=2,
                  money=2, counts=2, relations=2, lists=2, url=1, flags=3, kinds=1)  # fmt: skip
-ITEM = Profile(budget=96, identity=2, label=1, state=2, content=1, time=2, people=1, money=1,
+ITEM = Profile(budget=80, identity=2, label=1, state=2, content=1, time=2, people=1, money=1,
                counts=1, relations=1, lists=1, url=0, flags=1, kinds=2)  # fmt: skip
 WRITE = Profile(budget=45, identity=2, label=1, state=1, content=0, time=0, people=0, money=0,
                 counts=0, relations=0, lists=0, url=1, flags=0, kinds=0, parts=False)  # fmt: skip
