@@ -33,7 +33,9 @@ string matches the original it starts). The rules:
 
 The objects judged for label and identity are the payload list's items (paired with the
 result's items in order), or, for a single resource, the body itself (seen through
-envelopes such as ``{"data": {...}}`` and ``{"data": {...}, "included": [...]}``).
+envelopes such as ``{"data": {...}}`` and ``{"data": {...}, "included": [...]}``; like a list
+wrapper, an envelope carries at most ``WRAPPER_SCALARS`` scalars: a body with more is the
+resource, and an object inside it a related one).
 """
 
 from __future__ import annotations
@@ -240,6 +242,8 @@ def _unwrap(body: Any) -> Any:
     for _ in range(3):
         if not isinstance(body, dict) or has_identity_member(body) or labels(body):
             return body
+        if sum(_scalar(v) for v in body.values()) > WRAPPER_SCALARS:
+            return body  # an envelope carries a few scalars; an object with more is a resource
         objects = [v for v in body.values() if isinstance(v, dict) and v]
         resources = [v for v in objects if is_resource(v)]
         if len(resources) == 1:

@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 from generator.bench.breadth import Case, discover, main, run_case
-from generator.preview.judge import judge
+from generator.preview.judge import judge, leanest
 from generator.bench.upstream import LocalUpstream
 
 CORPUS = Path(__file__).resolve().parents[1] / "fixtures" / "breadth"
@@ -143,6 +143,22 @@ def test_a_list_nested_in_an_object_with_many_scalars_is_part_of_it_not_a_payloa
     assert judge(body, {"state": "active", "thumbprint": "ab12"}).lists == 0
     wrapper = {"page": 1, "total": 9, "_embedded": {"things": [{"name": "a"}, {"name": "b"}]}}
     assert judge(wrapper, {"page": 1}).lost == ["payload list _embedded/things (2 items)"]
+
+
+def test_an_object_with_many_scalars_is_the_resource_not_an_envelope_of_its_relation() -> None:
+    body = {
+        "openHouseId": "oh-1", "inputId": "in-1", "description": "Sunday viewing",
+        "startTime": "2024-05-01T10:00:00Z", "endTime": "2024-05-01T12:00:00Z",
+        "listing": {"id": "l-9", "name": "12 Elm St"},
+    }  # fmt: skip
+    assert judge(body, {"openHouseId": "oh-1", "description": "Sunday viewing"}).lost == []
+    assert judge(body, {"listing": {"name": "12 Elm St"}}).lost == ["identity of the body"]
+
+
+def test_leanest_keeps_only_identity_and_label_of_the_payload() -> None:
+    body = {"data": [{"id": 1, "name": "a", "size": 3}], "has_more": True}
+    assert leanest(body) == [{"id": 1, "name": "a"}]
+    assert leanest({"customer_id": "c1", "total": 4, "note": "n"}) == {"customer_id": "c1"}
 
 
 def test_a_list_of_empty_objects_kept_as_it_is_is_kept() -> None:
