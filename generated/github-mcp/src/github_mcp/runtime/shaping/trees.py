@@ -14,7 +14,7 @@ from typing import Any
 from .names import base_type, hint, value_hint
 
 
-def field_tree_from_value(value: Any, max_depth: int = 4, sample: int = 200) -> Any:
+def field_tree_from_value(value: Any, max_depth: int = 6, sample: int = 200) -> Any:
     """Describe a JSON value as a field tree (arrays: union of the first ``sample`` items)."""
     return _tree(value, max_depth, sample)
 

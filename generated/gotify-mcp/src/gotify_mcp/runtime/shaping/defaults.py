@@ -21,8 +21,10 @@ on one API's field names. A field's **role** comes from the words of its name (`
   taken too; a qualified full name does. No label: the item's primary field (``path``,
   ``file``, ``ref``, ``tag``, ``email``, ``host``...), else its text (below), else its link
   (an image's URL). Rich text (an array of runs) is read through its text member
-  (``title.plain_text``); a labelled value (``{"label": "Email", "value": ...}``) through its
-  value.
+  (``title.plain_text``); a tagged entry named like its payload member through that member
+  (a map of typed properties: ``properties.Title: {type, title: [runs]}`` ->
+  ``properties.Title.title.plain_text``); a labelled value (``{"label": "Email", "value":
+  ...}``) through its value.
 - **locator**: where the object lives (last word ``path``, ``ref``, ``email``, ``domain``,
   ``host``): next to its name, it tells two things of the same name apart.
 - **state**: last word ``state``, ``status``, ``phase``, ``stage``, ``conclusion``,
@@ -38,6 +40,7 @@ on one API's field names. A field's **role** comes from the words of its name (`
   pipeline cuts it to ``list_items.PREVIEW_CHARS``), or as its label when it has no other.
 - **time**: hint ``time`` or a last word ``at``/``on``/``time``/``date``/``timestamp`` or a
   participle like ``created``/``updated``; updated before created before others (due, closed).
+  A list item takes its second time (created) only after what names, states and relates it.
 - **people**: a role noun last (``user``, ``author``, ``owner``, ``creator``, ``assignee``,
   ``reporter``, ``requester``, ``sender``, ``recipient``, ``actor``, ``member``,
   ``committer``, ``reviewer``, ``customer``, ``contact``, ``person``, ``employee``, ``agent``;
@@ -56,8 +59,18 @@ on one API's field names. A field's **role** comes from the words of its name (`
 - **lists inside one object** (a tree's entries, a status's checks) are its content: each
   element reduced to its identity, label and state.
 - **discriminators** (``type``, ``kind``, ``object``, ``class``; ``type``/``kind`` first):
-  never a ``const``; in a list's items the pipeline drops one that is the same on every item.
-- **flags**: booleans, past participles (``archived``, ``locked``) and ``is``/``has`` first.
+  never a ``const``; in a list's items the pipeline drops one that is the same on every item,
+  unless it names the member that holds the item's content (``{"type": "paragraph",
+  "paragraph": {...}}``: a tagged union).
+- **flags**: booleans. Flags that are only news when true (``archived``, ``locked``,
+  ``in_trash``: ``ALARM_FLAGS``) are always taken and use no slot (concise output drops them
+  when false). The slots go to what the object *is* (one word: ``private``, ``draft``;
+  ``is_*``; a participle: ``merged``, ``paid``) before what it *has* (``has_*``) before
+  settings (``allow_forking``, ``maintainer_can_modify``).
+- **link** (one resource): its own page (``html_url``, ``web_url``, ``permalink``), else its
+  one plain ``url`` (among many links a plain one is the API's), else a sharing or hosted copy
+  (``public_url``, ``hosted_invoice_url``); a link to a collection (``public_members_url``: a
+  plural noun before the link word) is not a page, and a link sent as null is no link.
 - never by default: API links (``url`` next to a human ``html_url``/``web_url``), avatars,
   etags, signatures, checksums and other unrecognised fields: ask with ``fields``.
 
@@ -131,9 +144,20 @@ URL_WORDS = frozenset({"url", "uri", "href", "link", "permalink"})
 HUMAN_URL_WORDS = frozenset(
     {"html", "web", "public", "permalink", "share", "hosted", "browser", "view", "homepage"}
 )  # fmt: skip
+PAGE_URL_WORDS = frozenset({"html", "web", "permalink", "browser", "view", "homepage"})
 NOISE_WORDS = frozenset(
     {"avatar", "gravatar", "etag", "signature", "checksum", "icon", "thumbnail", "node",
      "hash", "salt", "secret", "password", "token"}
+)  # fmt: skip
+# Flags that are only news when true (compared without separators: ``in_trash``, ``inTrash``).
+ALARM_FLAGS = frozenset(
+    {"archived", "intrash", "deleted", "locked", "disabled", "canceled", "cancelled",
+     "delinquent", "cancelatperiodend", "refunded", "disputed", "isarchived", "isdeleted",
+     "islocked", "spam", "suspended", "blocked"}
+)  # fmt: skip
+IRREGULAR_PARTICIPLES = frozenset(
+    {"paid", "sent", "built", "done", "hidden", "shown", "frozen", "written", "read", "unread",
+     "seen", "unseen", "held", "kept", "lost", "won", "bound", "taken", "given", "chosen"}
 )  # fmt: skip
 TEXT_MEMBERS = ("plaintext", "text", "content", "value")
 # A person's stable readable identity comes before a display name (which may be null).
@@ -168,9 +192,9 @@ class Profile:
     parts: bool = True
 
 
-OBJECT = Profile(budget=240, identity=2, label=1, state=2, content=1, time=2, people=2,
+OBJECT = Profile(budget=260, identity=2, label=1, state=2, content=1, time=2, people=2,
                  money=2, counts=2, relations=2, lists=2, url=1, flags=3, kinds=1)  # fmt: skip
-ITEM = Profile(budget=80, identity=2, label=1, state=2, content=1, time=1, people=1, money=1,
+ITEM = Profile(budget=80, identity=2, label=1, state=2, content=1, time=2, people=1, money=1,
                counts=1, relations=1, lists=1, url=0, flags=1, kinds=2)  # fmt: skip
 WRITE = Profile(budget=45, identity=2, label=1, state=1, content=0, time=0, people=0, money=0,
                 counts=0, relations=0, lists=0, url=1, flags=0, kinds=0, parts=False)  # fmt: skip
@@ -279,7 +303,19 @@ def is_url(key: str, leaf: Any) -> bool:
 
 
 def is_human_url(key: str) -> bool:
-    return bool(set(_w(key)) & HUMAN_URL_WORDS)
+    """A page a person opens (``html_url``, ``web_url``, ``hosted_invoice_url``,
+    ``permalink``); not a link to a collection (``public_members_url``: a plural noun before
+    the link word names what the API lists there)."""
+    ws = _w(key)
+    if not set(ws) & HUMAN_URL_WORDS:
+        return False
+    return not (len(ws) > 2 and ws[-1] in URL_WORDS and _plural(ws[-2]))
+
+
+def human_url_rank(key: str) -> int:
+    """The object's own page (``html_url``, ``web_url``) before a sharing or hosted copy
+    (``public_url``, ``hosted_invoice_url``)."""
+    return 0 if set(_w(key)) & PAGE_URL_WORDS else 1
 
 
 def is_kind(key: str) -> bool:
@@ -321,9 +357,24 @@ def is_flag(key: str, leaf: Any) -> bool:
     return base_type(leaf) == "boolean"
 
 
+def is_alarm_flag(key: str) -> bool:
+    """A flag that is only news when true (``archived``, ``in_trash``, ``is_locked``): the
+    defaults always take it (concise output leaves it out when false, so it costs nothing)."""
+    return norm(key) in ALARM_FLAGS
+
+
 def flag_rank(key: str) -> int:
+    """What the object is (``private``, ``draft``, ``is_template``, ``merged``, ``paid``)
+    before what it has (``has_issues``), before settings (``allow_forking``,
+    ``maintainer_can_modify``)."""
     ws = _w(key)
-    return 0 if ws[0] in ("is", "has") or ws[-1].endswith("ed") else 1
+    if len(ws) == 1 or ws[0] == "is" or _participle(ws[-1]) and len(ws) <= 2:
+        return 0
+    return 1 if ws[0] == "has" else 2
+
+
+def _participle(word: str) -> bool:
+    return word.endswith("ed") or word in IRREGULAR_PARTICIPLES
 
 
 # ---------------------------------------------------------------------------- reductions
@@ -404,6 +455,23 @@ def _text_member(tree: Any) -> str | None:
         if name in idx:
             return idx[name]
     return None
+
+
+def text_path(key: str, node: Any) -> str | None:
+    """Where the text of a rich value is, relative to it: its text member (``plain_text`` of
+    rich text runs), or, for a tagged entry named like its payload member (``title: {type,
+    title: [runs]}``, a map of typed properties), that member's text (``title.plain_text``)."""
+    tree = unwrap(node)
+    if not isinstance(tree, dict):
+        return None
+    direct = _text_member(tree)
+    if direct is not None:
+        return direct
+    if not any(is_kind(k) for k in tree):
+        return None
+    same = next((k for k in tree if norm(k) == norm(key) and not is_leaf(tree[k])), None)
+    inner = _text_member(unwrap(tree[same])) if same is not None else None
+    return f"{same}.{inner}" if inner else None
 
 
 def _readable(path: str | None) -> bool:
@@ -577,13 +645,13 @@ def choose_default_fields(
             primary = [f for f in leaves if _w(f.key)[-1] in PRIMARY_WORDS and not f.part]
             rich = [
                 f for f in objects + arrays
-                if (is_label(f.key) or is_content(f.key)) and _text_member(unwrap(f.node) or {})
+                if (is_label(f.key) or is_content(f.key)) and text_path(f.key, f.node)
             ]  # fmt: skip
             text = [f for f in leaves if is_content(f.key) and base_type(f.node) == "string"]
             links = [f for f in leaves if is_url(f.key, f.node) and not f.part]
             (
                 take(primary, "label", 1, own_path)
-                or take(rich, "label", 1, lambda f: f"{f.path}.{_text_member(unwrap(f.node))}")
+                or take(rich, "label", 1, lambda f: f"{f.path}.{text_path(f.key, f.node)}")
                 or take(text, "label", 1, own_path)
                 or take(links, "label", 1, own_path)  # nothing else names it: its link does
             )
@@ -621,18 +689,24 @@ def choose_default_fields(
     if profile.content and not item:
         content("content")
     if profile.url:  # one resource: the link a person can open, before times and people
-        urls = [f for f in leaves if is_url(f.key, f.node) and not f.part]
+        urls = [  # a link the response sends as null is no link (a tree read from a value)
+            f for f in leaves
+            if is_url(f.key, f.node) and not f.part and base_type(f.node) != "null"
+        ]  # fmt: skip
         human = [f for f in urls if is_human_url(f.key)]
         plain = [f for f in urls if _w(f.key) in (("url",), ("uri",), ("link",))]
-        take(human or (plain if len(urls) <= 2 else []), "url", profile.url, own_path)
+        plain = plain if len(urls) <= 2 else []  # among many links a plain one is the API's
+        # its own page, else its one plain link, else a sharing or hosted copy
+        pages = [f for f in human if human_url_rank(f.key) == 0]
+        take(pages + plain + [f for f in human if f not in pages], "url", profile.url, own_path)
     times = sorted(
         (f for f in leaves if is_time(f.key, f.node)), key=lambda f: (f.part, time_rank(f.key))
     )
-    take([f for f in times if time_rank(f.key) < 2], "time", profile.time, own_path)
+    recent = [f for f in times if time_rank(f.key) < 2]  # updated, then created
+    first_times = profile.time if not item else 1  # an item's second time waits (below)
+    take(recent, "time", first_times, own_path)
     people = [f for f in fields if is_person(f.key) and not f.part]
     take(people, "person", profile.people, _reduce_person)
-    if profile.content and item:  # a preview (the pipeline cuts it to PREVIEW_CHARS)
-        content("preview")
     lists = [f for f in arrays if isinstance(unwrap(f.node), dict) and not f.part]
     taken = 0
     for f in lists:
@@ -665,6 +739,8 @@ def choose_default_fields(
             taken += 1
             for extra in paths[1:]:
                 pick.add(extra, "state", force=True, cost=1)
+    if profile.content and item:  # a preview (the pipeline cuts it to PREVIEW_CHARS)
+        content("preview")
     counts = [f for f in own_leaves if is_count(f.key, f.node) and not is_time(f.key, f.node)]
     if not item:  # a small object of numbers only (``stats: {additions, deletions, total}``)
         counts += [f for f in objects if not f.part and _numbers_only(f.node)]
@@ -687,10 +763,14 @@ def choose_default_fields(
             if is_leaf(unwrap(f.node)) and not f.part and not is_id_name(f.key.rstrip("sS"))
         ]  # fmt: skip
         take(scalar_lists, "relation", 1, own_path)
-    flags = sorted(
-        (f for f in own_leaves if is_flag(f.key, f.node)), key=lambda f: flag_rank(f.key)
-    )
-    take(flags, "flag", profile.flags, own_path)
+    flags = [f for f in own_leaves if is_flag(f.key, f.node)]
+    for f in flags:  # news only when true: always taken, dropped when false (pipeline)
+        if is_alarm_flag(f.key) and profile.flags:
+            pick.add(f.path, "flag", force=True, cost=1)
+    ranked = sorted((f for f in flags if not is_alarm_flag(f.key)), key=lambda f: flag_rank(f.key))
+    take(ranked, "flag", profile.flags, own_path)
+    if item:  # when it was made, after what names, states and relates the item
+        take(recent, "time", profile.time - first_times, own_path)
     take([f for f in times if time_rank(f.key) == 2], "time", 1 if not item else 0, own_path)
     kinds = sorted(
         (f for f in leaves if is_kind(f.key) and hint(f.node) != "const" and not f.part),

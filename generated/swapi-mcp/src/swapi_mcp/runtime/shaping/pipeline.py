@@ -14,7 +14,9 @@ collection is the list the response shows (``defaults.guess_collection_path``), 
 undocumented list response is still shaped item by item and never reduced to its wrapper.
 With a collection, paths are relative to an item; the wrapper's metadata is kept:
 all of it when everything is selected, else its scalars and small flat objects (``has_more``,
-``next_cursor``, ``total_count``, GraphQL ``pageInfo``) except request ids (``DIAGNOSTIC_KEYS``).
+``next_cursor``, ``total_count``, GraphQL ``pageInfo``) except request ids (``DIAGNOSTIC_KEYS``),
+discriminators (``object: "list"``, ``kind``) and links (``url``, ``nextLink``: the
+``continue`` tool follows the pages).
 Concise output with the default fields also leaves out members that are null or empty
 (``None``, ``""``, ``[]``, ``{}``) and flags that are only news when true (``archived``,
 ``in_trash``, ``locked``... when false): they cost tokens and say nothing; ask with ``fields``
@@ -33,7 +35,7 @@ from .chunking import (
     markdown_layout, markdown_object_layout, object_path, pack, set_at, text_layout,
 )  # fmt: skip
 from .collections import Payload, find_payload_in_value
-from .defaults import choose_default_fields, is_kind
+from .defaults import ALARM_FLAGS, choose_default_fields, is_kind, is_url
 from .fields import check_paths, exclude, matches, parse_path, project, selects_everything
 from .invariants import check_invariants, generic_projection
 from .markdown import to_markdown
@@ -129,7 +131,12 @@ def _lifted_exclude(excluded: tuple[str, ...], explicit: list[str] | None) -> li
 
 
 def _keep_meta(key: str, value: Any) -> bool:
-    if key.lower().replace("-", "_") in DIAGNOSTIC_KEYS:
+    """Wrapper metadata worth showing next to a payload: counts, cursors, ``has_more``; not a
+    request id, a discriminator (``object: "list"``, ``kind``, ``apiVersion``) or a link
+    (``url``, ``nextLink``: the ``continue`` tool follows pages, an agent cannot)."""
+    if key.lower().replace("-", "_") in DIAGNOSTIC_KEYS or is_kind(key):
+        return False
+    if is_url(key, None) or isinstance(value, str) and value.startswith(("http://", "https://")):
         return False
     if isinstance(value, dict):
         return 0 < len(value) <= _SMALL_META_KEYS and all(
@@ -283,7 +290,7 @@ def shape(
     violations: list[str] = []
     if from_defaults and not (config.operator_defaults and config.default_fields):
         if where.kind == "list" and isinstance(shaped, (dict, list)):
-            shaped = _drop_constant_kinds(shaped, path or ())
+            shaped = _drop_constant_kinds(shaped, path or (), target)
         violations = check_invariants(value, shaped, path, where.kind, where.found)
         if violations:
             shaped = _apply(
@@ -325,16 +332,19 @@ def _apply(value: Any, target: Any, where: _Target, select: Any, keep_wrapper: b
     return set_at(wrapper, path, inner)
 
 
-def _drop_constant_kinds(shaped: Any, path: tuple[str, ...]) -> Any:
+def _drop_constant_kinds(shaped: Any, path: tuple[str, ...], raw: Any = None) -> Any:
     """A discriminator (``object``, ``kind``, ``type``) with one value on every item of a list
-    says nothing: drop it from the items."""
+    says nothing: drop it from the items. Not a tag that names the member holding the item's
+    content (``{"type": "paragraph", "paragraph": {...}}`` in ``raw``, the items as sent)."""
     items = get_at(shaped, path)
     if not isinstance(items, list) or len(items) < 2 or not all(isinstance(i, dict) for i in items):
         return shaped
+    first = raw[0] if isinstance(raw, list) and raw and isinstance(raw[0], dict) else {}
     constant = [
         key for key in items[0]
         if is_kind(key) and not isinstance(items[0][key], (dict, list))
         and all(key in i and i[key] == items[0][key] for i in items)
+        and not (isinstance(first.get(key), str) and first[key] in first)
     ]  # fmt: skip
     if not constant:
         return shaped
@@ -368,12 +378,6 @@ def _check_matched(
     notes.append(f"[fields matched nothing in this response: {', '.join(hints)}]")
 
 
-# Flags that are only news when true: concise output leaves them out when false.
-ALARM_FLAGS = frozenset(
-    {"archived", "intrash", "deleted", "locked", "disabled", "canceled", "cancelled",
-     "delinquent", "cancelatperiodend", "refunded", "disputed", "isarchived", "isdeleted",
-     "islocked", "spam", "suspended", "blocked"}
-)  # fmt: skip
 # Identity members are kept even when null, so every item still says which one it is.
 KEEP_WHEN_EMPTY = frozenset({"id", "number", "key", "slug", "login", "name", "title", "sha"})
 
