@@ -108,7 +108,10 @@ def test_a_github_repository_names_the_package_in_the_registry(tmp_path: Path) -
     server = json.loads((target / "server.json").read_text())
     assert _validate(server) == []
     assert server["name"] == "io.github.acme/petstore-mcp"
-    assert server["repository"] == {"url": "https://github.com/acme/petstore-mcp", "source": "github"}
+    assert server["repository"] == {
+        "url": "https://github.com/acme/petstore-mcp",
+        "source": "github",
+    }
     project = tomllib.loads((target / "pyproject.toml").read_text())["project"]
     assert project["urls"]["Repository"] == "https://github.com/acme/petstore-mcp"
     assert "<!-- mcp-name: io.github.acme/petstore-mcp -->" in (target / "README.md").read_text()

@@ -266,3 +266,14 @@ def test_a_constant_tag_that_names_the_items_content_member_is_kept():
     out, _ = shaped({"results": blocks}, ShapeConfig(collection_path="results"))
     assert all(i["type"] == "paragraph" for i in out["results"])
     assert all("object" not in i for i in out["results"])  # names no member: says nothing
+
+
+def test_a_wrapper_keeps_the_counts_of_a_small_object_without_its_links():
+    body = {
+        "pagination": {"total": 9, "page": 1, "next": "https://api.example.com/x?page=2"},
+        "links": {"self": "/x?page=1", "next": "/x?page=2"},
+        "items": [{"id": 1, "name": "one"}, {"id": 2, "name": "two"}],
+    }  # fmt: skip
+    out, _ = shaped(body, ShapeConfig(collection_path="items"))
+    assert out["pagination"] == {"total": 9, "page": 1}
+    assert "links" not in out

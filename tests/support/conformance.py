@@ -95,7 +95,9 @@ def ensure_suite() -> Suite:
             raise Unreachable(f"npm registry unreachable: {said[0].strip()}")
         raise RuntimeError(f"npm install failed ({done.returncode}):\n{output}")
     if not _works(suite):
-        raise RuntimeError(f"npm installed the suite but {suite.node} is not Node {NODE}:\n{output}")
+        raise RuntimeError(
+            f"npm installed the suite but {suite.node} is not Node {NODE}:\n{output}"
+        )
     return suite
 
 

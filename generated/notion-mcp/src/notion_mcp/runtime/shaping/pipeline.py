@@ -15,8 +15,8 @@ undocumented list response is still shaped item by item and never reduced to its
 With a collection, paths are relative to an item; the wrapper's metadata is kept:
 all of it when everything is selected, else its scalars and small flat objects (``has_more``,
 ``next_cursor``, ``total_count``, GraphQL ``pageInfo``) except request ids (``DIAGNOSTIC_KEYS``),
-discriminators (``object: "list"``, ``kind``) and links (``url``, ``nextLink``: the
-``continue`` tool follows the pages).
+discriminators (``object: "list"``, ``kind``) and links (``url``, ``nextLink``, ``links``, a
+link inside a small object: the ``continue`` tool follows the pages).
 Concise output with the default fields also leaves out members that are null or empty
 (``None``, ``""``, ``[]``, ``{}``) and flags that are only news when true (``archived``,
 ``in_trash``, ``locked``... when false): they cost tokens and say nothing; ask with ``fields``
@@ -136,13 +136,17 @@ def _keep_meta(key: str, value: Any) -> bool:
     (``url``, ``nextLink``: the ``continue`` tool follows pages, an agent cannot)."""
     if key.lower().replace("-", "_") in DIAGNOSTIC_KEYS or is_kind(key):
         return False
-    if is_url(key, None) or isinstance(value, str) and value.startswith(("http://", "https://")):
-        return False
+    if is_url(key.rstrip("sS"), None) or _is_link(value):
+        return False  # ``links: {self, next}`` too
     if isinstance(value, dict):
         return 0 < len(value) <= _SMALL_META_KEYS and all(
             not isinstance(v, (dict, list)) for v in value.values()
         )
     return not isinstance(value, list)
+
+
+def _is_link(value: Any) -> bool:
+    return isinstance(value, str) and value.startswith(("http://", "https://"))
 
 
 def _filter_meta(value: Any, path: tuple[str, ...]) -> Any:
@@ -154,7 +158,10 @@ def _filter_meta(value: Any, path: tuple[str, ...]) -> Any:
         if key == path[0]:
             out[key] = _filter_meta(sub, path[1:])
         elif _keep_meta(key, sub):
-            out[key] = sub
+            if isinstance(sub, dict):  # ``pagination: {total, next: "https://..."}``
+                sub = {k: v for k, v in sub.items() if not _is_link(v)}
+            if sub != {}:
+                out[key] = sub
     return out
 
 
