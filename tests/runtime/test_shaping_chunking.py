@@ -102,7 +102,9 @@ def test_a_graphql_connection_is_paged_along_its_dotted_path():
 
 def test_markdown_pages_repeat_the_table_header():
     value = notion_list(300)
-    config = small(collection_path="results")
+    # flat items render as a table (the heuristic's defaults also show each block's text)
+    flat = ("id", "type", "has_children", "created_time")
+    config = small(collection_path="results", default_fields=flat, operator_defaults=True)
     result = shape(value, config, response_format="markdown", footer_reserve_tokens=RESERVE)
     check_bounds(result, config)
     header = result.chunks[1].split("\n")[2]

@@ -397,3 +397,24 @@ def test_a_response_read_six_levels_deep_still_shows_rich_text():
     }
     tree = field_tree_from_value(value)
     assert tree["properties"]["Title"]["title"][0]["plain_text"] == "string"
+
+
+def test_a_tagged_union_shows_the_label_and_text_of_whichever_variant_an_item_holds():
+    runs = lambda text: [{"plain_text": text, "href": None}]  # noqa: E731
+    items = [
+        {"id": "b1", "type": "child_page", "child_page": {"title": "Roadmap"}},
+        {"id": "b2", "type": "child_database", "child_database": {"title": "Tasks"}},
+        {"id": "b3", "type": "paragraph", "paragraph": {"rich_text": runs("Hello"), "color": "x"}},
+        {"id": "b4", "type": "heading_1", "heading_1": {"rich_text": runs("Intro"), "color": "x"}},
+        {"id": "b5", "type": "to_do", "to_do": {"rich_text": runs("Buy milk"), "checked": False}},
+    ]
+    tree = field_tree_from_value(items)
+    assert tree[0]["type"] == "string:tag"  # the value names the member holding the content
+    chosen = choose_default_fields(tree, item=True)
+    for path in ("child_page.title", "child_database.title", "paragraph.rich_text.plain_text",
+                 "heading_1.rich_text.plain_text", "to_do.rich_text.plain_text"):  # fmt: skip
+        assert path in chosen
+    assert not any(p.endswith((".color", ".checked")) for p in chosen)
+    # a type that names no member is an ordinary discriminator: no variants are mirrored
+    plain = [{"id": "1", "type": "a", "a_info": {"title": "x"}, "b_info": {"title": "y"}}]
+    assert field_tree_from_value(plain)[0]["type"] == "string"

@@ -4,7 +4,8 @@
 The shared format: a dict maps a field name to a leaf type string (see ``names``), a nested
 dict (an object) or a one-element list ``[subtree]`` (an array). Arrays are described by the
 union of their first ``sample`` items. String leaves get a hint from their values when every
-sampled value agrees (``string:time``, ``string:uri``, ``string:email``).
+sampled value agrees (``string:time``, ``string:uri``, ``string:email``), and ``string:tag``
+for a string that names another member of its object (a tagged union's discriminator).
 """
 
 from __future__ import annotations
@@ -38,7 +39,10 @@ def _tree(value: Any, depth: int, sample: int) -> Any:
     if isinstance(value, dict):
         if depth <= 0:
             return "any"
-        return {str(k): _tree(v, depth - 1, sample) for k, v in value.items()}
+        return {
+            str(k): "string:tag" if _is_tag(v, value) else _tree(v, depth - 1, sample)
+            for k, v in value.items()
+        }
     if isinstance(value, list):
         if depth <= 0 or not value:
             return ["any"]
@@ -48,6 +52,12 @@ def _tree(value: Any, depth: int, sample: int) -> Any:
             merged = sub if merged is None else merge(merged, sub)
         return [merged]
     return scalar_type(value)
+
+
+def _is_tag(value: Any, obj: dict[str, Any]) -> bool:
+    """A string that names the member holding the object's content (``{"type": "paragraph",
+    "paragraph": {...}}``): the object is one variant of a tagged union."""
+    return isinstance(value, str) and isinstance(obj.get(value), (dict, list))
 
 
 def merge(a: Any, b: Any) -> Any:

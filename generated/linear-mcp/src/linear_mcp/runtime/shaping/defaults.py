@@ -21,7 +21,11 @@ on one API's field names. A field's **role** comes from the words of its name (`
   taken too; a qualified full name does. No label: the item's primary field (``path``,
   ``file``, ``ref``, ``tag``, ``email``, ``host``...), else its text (below), else its link
   (an image's URL). Rich text (an array of runs) is read through its text member
-  (``title.plain_text``); a tagged entry named like its payload member through that member
+  (``title.plain_text``). In a tagged union (a ``type`` naming the member that holds the
+  content) what is chosen inside one variant member is chosen in every variant that has the
+  same path, for the price of one (``child_page.title`` and ``child_database.title``;
+  ``paragraph.rich_text.plain_text`` and ``heading_1.rich_text.plain_text``): an object holds
+  one variant. A tagged entry named like its payload member is read through that member
   (a map of typed properties: ``properties.Title: {type, title: [runs]}`` ->
   ``properties.Title.title.plain_text``); a labelled value (``{"label": "Email", "value":
   ...}``) through its value.
@@ -779,7 +783,34 @@ def choose_default_fields(
     take(kinds, "kind", profile.kinds, own_path)
     if not pick.chosen:
         _add_from_children(tree, pick, item)
+    if any(hint(v) == "tag" for v in tree.values()):
+        _every_variant(tree, pick)
     return tuple(pick.chosen)
+
+
+def _every_variant(tree: dict[str, Any], pick: _Picker) -> None:
+    """A tagged union (a discriminator naming the member that holds the content, hint
+    ``tag``): what was chosen inside one variant member (``child_page.title``,
+    ``paragraph.rich_text.plain_text``) is chosen in every member that has the same path
+    (``child_database.title``, ``heading_1.rich_text.plain_text``), for the price of one: an
+    object holds one variant."""
+    for path in list(pick.chosen):
+        top, _, rest = path.partition(".")
+        if not rest or not isinstance(unwrap(tree.get(top)), dict):
+            continue
+        segs = rest.split(".")
+        for key, sub in tree.items():
+            if key != top and not is_person(key) and _has_path(sub, segs):
+                pick.add(f"{key}.{rest}", "label", force=True, cost=1)
+
+
+def _has_path(tree: Any, segs: list[str]) -> bool:
+    for seg in segs:
+        tree = unwrap(tree)
+        if not isinstance(tree, dict) or seg not in tree:
+            return False
+        tree = tree[seg]
+    return True
 
 
 def _reduce(f: _Field) -> str | None:

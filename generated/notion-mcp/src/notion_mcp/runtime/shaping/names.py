@@ -9,7 +9,9 @@ A field tree leaf is a JSON type (``string``, ``integer``, ``number``, ``boolean
 ``any``) optionally followed by a hint after a colon, taken from the schema (``format``,
 ``enum``, ``const``) or, for a tree read from a response, from the values:
 ``string:time`` (date-time, date), ``string:uri``, ``string:email``, ``string:enum`` (an enum
-of two or more values) and ``<type>:const`` (one possible value: a constant discriminator).
+of two or more values), ``<type>:const`` (one possible value: a constant discriminator) and,
+read from a response only, ``string:tag`` (a discriminator whose value names the member that
+holds the object's content: a tagged union).
 """
 
 from __future__ import annotations
