@@ -5,7 +5,9 @@ synthesized from the response schema: ``synthesize.py``), what the generated ser
 for it by default (the runtime's own filters, adapters and shaping, concise JSON, no
 ``fields``), raw vs shaped o200k tokens, the fields kept and dropped, and the invariants the
 defaults broke. Invariants come from two places: the runtime's own check of its default
-selection (``ShapedResponse.violations``: what it had to fall back for), and an independent
+selection (``ShapedResponse.violations``: what it had to fall back for; ``repaired``: what
+the defaults chosen from the description lost and the defaults read from the response kept, a
+sign that the description does not fit the response), and an independent
 judge of the result against the example (``preview/judge.py``: payload list, label, identity,
 not only wrapper metadata). ``--check`` exits 1 when either finds one, for CI.
 """
@@ -103,6 +105,11 @@ def preview_tool(op: Any, tool: Any, finder: ExampleFinder) -> ToolPreview:
     before = leaf_paths(example.value)
     after = set(leaf_paths(result)) if not isinstance(result, str) else set()
     violations = [f"runtime: {v}" for v in shaped.violations]
+    violations += [
+        f"runtime: {v} (by the defaults chosen from the description; the defaults read from "
+        "the response kept it)"
+        for v in shaped.repaired
+    ]
     verdict = judge(example.value, result, paged=len(shaped.chunks) > 1)
     violations += [f"judge: {lost}" for lost in verdict.lost]
     return ToolPreview(

@@ -59,9 +59,12 @@ def test_check_exits_1_when_defaults_from_the_schema_miss_the_example(capsys) ->
     assert main(["preview", str(MISMATCH), "--check"]) == 1
     out = capsys.readouterr().out
     assert "2 with a broken invariant (get_thing, list_things)" in out
-    # the runtime saw it too, and served its generic fallback: the judge finds nothing lost
-    assert "- runtime: the object lost its identity" in out and "- judge:" not in out
-    assert "showing the scalars of the top two levels instead" in out
+    # the runtime saw it too, and served the defaults read from the response itself (no
+    # generic fallback): the judge finds nothing lost, and --check still flags the description
+    assert "- runtime: the object lost its identity (by the defaults chosen from the" in out
+    assert "- judge:" not in out
+    assert "showing the scalars of the top two levels instead" not in out
+    assert '{"uid":"t-1","title":"First thing","size":3}' in out
 
 
 def test_check_passes_when_every_invariant_holds(capsys) -> None:

@@ -148,3 +148,41 @@ def test_an_object_made_of_lists_keeps_each_list():
     ]
     out = json.loads(shape(balance, ShapeConfig()).chunks[0])
     assert out["available"] and out["pending"]
+
+
+def test_a_constant_discriminator_that_is_all_the_items_have_is_kept():
+    events = [{"event_type": "create_user"}, {"event_type": "create_user"}]
+    config = ShapeConfig(field_tree={"event_type": "string"}, collection_path="")
+    result = shape(events, config)
+    assert json.loads(result.chunks[0]) == events and not result.violations
+
+
+def test_defaults_chosen_from_a_description_the_response_does_not_fit_are_read_again():
+    # the description says {id, name}; the response sends {uid, title, ...}
+    config = ShapeConfig(
+        default_fields=("id", "name"), field_tree={"id": "string", "name": "string"}
+    )
+    thing = {"uid": "t-1", "title": "First", "size": 3, "colour": "red", "notes": "x" * 50}
+    result = shape(thing, config)
+    out = json.loads(result.chunks[0])
+    assert out["uid"] == "t-1" and out["title"] == "First"
+    assert not result.violations and not result.notes
+    assert result.repaired == ["only wrapper metadata was left"]  # {} once nulls are pruned
+
+
+def test_a_list_item_of_another_shape_gets_its_own_defaults():
+    # the description's items have number/title; one item sent has only a part with a label
+    tree = {"number": "integer", "title": "string", "state": "string",
+            "base": {"label": "string", "ref": "string", "sha": "string"}}  # fmt: skip
+    config = ShapeConfig(
+        default_fields=("number", "title", "state"), field_tree=tree, collection_path=""
+    )
+    items = [
+        {"number": 1, "title": "One", "state": "open", "base": {"label": "a", "ref": "r"}},
+        {"_links": {"self": {"href": "h"}}, "base": {"label": "b", "ref": "r", "sha": "s"}},
+    ]
+    result = shape(items, config)
+    out = json.loads(result.chunks[0])
+    assert out[0] == {"number": 1, "title": "One", "state": "open"}  # the described defaults
+    assert out[1]["base"]["label"] == "b" and "_links" not in out[1]
+    assert not result.violations and result.repaired

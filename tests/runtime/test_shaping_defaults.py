@@ -418,3 +418,134 @@ def test_a_tagged_union_shows_the_label_and_text_of_whichever_variant_an_item_ho
     # a type that names no member is an ordinary discriminator: no variants are mirrored
     plain = [{"id": "1", "type": "a", "a_info": {"title": "x"}, "b_info": {"title": "y"}}]
     assert field_tree_from_value(plain)[0]["type"] == "string"
+
+
+# ----------------------------------------------------------- gaps the run-time invariants found
+
+
+def test_the_member_an_object_is_addressed_by_keeps_a_natural_key_next_to_it():
+    # no plain id: {voucher_code} addresses it; its order number is a natural key too
+    tree = {"VoucherCode": "string", "DealerCode": "string", "OrderNumber": "string",
+            "CountryCode": "string", "Email": "string", "CreatedDate": "string:time"}  # fmt: skip
+    assert identity_fields(tree, keys=("voucher_code",)) == ("VoucherCode", "OrderNumber")
+    # a ``*Code`` nobody addresses it by is no identity (country_code, currency_code)
+    assert identity_fields(tree) == ("OrderNumber",)
+    # a file addressed by {path} keeps its sha
+    content = {"type": "string", "name": "string", "path": "string", "sha": "string",
+               "size": "integer", "url": "string:uri"}  # fmt: skip
+    assert identity_fields(content, keys=("owner", "repo", "path")) == ("path", "sha")
+
+
+def test_an_id_of_another_member_is_a_reference_not_the_own_id():
+    tree = {"actor": "string", "actor_id": "integer", "org": "string", "org_id": "integer",
+            "_document_id": "string", "action": "string", "target_login": "string"}  # fmt: skip
+    assert identity_fields(tree)[0] == "_document_id"
+    ticket = {"user_id": "integer", "user": {"login": "string"}, "ticket_id": "integer"}
+    assert identity_fields(ticket) == ("ticket_id",)
+
+
+def test_an_object_without_identity_takes_the_id_named_after_its_part():
+    game = {"AwayTeamID": "integer", "GameID": "integer", "HomeTeamID": "integer",
+            "Status": "string"}  # fmt: skip
+    item = {"Game": game, "Plays": [{"PlayID": "integer", "Result": "string"}]}
+    assert identity_fields(item) == ("Game.GameID",)
+    assert "Game.GameID" in choose_default_fields(item, item=True)
+    request = {
+        "challenge": "string",
+        "subject": "string",
+        "sid": "string",
+        "client": {"client_id": "string", "client_name": "string", "owner": "string"},
+    }
+    assert "client.client_id" in choose_default_fields(request)
+
+
+def test_a_part_gives_its_first_id_when_nothing_else_identifies_the_object():
+    feature = {
+        "type": "string",
+        "geometry": {"type": "string", "coordinates": ["number"]},
+        "properties": {"FacName": "string", "RegistryID": "string", "SourceID": "string"},
+    }
+    assert identity_fields(feature) == ("properties.RegistryID",)
+
+
+def test_a_rule_that_routes_to_a_person_takes_the_persons_id():
+    rule = {"contact": {"id": "number", "type": "string:enum"}, "index": "number",
+            "type": "string:enum"}  # fmt: skip
+    assert identity_fields(rule) == ("contact.id",)
+
+
+def test_an_object_with_a_login_is_a_person_whatever_it_is_called():
+    build = {"url": "string:uri", "status": "string", "error": {"message": "string"},
+             "pusher": {"login": "string", "id": "integer", "name": "string",
+                        "avatar_url": "string:uri"},
+             "commit": "string", "created_at": "string:time"}  # fmt: skip
+    chosen = choose_default_fields(build)
+    assert "pusher.login" in chosen and "pusher.name" not in chosen and "pusher.id" not in chosen
+
+
+def test_a_wrapper_of_one_object_is_read_through():
+    item = {
+        "data": {
+            "id": "string",
+            "type": "string",
+            "attributes": {"name": "string", "updated_at": "string:time"},
+        }
+    }
+    chosen = choose_default_fields(item, item=True)
+    assert chosen[0] == "data.id"
+    assert {"data.attributes.name", "data.attributes.updated_at"} <= set(chosen)
+
+
+def test_a_title_given_in_several_languages_is_the_label_before_a_code():
+    item = {"Id": "integer", "StockCode": "string", "EAN": "string",
+            "Title": [{"LanguageCode": "string", "Text": "string"}],
+            "Price": "number"}  # fmt: skip
+    chosen = choose_default_fields(item, item=True)
+    assert "Title.Text" in chosen and "StockCode" not in chosen
+
+
+def test_without_a_label_a_related_object_named_by_one_comes_with_the_link():
+    suite = {"id": "integer", "head_sha": "string", "status": "string", "url": "string:uri",
+             "app": {"id": "integer", "slug": "string", "name": "string"},
+             "updated_at": "string:time"}  # fmt: skip
+    chosen = choose_default_fields(suite, item=True)
+    assert chosen.index("url") < chosen.index("app.name") < chosen.index("status")
+
+
+def test_a_person_reduced_to_an_email_shows_the_name_too():
+    commit = {"sha": "string", "message": "string",
+              "author": {"name": "string", "email": "string", "date": "string"}}  # fmt: skip
+    assert {"author.email", "author.name"} <= set(choose_default_fields(commit))
+    # a login is a handle people are known by: no name next to it
+    issue = {"id": "integer", "title": "string", "user": {"login": "string", "name": "string"}}
+    chosen = choose_default_fields(issue, item=True)
+    assert "user.login" in chosen and "user.name" not in chosen
+
+
+def test_a_person_sent_as_null_gives_way_to_the_next_one():
+    gist = {"id": "string", "description": "string", "user": "null",
+            "owner": {"login": "string", "id": "integer"}, "comments": "integer"}  # fmt: skip
+    assert "owner.login" in choose_default_fields(gist, item=True)
+
+
+def test_a_container_keeps_every_list_it_holds():
+    schedule = {
+        "team": "string",
+        "schedule": [{"rotationName": "string", "oncall": "string", "shiftRoll": "number"}],
+        "overrides": [{"start": "number", "end": "number", "orig": "string", "over": "string"}],
+    }
+    tops = {p.split(".")[0] for p in choose_default_fields(schedule)}
+    assert {"schedule", "overrides"} <= tops
+    methods = {k: [{"label": "string", "extId": "string", "deviceType": "string"}]
+               for k in ("devices", "emails", "phones")}  # fmt: skip
+    assert set(choose_default_fields(methods)) == {"devices.label", "emails.label", "phones.label"}
+    # an object with a label of its own is no container: its lists take their slots
+    named = {"name": "string", **methods}
+    assert len(choose_default_fields(named)) < 4
+
+
+def test_parallel_parts_that_give_only_a_state_are_shown_by_their_own_defaults():
+    check = {"host": "string", "uri": "string", "reason": "string", "is_valid": "boolean",
+             "dns_resolves": "boolean", "https_error": "string"}  # fmt: skip
+    chosen = choose_default_fields({"domain": check, "alt_domain": check})
+    assert {"domain.host", "alt_domain.host"} <= set(chosen)
