@@ -21,6 +21,13 @@ Concise output with the default fields also leaves out members that are null or 
 (``None``, ``""``, ``[]``, ``{}``) and flags that are only news when true (``archived``,
 ``in_trash``, ``locked``... when false): they cost tokens and say nothing; ask with ``fields``
 to see them. An item's own identity members are kept even when null. Page 1 carries the notes too, so its budget reserves room for them.
+
+The default fields are checked by the run-time invariants (``invariants.py``). When the ones
+chosen from the description break one, the response is not what the description said (members
+it lacks, nulls where it promised objects, another variant of a union, another wrapper): the
+defaults are read from the response itself, for the body or for each list item that lost
+something (``ShapedResponse.repaired`` says so, and ``mcpforge preview --check`` flags it).
+Only when those break an invariant too is the generic projection shown, with a note.
 """
 
 from __future__ import annotations
@@ -106,6 +113,9 @@ class ShapedResponse:
     token_counts: list[int] = field(default_factory=list)
     # Invariants the default fields broke (the result then holds the generic projection).
     violations: list[str] = field(default_factory=list)
+    # Invariants the defaults chosen from the description broke and the defaults read from the
+    # response itself kept (the description does not fit the response: worth fixing).
+    repaired: list[str] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -295,10 +305,15 @@ def shape(
 
     shaped = _apply(value, target, where, select, keep_wrapper=selection is None)
     violations: list[str] = []
+    repaired: list[str] = []
     if from_defaults and not (config.operator_defaults and config.default_fields):
         if where.kind == "list" and isinstance(shaped, (dict, list)):
             shaped = _drop_constant_kinds(shaped, path or (), target)
         violations = check_invariants(value, shaped, path, where.kind, where.found)
+        if violations:  # the response is not what the description said: read it from itself
+            retried = _defaults_read_from_response(value, target, where, shaped, config, excluded)
+            if not check_invariants(value, retried, path, where.kind, where.found):
+                shaped, violations, repaired = retried, [], violations
         if violations:
             shaped = _apply(
                 value, target, where, lambda item: prune_empty(generic_projection(item)), False
@@ -323,7 +338,9 @@ def shape(
         result = _capped(shaped, page_path, config, response_format, notes, max_tokens)
     else:
         result = _page(shaped, page_path, config, response_format, footer_reserve_tokens, notes)
-    return replace(result, violations=violations) if violations else result
+    if violations or repaired:
+        return replace(result, violations=violations, repaired=repaired)
+    return result
 
 
 def _apply(value: Any, target: Any, where: _Target, select: Any, keep_wrapper: bool) -> Any:
@@ -339,10 +356,46 @@ def _apply(value: Any, target: Any, where: _Target, select: Any, keep_wrapper: b
     return set_at(wrapper, path, inner)
 
 
+def _defaults_read_from_response(
+    value: Any, target: Any, where: _Target, shaped: Any, config: ShapeConfig, excluded: list[str]
+) -> Any:
+    """Second reading when the default fields chosen from the description break an invariant
+    (the response has members the description lacks, nulls where it promised objects, another
+    variant of a union, a different wrapper): the defaults chosen from the response itself, for
+    the body, or for each list item that lost something (items of one shape share them)."""
+
+    def select(item: Any, fields: tuple[str, ...]) -> Any:
+        item = project(item, list(fields))
+        return prune_empty(exclude(item, excluded) if excluded else item)
+
+    if where.kind != "list":
+        fields = choose_default_fields(field_tree_from_value(target), write=config.write)
+        if not fields:
+            return shaped
+        return _apply(value, target, where, lambda item: select(item, fields), False)
+    path = where.path or ()
+    kept = get_at(shaped, path)
+    if not isinstance(target, list) or not isinstance(kept, list) or len(kept) != len(target):
+        return shaped
+    chosen: dict[str, tuple[str, ...]] = {}
+    out = list(kept)
+    for i, (raw, item) in enumerate(zip(target, kept)):
+        if not isinstance(raw, dict) or not check_invariants([raw], [item], (), "list"):
+            continue
+        tree = field_tree_from_value(raw)
+        key = dumps(tree)
+        if key not in chosen:
+            chosen[key] = choose_default_fields(tree, item=True, write=config.write)
+        if chosen[key]:
+            out[i] = select(raw, chosen[key])
+    return set_at(shaped, path, out) if path else out
+
+
 def _drop_constant_kinds(shaped: Any, path: tuple[str, ...], raw: Any = None) -> Any:
     """A discriminator (``object``, ``kind``, ``type``) with one value on every item of a list
-    says nothing: drop it from the items. Not a tag that names the member holding the item's
-    content (``{"type": "paragraph", "paragraph": {...}}`` in ``raw``, the items as sent)."""
+    says nothing: drop it from the items, unless it is all an item has. Not a tag that names
+    the member holding the item's content (``{"type": "paragraph", "paragraph": {...}}`` in
+    ``raw``, the items as sent)."""
     items = get_at(shaped, path)
     if not isinstance(items, list) or len(items) < 2 or not all(isinstance(i, dict) for i in items):
         return shaped
@@ -356,6 +409,8 @@ def _drop_constant_kinds(shaped: Any, path: tuple[str, ...], raw: Any = None) ->
     if not constant:
         return shaped
     trimmed = [{k: v for k, v in i.items() if k not in constant} for i in items]
+    if not all(trimmed):  # the discriminator is all the items say: it stays
+        return shaped
     return set_at(shaped, path, trimmed) if path else trimmed
 
 

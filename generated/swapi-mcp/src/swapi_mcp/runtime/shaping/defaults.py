@@ -11,16 +11,26 @@ on one API's field names. A field's **role** comes from the words of its name (`
   that reads one: ``{thumbprint}``, ``{issue_number}`` -> ``number``), else a natural key
   (``key``, ``slug``, ``number``, ``sha``, ``login``, ``username``, ``handle``, a qualified
   ``full_name``/``fullPath``), else the first ``*Id``/``*_id`` scalar (a global ``node_id``
-  only when nothing else identifies it). ``id`` is kept next to a natural key (a natural key
-  may be null: a draft invoice has no number). An object with no identity of its own takes
-  one from its first nested *part* that has one (a resource's ``metadata.uid``).
+  only when nothing else identifies it; one naming another member, ``actor_id`` next to
+  ``actor``, is a reference and comes last). ``id`` is kept next to a
+  natural key (a natural key may be null: a draft invoice has no number), and so is the
+  member the API addresses it by when it has no plain id (``{voucher_code}`` ->
+  ``VoucherCode`` and ``OrderNumber``; ``{path}`` -> ``path`` and ``sha``). An object with no
+  identity of its own takes one from below: its first nested *part* with an id, a natural key
+  or an id named after the part (a resource's ``metadata.uid``, ``game.GameID``,
+  ``client.client_id``; a part shaped like a person gives its handle), else a related
+  person's handle or id (``contact.id``), else the first ``*Id`` of a part (a GeoJSON
+  feature's ``properties.RegistryID``). An object whose one member is an object (``{data:
+  {...}}``) is a wrapper: what it wraps is read through.
 - **label**: a name whose last word is ``name``, ``title``, ``label``, ``subject``,
   ``caption``, ``headline``, ``heading``, ``login``, ``username``, ``nickname``, ``handle`` or
   ``filename`` (``display_name``, ``friendlyName``, ``tag_name``...; the plain word first). A
   handle taken as the identity (``login``) does not stand for the label: the display name is
-  taken too; a qualified full name does. No label: the item's primary field (``path``,
-  ``file``, ``ref``, ``tag``, ``email``, ``host``...), else its text (below), else its link
-  (an image's URL). Rich text (an array of runs) is read through its text member
+  taken too; a qualified full name does. No label: a label-named rich value (``Title:
+  [{LanguageCode, Text}]``), else the item's primary field (``path``, ``file``, ``ref``,
+  ``tag``, ``email``, ``host``...), else its text (below), else its link (an image's URL)
+  and a related object one level down named by a label (a check suite's ``app.name``). Rich
+  text (an array of runs) is read through its text member
   (``title.plain_text``). In a tagged union (a ``type`` naming the member that holds the
   content) what is chosen inside one variant member is chosen in every variant that has the
   same path, for the price of one (``child_page.title`` and ``child_database.title``;
@@ -51,7 +61,10 @@ on one API's field names. A field's **role** comes from the words of its name (`
   ``requested_reviewers``), a participle + ``by`` (``created_by``), or a handle or name
   qualified by one (``customer_email``); not a person's attribute (``customer_address``,
   ``author_association``). Reduced to a readable identity (a handle: login, username, email;
-  else a name).
+  else a name); reduced to an email, its name comes too (an address is not who it is: git's
+  ``Name <email>``). A person sent as null is no person (a tree read from a value). An object
+  with a handle of its own (``login``, ``username``) is a person whatever it is called
+  (``pusher``): never seen through as a part.
 - **counts**: integers named as a plural noun or ``count``/``total``/``size``; for one
   resource also a small object of numbers only (``stats: {additions, deletions, total}``).
 - **relations**: ``*_id`` scalars of other entities and nested objects that have an identity
@@ -61,11 +74,14 @@ on one API's field names. A field's **role** comes from the words of its name (`
   reference sent as a plain id string stays that string (projection keeps a scalar where an
   object was expected).
 - **lists inside one object** (a tree's entries, a status's checks) are its content: each
-  element reduced to its identity, label and state.
+  element reduced to its identity, label and state. A *container* (one resource with no
+  identity or label of its own or in its parts: ``{available: [...], pending: [...]}``)
+  keeps every list of objects it holds, each element reduced so (else to its first own
+  default field), whatever the budget.
 - **discriminators** (``type``, ``kind``, ``object``, ``class``; ``type``/``kind`` first):
   never a ``const``; in a list's items the pipeline drops one that is the same on every item,
   unless it names the member that holds the item's content (``{"type": "paragraph",
-  "paragraph": {...}}``: a tagged union).
+  "paragraph": {...}}``: a tagged union) or is all the items have.
 - **flags**: booleans. Flags that are only news when true (``archived``, ``locked``,
   ``in_trash``: ``ALARM_FLAGS``) are always taken and use no slot (concise output drops them
   when false). The slots go to what the object *is* (one word: ``private``, ``draft``;
@@ -84,8 +100,11 @@ role) fits the profile's **token budget**; identity is always taken. Profiles: `
 resource, ``get_*``), ``ITEM`` (each item of a list: enough to pick the items worth a closer
 look) and ``WRITE`` (what a create/update/delete echoes: identity, label, state, a human URL).
 Nested *parts* (objects without an identity of their own: ``attributes``, ``status``,
-``spec``) are seen through, one level, after the object's own fields of the same role. The
-result is deterministic for a given tree.
+``spec``) are seen through, one level, after the object's own fields of the same role. An
+object of objects only that nothing identifies and whose parts gave at most their states
+(``{domain: {...}, alt_domain: {...}}``) takes each part's own defaults. The result is
+deterministic for a given tree (the pipeline may read a second one from the response itself
+when the description's defaults break an invariant: ``pipeline.py``).
 """
 
 from __future__ import annotations
@@ -300,6 +319,17 @@ def is_person(key: str) -> bool:
     if ws[-1] in PEOPLE_WORDS:
         return True
     return ws[-1] in (*HANDLE_WORDS, "name") and bool(set(ws[:-1]) & PEOPLE_WORDS)
+
+
+def _is_person_node(key: str, node: Any) -> bool:
+    """A person by its role (``is_person``) or by its shape: an object with a handle of its own
+    (``login``, ``username``) is a person whatever it is called (``pusher``, ``merged_by``)."""
+    if is_person(key):
+        return True
+    tree = unwrap(node)
+    return isinstance(tree, dict) and any(
+        _w(k)[-1] in HANDLE_WORDS[:3] and len(_w(k)) == 1 for k in _leaf_keys(tree)
+    )
 
 
 def is_url(key: str, leaf: Any) -> bool:
@@ -527,26 +557,59 @@ def identity_fields(
         return ()
     leaves = _leaf_keys(tree)
     own = [k for k in leaves if own_identity_key(k, entity)]
-    natural = [k for k in leaves if addressed_by(k, keys) and k not in own]
-    natural += [k for k in leaves if is_natural_key(k) and k not in own + natural]
+    addressed = [k for k in leaves if addressed_by(k, keys) and k not in own]
+    natural = [k for k in leaves if is_natural_key(k) and k not in own + addressed]
     if not own:  # no plain id: the first ``*Id`` is the stable one next to a natural key
         ids = [k for k in leaves if is_id_name(k) and _w(k)[0] not in _NOT_OWN_ID]
-        own = [k for k in ids if not (natural and is_noise(k))][:1]  # node_id next to a sha: no
-    chosen = own[:1] + natural[:1]
+        ids.sort(key=lambda k: _refers(k, tree))  # ``actor_id`` next to ``actor``: a reference
+        noisy = [k for k in ids if set(_w(k)) & NOISE_WORDS]  # node_id next to a sha: no
+        own = [k for k in ids if not ((natural or addressed) and k in noisy)][:1]
+    # the member the API addresses it by stands for a plain id: a natural key comes next to it
+    chosen = (own[:1] + (addressed + natural)[:1]) if own else addressed[:1] + natural[:1]
     if not chosen:  # a labelled value named as an id: ``{"id": {"label": "ID", "value": 7}}``
         pairs = {k: _pair_value(v) for k, v in tree.items() if isinstance(v, dict)}
         chosen = [f"{k}.{v}" for k, v in pairs.items() if v and own_identity_key(k, entity)][:1]
     if not chosen:
-        for key, sub in tree.items():
-            if isinstance(unwrap(sub), dict) and not is_person(key):
-                inner = identity_fields(sub)
-                first = inner[0].split(".")[0] if inner else ""
-                if inner and (own_identity_key(first) or is_natural_key(first)):
-                    return (f"{key}.{inner[0]}",)
+        found = _identity_below(tree)
+        if found:
+            return (found,)
     if not chosen:
         labels = sorted((k for k in leaves if is_label(k)), key=label_rank)
         chosen = labels[:1] or leaves[:1]
     return tuple(chosen)
+
+
+def _refers(key: str, tree: dict[str, Any]) -> bool:
+    """A ``*_id`` of another thing the object holds, a member of that name (``actor_id`` next
+    to ``actor``): a reference, not the object's own id."""
+    qualifier = _w(key)[:-1]
+    return bool(qualifier) and any(_w(k) == qualifier for k in tree if k != key)
+
+
+def _identity_below(tree: dict[str, Any]) -> str | None:
+    """An object with no identity of its own takes one from below: the first part with an id,
+    a natural key or an id named after the part (``game.GameID``, ``client.client_id``), else
+    the first related person's handle or id (a rule that routes to ``contact: {id, type}``),
+    else the first ``*Id`` of a part (a GeoJSON feature's ``properties.RegistryID``)."""
+    nested = [(key, unwrap(sub)) for key, sub in tree.items() if isinstance(unwrap(sub), dict)]
+    parts = [(k, sub) for k, sub in nested if not is_person(k)]
+    people = [(k, sub) for k, sub in nested if isinstance(tree[k], dict) and is_person(k)]
+    for group in (parts, people):
+        for key, sub in group:
+            entity = _w(key) if isinstance(tree[key], dict) else ()  # a list's: its elements'
+            inner = identity_fields(sub, entity)
+            first = inner[0].split(".")[0] if inner else ""
+            if inner and (own_identity_key(first, entity) or is_natural_key(first)):
+                handle = _handle(sub) if _is_person_node(key, sub) else None
+                return f"{key}.{handle or inner[0]}"
+    for key, sub in parts:
+        if not isinstance(tree[key], dict) or _is_person_node(key, sub) or is_noise(key):
+            continue  # a list's elements are not a part of it, nor a person, nor links
+        ids = [k for k in _leaf_keys(sub) if is_id_name(k) and _w(k)[0] not in _NOT_OWN_ID]
+        ids.sort(key=lambda k: _refers(k, sub))
+        if ids:
+            return f"{key}.{ids[0]}"
+    return None
 
 
 # ---------------------------------------------------------------------------- choosing
@@ -557,6 +620,7 @@ class _Picker:
         self.profile = profile
         self.left = profile.budget
         self.chosen: list[str] = []
+        self.roles: list[str] = []
         self.used: set[str] = set()
 
     def add(self, path: str | None, role: str, *, force: bool = False, cost: int = 0) -> bool:
@@ -568,6 +632,7 @@ class _Picker:
             return False
         self.left -= cost
         self.chosen.append(path)
+        self.roles.append(role)
         self.used.add(top)
         return True
 
@@ -588,7 +653,7 @@ def _fields(tree: dict[str, Any], parts: bool) -> list[_Field]:
     own = has_own_identity(tree)
     for key, sub in tree.items():
         inner = sub if isinstance(sub, dict) else None
-        if inner is None or is_person(key) or is_noise(key):
+        if inner is None or _is_person_node(key, inner) or is_noise(key):
             continue
         if own and _has_id(inner):
             continue  # a relation, reduced as a whole
@@ -612,6 +677,10 @@ def choose_default_fields(
         return ()
     if len(tree) <= SMALL and all(is_leaf(v) for v in tree.values()) and not write:
         return tuple(tree)  # a small flat object: nothing worth leaving out
+    ((key, only),) = tree.items() if len(tree) == 1 else ((None, None),)
+    if key is not None and isinstance(only, dict) and not is_person(key):  # ``{data: {...}}``
+        inner = choose_default_fields(only, item=item, write=write, entity=_w(key), keys=keys)
+        return tuple(f"{key}.{p}" for p in inner)  # a wrapper: what it wraps, read through
     pick = _Picker(profile)
     fields = [f for f in _fields(tree, profile.parts) if not is_noise(f.key)]
     leaves = [f for f in fields if is_leaf(f.node)]
@@ -651,14 +720,25 @@ def choose_default_fields(
                 f for f in objects + arrays
                 if (is_label(f.key) or is_content(f.key)) and text_path(f.key, f.node)
             ]  # fmt: skip
+            rich_label = [f for f in rich if is_label(f.key)]  # ``Title: [{lang, text}]``
             text = [f for f in leaves if is_content(f.key) and base_type(f.node) == "string"]
+            named = [  # a related thing one level down named by a label (``app.name``)
+                f for f in objects
+                if not f.part and not is_noise(f.key) and not is_person(f.key)
+                and _has_id(f.node) and is_label((_reduce(f) or "").rsplit(".", 1)[-1])
+            ]  # fmt: skip
             links = [f for f in leaves if is_url(f.key, f.node) and not f.part]
-            (
-                take(primary, "label", 1, own_path)
-                or take(rich, "label", 1, lambda f: f"{f.path}.{text_path(f.key, f.node)}")
-                or take(text, "label", 1, own_path)
-                or take(links, "label", 1, own_path)  # nothing else names it: its link does
+            rich_path: Callable[[_Field], str | None] = lambda f: (  # noqa: E731
+                f"{f.path}.{text_path(f.key, f.node)}"
             )
+            if not (
+                take(rich_label, "label", 1, rich_path)
+                or take(primary, "label", 1, own_path)
+                or take(rich, "label", 1, rich_path)
+                or take(text, "label", 1, own_path)
+            ):  # nothing of its own names it: its link, and what it relates to by name
+                take(links, "label", 1, own_path)
+                take(named, "label", 1, _reduce)
     if not write:  # where it lives tells two things of the same name apart (a file's path)
         take([f for f in leaves if is_locator(f.key) and not f.part], "label", 1, own_path)
     # state: named states (an object in that place reduced to its label), then other enums
@@ -709,37 +789,58 @@ def choose_default_fields(
     recent = [f for f in times if time_rank(f.key) < 2]  # updated, then created
     first_times = profile.time if not item else 1  # an item's second time waits (below)
     take(recent, "time", first_times, own_path)
-    people = [f for f in fields if is_person(f.key) and not f.part]
-    take(people, "person", profile.people, _reduce_person)
+    people = [  # a person the response sends as null is no person (a tree read from a value)
+        f for f in fields if is_person(f.key) and not f.part and base_type(f.node) != "null"
+    ]  # fmt: skip
+    taken = 0
+    for f in people:  # an email is an address, not a name: the person's name comes with it
+        if taken >= profile.people or f.path in pick.used:
+            continue
+        paths = _person_paths(f)
+        if paths and pick.add(paths[0], "person"):
+            taken += 1
+            for extra in paths[1:]:
+                pick.add(extra, "person", force=True, cost=2)
     lists = [f for f in arrays if isinstance(unwrap(f.node), dict) and not f.part]
+    # a container (no identity or label of its own: ``{available: [...], pending: [...]}``)
+    # holds its lists: each one is kept, its elements reduced
+    container = not item and not any(
+        is_id_name(k) or is_natural_key(k) or is_label(k)
+        for sub in [tree, *(v for v in tree.values() if isinstance(v, dict))]
+        for k in _leaf_keys(sub)
+    )
     taken = 0
     for f in lists:
-        if taken >= profile.lists or f.path in pick.used:
+        if (taken >= profile.lists and not container) or f.path in pick.used:
             continue
         element = unwrap(f.node)
         ident = (_handle(element) if is_person(f.key) else None) or nested_identity(element)
-        if ident is not None and (is_url(ident, None) or is_noise(ident.rsplit(".", 1)[-1])):
+        by_link = ident is not None and (is_url(ident, None) or is_noise(ident.rsplit(".", 1)[-1]))
+        if by_link and not container:
             continue  # elements named only by a link: not worth a default slot
-        if ident is None:  # no readable identity: the element's own lean defaults
+        if ident is None or by_link:  # no readable identity: the element's own lean defaults
             own = [
                 p for p in choose_default_fields(element, item=True)
-                if not is_url(p.rsplit(".", 1)[-1], None)
+                if not is_url(p.rsplit(".", 1)[-1], None) or container
             ][:3]  # fmt: skip
             said = [p.rsplit(".", 1)[-1] for p in own]
-            if not any(is_state(k) or is_content(k) or is_money(k, "number") for k in said):
+            if not own or not (
+                container
+                or any(is_state(k) or is_content(k) or is_money(k, "number") for k in said)
+            ):
                 continue  # elements with no name, state, text or amount (sizes): not a default
-            if pick.add(f"{f.path}.{own[0]}", "list"):
+            if pick.add(f"{f.path}.{own[0]}", "list", force=container):
                 taken += 1
                 for extra in own[1:]:
                     pick.add(f"{f.path}.{extra}", "state", force=True, cost=1)
             continue
         paths = [f"{f.path}.{ident}"]
-        if is_person(f.key) and not _readable(ident):
+        if is_person(f.key) and not _readable(ident) and not container:
             continue
         states = sorted((k for k in _leaf_keys(element) if is_state(k)), key=state_rank)
         paths += [f"{f.path}.{k}" for k in states[:1] if k != ident]
         cost = sum((len(p) + 3) // 4 for p in paths) + VALUE_TOKENS["list"]
-        if pick.add(paths[0], "list", cost=cost):
+        if pick.add(paths[0], "list", cost=cost, force=container):
             taken += 1
             for extra in paths[1:]:
                 pick.add(extra, "state", force=True, cost=1)
@@ -781,7 +882,11 @@ def choose_default_fields(
         key=lambda f: _w(f.key)[-1] in ("object", "class"),  # ``type`` varies more often
     )  # a list's items: the pipeline drops a discriminator that is the same on every item
     take(kinds, "kind", profile.kinds, own_path)
-    if not pick.chosen:
+    # objects only, nothing identifies the whole and its parts gave at most their states
+    # (``{domain: {...}, alt_domain: {...}}``): what each of them is, by its own defaults
+    objects_only = all(isinstance(v, dict) for v in tree.values())
+    if not pick.chosen or (objects_only and set(pick.roles) <= {"state"}):
+        pick = _Picker(profile)
         _add_from_children(tree, pick, item)
     if any(hint(v) == "tag" for v in tree.values()):
         _every_variant(tree, pick)
@@ -832,10 +937,21 @@ def _reduce_person(f: _Field) -> str | None:
     return f"{f.path}.{ident}" if _readable(ident) else None
 
 
+def _person_paths(f: _Field) -> list[str]:
+    """A person reduced (``_reduce_person``); reduced to an email, its name too (git's
+    ``Name <email>``: an address says where to write, the name says who it is)."""
+    path = _reduce_person(f)
+    inner = unwrap(f.node)
+    if path is None or is_leaf(inner) or _w(path.rsplit(".", 1)[-1])[-1] != "email":
+        return [path] if path else []
+    names = sorted((k for k in _leaf_keys(inner) if is_label(k)), key=label_rank)
+    return [path] + [f"{f.path}.{k}" for k in names[:1]]
+
+
 def _add_from_children(tree: dict[str, Any], pick: _Picker, item: bool) -> None:
     """A tree with objects only (GraphQL ``{"data": {...}}``): defaults of each child object."""
     for key, sub in tree.items():
         inner = unwrap(sub)
         if isinstance(inner, dict):
-            for path in choose_default_fields(inner, item=item):
+            for path in choose_default_fields(inner, item=item, entity=_w(key)):
                 pick.add(f"{key}.{path}", "relation", force=True)
