@@ -53,7 +53,8 @@ on one API's field names. A field's **role** comes from the words of its name (`
   pipeline cuts it to ``list_items.PREVIEW_CHARS``), or as its label when it has no other.
 - **time**: hint ``time`` or a last word ``at``/``on``/``time``/``date``/``timestamp`` or a
   participle like ``created``/``updated``; updated before created before others (due, closed).
-  A list item takes its second time (created) only after what names, states and relates it.
+  A list item takes one: when it last changed, or, for an item said by its text rather than a
+  name (a comment, a message), when it was written.
 - **people**: a role noun last (``user``, ``author``, ``owner``, ``creator``, ``assignee``,
   ``reporter``, ``requester``, ``sender``, ``recipient``, ``actor``, ``member``,
   ``committer``, ``reviewer``, ``customer``, ``contact``, ``person``, ``employee``, ``agent``;
@@ -216,7 +217,7 @@ class Profile:
 
 OBJECT = Profile(budget=260, identity=2, label=1, state=2, content=1, time=2, people=2,
                  money=2, counts=2, relations=2, lists=2, url=1, flags=3, kinds=1)  # fmt: skip
-ITEM = Profile(budget=80, identity=2, label=1, state=2, content=1, time=2, people=1, money=1,
+ITEM = Profile(budget=80, identity=2, label=1, state=2, content=1, time=1, people=1, money=1,
                counts=1, relations=1, lists=1, url=0, flags=1, kinds=2)  # fmt: skip
 WRITE = Profile(budget=45, identity=2, label=1, state=1, content=0, time=0, people=0, money=0,
                 counts=0, relations=0, lists=0, url=1, flags=0, kinds=0, parts=False)  # fmt: skip
@@ -786,8 +787,11 @@ def choose_default_fields(
         (f for f in leaves if is_time(f.key, f.node)), key=lambda f: (f.part, time_rank(f.key))
     )
     recent = [f for f in times if time_rank(f.key) < 2]  # updated, then created
-    first_times = profile.time if not item else 1  # an item's second time waits (below)
-    take(recent, "time", first_times, own_path)
+    own = [f for f in fields if not f.part]
+    if item and any(is_content(f.key) for f in own) and not any(is_label(f.key) for f in own):
+        # an item said by its text, not named (a comment, a message): dated by its writing
+        recent.sort(key=lambda f: time_rank(f.key) != 1)
+    take(recent, "time", profile.time, own_path)
     people = [  # a person the response sends as null is no person (a tree read from a value)
         f for f in fields if is_person(f.key) and not f.part and base_type(f.node) != "null"
     ]  # fmt: skip
@@ -873,8 +877,6 @@ def choose_default_fields(
             pick.add(f.path, "flag", force=True, cost=1)
     ranked = sorted((f for f in flags if not is_alarm_flag(f.key)), key=lambda f: flag_rank(f.key))
     take(ranked, "flag", profile.flags, own_path)
-    if item:  # when it was made, after what names, states and relates the item
-        take(recent, "time", profile.time - first_times, own_path)
     take([f for f in times if time_rank(f.key) == 2], "time", 1 if not item else 0, own_path)
     kinds = sorted(
         (f for f in leaves if is_kind(f.key) and hint(f.node) != "const" and not f.part),
