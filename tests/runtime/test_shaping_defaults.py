@@ -325,6 +325,10 @@ def test_the_objects_own_page_is_its_link_not_a_link_to_a_collection():
     chosen = choose_default_fields(tree)
     assert "html_url" in chosen
     assert "public_members_url" not in chosen and "url" not in chosen
+    # a project's homepage elsewhere is a human link, not the object's own page
+    first = {"id": "integer", "name": "string", "homepage": "string:uri", "html_url": "string:uri"}
+    assert "html_url" in choose_default_fields(first)
+    assert "homepage" not in choose_default_fields(first)
 
 
 def test_a_plain_link_comes_before_a_sharing_copy_and_a_null_link_is_no_link():

@@ -167,7 +167,7 @@ URL_WORDS = frozenset({"url", "uri", "href", "link", "permalink"})
 HUMAN_URL_WORDS = frozenset(
     {"html", "web", "public", "permalink", "share", "hosted", "browser", "view", "homepage"}
 )  # fmt: skip
-PAGE_URL_WORDS = frozenset({"html", "web", "permalink", "browser", "view", "homepage"})
+PAGE_URL_WORDS = frozenset({"html", "web", "permalink", "browser", "view"})
 NOISE_WORDS = frozenset(
     {"avatar", "gravatar", "etag", "signature", "checksum", "icon", "thumbnail", "node",
      "hash", "salt", "secret", "password", "token"}
