@@ -788,8 +788,8 @@ def choose_default_fields(
         (f for f in leaves if is_time(f.key, f.node)), key=lambda f: (f.part, time_rank(f.key))
     )
     recent = [f for f in times if time_rank(f.key) < 2]  # updated, then created
-    own = [f for f in fields if not f.part]
-    if item and any(is_content(f.key) for f in own) and not any(is_label(f.key) for f in own):
+    mine = [f for f in fields if not f.part]
+    if item and any(is_content(f.key) for f in mine) and not any(is_label(f.key) for f in mine):
         # an item said by its text, not named (a comment, a message): dated by its writing
         recent.sort(key=lambda f: time_rank(f.key) != 1)
     take(recent, "time", profile.time, own_path)
