@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import logging
 import re
 import statistics
 import sys
@@ -46,6 +47,7 @@ TARGETS = {"lists": 1.0, "labels": 0.97, "identities": 0.99, "reduction": 0.85}
 WORST = 20
 BIG_BODY = 400  # pretty-JSON tokens: below this, a body is small whatever is kept
 FALLBACK_NOTE = "the default fields would have lost data"  # shaping/pipeline.py's note
+REPAIRED_LOG = "did not match its description"  # runtime/executor.py's warning
 
 
 @dataclass(frozen=True)
@@ -66,6 +68,7 @@ class Call:
     raw: int = 0
     shaped: int = 0
     fallback: bool = False  # the run-time invariants replaced the default fields
+    repaired: bool = False  # the defaults were read again from the response (server warning)
     compact: int = 0  # the body as compact JSON, nothing left out
     lean: int = 0  # identity and label only (judge.leanest), compact JSON
 
@@ -209,9 +212,11 @@ async def _call_all(label: str, model: Any, work: list[Any], upstream: LocalUpst
 
     runtime = ServerRuntime(model, Settings(base_url=upstream.url, retries=0, read_timeout=10.0))
     calls = []
+    warnings = _Warnings(logging.getLogger(ServerRuntime.__module__))
     try:
         for tool, example in work:
             upstream.serve(example.value)
+            warnings.messages.clear()
             call = Call(label, tool.name, example.source.split(" at ")[0])
             call.raw = count_tokens(json.dumps(example.value, indent=2, ensure_ascii=False))
             call.compact = count_tokens(_compact(example.value))
@@ -224,6 +229,7 @@ async def _call_all(label: str, model: Any, work: list[Any], upstream: LocalUpst
                 continue
             call.shaped = sum(count_tokens(p) for p in outcome.parts)
             call.fallback = any(FALLBACK_NOTE in p for p in outcome.parts)
+            call.repaired = any(REPAIRED_LOG in m for m in warnings.messages)
             if outcome.is_error:
                 text = outcome.parts[0] if outcome.parts else "error"
                 call.error = " ".join(text.strip().splitlines()[:2])[:200]
@@ -236,8 +242,28 @@ async def _call_all(label: str, model: Any, work: list[Any], upstream: LocalUpst
                 call.verdict = judge(example.value, shaped, paged=paged)
             calls.append(call)
     finally:
+        warnings.close()
         await runtime.aclose()
     return calls
+
+
+class _Warnings(logging.Handler):
+    """The server's warnings during the run, kept here instead of printed."""
+
+    def __init__(self, logger: logging.Logger):
+        super().__init__(logging.WARNING)
+        self.messages: list[str] = []
+        self.logger, self.propagate = logger, logger.propagate
+        logger.addHandler(self)
+        logger.propagate = False
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.messages.append(record.getMessage())
+
+    def close(self) -> None:
+        self.logger.removeHandler(self)
+        self.logger.propagate = self.propagate
+        super().close()
 
 
 def _compact(value: Any) -> str:
@@ -342,6 +368,8 @@ def report(results: list[SpecResult], *, elapsed: float | None = None) -> str:
         f"| results that are only wrapper metadata | {t.wrapper_only} | 0 |",
         f"| results where the invariants replaced the defaults (generic projection) | "
         f"{_pct(sum(c.fallback for c in calls), len(calls))} | |",
+        f"| results whose defaults were read again from the response (it did not match its "
+        f"description; the server warns) | {_pct(sum(c.repaired for c in calls), len(calls))} | |",
         f"| median token reduction vs pretty JSON | "
         f"{'n/a' if t.median_reduction is None else f'{t.median_reduction:.1%}'} "
         f"| >= 85%: {mark[ok['reduction']]} |",

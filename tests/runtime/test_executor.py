@@ -1,6 +1,7 @@
 """The operation logic without MCP: a real local upstream, the runtime's own executor."""
 
 import json
+import logging
 import time
 
 import pytest
@@ -266,4 +267,28 @@ async def test_list_items_leave_out_the_relation_the_caller_named() -> None:
             "list_issues", {"owner": "octocat", "repo": "hello", "fields": ["repository"]}
         )
         assert "octocat/hello" in asked.parts[0]  # asked for: shown
+        await rt.aclose()
+
+
+@pytest.mark.anyio
+async def test_a_response_that_does_not_fit_its_description_is_shaped_and_logged(caplog) -> None:
+    # the description promises {id, name, body}; the upstream sends other members
+    spec = {**SPEC, "credentials": [], "tools": [{**SPEC["tools"][0], "security": []}]}
+    other = {"uid": "t-1", "title": "First", "size": 3, "colour": "red", "notes": "x" * 50}
+    with Upstream() as up:
+        up.route("GET", "/things/odd", Reply.json(other))
+        up.route("GET", "/things/ok", Reply.json({"id": "ok", "name": "Thing"}))
+        rt = ServerRuntime(model_from_json(spec), Settings(base_url=up.url, retries=0))
+        with caplog.at_level(logging.WARNING, logger="generator.runtime.executor"):
+            out = await rt.call("get_thing", {"id": "odd"})
+        shaped = json.loads(out.parts[0])
+        assert shaped["uid"] == "t-1" and shaped["title"] == "First"  # read from the response
+        assert [r.getMessage() for r in caplog.records] == [
+            "get_thing: the response did not match its description (only wrapper metadata "
+            "was left); the agent got default fields read from the response"
+        ]
+        caplog.clear()
+        with caplog.at_level(logging.WARNING, logger="generator.runtime.executor"):
+            await rt.call("get_thing", {"id": "ok"})
+        assert not caplog.records  # a response that fits says nothing
         await rt.aclose()

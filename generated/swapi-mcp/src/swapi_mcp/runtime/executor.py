@@ -25,6 +25,7 @@ REST page sizes are clamped to the tool's ``max_size`` (``pagination.bound_page_
 from __future__ import annotations
 
 import difflib
+import logging
 from contextvars import ContextVar
 from dataclasses import replace
 from typing import Any
@@ -58,6 +59,29 @@ from .shaping.truncate import loads as parse_json, scrub
 from .upstream.hooks import NO_HOOKS, Hooks, apply_hooks
 from .upstream.http_call import UpstreamResponse, build_request
 from .upstream.pagination import bound_page_size, more_note, next_arguments
+
+log = logging.getLogger(__name__)
+
+
+def _log_mismatch(tool: str, shaped: Any) -> None:
+    """Tell the operator (stderr) when the default fields broke a run-time invariant: the
+    response is not what the description says (the defaults were read from the response
+    itself) or no default could keep it (the generic projection was sent). Worth fixing in the
+    description or with an overlay ``include``."""
+    if shaped.repaired:
+        log.warning(
+            "%s: the response did not match its description (%s); the agent got default "
+            "fields read from the response",
+            tool, "; ".join(shaped.repaired[:3]),
+        )  # fmt: skip
+    elif shaped.violations:
+        log.warning(
+            "%s: the default fields would have lost data (%s); the agent got the generic "
+            "projection",
+            tool, "; ".join(shaped.violations[:3]),
+        )  # fmt: skip
+
+
 from .upstream.retry import retry_after_seconds, send_reliably
 
 EXCERPT_CHARS = 500
@@ -314,6 +338,7 @@ class ServerRuntime:
                 )
             except FieldSelectionError as exc:  # no requested path exists in this response
                 return _error(str(exc))
+            _log_mismatch(tool.name, shaped)
         else:
             shaped = shape_text(text, config)
         next_call = None  # REST upstream pagination (pagination.py), see "Upstream pages" above
