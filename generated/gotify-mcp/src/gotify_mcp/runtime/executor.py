@@ -52,6 +52,7 @@ from .shaping.graphemes import cut
 from .shaping.pipeline import (
     FieldSelectionError,
     ShapeConfig,
+    ShapedResponse,
     shape_text,
     validate_fields,
 )
@@ -59,11 +60,25 @@ from .shaping.truncate import loads as parse_json, scrub
 from .upstream.hooks import NO_HOOKS, Hooks, apply_hooks
 from .upstream.http_call import UpstreamResponse, build_request
 from .upstream.pagination import bound_page_size, more_note, next_arguments
+from .upstream.retry import retry_after_seconds, send_reliably
 
 log = logging.getLogger(__name__)
+EXCERPT_CHARS = 500
+# What of the forwarded Authorization of the call being served must be redacted
+# (``caller.caller_secrets``; see ``ServerRuntime.call``).
+_CALLER_SECRETS: ContextVar[tuple[str, ...]] = ContextVar("mcpforge_caller_secrets", default=())
 
 
-def _log_mismatch(tool: str, shaped: Any) -> None:
+def _error(message: str) -> Outcome:
+    return Outcome([message], is_error=True)
+
+
+# Statuses that carry no body by definition, and methods whose empty 2xx means "done".
+NO_CONTENT_STATUSES = frozenset({204, 205, 304})
+WRITE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+
+
+def _log_mismatch(tool: str, shaped: ShapedResponse) -> None:
     """Tell the operator (stderr) when the default fields broke a run-time invariant: the
     response is not what the description says (the defaults were read from the response
     itself) or no default could keep it (the generic projection was sent). Worth fixing in the
@@ -80,23 +95,6 @@ def _log_mismatch(tool: str, shaped: Any) -> None:
             "projection",
             tool, "; ".join(shaped.violations[:3]),
         )  # fmt: skip
-
-
-from .upstream.retry import retry_after_seconds, send_reliably
-
-EXCERPT_CHARS = 500
-# What of the forwarded Authorization of the call being served must be redacted
-# (``caller.caller_secrets``; see ``ServerRuntime.call``).
-_CALLER_SECRETS: ContextVar[tuple[str, ...]] = ContextVar("mcpforge_caller_secrets", default=())
-
-
-def _error(message: str) -> Outcome:
-    return Outcome([message], is_error=True)
-
-
-# Statuses that carry no body by definition, and methods whose empty 2xx means "done".
-NO_CONTENT_STATUSES = frozenset({204, 205, 304})
-WRITE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 
 
 def _empty_body(tool: Tool, response: UpstreamResponse) -> Outcome:

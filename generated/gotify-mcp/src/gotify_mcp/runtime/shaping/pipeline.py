@@ -42,7 +42,7 @@ from .chunking import (
     markdown_layout, markdown_object_layout, object_path, pack, set_at, text_layout,
 )  # fmt: skip
 from .collections import Payload, find_payload_in_value
-from .defaults import ALARM_FLAGS, choose_default_fields, is_kind, is_url
+from .defaults import choose_default_fields, is_alarm_flag, is_kind, is_url
 from .fields import check_paths, exclude, matches, parse_path, project, selects_everything
 from .invariants import check_invariants, generic_projection
 from .markdown import to_markdown
@@ -444,10 +444,6 @@ def _check_matched(
 KEEP_WHEN_EMPTY = frozenset({"id", "number", "key", "slug", "login", "name", "title", "sha"})
 
 
-def _norm(key: str) -> str:
-    return key.lower().replace("_", "").replace("-", "")
-
-
 def prune_empty(value: Any, *, top: bool = True) -> Any:
     """Drop object members that are null, "", [] or {} and alarm flags that are false
     (recursively; list elements are kept; identity members of the item itself are kept)."""
@@ -460,7 +456,7 @@ def prune_empty(value: Any, *, top: bool = True) -> Any:
                 continue
             if item is None or item == "" or item == [] or item == {}:
                 continue
-            if item is False and _norm(key) in ALARM_FLAGS:
+            if item is False and is_alarm_flag(key):
                 continue
             out[key] = item
         return out
