@@ -26,7 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .defaults import has_own_identity
+from .roles.identity import has_own_identity
 from .names import is_leaf, norm, words
 from .trees import field_tree_from_value, unwrap
 

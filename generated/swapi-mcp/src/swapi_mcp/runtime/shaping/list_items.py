@@ -19,7 +19,9 @@ from __future__ import annotations
 from typing import Any
 
 from .chunking import get_at, set_at
-from .defaults import is_content, is_id_name, is_label, own_identity_key
+from .roles.content import is_content
+from .roles.identity import is_id_name, own_identity_key
+from .roles.label import is_label
 from .fields import parse_path
 from .truncate import truncate_string
 

@@ -1,0 +1,61 @@
+"""What concise default output leaves out because it says nothing: null or empty members, flags
+that are only news when true (``archived: false``), and a discriminator that is the same on
+every item of a list (``object: "list_item"``), unless it names the member holding each item's
+content (a tagged union) or is all the items say. An item's own identity members stay even
+when null, so every item still says which one it is.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .chunking import get_at, set_at
+from .roles.kinds import is_kind
+from .roles.state import is_alarm_flag
+
+# Identity members are kept even when null, so every item still says which one it is.
+KEEP_WHEN_EMPTY = frozenset({"id", "number", "key", "slug", "login", "name", "title", "sha"})
+
+
+def prune_empty(value: Any, *, top: bool = True) -> Any:
+    """Drop object members that are null, "", [] or {} and alarm flags that are false
+    (recursively; list elements are kept; identity members of the item itself are kept)."""
+    if isinstance(value, dict):
+        out = {}
+        for key, item in value.items():
+            item = prune_empty(item, top=False)
+            if top and key in KEEP_WHEN_EMPTY:
+                out[key] = item
+                continue
+            if item is None or item == "" or item == [] or item == {}:
+                continue
+            if item is False and is_alarm_flag(key):
+                continue
+            out[key] = item
+        return out
+    if isinstance(value, list):
+        return [prune_empty(item, top=False) for item in value]
+    return value
+
+
+def drop_constant_kinds(shaped: Any, path: tuple[str, ...], raw: Any = None) -> Any:
+    """A discriminator (``object``, ``kind``, ``type``) with one value on every item of a list
+    says nothing: drop it from the items, unless it is all an item has. Not a tag that names
+    the member holding the item's content (``{"type": "paragraph", "paragraph": {...}}`` in
+    ``raw``, the items as sent)."""
+    items = get_at(shaped, path)
+    if not isinstance(items, list) or len(items) < 2 or not all(isinstance(i, dict) for i in items):
+        return shaped
+    first = raw[0] if isinstance(raw, list) and raw and isinstance(raw[0], dict) else {}
+    constant = [
+        key for key in items[0]
+        if is_kind(key) and not isinstance(items[0][key], (dict, list))
+        and all(key in i and i[key] == items[0][key] for i in items)
+        and not (isinstance(first.get(key), str) and first[key] in first)
+    ]  # fmt: skip
+    if not constant:
+        return shaped
+    trimmed = [{k: v for k, v in i.items() if k not in constant} for i in items]
+    if not all(trimmed):  # the discriminator is all the items say: it stays
+        return shaped
+    return set_at(shaped, path, trimmed) if path else trimmed

@@ -1,0 +1,112 @@
+"""Where the payload of one response is at run time, and what its wrapper keeps.
+
+The configured list or envelope when the response has it there, else what the response itself
+shows (``collections.find_payload_in_value``: a list under any key, JSON:API, HAL, an
+envelope), so a list is never reduced to its wrapper. With a collection, selections apply to
+each item; the wrapper keeps its metadata: all of it when everything is selected, else its
+scalars and small flat objects (``has_more``, ``next_cursor``, ``total_count``, GraphQL
+``pageInfo``) except request ids (``DIAGNOSTIC_KEYS``), discriminators (``object: "list"``,
+``kind``) and links (``url``, ``nextLink``, ``links``, a link inside a small object: the
+``continue`` tool follows the pages).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .chunking import get_at, set_at
+from .collections import Payload, find_payload_in_value
+from .fields import parse_path
+from .roles.links import is_url
+from .roles.kinds import is_kind
+from .shape_config import ShapeConfig
+
+_SMALL_META_KEYS = 8
+
+# Wrapper keys that identify the HTTP exchange, not the data: left out of concise output.
+DIAGNOSTIC_KEYS = frozenset({"request_id", "requestid", "x_request_id", "trace_id", "traceid"})
+
+
+@dataclass(frozen=True)
+class Target:
+    """Where the payload of one response is and whether the spec said so (``configured``)."""
+
+    path: tuple[str, ...] | None = None
+    kind: str = "body"  # "list" | "envelope" | "body"
+    configured: bool = True
+    found: Payload | None = None  # what the response showed, when it was read (read it once)
+
+
+def keep_meta(key: str, value: Any) -> bool:
+    """Wrapper metadata worth showing next to a payload: counts, cursors, ``has_more``; not a
+    request id, a discriminator (``object: "list"``, ``kind``, ``apiVersion``) or a link
+    (``url``, ``nextLink``: the ``continue`` tool follows pages, an agent cannot)."""
+    if key.lower().replace("-", "_") in DIAGNOSTIC_KEYS or is_kind(key):
+        return False
+    if is_url(key.rstrip("sS"), None) or is_link(value):
+        return False  # ``links: {self, next}`` too
+    if isinstance(value, dict):
+        return 0 < len(value) <= _SMALL_META_KEYS and all(
+            not isinstance(v, (dict, list)) for v in value.values()
+        )
+    return not isinstance(value, list)
+
+
+def is_link(value: Any) -> bool:
+    return isinstance(value, str) and value.startswith(("http://", "https://"))
+
+
+def filter_meta(value: Any, path: tuple[str, ...]) -> Any:
+    """Keep the path to the collection and the wrapper's scalar/small metadata at each level."""
+    if not path:
+        return value
+    out: dict[str, Any] = {}
+    for key, sub in value.items():
+        if key == path[0]:
+            out[key] = filter_meta(sub, path[1:])
+        elif keep_meta(key, sub):
+            if isinstance(sub, dict):  # ``pagination: {total, next: "https://..."}``
+                sub = {k: v for k, v in sub.items() if not is_link(v)}
+            if sub != {}:
+                out[key] = sub
+    return out
+
+
+def find_target(value: Any, config: ShapeConfig) -> Target:
+    """Where the payload is: the configured list or envelope when the response has it there,
+    else what the response itself shows (``collections.find_payload_in_value``: a list under
+    any key, JSON:API, HAL, an envelope), so a list is never reduced to its wrapper."""
+    for configured, kind, want in (
+        (config.collection_path, "list", list),
+        (config.envelope_path, "envelope", dict),
+    ):
+        if configured is not None:
+            path = parse_path(configured)
+            if isinstance(get_at(value, path), want):
+                return Target(path, kind)
+    configured_body = config.collection_path is None and config.envelope_path is None
+    described = config.closed_tree or config.field_tree is not None or config.default_fields
+    if described and configured_body:
+        return Target()  # the spec (or overlay) describes the body; invariants guard it
+    # the response is not where the spec put it (a list described, an object sent): what the
+    # response shows decides, and the defaults come from it, not from the description
+    found = find_payload_in_value(value)
+    if found.collection is not None and isinstance(get_at(value, found.collection), list):
+        return Target(found.collection, "list", configured=False)
+    if found.envelope is not None and isinstance(get_at(value, found.envelope), dict):
+        return Target(found.envelope, "envelope", configured=False, found=found)
+    return Target(configured=configured_body, found=found)
+
+
+def apply_select(value: Any, target: Any, where: Target, select: Any, keep_wrapper: bool) -> Any:
+    """``select`` applied to each item, the enveloped resource or the body; the wrapper keeps
+    its metadata (all of it when ``keep_wrapper``)."""
+    path = where.path
+    if path is None:
+        return select(value)
+    inner = [select(item) for item in target] if where.kind == "list" else select(target)
+    if not path:
+        return inner
+    wrapper = value if keep_wrapper else filter_meta(value, path)
+    return set_at(wrapper, path, inner)

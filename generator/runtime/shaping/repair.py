@@ -1,0 +1,55 @@
+"""The second reading: when the default fields chosen from the description break a run-time
+invariant (``invariants.py``), the response is not what the description said (members it
+lacks, nulls where it promised objects, another variant of a union, another wrapper), and the
+defaults are read from the response itself, for the body or for each list item that lost
+something.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .chunking import get_at, set_at
+from .cleanup import prune_empty
+from .defaults import choose_default_fields
+from .fields import exclude, project
+from .invariants import check_invariants
+from .payload import Target, apply_select
+from .shape_config import ShapeConfig
+from .trees import field_tree_from_value
+from .truncate import dumps
+
+
+def defaults_read_from_response(
+    value: Any, target: Any, where: Target, shaped: Any, config: ShapeConfig, excluded: list[str]
+) -> Any:
+    """Second reading when the default fields chosen from the description break an invariant
+    (the response has members the description lacks, nulls where it promised objects, another
+    variant of a union, a different wrapper): the defaults chosen from the response itself, for
+    the body, or for each list item that lost something (items of one shape share them)."""
+
+    def select(item: Any, fields: tuple[str, ...]) -> Any:
+        item = project(item, list(fields))
+        return prune_empty(exclude(item, excluded) if excluded else item)
+
+    if where.kind != "list":
+        fields = choose_default_fields(field_tree_from_value(target), write=config.write)
+        if not fields:
+            return shaped
+        return apply_select(value, target, where, lambda item: select(item, fields), False)
+    path = where.path or ()
+    kept = get_at(shaped, path)
+    if not isinstance(target, list) or not isinstance(kept, list) or len(kept) != len(target):
+        return shaped
+    chosen: dict[str, tuple[str, ...]] = {}
+    out = list(kept)
+    for i, (raw, item) in enumerate(zip(target, kept)):
+        if not isinstance(raw, dict) or not check_invariants([raw], [item], (), "list"):
+            continue
+        tree = field_tree_from_value(raw)
+        key = dumps(tree)
+        if key not in chosen:
+            chosen[key] = choose_default_fields(tree, item=True, write=config.write)
+        if chosen[key]:
+            out[i] = select(raw, chosen[key])
+    return set_at(shaped, path, out) if path else out

@@ -1,0 +1,39 @@
+"""Content: what the object says.
+
+A last word ``body``, ``description``, ``text``, ``content``, ``message``, ``comment``,
+``note(s)``, ``details``, ``bio``, ``abstract``, ``markdown`` or ``summary``. One object shows it
+(cut to ``max_chars`` by the pipeline); a list item shows a **preview** when the budget allows
+(the pipeline cuts it to ``list_items.PREVIEW_CHARS``), or as its label when it has no other.
+Rich text (runs) is read through its text member. Nothing is taken when a chosen field already
+holds the object's text.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..names import is_leaf, norm
+from .words import w
+
+CONTENT_WORDS = frozenset(
+    {"body", "description", "text", "content", "message", "comment", "note", "notes",
+     "details", "bio", "abstract", "markdown", "summary"}
+)  # fmt: skip
+
+# The member of a rich text run (an array of runs, a rich value) that holds its text.
+TEXT_MEMBERS = ("plaintext", "text", "content", "value")
+
+
+def is_content(key: str) -> bool:
+    return w(key)[-1] in CONTENT_WORDS
+
+
+def text_member(tree: Any) -> str | None:
+    """The text member of rich text runs (``plain_text``, ``text``...), if any."""
+    if not isinstance(tree, dict):
+        return None
+    idx = {norm(k): k for k in tree if is_leaf(tree[k])}
+    for name in TEXT_MEMBERS:
+        if name in idx:
+            return idx[name]
+    return None

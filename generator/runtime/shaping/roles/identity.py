@@ -1,0 +1,144 @@
+"""Identity: what the API addresses the object by. Always taken.
+
+``id``/``uuid``/``guid``/``uid``/``pk`` (alone, or after the entity's own name: ``orderId`` in
+an order), then a member the API addresses the object by (the path parameter of the operation
+that reads one: ``{thumbprint}``, ``{issue_number}`` -> ``number``), else a natural key
+(``key``, ``slug``, ``number``, ``sha``, ``login``, ``username``, ``handle``, a qualified
+``full_name``/``fullPath``), else the first ``*Id``/``*_id`` scalar (a global ``node_id`` only
+when nothing else identifies it; one naming another member, ``actor_id`` next to ``actor``, is
+a reference and comes last). ``id`` is kept next to a natural key (a natural key may be null: a
+draft invoice has no number), and so is the member the API addresses it by when it has no
+plain id (``{voucher_code}`` -> ``VoucherCode`` and ``OrderNumber``; ``{path}`` -> ``path`` and
+``sha``). An object with no identity of its own takes one from below: its first nested *part*
+with an id, a natural key or an id named after the part (a resource's ``metadata.uid``,
+``game.GameID``, ``client.client_id``; a part shaped like a person gives its handle), else a
+related person's handle or id (``contact.id``), else the first ``*Id`` of a part (a GeoJSON
+feature's ``properties.RegistryID``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..trees import unwrap
+from .label import NOT_OWN, is_full_name, is_label, label_rank, pair_value
+from .noise import NOISE_WORDS, is_noise
+from .people import handle, is_person, is_person_node
+from .words import leaf_keys, w
+
+ID_WORDS = frozenset({"id", "uuid", "guid", "uid", "oid", "pk", "identifier"})
+NATURAL_KEY_WORDS = frozenset(
+    {"key", "slug", "number", "sha", "login", "username", "handle", "arn", "urn"}
+)
+
+
+def is_id_name(key: str) -> bool:
+    return w(key)[-1] in ID_WORDS
+
+
+def own_identity_key(key: str, entity: tuple[str, ...] = ()) -> bool:
+    """``id``, ``uuid``... alone or after the entity's own name (``orderId`` in an order)."""
+    ws = w(key)
+    if ws[-1] not in ID_WORDS:
+        return False
+    return len(ws) == 1 or (bool(entity) and ws[:-1] == entity[-len(ws[:-1]) :])
+
+
+def is_natural_key(key: str) -> bool:
+    """``number``, ``slug``, ``sha``, ``login``... and qualified full names (``full_name``,
+    ``fullPath``: unique where a plain name is not)."""
+    if is_full_name(key):
+        return True
+    ws = w(key)
+    return ws[-1] in NATURAL_KEY_WORDS and ws[0] not in NOT_OWN and len(ws) <= 2
+
+
+def has_id(tree: Any) -> bool:
+    """An identifier of its own (not only a name): a related entity, not a part."""
+    tree = unwrap(tree)
+    if not isinstance(tree, dict):
+        return False
+    return any(own_identity_key(k) or is_natural_key(k) for k in leaf_keys(tree))
+
+
+def has_own_identity(tree: Any) -> bool:
+    tree = unwrap(tree)
+    if not isinstance(tree, dict):
+        return False
+    return any(
+        own_identity_key(k) or is_natural_key(k) or (is_label(k) and len(w(k)) == 1)
+        for k in leaf_keys(tree)
+    )
+
+
+def addressed_by(key: str, params: tuple[str, ...]) -> bool:
+    """The API addresses the object by this member: a path parameter has its name
+    (``{thumbprint}``), or ends with it (``{issue_number}`` -> ``number``)."""
+    ws = w(key)
+    return any(w(p)[-len(ws) :] == ws for p in params if len(w(p)) >= len(ws))
+
+
+def identity_fields(
+    field_tree: Any, entity: tuple[str, ...] = (), keys: tuple[str, ...] = ()
+) -> tuple[str, ...]:
+    """The object's own identity fields (never empty when the object has any scalar);
+    ``keys``: the path parameters that address one such object (``addressed_by``)."""
+    tree = unwrap(field_tree)
+    if not isinstance(tree, dict):
+        return ()
+    leaves = leaf_keys(tree)
+    own = [k for k in leaves if own_identity_key(k, entity)]
+    addressed = [k for k in leaves if addressed_by(k, keys) and k not in own]
+    natural = [k for k in leaves if is_natural_key(k) and k not in own + addressed]
+    if not own:  # no plain id: the first ``*Id`` is the stable one next to a natural key
+        ids = [k for k in leaves if is_id_name(k) and w(k)[0] not in NOT_OWN]
+        ids.sort(key=lambda k: refers(k, tree))  # ``actor_id`` next to ``actor``: a reference
+        noisy = [k for k in ids if set(w(k)) & NOISE_WORDS]  # node_id next to a sha: no
+        own = [k for k in ids if not ((natural or addressed) and k in noisy)][:1]
+    # the member the API addresses it by stands for a plain id: a natural key comes next to it
+    chosen = (own[:1] + (addressed + natural)[:1]) if own else addressed[:1] + natural[:1]
+    if not chosen:  # a labelled value named as an id: ``{"id": {"label": "ID", "value": 7}}``
+        pairs = {k: pair_value(v) for k, v in tree.items() if isinstance(v, dict)}
+        chosen = [f"{k}.{v}" for k, v in pairs.items() if v and own_identity_key(k, entity)][:1]
+    if not chosen:
+        found = _identity_below(tree)
+        if found:
+            return (found,)
+    if not chosen:
+        labels = sorted((k for k in leaves if is_label(k)), key=label_rank)
+        chosen = labels[:1] or leaves[:1]
+    return tuple(chosen)
+
+
+def refers(key: str, tree: dict[str, Any]) -> bool:
+    """A ``*_id`` of another thing the object holds, a member of that name (``actor_id`` next
+    to ``actor``): a reference, not the object's own id."""
+    qualifier = w(key)[:-1]
+    return bool(qualifier) and any(w(k) == qualifier for k in tree if k != key)
+
+
+def _identity_below(tree: dict[str, Any]) -> str | None:
+    """An object with no identity of its own takes one from below: the first part with an id,
+    a natural key or an id named after the part (``game.GameID``, ``client.client_id``), else
+    the first related person's handle or id (a rule that routes to ``contact: {id, type}``),
+    else the first ``*Id`` of a part (a GeoJSON feature's ``properties.RegistryID``)."""
+
+    nested = [(key, unwrap(sub)) for key, sub in tree.items() if isinstance(unwrap(sub), dict)]
+    parts = [(k, sub) for k, sub in nested if not is_person(k)]
+    people = [(k, sub) for k, sub in nested if isinstance(tree[k], dict) and is_person(k)]
+    for group in (parts, people):
+        for key, sub in group:
+            entity = w(key) if isinstance(tree[key], dict) else ()  # a list's: its elements'
+            inner = identity_fields(sub, entity)
+            first = inner[0].split(".")[0] if inner else ""
+            if inner and (own_identity_key(first, entity) or is_natural_key(first)):
+                found = handle(sub) if is_person_node(key, sub) else None
+                return f"{key}.{found or inner[0]}"
+    for key, sub in parts:
+        if not isinstance(tree[key], dict) or is_person_node(key, sub) or is_noise(key):
+            continue  # a list's elements are not a part of it, nor a person, nor links
+        ids = [k for k in leaf_keys(sub) if is_id_name(k) and w(k)[0] not in NOT_OWN]
+        ids.sort(key=lambda k: refers(k, sub))
+        if ids:
+            return f"{key}.{ids[0]}"
+    return None

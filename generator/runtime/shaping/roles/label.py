@@ -1,0 +1,100 @@
+"""Label: what a person calls the object.
+
+A name whose last word is ``name``, ``title``, ``label``, ``subject``, ``caption``,
+``headline``, ``heading``, ``login``, ``username``, ``nickname``, ``handle`` or ``filename``
+(``display_name``, ``friendlyName``, ``tag_name``...; the plain word first). A handle taken as
+the identity (``login``) does not stand for the label: the display name is taken too; a
+qualified full name does. No label: a label-named rich value (``Title: [{LanguageCode,
+Text}]``), else the item's primary field (``path``, ``file``, ``ref``, ``tag``, ``email``,
+``host``...), else its text, else its link (an image's URL) and a related object one level down
+named by a label (a check suite's ``app.name``). Rich text (an array of runs) is read through
+its text member (``title.plain_text``). A tagged entry named like its payload member is read
+through that member (a map of typed properties: ``properties.Title: {type, title: [runs]}`` ->
+``properties.Title.title.plain_text``); a labelled value (``{"label": "Email", "value": ...}``)
+through its value.
+
+**Locator**: where the object lives (last word ``path``, ``ref``, ``email``, ``domain``,
+``host``): next to its name, it tells two things of the same name apart.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..names import is_leaf, norm
+from ..trees import unwrap
+from .content import text_member
+from .kinds import is_kind
+from .words import w
+
+LABEL_WORDS = frozenset(
+    {"name", "title", "label", "subject", "caption", "headline", "heading", "login",
+     "username", "nickname", "handle", "filename"}
+)  # fmt: skip
+PRIMARY_WORDS = frozenset(
+    {"path", "file", "ref", "tag", "email", "domain", "host", "hostname", "address", "symbol",
+     "version", "code", "key", "slug", "value"}
+)  # fmt: skip
+LOCATOR_WORDS = frozenset({"path", "filepath", "ref", "email", "domain", "host", "hostname"})
+# Words of a name that qualify it as someone else's (``next_page_id``, ``parent_name``).
+NOT_OWN = frozenset(
+    {"request", "trace", "correlation", "next", "prev", "previous", "continuation", "page",
+     "cursor", "parent", "external", "idempotency"}
+)  # fmt: skip
+
+
+def is_label(key: str) -> bool:
+    ws = w(key)
+    return ws[-1] in LABEL_WORDS and ws[0] not in NOT_OWN
+
+
+def label_rank(key: str) -> int:
+    """Plain ``name``/``title``/``label`` first, then other one-word labels (``subject``,
+    ``filename``) and display names (``display_name``), then other qualified names."""
+    ws = w(key)
+    if len(ws) == 1:
+        return 0 if ws[0] in ("name", "title", "label") else 1
+    return 1 if ws[0] in ("display", "friendly", "full", "common") else 2
+
+
+def is_full_name(key: str) -> bool:
+    """``full_name``, ``fullPath``: a qualified name, unique where a plain name is not."""
+    ws = w(key)
+    return ws[0] == "full" and len(ws) == 2 and (ws[-1] in LABEL_WORDS or ws[-1] == "path")
+
+
+def is_primary(key: str) -> bool:
+    """What names an item without a label: its path, file, ref, tag, email, host..."""
+    return w(key)[-1] in PRIMARY_WORDS
+
+
+def is_locator(key: str) -> bool:
+    return w(key)[-1] in LOCATOR_WORDS
+
+
+def pair_value(tree: dict[str, Any]) -> str | None:
+    """A labelled value (``{"label": "Email", "value": ...}``, ``{"name": ..., "value": ...}``):
+    the value is the data, the label only names it."""
+    if len(tree) != 2:
+        return None
+    idx = {norm(k): k for k in tree}
+    if "value" in idx and set(idx) - {"value"} <= {"label", "name", "key", "title"}:
+        return idx["value"]
+    return None
+
+
+def text_path(key: str, node: Any) -> str | None:
+    """Where the text of a rich value is, relative to it: its text member (``plain_text`` of
+    rich text runs), or, for a tagged entry named like its payload member (``title: {type,
+    title: [runs]}``, a map of typed properties), that member's text (``title.plain_text``)."""
+    tree = unwrap(node)
+    if not isinstance(tree, dict):
+        return None
+    direct = text_member(tree)
+    if direct is not None:
+        return direct
+    if not any(is_kind(k) for k in tree):
+        return None
+    same = next((k for k in tree if norm(k) == norm(key) and not is_leaf(tree[k])), None)
+    inner = text_member(unwrap(tree[same])) if same is not None else None
+    return f"{same}.{inner}" if inner else None

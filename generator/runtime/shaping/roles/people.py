@@ -1,0 +1,61 @@
+"""People: who made, owns or is assigned to the object.
+
+A role noun last (``user``, ``author``, ``owner``, ``creator``, ``assignee``, ``reporter``,
+``requester``, ``sender``, ``recipient``, ``actor``, ``member``, ``committer``, ``reviewer``,
+``customer``, ``contact``, ``person``, ``employee``, ``agent``; ``requested_reviewers``), a
+participle + ``by`` (``created_by``), or a handle or name qualified by one
+(``customer_email``); not a person's attribute (``customer_address``,
+``author_association``). An object with a handle of its own (``login``, ``username``) is a
+person whatever it is called (``pusher``): never seen through as a part. A person is reduced
+to a readable identity (``relation.person_paths``): a handle (login, username, email), else a
+name; reduced to an email, its name comes too (git's ``Name <email>``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..trees import unwrap
+from .words import leaf_keys, w
+
+PEOPLE_WORDS = frozenset(
+    {"user", "users", "author", "authors", "owner", "owners", "creator", "assignee",
+     "assignees", "reporter", "requester", "sender", "recipient", "actor", "member", "members",
+     "committer", "reviewer", "reviewers", "customer", "contact", "person", "employee",
+     "agent", "by"}
+)  # fmt: skip
+# A person's stable readable identity comes before a display name (which may be null).
+HANDLE_WORDS = ("login", "username", "handle", "email")
+
+
+def is_person(key: str) -> bool:
+    """A role noun last (``assignee``, ``requested_reviewers``, ``created_by``), or a person's
+    handle or name qualified by one (``customer_email``); not ``customer_address`` or
+    ``author_association`` (a person's attribute, not the person)."""
+    ws = w(key)
+    if ws[-1] == "by":  # created_by, approved_by; not sort_by
+        return len(ws) > 1 and ws[-2].endswith("ed")
+    if ws[-1] in PEOPLE_WORDS:
+        return True
+    return ws[-1] in (*HANDLE_WORDS, "name") and bool(set(ws[:-1]) & PEOPLE_WORDS)
+
+
+def is_person_node(key: str, node: Any) -> bool:
+    """A person by its role (``is_person``) or by its shape: an object with a handle of its own
+    (``login``, ``username``) is a person whatever it is called (``pusher``, ``merged_by``)."""
+    if is_person(key):
+        return True
+    tree = unwrap(node)
+    return isinstance(tree, dict) and any(
+        w(k)[-1] in HANDLE_WORDS[:3] and len(w(k)) == 1 for k in leaf_keys(tree)
+    )
+
+
+def handle(tree: Any) -> str | None:
+    """A person's handle (login before username before handle before email), if any."""
+    leaves = leaf_keys(tree) if isinstance(tree, dict) else []
+    ranked = sorted(
+        (k for k in leaves if w(k)[-1] in HANDLE_WORDS),
+        key=lambda k: HANDLE_WORDS.index(w(k)[-1]),
+    )
+    return ranked[0] if ranked else None

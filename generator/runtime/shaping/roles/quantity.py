@@ -1,0 +1,47 @@
+"""Quantity: amounts of money and counts.
+
+- **money**: ``amount``, ``price``, ``cost``, ``total``, ``balance``, ``fee``, ``tax``,
+  ``subtotal``, ``cents`` (not a count such as ``total_repos``), with its ``currency``: right
+  after the state, amounts decide.
+- **counts**: integers named as a plural noun or ``count``/``total``/``size``/``quantity``;
+  for one resource also a small object of numbers only (``stats: {additions, deletions,
+  total}``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..names import base_type
+from ..trees import unwrap
+from .words import plural, w
+
+MONEY_WORDS = frozenset(
+    {"amount", "price", "cost", "total", "balance", "fee", "tax", "subtotal", "cents"}
+)
+COUNT_WORDS = frozenset({"count", "total", "size", "quantity", "qty", "length"})
+
+
+def is_money(key: str, leaf: Any) -> bool:
+    """``amount``, ``amount_due``, ``net_total``; not a count (``total_private_repos``)."""
+    ws = w(key)
+    if base_type(leaf) not in ("integer", "number") or not set(ws) & MONEY_WORDS:
+        return False
+    return ws[-1] in MONEY_WORDS or not (ws[-1] in COUNT_WORDS or plural(ws[-1]))
+
+
+def is_count(key: str, leaf: Any) -> bool:
+    ws = w(key)
+    if base_type(leaf) not in ("integer", "number"):
+        return False
+    return ws[-1] in COUNT_WORDS or plural(ws[-1])
+
+
+def numbers_only(tree: Any) -> bool:
+    """A flat object of two to four numbers: counts read together."""
+    tree = unwrap(tree)
+    return (
+        isinstance(tree, dict)
+        and 2 <= len(tree) <= 4
+        and all(base_type(v) in ("integer", "number") for v in tree.values())
+    )

@@ -1,0 +1,102 @@
+"""Relations: the people and the other objects an object refers to, each reduced to a readable
+identity.
+
+- **people** (``people.py`` says who is one): reduced to a handle (login, username, email),
+  else a name; an opaque id alone is left out; reduced to an email, the name comes too. A person
+  sent as null is no person.
+- **relations**: ``*_id`` scalars of other entities and nested objects that have an identity of
+  their own, reduced to a label that is also a key (``full_name``, ``login``), else their
+  label, else their id; named ones first, and a list item takes only named ones
+  (``milestone.title``, not an opaque ``project_id``). An expandable reference sent as a plain
+  id string stays that string. One resource also takes one list of scalars (``topics``).
+- a nested object is reduced through GraphQL connections (``nodes``, ``edges.node``), rich text
+  (its text member) and labelled values (``{"label", "value"}``: the value).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..names import is_leaf, norm
+from ..trees import unwrap
+from .identity import is_id_name, is_natural_key, own_identity_key
+from .label import is_label, is_primary, label_rank, pair_value, text_member
+from .noise import is_noise
+from .people import handle
+from ..picking import Field
+from .words import leaf_keys, w
+
+
+def nested_identity(subtree: Any) -> str | None:
+    """Relative path of the most readable identity of a nested object: its label, else a
+    natural key, else its id; GraphQL connections reduce through ``nodes``/``edges.node``;
+    rich text through its text member."""
+    tree = unwrap(subtree)
+    if not isinstance(tree, dict):
+        return None
+    value = pair_value(tree)
+    if value is not None:
+        return value
+    leaves = leaf_keys(tree)
+    labels = sorted((k for k in leaves if is_label(k)), key=label_rank)
+    # a label that is also a key (``full_name``, ``login``): readable and unique
+    full = [k for k in labels if is_natural_key(k)][:1]
+    for group in (
+        full,
+        labels,
+        [k for k in leaves if is_primary(k) and not is_noise(k)],
+        [k for k in leaves if is_natural_key(k)],
+        [k for k in leaves if own_identity_key(k)],
+        [k for k in leaves if is_id_name(k)],
+    ):
+        if group:
+            return group[0]
+    text = text_member(tree)
+    if text is not None:
+        return text
+    idx = {norm(k): k for k in tree}
+    for wrapper, inner in (("nodes", None), ("edges", "node")):
+        key = idx.get(wrapper)
+        if key is None:
+            continue
+        element = unwrap(tree[key])
+        if inner is not None and isinstance(element, dict) and inner in element:
+            sub = nested_identity(element[inner])
+            return f"{key}.{inner}.{sub}" if sub else None
+        sub = nested_identity(element)
+        return f"{key}.{sub}" if sub else None
+    return None
+
+
+def readable(path: str | None) -> bool:
+    return path is not None and not is_id_name(path.rsplit(".", 1)[-1])
+
+
+def reduce(f: Field) -> str | None:
+    """``key`` if scalar (or array of scalars), else ``key.<readable identity>``."""
+    inner = unwrap(f.node)
+    if is_leaf(inner):
+        return f.path
+    ident = nested_identity(inner)
+    return f"{f.path}.{ident}" if ident else None
+
+
+def reduce_person(f: Field) -> str | None:
+    """A person reduced to a readable identity; an opaque id alone is left out; a scalar (a
+    reference sent as an id string) is kept as it is."""
+    inner = unwrap(f.node)
+    if is_leaf(inner):
+        return f.path
+    ident = handle(inner) or nested_identity(inner)
+    return f"{f.path}.{ident}" if readable(ident) else None
+
+
+def person_paths(f: Field) -> list[str]:
+    """A person reduced (``reduce_person``); reduced to an email, its name too (git's
+    ``Name <email>``: an address says where to write, the name says who it is)."""
+    path = reduce_person(f)
+    inner = unwrap(f.node)
+    if path is None or is_leaf(inner) or w(path.rsplit(".", 1)[-1])[-1] != "email":
+        return [path] if path else []
+    names = sorted((k for k in leaf_keys(inner) if is_label(k)), key=label_rank)
+    return [path] + [f"{f.path}.{k}" for k in names[:1]]

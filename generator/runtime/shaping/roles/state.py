@@ -1,0 +1,60 @@
+"""State: where the object stands and what it is.
+
+- **state**: a last word ``state``, ``status``, ``phase``, ``stage``, ``conclusion``,
+  ``result``, ``outcome``, ``condition``, ``health``, ``resolution`` (or ``reason``, ranked
+  last); an object in that place is reduced to its label (``state.name``). The object's own
+  states come first; a part's state (``status.phase``) only when it has none
+  (``automatic_tax.status`` is a feature's, not the object's). Other enums of its own come
+  after them (in a list item, only without a state).
+- **flags**: booleans. Flags that are only news when true (``archived``, ``locked``,
+  ``in_trash``: ``ALARM_FLAGS``) are always taken and use no slot (concise output drops them
+  when false). The slots go to what the object *is* (one word: ``private``, ``draft``;
+  ``is_*``; a participle: ``merged``, ``paid``) before what it *has* (``has_*``) before
+  settings (``allow_forking``, ``maintainer_can_modify``).
+"""
+
+from __future__ import annotations
+
+from ..names import base_type, norm
+from .words import participle, w
+
+STATE_WORDS = frozenset(
+    {"state", "status", "phase", "stage", "conclusion", "result", "outcome", "condition",
+     "health", "resolution", "reason"}
+)  # fmt: skip
+# Flags that are only news when true (compared without separators: ``in_trash``, ``inTrash``).
+ALARM_FLAGS = frozenset(
+    {"archived", "intrash", "deleted", "locked", "disabled", "canceled", "cancelled",
+     "delinquent", "cancelatperiodend", "refunded", "disputed", "isarchived", "isdeleted",
+     "islocked", "spam", "suspended", "blocked"}
+)  # fmt: skip
+
+
+def is_state(key: str) -> bool:
+    return w(key)[-1] in STATE_WORDS
+
+
+def state_rank(key: str) -> int:
+    """``state``/``status`` before qualified ones (``mergeable_state``) and reasons."""
+    ws = w(key)
+    return 2 if ws[-1] == "reason" else 0 if len(ws) == 1 else 1
+
+
+def is_flag(key: str, leaf: object) -> bool:
+    return base_type(leaf) == "boolean"
+
+
+def is_alarm_flag(key: str) -> bool:
+    """A flag that is only news when true (``archived``, ``in_trash``, ``is_locked``): the
+    defaults always take it (concise output leaves it out when false, so it costs nothing)."""
+    return norm(key) in ALARM_FLAGS
+
+
+def flag_rank(key: str) -> int:
+    """What the object is (``private``, ``draft``, ``is_template``, ``merged``, ``paid``)
+    before what it has (``has_issues``), before settings (``allow_forking``,
+    ``maintainer_can_modify``)."""
+    ws = w(key)
+    if len(ws) == 1 or ws[0] == "is" or participle(ws[-1]) and len(ws) <= 2:
+        return 0
+    return 1 if ws[0] == "has" else 2

@@ -1,0 +1,46 @@
+"""The configuration of one tool's shaping and what shaping returns."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .truncate import DEFAULT_MARKER
+
+DETAIL_LEVELS = ("concise", "detailed")
+FORMATS = ("json", "markdown")
+
+
+@dataclass(frozen=True)
+class ShapeConfig:
+    default_fields: tuple[str, ...] = ()
+    exclude: tuple[str, ...] = ()
+    collection_path: str | None = None
+    envelope_path: str | None = None
+    field_tree: dict[str, Any] | None = None
+    closed_tree: bool = False  # GraphQL: the schema is exact, unknown paths are refused early
+    write: bool = False  # a write operation: a smaller default echo
+    # The default fields are the operator's (overlay ``include``): never second-guessed by
+    # the run-time invariants (invariants.py), which guard the heuristic's choice only.
+    operator_defaults: bool = False
+    max_chars: int = 300
+    max_chars_detailed: int = 4000
+    truncation_marker: str = DEFAULT_MARKER
+    chunk_threshold_tokens: int = 20000
+    chunk_tokens: int = 15000
+    encoding: str = "o200k_base"
+    # Values the caller named (path arguments, output.named_scope): a default-chosen relation
+    # of a list's items equal to one of them on every item says nothing new and is left out.
+    known_values: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True)
+class ShapedResponse:
+    chunks: list[str]
+    notes: list[str] = field(default_factory=list)
+    token_counts: list[int] = field(default_factory=list)
+    # Invariants the default fields broke (the result then holds the generic projection).
+    violations: list[str] = field(default_factory=list)
+    # Invariants the defaults chosen from the description broke and the defaults read from the
+    # response itself kept (the description does not fit the response: worth fixing).
+    repaired: list[str] = field(default_factory=list)

@@ -1,0 +1,292 @@
+"""The choosing steps of the default fields, one per role, in the order ``defaults.py`` runs them.
+
+Each step takes the candidates of its role (``roles/``: what a field is) from one object's
+``Selection`` while they fit the profile's limits and budget (``picking.py``). The steps:
+
+- identity: the object's identity fields, whatever the budget;
+- label: the label, else the primary field, rich text, text, else its link and a related
+  object named by a label; then (not for a write's echo) the locator;
+- states: named states (an object there reduced to its label), the object's own before a
+  part's, then another enum (a list item: only without a state);
+- money: amounts (before text and times), then the currency;
+- content: the text of one resource, or a list item's preview;
+- link: one resource's own page;
+- recent time: when it last changed (a list item said by its text: when it was written);
+- people: reduced to a handle or a name (an email brings the name);
+- lists (parts): each list of objects inside one object, its elements reduced to identity,
+  label and state (a container keeps all of its lists);
+- counts, relations (by name before an opaque id), flags (alarm flags for free), another time,
+  discriminators.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from .names import base_type, hint, is_leaf
+from .picking import VALUE_TOKENS, Field, Selection, own_path
+from .roles.content import is_content, text_member
+from .roles.identity import has_id, identity_fields, is_id_name, is_natural_key
+from .roles.kinds import is_kind
+from .roles.label import (
+    NOT_OWN,
+    is_full_name,
+    is_label,
+    is_locator,
+    is_primary,
+    label_rank,
+    text_path,
+)
+from .roles.links import human_url_rank, is_human_url, is_url
+from .roles.noise import is_noise
+from .roles.people import handle, is_person
+from .roles.quantity import is_count, is_money, numbers_only
+from .roles.relation import nested_identity, person_paths, readable, reduce
+from .roles.state import flag_rank, is_alarm_flag, is_flag, is_state, state_rank
+from .roles.time import is_time, time_rank
+from .roles.words import leaf_keys, w
+from .trees import unwrap
+
+
+def take_identity(sel: Selection) -> None:
+    """The object's identity fields, whatever the budget."""
+    for ident in identity_fields(sel.tree, sel.entity, sel.keys)[: sel.profile.identity]:
+        sel.pick.add(ident, "identity", force=True)
+
+
+def take_label(sel: Selection) -> None:
+    """The label, else the primary field, else rich text, else text, else the link and a
+    related object named by a label; then (not for a write's echo) the locator."""
+    pick, profile = sel.pick, sel.profile
+    leaves, objects, arrays = sel.leaves, sel.objects, sel.arrays
+    labels = sorted(
+        (f for f in leaves if is_label(f.key)), key=lambda f: (f.part, label_rank(f.key))
+    )
+    # an identity that is a label names the object, unless it is a handle (``login``): then
+    # the display name is taken too; a full name does name it
+    said = {p.rsplit(".", 1)[-1] for p in pick.chosen}
+    naming = [f for f in labels if not is_natural_key(f.key) or is_full_name(f.key)]
+    if not any(f.key in said for f in naming):
+        if not sel.take(labels, "label", profile.label, own_path):
+            primary = [f for f in leaves if is_primary(f.key) and not f.part]
+            rich = [
+                f for f in objects + arrays
+                if (is_label(f.key) or is_content(f.key)) and text_path(f.key, f.node)
+            ]  # fmt: skip
+            rich_label = [f for f in rich if is_label(f.key)]  # ``Title: [{lang, text}]``
+            text = [f for f in leaves if is_content(f.key) and base_type(f.node) == "string"]
+            named = [  # a related thing one level down named by a label (``app.name``)
+                f for f in objects
+                if not f.part and not is_noise(f.key) and not is_person(f.key)
+                and has_id(f.node) and is_label((reduce(f) or "").rsplit(".", 1)[-1])
+            ]  # fmt: skip
+            links = [f for f in leaves if is_url(f.key, f.node) and not f.part]
+            rich_path: Callable[[Field], str | None] = lambda f: (  # noqa: E731
+                f"{f.path}.{text_path(f.key, f.node)}"
+            )
+            if not (
+                sel.take(rich_label, "label", 1, rich_path)
+                or sel.take(primary, "label", 1, own_path)
+                or sel.take(rich, "label", 1, rich_path)
+                or sel.take(text, "label", 1, own_path)
+            ):  # nothing of its own names it: its link, and what it relates to by name
+                sel.take(links, "label", 1, own_path)
+                sel.take(named, "label", 1, reduce)
+    if not sel.write:  # where it lives tells two things of the same name apart (a file's path)
+        sel.take([f for f in leaves if is_locator(f.key) and not f.part], "label", 1, own_path)
+
+
+def take_states(sel: Selection) -> None:
+    """Named states (an object in that place reduced to its label), then other enums."""
+    item, profile = sel.item, sel.profile
+    states = sorted(
+        (f for f in sel.fields if is_state(f.key) and not is_noise(f.key)),
+        key=lambda f: (state_rank(f.key), f.part),
+    )
+    if item and any(state_rank(f.key) < 2 for f in states):  # a reason only without a state
+        states = [f for f in states if state_rank(f.key) < 2]
+    if any(not f.part and state_rank(f.key) < 2 and reduce(f) for f in states):
+        states = [f for f in states if not f.part]  # its own state, not a part's (tax.status)
+    named = sel.take(states, "state", profile.state, reduce)
+    if profile.state > 1 and not (item and named):
+        enums = [
+            f for f in sel.leaves if hint(f.node) == "enum" and not is_kind(f.key) and not f.part
+        ]
+        sel.take(enums, "state", 1, own_path)
+
+
+def take_flags(sel: Selection) -> None:
+    """Alarm flags always (no slot), then the flag slots by ``flag_rank``."""
+    flags = [f for f in sel.own_leaves if is_flag(f.key, f.node)]
+    for f in flags:  # news only when true: always taken, dropped when false (pipeline)
+        if is_alarm_flag(f.key) and sel.profile.flags:
+            sel.pick.add(f.path, "flag", force=True, cost=1)
+    ranked = sorted((f for f in flags if not is_alarm_flag(f.key)), key=lambda f: flag_rank(f.key))
+    sel.take(ranked, "flag", sel.profile.flags, own_path)
+
+
+def take_kinds(sel: Selection) -> None:
+    """Discriminators that may vary (``type`` before ``object``/``class``), never a const."""
+    kinds = sorted(
+        (f for f in sel.leaves if is_kind(f.key) and hint(f.node) != "const" and not f.part),
+        key=lambda f: w(f.key)[-1] in ("object", "class"),  # ``type`` varies more often
+    )  # a list's items: the pipeline drops a discriminator that is the same on every item
+    sel.take(kinds, "kind", sel.profile.kinds, own_path)
+
+
+def take_money(sel: Selection) -> None:
+    """Amounts (before text and times), then the currency next to them."""
+    money = [f for f in sel.own_leaves if is_money(f.key, f.node)]
+    if sel.take(money, "money", sel.profile.money, own_path):
+        sel.take([f for f in sel.own_leaves if w(f.key)[-1] == "currency"], "money", 1, own_path)
+
+
+def take_counts(sel: Selection) -> None:
+
+    counts = [f for f in sel.own_leaves if is_count(f.key, f.node) and not is_time(f.key, f.node)]
+    if not sel.item:  # a small object of numbers only (``stats: {additions, deletions, total}``)
+        counts += [f for f in sel.objects if not f.part and numbers_only(f.node)]
+    sel.take(counts, "count", sel.profile.counts, own_path)
+
+
+def take_content(sel: Selection, role: str) -> None:
+    """Its text (``role``: ``content`` for one object, ``preview`` for a list item), plain
+    first, else rich text through its text member."""
+    if any(is_content(p.rsplit(".", 1)[-1]) for p in sel.pick.chosen):
+        return  # its text already names it
+    limit = sel.profile.content
+    text = [f for f in sel.leaves if is_content(f.key) and base_type(f.node) in ("string", "any")]
+    if sel.take(text, role, limit, own_path):
+        return
+    rich = [
+        f for f in sel.objects + sel.arrays
+        if is_content(f.key) and text_member(unwrap(f.node) or {})
+    ]  # fmt: skip
+    sel.take(rich, role, limit, lambda f: f"{f.path}.{text_member(unwrap(f.node))}")
+
+
+def take_link(sel: Selection) -> None:
+    """Its own page, else its one plain link, else a sharing or hosted copy."""
+    urls = [  # a link the response sends as null is no link (a tree read from a value)
+        f for f in sel.leaves
+        if is_url(f.key, f.node) and not f.part and base_type(f.node) != "null"
+    ]  # fmt: skip
+    human = [f for f in urls if is_human_url(f.key)]
+    plain = [f for f in urls if w(f.key) in (("url",), ("uri",), ("link",))]
+    plain = plain if len(urls) <= 2 else []  # among many links a plain one is the API's
+    pages = [f for f in human if human_url_rank(f.key) == 0]
+    sel.take(pages + plain + [f for f in human if f not in pages], "url", sel.profile.url, own_path)
+
+
+def times(sel: Selection) -> list[Field]:
+    return sorted(
+        (f for f in sel.leaves if is_time(f.key, f.node)), key=lambda f: (f.part, time_rank(f.key))
+    )
+
+
+def take_recent(sel: Selection) -> None:
+    """When it last changed (then when it was made); a list item said by its text (a comment,
+    a message) is dated by its writing."""
+    recent = [f for f in times(sel) if time_rank(f.key) < 2]  # updated, then created
+    mine = [f for f in sel.fields if not f.part]
+    if sel.item and any(is_content(f.key) for f in mine) and not any(is_label(f.key) for f in mine):
+        # an item said by its text, not named (a comment, a message): dated by its writing
+        recent.sort(key=lambda f: time_rank(f.key) != 1)
+    sel.take(recent, "time", sel.profile.time, own_path)
+
+
+def take_other(sel: Selection) -> None:
+    """One resource: one more time of another kind (due, closed, published)."""
+    others = [f for f in times(sel) if time_rank(f.key) == 2]
+    sel.take(others, "time", 1 if not sel.item else 0, own_path)
+
+
+def take_people(sel: Selection) -> None:
+    people = [  # a person the response sends as null is no person (a tree read from a value)
+        f for f in sel.fields if is_person(f.key) and not f.part and base_type(f.node) != "null"
+    ]  # fmt: skip
+    taken = 0
+    for f in people:  # an email is an address, not a name: the person's name comes with it
+        if taken >= sel.profile.people or f.path in sel.pick.used:
+            continue
+        paths = person_paths(f)
+        if paths and sel.pick.add(paths[0], "person"):
+            taken += 1
+            for extra in paths[1:]:
+                sel.pick.add(extra, "person", force=True, cost=2)
+
+
+def take_relations(sel: Selection) -> None:
+    """Related objects by name before an opaque id (a list's items: by name only); one
+    resource also takes a list of scalars (``topics``), not of ids."""
+    item = sel.item
+    relations = [
+        f for f in sel.leaves + sel.objects
+        if not f.part and not is_person(f.key) and w(f.key)[0] not in NOT_OWN
+        and (is_id_name(f.key) and base_type(f.node) != "null" if is_leaf(f.node)
+             else has_id(f.node) or readable(nested_identity(f.node)))
+    ]  # fmt: skip
+    # by name (``milestone.title``) before an opaque id; a list's items: by name only
+    named = [readable(reduce(f)) for f in relations]
+    relations = [f for f, r in zip(relations, named) if r] + [
+        f for f, r in zip(relations, named) if not r and not item
+    ]
+    sel.take(relations, "relation", sel.profile.relations, reduce)
+    if not item:
+        scalar_lists = [
+            f for f in sel.arrays
+            if is_leaf(unwrap(f.node)) and not f.part and not is_id_name(f.key.rstrip("sS"))
+        ]  # fmt: skip
+        sel.take(scalar_lists, "relation", 1, own_path)
+
+
+def is_container(sel: Selection) -> bool:
+    """No identity or label of its own or in its parts: ``{available: [...], pending: [...]}``."""
+    tree = sel.tree
+    return not sel.item and not any(
+        is_id_name(k) or is_natural_key(k) or is_label(k)
+        for sub in [tree, *(v for v in tree.values() if isinstance(v, dict))]
+        for k in leaf_keys(sub)
+    )
+
+
+def take_lists(sel: Selection) -> None:
+
+    pick = sel.pick
+    lists = [f for f in sel.arrays if isinstance(unwrap(f.node), dict) and not f.part]
+    container = is_container(sel)
+    taken = 0
+    for f in lists:
+        if (taken >= sel.profile.lists and not container) or f.path in pick.used:
+            continue
+        element = unwrap(f.node)
+        ident = (handle(element) if is_person(f.key) else None) or nested_identity(element)
+        by_link = ident is not None and (is_url(ident, None) or is_noise(ident.rsplit(".", 1)[-1]))
+        if by_link and not container:
+            continue  # elements named only by a link: not worth a default slot
+        if ident is None or by_link:  # no readable identity: the element's own lean defaults
+            own = [
+                p for p in sel.choose_item(element)
+                if not is_url(p.rsplit(".", 1)[-1], None) or container
+            ][:3]  # fmt: skip
+            said = [p.rsplit(".", 1)[-1] for p in own]
+            if not own or not (
+                container
+                or any(is_state(k) or is_content(k) or is_money(k, "number") for k in said)
+            ):
+                continue  # elements with no name, state, text or amount (sizes): not a default
+            if pick.add(f"{f.path}.{own[0]}", "list", force=container):
+                taken += 1
+                for extra in own[1:]:
+                    pick.add(f"{f.path}.{extra}", "state", force=True, cost=1)
+            continue
+        paths = [f"{f.path}.{ident}"]
+        if is_person(f.key) and not readable(ident) and not container:
+            continue
+        states = sorted((k for k in leaf_keys(element) if is_state(k)), key=state_rank)
+        paths += [f"{f.path}.{k}" for k in states[:1] if k != ident]
+        cost = sum((len(p) + 3) // 4 for p in paths) + VALUE_TOKENS["list"]
+        if pick.add(paths[0], "list", cost=cost, force=container):
+            taken += 1
+            for extra in paths[1:]:
+                pick.add(extra, "state", force=True, cost=1)
