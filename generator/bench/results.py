@@ -1,8 +1,9 @@
 """Each benchmark writes the table it prints to ``generator/bench/results/<name>.md`` too.
 
 The file starts with a header giving the machine, the date, the commit and the command, so the
-README can quote a file instead of copying figures that then drift. ``--results FILE`` writes
-elsewhere; ``--results -`` writes nothing (tests use it).
+README and the reference pages can quote a file instead of copying figures that then drift
+(``tests/bench/test_readme_figures.py``). ``--results FILE`` writes elsewhere; ``--results -``
+writes nothing (tests use it).
 """
 
 from __future__ import annotations

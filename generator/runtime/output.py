@@ -1,6 +1,6 @@
 """Filters and adapters around the shaping pipeline: what one tool call returns.
 
-Order (the README's "Filters and adapters" section says why):
+Order (mcpforge's generator/runtime/RUNTIME.md, "Output filters and adapters", says why):
 
 1. **filter** of the chosen filter set, on the parsed upstream JSON (retain, then patches, in
    the first branch whose tests pass). When no branch matches or a patch fails, the response
