@@ -82,7 +82,7 @@ def test_every_reference_path_holds_a_value_in_its_body(api: str) -> None:
     for row in [r for r in YARDSTICK.rows if r.api == api]:
         tool, op = find_tool(spec, model, row)
         assert tool is not None, f"{row.id}: no tool for {row.op}"
-        body, source = body_of(row, op, finder)
+        body, source = body_of(row, op, finder, YARDSTICK.apis[api], spec_path(YARDSTICK.apis[api], None))
         assert source, row.id
         found = items(body, row)
         assert found, f"{row.id}: nothing at {row.frame!r} in its body"

@@ -24,6 +24,7 @@ from ..breadth import arguments_for
 from ..upstream import LocalUpstream
 from .data import Api, Row, Yardstick, recorded_body, spec_path
 from .graphql_answer import answer
+from .graphql_body import body_for
 from .scoring import Score, score
 
 
@@ -76,7 +77,7 @@ def run(yardstick: Yardstick, rows: list[Row], external: Path | None) -> list[Re
                 results += [Result(r, api.half, error=why) for r in api_rows]
                 continue
             finder = ExampleFinder(path)
-            work = [_prepare(row, api, spec, model, finder) for row in api_rows]
+            work = [_prepare(row, api, spec, model, finder, path) for row in api_rows]
             with tempfile.TemporaryDirectory() as tmp:
                 schema = None
                 if api.protocol == "GraphQL":  # the SDL a generated package ships
@@ -89,22 +90,28 @@ def run(yardstick: Yardstick, rows: list[Row], external: Path | None) -> list[Re
     return sorted(results, key=lambda r: order[r.row.id])
 
 
-def _prepare(row: Row, api: Api, spec: Any, model: Any, finder: ExampleFinder) -> tuple:
+def _prepare(
+    row: Row, api: Api, spec: Any, model: Any, finder: ExampleFinder, spec_file: Path
+) -> tuple:
     result = Result(row, api.half)
     tool, op = find_tool(spec, model, row)
     if tool is None:
         result.error = f"no tool for {row.op} in the description"
         return result, None, None
-    body, result.body_source = body_of(row, op, finder)
+    body, result.body_source = body_of(row, op, finder, api, spec_file)
     if body is None:
         result.error = "no body: the description has no example or schema for it"
     return result, tool, body
 
 
-def body_of(row: Row, op: Any, finder: ExampleFinder) -> tuple[Any, str]:
+def body_of(
+    row: Row, op: Any, finder: ExampleFinder, api: Api, spec_file: Path
+) -> tuple[Any, str]:
     """The row's upstream body and where it came from."""
     if row.body != "spec":
         return recorded_body(row), "recorded"
+    if api.protocol == "GraphQL":  # a GraphQL schema has no examples
+        return body_for(spec_file, row.op), "synthesized"
     example = finder.example(op) if op is not None else None
     if example is None:
         return None, ""
