@@ -9,7 +9,8 @@ comes from, and the upstream fields the server returns by default (dot paths rel
 list item for ``list`` rows, to the resource otherwise; arrays are see-through). Every path of
 ``fields`` holds a value in the row's body (the data tests check it, so a path cannot drop out
 of the measure unnoticed); what the server would also return but this body does not hold is
-listed under ``absent`` and not scored.
+listed under ``absent`` and not scored. An ``acknowledge`` row whose server answers a fixed text
+and no field gives that text as ``reply`` and no ``fields``: it counts for tokens only.
 
 Bodies (``body``): a JSON file under ``data/`` (a recorded response), or ``spec``: the
 description's own example for the operation, else one synthesized from its schema
@@ -72,6 +73,7 @@ class Row:
     resource: str = "."
     note: str = ""
     absent: tuple[str, ...] = ()  # what the server would also return; not in this body
+    reply: str = ""  # an acknowledgement's fixed text (a row with no fields)
 
     @property
     def id(self) -> str:
@@ -128,9 +130,11 @@ def load(path: Path = DATA_FILE) -> Yardstick:
 
 def _row(index: int, entry: dict[str, Any], apis: dict[str, Api], servers: dict[str, Server]) -> Row:
     where = f"rows[{index}] ({entry.get('server')}:{entry.get('tool')})"
-    for key in ("server", "tool", "file", "api", "op", "kind", "body", "fields"):
+    for key in ("server", "tool", "file", "api", "op", "kind", "body"):
         if not entry.get(key):
             raise DataError(f"{where}: {key} is missing")
+    if not entry.get("fields") and not (entry["kind"] == "acknowledge" and entry.get("reply")):
+        raise DataError(f"{where}: fields is missing (only an acknowledge row has a reply instead)")
     if entry["server"] not in servers:
         raise DataError(f"{where}: server {entry['server']!r} is not under servers")
     if entry["api"] not in apis:
@@ -141,7 +145,7 @@ def _row(index: int, entry: dict[str, Any], apis: dict[str, Api], servers: dict[
     allowed = GRAPHQL_ROOTS if apis[entry["api"]].protocol == "GraphQL" else METHODS
     if verb not in allowed or " " not in str(entry["op"]):
         raise DataError(f"{where}: op must be '<{'|'.join(allowed)}> <path or field>'")
-    fields = entry["fields"]
+    fields = entry.get("fields") or []
     if not isinstance(fields, list) or not all(isinstance(f, str) and f for f in fields):
         raise DataError(f"{where}: fields must be a list of dot paths")
     if len(set(fields)) != len(fields):
@@ -159,6 +163,7 @@ def _row(index: int, entry: dict[str, Any], apis: dict[str, Api], servers: dict[
         resource=entry.get("resource") or ".",
         note=entry.get("note") or "",
         absent=tuple(entry.get("absent") or ()),
+        reply=str(entry.get("reply") or ""),
     )
 
 

@@ -1,6 +1,7 @@
 """The practitioners' benchmark tables: per half, per API, per operation kind, per server.
 
-Recall and precision are means over rows; the token ratio is the sum of our tokens over the
+Recall and precision are means over rows (an acknowledgement with no reference field counts
+for tokens only); the token ratio is the sum of our tokens over the
 sum of theirs (rows of the group), next to the median of the per-row ratios. The target
 (issue 23) is read on the held-back half: mean recall >= 85% at <= 1.0x their tokens.
 Misses (per row, the paths not kept) are listed for the tuning half only, unless
@@ -28,14 +29,20 @@ def _line(label: str, results: list[Result], extra: str = "") -> str:
     if not scored:
         return f"| {label}{extra} | 0/{len(results)} | | | | | |"
     s = [r.score for r in scored]
-    recall = statistics.mean(x.recall for x in s)
-    precision = statistics.mean(x.precision for x in s)
+    recall = _mean([x.recall for x in s])
+    precision = _mean([x.precision for x in s])
     ours, theirs = sum(x.ours for x in s), sum(x.theirs for x in s)
     median = statistics.median(x.ratio for x in s)
     return (
-        f"| {label}{extra} | {len(scored)}/{len(results)} | {recall:.1%} | {precision:.1%} "
+        f"| {label}{extra} | {len(scored)}/{len(results)} | {recall} | {precision} "
         f"| {ours / theirs:.2f}x | {median:.2f}x | {ours:,} / {theirs:,} |"
     )
+
+
+def _mean(values: list[float | None]) -> str:
+    """Mean over the rows that have a measure (acknowledgements count for tokens only)."""
+    measured = [v for v in values if v is not None]
+    return f"{statistics.mean(measured):.1%}" if measured else "n/a"
 
 
 HEADER = [
@@ -56,13 +63,23 @@ def _target(results: list[Result]) -> str:
     scored = _scored(results)
     if not scored:
         return "no held-back row scored"
-    recall = statistics.mean(r.score.recall for r in scored)  # type: ignore[union-attr]
+    recalls = [r.score.recall for r in scored if r.score.recall is not None]  # type: ignore[union-attr]
+    recall = statistics.mean(recalls) if recalls else 0.0
     ratio = sum(r.score.ours for r in scored) / sum(r.score.theirs for r in scored)  # type: ignore[union-attr]
     met = recall >= TARGET_RECALL and ratio <= TARGET_RATIO
     return (
         f"held-back recall {recall:.1%} (target >= {TARGET_RECALL:.0%}) at {ratio:.2f}x the "
         f"reference tokens (target <= {TARGET_RATIO:.1f}x): {'met' if met else 'NOT met'}"
     )
+
+
+def _order(result: Result) -> float:
+    recall = result.score.recall if result.score is not None else None
+    return 2.0 if recall is None else recall
+
+
+def _pct(value: float | None) -> str:
+    return "n/a" if value is None else f"{value:.0%}"
 
 
 def report(yardstick: Yardstick, results: list[Result], *, show_held_back: bool) -> str:
@@ -116,13 +133,13 @@ def report(yardstick: Yardstick, results: list[Result], *, show_held_back: bool)
         "| row | half | kind | body | recall | precision | ours/theirs | missed |",
         "|---|---|---|---|---:|---:|---:|---|",
     ]
-    for r in sorted(shown, key=lambda r: (r.half, r.score.recall, r.row.id)):  # type: ignore[union-attr]
+    for r in sorted(shown, key=lambda r: (r.half, _order(r), r.row.id)):
         s = r.score
         assert s is not None
         frame = "" if s.frame_found else " (frame not found)"
         lines.append(
-            f"| {r.row.id} | {r.half} | {r.row.kind} | {r.body_source} | {s.recall:.0%} "
-            f"| {s.precision:.0%} | {s.ours}/{s.theirs} | {', '.join(s.missed)}{frame} |"
+            f"| {r.row.id} | {r.half} | {r.row.kind} | {r.body_source} | {_pct(s.recall)} "
+            f"| {_pct(s.precision)} | {s.ours}/{s.theirs} | {', '.join(s.missed)}{frame} |"
         )
     if not show_held_back:
         lines += ["", "Held-back misses are not shown (`--show-held-back` shows them)."]

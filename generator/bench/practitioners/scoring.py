@@ -11,8 +11,9 @@ and have a kept leaf at or below them in some shaped item. *Precision*: the shap
 leaf paths (arrays see-through) that are, or sit below, a row path. *Their tokens*: the
 body's items projected onto the row's paths (nulls and empty values left out, as compact
 JSON; a list row as the list of projected items): what the reference server's default
-selection of fields costs on the same body, not its exact rendering. *Our tokens*: every
-part the agent receives from the generated server's call, o200k.
+selection of fields costs on the same body, not its exact rendering; for an acknowledgement
+row (no fields) the server's fixed reply. *Our tokens*: every part the agent receives from the
+generated server's call, o200k.
 """
 
 from __future__ import annotations
@@ -34,17 +35,22 @@ class Score:
     ours: int  # tokens the agent receives
     theirs: int  # tokens of the body projected onto the row's paths
     frame_found: bool = True
+    measured: bool = True  # False: an acknowledgement with no reference field (tokens only)
 
     @property
     def missed(self) -> tuple[str, ...]:
         return tuple(p for p in self.present if p not in self.recalled)
 
     @property
-    def recall(self) -> float:
+    def recall(self) -> float | None:
+        if not self.measured:
+            return None
         return len(self.recalled) / len(self.present) if self.present else 1.0
 
     @property
-    def precision(self) -> float:
+    def precision(self) -> float | None:
+        if not self.measured:
+            return None
         return self.precise / self.kept if self.kept else 0.0
 
     @property
@@ -181,6 +187,8 @@ def score(row: Row, body: Any, shaped: Any, parts: list[str]) -> Score:
     precise = sum(1 for k in kept if any(_under(k, p) for p in row.fields))
     projected = [project(o, row.fields) or {} for o in originals]
     theirs = compact(projected if row.list is not None else (projected[0] if projected else {}))
+    if not row.fields:  # an acknowledgement: their fixed text is what the agent gets
+        theirs = row.reply
     return Score(
         present=present,
         recalled=recalled,
@@ -189,4 +197,5 @@ def score(row: Row, body: Any, shaped: Any, parts: list[str]) -> Score:
         ours=sum(count_tokens(p) for p in parts),
         theirs=count_tokens(theirs),
         frame_found=found,
+        measured=bool(row.fields),
     )
