@@ -15,8 +15,8 @@ from generator.bench.practitioners.graphql_answer import answer
 from generator.bench.practitioners.run import body_of, find_tool
 from generator.bench.practitioners.scoring import holds_value, items, project, score, select
 
-# What the yardstick holds today; issue 23 asks for >= 150 rows, >= 10 servers, >= 8 APIs.
-MIN_ROWS, MIN_SERVERS, MIN_APIS = 30, 1, 1
+# Issue 23: >= 150 operations of >= 10 servers on >= 8 upstream APIs, Go, TypeScript and Python.
+MIN_ROWS, MIN_SERVERS, MIN_APIS = 150, 10, 8
 # The split as committed before any row was scored: it may only grow.
 SPLIT = {
     "tuning": {"github-rest", "linear", "slack", "openai", "kubernetes"},
@@ -39,6 +39,11 @@ def test_every_row_cites_a_server_file_and_commit() -> None:
     assert len(YARDSTICK.rows) >= MIN_ROWS
     assert len({r.server for r in YARDSTICK.rows}) >= MIN_SERVERS
     assert len({r.api for r in YARDSTICK.rows}) >= MIN_APIS
+    languages = {YARDSTICK.servers[r.server].language for r in YARDSTICK.rows}
+    assert {"Go", "TypeScript", "Python"} <= languages
+    for half in HALVES:  # each half holds rows of a REST and of a GraphQL API
+        protocols = {YARDSTICK.apis[r.api].protocol for r in YARDSTICK.rows if YARDSTICK.half(r) == half}
+        assert protocols == {"REST", "GraphQL"}, half
     for server in YARDSTICK.servers.values():
         assert re.fullmatch(r"[\w.-]+/[\w.-]+", server.repo), server
         assert re.fullmatch(r"[0-9a-f]{40}", server.commit), server

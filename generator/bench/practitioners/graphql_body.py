@@ -7,7 +7,8 @@ value of an enum, ``__typename`` and the first possible type for interfaces and 
 objects nested ``LEVELS`` deep (the deepest level keeps its scalars only). A connection (a
 type with ``nodes`` or ``edges`` and ``pageInfo``) does not use up a level, so
 ``labels.nodes.name`` is there wherever ``labels`` is; its ``edges`` are left out when it has
-``nodes`` (the same items again). Lists hold ``ITEMS`` items at the top, one below.
+``nodes`` (the same items again). A mutation's payload (``issueCreate { issue }``) does not use
+up a level either. Lists hold ``ITEMS`` items at the top, one below.
 """
 
 from __future__ import annotations
@@ -46,7 +47,9 @@ def body_for(schema_file: Path, op: str) -> Any:
     kind, name = op.split(" ", 1)
     root = schema.query_type if kind == "query" else schema.mutation_type
     assert root is not None and name in root.fields, op
-    return _value(schema, root.fields[name].type, name, 0, 0, top=True)
+    # a mutation's payload only wraps what it created or changed: it uses up no level
+    start = -1 if kind == "mutation" else 0
+    return _value(schema, root.fields[name].type, name, start, 0, top=True)
 
 
 def _is_connection(t: GraphQLObjectType) -> bool:

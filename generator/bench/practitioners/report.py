@@ -117,9 +117,17 @@ def report(yardstick: Yardstick, results: list[Result], *, show_held_back: bool)
     for name, group in _grouped(results, lambda r: r.row.server).items():
         s = yardstick.servers[name]
         lines.append(_line(name, group, f" ({s.language})"))
-    lines += ["", "### Bodies", "", "| source | rows |", "|---|---:|"]
+    lines += ["", "### Bodies and server warnings", "", "| | rows |", "|---|---:|"]
     for source, group in _grouped(results, lambda r: r.body_source or "none").items():
-        lines.append(f"| {source} | {len(group)} |")
+        lines.append(f"| body: {source} | {len(group)} |")
+    lines.append(
+        "| the invariants replaced the defaults (generic projection) | "
+        f"{sum(r.fallback for r in results)} |"
+    )
+    lines.append(
+        "| the defaults were read again from the response (it did not match its description) | "
+        f"{sum(r.repaired for r in results)} |"
+    )
     failed = [r for r in results if r.score is None]
     if failed:
         lines += ["", "### Rows not scored", "", "| row | half | why |", "|---|---|---|"]
@@ -137,6 +145,7 @@ def report(yardstick: Yardstick, results: list[Result], *, show_held_back: bool)
         s = r.score
         assert s is not None
         frame = "" if s.frame_found else " (frame not found)"
+        frame += " (generic projection)" if r.fallback else ""
         lines.append(
             f"| {r.row.id} | {r.half} | {r.row.kind} | {r.body_source} | {_pct(s.recall)} "
             f"| {_pct(s.precision)} | {s.ours}/{s.theirs} | {', '.join(s.missed)}{frame} |"

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -20,7 +21,7 @@ from typing import Any
 
 from ...diagnostics import GenerationError
 from ...preview.synthesize import SPEC_EXAMPLE, ExampleFinder
-from ..breadth import arguments_for
+from ..breadth import FALLBACK_NOTE, REPAIRED_LOG, _Warnings, arguments_for
 from ..upstream import LocalUpstream
 from .data import Api, Row, Yardstick, recorded_body, spec_path
 from .graphql_answer import answer
@@ -35,6 +36,8 @@ class Result:
     body_source: str = ""  # recorded | spec example | synthesized
     score: Score | None = None
     error: str | None = None  # why the row has no score
+    fallback: bool = False  # the run-time invariants replaced the defaults (generic projection)
+    repaired: bool = False  # the server read the defaults again from the response (it warned)
 
 
 def _first_line(exc: BaseException) -> str:
@@ -129,11 +132,13 @@ async def _call_all(
     if schema is not None:
         runtime.graphql_schema_path = schema  # type: ignore[attr-defined]
     out = []
+    warnings = _Warnings(logging.getLogger(ServerRuntime.__module__))  # counted, not printed
     try:
         for result, tool, body in work:
             out.append(result)
             if result.error is not None:
                 continue
+            warnings.messages.clear()
             if api.protocol == "GraphQL":
                 upstream.responder = lambda _m, _p, sent, value=body: answer(sent, value)
             else:
@@ -148,12 +153,15 @@ async def _call_all(
                 text = outcome.parts[0] if outcome.parts else "error"
                 result.error = " ".join(text.strip().splitlines()[:2])[:200]
                 continue
+            result.fallback = any(FALLBACK_NOTE in p for p in outcome.parts)
+            result.repaired = any(REPAIRED_LOG in m for m in warnings.messages)
             try:
                 shaped = json.loads(outcome.parts[0]) if outcome.parts else None
             except ValueError:
                 shaped = outcome.parts[0]
             result.score = score(result.row, body, shaped, outcome.parts)
     finally:
+        warnings.close()
         upstream.responder = None
         await runtime.aclose()
     return out

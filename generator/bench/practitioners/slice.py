@@ -3,8 +3,9 @@
 ``python -m generator.bench.practitioners.slice SPEC OUT "GET /path" ["POST /other" ...]``
 writes to ``OUT`` (JSON) the description ``SPEC`` (OpenAPI 3 or Swagger 2.0, JSON or YAML)
 reduced to the named operations (with their path-level parameters) and every component,
-definition, shared parameter or response they reference, followed transitively. Everything
-else at the top (info, servers/host/basePath, security schemes) is kept as it is. Used to
+definition, shared parameter or response they reference, followed transitively. Webhooks,
+tags and top-level ``x-`` extensions are left out; everything else at the top (info,
+servers/host/basePath, security schemes) is kept as it is. Used to
 store in the repository the part of a vendor description the yardstick's rows need.
 """
 
@@ -45,8 +46,8 @@ def _put(out: dict[str, Any], pointer: str, value: Any) -> None:
 
 
 def slice_spec(doc: dict[str, Any], operations: Sequence[str]) -> dict[str, Any]:
-    out = {k: v for k, v in doc.items() if k not in ("paths", "components", "definitions",
-                                                      "parameters", "responses", "tags")}
+    dropped = ("paths", "webhooks", "components", "definitions", "parameters", "responses", "tags")
+    out = {k: v for k, v in doc.items() if k not in dropped and not k.startswith("x-")}
     schemes = (doc.get("components") or {}).get("securitySchemes")
     if schemes:
         out["components"] = {"securitySchemes": schemes}
