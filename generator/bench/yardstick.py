@@ -58,15 +58,15 @@ def leaf_paths(value: Any, prefix: str = "") -> set[str]:
     return {prefix} if prefix else set()
 
 
-def _holds_value(value: Any) -> bool:
+def holds_value(value: Any) -> bool:
     if isinstance(value, dict):
-        return any(_holds_value(v) for v in value.values())
+        return any(holds_value(v) for v in value.values())
     if isinstance(value, list):
-        return any(_holds_value(v) for v in value)
+        return any(holds_value(v) for v in value)
     return value is not None and value != ""
 
 
-def _under(path: str, pick: str) -> bool:
+def is_under(path: str, pick: str) -> bool:
     return path == pick or path.startswith(pick + ".")
 
 
@@ -86,9 +86,9 @@ def score(name: str, value: Any, config: Any, picks: tuple[str, ...]) -> Score:
     originals = originals if isinstance(originals, list) else [originals]
     results = results if isinstance(results, list) else [results]
     kept = set().union(*(leaf_paths(r) for r in results)) if results else set()
-    present = [p for p in picks if any(_holds_value(project(o, [p])) for o in originals)]
-    recalled = [p for p in present if any(_under(k, p) for k in kept)]
-    precise = [k for k in kept if any(_under(k, p) for p in picks)]
+    present = [p for p in picks if any(holds_value(project(o, [p])) for o in originals)]
+    recalled = [p for p in present if any(is_under(k, p) for k in kept)]
+    precise = [k for k in kept if any(is_under(k, p) for p in picks)]
     raw = count_tokens(json.dumps(value, indent=2, ensure_ascii=False))
     return Score(
         name, len(present), len(recalled), len(kept), len(precise),

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...runtime.shaping.tokens import count_tokens
+from ..yardstick import holds_value, is_under, leaf_paths  # the older yardstick's frame
 from .data import Row, at
 
 
@@ -97,26 +98,6 @@ def _object_lists(value: Any, depth: int = 0) -> list[list[Any]]:
     return out
 
 
-def leaf_paths(value: Any, prefix: str = "") -> set[str]:
-    """Dot paths of every scalar in ``value`` (list indexes left out)."""
-    if isinstance(value, dict):
-        out: set[str] = set()
-        for key, sub in value.items():
-            out |= leaf_paths(sub, f"{prefix}.{key}" if prefix else str(key))
-        return out
-    if isinstance(value, list):
-        return set().union(*(leaf_paths(v, prefix) for v in value)) if value else set()
-    return {prefix} if prefix else set()
-
-
-def holds_value(value: Any) -> bool:
-    if isinstance(value, dict):
-        return any(holds_value(v) for v in value.values())
-    if isinstance(value, list):
-        return any(holds_value(v) for v in value)
-    return value is not None and value != ""
-
-
 def select(value: Any, path: str) -> Any:
     """What a dot path selects in ``value`` (arrays see-through; None when nothing)."""
     segs = [s for s in path.split(".") if s]
@@ -170,10 +151,6 @@ def _project(value: Any, tree: Any) -> Any:
     return out or None
 
 
-def _under(path: str, pick: str) -> bool:
-    return path == pick or path.startswith(pick + ".")
-
-
 def compact(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
@@ -183,8 +160,8 @@ def score(row: Row, body: Any, shaped: Any, parts: list[str]) -> Score:
     results, found = shaped_items(shaped, row)
     kept = set().union(*(leaf_paths(r) for r in results)) if results else set()
     present = tuple(p for p in row.fields if holds_value(select(originals, p)))
-    recalled = tuple(p for p in present if any(_under(k, p) for k in kept))
-    precise = sum(1 for k in kept if any(_under(k, p) for p in row.fields))
+    recalled = tuple(p for p in present if any(is_under(k, p) for k in kept))
+    precise = sum(1 for k in kept if any(is_under(k, p) for p in row.fields))
     projected = [project(o, row.fields) or {} for o in originals]
     theirs = compact(projected if row.list is not None else (projected[0] if projected else {}))
     if not row.fields:  # an acknowledgement: their fixed text is what the agent gets
