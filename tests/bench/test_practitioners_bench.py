@@ -130,3 +130,24 @@ def test_the_benchmark_runs_on_a_few_rows(capsys: pytest.CaptureFixture[str]) ->
     out = capsys.readouterr().out
     assert "| tuning | 1/1 |" in out
     assert "github-mcp-server:list_branches" in out  # a tuning row: its misses are listed
+
+
+def test_a_description_read_from_outside_scores_only_when_given(tmp_path: Path) -> None:
+    """A description whose license allows no copy is named as ``external`` and read from the
+    folder given as --external; without it the row is listed as not scored, with the reason."""
+    from generator.bench.inputs import GITHUB_REST
+    from generator.bench.practitioners.run import run
+
+    raw = yaml.safe_load(DATA_FILE.read_text(encoding="utf-8"))
+    raw["apis"] = {"github-rest": {"external": "github.json"}}
+    raw["rows"] = [r for r in raw["rows"] if r["tool"] == "list_branches"]
+    data = tmp_path / "data.yaml"
+    data.write_text(yaml.safe_dump(raw), encoding="utf-8")
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "github.json").symlink_to(GITHUB_REST)
+    yardstick = load(data)
+    missing = run(yardstick, list(yardstick.rows), None)
+    assert missing[0].score is None and "--external" in (missing[0].error or "")
+    given = run(yardstick, list(yardstick.rows), outside)
+    assert given[0].score is not None and given[0].score.recall == 1.0
