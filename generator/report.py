@@ -34,6 +34,7 @@ class SurfaceReport:
     list_tokens: int  # the whole tools/list (model view)
     instructions_tokens: int
     diagnostics: list[Diagnostic]
+    kinds: tuple[tuple[str, int], ...] = ()  # operations per kind (operation_kind.py)
 
     @property
     def total(self) -> int:
@@ -47,6 +48,8 @@ class SurfaceReport:
             f"tools/list tokens (o200k, name+description+inputSchema): {self.list_tokens:,}",
             f"instructions tokens: {self.instructions_tokens:,}",
             f"total: {self.total:,}  (mean {self.list_tokens / n:,.0f} per tool)",
+            "operations by kind (what each does; decides its default fields): "
+            + (", ".join(f"{kind} {count}" for kind, count in self.kinds) or "none"),
             "largest tools:",
         ]
         for cost in sorted(self.tools, key=lambda c: (-c.tokens, c.name))[:top]:
@@ -99,4 +102,12 @@ def surface_report(
         list_tokens=count_tokens(_compact(views)),
         instructions_tokens=count_tokens(model.instructions) if model.instructions else 0,
         diagnostics=diagnostics,
+        kinds=_kinds(spec.operations),
     )
+
+
+def _kinds(operations: Any) -> tuple[tuple[str, int], ...]:
+    from .runtime.shaping.kinds import OPERATION_KINDS
+
+    counts = {kind: sum(op.kind == kind for op in operations) for kind in OPERATION_KINDS}
+    return tuple((kind, n) for kind, n in counts.items() if n)

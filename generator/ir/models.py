@@ -162,6 +162,9 @@ class OperationSpec:
     response: ResponseShape
     annotations: Annotations
     tags: tuple[str, ...] = ()
+    # What the operation does, from its structure (loaders/operation_kind.py) or the overlay:
+    # read | search | create | update | delete | generate | acknowledge.
+    kind: str = "read"
     source_pointer: str = ""
     fields: FieldConfig = FieldConfig()
     limits: ShapingLimits = ShapingLimits()

@@ -42,6 +42,7 @@ from ..naming import assign_arg_names, assign_tool_names, env_prefix, slugify, s
 from ..runtime.graphql.graphql_types import connection
 from .graphql_inputs import InputSchemas, is_required
 from .graphql_tree import GraphQLTrees
+from .operation_kind import OperationSignals, classify
 from .text import TITLE_LIMIT, shorten, tool_description
 
 FIRST_DEFAULT = 20
@@ -197,6 +198,14 @@ def _operation(
     if field.deprecation_reason is not None:
         description = shorten("Deprecated. " + description, 300)
     read = kind == "query"
+    what = classify(
+        OperationSignals(
+            method=kind.upper(),
+            operation_id=field_name,
+            has_body=True,
+            response_tree=trees.answer_tree(field),
+        )
+    )
     return OperationSpec(
         id=f"{kind}.{field_name}",
         tool_name=tool,
@@ -205,7 +214,8 @@ def _operation(
         params=tuple(params),
         input_schema=input_schema,
         binding=GraphQLBinding(operation_type=kind, field_name=field_name),  # type: ignore[arg-type]
-        response=trees.shape(field),
+        response=trees.shape(field, what),
+        kind=what,
         annotations=Annotations(read_only=read, destructive=not read, idempotent=read),
         tags=(kind,),
         source_pointer=pointer(root.name, field_name),

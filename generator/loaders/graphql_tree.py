@@ -34,7 +34,11 @@ from ..runtime.graphql.graphql_types import (
     possible_types,
     selectable_fields,
 )
+from ..runtime.shaping.collections import find_payload
 from ..runtime.shaping.defaults import LABEL_ARRAYS, choose_default_fields, identity_fields, norm
+from ..runtime.shaping.kinds import WRITE_KINDS
+from ..runtime.shaping.names import words
+from ..runtime.shaping.trees import unwrap
 from .response_shape import merge_trees
 
 MAX_DEPTH = 3
@@ -51,17 +55,16 @@ class GraphQLTrees:
         self._trees: dict[tuple[str, int], Any] = {}
         self._counts: dict[tuple[str, int], int] = {}
 
-    def shape(self, field: GraphQLField) -> ResponseShape:
+    def _item(self, field: GraphQLField) -> tuple[GraphQLNamedType, str | None]:
+        """The type of one result (a connection's node) and the path of the list, if any."""
         named = get_named_type(field.type)
-        if is_leaf_type(named):
-            return ResponseShape(media_type="application/json")
         conn = connection(field.type)
-        item: GraphQLNamedType = named
-        collection: str | None = None
         if conn is not None:
-            item, collection = conn.node_type, "nodes"
-        elif is_list(field.type):
-            collection = ""
+            return conn.node_type, "nodes"
+        return named, "" if is_list(field.type) else None
+
+    def _rich(self, item: GraphQLNamedType) -> tuple[Any, Any]:
+        """The shipped (bounded) tree of one result, and the tree its defaults are chosen on."""
         tree = self.bounded(item)
         field_tree = tree if isinstance(tree, dict) and tree else None
         # Defaults are chosen on a tree at least DEFAULTS_DEPTH deep, so nested objects
@@ -71,7 +74,25 @@ class GraphQLTrees:
         rich = merge_trees(rich, field_tree) if isinstance(rich, dict) else field_tree
         if isinstance(rich, dict):
             rich = _without_nested_connections(rich)
-        defaults = tuple(choose_default_fields(rich, item=collection is not None)) if rich else ()
+        return field_tree, rich
+
+    def answer_tree(self, field: GraphQLField) -> Any:
+        """What the field answers with, as a field tree (a list's: one item in a list; a
+        scalar's: its type): what the operation's kind is read from."""
+        named = get_named_type(field.type)
+        if is_leaf_type(named):
+            return leaf_kind(named)
+        item, collection = self._item(field)
+        rich = self._rich(item)[1]
+        return [rich] if collection is not None else rich
+
+    def shape(self, field: GraphQLField, kind: str = "read") -> ResponseShape:
+        named = get_named_type(field.type)
+        if is_leaf_type(named):
+            return ResponseShape(media_type="application/json")
+        item, collection = self._item(field)
+        field_tree, rich = self._rich(item)
+        defaults = _defaults(rich, collection is not None, kind)
         if defaults and isinstance(rich, dict) and rich.get("success") == "boolean":
             defaults = ("success",) + defaults  # mutation payloads: did it work?
         if is_abstract_type(item):  # which member each item is, and its identity and label
@@ -151,6 +172,23 @@ class GraphQLTrees:
                 result[name] = [sub] if is_list(field.type) else sub
         self._trees[key] = result
         return result
+
+
+def _defaults(rich: Any, item: bool, kind: str) -> tuple[str, ...]:
+    """The default selection; a write's payload type (``{success, lastSyncId, issue {...}}``)
+    is an envelope around the resource it changed: that resource's defaults, read through."""
+    if not isinstance(rich, dict):
+        return ()
+    if kind in WRITE_KINDS and not item:
+        envelope = find_payload(rich).envelope
+        inner = rich
+        for key in envelope or ():
+            inner = unwrap(inner.get(key)) if isinstance(inner, dict) else None
+        if envelope and isinstance(inner, dict):
+            prefix = ".".join(envelope)
+            chosen = choose_default_fields(inner, kind=kind, entity=tuple(words(envelope[-1])))
+            return tuple(f"{prefix}.{p}" for p in chosen)
+    return tuple(choose_default_fields(rich, item=item, kind=kind))
 
 
 def _without_nested_connections(tree: dict[str, Any]) -> dict[str, Any]:

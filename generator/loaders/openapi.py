@@ -22,13 +22,15 @@ from typing import Any, Iterable
 
 from ..diagnostics import Diagnostic, GenerationError, Severity, pointer as make_pointer
 from ..ir.models import Annotations, HttpBinding, OperationSpec, ServerSpec
+from ..runtime.shaping.names import norm
 from ..naming import alternative_names, assign_tool_names, env_prefix, slugify, tool_name
 from ..render.publishing import project_urls
 from .document import Document, is_swagger2, load_openapi_document, split_pointer
 from .credentials import ImplicitSchemes
 from .refs import RefError, RefResolver
-from .request import RequestContext, SkipOperation, build_request
-from .response_shape import FieldTreeBuilder, build_response_shape
+from .request import RequestContext, RequestParts, SkipOperation, build_request
+from .operation_kind import OperationSignals, classify, path_about
+from .response_shape import FieldTreeBuilder, body_tree, build_response_shape, success_body
 from .schemas import SchemaCompactor
 from .security import operation_security, requirement_groups, security_schemes
 from .pagination import detect_pagination, has_link_header
@@ -61,6 +63,26 @@ def _annotations(method: str) -> Annotations:
     if method == "patch":
         return Annotations(read_only=False, destructive=True, idempotent=False)
     return Annotations(read_only=False, destructive=False, idempotent=False)
+
+
+def _action(request: RequestParts) -> str | None:
+    """The ``Action=`` constant of an AWS-style query API (``/#Action=DescribeThings``)."""
+    for param in request.params:
+        if param.const is not None and param.wire_name.lower() == "action":
+            return param.const
+    return None
+
+
+def _batch_lists(request: RequestParts) -> tuple[str, ...]:
+    """The normalised name of the list a batch request sends: a JSON body that wraps one
+    array (``{Things: [...]}``, with at most two other members such as paging or options). Its
+    answer holds the records under the same name. A resource with a list among its fields
+    (``{name, size, parts: [...]}``) is not a batch."""
+    body = [p for p in request.params if p.location == "body"]
+    arrays = [p for p in body if p.schema.get("type") == "array"]
+    if len(arrays) != 1 or len(body) > 3:
+        return ()
+    return (norm(arrays[0].wire_name),)
 
 
 def _package_version(version: str) -> str:
@@ -234,18 +256,37 @@ def _operations(
                 raise GenerationError(
                     doc.diagnostic(Severity.ERROR, exc.code, exc.message, op_pointer)
                 ) from None
-            response = build_response_shape(
-                operation.get("responses"),
-                item.doc,
-                resolver,
-                builder,
-                write=method.lower() in ("post", "put", "patch", "delete"),
-                keys=item_keys.get(path, ()),
-            )
             op_id = (
                 operation.get("operationId")
                 if isinstance(operation.get("operationId"), str)
                 else None
+            )
+            body = success_body(operation.get("responses"), item.doc, resolver)
+            tree = body_tree(body, resolver, builder)
+            kind = classify(
+                OperationSignals(
+                    method=method.upper(),
+                    path=path,
+                    operation_id=op_id,
+                    summary=(
+                        operation.get("summary")
+                        if isinstance(operation.get("summary"), str)
+                        else None
+                    ),
+                    action=_action(request),
+                    has_body=body.described,
+                    media_type=body.media_type,
+                    response_tree=tree,
+                )
+            )
+            response = build_response_shape(
+                body,
+                resolver,
+                builder,
+                kind=kind,
+                keys=item_keys.get(path, ()),
+                about=path_about(path) + _batch_lists(request),
+                tree=tree,
             )
             key = f"{method.upper()} {path}"
             if op_id:
@@ -260,6 +301,7 @@ def _operations(
                     operation=operation,
                     request=request,
                     response=response,
+                    kind=kind,
                     pointer=op_pointer,
                 )
             )
@@ -446,6 +488,7 @@ def _operation(
             content_type=draft["request"].content_type,
         ),
         response=draft["response"],
+        kind=draft["kind"],
         annotations=_annotations(draft["method"]),
         tags=tuple(t for t in tags if isinstance(t, str)) if isinstance(tags, list) else (),
         source_pointer=draft["pointer"],

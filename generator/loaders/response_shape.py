@@ -21,6 +21,7 @@ Scalar leaves carry schema hints (``string:time``, ``string:enum``...: runtime/s
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import Any
 
 from ..ir.models import ResponseShape
@@ -202,19 +203,25 @@ def _success_codes(responses: dict[str, Any]) -> list[str]:
     return ["default"] if "default" in responses else []
 
 
-def build_response_shape(
-    responses: Any,
-    doc: Document,
-    resolver: RefResolver,
-    builder: FieldTreeBuilder,
-    *,
-    write: bool = False,
-    keys: tuple[str, ...] = (),
-) -> ResponseShape:
-    """``keys``: the path parameters that address one object of the response (its item, for
-    a list): identity hints (``defaults.addressed_by``)."""
+@dataclass(frozen=True)
+class SuccessBody:
+    """The success response's body as described: its media type, and its JSON schema (with the
+    document it sits in) when the body is JSON. ``described``: a 2xx with content at all."""
+
+    media_type: str | None = None
+    schema: Any = None
+    doc: Document | None = None
+    described: bool = False
+
+    @property
+    def json(self) -> bool:
+        return self.media_type is not None and is_json_media_type(self.media_type)
+
+
+def success_body(responses: Any, doc: Document, resolver: RefResolver) -> SuccessBody:
+    """The first success response with content (JSON first within it; module doc)."""
     if not isinstance(responses, dict):
-        return ResponseShape()
+        return SuccessBody()
     first_media: str | None = None
     for code in _success_codes(responses):
         response = resolver.deref(responses[code], doc, "")
@@ -227,8 +234,37 @@ def build_response_shape(
         if json_types:
             media = content[json_types[0]]
             schema = media.get("schema") if isinstance(media, dict) else None
-            return _shape(schema, json_types[0], response.doc, resolver, builder, write, keys)
-    return ResponseShape(media_type=first_media)
+            return SuccessBody(json_types[0], schema, response.doc, True)
+    return SuccessBody(first_media, described=first_media is not None)
+
+
+def body_tree(body: SuccessBody, resolver: RefResolver, builder: FieldTreeBuilder) -> Any:
+    """The JSON body's full field tree (one level deeper than the shipped one), or None."""
+    if not body.json or body.schema is None or body.doc is None:
+        return None
+    return builder.tree(body.schema, body.doc, MAX_DEPTH + 1)
+
+
+def build_response_shape(
+    body: SuccessBody,
+    resolver: RefResolver,
+    builder: FieldTreeBuilder,
+    *,
+    kind: str = "read",
+    keys: tuple[str, ...] = (),
+    about: tuple[str, ...] = (),
+    tree: Any = None,
+) -> ResponseShape:
+    """``tree``: the body's full field tree when the caller has it (``body_tree``); ``kind``: what the operation does (``operation_kind.py``); ``keys``: the path parameters
+    that address one object of the response (its item, for a list): identity hints
+    (``roles.identity.addressed_by``); ``about``: the normalised names of what the operation is
+    about (its path's last segment, a batch request's list): a list of that name in the answer
+    is the payload even next to an identity (``{Id, Status, Things: [...]}``)."""
+    if not body.json or body.doc is None:
+        return ResponseShape(media_type=body.media_type)
+    return _shape(
+        body.schema, body.media_type or "", body.doc, resolver, builder, kind, keys, about, tree
+    )
 
 
 def media_rank(media_type: str) -> tuple[int, str]:
@@ -243,8 +279,10 @@ def _shape(
     doc: Document,
     resolver: RefResolver,
     builder: FieldTreeBuilder,
-    write: bool = False,
+    kind: str = "read",
     keys: tuple[str, ...] = (),
+    about: tuple[str, ...] = (),
+    tree: Any = None,
 ) -> ResponseShape:
     """The response's payload (``collections.find_payload``: a list under any key, an
     envelope around one resource, or the body), its field tree and default fields."""
@@ -252,8 +290,8 @@ def _shape(
         return ResponseShape(media_type=media_type)
     body = resolver.deref(schema, doc, "") if isinstance(schema, dict) else None
     name = body.name if body is not None else None
-    full = builder.tree(schema, doc, MAX_DEPTH + 1)
-    payload = find_payload(full)
+    full = tree if tree is not None else builder.tree(schema, doc, MAX_DEPTH + 1)
+    payload = find_payload(full, about=about)
     where = payload.collection if payload.collection is not None else payload.envelope
     if where is not None:
         name = _item_name(_schema_at(body, where, resolver), doc, resolver, name)
@@ -261,7 +299,7 @@ def _shape(
     field_tree = bounded_tree(item_tree) if item_tree else None
     entity = tuple(words(name)) if name else ()
     defaults, identity = _defaults(
-        item_tree, item=payload.collection is not None, write=write, entity=entity, keys=keys
+        item_tree, item=payload.collection is not None, kind=kind, entity=entity, keys=keys
     )
     wrapper: dict[str, Any] | None = None
     if payload.collection and isinstance(full, dict):
@@ -323,11 +361,11 @@ def _defaults(
     field_tree: dict[str, Any] | None,
     *,
     item: bool,
-    write: bool = False,
+    kind: str = "read",
     entity: tuple[str, ...] = (),
     keys: tuple[str, ...] = (),
 ) -> tuple[tuple[str, ...], tuple[str, ...]]:
     if field_tree is None:
         return (), ()
-    chosen = choose_default_fields(field_tree, item=item, write=write, entity=entity, keys=keys)
+    chosen = choose_default_fields(field_tree, item=item, kind=kind, entity=entity, keys=keys)
     return tuple(chosen), tuple(identity_fields(field_tree, entity, keys))

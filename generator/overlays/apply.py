@@ -39,6 +39,17 @@ _GLOB_CHARS = "*?["
 _PREFIXES = ("tag:", "path:", "method:")
 
 
+def _rechosen(shape: ResponseShape, kind: str) -> ResponseShape:
+    """The default fields chosen again for another kind of operation (a generation keeps its
+    content; an acknowledgement is shown whole)."""
+    if shape.field_tree is None:
+        return shape
+    chosen = choose_default_fields(
+        shape.field_tree, item=shape.collection_path is not None, kind=kind
+    )
+    return dataclasses.replace(shape, default_fields=chosen)
+
+
 def apply_overlay(
     spec: ServerSpec, overlay: Overlay, *, file: str
 ) -> tuple[ServerSpec, list[Diagnostic]]:
@@ -193,6 +204,9 @@ class _Applier:
                 )
             if entry.annotations:  # annotations.py: e.g. a mutation that is not destructive
                 changes["annotations"] = apply_annotations(op.annotations, entry.annotations)
+            if entry.kind is not None and entry.kind != op.kind:
+                changes["kind"] = entry.kind
+                response = _rechosen(response, entry.kind)
             self.check_fields(op.id, response, entry.include, entry.exclude, entry.pointer)
         include = _first(entry and entry.include, resource and resource.include)
         exclude = _first(entry and entry.exclude, resource and resource.exclude)

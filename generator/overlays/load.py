@@ -19,6 +19,7 @@ from typing import Any, Callable
 from ..diagnostics import Diagnostic, GenerationError, Severity, pointer
 from ..ir.models import ShapingLimits
 from ..naming import slugify
+from ..runtime.shaping.kinds import OPERATION_KINDS
 from .checks import Checker, suggest
 from .model import (
     BUILTIN_LIMITS,
@@ -48,6 +49,7 @@ OPERATION_KEYS += LIMIT_KEYS
 OPERATION_KEYS += ("adapters",)
 OPERATION_KEYS += ("pagination",)
 OPERATION_KEYS += ("annotations",)  # annotations.py
+OPERATION_KEYS += ("kind",)  # runtime/shaping/kinds.py
 AUTH_KEYS = ("type", "env", "in", "name")
 AUTH_TYPES = ("bearer", "api_key", "basic")
 AUTH_LOCATIONS = ("header", "query", "cookie")
@@ -305,6 +307,9 @@ class _Checker(Checker):
             collection_set, collection = False, None
         limits = self.limits(entries, ptr)
         self.check_chunking(limits, self.defaults, ptr)
+        kind = (
+            self.operation_kind(entries.get("kind"), ptr + "/kind") if "kind" in entries else None
+        )
         return OperationOverlay(
             key=key,
             tool_name=tool_name,
@@ -335,7 +340,21 @@ class _Checker(Checker):
             ),
             pagination=parse_pagination(self, entries.get("pagination"), ptr + "/pagination"),
             annotations=parse_annotations(self, entries.get("annotations"), ptr + "/annotations"),
+            kind=kind,
         )
+
+    def operation_kind(self, value: Any, ptr: str) -> str | None:
+        """One of ``OPERATION_KINDS`` (what the operation does; decides its default shaping)."""
+        if isinstance(value, str) and value in OPERATION_KINDS:
+            return value
+        close = suggest(str(value), list(OPERATION_KINDS)) if isinstance(value, str) else None
+        self.error(
+            "OVERLAY_BAD_KIND",
+            f"kind must be one of {', '.join(OPERATION_KINDS)}, not {value!r}",
+            ptr,
+            f"did you mean {close!r}?" if close else "see the overlay reference (FORMAT.md)",
+        )
+        return None
 
     def auth(self, value: Any) -> tuple[AuthEntry, ...] | None:
         if isinstance(value, dict):

@@ -94,6 +94,7 @@ class OperationOverlay:
     adapters: tuple[AdapterSpec, ...] | None = None  # output adapters, in order (filters.py)
     pagination: PaginationSpec | None = None  # declared/corrected paging (bigapi.py)
     annotations: tuple[tuple[str, bool], ...] | None = None  # hint overrides (annotations.py)
+    kind: str | None = None  # what the operation does (runtime/shaping/kinds.py), when corrected
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,8 @@
 """The starter overlay printed by ``mcpforge init SPEC``: YAML with comments, for the user to edit.
 
-It shows the effective budgets under ``defaults`` and, per operation, the loader's heuristic
-default fields as ``include:``. Loading it back and applying it to the same ServerSpec gives no
+It shows the effective budgets under ``defaults`` and, per operation, the kind the loader read
+(commented: ``kind`` is only needed to correct it) and its heuristic default fields as
+``include:``. Loading it back and applying it to the same ServerSpec gives no
 diagnostics and the same default fields. Output is deterministic (operations in spec order).
 """
 
@@ -26,6 +27,18 @@ _LIMIT_NOTES = {
     "chunk_tokens": "tokens per chunk (<= threshold)",
     "encoding": "o200k_base | cl100k_base",
     "continuation_ttl": "seconds a continuation stays valid",
+}
+
+
+# What the kind the generator read means for the default fields (runtime/shaping/kinds.py).
+KIND_NOTES = {
+    "read": "read from the description; shaped as a read",
+    "search": "a search: its answer is a list of hits",
+    "create": "answers with what it created: shaped as a read of it",
+    "update": "answers with what it changed: shaped as a read of it",
+    "delete": "answers with what it deleted: shaped as a read of it",
+    "generate": "answers with content made for the caller: always kept",
+    "acknowledge": "answers with a bare status: shown whole",
 }
 
 
@@ -118,6 +131,7 @@ def _operation(op: OperationSpec) -> list[str]:
         where = f"{op.binding.operation_type} {op.binding.field_name}"
     summary = f"{where}: {op.title}" if op.title and op.title != where else where
     lines = [_line(f"  {scalar(op.id)}:", summary), f"    # tool_name: {scalar(op.tool_name)}"]
+    lines.append(_line(f"    # kind: {op.kind}", KIND_NOTES.get(op.kind, "what it does")))
     shape = op.response
     if shape.collection_path is not None:
         what = "the body is the list" if shape.collection_path == "" else "key of the item list"

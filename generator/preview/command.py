@@ -50,6 +50,7 @@ class ToolPreview:
     kept: tuple[str, ...] = ()
     dropped: tuple[str, ...] = ()
     violations: tuple[str, ...] = ()  # "runtime: ..." / "judge: ..."
+    kind: str = "read"  # what the operation does (loaders/operation_kind.py)
 
     @property
     def reduction(self) -> float:
@@ -91,7 +92,7 @@ def preview_tool(op: Any, tool: Any, finder: ExampleFinder) -> ToolPreview:
     endpoint = f"{binding.method.upper()} {binding.path}" if binding.kind == "http" else op.id
     example = finder.example(op)
     if example is None:
-        return ToolPreview(tool.name, endpoint, None)
+        return ToolPreview(tool.name, endpoint, None, kind=op.kind)
     shaped = shape_output(example.value, tool, shape_config_for(tool))
     page = shaped.chunks[0] if shaped.chunks else ""
     try:
@@ -115,6 +116,7 @@ def preview_tool(op: Any, tool: Any, finder: ExampleFinder) -> ToolPreview:
     return ToolPreview(
         tool=tool.name,
         endpoint=endpoint,
+        kind=op.kind,
         source=example.source,
         example=example.value,
         shaped=page,
@@ -160,7 +162,7 @@ def _listed(paths: tuple[str, ...]) -> str:
 
 
 def render_tool(t: ToolPreview) -> str:
-    lines = [f"== {t.tool}  ({t.endpoint})"]
+    lines = [f"== {t.tool}  ({t.endpoint}; {t.kind})"]
     if t.source is None:
         lines.append("   no JSON response body is described: nothing to preview")
         return "\n".join(lines)

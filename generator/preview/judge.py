@@ -24,7 +24,7 @@ string matches the original it starts). The rules:
   slug; ``displayName``, ``friendly_name``, ``fileTitle``...), looked for in the object and in
   its property bags (members that are objects without an identity: JSON:API ``attributes``).
   *Kept*: one of their values is found in the shaped counterpart.
-- **Identity.** ``id``, ``uid``, ``uuid``, ``guid``, ``key``, ``number``, ``sha`` (case and leading ``_``/``@``
+- **Identity.** ``id``, ``uid``, ``uuid``, ``guid``, ``identifier``, ``key``, ``number``, ``sha`` (case and leading ``_``/``@``
   ignored) with a value; without one, members named ``<thing>_id``/``<thing>Id``. *Kept*: one of
   their values, or of the object's unique handles (``login``, ``username``, ``handle``,
   ``slug``: names the API also takes to address the object), is found in the shaped counterpart.
@@ -59,7 +59,7 @@ LABEL_WORDS = frozenset(
         "slug",
     }
 )
-OWN_IDENTITY = frozenset({"id", "uid", "uuid", "guid", "key", "number", "sha"})
+OWN_IDENTITY = frozenset({"id", "uid", "uuid", "guid", "identifier", "key", "number", "sha"})
 HANDLE_WORDS = frozenset({"login", "username", "handle", "slug"})
 ID_SUFFIXES = frozenset({"id", "uuid", "guid"})
 MAX_LABEL_CHARS = 300

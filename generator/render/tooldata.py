@@ -97,6 +97,7 @@ def tool_data(op: OperationSpec) -> dict[str, Any]:
         "params": params,
         "response": response,
         "source": op.id,
+        "kind": op.kind,
     }
     limits = _limits(op.limits)
     if limits:

@@ -5,6 +5,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+import yaml
+
 from generator.cli import main
 from generator.preview.command import build_preview
 
@@ -17,12 +20,13 @@ MISMATCH = ROOT / "tests" / "fixtures" / "breadth" / "mismatch.yaml"
 def test_preview_shows_every_tool_with_its_example_result_tokens_and_fields(capsys) -> None:
     assert main(["preview", str(PETSTORE), "--overlay", str(PETSTORE.parent / "overlay.yaml")]) == 0
     out = capsys.readouterr().out
-    assert "== list_pets  (GET /pets)" in out and "== get_pet  (GET /pets/{petId})" in out
+    assert "== list_pets  (GET /pets; read)" in out
+    assert "== get_pet  (GET /pets/{petId}; read)" in out
     assert "example (synthesized from the response schema):" in out
     assert "the agent gets by default (concise JSON):" in out
     assert "tokens: " in out and " as pretty JSON -> " in out
     assert "kept: id, name, tag" in out
-    assert "== create_pet  (POST /pets)\n   no JSON response body is described" in out
+    assert "== create_pet  (POST /pets; acknowledge)\n   no JSON response body is described" in out
     assert out.rstrip().endswith("2 with an example; 0 with a broken invariant")
 
 
@@ -77,3 +81,27 @@ def test_a_bad_spec_is_a_clear_error_not_a_traceback(tmp_path, capsys) -> None:
     bad.write_text("openapi: 3.0.0\ninfo: {title: x}\npaths: {}\n", encoding="utf-8")
     assert main(["preview", str(bad)]) == 1
     assert "bad.yaml" in capsys.readouterr().err
+
+
+def _examples() -> list[tuple[str, Path, Path | None]]:
+    manifest = yaml.safe_load((ROOT / "specs" / "manifest.yaml").read_text(encoding="utf-8"))
+    return [
+        (
+            e["name"],
+            ROOT / "specs" / e["spec"],
+            ROOT / "specs" / e["overlay"] if e.get("overlay") else None,
+        )
+        for e in manifest["examples"]
+    ]
+
+
+@pytest.mark.parametrize("name, spec, overlay", _examples(), ids=[e[0] for e in _examples()])
+def test_every_committed_example_passes_its_own_check(name, spec, overlay, capsys) -> None:
+    """``mcpforge preview --check`` on each example of ``specs/manifest.yaml``: no default of a
+    committed example loses an identity, a label, a list or generated content."""
+    args = ["preview", str(spec), "--check"] + (["--overlay", str(overlay)] if overlay else [])
+    code = main(args)
+    out = capsys.readouterr().out
+    broken = [line for line in out.splitlines() if "INVARIANT BROKEN" in line or "     - " in line]
+    assert code == 0, f"{name}: " + "\n".join(broken[:20])
+    assert "0 with a broken invariant" in out

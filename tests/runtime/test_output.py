@@ -85,6 +85,35 @@ def test_when_no_branch_matches_the_default_shaping_applies_with_a_note() -> Non
     )
 
 
+MISMATCHED = {  # described as {id, name}: the upstream sends {uid, title, size}
+    "results": [{"uid": "t-1", "title": "First thing", "size": 3, "notes": "n" * 40}],
+    "object": "list",
+}
+
+
+@pytest.mark.parametrize(
+    "filters",
+    [
+        {"s": [{"when": [{"op": "test", "path": "/object", "value": "page"}], "retain": ["/x"]}]},
+        {"s": [{"patches": [{"op": "test", "path": "/object", "value": "page"}]}]},
+        {"s": [{"patches": [{"op": "remove", "path": "/results/0/missing"}]}]},
+    ],
+    ids=["no-branch-matches", "patch-test-fails", "patch-fails"],
+)
+def test_a_filter_that_does_not_apply_gives_exactly_the_default_shaping(filters) -> None:
+    """The fallback is what the same tool returns with filtering off (here the description's
+    defaults do not fit the response, so both read them from the response), plus the note."""
+    t = tool(filters, collection_path="results", default_fields=["id", "name"])
+    plain = ShapeConfig(default_fields=("id", "name"), collection_path="results")
+    unfiltered = shape_output(MISMATCHED, t, plain)
+    for asked in ({}, {"fields": ["*"]}, {"detail_level": "detailed"}):
+        filtered = shape_output(MISMATCHED, t, plain, filter_set="s", **asked)
+        assert filtered.chunks == unfiltered.chunks, asked
+        assert "[filter set 's' did not apply" in filtered.notes[0]
+        assert filtered.notes[1:] == unfiltered.notes
+    assert json.loads(unfiltered.chunks[0])["results"][0]["uid"] == "t-1"
+
+
 def test_a_failing_patch_falls_back_to_the_default_shaping() -> None:
     filters = {"default": [{"patches": [{"op": "remove", "path": "/results/*/person"}]}]}
     t = tool(filters, collection_path="results", default_fields=["id"])

@@ -136,14 +136,37 @@ def test_lists_inside_one_object_are_its_content():
     assert "tree.path" in chosen
 
 
-def test_write_operations_echo_a_few_fields():
+@pytest.mark.parametrize("kind", ["create", "update", "delete"])
+def test_a_write_answer_is_shaped_as_a_read_of_the_resource_it_changed(kind):
     tree = {
-        "id": "string", "name": "string", "status": "string", "created": "integer",
-        "description": "string", "metadata": {"a": "string"}, "html_url": "string:uri",
-        "amount": "integer", "currency": "string", "owner": {"login": "string"},
+        "id": "string", "number": "integer", "name": "string", "status": "string",
+        "created": "integer", "description": "string", "metadata": {"a": "string"},
+        "html_url": "string:uri", "amount": "integer", "currency": "string",
+        "owner": {"login": "string"},
     }  # fmt: skip
-    chosen = choose_default_fields(tree, write=True)
-    assert 1 <= len(chosen) <= 4 and chosen[0] == "id"
+    chosen = choose_default_fields(tree, kind=kind)
+    assert chosen == choose_default_fields(tree, kind="read")
+    # what the caller needs next: the server-assigned number, the state, the link
+    assert {"id", "number", "name", "status", "html_url", "amount"} <= set(chosen)
+
+
+def test_a_generation_keeps_its_content_however_deep():
+    completion = {
+        "id": "string", "object": "string", "created": "integer", "model": "string",
+        "choices": [{"index": "integer", "finish_reason": "string",
+                     "message": {"role": "string", "content": "string"}}],
+        "usage": {"prompt_tokens": "integer", "completion_tokens": "integer"},
+    }  # fmt: skip
+    assert "choices.message.content" in choose_default_fields(completion, kind="generate")
+    text = {"id": "string", "choices": [{"text": "string", "index": "integer"}]}
+    assert "choices.text" in choose_default_fields(text, kind="generate")
+    vectors = {"data": [{"embedding": ["number"], "index": "integer"}], "model": "string"}
+    assert "data.embedding" in choose_default_fields(vectors, kind="generate")
+
+
+def test_an_acknowledgement_is_shown_whole():
+    status = {"ok": "boolean", "status": "string", "message": "string", "code": "integer"}
+    assert choose_default_fields(status, kind="acknowledge") == tuple(status)
 
 
 def test_a_budget_not_a_field_count_bounds_the_selection():

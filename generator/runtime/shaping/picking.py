@@ -83,7 +83,7 @@ class Selection:
     tree: dict[str, Any]
     profile: Profile
     item: bool
-    write: bool
+    kind: str
     fields: list[Field]
     pick: Picker
     # The default selection of a nested element seen as a list item (``defaults.py``).

@@ -23,6 +23,7 @@ from typing import Any
 from .adapters import AdapterContext, AdapterError, AdapterRef, refs_from_json, run_adapters
 from .filters import Branch, apply_filter, branches_from_json
 from .model import Tool
+from .shaping.payload import project_payload
 from .shaping.pipeline import ShapeConfig, ShapedResponse, shape, shape_text
 from .shaping.truncate import truncate_strings
 
@@ -46,7 +47,7 @@ def shape_config_for(tool: Tool) -> ShapeConfig:
         field_tree=tool.response.field_tree,
         closed_tree=tool.binding.kind == "graphql",
         operator_defaults=tool.response.operator_defaults,
-        write=tool.binding.kind == "http" and tool.binding.method.upper() != "GET",
+        kind=tool.kind,
         max_chars=limits.max_chars,
         max_chars_detailed=limits.max_chars_detailed,
         truncation_marker=limits.truncation_marker,
@@ -94,6 +95,7 @@ def shape_output(
     response_format: str = "json",
     filter_set: str | None = None,
     preselected: list[str] | None = None,
+    default_paths: tuple[str, ...] | None = None,
 ) -> ShapedResponse:
     """Filter, adapt and shape one parsed JSON response (see the module doc).
 
@@ -101,11 +103,14 @@ def shape_output(
     from these paths, ``["*"]`` = everything), so shaping keeps every field it finds instead
     of projecting again. Under a filter the document also selected what the filter reads
     (``filters.pointers_read``): once the filter applied, the result is projected back to
-    these paths, so a guard the agent did not ask for is not shown.
+    these paths, so a guard the agent did not ask for is not shown. ``default_paths``: the
+    leaves of the tool's default selection, which such a document also fetched (a filter that
+    does not apply then shows exactly what the default selection shows).
 
-    A filter that does not apply gives the tool's default concise shaping (its default
-    fields and ``exclude``), whatever ``fields``, ``detail_level`` or ``preselected`` say, and
-    never the invariants' wider generic projection.
+    A filter that does not apply gives exactly the tool's default concise shaping (what the
+    tool returns with no filter set and no ``fields``: its default fields and ``exclude``, the
+    run-time invariants included), whatever ``fields``, ``detail_level`` or ``preselected``
+    say, with a note.
     """
     plan = plan_for(tool, filter_set)
     notes: list[str] = []
@@ -120,10 +125,15 @@ def shape_output(
                 f"[filter set {filter_set!r} did not apply ({outcome.note}); "
                 "default fields shown]"
             )
-            # The operator's policy did not apply: never more than the default fields (the
-            # invariants' wider generic projection is not a fallback here).
-            default = replace(config, exclude=tool.response.exclude, operator_defaults=True)
-            fallback = shape(value, default, response_format=response_format)
+            # The operator's policy did not apply: exactly what the tool returns by default
+            # with no filter set (concise default fields, the tool's ``exclude``), whatever
+            # ``fields`` and ``detail_level`` asked; never the raw payload.
+            if default_paths is not None:  # GraphQL: the default selection, fetched along
+                picked = project_payload(value, config, list(default_paths))
+                fallback = shape(picked, config, fields=["*"], response_format=response_format)
+            else:
+                default = replace(config, exclude=tool.response.exclude)
+                fallback = shape(value, default, response_format=response_format)
             return _with_notes(fallback, notes)
         value = outcome.value
     if plan.adapters and fields is None:

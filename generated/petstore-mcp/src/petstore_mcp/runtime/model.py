@@ -90,6 +90,9 @@ class Tool:
     # The listed schema with every value of the long enums it shows only examples of
     # (generator/render/compact.py): what arguments are validated against. None: input_schema.
     validation_schema: dict[str, Any] | None = None
+    # What the operation does (shaping/kinds.py): read, search, create, update, delete,
+    # generate, acknowledge. Decides how its answer is shaped by default.
+    kind: str = "read"
 
     def param(self, arg: str) -> Param | None:
         for p in self.params:
@@ -170,6 +173,7 @@ def _tool_from_json(data: dict[str, Any], limits: Limits) -> Tool:
         tags=tuple(data.get("tags") or ()),
         pagination=data.get("pagination"),
         validation_schema=data.get("validation_schema"),
+        kind=str(data.get("kind") or "read"),
     )
 
 

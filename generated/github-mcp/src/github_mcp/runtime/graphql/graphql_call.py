@@ -54,9 +54,9 @@ from ..upstream.hooks import apply_hooks
 from ..upstream.http_call import OutgoingRequest
 from ..upstream.redirects import send_following
 from ..upstream.retry import RetryPolicy, call_with_retries
-from .graphql_guards import add_guards, guard_paths
+from .graphql_guards import add_guards, guard_paths, merge_selection
 from .graphql_nested import nested_notes
-from .graphql_selection import SelectionError, SelectionSet, compile_selection
+from .graphql_selection import SelectionError, SelectionSet, compile_selection, leaf_paths
 from .graphql_types import NESTED_FIRST, connection
 
 SCHEMA_FILE = "schema.graphql"
@@ -86,6 +86,9 @@ class GraphQLRequest:
     field_name: str
     connection_path: tuple[str, ...] | None  # ("nodes",) / ("edges", "node") at the root
     cursor_arg: str | None  # tool argument that takes ``after``
+    # Under a filter set: the item paths of the tool's default selection, fetched along so
+    # that a filter that does not apply shows exactly the default (output.shape_output).
+    default_paths: tuple[str, ...] | None = None
 
 
 @dataclass
@@ -148,6 +151,7 @@ def build_request(
         variables["first"] = prop.get("default", DEFAULT_FIRST)
     named = get_named_type(fdef.type)
     selection = ""
+    default_paths: tuple[str, ...] | None = None
     if not is_leaf_type(named):
         item_type = conn.node_type if conn is not None else named
         try:
@@ -162,6 +166,16 @@ def build_request(
             raise InvalidArguments(str(exc)) from None
         guards = guard_paths(branches, connection=conn is not None)
         add_guards(schema, item_type, item, guards, _item_tree(tool))
+        if branches:  # the default selection too: a filter that does not apply shows it
+            default = compile_selection(
+                schema,
+                item_type,
+                _selection_paths(tool, Controls()),
+                _item_tree(tool),
+                tool.response.exclude,
+            )
+            merge_selection(item, default)
+            default_paths = tuple(leaf_paths(default))
         selection = (_wrap_connection(conn, item) if conn is not None else item).render()
     var_defs = ", ".join(f"${name}: {fdef.args[name].type}" for name in variables)
     call_args = ", ".join(f"{name}: ${name}" for name in variables)
@@ -189,6 +203,7 @@ def build_request(
         binding.field_name or "",
         conn.node_path if conn is not None else None,
         cursor_arg if conn is not None and conn.page_info else None,
+        default_paths,
     )
 
 
@@ -342,6 +357,7 @@ async def call_graphql(
         response_format=controls.response_format,
         filter_set=runtime.settings.filter_set,
         preselected=_selection_paths(tool, controls) or ["*"],
+        default_paths=request.default_paths,
     )
     notes = list(result.notes) + list(shaped.notes)
     next_call = None

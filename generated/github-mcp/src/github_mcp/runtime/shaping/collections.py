@@ -4,6 +4,10 @@
 The same rules run on the field tree the spec describes (at generation time) and on a tree
 read from the response itself (at run time, when the spec says nothing or is wrong):
 
+0. The one list of objects of a body, named as what the operation is about (its path's last
+   segment: ``PUT /Things``; the list a batch request sends: ``{Things: [...]}``), is the
+   payload, whatever scalars sit next to it (``{Id, Status, ProviderName, DateTimeUTC,
+   Things: [...]}``).
 1. A body that is an array is the list (path ``""``).
 2. An object with an identity of its own (``id``, ``uuid``, a natural key such as ``sha``,
    a plain ``name``/``title``) and another scalar is ONE resource: lists inside it are
@@ -62,12 +66,16 @@ def is_meta_key(key: str) -> bool:
     return ws[-1] in META_WORDS or key.startswith("@")
 
 
-def find_payload(tree: Any) -> Payload:
-    """The payload of a response described by ``tree`` (rules in the module doc)."""
+def find_payload(tree: Any, about: tuple[str, ...] = ()) -> Payload:
+    """The payload of a response described by ``tree`` (rules in the module doc). ``about``:
+    the normalised names of what the operation is about (rule 0)."""
     if isinstance(tree, list):
         return Payload(collection=())
     if not isinstance(tree, dict):
         return Payload()
+    lists = [k for k, v in tree.items() if isinstance(v, list) and isinstance(unwrap(v), dict)]
+    if len(lists) == 1 and norm(lists[0]) in about:
+        return Payload(collection=(lists[0],))
     return _payload(tree, (), 0) or Payload()
 
 

@@ -10,9 +10,10 @@ content (one resource) -> its own page (one resource) -> times -> people -> list
 preview (a list item's text) -> counts -> relations -> flags -> other times -> discriminators.
 
 Roles are filled in that order while an estimate of each field's tokens fits the profile's
-budget (``roles/picking.py``). Profiles: ``OBJECT`` (one resource, ``get_*``), ``ITEM`` (each
-item of a list: enough to pick the items worth a closer look) and ``WRITE`` (what a
-create/update/delete echoes: identity, label, state, a human URL). Nested *parts* (objects
+budget (``picking.py``). Profiles: ``OBJECT`` (one resource: what a read returns, and what a
+create, update or delete answers with) and ``ITEM`` (each item of a list: enough to pick the
+items worth a closer look); ``kinds.py`` says what each kind of operation adds (a generation's
+content, an acknowledgement whole). Nested *parts* (objects
 without an identity of their own: ``attributes``, ``status``, ``spec``) are seen through, one
 level, after the object's own fields of the same role.
 
@@ -46,6 +47,7 @@ from .roles.quantity import is_count, is_money
 from .roles.relation import nested_identity
 from .roles.state import is_alarm_flag
 from .roles.words import w
+from .kinds import generated_content_paths
 from .steps import (
     take_content, take_counts, take_flags, take_identity, take_kinds, take_label, take_link,
     take_lists, take_money, take_other, take_people, take_recent, take_relations, take_states,
@@ -67,14 +69,25 @@ OBJECT = Profile(budget=260, identity=2, label=1, state=2, content=1, time=2, pe
                  money=2, counts=2, relations=2, lists=2, url=1, flags=3, kinds=1)  # fmt: skip
 ITEM = Profile(budget=80, identity=2, label=1, state=2, content=1, time=1, people=1, money=1,
                counts=1, relations=1, lists=1, url=0, flags=1, kinds=2)  # fmt: skip
-WRITE = Profile(budget=45, identity=2, label=1, state=1, content=0, time=0, people=0, money=0,
-                counts=0, relations=0, lists=0, url=1, flags=0, kinds=0, parts=False)  # fmt: skip
 SMALL = 3  # a flat object with at most this many fields is kept whole
 
 
+def _embedded(sub: Any) -> bool:
+    """A member that holds other resources under a reserved name (HAL ``_embedded``: lists of
+    objects, or objects with an identity), not links (``_links``: ``{self: {href}}``)."""
+    return isinstance(sub, dict) and any(
+        isinstance(unwrap(v), dict) and (isinstance(v, list) or has_own_identity(v))
+        for v in sub.values()
+    )
+
+
 def _fields(tree: dict[str, Any], parts: bool) -> list[Field]:
-    """The object's own members, then the members of its parts (see module doc)."""
+    """The object's own members, then the members of its parts (see module doc). Resources
+    embedded under a reserved name (HAL ``_embedded``) count as its own members."""
     out = [Field(k, k, v, False) for k, v in tree.items()]
+    for key, sub in tree.items():
+        if key.startswith("_") and _embedded(sub):
+            out.extend(Field(f"{key}.{k}", k, v, False) for k, v in sub.items())
     if not parts:
         return out
     own = has_own_identity(tree)
@@ -92,21 +105,24 @@ def choose_default_fields(
     field_tree: Any,
     *,
     item: bool = False,
-    write: bool = False,
+    kind: str = "read",
     entity: tuple[str, ...] = (),
     keys: tuple[str, ...] = (),
 ) -> tuple[str, ...]:
     """The concise default selection for an object tree (module doc): ``item=True`` for the
-    items of a list response, ``write=True`` for what a write operation returns."""
-    profile = ITEM if item else WRITE if write else OBJECT
+    items of a list response; ``kind``: what the operation does (``kinds.py``)."""
+    profile = ITEM if item else OBJECT
     tree = unwrap(field_tree)
     if not isinstance(tree, dict) or not tree:
         return ()
-    if len(tree) <= SMALL and all(is_leaf(v) for v in tree.values()) and not write:
-        return tuple(tree)  # a small flat object: nothing worth leaving out
+    if kind == "acknowledge" and all(is_leaf(v) for v in tree.values()):
+        return tuple(tree)  # a bare status: all of it, one line
+    if len(tree) <= SMALL and all(is_leaf(v) for v in tree.values()):
+        kept = tuple(k for k in tree if not is_noise(k))  # nothing worth leaving out
+        return kept or tuple(tree)  # but its secrets, hashes and avatars
     ((key, only),) = tree.items() if len(tree) == 1 else ((None, None),)
     if key is not None and isinstance(only, dict) and not is_person(key):  # ``{data: {...}}``
-        inner = choose_default_fields(only, item=item, write=write, entity=w(key), keys=keys)
+        inner = choose_default_fields(only, item=item, kind=kind, entity=w(key), keys=keys)
         return tuple(f"{key}.{p}" for p in inner)  # a wrapper: what it wraps, read through
     fields = [f for f in _fields(tree, profile.parts) if not is_noise(f.key)]
     leaves = [f for f in fields if is_leaf(f.node)]
@@ -114,7 +130,7 @@ def choose_default_fields(
         tree=tree,
         profile=profile,
         item=item,
-        write=write,
+        kind=kind,
         fields=fields,
         pick=Picker(profile),
         choose_item=lambda element: choose_default_fields(element, item=True),
@@ -152,6 +168,9 @@ def choose_default_fields(
         _add_from_children(tree, pick, item)
     if any(hint(v) == "tag" for v in tree.values()):
         _every_variant(tree, pick)
+    if kind == "generate":  # the content produced for the caller, however deep
+        for path in generated_content_paths(tree):
+            pick.add(path, "content", force=True)
     return tuple(pick.chosen)
 
 

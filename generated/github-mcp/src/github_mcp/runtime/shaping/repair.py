@@ -34,7 +34,7 @@ def defaults_read_from_response(
         return prune_empty(exclude(item, excluded) if excluded else item)
 
     if where.kind != "list":
-        fields = choose_default_fields(field_tree_from_value(target), write=config.write)
+        fields = choose_default_fields(field_tree_from_value(target), kind=config.kind)
         if not fields:
             return shaped
         return apply_select(value, target, where, lambda item: select(item, fields), False)
@@ -50,7 +50,7 @@ def defaults_read_from_response(
         tree = field_tree_from_value(raw)
         key = dumps(tree)
         if key not in chosen:
-            chosen[key] = choose_default_fields(tree, item=True, write=config.write)
+            chosen[key] = choose_default_fields(tree, item=True, kind=config.kind)
         if chosen[key]:
             out[i] = select(raw, chosen[key])
     return set_at(shaped, path, out) if path else out

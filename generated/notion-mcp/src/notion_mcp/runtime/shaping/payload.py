@@ -18,7 +18,7 @@ from typing import Any
 
 from .chunking import get_at, set_at
 from .collections import Payload, find_payload_in_value
-from .fields import parse_path
+from .fields import parse_path, project
 from .roles.links import is_url
 from .roles.kinds import is_kind
 from .shape_config import ShapeConfig
@@ -111,3 +111,11 @@ def apply_select(value: Any, target: Any, where: Target, select: Any, keep_wrapp
         return inner
     wrapper = value if keep_wrapper else filter_meta(value, path)
     return set_at(wrapper, path, inner)
+
+
+def project_payload(value: Any, config: ShapeConfig, paths: list[str]) -> Any:
+    """``value`` with its payload (each item, the enveloped resource or the body) projected to
+    ``paths``; the wrapper kept whole."""
+    where = find_target(value, config)
+    target = get_at(value, where.path) if where.path is not None else value
+    return apply_select(value, target, where, lambda item: project(item, paths), True)

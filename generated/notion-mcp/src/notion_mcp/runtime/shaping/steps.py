@@ -6,7 +6,7 @@ Each step takes the candidates of its role (``roles/``: what a field is) from on
 
 - identity: the object's identity fields, whatever the budget;
 - label: the label, else the primary field, rich text, text, else its link and a related
-  object named by a label; then (not for a write's echo) the locator;
+  object named by a label; then the locator;
 - states: named states (an object there reduced to its label), the object's own before a
   part's, then another enum (a list item: only without a state);
 - money: amounts (before text and times), then the currency;
@@ -57,7 +57,7 @@ def take_identity(sel: Selection) -> None:
 
 def take_label(sel: Selection) -> None:
     """The label, else the primary field, else rich text, else text, else the link and a
-    related object named by a label; then (not for a write's echo) the locator."""
+    related object named by a label; then the locator."""
     pick, profile = sel.pick, sel.profile
     leaves, objects, arrays = sel.leaves, sel.objects, sel.arrays
     labels = sorted(
@@ -93,8 +93,8 @@ def take_label(sel: Selection) -> None:
             ):  # nothing of its own names it: its link, and what it relates to by name
                 sel.take(links, "label", 1, own_path)
                 sel.take(named, "label", 1, reduce)
-    if not sel.write:  # where it lives tells two things of the same name apart (a file's path)
-        sel.take([f for f in leaves if is_locator(f.key) and not f.part], "label", 1, own_path)
+    # where it lives tells two things of the same name apart (a file's path)
+    sel.take([f for f in leaves if is_locator(f.key) and not f.part], "label", 1, own_path)
 
 
 def take_states(sel: Selection) -> None:

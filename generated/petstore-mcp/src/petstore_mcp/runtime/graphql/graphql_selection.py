@@ -59,6 +59,22 @@ class SelectionSet:
         return "{ " + " ".join(parts) + " }"
 
 
+def leaf_paths(selection: SelectionSet, prefix: str = "") -> list[str]:
+    """The dot paths of the leaves a selection fetches (fragments' fields included, in order,
+    each once; ``__typename`` where it is selected)."""
+    out: dict[str, None] = {}
+    if selection.typename:
+        out[f"{prefix}__typename"] = None
+    for name, sub in selection.fields.items():
+        if sub is None:
+            out[f"{prefix}{name}"] = None
+        else:
+            out.update(dict.fromkeys(leaf_paths(sub, f"{prefix}{name}.")))
+    for type_name in sorted(selection.fragments):
+        out.update(dict.fromkeys(leaf_paths(selection.fragments[type_name], prefix)))
+    return list(out)
+
+
 _FULL = PathTrie(full=True)
 
 

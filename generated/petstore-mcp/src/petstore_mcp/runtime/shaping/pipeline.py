@@ -96,7 +96,7 @@ def shape(
             sample = target[:200] if isinstance(target, list) else target
             guessed = tree if isinstance(tree, dict) else field_tree_from_value(sample)
             selection = list(
-                choose_default_fields(guessed, item=where.kind == "list", write=config.write)
+                choose_default_fields(guessed, item=where.kind == "list", kind=config.kind)
             )
         selection = selection or None
         from_defaults = selection is not None

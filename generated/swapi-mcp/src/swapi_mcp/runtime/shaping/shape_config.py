@@ -20,7 +20,7 @@ class ShapeConfig:
     envelope_path: str | None = None
     field_tree: dict[str, Any] | None = None
     closed_tree: bool = False  # GraphQL: the schema is exact, unknown paths are refused early
-    write: bool = False  # a write operation: a smaller default echo
+    kind: str = "read"  # what the operation does (kinds.py): read, create, generate...
     # The default fields are the operator's (overlay ``include``): never second-guessed by
     # the run-time invariants (invariants.py), which guard the heuristic's choice only.
     operator_defaults: bool = False

@@ -1,0 +1,258 @@
+"""What an operation does, read from its structure: the kind that decides how its answer is shaped.
+
+Kinds (``runtime/shaping/kinds.py`` says how each one is shaped):
+
+- ``read``: returns data it does not change (GET; a POST whose name reads: ``get``, ``list``,
+  ``describe``, ``fetch``, ``batchGet``; AWS query actions ``Describe*``/``List*``/``Get*``;
+  GraphQL queries);
+- ``search``: a read that finds things by a query (``search``, ``query``, ``find``, ``filter``,
+  ``lookup``, ``scan``), through GET or POST: its answer is a list;
+- ``create`` / ``update`` / ``delete``: changes data and answers with the resource it created or
+  changed (or the records, for a batch);
+- ``generate``: answers with content produced for the caller (completions, transcriptions,
+  translations, embeddings, summaries, analyses): the content is kept, never dropped;
+- ``acknowledge``: answers with no body, or with a bare status (``{ok: true}``,
+  ``{status: "accepted"}``): one line.
+
+The signals, strongest first: no success body at all (acknowledge); the words of the
+operationId, of an AWS-style ``Action=`` constant and of the path's last literal segments
+(``/pulls/{n}/merge``, ``/search/issues``, ``/chat/completions``); the first words of the
+summary; then the HTTP method and the path's shape (a POST to a collection creates, to an item
+``/things/{id}`` updates); a bare-status answer. A name that says both a read and a write
+(``getOrCreate``) is a write. The overlay may set ``kind`` per operation.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from ..runtime.shaping.kinds import OPERATION_KINDS, generated_content_paths
+from ..runtime.shaping.names import is_leaf, words
+from ..runtime.shaping.roles.identity import has_own_identity
+
+__all__ = ["OPERATION_KINDS", "OperationSignals", "classify", "is_bare_status", "path_about"]
+
+READ_VERBS = frozenset(
+    {"get", "list", "describe", "fetch", "retrieve", "read", "show", "view", "count", "download",
+     "export", "head", "poll", "check", "preview", "estimate", "calculate"}
+)  # fmt: skip
+SEARCH_VERBS = frozenset(
+    {"search", "query", "find", "filter", "lookup", "match", "scan", "browse", "suggest",
+     "autocomplete", "discover", "select"}
+)  # fmt: skip
+CREATE_VERBS = frozenset(
+    {"create", "add", "new", "insert", "upload", "submit", "register", "import", "make",
+     "open", "copy", "duplicate", "clone", "fork", "invite", "send", "start", "run", "trigger",
+     "dispatch", "enqueue", "schedule", "request", "book", "reserve", "provision"}
+)  # fmt: skip
+UPDATE_VERBS = frozenset(
+    {"update", "edit", "modify", "set", "patch", "replace", "rename", "move", "change",
+     "assign", "unassign", "enable", "disable", "archive", "unarchive", "close", "reopen",
+     "merge", "approve", "reject", "cancel", "stop", "restart", "pause", "resume", "lock",
+     "unlock", "mark", "publish", "unpublish", "transfer", "sync", "reset", "toggle", "upsert",
+     "save", "apply", "accept", "decline", "confirm", "complete", "finalize", "void", "refund",
+     "capture", "pay", "verify", "attach", "link", "unlink", "star", "unstar", "follow",
+     "unfollow", "subscribe", "unsubscribe", "restore", "retry", "rerun", "resolve"}
+)  # fmt: skip
+DELETE_VERBS = frozenset(
+    {"delete", "remove", "destroy", "purge", "revoke", "unregister", "detach", "clear", "drop",
+     "erase", "discard", "trash"}
+)  # fmt: skip
+# Words that name content produced for the caller (not a resource stored for later).
+GENERATE_WORDS = frozenset(
+    {"generate", "generation", "generations", "completion", "completions", "transcribe",
+     "transcription", "transcriptions", "translate", "translation", "translations",
+     "summarize", "summarise", "summarization", "embed", "embedding", "embeddings", "predict",
+     "prediction", "predictions", "infer", "inference", "classify", "classification",
+     "classifications", "moderate", "moderation", "moderations", "detect", "detection",
+     "recognize", "recognise", "recognition", "analyze", "analyse", "analysis", "extract",
+     "extraction", "ocr", "tts", "speech", "synthesize", "synthesise", "synthesis", "rewrite",
+     "paraphrase", "render", "spellcheck", "proofread", "caption", "transform", "tokenize"}
+)  # fmt: skip
+# Write verbs that make a name a write wherever they stand (``getOrCreate``, ``findAndModify``).
+STRONG_WRITES = frozenset(
+    {"create", "update", "delete", "remove", "insert", "upsert", "modify", "replace", "edit",
+     "destroy", "purge"}
+)  # fmt: skip
+# Words before a verb that do not change it (``batchGet``, ``bulkCreate``).
+MODIFIERS = frozenset({"batch", "bulk", "mass", "multi"})
+# Verbs that say nothing of what happens: the method and the path decide.
+NEUTRAL_VERBS = frozenset({"post", "put", "call", "do", "execute", "invoke", "perform", "process"})
+# The members of a bare status answer.
+STATUS_WORDS = frozenset(
+    {"ok", "success", "succeeded", "status", "message", "result", "code", "accepted", "done",
+     "error", "errors", "acknowledged", "deleted", "updated", "created", "received", "valid"}
+)  # fmt: skip
+
+
+@dataclass(frozen=True)
+class OperationSignals:
+    """What the loader knows of one operation when it classifies it."""
+
+    method: str  # upper case; "QUERY"/"MUTATION" for GraphQL roots
+    path: str = ""  # the path template (HTTP) or the root field name (GraphQL)
+    operation_id: str | None = None
+    summary: str | None = None
+    action: str | None = None  # an AWS query ``Action=`` constant
+    has_body: bool = True  # a success response with content
+    media_type: str | None = None  # of that content
+    response_tree: Any = None  # the success body's full field tree, when described (JSON)
+
+
+def _segments(path: str) -> list[str]:
+    return [s for s in path.split("?")[0].split("#")[0].split("/") if s]
+
+
+def path_about(path: str) -> tuple[str, ...]:
+    """The normalised names the path's last literal segment gives what the operation is about
+    (``/repos/{o}/{r}/issues`` -> ``issues``, ``issue``); empty when it ends with a parameter."""
+    segments = _segments(path)
+    if not segments or segments[-1].startswith("{"):
+        return ()
+    last = "".join(words(segments[-1].split(":")[-1]))
+    if not last:
+        return ()
+    forms = {last}
+    if last.endswith("ies") and len(last) > 4:
+        forms.add(last[:-3] + "y")
+    elif last.endswith("s") and not last.endswith("ss"):
+        forms.add(last[:-1])
+    else:
+        forms.add(last + "s")
+    return tuple(sorted(forms))
+
+
+def _firsts(text: str) -> list[str]:
+    """The first word of each part of a name (``issues/list-for-repo`` -> issues, list;
+    ``PostRadarValueListItems`` -> post): where a verb stands in an operationId, an action or a
+    path segment (``list`` in ``ValueListItems`` is a noun)."""
+    out: list[str] = []
+    for part in re.split(r"[/.:]", text):
+        ws = [w for w in words(part) if w not in MODIFIERS] or list(words(part))
+        if ws:
+            out.append(ws[0])
+    return out
+
+
+def _lasts(text: str) -> list[str]:
+    """The last word of each part (``issueCreate``: a write verb may come last)."""
+    return [ws[-1] for part in re.split(r"[/.:]", text) if (ws := words(part))]
+
+
+def _tail(path: str) -> list[str]:
+    """The literal segments after the last parameter (``/pulls/{n}/merge`` -> ``merge``;
+    ``/chat/completions``), and a ``:verb`` suffix (``/things/{id}:cancel``)."""
+    tail: list[str] = []
+    for seg in reversed(_segments(path)):
+        if seg.startswith("{"):
+            suffix = seg.rsplit("}", 1)[-1]
+            if suffix.startswith(":"):
+                tail.insert(0, suffix[1:])
+            break
+        tail.insert(0, seg)
+    return tail
+
+
+def _verb_words(signals: OperationSignals) -> list[str]:
+    """The words that may say what the operation does, strongest first: the first word of
+    each part of the action, the operationId and the path's tail, then the summary's first
+    word; the last word of each part too when it is a write verb (``issueCreate``). A neutral
+    verb (``post``, ``call``) is skipped."""
+    found: list[str] = []
+    texts = [t for t in (signals.action, signals.operation_id, *_tail(signals.path)) if t]
+    for text in texts:
+        found += _firsts(text)
+    if signals.summary:
+        found += list(words(signals.summary))[:1]
+    for text in texts:
+        found += [w for w in _lasts(text) if w in CREATE_VERBS | UPDATE_VERBS | DELETE_VERBS]
+    return [w for w in found if w not in NEUTRAL_VERBS]
+
+
+def _all_words(signals: OperationSignals) -> set[str]:
+    """Every word of the operationId, the action and the path's tail: a generation is named by
+    a noun anywhere in them (``createChatCompletion``, ``/audio/transcriptions``)."""
+    texts = (signals.action, signals.operation_id, *_tail(signals.path))
+    return {w for text in texts if text for w in words(text)}
+
+
+def is_bare_status(tree: Any) -> bool:
+    """An answer that only says it worked: no body, a scalar, or a small flat object of status
+    members (``{ok: true}``, ``{status, message}``) with no identity or label of its own."""
+    if tree is None or is_leaf(tree):
+        return True
+    if isinstance(tree, list):
+        return False
+    if not isinstance(tree, dict) or not tree or len(tree) > 4:
+        return not tree
+    if not all(is_leaf(v) for v in tree.values()):
+        return False
+    if has_own_identity(tree):
+        return False
+    return all((words(k) or (k.lower(),))[-1] in STATUS_WORDS for k in tree)
+
+
+def _generates(signals: OperationSignals) -> bool:
+    """Content produced for the caller: named so (``GENERATE_WORDS``) and answering with it:
+    text, or content that is not one stored resource's description (in a list of alternatives
+    or outputs, or in an answer with no identity of its own: ``{text}``, ``{name, body}``)."""
+    if not _all_words(signals) & GENERATE_WORDS or signals.method in ("GET", "HEAD", "DELETE"):
+        return False
+    tree = signals.response_tree
+    if tree is None:
+        media = (signals.media_type or "").split(";")[0].strip().lower()
+        return media.startswith("text/") or media == "application/xml"
+    paths = generated_content_paths(tree)
+    if not paths:
+        return False
+    if isinstance(tree, list) or not has_own_identity(tree):
+        return True
+    return any(_through_list(tree, path) for path in paths)
+
+
+def _through_list(tree: Any, path: str) -> bool:
+    """The path passes through an array (``choices.message.content``)."""
+    node = tree
+    for key in path.split("."):
+        if isinstance(node, list):
+            return True
+        node = node.get(key) if isinstance(node, dict) else None
+    return False
+
+
+def classify(signals: OperationSignals) -> str:
+    """The operation's kind (module doc)."""
+    method = signals.method.upper()
+    tree = signals.response_tree
+    verbs = _verb_words(signals)
+    said = set(verbs) | (_all_words(signals) & STRONG_WRITES)
+    if method in ("GET", "HEAD", "QUERY"):
+        first_read = next((w for w in verbs if w in READ_VERBS | SEARCH_VERBS), None)
+        return "search" if first_read in SEARCH_VERBS else "read"
+    if not signals.has_body:
+        return "acknowledge"
+    if _generates(signals):
+        return "generate"
+    writes = said & (CREATE_VERBS | UPDATE_VERBS | DELETE_VERBS)
+    if method not in ("DELETE", "MUTATION") and not writes and said & (READ_VERBS | SEARCH_VERBS):
+        first_read = next((w for w in verbs if w in READ_VERBS | SEARCH_VERBS), None)
+        return "search" if first_read in SEARCH_VERBS else "read"
+    if tree is not None and is_bare_status(tree):
+        return "acknowledge"
+    if method == "DELETE":
+        return "delete"
+    first = next((w for w in verbs if w in CREATE_VERBS | UPDATE_VERBS | DELETE_VERBS), None)
+    if first in DELETE_VERBS:
+        return "delete"
+    if first in UPDATE_VERBS:
+        return "update"
+    if first in CREATE_VERBS:
+        return "create"
+    if method in ("PUT", "PATCH", "MUTATION"):
+        return "update"
+    segments = _segments(signals.path)
+    if segments and segments[-1].startswith("{"):
+        return "update"  # a POST to one item changes it (``/customers/{id}``)
+    return "create"

@@ -1,0 +1,62 @@
+"""How each kind of operation is shaped by default (the kind comes from the description:
+``generator/loaders/operation_kind.py``; the overlay may set it).
+
+- ``read``, ``search``: one resource by the ``OBJECT`` profile, each item of a list by
+  ``ITEM`` (``defaults.py``).
+- ``create``, ``update``, ``delete``: the answer is the resource the call created or changed,
+  or the records of a batch: shaped exactly as a read of it would be (envelopes and list
+  wrappers seen through; identity, label, state, what the server assigned: a number, a status,
+  a URL, times).
+- ``generate``: the content produced for the caller (``generated_content_paths``: a
+  completion's ``choices.message.content``, a transcription's ``text``, an embedding's
+  vector) is always part of the defaults, however deep, next to the usual fields; it is cut
+  at ``max_chars`` with the truncation marker like any string, never dropped.
+- ``acknowledge``: a bare status (``{ok: true}``, no body at all): shown whole, one line.
+
+The run-time invariants (``invariants.py``) hold for every kind.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .collections import is_meta_key
+from .names import base_type, is_leaf
+from .roles.content import TEXT_MEMBERS, is_content
+from .roles.noise import is_noise
+from .roles.words import w
+
+OPERATION_KINDS = ("read", "search", "create", "update", "delete", "generate", "acknowledge")
+WRITE_KINDS = frozenset({"create", "update", "delete"})
+MAX_CONTENT_DEPTH = 6
+
+
+def generated_content_paths(tree: Any) -> tuple[str, ...]:
+    """Dot paths (arrays seen through) of the content a generation answers with: strings named
+    as content or as a rich text's text member (``text``, ``content``), and arrays of numbers
+    (a vector), outside metadata (``usage``, ``meta``) and noise."""
+    found: list[str] = []
+
+    def walk(node: Any, prefix: str, depth: int) -> None:
+        while isinstance(node, list):
+            node = node[0] if node else None
+        if not isinstance(node, dict) or depth > MAX_CONTENT_DEPTH:
+            return
+        for key, sub in node.items():
+            if is_meta_key(key) or is_noise(key):
+                continue
+            path = f"{prefix}.{key}" if prefix else key
+            if isinstance(sub, list) and sub and is_leaf(sub[0]):
+                if base_type(sub[0]) in ("number", "integer") and len(w(key)) <= 2:
+                    found.append(path)  # a vector: an embedding
+                continue
+            if is_leaf(sub):
+                text = base_type(sub) in ("string", "any")
+                named = is_content(key) or "".join(w(key)) in TEXT_MEMBERS[:3]
+                if text and named:
+                    found.append(path)
+                continue
+            walk(sub, path, depth + 1)
+
+    walk(tree, "", 0)
+    return tuple(found)

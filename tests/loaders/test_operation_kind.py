@@ -1,0 +1,109 @@
+"""What an operation does, read from its structure (loaders/operation_kind.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from generator.loaders.operation_kind import OperationSignals, classify, is_bare_status, path_about
+from generator.pipeline import load_spec
+
+KINDS = Path(__file__).resolve().parents[1] / "fixtures" / "specs" / "kinds.yaml"
+
+COMPLETION = {
+    "id": "string",
+    "model": "string",
+    "choices": [{"index": "integer", "message": {"role": "string", "content": "string"}}],
+}
+RESOURCE = {"id": "string", "name": "string", "status": "string", "description": "string"}
+
+
+def kind(method: str, path: str = "/things", tree=RESOURCE, **signals) -> str:
+    return classify(OperationSignals(method=method, path=path, response_tree=tree, **signals))
+
+
+def test_the_fixture_has_one_operation_of_each_kind() -> None:
+    spec, _ = load_spec(KINDS, name=None)
+    kinds = {op.tool_name: op.kind for op in spec.operations}
+    assert kinds == {
+        "create_chat_completion": "generate",
+        "create_completion": "generate",
+        "create_transcription": "generate",
+        "create_invoices": "create",
+        "place_order": "create",
+        "create_task": "create",
+        "update_task": "update",
+        "delete_task": "acknowledge",  # 204: no body at all
+        "search_tasks": "search",
+        "batch_get_tasks": "read",
+        "archive_task": "acknowledge",  # {ok: true}
+        "describe_queues": "read",  # an AWS query action read through POST
+        "create_queue": "create",
+    }
+
+
+@pytest.mark.parametrize(
+    "method, path, op_id, expected",
+    [
+        ("GET", "/things", None, "read"),
+        ("GET", "/search/issues", "search/issues", "search"),
+        ("POST", "/things", None, "create"),  # a POST to a collection creates
+        ("POST", "/things/{id}", None, "update"),  # to one item, changes it
+        ("PUT", "/things/{id}", None, "update"),
+        ("PATCH", "/things/{id}", None, "update"),
+        ("DELETE", "/things/{id}", None, "delete"),
+        ("POST", "/things/query", None, "search"),
+        ("POST", "/things:batchGet", None, "read"),
+        ("POST", "/things/{id}:cancel", None, "update"),
+        ("POST", "/repos/{o}/{r}/pulls/{n}/merge", "pulls/merge", "update"),
+        ("POST", "/v1/radar/value_list_items", "PostRadarValueListItems", "create"),
+        ("POST", "/apps/{id}/token", "oauth/get-or-create-token", "create"),  # both: a write
+        ("PUT", "/Invoices", "updateOrCreateInvoices", "update"),
+        ("POST", "/", "ListQueues", "read"),
+    ],
+)
+def test_kinds_come_from_verbs_then_method_and_path(method, path, op_id, expected) -> None:
+    assert kind(method, path, operation_id=op_id) == expected
+
+
+def test_an_aws_action_names_what_the_call_does() -> None:
+    assert kind("POST", "/", action="DescribeDeliveryStream") == "read"
+    assert kind("POST", "/", action="ListTagsForStream") == "read"
+    assert kind("POST", "/", action="DeleteQueue") == "delete"
+    assert kind("POST", "/", action="PutRecord") == "create"
+
+
+def test_a_generation_is_named_so_and_answers_with_content() -> None:
+    assert kind("POST", "/v1/chat/completions", COMPLETION) == "generate"
+    assert kind("POST", "/v1/things", COMPLETION, operation_id="createCompletion") == "generate"
+    # named so, but answering with a stored resource (a repository made from a template)
+    assert kind("POST", "/repos/{o}/{r}/generate", RESOURCE) == "create"
+    # a text body is content
+    assert kind("POST", "/markdown/render", None, media_type="text/html") == "generate"
+    # a GET of an analysis is a read of it
+    assert kind("GET", "/audio-analysis/{id}", COMPLETION) == "read"
+
+
+def test_no_body_or_a_bare_status_acknowledges() -> None:
+    assert kind("POST", "/things/{id}/star", None, has_body=False) == "acknowledge"
+    assert kind("DELETE", "/things/{id}", {"ok": "boolean"}) == "acknowledge"
+    assert kind("GET", "/ping", None, has_body=False) == "read"  # a GET returns data
+    assert is_bare_status({"status": "string", "message": "string"})
+    assert not is_bare_status({"id": "string", "status": "string"})  # a resource
+    assert not is_bare_status({"status": "string", "items": ["string"]})
+
+
+def test_a_graphql_mutation_is_a_write_named_by_its_field() -> None:
+    assert kind("MUTATION", "", RESOURCE, operation_id="issueCreate") == "create"
+    assert kind("MUTATION", "", RESOURCE, operation_id="issueArchive") == "update"
+    assert kind("MUTATION", "", RESOURCE, operation_id="deleteIssue") == "delete"
+    assert kind("MUTATION", "", "boolean", operation_id="issueDelete") == "acknowledge"
+    assert kind("QUERY", "", RESOURCE, operation_id="searchIssues") == "search"
+
+
+def test_what_the_path_is_about() -> None:
+    assert path_about("/repos/{owner}/{repo}/issues") == ("issue", "issues")
+    assert path_about("/BankTransactions") == ("banktransaction", "banktransactions")
+    assert path_about("/things/{id}") == ()
+    assert path_about("/categories") == ("categories", "category")
