@@ -1,8 +1,10 @@
 """The ``mcpforge`` command (also ``python -m generator``): generate, init, report, diff, preview.
 
-Exit codes: 0 success; 1 the input is wrong (spec, overlay, target directory: the
-diagnostics say what and where) or ``preview --check`` found a broken invariant; 2 usage
-error.
+Exit codes (generator/CLI.md): 0 success; 1 the input is wrong (spec, overlay, target
+directory: the diagnostics say what and where) or a check failed (``preview --check``); 2 usage
+error. Every message a command prints about a problem has one form, ``mcpforge: error: ...``
+(``warning``, ``info``), followed by the file, line and JSON pointer when there is one
+(``Diagnostic.cli_line``); only ``generate`` writes, so only it says that nothing was written.
 """
 
 from __future__ import annotations
@@ -10,12 +12,19 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, NoReturn, Sequence
 
 from . import __version__
 from .diagnostics import Diagnostic, GenerationError, Severity
 
+PROG = "mcpforge"
 MAX_SHOWN = 25
+VERBS = "COMMAND"  # the commands are listed under it; a wrong one is "argument COMMAND: ..."
+
+
+def error(message: str) -> None:
+    """One problem, in the one form every command uses."""
+    print(f"{PROG}: error: {message}", file=sys.stderr)
 
 
 def _print_diagnostics(diagnostics: list[Diagnostic], verbose: bool) -> None:
@@ -23,7 +32,7 @@ def _print_diagnostics(diagnostics: list[Diagnostic], verbose: bool) -> None:
     shown = diagnostics if verbose else [d for d in diagnostics if d.severity is not Severity.INFO]
     listed = shown if verbose else shown[:MAX_SHOWN]
     for d in listed:
-        print(d.render(), file=sys.stderr)
+        print(d.cli_line(PROG), file=sys.stderr)
     cut = len(shown) - len(listed)
     info = len(diagnostics) - len(shown)
     parts = ([f"{cut} more warnings/errors"] if cut else []) + (
@@ -58,7 +67,7 @@ def _cmd_init(args: argparse.Namespace) -> int:
     if args.format:
         return _cmd_format(args)
     if args.spec is None:
-        print("mcpforge init: give a SPEC (or --format for the overlay reference)", file=sys.stderr)
+        error("init needs a SPEC (or --format for the overlay reference)")
         return 2
 
     spec, diagnostics = load_spec(Path(args.spec), name=args.name)
@@ -94,7 +103,7 @@ def _cmd_preview(args: argparse.Namespace) -> int:
     try:
         preview = build_preview(args.spec, overlay_path=args.overlay, tool=args.tool)
     except UnknownTool as exc:
-        print(f"mcpforge preview: {exc}", file=sys.stderr)
+        error(str(exc))
         return 1
     _print_diagnostics(preview.diagnostics, False)
     print(render(preview), end="")
@@ -129,8 +138,9 @@ examples:
   mcpforge init openapi.yaml > overlay.yaml        # a starter overlay to edit
   mcpforge <command> --help                        # each command's options and examples
 
-exit codes: 0 success; 1 bad input (spec, overlay, output directory: the messages say what
-and where); 2 usage error."""
+exit codes: 0 success; 1 the input is wrong (spec, overlay, output directory) or a check
+failed (preview --check); 2 usage error. Problems are reported as
+"mcpforge: error: FILE:LINE at POINTER: CODE: what is wrong" (hint on the next line)."""
 
 SPEC_HELP = (
     "the API description: OpenAPI 3.0/3.1 or Swagger 2.0 (JSON or YAML), or a GraphQL schema "
@@ -138,25 +148,35 @@ SPEC_HELP = (
 )
 
 
+class Parser(argparse.ArgumentParser):
+    """argparse, with usage errors in the command's one error form (exit 2)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.print_usage(sys.stderr)
+        error(f"{message} (see {self.prog} --help)")
+        raise SystemExit(2)
+
+
 def _verb(sub: Any, name: str, help: str, examples: str) -> argparse.ArgumentParser:
-    return sub.add_parser(
+    parser: argparse.ArgumentParser = sub.add_parser(
         name,
         help=help,
         description=help[0].upper() + help[1:] + ".",
         epilog="examples:\n" + examples,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
+    return parser
 
 
 def parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(
-        prog="mcpforge",
+    p = Parser(
+        prog=PROG,
         description=DESCRIPTION,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("--version", action="version", version=f"mcpforge {__version__}")
     sub = p.add_subparsers(
-        dest="command", required=True, metavar="{generate,init,report,diff,preview}"
+        title="commands", dest="command", required=True, metavar=VERBS, parser_class=Parser
     )
 
     g = _verb(
@@ -250,25 +270,37 @@ def parser() -> argparse.ArgumentParser:
     )
     pv.set_defaults(func=_cmd_preview)
 
-    # Deprecated, not listed: the committed examples are `python -m generator.examples`.
-    r = sub.add_parser("regen", description="deprecated: use python -m generator.examples")
-    r.add_argument("--check", action="store_true")
-    r.add_argument("only", nargs="*")
-    r.set_defaults(func=_cmd_regen)
     return p
 
 
+def _regen_parser() -> argparse.ArgumentParser:
+    """The deprecated ``regen`` (maintainers): kept working, never listed or offered."""
+    r = Parser(prog=f"{PROG} regen", description="deprecated: use python -m generator.examples")
+    r.add_argument("--check", action="store_true")
+    r.add_argument("only", nargs="*")
+    r.set_defaults(func=_cmd_regen, command="regen")
+    return r
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    args = parser().parse_args(argv)
+    argv = list(sys.argv[1:] if argv is None else argv)
+    try:
+        if argv[:1] == ["regen"]:
+            args = _regen_parser().parse_args(argv[1:])
+        else:
+            args = parser().parse_args(argv)
+    except SystemExit as exc:  # --help, --version (0) and usage errors (2)
+        return int(exc.code or 0)
     try:
         return int(args.func(args))
     except GenerationError as exc:
         _print_diagnostics(exc.diagnostics, True)
-        print("mcpforge: nothing was written.", file=sys.stderr)
+        if args.command == "generate":  # the only command that writes files
+            error("nothing was written")
         return 1
     except OSError as exc:  # the file system said no: say what and where, no traceback
         where = f" {exc.filename}" if exc.filename else ""
-        print(f"mcpforge: cannot read or write{where}: {exc.strerror or exc}", file=sys.stderr)
+        error(f"cannot read or write{where}: {exc.strerror or exc}")
         return 1
     except KeyboardInterrupt:
         return 130

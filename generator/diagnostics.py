@@ -27,13 +27,26 @@ class Diagnostic:
     line: int | None = None
     hint: str | None = None
 
-    def render(self) -> str:
-        where = self.file or "<input>"
+    def where(self) -> str:
+        """``file:line at pointer``, as much of it as is known ("" when nothing is)."""
+        where = self.file or ""
         if self.line is not None:
             where += f":{self.line}"
         if self.pointer is not None:
             where += f" at {self.pointer or '/'}"
-        text = f"{where}: {self.severity.value} {self.code}: {self.message}"
+        return where.strip()
+
+    def render(self) -> str:
+        text = f"{self.where() or '<input>'}: {self.severity.value} {self.code}: {self.message}"
+        if self.hint:
+            text += f"\n    hint: {self.hint}"
+        return text
+
+    def cli_line(self, prog: str) -> str:
+        """What a command prints: ``prog: error: file:line at pointer: CODE: message``."""
+        where = self.where()
+        text = f"{prog}: {self.severity.value}: {where + ': ' if where else ''}"
+        text += f"{self.code}: {self.message}"
         if self.hint:
             text += f"\n    hint: {self.hint}"
         return text

@@ -123,9 +123,12 @@ def outside_repository(cwd: Path | None = None) -> str | None:
     return None
 
 
+PROG = "python -m generator.examples"
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m generator.examples",
+        prog=PROG,
         description="Maintainers: rebuild generated/ from specs/manifest.yaml, or --check it.",
         epilog="examples:\n  python -m generator.examples\n"
         "  python -m generator.examples --check petstore",
@@ -136,17 +139,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     refused = outside_repository()
     if refused:
-        print(f"python -m generator.examples: {refused}", file=sys.stderr)
+        print(f"{PROG}: error: {refused}", file=sys.stderr)
         return 1
     try:
         problems = regen(check=args.check, only=args.only or None)
     except GenerationError as exc:
         for d in exc.diagnostics:
-            print(d.render(), file=sys.stderr)
+            print(d.cli_line(PROG), file=sys.stderr)
         return 1
     if problems:
         print("\n".join(problems))
-        print("generated/ is out of date: run `python -m generator.examples`", file=sys.stderr)
+        print(f"{PROG}: error: generated/ is out of date: run `{PROG}`", file=sys.stderr)
         return 1
     print("generated/ is up to date" if args.check else "regenerated generated/")
     return 0

@@ -11,7 +11,6 @@ Markdown; the concise JSON keeps ids and types but no text.
 
 from __future__ import annotations
 
-import argparse
 import json
 from dataclasses import dataclass
 from itertools import cycle, islice
@@ -82,7 +81,7 @@ def render_table(table: list[Row]) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser = results.command_line("generator.bench.adapters", __doc__)
     parser.add_argument(
         "--corpus", type=Path, help="responses folder (default ../shared/corpus/responses if "
         "it exists, else tests/fixtures/responses)",

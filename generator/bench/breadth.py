@@ -18,7 +18,6 @@ The table is printed and written to ``generator/bench/results/breadth.md`` (``re
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import json
 import logging
@@ -454,12 +453,15 @@ def _size_bands(calls: list[Call]) -> list[str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser = results_file.command_line("generator.bench.breadth", __doc__)
     parser.add_argument(
         "corpus", nargs="?", type=Path, help="default: ../shared/corpus when it exists"
     )
     parser.add_argument("--only", help="only descriptions whose label contains this text")
-    parser.add_argument("--no-yardstick", dest="yardstick", action="store_false")
+    parser.add_argument(
+        "--no-yardstick", dest="yardstick", action="store_false",
+        help="leave out the yardstick (recall and precision against essentials.py)",
+    )  # fmt: skip
     parser.add_argument(
         "--no-examples", dest="examples", action="store_false",
         help="leave out the repository's specs/ examples",
@@ -477,8 +479,8 @@ def main(argv: list[str] | None = None) -> int:
                 file=sys.stderr,
             )
     elif not corpus.is_dir():
-        print(f"error: corpus directory {corpus} does not exist", file=sys.stderr)
-        return 2
+        print(f"{parser.prog}: error: corpus directory {corpus} does not exist", file=sys.stderr)
+        return 1
     get_encoding()
     found = discover(corpus, REPO if args.examples else None)
     cases = [c for c in found if not args.only or args.only in c.label]

@@ -19,7 +19,6 @@ document). Prints a Markdown table on stdout; progress goes to stderr.
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import platform
@@ -445,7 +444,7 @@ def _fastmcp_version(python: Path) -> str | None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m generator.bench.generation")
+    parser = results.command_line("generator.bench.generation", __doc__)
     parser.add_argument(
         "--quick", action="store_true", help="GitHub and the multi-file spec only (no Stripe)"
     )
@@ -457,7 +456,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         help=f"files of the synthetic multi-file spec (default {MULTIFILE_FILES:,}; 0 = skip)",
     )
     parser.add_argument("--repeats", type=int, default=3, help="server starts per measurement")
-    parser.add_argument("--server-timeout", type=float, default=SERVER_TIMEOUT_S, metavar="S")
+    parser.add_argument(
+        "--server-timeout",
+        type=float,
+        default=SERVER_TIMEOUT_S,
+        metavar="S",
+        help=f"seconds a server may take to list its tools (default {SERVER_TIMEOUT_S:g})",
+    )
     parser.add_argument(
         "--fastmcp-python",
         type=Path,

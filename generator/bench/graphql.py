@@ -9,7 +9,6 @@ of the shipped ``schema.graphql``, and the o200k tokens of ``tools/list`` as a m
 
 from __future__ import annotations
 
-import argparse
 import subprocess
 import sys
 import tempfile
@@ -103,7 +102,7 @@ def render_table(rows: Sequence[Row]) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m generator.bench.graphql")
+    parser = results.command_line("generator.bench.graphql", __doc__)
     parser.add_argument("--only", nargs="*", help="schema names to run (github, linear, swapi)")
     results.add_argument(parser, "graphql")
     args = parser.parse_args(argv)

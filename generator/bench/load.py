@@ -11,7 +11,6 @@ and samples the server's RSS every 30 s, printing the memory curve.
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import os
 import random
@@ -165,9 +164,7 @@ def run(clients: int, seconds: float, soak: bool) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
-        prog="python -m generator.bench.load", description=__doc__.split("\n")[0]
-    )
+    parser = results.command_line("generator.bench.load", __doc__)
     parser.add_argument("--clients", type=int, default=8, help="concurrent MCP clients (default 8)")
     parser.add_argument("--seconds", type=float, default=30.0, help="duration (default 30)")
     parser.add_argument("--soak", action="store_true", help="10 minutes, RSS sampled every 30 s")

@@ -12,6 +12,7 @@ import argparse
 import io
 import os
 import platform
+import re
 import subprocess
 import sys
 from contextlib import contextmanager, redirect_stdout
@@ -22,6 +23,24 @@ from typing import Iterator, Sequence, TextIO
 from .inputs import REPO
 
 RESULTS = Path(__file__).resolve().parent / "results"
+
+
+def plain(doc: str) -> str:
+    """A module docstring as plain text for ``--help``: no reStructuredText markup."""
+    text = re.sub(r"``([^`]+)``", r"\1", doc)
+    text = re.sub(r"`([^`]+)`", r"\1", text)
+    text = re.sub(r"\*\*([^*]+)\*\*", r"\1", text)
+    text = re.sub(r"(?m)^(\s*)\* ", r"\1- ", text)
+    return text.strip() + "\n"
+
+
+def command_line(module: str, doc: str | None) -> argparse.ArgumentParser:
+    """The parser of ``python -m MODULE``: its docstring, in plain text, is the description."""
+    return argparse.ArgumentParser(
+        prog=f"python -m {module}",
+        description=plain(doc or ""),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
 
 
 def add_argument(parser: argparse.ArgumentParser, name: str) -> None:

@@ -281,13 +281,15 @@ def throughput(name: str, value: Any, collection: str, runs: int) -> None:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser = results.command_line("generator.bench.shaping", __doc__)
     parser.add_argument(
         "--corpus", type=Path, help="responses folder (default ../shared/corpus/responses if "
         "it exists, else tests/fixtures/responses)",
     )  # fmt: skip
     parser.add_argument("--runs", type=int, default=5, help="timing repetitions (best is kept)")
-    parser.add_argument("--no-throughput", action="store_true")
+    parser.add_argument(
+        "--no-throughput", action="store_true", help="skip the ~10 MB throughput and memory part"
+    )
     parser.add_argument(
         "--no-spec", dest="spec", action="store_false",
         help="skip the spec-defaults column (it loads the GitHub, Notion and Stripe descriptions)",

@@ -20,7 +20,6 @@ Helpers (server launch, stdio measurement, FastMCP in-process fallback) come fro
 
 from __future__ import annotations
 
-import argparse
 import subprocess
 import sys
 import tempfile
@@ -203,14 +202,26 @@ def render(rows: Sequence[Row], repeats: int, version: str | None) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m generator.bench.surface")
-    parser.add_argument("--repeats", type=int, default=3)
-    parser.add_argument("--only", action="append", choices=[s.name for s in SUBJECTS])
-    parser.add_argument("--server-timeout", type=float, default=SERVER_TIMEOUT_S, metavar="S")
+    parser = results.command_line("generator.bench.surface", __doc__)
+    parser.add_argument("--repeats", type=int, default=3, help="server starts per measurement")
+    parser.add_argument(
+        "--only",
+        action="append",
+        choices=[s.name for s in SUBJECTS],
+        help="this API only (repeat for more)",
+    )
+    parser.add_argument(
+        "--server-timeout",
+        type=float,
+        default=SERVER_TIMEOUT_S,
+        metavar="S",
+        help=f"seconds a server may take to list its tools (default {SERVER_TIMEOUT_S:g})",
+    )
     parser.add_argument(
         "--fastmcp-python",
         type=Path,
         default=DEFAULT_FASTMCP_PYTHON if DEFAULT_FASTMCP_PYTHON.exists() else None,
+        help=f"interpreter with fastmcp installed (default {DEFAULT_FASTMCP_PYTHON} if present)",
     )
     parser.add_argument(
         "--breadth",
@@ -218,7 +229,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         default=BREADTH if BREADTH.is_dir() else FIXTURES / "breadth" / "openapi",
         help="folder of specs for the callability measure (default: ../shared/corpus/breadth)",
     )
-    parser.add_argument("--callability-only", action="store_true")
+    parser.add_argument(
+        "--callability-only",
+        action="store_true",
+        help="only the callability measure (written to results/callability.md)",
+    )
     results.add_argument(parser, "surface")
     args = parser.parse_args(argv)
     if args.callability_only and args.results == str(results.RESULTS / "surface.md"):
