@@ -58,10 +58,17 @@ def _is_graphql(path: Path) -> bool:
 
 
 def load_with_overlay(
-    spec_path: str | Path, *, overlay_path: str | Path | None = None, name: str | None = None
+    spec_path: str | Path,
+    *,
+    overlay_path: str | Path | None = None,
+    name: str | None = None,
+    unknown_operations: list[tuple[str, Diagnostic]] | None = None,
 ) -> tuple[ServerSpec, list[Diagnostic]]:
     """Load the spec and apply the overlay (if any); the name is ``name``, else the overlay's,
-    else the spec's. Raises GenerationError (with everything found so far) on any error."""
+    else the spec's. Raises GenerationError (with everything found so far) on any error.
+
+    ``unknown_operations``: collect overlay entries naming no operation there instead of
+    failing on them (``mcpforge diff``; overlays/apply.py)."""
     from .overlays.apply import apply_overlay
     from .overlays.load import load_overlay
 
@@ -88,7 +95,9 @@ def load_with_overlay(
     diagnostics += found
     _stop_on_errors(diagnostics)
     if overlay is not None:
-        spec, found = apply_overlay(spec, overlay, file=str(overlay_path))
+        spec, found = apply_overlay(
+            spec, overlay, file=str(overlay_path), unknown=unknown_operations
+        )
         diagnostics += found
         _stop_on_errors(diagnostics)
     if name is not None and spec.name != name:
@@ -103,13 +112,20 @@ def build(
     name: str | None = None,
     version: str | None = None,
     mode: str | None = None,
+    unknown_operations: list[tuple[str, Diagnostic]] | None = None,
 ) -> Generated:
     """Load, apply the overlay and plan every file. Raises GenerationError on any error.
 
-    ``mode`` (per-op | meta | auto) overrides the overlay's ``mode`` (render/compact.py)."""
+    ``mode`` (per-op | meta | auto) overrides the overlay's ``mode`` (render/compact.py);
+    ``unknown_operations`` as for ``load_with_overlay``."""
     from .render.plan import plan_package, plan_scaffold
 
-    spec, diagnostics = load_with_overlay(spec_path, overlay_path=overlay_path, name=name)
+    spec, diagnostics = load_with_overlay(
+        spec_path,
+        overlay_path=overlay_path,
+        name=name,
+        unknown_operations=unknown_operations,
+    )
     if version is not None:
         spec = replace(spec, version=version)
     if mode is not None:

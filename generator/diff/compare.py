@@ -1,12 +1,18 @@
 """Classify the tool-level changes between two surfaces as breaking or not.
 
 Breaking means: a call or a use of a result that worked before can fail now. Tools are matched
-by name (what clients call). Classes:
+by name (what clients call); a tool that disappeared and one that appeared are the same
+operation renamed when they share the operationId (its path changed, or the overlay renamed
+the tool) or the method and path (the operationId changed, and the tool name derived from it):
+one ``tool_renamed`` then, and its arguments and response compared, instead of a removal plus
+an addition. Classes:
 
 | kind | breaking |
 |---|---|
 | ``tool_removed`` | yes |
 | ``tool_added`` | no |
+| ``tool_renamed`` (clients call the old name) | yes |
+| ``endpoint_renamed`` (same tool name, another method or path upstream) | no |
 | ``param_removed`` (inputs reject unknown arguments) | yes |
 | ``param_added`` optional / required | no / yes |
 | ``param_made_required`` / ``param_made_optional`` | yes / no |
@@ -20,6 +26,7 @@ by name (what clients call). Classes:
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
@@ -54,14 +61,79 @@ class Change:
 
 def compare_surfaces(old: Surface, new: Surface) -> list[Change]:
     changes: list[Change] = []
-    for name in sorted(set(old.tools) - set(new.tools)):
+    renamed = renames(old, new)
+    moved_from = {b: a for a, b in renamed.items()}
+    for name in sorted(set(old.tools) - set(new.tools) - set(renamed)):
         changes.append(Change("tool_removed", name, "", True))
-    for name in sorted(set(new.tools) - set(old.tools)):
+    for name in sorted(set(new.tools) - set(old.tools) - set(moved_from)):
         changes.append(Change("tool_added", name, "", False))
+    for name in sorted(moved_from):
+        was, now = old.tools[moved_from[name]], new.tools[name]
+        changes.append(Change("tool_renamed", name, _renaming(was, now), True))
+        changes += _tool(was, now)
     for name in sorted(set(old.tools) & set(new.tools)):
-        changes += _params(old.tools[name], new.tools[name])
-        changes += _response(old.tools[name], new.tools[name])
+        was, now = old.tools[name], new.tools[name]
+        if was.endpoint and now.endpoint and was.endpoint != now.endpoint:
+            same_id = _own_id(was) and _own_id(was) == _own_id(now)
+            same = f"same operationId {now.operation_id}; " if same_id else ""
+            detail = f"{was.endpoint} -> {now.endpoint} ({same}the tool keeps its name)"
+            changes.append(Change("endpoint_renamed", name, detail, False))
+        changes += _tool(was, now)
     return changes
+
+
+def _tool(old: ToolInfo, new: ToolInfo) -> list[Change]:
+    """Argument and response changes, reported under the new tool's name."""
+    return [dataclasses.replace(c, tool=new.name) for c in _params(old, new) + _response(old, new)]
+
+
+# -- renames --------------------------------------------------------------------------------
+
+
+def _own_id(tool: ToolInfo) -> str:
+    """The operationId the description gave (not the "METHOD /path" stand-in for none)."""
+    return tool.operation_id if tool.operation_id and tool.operation_id != tool.endpoint else ""
+
+
+def renames(old: Surface, new: Surface) -> dict[str, str]:
+    """Old tool name -> new tool name for the tools renamed between ``old`` and ``new``.
+
+    Among the tools only one side has, a pair is the same operation when exactly one tool on
+    each side has the same operationId, else the same method and path (parameter names aside:
+    ``/pets/{id}`` is ``/pets/{petId}``)."""
+    gone = [old.tools[n] for n in sorted(set(old.tools) - set(new.tools))]
+    came = [new.tools[n] for n in sorted(set(new.tools) - set(old.tools))]
+    pairs: dict[str, str] = {}
+    for key in (_own_id, lambda t: t.route if t.endpoint else ""):
+        left = [t for t in gone if t.name not in pairs]
+        right = [t for t in came if t.name not in pairs.values()]
+        for tool in left:
+            value = key(tool)
+            if not value:
+                continue
+            here = [t for t in left if key(t) == value]
+            there = [t for t in right if key(t) == value]
+            if len(here) == 1 and len(there) == 1:
+                pairs[tool.name] = there[0].name
+    return pairs
+
+
+def _renaming(old: ToolInfo, new: ToolInfo) -> str:
+    """What changed, why it is one operation, and how to keep the old name."""
+    why = []
+    if _own_id(old) and _own_id(old) == _own_id(new):
+        why.append(f"same operationId {old.operation_id}")
+    if old.endpoint == new.endpoint or old.route == new.route:
+        why.append(f"same {new.endpoint}")
+    elif old.endpoint and new.endpoint:
+        why.append(f"{old.endpoint} -> {new.endpoint}")
+    if _own_id(old) != _own_id(new) and _own_id(old) and _own_id(new):
+        why.append(f"operationId {old.operation_id} -> {new.operation_id}")
+    keep = new.operation_id or new.name
+    return (
+        f"{old.name} -> {new.name} ({'; '.join(why)}); calls to {old.name} fail: keep the old "
+        f"name with the overlay's `operations: {{{keep}: {{tool_name: {old.name}}}}}`"
+    )
 
 
 # -- parameters -----------------------------------------------------------------------------

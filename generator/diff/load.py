@@ -6,6 +6,7 @@ diff/compare.py, so the pipeline is imported here only, never below it."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 from typing import Any
@@ -26,6 +27,9 @@ def _is_spec_json(path: Path) -> dict[str, Any] | None:
 
 
 def load_surface(path: str | Path, overlay: str | Path | None = None) -> Surface:
+    """One side. Overlay entries naming an operation this side lacks are not errors here: they
+    come back in ``Surface.unknown_overlay_keys`` (diff/command.py judges them against the
+    other side)."""
     path = Path(path)
     if path.is_dir():
         spec_json = package_spec_json(path)
@@ -47,5 +51,7 @@ def load_surface(path: str | Path, overlay: str | Path | None = None) -> Surface
     from ..pipeline import build
     from ..render.tooldata import server_data
 
-    result = build(path, overlay_path=overlay)
-    return surface_from_data(server_data(result.spec), str(path))
+    unknown: list[tuple[str, Diagnostic]] = []
+    result = build(path, overlay_path=overlay, unknown_operations=unknown)
+    surface = surface_from_data(server_data(result.spec), str(path))
+    return dataclasses.replace(surface, unknown_overlay_keys=tuple(unknown))

@@ -4,12 +4,17 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ..diagnostics import Diagnostic
 from .compare import Change
 from .semver import next_version, suggest_bump
 from .surface import Surface
 
 
-def render_text(old: Surface, new: Surface, changes: list[Change]) -> str:
+def render_text(
+    old: Surface, new: Surface, changes: list[Change], warnings: list[Diagnostic] | None = None
+) -> str:
+    """The report; ``warnings`` (overlay entries for operations one side lacks) come after the
+    changes, each with where it is and what to do."""
     bump = suggest_bump(changes)
     breaking = sum(c.breaking for c in changes)
     lines = [
@@ -21,7 +26,16 @@ def render_text(old: Surface, new: Surface, changes: list[Change]) -> str:
     advice = f"suggested version bump: {bump}"
     if target and bump != "none":
         advice += f" ({old.version} -> {target})"
-    return "\n".join(lines + [advice]) + "\n"
+    if any(c.kind == "tool_renamed" for c in changes):
+        advice += "; a rename is not breaking when the old name is kept (tool_name, as above)"
+    notes = []
+    for w in warnings or []:
+        notes.append(f"warning: {w.where()}: {w.code}: {w.message}")
+        if w.hint:
+            notes.append(f"    hint: {w.hint}")
+    if notes:
+        notes.insert(0, f"{len(warnings or [])} overlay warning(s):")
+    return "\n".join(lines + [advice] + notes) + "\n"
 
 
 def changelog_entry(old: Surface, changes: list[Change], version: str | None = None) -> str:

@@ -8,9 +8,12 @@ description, which is run through the generator's pipeline first (with an option
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from ..diagnostics import Diagnostic
 
 CONTROL_ARGS = ("fields", "detail_level", "response_format")
 
@@ -22,6 +25,13 @@ class ToolInfo:
     required: frozenset[str]
     field_tree: dict[str, Any] | None
     collection_path: str | None
+    operation_id: str = ""  # the description's id of the operation (operationId, query.<field>)
+    endpoint: str = ""  # "GET /pets/{petId}" (HTTP) or "query allFilms" (GraphQL)
+
+    @property
+    def route(self) -> str:
+        """The endpoint with its path parameters unnamed: ``GET /pets/{}``."""
+        return re.sub(r"\{[^}]*\}", "{}", self.endpoint)
 
 
 @dataclass(frozen=True)
@@ -30,6 +40,12 @@ class Surface:
     version: str
     tools: dict[str, ToolInfo]
     source: str
+    # overlay entries naming an operation this side does not have: (key, warning)
+    unknown_overlay_keys: tuple[tuple[str, Diagnostic], ...] = ()
+
+    def knows(self, key: str) -> bool:
+        """Is ``key`` one of this side's tool names or operation ids (what overlays key on)?"""
+        return key in self.tools or any(t.operation_id == key for t in self.tools.values())
 
 
 def surface_from_data(data: dict[str, Any], source: str = "<spec.json>") -> Surface:
@@ -45,9 +61,19 @@ def surface_from_data(data: dict[str, Any], source: str = "<spec.json>") -> Surf
             required=frozenset(schema.get("required") or ()),
             field_tree=response.get("field_tree"),
             collection_path=response.get("collection_path"),
+            operation_id=str(tool.get("source") or ""),
+            endpoint=_endpoint(tool.get("binding") or {}),
         )
     server = data.get("server") or {}
     return Surface(str(server.get("name", "")), str(server.get("version", "")), tools, source)
+
+
+def _endpoint(binding: dict[str, Any]) -> str:
+    if binding.get("kind") == "http":
+        return f"{str(binding.get('method', '')).upper()} {binding.get('path', '')}"
+    if binding.get("kind") == "graphql":
+        return f"{binding.get('operation_type', '')} {binding.get('field_name', '')}"
+    return ""
 
 
 def package_spec_json(root: Path) -> Path | None:

@@ -9,6 +9,11 @@ Precedence of field configs: operation > resource > the loader's heuristic. ``in
 ``exclude`` are resolved separately, so a resource may exclude ``body`` while an operation
 picks its own ``include``. A given ``include`` becomes both ``OperationSpec.fields.include``
 and ``ResponseShape.default_fields``. Limits: operation > defaults > what the spec had.
+
+``unknown``: a list to collect the entries naming an operation the description does not have
+(``operations`` and ``filter_sets`` keys), each as (key, diagnostic). Given, they are warnings
+instead of errors and the caller decides: ``mcpforge diff`` reports an entry for an operation
+the other side still has (dropped, or not added yet) and stops on one neither side knows.
 """
 
 from __future__ import annotations
@@ -50,10 +55,13 @@ def _rechosen(shape: ResponseShape, kind: str) -> ResponseShape:
     return dataclasses.replace(shape, default_fields=chosen)
 
 
+UnknownOperations = list[tuple[str, Diagnostic]]
+
+
 def apply_overlay(
-    spec: ServerSpec, overlay: Overlay, *, file: str
+    spec: ServerSpec, overlay: Overlay, *, file: str, unknown: UnknownOperations | None = None
 ) -> tuple[ServerSpec, list[Diagnostic]]:
-    return _Applier(spec, overlay, file).run()
+    return _Applier(spec, overlay, file, unknown).run()
 
 
 def merge_limits(base: ShapingLimits, override: ShapingLimits) -> ShapingLimits:
@@ -80,10 +88,13 @@ def matches(pattern: str, op: OperationSpec) -> bool:
 
 
 class _Applier:
-    def __init__(self, spec: ServerSpec, overlay: Overlay, file: str):
+    def __init__(
+        self, spec: ServerSpec, overlay: Overlay, file: str, unknown: UnknownOperations | None
+    ):
         self.spec = spec
         self.overlay = overlay
         self.file = file
+        self.unknown = unknown
         self.diagnostics: list[Diagnostic] = []
 
     def report(
@@ -94,6 +105,14 @@ class _Applier:
 
     def error(self, code: str, message: str, ptr: str, hint: str | None = None) -> None:
         self.report(Severity.ERROR, code, message, ptr, hint)
+
+    def unknown_operation(self, key: str, message: str, ptr: str, hint: str | None) -> None:
+        """An entry naming no operation: an error, or collected in ``unknown`` (see above)."""
+        if self.unknown is None:
+            self.error("OVERLAY_UNKNOWN_OPERATION", message, ptr, hint)
+            return
+        self.report(Severity.WARNING, "OVERLAY_UNKNOWN_OPERATION", message, ptr, hint)
+        self.unknown.append((key, self.diagnostics[-1]))
 
     # -- the run -----------------------------------------------------------------------------
 
@@ -115,7 +134,9 @@ class _Applier:
             self.operation(op, targets.get(index), resources.get(op.response.schema_name or ""))
             for index, op in enumerate(ops)
         ]
-        new_ops = OutputApplier(self.report, new_ops, self.overlay.filters).run(list(ops), targets)
+        new_ops = OutputApplier(
+            self.report, new_ops, self.overlay.filters, self.unknown_operation
+        ).run(list(ops), targets)
         self.check_unique_names(new_ops, selected, targets)
         kept = tuple(op for index, op in enumerate(new_ops) if index in selected)
         kept = assign_toolsets(self.report, kept, self.overlay.toolsets, matches)
@@ -133,8 +154,8 @@ class _Applier:
             index = by_id.get(entry.key, by_tool.get(entry.key))
             if index is None:
                 close = suggest(entry.key, [*by_id, *by_tool])
-                self.error(
-                    "OVERLAY_UNKNOWN_OPERATION",
+                self.unknown_operation(
+                    entry.key,
                     f"no operation {entry.key!r} in {self.spec.source_file or 'the description'}",
                     entry.pointer,
                     (

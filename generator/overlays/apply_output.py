@@ -23,6 +23,8 @@ from .filters import BranchOverlay, FilterOverlay
 from .model import OperationOverlay
 
 Report = Callable[[Severity, str, str, str, "str | None"], None]
+# key, message, pointer, hint: an entry naming no operation (apply.py decides how to report it)
+UnknownOperation = Callable[[str, str, str, "str | None"], None]
 
 
 def _where(done: list[str]) -> str:
@@ -101,9 +103,14 @@ class OutputApplier:
     """Resolves filter entries to operations and attaches filters/adapters to them."""
 
     def __init__(
-        self, report: Report, ops: list[OperationSpec], overlay_filters: tuple[FilterOverlay, ...]
+        self,
+        report: Report,
+        ops: list[OperationSpec],
+        overlay_filters: tuple[FilterOverlay, ...],
+        unknown_operation: UnknownOperation,
     ):
         self.report = report
+        self.unknown_operation = unknown_operation
         self.ops = ops
         self.filters = overlay_filters
 
@@ -122,8 +129,8 @@ class OutputApplier:
                 close = difflib.get_close_matches(
                     entry.key, sorted([*by_id, *by_tool]), n=1, cutoff=0.6
                 )
-                self.error(
-                    "OVERLAY_UNKNOWN_OPERATION",
+                self.unknown_operation(
+                    entry.key,
                     f"filter set {entry.set_name!r} names no known operation {entry.key!r}",
                     entry.pointer,
                     (

@@ -280,4 +280,120 @@ def test_each_side_can_have_its_own_overlay(
     argv = ["diff", str(spec), str(spec), "--overlay", str(renamed), "--old-overlay", str(overlay)]
     assert main(argv) == 0
     out = capsys.readouterr().out
-    assert "[BREAKING] tool_removed: get_pet" in out and "[ok] tool_added: show_pet" in out
+    assert (
+        "[BREAKING] tool_renamed: show_pet: get_pet -> show_pet (same operationId showPetById; "
+        "same GET /pets/{petId}); calls to get_pet fail: keep the old name with the overlay's "
+        "`operations: {showPetById: {tool_name: get_pet}}`"
+    ) in out
+    assert "tool_removed" not in out and "tool_added" not in out
+
+
+def _surfaces(tmp_path: Path, new: dict[str, Any]) -> tuple[Any, Any]:
+    old_path, new_path = tmp_path / "old.json", tmp_path / "new.json"
+    old_path.write_text(json.dumps(BASE))
+    new_path.write_text(json.dumps(new))
+    return load_surface(old_path), load_surface(new_path)
+
+
+def test_a_new_operation_id_on_the_same_route_is_a_rename(tmp_path: Path) -> None:
+    new = copy.deepcopy(BASE)
+    get_item = new["paths"]["/items/{id}"]["get"]
+    get_item["operationId"] = "fetchItem"
+    get_item["parameters"].append(_q("expand", {"type": "boolean"}))
+    old_surface, new_surface = _surfaces(tmp_path, new)
+    changes = compare_surfaces(old_surface, new_surface)
+    assert [(c.kind, c.tool, c.breaking) for c in changes] == [
+        ("tool_renamed", "fetch_item", True),
+        ("param_added", "fetch_item", False),  # compared with the tool it was
+    ]
+    assert changes[0].detail.startswith(
+        "get_item -> fetch_item (same GET /items/{id}; operationId getItem -> fetchItem)"
+    )
+    assert suggest_bump(changes) == "major"
+    assert "- **breaking** `fetch_item`: tool renamed: get_item -> fetch_item" in (
+        changelog_entry(old_surface, changes)
+    )
+
+
+def test_a_new_path_for_the_same_operation_id_is_a_renamed_endpoint(tmp_path: Path) -> None:
+    new = copy.deepcopy(BASE)
+    new["paths"]["/things/{thingId}"] = new["paths"].pop("/items/{id}")
+    for op in new["paths"]["/things/{thingId}"].values():
+        op["parameters"][0]["name"] = "thingId"
+    changes = compare_surfaces(*_surfaces(tmp_path, new))
+    found = {(c.kind, c.tool, c.detail): c.breaking for c in changes}
+    assert found == {
+        (
+            "endpoint_renamed",
+            "get_item",
+            "GET /items/{id} -> GET /things/{thingId} (same operationId getItem; the tool "
+            "keeps its name)",
+        ): False,
+        ("param_removed", "get_item", "id"): True,
+        ("param_added", "get_item", "thingId (required)"): True,
+        (
+            "endpoint_renamed",
+            "delete_item",
+            "DELETE /items/{id} -> DELETE /things/{thingId} (same operationId deleteItem; the "
+            "tool keeps its name)",
+        ): False,
+        ("param_removed", "delete_item", "id"): True,
+        ("param_added", "delete_item", "thingId (required)"): True,
+    }
+    renamed_path_only = copy.deepcopy(BASE)
+    renamed_path_only["paths"]["/things/{id}"] = renamed_path_only["paths"].pop("/items/{id}")
+    changes = compare_surfaces(*_surfaces(tmp_path, renamed_path_only))
+    assert {c.kind for c in changes} == {"endpoint_renamed"}
+    assert suggest_bump(changes) == "patch"
+
+
+def test_overlay_entries_for_dropped_operations_are_warnings_in_the_report(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    old, new = tmp_path / "old.json", tmp_path / "new.json"
+    old.write_text(json.dumps(BASE))
+    edited = copy.deepcopy(BASE)
+    del edited["paths"]["/items/{id}"]["delete"]  # dropped
+    edited["paths"]["/items/{id}"]["get"]["operationId"] = "fetchItem"  # renamed
+    new.write_text(json.dumps(edited))
+    overlay = tmp_path / "overlay.yaml"
+    overlay.write_text(
+        "operations:\n"
+        "  deleteItem:\n    description: Delete an item.\n"
+        "  getItem:\n    tool_name: get_item\n"
+        "filter_sets:\n  default:\n    deleteItem:\n      retain: [/id]\n"
+    )
+    assert main(["diff", str(old), str(new), "--overlay", str(overlay)]) == 0
+    captured = capsys.readouterr()
+    out = captured.out
+    assert "[BREAKING] tool_removed: delete_item" in out
+    assert "[BREAKING] tool_renamed: fetch_item: get_item -> fetch_item" in out
+    assert "3 overlay warning(s):" in out
+    assert (
+        f"warning: {overlay}:2 at /operations/deleteItem: OVERLAY_OPERATION_DROPPED: "
+        f"'deleteItem' is in {old} but not in {new}: the new description dropped it\n"
+        "    hint: remove the entry (the operation is gone)"
+    ) in out
+    assert (
+        f"warning: {overlay}:4 at /operations/getItem: OVERLAY_OPERATION_DROPPED: "
+        f"'getItem' is in {old} but not in {new}: it was renamed\n"
+        "    hint: the operation is now fetchItem: key the entry by that"
+    ) in out
+    assert f"{overlay}:8 at /filter_sets/default/deleteItem: OVERLAY_OPERATION_DROPPED" in out
+    assert "error" not in captured.err
+
+
+def test_an_overlay_entry_neither_side_knows_fails_the_diff(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    old, new = tmp_path / "old.json", tmp_path / "new.json"
+    old.write_text(json.dumps(BASE))
+    new.write_text(json.dumps(BASE))
+    overlay = tmp_path / "overlay.yaml"
+    overlay.write_text("operations:\n  getItme:\n    tool_name: get_item\n")
+    assert main(["diff", str(old), str(new), "--overlay", str(overlay)]) == 1
+    err = capsys.readouterr().err
+    assert (
+        f"mcpforge: error: {overlay}:2 at /operations/getItme: OVERLAY_UNKNOWN_OPERATION: " in err
+    )
+    assert "did you mean 'getItem'?" in err and "nothing was written" not in err
