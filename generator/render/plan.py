@@ -113,9 +113,13 @@ def _tool_rows(spec: ServerSpec) -> list[dict[str, Any]]:
 
 
 def plan_package(spec: ServerSpec) -> dict[str, bytes]:
+    from ..runtime.config.environment import listing
+    from ..runtime.model import model_from_json
+
     names = package_names(spec.name)
     pkg = names["package"]
     clients = _client_configs(names, spec.base_url)
+    data = server_data(spec)
     context: dict[str, Any] = {
         **names,
         "header": HEADER,
@@ -129,6 +133,8 @@ def plan_package(spec: ServerSpec) -> dict[str, bytes]:
         "api_version": spec.api_version,
         "base_url": spec.base_url,
         "credentials": spec.security,
+        # every variable the server reads: the runtime's own table (what --help prints)
+        "environment": listing(model_from_json(data)),
         "dependencies": DEPENDENCIES
         + (GRAPHQL_DEPENDENCIES if spec.source_kind == "graphql" else ()),
         "graphql": spec.source_kind == "graphql",
@@ -155,7 +161,6 @@ def plan_package(spec: ServerSpec) -> dict[str, bytes]:
     text(".github/workflows/ci.yml", "package/github/ci.yml.j2")
     files["server.json"] = server_json(spec, names, context["summary"])
     files[f"src/{pkg}/py.typed"] = b""
-    data = server_data(spec)
     files[f"src/{pkg}/spec.json"] = (
         json.dumps(data, indent=1, ensure_ascii=False, sort_keys=False) + "\n"
     ).encode()

@@ -5,6 +5,7 @@ import socket
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 from tests.support.paths import GENERATED
 from tests.support.servers import package_env
@@ -85,3 +86,90 @@ def test_the_http_transport_says_where_it_listens() -> None:
     finally:
         proc.terminate()
         proc.wait(timeout=10)
+
+
+def _one_error(proc: subprocess.CompletedProcess[str]) -> str:
+    """The single problem line of a failed start (after argparse's usage line, if any)."""
+    assert "Traceback" not in proc.stderr and "serving" not in proc.stderr, proc.stderr
+    lines = [line for line in proc.stderr.splitlines() if line and not line[0].isspace()]
+    lines = [line for line in lines if not line.startswith("usage:")]
+    assert len(lines) == 1, proc.stderr
+    assert lines[0].startswith("petstore-mcp: error: "), lines
+    return lines[0]
+
+
+def test_a_port_out_of_range_is_a_usage_error() -> None:
+    for port in ("99999", "0", "http"):
+        proc = run("--transport", "http", "--port", port)
+        assert proc.returncode == 2
+        assert _one_error(proc) == (
+            f"petstore-mcp: error: argument --port: {port if port != 'http' else repr(port)} "
+            "is not a port number (1-65535)"
+        )
+
+
+def test_a_port_in_use_is_one_line_and_nothing_says_serving() -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        proc = run("--transport", "http", "--port", str(port))
+    assert proc.returncode == 1
+    assert _one_error(proc) == (
+        f"petstore-mcp: error: cannot listen on 127.0.0.1:{port}: Address already in use"
+    )
+
+
+def test_a_host_that_cannot_be_bound_is_one_line() -> None:
+    # 192.0.2.1 is TEST-NET-1 (RFC 5737): never an address of this machine
+    proc = run("--transport", "http", "--host", "192.0.2.1", "--port", "8000")
+    assert proc.returncode == 1
+    assert _one_error(proc).startswith("petstore-mcp: error: cannot listen on 192.0.2.1:8000: ")
+    proc = run("--transport", "http", "--host", "no such host", "--port", "8000")
+    assert proc.returncode == 1
+    assert _one_error(proc).startswith("petstore-mcp: error: cannot listen on no such host:8000")
+
+
+def test_a_bad_variable_is_one_line_naming_it() -> None:
+    for extra, said in (
+        ({"PETSTORE_LOG_LEVEL": "loud"}, "PETSTORE_LOG_LEVEL='loud': use one of debug, info"),
+        ({"PETSTORE_TIMEOUT": "soon"}, "PETSTORE_TIMEOUT='soon' is not a valid float."),
+        ({"PETSTORE_BASE_URL": "ftp://x"}, "No usable upstream base URL"),
+    ):
+        proc = subprocess.run(
+            server(), env=package_env(PETSTORE, extra), capture_output=True, text=True, timeout=60
+        )
+        assert proc.returncode == 2
+        assert said in _one_error(proc)
+
+
+async def _coerced_call(tmp_path: Path, *args: str) -> str:
+    """Call a tool with an argument the server converts (7 for a string id) and return what
+    the server wrote on stderr."""
+    from mcp import ClientSession, StdioServerParameters, stdio_client
+
+    log = tmp_path / "stderr.txt"
+    params = StdioServerParameters(
+        command=sys.executable,
+        args=["-m", "petstore_mcp", *args],
+        env=package_env(
+            PETSTORE, {"PETSTORE_BASE_URL": "http://127.0.0.1:9", "PETSTORE_RETRIES": "0"}
+        ),
+    )
+    with log.open("w") as errlog:
+        async with stdio_client(params, errlog=errlog) as (read, write):
+            async with ClientSession(read, write) as session:
+                await session.initialize()
+                await session.set_logging_level("debug")  # a client may ask: the floor holds
+                result = await session.call_tool("get_pet", {"petId": 7})
+                assert result.is_error  # nothing listens upstream
+    return log.read_text()
+
+
+def test_the_log_is_at_warning_by_default_and_log_level_lowers_it(tmp_path: Path) -> None:
+    import anyio
+
+    quiet = anyio.run(_coerced_call, tmp_path)
+    assert "coerced argument" not in quiet and "DEBUG" not in quiet, quiet
+    loud = anyio.run(_coerced_call, tmp_path, "--log-level", "debug")
+    assert "DEBUG" in loud and "coerced argument petId from 7 to '7'" in loud, loud

@@ -22,6 +22,7 @@ TOP_LEVEL = {
     "model",
     "outcome",
     "output",
+    "violations",  # with arguments: what a schema violation tells the model, in JSON's words
 }
 
 

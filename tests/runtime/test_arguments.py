@@ -23,10 +23,41 @@ def test_every_violation_is_listed_with_its_place() -> None:
     with pytest.raises(InvalidArguments) as info:
         validate_arguments(TOOL, {"per_page": "ten", "extra": 1, "detail_level": "verbose"})
     msg = info.value.message
-    assert "'owner' is a required property" in msg
-    assert "per_page" in msg and "'ten' is not of type 'integer'" in msg
-    assert "extra" in msg and "detail_level" in msg
+    assert '- (arguments): missing required property "owner"' in msg
+    assert '- per_page: expected integer, got string "ten"' in msg
+    assert '- (arguments): unexpected property "extra"' in msg
+    assert '- detail_level: "verbose" is not one of: "concise", "detailed"' in msg
     assert "Accepted arguments: detail_level, fields, owner, per_page, response_format" in msg
+
+
+@pytest.mark.parametrize(
+    ("arguments", "said"),
+    [
+        ({"owner": None}, "- owner: expected string, got null"),
+        ({"owner": "o", "per_page": None}, "- per_page: expected integer, got null"),
+        ({"owner": {"a": 1}}, "- owner: expected string, got object"),
+        ({"owner": "o", "per_page": True}, "- per_page: expected integer, got boolean true"),
+        ({"owner": "o", "per_page": 1.5}, "- per_page: expected integer, got number 1.5"),
+        ({"owner": "o", "per_page": 500}, "- per_page: 500 is more than the maximum 100"),
+        ({"owner": "o", "fields": [None]}, "- fields[0]: expected string, got null"),
+        ({"owner": "o", "fields": "id"}, '- fields: expected array, got string "id"'),
+    ],
+)
+def test_violations_are_told_in_json_words(arguments: dict, said: str) -> None:
+    """The model sent JSON: it reads null, true, integer and object, never None or 'quotes'."""
+    with pytest.raises(InvalidArguments) as info:
+        validate_arguments(TOOL, arguments)
+    msg = info.value.message
+    assert said in msg, msg
+    assert "None" not in msg and "True" not in msg and "'" not in msg
+
+
+def test_the_fallback_replaces_python_words() -> None:
+    from generator.runtime.violations import json_words
+
+    assert (
+        json_words("None is not valid under {'a': True}") == 'null is not valid under {"a": true}'
+    )
 
 
 def test_none_arguments_are_an_empty_object() -> None:

@@ -12,6 +12,7 @@ import dataclasses
 from typing import Mapping
 
 from ..errors import ConfigurationError
+from ..config.environment import full_name, value
 from ..model import ServerModel, Tool
 
 READ_METHODS = frozenset({"GET", "HEAD"})
@@ -58,8 +59,7 @@ def restrict_from_env(
     model: ServerModel, env: Mapping[str, str], sources: Mapping[str, str] | None = None
 ) -> ServerModel:
     """``sources``: the flag that set a variable (``--toolsets``), named in errors instead."""
-    key = f"{model.env_prefix}_TOOLSETS"
-    toolsets = parse_toolsets(model, env.get(key, ""), (sources or {}).get(key, key))
-    p = model.env_prefix
-    read_only = env.get(f"{p}_READ_ONLY", "").strip().lower() in TRUE
+    key = full_name(model, "TOOLSETS")
+    toolsets = parse_toolsets(model, value(env, model, "TOOLSETS"), (sources or {}).get(key, key))
+    read_only = value(env, model, "READ_ONLY").strip().lower() in TRUE
     return restrict(model, toolsets, read_only)

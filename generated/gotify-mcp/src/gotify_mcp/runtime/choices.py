@@ -30,7 +30,7 @@ def _key(value: Any) -> str:
 
 
 def _shown(value: Any) -> str:
-    text = repr(value) if isinstance(value, str) else _text(value)
+    text = json.dumps(value, ensure_ascii=False)  # JSON's quotes: the model sent JSON
     return text if len(text) <= VALUE_CHARS else text[: VALUE_CHARS - 1] + "…"
 
 

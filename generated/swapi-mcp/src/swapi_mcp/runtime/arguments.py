@@ -13,6 +13,7 @@ from .choices import enum_message
 from .coercion import coerce_arguments
 from .errors import InvalidArguments
 from .model import Tool
+from .violations import describe
 
 DETAIL_LEVELS = ("concise", "detailed")
 RESPONSE_FORMATS = ("json", "markdown")
@@ -65,7 +66,7 @@ def _validator(tool: Tool) -> Draft202012Validator:
 
 
 def _location(error: jsonschema.ValidationError) -> str:
-    path = "".join(f"[{p!r}]" if isinstance(p, int) else f".{p}" for p in error.absolute_path)
+    path = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in error.absolute_path)
     return path.lstrip(".") or "(arguments)"
 
 
@@ -110,7 +111,7 @@ def _message(error: jsonschema.ValidationError) -> tuple[str, str]:
     if enum is not None:
         value, allowed, where = enum
         return where, enum_message(value, allowed)
-    message = error.message
+    message = describe(error)
     if len(message) > 300:
         message = message[:300] + "…"
     return _location(error), message

@@ -151,8 +151,10 @@ async def set_logging_level(
     ctx: ServerRequestContext[Any], params: SetLevelRequestParams
 ) -> EmptyResult:
     """``logging/setLevel`` (protocol 2025-11-25; deprecated at 2026-07-28): the level of the
-    server's own log (stderr). The server sends no log notifications, so none are filtered."""
-    level = _LOG_LEVELS.get(str(params.level), logging.WARNING)
+    server's own log (stderr), never below what the operator chose (``--log-level``, the root
+    logger's level): a client may ask for less, not for the debug lines of every call. The
+    server sends no log notifications, so none are filtered."""
+    level = max(_LOG_LEVELS.get(str(params.level), logging.WARNING), logging.getLogger().level)
     # The runtime's loggers: this module is ``<package>.runtime.mcp.mcp_adapter``.
     logging.getLogger(__name__.rsplit(".", 2)[0]).setLevel(level)
     return EmptyResult()

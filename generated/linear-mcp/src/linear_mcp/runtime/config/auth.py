@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Mapping
 
 from ..model import Credential, Tool
+from .environment import credential_values
 from .redaction import MIN_SECRET_CHARS, matcher
 
 
@@ -51,7 +52,7 @@ class CredentialSet:
         self.secrets = Secrets()
         self._available: dict[str, tuple[Credential, tuple[str, ...]]] = {}
         for cred in credentials:
-            values = tuple(env.get(var, "") for var in cred.env_vars)
+            values = credential_values(env, cred.env_vars)  # documented: environment.py
             if cred.env_vars and all(values):
                 self._available[cred.name] = (cred, values)
                 for value in values:

@@ -10,6 +10,7 @@ from typing import Mapping
 from ..errors import ConfigurationError
 from ..filters import choose_filter_set
 from ..model import ServerModel
+from .environment import full_name, value
 
 
 @dataclass(frozen=True)
@@ -28,17 +29,20 @@ class Settings:
     filter_set: str = ""  # output filter set in use, "" = none (<PREFIX>_FILTER_SET, --filter-set)
 
 
-def _number(env: Mapping[str, str], key: str, default: float, kind: type = float) -> float:
-    raw = env.get(key)
-    if raw is None or raw == "":
+def _number(
+    env: Mapping[str, str], model: ServerModel, name: str, default: float, kind: type = float
+) -> float:
+    raw = value(env, model, name)
+    key = full_name(model, name)
+    if raw == "":
         return default
     try:
-        value = kind(raw)
+        number = kind(raw)
     except ValueError:
         raise ConfigurationError(f"{key}={raw!r} is not a valid {kind.__name__}.") from None
-    if value <= 0:
+    if number <= 0:
         raise ConfigurationError(f"{key} must be positive, got {raw!r}.")
-    return value
+    return float(number)
 
 
 def settings_from_env(
@@ -47,13 +51,14 @@ def settings_from_env(
     *,
     sources: Mapping[str, str] | None = None,
 ) -> Settings:
-    """``sources``: the flag that set a variable (``--filter-set``), named in errors instead."""
+    """``sources``: the flag that set a variable (``--filter-set``), named in errors instead.
+    Every variable is read through environment.py, which documents it in ``--help``."""
     env = os.environ if environ is None else environ
     p = model.env_prefix
     named = sources or {}
-    base_url = env.get(f"{p}_BASE_URL") or model.base_url
+    base_url = value(env, model, "BASE_URL") or model.base_url
     if model.kind == "graphql":  # the GraphQL endpoint: <PREFIX>_GRAPHQL_URL wins
-        base_url = env.get(f"{p}_GRAPHQL_URL") or base_url
+        base_url = value(env, model, "GRAPHQL_URL") or base_url
     if not base_url.startswith(("http://", "https://")):
         raise ConfigurationError(
             f"No usable upstream base URL (got {base_url!r}); set {p}_BASE_URL to the API's URL,"
@@ -61,28 +66,29 @@ def settings_from_env(
         )
     return Settings(
         base_url=base_url,
-        connect_timeout=_number(env, f"{p}_CONNECT_TIMEOUT", 10.0),
-        read_timeout=_number(env, f"{p}_TIMEOUT", 30.0),
-        max_response_bytes=int(_number(env, f"{p}_MAX_RESPONSE_BYTES", 20 * 1024 * 1024, int)),
-        continuation_max_entries=int(_number(env, f"{p}_CONTINUATION_MAX_ENTRIES", 1000, int)),
+        connect_timeout=_number(env, model, "CONNECT_TIMEOUT", 10.0),
+        read_timeout=_number(env, model, "TIMEOUT", 30.0),
+        max_response_bytes=int(_number(env, model, "MAX_RESPONSE_BYTES", 20 * 1024 * 1024, int)),
+        continuation_max_entries=int(_number(env, model, "CONTINUATION_MAX_ENTRIES", 1000, int)),
         continuation_max_bytes=int(
-            _number(env, f"{p}_CONTINUATION_MAX_BYTES", 64 * 1024 * 1024, int)
+            _number(env, model, "CONTINUATION_MAX_BYTES", 64 * 1024 * 1024, int)
         ),
-        total_timeout=_number(env, f"{p}_TOTAL_TIMEOUT", 60.0),
-        retries=_retries(env, f"{p}_RETRIES"),
-        forward_auth=env.get(f"{p}_FORWARD_AUTH", "").strip().lower() in ("1", "true", "yes"),
-        cache_url=env.get(f"{p}_CACHE_URL", "").strip(),
-        max_argument_bytes=int(_number(env, f"{p}_MAX_ARGUMENT_BYTES", 1024 * 1024, int)),
+        total_timeout=_number(env, model, "TOTAL_TIMEOUT", 60.0),
+        retries=_retries(env, model),
+        forward_auth=value(env, model, "FORWARD_AUTH").strip().lower() in ("1", "true", "yes"),
+        cache_url=value(env, model, "CACHE_URL").strip(),
+        max_argument_bytes=int(_number(env, model, "MAX_ARGUMENT_BYTES", 1024 * 1024, int)),
         filter_set=choose_filter_set(
             model.filter_sets,
-            env.get(f"{p}_FILTER_SET", ""),
+            value(env, model, "FILTER_SET"),
             named.get(f"{p}_FILTER_SET", f"{p}_FILTER_SET"),
         ),
     )
 
 
-def _retries(env: Mapping[str, str], key: str) -> int:
-    raw = env.get(key, "").strip()
+def _retries(env: Mapping[str, str], model: ServerModel) -> int:
+    key = full_name(model, "RETRIES")
+    raw = value(env, model, "RETRIES").strip()
     if not raw:
         return 2
     if not raw.isdigit() or int(raw) > 10:

@@ -1,0 +1,165 @@
+"""Every environment variable a generated server reads, in one table.
+
+The table feeds ``<name>-mcp --help``, the package's README and ``server.json``, so a variable
+is documented wherever it is read. To add one:
+
+1. add a ``Variable`` to ``VARIABLES`` (its name after ``<PREFIX>_``, a one-line meaning, the
+   default as a person reads it, and ``applies`` when only some servers read it, e.g. GraphQL
+   ones); for variables whose *names* come from the description (credentials, one base URL
+   per extra server), add a function to ``FAMILIES`` that yields them for a model;
+2. read it with ``value(env, model, "NAME")`` (or ``value(env, model, full_name)`` for a
+   family's variable): reading a name that is in neither place raises ``KeyError``, so an
+   undocumented variable cannot ship. ``tests/runtime/test_environment.py`` checks that every
+   variable the runtime reads at start is named in ``--help``, and that no runtime module
+   reads the environment except through here.
+"""
+
+from __future__ import annotations
+
+import os
+import textwrap
+from dataclasses import dataclass
+from typing import Callable, Iterable, Iterator, Mapping
+
+from ..model import ServerModel
+
+
+@dataclass(frozen=True)
+class Variable:
+    suffix: str  # the name after "<PREFIX>_"
+    meaning: Callable[[ServerModel], str] | str  # one line, plain text (--help, README)
+    default: Callable[[ServerModel], str] | str = ""  # as a person reads it; "" = none
+    applies: Callable[[ServerModel], bool] = lambda model: True
+
+    def default_for(self, model: ServerModel) -> str:
+        return self.default(model) if callable(self.default) else self.default
+
+
+def _filter_sets(model: ServerModel) -> str:
+    names = ", ".join(sorted(model.filter_sets)) or "(this server has none)"
+    return f"output filter set: {names}; none = no filtering (or --filter-set)"
+
+
+def _toolsets(model: ServerModel) -> str:
+    names = ", ".join(sorted(model.toolsets)) or "(this server has none)"
+    return f"comma-separated toolsets to expose: {names}; all = every tool (or --toolsets)"
+
+
+VARIABLES: tuple[Variable, ...] = (
+    Variable(
+        "BASE_URL",
+        "upstream base URL",
+        lambda m: m.base_url or "(none: set it)",
+    ),
+    Variable(
+        "GRAPHQL_URL",
+        "GraphQL endpoint; wins over BASE_URL (documents are validated against the bundled "
+        "schema.graphql before they are sent)",
+        applies=lambda m: m.kind == "graphql",
+    ),
+    Variable("TIMEOUT", "read timeout in seconds", "30"),
+    Variable("CONNECT_TIMEOUT", "connect timeout in seconds", "10"),
+    Variable(
+        "TOTAL_TIMEOUT",
+        "deadline of a whole call in seconds: every attempt, wait and body read",
+        "60",
+    ),
+    Variable(
+        "RETRIES",
+        "retries of idempotent calls (GET, HEAD, PUT, DELETE, OPTIONS) on connection errors "
+        "and 408/429/5xx, honouring Retry-After; 0 = off",
+        "2",
+    ),
+    Variable("MAX_RESPONSE_BYTES", "largest upstream body read", "20 MiB"),
+    Variable("MAX_ARGUMENT_BYTES", "largest JSON size of one call's arguments", "1 MiB"),
+    Variable(
+        "CONTINUATION_MAX_ENTRIES",
+        "most paged results kept for continue (least recently used dropped first)",
+        "1000",
+    ),
+    Variable("CONTINUATION_MAX_BYTES", "most bytes of paged results kept for continue", "64 MiB"),
+    Variable(
+        "CACHE_URL",
+        "redis://host:port/db (the [redis] extra) or redis-cluster://host:port: share paged "
+        "results between replicas",
+        "in memory",
+    ),
+    Variable(
+        "FORWARD_AUTH",
+        "1: over HTTP, send each caller's Authorization header upstream instead of the "
+        "credentials below; paged results are kept per caller",
+        "off",
+    ),
+    Variable("FILTER_SET", _filter_sets, lambda m: "default" if "default" in m.filter_sets else ""),
+    Variable("TOOLSETS", _toolsets, "all"),
+    Variable(
+        "READ_ONLY", "1: expose only GET/HEAD and GraphQL query tools (or --read-only)", "off"
+    ),
+    Variable(
+        "LOG_LEVEL", "stderr log level: debug, info, warning, error (or --log-level)", "warning"
+    ),
+)
+
+
+def _credentials(model: ServerModel) -> Iterator[tuple[str, str, str]]:
+    for cred in model.credentials:
+        where = f" ({cred.location} {cred.param_name})" if cred.kind == "api_key" else ""
+        for var in cred.env_vars:
+            yield var, f"{cred.kind} credential {cred.name}{where}", ""
+
+
+# Variables whose names come from the description: (name, meaning, default) for a model.
+FAMILIES: tuple[Callable[[ServerModel], Iterable[tuple[str, str, str]]], ...] = (_credentials,)
+
+# Not ours, but read in every server by what it runs on: said in --help, never in the table.
+STANDARD = (
+    ("HTTPS_PROXY, HTTP_PROXY, ALL_PROXY, NO_PROXY", "proxies of the HTTP client"),
+    ("SSL_CERT_FILE, SSL_CERT_DIR", "CA certificates (OpenSSL)"),
+)
+
+
+def listing(model: ServerModel) -> list[tuple[str, str, str]]:
+    """(full name, meaning, default) of every variable this server reads, in table order."""
+    rows = []
+    for var in VARIABLES:
+        if var.applies(model):
+            meaning = var.meaning(model) if callable(var.meaning) else var.meaning
+            rows.append((f"{model.env_prefix}_{var.suffix}", meaning, var.default_for(model)))
+    for family in FAMILIES:
+        rows.extend(family(model))
+    return rows
+
+
+def full_name(model: ServerModel, name: str) -> str:
+    """``<PREFIX>_NAME`` for a ``VARIABLES`` suffix, ``name`` itself for a family's variable;
+    KeyError for a name documented in neither place."""
+    if any(v.suffix == name for v in VARIABLES):
+        return f"{model.env_prefix}_{name}"
+    if any(name == row[0] for family in FAMILIES for row in family(model)):
+        return name
+    raise KeyError(f"{name} is not in runtime/config/environment.py: add it there first")
+
+
+def value(env: Mapping[str, str] | None, model: ServerModel, name: str, default: str = "") -> str:
+    """The variable ``name`` (see ``full_name``) from ``env``, default ``os.environ``."""
+    return (os.environ if env is None else env).get(full_name(model, name), default)
+
+
+def credential_values(env: Mapping[str, str] | None, env_vars: Iterable[str]) -> tuple[str, ...]:
+    """The values of a credential's variables (the ``_credentials`` family), "" when unset."""
+    source = os.environ if env is None else env
+    return tuple(source.get(var, "") for var in env_vars)
+
+
+def help_text(model: ServerModel, columns: int = 100) -> str:
+    """The environment section of ``--help``: each variable and its meaning (wrapped to
+    ``columns``), then the standard ones."""
+    lines = ["environment variables (read at start):"]
+    for name, meaning, default in listing(model):
+        text = meaning + (f" (default {default})" if default else "")
+        lines.append(f"  {name}")
+        lines += textwrap.wrap(text, columns, initial_indent=" " * 6, subsequent_indent=" " * 6)
+    lines.append("also honoured:")
+    for names, meaning in STANDARD:
+        lines.append(f"  {names}: {meaning}")
+    return "\n".join(lines)
