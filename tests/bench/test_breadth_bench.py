@@ -36,8 +36,8 @@ def test_every_read_tool_of_the_small_corpus_is_called_and_judged(tmp_path, caps
 
 
 def test_a_missing_corpus_directory_is_a_clear_error(tmp_path, capsys) -> None:
-    assert main([str(tmp_path / "nope"), "--results", "-"]) == 2
-    assert "does not exist" in capsys.readouterr().err
+    assert main([str(tmp_path / "nope"), "--results", "-"]) == 1  # the input is wrong
+    assert "python -m generator.bench.breadth: error: corpus directory" in capsys.readouterr().err
 
 
 def test_discover_takes_breadth_then_corpus_descriptions_then_the_examples() -> None:

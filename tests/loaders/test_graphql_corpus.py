@@ -23,10 +23,10 @@ pytestmark = pytest.mark.slow
 def test_a_big_real_schema_generates_a_complete_package_quickly(
     name: str, tools: int, tolerated: bool, tmp_path
 ) -> None:
-    start = time.perf_counter()
+    start = time.process_time()  # CPU seconds: a busy machine slows the wall clock, not this
     result = build(LINEAR if name == "linear" else GRAPHQL / f"{name}.graphql")
-    seconds = time.perf_counter() - start
-    assert seconds < 20, f"{name} took {seconds:.1f} s"
+    seconds = time.process_time() - start
+    assert seconds < 20, f"{name} took {seconds:.1f} s of CPU"
     assert len(result.spec.operations) == tools
     codes = {d.code for d in result.diagnostics}
     assert ("GRAPHQL_SCHEMA_TOLERATED" in codes) is tolerated
