@@ -42,7 +42,9 @@ def test_every_row_cites_a_server_file_and_commit() -> None:
     languages = {YARDSTICK.servers[r.server].language for r in YARDSTICK.rows}
     assert {"Go", "TypeScript", "Python"} <= languages
     for half in HALVES:  # each half holds rows of a REST and of a GraphQL API
-        protocols = {YARDSTICK.apis[r.api].protocol for r in YARDSTICK.rows if YARDSTICK.half(r) == half}
+        protocols = {
+            YARDSTICK.apis[r.api].protocol for r in YARDSTICK.rows if YARDSTICK.half(r) == half
+        }
         assert protocols == {"REST", "GraphQL"}, half
     for server in YARDSTICK.servers.values():
         assert re.fullmatch(r"[\w.-]+/[\w.-]+", server.repo), server
@@ -87,7 +89,9 @@ def test_every_reference_path_holds_a_value_in_its_body(api: str) -> None:
     for row in [r for r in YARDSTICK.rows if r.api == api]:
         tool, op = find_tool(spec, model, row)
         assert tool is not None, f"{row.id}: no tool for {row.op}"
-        body, source = body_of(row, op, finder, YARDSTICK.apis[api], spec_path(YARDSTICK.apis[api], None))
+        body, source = body_of(
+            row, op, finder, YARDSTICK.apis[api], spec_path(YARDSTICK.apis[api], None)
+        )
         assert source, row.id
         found = items(body, row)
         assert found, f"{row.id}: nothing at {row.frame!r} in its body"
@@ -108,7 +112,9 @@ def test_a_row_that_names_an_api_outside_the_split_is_refused(tmp_path: Path) ->
 def test_scoring_counts_recall_precision_and_their_tokens() -> None:
     from generator.bench.practitioners.data import Row
 
-    row = Row("s", "t", "f", "a", "GET /x", "read", "spec", ("id", "user.login", "tags"), list="items")
+    row = Row(
+        "s", "t", "f", "a", "GET /x", "read", "spec", ("id", "user.login", "tags"), list="items"
+    )
     body = {"items": [{"id": 1, "user": {"login": "a", "id": 9}, "tags": [], "x": "y"}]}
     shaped = {"items": [{"id": 1, "x": "y"}]}
     s = score(row, body, shaped, ['{"items":[{"id":1,"x":"y"}]}'])

@@ -17,6 +17,23 @@ from typing import Iterator
 from tests.support.servers import free_port
 
 
+def _answers(port: int, pid: int) -> bool:
+    """Does the redis-server of process ``pid`` answer on ``port``? (Another test's server may
+    hold a port ours could not bind: its answer must not be taken for ours.)"""
+    try:
+        with socket.create_connection(("127.0.0.1", port), timeout=0.5) as s:
+            s.sendall(b"INFO server\r\n")
+            data = b""
+            while b"process_id:" not in data or not data.endswith(b"\r\n\r\n"):
+                chunk = s.recv(65536)
+                if not chunk:
+                    break
+                data += chunk
+    except OSError:
+        return False
+    return f"process_id:{pid}\r\n".encode() in data
+
+
 @contextmanager
 def redis_server() -> Iterator[str]:
     """Start redis-server, yield ``redis://127.0.0.1:<port>/0``, stop it afterwards."""
@@ -25,40 +42,39 @@ def redis_server() -> Iterator[str]:
         import pytest
 
         pytest.skip("redis-server is not installed (apt-get install redis-server)")
-    port = free_port()
     with tempfile.TemporaryDirectory(prefix="mcpforge-redis-") as workdir:
-        proc = subprocess.Popen(
-            [
-                binary,
-                "--port",
-                str(port),
-                "--bind",
-                "127.0.0.1",
-                "--dir",
-                workdir,
-                "--save",
-                "",
-                "--appendonly",
-                "no",
-                "--daemonize",
-                "no",
-            ],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-        try:
+        for _ in range(5):  # a port taken between free_port() and the bind: try another
+            port = free_port()
+            proc = subprocess.Popen(
+                [
+                    binary,
+                    "--port",
+                    str(port),
+                    "--bind",
+                    "127.0.0.1",
+                    "--dir",
+                    workdir,
+                    "--save",
+                    "",
+                    "--appendonly",
+                    "no",
+                    "--daemonize",
+                    "no",
+                ],
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+            )
             deadline = time.monotonic() + 10
-            while True:
-                try:
-                    with socket.create_connection(("127.0.0.1", port), timeout=0.2) as s:
-                        s.sendall(b"PING\r\n")
-                        if s.recv(16).startswith(b"+PONG"):
-                            break
-                except OSError:
-                    pass
-                if proc.poll() is not None or time.monotonic() > deadline:
+            while proc.poll() is None and not _answers(port, proc.pid):
+                if time.monotonic() > deadline:
+                    proc.kill()
                     raise RuntimeError("redis-server did not start")
                 time.sleep(0.05)
+            if proc.poll() is None:
+                break
+        else:
+            raise RuntimeError("redis-server could not bind a free port in 5 tries")
+        try:
             yield f"redis://127.0.0.1:{port}/0"
         finally:
             proc.terminate()
@@ -127,14 +143,13 @@ def redis_cluster(nodes: int = 3) -> Iterator[str]:
                     )
                 )
 
-            def ping(port: int) -> bool:
-                probe = subprocess.run(
-                    [cli, "-p", str(port), "ping"], capture_output=True, text=True
+            for port, proc in zip(ports, procs):
+                _wait_for(
+                    lambda: _answers(port, proc.pid) or proc.poll() is not None,
+                    f"redis-server on port {port} answering",
                 )
-                return probe.stdout.strip() == "PONG"
-
-            for port in ports:
-                _wait_for(lambda: ping(port), f"redis-server on port {port} answering")
+                if proc.poll() is not None:  # its port was taken meanwhile: say so plainly
+                    raise RuntimeError(f"redis-server could not bind port {port}")
             subprocess.run(
                 [cli, "--cluster", "create", *(f"127.0.0.1:{p}" for p in ports),
                  "--cluster-replicas", "0", "--cluster-yes"],

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import selectors
 import socket
 import subprocess
 import sys
@@ -40,19 +41,47 @@ async def stdio_session(
             yield session
 
 
+def _start_http(
+    package_dir: Path, module: str, env: dict[str, str]
+) -> tuple[subprocess.Popen[bytes], int]:
+    """A server listening on a free port: it says "serving" only once its socket is bound, so
+    a port another test took in the meantime shows as "Address already in use" (and another
+    port is tried), never as a connection to somebody else's server."""
+    for _ in range(5):
+        port = free_port()
+        proc = subprocess.Popen(
+            [sys.executable, "-m", module, "--transport", "http", "--port", str(port)],
+            env=package_env(package_dir, env),
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+        )
+        assert proc.stderr is not None
+        selector = selectors.DefaultSelector()
+        selector.register(proc.stderr, selectors.EVENT_READ)
+        deadline, said = time.monotonic() + 30, b""
+        while b"serving MCP" not in said and proc.poll() is None:
+            if time.monotonic() > deadline:
+                proc.kill()
+                raise TimeoutError("HTTP server did not start")
+            if selector.select(timeout=0.5):
+                said += proc.stderr.readline()
+        selector.close()
+        if b"serving MCP" in said:
+            return proc, port
+        err = said + proc.stderr.read()
+        proc.wait()
+        if b"Address already in use" not in err:
+            raise RuntimeError(f"server exited {proc.returncode}: {err.decode()[-2000:]}")
+    raise RuntimeError("no free port for the HTTP server after 5 tries")
+
+
 @contextmanager
 def http_server(package_dir: Path, module: str, env: dict[str, str]) -> Iterator[str]:
     """Start ``python -m module --transport http`` and yield its MCP URL once it listens."""
-    port = free_port()
-    proc = subprocess.Popen(
-        [sys.executable, "-m", module, "--transport", "http", "--port", str(port)],
-        env=package_env(package_dir, env),
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-    )
+    proc, port = _start_http(package_dir, module, env)
     try:
         deadline = time.monotonic() + 30
-        while True:
+        while True:  # bound, and listening once uvicorn has started
             if proc.poll() is not None:
                 out, err = proc.communicate()
                 raise RuntimeError(f"server exited {proc.returncode}: {err.decode()[-2000:]}")

@@ -128,7 +128,9 @@ def load(path: Path = DATA_FILE) -> Yardstick:
     return Yardstick(apis, servers, rows, split)
 
 
-def _row(index: int, entry: dict[str, Any], apis: dict[str, Api], servers: dict[str, Server]) -> Row:
+def _row(
+    index: int, entry: dict[str, Any], apis: dict[str, Api], servers: dict[str, Server]
+) -> Row:
     where = f"rows[{index}] ({entry.get('server')}:{entry.get('tool')})"
     for key in ("server", "tool", "file", "api", "op", "kind", "body"):
         if not entry.get(key):

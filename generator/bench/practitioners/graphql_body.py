@@ -56,7 +56,9 @@ def _is_connection(t: GraphQLObjectType) -> bool:
     return "pageInfo" in t.fields and ("nodes" in t.fields or "edges" in t.fields)
 
 
-def _value(schema: GraphQLSchema, t: Any, name: str, level: int, index: int, top: bool = False) -> Any:
+def _value(
+    schema: GraphQLSchema, t: Any, name: str, level: int, index: int, top: bool = False
+) -> Any:
     if isinstance(t, GraphQLNonNull):
         t = t.of_type
     if isinstance(t, GraphQLList):
@@ -89,7 +91,14 @@ def _value(schema: GraphQLSchema, t: Any, name: str, level: int, index: int, top
         if nested and not connection and level == LEVELS:
             continue
         below = level if connection else level + 1
-        value = _value(schema, field.type, field_name, below if nested else level, index, top=top and connection)
+        value = _value(
+            schema,
+            field.type,
+            field_name,
+            below if nested else level,
+            index,
+            top=top and connection,
+        )
         if value is not None:
             out[field_name] = value
     return out

@@ -107,7 +107,9 @@ def report(yardstick: Yardstick, results: list[Result], *, show_held_back: bool)
     lines.append(_line("all", results))
     lines += ["", "### Per half and operation kind", "", *HEADER]
     for half in HALVES:
-        for kind, group in _grouped([r for r in results if r.half == half], lambda r: r.row.kind).items():
+        for kind, group in _grouped(
+            [r for r in results if r.half == half], lambda r: r.row.kind
+        ).items():
             lines.append(_line(f"{half} / {kind}", group))
     lines += ["", "### Per API", "", *HEADER]
     for api, group in _grouped(results, lambda r: r.row.api).items():

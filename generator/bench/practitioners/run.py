@@ -69,7 +69,9 @@ def run(yardstick: Yardstick, rows: list[Row], external: Path | None) -> list[Re
             api = yardstick.apis[name]
             path = spec_path(api, external)
             if path is None:
-                why = f"description not in the repository: pass --external DIR holding {api.external}"
+                why = (
+                    f"description not in the repository: pass --external DIR holding {api.external}"
+                )
                 results += [Result(r, api.half, error=why) for r in api_rows]
                 continue
             try:
@@ -107,9 +109,7 @@ def _prepare(
     return result, tool, body
 
 
-def body_of(
-    row: Row, op: Any, finder: ExampleFinder, api: Api, spec_file: Path
-) -> tuple[Any, str]:
+def body_of(row: Row, op: Any, finder: ExampleFinder, api: Api, spec_file: Path) -> tuple[Any, str]:
     """The row's upstream body and where it came from."""
     if row.body != "spec":
         return recorded_body(row), "recorded"

@@ -77,7 +77,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("operations", nargs="+", metavar="'METHOD /path'")
     args = parser.parse_args(argv)
     text = args.spec.read_text(encoding="utf-8")
-    doc = json.loads(text) if args.spec.suffix == ".json" else yaml.load(text, Loader=yaml.CSafeLoader)
+    doc = (
+        json.loads(text)
+        if args.spec.suffix == ".json"
+        else yaml.load(text, Loader=yaml.CSafeLoader)
+    )
     try:
         sliced = slice_spec(doc, args.operations)
     except KeyError as exc:
