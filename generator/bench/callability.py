@@ -117,15 +117,23 @@ def plausible(node: Any, root: dict[str, Any], depth: int = 0) -> Any:
         return "2024-01-02"
     if fmt == "date-time":
         return "2024-01-02T03:04:05Z"
-    example = _EXAMPLE.search(str(node.get("description") or ""))
-    if example and "One of" in str(node.get("description")):
-        return example.group(1).strip().rstrip(".…")
+    example = described_example(node)
+    if example is not None:
+        return example
     if isinstance(node.get("pattern"), str):
-        return _matching(node["pattern"], node.get("minLength"))
+        return simplest_matching(node["pattern"], node.get("minLength"))
     return "x" * max(1, node.get("minLength") or 1)
 
 
-def _matching(pattern: str, min_length: Any) -> str:
+def described_example(node: dict[str, Any]) -> str | None:
+    """For a long enum the listing reduced to examples ("One of ... e.g. a, b"): the first."""
+    example = _EXAMPLE.search(str(node.get("description") or ""))
+    if example and "One of" in str(node.get("description")):
+        return example.group(1).strip().rstrip(".…")
+    return None
+
+
+def simplest_matching(pattern: str, min_length: Any) -> str:
     """The simplest string matching ``pattern`` (the fewest repeats, the first alternative and
     character), as a model reading the pattern would write one; "x" when none is found."""
     size = min_length if isinstance(min_length, int) else 0

@@ -40,86 +40,28 @@ resource, and an object inside it a related one).
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import Any
 
-_WORDS = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+")
-LABEL_WORDS = frozenset(
-    {
-        "name",
-        "title",
-        "label",
-        "subject",
-        "headline",
-        "caption",
-        "login",
-        "username",
-        "handle",
-        "slug",
-    }
+from .judge_answers import AnswerChecks, judge_answer
+from .judge_roles import (
+    HANDLE_WORDS,
+    OWN_IDENTITY,
+    WRAPPER_SCALARS,
+    bare,
+    found_in,
+    get_path,
+    has_identity_member,
+    is_label,
+    is_resource,
+    is_scalar,
+    labels,
+    leaves,
+    own_identity,
+    same,
+    unwrap,
+    words,
 )
-OWN_IDENTITY = frozenset({"id", "uid", "uuid", "guid", "identifier", "key", "number", "sha"})
-HANDLE_WORDS = frozenset({"login", "username", "handle", "slug"})
-ID_SUFFIXES = frozenset({"id", "uuid", "guid"})
-MAX_LABEL_CHARS = 300
-WRAPPER_SCALARS = 4  # a list two levels down is a payload only in a body with at most this many
-
-
-def _words(name: str) -> list[str]:
-    return [w.lower() for w in _WORDS.findall(name)]
-
-
-def _bare(name: str) -> str:
-    return name.lstrip("_@$").lower()
-
-
-def _scalar(value: Any) -> bool:
-    return isinstance(value, (str, int, float)) and not isinstance(value, bool)
-
-
-def own_identity(obj: dict[str, Any]) -> list[Any]:
-    """The non-null values of ``obj``'s identity members (rule in the module doc)."""
-    values = [v for k, v in obj.items() if _bare(k) in OWN_IDENTITY and _scalar(v) and v != ""]
-    if values:
-        return values
-    return [
-        v
-        for k, v in obj.items()
-        if len(_words(k)) > 1 and _words(k)[-1] in ID_SUFFIXES and _scalar(v) and v != ""
-    ]
-
-
-def has_identity_member(obj: dict[str, Any]) -> bool:
-    return any(_bare(k) in OWN_IDENTITY for k in obj)
-
-
-def is_resource(obj: dict[str, Any]) -> bool:
-    """An object with an identity or a label of its own: its lists are part of it."""
-    return bool(own_identity(obj)) or any(_is_label(k, v) for k, v in obj.items())
-
-
-def labels(obj: dict[str, Any]) -> list[str]:
-    """The values of ``obj``'s label fields, its own first, then its property bags'."""
-    found = [v for k, v in obj.items() if _is_label(k, v)]
-    if found:
-        return found
-    for value in obj.values():
-        if isinstance(value, dict) and not has_identity_member(value):
-            found += [v for k, v in value.items() if _is_label(k, v)]
-    return found
-
-
-def _is_label(key: str, value: Any) -> bool:
-    w = _words(key)
-    return (
-        bool(w)
-        and w[-1] in LABEL_WORDS
-        and isinstance(value, str)
-        and 0 < len(value.strip()) <= MAX_LABEL_CHARS
-        and not value.startswith(("http://", "https://"))
-    )
-
 
 # ------------------------------------------------------------------------------ payload
 
@@ -151,43 +93,6 @@ def payload_path(body: Any) -> tuple[str, ...] | None:
     return max(found, key=lambda f: len(f[1]))[0]
 
 
-def get_path(value: Any, path: tuple[str, ...]) -> Any:
-    for key in path:
-        if not isinstance(value, dict):
-            return None
-        value = value.get(key)
-    return value
-
-
-def leaves(value: Any, depth: int = 0, max_depth: int = 8) -> list[Any]:
-    """Every scalar in ``value`` (strings, numbers; not booleans or null)."""
-    if _scalar(value):
-        return [value]
-    if depth >= max_depth:
-        return []
-    if isinstance(value, dict):
-        return [x for v in value.values() for x in leaves(v, depth + 1, max_depth)]
-    if isinstance(value, list):
-        return [x for v in value for x in leaves(v, depth + 1, max_depth)]
-    return []
-
-
-def _same(original: Any, shaped: Any) -> bool:
-    if isinstance(original, str) and isinstance(shaped, str):
-        if original == shaped:
-            return True
-        cut = shaped.split("…")[0].rstrip()  # a truncated string: the start of the original
-        return len(cut) >= 8 and original.startswith(cut)
-    if isinstance(original, bool) or isinstance(shaped, bool):
-        return False
-    return str(original) == str(shaped)
-
-
-def found_in(values: list[Any], shaped: Any) -> bool:
-    kept = leaves(shaped)
-    return any(_same(v, s) for v in values for s in kept)
-
-
 def _arrays(value: Any, depth: int = 0) -> list[list[Any]]:
     if depth > 6:
         return []
@@ -203,7 +108,9 @@ def _item_matches(original: Any, shaped: Any) -> bool:
         return isinstance(shaped, (dict, list)) and not leaves(shaped)
     if isinstance(original, (dict, list)):
         return found_in(leaves(original), shaped)
-    return _scalar(original) and _scalar(shaped) and _same(original, shaped) or original == shaped
+    return (
+        is_scalar(original) and is_scalar(shaped) and same(original, shaped) or original == shaped
+    )
 
 
 def find_list(items: list[Any], shaped: Any, paged: bool) -> list[Any] | None:
@@ -231,28 +138,11 @@ class Verdict:
     identities_kept: int = 0
     wrapper_only: bool = False
     lost: list[str] = field(default_factory=list)  # what was lost, for the worst-calls table
+    answer: AnswerChecks = field(default_factory=AnswerChecks)  # judge_answers.py
 
     @property
     def clean(self) -> bool:
         return not self.lost
-
-
-def _unwrap(body: Any) -> Any:
-    """A single resource seen through envelopes: ``{"data": {...}}`` -> the inner object."""
-    for _ in range(3):
-        if not isinstance(body, dict) or has_identity_member(body) or labels(body):
-            return body
-        if sum(_scalar(v) for v in body.values()) > WRAPPER_SCALARS:
-            return body  # an envelope carries a few scalars; an object with more is a resource
-        objects = [v for v in body.values() if isinstance(v, dict) and v]
-        resources = [v for v in objects if is_resource(v)]
-        if len(resources) == 1:
-            body = resources[0]  # the resource next to envelope metadata or side lists
-            continue
-        if len(objects) != 1 or any(isinstance(v, list) and v for v in body.values()):
-            return body
-        body = objects[0]
-    return body
 
 
 def _judge_object(original: Any, shaped: Any, verdict: Verdict, where: str) -> None:
@@ -262,7 +152,7 @@ def _judge_object(original: Any, shaped: Any, verdict: Verdict, where: str) -> N
     if ident:
         verdict.identified += 1
         handles = [
-            v for k, v in original.items() if _is_label(k, v) and _words(k)[-1] in HANDLE_WORDS
+            v for k, v in original.items() if is_label(k, v) and words(k)[-1] in HANDLE_WORDS
         ]
         if found_in(ident + handles, shaped):
             verdict.identities_kept += 1
@@ -279,36 +169,42 @@ def _judge_object(original: Any, shaped: Any, verdict: Verdict, where: str) -> N
 
 def judge(body: Any, shaped: Any, *, paged: bool = False) -> Verdict:
     """Compare what the upstream sent (``body``) with what the agent got (``shaped``, parsed
-    JSON of the first page; ``paged``: the result says more pages follow)."""
+    JSON of the first page, or its text; ``paged``: the result says more pages follow)."""
     verdict = Verdict()
     path = payload_path(body)
+    judged = unwrap(body)
     if path is not None:
-        items = get_path(body, path)
-        verdict.lists = 1
-        kept = find_list(items, shaped, paged)
-        if kept is None:
-            where = "/".join(path) or "(body)"
-            verdict.lost.append(f"payload list {where} ({len(items)} items)")
+        _judge_list(get_path(body, path), path, shaped, paged, verdict)
+    else:
+        if (
+            (isinstance(body, (dict, list)) and body)
+            and leaves(body)
+            and not found_in(leaves(body), shaped)
+        ):
             verdict.wrapper_only = True
-            for item in items:  # the items went with the list: their labels and ids too
-                if isinstance(item, dict):
-                    verdict.identified += bool(own_identity(item))
-                    verdict.labelled += bool(labels(item))
-            return verdict
-        verdict.lists_kept = 1
-        for i, (original, item) in enumerate(zip(items, kept)):
-            _judge_object(original, item, verdict, f"of item {i}")
-        return verdict
-    original = _unwrap(body)
-    if (
-        (isinstance(body, (dict, list)) and body)
-        and leaves(body)
-        and not found_in(leaves(body), shaped)
-    ):
-        verdict.wrapper_only = True
-        verdict.lost.append("every value of the body")
-    _judge_object(original, shaped, verdict, "of the body")
+            verdict.lost.append("every value of the body")
+        _judge_object(judged, shaped, verdict, "of the body")
+    verdict.answer = judge_answer(body, shaped, path, verdict.lost, judged)
     return verdict
+
+
+def _judge_list(
+    items: list[Any], path: tuple[str, ...], shaped: Any, paged: bool, verdict: Verdict
+) -> None:
+    verdict.lists = 1
+    kept = find_list(items, shaped, paged)
+    if kept is None:
+        where = "/".join(path) or "(body)"
+        verdict.lost.append(f"payload list {where} ({len(items)} items)")
+        verdict.wrapper_only = True
+        for item in items:  # the items went with the list: their labels and ids too
+            if isinstance(item, dict):
+                verdict.identified += bool(own_identity(item))
+                verdict.labelled += bool(labels(item))
+        return
+    verdict.lists_kept = 1
+    for i, (original, item) in enumerate(zip(items, kept)):
+        _judge_object(original, item, verdict, f"of item {i}")
 
 
 def leanest(body: Any) -> Any:
@@ -320,16 +216,16 @@ def leanest(body: Any) -> Any:
         if not isinstance(obj, dict):
             return obj
         ident = own_identity(obj)
-        keep = {k: v for k, v in obj.items() if _is_label(k, v) or _is_identity(k, v, ident)}
+        keep = {k: v for k, v in obj.items() if is_label(k, v) or _is_identity(k, v, ident)}
         return keep or obj
 
     path = payload_path(body)
     if path is not None:
         items = get_path(body, path)
         return [lean(i) for i in items] if isinstance(items, list) else items
-    return lean(_unwrap(body))
+    return lean(unwrap(body))
 
 
 def _is_identity(key: str, value: Any, ident: list[Any]) -> bool:
-    named = _bare(key) in OWN_IDENTITY or _words(key)[-1:] in (["id"], ["uuid"], ["guid"])
-    return named and _scalar(value) and value in ident
+    named = bare(key) in OWN_IDENTITY or words(key)[-1:] in (["id"], ["uuid"], ["guid"])
+    return named and is_scalar(value) and value in ident

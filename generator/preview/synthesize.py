@@ -52,6 +52,16 @@ FROM_TREE = "synthesized from the field tree (no schema in the document)"
 class Example:
     value: Any
     source: str  # "SPEC_EXAMPLE at <JSON pointer>" | SYNTHESIZED | FROM_TREE
+    status: int = 200  # the success status the body is described under (201 for a create...)
+
+
+@dataclass(frozen=True)
+class NoBody:
+    """An operation whose success answer has no JSON body: ``status`` when it declares an
+    empty one (204 No Content, or a 2xx that describes no content), else None and why."""
+
+    status: int | None
+    reason: str
 
 
 def words(name: str) -> list[str]:
@@ -99,13 +109,33 @@ class ExampleFinder:
             except ValueError:
                 parsed = None
             if isinstance(parsed, (dict, list)):
-                return Example(parsed, f"{found.source} (JSON text, parsed)")
+                return Example(parsed, f"{found.source} (JSON text, parsed)", found.status)
         if found is not None:
             return found
         tree = op.response.field_tree
         if tree:
             return Example(_from_tree(tree, op.response.collection_path), FROM_TREE)
         return None
+
+    def without_body(self, op: OperationSpec) -> NoBody:
+        """For an operation without an example body: the status of its empty success answer
+        (its first success response, in the loaders' order, describes no content at all:
+        204 No Content, or a 2xx with a description only), else why nothing can be served."""
+        if self.doc is None or not op.source_pointer.startswith("/paths/"):
+            return NoBody(None, "no response description in the document")
+        operation = _at(self.doc.data, op.source_pointer)
+        responses = operation.get("responses") if isinstance(operation, dict) else None
+        codes = success_codes(responses) if isinstance(responses, dict) else []
+        if not codes:
+            return NoBody(None, "no success response described")
+        response, _ = self._deref(responses[codes[0]], self.doc)
+        content = response.get("content") if isinstance(response, dict) else None
+        if not content:
+            return NoBody(_status(codes[0]), "")
+        media = sorted(str(m) for m in content) if isinstance(content, dict) else []
+        if any(is_json_media_type(m) for m in media):
+            return NoBody(None, "JSON success body without a schema or example")
+        return NoBody(None, f"success body is not JSON ({', '.join(media) or 'unreadable'})")
 
     # -- the document ---------------------------------------------------------------------
     def _deref(self, node: Any, doc: Document) -> tuple[Any, Document]:
@@ -132,7 +162,7 @@ class ExampleFinder:
             content = response.get("content")
             if not isinstance(content, dict):
                 if written is not None:
-                    return Example(written, f"{SPEC_EXAMPLE} at {where}/examples")
+                    return Example(written, f"{SPEC_EXAMPLE} at {where}/examples", _status(code))
                 continue
             json_types = sorted((m for m in content if is_json_media_type(m)), key=media_rank)
             if not json_types:
@@ -141,22 +171,24 @@ class ExampleFinder:
             if not isinstance(media, dict):
                 return None
             here = f"{where}/content/{_token(json_types[0])}"
+            status = _status(code)
             if "example" in media:
-                return Example(copy.deepcopy(media["example"]), f"{SPEC_EXAMPLE} at {here}/example")
+                source = f"{SPEC_EXAMPLE} at {here}/example"
+                return Example(copy.deepcopy(media["example"]), source, status)
             first = self._first_example(media.get("examples"), doc)
             if first is not None:
-                return Example(first[1], f"{SPEC_EXAMPLE} at {here}/examples/{_token(first[0])}")
+                source = f"{SPEC_EXAMPLE} at {here}/examples/{_token(first[0])}"
+                return Example(first[1], source, status)
             if written is not None:
-                return Example(written, f"{SPEC_EXAMPLE} at {where}/examples")
+                return Example(written, f"{SPEC_EXAMPLE} at {where}/examples", status)
             schema, schema_doc = self._deref(media.get("schema"), doc)
             if not isinstance(schema, dict):
                 return None
             if "example" in schema:
-                return Example(
-                    copy.deepcopy(schema["example"]), f"{SPEC_EXAMPLE} at {here}/schema/example"
-                )
+                source = f"{SPEC_EXAMPLE} at {here}/schema/example"
+                return Example(copy.deepcopy(schema["example"]), source, status)
             value = Synthesizer(self).value(media.get("schema"), doc)
-            return Example(value, SYNTHESIZED) if value is not None else None
+            return Example(value, SYNTHESIZED, status) if value is not None else None
         return None
 
     def _first_example(self, examples: Any, doc: Document) -> tuple[str, Any] | None:
@@ -186,6 +218,11 @@ class ExampleFinder:
         for media in sorted((m for m in examples if is_json_media_type(m)), key=media_rank):
             return copy.deepcopy(examples[media])
         return None
+
+
+def _status(code: str) -> int:
+    """The status an upstream answers for a declared code (``2XX`` and ``default``: 200)."""
+    return int(code) if code.isdigit() else 200
 
 
 def _token(text: str) -> str:
@@ -351,7 +388,7 @@ class Synthesizer:
             count = maximum
         out = []
         for i in range(count):
-            value = self._value(items, doc, _singular(name), i, depth + 1, stack)
+            value = self._value(items, doc, singular(name), i, depth + 1, stack)
             if value is None:
                 break
             out.append(value)
@@ -373,7 +410,7 @@ def _types(schema: dict[str, Any]) -> list[str]:
     return []
 
 
-def _singular(name: str) -> str:
+def singular(name: str) -> str:
     if name.endswith("ies") and len(name) > 4:
         return name[:-3] + "y"
     if name.endswith("s") and not name.endswith("ss") and len(name) > 3:
@@ -528,7 +565,7 @@ def _from_tree(tree: Any, collection: str | None) -> Any:
             )
         if isinstance(node, list):
             count = LIST_ITEMS if depth <= 1 else NESTED_ITEMS
-            return [build(node[0], _singular(name), i, depth + 1) for i in range(count)]
+            return [build(node[0], singular(name), i, depth + 1) for i in range(count)]
         kind = node if node in ("string", "integer", "number", "boolean") else "string"
         return scalar(kind, None, name, index)
 

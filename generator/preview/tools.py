@@ -29,7 +29,3 @@ def tools_of(spec: ServerSpec) -> tuple[ServerModel, list[tuple[OperationSpec, T
             pairs.append((op, tool))
     return model, pairs
 
-
-def is_read(op: OperationSpec) -> bool:
-    """An HTTP GET (the breadth benchmark calls these)."""
-    return op.binding.kind == "http" and op.binding.method.upper() == "GET"

@@ -1,4 +1,4 @@
-"""The breadth benchmark: it calls every read tool through the runtime and its judge can fail."""
+"""The breadth benchmark: it calls every tool through the runtime and its judge can fail."""
 
 from __future__ import annotations
 
@@ -6,12 +6,15 @@ import copy
 import json
 from pathlib import Path
 
-from generator.bench.breadth import Case, discover, main, run_case
+from generator.bench.breadth import Call, Case, SpecResult, discover, main, run_case
+from generator.bench.breadth_report import kind_table
+from generator.bench.kinds import BY_KIND, BY_METHOD, group_of
 from generator.preview.judge import judge, leanest
 from generator.bench.upstream import LocalUpstream
 
 CORPUS = Path(__file__).resolve().parents[1] / "fixtures" / "breadth"
 WRAPPERS = CORPUS / "openapi" / "wrappers.yaml"
+WRITES = CORPUS / "openapi" / "writes.yaml"
 
 
 def _calls(spec: Path) -> dict[str, object]:
@@ -22,17 +25,90 @@ def _calls(spec: Path) -> dict[str, object]:
     return {c.tool: c for c in result.calls}
 
 
-def test_every_read_tool_of_the_small_corpus_is_called_and_judged(tmp_path, capsys) -> None:
+def test_every_tool_of_the_small_corpus_is_called_and_judged(tmp_path, capsys) -> None:
     out_file = tmp_path / "breadth.md"
     assert main([str(CORPUS), "--no-examples", "--no-yardstick", "--results", str(out_file)]) == 0
     out = capsys.readouterr().out
-    assert "| descriptions | 3 (3 loaded, 3 served) |" in out
-    assert "| GET tools | 7 (0 without a JSON body to serve) |" in out
-    assert "| calls clean (no error) | 100.0% (7/7) |" in out
-    for measure in ("payload lists kept", "labels kept", "identities kept", "tokens per call"):
-        assert f"| {measure} " in out
+    assert "| descriptions | 4 (4 loaded, 4 served) |" in out
+    assert "| tools | 19 (18 called, 1 not called: see below) |" in out
+    assert "| calls clean (no error) | 100.0% (18/18) |" in out
+    for measure in (
+        "payload lists kept",
+        "labels kept",
+        "identities kept",
+        "tokens per call",
+        "generated content missing",
+        "answered (created/changed) resource missing",
+    ):
+        assert f"| {measure} " in out  # fmt: skip
+    # no operation carries a kind yet: the rows are HTTP methods, and the table says so
+    assert f"### Per {BY_METHOD}" in out
+    rows = [line.split(" | ")[0] for line in out.splitlines() if line.startswith("| ")]
+    assert {"| GET", "| POST", "| PUT", "| PATCH", "| DELETE"} <= set(rows)
+    assert "| openapi/writes.yaml | 11 | 10 | success body is not JSON (text/csv) (1) |" in out
     written = out_file.read_text(encoding="utf-8")
     assert "- commit: " in written and "## Breadth" in written
+
+
+def test_writes_are_called_with_bodies_built_from_the_schema_and_answered_with_their_status():
+    with LocalUpstream() as upstream:
+        result = run_case(Case(WRITES.name, WRITES), upstream)
+        sent = {
+            request.split(" ")[1]: (json.loads(body) if body else None)
+            for request, body in zip(upstream.requests, upstream.bodies)
+        }
+    assert result.failure is None and result.skipped == {"success body is not JSON (text/csv)": 1}
+    calls = {c.tool: c for c in result.calls}
+    assert all(c.error is None for c in calls.values())
+    chat = sent["/chat/completions"]
+    assert set(chat) == {"model", "messages"}  # required members only
+    assert chat["messages"][0]["role"] in ("system", "user", "assistant")  # an enum value
+    things = sent["/things"]["Things"][0]
+    assert set(things) == {"Name", "Kind"} and len(things["Name"]) >= 3  # minLength, in full
+    assert things["Kind"] in ("SMALL", "LARGE")
+    assert sent["/completions"]["model"] == "small-model-1"
+    assert sent["/orders"] == {"customer": {"email": "user1@example.com"}}
+    statuses = {name: (c.status, c.empty) for name, c in calls.items()}
+    assert statuses["create_issue"] == (201, False)  # the first 2xx with a body, not the 200
+    assert statuses["create_order"] == (201, False)
+    assert statuses["start_export"] == (202, False)
+    assert statuses["delete_thing"] == (204, True)
+    delete = calls["delete_thing"].verdict
+    assert delete is not None and delete.answer.acknowledgements_kept == 1
+
+
+def test_the_answer_checks_apply_to_the_writes_they_are_for() -> None:
+    calls = _calls(WRITES)
+    for tool in ("create_chat_completion", "create_completion"):
+        verdict = calls[tool].verdict
+        assert verdict is not None and verdict.answer.content == 1
+    for tool in ("create_things", "create_order", "create_issue", "update_thing"):
+        verdict = calls[tool].verdict
+        assert verdict is not None and verdict.answer.resource == 1, tool
+    archive = calls["archive_thing"].verdict
+    assert archive is not None and archive.answer.acknowledgements == 1
+    search = calls["search_things"].verdict
+    assert search is not None and search.lists == 1
+
+
+def test_rows_are_the_operations_kinds_when_the_generator_records_them() -> None:
+    from generator.pipeline import load_with_overlay
+
+    spec, _ = load_with_overlay(WRITES)
+    ops = {op.tool_name: op for op in spec.operations}
+    if not hasattr(ops["create_order"], "kind"):  # before the classification: the method
+        assert group_of(ops["create_order"]) == "POST" and group_of(ops["delete_thing"]) == "DELETE"
+    result = SpecResult(Case("x", WRITES), by_kind=True)
+    result.calls = [
+        Call("x", "a", "spec example", kind="create"),
+        Call("x", "b", "no body", kind="read"),
+    ]
+    lines = kind_table([result])
+    assert f"### Per {BY_KIND}" in lines
+    assert [line.split(" | ")[0] for line in lines if line.startswith("| ")][1:] == [
+        "| read",
+        "| create",
+    ]
 
 
 def test_a_missing_corpus_directory_is_a_clear_error(tmp_path, capsys) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from generator.pipeline import load_with_overlay
-from generator.preview.synthesize import FROM_TREE, LIST_ITEMS, SYNTHESIZED, ExampleFinder
+from generator.preview.synthesize import FROM_TREE, LIST_ITEMS, SYNTHESIZED, ExampleFinder, NoBody
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "breadth"
 EXAMPLES = FIXTURES / "examples.yaml"
@@ -87,3 +87,30 @@ def test_graphql_operations_fall_back_to_the_field_tree() -> None:
     spec = Path(__file__).resolve().parents[2] / "specs" / "swapi" / "schema.graphql"
     found = [e for e in _examples(spec).values() if e is not None]
     assert found and all(e.source == FROM_TREE for e in found)
+
+
+WRITES = FIXTURES / "openapi" / "writes.yaml"
+
+
+def test_a_write_is_answered_with_the_status_its_body_is_described_under() -> None:
+    found = _examples(WRITES)
+    assert found["createIssue"].status == 201  # the 200 describes no body: the 201 does
+    assert found["createOrder"].status == 201 and found["startExport"].status == 202
+    assert found["createChatCompletion"].status == 200
+    assert found["deleteThing"] is None
+
+
+def test_a_write_answer_is_synthesized_from_the_response_schema_not_the_request() -> None:
+    changed = _examples(WRITES)["updateThing"]
+    assert changed.source == SYNTHESIZED
+    assert "ThingID" in changed.value and "Status" in changed.value  # the response's Thing
+    assert "password" not in changed.value  # writeOnly: never in an answer
+
+
+def test_without_a_json_body_the_empty_success_status_or_the_reason_is_given() -> None:
+    spec, _ = load_with_overlay(WRITES)
+    finder = ExampleFinder(WRITES)
+    ops = {op.id: op for op in spec.operations}
+    assert finder.without_body(ops["deleteThing"]) == NoBody(204, "")
+    report = finder.without_body(ops["thingReport"])
+    assert report.status is None and report.reason == "success body is not JSON (text/csv)"

@@ -1,0 +1,304 @@
+"""The breadth benchmark's tables (``breadth.py`` makes the calls; this prints what they gave).
+
+The overall table, the figures per operation kind (``kinds.py``; the HTTP method where the
+operations carry no kind), per corpus group, by body size, the descriptions that did not load,
+the tools not called per description and why, the worst calls and the failed calls.
+"""
+
+from __future__ import annotations
+
+import statistics
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from .kinds import grouping
+
+if TYPE_CHECKING:
+    from .breadth import Call, SpecResult
+
+TARGETS = {"lists": 1.0, "labels": 0.97, "identities": 0.99, "reduction": 0.85}
+WORST = 20
+BIG_BODY = 400  # pretty-JSON tokens: below this, a body is small whatever is kept
+SIZE_BANDS = ((0, 150), (150, BIG_BODY), (BIG_BODY, 1000), (1000, None))
+MARK = {True: "met", False: "NOT met"}
+
+
+def _pct(part: int, whole: int) -> str:
+    return f"{part / whole:.1%} ({part}/{whole})" if whole else "n/a"
+
+
+def _pct_or_na(value: float | None) -> str:
+    return "n/a" if value is None else f"{value:.1%}"
+
+
+def _median(values: list[float]) -> float | None:
+    return statistics.median(values) if values else None
+
+
+def _p90(values: list[int]) -> int | None:
+    if not values:
+        return None
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(0.9 * len(ordered)))]
+
+
+def _with_body(calls: list["Call"]) -> list["Call"]:
+    """Judged calls whose upstream sent a body (the reductions are measured on these)."""
+    return [c for c in calls if c.verdict is not None and not c.empty]
+
+
+@dataclass(frozen=True)
+class Totals:
+    lists: int
+    lists_kept: int
+    labelled: int
+    labels_kept: int
+    identified: int
+    identities_kept: int
+    wrapper_only: int
+    calls: int
+    clean: int
+    median_reduction: float | None
+    content: int = 0  # bodies with generated content (judge_answers.py)
+    content_kept: int = 0
+    resources: int = 0  # bodies with an answered resource (or a batch's records)
+    resources_kept: int = 0
+    acknowledgements: int = 0  # acknowledgement bodies and empty answers
+    acknowledgements_kept: int = 0
+    big_reduction: float | None = None  # median on bodies of at least BIG_BODY tokens
+    tokens_median: float | None = None
+    tokens_p90: int | None = None
+
+    def meets(self) -> dict[str, bool]:
+        def ratio(a: int, b: int) -> float:
+            return a / b if b else 1.0
+
+        return {
+            "lists": ratio(self.lists_kept, self.lists) >= TARGETS["lists"],
+            "labels": ratio(self.labels_kept, self.labelled) >= TARGETS["labels"],
+            "identities": ratio(self.identities_kept, self.identified) >= TARGETS["identities"],
+            "reduction": (self.median_reduction or 0.0) >= TARGETS["reduction"],
+            "content": self.content_kept == self.content,
+            "resources": self.resources_kept == self.resources,
+            "acknowledgements": self.acknowledgements_kept == self.acknowledgements,
+            "big reduction": self.big_reduction is None
+            or self.big_reduction >= TARGETS["reduction"],
+        }
+
+
+def totals(calls: list["Call"]) -> Totals:
+    judged = [c.verdict for c in calls if c.verdict is not None]
+    bodies = _with_body(calls)
+    sent = [c.shaped for c in calls if c.verdict is not None]
+    return Totals(
+        lists=sum(v.lists for v in judged),
+        lists_kept=sum(v.lists_kept for v in judged),
+        labelled=sum(v.labelled for v in judged),
+        labels_kept=sum(v.labels_kept for v in judged),
+        identified=sum(v.identified for v in judged),
+        identities_kept=sum(v.identities_kept for v in judged),
+        wrapper_only=sum(v.wrapper_only for v in judged),
+        calls=len(calls),
+        clean=sum(c.error is None for c in calls),
+        median_reduction=_median([c.reduction for c in bodies]),
+        content=sum(v.answer.content for v in judged),
+        content_kept=sum(v.answer.content_kept for v in judged),
+        resources=sum(v.answer.resource for v in judged),
+        resources_kept=sum(v.answer.resource_kept for v in judged),
+        acknowledgements=sum(v.answer.acknowledgements for v in judged),
+        acknowledgements_kept=sum(v.answer.acknowledgements_kept for v in judged),
+        big_reduction=_median([c.reduction for c in bodies if c.raw >= BIG_BODY]),
+        tokens_median=_median([float(s) for s in sent]),
+        tokens_p90=_p90(sent),
+    )
+
+
+def _badness(call: "Call") -> tuple[int, int, int]:
+    v = call.verdict
+    if v is None:
+        return (0, 0, 0)
+    return (v.lists - v.lists_kept, len(v.lost), call.raw)
+
+
+def _missing(part: int, whole: int) -> str:
+    return f"{whole - part} of {whole}" if whole else "0 of 0"
+
+
+def report(results: list["SpecResult"], *, elapsed: float | None = None) -> str:
+    calls = [c for r in results for c in r.calls]
+    t = totals(calls)
+    ok = t.meets()
+    served = [r for r in results if r.calls]
+    tools = sum(r.tools for r in results)
+    skipped = sum(sum(r.skipped.values()) for r in results)
+    mark = MARK
+    lines = [
+        "## Breadth: default shaping on descriptions nobody tuned for",
+        "",
+        "Every tool (any method) called through the runtime executor with arguments and "
+        "request bodies built from its listed input schema, against a local upstream that "
+        "answers with the operation's success status and example body (spec example, else "
+        "synthesized from the schema; no body where the success response describes none); "
+        "judged by `generator/preview/judge.py` and `judge_answers.py`. Tokens: o200k_base.",
+        "",
+        "| measure | value | target |",
+        "|---|---|---|",
+        f"| descriptions | {len(results)} ({sum(r.failure is None for r in results)} loaded, "
+        f"{len(served)} served) | |",
+        f"| tools | {tools} ({t.calls} called, {skipped} not called: see below) | |",
+        f"| calls clean (no error) | {_pct(t.clean, t.calls)} | 100% |",
+        f"| payload lists kept | {_pct(t.lists_kept, t.lists)} | 100%: {mark[ok['lists']]} |",
+        f"| labels kept | {_pct(t.labels_kept, t.labelled)} | >= 97%: {mark[ok['labels']]} |",
+        f"| identities kept | {_pct(t.identities_kept, t.identified)} "
+        f"| >= 99%: {mark[ok['identities']]} |",
+        f"| results that are only wrapper metadata | {t.wrapper_only} | 0 |",
+        f"| generated content missing | {_missing(t.content_kept, t.content)} "
+        f"| 0: {mark[ok['content']]} |",
+        f"| answered (created/changed) resource missing | "
+        f"{_missing(t.resources_kept, t.resources)} | 0: {mark[ok['resources']]} |",
+        f"| acknowledgements (and empty answers) not said | "
+        f"{_missing(t.acknowledgements_kept, t.acknowledgements)} "
+        f"| 0: {mark[ok['acknowledgements']]} |",
+        f"| results where the invariants replaced the defaults (generic projection) | "
+        f"{_pct(sum(c.fallback for c in calls), len(calls))} | |",
+        f"| results whose defaults were read again from the response (it did not match its "
+        f"description; the server warns) | {_pct(sum(c.repaired for c in calls), len(calls))} | |",
+        f"| median token reduction vs pretty JSON | {_pct_or_na(t.median_reduction)} "
+        f"| >= 85%: {mark[ok['reduction']]} |",
+        f"| median reduction on bodies of at least {BIG_BODY} tokens (pretty JSON) | "
+        f"{_pct_or_na(t.big_reduction)} | >= 85%: {mark[ok['big reduction']]} |",
+        f"| tokens per call (median / p90) | {t.tokens_median or 0:.0f} / {t.tokens_p90 or 0} | |",
+    ]
+    lines += kind_table(results)
+    by_group: dict[str, list["Call"]] = {}
+    for r in results:
+        by_group.setdefault(r.case.group, []).extend(r.calls)
+    lines += ["", "| group | calls | clean | lists kept | labels kept | identities kept | median -% |",
+              "|---|---:|---:|---:|---:|---:|---:|"]  # fmt: skip
+    for group, part in by_group.items():
+        g = totals(part)
+        lines.append(
+            f"| {group} | {g.calls} | {_pct(g.clean, g.calls)} | {_pct(g.lists_kept, g.lists)} "
+            f"| {_pct(g.labels_kept, g.labelled)} | {_pct(g.identities_kept, g.identified)} "
+            f"| {_pct_or_na(g.median_reduction)} |"
+        )
+    lines += _size_bands(_with_body(calls))
+    failed = [r for r in results if r.failure]
+    if failed:
+        lines += ["", "Descriptions that did not load (not counted):", ""]
+        lines += [f"- {r.case.label}: {r.failure}" for r in failed]
+    lines += not_called(results)
+    lines += _worst(calls)
+    if elapsed is not None:
+        lines += ["", f"({t.calls} calls in {elapsed:.0f} s)"]
+    return "\n".join(lines) + "\n"
+
+
+def kind_table(results: list["SpecResult"]) -> list[str]:
+    """The judge's figures per operation kind (per HTTP method where no kind is recorded)."""
+    calls = [c for r in results for c in r.calls]
+    by_kind = any(r.by_kind for r in results)
+    what, rows = grouping([c.kind for c in calls], by_kind)
+    lines = [
+        "",
+        f"### Per {what}",
+        "",
+        "Content: generated content kept (the long free text of a completion, transcription, "
+        "summary; `judge_answers.py`). Resource: the answered (created/changed) resource kept "
+        "(identity, label, state; a batch envelope's records). Acknowledged: an "
+        "acknowledgement body or an empty answer whose result says it succeeded. -% on "
+        f"bodies of at least {BIG_BODY} pretty-JSON tokens.",
+        "",
+        "| kind | calls | clean | lists kept | labels kept | identities kept | content kept "
+        f"| resource kept | acknowledged | median -% (>= {BIG_BODY}) | tokens/call median / p90 "
+        "| targets not met |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|",
+    ]
+    for kind in rows:
+        k = totals([c for c in calls if c.kind == kind])
+        unmet = [name for name, met in k.meets().items() if not met and name != "reduction"]
+        if k.clean < k.calls:
+            unmet.insert(0, "clean")
+        lines.append(
+            f"| {kind} | {k.calls} | {_pct(k.clean, k.calls)} | {_pct(k.lists_kept, k.lists)} "
+            f"| {_pct(k.labels_kept, k.labelled)} | {_pct(k.identities_kept, k.identified)} "
+            f"| {_pct(k.content_kept, k.content)} | {_pct(k.resources_kept, k.resources)} "
+            f"| {_pct(k.acknowledgements_kept, k.acknowledgements)} "
+            f"| {_pct_or_na(k.big_reduction)} | {k.tokens_median or 0:.0f} / {k.tokens_p90 or 0} "
+            f"| {', '.join(unmet) or 'none'} |"
+        )
+    return lines
+
+
+def not_called(results: list["SpecResult"]) -> list[str]:
+    """Per description: the tools the benchmark did not call, and why (counts per reason)."""
+    rows = [r for r in results if r.skipped]
+    if not rows:
+        return []
+    total = sum(sum(r.skipped.values()) for r in rows)
+    lines = [
+        "",
+        f"### Tools not called ({total}, in {len(rows)} descriptions), and why",
+        "",
+        "| description | tools | called | not called: why (count) |",
+        "|---|---:|---:|---|",
+    ]
+    for r in rows:
+        why = "; ".join(f"{reason} ({n})" for reason, n in sorted(r.skipped.items()))
+        lines.append(f"| {r.case.label} | {r.tools} | {len(r.calls)} | {why.replace('|', '/')} |")
+    return lines
+
+
+def _worst(calls: list["Call"]) -> list[str]:
+    worst = sorted((c for c in calls if c.verdict and c.verdict.lost), key=_badness, reverse=True)
+    lines = [
+        "",
+        f"### Worst calls ({len(worst)} lost something; the first {min(WORST, len(worst))})",
+        "",
+        "| description | tool | kind | example | lost |",
+        "|---|---|---|---|---|",
+    ]
+    for c in worst[:WORST]:
+        lost = c.verdict.lost if c.verdict else []
+        shown = "; ".join(lost[:3]) + (f"; +{len(lost) - 3} more" if len(lost) > 3 else "")
+        lines.append(f"| {c.spec} | {c.tool} | {c.kind} | {c.source} | {shown} |")
+    errors = [c for c in calls if c.error]
+    if errors:
+        lines += [
+            "",
+            f"### Calls that failed ({len(errors)}; the first {min(WORST, len(errors))})",
+            "",
+            "| description | tool | kind | error |",
+            "|---|---|---|---|",
+        ]
+        for c in errors[:WORST]:
+            lines.append(f"| {c.spec} | {c.tool} | {c.kind} | {c.error.replace('|', '/')} |")
+    return lines
+
+
+def _size_bands(calls: list["Call"]) -> list[str]:
+    """Median reductions by body size, next to two yardsticks: the body as compact JSON with
+    nothing left out, and the leanest result the judge accepts (identity and label only)."""
+    lines = [
+        "",
+        "By body size (pretty-JSON tokens): the defaults' median reduction next to compact JSON "
+        "with nothing left out and to identity and label only (`judge.leanest`: the floor no "
+        "useful default goes below).",
+        "",
+        "| body tokens | calls | median tokens sent | defaults -% | compact JSON -% "
+        "| identity and label only -% |",
+        "|---|---:|---:|---:|---:|---:|",
+    ]
+    bands = [*SIZE_BANDS, (0, None)]
+    for low, high in bands:
+        part = [c for c in calls if c.raw >= low and (high is None or c.raw < high)]
+        if not part:
+            continue
+        name = "all" if (low, high) == (0, None) else f"{low}-{high - 1}" if high else f">= {low}"
+        lines.append(
+            f"| {name} | {len(part)} | {_median([float(c.shaped) for c in part]) or 0:.0f} "
+            f"| {_pct_or_na(_median([c.reduction for c in part]))} "
+            f"| {_pct_or_na(_median([c.compact_reduction for c in part]))} "
+            f"| {_pct_or_na(_median([c.lean_reduction for c in part]))} |"
+        )
+    return lines

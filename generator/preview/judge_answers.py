@@ -1,0 +1,404 @@
+"""Did a result keep what the operation answered with? Content, the resource, the acknowledgement.
+
+The second half of the judge (``judge.py`` calls it for every body; the first half judges
+payload lists, labels and identities). Written apart from the shaping rules, from the body
+alone: nothing here knows the operation's kind or imports ``runtime/shaping``. Names are read
+by their words (``judge_roles.py``); values are compared, not key names.
+
+- **Generated content.** The long free text the upstream produced for the caller: a
+  completion, a transcription, a summary. *Prose* is a string of at least ``PROSE_CHARS``
+  characters and ``PROSE_WORDS`` words, mostly letters, most of it in words of at most
+  ``MAX_WORD_CHARS`` characters (not an encoded key), not a link, not a label. It is looked
+  for in the answer object (the body, seen through envelopes such as ``{"data": {...}}``):
+  its own prose members, and its *lists of alternatives*: arrays whose items are objects with
+  neither an identity nor a label, each holding prose in its own members or one object level
+  down (``choices[].message.content``, ``choices[].text``). The content is the group holding
+  the longest prose (that one member, or the prose of every alternative) when it makes at
+  least ``CONTENT_SHARE`` of the characters of the answer object's strings, arrays of
+  resources left out: what the answer is for, not a description beside the many fields of a
+  record. A body that is an array has none (the list rules judge it).
+  *Kept*: each text's beginning (its first ``CONTENT_HEAD`` characters, whitespace
+  normalised) is in one string of the result, followed by the rest of the text or by a
+  truncation marker (``…`` or ``[``): a silent cut is a loss.
+- **Answered resource** (for a write: the created or changed resource). The *records* of a
+  batch envelope when the body has one: an object with at most ``WRAPPER_SCALARS`` scalars,
+  no member that is a resource, and one array of resources (directly, or in a member that is
+  an object without an identity: HAL ``_embedded``), where the body has no identity of its
+  own or the records' identity is named for the array (``Things: [{ThingID: ...}]``; the
+  envelope's ``Id`` is then the request's). Else *the one resource*: the body itself when it
+  has an identity or a label, else the one resource among its members and their members
+  (``{"data": {...}}``, ``{"_links": ..., "_embedded": {"order": {...}}}``), else the body.
+  A body whose payload is a list (the list rules judge it) has none. The resource is judged
+  when it has an identity, a label or a state: members named by a state word (status, state,
+  phase, stage; else members whose name ends with one) with a short scalar value, in the
+  object, else, for an object with an identity but no label of its own, in its one property
+  bag that has some (JSON:API ``attributes``). *Kept*: one of its identity values (or unique
+  handles), one of its label values and every state value are in the result; for records,
+  every record's identity (its label when it has none).
+- **Acknowledgement.** A body with none of the above (no payload list, no content, no
+  resource) that is an object of at most ``WRAPPER_SCALARS`` values, flags included, and is
+  empty or carries a flag (``{"ok": true}``, ``{"url": ..., "enabled": true}``); and an empty
+  answer (204 No Content; see ``judge_empty``). *Kept*: the result keeps every flag with its
+  value and one of the other values (if any), or, when every flag is true, it says it
+  succeeded (a 2xx status or a word such as done, success, accepted, created, deleted).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from .synthesize import singular
+from .judge_roles import (
+    HANDLE_WORDS,
+    ID_SUFFIXES,
+    WRAPPER_SCALARS,
+    found_in,
+    has_identity_member,
+    is_label,
+    is_resource,
+    is_scalar,
+    labels,
+    leaves,
+    own_identity,
+    unwrap,
+    words,
+)
+
+PROSE_CHARS = 20
+PROSE_WORDS = 4
+MAX_WORD_CHARS = 20  # most of a prose text is in words no longer (base64 lines are)
+CONTENT_HEAD = 40  # characters of a text that must survive (the rest may be cut, marked)
+CONTENT_SHARE = 0.5  # of the answer's string characters, at least, are the content
+STATE_WORDS = frozenset({"status", "state", "phase", "stage"})
+MAX_STATE_CHARS = 80
+MARKERS = ("…", "...", "[")
+SUCCESS = re.compile(
+    r"\b(?:2\d\d|done|ok|success|successful|successfully|succeeded|accepted|completed?"
+    r"|created|updated|deleted|no content)\b",
+    re.IGNORECASE,
+)
+
+
+@dataclass
+class AnswerChecks:
+    """What one result kept of one body's content, resource and acknowledgement (0 or 1 each)."""
+
+    content: int = 0
+    content_kept: int = 0
+    resource: int = 0
+    resource_kept: int = 0
+    acknowledgements: int = 0
+    acknowledgements_kept: int = 0
+
+
+# ------------------------------------------------------------------------------ content
+
+
+def is_prose(value: Any) -> bool:
+    if not isinstance(value, str):
+        return False
+    text = value.strip()
+    tokens = text.split()
+    if len(text) < PROSE_CHARS or len(tokens) < PROSE_WORDS:
+        return False
+    if text.startswith(("http://", "https://")):
+        return False
+    if sum(len(t) for t in tokens if len(t) > MAX_WORD_CHARS) > len(text) / 2:
+        return False  # lines of an encoded key or blob, not words
+    visible = [c for c in text if not c.isspace()]
+    return sum(c.isalpha() for c in visible) >= 0.6 * len(visible)
+
+
+def _text(key: str, value: Any) -> bool:
+    """Prose that is not a label (labels are judged as labels)."""
+    return is_prose(value) and not is_label(key, value)
+
+
+def _longest_prose(obj: dict[str, Any], where: str) -> tuple[str, str] | None:
+    """The longest prose of ``obj``'s own members and of its object members' members."""
+    found = [(f"{where}/{k}", v) for k, v in obj.items() if _text(k, v)]
+    for key, value in obj.items():
+        if isinstance(value, dict):
+            found += [(f"{where}/{key}/{k}", v) for k, v in value.items() if _text(k, v)]
+    return max(found, key=lambda f: len(f[1])) if found else None
+
+
+def generated_content(body: Any) -> list[tuple[str, str]]:
+    """``(where, text)`` of the body's generated content (rule in the module doc)."""
+    if not isinstance(body, dict):
+        return []
+    answer = unwrap(body)
+    if not isinstance(answer, dict):
+        return []
+    groups: list[list[tuple[str, str]]] = [[(k, v)] for k, v in answer.items() if _text(k, v)]
+    for key, value in answer.items():
+        if not isinstance(value, list) or not value:
+            continue
+        if not all(isinstance(i, dict) and not is_resource(i) for i in value):
+            continue
+        texts = [_longest_prose(item, f"{key}/{n}") for n, item in enumerate(value)]
+        group = [t for t in texts if t is not None]
+        if group:
+            groups.append(group)
+    if not groups:
+        return []
+    group = max(groups, key=lambda g: max(len(text) for _, text in g))
+    if sum(len(text) for _, text in group) < CONTENT_SHARE * _text_chars(answer):
+        return []  # prose beside much else (a record's description): not what was produced
+    return group
+
+
+def _text_chars(value: Any, depth: int = 0) -> int:
+    """Characters of the strings in ``value``, leaving out arrays of resources (segments,
+    related records: side data, not the answer's own text)."""
+    if isinstance(value, str):
+        return len(value)
+    if depth > 8:
+        return 0
+    if isinstance(value, dict):
+        return sum(_text_chars(v, depth + 1) for v in value.values())
+    if isinstance(value, list):
+        if any(isinstance(i, dict) and is_resource(i) for i in value):
+            return 0
+        return sum(_text_chars(v, depth + 1) for v in value)
+    return 0
+
+
+def _normal(text: str) -> str:
+    return " ".join(text.split())
+
+
+def beginning_kept(text: str, shaped: Any) -> bool:
+    """The text whole, or its first ``CONTENT_HEAD`` characters and then a truncation marker,
+    in one string of ``shaped``."""
+    whole = _normal(text)
+    head = whole[:CONTENT_HEAD]
+    for value in leaves(shaped):
+        if not isinstance(value, str):
+            continue
+        kept = _normal(value)
+        if whole in kept:
+            return True
+        at = kept.find(head)
+        while at >= 0:
+            tail = kept[at:]
+            common = next(
+                (i for i, (a, b) in enumerate(zip(tail, whole)) if a != b),
+                min(len(tail), len(whole)),
+            )
+            if tail[common:].lstrip().startswith(MARKERS):
+                return True
+            at = kept.find(head, at + 1)
+    return False
+
+
+# ------------------------------------------------------------------------------ resource
+
+
+def state_values(obj: dict[str, Any]) -> list[Any]:
+    """The values of ``obj``'s state members (its own, else its property bags'): those named
+    by a state word alone (``status``), else those whose name ends with one."""
+
+    def own(o: dict[str, Any]) -> list[Any]:
+        named = [
+            (words(k), v)
+            for k, v in o.items()
+            if words(k)[-1:] and words(k)[-1] in STATE_WORDS
+            and is_scalar(v) and v != "" and len(str(v)) <= MAX_STATE_CHARS
+        ]  # fmt: skip
+        alone = [v for w, v in named if len(w) == 1]
+        return alone or [v for _, v in named]
+
+    found = own(obj)
+    if found or not own_identity(obj) or [v for k, v in obj.items() if is_label(k, v)]:
+        return found  # the object's own fields: a nested status is another thing's
+    bags = [own(v) for v in obj.values() if isinstance(v, dict) and not has_identity_member(v)]
+    bags = [b for b in bags if b]
+    return bags[0] if len(bags) == 1 else []
+
+
+def _named_for(items: list[Any], name: str) -> bool:
+    """The items' identity member is named for the array: ``Things`` -> ``ThingID``."""
+    array = words(name)
+    if not array:
+        return False
+    wanted = [*array[:-1], singular(array[-1])]
+    for item in items:
+        if not isinstance(item, dict):
+            continue
+        for key in item:
+            w = words(key)
+            if len(w) > 1 and w[-1] in ID_SUFFIXES and w[:-1] in (wanted, wanted[-1:]):
+                return True
+    return False
+
+
+def records(body: Any) -> tuple[tuple[str, ...], list[Any]] | None:
+    """Where the records of a batch envelope are, and the records (rule in the module doc)."""
+    if not isinstance(body, dict):
+        return None
+    if sum(is_scalar(v) for v in body.values()) > WRAPPER_SCALARS:
+        return None
+    if any(isinstance(v, dict) and is_resource(v) for v in body.values()):
+        return None
+    arrays: list[tuple[tuple[str, ...], list[Any]]] = []
+    for key, value in body.items():
+        candidates = [((key,), value)]
+        if isinstance(value, dict) and not has_identity_member(value):
+            candidates += [((key, k), v) for k, v in value.items()]
+        for path, sub in candidates:
+            if isinstance(sub, list) and any(isinstance(i, dict) and is_resource(i) for i in sub):
+                arrays.append((path, sub))
+    if len(arrays) != 1:
+        return None
+    path, items = arrays[0]
+    if own_identity(body) and not _named_for(items, path[-1]):
+        return None
+    return path, items
+
+
+def one_resource(body: Any) -> dict[str, Any] | None:
+    """The one resource the body is or holds (rule in the module doc)."""
+    if not isinstance(body, dict):
+        return None
+    if own_identity(body) or labels(body):
+        return body
+    found: list[dict[str, Any]] = []
+    for value in body.values():
+        if not isinstance(value, dict):
+            continue
+        if is_resource(value):
+            found.append(value)
+        elif not has_identity_member(value):
+            found += [v for v in value.values() if isinstance(v, dict) and is_resource(v)]
+    if len(found) == 1:
+        return found[0]
+    inner = unwrap(body)
+    return inner if isinstance(inner, dict) else body
+
+
+def _identity_kept(obj: dict[str, Any], shaped: Any) -> bool:
+    handles = [v for k, v in obj.items() if is_label(k, v) and words(k)[-1] in HANDLE_WORDS]
+    return found_in(own_identity(obj) + handles, shaped)
+
+
+def _judge_resource(
+    body: Any, shaped: Any, checks: AnswerChecks, lost: list[str], judged: Any
+) -> bool:
+    """Judge the answered resource; False when the body has none. ``judged``: the object
+    whose identity and label the judge's first half judged (their losses are listed once)."""
+    batch = records(body)
+    if batch is not None:
+        path, items = batch
+        checks.resource = 1
+        missing = []
+        for n, item in enumerate(items):
+            if not isinstance(item, dict):
+                continue
+            if own_identity(item):
+                if not _identity_kept(item, shaped):
+                    missing.append(n)
+            elif labels(item) and not found_in(labels(item), shaped):
+                missing.append(n)
+        if missing:
+            lost.append(
+                f"answered records {'/'.join(path)}: the identity of {len(missing)} of "
+                f"{len(items)} records"
+            )
+        else:
+            checks.resource_kept = 1
+        return True
+    resource = one_resource(body)
+    if resource is None:
+        return False
+    ident, names, states = own_identity(resource), labels(resource), state_values(resource)
+    if not (ident or names or states):
+        return False
+    checks.resource = 1
+    missing = []
+    if ident and not _identity_kept(resource, shaped):
+        missing.append("identity")
+    if names and not found_in(names, shaped):
+        missing.append("label")
+    missing += [f"state {v!r}" for v in states if not found_in([v], shaped)]
+    checks.resource_kept = int(not missing)
+    if resource is judged:  # its identity and label losses are listed already
+        missing = [m for m in missing if m.startswith("state")]
+    if missing:
+        lost.append(f"answered resource: its {', '.join(missing)}")
+    return True
+
+
+# ------------------------------------------------------------------------------ acknowledgement
+
+
+def _values(value: Any, depth: int = 0) -> list[Any]:
+    """Every scalar in ``value``, flags included."""
+    if isinstance(value, (str, int, float)) or value is True or value is False:
+        return [value]
+    if depth > 8:
+        return []
+    if isinstance(value, dict):
+        return [x for v in value.values() for x in _values(v, depth + 1)]
+    if isinstance(value, list):
+        return [x for v in value for x in _values(v, depth + 1)]
+    return []
+
+
+def says_success(shaped: Any) -> bool:
+    return any(isinstance(v, str) and SUCCESS.search(v) for v in _values(shaped)) or (
+        isinstance(shaped, str) and bool(SUCCESS.search(shaped))
+    )
+
+
+def is_acknowledgement(body: Any) -> bool:
+    """An object of at most ``WRAPPER_SCALARS`` values that is empty or carries a flag."""
+    if not isinstance(body, dict):
+        return False
+    values = _values(body)
+    return len(values) <= WRAPPER_SCALARS and (
+        not values or any(v in (True, False) and isinstance(v, bool) for v in values)
+    )
+
+
+def _acknowledgement_kept(body: Any, shaped: Any) -> bool:
+    sent, kept = _values(body), _values(shaped)
+    flags = [v for v in sent if isinstance(v, bool)]
+    others = [v for v in sent if not isinstance(v, bool)]
+    if all(any(k is v for k in kept) for v in flags) and (not others or found_in(others, shaped)):
+        return True
+    return all(flags) and says_success(shaped)
+
+
+def judge_answer(
+    body: Any, shaped: Any, payload: tuple[str, ...] | None, lost: list[str], judged: Any = None
+) -> AnswerChecks:
+    """The three checks for one body (``payload``: where the judge found its payload list;
+    ``judged``: the object it judged for identity and label); what was lost is appended to
+    ``lost``."""
+    checks = AnswerChecks()
+    content = generated_content(body)
+    if content:
+        checks.content = 1
+        missing = [where for where, text in content if not beginning_kept(text, shaped)]
+        if missing:
+            lost.append(f"generated content {', '.join(missing[:3])}")
+        else:
+            checks.content_kept = 1
+    has_resource = payload is None and _judge_resource(body, shaped, checks, lost, judged)
+    if payload is None and not content and not has_resource and is_acknowledgement(body):
+        checks.acknowledgements = 1
+        if _acknowledgement_kept(body, shaped):
+            checks.acknowledgements_kept = 1
+        else:
+            lost.append("acknowledgement: the result neither keeps the body nor says it succeeded")
+    return checks
+
+
+def judge_empty(result: str, *, is_error: bool) -> AnswerChecks:
+    """An empty success answer (204, or a 2xx without a body): the result must say it
+    succeeded."""
+    ok = not is_error and says_success(result)
+    return AnswerChecks(acknowledgements=1, acknowledgements_kept=int(ok))

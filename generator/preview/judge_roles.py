@@ -1,0 +1,143 @@
+"""What the judge (``judge.py``) calls an identity, a label and a kept value.
+
+Names are read by their words (``customerId``, ``customer_id``, ``CustomerID`` -> customer,
+id); values are compared, not key names: a kept value may be renamed, flattened or truncated
+(a truncated string matches the original it starts, cut at the ``…`` of a marker).
+Written apart from the shaping rules: nothing here imports ``runtime/shaping``.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+_WORDS = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+")
+LABEL_WORDS = frozenset(
+    {
+        "name",
+        "title",
+        "label",
+        "subject",
+        "headline",
+        "caption",
+        "login",
+        "username",
+        "handle",
+        "slug",
+    }
+)
+OWN_IDENTITY = frozenset({"id", "uid", "uuid", "guid", "identifier", "key", "number", "sha"})
+HANDLE_WORDS = frozenset({"login", "username", "handle", "slug"})
+ID_SUFFIXES = frozenset({"id", "uuid", "guid"})
+MAX_LABEL_CHARS = 300
+WRAPPER_SCALARS = 4  # a list two levels down is a payload only in a body with at most this many
+
+
+def words(name: str) -> list[str]:
+    return [w.lower() for w in _WORDS.findall(name)]
+
+
+def bare(name: str) -> str:
+    return name.lstrip("_@$").lower()
+
+
+def is_scalar(value: Any) -> bool:
+    return isinstance(value, (str, int, float)) and not isinstance(value, bool)
+
+
+def own_identity(obj: dict[str, Any]) -> list[Any]:
+    """The non-null values of ``obj``'s identity members (rule in the module doc)."""
+    values = [v for k, v in obj.items() if bare(k) in OWN_IDENTITY and is_scalar(v) and v != ""]
+    if values:
+        return values
+    return [
+        v
+        for k, v in obj.items()
+        if len(words(k)) > 1 and words(k)[-1] in ID_SUFFIXES and is_scalar(v) and v != ""
+    ]
+
+
+def has_identity_member(obj: dict[str, Any]) -> bool:
+    return any(bare(k) in OWN_IDENTITY for k in obj)
+
+
+def is_resource(obj: dict[str, Any]) -> bool:
+    """An object with an identity or a label of its own: its lists are part of it."""
+    return bool(own_identity(obj)) or any(is_label(k, v) for k, v in obj.items())
+
+
+def labels(obj: dict[str, Any]) -> list[str]:
+    """The values of ``obj``'s label fields, its own first, then its property bags'."""
+    found = [v for k, v in obj.items() if is_label(k, v)]
+    if found:
+        return found
+    for value in obj.values():
+        if isinstance(value, dict) and not has_identity_member(value):
+            found += [v for k, v in value.items() if is_label(k, v)]
+    return found
+
+
+def is_label(key: str, value: Any) -> bool:
+    w = words(key)
+    return (
+        bool(w)
+        and w[-1] in LABEL_WORDS
+        and isinstance(value, str)
+        and 0 < len(value.strip()) <= MAX_LABEL_CHARS
+        and not value.startswith(("http://", "https://"))
+    )
+
+
+def get_path(value: Any, path: tuple[str, ...]) -> Any:
+    for key in path:
+        if not isinstance(value, dict):
+            return None
+        value = value.get(key)
+    return value
+
+
+def leaves(value: Any, depth: int = 0, max_depth: int = 8) -> list[Any]:
+    """Every scalar in ``value`` (strings, numbers; not booleans or null)."""
+    if is_scalar(value):
+        return [value]
+    if depth >= max_depth:
+        return []
+    if isinstance(value, dict):
+        return [x for v in value.values() for x in leaves(v, depth + 1, max_depth)]
+    if isinstance(value, list):
+        return [x for v in value for x in leaves(v, depth + 1, max_depth)]
+    return []
+
+
+def same(original: Any, shaped: Any) -> bool:
+    if isinstance(original, str) and isinstance(shaped, str):
+        if original == shaped:
+            return True
+        cut = shaped.split("…")[0].rstrip()  # a truncated string: the start of the original
+        return len(cut) >= 8 and original.startswith(cut)
+    if isinstance(original, bool) or isinstance(shaped, bool):
+        return False
+    return str(original) == str(shaped)
+
+
+def found_in(values: list[Any], shaped: Any) -> bool:
+    kept = leaves(shaped)
+    return any(same(v, s) for v in values for s in kept)
+
+
+def unwrap(body: Any) -> Any:
+    """A single resource seen through envelopes: ``{"data": {...}}`` -> the inner object."""
+    for _ in range(3):
+        if not isinstance(body, dict) or has_identity_member(body) or labels(body):
+            return body
+        if sum(is_scalar(v) for v in body.values()) > WRAPPER_SCALARS:
+            return body  # an envelope carries a few scalars; an object with more is a resource
+        objects = [v for v in body.values() if isinstance(v, dict) and v]
+        resources = [v for v in objects if is_resource(v)]
+        if len(resources) == 1:
+            body = resources[0]  # the resource next to envelope metadata or side lists
+            continue
+        if len(objects) != 1 or any(isinstance(v, list) and v for v in body.values()):
+            return body
+        body = objects[0]
+    return body

@@ -1,0 +1,211 @@
+"""The judge's answer checks (judge_answers.py): generated content, the answered resource, the
+acknowledgement. Hand-made bodies of the shapes writes answer with; each check passes when
+the data is kept and fires when it is lost."""
+
+from __future__ import annotations
+
+import copy
+
+from generator.preview.judge import judge
+from generator.preview.judge_answers import (
+    beginning_kept,
+    generated_content,
+    judge_empty,
+    one_resource,
+    records,
+    state_values,
+)
+
+ANSWER = (
+    "The capital of France is Paris. It has been the country's capital since the tenth "
+    "century and is its largest city by far."
+)
+CHAT = {
+    "id": "chatcmpl-7QyqpwdfhqwajicIEznoc6Q47XAyW",
+    "object": "chat.completion",
+    "created": 1677652288,
+    "model": "small-model-1",
+    "choices": [
+        {
+            "index": 0,
+            "message": {"role": "assistant", "content": ANSWER},
+            "finish_reason": "stop",
+        }
+    ],
+    "usage": {"prompt_tokens": 9, "completion_tokens": 31, "total_tokens": 40},
+}
+STORY = (
+    "Once upon a time a small robot learned to paint the sea, and every evening it added "
+    "one more wave to the canvas by the harbour."
+)
+TEXT_COMPLETION = {
+    "id": "cmpl-uqkvlQyYK7bGYrRHQ0eXlWi7",
+    "object": "text_completion",
+    "created": 1589478378,
+    "model": "small-model-1",
+    "choices": [
+        {"text": STORY, "index": 0, "finish_reason": "length"},
+        {"text": "A second, shorter alternative about the same robot.", "index": 1},
+    ],
+}
+BATCH = {
+    "Id": "3bd5cf64-8c5a-4b6f-b3c4-2d2a1f0e9a11",
+    "Status": "OK",
+    "ProviderName": "Writes test app",
+    "DateTimeUTC": "/Date(1573755038314)/",
+    "Things": [
+        {"ThingID": "t-0001", "Name": "First thing", "Status": "ACTIVE"},
+        {"ThingID": "t-0002", "Name": "Second thing", "Status": "ACTIVE"},
+    ],
+}
+HAL = {
+    "_links": {"self": {"href": "https://api.example.com/orders/o-123"}},
+    "_embedded": {
+        "order": {"id": "o-123", "title": "Order for Ada", "status": "pending", "total": 4200}
+    },
+}
+CREATED = {
+    "id": 981,
+    "name": "Crash on start",
+    "status": "open",
+    "number": 42,
+    "url": "https://tracker.example.com/issues/42",
+}
+
+
+# ---------------------------------------------------------------------- generated content
+
+
+def test_a_chat_completion_keeps_its_message_content() -> None:
+    assert generated_content(CHAT) == [("choices/0/message/content", ANSWER)]
+    kept = {"id": CHAT["id"], "choices": [{"message": {"content": ANSWER}}]}
+    verdict = judge(CHAT, kept)
+    assert verdict.answer.content == verdict.answer.content_kept == 1 and verdict.lost == []
+
+
+def test_a_chat_completion_reduced_to_its_id_loses_the_content() -> None:
+    verdict = judge(CHAT, {"id": CHAT["id"]})
+    assert verdict.answer.content == 1 and verdict.answer.content_kept == 0
+    assert verdict.lost == ["generated content choices/0/message/content"]
+    assert verdict.identities_kept == 1  # the older checks alone would have passed it
+
+
+def test_a_text_completion_keeps_the_text_of_every_alternative() -> None:
+    found = generated_content(TEXT_COMPLETION)
+    assert [where for where, _ in found] == ["choices/0/text", "choices/1/text"]
+    both = {"choices": [{"text": STORY}, {"text": TEXT_COMPLETION["choices"][1]["text"]}]}
+    assert judge(TEXT_COMPLETION, both).answer.content_kept == 1
+    first_only = {"choices": [{"text": STORY}]}
+    verdict = judge(TEXT_COMPLETION, {"id": TEXT_COMPLETION["id"], **first_only})
+    assert verdict.answer.content_kept == 0 and verdict.lost == ["generated content choices/1/text"]
+
+
+def test_generated_content_may_be_cut_with_a_marker_but_not_silently() -> None:
+    marked = STORY[:60] + "… [73 more chars]"
+    assert beginning_kept(STORY, {"text": marked})
+    assert not beginning_kept(STORY, {"text": STORY[:60]})  # a silent cut
+    assert not beginning_kept(STORY, {"text": STORY[:20] + "… [113 more chars]"})  # too short
+    assert beginning_kept(STORY, f"## Result\n\ntext: {STORY}\nindex: 0")  # a text page
+
+
+def test_a_transcription_or_summary_is_content_at_the_top_level() -> None:
+    transcription = {
+        "task": "transcribe",
+        "language": "english",
+        "text": STORY,
+        "segments": [{"id": 0, "start": 0.0, "end": 4.2, "text": STORY[:40]}],
+    }
+    assert generated_content(transcription) == [("text", STORY)]
+    segments = {"segments": [{"id": 0, "text": STORY[:40]}]}
+    assert judge(transcription, segments).lost == ["generated content text"]
+    assert judge(transcription, {**segments, "text": STORY}).lost == []
+    assert generated_content({"data": {"summary": STORY}}) == [("summary", STORY)]
+
+
+def test_a_record_with_a_description_among_many_fields_has_no_generated_content() -> None:
+    record = {f"field_{n}": f"value number {n} of the record" for n in range(12)}
+    record.update(id="r-1", description=STORY)
+    assert generated_content(record) == []
+    key = {"id": 3, "raw_key": "-----BEGIN KEY-----\\nmQENBFayYZ0BCAC4hScoJXXpyR+MXGcrBxE" * 4}
+    assert generated_content(key) == []  # an encoded blob is not prose
+    assert generated_content([{"text": STORY}]) == []  # a list body is judged as a list
+
+
+# ---------------------------------------------------------------------- the answered resource
+
+
+def test_a_batch_envelope_answers_with_its_records() -> None:
+    assert records(BATCH) == (("Things",), BATCH["Things"])
+    kept = {"Things": [{"ThingID": "t-0001", "Name": "First thing"}, {"ThingID": "t-0002"}]}
+    verdict = judge(BATCH, kept)
+    assert verdict.answer.resource == verdict.answer.resource_kept == 1
+
+
+def test_a_batch_envelope_reduced_to_its_own_fields_loses_the_records() -> None:
+    envelope_only = {k: v for k, v in BATCH.items() if k != "Things"}
+    verdict = judge(BATCH, envelope_only)
+    assert verdict.answer.resource == 1 and verdict.answer.resource_kept == 0
+    assert "answered records Things: the identity of 2 of 2 records" in verdict.lost
+    one_lost = judge(BATCH, {"Things": [{"ThingID": "t-0001"}]})
+    assert one_lost.answer.resource_kept == 0
+
+
+def test_a_resource_whose_list_is_its_own_is_not_a_batch() -> None:
+    team = {"id": 5, "name": "Core", "members": [{"id": 1, "name": "Ada"}]}
+    assert records(team) is None and one_resource(team) is team
+
+
+def test_a_hal_create_answers_with_the_resource_in_embedded() -> None:
+    assert one_resource(HAL) is HAL["_embedded"]["order"]
+    kept = {"id": "o-123", "title": "Order for Ada", "status": "pending"}
+    assert judge(HAL, kept).answer.resource_kept == 1
+    verdict = judge(HAL, {"_links": HAL["_links"]})
+    assert verdict.answer.resource == 1 and verdict.answer.resource_kept == 0
+    assert any(lost.startswith("answered resource") for lost in verdict.lost)
+
+
+def test_a_create_keeps_identity_label_and_state() -> None:
+    kept = {"id": 981, "number": 42, "name": "Crash on start", "status": "open"}
+    verdict = judge(CREATED, kept)
+    assert verdict.answer.resource_kept == 1 and verdict.lost == []
+    verdict = judge(CREATED, {"id": 981, "name": "Crash on start"})
+    assert verdict.answer.resource_kept == 0
+    assert verdict.lost == ["answered resource: its state 'open'"]
+    verdict = judge(CREATED, {"status": "open", "name": "Crash on start"})
+    assert verdict.answer.resource_kept == 0 and verdict.lost == ["identity of the body"]
+
+
+def test_state_is_the_objects_own_not_a_nested_things() -> None:
+    location = {"id": "l-1", "display_name": "Shop", "address": {"state": "CA", "city": "SF"}}
+    assert state_values(location) == []
+    jsonapi = {"id": "p-1", "type": "plan", "attributes": {"status": "active", "size": 3}}
+    assert state_values(jsonapi) == ["active"]
+    assert state_values({"status": "open", "review_status": "none"}) == ["open"]
+
+
+# ---------------------------------------------------------------------- acknowledgements
+
+
+def test_an_acknowledgement_is_kept_when_the_result_says_it_succeeded() -> None:
+    for shaped in ({"ok": True}, "Done: HTTP 200.", {"result": "success"}):
+        verdict = judge({"ok": True}, shaped)
+        assert verdict.answer.acknowledgements == verdict.answer.acknowledgements_kept == 1
+    verdict = judge({"ok": True}, {})
+    assert verdict.answer.acknowledgements_kept == 0
+    assert verdict.lost == [
+        "acknowledgement: the result neither keeps the body nor says it succeeded"
+    ]
+
+
+def test_a_flag_that_is_the_outcome_must_be_kept() -> None:
+    body = {"url": "https://api.example.com/protection", "enabled": True}
+    assert judge(body, copy.deepcopy(body)).answer.acknowledgements_kept == 1
+    assert judge(body, {"url": body["url"]}).answer.acknowledgements_kept == 0
+    refused = {"success": False, "message": "quota exceeded"}
+    assert judge(refused, "Done: HTTP 200.").answer.acknowledgements_kept == 0
+
+
+def test_an_empty_answer_is_kept_when_the_result_says_it_succeeded() -> None:
+    assert judge_empty("Done: HTTP 204, no content.", is_error=False).acknowledgements_kept == 1
+    assert judge_empty("", is_error=False).acknowledgements_kept == 0
+    assert judge_empty("Upstream returned HTTP 500", is_error=True).acknowledgements_kept == 0
