@@ -2,7 +2,8 @@
 
 The overall table, the figures per operation kind (``kinds.py``; the HTTP method where the
 operations carry no kind), per corpus group, by body size, the descriptions that did not load,
-the tools not called per description and why, the worst calls and the failed calls.
+the tools not called per description and why, every call whose answer (generated content,
+answered resource, acknowledgement) was not kept, the worst calls and the failed calls.
 """
 
 from __future__ import annotations
@@ -188,6 +189,7 @@ def report(results: list["SpecResult"], *, elapsed: float | None = None) -> str:
         lines += ["", "Descriptions that did not load (not counted):", ""]
         lines += [f"- {r.case.label}: {r.failure}" for r in failed]
     lines += not_called(results)
+    lines += answers_lost(calls)
     lines += _worst(calls)
     if elapsed is not None:
         lines += ["", f"({t.calls} calls in {elapsed:.0f} s)"]
@@ -247,6 +249,31 @@ def not_called(results: list["SpecResult"]) -> list[str]:
         why = "; ".join(f"{reason} ({n})" for reason, n in sorted(r.skipped.items()))
         lines.append(f"| {r.case.label} | {r.tools} | {len(r.calls)} | {why.replace('|', '/')} |")
     return lines
+
+
+ANSWER_LOSSES = ("generated content", "answered re", "acknowledgement", "empty answer")
+MAX_ANSWER_ROWS = 60
+
+
+def answers_lost(calls: list["Call"]) -> list[str]:
+    """Every call whose generated content, answered resource or acknowledgement was lost (the
+    targets say none), up to ``MAX_ANSWER_ROWS``."""
+    rows = []
+    for c in calls:
+        lost = [x for x in (c.verdict.lost if c.verdict else []) if x.startswith(ANSWER_LOSSES)]
+        if lost:
+            rows.append(f"| {c.spec} | {c.tool} | {c.kind} | {c.source} | {'; '.join(lost)} |")
+    if not rows:
+        return []
+    shown = min(MAX_ANSWER_ROWS, len(rows))
+    return [
+        "",
+        f"### Answers not kept ({len(rows)} calls; the first {shown})",
+        "",
+        "| description | tool | kind | example | lost |",
+        "|---|---|---|---|---|",
+        *rows[:shown],
+    ]
 
 
 def _worst(calls: list["Call"]) -> list[str]:
