@@ -51,7 +51,6 @@ from .judge_roles import (
     bare,
     found_in,
     get_path,
-    has_identity_member,
     is_label,
     is_resource,
     is_scalar,

@@ -5,29 +5,18 @@ payload lists, labels and identities). Written apart from the shaping rules, fro
 alone: nothing here knows the operation's kind or imports ``runtime/shaping``. Names are read
 by their words (``judge_roles.py``); values are compared, not key names.
 
-- **Generated content.** The long free text the upstream produced for the caller: a
-  completion, a transcription, a summary. *Prose* is a string of at least ``PROSE_CHARS``
-  characters and ``PROSE_WORDS`` words, mostly letters, most of it in words of at most
-  ``MAX_WORD_CHARS`` characters (not an encoded key), not a link, not a label. It is looked
-  for in the answer object (the body, seen through envelopes such as ``{"data": {...}}``):
-  its own prose members, and its *lists of alternatives*: arrays whose items are objects with
-  neither an identity nor a label, each holding prose in its own members or one object level
-  down (``choices[].message.content``, ``choices[].text``). The content is the group holding
-  the longest prose (that one member, or the prose of every alternative) when it makes at
-  least ``CONTENT_SHARE`` of the characters of the answer object's strings, arrays of
-  resources left out: what the answer is for, not a description beside the many fields of a
-  record. A body that is an array has none (the list rules judge it).
-  *Kept*: each text's beginning (its first ``CONTENT_HEAD`` characters, whitespace
-  normalised) is in one string of the result, followed by the rest of the text or by a
-  truncation marker (``…`` or ``[``): a silent cut is a loss.
+- **Generated content** (``judge_content.py``): the long free text the upstream produced
+  for the caller (a completion, a transcription, a summary), kept at least in its beginning.
 - **Answered resource** (for a write: the created or changed resource). The *records* of a
   batch envelope when the body has one: an object with at most ``WRAPPER_SCALARS`` scalars,
   no member that is a resource, and one array of resources (directly, or in a member that is
   an object without an identity: HAL ``_embedded``), where the body has no identity of its
   own or the records' identity is named for the array (``Things: [{ThingID: ...}]``; the
   envelope's ``Id`` is then the request's). Else *the one resource*: the body itself when it
-  has an identity or a label, else the one resource among its members and their members
-  (``{"data": {...}}``, ``{"_links": ..., "_embedded": {"order": {...}}}``), else the body.
+  has an identity member (``id``, ``key``...), a label or more than ``WRAPPER_SCALARS``
+  scalars (as ``judge.py`` unwraps), else the one resource among its members and their
+  members (``{"data": {...}}``, ``{"_links": ..., "_embedded": {"order": {...}}}``, a
+  mutation's ``{"lastSyncId": 7, "comment": {...}}``), else the body.
   A body whose payload is a list (the list rules judge it) has none. The resource is judged
   when it has an identity, a label or a state: members named by a state word (status, state,
   phase, stage; else members whose name ends with one) with a short scalar value, in the
@@ -49,6 +38,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from .judge_content import beginning_kept, generated_content
 from .synthesize import singular
 from .judge_roles import (
     HANDLE_WORDS,
@@ -60,20 +50,13 @@ from .judge_roles import (
     is_resource,
     is_scalar,
     labels,
-    leaves,
     own_identity,
     unwrap,
     words,
 )
 
-PROSE_CHARS = 20
-PROSE_WORDS = 4
-MAX_WORD_CHARS = 20  # most of a prose text is in words no longer (base64 lines are)
-CONTENT_HEAD = 40  # characters of a text that must survive (the rest may be cut, marked)
-CONTENT_SHARE = 0.5  # of the answer's string characters, at least, are the content
 STATE_WORDS = frozenset({"status", "state", "phase", "stage"})
 MAX_STATE_CHARS = 80
-MARKERS = ("…", "...", "[")
 SUCCESS = re.compile(
     r"\b(?:2\d\d|done|ok|success|successful|successfully|succeeded|accepted|completed?"
     r"|created|updated|deleted|no content)\b",
@@ -91,107 +74,6 @@ class AnswerChecks:
     resource_kept: int = 0
     acknowledgements: int = 0
     acknowledgements_kept: int = 0
-
-
-# ------------------------------------------------------------------------------ content
-
-
-def is_prose(value: Any) -> bool:
-    if not isinstance(value, str):
-        return False
-    text = value.strip()
-    tokens = text.split()
-    if len(text) < PROSE_CHARS or len(tokens) < PROSE_WORDS:
-        return False
-    if text.startswith(("http://", "https://")):
-        return False
-    if sum(len(t) for t in tokens if len(t) > MAX_WORD_CHARS) > len(text) / 2:
-        return False  # lines of an encoded key or blob, not words
-    visible = [c for c in text if not c.isspace()]
-    return sum(c.isalpha() for c in visible) >= 0.6 * len(visible)
-
-
-def _text(key: str, value: Any) -> bool:
-    """Prose that is not a label (labels are judged as labels)."""
-    return is_prose(value) and not is_label(key, value)
-
-
-def _longest_prose(obj: dict[str, Any], where: str) -> tuple[str, str] | None:
-    """The longest prose of ``obj``'s own members and of its object members' members."""
-    found = [(f"{where}/{k}", v) for k, v in obj.items() if _text(k, v)]
-    for key, value in obj.items():
-        if isinstance(value, dict):
-            found += [(f"{where}/{key}/{k}", v) for k, v in value.items() if _text(k, v)]
-    return max(found, key=lambda f: len(f[1])) if found else None
-
-
-def generated_content(body: Any) -> list[tuple[str, str]]:
-    """``(where, text)`` of the body's generated content (rule in the module doc)."""
-    if not isinstance(body, dict):
-        return []
-    answer = unwrap(body)
-    if not isinstance(answer, dict):
-        return []
-    groups: list[list[tuple[str, str]]] = [[(k, v)] for k, v in answer.items() if _text(k, v)]
-    for key, value in answer.items():
-        if not isinstance(value, list) or not value:
-            continue
-        if not all(isinstance(i, dict) and not is_resource(i) for i in value):
-            continue
-        texts = [_longest_prose(item, f"{key}/{n}") for n, item in enumerate(value)]
-        group = [t for t in texts if t is not None]
-        if group:
-            groups.append(group)
-    if not groups:
-        return []
-    group = max(groups, key=lambda g: max(len(text) for _, text in g))
-    if sum(len(text) for _, text in group) < CONTENT_SHARE * _text_chars(answer):
-        return []  # prose beside much else (a record's description): not what was produced
-    return group
-
-
-def _text_chars(value: Any, depth: int = 0) -> int:
-    """Characters of the strings in ``value``, leaving out arrays of resources (segments,
-    related records: side data, not the answer's own text)."""
-    if isinstance(value, str):
-        return len(value)
-    if depth > 8:
-        return 0
-    if isinstance(value, dict):
-        return sum(_text_chars(v, depth + 1) for v in value.values())
-    if isinstance(value, list):
-        if any(isinstance(i, dict) and is_resource(i) for i in value):
-            return 0
-        return sum(_text_chars(v, depth + 1) for v in value)
-    return 0
-
-
-def _normal(text: str) -> str:
-    return " ".join(text.split())
-
-
-def beginning_kept(text: str, shaped: Any) -> bool:
-    """The text whole, or its first ``CONTENT_HEAD`` characters and then a truncation marker,
-    in one string of ``shaped``."""
-    whole = _normal(text)
-    head = whole[:CONTENT_HEAD]
-    for value in leaves(shaped):
-        if not isinstance(value, str):
-            continue
-        kept = _normal(value)
-        if whole in kept:
-            return True
-        at = kept.find(head)
-        while at >= 0:
-            tail = kept[at:]
-            common = next(
-                (i for i, (a, b) in enumerate(zip(tail, whole)) if a != b),
-                min(len(tail), len(whole)),
-            )
-            if tail[common:].lstrip().startswith(MARKERS):
-                return True
-            at = kept.find(head, at + 1)
-    return False
 
 
 # ------------------------------------------------------------------------------ resource
@@ -239,7 +121,7 @@ def records(body: Any) -> tuple[tuple[str, ...], list[Any]] | None:
     """Where the records of a batch envelope are, and the records (rule in the module doc)."""
     if not isinstance(body, dict):
         return None
-    if sum(is_scalar(v) for v in body.values()) > WRAPPER_SCALARS:
+    if _scalars(body) > WRAPPER_SCALARS:
         return None
     if any(isinstance(v, dict) and is_resource(v) for v in body.values()):
         return None
@@ -259,12 +141,16 @@ def records(body: Any) -> tuple[tuple[str, ...], list[Any]] | None:
     return path, items
 
 
+def _scalars(obj: dict[str, Any]) -> int:
+    return sum(is_scalar(v) for v in obj.values())
+
+
 def one_resource(body: Any) -> dict[str, Any] | None:
     """The one resource the body is or holds (rule in the module doc)."""
     if not isinstance(body, dict):
         return None
-    if own_identity(body) or labels(body):
-        return body
+    if has_identity_member(body) or labels(body) or _scalars(body) > WRAPPER_SCALARS:
+        return body  # as the judge's first half unwraps: an own ``id``, a label, many fields
     found: list[dict[str, Any]] = []
     for value in body.values():
         if not isinstance(value, dict):

@@ -28,4 +28,3 @@ def tools_of(spec: ServerSpec) -> tuple[ServerModel, list[tuple[OperationSpec, T
         if tool is not None:
             pairs.append((op, tool))
     return model, pairs
-

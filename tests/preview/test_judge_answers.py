@@ -1,4 +1,4 @@
-"""The judge's answer checks (judge_answers.py): generated content, the answered resource, the
+"""The judge's answer checks (judge_answers.py, judge_content.py): generated content, the answered resource, the
 acknowledgement. Hand-made bodies of the shapes writes answer with; each check passes when
 the data is kept and fires when it is lost."""
 
@@ -7,9 +7,8 @@ from __future__ import annotations
 import copy
 
 from generator.preview.judge import judge
+from generator.preview.judge_content import beginning_kept, generated_content
 from generator.preview.judge_answers import (
-    beginning_kept,
-    generated_content,
     judge_empty,
     one_resource,
     records,
@@ -209,3 +208,9 @@ def test_an_empty_answer_is_kept_when_the_result_says_it_succeeded() -> None:
     assert judge_empty("Done: HTTP 204, no content.", is_error=False).acknowledgements_kept == 1
     assert judge_empty("", is_error=False).acknowledgements_kept == 0
     assert judge_empty("Upstream returned HTTP 500", is_error=True).acknowledgements_kept == 0
+
+
+def test_a_mutation_payload_answers_with_its_resource_not_its_sync_id() -> None:
+    body = {"lastSyncId": 1001, "success": True, "comment": {"id": "c-1", "body": "Looks good"}}
+    assert one_resource(body) is body["comment"]
+    assert judge(body, {"comment": {"id": "c-1"}, "success": True}).lost == []

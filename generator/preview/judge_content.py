@@ -1,0 +1,132 @@
+"""Generated content, the judge's content check (``judge_answers.py`` calls it for every body).
+
+Written apart from the shaping rules, from the body alone (nothing here imports
+``runtime/shaping``). The rule:
+
+The long free text the upstream produced for the caller: a
+completion, a transcription, a summary. *Prose* is a string of at least ``PROSE_CHARS``
+characters and ``PROSE_WORDS`` words, mostly letters, most of it in words of at most
+``MAX_WORD_CHARS`` characters (not an encoded key), not a link, not a label. It is looked
+for in the answer object (the body, seen through envelopes such as ``{"data": {...}}``):
+its own prose members, and its *lists of alternatives*: arrays whose items are objects with
+neither an identity nor a label, each holding prose in its own members or one object level
+down (``choices[].message.content``, ``choices[].text``). The content is the group holding
+the longest prose (that one member, or the prose of every alternative) when it makes at
+least ``CONTENT_SHARE`` of the characters of the answer object's strings, arrays of
+resources left out: what the answer is for, not a description beside the many fields of a
+record. A body that is an array has none (the list rules judge it).
+*Kept*: each text's beginning (its first ``CONTENT_HEAD`` characters, whitespace
+normalised) is in one string of the result, followed by the rest of the text or by a
+truncation marker (``…`` or ``[``): a silent cut is a loss.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .judge_roles import is_label, is_resource, leaves, unwrap
+
+PROSE_CHARS = 20
+PROSE_WORDS = 4
+MAX_WORD_CHARS = 20  # most of a prose text is in words no longer (base64 lines are)
+CONTENT_HEAD = 40  # characters of a text that must survive (the rest may be cut, marked)
+CONTENT_SHARE = 0.5  # of the answer's string characters, at least, are the content
+MARKERS = ("…", "...", "[")
+
+
+def is_prose(value: Any) -> bool:
+    if not isinstance(value, str):
+        return False
+    text = value.strip()
+    tokens = text.split()
+    if len(text) < PROSE_CHARS or len(tokens) < PROSE_WORDS:
+        return False
+    if text.startswith(("http://", "https://")):
+        return False
+    if sum(len(t) for t in tokens if len(t) > MAX_WORD_CHARS) > len(text) / 2:
+        return False  # lines of an encoded key or blob, not words
+    visible = [c for c in text if not c.isspace()]
+    return sum(c.isalpha() for c in visible) >= 0.6 * len(visible)
+
+
+def _text(key: str, value: Any) -> bool:
+    """Prose that is not a label (labels are judged as labels)."""
+    return is_prose(value) and not is_label(key, value)
+
+
+def _longest_prose(obj: dict[str, Any], where: str) -> tuple[str, str] | None:
+    """The longest prose of ``obj``'s own members and of its object members' members."""
+    found = [(f"{where}/{k}", v) for k, v in obj.items() if _text(k, v)]
+    for key, value in obj.items():
+        if isinstance(value, dict):
+            found += [(f"{where}/{key}/{k}", v) for k, v in value.items() if _text(k, v)]
+    return max(found, key=lambda f: len(f[1])) if found else None
+
+
+def generated_content(body: Any) -> list[tuple[str, str]]:
+    """``(where, text)`` of the body's generated content (rule in the module doc)."""
+    if not isinstance(body, dict):
+        return []
+    answer = unwrap(body)
+    if not isinstance(answer, dict):
+        return []
+    groups: list[list[tuple[str, str]]] = [[(k, v)] for k, v in answer.items() if _text(k, v)]
+    for key, value in answer.items():
+        if not isinstance(value, list) or not value:
+            continue
+        if not all(isinstance(i, dict) and not is_resource(i) for i in value):
+            continue
+        texts = [_longest_prose(item, f"{key}/{n}") for n, item in enumerate(value)]
+        group = [t for t in texts if t is not None]
+        if group:
+            groups.append(group)
+    if not groups:
+        return []
+    group = max(groups, key=lambda g: max(len(text) for _, text in g))
+    if sum(len(text) for _, text in group) < CONTENT_SHARE * _text_chars(answer):
+        return []  # prose beside much else (a record's description): not what was produced
+    return group
+
+
+def _text_chars(value: Any, depth: int = 0) -> int:
+    """Characters of the strings in ``value``, leaving out arrays of resources (segments,
+    related records: side data, not the answer's own text)."""
+    if isinstance(value, str):
+        return len(value)
+    if depth > 8:
+        return 0
+    if isinstance(value, dict):
+        return sum(_text_chars(v, depth + 1) for v in value.values())
+    if isinstance(value, list):
+        if any(isinstance(i, dict) and is_resource(i) for i in value):
+            return 0
+        return sum(_text_chars(v, depth + 1) for v in value)
+    return 0
+
+
+def _normal(text: str) -> str:
+    return " ".join(text.split())
+
+
+def beginning_kept(text: str, shaped: Any) -> bool:
+    """The text whole, or its first ``CONTENT_HEAD`` characters and then a truncation marker,
+    in one string of ``shaped``."""
+    whole = _normal(text)
+    head = whole[:CONTENT_HEAD]
+    for value in leaves(shaped):
+        if not isinstance(value, str):
+            continue
+        kept = _normal(value)
+        if whole in kept:
+            return True
+        at = kept.find(head)
+        while at >= 0:
+            tail = kept[at:]
+            common = next(
+                (i for i, (a, b) in enumerate(zip(tail, whole)) if a != b),
+                min(len(tail), len(whole)),
+            )
+            if tail[common:].lstrip().startswith(MARKERS):
+                return True
+            at = kept.find(head, at + 1)
+    return False
