@@ -30,8 +30,7 @@ import json
 import logging
 import sys
 import time
-from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -45,6 +44,7 @@ from ..preview.tools import tools_of
 from ..runtime.shaping.tokens import count_tokens, get_encoding
 from . import results as results_file
 from .arguments import arguments_for
+from .breadth_calls import Call, Case, SpecResult
 from .breadth_report import report
 from .inputs import FIXTURES, REPO, SHARED_CORPUS
 from .kinds import group_of, method_of, recorded_kind
@@ -54,55 +54,6 @@ DEFAULT_CORPUS = SHARED_CORPUS
 GRAPHQL_SUFFIXES = (".graphql", ".graphqls", ".gql")
 FALLBACK_NOTE = "the default fields would have lost data"  # shaping/pipeline.py's note
 REPAIRED_LOG = "did not match its description"  # runtime/executor.py's warning
-
-
-@dataclass(frozen=True)
-class Case:
-    label: str  # shown in the tables
-    spec: Path
-    overlay: Path | None = None
-    group: str = ""  # breadth | corpus | examples
-
-
-@dataclass
-class Call:
-    spec: str
-    tool: str
-    source: str  # where the example body came from ("no body" for an empty answer)
-    kind: str = "GET"  # the operation's kind, else its HTTP method (kinds.py)
-    method: str = "GET"
-    status: int = 200  # the status the upstream answered with
-    empty: bool = False  # the upstream answered with no body (a 204)
-    error: str | None = None
-    verdict: Verdict | None = None
-    raw: int = 0
-    shaped: int = 0
-    fallback: bool = False  # the run-time invariants replaced the default fields
-    repaired: bool = False  # the defaults were read again from the response (server warning)
-    compact: int = 0  # the body as compact JSON, nothing left out
-    lean: int = 0  # identity and label only (judge.leanest), compact JSON
-
-    @property
-    def reduction(self) -> float:
-        return 1 - self.shaped / self.raw if self.raw else 0.0
-
-    @property
-    def compact_reduction(self) -> float:
-        return 1 - self.compact / self.raw if self.raw else 0.0
-
-    @property
-    def lean_reduction(self) -> float:
-        return 1 - self.lean / self.raw if self.raw else 0.0
-
-
-@dataclass
-class SpecResult:
-    case: Case
-    failure: str | None = None  # the description did not load (first error line)
-    tools: int = 0
-    skipped: Counter[str] = field(default_factory=Counter)  # why tools were not called
-    by_kind: bool = False  # the operations carry the generator's kind (else: the method)
-    calls: list[Call] = field(default_factory=list)
 
 
 # ------------------------------------------------------------------------------ the corpus

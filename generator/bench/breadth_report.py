@@ -10,12 +10,9 @@ from __future__ import annotations
 
 import statistics
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
+from .breadth_calls import Call, SpecResult
 from .kinds import grouping
-
-if TYPE_CHECKING:
-    from .breadth import Call, SpecResult
 
 TARGETS = {"lists": 1.0, "labels": 0.97, "identities": 0.99, "reduction": 0.85}
 WORST = 20
@@ -43,7 +40,7 @@ def _p90(values: list[int]) -> int | None:
     return ordered[min(len(ordered) - 1, int(0.9 * len(ordered)))]
 
 
-def _with_body(calls: list["Call"]) -> list["Call"]:
+def _with_body(calls: list[Call]) -> list[Call]:
     """Judged calls whose upstream sent a body (the reductions are measured on these)."""
     return [c for c in calls if c.verdict is not None and not c.empty]
 
@@ -87,7 +84,7 @@ class Totals:
         }
 
 
-def totals(calls: list["Call"]) -> Totals:
+def totals(calls: list[Call]) -> Totals:
     judged = [c.verdict for c in calls if c.verdict is not None]
     bodies = _with_body(calls)
     sent = [c.shaped for c in calls if c.verdict is not None]
@@ -114,7 +111,7 @@ def totals(calls: list["Call"]) -> Totals:
     )
 
 
-def _badness(call: "Call") -> tuple[int, int, int]:
+def _badness(call: Call) -> tuple[int, int, int]:
     v = call.verdict
     if v is None:
         return (0, 0, 0)
@@ -125,7 +122,7 @@ def _missing(part: int, whole: int) -> str:
     return f"{whole - part} of {whole}" if whole else "0 of 0"
 
 
-def report(results: list["SpecResult"], *, elapsed: float | None = None) -> str:
+def report(results: list[SpecResult], *, elapsed: float | None = None) -> str:
     calls = [c for r in results for c in r.calls]
     t = totals(calls)
     ok = t.meets()
@@ -171,7 +168,7 @@ def report(results: list["SpecResult"], *, elapsed: float | None = None) -> str:
         f"| tokens per call (median / p90) | {t.tokens_median or 0:.0f} / {t.tokens_p90 or 0} | |",
     ]
     lines += kind_table(results)
-    by_group: dict[str, list["Call"]] = {}
+    by_group: dict[str, list[Call]] = {}
     for r in results:
         by_group.setdefault(r.case.group, []).extend(r.calls)
     lines += ["", "| group | calls | clean | lists kept | labels kept | identities kept | median -% |",
@@ -196,7 +193,7 @@ def report(results: list["SpecResult"], *, elapsed: float | None = None) -> str:
     return "\n".join(lines) + "\n"
 
 
-def kind_table(results: list["SpecResult"]) -> list[str]:
+def kind_table(results: list[SpecResult]) -> list[str]:
     """The judge's figures per operation kind (per HTTP method where no kind is recorded)."""
     calls = [c for r in results for c in r.calls]
     by_kind = any(r.by_kind for r in results)
@@ -232,7 +229,7 @@ def kind_table(results: list["SpecResult"]) -> list[str]:
     return lines
 
 
-def not_called(results: list["SpecResult"]) -> list[str]:
+def not_called(results: list[SpecResult]) -> list[str]:
     """Per description: the tools the benchmark did not call, and why (counts per reason)."""
     rows = [r for r in results if r.skipped]
     if not rows:
@@ -255,7 +252,7 @@ ANSWER_LOSSES = ("generated content", "answered re", "acknowledgement", "empty a
 MAX_ANSWER_ROWS = 60
 
 
-def answers_lost(calls: list["Call"]) -> list[str]:
+def answers_lost(calls: list[Call]) -> list[str]:
     """Every call whose generated content, answered resource or acknowledgement was lost (the
     targets say none), up to ``MAX_ANSWER_ROWS``."""
     rows = []
@@ -276,7 +273,7 @@ def answers_lost(calls: list["Call"]) -> list[str]:
     ]
 
 
-def _worst(calls: list["Call"]) -> list[str]:
+def _worst(calls: list[Call]) -> list[str]:
     worst = sorted((c for c in calls if c.verdict and c.verdict.lost), key=_badness, reverse=True)
     lines = [
         "",
@@ -303,7 +300,7 @@ def _worst(calls: list["Call"]) -> list[str]:
     return lines
 
 
-def _size_bands(calls: list["Call"]) -> list[str]:
+def _size_bands(calls: list[Call]) -> list[str]:
     """Median reductions by body size, next to two yardsticks: the body as compact JSON with
     nothing left out, and the leanest result the judge accepts (identity and label only)."""
     lines = [

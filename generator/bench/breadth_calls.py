@@ -1,0 +1,61 @@
+"""What the breadth benchmark records: the descriptions it runs, each call and its verdict.
+
+``breadth.py`` makes the calls and fills these in; ``breadth_report.py`` prints them.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..preview.judge import Verdict
+
+
+@dataclass(frozen=True)
+class Case:
+    label: str  # shown in the tables
+    spec: Path
+    overlay: Path | None = None
+    group: str = ""  # breadth | corpus | examples
+
+
+@dataclass
+class Call:
+    spec: str
+    tool: str
+    source: str  # where the example body came from ("no body" for an empty answer)
+    kind: str = "GET"  # the operation's kind, else its HTTP method (kinds.py)
+    method: str = "GET"
+    status: int = 200  # the status the upstream answered with
+    empty: bool = False  # the upstream answered with no body (a 204)
+    error: str | None = None
+    verdict: Verdict | None = None
+    raw: int = 0
+    shaped: int = 0
+    fallback: bool = False  # the run-time invariants replaced the default fields
+    repaired: bool = False  # the defaults were read again from the response (server warning)
+    compact: int = 0  # the body as compact JSON, nothing left out
+    lean: int = 0  # identity and label only (judge.leanest), compact JSON
+
+    @property
+    def reduction(self) -> float:
+        return 1 - self.shaped / self.raw if self.raw else 0.0
+
+    @property
+    def compact_reduction(self) -> float:
+        return 1 - self.compact / self.raw if self.raw else 0.0
+
+    @property
+    def lean_reduction(self) -> float:
+        return 1 - self.lean / self.raw if self.raw else 0.0
+
+
+@dataclass
+class SpecResult:
+    case: Case
+    failure: str | None = None  # the description did not load (first error line)
+    tools: int = 0
+    skipped: Counter[str] = field(default_factory=Counter)  # why tools were not called
+    by_kind: bool = False  # the operations carry the generator's kind (else: the method)
+    calls: list[Call] = field(default_factory=list)
