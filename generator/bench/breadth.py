@@ -39,7 +39,7 @@ import yaml
 from ..diagnostics import GenerationError
 from ..preview.judge import Verdict, judge, leanest
 from ..preview.judge_answers import judge_empty
-from ..preview.synthesize import Example, ExampleFinder
+from ..preview.synthesize import FROM_TREE, Example, ExampleFinder
 from ..preview.tools import tools_of
 from ..runtime.shaping.tokens import count_tokens, get_encoding
 from . import results as results_file
@@ -195,7 +195,7 @@ async def _call_one(
             shaped = json.loads(outcome.parts[0]) if outcome.parts else None
         except ValueError:
             shaped = outcome.parts[0]  # a text page: judged by the values in it
-        call.verdict = judge(example.value, shaped, paged=paged)
+        call.verdict = judge(example.value, shaped, paged=paged, typed=example.source != FROM_TREE)
     return call
 
 

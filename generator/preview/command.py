@@ -24,7 +24,7 @@ from .judge import judge
 from ..diagnostics import Diagnostic
 from ..runtime.output import shape_config_for, shape_output
 from ..runtime.shaping.tokens import count_tokens
-from .synthesize import ExampleFinder
+from .synthesize import FROM_TREE, ExampleFinder
 from .tools import tools_of
 
 EXAMPLE_CHARS = 800  # the example is shown cut to this many characters of compact JSON
@@ -111,7 +111,8 @@ def preview_tool(op: Any, tool: Any, finder: ExampleFinder) -> ToolPreview:
         "the response kept it)"
         for v in shaped.repaired
     ]
-    verdict = judge(example.value, result, paged=len(shaped.chunks) > 1)
+    typed = example.source != FROM_TREE  # a tree's `any` leaves were written as strings
+    verdict = judge(example.value, result, paged=len(shaped.chunks) > 1, typed=typed)
     violations += [f"judge: {lost}" for lost in verdict.lost]
     return ToolPreview(
         tool=tool.name,

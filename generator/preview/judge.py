@@ -166,9 +166,11 @@ def _judge_object(original: Any, shaped: Any, verdict: Verdict, where: str) -> N
             verdict.lost.append(f"label {where}")
 
 
-def judge(body: Any, shaped: Any, *, paged: bool = False) -> Verdict:
+def judge(body: Any, shaped: Any, *, paged: bool = False, typed: bool = True) -> Verdict:
     """Compare what the upstream sent (``body``) with what the agent got (``shaped``, parsed
-    JSON of the first page, or its text; ``paged``: the result says more pages follow)."""
+    JSON of the first page, or its text; ``paged``: the result says more pages follow;
+    ``typed``: False for a body synthesized from a field tree without types, see
+    ``judge_answers.py``)."""
     verdict = Verdict()
     path = payload_path(body)
     judged = unwrap(body)
@@ -183,7 +185,7 @@ def judge(body: Any, shaped: Any, *, paged: bool = False) -> Verdict:
             verdict.wrapper_only = True
             verdict.lost.append("every value of the body")
         _judge_object(judged, shaped, verdict, "of the body")
-    verdict.answer = judge_answer(body, shaped, path, verdict.lost, judged)
+    verdict.answer = judge_answer(body, shaped, path, verdict.lost, judged, typed)
     return verdict
 
 

@@ -18,12 +18,14 @@ by their words (``judge_roles.py``); values are compared, not key names.
   members (``{"data": {...}}``, ``{"_links": ..., "_embedded": {"order": {...}}}``, a
   mutation's ``{"lastSyncId": 7, "comment": {...}}``), else the body.
   A body whose payload is a list (the list rules judge it) has none. The resource is judged
-  when it has an identity, a label or a state: members named by a state word (status, state,
-  phase, stage; else members whose name ends with one) with a short scalar value, in the
-  object, else, for an object with an identity but no label of its own, in its one property
-  bag that has some (JSON:API ``attributes``). *Kept*: one of its identity values (or unique
-  handles), one of its label values and every state value are in the result; for records,
-  every record's identity (its label when it has none).
+  when it has an identity, a label or a state: members named by a state word alone (status,
+  state, phase, stage) with a short scalar value, in the object, else, for an object with an
+  identity but no label of its own, in its one property bag that has some (JSON:API
+  ``attributes``). *Kept*: one of its identity values (or unique handles), one of its label
+  values and every state value are in the result; for records, every record's identity (its
+  label when it has none). States are judged only on a *typed* body: not on one synthesized
+  from a GraphQL field tree, whose ``any`` leaves may be objects (a state relation) that the
+  synthesis wrote as strings.
 - **Acknowledgement.** A body with none of the above (no payload list, no content, no
   resource) that is an object of at most ``WRAPPER_SCALARS`` values, flags included, and is
   empty or carries a flag (``{"ok": true}``, ``{"url": ..., "enabled": true}``); and an empty
@@ -80,18 +82,16 @@ class AnswerChecks:
 
 
 def state_values(obj: dict[str, Any]) -> list[Any]:
-    """The values of ``obj``'s state members (its own, else its property bags'): those named
-    by a state word alone (``status``), else those whose name ends with one."""
+    """The values of ``obj``'s state members (its own, else its property bags'): members named
+    by a state word alone (``status``, ``State``; not ``triageIssueState``, another thing's)."""
 
     def own(o: dict[str, Any]) -> list[Any]:
-        named = [
-            (words(k), v)
+        return [
+            v
             for k, v in o.items()
-            if words(k)[-1:] and words(k)[-1] in STATE_WORDS
+            if words(k) and len(words(k)) == 1 and words(k)[0] in STATE_WORDS
             and is_scalar(v) and v != "" and len(str(v)) <= MAX_STATE_CHARS
         ]  # fmt: skip
-        alone = [v for w, v in named if len(w) == 1]
-        return alone or [v for _, v in named]
 
     found = own(obj)
     if found or not own_identity(obj) or [v for k, v in obj.items() if is_label(k, v)]:
@@ -171,7 +171,7 @@ def _identity_kept(obj: dict[str, Any], shaped: Any) -> bool:
 
 
 def _judge_resource(
-    body: Any, shaped: Any, checks: AnswerChecks, lost: list[str], judged: Any
+    body: Any, shaped: Any, checks: AnswerChecks, lost: list[str], judged: Any, typed: bool
 ) -> bool:
     """Judge the answered resource; False when the body has none. ``judged``: the object
     whose identity and label the judge's first half judged (their losses are listed once)."""
@@ -199,7 +199,8 @@ def _judge_resource(
     resource = one_resource(body)
     if resource is None:
         return False
-    ident, names, states = own_identity(resource), labels(resource), state_values(resource)
+    ident, names = own_identity(resource), labels(resource)
+    states = state_values(resource) if typed else []
     if not (ident or names or states):
         return False
     checks.resource = 1
@@ -259,11 +260,16 @@ def _acknowledgement_kept(body: Any, shaped: Any) -> bool:
 
 
 def judge_answer(
-    body: Any, shaped: Any, payload: tuple[str, ...] | None, lost: list[str], judged: Any = None
+    body: Any,
+    shaped: Any,
+    payload: tuple[str, ...] | None,
+    lost: list[str],
+    judged: Any = None,
+    typed: bool = True,
 ) -> AnswerChecks:
     """The three checks for one body (``payload``: where the judge found its payload list;
-    ``judged``: the object it judged for identity and label); what was lost is appended to
-    ``lost``."""
+    ``judged``: the object it judged for identity and label; ``typed``: the body's scalars are
+    what the description says, so states are judged); what was lost is appended to ``lost``."""
     checks = AnswerChecks()
     content = generated_content(body)
     if content:
@@ -273,7 +279,7 @@ def judge_answer(
             lost.append(f"generated content {', '.join(missing[:3])}")
         else:
             checks.content_kept = 1
-    has_resource = payload is None and _judge_resource(body, shaped, checks, lost, judged)
+    has_resource = payload is None and _judge_resource(body, shaped, checks, lost, judged, typed)
     if payload is None and not content and not has_resource and is_acknowledgement(body):
         checks.acknowledgements = 1
         if _acknowledgement_kept(body, shaped):

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from generator.bench.breadth import Call, Case, SpecResult, discover, main, run_case
 from generator.bench.breadth_report import kind_table
-from generator.bench.kinds import BY_KIND, BY_METHOD, group_of
+from generator.bench.kinds import BY_KIND, BY_METHOD, group_of, grouping
 from generator.preview.judge import judge, leanest
 from generator.bench.upstream import LocalUpstream
 
@@ -41,10 +41,10 @@ def test_every_tool_of_the_small_corpus_is_called_and_judged(tmp_path, capsys) -
         "answered (created/changed) resource missing",
     ):
         assert f"| {measure} " in out  # fmt: skip
-    # no operation carries a kind yet: the rows are HTTP methods, and the table says so
-    assert f"### Per {BY_METHOD}" in out
+    # the rows are the kinds the generator recorded on the operations (spec.json `kind`)
+    assert f"### Per {BY_KIND}" in out
     rows = [line.split(" | ")[0] for line in out.splitlines() if line.startswith("| ")]
-    assert {"| GET", "| POST", "| PUT", "| PATCH", "| DELETE"} <= set(rows)
+    assert {"| read", "| search", "| create", "| update", "| acknowledge"} <= set(rows)
     assert "| openapi/writes.yaml | 11 | 10 | success body is not JSON (text/csv) (1) |" in out
     written = out_file.read_text(encoding="utf-8")
     assert "- commit: " in written and "## Breadth" in written
@@ -91,13 +91,18 @@ def test_the_answer_checks_apply_to_the_writes_they_are_for() -> None:
     assert search is not None and search.lists == 1
 
 
+def test_without_recorded_kinds_the_rows_are_http_methods_and_say_so() -> None:
+    what, rows = grouping(["POST", "GET", "DELETE", "query"], by_kind=False)
+    assert what == BY_METHOD and rows == ["GET", "POST", "DELETE", "query"]
+
+
 def test_rows_are_the_operations_kinds_when_the_generator_records_them() -> None:
     from generator.pipeline import load_with_overlay
 
     spec, _ = load_with_overlay(WRITES)
     ops = {op.tool_name: op for op in spec.operations}
-    if not hasattr(ops["create_order"], "kind"):  # before the classification: the method
-        assert group_of(ops["create_order"]) == "POST" and group_of(ops["delete_thing"]) == "DELETE"
+    assert group_of(ops["search_things"]) == ops["search_things"].kind == "search"
+    assert group_of(ops["create_things"]) == "create"
     result = SpecResult(Case("x", WRITES), by_kind=True)
     result.calls = [
         Call("x", "a", "spec example", kind="create"),

@@ -180,6 +180,9 @@ def test_state_is_the_objects_own_not_a_nested_things() -> None:
     jsonapi = {"id": "p-1", "type": "plan", "attributes": {"status": "active", "size": 3}}
     assert state_values(jsonapi) == ["active"]
     assert state_values({"status": "open", "review_status": "none"}) == ["open"]
+    assert state_values({"id": 7, "name": "Core", "triageIssueState": "triage"}) == []
+    untyped = judge(CREATED, {"id": 981, "name": "Crash on start"}, typed=False)
+    assert untyped.answer.resource_kept == 1  # a tree's strings may stand for objects
 
 
 # ---------------------------------------------------------------------- acknowledgements
