@@ -248,18 +248,23 @@ def not_called(results: list[SpecResult]) -> list[str]:
     return lines
 
 
-ANSWER_LOSSES = ("generated content", "answered re", "acknowledgement", "empty answer")
 MAX_ANSWER_ROWS = 60
 
 
 def answers_lost(calls: list[Call]) -> list[str]:
     """Every call whose generated content, answered resource or acknowledgement was lost (the
-    targets say none), up to ``MAX_ANSWER_ROWS``."""
+    targets say none), up to ``MAX_ANSWER_ROWS``, with all it lost."""
     rows = []
     for c in calls:
-        lost = [x for x in (c.verdict.lost if c.verdict else []) if x.startswith(ANSWER_LOSSES)]
-        if lost:
-            rows.append(f"| {c.spec} | {c.tool} | {c.kind} | {c.source} | {'; '.join(lost)} |")
+        a = c.verdict.answer if c.verdict else None
+        if a is None or (
+            a.content_kept == a.content
+            and a.resource_kept == a.resource
+            and a.acknowledgements_kept == a.acknowledgements
+        ):
+            continue
+        lost = "; ".join(c.verdict.lost if c.verdict else [])
+        rows.append(f"| {c.spec} | {c.tool} | {c.kind} | {c.source} | {lost} |")
     if not rows:
         return []
     shown = min(MAX_ANSWER_ROWS, len(rows))
