@@ -1,8 +1,9 @@
 """Generation and startup benchmark: ``python -m generator.bench.generation [--quick]``.
 
-For the full GitHub REST and Stripe specs of the corpus, and a synthetic multi-file spec
-(``--multifile-files`` YAML files joined by relative ``$ref``s: bench/multifile.py), it
-measures, in one run:
+For the full GitHub REST and Stripe specs of the corpus, a synthetic multi-file spec
+(``--multifile-files`` YAML files joined by relative ``$ref``s: bench/multifile.py) and any
+description given with ``--spec NAME=FILE`` (such as DigitalOcean's published multi-file layout,
+whose operations are each a ``$ref`` to a file of their own), it measures, in one run:
 
 * generation time: a fresh ``python -m generator generate`` subprocess (black included);
 * for the generated server and for ``fastmcp`` ``FastMCP.from_openapi`` on the same spec:
@@ -22,6 +23,7 @@ from __future__ import annotations
 import json
 import os
 import platform
+import re
 import statistics
 import subprocess
 import sys
@@ -342,6 +344,21 @@ def multifile_spec(folder: Path, files: int) -> BenchSpec:
     )
 
 
+def external_spec(value: str) -> BenchSpec:
+    """``--spec NAME=FILE``: a description outside the repository (a multi-file one: FastMCP's
+    ``from_openapi`` takes one document, so it is not run there)."""
+    name, sep, file = value.partition("=")
+    path = Path(file).expanduser()
+    if not sep or not re.fullmatch(r"[a-z][a-z0-9-]*", name) or not path.is_file():
+        raise argparse.ArgumentTypeError(
+            f"expected NAME=FILE (NAME in lowercase letters, digits, dashes; FILE existing), "
+            f"got {value!r}"
+        )
+    return BenchSpec(
+        name, path, None, "FastMCP skipped: from_openapi takes one document, not a multi-file spec"
+    )
+
+
 def bench_spec(
     spec: BenchSpec, fastmcp_python: Path | None, repeats: int, timeout_s: float
 ) -> SpecRow:
@@ -455,6 +472,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         metavar="N",
         help=f"files of the synthetic multi-file spec (default {MULTIFILE_FILES:,}; 0 = skip)",
     )
+    parser.add_argument(
+        "--spec",
+        type=external_spec,
+        action="append",
+        default=[],
+        metavar="NAME=FILE",
+        help="also measure this description (e.g. digitalocean=openapi/specification/"
+        "DigitalOcean-public.v2.yaml from github.com/digitalocean/openapi); repeatable",
+    )
     parser.add_argument("--repeats", type=int, default=3, help="server starts per measurement")
     parser.add_argument(
         "--server-timeout",
@@ -483,6 +509,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.multifile_files > 0:
             _progress(f"writing the synthetic multi-file spec ({args.multifile_files:,} files) ...")
             specs.append(multifile_spec(Path(tmp), args.multifile_files))
+        specs += args.spec
         rows = [bench_spec(spec, python, args.repeats, args.server_timeout) for spec in specs]
     with results.recorded(args.results, "generator.bench.generation", argv):
         print(render_table(rows, repeats=args.repeats, fastmcp_version=version))

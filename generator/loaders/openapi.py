@@ -27,6 +27,7 @@ from ..naming import alternative_names, assign_tool_names, env_prefix, slugify, 
 from ..render.publishing import project_urls
 from .document import Document, is_swagger2, load_openapi_document, split_pointer
 from .credentials import ImplicitSchemes
+from .inline import inline_structure
 from .refs import RefError, RefResolver
 from .request import RequestContext, RequestParts, SkipOperation, build_request
 from .operation_kind import OperationSignals, classify, path_about
@@ -36,7 +37,7 @@ from .security import operation_security, requirement_groups, security_schemes
 from .pagination import detect_pagination, has_link_header
 from .servers import base_url
 from .swagger2 import convert_swagger2
-from .validation import validate_openapi
+from .validation import Invalid, validate_openapi
 from .text import (
     TITLE_LIMIT,
     TOOL_DESCRIPTION_LIMIT,
@@ -94,12 +95,12 @@ def _package_version(version: str) -> str:
 
 
 def _triage(
-    problems: list[Diagnostic],
+    problems: list[Invalid],
 ) -> tuple[list[Diagnostic], list[Diagnostic], set[str]]:
     """Split validation errors into fatal ones, warnings, and pointers of operations to skip."""
     fatal, warnings, skip = [], [], set()
-    for problem in problems:
-        tokens = split_pointer(problem.pointer or "")
+    for where, problem in problems:
+        tokens = split_pointer(where)
         in_path_item = len(tokens) >= 3 and tokens[0] == "paths"
         if in_path_item and tokens[2] in METHODS + ("parameters",):
             methods = METHODS if tokens[2] == "parameters" else (tokens[2],)
@@ -139,12 +140,14 @@ def load_openapi_from(
     info = doc.data.get("info")
     if isinstance(info, dict) and isinstance(info.get("version"), (int, float)):
         info["version"] = str(info["version"])  # YAML `version: 1.0`
-    fatal, diagnostics, invalid_ops = _triage(validate_openapi(doc))
     resolver = RefResolver(doc)
     try:
         resolver.check_all()
     except GenerationError as exc:
-        fatal.extend(exc.diagnostics)
+        fatal = _triage(validate_openapi(doc))[0]
+        raise GenerationError(fatal + exc.diagnostics) from None
+    doc = inline_structure(doc, resolver)  # refs anywhere (an operation, a responses map...)
+    fatal, diagnostics, invalid_ops = _triage(validate_openapi(doc))
     if fatal:
         raise GenerationError(fatal)
     info = doc.data["info"]

@@ -13,20 +13,22 @@ with the ``name``/``key`` of each resolved target.
 
 from __future__ import annotations
 
+import functools
+import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
-from urllib.parse import unquote, urlsplit
+from urllib.parse import quote, unquote, urlsplit
 
 from ..diagnostics import Diagnostic, GenerationError, Severity, pointer as make_pointer
 from .document import Document, load_document, split_pointer
 
 MAX_CHAIN = 64
 # Keys whose values are literal data, not OpenAPI objects: refs are not looked for inside.
-_LITERAL_KEYS = frozenset({"example", "default", "enum", "const"})
+LITERAL_KEYS = frozenset({"example", "default", "enum", "const"})
 # Maps whose keys are names chosen by the author (a property called "default", the "default"
 # response): nothing is skipped directly inside them.
-_NAME_MAPS = frozenset(
+NAME_MAPS = frozenset(
     {
         "properties",
         "patternProperties",
@@ -85,6 +87,18 @@ class RefResolver:
         self._targets: dict[tuple[Path, str], Path] = {}
         self._lookups: dict[tuple[str, int], Resolved] = {}
         self._derefs: dict[tuple[int, int], tuple[Any, Resolved]] = {}
+        # Name maps written as a ref (``properties: {$ref: ...}``), found by check_all:
+        # (document, pointer of the map).
+        self.map_refs: list[tuple[Document, str]] = []
+
+    def rebase(self, root: Document) -> None:
+        """Resolve against ``root`` from now on: a view of the same file (inline.py) whose
+        refs were rewritten; the other documents stay loaded."""
+        self._docs[root.path.resolve()] = root
+        self._order[self._order.index(self.root)] = root
+        self.root = root
+        self._lookups.clear()
+        self._derefs.clear()
 
     # -- documents -------------------------------------------------------------------------
     def _document(self, relative: str, base: Document) -> Document:
@@ -209,9 +223,11 @@ class RefResolver:
         while walked < len(self._order):
             doc = self._order[walked]
             walked += 1
-            for ref, where in _collect_refs(doc.data):
+            for ref, where, whole_map in _collect_refs(doc.data):
                 try:
                     self._deref({"$ref": ref}, doc, where)
+                    if whole_map:
+                        self.map_refs.append((doc, where))
                 except RefError as exc:
                     problems.append(
                         doc.diagnostic(Severity.ERROR, exc.code, exc.message, where, exc.hint)
@@ -220,27 +236,30 @@ class RefResolver:
             raise GenerationError(problems)
 
 
-def _collect_refs(data: Any) -> list[tuple[str, str]]:
-    """Every ``$ref`` (value, JSON pointer of the ref object) outside literal data and ``x-`` keys."""
-    found: list[tuple[str, str]] = []
+def _collect_refs(data: Any) -> list[tuple[str, str, bool]]:
+    """Every ``$ref`` (value, JSON pointer of the ref object, whether it stands for a whole
+    name map) outside literal data and ``x-`` keys. A name map (``properties``...) holding a
+    string ``$ref`` is a reference to the map: its values must be objects, so it cannot be a
+    member called "$ref"."""
+    found: list[tuple[str, str, bool]] = []
     path: list[str] = []
 
     def walk(node: Any, named_children: bool) -> None:
         if isinstance(node, dict):
             ref = node.get("$ref")
-            if ref is not None and not named_children:
-                found.append((ref, make_pointer(*path)))
+            if isinstance(ref, str) or (ref is not None and not named_children):
+                found.append((ref, make_pointer(*path), named_children))  # type: ignore[arg-type]
             for key, value in node.items():
                 if not isinstance(value, (dict, list)):
                     continue
                 if not named_children:
-                    if key in _LITERAL_KEYS or key.startswith("x-"):
+                    if key in LITERAL_KEYS or key.startswith("x-"):
                         continue
                     if key == "examples":
                         _example_refs(value, path + [key], found)
                         continue
                 path.append(key)
-                walk(value, key in _NAME_MAPS and not named_children)
+                walk(value, key in NAME_MAPS and not named_children)
                 path.pop()
         elif isinstance(node, list):
             for index, value in enumerate(node):
@@ -253,9 +272,62 @@ def _collect_refs(data: Any) -> list[tuple[str, str]]:
     return found
 
 
-def _example_refs(examples: Any, path: list[str], found: list[tuple[str, str]]) -> None:
+def _example_refs(examples: Any, path: list[str], found: list[tuple[str, str, bool]]) -> None:
     """``examples`` maps hold Example Objects (maybe refs) whose ``value`` is literal data."""
     if isinstance(examples, dict):
         for name, example in examples.items():
             if isinstance(example, dict) and isinstance(example.get("$ref"), str):
-                found.append((example["$ref"], make_pointer(*path, name)))
+                found.append((example["$ref"], make_pointer(*path, name), False))
+
+
+# -- moving parts between files ---------------------------------------------------------------
+def rebased(ref: str, source: Document, target: Document) -> str:
+    """``ref`` written in ``source``, as the same reference written in ``target``."""
+    return _rebased(ref, source.path, target.path)
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _rebased(ref: str, source: Path, target: Path) -> str:
+    parts = urlsplit(ref)
+    if parts.scheme or parts.netloc:
+        return ref  # remote: refused by check_all
+    file = (source.parent / unquote(parts.path)).resolve() if parts.path else source.resolve()
+    fragment = "#" + parts.fragment if parts.fragment or ref.endswith("#") else ""
+    if file == target.resolve():
+        return fragment or "#"
+    relative = Path(os.path.relpath(file, target.resolve().parent)).as_posix()
+    return quote(relative) + fragment
+
+
+def relocate(node: Any, source: Document, target: Document) -> Any:
+    """A copy of ``node`` (written in ``source``) whose refs resolve the same from ``target``;
+    ``node`` itself when both are one document. Refs inside literal data and ``x-`` keys are
+    data (as in check_all) and stay as written."""
+    if source is target:
+        return node
+    return _relocated(node, source, target, False)
+
+
+def _relocated(node: Any, source: Document, target: Document, named_children: bool) -> Any:
+    if isinstance(node, list):
+        return [_relocated(v, source, target, False) for v in node]
+    if not isinstance(node, dict):
+        return node
+    out: dict[str, Any] = {}
+    for key, value in node.items():
+        if key == "$ref" and isinstance(value, str):
+            out[key] = rebased(value, source, target)
+        elif not named_children and (key in LITERAL_KEYS or key.startswith("x-")):
+            out[key] = value
+        elif not named_children and key == "examples" and isinstance(value, dict):
+            out[key] = {
+                name: (
+                    {**example, "$ref": rebased(example["$ref"], source, target)}
+                    if is_ref(example)
+                    else example
+                )
+                for name, example in value.items()
+            }
+        else:
+            out[key] = _relocated(value, source, target, key in NAME_MAPS and not named_children)
+    return out

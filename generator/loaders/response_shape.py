@@ -294,7 +294,7 @@ def _shape(
     payload = find_payload(full, about=about)
     where = payload.collection if payload.collection is not None else payload.envelope
     if where is not None:
-        name = _item_name(_schema_at(body, where, resolver), doc, resolver, name)
+        name = _item_name(_schema_at(body, where, resolver), resolver, name)
     item_tree = _subtree(full, where or ())
     field_tree = bounded_tree(item_tree) if item_tree else None
     entity = tuple(words(name)) if name else ()
@@ -329,8 +329,11 @@ def _subtree(tree: Any, path: tuple[str, ...]) -> dict[str, Any] | None:
     return node if isinstance(node, dict) and node else None
 
 
-def _schema_at(body: Any, path: tuple[str, ...], resolver: RefResolver) -> Any:
-    """The schema of the member at ``path`` (through properties and array items)."""
+def _schema_at(
+    body: Any, path: tuple[str, ...], resolver: RefResolver
+) -> tuple[Any, Document] | None:
+    """The schema of the member at ``path`` (through properties) and the document it is
+    written in."""
     if body is None:
         return None
     node, doc = body.value, body.doc
@@ -342,18 +345,17 @@ def _schema_at(body: Any, path: tuple[str, ...], resolver: RefResolver) -> Any:
             return None
         target = resolver.deref(props[key], doc, "")
         node, doc = target.value, target.doc
-    return node
+    return node, doc
 
 
 def _item_name(
-    array_schema: Any, doc: Document, resolver: RefResolver, fallback: str | None
+    found: tuple[Any, Document] | None, resolver: RefResolver, fallback: str | None
 ) -> str | None:
-    if not isinstance(array_schema, dict):
+    if found is None or not isinstance(found[0], dict):
         return fallback
-    array = resolver.deref(array_schema, doc, "")
-    items = array.value.get("items") if isinstance(array.value, dict) else None
+    items = found[0].get("items")
     if is_ref(items):
-        return resolver.deref(items, array.doc, "").name
+        return resolver.deref(items, found[1], "").name
     return fallback
 
 

@@ -10,7 +10,7 @@ Stripe specs, so the full validation is kept.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from openapi_pydantic import parse_obj
 from pydantic import ValidationError
@@ -44,8 +44,16 @@ def _walk(data: Any, loc: tuple[Any, ...]) -> tuple[list[str], bool]:
     return tokens, False
 
 
-def validate_openapi(doc: Document) -> list[Diagnostic]:
-    """Diagnostics (severity ERROR) for every place the document breaks the OpenAPI schema."""
+class Invalid(NamedTuple):
+    """One place that breaks the OpenAPI schema: its pointer in ``doc`` (where an operation
+    uses it) and the diagnostic (which names where it is written: inline.py)."""
+
+    pointer: str
+    diagnostic: Diagnostic
+
+
+def validate_openapi(doc: Document) -> list[Invalid]:
+    """Every place the document breaks the OpenAPI schema (diagnostics of severity ERROR)."""
     data = doc.data
     version = str(data.get("openapi", ""))
     if version not in _ALL_TAGS:
@@ -59,9 +67,9 @@ def validate_openapi(doc: Document) -> list[Diagnostic]:
     return []
 
 
-def _diagnostics(doc: Document, exc: ValidationError) -> list[Diagnostic]:
+def _diagnostics(doc: Document, exc: ValidationError) -> list[Invalid]:
     seen: set[tuple[str, str]] = set()
-    found: list[Diagnostic] = []
+    found: list[Invalid] = []
     for error in exc.errors():
         loc = tuple(error.get("loc", ()))[1:]  # the first element is the version tag
         tokens, noise = _walk(doc.data, loc)
@@ -73,13 +81,12 @@ def _diagnostics(doc: Document, exc: ValidationError) -> list[Diagnostic]:
             continue
         seen.add((where, message))
         field = tokens[-1] if tokens else "document"
-        found.append(
-            doc.diagnostic(
-                Severity.ERROR,
-                "OPENAPI_INVALID",
-                f"`{field}`: {message}",
-                where,
-                "Fix the value to match the OpenAPI specification.",
-            )
+        diagnostic = doc.diagnostic(
+            Severity.ERROR,
+            "OPENAPI_INVALID",
+            f"`{field}`: {message}",
+            where,
+            "Fix the value to match the OpenAPI specification.",
         )
+        found.append(Invalid(where, diagnostic))
     return found

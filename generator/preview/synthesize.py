@@ -31,7 +31,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..diagnostics import GenerationError
 from ..ir.models import OperationSpec
+from ..loaders.inline import inline_structure
 from ..loaders.document import Document, is_swagger2, load_openapi_document, split_pointer
 from ..loaders.refs import RefError, RefResolver, is_ref
 from ..loaders.response_shape import is_json_media_type, media_rank
@@ -95,8 +97,13 @@ class ExampleFinder:
 
             self.original = doc
             doc, _ = convert_swagger2(doc)
-        self.doc = doc
         self.resolver = RefResolver(doc)
+        try:  # refs anywhere (an operation in a file of its own), as the loader reads them
+            self.resolver.check_all()
+            doc = inline_structure(doc, self.resolver)
+        except GenerationError:
+            pass  # a broken ref: generation refuses the description anyway
+        self.doc = doc
 
     def example(self, op: OperationSpec) -> Example | None:
         """The example response body of ``op`` (None: nothing describes a JSON body)."""

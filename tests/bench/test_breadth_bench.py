@@ -128,6 +128,31 @@ def test_discover_takes_breadth_then_corpus_descriptions_then_the_examples() -> 
     assert not any(c.group == "examples" for c in discover(CORPUS, None))
 
 
+def test_a_description_given_with_spec_is_run_and_its_skipped_operations_are_listed(
+    tmp_path, capsys
+) -> None:
+    spec = tmp_path / "extra.yaml"
+    spec.write_text(
+        "openapi: 3.0.3\ninfo: {title: Extra, version: '1'}\n"
+        "servers: [{url: 'https://extra.example.test'}]\npaths:\n"
+        "  /things:\n    get:\n      responses:\n        '200':\n          description: ok\n"
+        "          content: {application/json: {schema: {type: array, items: {type: object,"
+        " properties: {id: {type: integer}, name: {type: string}}}}}}\n"
+        "  /broken:\n    get:\n      parameters: [{in: query}]\n"
+        "      responses: {'200': {description: ok}}\n",
+        encoding="utf-8",
+    )
+    args = ["--no-examples", "--no-yardstick", "--results", "-", "--spec", str(spec)]
+    assert main([str(tmp_path / "empty"), *args]) == 2  # the corpus must exist
+    (tmp_path / "empty").mkdir()
+    assert main([str(tmp_path / "empty"), *args]) == 0
+    out = capsys.readouterr().out
+    assert "| calls clean (no error) | 100.0% (1/1) |" in out
+    assert "- operations skipped: 1; served with a part left out: 0" in out
+    assert "| extra/extra.yaml | 1 | 1 | OPERATION_SKIPPED 1 |  |" in out
+    assert main(["--spec", str(tmp_path / "gone.yaml"), *args[:-2]]) == 2
+
+
 def test_the_served_body_is_what_the_judge_compares_with() -> None:
     calls = _calls(WRAPPERS)
     widgets = calls["list_widgets"]
