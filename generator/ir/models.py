@@ -33,6 +33,12 @@ class ParamSpec:
     # A constant (``Action=X`` of an AWS-style ``/?Action=X`` path, a single-valued enum):
     # sent on every call, not an argument of the tool (absent from the input schema).
     const: str | None = None
+    # A file to upload (a multipart file part, a whole binary body): the argument takes a path
+    # or base64 content (runtime/upstream/files.py) and sends its ``bytes``, or their
+    # ``base64`` text where the description says the body is base64 (``format: byte``);
+    # ``content_type``: the media type of its multipart part (``encoding.contentType``).
+    file: Literal["bytes", "base64"] | None = None
+    content_type: str | None = None
 
 
 @dataclass(frozen=True)
@@ -41,6 +47,8 @@ class HttpBinding:
     path: str
     content_type: str | None = None  # request body media type, if any
     kind: Literal["http"] = "http"
+    # An XML request body: its layout (names, attributes, wrapped arrays: loaders/xml_layout.py).
+    xml: dict[str, Any] | None = None
 
 
 @dataclass(frozen=True)
@@ -103,6 +111,8 @@ class ResponseShape:
     # A wrapper around ONE resource (``{"data": {...}}``): the path to it. ``field_tree`` and
     # ``default_fields`` then describe that resource, and ``fields`` paths are relative to it.
     envelope_path: str | None = None
+    # An XML response: the layout that reads it into the tree above (loaders/xml_layout.py).
+    xml: dict[str, Any] | None = None
 
 
 @dataclass(frozen=True)

@@ -488,7 +488,8 @@ def _operation(
         binding=HttpBinding(
             method=draft["method"].upper(),
             path=request.path or draft["path"],
-            content_type=draft["request"].content_type,
+            content_type=request.content_type,
+            xml=request.xml,
         ),
         response=draft["response"],
         kind=draft["kind"],

@@ -4,8 +4,13 @@ Path-item and operation parameters are merged (the operation wins by name+in). A
 whose schema is an object contributes one argument per top-level property (location
 ``body``); any other JSON body is one ``body`` argument (``body_whole``). A form
 (``application/x-www-form-urlencoded``) body is flattened the same way, with each property's
-``encoding`` style kept. Bodies only offered as multipart, octet-stream, XML or text cannot be
-sent: a required one skips the operation, an optional one is dropped, both with a warning.
+``encoding`` style kept, and so is a ``multipart/form-data`` body, whose binary properties
+(``format: binary``, 3.1 ``contentMediaType``, Swagger 2.0 ``type: file``) become file
+arguments: a path or base64 content (``runtime/upstream/files.py``), a list of them for an
+array. An XML body is flattened like JSON and sent as XML built from the schema's ``xml``
+objects (``xml_layout.py``). A ``text/*`` body is one string argument; any other media type
+(``application/octet-stream``, ``image/png``...) or a binary text body is one file argument,
+sent as the body itself.
 Argument names follow the collision rule in :mod:`generator.naming`.
 """
 
@@ -13,7 +18,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from ..diagnostics import Diagnostic, Severity, pointer as make_pointer
 from ..ir.models import ParamSpec, SecurityScheme
@@ -22,11 +27,24 @@ from .constants import split_path_query
 from .credentials import ImplicitSchemes, looks_like_credential, scheme_for
 from .document import Document
 from .refs import RefResolver
-from .response_shape import is_json_media_type, media_rank
+from ..runtime.upstream.files import FILE_ARGUMENT
+from ..runtime.upstream.media import (
+    BINARY,
+    FORM,
+    FORM_TYPE,
+    JSON,
+    MULTIPART,
+    MULTIPART_TYPE,
+    PREFERENCE,
+    TEXT,
+    XML,
+    media_kind,
+)
+from .response_shape import media_rank
 from .schemas import SchemaCompactor, is_object_schema
 from .text import shorten
+from .xml_layout import xml_layout
 
-FORM = "application/x-www-form-urlencoded"
 IGNORED_HEADERS = frozenset({"accept", "content-type", "authorization"})
 DEFAULT_STYLE = {"path": "simple", "header": "simple", "query": "form", "cookie": "form"}
 SUPPORTED_STYLES = {
@@ -77,6 +95,7 @@ class RequestParts:
     content_type: str | None
     path: str = ""  # the path sent: query parts of the spec's path key moved to constants
     credentials: tuple[str, ...] = ()  # security schemes that fill credential parameters
+    xml: dict[str, Any] | None = None  # an XML body's layout (xml_layout.py)
 
 
 @dataclass
@@ -89,6 +108,8 @@ class _Arg:
     style: str | None = None
     explode: bool | None = None
     const: str | None = None  # a constant: sent on every call, not an argument
+    file: Literal["bytes", "base64"] | None = None  # a file to upload (FILE_ARGUMENT)
+    content_type: str | None = None  # a multipart part's media type (encoding.contentType)
 
 
 def build_request(
@@ -140,10 +161,10 @@ def build_request(
             continue
         args.append(_param_arg(ctx, *declared))
     args, credentials = _credentials(ctx, args, merged)
-    content_type = None
+    content_type = xml = None
     body = operation.get("requestBody")
     if body is not None:
-        content_type, body_args = _body_args(ctx, body, doc, f"{op_pointer}/requestBody")
+        content_type, body_args, xml = _body_args(ctx, body, doc, f"{op_pointer}/requestBody")
         args.extend(body_args)
     args = _constants(args, path_pairs)
     variable = [a for a in args if a.const is None]
@@ -159,6 +180,8 @@ def build_request(
             style=a.style,
             explode=a.explode,
             const=a.const,
+            file=a.file,
+            content_type=a.content_type,
         )
         for a in args
     )
@@ -168,7 +191,7 @@ def build_request(
     if required:
         schema["required"] = required
     schema["additionalProperties"] = False
-    return RequestParts(params, schema, content_type, sent_path, credentials)
+    return RequestParts(params, schema, content_type, sent_path, credentials, xml)
 
 
 def _templated_pairs(
@@ -330,76 +353,126 @@ def _param_arg(
 
 def _body_args(
     ctx: RequestContext, raw_body: Any, item_doc: Document, where: str
-) -> tuple[str | None, list[_Arg]]:
+) -> tuple[str | None, list[_Arg], dict[str, Any] | None]:
+    """(content type, arguments, XML layout) of a request body. The media type sent is the
+    first offered of the best kind (media.PREFERENCE: JSON, a form, multipart, XML, text,
+    bytes)."""
     target = ctx.resolver.deref(raw_body, item_doc, where)
     body, doc = target.value, target.doc
     content = body.get("content") if isinstance(body, dict) else None
     if not isinstance(content, dict) or not content:
-        return None, []
+        return None, [], None
     required = body.get("required") is True
-    json_types = sorted((m for m in content if is_json_media_type(m)), key=media_rank)
-    if json_types:
-        media_type = json_types[0]
-        content_type = (
-            "application/json" if media_type.startswith(("*/*", "application/*")) else media_type
-        )
-    elif any(_base(m) == FORM for m in content):
-        media_type = next(m for m in content if _base(m) == FORM)
-        content_type = FORM
-    else:
-        offered = ", ".join(sorted(content))
-        message = f"request body media type(s) {offered} not supported (only JSON and form bodies)"
-        hint = "Offer an application/json body, or call this endpoint outside MCP."
-        if required:
-            raise SkipOperation(
-                ctx.doc.diagnostic(
-                    Severity.WARNING,
-                    "BODY_UNSUPPORTED",
-                    f"operation skipped: {message}",
-                    f"{where}/content",
-                    hint,
-                )
-            )
-        ctx.warn(
-            "BODY_DROPPED",
-            f"optional request body dropped: {message}",
-            f"{where}/content",
-            hint,
-        )
-        return None, []
+    offered = [m for m in content if isinstance(m, str)]
+    media_type = min(offered, key=lambda m: (PREFERENCE.index(media_kind(m)), media_rank(m)))
+    kind = media_kind(media_type)
+    content_type = {
+        JSON: "application/json" if media_type.startswith(("*/*", "application/*")) else media_type,
+        FORM: FORM_TYPE,
+        MULTIPART: MULTIPART_TYPE,
+    }.get(kind, media_type)
     media = content[media_type] if isinstance(content[media_type], dict) else {}
     raw_schema = media.get("schema")
     at = target.pointer + make_pointer("content", media_type, "schema")
     schema = ctx.compactor.compact(raw_schema, doc, at) if raw_schema is not None else {}
     description = shorten(body.get("description"))
+    whole = description or schema.get("description", "")
+    if kind == BINARY or (kind == TEXT and _is_binary(raw_schema, doc, ctx)):
+        upload = {**FILE_ARGUMENT, "description": _file_description(whole)}
+        sent = "base64" if _is_base64(raw_schema, doc, ctx) else "bytes"
+        return content_type, [_Arg("body_whole", "body", required, upload, whole, file=sent)], None
+    if kind == TEXT:
+        text = {"type": "string", **({"description": whole} if whole else {})}
+        return content_type, [_Arg("body_whole", "body", required, text, whole)], None
+    xml = xml_layout(raw_schema, doc, ctx.resolver) if kind == XML else None
     if is_object_schema(schema) and "properties" in schema:
-        encoding = media.get("encoding") if content_type == FORM else None
+        encoding = media.get("encoding") if kind in (FORM, MULTIPART) else None
         names = schema.get("required", [])
+        raw_properties = _raw_properties(raw_schema, doc, ctx) if kind == MULTIPART else {}
         args = []
         for name, sub in schema["properties"].items():
-            style = explode = None
+            style = explode = part_type = None
             enc = encoding.get(name) if isinstance(encoding, dict) else None
             if isinstance(enc, dict):
                 style = enc.get("style") if isinstance(enc.get("style"), str) else None
                 explode = enc.get("explode") if isinstance(enc.get("explode"), bool) else None
-            args.append(
-                _Arg(
-                    "body",
-                    name,
-                    required and name in names,
-                    sub,
-                    sub.get("description", ""),
-                    style,
-                    explode,
+                part_type = (
+                    enc.get("contentType") if isinstance(enc.get("contentType"), str) else None
                 )
-            )
-        return content_type, args
+            arg = _Arg("body", name, required and name in names, sub, sub.get("description", ""),
+                       style, explode, content_type=part_type)  # fmt: skip
+            files = _file_schema(raw_properties.get(name), sub, ctx) if kind == MULTIPART else None
+            if files is not None:
+                arg.schema, arg.file = files, "bytes"
+            args.append(arg)
+        return content_type, args, xml
     if description and "description" not in schema:
         schema = {**schema, "description": description}
-    return content_type, [
-        _Arg("body_whole", "body", required, schema, schema.get("description", ""))
-    ]
+    return (
+        content_type,
+        [_Arg("body_whole", "body", required, schema, schema.get("description", ""))],
+        xml,
+    )
 
 
-def _base(media_type: str) -> str:
-    return media_type.split(";")[0].strip().lower()
+def _file_description(description: str) -> str:
+    return shorten(f"{description} {FILE_ARGUMENT['description']}".strip())
+
+
+def _raw_properties(raw_schema: Any, doc: Document, ctx: RequestContext) -> dict[str, Any]:
+    """The properties of a multipart body's schema as written (refs followed, ``allOf``
+    merged), with their documents: where the binary parts are told apart."""
+    found: dict[str, Any] = {}
+    node, node_doc, _ = ctx.compactor.resolve(raw_schema, doc)
+    if not isinstance(node, dict):
+        return found
+    for part in node.get("allOf") or [] if isinstance(node.get("allOf"), list) else []:
+        found.update(_raw_properties(part, node_doc, ctx))
+    properties = node.get("properties")
+    if isinstance(properties, dict):
+        for name, sub in properties.items():
+            found[name] = (sub, node_doc)
+    return found
+
+
+def _is_binary(raw: Any, doc: Document, ctx: RequestContext) -> bool:
+    """A schema for bytes: ``format: binary`` (or ``base64`` in a multipart part, the 3.0
+    way), ``contentMediaType`` without ``contentEncoding`` (3.1), Swagger 2.0's ``type: file``."""
+    node, _, _ = ctx.compactor.resolve(raw, doc)
+    if not isinstance(node, dict):
+        return False
+    kinds = node.get("type") if isinstance(node.get("type"), list) else [node.get("type")]
+    if "file" in kinds:
+        return True
+    if "string" not in kinds and node.get("type") is not None:
+        return False
+    if node.get("format") == "binary":
+        return True
+    return isinstance(node.get("contentMediaType"), str) and "contentEncoding" not in node
+
+
+def _is_base64(raw: Any, doc: Document, ctx: RequestContext) -> bool:
+    """A body of base64 text (``format: byte``/``base64``, 3.1 ``contentEncoding: base64``),
+    as Spotify's image/jpeg cover upload is."""
+    node, _, _ = ctx.compactor.resolve(raw, doc)
+    if not isinstance(node, dict):
+        return False
+    return node.get("format") in ("byte", "base64") or node.get("contentEncoding") == "base64"
+
+
+def _file_schema(found: Any, compact: dict[str, Any], ctx: RequestContext) -> dict[str, Any] | None:
+    """The schema of a multipart property that is a file (or a list of files), else None."""
+    if found is None:
+        return None
+    raw, doc = found
+    description = _file_description(compact.get("description", ""))
+    if _is_binary(raw, doc, ctx):
+        return {**FILE_ARGUMENT, "description": description}
+    node, node_doc, _ = ctx.compactor.resolve(raw, doc)
+    if (
+        isinstance(node, dict)
+        and node.get("type") == "array"
+        and _is_binary(node.get("items"), node_doc, ctx)
+    ):
+        return {"type": "array", "items": dict(FILE_ARGUMENT), "description": description}
+    return None

@@ -1,8 +1,9 @@
 """What a successful response looks like: media type, collection path, field tree, defaults.
 
 The success response is the first ``2xx`` (200 before 201 ..., ``2XX`` last) that has JSON
-content; ``default`` is used only when the operation declares no ``2xx`` response at all
-(when it does, ``default`` describes errors). The field tree follows the shared format (type
+content, else the first with XML content (read by the server into the tree JSON would give;
+its layout: xml_layout.py); ``default`` is used only when the operation declares no ``2xx``
+response at all (when it does, ``default`` describes errors). The field tree follows the shared format (type
 string | nested dict | one-element list), merges ``allOf``, unions ``oneOf``/``anyOf``, skips
 ``writeOnly`` properties, stops at ``MAX_DEPTH`` nested objects ("any" below), at fewer
 levels when a tree would name more than ``MAX_FIELDS`` fields (Stripe's expandable objects),
@@ -21,15 +22,17 @@ Scalar leaves carry schema hints (``string:time``, ``string:enum``...: runtime/s
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..ir.models import ResponseShape
+from ..runtime.upstream.media import XML, media_kind
 from ..runtime.shaping.collections import dotted, find_payload
 from ..runtime.shaping.defaults import choose_default_fields, identity_fields
 from ..runtime.shaping.names import base_type, schema_hint, with_hint, words
 from .document import Document
 from .refs import RefResolver, is_ref
+from .xml_layout import xml_layout
 
 MAX_DEPTH = 4
 MAX_FIELDS = 1000  # field names in one tree; deeper levels are cut (to "any") to stay under it
@@ -217,12 +220,17 @@ class SuccessBody:
     def json(self) -> bool:
         return self.media_type is not None and is_json_media_type(self.media_type)
 
+    @property
+    def xml(self) -> bool:
+        return self.media_type is not None and media_kind(self.media_type) == XML
+
 
 def success_body(responses: Any, doc: Document, resolver: RefResolver) -> SuccessBody:
     """The first success response with content (JSON first within it; module doc)."""
     if not isinstance(responses, dict):
         return SuccessBody()
     first_media: str | None = None
+    xml: SuccessBody | None = None  # the first XML body, when no success response has JSON
     for code in _success_codes(responses):
         response = resolver.deref(responses[code], doc, "")
         content = response.value.get("content") if isinstance(response.value, dict) else None
@@ -235,12 +243,18 @@ def success_body(responses: Any, doc: Document, resolver: RefResolver) -> Succes
             media = content[json_types[0]]
             schema = media.get("schema") if isinstance(media, dict) else None
             return SuccessBody(json_types[0], schema, response.doc, True)
+        xml_types = sorted(m for m in content if media_kind(m) == XML)
+        if xml is None and xml_types and isinstance(content[xml_types[0]], dict):
+            xml = SuccessBody(xml_types[0], content[xml_types[0]].get("schema"), response.doc, True)
+    if xml is not None:  # read into the tree JSON would give (runtime/upstream/xml_body.py)
+        return xml
     return SuccessBody(first_media, described=first_media is not None)
 
 
 def body_tree(body: SuccessBody, resolver: RefResolver, builder: FieldTreeBuilder) -> Any:
-    """The JSON body's full field tree (one level deeper than the shipped one), or None."""
-    if not body.json or body.schema is None or body.doc is None:
+    """The JSON (or XML) body's full field tree (one level deeper than the shipped one), or
+    None."""
+    if not (body.json or body.xml) or body.schema is None or body.doc is None:
         return None
     return builder.tree(body.schema, body.doc, MAX_DEPTH + 1)
 
@@ -260,11 +274,14 @@ def build_response_shape(
     (``roles.identity.addressed_by``); ``about``: the normalised names of what the operation is
     about (its path's last segment, a batch request's list): a list of that name in the answer
     is the payload even next to an identity (``{Id, Status, Things: [...]}``)."""
-    if not body.json or body.doc is None:
+    if not (body.json or body.xml) or body.doc is None:
         return ResponseShape(media_type=body.media_type)
-    return _shape(
+    shape = _shape(
         body.schema, body.media_type or "", body.doc, resolver, builder, kind, keys, about, tree
     )
+    if body.xml and body.schema is not None:
+        shape = replace(shape, xml=xml_layout(body.schema, body.doc, resolver))
+    return shape
 
 
 def media_rank(media_type: str) -> tuple[int, str]:

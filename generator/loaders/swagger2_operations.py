@@ -8,9 +8,9 @@
 - The ``body`` parameter becomes ``requestBody`` with the operation's (else the document's)
   ``consumes``: only the JSON media types when there are any.
 - ``formData`` parameters become one urlencoded object body (``encoding`` keeps the array
-  formats). ``type: file`` fields cannot be sent by a tool: a required one skips the
-  operation, an optional one is dropped, both with a warning. A form that is only offered as
-  ``multipart/form-data`` is passed on as such and skipped by request.py with its reason.
+  formats); a form with a ``type: file`` field, or only offered as ``multipart/form-data``,
+  becomes a multipart body whose file fields are ``format: binary`` (file arguments:
+  request.py).
 - Responses: ``schema`` goes under ``content`` for the ``produces`` media types (JSON only
   when there are any); ``#/responses/X`` refs are inlined; headers get a ``schema``.
 
@@ -181,11 +181,7 @@ class OperationConverter:
         if body is not None:
             out["requestBody"] = self._body(*body, consumes, op_ptr)
         elif form:
-            skip, request_body = self._form(form, consumes, op_ptr)
-            if skip:
-                return None
-            if request_body is not None:
-                out["requestBody"] = request_body
+            out["requestBody"] = self._form(form, consumes, op_ptr)
         out["responses"] = self._responses(operation, op_ptr)
         return out
 
@@ -223,40 +219,27 @@ class OperationConverter:
 
     def _form(
         self, form: list[tuple[dict[str, Any], str]], consumes: MediaTypes, op_ptr: str
-    ) -> tuple[bool, dict[str, Any] | None]:
-        """(skip the operation, request body or None)."""
-        fields = []
-        for param, site in form:
-            if param.get("type") != "file":
-                fields.append((param, site))
-            elif param.get("required") is True:
-                self.notes.warn(
-                    "SWAGGER2_FILE_UPLOAD_SKIPPED",
-                    f"operation skipped: its required form field {param['name']!r} is a file "
-                    "upload (multipart/form-data), which a tool cannot send",
-                    site,
-                    "Upload files outside MCP; exclude this operation in the overlay to "
-                    "silence this warning.",
-                )
-                return True, None
-            else:
-                self.notes.warn(
-                    "SWAGGER2_FILE_FIELD_DROPPED",
-                    f"optional file upload field {param['name']!r} dropped: a tool cannot "
-                    "send files",
-                    site,
-                    "Upload files outside MCP.",
-                )
-        if not fields:
-            return False, None
+    ) -> dict[str, Any]:
+        """The request body of the form fields. A form with a file field (``type: file``) is
+        sent as multipart/form-data, whatever ``consumes`` says (a file cannot be urlencoded);
+        its file fields become file arguments (request.py)."""
+        fields = list(form)
         bases = [_media_base(m) for m in consumes.offered]
-        media = MULTIPART if MULTIPART in bases and FORM not in bases else FORM
+        has_file = any(param.get("type") == "file" for param, _ in fields)
+        media = MULTIPART if has_file or (MULTIPART in bases and FORM not in bases) else FORM
         if FORM not in bases and MULTIPART not in bases:
             self.notes.info(
                 "SWAGGER2_FORM_ASSUMED",
-                f"formData parameters but `consumes` offers no form media type: sent as {FORM}",
+                f"formData parameters but `consumes` offers no form media type: sent as {media}",
                 consumes.where,
-                f"Add {FORM} (or multipart/form-data) to `consumes`.",
+                f"Add {media} to `consumes`.",
+            )
+        elif has_file and MULTIPART not in bases:
+            self.notes.info(
+                "SWAGGER2_MULTIPART_ASSUMED",
+                f"a `type: file` form field cannot be urlencoded: the form is sent as {MULTIPART}",
+                consumes.where,
+                f"Add {MULTIPART} to `consumes`.",
             )
         prefix = f"{op_ptr}/requestBody/content/{pointer_token(media)}/schema/properties"
         properties: dict[str, Any] = {}
@@ -285,7 +268,7 @@ class OperationConverter:
             out["required"] = True
         self.pointers.add(f"{op_ptr}/requestBody", fields[0][1])
         self.pointers.add(f"{op_ptr}/requestBody/content", consumes.where)
-        return False, out
+        return out
 
     def _responses(self, operation: dict[str, Any], op_ptr: str) -> dict[str, Any]:
         raw = operation.get("responses")

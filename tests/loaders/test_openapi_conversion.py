@@ -25,30 +25,95 @@ def _codes(diagnostics) -> list[tuple[str, str, str | None]]:
 # -- bodies and parameter styles --------------------------------------------------------------
 
 
-def test_unsupported_bodies_are_skipped_or_dropped_with_warnings() -> None:
+def test_every_common_body_media_type_becomes_a_tool() -> None:
     _, diagnostics, ops = _load("bodies.yaml")
     assert set(ops) == {
         "postBoth",
         "postForm",
         "getMatrix",
         "putRaw",
+        "uploadFile",
         "uploadOptional",
+        "postXml",
+        "postAttachments",
+        "putAvatar",
+        "postNote",
+        "addPetXml",
         "patchVendor",
     }
     assert _codes(diagnostics) == [
         ("warning", "PARAM_STYLE_DEGRADED", "/paths/~1matrix~1{id}/get/parameters/0"),
-        ("warning", "BODY_UNSUPPORTED", "/paths/~1upload/post/requestBody/content"),
-        ("warning", "BODY_DROPPED", "/paths/~1upload-optional/post/requestBody/content"),
-        ("warning", "BODY_UNSUPPORTED", "/paths/~1xml/post/requestBody/content"),
         ("info", "HEADER_PARAMS_IGNORED", "/paths/~1matrix~1{id}/get/parameters/3"),
     ]
-    skipped = diagnostics[1]
-    assert skipped.file == str(FIXTURES / "bodies.yaml") and skipped.line == 13
-    assert "multipart/form-data" in skipped.message and "skipped" in skipped.message
-    assert skipped.hint
-    assert "application/xml" in diagnostics[3].message
-    assert ops["uploadOptional"].binding.content_type is None
-    assert [p.arg for p in ops["uploadOptional"].params] == ["note"]
+
+
+def test_a_multipart_body_takes_files_as_a_path_or_base64_content() -> None:
+    ops = _load("bodies.yaml")[2]
+    upload = ops["uploadFile"]
+    assert upload.binding.content_type == "multipart/form-data"
+    [file] = upload.params
+    assert (file.arg, file.location, file.file, file.required) == ("file", "body", "bytes", False)
+    assert set(file.schema["properties"]) == {"content", "path", "filename", "content_type"}
+    attach = ops["postAttachments"]
+    by_arg = {p.arg: p for p in attach.params}
+    pictures = by_arg["pictures"]
+    assert pictures.file == "bytes" and pictures.content_type == "image/png" and pictures.required
+    assert pictures.schema["type"] == "array"
+    assert pictures.schema["items"]["properties"]["content"]["contentEncoding"] == "base64"
+    assert not by_arg["meta"].file and not by_arg["tags"].file
+
+
+def test_a_binary_body_is_one_file_argument_and_a_text_body_one_string() -> None:
+    ops = _load("bodies.yaml")[2]
+    optional = ops["uploadOptional"]
+    assert optional.binding.content_type == "application/octet-stream"
+    assert [(p.arg, p.location, p.file, p.required) for p in optional.params] == [
+        ("note", "query", None, False),
+        ("body", "body_whole", "bytes", False),
+    ]
+    avatar = ops["putAvatar"]
+    assert avatar.binding.content_type == "image/*"
+    assert [(p.arg, p.file, p.required) for p in avatar.params] == [("body", "bytes", True)]
+    note = ops["postNote"]
+    assert note.binding.content_type == "text/plain"
+    assert note.input_schema["properties"]["body"] == {
+        "type": "string",
+        "description": "The note's text.",
+    }
+
+
+def test_an_xml_body_and_response_carry_the_layout_of_their_schema() -> None:
+    op = _load("bodies.yaml")[2]["addPetXml"]
+    assert op.binding.content_type == "application/xml"
+    assert [p.arg for p in op.params] == ["id", "name", "photoUrls", "tags"]
+    layout = {
+        "name": "pet",
+        "prefix": "p",
+        "ns": "https://example.test/pets",
+        "type": "object",
+        "properties": {
+            "id": {"attribute": True, "type": "integer"},
+            "photoUrls": {
+                "name": "photos",
+                "wrapped": True,
+                "type": "array",
+                "items": {"name": "url"},
+            },
+            "tags": {
+                "type": "array",
+                "items": {"name": "tag", "type": "object"},
+            },
+        },
+    }
+    assert op.binding.xml == layout
+    assert op.response.media_type == "application/xml"
+    assert op.response.xml == layout
+    assert op.response.field_tree == {
+        "id": "integer",
+        "name": "string",
+        "photoUrls": ["string"],
+        "tags": [{"label": "string"}],
+    }
 
 
 def test_json_is_preferred_when_offered_with_multipart() -> None:

@@ -79,10 +79,10 @@ def test_github_full_spec_converts_every_operation() -> None:
     assert create.input_schema["required"] == ["owner", "repo", "title"]
     assert create.binding.content_type == "application/json"
     assert ops["repos/delete"].annotations.destructive is True
-    # the markdown/raw body is text/plain only and optional: kept without its body
-    assert [d.code for d in diagnostics if d.pointer and "markdown~1raw" in d.pointer] == [
-        "BODY_DROPPED"
-    ]
+    # the markdown/raw body is text/plain: one string argument, sent as the body
+    raw = next(op for op in spec.operations if op.binding.path == "/markdown/raw")
+    assert raw.binding.content_type == "text/plain"
+    assert [(p.arg, p.location, p.file) for p in raw.params] == [("body", "body_whole", None)]
 
 
 @pytest.mark.slow
@@ -91,9 +91,11 @@ def test_stripe_full_spec_converts() -> None:
     print(f"\nStripe: {len(spec.operations)} operations loaded in {seconds:.2f} s")
     assert seconds < TIME_GUARD_S
     _check_invariants(spec)
-    skipped = [d for d in diagnostics if d.code == "BODY_UNSUPPORTED"]
-    assert [d.pointer for d in skipped] == ["/paths/~1v1~1files/post/requestBody/content"]
-    assert len(spec.operations) == 468 - 1
+    assert not [d for d in diagnostics if "skipped" in d.message]
+    assert len(spec.operations) == 468
+    upload = next(op for op in spec.operations if op.id == "PostFiles")
+    assert upload.binding.content_type == "multipart/form-data"
+    assert [p.arg for p in upload.params if p.file] == ["file"]
     assert [s.env_vars for s in spec.security] == [
         ("STRIPE_API_BASIC_AUTH_USERNAME", "STRIPE_API_BASIC_AUTH_PASSWORD"),
         ("STRIPE_API_BEARER_AUTH",),
@@ -110,14 +112,17 @@ def test_stripe_full_spec_converts() -> None:
     assert "<p>" not in post.description
 
 
-def test_spotify_converts_and_skips_the_image_upload() -> None:
+def test_spotify_converts_with_its_base64_image_upload() -> None:
     spec, diagnostics = load_openapi(CORPUS / "spotify.fixed.yaml")
     _check_invariants(spec)
-    assert len(spec.operations) == 96
+    assert len(spec.operations) == 97
     assert [(d.code, d.pointer) for d in diagnostics] == [
         ("SECURITY_OAUTH_AS_BEARER", "/components/securitySchemes/oauth_2_0"),
-        ("BODY_UNSUPPORTED", "/paths/~1playlists~1{playlist_id}~1images/put/requestBody/content"),
     ]
+    cover = next(op for op in spec.operations if op.id == "upload-custom-playlist-cover")
+    # image/jpeg whose schema is `format: base64`: a file, sent as its base64 text
+    assert cover.binding.content_type == "image/jpeg"
+    assert [(p.arg, p.file) for p in cover.params] == [("playlist_id", None), ("body", "base64")]
     assert spec.base_url == "https://api.spotify.com/v1"
 
 

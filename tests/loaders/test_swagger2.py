@@ -78,41 +78,53 @@ def test_collection_formats_become_styles_the_runtime_sends() -> None:
     assert degraded.line == 80
 
 
-def test_form_data_becomes_an_urlencoded_body_with_array_formats() -> None:
+def test_form_data_becomes_a_form_body_with_array_formats_and_file_fields() -> None:
     spec, diagnostics = load_openapi(MESSY)
-    notes = ops_by_id(spec)["PUT /items/{id}/notes"]
-    assert notes.binding.content_type == "application/x-www-form-urlencoded"
-    params = {p.arg: (p.location, p.required, p.style, p.explode) for p in notes.params}
+    ops = ops_by_id(spec)
+    notes = ops["PUT /items/{id}/notes"]
+    # a `type: file` field cannot be urlencoded: multipart, whatever `consumes` says
+    assert notes.binding.content_type == "multipart/form-data"
+    params = {p.arg: (p.location, p.required, p.style, p.explode, p.file) for p in notes.params}
     assert params == {
-        "id": ("path", True, "simple", False),
-        "text": ("body", True, None, None),
-        "tags": ("body", False, "form", False),
-        "flags": ("body", False, "form", True),
+        "id": ("path", True, "simple", False, None),
+        "text": ("body", True, None, None, None),
+        "tags": ("body", False, "form", False, None),
+        "flags": ("body", False, "form", True, None),
+        "attachment": ("body", False, None, None, "bytes"),
     }
-    dropped = [d for d in diagnostics if d.code == "SWAGGER2_FILE_FIELD_DROPPED"]
-    assert [(d.pointer, d.line) for d in dropped] == [
-        ("/paths/~1items~1{id}~1notes/put/parameters/4", 128)
+    assumed = [d for d in diagnostics if d.code == "SWAGGER2_MULTIPART_ASSUMED"]
+    assert [(d.pointer, d.line) for d in assumed] == [
+        ("/paths/~1items~1{id}~1notes/put/consumes", 122)
+    ]
+    photo = ops["uploadPhoto"]
+    assert photo.binding.content_type == "multipart/form-data"
+    assert [(p.arg, p.file, p.required) for p in photo.params] == [
+        ("id", None, True),
+        ("photo", "bytes", True),
     ]
 
 
-def test_file_uploads_and_unsendable_bodies_skip_their_operation_with_the_reason() -> None:
+def test_every_body_media_type_is_sent_and_nothing_is_skipped() -> None:
     spec, diagnostics = load_openapi(MESSY)
-    assert set(ops_by_id(spec)) == {
+    ops = ops_by_id(spec)
+    assert set(ops) == {
         "listItems",
         "createItem",
         "GET /items/{id}",
         "DELETE /items/{id}",
         "PUT /items/{id}/notes",
+        "uploadPhoto",
+        "putManifest",
+        "login",
     }
-    found = {(d.code, d.pointer, d.line) for d in diagnostics if d.severity.value == "warning"}
-    assert (
-        "SWAGGER2_FILE_UPLOAD_SKIPPED",
-        "/paths/~1items~1{id}~1photo/post/parameters/1",
-        138,
-    ) in found
-    # reported by the 3.x rules, at the original `consumes` of the operation
-    assert ("BODY_UNSUPPORTED", "/paths/~1items~1{id}~1manifest/put/consumes", 145) in found
-    assert ("BODY_UNSUPPORTED", "/paths/~1login/post/consumes", 158) in found
+    assert not [d for d in diagnostics if "skipped" in d.message]
+    manifest = ops["putManifest"]  # application/x-yaml: the body as it is
+    assert manifest.binding.content_type == "application/x-yaml"
+    assert [(p.arg, p.location, p.file) for p in manifest.params] == [
+        ("id", "path", None),
+        ("body", "body_whole", "bytes"),
+    ]
+    assert ops["login"].binding.content_type == "multipart/form-data"
 
 
 def test_body_parameters_are_the_json_body_and_other_media_types_are_named() -> None:
@@ -178,7 +190,7 @@ def test_missing_and_duplicate_operation_ids_follow_the_3x_rules() -> None:
     "name, operations",
     [
         ("oai.v2.0.petstore.yaml", 3),
-        ("gotify", 41),  # 42, minus the required image upload
+        ("gotify", 42),  # the image upload included (multipart)
         ("swagger2.harbor.yaml", 203),
         ("swagger2.ory-hydra.json", 52),
     ],

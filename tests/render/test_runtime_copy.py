@@ -7,6 +7,7 @@ from generator.render.plan import RUNTIME_DIR, RUNTIME_HEADER, runtime_files
 
 ALLOWED_THIRD_PARTY = {
     "httpx2",
+    "defusedxml",
     "jsonschema",
     "jsonpatch",
     "tiktoken",

@@ -59,8 +59,10 @@ from .shaping.pipeline import (
 from .shaping.truncate import loads as parse_json, scrub
 from .upstream.hooks import NO_HOOKS, Hooks, apply_hooks
 from .upstream.http_call import UpstreamResponse, build_request
+from .upstream.media import XML, media_kind
 from .upstream.pagination import bound_page_size, more_note, next_arguments
 from .upstream.retry import retry_after_seconds, send_reliably
+from .upstream.xml_body import XmlBodyError, parse_xml
 
 log = logging.getLogger(__name__)
 EXCERPT_CHARS = 500
@@ -254,7 +256,13 @@ class ServerRuntime:
             return await call_graphql(
                 self, tool, args, controls, api_args, config, scope, auth, upstream_page
             )
-        request = build_request(tool, self.settings.base_url, bound_page_size(tool, api_args), auth)
+        request = build_request(
+            tool,
+            self.settings.base_url,
+            bound_page_size(tool, api_args),
+            auth,
+            self.settings.uploads,
+        )
         request = await apply_hooks(self.hooks, request, tool.name, self.credentials.secrets)
         response = await send_reliably(self.client(), request, auth, self.settings)
         if response.status >= 400:
@@ -323,6 +331,15 @@ class ServerRuntime:
                         f"The upstream said the body is JSON but it is not valid JSON "
                         f"(HTTP {response.status}, {len(body)} bytes). It starts with: {snippet}"
                     )
+        if not parsed and self._reads_xml(tool, response, text):
+            try:  # into the tree JSON would give (xml_body.py)
+                value, parsed = parse_xml(text, tool.response.xml), True
+            except XmlBodyError as exc:
+                snippet = cut(text, 200).replace("\n", " ")
+                return _error(
+                    f"The upstream said the body is XML but {exc} (HTTP {response.status},"
+                    f" {len(body)} bytes). It starts with: {snippet}"
+                )
         if parsed:  # filters -> adapters -> shaping (output.py)
             try:
                 shaped = shape_output(
@@ -359,6 +376,14 @@ class ServerRuntime:
             if tool.pagination and len(shaped.chunks) <= 1:  # the last page says so
                 return await self.paged(shaped.chunks, [*shaped.notes, "[has_more: false]"], scope)
         return await self.paged(shaped.chunks, shaped.notes, scope, next_call)
+
+    @staticmethod
+    def _reads_xml(tool: Tool, response: UpstreamResponse, text: str) -> bool:
+        """An XML body: said so by its Content-Type, or markup where XML was described."""
+        if response.is_xml():
+            return True
+        described = media_kind(tool.response.media_type) == XML
+        return described and not response.is_json() and text.lstrip().startswith("<")
 
     def _parse_unredacted(self, body: bytes) -> tuple[Any, bool]:
         """A body that is JSON only before redaction (a secret that was a number, or spanned

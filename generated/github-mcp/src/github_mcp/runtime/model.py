@@ -27,6 +27,8 @@ class Param:
     # A constant of the operation (``Action=X`` of an AWS-style ``/?Action=X`` path, a
     # single-valued enum): always sent, never an argument of the tool.
     const: Any = None
+    file: str | None = None  # a file to upload, sent as "bytes" or "base64" (upstream/files.py)
+    content_type: str | None = None  # the media type of its multipart part, if described
 
 
 @dataclass(frozen=True)
@@ -37,6 +39,7 @@ class Binding:
     content_type: str | None = None
     operation_type: str | None = None
     field_name: str | None = None
+    xml: dict[str, Any] | None = None  # an XML request body's layout (upstream/xml_body.py)
 
 
 @dataclass(frozen=True)
@@ -48,6 +51,7 @@ class ResponseConfig:
     media_type: str | None = None
     envelope_path: str | None = None
     operator_defaults: bool = False
+    xml: dict[str, Any] | None = None  # an XML response's layout (upstream/xml_body.py)
 
 
 @dataclass(frozen=True)
@@ -154,6 +158,7 @@ def _tool_from_json(data: dict[str, Any], limits: Limits) -> Tool:
         media_type=resp.get("media_type"),
         envelope_path=resp.get("envelope_path"),
         operator_defaults=bool(resp.get("operator_defaults", False)),
+        xml=resp.get("xml"),
     )
     return Tool(
         name=data["name"],

@@ -20,8 +20,11 @@ from urllib.parse import quote, unquote, urlencode
 import httpx2
 
 from ..config.auth import RequestAuth
+from ..config.uploads import UploadPolicy
 from ..errors import InvalidArguments, UpstreamError
 from ..model import Tool
+from .bodies import encode_body, is_encoded_here
+from .media import JSON, XML, is_concrete, media_kind
 
 
 @dataclass(frozen=True)
@@ -44,6 +47,9 @@ class UpstreamResponse:
     def is_json(self) -> bool:
         ct = self.content_type.split(";")[0].strip().lower()
         return ct == "application/json" or ct.endswith("+json")
+
+    def is_xml(self) -> bool:
+        return media_kind(self.content_type) == XML
 
 
 def _scalar(value: Any) -> str:
@@ -161,8 +167,21 @@ def _cookie_value(name: str, value: Any) -> str:
     return text
 
 
+def accept(tool: Tool) -> str:
+    """The Accept header: the response's media type where it is not JSON (an XML or text
+    API), else JSON."""
+    declared = tool.response.media_type
+    if declared and media_kind(declared) != JSON and is_concrete(declared):
+        return declared
+    return "application/json"
+
+
 def build_request(
-    tool: Tool, base_url: str, args: dict[str, Any], auth: RequestAuth
+    tool: Tool,
+    base_url: str,
+    args: dict[str, Any],
+    auth: RequestAuth,
+    uploads: UploadPolicy = UploadPolicy(),
 ) -> OutgoingRequest:
     binding = tool.binding
     path = binding.path
@@ -216,7 +235,12 @@ def build_request(
     ):
         payload = whole_body if has_whole else body_fields
         content_type = binding.content_type or "application/json"
-        if content_type == "application/x-www-form-urlencoded":
+        if is_encoded_here(tool):  # multipart, XML, text, an upload (bodies.py)
+            if has_whole or body_fields or not any(p.location == "body_whole" for p in tool.params):
+                body, sent = encode_body(tool, payload, content_type, uploads)
+                if sent is not None:
+                    headers["Content-Type"] = sent
+        elif content_type == "application/x-www-form-urlencoded":
             styles = {p.wire: p.style for p in tool.params if p.location == "body"}
             explodes = {p.wire: p.explode for p in tool.params if p.location == "body"}
             pairs = []
@@ -226,10 +250,11 @@ def build_request(
                 else:
                     pairs.extend(_query_pairs(k, v, styles.get(k) or "form", explodes.get(k)))
             body = urlencode(pairs).encode()
+            headers["Content-Type"] = content_type
         else:
             body = json.dumps(payload, separators=(",", ":"), ensure_ascii=False).encode()
-        headers["Content-Type"] = content_type
-    headers.setdefault("Accept", "application/json")
+            headers["Content-Type"] = content_type
+    headers.setdefault("Accept", accept(tool))
     url = base_url.rstrip("/") + path
     return OutgoingRequest(binding.method, url, query, headers, cookies, body)
 

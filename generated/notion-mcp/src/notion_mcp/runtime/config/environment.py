@@ -46,6 +46,20 @@ def _toolsets(model: ServerModel) -> str:
     return f"comma-separated toolsets to expose: {names}; all = every tool (or --toolsets)"
 
 
+def _uploads(model: ServerModel) -> bool:
+    """The server has tools that upload files (upstream/files.py)."""
+    return any(param.file for tool in model.tools for param in tool.params)
+
+
+def _upload_dir(model: ServerModel) -> str:
+    tools = [t.name for t in model.tools if any(p.file for p in t.params)]
+    shown = ", ".join(tools[:6]) + (f" and {len(tools) - 6} more" if len(tools) > 6 else "")
+    return (
+        f"the folder a file argument's path may be read from ({shown}); unset: files are sent"
+        " as base64 content only"
+    )
+
+
 VARIABLES: tuple[Variable, ...] = (
     Variable(
         "BASE_URL",
@@ -99,6 +113,8 @@ VARIABLES: tuple[Variable, ...] = (
     Variable(
         "LOG_LEVEL", "stderr log level: debug, info, warning, error (or --log-level)", "warning"
     ),
+    Variable("UPLOAD_DIR", _upload_dir, "unset", applies=_uploads),
+    Variable("MAX_UPLOAD_BYTES", "largest file one upload may send", "20 MiB", applies=_uploads),
 )
 
 

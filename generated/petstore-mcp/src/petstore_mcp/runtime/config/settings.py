@@ -11,6 +11,7 @@ from ..errors import ConfigurationError
 from ..filters import choose_filter_set
 from ..model import ServerModel
 from .environment import full_name, value
+from .uploads import MAX_UPLOAD_BYTES, UploadPolicy
 
 
 @dataclass(frozen=True)
@@ -27,6 +28,9 @@ class Settings:
     cache_url: str = ""  # redis://... selects the shared continuation store (<PREFIX>_CACHE_URL)
     max_argument_bytes: int = 1024 * 1024  # JSON size of one call's arguments
     filter_set: str = ""  # output filter set in use, "" = none (<PREFIX>_FILTER_SET, --filter-set)
+    # Uploads (upstream/files.py): the folder a file argument's `path` may read from
+    # (<PREFIX>_UPLOAD_DIR; unset: paths are refused) and the size cap (<PREFIX>_MAX_UPLOAD_BYTES).
+    uploads: UploadPolicy = UploadPolicy()
 
 
 def _number(
@@ -83,7 +87,16 @@ def settings_from_env(
             value(env, model, "FILTER_SET"),
             named.get(f"{p}_FILTER_SET", f"{p}_FILTER_SET"),
         ),
+        uploads=_uploads(env, model),
     )
+
+
+def _uploads(env: Mapping[str, str], model: ServerModel) -> UploadPolicy:
+    folder = value(env, model, "UPLOAD_DIR").strip() or None
+    if folder is not None and not os.path.isdir(os.path.expanduser(folder)):
+        raise ConfigurationError(f"{full_name(model, 'UPLOAD_DIR')}={folder!r} is not a folder.")
+    cap = int(_number(env, model, "MAX_UPLOAD_BYTES", MAX_UPLOAD_BYTES, int))
+    return UploadPolicy(folder=folder, max_bytes=cap, env=model.env_prefix)
 
 
 def _retries(env: Mapping[str, str], model: ServerModel) -> int:

@@ -1,0 +1,124 @@
+"""File arguments of uploads (a multipart file part, a whole binary body): a path or base64.
+
+A file argument is an object: ``content`` (the bytes, base64) or ``path`` (a file the server
+reads), with an optional ``filename`` and ``content_type``. Reading files of the server's
+machine is what an agent could not do otherwise, so ``path`` is off unless the operator names
+the folder files may be read from (``<PREFIX>_UPLOAD_DIR``): a path is read relative to it and
+must stay inside it once symlinks are resolved. Every upload is capped
+(``<PREFIX>_MAX_UPLOAD_BYTES``, default 20 MiB) before it is read or decoded whole. Every
+refusal says what to do, and nothing is sent.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import mimetypes
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..config.uploads import UploadPolicy
+from ..errors import InvalidArguments
+from .media import is_concrete
+
+# The input schema of a file argument (the generator lists it; the server validates it).
+FILE_ARGUMENT: dict[str, Any] = {
+    "type": "object",
+    "description": "A file: `content` (its bytes, base64) or `path` (a file in the folder the "
+    "server may upload from); optional `filename` and `content_type`.",
+    "properties": {
+        "content": {"type": "string", "contentEncoding": "base64"},
+        "path": {"type": "string"},
+        "filename": {"type": "string"},
+        "content_type": {"type": "string"},
+    },
+    "additionalProperties": False,
+}
+
+
+@dataclass(frozen=True)
+class Upload:
+    filename: str
+    content: bytes
+    content_type: str
+
+
+def read_upload(arg: str, value: Any, policy: UploadPolicy, declared: str | None = None) -> Upload:
+    """The file ``value`` of argument ``arg`` names; ``declared``: the media type the
+    description gives the part or body (used when the caller gives none and it is concrete)."""
+    if not isinstance(value, dict):
+        raise InvalidArguments(
+            f'File argument {arg!r} must be an object: {{"content": "<base64>"}} or '
+            f'{{"path": "<file>"}}, with an optional filename and content_type.'
+        )
+    has_path, has_content = value.get("path") is not None, value.get("content") is not None
+    if has_path == has_content:
+        raise InvalidArguments(
+            f"File argument {arg!r} takes exactly one of `content` (base64) and `path`"
+            f" (got {'both' if has_path else 'neither'})."
+        )
+    if has_path:
+        data, name = _read_path(arg, str(value["path"]), policy)
+    else:
+        data, name = _decode(arg, value["content"], policy), arg
+    filename = str(value.get("filename") or name)
+    content_type = value.get("content_type")
+    if not content_type:
+        guessed = mimetypes.guess_type(filename)[0]
+        content_type = declared if is_concrete(declared) else guessed or "application/octet-stream"
+    return Upload(filename, data, str(content_type))
+
+
+def _read_path(arg: str, raw: str, policy: UploadPolicy) -> tuple[bytes, str]:
+    if not policy.folder:
+        raise InvalidArguments(
+            f"File argument {arg!r}: uploading from a path is off on this server. Send the file"
+            f" as `content` (base64), or set {policy.env}_UPLOAD_DIR to the folder files may be"
+            " read from."
+        )
+    folder = Path(policy.folder).expanduser().resolve()
+    target = (folder / raw).resolve()  # an absolute path replaces the folder; checked below
+    if not target.is_relative_to(folder):
+        raise InvalidArguments(
+            f"File argument {arg!r}: {raw!r} is outside {policy.env}_UPLOAD_DIR ({folder});"
+            " only files inside it can be uploaded."
+        )
+    try:
+        with open(target, "rb") as handle:
+            data = handle.read(policy.max_bytes + 1)
+    except FileNotFoundError:
+        raise InvalidArguments(
+            f"File argument {arg!r}: there is no file {raw!r} in {folder}. Nothing was sent."
+        ) from None
+    except IsADirectoryError:
+        raise InvalidArguments(f"File argument {arg!r}: {raw!r} is a folder, not a file.") from None
+    except OSError as exc:
+        raise InvalidArguments(
+            f"File argument {arg!r}: {raw!r} cannot be read ({exc.strerror}). Nothing was sent."
+        ) from None
+    _check_size(arg, len(data), policy)
+    return data, target.name
+
+
+def _decode(arg: str, content: Any, policy: UploadPolicy) -> bytes:
+    if not isinstance(content, str):
+        raise InvalidArguments(f"File argument {arg!r}: `content` must be a base64 string.")
+    text = "".join(content.split())  # line breaks of wrapped base64
+    _check_size(arg, len(text) * 3 // 4, policy)
+    try:
+        if "-" in text or "_" in text:
+            return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+        return base64.b64decode(text + "=" * (-len(text) % 4), validate=True)
+    except (binascii.Error, ValueError):
+        raise InvalidArguments(
+            f"File argument {arg!r}: `content` is not valid base64. Nothing was sent."
+        ) from None
+
+
+def _check_size(arg: str, size: int, policy: UploadPolicy) -> None:
+    if size > policy.max_bytes:
+        raise InvalidArguments(
+            f"File argument {arg!r} is larger than {policy.max_bytes} bytes"
+            f" ({policy.env}_MAX_UPLOAD_BYTES); nothing was sent."
+        )
