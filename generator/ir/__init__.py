@@ -13,6 +13,7 @@ from .models import (
     SecurityScheme,
     ServerSpec,
     ShapingLimits,
+    UpstreamServer,
 )
 
 __all__ = [
@@ -28,4 +29,5 @@ __all__ = [
     "SecurityScheme",
     "ServerSpec",
     "ShapingLimits",
+    "UpstreamServer",
 ]

@@ -49,6 +49,8 @@ class HttpBinding:
     kind: Literal["http"] = "http"
     # An XML request body: its layout (names, attributes, wrapped arrays: loaders/xml_layout.py).
     xml: dict[str, Any] | None = None
+    # The key of the ServerSpec.servers entry serving this operation; None: the API's own.
+    server: str | None = None
 
 
 @dataclass(frozen=True)
@@ -217,6 +219,18 @@ class SecurityScheme:
 
 
 @dataclass(frozen=True)
+class UpstreamServer:
+    """A server that path items or operations declare for themselves (an upload host, a
+    regional or product host): its own variable ``<PREFIX>_<KEY>_BASE_URL`` overrides ``url``.
+    ``url`` has its variables at their defaults; a relative one (``/upload``) is relative to
+    the API's base URL."""
+
+    key: str  # UPLOADS, INFERENCE ... (upper case, digits, underscores)
+    url: str
+    description: str = ""
+
+
+@dataclass(frozen=True)
 class ServerSpec:
     name: str  # slug: distribution "<name>-mcp", import package "<name>_mcp"
     title: str
@@ -242,3 +256,4 @@ class ServerSpec:
     mode: Literal["per-op", "meta", "auto"] = (
         "per-op"  # tool surface (issue 6; auto resolved at render)
     )
+    servers: tuple[UpstreamServer, ...] = ()  # other servers some operations declare

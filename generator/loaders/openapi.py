@@ -22,8 +22,8 @@ from typing import Any, Iterable
 
 from ..diagnostics import Diagnostic, GenerationError, Severity, pointer as make_pointer
 from ..ir.models import Annotations, HttpBinding, OperationSpec, ServerSpec
+from ..naming import alternative_names, assign_tool_names, slugify, tool_name
 from ..runtime.shaping.names import norm
-from ..naming import alternative_names, assign_tool_names, env_prefix, slugify, tool_name
 from ..render.publishing import project_urls
 from .document import Document, is_swagger2, load_openapi_document, split_pointer
 from .credentials import ImplicitSchemes
@@ -35,7 +35,7 @@ from .response_shape import FieldTreeBuilder, body_tree, build_response_shape, s
 from .schemas import SchemaCompactor
 from .security import operation_security, requirement_groups, security_schemes
 from .pagination import detect_pagination, has_link_header
-from .servers import base_url
+from .servers import OperationServers, base_url
 from .swagger2 import convert_swagger2
 from .validation import Invalid, validate_openapi
 from .text import (
@@ -169,8 +169,10 @@ def load_openapi_from(
     schemes, scheme_diags = security_schemes(doc, resolver, name)
     diagnostics.extend(scheme_diags)
     implicit = ImplicitSchemes(schemes, name)
-    operations, op_diags = _operations(doc, resolver, invalid_ops, schemes, name, implicit)
+    servers = OperationServers(doc, url, name)
+    operations, op_diags = _operations(doc, resolver, invalid_ops, schemes, servers, implicit)
     diagnostics.extend(op_diags)
+    diagnostics.extend(servers.report())
     if isinstance(doc.data.get("webhooks"), dict) and doc.data["webhooks"]:
         diagnostics.append(
             doc.diagnostic(
@@ -196,6 +198,7 @@ def load_openapi_from(
         api_version=version,
         license=clean(license_info.get("name")) if isinstance(license_info, dict) else "",
         urls=project_urls(doc.data),
+        servers=servers.servers(),
     )
     return spec, list(dict.fromkeys(diagnostics))
 
@@ -221,9 +224,10 @@ def _operations(
     resolver: RefResolver,
     invalid_ops: set[str],
     schemes: dict[str, Any],
-    name: str,
+    servers: OperationServers,
     implicit: ImplicitSchemes,
 ) -> tuple[list[OperationSpec], list[Diagnostic]]:
+    name = servers.name
     ctx = RequestContext(
         resolver, SchemaCompactor(resolver), doc, schemes=schemes, implicit=implicit
     )
@@ -294,7 +298,7 @@ def _operations(
             key = f"{method.upper()} {path}"
             if op_id:
                 id_owners.setdefault(op_id, []).append(key)
-            _report_ignored_parts(ctx, item.value, operation, path, op_pointer, name)
+            _report_ignored_parts(ctx, operation, op_pointer)
             drafts.append(
                 dict(
                     key=key,
@@ -306,6 +310,7 @@ def _operations(
                     response=response,
                     kind=kind,
                     pointer=op_pointer,
+                    server=servers.key_for(item.value, operation, path, method),
                 )
             )
     duplicates = {op_id for op_id, keys in id_owners.items() if len(keys) > 1}
@@ -409,25 +414,8 @@ def _report_bulk(ctx: RequestContext) -> None:
         )
 
 
-def _report_ignored_parts(
-    ctx: RequestContext,
-    item: dict[str, Any],
-    operation: dict[str, Any],
-    path: str,
-    op_pointer: str,
-    name: str,
-) -> None:
-    """Warn about per-operation servers and callbacks, which tools cannot express."""
-    for owner, where in ((operation, op_pointer), (item, make_pointer("paths", path))):
-        if isinstance(owner.get("servers"), list) and owner["servers"]:
-            ctx.warn(
-                "SERVER_OVERRIDE_IGNORED",
-                "servers declared for this operation or path are not supported: the API base URL "
-                "is used",
-                f"{where}/servers",
-                f"Set {env_prefix(name)}_BASE_URL if these operations live elsewhere.",
-            )
-            break
+def _report_ignored_parts(ctx: RequestContext, operation: dict[str, Any], op_pointer: str) -> None:
+    """Say that callbacks are not tools."""
     if isinstance(operation.get("callbacks"), dict) and operation["callbacks"]:
         ctx.diagnostics.append(
             ctx.doc.diagnostic(
@@ -490,6 +478,7 @@ def _operation(
             path=request.path or draft["path"],
             content_type=request.content_type,
             xml=request.xml,
+            server=draft["server"],
         ),
         response=draft["response"],
         kind=draft["kind"],

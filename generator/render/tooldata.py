@@ -54,6 +54,8 @@ def tool_data(op: OperationSpec) -> dict[str, Any]:
             bind["content_type"] = binding.content_type
         if binding.xml:
             bind["xml"] = binding.xml
+        if binding.server:
+            bind["server"] = binding.server
     else:
         bind = {
             "kind": "graphql",
@@ -143,6 +145,11 @@ def server_data(spec: ServerSpec) -> dict[str, Any]:
             for s in spec.security
         ],
         **({"filter_sets": list(spec.filter_sets)} if spec.filter_sets else {}),
+        **(
+            {"servers": [{"key": s.key, "url": s.url} for s in spec.servers]}
+            if spec.servers
+            else {}
+        ),
         "tools": [tool_data(op) for op in spec.operations],
     }
     return apply_surface(data, spec)  # compact.py: mode, listed surface, toolsets, pagination

@@ -39,6 +39,7 @@ class Binding:
     operation_type: str | None = None
     field_name: str | None = None
     xml: dict[str, Any] | None = None  # an XML request body's layout (upstream/xml_body.py)
+    server: str | None = None  # the key of ServerModel.servers serving it; None: the API's own
 
 
 @dataclass(frozen=True)
@@ -114,6 +115,15 @@ class Credential:
 
 
 @dataclass(frozen=True)
+class UpstreamServer:
+    """A server some operations declare for themselves; ``<PREFIX>_<KEY>_BASE_URL`` overrides
+    ``url`` (relative: to the API's base URL)."""
+
+    key: str
+    url: str
+
+
+@dataclass(frozen=True)
 class ServerModel:
     name: str
     title: str
@@ -129,6 +139,7 @@ class ServerModel:
     mode: str = "per-op"  # "per-op": one tool per operation; "meta": runtime/meta.py
     instructions: str = ""  # sent at initialize: explains what lean tool schemas leave out
     toolsets: tuple[str, ...] = ()  # every toolset name the overlay defines
+    servers: tuple[UpstreamServer, ...] = ()  # servers of some operations (config/servers.py)
 
     @property
     def continue_tool_name(self) -> str:
@@ -202,6 +213,7 @@ def model_from_json(data: dict[str, Any]) -> ServerModel:
         mode=server.get("mode", "per-op"),
         instructions=server.get("instructions", ""),
         toolsets=tuple(server.get("toolsets") or ()),
+        servers=tuple(UpstreamServer(**s) for s in data.get("servers") or ()),
     )
 
 

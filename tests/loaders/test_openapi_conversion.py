@@ -382,20 +382,18 @@ def test_path_parameters_merging_and_repairs() -> None:
             "PARAM_CONTENT_DEGRADED",
             "/paths/~1orders~1{orderId}~1lines~1{lineNo}/get/parameters/1",
         ),
-        (
-            "warning",
-            "SERVER_OVERRIDE_IGNORED",
-            "/paths/~1orders~1{orderId}~1lines~1{lineNo}/servers",
-        ),
         ("warning", "SECURITY_SCHEME_UNDEFINED", "/security"),
         (
             "info",
             "HEADER_PARAMS_IGNORED",
             "/paths/~1orders~1{orderId}~1lines~1{lineNo}/get/parameters/2",
         ),
+        ("info", "SERVERS_PER_OPERATION", "/paths/~1orders~1{orderId}~1lines~1{lineNo}/get"),
     ]
     assert all(d.hint for d in diagnostics)
     assert spec.api_version == "1.0" and spec.base_url == "https://example.test"
+    # the path item's own server serves its operation
+    assert op.binding.server == "OTHER" and spec.servers[0].url == "https://other.example.test"
 
 
 def test_response_refs_path_item_refs_and_media_type_parameters() -> None:

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Mapping
 
 from ..errors import ConfigurationError
 from ..filters import choose_filter_set
 from ..model import ServerModel
 from .environment import full_name, value
+from .servers import server_urls
 from .uploads import MAX_UPLOAD_BYTES, UploadPolicy
 
 
@@ -30,6 +31,9 @@ class Settings:
     # Uploads (upstream/files.py): the folder a file argument's `path` may read from
     # (<PREFIX>_UPLOAD_DIR; unset: paths are refused) and the size cap (<PREFIX>_MAX_UPLOAD_BYTES).
     uploads: UploadPolicy = UploadPolicy()
+    # Servers some operations declare for themselves: key -> (base URL, its variable)
+    # (servers.py; <PREFIX>_<KEY>_BASE_URL).
+    servers: dict[str, tuple[str, str]] = field(default_factory=dict)
 
 
 def _number(
@@ -87,6 +91,7 @@ def settings_from_env(
             named.get(f"{p}_FILTER_SET", f"{p}_FILTER_SET"),
         ),
         uploads=_uploads(env, model),
+        servers=server_urls(model, env, base_url),
     )
 
 

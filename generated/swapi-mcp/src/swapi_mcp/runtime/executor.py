@@ -37,6 +37,7 @@ from .config.auth import CredentialSet
 from .config.auth import RequestAuth
 from .config.caller import caller_secrets
 from .config.redaction import MAX_FORM_CHARS, redact_json
+from .config.servers import base_url_for
 from .config.settings import Settings
 from .continuations.continuation import (
     ContinuationError,
@@ -246,8 +247,12 @@ class ServerRuntime:
                 validate_fields(config, controls.fields)
             except FieldSelectionError as exc:
                 return _error(str(exc))
-        if caller_authorization:
+        if caller_authorization and (tool.security or not tool.binding.server):
             auth = RequestAuth({"Authorization": caller_authorization}, {}, {})
+        elif (
+            caller_authorization
+        ):  # a server of its own that the description binds no credential to
+            auth = RequestAuth({}, {}, {})
         else:
             auth = self.credentials.for_tool(tool)
         if tool.binding.kind == "graphql":  # graphql_call.py: document, send, flatten, page
@@ -256,9 +261,10 @@ class ServerRuntime:
             return await call_graphql(
                 self, tool, args, controls, api_args, config, scope, auth, upstream_page
             )
+        base_url = base_url_for(tool, self.settings.base_url, self.settings.servers)
         request = build_request(
             tool,
-            self.settings.base_url,
+            base_url,
             bound_page_size(tool, api_args),
             auth,
             self.settings.uploads,

@@ -125,8 +125,24 @@ def _credentials(model: ServerModel) -> Iterator[tuple[str, str, str]]:
             yield var, f"{cred.kind} credential {cred.name}{where}", ""
 
 
+def _servers(model: ServerModel) -> Iterator[tuple[str, str, str]]:
+    """One base URL per server some operations declare for themselves (config/servers.py)."""
+    for server in model.servers:
+        tools = [t.name for t in model.tools if t.binding.server == server.key]
+        shown = ", ".join(tools[:6]) + (f" and {len(tools) - 6} more" if len(tools) > 6 else "")
+        relative = "" if "://" in server.url else f", relative to {model.env_prefix}_BASE_URL"
+        yield (
+            f"{model.env_prefix}_{server.key}_BASE_URL",
+            f"base URL of the server {len(tools)} tool(s) are served by{relative}: {shown}",
+            server.url,
+        )
+
+
 # Variables whose names come from the description: (name, meaning, default) for a model.
-FAMILIES: tuple[Callable[[ServerModel], Iterable[tuple[str, str, str]]], ...] = (_credentials,)
+FAMILIES: tuple[Callable[[ServerModel], Iterable[tuple[str, str, str]]], ...] = (
+    _servers,
+    _credentials,
+)
 
 # Not ours, but read in every server by what it runs on: said in --help, never in the table.
 STANDARD = (

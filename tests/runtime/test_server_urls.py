@@ -1,0 +1,92 @@
+"""Base URLs per operation: the API's own, a server an operation declares (its variable wins),
+a relative one, one the description leaves incomplete; and where a caller's token may go."""
+
+from __future__ import annotations
+
+import pytest
+
+from generator.runtime.config.settings import settings_from_env
+from generator.runtime.errors import ConfigurationError
+from generator.runtime.executor import ServerRuntime
+from generator.runtime.model import model_from_json
+from tests.support.upstream import Reply, Upstream
+
+
+def tool(name: str, server: str | None, security: list[str]) -> dict:
+    binding = {"kind": "http", "method": "GET", "path": f"/{name}"}
+    if server:
+        binding["server"] = server
+    return {
+        "name": name,
+        "input_schema": {"type": "object", "properties": {}, "additionalProperties": False},
+        "binding": binding,
+        "params": [],
+        "response": {"collection_path": None},
+        "security": security,
+    }
+
+
+SPEC = {
+    "server": {"name": "demo", "env_prefix": "DEMO", "base_url": "https://api.demo.test/v1"},
+    "credentials": [{"name": "tok", "kind": "bearer", "env_vars": ["DEMO_TOKEN"]}],
+    "servers": [
+        {"key": "UPLOADS", "url": "https://uploads.demo.test"},
+        {"key": "V2", "url": "/v2"},
+        {"key": "SIGNED", "url": "https://"},
+    ],
+    "tools": [
+        tool("own", None, ["tok"]),
+        tool("upload", "UPLOADS", ["tok"]),
+        tool("signed", "SIGNED", []),
+        tool("report", "V2", ["tok"]),
+    ],
+}
+
+
+def test_each_server_has_its_url_from_its_variable_or_the_description() -> None:
+    model = model_from_json(SPEC)
+    settings = settings_from_env(model, {"DEMO_UPLOADS_BASE_URL": "http://127.0.0.1:9/up"})
+    assert settings.servers == {
+        "UPLOADS": ("http://127.0.0.1:9/up", "DEMO_UPLOADS_BASE_URL"),
+        "V2": ("https://api.demo.test/v2", "DEMO_V2_BASE_URL"),  # relative to the API's host
+        "SIGNED": ("https://", "DEMO_SIGNED_BASE_URL"),
+    }
+    with pytest.raises(ConfigurationError, match="DEMO_V2_BASE_URL='v2' is not a usable URL"):
+        settings_from_env(model, {"DEMO_V2_BASE_URL": "v2"})
+
+
+@pytest.mark.anyio
+async def test_calls_go_to_their_server_and_a_caller_token_only_where_bound() -> None:
+    model = model_from_json(SPEC)
+    with Upstream() as api, Upstream() as other:
+        for name in ("v1/own", "v2/report"):
+            api.route("GET", f"/{name}", Reply.json({"id": name}))
+        for name in ("upload", "signed"):
+            other.route("GET", f"/{name}", Reply.json({"id": name}))
+        env = {
+            "DEMO_BASE_URL": api.url + "/v1",
+            "DEMO_UPLOADS_BASE_URL": other.url,
+            "DEMO_TOKEN": "env-token-1234",
+        }
+        runtime = ServerRuntime(model, settings_from_env(model, env))
+        try:
+            missing = await runtime.call("signed", {})
+            assert missing.is_error
+            assert "set DEMO_SIGNED_BASE_URL to that server's base URL" in missing.parts[0]
+            runtime.settings.servers["SIGNED"] = (other.url, "DEMO_SIGNED_BASE_URL")
+            for name in ("own", "upload", "signed", "report"):
+                outcome = await runtime.call(name, {}, caller_authorization="Bearer caller-77")
+                assert not outcome.is_error, outcome.parts
+        finally:
+            await runtime.aclose()
+    assert [r.path for r in api.requests] == ["/v1/own", "/v2/report"]
+    assert [r.path for r in other.requests] == ["/upload", "/signed"]
+    sent = {r.path: r.headers.get("authorization") for r in api.requests + other.requests}
+    # the caller's token goes to the API's host and to another host whose operation requires
+    # a credential; never to a host the description binds none to (security: [])
+    assert sent == {
+        "/v1/own": "Bearer caller-77",
+        "/v2/report": "Bearer caller-77",
+        "/upload": "Bearer caller-77",
+        "/signed": None,
+    }
