@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from jsonschema import Draft202012Validator
+from ..runtime.arguments import LenientValidator
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore", DeprecationWarning)
@@ -209,7 +209,8 @@ def full_schema(input_schema: dict[str, Any]) -> dict[str, Any]:
 def first_error(full: dict[str, Any], listed: dict[str, Any]) -> str | None:
     """None when arguments built from ``listed`` satisfy ``full``, else the first error."""
     args = plausible(listed, listed)
-    errors = sorted(Draft202012Validator(full).iter_errors(args), key=lambda e: list(e.path))
+    # validated as the server validates (runtime/arguments.py: a oneOf accepts any branch)
+    errors = sorted(LenientValidator(full).iter_errors(args), key=lambda e: list(e.path))
     if not errors:
         return None
     where = "/".join(str(p) for p in errors[0].absolute_path)

@@ -95,13 +95,17 @@ def _package_version(version: str) -> str:
 
 
 def _triage(
-    problems: list[Invalid],
+    problems: list[Invalid], data: Any = None
 ) -> tuple[list[Diagnostic], list[Diagnostic], set[str]]:
-    """Split validation errors into fatal ones, warnings, and pointers of operations to skip."""
+    """Split validation errors into fatal ones, warnings, and pointers of operations to skip
+    (``data``: the document, to say how a slip in a schema was read)."""
     fatal, warnings, skip = [], [], set()
     for where, problem in problems:
         tokens = split_pointer(where)
         in_path_item = len(tokens) >= 3 and tokens[0] == "paths"
+        if in_path_item and "schema" in tokens:  # a slip inside a schema: read, not skipped
+            warnings.append(_schema_slip(problem, _value_at(data, tokens)))
+            continue
         if in_path_item and tokens[2] in METHODS + ("parameters",):
             methods = METHODS if tokens[2] == "parameters" else (tokens[2],)
             skip.update(make_pointer("paths", tokens[1], m) for m in methods)
@@ -110,6 +114,38 @@ def _triage(
             continue
         warnings.append(replace(problem, severity=Severity.WARNING))
     return fatal, warnings, skip
+
+
+def _value_at(data: Any, tokens: list[str]) -> Any:
+    for token in tokens:
+        if isinstance(data, dict):
+            data = data.get(token)
+        elif isinstance(data, list) and token.isdigit() and int(token) < len(data):
+            data = data[int(token)]
+        else:
+            return None
+    return data
+
+
+def _schema_slip(problem: Diagnostic, value: Any) -> Diagnostic:
+    """A schema that breaks the OpenAPI rules is still a JSON Schema the loaders read (the
+    compactor and the field trees keep what they understand): the operation is kept, with a
+    warning saying how the slip was read. ``type: 'null'`` (invalid in Swagger 2.0 and
+    OpenAPI 3.0, common in generated descriptions) is the null type; a list of types is read as
+    in OpenAPI 3.1."""
+    if value == "null":
+        read = "`type: 'null'` is read as the null type of JSON Schema"
+    elif isinstance(value, list) and all(isinstance(v, str) for v in value):
+        read = f"the list of types {value} is read as OpenAPI 3.1 reads it"
+    else:
+        read = "read as JSON Schema reads it, what it cannot mean left out"
+    return replace(
+        problem,
+        severity=Severity.WARNING,
+        code="SCHEMA_SLIP_READ",
+        message=f"{problem.message}: {read}; the operation is kept",
+        hint="Fix the schema to match the specification.",
+    )
 
 
 def load_openapi(
@@ -147,7 +183,7 @@ def load_openapi_from(
         fatal = _triage(validate_openapi(doc))[0]
         raise GenerationError(fatal + exc.diagnostics) from None
     doc = inline_structure(doc, resolver)  # refs anywhere (an operation, a responses map...)
-    fatal, diagnostics, invalid_ops = _triage(validate_openapi(doc))
+    fatal, diagnostics, invalid_ops = _triage(validate_openapi(doc), doc.data)
     if fatal:
         raise GenerationError(fatal)
     info = doc.data["info"]

@@ -32,6 +32,7 @@ from ..runtime.shaping.defaults import choose_default_fields, identity_fields
 from ..runtime.shaping.names import base_type, schema_hint, with_hint, words
 from .document import Document
 from .refs import RefResolver, is_ref
+from .schemas import TYPE_SLIPS
 from .xml_layout import xml_layout
 
 MAX_DEPTH = 4
@@ -143,11 +144,13 @@ class FieldTreeBuilder:
         if not isinstance(node, dict):
             return None
         raw_type = node.get("type")
-        types = (
+        written = (
             [raw_type]
             if isinstance(raw_type, str)
             else [t for t in raw_type if isinstance(t, str)] if isinstance(raw_type, list) else []
         )
+        # a type name that is not JSON Schema's, read as meant (``int``, ``String``: schemas.py)
+        types = [TYPE_SLIPS.get(t.strip().lower(), (t, None))[0] or t for t in written]
         props = node.get("properties")
         result: Any = None
         if isinstance(props, dict) and props:

@@ -8,6 +8,8 @@ cut to ~160 characters. Dropped: ``example(s)``, ``xml``, ``externalDocs``, ``ti
 ``deprecated``, ``discriminator``, ``x-*`` and every other keyword; ``readOnly`` properties
 (these are inputs). ``allOf`` of plain objects is merged into one object.
 
+A ``type`` that is not a JSON Schema type is read as meant where that is plain (``int``,
+``String``, ``float``, ``file``: ``TYPE_SLIPS``) and dropped otherwise, with an INFO.
 Self-contradictory ``type`` + ``enum`` pairs (``type: integer`` with ``enum: ['0', '1']``: no
 value validates, every call fails) are repaired: the enum values are converted to the declared
 type when every one of them parses as it, otherwise the type is dropped and the enum kept; an
@@ -46,6 +48,22 @@ _COPY = (
     "maxProperties",
 )
 _JSON_SCALARS = (str, int, float, bool, type(None))
+JSON_TYPES = frozenset({"string", "number", "integer", "boolean", "array", "object", "null"})
+# Type names that are not JSON Schema's but say what their authors meant: (type, format).
+TYPE_SLIPS: dict[str, tuple[str | None, str | None]] = {
+    **{t: (t, None) for t in JSON_TYPES},  # String, INTEGER, " number"
+    **{t: ("integer", None) for t in ("int", "int32", "int64", "long", "short", "uint")},
+    **{t: ("number", None) for t in ("float", "double", "decimal", "num", "numeric", "real")},
+    "bool": ("boolean", None),
+    **{t: ("string", None) for t in ("str", "text", "char", "varchar")},
+    **{t: ("string", t) for t in ("date", "date-time", "time", "uuid", "email", "uri", "byte")},
+    "datetime": ("string", "date-time"),
+    "url": ("string", "uri"),
+    "file": ("string", "binary"),
+    "binary": ("string", "binary"),
+    **{t: ("object", None) for t in ("dict", "map", "hash", "hashmap", "dictionary")},
+    **{t: ("array", None) for t in ("list", "set")},
+}
 _MERGEABLE = frozenset({"type", "properties", "required", "description", "additionalProperties"})
 
 
@@ -117,7 +135,7 @@ class SchemaCompactor:
             return {} if node is not False else {"not": {}}
         out: dict[str, Any] = {}
         nullable = node.get("nullable") is True
-        types = self._types(node.get("type"), nullable)
+        types = self._types(node.get("type"), nullable, doc, where, out)
         if types:
             out["type"] = types[0] if len(types) == 1 else types
         description = shorten(node.get("description"))
@@ -153,17 +171,48 @@ class SchemaCompactor:
             return {"anyOf": [out, {"type": "null"}]}
         return out
 
-    @staticmethod
-    def _types(raw: Any, nullable: bool) -> list[str]:
+    def _types(
+        self, raw: Any, nullable: bool, doc: Document, where: str, out: dict[str, Any]
+    ) -> list[str]:
+        """The JSON Schema types of ``raw``; a name that is none is read as meant (``int``,
+        ``String``, ``file``: see TYPE_SLIPS) or dropped (any value), with an INFO."""
         if isinstance(raw, str):
-            types = [raw]
+            written = [raw]
         elif isinstance(raw, list):
-            types = [t for t in raw if isinstance(t, str)]
+            written = [t for t in raw if isinstance(t, str)]
         else:
-            types = []
+            written = []
+        types: list[str] = []
+        for name in written:
+            read, fmt = (
+                (name, None)
+                if name in JSON_TYPES
+                else TYPE_SLIPS.get(name.strip().lower(), (None, None))
+            )
+            if read != name:
+                self._report_type(name, read, doc, where)
+            if fmt and "format" not in out:
+                out["format"] = fmt
+            if read and read not in types:
+                types.append(read)
         if types and nullable and "null" not in types:
             types.append("null")
         return types
+
+    def _report_type(self, name: str, read: str | None, doc: Document, where: str) -> None:
+        if (doc.display, where) in self._repaired:
+            return
+        self._repaired.add((doc.display, where))
+        what = f"read as {read!r}" if read else "left out (any value is accepted)"
+        self.diagnostics.append(
+            doc.diagnostic(
+                Severity.INFO,
+                "SCHEMA_TYPE_READ",
+                f"type {name!r} is not a JSON Schema type: {what}",
+                f"{where}/type",
+                "Use one of string, number, integer, boolean, array, object, null.",
+            )
+        )
 
     @staticmethod
     def _bounds(node: dict[str, Any], out: dict[str, Any]) -> None:

@@ -2,7 +2,9 @@
 tests/fixtures/specs/media.yaml runs as a real process, driven by the real MCP client over stdio,
 against a local upstream that reads what it receives: a multipart upload (a file from a path in
 the upload folder and fields), a binary body from base64 content, an XML body built from the
-schema and an XML answer read into the tree JSON would give."""
+schema and an XML answer read into the tree JSON would give; on the way, a 202 with an empty
+body, an argument valid under two branches of a oneOf, and path values refused before any
+request."""
 
 from __future__ import annotations
 
@@ -76,6 +78,7 @@ async def test_multipart_binary_and_xml_bodies_reach_the_upstream_as_described(
         up.route("POST", "/v1/documents", stored)
         up.route("PUT", "/v1/documents/{id}/content", Reply(202, b"", {"Location": "/v1/jobs/9"}))
         up.route("POST", "/v1/pets", pet_stored)
+        up.route("POST", "/v1/notifications", Reply(202, b"", {}))
         env = {"MEDIA_BASE_URL": up.url + "/v1", "MEDIA_UPLOAD_DIR": str(uploads)}
         async with stdio_session(package, "media_mcp", env) as session:
             tools = {t.name: t for t in (await session.list_tools()).tools}
@@ -102,6 +105,22 @@ async def test_multipart_binary_and_xml_bodies_reach_the_upstream_as_described(
                 {"id": "doc-1", "body": {"content": base64.b64encode(b"new bytes").decode()}},
             )
             assert not replaced.is_error, replaced.content[0].text
+            # 202 with an empty body: accepted, not an error, and where to look
+            assert replaced.content[0].text == (
+                "Accepted: HTTP 202, the upstream accepted the request; the result is not ready"
+                " yet; Location: /v1/jobs/9 (where the result will be)."
+            )
+            for bad in ("", " ", ".", ".."):  # refused before any request
+                refused = await session.call_tool(
+                    "replace_content", {"id": bad, "body": {"content": "eA=="}}
+                )
+                assert refused.is_error and "'id'" in refused.content[0].text
+            # a value valid under both branches of an overlapping oneOf is accepted
+            queued = await session.call_tool(
+                "notify", {"recipient": {"email": "ann@example.test"}, "text": "Hi"}
+            )
+            assert not queued.is_error, queued.content[0].text
+            assert queued.content[0].text.startswith("Accepted: HTTP 202")
             pet = await session.call_tool(
                 "add_pet",
                 {
@@ -123,8 +142,10 @@ async def test_multipart_binary_and_xml_bodies_reach_the_upstream_as_described(
         assert sent == [
             ("POST", "/v1/documents"),  # the refused path sent nothing
             ("PUT", "/v1/documents/doc-1/content"),
+            ("POST", "/v1/notifications"),
             ("POST", "/v1/pets"),
         ]
         binary = up.requests[1]
         assert binary.body == b"new bytes"
+        assert up.requests[2].json() == {"recipient": {"email": "ann@example.test"}, "text": "Hi"}
         assert binary.headers["content-type"] == "application/octet-stream"

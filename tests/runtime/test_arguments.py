@@ -152,3 +152,30 @@ def test_no_coercion_across_other_types(name: str, value: object) -> None:
     with pytest.raises(InvalidArguments) as info:
         validate_arguments(COERCING, {name: value})
     assert name in info.value.message
+
+
+OVERLAPPING = {
+    "type": "object",
+    "properties": {
+        "target": {
+            "oneOf": [
+                {"type": "object", "properties": {"email": {"type": "string"}}},
+                {"type": "object", "properties": {"phone": {"type": "string"}}},
+            ]
+        },
+        "amount": {"oneOf": [{"type": "number"}, {"type": "integer"}]},
+    },
+    "additionalProperties": False,
+}
+
+
+def test_input_valid_under_overlapping_one_of_branches_is_accepted() -> None:
+    tool = Tool("t", "t", "", OVERLAPPING, {}, Binding("http"), (), ResponseConfig(), Limits())
+    # valid under both branches of each oneOf: strict oneOf would refuse all of these
+    args = {"target": {"email": "a@example.test"}, "amount": 3}
+    assert validate_arguments(tool, args) == args
+    with pytest.raises(InvalidArguments) as info:  # valid under none: still refused
+        validate_arguments(tool, {"target": "a@example.test", "amount": "x"})
+    assert (
+        "target: 'a@example.test' is not valid under any of the given schemas" in info.value.message
+    )

@@ -190,6 +190,7 @@ JSON = {"Content-Type": "application/json"}
         ("GET", 200, JSON, b"", True),  # a read that promised JSON and sent nothing
         ("GET", 200, {"Content-Type": "application/problem+json"}, b" \n", True),
         ("GET", 204, JSON, b"", False),
+        ("GET", 202, JSON, b"", False),  # accepted, not ready: not an error on any method
         ("GET", 200, {"Content-Type": "text/plain"}, b"", False),  # promised nothing
         ("GET", 200, {}, b"", False),
         ("HEAD", 200, JSON, b"", False),
@@ -213,8 +214,36 @@ async def test_an_empty_body_is_success_or_error_by_method_and_status(
             assert f"HTTP {status} for GET /things/{{id}}" in out.parts[0]
             assert "empty body" in out.parts[0]
         else:
-            assert out.parts == [f"Done: HTTP {status}, no content."]
+            done = {201: "Created: HTTP 201, no content."}.get(
+                status, f"Done: HTTP {status}, no content."
+            )
+            if status == 202:
+                done = (
+                    "Accepted: HTTP 202, the upstream accepted the request; the result is not"
+                    " ready yet."
+                )
+            assert out.parts == [done]
         await rt.aclose()
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("method", ["GET", "POST", "DELETE"])
+async def test_a_202_with_an_empty_body_is_accepted_and_says_where_and_when_to_look(
+    method: str,
+) -> None:
+    spec = {**SPEC, "credentials": [], "tools": [_method_tool(method)]}
+    headers = {**JSON, "Location": "/jobs/42", "Retry-After": "30"}
+    with Upstream() as up:
+        up.route(method, "/things/x", Reply(202, b"", headers))
+        rt = ServerRuntime(model_from_json(spec), Settings(base_url=up.url, retries=0))
+        out = await rt.call(f"{method.lower()}_thing", {"id": "x"})
+        await rt.aclose()
+    assert not out.is_error
+    assert out.parts == [
+        "Accepted: HTTP 202, the upstream accepted the request; the result is not ready yet;"
+        " Location: /jobs/42 (where the result will be); the upstream asks to check again"
+        " after 30 s."
+    ]
 
 
 SCOPED = {

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import jsonschema
-from jsonschema import Draft202012Validator
+from jsonschema import Draft202012Validator, validators
 
 from .choices import enum_message
 from .coercion import coerce_arguments
@@ -55,12 +55,21 @@ def validation_schema(tool: Tool) -> dict[str, Any]:
     return schema
 
 
+# ``oneOf`` as ``anyOf``: descriptions write ``oneOf`` for "one of these shapes" even where a
+# value fits several (an object with no required members fits every branch), and strict
+# ``oneOf`` would refuse valid arguments ("... is valid under each of ..."). A value valid
+# under at least one branch is accepted; one valid under none is refused as before.
+LenientValidator = validators.extend(
+    Draft202012Validator, {"oneOf": Draft202012Validator.VALIDATORS["anyOf"]}
+)
+
+
 def _validator(tool: Tool) -> Draft202012Validator:
     # Compiled lazily and kept on the tool: a server with hundreds of tools starts without
     # compiling a validator it may never use.
     validator = tool.__dict__.get("_validator")
     if validator is None:
-        validator = Draft202012Validator(validation_schema(tool))
+        validator = LenientValidator(validation_schema(tool))
         object.__setattr__(tool, "_validator", validator)
     return validator
 

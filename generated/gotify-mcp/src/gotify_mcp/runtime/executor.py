@@ -101,23 +101,43 @@ def _log_mismatch(tool: str, shaped: ShapedResponse) -> None:
 
 
 def _empty_body(tool: Tool, response: UpstreamResponse) -> Outcome:
-    """An empty (or blank) body: success for 204/205/304, a HEAD, a write's 2xx or a body
-    that promised nothing; an error when a read promised JSON and sent nothing (a proxy or
-    upstream fault the agent would otherwise take for "no data")."""
+    """An empty (or blank) body: success for 202 (accepted, not ready), 204/205/304, a HEAD, a
+    write's 2xx or a body that promised nothing, saying what happened (with ``Location`` and
+    ``Retry-After`` when the upstream sends them); an error when a read promised JSON and sent
+    nothing (a proxy or upstream fault the agent would otherwise take for "no data")."""
     method = tool.binding.method.upper()
     if (
         response.status in NO_CONTENT_STATUSES
+        or response.status == 202
         or method in WRITE_METHODS
         or method == "HEAD"
         or not response.is_json()
     ):
-        return Outcome([f"Done: HTTP {response.status}, no content."])
+        return Outcome([_done(response)])
     return _error(
         f"The upstream answered HTTP {response.status} for {method} {tool.binding.path} with"
         f" Content-Type {response.content_type.split(';')[0].strip()} but an empty body: a read"
         " that promised JSON sent nothing. Retry later; if it persists the upstream (or a proxy"
         " in front of it) is failing."
     )
+
+
+def _done(response: UpstreamResponse) -> str:
+    """What an empty success says: accepted (not ready yet) or done, and where to look next."""
+    status = response.status
+    if status == 202:
+        text = "Accepted: HTTP 202, the upstream accepted the request; the result is not ready yet"
+    elif status == 201:
+        text = "Created: HTTP 201, no content"
+    else:
+        text = f"Done: HTTP {status}, no content"
+    location = response.headers.get("location", "").strip()
+    if location:
+        text += f"; Location: {location}" + (" (where the result will be)" if status == 202 else "")
+    wait = retry_after_seconds(response.headers.get("retry-after"))
+    if wait is not None and status == 202:
+        text += f"; the upstream asks to check again after {wait:g} s"
+    return text + "."
 
 
 class ServerRuntime:
