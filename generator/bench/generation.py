@@ -466,6 +466,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--quick", action="store_true", help="GitHub and the multi-file spec only (no Stripe)"
     )
     parser.add_argument(
+        "--no-corpus",
+        dest="corpus",
+        action="store_false",
+        help="leave out GitHub and Stripe: only the multi-file spec and the --spec descriptions",
+    )
+    parser.add_argument(
         "--multifile-files",
         type=int,
         default=MULTIFILE_FILES,
@@ -504,7 +510,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if python is not None and version is None:
         _progress(f"{python} cannot import fastmcp: FastMCP rows skipped")
         python = None
-    specs = list(SPECS[:1] if args.quick else SPECS)
+    specs = list(SPECS[:1] if args.quick else SPECS) if args.corpus else []
     with tempfile.TemporaryDirectory(prefix="bench-multifile-") as tmp:
         if args.multifile_files > 0:
             _progress(f"writing the synthetic multi-file spec ({args.multifile_files:,} files) ...")

@@ -42,3 +42,20 @@ def test_petstore_figures_are_sane(tmp_path: Path) -> None:
     assert "| petstore | 3 |" in table
     assert f"{figures.tokens:,}" in table
     assert "petstore ready faster than FastMCP: not measured" in table
+
+
+def test_a_description_from_outside_is_named_and_checked_before_anything_runs(tmp_path) -> None:
+    import argparse
+
+    import pytest
+
+    from generator.bench.generation import external_spec
+
+    entry = tmp_path / "DigitalOcean-public.v2.yaml"
+    entry.write_text("openapi: 3.0.0\n", encoding="utf-8")
+    spec = external_spec(f"digitalocean={entry}")
+    assert (spec.name, spec.path, spec.ops) == ("digitalocean", entry, None)
+    assert "from_openapi takes one document" in spec.peer_note
+    for bad in (str(entry), f"Digital Ocean={entry}", f"do={tmp_path / 'gone.yaml'}"):
+        with pytest.raises(argparse.ArgumentTypeError, match="expected NAME=FILE"):
+            external_spec(bad)
