@@ -108,7 +108,10 @@ def test_help_and_readme_name_every_server_variable(package: Path) -> None:
     ):
         assert variable in shown.stdout and default in shown.stdout
     readme = (package / "README.md").read_text(encoding="utf-8")
-    assert "| `HOSTS_UPLOADS_BASE_URL` | base URL of the server 1 tool(s) are served by" in readme
-    assert "`get_file`" in readme
+    row = next(
+        line for line in readme.splitlines() if line.startswith("| `HOSTS_UPLOADS_BASE_URL`")
+    )
+    assert "base URL of the server 1 tool\\(s\\) are served by: get\\_file" in row
+    assert "(default https://uploads.hosts.test/v1)" in row
     spec = json.loads(next(package.glob("src/*/spec.json")).read_text())
     assert [s["key"] for s in spec["servers"]] == ["BUCKET", "UPLOADS", "V2"]

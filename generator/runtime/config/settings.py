@@ -9,7 +9,7 @@ from typing import Mapping
 from ..errors import ConfigurationError
 from ..filters import choose_filter_set
 from ..model import ServerModel
-from .environment import full_name, value
+from .environment import full_name, has_uploads, value
 from .servers import server_urls
 from .uploads import MAX_UPLOAD_BYTES, UploadPolicy
 
@@ -96,6 +96,8 @@ def settings_from_env(
 
 
 def _uploads(env: Mapping[str, str], model: ServerModel) -> UploadPolicy:
+    if not has_uploads(model):  # the variables exist only for servers that upload files
+        return UploadPolicy(env=model.env_prefix)
     folder = value(env, model, "UPLOAD_DIR").strip() or None
     if folder is not None and not os.path.isdir(os.path.expanduser(folder)):
         raise ConfigurationError(f"{full_name(model, 'UPLOAD_DIR')}={folder!r} is not a folder.")

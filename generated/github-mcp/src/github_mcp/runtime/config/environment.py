@@ -46,7 +46,7 @@ def _toolsets(model: ServerModel) -> str:
     return f"comma-separated toolsets to expose: {names}; all = every tool (or --toolsets)"
 
 
-def _uploads(model: ServerModel) -> bool:
+def has_uploads(model: ServerModel) -> bool:
     """The server has tools that upload files (upstream/files.py)."""
     return any(param.file for tool in model.tools for param in tool.params)
 
@@ -113,8 +113,8 @@ VARIABLES: tuple[Variable, ...] = (
     Variable(
         "LOG_LEVEL", "stderr log level: debug, info, warning, error (or --log-level)", "warning"
     ),
-    Variable("UPLOAD_DIR", _upload_dir, "unset", applies=_uploads),
-    Variable("MAX_UPLOAD_BYTES", "largest file one upload may send", "20 MiB", applies=_uploads),
+    Variable("UPLOAD_DIR", _upload_dir, "unset", applies=has_uploads),
+    Variable("MAX_UPLOAD_BYTES", "largest file one upload may send", "20 MiB", applies=has_uploads),
 )
 
 
