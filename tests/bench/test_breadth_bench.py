@@ -143,14 +143,15 @@ def test_a_description_given_with_spec_is_run_and_its_skipped_operations_are_lis
         encoding="utf-8",
     )
     args = ["--no-examples", "--no-yardstick", "--results", "-", "--spec", str(spec)]
-    assert main([str(tmp_path / "empty"), *args]) == 2  # the corpus must exist
+    assert main([str(tmp_path / "empty"), *args]) == 1  # the corpus must exist
     (tmp_path / "empty").mkdir()
     assert main([str(tmp_path / "empty"), *args]) == 0
     out = capsys.readouterr().out
     assert "| calls clean (no error) | 100.0% (1/1) |" in out
-    assert "- operations skipped: 1; served with a part left out: 0" in out
+    assert "- operations skipped: 1; served with a caveat: 0" in out
     assert "| extra/extra.yaml | 1 | 1 | OPERATION_SKIPPED 1 |  |" in out
-    assert main(["--spec", str(tmp_path / "gone.yaml"), *args[:-2]]) == 2
+    assert main(["--spec", str(tmp_path / "gone.yaml"), *args[:-2]]) == 1
+    assert "--spec file(s) not found" in capsys.readouterr().err
 
 
 def test_the_served_body_is_what_the_judge_compares_with() -> None:
