@@ -20,6 +20,7 @@ document). Prints a Markdown table on stdout; progress goes to stderr.
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import platform
