@@ -17,7 +17,9 @@ the body as pretty JSON (indent 2). Results are grouped by the operation's kind
 (``kinds.py``). Tools not called are counted per description, with why.
 
 Also the yardstick (``yardstick.py``): recall and precision of the defaults against the
-hand-picked fields of ``essentials.py`` on the recorded corpus responses.
+hand-picked fields of ``essentials.py`` on the recorded corpus responses; and what the loader
+left out of each description, with why (``breadth_left_out.py``). ``--spec FILE`` adds a
+description from outside the corpus (group ``extra``).
 
 The tables (``breadth_report.py``) are printed and written to
 ``generator/bench/results/breadth.md`` (``results.py``).
@@ -45,6 +47,7 @@ from ..runtime.shaping.tokens import count_tokens, get_encoding
 from . import results as results_file
 from .arguments import arguments_for
 from .breadth_calls import Call, Case, SpecResult
+from .breadth_left_out import left_out
 from .breadth_report import report
 from .inputs import FIXTURES, REPO, SHARED_CORPUS
 from .kinds import group_of, method_of, recorded_kind
@@ -59,8 +62,11 @@ REPAIRED_LOG = "did not match its description"  # runtime/executor.py's warning
 # ------------------------------------------------------------------------------ the corpus
 
 
-def discover(corpus: Path | None, repo: Path | None = REPO) -> list[Case]:
-    """Breadth descriptions, corpus descriptions, then the repository's examples (``repo``)."""
+def discover(
+    corpus: Path | None, repo: Path | None = REPO, extra: tuple[Path, ...] = ()
+) -> list[Case]:
+    """Breadth descriptions, corpus descriptions, the repository's examples (``repo``), then
+    the descriptions given with ``--spec`` (``extra``: group ``extra``)."""
     cases: list[Case] = []
     if corpus is not None:
         for group in ("breadth", "openapi"):
@@ -78,6 +84,7 @@ def discover(corpus: Path | None, repo: Path | None = REPO) -> list[Case]:
                 continue
             overlay = manifest.parent / entry["overlay"] if entry.get("overlay") else None
             cases.append(Case(f"specs/{entry['spec']} + overlay", spec, overlay, "examples"))
+    cases += [Case(f"extra/{path.name}", path, None, "extra") for path in extra]
     return cases
 
 
@@ -105,11 +112,13 @@ def run_case(case: Case, upstream: LocalUpstream) -> SpecResult:
 
     result = SpecResult(case)
     try:
-        spec, _ = load_with_overlay(case.spec, overlay_path=case.overlay)
+        spec, diagnostics = load_with_overlay(case.spec, overlay_path=case.overlay)
         model, pairs = tools_of(spec)
     except GenerationError as exc:
         result.failure = _first_line(exc).replace(str(case.spec), "").lstrip(":0123456789 ")
         return result
+    result.operations = len(spec.operations)
+    result.left_out, result.caveats = left_out(diagnostics)
     result.tools = len(pairs)
     result.by_kind = any(recorded_kind(op) for op, _ in pairs)
     finder = ExampleFinder(case.spec)
@@ -236,6 +245,11 @@ def main(argv: list[str] | None = None) -> int:
         "--no-examples", dest="examples", action="store_false",
         help="leave out the repository's specs/ examples",
     )  # fmt: skip
+    parser.add_argument(
+        "--spec", type=Path, action="append", default=[], metavar="FILE",
+        help="also run this description (e.g. DigitalOcean's multi-file "
+        "specification/DigitalOcean-public.v2.yaml); repeatable",
+    )  # fmt: skip
     results_file.add_argument(parser, "breadth")
     args = parser.parse_args(argv)
     corpus = args.corpus
@@ -251,8 +265,14 @@ def main(argv: list[str] | None = None) -> int:
     elif not corpus.is_dir():
         print(f"{parser.prog}: error: corpus directory {corpus} does not exist", file=sys.stderr)
         return 1
+    missing = [str(p) for p in args.spec if not p.is_file()]
+    if missing:
+        print(
+            f"{parser.prog}: error: --spec file(s) not found: {', '.join(missing)}", file=sys.stderr
+        )
+        return 1
     get_encoding()
-    found = discover(corpus, REPO if args.examples else None)
+    found = discover(corpus, REPO if args.examples else None, tuple(args.spec))
     cases = [c for c in found if not args.only or args.only in c.label]
     start = time.perf_counter()
     results = []

@@ -59,3 +59,6 @@ class SpecResult:
     skipped: Counter[str] = field(default_factory=Counter)  # why tools were not called
     by_kind: bool = False  # the operations carry the generator's kind (else: the method)
     calls: list[Call] = field(default_factory=list)
+    operations: int = 0  # operations the loader served (breadth_left_out.py)
+    left_out: dict[str, int] = field(default_factory=dict)  # operations skipped, by code
+    caveats: dict[str, int] = field(default_factory=dict)  # served with a caveat, by code

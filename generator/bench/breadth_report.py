@@ -11,6 +11,7 @@ from __future__ import annotations
 import statistics
 from dataclasses import dataclass
 
+from .breadth_left_out import left_out_table
 from .breadth_calls import Call, SpecResult
 from .kinds import grouping
 
@@ -185,6 +186,7 @@ def report(results: list[SpecResult], *, elapsed: float | None = None) -> str:
     if failed:
         lines += ["", "Descriptions that did not load (not counted):", ""]
         lines += [f"- {r.case.label}: {r.failure}" for r in failed]
+    lines += left_out_table(results)
     lines += not_called(results)
     lines += answers_lost(calls)
     lines += _worst(calls)

@@ -148,7 +148,11 @@ def test_a_description_given_with_spec_is_run_and_its_skipped_operations_are_lis
     assert main([str(tmp_path / "empty"), *args]) == 0
     out = capsys.readouterr().out
     assert "| calls clean (no error) | 100.0% (1/1) |" in out
-    assert "- operations skipped: 1; served with a caveat: 0" in out
+    assert "- operations served: 1; skipped: 1; served with a caveat: 0" in out
+    assert (
+        "- skipped, or served without a part, for a media type or a server: 0 (target 0: met)"
+        in out
+    )
     assert "| extra/extra.yaml | 1 | 1 | OPERATION_SKIPPED 1 |  |" in out
     assert main(["--spec", str(tmp_path / "gone.yaml"), *args[:-2]]) == 1
     assert "--spec file(s) not found" in capsys.readouterr().err

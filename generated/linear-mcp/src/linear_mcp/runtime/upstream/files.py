@@ -29,11 +29,12 @@ FILE_ARGUMENT: dict[str, Any] = {
     "description": "A file: `content` (its bytes, base64) or `path` (a file in the folder the "
     "server may upload from); optional `filename` and `content_type`.",
     "properties": {
-        "content": {"type": "string", "contentEncoding": "base64"},
+        "content": {"type": "string", "contentEncoding": "base64", "examples": ["aGVsbG8K"]},
         "path": {"type": "string"},
         "filename": {"type": "string"},
         "content_type": {"type": "string"},
     },
+    "oneOf": [{"required": ["content"]}, {"required": ["path"]}],
     "additionalProperties": False,
 }
 
