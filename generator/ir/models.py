@@ -189,6 +189,9 @@ class OperationSpec:
     adapters: tuple[AdapterSpec, ...] = ()
     toolsets: tuple[str, ...] = ()  # overlay toolsets this operation belongs to (sorted)
     pagination: PaginationSpec | None = None  # how the upstream pages this list (None: not)
+    # OAuth scopes a caller needs in resource-server mode: alternatives, each a set of scopes
+    # (the description's ``security`` requirements, or the overlay's ``scopes``).
+    scopes: tuple[tuple[str, ...], ...] = ()
 
 
 @dataclass(frozen=True)

@@ -33,7 +33,7 @@ from .request import RequestContext, RequestParts, SkipOperation, build_request
 from .operation_kind import OperationSignals, classify, path_about
 from .response_shape import FieldTreeBuilder, body_tree, build_response_shape, success_body
 from .schemas import SchemaCompactor
-from .security import operation_security, requirement_groups, security_schemes
+from .security import operation_scopes, operation_security, requirement_groups, security_schemes
 from .pagination import detect_pagination, has_link_header
 from .servers import OperationServers, base_url
 from .swagger2 import convert_swagger2
@@ -523,6 +523,7 @@ def _operation(
         source_pointer=draft["pointer"],
         security=security,
         security_groups=groups if any(len(g) > 1 for g in groups) else (),
+        scopes=operation_scopes(doc, operation),
     )
     link = has_link_header(operation.get("responses"), lambda node: _deref_quietly(ctx, node, doc))
     return replace(spec, pagination=detect_pagination(spec, link))

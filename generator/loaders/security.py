@@ -109,6 +109,29 @@ def requirement_groups(
     return tuple(groups)
 
 
+def operation_scopes(doc: Document, operation: dict[str, Any]) -> tuple[tuple[str, ...], ...]:
+    """The OAuth scopes a caller needs for the operation, as alternatives (one per security
+    requirement); ``()`` when one requirement needs none (``{}``, an API key): the tool then
+    needs no scope. Used in resource-server mode (runtime/config/scopes.py)."""
+    requirements = operation["security"] if "security" in operation else doc.data.get("security")
+    if not isinstance(requirements, list):
+        return ()
+    alternatives: list[tuple[str, ...]] = []
+    for requirement in requirements:
+        if not isinstance(requirement, dict):
+            continue
+        scopes: list[str] = []
+        for listed in requirement.values():
+            for scope in listed if isinstance(listed, list) else ():
+                if isinstance(scope, str) and scope and scope not in scopes:
+                    scopes.append(scope)
+        if not scopes:
+            return ()
+        if tuple(scopes) not in alternatives:
+            alternatives.append(tuple(scopes))
+    return tuple(alternatives)
+
+
 def operation_security(
     doc: Document, operation: dict[str, Any], op_pointer: str, schemes: dict[str, SecurityScheme]
 ) -> tuple[tuple[str, ...], list[Diagnostic]]:

@@ -35,6 +35,7 @@ from ..ir.models import (
 from ..runtime.shaping.defaults import choose_default_fields, identity_fields
 from .apply_output import OutputApplier
 from .annotations import apply_annotations
+from .hosting import apply_hosting
 from .bigapi import NO_PAGINATION, assign_toolsets, check_pagination_args
 from .fieldpaths import check_path, subtree, top_level_fields, unwrap
 from .checks import suggest
@@ -238,7 +239,8 @@ class _Applier:
             )
         if include is not None:
             response = dataclasses.replace(response, default_fields=include)
-        return dataclasses.replace(op, response=response, **changes)  # type: ignore[arg-type]
+        op = dataclasses.replace(op, response=response, **changes)  # type: ignore[arg-type]
+        return apply_hosting(op, entry and entry.scopes)  # hosting.py
 
     def recollect(self, op: OperationSpec, entry: OperationOverlay) -> ResponseShape:
         """A corrected collection: the field tree becomes the tree of one item.

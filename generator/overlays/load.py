@@ -32,6 +32,7 @@ from .model import (
     Selection,
 )
 from .annotations import parse_annotations
+from .hosting import parse_scopes
 from .bigapi import parse_mode, parse_pagination, parse_toolsets
 from .filters import parse_adapters, parse_filter_sets
 from .repository import parse_repository
@@ -50,6 +51,7 @@ OPERATION_KEYS += ("adapters",)
 OPERATION_KEYS += ("pagination",)
 OPERATION_KEYS += ("annotations",)  # annotations.py
 OPERATION_KEYS += ("kind",)  # runtime/shaping/kinds.py
+OPERATION_KEYS += ("scopes",)  # hosting.py
 AUTH_KEYS = ("type", "env", "in", "name")
 AUTH_TYPES = ("bearer", "api_key", "basic")
 AUTH_LOCATIONS = ("header", "query", "cookie")
@@ -341,6 +343,7 @@ class _Checker(Checker):
             pagination=parse_pagination(self, entries.get("pagination"), ptr + "/pagination"),
             annotations=parse_annotations(self, entries.get("annotations"), ptr + "/annotations"),
             kind=kind,
+            scopes=parse_scopes(self, entries.get("scopes"), ptr + "/scopes"),
         )
 
     def operation_kind(self, value: Any, ptr: str) -> str | None:

@@ -95,6 +95,7 @@ class OperationOverlay:
     pagination: PaginationSpec | None = None  # declared/corrected paging (bigapi.py)
     annotations: tuple[tuple[str, bool], ...] | None = None  # hint overrides (annotations.py)
     kind: str | None = None  # what the operation does (runtime/shaping/kinds.py), when corrected
+    scopes: tuple[tuple[str, ...], ...] | None = None  # OAuth scope alternatives (hosting.py)
 
 
 @dataclass(frozen=True)

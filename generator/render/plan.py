@@ -40,6 +40,7 @@ DEPENDENCIES = (
     "uvicorn>=0.30,<1",
     "anyio>=4,<5",
     "defusedxml>=0.7.1,<1",  # XML responses, parsed without entity expansion (upstream/xml_body.py)
+    "joserfc>=1.6,<2",  # resource-server mode: JWT access tokens (runtime/mcp/token_verifier.py)
 )
 TEST_DEPENDENCIES = ("pytest>=8,<10",)
 GRAPHQL_DEPENDENCIES = ("graphql-core>=3.3,<4",)  # only packages generated from GraphQL

@@ -116,6 +116,8 @@ def tool_data(op: OperationSpec) -> dict[str, Any]:
         data["security"] = list(op.security)
     if op.security_groups:
         data["security_groups"] = [list(g) for g in op.security_groups]
+    if op.scopes:
+        data["scopes"] = [list(alternative) for alternative in op.scopes]
     data.update(output_data(op))  # filters and adapters, only when the overlay sets them
     return data
 

@@ -1,24 +1,16 @@
-"""End to end with the real MCP client: a generated server survives every upstream fault
-(stdio), and forwarded per-caller auth scopes continuations (streamable HTTP)."""
+"""End to end with the real MCP client: a generated server survives every upstream fault (stdio).
+Continuations scoped per caller over HTTP: tests/e2e/test_hosted_auth.py."""
 
 import json
-import re
 import time
-from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import AsyncIterator
 
-import httpx2
 import pytest
-from mcp import ClientSession
-from mcp.client.streamable_http import streamable_http_client
 
 from tests.support.faulty import FaultyUpstream, closed_port
-from tests.support.rely import MODULE, items, make_package
-from tests.support.servers import http_server, stdio_session
-from tests.support.upstream import Reply, Upstream
+from tests.support.rely import MODULE, make_package
+from tests.support.servers import stdio_session
 
-FOOTER = re.compile(r'continuation_id="([^"]+)"')
 SECRET = "rely_env_SECRET_0123456789"
 
 
@@ -75,35 +67,3 @@ async def test_the_server_stays_up_and_answers_after_every_fault(package) -> Non
     async with stdio_session(package, MODULE, env) as session:
         refused = await session.call_tool("get_thing", {"id": "x"})
         assert refused.is_error and "Could not reach" in text(refused)
-
-
-@asynccontextmanager
-async def caller(url: str, authorization: str | None) -> AsyncIterator[ClientSession]:
-    headers = {"Authorization": authorization} if authorization else {}
-    async with httpx2.AsyncClient(headers=headers, timeout=30) as http:
-        async with streamable_http_client(url, http_client=http) as (read, write):
-            async with ClientSession(read, write) as session:
-                await session.initialize()
-                yield session
-
-
-@pytest.mark.anyio
-async def test_forwarded_auth_scopes_continuations_per_caller(package) -> None:
-    with Upstream() as up:
-        up.route("GET", "/items", Reply.json(items(40)))
-        env = {"RELY_BASE_URL": up.url, "RELY_BEARER": SECRET, "RELY_FORWARD_AUTH": "1"}
-        with http_server(package, MODULE, env) as url:
-            async with caller(url, "Bearer alice-TOKEN-1") as alice:
-                first = await alice.call_tool("list_items", {})
-                assert not first.is_error
-                assert up.requests[-1].headers["authorization"] == "Bearer alice-TOKEN-1"
-                cont_id = FOOTER.search(text(first)).group(1)
-                async with caller(url, "Bearer bob-TOKEN-2") as bob:
-                    stolen = await bob.call_tool("rely_continue", {"continuation_id": cont_id})
-                    assert stolen.is_error and "Unknown continuation_id" in text(stolen)
-                mine = await alice.call_tool("rely_continue", {"continuation_id": cont_id})
-                assert not mine.is_error and '"n"' in text(mine)
-            async with caller(url, None) as anonymous:
-                refused = await anonymous.call_tool("list_items", {})
-                assert refused.is_error and "Authorization header" in text(refused)
-        assert all(SECRET not in json.dumps(r.headers) for r in up.requests)

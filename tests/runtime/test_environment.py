@@ -10,6 +10,7 @@ import pytest
 from generator.render.plan import RUNTIME_DIR
 from generator.runtime.config.auth import CredentialSet
 from generator.runtime.config.environment import VARIABLES, full_name, listing, value
+from generator.runtime.config.resource_server import resource_server_from_env
 from generator.runtime.config.settings import settings_from_env
 from generator.runtime.mcp.app import log_level, parse_args
 from generator.runtime.mcp.toolsets import restrict_from_env
@@ -65,6 +66,7 @@ def test_every_variable_read_at_start_is_named_in_help(
     restrict_from_env(model, env)
     CredentialSet(model.credentials, env)
     log_level(model, None, env)
+    resource_server_from_env(model, env)
     text = _help(model, capsys)
     assert env.asked, "nothing was read"
     missing = sorted(name for name in env.asked if not re.search(rf"^  {name}$", text, re.M))

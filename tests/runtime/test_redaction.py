@@ -7,7 +7,6 @@ from urllib.parse import quote, quote_plus
 import pytest
 
 from generator.runtime.config.auth import CredentialSet
-from generator.runtime.config.caller import caller_secrets
 from generator.runtime.model import Credential
 from generator.runtime.config.redaction import MAX_FORM_CHARS, matcher, redact_json
 
@@ -62,13 +61,6 @@ def test_basic_auth_is_redacted_as_its_base64_in_both_alphabets_and_as_user_colo
         pair.decode(),
     ]:
         assert creds.secrets.redact(f"[{echoed}]") == "[[REDACTED]]", echoed
-
-
-def test_a_forwarded_basic_credential_yields_its_password_too() -> None:
-    header = "Basic " + base64.b64encode(b"bob:hunter2!!").decode()
-    assert caller_secrets(header) == (header[6:], "bob:hunter2!!", "hunter2!!")
-    assert caller_secrets("Bearer tok-123") == ("tok-123",)
-    assert caller_secrets(None) == ()
 
 
 def test_a_number_that_is_a_secret_is_redacted_in_parsed_json() -> None:

@@ -2,8 +2,7 @@
 
 import pytest
 
-from generator.runtime.config.caller import caller_from_request, caller_scope
-from generator.runtime.errors import ConfigurationError, InvalidArguments
+from generator.runtime.errors import ConfigurationError
 from generator.runtime.model import model_from_json
 from generator.runtime.continuations.redis_store import RedisContinuationStore, store_from_settings
 from generator.runtime.config.settings import settings_from_env
@@ -15,22 +14,16 @@ MODEL = model_from_json(
 
 def test_defaults_and_overrides() -> None:
     plain = settings_from_env(MODEL, {})
-    assert (plain.total_timeout, plain.retries, plain.forward_auth, plain.cache_url) == (
-        60.0,
-        2,
-        False,
-        "",
-    )
+    assert (plain.total_timeout, plain.retries, plain.cache_url) == (60.0, 2, "")
     assert store_from_settings(MODEL, plain) is None  # in memory
     env = {
         "DEMO_TOTAL_TIMEOUT": "5",
         "DEMO_RETRIES": "0",
-        "DEMO_FORWARD_AUTH": "1",
         "DEMO_CACHE_URL": "redis://127.0.0.1:6390/2",
         "DEMO_MAX_ARGUMENT_BYTES": "99",
     }
     s = settings_from_env(MODEL, env)
-    assert (s.total_timeout, s.retries, s.forward_auth, s.max_argument_bytes) == (5.0, 0, True, 99)
+    assert (s.total_timeout, s.retries, s.max_argument_bytes) == (5.0, 0, 99)
     store = store_from_settings(MODEL, s)
     assert isinstance(store, RedisContinuationStore) and store.prefix == "mcpforge:demo:"
 
@@ -55,15 +48,6 @@ def test_a_cache_url_that_is_not_redis_is_refused_at_start() -> None:
         store_from_settings(MODEL, s)
 
 
-class FakeRequest:  # only the attribute caller_from_request reads: a starlette-like .headers
-    def __init__(self, headers: dict[str, str]):
-        self.headers = headers
-
-
-def test_caller_scope_only_with_forwarding_and_a_header() -> None:
-    assert caller_from_request(FakeRequest({"authorization": "Bearer a"}), False) == ("", None)
-    assert caller_from_request(None, True) == ("", None)  # stdio
-    scope, auth = caller_from_request(FakeRequest({"authorization": "Bearer abc"}), True)
-    assert auth == "Bearer abc" and scope == caller_scope("Bearer abc") != caller_scope("Bearer x")
-    with pytest.raises(InvalidArguments, match="Authorization header"):
-        caller_from_request(FakeRequest({}), True)
+def test_forwarding_the_callers_token_is_refused_at_start() -> None:
+    with pytest.raises(ConfigurationError, match="token passthrough"):
+        settings_from_env(MODEL, {"DEMO_FORWARD_AUTH": "1"})

@@ -10,7 +10,7 @@ import sys
 import time
 from contextlib import asynccontextmanager, contextmanager
 from pathlib import Path
-from typing import AsyncIterator, Iterator
+from typing import AsyncIterator, Callable, Iterator
 
 from mcp import Client, ClientSession, StdioServerParameters, stdio_client
 
@@ -41,8 +41,11 @@ async def stdio_session(
             yield session
 
 
+Env = dict[str, str] | Callable[[int], dict[str, str]]  # a function of the port it listens on
+
+
 def _start_http(
-    package_dir: Path, module: str, env: dict[str, str]
+    package_dir: Path, module: str, env: Env, args: tuple[str, ...] = ()
 ) -> tuple[subprocess.Popen[bytes], int]:
     """A server listening on a free port: it says "serving" only once its socket is bound, so
     a port another test took in the meantime shows as "Address already in use" (and another
@@ -50,8 +53,8 @@ def _start_http(
     for _ in range(5):
         port = free_port()
         proc = subprocess.Popen(
-            [sys.executable, "-m", module, "--transport", "http", "--port", str(port)],
-            env=package_env(package_dir, env),
+            [sys.executable, "-m", module, "--transport", "http", "--port", str(port), *args],
+            env=package_env(package_dir, env(port) if callable(env) else env),
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
         )
@@ -76,9 +79,12 @@ def _start_http(
 
 
 @contextmanager
-def http_server(package_dir: Path, module: str, env: dict[str, str]) -> Iterator[str]:
-    """Start ``python -m module --transport http`` and yield its MCP URL once it listens."""
-    proc, port = _start_http(package_dir, module, env)
+def http_server(
+    package_dir: Path, module: str, env: Env, *, args: tuple[str, ...] = ()
+) -> Iterator[str]:
+    """Start ``python -m module --transport http`` and yield its MCP URL once it listens.
+    ``env`` may be a function of the port (a server that must know its own URL)."""
+    proc, port = _start_http(package_dir, module, env, args)
     try:
         deadline = time.monotonic() + 30
         while True:  # bound, and listening once uvicorn has started

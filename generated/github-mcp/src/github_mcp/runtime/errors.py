@@ -34,3 +34,9 @@ class UpstreamError(ToolCallError):
 
 class ConfigurationError(ToolCallError):
     kind = "configuration"
+
+
+class InsufficientScope(ToolCallError):
+    """The caller's access token lacks a scope the call needs (resource-server mode)."""
+
+    kind = "insufficient_scope"

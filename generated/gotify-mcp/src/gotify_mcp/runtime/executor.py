@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import difflib
 import logging
-from contextvars import ContextVar
 from dataclasses import replace
 from typing import Any
 
@@ -34,10 +33,9 @@ import httpx2
 
 from .arguments import Controls, split_controls, validate_arguments
 from .config.auth import CredentialSet
-from .config.auth import RequestAuth
-from .config.caller import caller_secrets
 from .config.redaction import MAX_FORM_CHARS, redact_json
 from .config.servers import base_url_for
+from .config.scopes import check_call
 from .config.settings import Settings
 from .continuations.continuation import (
     ContinuationError,
@@ -67,9 +65,6 @@ from .upstream.xml_body import XmlBodyError, parse_xml
 
 log = logging.getLogger(__name__)
 EXCERPT_CHARS = 500
-# What of the forwarded Authorization of the call being served must be redacted
-# (``caller.caller_secrets``; see ``ServerRuntime.call``).
-_CALLER_SECRETS: ContextVar[tuple[str, ...]] = ContextVar("mcpforge_caller_secrets", default=())
 
 
 def _error(message: str) -> Outcome:
@@ -199,45 +194,35 @@ class ServerRuntime:
         arguments: dict[str, Any] | None,
         *,
         scope: str = "",
-        caller_authorization: str | None = None,
     ) -> Outcome:
-        """``caller_authorization``: the caller's own Authorization header (forwarded auth),
-        sent upstream instead of the env credentials; ``scope`` keeps its continuations apart."""
-        reset = _CALLER_SECRETS.set(caller_secrets(caller_authorization))
+        """``scope``: whose call this is (the authenticated principal over HTTP with
+        authorization, "" otherwise); continuations created for one scope read as unknown in
+        another."""
         try:
-            try:
-                check_arguments(name, arguments, self.settings.max_argument_bytes)
-                if name == self.model.continue_tool_name:
-                    outcome = await self._continue(arguments or {}, scope, caller_authorization)
-                elif self.model.mode == "meta":  # find / describe / call operations (meta.py)
-                    from .meta import call_meta
+            check_arguments(name, arguments, self.settings.max_argument_bytes)
+            if name == self.model.continue_tool_name:
+                outcome = await self._continue(arguments or {}, scope)
+            elif self.model.mode == "meta":  # find / describe / call operations (meta.py)
+                from .meta import call_meta
 
-                    outcome = await call_meta(
-                        self, name, arguments or {}, scope, caller_authorization
-                    )
-                else:
-                    outcome = await self.call_tool(
-                        self._tool(name), arguments, scope, caller_authorization
-                    )
-            except ToolCallError as exc:
-                outcome = _error(exc.message)
-            # scrub: no lone surrogate (from an upstream or an argument) reaches the transport
-            return Outcome([scrub(self._redact(p)) for p in outcome.parts], outcome.is_error)
-        finally:
-            _CALLER_SECRETS.reset(reset)
+                outcome = await call_meta(self, name, arguments or {}, scope)
+            else:
+                outcome = await self.call_tool(self._tool(name), arguments, scope)
+        except ToolCallError as exc:
+            outcome = _error(exc.message)
+        # scrub: no lone surrogate (from an upstream or an argument) reaches the transport
+        return Outcome([scrub(self._redact(p)) for p in outcome.parts], outcome.is_error)
 
     def _redact(self, text: str) -> str:
-        """Env credentials and the current caller's forwarded token, in every form they can
-        take (redaction.py), wherever they appear."""
-        return self.credentials.secrets.redact(text, *_CALLER_SECRETS.get())
+        """The credentials, in every form they can take (redaction.py), wherever they appear."""
+        return self.credentials.secrets.redact(text)
 
     def body_text(self, body: bytes, max_chars: int | None = None) -> str:
         """The upstream body decoded and redacted, before anything excerpts or shapes it (a
         cut inside a secret would otherwise leak its start). ``max_chars``: only the head is
         needed; enough bytes past it are redacted that a secret crossing the cut is whole."""
         if max_chars is not None:
-            secrets = (*self.credentials.secrets.values, *_CALLER_SECRETS.get())
-            longest = max(map(len, secrets), default=0)
+            longest = max(map(len, self.credentials.secrets.values), default=0)
             body = body[: max_chars * 4 + longest * MAX_FORM_CHARS]
         return self._redact(body.decode("utf-8", "replace"))
 
@@ -255,9 +240,9 @@ class ServerRuntime:
         tool: Tool,
         arguments: dict[str, Any] | None,
         scope: str,
-        caller_authorization: str | None = None,
         upstream_page: int = 1,
     ) -> Outcome:
+        check_call(tool)  # the caller's token may call it (resource-server mode, scopes.py)
         args = validate_arguments(tool, arguments)
         controls, api_args = split_controls(args)
         config = replace(shape_config_for(tool), known_values=named_scope(tool, api_args))
@@ -267,14 +252,7 @@ class ServerRuntime:
                 validate_fields(config, controls.fields)
             except FieldSelectionError as exc:
                 return _error(str(exc))
-        if caller_authorization and (tool.security or not tool.binding.server):
-            auth = RequestAuth({"Authorization": caller_authorization}, {}, {})
-        elif (
-            caller_authorization
-        ):  # a server of its own that the description binds no credential to
-            auth = RequestAuth({}, {}, {})
-        else:
-            auth = self.credentials.for_tool(tool)
+        auth = self.credentials.for_tool(tool)
         if tool.binding.kind == "graphql":  # graphql_call.py: document, send, flatten, page
             from .graphql.graphql_call import call_graphql
 
@@ -461,9 +439,7 @@ class ServerRuntime:
             f'continuation_id="{cont_id}" for the next page]'
         )
 
-    async def _continue(
-        self, arguments: dict[str, Any], scope: str, caller_authorization: str | None = None
-    ) -> Outcome:
+    async def _continue(self, arguments: dict[str, Any], scope: str) -> Outcome:
         cont_id = arguments.get("continuation_id")
         extra = sorted(set(arguments) - {"continuation_id"})
         if not isinstance(cont_id, str) or not cont_id or extra:
@@ -482,7 +458,6 @@ class ServerRuntime:
                     self._tool(next_call["tool"]),
                     next_call["arguments"],
                     scope,
-                    caller_authorization,  # the next upstream page with the same caller's auth
                     upstream_page=int(next_call.get("upstream_page", 2)),
                 )
             total = page.total - 1

@@ -98,6 +98,9 @@ class Tool:
     # What the operation does (shaping/kinds.py): read, search, create, update, delete,
     # generate, acknowledge. Decides how its answer is shaped by default.
     kind: str = "read"
+    # Resource-server mode: alternatives of OAuth scopes a caller's token needs for this tool
+    # (config/scopes.py); empty: none beyond <PREFIX>_AUTH_REQUIRED_SCOPES.
+    scopes: tuple[tuple[str, ...], ...] = ()
 
     def param(self, arg: str) -> Param | None:
         for p in self.params:
@@ -190,6 +193,7 @@ def _tool_from_json(data: dict[str, Any], limits: Limits) -> Tool:
         pagination=data.get("pagination"),
         validation_schema=data.get("validation_schema"),
         kind=str(data.get("kind") or "read"),
+        scopes=tuple(tuple(alt) for alt in data.get("scopes") or ()),
     )
 
 

@@ -58,7 +58,6 @@ class ToolRunner(Protocol):
         tool: Tool,
         arguments: dict[str, Any] | None,
         scope: str,
-        caller_authorization: str | None = None,
         upstream_page: int = 1,
     ) -> Outcome:
         """Validate, send, shape and page one call of ``tool``."""

@@ -197,12 +197,23 @@ def _operation(model: ServerModel, args: dict[str, Any]) -> Tool:
     return tool
 
 
+def target_operation(model: ServerModel, name: str, arguments: Any) -> Tool | None:
+    """The operation a ``tools/call`` of ``name`` runs: the tool itself in per-operation mode,
+    the ``operation`` argument of the call tool in meta mode; None for anything else (the
+    continue tool, find, describe, an unknown name)."""
+    if model.mode != "meta":
+        return model.tool(name)
+    if name != names(model)["call"] or not isinstance(arguments, dict):
+        return None
+    operation = arguments.get("operation")
+    return model.tool(operation) if isinstance(operation, str) else None
+
+
 async def call_meta(
     runtime: ToolRunner,
     name: str,
     args: dict[str, Any],
     scope: str,
-    caller_authorization: str | None,
 ) -> Outcome:
     model = runtime.model
     n = names(model)
@@ -222,7 +233,7 @@ async def call_meta(
         if not isinstance(inner, dict):
             raise InvalidArguments("arguments must be an object of the operation's arguments.")
         merged = {**inner, **{k: args[k] for k in CONTROLS if k in args}}
-        return await runtime.call_tool(tool, merged, scope, caller_authorization)
+        return await runtime.call_tool(tool, merged, scope)
     known = ", ".join([*n.values(), model.continue_tool_name])
     raise UnknownTool(f"Unknown tool {name!r}. This server's tools: {known}.")
 

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Mapping, NoReturn, Sequence
 
 from ..config.environment import full_name, help_text, value
+from ..config.resource_server import is_loopback, resource_server_from_env
 from ..errors import ConfigurationError
 from ..model import ServerModel, load_model
 
@@ -82,8 +83,30 @@ def parse_args(model: ServerModel, argv: Sequence[str] | None) -> argparse.Names
         default=None,
         help=f"what the server logs on stderr (overrides {p}_LOG_LEVEL; default warning)",
     )
+    auth = parser.add_argument_group(
+        "authorization (HTTP)",
+        "Make the HTTP server an OAuth 2.1 resource server, as the MCP authorization"
+        " specification asks of hosted servers: every request needs an access token from the"
+        " authorization server, issued for this server's URL. Each flag overrides its"
+        " environment variable.",
+    )
+    for flag, var, text in AUTH_FLAGS:
+        auth.add_argument(f"--auth-{flag}", default=None, help=f"{text} ({p}_AUTH_{var})")
     parser.add_argument("--version", action="version", version=f"%(prog)s {model.version}")
     return parser.parse_args(argv)
+
+
+AUTH_FLAGS = (
+    ("issuer-url", "ISSUER_URL", "authorization server issuer URL(s), comma-separated"),
+    ("resource-url", "RESOURCE_URL", "this server's public URL: the audience of its tokens"),
+    ("required-scopes", "REQUIRED_SCOPES", "scopes every request needs"),
+    ("jwks-url", "JWKS_URL", "JWKS for JWT access tokens (default: from the issuer's metadata)"),
+    (
+        "introspection-url",
+        "INTROSPECTION_URL",
+        "RFC 7662 endpoint for opaque tokens (default: from the issuer's metadata)",
+    ),
+)
 
 
 def log_level(
@@ -113,6 +136,18 @@ def bind(host: str, port: int) -> socket.socket:
     return sock
 
 
+def exposure_warning(model: ServerModel, host: str, auth: object) -> str | None:
+    """What to say when the HTTP server listens beyond loopback without authorization."""
+    if auth is not None or is_loopback(host):
+        return None
+    return (
+        f"serving on {host} without authorization: anyone who can reach this port can call"
+        " every tool with this server's upstream credentials. Set"
+        f" {model.env_prefix}_AUTH_ISSUER_URL and {model.env_prefix}_AUTH_RESOURCE_URL (see the"
+        " README, 'Hosted deployment')."
+    )
+
+
 def make_server(  # type: ignore[no-untyped-def]
     model: ServerModel, sources: Mapping[str, str] | None = None
 ):
@@ -131,6 +166,7 @@ def make_server(  # type: ignore[no-untyped-def]
     # --toolsets / --read-only (toolsets.py)
     model = restrict_from_env(model, os.environ, sources or {})
     settings = settings_from_env(model, sources=sources or {})
+    auth = resource_server_from_env(model, sources=sources or {})
     credentials = CredentialSet(model.credentials)
     from ..config.log_redaction import install_log_redaction
 
@@ -148,6 +184,7 @@ def make_server(  # type: ignore[no-untyped-def]
             hooks=hooks,
             store=store_from_settings(model, settings),  # None: in memory
         ),
+        tool_scopes=auth is not None and auth.tool_scopes,
     )
 
 
@@ -171,8 +208,14 @@ def run(spec_path: str | Path, argv: Sequence[str] | None = None) -> int:
         sources[f"{model.env_prefix}_TOOLSETS"] = "--toolsets"
     if args.read_only:
         os.environ[f"{model.env_prefix}_READ_ONLY"] = "1"
+    for flag, var, _ in AUTH_FLAGS:  # --auth-* win over <PREFIX>_AUTH_*
+        given = getattr(args, "auth_" + flag.replace("-", "_"))
+        if given is not None:
+            os.environ[f"{model.env_prefix}_AUTH_{var}"] = given
+            sources[f"{model.env_prefix}_AUTH_{var}"] = f"--auth-{flag}"
     try:
         server = make_server(model, sources)
+        auth = resource_server_from_env(model, sources=sources)
     except ConfigurationError as exc:
         print(f"{prog}: error: {exc.message}", file=sys.stderr)
         return 2
@@ -188,18 +231,29 @@ def run(spec_path: str | Path, argv: Sequence[str] | None = None) -> int:
         return 0
     import uvicorn
 
+    from .http_auth import build_http_app
+
     try:
         sock = bind(args.host, args.port)
     except OSError as exc:  # taken, not this machine's address, a name that does not resolve
         reason = exc.strerror or str(exc)
         print(f"{prog}: error: cannot listen on {args.host}:{args.port}: {reason}", file=sys.stderr)
         return 1
-    app = server.streamable_http_app(
-        streamable_http_path=args.path, stateless_http=True, host=args.host
+    verifier = None
+    if auth is not None:
+        from .token_verifier import ResourceTokenVerifier
+
+        verifier = ResourceTokenVerifier(auth)
+    app = build_http_app(
+        server, model, path=args.path, host=args.host, auth=auth, verifier=verifier
     )
     host = f"[{args.host}]" if ":" in args.host else args.host
+    warning = exposure_warning(model, args.host, auth)
+    if warning is not None:
+        print(f"{prog}: WARNING: {warning}", file=sys.stderr, flush=True)
     print(
-        f"{prog}: serving MCP (streamable HTTP) at http://{host}:{args.port}{args.path}",
+        f"{prog}: serving MCP (streamable HTTP) at http://{host}:{args.port}{args.path}"
+        + (f", authorization by {', '.join(auth.issuers)} for {auth.resource_url}" if auth else ""),
         file=sys.stderr,
         flush=True,
     )

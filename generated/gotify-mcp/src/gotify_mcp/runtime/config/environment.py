@@ -99,12 +99,6 @@ VARIABLES: tuple[Variable, ...] = (
         "results between replicas",
         "in memory",
     ),
-    Variable(
-        "FORWARD_AUTH",
-        "1: over HTTP, send each caller's Authorization header upstream instead of the "
-        "credentials below; paged results are kept per caller",
-        "off",
-    ),
     Variable("FILTER_SET", _filter_sets, lambda m: "default" if "default" in m.filter_sets else ""),
     Variable("TOOLSETS", _toolsets, "all"),
     Variable(
@@ -115,6 +109,47 @@ VARIABLES: tuple[Variable, ...] = (
     ),
     Variable("UPLOAD_DIR", _upload_dir, "unset", applies=has_uploads),
     Variable("MAX_UPLOAD_BYTES", "largest file one upload may send", "20 MiB", applies=has_uploads),
+    # Authorization over HTTP: resource_server.py (--auth-* flags set the first five)
+    Variable(
+        "AUTH_ISSUER_URL",
+        "HTTP: the OAuth authorization server(s) issuing access tokens for this server, "
+        "comma-separated; with AUTH_RESOURCE_URL it turns authorization on (or --auth-issuer-url)",
+        "off",
+    ),
+    Variable(
+        "AUTH_RESOURCE_URL",
+        "HTTP: this server's public URL, e.g. https://mcp.example.com/mcp: the audience its "
+        "access tokens must carry (or --auth-resource-url)",
+    ),
+    Variable(
+        "AUTH_REQUIRED_SCOPES",
+        "HTTP: scopes every request needs, space or comma separated (or --auth-required-scopes)",
+    ),
+    Variable(
+        "AUTH_JWKS_URL",
+        "HTTP: the keys of JWT access tokens (or --auth-jwks-url)",
+        "the jwks_uri of the issuer's metadata",
+    ),
+    Variable(
+        "AUTH_INTROSPECTION_URL",
+        "HTTP: RFC 7662 endpoint for opaque access tokens (or --auth-introspection-url)",
+        "the introspection_endpoint of the issuer's metadata",
+    ),
+    Variable("AUTH_CLIENT_ID", "HTTP: this server's client id at the introspection endpoint"),
+    Variable("AUTH_CLIENT_SECRET", "HTTP: this server's client secret there"),
+    Variable("AUTH_TOOL_SCOPES", "HTTP: off = do not check each tool's own scopes", "on"),
+)
+
+# Variables a server once read and refuses now: (suffix, what it did, what to do instead).
+RETIRED: tuple[tuple[str, str, str], ...] = (
+    (
+        "FORWARD_AUTH",
+        "sent each HTTP caller's Authorization header upstream (token passthrough)",
+        "{name} is no longer supported: sending the MCP caller's token to the upstream API is"
+        " token passthrough, which the MCP security best practices forbid. Unset it; protect"
+        " the HTTP server with {prefix}_AUTH_ISSUER_URL and {prefix}_AUTH_RESOURCE_URL and give"
+        " it its own upstream credentials (see the README).",
+    ),
 )
 
 
@@ -178,6 +213,17 @@ def value(env: Mapping[str, str] | None, model: ServerModel, name: str, default:
     return (os.environ if env is None else env).get(full_name(model, name), default)
 
 
+def retired(env: Mapping[str, str] | None, model: ServerModel) -> list[str]:
+    """What to say about each retired variable that is still set."""
+    source = os.environ if env is None else env
+    found = []
+    for suffix, _, message in RETIRED:
+        name = f"{model.env_prefix}_{suffix}"
+        if source.get(name, "").strip():
+            found.append(message.format(name=name, prefix=model.env_prefix))
+    return found
+
+
 def credential_values(env: Mapping[str, str] | None, env_vars: Iterable[str]) -> tuple[str, ...]:
     """The values of a credential's variables (the ``_credentials`` family), "" when unset."""
     source = os.environ if env is None else env
@@ -192,6 +238,10 @@ def help_text(model: ServerModel, columns: int = 100) -> str:
         text = meaning + (f" (default {default})" if default else "")
         lines.append(f"  {name}")
         lines += textwrap.wrap(text, columns, initial_indent=" " * 6, subsequent_indent=" " * 6)
+    lines.append("no longer supported (the server refuses to start when one is set):")
+    for suffix, did, _ in RETIRED:
+        lines.append(f"  {model.env_prefix}_{suffix}")
+        lines += textwrap.wrap(did, columns, initial_indent=" " * 6, subsequent_indent=" " * 6)
     lines.append("also honoured:")
     for names, meaning in STANDARD:
         lines.append(f"  {names}: {meaning}")

@@ -9,6 +9,8 @@ the tokens an agent pays for.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import logging
 import warnings
 from contextlib import asynccontextmanager
@@ -16,6 +18,8 @@ from typing import Any, AsyncIterator
 
 from mcp import MCPDeprecationWarning
 from mcp.server import Server, ServerRequestContext
+from mcp.server.auth.middleware.auth_context import get_access_token
+from mcp.server.auth.provider import AccessToken, principal_components
 from mcp.types import (
     CallToolRequestParams,
     CallToolResult,
@@ -28,8 +32,7 @@ from mcp.types import (
     ToolAnnotations,
 )
 
-from ..config.caller import caller_from_request
-from ..errors import ToolCallError
+from ..config.scopes import GRANTED_SCOPES
 from ..executor import Outcome, ServerRuntime
 from ..meta import listed_tools
 from ..model import ServerModel
@@ -77,8 +80,22 @@ def to_mcp_result(outcome: Outcome) -> CallToolResult:
     )
 
 
-def build_server(model: ServerModel, make_runtime: Any) -> Server[Any]:
-    """A low-level MCP server whose tools are the model's; ``make_runtime()`` -> ServerRuntime."""
+def principal_scope(token: AccessToken | None) -> str:
+    """The continuation scope of a caller: a SHA-256 of the token's (client, issuer, subject),
+    never the token. The same person keeps their continuations across token refreshes;
+    another person's continuation ids read as unknown."""
+    if token is None:
+        return ""
+    who = json.dumps(principal_components(token), separators=(",", ":"))
+    return "auth:" + hashlib.sha256(who.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def build_server(
+    model: ServerModel, make_runtime: Any, *, tool_scopes: bool = False
+) -> Server[Any]:
+    """A low-level MCP server whose tools are the model's; ``make_runtime()`` -> ServerRuntime.
+    ``tool_scopes``: refuse calls the caller's access token has no scopes for (HTTP with
+    authorization; config/scopes.py)."""
     tools = to_mcp_tools(model)
     schemas = {t.name: t.input_schema for t in tools}
     listing = ListToolsResult(tools=tools)
@@ -100,22 +117,21 @@ def build_server(model: ServerModel, make_runtime: Any) -> Server[Any]:
         ctx: ServerRequestContext[Any], params: CallToolRequestParams
     ) -> CallToolResult:
         runtime: ServerRuntime = ctx.lifespan_context["runtime"]
+        token = get_access_token()  # set by the SDK's bearer middleware (http_auth.py)
+        granted = frozenset(token.scopes) if token is not None and tool_scopes else None
+        reset = GRANTED_SCOPES.set(granted)
         try:
-            scope, caller = caller_from_request(ctx.request, runtime.settings.forward_auth)
             outcome = await runtime.call(
-                params.name,
-                dict(params.arguments or {}),
-                scope=scope,
-                caller_authorization=caller,
+                params.name, dict(params.arguments or {}), scope=principal_scope(token)
             )
-        except ToolCallError as exc:  # e.g. forwarded auth without an Authorization header
-            outcome = Outcome([exc.message], True)
         except Exception as exc:  # the server never crashes on a call; the agent gets a message
             log.exception("tool %s failed", params.name)
             text = runtime.credentials.secrets.redact(f"{type(exc).__name__}: {exc}")
             outcome = Outcome(
                 [f"Internal error in the MCP server while calling {params.name}: {text}"], True
             )
+        finally:
+            GRANTED_SCOPES.reset(reset)
         return to_mcp_result(outcome)
 
     with warnings.catch_warnings():  # logging is deprecated at 2026-07-28, current at 2025-11-25

@@ -10,7 +10,7 @@ from typing import Mapping
 from ..errors import ConfigurationError
 from ..filters import choose_filter_set
 from ..model import ServerModel
-from .environment import full_name, has_uploads, value
+from .environment import full_name, has_uploads, retired, value
 from .servers import server_urls
 from .uploads import MAX_UPLOAD_BYTES, UploadPolicy
 
@@ -25,7 +25,6 @@ class Settings:
     continuation_max_bytes: int = 64 * 1024 * 1024
     total_timeout: float = 60.0  # whole call incl. retries and slow bodies (<PREFIX>_TOTAL_TIMEOUT)
     retries: int = 2  # extra attempts for idempotent methods (<PREFIX>_RETRIES, 0 = none)
-    forward_auth: bool = False  # HTTP: send the caller's Authorization (<PREFIX>_FORWARD_AUTH=1)
     cache_url: str = ""  # redis://... selects the shared continuation store (<PREFIX>_CACHE_URL)
     max_argument_bytes: int = 1024 * 1024  # JSON size of one call's arguments
     filter_set: str = ""  # output filter set in use, "" = none (<PREFIX>_FILTER_SET, --filter-set)
@@ -72,6 +71,8 @@ def settings_from_env(
             f"No usable upstream base URL (got {base_url!r}); set {p}_BASE_URL to the API's URL,"
             " e.g. https://api.example.com/v1."
         )
+    for message in retired(env, model):  # e.g. <PREFIX>_FORWARD_AUTH (environment.py)
+        raise ConfigurationError(message)
     return Settings(
         base_url=base_url,
         connect_timeout=_number(env, model, "CONNECT_TIMEOUT", 10.0),
@@ -83,7 +84,6 @@ def settings_from_env(
         ),
         total_timeout=_number(env, model, "TOTAL_TIMEOUT", 60.0),
         retries=_retries(env, model),
-        forward_auth=value(env, model, "FORWARD_AUTH").strip().lower() in ("1", "true", "yes"),
         cache_url=value(env, model, "CACHE_URL").strip(),
         max_argument_bytes=int(_number(env, model, "MAX_ARGUMENT_BYTES", 1024 * 1024, int)),
         filter_set=choose_filter_set(
