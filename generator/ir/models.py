@@ -210,6 +210,18 @@ class Repository:
 
 
 @dataclass(frozen=True)
+class OAuthSpec:
+    """Where an ``oauth2``/``openIdConnect`` scheme's tokens come from (runtime/config/oauth.py):
+    the token endpoint of its flows (relative URLs are relative to the server URL), or the
+    OpenID discovery document that names it."""
+
+    token_url: str = ""
+    refresh_url: str = ""  # the flows' refreshUrl, else the token URL of a flow with refresh
+    discovery_url: str = ""  # openIdConnectUrl
+    client_credentials: bool = False  # the scheme has a clientCredentials flow
+
+
+@dataclass(frozen=True)
 class SecurityScheme:
     """A credential the server reads from the environment and applies to requests."""
 
@@ -219,6 +231,8 @@ class SecurityScheme:
     param_name: str = "Authorization"
     env_vars: tuple[str, ...] = ()
     description: str = ""
+    # A bearer token the server can obtain itself (OAuth2 flows); None: from the environment.
+    oauth: OAuthSpec | None = None
 
 
 @dataclass(frozen=True)

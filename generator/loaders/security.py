@@ -1,8 +1,9 @@
 """Security schemes -> credentials read from environment variables, and who needs which.
 
 ``apiKey`` (header, query or cookie), ``http bearer`` and ``http basic`` are supported;
-``oauth2`` and ``openIdConnect`` become a bearer token read from the environment (how to
-obtain it is up to the user, said with an INFO diagnostic). Env var names are
+``oauth2`` and ``openIdConnect`` become a bearer token that the server obtains and refreshes
+itself from the token endpoint the flows name (``OAuthSpec``: client credentials or a refresh
+token from the environment, runtime/config/oauth.py), or reads from the environment as is. Env var names are
 ``<PREFIX>_<SCHEME>`` (``PETSTORE_API_KEY``), basic auth uses ``<PREFIX>_<SCHEME>_USERNAME``
 and ``..._PASSWORD``. Requirements: the operation's ``security`` if present (``[]`` = none),
 else the document's; the IR records the names of the schemes that can serve (any of).
@@ -13,7 +14,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..diagnostics import Diagnostic, Severity
-from ..ir.models import SecurityScheme
+from ..ir.models import OAuthSpec, SecurityScheme
+from ..runtime.config.oauth_names import oauth_variables
 from ..naming import env_prefix, short_hash, snake_case
 from .document import Document
 from .refs import RefResolver
@@ -61,19 +63,11 @@ def security_schemes(
                 description,
             )
         elif kind in ("oauth2", "openIdConnect"):
+            oauth = oauth_spec(scheme)
             result = SecurityScheme(
-                scheme_name, "bearer", "header", "Authorization", (env,), description
+                scheme_name, "bearer", "header", "Authorization", (env,), description, oauth
             )
-            found.append(
-                doc.diagnostic(
-                    Severity.INFO,
-                    "SECURITY_OAUTH_AS_BEARER",
-                    f"{kind} scheme {scheme_name!r}: the server sends the access token from {env} as a "
-                    "bearer token and does not run the OAuth flow",
-                    where,
-                    f"Obtain a token yourself and set {env}.",
-                )
-            )
+            found.append(_oauth_note(doc, kind, scheme_name, env, oauth, where))
         else:
             detail = f"http {scheme.get('scheme')}" if kind == "http" else str(kind)
             found.append(
@@ -90,6 +84,63 @@ def security_schemes(
         used.update(result.env_vars)
         schemes[scheme_name] = result
     return schemes, found
+
+
+def oauth_spec(scheme: dict[str, Any]) -> OAuthSpec | None:
+    """The token endpoint of an ``oauth2`` scheme's flows, or an ``openIdConnect`` scheme's
+    discovery URL; None when there is none (an implicit flow only)."""
+    if scheme.get("type") == "openIdConnect":
+        url = scheme.get("openIdConnectUrl")
+        if isinstance(url, str) and url.strip():
+            return OAuthSpec(discovery_url=url.strip(), client_credentials=True)
+        return None
+    flows = scheme.get("flows") if isinstance(scheme.get("flows"), dict) else {}
+
+    def url(flow: str, key: str) -> str:
+        node = flows.get(flow)
+        value = node.get(key) if isinstance(node, dict) else None
+        return value.strip() if isinstance(value, str) else ""
+
+    credentials = url("clientCredentials", "tokenUrl")
+    with_refresh = url("authorizationCode", "tokenUrl") or url("password", "tokenUrl")
+    refresh = next(
+        (
+            url(f, "refreshUrl")
+            for f in ("authorizationCode", "password", "clientCredentials")
+            if url(f, "refreshUrl")
+        ),
+        with_refresh,
+    )
+    token = credentials or with_refresh or refresh
+    if not token:
+        return None
+    return OAuthSpec(token_url=token, refresh_url=refresh, client_credentials=bool(credentials))
+
+
+def _oauth_note(
+    doc: Document, kind: str, name: str, env: str, oauth: OAuthSpec | None, where: str
+) -> Diagnostic:
+    if oauth is None:
+        return doc.diagnostic(
+            Severity.INFO,
+            "SECURITY_OAUTH_AS_BEARER",
+            f"{kind} scheme {name!r} names no token endpoint: the server sends the access token"
+            f" from {env} as a bearer token and cannot refresh it",
+            where,
+            f"Obtain a token yourself and set {env}.",
+        )
+    names = oauth_variables(env)
+    ways = [f"{names['refresh_token']} (refresh-token grant)"]
+    if oauth.client_credentials:
+        ways.insert(0, f"{names['client_id']} and {names['client_secret']} (client credentials)")
+    return doc.diagnostic(
+        Severity.INFO,
+        "SECURITY_OAUTH_TOKEN_ENDPOINT",
+        f"{kind} scheme {name!r}: the server obtains and refreshes its own access tokens when"
+        f" {' or '.join(ways)} are set",
+        where,
+        f"Or set {env} to an access token; {names['token_url']} overrides the token URL.",
+    )
 
 
 def requirement_groups(

@@ -14,6 +14,7 @@ from typing import Any
 from .. import __version__
 from ..diagnostics import Diagnostic, Severity
 from ..ir import ServerSpec
+from ..runtime.config.oauth_names import oauth_variables
 
 SERVER_SCHEMA_URL = "https://static.modelcontextprotocol.io/schemas/2025-09-29/server.schema.json"
 DEFAULT_REGISTRY_OWNER = "OWNER"
@@ -126,6 +127,21 @@ def server_json(spec: ServerSpec, names: dict[str, str], summary: str) -> bytes:
                     "format": "string",
                 }
             )
+        if cred.oauth is not None and cred.env_vars:
+            for role, var in oauth_variables(cred.env_vars[0]).items():
+                env.append(
+                    {
+                        "name": var,
+                        "description": _short(
+                            f"OAuth2 {role.replace('_', ' ')} of {cred.name}: the server"
+                            " obtains and refreshes its own access tokens",
+                            200,
+                        ),
+                        "isRequired": False,
+                        "isSecret": role in ("client_secret", "refresh_token"),
+                        "format": "string",
+                    }
+                )
     data: dict[str, Any] = {
         "$schema": SERVER_SCHEMA_URL,
         "name": registry_name(spec),

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from .. import __version__
-from ..ir import OperationSpec, ServerSpec, ShapingLimits
+from ..ir import OperationSpec, SecurityScheme, ServerSpec, ShapingLimits
 from ..naming import env_prefix
 from ..runtime.arguments import CONTROL_SCHEMAS
 from .compact import RICH, apply_surface, tool_description
@@ -122,6 +123,35 @@ def tool_data(op: OperationSpec) -> dict[str, Any]:
     return data
 
 
+def credential_data(scheme: SecurityScheme, spec: ServerSpec) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "name": scheme.name,
+        "kind": scheme.kind,
+        "location": scheme.location,
+        "param_name": scheme.param_name,
+        "env_vars": list(scheme.env_vars),
+    }
+    if scheme.oauth is not None:  # runtime/config/oauth.py: OAuthConfig
+        oauth = {k: v for k, v in dataclasses.asdict(scheme.oauth).items() if v}
+        scopes = requested_scopes(scheme, spec)
+        data["oauth"] = {**oauth, **({"scopes": scopes} if scopes else {})}
+    return data
+
+
+def requested_scopes(scheme: SecurityScheme, spec: ServerSpec) -> list[str]:
+    """The scopes the server asks an OAuth scheme's token endpoint for (client credentials):
+    those the tools that use the scheme need."""
+    return sorted(
+        {
+            scope
+            for op in spec.operations
+            if scheme.name in op.security
+            for alternative in op.scopes
+            for scope in alternative
+        }
+    )
+
+
 def server_data(spec: ServerSpec) -> dict[str, Any]:
     data = {
         "_generated": f"{GENERATED_NOTE} (mcpforge {__version__})",
@@ -136,16 +166,7 @@ def server_data(spec: ServerSpec) -> dict[str, Any]:
             "kind": spec.source_kind,
         },
         "limits": _limits(spec.limits),
-        "credentials": [
-            {
-                "name": s.name,
-                "kind": s.kind,
-                "location": s.location,
-                "param_name": s.param_name,
-                "env_vars": list(s.env_vars),
-            }
-            for s in spec.security
-        ],
+        "credentials": [credential_data(s, spec) for s in spec.security],
         **({"filter_sets": list(spec.filter_sets)} if spec.filter_sets else {}),
         **(
             {"servers": [{"key": s.key, "url": s.url} for s in spec.servers]}

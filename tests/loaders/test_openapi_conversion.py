@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from generator.diagnostics import GenerationError, Severity
-from generator.ir.models import SecurityScheme
+from generator.ir.models import OAuthSpec, SecurityScheme
 from generator.loaders import load_openapi
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
@@ -235,12 +235,29 @@ def test_security_schemes_become_env_vars() -> None:
             "Authorization",
             ("SECURE_API_BASIC_USERNAME", "SECURE_API_BASIC_PASSWORD"),
         ),
-        SecurityScheme("oauth", "bearer", "header", "Authorization", ("SECURE_API_OAUTH",)),
-        SecurityScheme("oidc", "bearer", "header", "Authorization", ("SECURE_API_OIDC",)),
+        SecurityScheme(
+            "oauth",
+            "bearer",
+            "header",
+            "Authorization",
+            ("SECURE_API_OAUTH",),
+            oauth=OAuthSpec(token_url="https://example.test/token", client_credentials=True),
+        ),
+        SecurityScheme(
+            "oidc",
+            "bearer",
+            "header",
+            "Authorization",
+            ("SECURE_API_OIDC",),
+            oauth=OAuthSpec(
+                discovery_url="https://example.test/.well-known/openid-configuration",
+                client_credentials=True,
+            ),
+        ),
     )
     assert _codes(diagnostics) == [
-        ("info", "SECURITY_OAUTH_AS_BEARER", "/components/securitySchemes/oauth"),
-        ("info", "SECURITY_OAUTH_AS_BEARER", "/components/securitySchemes/oidc"),
+        ("info", "SECURITY_OAUTH_TOKEN_ENDPOINT", "/components/securitySchemes/oauth"),
+        ("info", "SECURITY_OAUTH_TOKEN_ENDPOINT", "/components/securitySchemes/oidc"),
         ("warning", "SECURITY_SCHEME_UNSUPPORTED", "/components/securitySchemes/digest"),
         ("info", "SECURITY_ALL_OF_DEGRADED", "/paths/~1both/get/security"),
     ]

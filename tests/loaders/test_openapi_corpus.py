@@ -117,7 +117,7 @@ def test_spotify_converts_with_its_base64_image_upload() -> None:
     _check_invariants(spec)
     assert len(spec.operations) == 97
     assert [(d.code, d.pointer) for d in diagnostics] == [
-        ("SECURITY_OAUTH_AS_BEARER", "/components/securitySchemes/oauth_2_0"),
+        ("SECURITY_OAUTH_TOKEN_ENDPOINT", "/components/securitySchemes/oauth_2_0"),
     ]
     cover = next(op for op in spec.operations if op.id == "upload-custom-playlist-cover")
     # image/jpeg whose schema is `format: base64`: a file, sent as its base64 text

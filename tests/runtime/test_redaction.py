@@ -81,3 +81,41 @@ def test_no_single_character_form_is_longer_than_the_window_bound() -> None:
         assert matcher([char * 4]).found_in(quote(quote(char * 4, safe=""), safe=""))
         assert len(quote(quote(char, safe=""), safe="")) <= MAX_FORM_CHARS
         assert _char_forms(char)
+
+
+@pytest.mark.anyio
+async def test_oauth_secrets_and_the_tokens_the_server_obtains_are_redacted_in_every_form(
+    caplog,
+) -> None:
+    import logging
+
+    import httpx2
+
+    from generator.runtime.config.log_redaction import RedactingFilter
+    from tests.support.token_endpoint import CLIENT_ID, CLIENT_SECRET, TokenEndpoint
+    from tests.support.upstream import Upstream
+
+    env = {
+        "O_REFRESH_TOKEN": "refresh-0-SECRET",
+        "O_CLIENT_ID": CLIENT_ID,
+        "O_CLIENT_SECRET": CLIENT_SECRET,
+    }
+    oauth = Credential("o", "bearer", env_vars=("O",), oauth={"token_url": "/oauth/token"})
+    creds = CredentialSet((oauth,), env)
+    with Upstream() as up:
+        TokenEndpoint(up, refresh_token="refresh-0-SECRET", expires_in=1)
+        async with httpx2.AsyncClient() as client:
+            first = await creds.tokens["o"].token(client, up.url)
+            second = await creds.tokens["o"].token(client, up.url)  # stale at once: refreshed
+    assert (first, second) == ("access-1-SECRET-TOKEN", "access-2-SECRET-TOKEN")
+    spent = ["refresh-0-SECRET", "refresh-1-SECRET", "refresh-2-SECRET", first, second]
+    for secret in [CLIENT_SECRET, *spent]:
+        for form in (secret, quote(secret, safe=""), json.dumps(secret)[1:-1], f"Bearer {secret}"):
+            assert "SECRET" not in creds.secrets.redact(f"echo: {form}"), form
+    logger = logging.getLogger("test.oauth.redaction")
+    handler = logging.StreamHandler()
+    handler.addFilter(RedactingFilter(creds.secrets.redact))
+    record = logger.makeRecord(
+        "x", logging.INFO, __file__, 1, "sent %s", (f"Bearer {second}",), None
+    )
+    assert handler.filter(record) and "SECRET" not in record.getMessage()

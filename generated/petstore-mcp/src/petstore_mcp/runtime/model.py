@@ -116,6 +116,8 @@ class Credential:
     location: str = "header"
     param_name: str = "Authorization"
     env_vars: tuple[str, ...] = ()
+    # Where OAuth2 tokens come from (config/oauth.py OAuthConfig); None: a token from the env.
+    oauth: dict[str, Any] | None = None
 
 
 @dataclass(frozen=True)

@@ -12,12 +12,15 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:  # types only: the generator imports meta.py (for tools/list) without httpx2
+    from typing import Awaitable, Callable
+
     import httpx2
 
-    from .config.auth import CredentialSet
+    from .config.auth import CredentialSet, RequestAuth
     from .config.settings import Settings
     from .model import ServerModel, Tool
     from .upstream.hooks import Hooks
+    from .upstream.http_call import UpstreamResponse
 
 
 @dataclass(frozen=True)
@@ -51,6 +54,12 @@ class ToolRunner(Protocol):
         more: str | None = None,
     ) -> Outcome:
         """Page 1 now, the rest in the continuation store."""
+        ...
+
+    async def send_authorized(
+        self, tool: Tool, send: Callable[[RequestAuth], Awaitable[UpstreamResponse]]
+    ) -> UpstreamResponse:
+        """``send`` with the tool's credentials (OAuth tokens fresh; one retry after a 401)."""
         ...
 
     async def call_tool(

@@ -27,12 +27,12 @@ from __future__ import annotations
 import difflib
 import logging
 from dataclasses import replace
-from typing import Any
+from typing import Any, Awaitable, Callable
 
 import httpx2
 
 from .arguments import Controls, split_controls, validate_arguments
-from .config.auth import CredentialSet
+from .config.auth import CredentialSet, RequestAuth
 from .config.redaction import MAX_FORM_CHARS, redact_json
 from .config.servers import base_url_for
 from .config.scopes import check_call
@@ -138,7 +138,7 @@ def _done(response: UpstreamResponse) -> str:
 class ServerRuntime:
     """One server's tool calls. Public surface for the GraphQL binding and meta mode
     (``outcome.ToolRunner``): ``model``, ``settings``, ``hooks``, ``credentials``,
-    ``client()``, ``body_text()``, ``paged()``, ``call_tool()``."""
+    ``client()``, ``body_text()``, ``paged()``, ``send_authorized()``, ``call_tool()``."""
 
     def __init__(
         self,
@@ -252,28 +252,40 @@ class ServerRuntime:
                 validate_fields(config, controls.fields)
             except FieldSelectionError as exc:
                 return _error(str(exc))
-        auth = self.credentials.for_tool(tool)
         if tool.binding.kind == "graphql":  # graphql_call.py: document, send, flatten, page
             from .graphql.graphql_call import call_graphql
 
             return await call_graphql(
-                self, tool, args, controls, api_args, config, scope, auth, upstream_page
+                self, tool, args, controls, api_args, config, scope, upstream_page
             )
         base_url = base_url_for(tool, self.settings.base_url, self.settings.servers)
-        request = build_request(
-            tool,
-            base_url,
-            bound_page_size(tool, api_args),
-            auth,
-            self.settings.uploads,
-        )
-        request = await apply_hooks(self.hooks, request, tool.name, self.credentials.secrets)
-        response = await send_reliably(self.client(), request, auth, self.settings)
+
+        async def send(auth: RequestAuth) -> UpstreamResponse:
+            request = build_request(
+                tool, base_url, bound_page_size(tool, api_args), auth, self.settings.uploads
+            )
+            request = await apply_hooks(self.hooks, request, tool.name, self.credentials.secrets)
+            return await send_reliably(self.client(), request, auth, self.settings)
+
+        response = await self.send_authorized(tool, send)
         if response.status >= 400:
             raise UpstreamError(self._status_message(tool, response), status=response.status)
         return await self._shape_response(
             tool, config, controls, response, scope, args=args, upstream_page=upstream_page
         )
+
+    async def send_authorized(
+        self, tool: Tool, send: Callable[[RequestAuth], Awaitable[UpstreamResponse]]
+    ) -> UpstreamResponse:
+        """``send`` with the tool's credentials, OAuth tokens fresh; a 401 answered to an OAuth
+        token the server can renew is retried once with a new one (config/oauth.py)."""
+        client, base_url = self.client(), self.settings.base_url
+        auth = await self.credentials.authorize(tool, client, base_url)
+        response = await send(auth)
+        if response.status == 401 and self.credentials.renew(tool, auth):
+            log.info("%s: the upstream refused the access token; renewing it once", tool.name)
+            response = await send(await self.credentials.authorize(tool, client, base_url))
+        return response
 
     def _status_message(self, tool: Tool, response: UpstreamResponse) -> str:
         excerpt = self.body_text(response.body, EXCERPT_CHARS)

@@ -13,8 +13,11 @@ import os
 from dataclasses import dataclass, field
 from typing import Mapping
 
+import httpx2
+
 from ..model import Credential, Tool
 from .environment import credential_values
+from .oauth import OAuthConfig, UpstreamTokens
 from .redaction import MIN_SECRET_CHARS, matcher
 
 
@@ -29,6 +32,11 @@ class Secrets:
         if value and len(value) >= MIN_SECRET_CHARS and value not in self.values:
             self.values.append(value)
             self.values.sort(key=len, reverse=True)
+
+    def discard(self, value: str) -> None:
+        """Forget a secret that can no longer come back (an access token long replaced)."""
+        if value in self.values:
+            self.values.remove(value)
 
     def redact(self, text: str, *also: str) -> str:
         """``text`` without these secrets (and ``also``: e.g. a forwarded caller's token)."""
@@ -51,7 +59,25 @@ class CredentialSet:
         env = os.environ if environ is None else environ
         self.secrets = Secrets()
         self._available: dict[str, tuple[Credential, tuple[str, ...]]] = {}
+        # OAuth2 schemes whose tokens the server obtains itself (oauth.py)
+        self.tokens: dict[str, UpstreamTokens] = {}
+        self._problems: list[str] = []
         for cred in credentials:
+            if cred.oauth is not None and cred.env_vars:
+                tokens = UpstreamTokens(
+                    cred.name,
+                    cred.env_vars[0],
+                    OAuthConfig.from_json(cred.oauth),
+                    env,
+                    self.secrets.add,
+                    self.secrets.discard,
+                )
+                if (problem := tokens.problem()) is not None:
+                    self._problems.append(problem)
+                if tokens.grant is not None:
+                    self.tokens[cred.name] = tokens
+                    self._available[cred.name] = (cred, ())
+                    continue
             values = credential_values(env, cred.env_vars)  # documented: environment.py
             if cred.env_vars and all(values):
                 self._available[cred.name] = (cred, values)
@@ -60,6 +86,28 @@ class CredentialSet:
                 if cred.kind == "basic" and len(values) == 2:
                     for form in basic_forms(values[0], values[1]):
                         self.secrets.add(form)
+
+    def problems(self) -> list[str]:
+        """Credential settings that cannot work, said at start."""
+        return list(self._problems)
+
+    async def authorize(self, tool: Tool, client: httpx2.AsyncClient, base_url: str) -> RequestAuth:
+        """``for_tool`` after the OAuth tokens it needs are fresh (obtained or refreshed)."""
+        for name in self._chosen(tool):
+            if name in self.tokens:
+                await self.tokens[name].token(client, base_url)
+        return self.for_tool(tool)
+
+    def renew(self, tool: Tool, sent: RequestAuth) -> bool:
+        """The upstream answered 401 to ``sent``: drop the OAuth tokens it carried (True when
+        one can be obtained again, so the call is worth one retry)."""
+        renewed = False
+        header = next((v for k, v in sent.headers.items() if k.lower() == "authorization"), "")
+        token = header.partition(" ")[2]
+        for name in self._chosen(tool):
+            if name in self.tokens and token:
+                renewed = self.tokens[name].invalidate(token) or renewed
+        return renewed
 
     def missing_hint(self, tool: Tool, all_credentials: tuple[Credential, ...]) -> str:
         names = [c for c in all_credentials if c.name in tool.security]
@@ -94,6 +142,11 @@ class CredentialSet:
             if found is None:
                 continue
             cred, values = found
+            if name in self.tokens:
+                token = self.tokens[name].current()
+                if token is None:
+                    continue
+                values = (token,)
             if cred.kind == "bearer":
                 slot, key, value = headers, "Authorization", f"Bearer {values[0]}"
             elif cred.kind == "basic":

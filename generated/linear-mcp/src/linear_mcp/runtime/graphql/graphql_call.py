@@ -51,7 +51,7 @@ from ..shaping.graphemes import cut
 from ..shaping.pipeline import ShapeConfig
 from ..shaping.truncate import loads as parse_json
 from ..upstream.hooks import apply_hooks
-from ..upstream.http_call import OutgoingRequest
+from ..upstream.http_call import OutgoingRequest, UpstreamResponse
 from ..upstream.redirects import send_following
 from ..upstream.retry import RetryPolicy, call_with_retries
 from .graphql_guards import add_guards, guard_paths, merge_selection
@@ -310,7 +310,6 @@ async def call_graphql(
     api_args: dict[str, Any],
     config: ShapeConfig,
     scope: str,
-    auth: RequestAuth,
     upstream_page: int = 1,
 ) -> Outcome:
     """Run one GraphQL tool call end to end (used by ``ServerRuntime.call_tool``)."""
@@ -318,28 +317,34 @@ async def call_graphql(
     schema = load_schema(str(path))
     plan = plan_for(tool, runtime.settings.filter_set)
     request = build_request(schema, tool, api_args, controls, plan.branches)
-    headers = {**auth.headers, "Content-Type": "application/json", "Accept": "application/json"}
     body = json.dumps(
         {"query": request.document, "variables": request.variables},
         separators=(",", ":"),
         ensure_ascii=False,
     ).encode()
-    outgoing = OutgoingRequest(
-        "POST", runtime.settings.base_url, list(auth.query.items()), headers, auth.cookies, body
-    )
-    outgoing = await apply_hooks(runtime.hooks, outgoing, tool.name, runtime.credentials.secrets)
     policy = RetryPolicy(
         retries=runtime.settings.retries, total_timeout=runtime.settings.total_timeout
     )
-    # Same transport as REST (redirects, deadline); a query is retried like a GET, a mutation
-    # never (it is not idempotent).
-    response = await call_with_retries(
-        lambda: send_following(
-            runtime.client(), outgoing, auth, max_bytes=runtime.settings.max_response_bytes
-        ),
-        "GET" if tool.binding.operation_type == "query" else "POST",
-        policy,
-    )
+
+    async def send(auth: RequestAuth) -> UpstreamResponse:
+        headers = {**auth.headers, "Content-Type": "application/json", "Accept": "application/json"}
+        outgoing = OutgoingRequest(
+            "POST", runtime.settings.base_url, list(auth.query.items()), headers, auth.cookies, body
+        )
+        outgoing = await apply_hooks(
+            runtime.hooks, outgoing, tool.name, runtime.credentials.secrets
+        )
+        # Same transport as REST (redirects, deadline); a query is retried like a GET, a
+        # mutation never (it is not idempotent).
+        return await call_with_retries(
+            lambda: send_following(
+                runtime.client(), outgoing, auth, max_bytes=runtime.settings.max_response_bytes
+            ),
+            "GET" if tool.binding.operation_type == "query" else "POST",
+            policy,
+        )
+
+    response = await runtime.send_authorized(tool, send)
     # Redacted before anything is excerpted or shaped (a cut inside a secret would leak it).
     result = interpret(request, response.status, runtime.body_text(response.body))
     if result.value is None:

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Callable, Iterable, Iterator, Mapping
 
 from ..model import ServerModel
+from .oauth_names import oauth_variables
 
 
 @dataclass(frozen=True)
@@ -157,7 +158,39 @@ def _credentials(model: ServerModel) -> Iterator[tuple[str, str, str]]:
     for cred in model.credentials:
         where = f" ({cred.location} {cred.param_name})" if cred.kind == "api_key" else ""
         for var in cred.env_vars:
-            yield var, f"{cred.kind} credential {cred.name}{where}", ""
+            if cred.oauth is not None:
+                meaning = f"OAuth2 access token for {cred.name}"
+                if cred.oauth.get("token_url") or cred.oauth.get("discovery_url"):
+                    meaning += "; optional when the server gets its own (the next variables)"
+                yield var, meaning, ""
+            else:
+                yield var, f"{cred.kind} credential {cred.name}{where}", ""
+        if cred.oauth is not None and cred.env_vars:
+            yield from _oauth(cred.name, cred.env_vars[0], cred.oauth)
+
+
+def _oauth(name: str, var: str, oauth: Mapping[str, object]) -> Iterator[tuple[str, str, str]]:
+    """The variables with which the server obtains its own tokens for an OAuth2 scheme."""
+    names = oauth_variables(var)
+    if oauth.get("client_credentials"):
+        how = f"OAuth2 client id of {name}: the server gets its own tokens (client credentials)"
+    else:
+        how = f"OAuth2 client id of {name}, sent with the refresh token"
+    yield names["client_id"], how, ""
+    yield names["client_secret"], f"OAuth2 client secret of {name}", ""
+    yield (
+        names["refresh_token"],
+        f"OAuth2 refresh token of {name}: the server refreshes its access token with it "
+        "(a rotated one is kept in memory; after a restart this value is used again)",
+        "",
+    )
+    token_url = str(oauth.get("token_url") or "")
+    where = token_url or "the token_endpoint of OpenID discovery"
+    if token_url and not token_url.startswith(("http://", "https://")):
+        where += " (relative to the base URL)"
+    yield names["token_url"], f"token endpoint of {name}", where
+    scopes = " ".join(str(s) for s in oauth.get("scopes") or ())  # type: ignore[attr-defined]
+    yield names["scopes"], f"scopes to ask {name}'s token endpoint for", scopes or "none"
 
 
 def _servers(model: ServerModel) -> Iterator[tuple[str, str, str]]:

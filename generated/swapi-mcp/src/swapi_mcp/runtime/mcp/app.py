@@ -168,6 +168,8 @@ def make_server(  # type: ignore[no-untyped-def]
     settings = settings_from_env(model, sources=sources or {})
     auth = resource_server_from_env(model, sources=sources or {})
     credentials = CredentialSet(model.credentials)
+    for problem in credentials.problems():  # e.g. an OAuth client id without its secret
+        raise ConfigurationError(problem)
     from ..config.log_redaction import install_log_redaction
 
     install_log_redaction(credentials.secrets.redact)  # credentials never reach the logs
