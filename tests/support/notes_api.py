@@ -94,7 +94,12 @@ operations:
 """
 
 
+PAGES = 3  # the upstream's pages of notes; later pages are empty
+
+
 def notes(page: int, per_page: int = 20) -> list[dict[str, Any]]:
+    if page > PAGES:
+        return []
     start = (page - 1) * per_page
     return [
         {"id": str(i), "text": f"note {i} " + "word " * 12} for i in range(start, start + per_page)
