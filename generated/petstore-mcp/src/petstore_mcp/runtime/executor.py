@@ -46,6 +46,7 @@ from .errors import ToolCallError, UnknownTool, UpstreamError
 from .input_limits import check_arguments
 from .model import ServerModel, Tool
 from .outcome import Outcome
+from .progress import report, while_waiting
 from .output import named_scope, shape_config_for, shape_output
 from .shaping.graphemes import cut
 from .shaping.pipeline import (
@@ -280,11 +281,12 @@ class ServerRuntime:
         """``send`` with the tool's credentials, OAuth tokens fresh; a 401 answered to an OAuth
         token the server can renew is retried once with a new one (config/oauth.py)."""
         client, base_url = self.client(), self.settings.base_url
-        auth = await self.credentials.authorize(tool, client, base_url)
-        response = await send(auth)
-        if response.status == 401 and self.credentials.renew(tool, auth):
-            log.info("%s: the upstream refused the access token; renewing it once", tool.name)
-            response = await send(await self.credentials.authorize(tool, client, base_url))
+        async with while_waiting("Waiting for the upstream API"):  # progress.py
+            auth = await self.credentials.authorize(tool, client, base_url)
+            response = await send(auth)
+            if response.status == 401 and self.credentials.renew(tool, auth):
+                log.info("%s: the upstream refused the access token; renewing it once", tool.name)
+                response = await send(await self.credentials.authorize(tool, client, base_url))
         return response
 
     def _status_message(self, tool: Tool, response: UpstreamResponse) -> str:
@@ -466,6 +468,7 @@ class ServerRuntime:
         next_call = (page.context or {}).get("next_call")
         if next_call is not None:
             if page.remaining == 0:  # the placeholder page: fetch the next upstream page
+                await report(f"Fetching upstream page {next_call.get('upstream_page', 2)}")
                 return await self.call_tool(
                     self._tool(next_call["tool"]),
                     next_call["arguments"],
@@ -473,9 +476,11 @@ class ServerRuntime:
                     upstream_page=int(next_call.get("upstream_page", 2)),
                 )
             total = page.total - 1
+            await report(f"Page {page.index} of {total} of this upstream page")
             footer = self._footer(page.index, total, cont_id, upstream_more=True)
             return Outcome([page.text, footer])
         more = page.remaining > 0
+        await report(f"Page {page.index} of {page.total}")
         footer = self._footer(page.index, page.total, cont_id if more else None)
         upstream_more = (page.context or {}).get("upstream_more")
         if not more and isinstance(upstream_more, str):  # not "has_more: false": see paged

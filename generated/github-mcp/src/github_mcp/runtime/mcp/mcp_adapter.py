@@ -20,6 +20,7 @@ from mcp import MCPDeprecationWarning
 from mcp.server import Server, ServerRequestContext
 from mcp.server.auth.middleware.auth_context import get_access_token
 from mcp.server.auth.provider import AccessToken, principal_components
+from mcp.shared.jsonrpc_dispatcher import progress_token_from_params
 from mcp.types import (
     CallToolRequestParams,
     CallToolResult,
@@ -36,6 +37,7 @@ from ..config.scopes import GRANTED_SCOPES
 from ..executor import Outcome, ServerRuntime
 from ..meta import listed_tools
 from ..model import ServerModel
+from ..progress import REPORTER, Steps
 from .surface import CONTINUE_DESCRIPTION, CONTINUE_SCHEMA, CONTINUE_TITLE
 
 log = logging.getLogger(__name__)
@@ -120,6 +122,10 @@ def build_server(
         token = get_access_token()  # set by the SDK's bearer middleware (http_auth.py)
         granted = frozenset(token.scopes) if token is not None and tool_scopes else None
         reset = GRANTED_SCOPES.set(granted)
+        steps = None  # progress notifications, when the client sent a progress token
+        if progress_token_from_params(ctx.params) is not None:
+            steps = Steps(lambda n, message: ctx.session.report_progress(n, None, message))
+        reset_progress = REPORTER.set(steps)
         try:
             outcome = await runtime.call(
                 params.name, dict(params.arguments or {}), scope=principal_scope(token)
@@ -132,6 +138,7 @@ def build_server(
             )
         finally:
             GRANTED_SCOPES.reset(reset)
+            REPORTER.reset(reset_progress)
         return to_mcp_result(outcome)
 
     with warnings.catch_warnings():  # logging is deprecated at 2026-07-28, current at 2025-11-25
