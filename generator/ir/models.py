@@ -192,6 +192,9 @@ class OperationSpec:
     # OAuth scopes a caller needs in resource-server mode: alternatives, each a set of scopes
     # (the description's ``security`` requirements, or the overlay's ``scopes``).
     scopes: tuple[tuple[str, ...], ...] = ()
+    # Ask the user before each call (overlay ``confirm``); None: only when the server is told to
+    # confirm every destructive tool (<PREFIX>_CONFIRM_DESTRUCTIVE) and this one is.
+    confirm: bool | None = None
 
 
 @dataclass(frozen=True)

@@ -240,7 +240,9 @@ class _Applier:
         if include is not None:
             response = dataclasses.replace(response, default_fields=include)
         op = dataclasses.replace(op, response=response, **changes)  # type: ignore[arg-type]
-        return apply_hosting(op, entry and entry.scopes)  # hosting.py
+        return apply_hosting(  # hosting.py: scopes and confirmation, after the annotations
+            op, entry and entry.scopes, entry and entry.confirm, self.overlay.confirm
+        )
 
     def recollect(self, op: OperationSpec, entry: OperationOverlay) -> ResponseShape:
         """A corrected collection: the field tree becomes the tree of one item.

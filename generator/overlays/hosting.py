@@ -1,6 +1,7 @@
-"""Overlay keys for hosted servers: per-tool OAuth ``scopes``.
+"""Overlay keys for hosted servers: per-tool OAuth ``scopes`` and ``confirm``.
 
 ```yaml
+confirm: destructive            # ask the user before every destructive tool (default: none)
 operations:
   deletePet:
     scopes: [pets:write]        # the scopes a caller's token needs (all of them)
@@ -8,10 +9,12 @@ operations:
     scopes: []                  # none beyond <PREFIX>_AUTH_REQUIRED_SCOPES
   sendMessage:
     scopes: [[chat:write], [chat:admin]]   # alternatives: either set allows the call
+    confirm: true               # ask before this tool too (false: never ask for it)
 ```
 
 ``scopes`` replace what the description's ``security`` requirements say; they are checked only
-when the server runs in resource-server mode.
+when the server runs in resource-server mode. ``confirm`` follows the tool's ``destructive``
+hint after any ``annotations`` change; an operation's own ``confirm`` wins.
 """
 
 from __future__ import annotations
@@ -23,8 +26,33 @@ from typing import Any
 from ..ir.models import OperationSpec
 from .checks import Checker
 
+CONFIRM_POLICIES = ("none", "destructive")
 # RFC 6749 section 3.3: scope-token = 1*( %x21 / %x23-5B / %x5D-7E )
 SCOPE_TOKEN = re.compile(r"^[\x21\x23-\x5b\x5d-\x7e]+$")
+
+
+def parse_confirm_policy(c: Checker, value: Any) -> str | None:
+    if value is None:
+        return None
+    if value not in CONFIRM_POLICIES:
+        if isinstance(value, bool):
+            hint = "use `destructive` for every destructive tool, or `none`"
+        else:
+            hint = f"one of: {', '.join(CONFIRM_POLICIES)}"
+        c.error(
+            "OVERLAY_VALUE", f"confirm must be destructive or none, not {value!r}", "/confirm", hint
+        )
+        return None
+    return str(value)
+
+
+def parse_confirm(c: Checker, value: Any, ptr: str) -> bool | None:
+    if value is None:
+        return None
+    if not isinstance(value, bool):
+        c.type_error(ptr, "true or false", value)
+        return None
+    return value
 
 
 def parse_scopes(c: Checker, value: Any, ptr: str) -> tuple[tuple[str, ...], ...] | None:
@@ -70,6 +98,18 @@ def _scope_set(c: Checker, value: list[Any], ptr: str, alternative: bool) -> tup
     return tuple(scopes) if ok else None
 
 
-def apply_hosting(op: OperationSpec, scopes: tuple[tuple[str, ...], ...] | None) -> OperationSpec:
-    """``op`` with the overlay's scopes."""
-    return op if scopes is None else dataclasses.replace(op, scopes=scopes)
+def apply_hosting(
+    op: OperationSpec,
+    scopes: tuple[tuple[str, ...], ...] | None,
+    confirm: bool | None,
+    policy: str | None,
+) -> OperationSpec:
+    """``op`` with the overlay's scopes and confirmation (after annotations are applied)."""
+    changes: dict[str, Any] = {}
+    if scopes is not None:
+        changes["scopes"] = scopes
+    if confirm is not None:
+        changes["confirm"] = confirm
+    elif policy == "destructive" and op.annotations.destructive is True:
+        changes["confirm"] = True
+    return dataclasses.replace(op, **changes) if changes else op

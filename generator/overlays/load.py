@@ -32,7 +32,7 @@ from .model import (
     Selection,
 )
 from .annotations import parse_annotations
-from .hosting import parse_scopes
+from .hosting import parse_confirm, parse_confirm_policy, parse_scopes
 from .bigapi import parse_mode, parse_pagination, parse_toolsets
 from .filters import parse_adapters, parse_filter_sets
 from .repository import parse_repository
@@ -41,7 +41,7 @@ from .yamlnodes import parse_yaml
 TOP_KEYS = (
     "name", "version", "title", "description", "base_url", "registry_name", "repository",
     "auth", "defaults", "select", "resources", "operations",
-    "filter_sets", "mode", "toolsets",
+    "filter_sets", "mode", "toolsets", "confirm",
 )  # fmt: skip
 SELECT_KEYS = ("include", "exclude")
 RESOURCE_KEYS = ("include", "exclude")
@@ -51,7 +51,7 @@ OPERATION_KEYS += ("adapters",)
 OPERATION_KEYS += ("pagination",)
 OPERATION_KEYS += ("annotations",)  # annotations.py
 OPERATION_KEYS += ("kind",)  # runtime/shaping/kinds.py
-OPERATION_KEYS += ("scopes",)  # hosting.py
+OPERATION_KEYS += ("scopes", "confirm")  # hosting.py
 AUTH_KEYS = ("type", "env", "in", "name")
 AUTH_TYPES = ("bearer", "api_key", "basic")
 AUTH_LOCATIONS = ("header", "query", "cookie")
@@ -155,6 +155,7 @@ class _Checker(Checker):
             filters=filters,
             mode=parse_mode(self, top.get("mode")),
             toolsets=parse_toolsets(self, top.get("toolsets")),
+            confirm=parse_confirm_policy(self, top.get("confirm")),
             lines=self.lines,
         )
 
@@ -344,6 +345,7 @@ class _Checker(Checker):
             annotations=parse_annotations(self, entries.get("annotations"), ptr + "/annotations"),
             kind=kind,
             scopes=parse_scopes(self, entries.get("scopes"), ptr + "/scopes"),
+            confirm=parse_confirm(self, entries.get("confirm"), ptr + "/confirm"),
         )
 
     def operation_kind(self, value: Any, ptr: str) -> str | None:

@@ -96,6 +96,7 @@ class OperationOverlay:
     annotations: tuple[tuple[str, bool], ...] | None = None  # hint overrides (annotations.py)
     kind: str | None = None  # what the operation does (runtime/shaping/kinds.py), when corrected
     scopes: tuple[tuple[str, ...], ...] | None = None  # OAuth scope alternatives (hosting.py)
+    confirm: bool | None = None  # ask the user before each call (hosting.py)
 
 
 @dataclass(frozen=True)
@@ -117,6 +118,7 @@ class Overlay:
     filters: tuple[FilterOverlay, ...] = ()  # one per (filter set, operation)
     mode: str | None = None  # per-op | meta | auto (bigapi.py)
     toolsets: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (name, select patterns), sorted
+    confirm: str | None = None  # "destructive": ask before every destructive tool (hosting.py)
     lines: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
 
     def line_of(self, pointer: str) -> int | None:

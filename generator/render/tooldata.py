@@ -119,6 +119,8 @@ def tool_data(op: OperationSpec) -> dict[str, Any]:
         data["security_groups"] = [list(g) for g in op.security_groups]
     if op.scopes:
         data["scopes"] = [list(alternative) for alternative in op.scopes]
+    if op.confirm is not None:
+        data["confirm"] = op.confirm
     data.update(output_data(op))  # filters and adapters, only when the overlay sets them
     return data
 

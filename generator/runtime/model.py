@@ -100,6 +100,9 @@ class Tool:
     # Resource-server mode: alternatives of OAuth scopes a caller's token needs for this tool
     # (config/scopes.py); empty: none beyond <PREFIX>_AUTH_REQUIRED_SCOPES.
     scopes: tuple[tuple[str, ...], ...] = ()
+    # Ask the user before running it (mcp/confirmation.py); None: as <PREFIX>_CONFIRM_DESTRUCTIVE
+    # says for a destructive tool.
+    confirm: bool | None = None
 
     def param(self, arg: str) -> Param | None:
         for p in self.params:
@@ -195,6 +198,7 @@ def _tool_from_json(data: dict[str, Any], limits: Limits) -> Tool:
         validation_schema=data.get("validation_schema"),
         kind=str(data.get("kind") or "read"),
         scopes=tuple(tuple(alt) for alt in data.get("scopes") or ()),
+        confirm=data.get("confirm") if isinstance(data.get("confirm"), bool) else None,
     )
 
 

@@ -10,7 +10,7 @@ import sys
 import time
 from contextlib import asynccontextmanager, contextmanager
 from pathlib import Path
-from typing import AsyncIterator, Callable, Iterator
+from typing import Any, AsyncIterator, Callable, Iterator
 
 from mcp import Client, ClientSession, StdioServerParameters, stdio_client
 
@@ -30,13 +30,14 @@ def package_env(package_dir: Path, extra: dict[str, str]) -> dict[str, str]:
 
 @asynccontextmanager
 async def stdio_session(
-    package_dir: Path, module: str, env: dict[str, str]
+    package_dir: Path, module: str, env: dict[str, str], **options: Any
 ) -> AsyncIterator[ClientSession]:
+    """``options``: ClientSession keywords (``elicitation_callback=...``)."""
     params = StdioServerParameters(
         command=sys.executable, args=["-m", module], env=package_env(package_dir, env)
     )
     async with stdio_client(params) as (read, write):
-        async with ClientSession(read, write) as session:
+        async with ClientSession(read, write, **options) as session:
             await session.initialize()
             yield session
 

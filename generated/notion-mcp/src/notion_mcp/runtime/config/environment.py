@@ -110,6 +110,18 @@ VARIABLES: tuple[Variable, ...] = (
     ),
     Variable("UPLOAD_DIR", _upload_dir, "unset", applies=has_uploads),
     Variable("MAX_UPLOAD_BYTES", "largest file one upload may send", "20 MiB", applies=has_uploads),
+    Variable(
+        "CONFIRM_DESTRUCTIVE",
+        "1: ask the user before every destructive tool call (tools the overlay marks are "
+        "asked about anyway)",
+        "off",
+    ),
+    Variable(
+        "REQUEST_STATE_KEYS",
+        "secrets (32+ characters each, comma-separated; the first seals) protecting the state "
+        "a confirmation question travels with: the same on every replica",
+        "a random key per process",
+    ),
     # Authorization over HTTP: resource_server.py (--auth-* flags set the first five)
     Variable(
         "AUTH_ISSUER_URL",

@@ -172,6 +172,8 @@ def make_server(  # type: ignore[no-untyped-def]
         raise ConfigurationError(problem)
     from ..config.log_redaction import install_log_redaction
 
+    for key in settings.request_state_keys:  # never echoed, but secrets all the same
+        credentials.secrets.add(key)
     install_log_redaction(credentials.secrets.redact)  # credentials never reach the logs
     hooks = load_hooks()  # the package's hooks.py, if any
     from ..continuations.redis_store import store_from_settings
@@ -187,6 +189,7 @@ def make_server(  # type: ignore[no-untyped-def]
             store=store_from_settings(model, settings),  # None: in memory
         ),
         tool_scopes=auth is not None and auth.tool_scopes,
+        request_state_keys=settings.request_state_keys,
     )
 
 

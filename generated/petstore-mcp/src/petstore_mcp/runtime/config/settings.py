@@ -34,6 +34,8 @@ class Settings:
     # Servers some operations declare for themselves: key -> (base URL, its variable)
     # (servers.py; <PREFIX>_<KEY>_BASE_URL).
     servers: dict[str, tuple[str, str]] = field(default_factory=dict)
+    confirm_destructive: bool = False  # ask before every destructive tool (mcp/confirmation.py)
+    request_state_keys: tuple[str, ...] = ()  # seal confirmation state; () = a per-process key
 
 
 def _number(
@@ -86,6 +88,8 @@ def settings_from_env(
         retries=_retries(env, model),
         cache_url=value(env, model, "CACHE_URL").strip(),
         max_argument_bytes=int(_number(env, model, "MAX_ARGUMENT_BYTES", 1024 * 1024, int)),
+        confirm_destructive=_flag(env, model, "CONFIRM_DESTRUCTIVE"),
+        request_state_keys=_keys(env, model, "REQUEST_STATE_KEYS"),
         filter_set=choose_filter_set(
             model.filter_sets,
             value(env, model, "FILTER_SET"),
@@ -114,3 +118,21 @@ def _retries(env: Mapping[str, str], model: ServerModel) -> int:
     if not raw.isdigit() or int(raw) > 10:
         raise ConfigurationError(f"{key}={raw!r} must be a whole number from 0 to 10.")
     return int(raw)
+
+
+def _flag(env: Mapping[str, str], model: ServerModel, name: str) -> bool:
+    raw = value(env, model, name).strip().lower()
+    if raw not in ("", "0", "1", "true", "false", "yes", "no", "on", "off"):
+        raise ConfigurationError(f"{full_name(model, name)}={raw!r} must be 1 or 0.")
+    return raw in ("1", "true", "yes", "on")
+
+
+def _keys(env: Mapping[str, str], model: ServerModel, name: str) -> tuple[str, ...]:
+    keys = tuple(k.strip() for k in value(env, model, name).split(",") if k.strip())
+    short = [i for i, k in enumerate(keys) if len(k.encode()) < 32]
+    if short:
+        raise ConfigurationError(
+            f"{full_name(model, name)}: key {short[0] + 1} is shorter than 32 characters; use"
+            ' random secrets, e.g. python -c "import secrets; print(secrets.token_hex(32))".'
+        )
+    return keys

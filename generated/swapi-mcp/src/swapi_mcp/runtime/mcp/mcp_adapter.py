@@ -21,9 +21,11 @@ from mcp.server import Server, ServerRequestContext
 from mcp.server.auth.middleware.auth_context import get_access_token
 from mcp.server.auth.provider import AccessToken, principal_components
 from mcp.shared.jsonrpc_dispatcher import progress_token_from_params
+from mcp.server.request_state import RequestStateBoundary, RequestStateSecurity
 from mcp.types import (
     CallToolRequestParams,
     CallToolResult,
+    InputRequiredResult,
     EmptyResult,
     ListToolsResult,
     PaginatedRequestParams,
@@ -35,9 +37,10 @@ from mcp.types import (
 
 from ..config.scopes import GRANTED_SCOPES
 from ..executor import Outcome, ServerRuntime
-from ..meta import listed_tools
+from ..meta import listed_tools, target_operation
 from ..model import ServerModel
 from ..progress import REPORTER, Steps
+from .confirmation import confirm, needs_confirmation
 from .surface import CONTINUE_DESCRIPTION, CONTINUE_SCHEMA, CONTINUE_TITLE
 
 log = logging.getLogger(__name__)
@@ -93,11 +96,16 @@ def principal_scope(token: AccessToken | None) -> str:
 
 
 def build_server(
-    model: ServerModel, make_runtime: Any, *, tool_scopes: bool = False
+    model: ServerModel,
+    make_runtime: Any,
+    *,
+    tool_scopes: bool = False,
+    request_state_keys: tuple[str, ...] = (),
 ) -> Server[Any]:
     """A low-level MCP server whose tools are the model's; ``make_runtime()`` -> ServerRuntime.
     ``tool_scopes``: refuse calls the caller's access token has no scopes for (HTTP with
-    authorization; config/scopes.py)."""
+    authorization; config/scopes.py). ``request_state_keys``: seal the state of confirmation
+    questions (confirmation.py) with these, the same on every replica; () = a per-process key."""
     tools = to_mcp_tools(model)
     schemas = {t.name: t.input_schema for t in tools}
     listing = ListToolsResult(tools=tools)
@@ -117,8 +125,18 @@ def build_server(
 
     async def call_tool(
         ctx: ServerRequestContext[Any], params: CallToolRequestParams
-    ) -> CallToolResult:
+    ) -> CallToolResult | InputRequiredResult:
         runtime: ServerRuntime = ctx.lifespan_context["runtime"]
+        tool = target_operation(model, params.name, params.arguments)
+        if tool is not None and needs_confirmation(tool, runtime.settings.confirm_destructive):
+            arguments = params.arguments or {}
+            if model.mode == "meta":  # the operation's own arguments
+                arguments = arguments.get("arguments") or {}
+            answer = await confirm(ctx, params, tool, arguments)
+            if isinstance(answer, InputRequiredResult):
+                return answer  # the client asks the user, then calls again
+            if answer is not None:
+                return to_mcp_result(Outcome([answer], True))
         token = get_access_token()  # set by the SDK's bearer middleware (http_auth.py)
         granted = frozenset(token.scopes) if token is not None and tool_scopes else None
         reset = GRANTED_SCOPES.set(granted)
@@ -143,7 +161,7 @@ def build_server(
 
     with warnings.catch_warnings():  # logging is deprecated at 2026-07-28, current at 2025-11-25
         warnings.simplefilter("ignore", MCPDeprecationWarning)
-        return Server(
+        server = Server(
             model.name,
             version=model.version,
             title=model.title,
@@ -155,6 +173,14 @@ def build_server(
             on_call_tool=call_tool,
             on_set_logging_level=set_logging_level,
         )
+    # requestState of input_required results sealed and checked (confirmation.py)
+    security = (
+        RequestStateSecurity(keys=list(request_state_keys))
+        if request_state_keys
+        else RequestStateSecurity.ephemeral()
+    )
+    server.middleware.append(RequestStateBoundary(security, default_audience=model.name))
+    return server
 
 
 # MCP (RFC 5424) levels -> Python logging levels
