@@ -24,7 +24,7 @@ from joserfc import jwt
 from joserfc.jwk import RSAKey
 
 from tests.support.npm_cache import Unreachable, node_binary, node_works, npm_install
-from tests.support.servers import free_port
+from tests.support.servers import free_port, stop
 
 VERSION = "9.13.3"
 PACKAGE = "oidc-provider"
@@ -167,15 +167,7 @@ def authorization_server(
     try:
         yield AuthorizationServer(issuer, key, {c.client_id: c for c in clients})
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
-        for stream in (proc.stdout, proc.stderr):
-            if stream:
-                stream.close()
+        stop(proc)
 
 
 if __name__ == "__main__":  # .ci/run: install before the tests (an unreachable npm is no error)
