@@ -85,10 +85,9 @@ def parse_args(model: ServerModel, argv: Sequence[str] | None) -> argparse.Names
     )
     auth = parser.add_argument_group(
         "authorization (HTTP)",
-        "Make the HTTP server an OAuth 2.1 resource server, as the MCP authorization"
-        " specification asks of hosted servers: every request needs an access token from the"
-        " authorization server, issued for this server's URL. Each flag overrides its"
-        " environment variable.",
+        "Make the HTTP server an OAuth 2.1 resource server, as the MCP authorization\n"
+        "specification asks of hosted servers: every request then needs an access token\n"
+        "issued for this server's URL. Each flag overrides its environment variable.",
     )
     for flag, var, text in AUTH_FLAGS:
         auth.add_argument(f"--auth-{flag}", default=None, help=f"{text} ({p}_AUTH_{var})")
