@@ -76,6 +76,9 @@ async def test_input_required_on_2026_07_28(package, upstream) -> None:
         async with Client(url) as client:  # no elicitation capability: cannot ask
             refused = await client.call_tool("delete_note", {"id": "8"})
             assert refused.is_error and "cannot ask for it" in text(refused)
+        async with Client(url, mode="legacy", elicitation_callback=User(True)) as client:
+            refused = await client.call_tool("delete_note", {"id": "8"})  # no way back
+            assert refused.is_error and "2025-11-25 over stateless HTTP" in text(refused)
         assert deletes(upstream) == ["/notes/7"]
 
 

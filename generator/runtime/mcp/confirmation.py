@@ -92,16 +92,16 @@ async def confirm(
         answer = (params.input_responses or {}).get(KEY)
         if params.request_state == STATE and answer is not None:
             return _decision(answer, tool)
-        if not _can_ask(ctx):
-            return _cannot_ask(tool, "it did not declare the elicitation capability")
+        if (why := _why_not(ctx)) is not None:
+            return _cannot_ask(tool, why)
         request = ElicitRequest(
             params=ElicitRequestFormParams(
                 message=question(tool, arguments), requested_schema=SCHEMA
             )
         )
         return InputRequiredResult(input_requests={KEY: request}, request_state=STATE)
-    if not _can_ask(ctx):
-        return _cannot_ask(tool, "it did not declare the elicitation capability")
+    if (why := _why_not(ctx)) is not None:
+        return _cannot_ask(tool, why)
     try:
         result = await ctx.session.elicit_form(
             question(tool, arguments), SCHEMA, related_request_id=ctx.request_id
@@ -111,11 +111,21 @@ async def confirm(
     return _decision(result, tool)
 
 
-def _can_ask(ctx: ServerRequestContext[Any]) -> bool:
-    """The client declared form elicitation (a bare ``elicitation: {}`` counts, as in the SDK)."""
+def _why_not(ctx: ServerRequestContext[Any]) -> str | None:
+    """Why this client cannot be asked, or None. Form elicitation must be declared (a bare
+    ``elicitation: {}`` counts, as in the SDK); over stateless HTTP a 2025-11-25 client's
+    capabilities are not known to the request, and no question could travel back anyway."""
     capabilities = ctx.session.client_capabilities
-    elicitation = capabilities.elicitation if capabilities is not None else None
-    return elicitation is not None and (elicitation.form is not None or elicitation.url is None)
+    if capabilities is None:
+        return (
+            "on protocol 2025-11-25 over stateless HTTP no question can travel back to the"
+            " client (a client speaking 2026-07-28, or one that starts the server over stdio,"
+            " can be asked)"
+        )
+    elicitation = capabilities.elicitation
+    if elicitation is not None and (elicitation.form is not None or elicitation.url is None):
+        return None
+    return "it did not declare the elicitation capability"
 
 
 def _decision(answer: Any, tool: Tool) -> str | None:
