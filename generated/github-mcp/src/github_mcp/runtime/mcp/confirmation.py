@@ -19,7 +19,8 @@ How: the way the client's protocol revision defines, built on the SDK:
   input). Replicas share ``<PREFIX>_REQUEST_STATE_KEYS``; without it each process seals with
   its own random key.
 * **2025-11-25**: the server sends ``elicitation/create`` during the call and waits for the
-  answer.
+  answer (stdio; over stateless HTTP nothing can travel back to such a client, and the call is
+  refused saying so).
 
 Only an accepted form with ``confirm: true`` lets the call through. A declined or dismissed
 question, or a client that cannot ask (no ``elicitation`` capability, or a transport with no
