@@ -1,1 +1,2 @@
-"""Calling the upstream over HTTP: requests, redirects, retries, hooks, pagination."""
+"""Calling the upstream over HTTP: requests, redirects, retries, hooks, pagination, and the
+progress a slow call reports."""

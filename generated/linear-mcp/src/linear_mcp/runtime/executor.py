@@ -46,7 +46,7 @@ from .errors import ToolCallError, UnknownTool, UpstreamError
 from .input_limits import check_arguments
 from .model import ServerModel, Tool
 from .outcome import Outcome
-from .progress import report, while_waiting
+from .upstream.progress import report, while_waiting
 from .output import named_scope, shape_config_for, shape_output
 from .shaping.graphemes import cut
 from .shaping.pipeline import (
@@ -281,7 +281,7 @@ class ServerRuntime:
         """``send`` with the tool's credentials, OAuth tokens fresh; a 401 answered to an OAuth
         token the server can renew is retried once with a new one (config/oauth.py)."""
         client, base_url = self.client(), self.settings.base_url
-        async with while_waiting("Waiting for the upstream API"):  # progress.py
+        async with while_waiting("Waiting for the upstream API"):  # upstream/progress.py
             auth = await self.credentials.authorize(tool, client, base_url)
             response = await send(auth)
             if response.status == 401 and self.credentials.renew(tool, auth):

@@ -39,7 +39,7 @@ from ..config.scopes import GRANTED_SCOPES
 from ..executor import Outcome, ServerRuntime
 from ..meta import listed_tools, target_operation
 from ..model import ServerModel
-from ..progress import REPORTER, Steps
+from ..upstream.progress import REPORTER, Steps
 from .confirmation import confirm, needs_confirmation
 from .surface import CONTINUE_DESCRIPTION, CONTINUE_SCHEMA, CONTINUE_TITLE
 
