@@ -110,10 +110,6 @@ class UpstreamTokens:
             return "client_credentials"
         return None
 
-    @property
-    def available(self) -> bool:
-        return self.grant is not None or self._token is not None
-
     def problem(self) -> str | None:
         """A configuration that cannot work, said at start (None when fine)."""
         if bool(self.client_id) != bool(self.client_secret) and not self.refresh_token:
