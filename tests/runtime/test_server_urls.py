@@ -1,10 +1,11 @@
 """Base URLs per operation: the API's own, a server an operation declares (its variable wins),
-a relative one, one the description leaves incomplete; and where a caller's token may go."""
+a relative one, one the description leaves incomplete; and where the credentials go."""
 
 from __future__ import annotations
 
 import pytest
 
+from generator.runtime.config.auth import CredentialSet
 from generator.runtime.config.settings import settings_from_env
 from generator.runtime.errors import ConfigurationError
 from generator.runtime.executor import ServerRuntime
@@ -56,7 +57,7 @@ def test_each_server_has_its_url_from_its_variable_or_the_description() -> None:
 
 
 @pytest.mark.anyio
-async def test_calls_go_to_their_server_and_a_caller_token_only_where_bound() -> None:
+async def test_calls_go_to_their_server_and_credentials_only_where_bound() -> None:
     model = model_from_json(SPEC)
     with Upstream() as api, Upstream() as other:
         for name in ("v1/own", "v2/report"):
@@ -68,25 +69,27 @@ async def test_calls_go_to_their_server_and_a_caller_token_only_where_bound() ->
             "DEMO_UPLOADS_BASE_URL": other.url,
             "DEMO_TOKEN": "env-token-1234",
         }
-        runtime = ServerRuntime(model, settings_from_env(model, env))
+        runtime = ServerRuntime(
+            model, settings_from_env(model, env), credentials=CredentialSet(model.credentials, env)
+        )
         try:
             missing = await runtime.call("signed", {})
             assert missing.is_error
             assert "set DEMO_SIGNED_BASE_URL to that server's base URL" in missing.parts[0]
             runtime.settings.servers["SIGNED"] = (other.url, "DEMO_SIGNED_BASE_URL")
             for name in ("own", "upload", "signed", "report"):
-                outcome = await runtime.call(name, {}, caller_authorization="Bearer caller-77")
+                outcome = await runtime.call(name, {})
                 assert not outcome.is_error, outcome.parts
         finally:
             await runtime.aclose()
     assert [r.path for r in api.requests] == ["/v1/own", "/v2/report"]
     assert [r.path for r in other.requests] == ["/upload", "/signed"]
     sent = {r.path: r.headers.get("authorization") for r in api.requests + other.requests}
-    # the caller's token goes to the API's host and to another host whose operation requires
-    # a credential; never to a host the description binds none to (security: [])
+    # the credential goes to the API's host and to another host whose operation requires it;
+    # never to a host the description binds none to (security: [])
     assert sent == {
-        "/v1/own": "Bearer caller-77",
-        "/v2/report": "Bearer caller-77",
-        "/upload": "Bearer caller-77",
+        "/v1/own": "Bearer env-token-1234",
+        "/v2/report": "Bearer env-token-1234",
+        "/upload": "Bearer env-token-1234",
         "/signed": None,
     }
