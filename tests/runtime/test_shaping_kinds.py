@@ -149,13 +149,14 @@ def task(i: int) -> dict:
 
 def test_a_create_answers_with_what_the_server_assigned(tools) -> None:
     out, _ = shaped(tools, "create_task", task(1))
-    # the generated id and number, the state, the page to open, when it was made
-    assert {"id", "number", "title", "state", "web_url", "created_at"} <= set(out)
+    # the generated id and number, the title that recognises it, its state, the page to open
+    assert {"id", "number", "title", "state", "web_url"} <= set(out)
     assert out["assignee"] == {"login": "ada"}
-    assert "api_url" not in out and "avatar_url" not in json.dumps(out)
+    # not the notes the caller just sent, nor the API's link
+    assert "notes" not in out and "api_url" not in out and "avatar_url" not in json.dumps(out)
 
 
-def test_an_update_is_shaped_as_a_read_of_the_resource(tools) -> None:
+def test_an_update_is_shaped_as_a_create_of_the_resource(tools) -> None:
     created, _ = shaped(tools, "create_task", task(2))
     updated, _ = shaped(tools, "update_task", task(2))
     assert updated == created

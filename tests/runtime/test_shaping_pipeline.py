@@ -35,8 +35,8 @@ def test_concise_default_on_a_list_keeps_identity_and_drops_the_rest():
     assert {"id", "number", "title", "state", "user", "labels", "updated_at"} <= set(item)
     assert item["user"] == {"login": issues[0]["user"]["login"]}
     assert item["labels"] == [{"name": label["name"]} for label in issues[0]["labels"]]
-    assert "body" not in item and "url" not in item
-    assert "html_url" not in item  # list items: the lean profile
+    assert "body" not in item and "url" not in item  # the API's link: no
+    assert item["html_url"] == issues[0]["html_url"]  # the page a person opens: yes
 
 
 def test_one_object_gets_the_richer_profile_than_a_list_item():
@@ -160,7 +160,7 @@ def test_markdown_format_renders_the_shaped_value():
     issues = load("github/issue-items.json")
     result = shape(issues, ShapeConfig(collection_path=""), response_format="markdown")
     header = result.chunks[0].splitlines()[0]
-    assert header.startswith("| id | number | state | title |")
+    assert header.startswith("| id | html_url | number | state | title |")
     assert "user.login" in header and "labels.name" in header
 
 
@@ -198,7 +198,7 @@ def test_a_list_the_spec_does_not_describe_is_shaped_item_by_item():
     assert named["results"] == [{"name": u["name"]} for u in users["results"]]
     issues = load("github/issue-items.json")  # a bare array: each element is an item
     out, _ = shaped(issues, ShapeConfig())
-    assert out[0]["number"] == issues[0]["number"] and "html_url" not in out[0]
+    assert out[0]["number"] == issues[0]["number"] and "url" not in out[0]
 
 
 def test_a_described_object_is_never_taken_for_a_list():

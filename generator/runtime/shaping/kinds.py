@@ -22,6 +22,7 @@ from typing import Any
 
 from .collections import is_meta_key
 from .names import base_type, is_leaf
+from .picking import Profile
 from .roles.content import TEXT_MEMBERS, is_content
 from .roles.noise import is_noise
 from .roles.words import w
@@ -29,6 +30,32 @@ from .roles.words import w
 OPERATION_KINDS = ("read", "search", "create", "update", "delete", "generate", "acknowledge")
 WRITE_KINDS = frozenset({"create", "update", "delete"})
 MAX_CONTENT_DEPTH = 6
+
+# One resource, as a read returns it.
+OBJECT = Profile(budget=260, identity=2, label=1, state=2, content=1, time=2, people=2,
+                 money=2, counts=2, relations=2, lists=2, url=1, flags=3, kinds=1)  # fmt: skip
+# Each item of a list: enough to pick the items worth a closer look.
+ITEM = Profile(budget=120, identity=2, label=1, state=2, content=1, time=2, people=1, money=1,
+               counts=1, relations=1, lists=1, url=1, flags=2, kinds=2)  # fmt: skip
+# Each hit of a search: an item, and what tells the hits apart for someone choosing among
+# things they do not know yet: its description, how popular it is, its sort, its page.
+SEARCH_ITEM = Profile(budget=150, identity=2, label=1, state=2, content=1, time=2, people=1,
+                      money=1, counts=2, relations=1, lists=1, url=1, flags=2, kinds=2)  # fmt: skip
+# What a write answers with (each record of a batch too): what the caller needs next and did
+# not send: the identity the server assigned (an id, a number), the label that recognises it,
+# its state and kind, its page, who it is by, the amount it came to, what it holds (an order's
+# lines, reduced). Not the text, times or relations it just sent.
+WRITE = Profile(budget=90, identity=2, label=1, state=1, content=0, time=0, people=1, money=1,
+                counts=0, relations=0, lists=1, url=1, flags=0, kinds=1)  # fmt: skip
+
+
+def profile_for(kind: str, item: bool) -> Profile:
+    """The profile one object of an answer of ``kind`` is chosen by."""
+    if kind in WRITE_KINDS:
+        return WRITE
+    if item:
+        return SEARCH_ITEM if kind == "search" else ITEM
+    return OBJECT
 
 
 def generated_content_paths(tree: Any) -> tuple[str, ...]:

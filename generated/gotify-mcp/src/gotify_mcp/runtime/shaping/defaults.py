@@ -6,8 +6,8 @@ on one API's field names. Each role has its module under ``roles/`` with its rul
 docstring; this module runs them in order on one object:
 
 identity (always) -> label (else primary field, text, link) and locator -> state -> money ->
-content (one resource) -> its own page (one resource) -> times -> people -> lists inside it ->
-preview (a list item's text) -> counts -> relations -> flags -> other times -> discriminators.
+content (a list item's: a short preview) -> its own page -> times -> people -> lists inside it
+-> counts -> relations -> flags -> other times -> discriminators and categories.
 
 Roles are filled in that order while an estimate of each field's tokens fits the profile's
 budget (``picking.py``). Profiles: ``OBJECT`` (one resource: what a read returns, and what a
@@ -33,7 +33,7 @@ from __future__ import annotations
 from typing import Any
 
 from .names import hint, is_leaf, norm
-from .picking import Field, Picker, Profile, Selection
+from .picking import Field, Picker, Selection
 from .roles.content import is_content
 from .roles.identity import (
     has_id, has_own_identity, identity_fields, is_id_name, own_identity_key,
@@ -47,7 +47,7 @@ from .roles.quantity import is_count, is_money
 from .roles.relation import nested_identity
 from .roles.state import is_alarm_flag
 from .roles.words import w
-from .kinds import generated_content_paths
+from .kinds import generated_content_paths, profile_for
 from .steps import (
     take_content, take_counts, take_flags, take_identity, take_kinds, take_label, take_link,
     take_lists, take_money, take_other, take_people, take_recent, take_relations, take_states,
@@ -65,10 +65,6 @@ __all__ = [
 LABEL_ARRAYS = ("labels", "assignees", "tags", "topics", "categories", "reviewers",
                 "requestedreviewers")  # fmt: skip
 
-OBJECT = Profile(budget=260, identity=2, label=1, state=2, content=1, time=2, people=2,
-                 money=2, counts=2, relations=2, lists=2, url=1, flags=3, kinds=1)  # fmt: skip
-ITEM = Profile(budget=80, identity=2, label=1, state=2, content=1, time=1, people=1, money=1,
-               counts=1, relations=1, lists=1, url=0, flags=1, kinds=2)  # fmt: skip
 SMALL = 3  # a flat object with at most this many fields is kept whole
 
 
@@ -111,7 +107,7 @@ def choose_default_fields(
 ) -> tuple[str, ...]:
     """The concise default selection for an object tree (module doc): ``item=True`` for the
     items of a list response; ``kind``: what the operation does (``kinds.py``)."""
-    profile = ITEM if item else OBJECT
+    profile = profile_for(kind, item)
     tree = unwrap(field_tree)
     if not isinstance(tree, dict) or not tree:
         return ()
@@ -145,15 +141,13 @@ def choose_default_fields(
     take_label(sel)
     take_states(sel)
     take_money(sel)
-    if profile.content and not item:
-        take_content(sel, "content")
-    if profile.url:  # one resource: the link a person can open, before times and people
+    if profile.content:  # a list item's: a preview (the pipeline cuts it to PREVIEW_CHARS)
+        take_content(sel, "preview" if item else "content")
+    if profile.url:  # the link a person can open, before times and people
         take_link(sel)
     take_recent(sel)
     take_people(sel)
     take_lists(sel)
-    if profile.content and item:  # a preview (the pipeline cuts it to PREVIEW_CHARS)
-        take_content(sel, "preview")
     take_counts(sel)
     take_relations(sel)
     take_flags(sel)

@@ -24,11 +24,12 @@ from __future__ import annotations
 
 from typing import Callable
 
+from .collections import is_meta_key
 from .names import base_type, hint, is_leaf
 from .picking import VALUE_TOKENS, Field, Selection, own_path
 from .roles.content import is_content, text_member
-from .roles.identity import has_id, identity_fields, is_id_name, is_natural_key
-from .roles.kinds import is_kind
+from .roles.identity import has_id, identity_fields, is_id_name, is_natural_key, own_identity_key
+from .roles.kinds import is_category, is_kind
 from .roles.label import (
     NOT_OWN,
     is_full_name,
@@ -94,7 +95,15 @@ def take_label(sel: Selection) -> None:
                 sel.take(links, "label", 1, own_path)
                 sel.take(named, "label", 1, reduce)
     # where it lives tells two things of the same name apart (a file's path)
-    sel.take([f for f in leaves if is_locator(f.key) and not f.part], "label", 1, own_path)
+    # its own first, then a part's (a resource's ``metadata.namespace``) when it has members of
+    # its own (an object of parallel parts is shown part by part: ``defaults.py``)
+    own = any(not f.part and is_leaf(f.node) for f in sel.fields)
+    locators = sorted(
+        (f for f in leaves if is_locator(f.key) and (own or not f.part)), key=lambda f: f.part
+    )
+    if any(is_full_name(p) for p in pick.chosen):
+        locators = []  # a qualified full name (``full_name``) says where it lives already
+    sel.take(locators, "label", 1, own_path)
 
 
 def take_states(sel: Selection) -> None:
@@ -129,25 +138,52 @@ def take_flags(sel: Selection) -> None:
 def take_kinds(sel: Selection) -> None:
     """Discriminators that may vary (``type`` before ``object``/``class``), never a const."""
     kinds = sorted(
-        (f for f in sel.leaves if is_kind(f.key) and hint(f.node) != "const" and not f.part),
-        key=lambda f: w(f.key)[-1] in ("object", "class"),  # ``type`` varies more often
+        (
+            f
+            for f in sel.leaves
+            if (is_kind(f.key) or is_category(f.key)) and hint(f.node) != "const" and not f.part
+        ),
+        # a category (``language``) and ``type`` before ``object``/``class``: they vary more
+        key=lambda f: (not is_category(f.key), w(f.key)[-1] in ("object", "class")),
     )  # a list's items: the pipeline drops a discriminator that is the same on every item
     sel.take(kinds, "kind", sel.profile.kinds, own_path)
 
 
 def take_money(sel: Selection) -> None:
     """Amounts (before text and times), then the currency next to them."""
-    money = [f for f in sel.own_leaves if is_money(f.key, f.node)]
+    money = sorted(  # ``total`` before ``sub_total``
+        (f for f in sel.own_leaves if is_money(f.key, f.node)), key=lambda f: len(w(f.key)) > 1
+    )
     if sel.take(money, "money", sel.profile.money, own_path):
         sel.take([f for f in sel.own_leaves if w(f.key)[-1] == "currency"], "money", 1, own_path)
 
 
 def take_counts(sel: Selection) -> None:
 
-    counts = [f for f in sel.own_leaves if is_count(f.key, f.node) and not is_time(f.key, f.node)]
+    # its own, then a part's (``status.readyReplicas`` next to ``status.replicas``), not its
+    # metadata's (``metadata.deletionGracePeriodSeconds``)
+    counts = sorted(
+        (
+            f for f in sel.leaves
+            if is_count(f.key, f.node) and not is_time(f.key, f.node)
+            and not (f.part and _not_a_quantity_part(sel, f))
+        ),
+        key=lambda f: f.part,
+    )  # fmt: skip
     if not sel.item:  # a small object of numbers only (``stats: {additions, deletions, total}``)
         counts += [f for f in sel.objects if not f.part and numbers_only(f.node)]
     sel.take(counts, "count", sel.profile.counts, own_path)
+
+
+def _not_a_quantity_part(sel: Selection, f: Field) -> bool:
+    """A part whose counts are not the object's quantities: its metadata
+    (``metadata.deletionGracePeriodSeconds``) or a nested list's wrapper
+    (``labels: {totalCount, nodes: [...]}``)."""
+    top = f.path.split(".", 1)[0]
+    part = sel.tree.get(top)
+    return is_meta_key(top) or (
+        isinstance(part, dict) and any(isinstance(v, list) for v in part.values())
+    )
 
 
 def take_content(sel: Selection, role: str) -> None:
@@ -156,7 +192,10 @@ def take_content(sel: Selection, role: str) -> None:
     if any(is_content(p.rsplit(".", 1)[-1]) for p in sel.pick.chosen):
         return  # its text already names it
     limit = sel.profile.content
-    text = [f for f in sel.leaves if is_content(f.key) and base_type(f.node) in ("string", "any")]
+    text = sorted(  # a plain text (``description``) before a qualified one (``activitySummary``)
+        (f for f in sel.leaves if is_content(f.key) and base_type(f.node) in ("string", "any")),
+        key=lambda f: (len(w(f.key)) > 1, base_type(f.node) == "any"),
+    )
     if sel.take(text, role, limit, own_path):
         return
     rich = [
@@ -193,7 +232,9 @@ def take_recent(sel: Selection) -> None:
     if sel.item and any(is_content(f.key) for f in mine) and not any(is_label(f.key) for f in mine):
         # an item said by its text, not named (a comment, a message): dated by its writing
         recent.sort(key=lambda f: time_rank(f.key) != 1)
-    sel.take(recent, "time", sel.profile.time, own_path)
+    if not sel.take(recent, "time", sel.profile.time, own_path) and sel.item:
+        # no change or creation time: when it happened (a message's ``ts``, ``published_at``)
+        sel.take([f for f in times(sel) if time_rank(f.key) == 2], "time", 1, own_path)
 
 
 def take_other(sel: Selection) -> None:
@@ -203,9 +244,13 @@ def take_other(sel: Selection) -> None:
 
 
 def take_people(sel: Selection) -> None:
-    people = [  # a person the response sends as null is no person (a tree read from a value)
-        f for f in sel.fields if is_person(f.key) and not f.part and base_type(f.node) != "null"
-    ]  # fmt: skip
+    people = sorted(  # a person sent as null is no person (a tree read from a value)
+        (
+            f for f in sel.fields
+            if is_person(f.key) and not f.part and base_type(f.node) != "null"
+        ),
+        key=lambda f: len(w(f.key)) > 1,  # ``user``, ``author`` before ``triggering_actor``
+    )  # fmt: skip
     taken = 0
     for f in people:  # an email is an address, not a name: the person's name comes with it
         if taken >= sel.profile.people or f.path in sel.pick.used:
@@ -218,8 +263,9 @@ def take_people(sel: Selection) -> None:
 
 
 def take_relations(sel: Selection) -> None:
-    """Related objects by name before an opaque id (a list's items: by name only); one
-    resource also takes a list of scalars (``topics``), not of ids."""
+    """Related objects by name before an opaque id (a list's items: by name only), with their
+    own id next to the name (what a call about them takes); one resource also takes a list of
+    scalars (``topics``), not of ids."""
     item = sel.item
     relations = [
         f for f in sel.leaves + sel.objects
@@ -232,7 +278,19 @@ def take_relations(sel: Selection) -> None:
     relations = [f for f, r in zip(relations, named) if r] + [
         f for f, r in zip(relations, named) if not r and not item
     ]
-    sel.take(relations, "relation", sel.profile.relations, reduce)
+    taken = 0
+    for f in relations:
+        if taken >= sel.profile.relations:
+            break
+        if f.path.split(".", 1)[0] in sel.pick.used or not sel.pick.add(reduce(f), "relation"):
+            continue
+        taken += 1
+        inner = unwrap(f.node)  # read by its name, acted on by its id (``team.id``)
+        ids = (
+            [k for k in leaf_keys(inner) if own_identity_key(k)] if isinstance(inner, dict) else []
+        )
+        if ids:
+            sel.pick.add(f"{f.path}.{ids[0]}", "relation", force=True, cost=2)
     if not item:
         scalar_lists = [
             f for f in sel.arrays
@@ -265,7 +323,9 @@ def take_lists(sel: Selection) -> None:
         by_link = ident is not None and (is_url(ident, None) or is_noise(ident.rsplit(".", 1)[-1]))
         if by_link and not container:
             continue  # elements named only by a link: not worth a default slot
-        if ident is None or by_link:  # no readable identity: the element's own lean defaults
+        opaque = ident is not None and not readable(ident)  # ``reactions.id``: says nothing
+        if ident is None or by_link or opaque:  # the element's own lean defaults, if they say
+            # a name, a state, a text or an amount
             own = [
                 p for p in sel.choose_item(element)
                 if not is_url(p.rsplit(".", 1)[-1], None) or container

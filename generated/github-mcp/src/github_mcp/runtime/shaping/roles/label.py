@@ -14,8 +14,9 @@ through that member (a map of typed properties: ``properties.Title: {type, title
 ``properties.Title.title.plain_text``); a labelled value (``{"label": "Email", "value": ...}``)
 through its value.
 
-**Locator**: where the object lives (last word ``path``, ``ref``, ``email``, ``domain``,
-``host``): next to its name, it tells two things of the same name apart.
+**Locator**: where the object lives (last word ``path``, ``ref``, ``branch``, ``email``,
+``domain``, ``host``, ``namespace``): next to its name, it tells two things of the same name
+apart.
 """
 
 from __future__ import annotations
@@ -36,7 +37,9 @@ PRIMARY_WORDS = frozenset(
     {"path", "file", "ref", "tag", "email", "domain", "host", "hostname", "address", "symbol",
      "version", "code", "key", "slug", "value"}
 )  # fmt: skip
-LOCATOR_WORDS = frozenset({"path", "filepath", "ref", "email", "domain", "host", "hostname"})
+LOCATOR_WORDS = frozenset(
+    {"path", "filepath", "ref", "branch", "email", "domain", "host", "hostname", "namespace"}
+)
 # Words of a name that qualify it as someone else's (``next_page_id``, ``parent_name``).
 NOT_OWN = frozenset(
     {"request", "trace", "correlation", "next", "prev", "previous", "continuation", "page",

@@ -23,7 +23,7 @@ PEOPLE_WORDS = frozenset(
     {"user", "users", "author", "authors", "owner", "owners", "creator", "assignee",
      "assignees", "reporter", "requester", "sender", "recipient", "actor", "member", "members",
      "committer", "reviewer", "reviewers", "customer", "contact", "person", "employee",
-     "agent", "by"}
+     "agent", "lead", "by"}
 )  # fmt: skip
 # A person's stable readable identity comes before a display name (which may be null).
 HANDLE_WORDS = ("login", "username", "handle", "email")

@@ -17,6 +17,7 @@
 from __future__ import annotations
 
 from ..names import base_type, norm
+from .content import CONTENT_WORDS
 from .words import participle, w
 
 STATE_WORDS = frozenset(
@@ -32,7 +33,10 @@ ALARM_FLAGS = frozenset(
 
 
 def is_state(key: str) -> bool:
-    return w(key)[-1] in STATE_WORDS
+    """A state word last, not qualified by a content word (``descriptionState`` is an editor's
+    state of the text, not where the object stands)."""
+    ws = w(key)
+    return ws[-1] in STATE_WORDS and not (len(ws) > 1 and ws[-2] in CONTENT_WORDS)
 
 
 def state_rank(key: str) -> int:

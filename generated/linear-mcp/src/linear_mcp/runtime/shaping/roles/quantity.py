@@ -4,7 +4,8 @@
 - **money**: ``amount``, ``price``, ``cost``, ``total``, ``balance``, ``fee``, ``tax``,
   ``subtotal``, ``cents`` (not a count such as ``total_repos``), with its ``currency``: right
   after the state, amounts decide.
-- **counts**: integers named as a plural noun or ``count``/``total``/``size``/``quantity``;
+- **counts**: numbers named as a plural noun or ``count``/``total``/``size``/``quantity``/
+  ``length``/``duration`` (``duration_ms``);
   for one resource also a small object of numbers only (``stats: {additions, deletions,
   total}``).
 """
@@ -20,7 +21,7 @@ from .words import plural, w
 MONEY_WORDS = frozenset(
     {"amount", "price", "cost", "total", "balance", "fee", "tax", "subtotal", "cents"}
 )
-COUNT_WORDS = frozenset({"count", "total", "size", "quantity", "qty", "length"})
+COUNT_WORDS = frozenset({"count", "total", "size", "quantity", "qty", "length", "duration"})
 
 
 def is_money(key: str, leaf: Any) -> bool:

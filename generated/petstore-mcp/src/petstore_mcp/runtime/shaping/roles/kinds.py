@@ -13,8 +13,15 @@ from __future__ import annotations
 from .words import w
 
 KIND_WORDS = frozenset({"type", "kind", "object", "class"})
+# What sort of thing it is, said as a category rather than a discriminator: shown like one, but
+# never dropped as constant (a search hit's ``language``, a product's ``category``).
+CATEGORY_WORDS = frozenset({"category", "categories", "language", "genre", "genres", "industry"})
 
 
 def is_kind(key: str) -> bool:
     ws = w(key)
     return ws[-1] in KIND_WORDS or ws == ("api", "version")
+
+
+def is_category(key: str) -> bool:
+    return w(key)[-1] in CATEGORY_WORDS

@@ -24,6 +24,7 @@ from .identity import is_id_name, is_natural_key, own_identity_key
 from .label import is_label, is_primary, label_rank, pair_value, text_member
 from .noise import is_noise
 from .people import handle
+from .time import is_time
 from ..picking import Field
 from .words import leaf_keys, w
 
@@ -93,11 +94,28 @@ def reduce_person(f: Field) -> str | None:
 
 
 def person_paths(f: Field) -> list[str]:
-    """A person reduced (``reduce_person``); reduced to an email, its name too (git's
-    ``Name <email>``: an address says where to write, the name says who it is)."""
-    path = reduce_person(f)
+    """A person reduced to who it is: its handle when it has one (``login``, ``username``: what
+    the API addresses people by); else its name, its email and its id (the id is what a call
+    about them takes; an email says where to write, the name who it is: git's ``Name
+    <email>``); a signature's time too (git's ``author: {name, email, date}``: who and when).
+    A person that is a plain value (a reference sent as an id string) stays that value."""
     inner = unwrap(f.node)
-    if path is None or is_leaf(inner) or w(path.rsplit(".", 1)[-1])[-1] != "email":
-        return [path] if path else []
-    names = sorted((k for k in leaf_keys(inner) if is_label(k)), key=label_rank)
-    return [path] + [f"{f.path}.{k}" for k in names[:1]]
+    if is_leaf(inner):
+        return [f.path]
+    if not isinstance(inner, dict):
+        return []
+    leaves = leaf_keys(inner)
+    found = handle(inner)
+    if found is not None and w(found)[-1] != "email":
+        paths = [found]
+    else:
+        names = sorted((k for k in leaves if is_label(k)), key=label_rank)
+        paths = names[:1] + ([found] if found else [])
+        if not paths:
+            ident = reduce_person(f)
+            return [ident] if ident else []
+        ids = [k for k in leaves if own_identity_key(k)][:1]
+        paths += ids
+        if not ids:  # a signature (git's ``{name, email, date}``): who, and when
+            paths += [k for k in leaves if is_time(k, inner[k])][:1]
+    return [f"{f.path}.{k}" for k in paths]
