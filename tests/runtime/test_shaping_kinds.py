@@ -193,3 +193,38 @@ def test_an_aws_query_action_read_through_post_is_a_list(tools) -> None:
 def test_an_acknowledgement_is_one_line(tools) -> None:
     out, result = shaped(tools, "archive_task", {"ok": True})
     assert out == {"ok": True} and len(result.chunks[0].splitlines()) == 1
+
+
+def test_a_page_of_a_list_inside_one_resource_is_kept() -> None:
+    """A playlist with a page of its tracks (``{items, total, next}``), an issue with a GraphQL
+    connection of labels (``{nodes, totalCount}``): the list belongs to the object."""
+    from generator.runtime.shaping.defaults import choose_default_fields
+
+    page = {"href": "string:uri", "total": "integer", "next": "string:uri", "limit": "integer",
+            "items": [{"id": "string", "name": "string", "duration_ms": "integer"}]}  # fmt: skip
+    playlist = {"id": "string", "name": "string", "description": "string", "tracks": page,
+                "owner": {"id": "string", "display_name": "string"}}  # fmt: skip
+    assert "tracks.items.name" in choose_default_fields(playlist)
+    issue = {"id": "string", "title": "string", "state": "string",
+             "labels": {"totalCount": "integer", "nodes": [{"id": "string", "name": "string"}]}}  # fmt: skip
+    assert "labels.nodes.name" in choose_default_fields(issue, item=True)
+
+
+def test_an_object_described_that_sends_a_list_is_shown_by_item_not_lost() -> None:
+    """The description says ``{ok}``; the upstream sends its matches one level down: the
+    second reading finds the list and shapes each match, so nothing of it is lost."""
+    from generator.runtime.shaping.pipeline import ShapeConfig, shape
+
+    matches = [{"ts": f"15082841{i}.0001", "text": f"match {i}", "user": f"U{i}",
+                "channel": {"id": "C1", "name": "general"}} for i in range(3)]  # fmt: skip
+    body = {"ok": True, "query": "meaning", "messages": {"matches": matches, "total": 3}}
+    config = ShapeConfig(default_fields=("ok",), field_tree={"ok": "boolean"}, kind="search")
+    out = json.loads(shape(body, config).chunks[0])
+    assert [m["text"] for m in out["messages"]["matches"]] == ["match 0", "match 1", "match 2"]
+
+
+def test_the_generic_projection_keeps_a_nested_list() -> None:
+    from generator.runtime.shaping.invariants import generic_projection
+
+    value = {"id": 1, "page": {"total": 2, "items": [{"id": "a", "tags": ["x"]}, {"id": "b"}]}}
+    assert generic_projection(value)["page"]["items"] == [{"id": "a", "tags": ["x"]}, {"id": "b"}]
