@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from .chunking import get_at, set_at
+from .collections import find_payload_in_value
 from .cleanup import prune_empty
 from .defaults import choose_default_fields
 from .fields import exclude, project
@@ -34,6 +35,14 @@ def defaults_read_from_response(
         return prune_empty(exclude(item, excluded) if excluded else item)
 
     if where.kind != "list":
+        found = where.found if where.found is not None else find_payload_in_value(value)
+        items = get_at(value, found.collection) if found.collection is not None else None
+        if isinstance(items, list):  # described as one object, it sent a list: shown by item
+            listed = Target(found.collection, "list", configured=False, found=found)
+            tree = field_tree_from_value(items[:200])
+            per_item = choose_default_fields(tree, item=True, kind=config.kind)
+            if per_item:
+                return apply_select(value, items, listed, lambda i: select(i, per_item), False)
         fields = choose_default_fields(field_tree_from_value(target), kind=config.kind)
         if not fields:
             return shaped

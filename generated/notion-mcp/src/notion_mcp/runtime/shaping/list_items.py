@@ -76,8 +76,9 @@ def cut_previews(
 
 def drop_named_scope(shaped: Any, path: tuple[str, ...], known: frozenset[str]) -> Any:
     """A list's items without the relations that repeat what the caller named: a nested
-    string (``repository.full_name``) or a top-level ``*_id`` that equals a path argument (or
-    two joined by ``/``) on every item. The item's own identity and label are never dropped."""
+    relation one of whose values (``repository.full_name``) or a top-level ``*_id`` that equals
+    a path argument (or two joined by ``/``), the same on every item. The item's own identity
+    and label are never dropped."""
     items = get_at(shaped, path)
     if not isinstance(items, list) or not items or not all(isinstance(i, dict) for i in items):
         return shaped
@@ -86,8 +87,8 @@ def drop_named_scope(shaped: Any, path: tuple[str, ...], known: frozenset[str]) 
     for key, value in first.items():
         if own_identity_key(key) or is_label(key):
             continue
-        if isinstance(value, dict):
-            drop += [(key, k) for k, v in value.items() if _known(v, known)]
+        if isinstance(value, dict) and any(_known(v, known) for v in value.values()):
+            drop.append((key,))  # the relation the caller named: its name and its id
         elif _known(value, known) and is_id_name(key):
             drop.append((key,))
     drop = [d for d in drop if all(get_at(i, d) == get_at(first, d) for i in items)]

@@ -6,8 +6,8 @@ on one API's field names. Each role has its module under ``roles/`` with its rul
 docstring; this module runs them in order on one object:
 
 identity (always) -> label (else primary field, text, link) and locator -> state -> money ->
-content (a list item's: a short preview) -> its own page -> times -> people -> lists inside it
--> counts -> relations -> flags -> other times -> discriminators and categories.
+content (one resource) -> its own page -> times -> people -> lists inside it -> preview (a list
+item's text) -> counts -> relations -> flags -> other times -> discriminators and categories.
 
 Roles are filled in that order while an estimate of each field's tokens fits the profile's
 budget (``picking.py``). Profiles: ``OBJECT`` (one resource: what a read returns, and what a
@@ -77,6 +77,18 @@ def _embedded(sub: Any) -> bool:
     )
 
 
+def _wrapped_list(sub: dict[str, Any]) -> str | None:
+    """The key of the one list of objects a member wraps with paging scalars only (a page
+    object ``{items: [...], total, next}``, a GraphQL connection ``{nodes: [...], totalCount}``):
+    that list belongs to the object (a playlist's tracks, an issue's labels)."""
+    arrays = [k for k, v in sub.items() if isinstance(v, list) and isinstance(unwrap(v), dict)]
+    others = [v for k, v in sub.items() if k not in arrays]
+    if len(arrays) != 1 or not all(is_leaf(v) or isinstance(v, dict) for v in others):
+        return None
+    nested = [v for v in others if isinstance(v, dict)]  # GraphQL pageInfo
+    return arrays[0] if all(all(is_leaf(x) for x in v.values()) for v in nested) else None
+
+
 def _fields(tree: dict[str, Any], parts: bool) -> list[Field]:
     """The object's own members, then the members of its parts (see module doc). Resources
     embedded under a reserved name (HAL ``_embedded``) count as its own members."""
@@ -84,6 +96,10 @@ def _fields(tree: dict[str, Any], parts: bool) -> list[Field]:
     for key, sub in tree.items():
         if key.startswith("_") and _embedded(sub):
             out.extend(Field(f"{key}.{k}", k, v, False) for k, v in sub.items())
+        elif isinstance(sub, dict) and not key.startswith("_"):
+            inner = _wrapped_list(sub)  # a page of a list inside it: the list is its own
+            if inner is not None:
+                out.append(Field(f"{key}.{inner}", inner, sub[inner], False))
     if not parts:
         return out
     own = has_own_identity(tree)
@@ -141,13 +157,15 @@ def choose_default_fields(
     take_label(sel)
     take_states(sel)
     take_money(sel)
-    if profile.content:  # a list item's: a preview (the pipeline cuts it to PREVIEW_CHARS)
-        take_content(sel, "preview" if item else "content")
+    if profile.content and not item:
+        take_content(sel, "content")
     if profile.url:  # the link a person can open, before times and people
         take_link(sel)
     take_recent(sel)
     take_people(sel)
     take_lists(sel)
+    if profile.content and item:  # a preview (the pipeline cuts it to PREVIEW_CHARS)
+        take_content(sel, "preview")
     take_counts(sel)
     take_relations(sel)
     take_flags(sel)

@@ -155,8 +155,8 @@ def _substance(value: Any) -> bool:
 
 
 def generic_projection(value: Any) -> Any:
-    """The scalars of the top two levels of an object (arrays of scalars included);
-    arrays of objects keep the top-level scalars of each element."""
+    """The scalars of the top two levels of an object (arrays of scalars included); arrays of
+    objects, at either level, keep the top-level scalars of each element: no list is lost."""
     if isinstance(value, list):
         return [generic_projection(v) for v in value]
     if not isinstance(value, dict):
@@ -165,20 +165,29 @@ def generic_projection(value: Any) -> Any:
     for key, sub in value.items():
         if isinstance(sub, dict):
             inner = {k: v for k, v in sub.items() if _scalarish(v)}
+            inner.update(
+                {
+                    k: _elements(v)
+                    for k, v in sub.items()
+                    if isinstance(v, list) and not _scalarish(v)
+                }
+            )
             if inner:
                 out[key] = inner
         elif isinstance(sub, list):
-            if all(_scalarish(v) for v in sub):
-                out[key] = sub
-            else:
-                out[key] = [
-                    {k: v for k, v in e.items() if _scalarish(v)} if isinstance(e, dict) else e
-                    for e in sub
-                    if not isinstance(e, list)
-                ]
+            out[key] = sub if all(_scalarish(v) for v in sub) else _elements(sub)
         else:
             out[key] = sub
     return out
+
+
+def _elements(items: list[Any]) -> list[Any]:
+    """Each element of an array by its top-level scalars (nested arrays left out)."""
+    return [
+        {k: v for k, v in e.items() if _scalarish(v)} if isinstance(e, dict) else e
+        for e in items
+        if not isinstance(e, list)
+    ]
 
 
 def _scalarish(v: Any) -> bool:
