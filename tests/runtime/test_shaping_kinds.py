@@ -152,8 +152,10 @@ def test_a_create_answers_with_what_the_server_assigned(tools) -> None:
     # the generated id and number, the title that recognises it, its state, the page to open
     assert {"id", "number", "title", "state", "web_url"} <= set(out)
     assert out["assignee"] == {"login": "ada"}
-    # not the notes the caller just sent, nor the API's link
-    assert "notes" not in out and "api_url" not in out and "avatar_url" not in json.dumps(out)
+    # the notes the caller just sent as a short preview (they arrived), not the API's link
+    assert out["notes"].startswith("Numbers for the board.") and out["notes"].endswith("chars]")
+    assert len(out["notes"]) < 110
+    assert "api_url" not in out and "avatar_url" not in json.dumps(out)
 
 
 def test_an_update_is_shaped_as_a_create_of_the_resource(tools) -> None:

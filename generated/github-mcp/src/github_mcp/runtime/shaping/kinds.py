@@ -45,9 +45,10 @@ SEARCH_ITEM = Profile(budget=150, identity=2, label=1, state=2, content=1, time=
 # What a write answers with (each record of a batch too): what the caller needs next and did
 # not send: the identity the server assigned (an id, a number), the label that recognises it,
 # its state and kind, its page, who it is by, the amount it came to, what it holds (an order's
-# lines, reduced). Not the text, times or relations it just sent.
-WRITE = Profile(budget=90, identity=2, label=1, state=1, content=0, time=0, people=1, money=1,
-                counts=0, relations=0, lists=1, url=1, flags=0, kinds=1)  # fmt: skip
+# lines, reduced), what it belongs to; its text only as a short preview (the caller sent it:
+# the preview says it arrived), no times.
+WRITE = Profile(budget=110, identity=2, label=1, state=1, content=1, time=0, people=1, money=1,
+                counts=0, relations=1, lists=1, url=1, flags=0, kinds=1)  # fmt: skip
 
 
 def profile_for(kind: str, item: bool) -> Profile:

@@ -27,7 +27,7 @@ from .truncate import truncate_string
 
 PREVIEW_CHARS = 80
 
-__all__ = ["PREVIEW_CHARS", "cut_previews", "drop_named_scope", "preview_paths"]
+__all__ = ["PREVIEW_CHARS", "cut_preview", "cut_previews", "drop_named_scope", "preview_paths"]
 
 
 def preview_paths(selection: list[str]) -> list[tuple[str, ...]]:
@@ -72,6 +72,16 @@ def cut_previews(
     if not count:
         return shaped
     return set_at(shaped, path, out) if path else out
+
+
+def cut_preview(shaped: Any, path: tuple[str, ...], selection: list[str], marker: str) -> Any:
+    """``cut_previews`` for one object (at ``path``, the body when empty): a write's answer
+    shows the text the caller just sent as a preview, not whole."""
+    target = get_at(shaped, path) if path else shaped
+    if not isinstance(target, dict):
+        return shaped
+    (cut,) = cut_previews([target], (), selection, marker)
+    return set_at(shaped, path, cut) if path else cut
 
 
 def drop_named_scope(shaped: Any, path: tuple[str, ...], known: frozenset[str]) -> Any:

@@ -41,7 +41,8 @@ from .defaults import choose_default_fields
 from .explicit import FieldSelectionError, check_matched, lifted_exclude, validate_fields
 from .fields import exclude, project, selects_everything
 from .invariants import check_invariants, generic_projection
-from .list_items import cut_previews, drop_named_scope
+from .kinds import WRITE_KINDS
+from .list_items import cut_preview, cut_previews, drop_named_scope
 from .paging import MIN_PAGE_TOKENS, capped, over_threshold, page
 from .payload import apply_select, find_target
 from .repair import defaults_read_from_response
@@ -137,6 +138,8 @@ def shape(
             shaped = cut_previews(shaped, path or (), selection, config.truncation_marker)
             if config.known_values:
                 shaped = drop_named_scope(shaped, path or (), config.known_values)
+        elif selection and config.kind in WRITE_KINDS:  # a write's echo of its text: short
+            shaped = cut_preview(shaped, path or (), selection, config.truncation_marker)
     max_chars = config.max_chars_detailed if detail_level == "detailed" else config.max_chars
     shaped, cut = truncate_strings(shaped, max_chars, config.truncation_marker)
     # (an item's preview carries its marker and no note: the list says enough)

@@ -47,7 +47,7 @@ from .roles.quantity import is_count, is_money
 from .roles.relation import nested_identity
 from .roles.state import is_alarm_flag
 from .roles.words import w
-from .kinds import generated_content_paths, profile_for
+from .kinds import WRITE_KINDS, generated_content_paths, profile_for
 from .steps import (
     take_content, take_counts, take_flags, take_identity, take_kinds, take_label, take_link,
     take_lists, take_money, take_other, take_people, take_recent, take_relations, take_states,
@@ -77,16 +77,24 @@ def _embedded(sub: Any) -> bool:
     )
 
 
+# The members a page of a list carries beside the list: counts, positions, cursors, links.
+PAGING_WORDS = frozenset(
+    {"total", "count", "limit", "offset", "next", "previous", "prev", "cursor", "page", "pages",
+     "more", "href", "url", "link", "size", "start", "end", "after", "before", "info", "first",
+     "last"}
+)  # fmt: skip
+
+
 def _wrapped_list(sub: dict[str, Any]) -> str | None:
-    """The key of the one list of objects a member wraps with paging scalars only (a page
-    object ``{items: [...], total, next}``, a GraphQL connection ``{nodes: [...], totalCount}``):
-    that list belongs to the object (a playlist's tracks, an issue's labels)."""
+    """The key of the one list of objects a member wraps with paging members only (a page
+    object ``{items: [...], total, next}``, a GraphQL connection ``{nodes: [...], totalCount,
+    pageInfo}``): that list belongs to the object (a playlist's tracks, an issue's labels). A
+    part with other members (``spec: {nodeName, containers: [...]}``) is not a page."""
     arrays = [k for k, v in sub.items() if isinstance(v, list) and isinstance(unwrap(v), dict)]
-    others = [v for k, v in sub.items() if k not in arrays]
-    if len(arrays) != 1 or not all(is_leaf(v) or isinstance(v, dict) for v in others):
+    if len(arrays) != 1:
         return None
-    nested = [v for v in others if isinstance(v, dict)]  # GraphQL pageInfo
-    return arrays[0] if all(all(is_leaf(x) for x in v.values()) for v in nested) else None
+    others = [k for k in sub if k != arrays[0]]
+    return arrays[0] if all(w(k)[-1] in PAGING_WORDS for k in others) else None
 
 
 def _fields(tree: dict[str, Any], parts: bool) -> list[Field]:
@@ -157,14 +165,14 @@ def choose_default_fields(
     take_label(sel)
     take_states(sel)
     take_money(sel)
-    if profile.content and not item:
+    if profile.content and not item and kind not in WRITE_KINDS:
         take_content(sel, "content")
     if profile.url:  # the link a person can open, before times and people
         take_link(sel)
     take_recent(sel)
     take_people(sel)
     take_lists(sel)
-    if profile.content and item:  # a preview (the pipeline cuts it to PREVIEW_CHARS)
+    if profile.content and (item or kind in WRITE_KINDS):  # the pipeline cuts it short
         take_content(sel, "preview")
     take_counts(sel)
     take_relations(sel)

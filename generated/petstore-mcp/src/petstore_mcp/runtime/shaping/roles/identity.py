@@ -90,8 +90,8 @@ def identity_fields(
     leaves = leaf_keys(tree)
     own = [k for k in leaves if own_identity_key(k, entity)]
     addressed = [k for k in leaves if addressed_by(k, keys) and k not in own]
-    # a second own key (``identifier`` next to ``id``) is a natural key: the readable one
-    natural = own[1:] + [k for k in leaves if is_natural_key(k) and k not in own + addressed]
+    natural = [k for k in leaves if is_natural_key(k) and k not in own + addressed]
+    natural += own[1:]  # a second own key (``identifier`` next to ``id``) after natural keys
     if not own:  # no plain id: the first ``*Id`` is the stable one next to a natural key
         ids = [k for k in leaves if is_id_name(k) and w(k)[0] not in NOT_OWN]
         ids.sort(key=lambda k: refers(k, tree))  # ``actor_id`` next to ``actor``: a reference
