@@ -20,12 +20,19 @@ CONTENT_WORDS = frozenset(
      "details", "bio", "abstract", "markdown", "summary"}
 )  # fmt: skip
 
+BODY_WORDS = frozenset({"body", "text", "content", "markdown", "message", "comment"})
 # The member of a rich text run (an array of runs, a rich value) that holds its text.
 TEXT_MEMBERS = ("plaintext", "text", "content", "value")
 
 
 def is_content(key: str) -> bool:
     return w(key)[-1] in CONTENT_WORDS
+
+
+def is_body(key: str) -> bool:
+    """The text itself (``body``, ``text``, ``content``, ``markdown``, ``message``), not what is
+    said about it (``description``, ``summary``, ``notes``)."""
+    return w(key)[-1] in BODY_WORDS
 
 
 def text_member(tree: Any) -> str | None:

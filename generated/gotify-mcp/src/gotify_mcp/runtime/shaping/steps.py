@@ -10,14 +10,13 @@ Each step takes the candidates of its role (``roles/``: what a field is) from on
 - states: named states (an object there reduced to its label), the object's own before a
   part's, then another enum (a list item: only without a state);
 - money: amounts (before text and times), then the currency;
-- content: the text of one resource, or a list item's preview;
-- link: one resource's own page;
-- recent time: when it last changed (a list item said by its text: when it was written);
-- people: reduced to a handle or a name (an email brings the name);
-- lists (parts): each list of objects inside one object, its elements reduced to identity,
-  label and state (a container keeps all of its lists);
-- counts, relations (by name before an opaque id), flags (alarm flags for free), another time,
-  discriminators.
+- content: the text of one resource (the text itself, ``body``, before what is said about it,
+  ``description``), or a short preview (a list item's, a write's);
+- link: the object's own page;
+- recent time: when it changed and when it was made (an item said by its text: when it was
+  written first; an item with neither: when it happened);
+- then people, relations and lists inside the object (``relation_steps.py``);
+- counts, flags (alarm flags for free), another time, discriminators and categories.
 """
 
 from __future__ import annotations
@@ -26,12 +25,11 @@ from typing import Callable
 
 from .collections import is_meta_key
 from .names import base_type, hint, is_leaf
-from .picking import VALUE_TOKENS, Field, Selection, own_path
-from .roles.content import is_content, text_member
-from .roles.identity import has_id, identity_fields, is_id_name, is_natural_key, own_identity_key
+from .picking import Field, Selection, own_path
+from .roles.content import is_body, is_content, text_member
+from .roles.identity import has_id, identity_fields, is_natural_key
 from .roles.kinds import is_category, is_kind
 from .roles.label import (
-    NOT_OWN,
     is_full_name,
     is_label,
     is_locator,
@@ -41,12 +39,12 @@ from .roles.label import (
 )
 from .roles.links import human_url_rank, is_human_url, is_url
 from .roles.noise import is_noise
-from .roles.people import handle, is_person
+from .roles.people import is_person
 from .roles.quantity import is_count, is_money, numbers_only
-from .roles.relation import nested_identity, person_paths, readable, reduce
+from .roles.relation import reduce
 from .roles.state import flag_rank, is_alarm_flag, is_flag, is_state, state_rank
 from .roles.time import is_time, time_rank
-from .roles.words import leaf_keys, w
+from .roles.words import w
 from .trees import unwrap
 
 
@@ -192,9 +190,10 @@ def take_content(sel: Selection, role: str) -> None:
     if any(is_content(p.rsplit(".", 1)[-1]) for p in sel.pick.chosen):
         return  # its text already names it
     limit = sel.profile.content
-    text = sorted(  # a plain text (``description``) before a qualified one (``activitySummary``)
+    text = sorted(  # a plain text (``description``) before a qualified one (``activitySummary``);
+        # the text itself (``body``, ``text``) before what is said about it (``description``)
         (f for f in sel.leaves if is_content(f.key) and base_type(f.node) in ("string", "any")),
-        key=lambda f: (len(w(f.key)) > 1, base_type(f.node) == "any"),
+        key=lambda f: (len(w(f.key)) > 1, base_type(f.node) == "any", not is_body(f.key)),
     )
     if sel.take(text, role, limit, own_path):
         return
@@ -241,113 +240,3 @@ def take_other(sel: Selection) -> None:
     """One resource: one more time of another kind (due, closed, published)."""
     others = [f for f in times(sel) if time_rank(f.key) == 2]
     sel.take(others, "time", 1 if not sel.item else 0, own_path)
-
-
-def take_people(sel: Selection) -> None:
-    people = sorted(  # a person sent as null is no person (a tree read from a value)
-        (
-            f for f in sel.fields
-            if is_person(f.key) and not f.part and base_type(f.node) != "null"
-        ),
-        key=lambda f: len(w(f.key)) > 1,  # ``user``, ``author`` before ``triggering_actor``
-    )  # fmt: skip
-    taken = 0
-    for f in people:  # an email is an address, not a name: the person's name comes with it
-        if taken >= sel.profile.people or f.path in sel.pick.used:
-            continue
-        paths = person_paths(f)
-        if paths and sel.pick.add(paths[0], "person"):
-            taken += 1
-            for extra in paths[1:]:
-                sel.pick.add(extra, "person", force=True, cost=2)
-
-
-def take_relations(sel: Selection) -> None:
-    """Related objects by name before an opaque id (a list's items: by name only), with their
-    own id next to the name (what a call about them takes); one resource also takes a list of
-    scalars (``topics``), not of ids."""
-    item = sel.item
-    relations = [
-        f for f in sel.leaves + sel.objects
-        if not f.part and not is_person(f.key) and w(f.key)[0] not in NOT_OWN
-        and (is_id_name(f.key) and base_type(f.node) != "null" if is_leaf(f.node)
-             else has_id(f.node) or readable(nested_identity(f.node)))
-    ]  # fmt: skip
-    # by name (``milestone.title``) before an opaque id; a list's items: by name only
-    named = [readable(reduce(f)) for f in relations]
-    relations = [f for f, r in zip(relations, named) if r] + [
-        f for f, r in zip(relations, named) if not r and not item
-    ]
-    taken = 0
-    for f in relations:
-        if taken >= sel.profile.relations:
-            break
-        if f.path.split(".", 1)[0] in sel.pick.used or not sel.pick.add(reduce(f), "relation"):
-            continue
-        taken += 1
-        inner = unwrap(f.node)  # read by its name, acted on by its id (``team.id``)
-        ids = (
-            [k for k in leaf_keys(inner) if own_identity_key(k)] if isinstance(inner, dict) else []
-        )
-        if ids:
-            sel.pick.add(f"{f.path}.{ids[0]}", "relation", force=True, cost=2)
-    if not item:
-        scalar_lists = [
-            f for f in sel.arrays
-            if is_leaf(unwrap(f.node)) and not f.part and not is_id_name(f.key.rstrip("sS"))
-        ]  # fmt: skip
-        sel.take(scalar_lists, "relation", 1, own_path)
-
-
-def is_container(sel: Selection) -> bool:
-    """No identity or label of its own or in its parts: ``{available: [...], pending: [...]}``."""
-    tree = sel.tree
-    return not sel.item and not any(
-        is_id_name(k) or is_natural_key(k) or is_label(k)
-        for sub in [tree, *(v for v in tree.values() if isinstance(v, dict))]
-        for k in leaf_keys(sub)
-    )
-
-
-def take_lists(sel: Selection) -> None:
-
-    pick = sel.pick
-    lists = [f for f in sel.arrays if isinstance(unwrap(f.node), dict) and not f.part]
-    container = is_container(sel)
-    taken = 0
-    for f in lists:
-        if (taken >= sel.profile.lists and not container) or f.path in pick.used:
-            continue
-        element = unwrap(f.node)
-        ident = (handle(element) if is_person(f.key) else None) or nested_identity(element)
-        by_link = ident is not None and (is_url(ident, None) or is_noise(ident.rsplit(".", 1)[-1]))
-        if by_link and not container:
-            continue  # elements named only by a link: not worth a default slot
-        opaque = ident is not None and not readable(ident)  # ``reactions.id``: says nothing
-        if ident is None or by_link or opaque:  # the element's own lean defaults, if they say
-            # a name, a state, a text or an amount
-            own = [
-                p for p in sel.choose_item(element)
-                if not is_url(p.rsplit(".", 1)[-1], None) or container
-            ][:3]  # fmt: skip
-            said = [p.rsplit(".", 1)[-1] for p in own]
-            if not own or not (
-                container
-                or any(is_state(k) or is_content(k) or is_money(k, "number") for k in said)
-            ):
-                continue  # elements with no name, state, text or amount (sizes): not a default
-            if pick.add(f"{f.path}.{own[0]}", "list", force=container):
-                taken += 1
-                for extra in own[1:]:
-                    pick.add(f"{f.path}.{extra}", "state", force=True, cost=1)
-            continue
-        paths = [f"{f.path}.{ident}"]
-        if is_person(f.key) and not readable(ident) and not container:
-            continue
-        states = sorted((k for k in leaf_keys(element) if is_state(k)), key=state_rank)
-        paths += [f"{f.path}.{k}" for k in states[:1] if k != ident]
-        cost = sum((len(p) + 3) // 4 for p in paths) + VALUE_TOKENS["list"]
-        if pick.add(paths[0], "list", cost=cost, force=container):
-            taken += 1
-            for extra in paths[1:]:
-                pick.add(extra, "state", force=True, cost=1)

@@ -48,9 +48,10 @@ from .roles.relation import nested_identity
 from .roles.state import is_alarm_flag
 from .roles.words import w
 from .kinds import WRITE_KINDS, generated_content_paths, profile_for
+from .relation_steps import take_lists, take_people, take_relations
 from .steps import (
     take_content, take_counts, take_flags, take_identity, take_kinds, take_label, take_link,
-    take_lists, take_money, take_other, take_people, take_recent, take_relations, take_states,
+    take_money, take_other, take_recent, take_states,
 )  # fmt: skip
 from .trees import field_tree_from_value, unwrap
 
@@ -66,6 +67,7 @@ LABEL_ARRAYS = ("labels", "assignees", "tags", "topics", "categories", "reviewer
                 "requestedreviewers")  # fmt: skip
 
 SMALL = 3  # a flat object with at most this many fields is kept whole
+BARE = 6  # an acknowledgement with at most this many flat fields is a bare status: kept whole
 
 
 def _embedded(sub: Any) -> bool:
@@ -135,7 +137,7 @@ def choose_default_fields(
     tree = unwrap(field_tree)
     if not isinstance(tree, dict) or not tree:
         return ()
-    if kind == "acknowledge" and all(is_leaf(v) for v in tree.values()):
+    if kind == "acknowledge" and len(tree) <= BARE and all(is_leaf(v) for v in tree.values()):
         return tuple(tree)  # a bare status: all of it, one line
     if len(tree) <= SMALL and all(is_leaf(v) for v in tree.values()):
         kept = tuple(k for k in tree if not is_noise(k))  # nothing worth leaving out
