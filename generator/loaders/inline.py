@@ -19,6 +19,11 @@ replaces a ref at any of these places by its target, sibling keys laid over it:
 * an example written as a ref (``example: {$ref: ...}``, an Example's ``value``) is read when the
   ref resolves and left as written when it does not: it is literal data.
 
+A Swagger 2.0 description is inlined the same way before its conversion to 3.0 (its own
+structure: parameters that hold bodies and form fields, responses that hold their schema, the
+document's ``parameters`` and ``responses``), so a path item, an operation or a parameter in
+another file reaches the converter whole.
+
 The view (:class:`InlinedDocument`) remembers where each part taken from another file is written:
 a diagnostic at a pointer inside it names that file, its pointer there and its line, like a
 diagnostic about any other part. Parts of the root document itself keep their pointer of use.
@@ -27,7 +32,7 @@ diagnostic about any other part. Parts of the root document itself keep their po
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any
 
 from ..diagnostics import Diagnostic, Severity, escape_pointer_token
 from .document import Document, split_pointer
@@ -89,8 +94,35 @@ _FIELDS: dict[str, dict[str, str]] = {
     "example": {"summary": "text", "description": "text", "value": "literal"},
     "scheme": {"description": "text"},
 }
+# Swagger 2.0: bodies and form fields are parameters, a response holds its schema itself, and
+# the document's own ``parameters`` and ``responses`` are what local refs point at.
+_PARAMETER2 = {"description": "text", "schema": "schema", "items": "schema"}
+_FIELDS.update(
+    {
+        "root2": {
+            "info": "info",
+            "tags": "list:tag",
+            "paths": "map:path2",
+            "parameters": "map:parameter2",
+            "responses": "map:response2",
+        },
+        "path2": {
+            "parameters": "list:parameter2",
+            **{method: "operation2" for method in METHODS if method != "trace"},
+        },
+        "operation2": {
+            "summary": "text",
+            "description": "text",
+            "parameters": "list:parameter2",
+            "responses": "map:response2",
+        },
+        "parameter2": _PARAMETER2,
+        "header2": {"description": "text", "items": "schema"},
+        "response2": {"description": "text", "schema": "schema", "headers": "map:header2"},
+    }
+)
 # Maps whose ``x-`` keys are extensions rather than names (a header may be called x-rate-limit).
-_EXTENSIBLE_MAPS = frozenset({"path", "response"})
+_EXTENSIBLE_MAPS = frozenset({"path", "response", "path2", "response2"})
 MAX_NESTING = 32  # structural refs inside structural refs: far more than any real layout
 
 
@@ -125,21 +157,20 @@ class InlinedDocument(Document):
         doc, at = self.origin(pointer)
         return doc.line_of(at)
 
-    def remap(self, diagnostics: Iterable[Diagnostic]) -> list[Diagnostic]:
-        """As the base document's ``remap`` (Swagger 2.0: pointers of the original file)."""
-        remap = getattr(self.base, "remap", None)
-        return remap(diagnostics) if remap is not None else list(diagnostics)
-
     def __repr__(self) -> str:
         return f"InlinedDocument({self.display!r})"
 
 
-def inline_structure(root: Document, resolver: RefResolver) -> InlinedDocument:
+def inline_structure(
+    root: Document, resolver: RefResolver, *, swagger2: bool = False
+) -> InlinedDocument:
     """The view of ``root`` with every structural ref inlined; ``resolver`` (whose root is
-    ``root`` and whose ``check_all`` passed) then resolves against the view."""
+    ``root`` and whose ``check_all`` passed) then resolves against the view. ``swagger2``: the
+    Swagger 2.0 structure, before its conversion (swagger2.py), where a ref that does not
+    resolve stays for the converter to report, as 2.0 descriptions are read leniently."""
     splice_map_refs(resolver)
     walker = _Walker(root, resolver)
-    data = walker.node(root.data, "root", "", root, 0)
+    data = walker.node(root.data, "root2" if swagger2 else "root", "", root, 0)
     view = InlinedDocument(
         path=root.path,
         display=root.display,

@@ -161,12 +161,10 @@ def load_openapi(
 
 def load_swagger2(doc: Document, *, name: str | None = None) -> tuple[ServerSpec, list[Diagnostic]]:
     """The IR of a Swagger 2.0 document: converted (swagger2.py), then loaded like OpenAPI 3.0."""
+    doc = inline_structure(doc, RefResolver(doc), swagger2=True)  # refs anywhere, as in 3.x
     converted, notes = convert_swagger2(doc)
-    try:
-        spec, diagnostics = load_openapi_from(converted, name=name)
-    except GenerationError as exc:
-        raise GenerationError(converted.remap(exc.diagnostics)) from None
-    return spec, list(dict.fromkeys(notes + converted.remap(diagnostics)))
+    spec, diagnostics = load_openapi_from(converted, name=name)  # named in the 2.0 file
+    return spec, list(dict.fromkeys(notes + diagnostics))
 
 
 def load_openapi_from(

@@ -6,13 +6,14 @@ display name and text, so that relative ``$ref`` files resolve as before. Its
 the node it came from in the 2.0 document (``/components/schemas`` -> ``/definitions``,
 ``/paths/~1a/post/requestBody`` -> ``/paths/~1a/post/parameters/2``); a pointer maps through
 its longest recorded prefix. Lines and diagnostics therefore always name the ORIGINAL file
-and pointer, never a converted document the user has never seen.
+and pointer, never a converted document the user has never seen: :meth:`diagnostic` makes
+them at the original pointer, through the original document (which names another file for a
+part inlined from it).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
-from typing import Iterable
+from dataclasses import dataclass, field
 
 from ..diagnostics import Diagnostic, Severity
 from .document import Document
@@ -53,14 +54,15 @@ class Swagger2Document(Document):
         assert self.original is not None
         return self.original.line_of(self.pointers.original(pointer))
 
-    def remap(self, diagnostics: Iterable[Diagnostic]) -> list[Diagnostic]:
-        """Diagnostics about this document, with pointers into the original 2.0 document."""
-        out = []
-        for d in diagnostics:
-            if d.file == self.display and d.pointer is not None:
-                d = replace(d, pointer=self.pointers.original(d.pointer))
-            out.append(d)
-        return out
+    def diagnostic(
+        self, severity: Severity, code: str, message: str, where: str, hint: str | None = None
+    ) -> Diagnostic:
+        """A diagnostic named as the original document names the place (its own file, or the
+        file an inlined part is written in: inline.py), already at the original pointer."""
+        assert self.original is not None
+        return self.original.diagnostic(
+            severity, code, message, self.pointers.original(where), hint
+        )
 
     def __repr__(self) -> str:
         return f"Swagger2Document({self.display!r})"

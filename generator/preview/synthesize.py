@@ -95,7 +95,7 @@ class ExampleFinder:
         if is_swagger2(doc.data):
             from ..loaders.swagger2 import convert_swagger2
 
-            self.original = doc
+            self.original = doc = inline_structure(doc, RefResolver(doc), swagger2=True)
             doc, _ = convert_swagger2(doc)
         self.resolver = RefResolver(doc)
         try:  # refs anywhere (an operation in a file of its own), as the loader reads them

@@ -265,17 +265,45 @@ def test_pointer_map_uses_the_longest_recorded_prefix() -> None:
     assert pointers.original("/info/title") == "/info/title"
 
 
-def test_schemas_in_other_files_resolve_and_foreign_parameter_refs_are_named() -> None:
+def test_schemas_and_parameters_in_other_files_resolve() -> None:
     spec, diagnostics = load_openapi(FIXTURES / "cross_file.yaml")
     ops = ops_by_id(spec)
     assert ops["listPets"].response.schema_name == "Pet"
     assert ops["listPets"].response.field_tree == {"name": "string", "owner": {"login": "string"}}
-    assert [(p.arg, p.required) for p in ops["addPet"].params] == [("name", True), ("owner", False)]
-    (dropped,) = diagnostics
-    assert (dropped.code, dropped.pointer, dropped.line) == (
-        "SWAGGER2_PARAMETER_REF_UNRESOLVED",
-        "/paths/~1pets/post/parameters/1",
-        19,
+    # `$ref: models.yaml#/parameters/Trace` is read from that file (it was dropped before)
+    assert [(p.arg, p.location, p.required) for p in ops["addPet"].params] == [
+        ("X-Trace", "header", False),
+        ("name", "body", True),
+        ("owner", "body", False),
+    ]
+    assert diagnostics == []
+
+
+def test_a_swagger2_path_item_in_another_file_is_read_and_named_there(tmp_path: Path) -> None:
+    (tmp_path / "paths").mkdir()
+    entry = tmp_path / "api.yaml"
+    entry.write_text(
+        'swagger: "2.0"\ninfo: {title: Split, version: "1"}\nhost: split.test\n'
+        'schemes: [https]\npaths:\n  /pets: {$ref: "paths/pets.yaml"}\n',
+        encoding="utf-8",
+    )
+    item = tmp_path / "paths" / "pets.yaml"
+    item.write_text(
+        "get:\n  operationId: listPets\n  parameters:\n"
+        "    - {name: limit, in: query, type: integer}\n"
+        "    - {name: sort, in: query, type: array, items: {type: string}, collectionFormat: x}\n"
+        "  responses:\n    200: {description: ok, schema: {type: array, items: {type: string}}}\n",
+        encoding="utf-8",
+    )
+    spec, diagnostics = load_openapi(entry)
+    [op] = spec.operations
+    assert (op.id, [p.arg for p in op.params]) == ("listPets", ["limit", "sort"])
+    [odd] = [d for d in diagnostics if d.severity.value == "warning"]
+    # the warning names the path item's own file, pointer and line
+    assert (Path(odd.file).resolve(), odd.pointer, odd.line) == (
+        item.resolve(),
+        "/get/parameters/1/collectionFormat",
+        5,
     )
 
 
