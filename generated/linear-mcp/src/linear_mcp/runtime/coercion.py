@@ -16,12 +16,15 @@ import math
 import re
 from typing import Any
 
+from .violations import json_type
+
 log = logging.getLogger(__name__)
 
 _INTEGER = re.compile(r"-?(?:0|[1-9][0-9]*)")
 _NUMBER = re.compile(r"-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?")
 _BOOLEANS = {"true": True, "false": False}
 _MAX_DEPTH = 32
+_SCALARS = frozenset({"boolean", "integer", "number", "string"})
 
 
 def coerce_arguments(schema: dict[str, Any], args: dict[str, Any]) -> dict[str, Any]:
@@ -56,29 +59,17 @@ def _types(node: dict[str, Any]) -> set[str]:
         return {t for t in declared if isinstance(t, str)}
     enum = node.get("enum")
     if isinstance(enum, list) and enum:  # an enum without a type: the type of its values
-        return {_json_type(v) for v in enum}
+        return {json_type(v) for v in enum}
     return set()
 
 
-def _json_type(value: Any) -> str:
-    if isinstance(value, bool):
-        return "boolean"
-    if isinstance(value, int):
-        return "integer"
-    if isinstance(value, float):
-        return "number"
-    if isinstance(value, str):
-        return "string"
-    return "other"
-
-
 def _accepts(types: set[str], value: Any) -> bool:
-    kind = _json_type(value)
+    kind = json_type(value)
     if kind == "integer" and "number" in types:
         return True
     if kind == "number" and "integer" in types and float(value).is_integer():
         return True
-    return kind in types or kind == "other"
+    return kind in types or kind not in _SCALARS  # objects, arrays, null: never converted
 
 
 def _scalar(types: set[str], value: Any) -> Any:
