@@ -53,8 +53,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     counts = dict((word, int(n)) for n, word in re.findall(r"(\d+) (\w+)", found.group("counts")))
     tests = float(found.group("seconds"))
     if done.returncode != 0:  # what failed, so a failure is never just a number
-        summary = done.stdout.rfind("short test summary info")
-        sys.stderr.write(done.stdout[summary - 40 :] if summary >= 0 else done.stdout[-5000:])
+        failures = done.stdout.find("= FAILURES =")
+        sys.stderr.write(
+            done.stdout[failures - 40 :][-20000:] if failures >= 0 else done.stdout[-5000:]
+        )
     with results.recorded(args.results, "generator.bench.testsuite", argv):
         print("| measure | value |")
         print("|---|---|")
