@@ -5,6 +5,8 @@ with ``enum: [1, 2]`` (unquoted YAML): no value validates, so every call of the 
 When every enum value parses exactly as the declared type, the values are converted to it
 (``'0'`` -> ``0``, ``1`` -> ``'1'``, ``'true'`` -> ``true``); otherwise the ``type`` is dropped
 and the enum kept, since the enum is the more specific statement of what the API accepts.
+An array whose enum lists single values (Swagger 2.0 parameters written ``type: array`` with
+the enum beside ``items`` instead of in it) means the enum of its items: it is moved there.
 """
 
 from __future__ import annotations
@@ -53,6 +55,18 @@ def _convert(value: Any, kind: str) -> Any:
     raise _NoParse
 
 
+def _enum_of_items(schema: dict[str, Any], values: list[Any]) -> str | None:
+    """An array's enum of single values is its items' enum (moved there unless they have one)."""
+    items = schema.get("items")
+    if not values or any(isinstance(v, list) for v in values) or not isinstance(items, dict):
+        return None
+    del schema["enum"]
+    if "enum" not in items:
+        items["enum"] = values
+    shown = ", ".join(repr(v) for v in values[:4]) + (", …" if len(values) > 4 else "")
+    return f"`type: array` has an enum of single values ({shown}): it is read as its items' enum"
+
+
 def repair_enum(schema: dict[str, Any]) -> str | None:
     """Make ``schema``'s ``enum`` agree with its single declared ``type`` (in place).
     Returns what was done, for a diagnostic, or None when nothing contradicted."""
@@ -63,6 +77,8 @@ def repair_enum(schema: dict[str, Any]) -> str | None:
         return None
     kind = declared[0]
     values = [v for v in enum if v is not None]
+    if kind == "array":
+        return _enum_of_items(schema, values)
     if all(_fits(v, kind) for v in values):
         return None
     shown = ", ".join(repr(v) for v in values[:4]) + (", …" if len(values) > 4 else "")

@@ -153,16 +153,18 @@ class SchemaCompactor:
             out["enum"] = enum + [None] if nullable and None not in enum else list(enum)
         if "default" in node and _is_json(node["default"]):
             out["default"] = node["default"]
-        if "enum" in out and "type" in out:
-            self._repair(out, doc, where)
         composite = any(
             k in node
             for k in ("properties", "items", "additionalProperties", "allOf", "anyOf", "oneOf")
         )
         if composite and depth >= self.max_depth:
             out.setdefault("type", "array" if "items" in node else "object")
+            if "enum" in out:
+                self._repair(out, doc, where)
             return out
         self._children(node, doc, depth, stack, out, where)
+        if "enum" in out and "type" in out:
+            self._repair(out, doc, where)
         if (
             nullable
             and not types
@@ -291,7 +293,11 @@ class SchemaCompactor:
                 "ENUM_TYPE_REPAIRED",
                 what,
                 where,
-                "Make the enum values match the declared type (quote or unquote them).",
+                (
+                    "Put the enum under `items`."
+                    if what.startswith("`type: array`")
+                    else "Make the enum values match the declared type (quote or unquote them)."
+                ),
             )
         )
 

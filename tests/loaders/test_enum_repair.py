@@ -65,3 +65,50 @@ def test_contradicting_enums_are_converted_or_the_type_dropped(tmp_path: Path) -
     assert "converted to integer" in repaired["/paths/~1reports/post/parameters/0/schema"]
     assert "type is dropped" in repaired["/components/schemas/Report/properties/mode"]
     assert all(d.severity.value == "info" for d in diagnostics if d.code == "ENUM_TYPE_REPAIRED")
+
+
+SWAGGER_ARRAY_ENUM = """\
+swagger: '2.0'
+info: {title: Purposes, version: '1'}
+host: api.example.test
+paths:
+  /collections/{id}:
+    put:
+      operationId: repurpose
+      parameters:
+        - {name: id, in: path, required: true, type: string}
+        - name: purposes
+          in: query
+          required: true
+          type: array
+          collectionFormat: multi
+          enum: [FEATURES, LANDMARKS]
+          items: {type: string, enum: [FEATURES, LANDMARKS]}
+        - name: tags
+          in: query
+          type: array
+          enum: [red, blue]
+          items: {type: string}
+      responses:
+        '200': {description: ok}
+"""
+
+
+def test_an_array_whose_enum_lists_single_values_means_its_items_enum(tmp_path: Path) -> None:
+    """Swagger 2.0 descriptions write the enum beside ``items``: as written no array is valid
+    (``["FEATURES"] is not one of ...``), so every call failed; the enum is the items'."""
+    path = tmp_path / "purposes.yaml"
+    path.write_text(SWAGGER_ARRAY_ENUM, encoding="utf-8")
+    spec, diagnostics = load_openapi(path)
+    [op] = spec.operations
+    props = op.input_schema["properties"]
+    assert props["purposes"] == {
+        "type": "array",
+        "items": {"type": "string", "enum": ["FEATURES", "LANDMARKS"]},
+    }
+    assert props["tags"]["items"] == {"type": "string", "enum": ["red", "blue"]}  # moved there
+    assert "enum" not in props["tags"]
+    jsonschema.validate({"id": "c", "purposes": ["FEATURES"], "tags": ["red"]}, op.input_schema)
+    notes = [d for d in diagnostics if d.code == "ENUM_TYPE_REPAIRED"]
+    assert len(notes) == 2 and all("items' enum" in d.message for d in notes)
+    assert all(d.hint == "Put the enum under `items`." for d in notes)
