@@ -587,3 +587,31 @@ def test_parallel_parts_that_give_only_a_state_are_shown_by_their_own_defaults()
              "dns_resolves": "boolean", "https_error": "string"}  # fmt: skip
     chosen = choose_default_fields({"domain": check, "alt_domain": check})
     assert {"domain.host", "alt_domain.host"} <= set(chosen)
+
+
+def test_a_number_counting_updated_things_is_a_count_not_a_time():
+    """``updatedReplicas`` is how many were updated, not when: the bare quantity comes first."""
+    tree = {
+        "metadata": {"name": "string", "uid": "string"},
+        "status": {"updatedReplicas": "integer", "readyReplicas": "integer", "replicas": "integer"},
+    }
+    assert choose_default_fields(tree, item=True) == (
+        "metadata.uid", "metadata.name", "status.replicas",
+    )  # fmt: skip
+    assert "updatedAt" in choose_default_fields({"id": "string", "updatedAt": "integer"})
+
+
+def test_a_report_of_a_few_scalars_keeps_its_one_list_of_records():
+    """``{teamSlug, start, end, userLogs: [...]}``: the records are what the report holds, each
+    by its identity (even an opaque one) and its lean defaults; the report's scalars stay."""
+    record = {
+        "userId": "string",
+        "total": {"hours": "number", "minutes": "number"},
+        "log": [{"on": "string", "off": "string"}],
+    }
+    tree = {"teamSlug": "string", "start": "string", "end": "string", "userLogs": [record]}
+    chosen = choose_default_fields(tree)
+    assert "userLogs.userId" in chosen and "teamSlug" in chosen
+    # a resource with more of its own is not a report: a list of opaque records stays out
+    resource = dict(tree, id="string", name="string", status="string:enum", size="integer")
+    assert not any(p.startswith("userLogs") for p in choose_default_fields(resource))

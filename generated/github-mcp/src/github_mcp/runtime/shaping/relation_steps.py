@@ -9,7 +9,9 @@
   element reduced to its identity, label and state, an element said by its text with its text;
   elements named only by a link or an opaque id show their own lean defaults when those say a
   name, a state, a text or an amount. A *container* (no identity or label of its own or in its
-  parts: ``{available: [...], pending: [...]}``) keeps every list of objects it holds.
+  parts: ``{available: [...], pending: [...]}``) keeps every list of objects it holds; so does
+  a *report*: an object of a few scalars around its one list of records (``{team, start, end,
+  logs: [...]}``): the list is what it holds, each record by its identity and lean defaults.
 """
 
 from __future__ import annotations
@@ -99,11 +101,25 @@ def is_container(sel: Selection) -> bool:
     )
 
 
+REPORT_SCALARS = 4  # a report's own scalars (its subject and span) around its one list
+
+
+def is_report(sel: Selection, lists: list) -> bool:
+    """A few scalars of its own around its one list of records, nothing else of substance:
+    the list is what the object holds (``{teamSlug, start, end, userLogs: [...]}``)."""
+    return (
+        not sel.item
+        and len(lists) == 1
+        and len(sel.own_leaves) <= REPORT_SCALARS
+        and not any(not f.part for f in sel.objects if not is_noise(f.key))
+    )
+
+
 def take_lists(sel: Selection) -> None:
 
     pick = sel.pick
     lists = [f for f in sel.arrays if isinstance(unwrap(f.node), dict) and not f.part]
-    container = is_container(sel)
+    container = is_container(sel) or is_report(sel, lists)
     taken = 0
     for f in lists:
         if (taken >= sel.profile.lists and not container) or f.path in pick.used:

@@ -158,19 +158,30 @@ def take_money(sel: Selection) -> None:
 
 def take_counts(sel: Selection) -> None:
 
-    # its own, then a part's (``status.readyReplicas`` next to ``status.replicas``), not its
-    # metadata's (``metadata.deletionGracePeriodSeconds``)
+    # its own, then a part's (``status.replicas``), not its metadata's
+    # (``metadata.deletionGracePeriodSeconds``); the bare quantity (``replicas``) before the
+    # qualified ones that count a share of it (``updatedReplicas``)
     counts = sorted(
         (
             f for f in sel.leaves
             if is_count(f.key, f.node) and not is_time(f.key, f.node)
             and not (f.part and _not_a_quantity_part(sel, f))
         ),
-        key=lambda f: f.part,
+        key=lambda f: (f.part, _qualifies_another(f, sel.leaves)),
     )  # fmt: skip
     if not sel.item:  # a small object of numbers only (``stats: {additions, deletions, total}``)
         counts += [f for f in sel.objects if not f.part and numbers_only(f.node)]
     sel.take(counts, "count", sel.profile.counts, own_path)
+
+
+def _qualifies_another(f: Field, leaves: list[Field]) -> bool:
+    """``updatedReplicas`` beside ``replicas`` in the same object: a share of that quantity."""
+    words, parent = w(f.key), f.path.rsplit(".", 1)[0] if "." in f.path else ""
+    return len(words) > 1 and any(
+        g is not f and w(g.key) == words[-1:]
+        and (g.path.rsplit(".", 1)[0] if "." in g.path else "") == parent
+        for g in leaves
+    )  # fmt: skip
 
 
 def _not_a_quantity_part(sel: Selection, f: Field) -> bool:
