@@ -61,7 +61,10 @@ def _commit() -> str:
     sha = git("rev-parse", "--short=12", "HEAD")
     if not sha:
         return "unknown (not a git checkout)"
-    dirty = git("status", "--porcelain", "--untracked-files=no", "--", "generator", "templates")
+    dirty = git(  # the code measured; results files written by an earlier benchmark are not code
+        "status", "--porcelain", "--untracked-files=no", "--", "generator", "templates",
+        ":(exclude)generator/bench/results",
+    )  # fmt: skip
     return sha + (" plus uncommitted changes to generator/ or templates/" if dirty else "")
 
 
