@@ -7,7 +7,7 @@ docstring; this module runs them in order on one object:
 
 identity (always) -> label (else primary field, text, link) and locator -> state -> money ->
 content (one resource) -> its own page -> times -> people -> lists inside it -> preview (a list
-item's text) -> counts -> relations -> flags -> other times -> discriminators and categories.
+item's text) -> counts -> flags -> relations -> other times -> discriminators and categories.
 
 Roles are filled in that order while an estimate of each field's tokens fits the profile's
 budget (``picking.py``). Profiles: ``OBJECT`` (one resource: what a read returns, and what a
@@ -177,8 +177,8 @@ def choose_default_fields(
     if profile.content and (item or kind in WRITE_KINDS):  # the pipeline cuts it short
         take_content(sel, "preview")
     take_counts(sel)
-    take_relations(sel)
     take_flags(sel)
+    take_relations(sel)
     take_other(sel)
     take_kinds(sel)
     pick = sel.pick

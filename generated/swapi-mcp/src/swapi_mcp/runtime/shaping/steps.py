@@ -15,8 +15,9 @@ Each step takes the candidates of its role (``roles/``: what a field is) from on
 - link: the object's own page;
 - recent time: when it changed and when it was made (an item said by its text: when it was
   written first; an item with neither: when it happened);
-- then people, relations and lists inside the object (``relation_steps.py``);
-- counts, flags (alarm flags for free), another time, discriminators and categories.
+- then people and lists inside the object (``relation_steps.py``);
+- counts, flags (alarm flags for free; a flag costs a word, a relation a name and an id),
+  relations (``relation_steps.py``), another time, discriminators and categories.
 """
 
 from __future__ import annotations
