@@ -61,9 +61,9 @@ def _commit() -> str:
     sha = git("rev-parse", "--short=12", "HEAD")
     if not sha:
         return "unknown (not a git checkout)"
-    dirty = git(  # the code measured; results files written by an earlier benchmark are not code
+    dirty = git(  # the code measured: results files and pages quoting them are not code
         "status", "--porcelain", "--untracked-files=no", "--", "generator", "templates",
-        ":(exclude)generator/bench/results",
+        ":(exclude)generator/bench/results", ":(exclude,glob)**/*.md",
     )  # fmt: skip
     return sha + (" plus uncommitted changes to generator/ or templates/" if dirty else "")
 
