@@ -277,3 +277,25 @@ def test_a_wrapper_keeps_the_counts_of_a_small_object_without_its_links():
     out, _ = shaped(body, ShapeConfig(collection_path="items"))
     assert out["pagination"] == {"total": 9, "page": 1}
     assert "links" not in out
+
+
+def test_a_resource_next_to_the_list_is_kept_by_its_identity_label_and_state():
+    """``{Game: {...}, Plays: [...]}``: the plays are the list; the game they belong to is its
+    subject, shown by its id and state (which game, and is it over), not dropped as wrapper."""
+    from generator.runtime.shaping.payload import subject
+
+    game = {"GameID": 7, "Status": "Final", "Attendance": 31000, "ForecastTempLow": 60}
+    game.update({f"Inning{i}Runs": i for i in range(1, 10)})  # no small flat metadata object
+    plays = [{"PlayID": i, "Result": "Single", "Description": "x" * 40} for i in range(3)]
+    value = {"Game": game, "Plays": plays, "request_id": "r1"}
+    config = ShapeConfig(collection_path="Plays")
+    out = json.loads(shape(value, config).chunks[0])
+    assert out["Game"] == {"GameID": 7, "Status": "Final"}
+    assert [p["PlayID"] for p in out["Plays"]] == [0, 1, 2]
+    assert "request_id" not in out
+    # metadata and objects with no identity of their own are no subject
+    assert subject("meta", {"id": "x", "name": "n"}) is None
+    assert subject("stats", {"runs": 3, "hits": 5}) is None
+    # an explicit selection gets what it asked for, no subject
+    picked = json.loads(shape(value, config, fields=["PlayID"]).chunks[0])
+    assert "Game" not in picked

@@ -8,7 +8,9 @@ each item; the wrapper keeps its metadata: all of it when everything is selected
 scalars and small flat objects (``has_more``, ``next_cursor``, ``total_count``, GraphQL
 ``pageInfo``) except request ids (``DIAGNOSTIC_KEYS``), discriminators (``object: "list"``,
 ``kind``) and links (``url``, ``nextLink``, ``links``, a link inside a small object: the
-``continue`` tool follows the pages).
+``continue`` tool follows the pages). By default the wrapper also keeps the *subject* of the
+list, a resource next to it with an identity of its own (``{Game: {GameID, Status, ...},
+Plays: [...]}``: which game, and its state), reduced to its identity, label and state.
 """
 
 from __future__ import annotations
@@ -17,8 +19,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from .chunking import get_at, set_at
-from .collections import Payload, find_payload_in_value
+from .collections import Payload, find_payload_in_value, is_meta_key
 from .fields import parse_path, project
+from .names import words
+from .trees import field_tree_from_value
+from .names import is_leaf
+from .roles.identity import has_own_identity, identity_fields
+from .roles.label import is_label, label_rank
+from .roles.state import is_state, state_rank
 from .roles.links import is_url
 from .roles.kinds import is_kind
 from .shape_config import ShapeConfig
@@ -58,14 +66,33 @@ def is_link(value: Any) -> bool:
     return isinstance(value, str) and value.startswith(("http://", "https://"))
 
 
-def filter_meta(value: Any, path: tuple[str, ...]) -> Any:
-    """Keep the path to the collection and the wrapper's scalar/small metadata at each level."""
+def subject(key: str, value: Any) -> Any:
+    """A resource next to the list (the game whose plays are listed) reduced to its identity,
+    its label and its state, or None when ``value`` is no such resource."""
+    if is_meta_key(key) or not isinstance(value, dict):
+        return None
+    tree = field_tree_from_value(value)
+    entity = words(key)
+    if not has_own_identity(tree, entity):
+        return None
+    leaves = [k for k, v in tree.items() if is_leaf(v)]
+    labels = sorted((k for k in leaves if is_label(k)), key=label_rank)
+    states = sorted((k for k in leaves if is_state(k)), key=state_rank)
+    chosen = [*identity_fields(tree, entity)[:1], *labels[:1], *states[:1]]
+    return {k: value[k] for k in dict.fromkeys(chosen) if k in value}
+
+
+def filter_meta(value: Any, path: tuple[str, ...], subjects: bool = False) -> Any:
+    """Keep the path to the collection and the wrapper's scalar/small metadata at each level
+    (with ``subjects``, also a resource next to the list, reduced: ``subject``)."""
     if not path:
         return value
     out: dict[str, Any] = {}
     for key, sub in value.items():
         if key == path[0]:
-            out[key] = filter_meta(sub, path[1:])
+            out[key] = filter_meta(sub, path[1:], subjects)
+        elif subjects and (reduced := subject(key, sub)):
+            out[key] = reduced
         elif keep_meta(key, sub):
             if isinstance(sub, dict):  # ``pagination: {total, next: "https://..."}``
                 sub = {k: v for k, v in sub.items() if not is_link(v)}
@@ -100,16 +127,18 @@ def find_target(value: Any, config: ShapeConfig) -> Target:
     return Target(configured=configured_body, found=found)
 
 
-def apply_select(value: Any, target: Any, where: Target, select: Any, keep_wrapper: bool) -> Any:
+def apply_select(
+    value: Any, target: Any, where: Target, select: Any, keep_wrapper: bool, subjects: bool = False
+) -> Any:
     """``select`` applied to each item, the enveloped resource or the body; the wrapper keeps
-    its metadata (all of it when ``keep_wrapper``)."""
+    its metadata (all of it when ``keep_wrapper``; with ``subjects``, the list's subject)."""
     path = where.path
     if path is None:
         return select(value)
     inner = [select(item) for item in target] if where.kind == "list" else select(target)
     if not path:
         return inner
-    wrapper = value if keep_wrapper else filter_meta(value, path)
+    wrapper = value if keep_wrapper else filter_meta(value, path, subjects and where.kind == "list")
     return set_at(wrapper, path, inner)
 
 

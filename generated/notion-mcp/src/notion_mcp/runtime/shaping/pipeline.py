@@ -114,7 +114,9 @@ def shape(
         def select(item: Any) -> Any:  # concise: a null or empty value says nothing
             return prune_empty(base(item))
 
-    shaped = apply_select(value, target, where, select, keep_wrapper=selection is None)
+    shaped = apply_select(
+        value, target, where, select, keep_wrapper=selection is None, subjects=from_defaults
+    )
     violations: list[str] = []
     repaired: list[str] = []
     if from_defaults and not (config.operator_defaults and config.default_fields):

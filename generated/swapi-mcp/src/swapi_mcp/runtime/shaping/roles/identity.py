@@ -62,12 +62,14 @@ def has_id(tree: Any) -> bool:
     return any(own_identity_key(k) or is_natural_key(k) for k in leaf_keys(tree))
 
 
-def has_own_identity(tree: Any) -> bool:
+def has_own_identity(tree: Any, entity: tuple[str, ...] = ()) -> bool:
+    """An id (``GameID`` in a ``Game``, with its ``entity`` name), a natural key or a plain
+    label of its own."""
     tree = unwrap(tree)
     if not isinstance(tree, dict):
         return False
     return any(
-        own_identity_key(k) or is_natural_key(k) or (is_label(k) and len(w(k)) == 1)
+        own_identity_key(k, entity) or is_natural_key(k) or (is_label(k) and len(w(k)) == 1)
         for k in leaf_keys(tree)
     )
 
