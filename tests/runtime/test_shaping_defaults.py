@@ -615,3 +615,23 @@ def test_a_report_of_a_few_scalars_keeps_its_one_list_of_records():
     # a resource with more of its own is not a report: a list of opaque records stays out
     resource = dict(tree, id="string", name="string", status="string:enum", size="integer")
     assert not any(p.startswith("userLogs") for p in choose_default_fields(resource))
+
+
+def test_resources_side_by_side_are_each_shaped_by_their_own_defaults():
+    """A write answering ``{content: {file}, commit: {commit}}``: two resources, each with its
+    identity, label, page and author, not only an id from each."""
+    file = {
+        "name": "string", "path": "string", "sha": "string", "size": "integer",
+        "html_url": "string", "download_url": "string", "type": "string",
+    }  # fmt: skip
+    commit = {
+        "sha": "string", "node_id": "string", "html_url": "string", "message": "string",
+        "author": {"name": "string", "email": "string", "date": "string:date-time"},
+        "tree": {"sha": "string", "url": "string"},
+    }  # fmt: skip
+    chosen = choose_default_fields({"content": file, "commit": commit}, kind="create")
+    assert {"content.sha", "content.name", "content.path", "content.html_url"} <= set(chosen)
+    assert {"commit.sha", "commit.message", "commit.html_url", "commit.author.name"} <= set(chosen)
+    # one object beside a part of it is no pair of peers: its own defaults as before
+    alone = choose_default_fields({"content": file, "links": {"self": "string"}}, kind="create")
+    assert not any(p.startswith("links") for p in alone)

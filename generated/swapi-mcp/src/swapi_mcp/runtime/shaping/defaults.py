@@ -185,9 +185,11 @@ def choose_default_fields(
     # objects only, nothing identifies the whole and its parts gave at most their states
     # (``{domain: {...}, alt_domain: {...}}``): what each of them is, by its own defaults
     objects_only = all(isinstance(v, dict) for v in tree.values())
-    if not pick.chosen or (objects_only and set(pick.roles) <= {"state"}):
+    # or resources side by side (a file and the commit that wrote it): each by its own defaults
+    peers = objects_only and sum(has_own_identity(v, w(k)) for k, v in tree.items()) >= 2
+    if not pick.chosen or (objects_only and set(pick.roles) <= {"state"}) or peers:
         pick = Picker(profile)
-        _add_from_children(tree, pick, item)
+        _add_from_children(tree, pick, item, kind if peers else "read")
     if any(hint(v) == "tag" for v in tree.values()):
         _every_variant(tree, pick)
     if kind == "generate":  # the content produced for the caller, however deep
@@ -221,10 +223,10 @@ def _has_path(tree: Any, segs: list[str]) -> bool:
     return True
 
 
-def _add_from_children(tree: dict[str, Any], pick: Picker, item: bool) -> None:
+def _add_from_children(tree: dict[str, Any], pick: Picker, item: bool, kind: str) -> None:
     """A tree with objects only (GraphQL ``{"data": {...}}``): defaults of each child object."""
     for key, sub in tree.items():
         inner = unwrap(sub)
         if isinstance(inner, dict):
-            for path in choose_default_fields(inner, item=item, entity=w(key)):
+            for path in choose_default_fields(inner, item=item, kind=kind, entity=w(key)):
                 pick.add(f"{key}.{path}", "relation", force=True)
