@@ -635,3 +635,16 @@ def test_resources_side_by_side_are_each_shaped_by_their_own_defaults():
     # one object beside a part of it is no pair of peers: its own defaults as before
     alone = choose_default_fields({"content": file, "links": {"self": "string"}}, kind="create")
     assert not any(p.startswith("links") for p in alone)
+
+
+def test_what_it_belongs_to_comes_before_a_qualified_relation():
+    """``team`` (one word: what the object belongs to) before ``inheritedFrom`` or
+    ``convertedFromIssue`` (a relation qualified by what it is for), whatever the schema order."""
+    related = {"id": "string", "name": "string"}
+    tree = {
+        "id": "string", "name": "string",
+        "inheritedFrom": dict(related), "convertedFromIssue": dict(related), "team": dict(related),
+    }  # fmt: skip
+    chosen = choose_default_fields(tree, item=True)
+    assert "team.name" in chosen
+    assert not any(p.startswith(("inheritedFrom", "convertedFromIssue")) for p in chosen)

@@ -3,8 +3,9 @@
 
 - people: reduced to a handle, else a name, an email and an id (``roles/relation.py``);
 - relations: other objects by their label or key with their id (what a call about them takes),
-  by name before an opaque id; a list item's by name only; one resource also takes a list of
-  scalars (``topics``);
+  by name before an opaque id, what it belongs to (``team``, ``parent``: one word) before a
+  relation qualified by what it is for (``inheritedFrom``, ``convertedFromIssue``); a list
+  item's by name only; one resource also takes a list of scalars (``topics``);
 - lists inside one object (``roles/`` has no module of its own for them: they are parts): each
   element reduced to its identity, label and state, an element said by its text with its text;
   elements named only by a link or an opaque id show their own lean defaults when those say a
@@ -70,6 +71,9 @@ def take_relations(sel: Selection) -> None:
     relations = [f for f, r in zip(relations, named) if r] + [
         f for f, r in zip(relations, named) if not r and not item
     ]
+    # what it belongs to (``team``, ``project``, ``parent``) before a qualified relation
+    # (``defaultIssueState``, ``inheritedFrom``, ``convertedFromIssue``)
+    relations.sort(key=lambda f: len(w(f.key)) > 1)
     taken = 0
     for f in relations:
         if taken >= sel.profile.relations:
