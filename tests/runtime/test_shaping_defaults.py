@@ -648,3 +648,30 @@ def test_what_it_belongs_to_comes_before_a_qualified_relation():
     chosen = choose_default_fields(tree, item=True)
     assert "team.name" in chosen
     assert not any(p.startswith(("inheritedFrom", "convertedFromIssue")) for p in chosen)
+
+
+def test_a_commit_in_a_list_is_dated_by_its_signature():
+    """An item with no time of its own or in its parts is dated by one deeper down: a commit
+    by ``commit.author.date`` (a list of commits without dates lost when they happened)."""
+    commit = {
+        "sha": "string", "html_url": "string",
+        "commit": {
+            "message": "string", "comment_count": "integer",
+            "author": {"name": "string", "email": "string", "date": "string:date-time"},
+        },
+        "author": {"login": "string", "id": "integer"},
+    }  # fmt: skip
+    assert "commit.author.date" in choose_default_fields(commit, item=True)
+    dated = dict(commit, created_at="string:date-time")  # a time of its own: that one
+    chosen = choose_default_fields(dated, item=True)
+    assert "created_at" in chosen and "commit.author.date" not in chosen
+
+
+def test_how_much_it_matters_is_kept_after_where_it_stands():
+    """``priority``/``severity``/``urgency`` (an ordinal of its own) are states ranked after
+    ``state``/``status``: a task list keeps both."""
+    tree = {"id": "string", "title": "string", "state": "string:enum", "priority": "integer",
+            "estimate": "integer", "sortOrder": "number", "boardOrder": "number"}  # fmt: skip
+    chosen = choose_default_fields(tree, item=True)
+    assert {"state", "priority"} <= set(chosen)
+    assert chosen.index("state") < chosen.index("priority")

@@ -13,7 +13,8 @@ Each step takes the candidates of its role (``roles/``: what a field is) from on
   ``description``), or a short preview (a list item's, a write's);
 - link: the object's own page;
 - recent time: when it changed and when it was made (an item said by its text: when it was
-  written first; an item with neither: when it happened);
+  written first; an item with neither: when it happened; with no time of its own or in its
+  parts, one deeper down: a commit's ``commit.author.date``);
 - then people and lists inside the object (``relation_steps.py``);
 - counts, flags (alarm flags for free; a flag costs a word, a relation a name and an id),
   relations (``relation_steps.py``), another time, discriminators and categories.
@@ -244,7 +245,26 @@ def take_recent(sel: Selection) -> None:
         recent.sort(key=lambda f: time_rank(f.key) != 1)
     if not sel.take(recent, "time", sel.profile.time, own_path) and sel.item:
         # no change or creation time: when it happened (a message's ``ts``, ``published_at``)
-        sel.take([f for f in times(sel) if time_rank(f.key) == 2], "time", 1, own_path)
+        if not sel.take([f for f in times(sel) if time_rank(f.key) == 2], "time", 1, own_path):
+            # none of its own or its parts': a date deeper down (a commit's ``commit.author.date``)
+            sel.take(_deeper_times(sel.tree), "time", 1, own_path)
+
+
+def _deeper_times(tree: dict) -> list[Field]:
+    """Times two objects down (``commit.author.date``, ``commit.committer.date``)."""
+    found: list[Field] = []
+    for key, sub in tree.items():
+        sub = unwrap(sub)
+        if not isinstance(sub, dict) or is_noise(key) or is_meta_key(key):
+            continue
+        for key2, sub2 in sub.items():
+            sub2 = unwrap(sub2)
+            if isinstance(sub2, dict) and not is_noise(key2):
+                found += [
+                    Field(f"{key}.{key2}.{k}", k, v, True)
+                    for k, v in sub2.items() if is_leaf(v) and is_time(k, v)
+                ]  # fmt: skip
+    return found
 
 
 def take_other(sel: Selection) -> None:

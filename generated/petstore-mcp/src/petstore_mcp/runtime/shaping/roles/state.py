@@ -3,7 +3,8 @@
 
 - **state**: a last word ``state``, ``status``, ``phase``, ``stage``, ``conclusion``,
   ``result``, ``outcome``, ``condition``, ``health``, ``resolution`` (or ``reason``, ranked
-  last); an object in that place is reduced to its label (``state.name``). The object's own
+  last); how much it matters (``priority``, ``severity``, ``urgency``) after where it
+  stands; an object in that place is reduced to its label (``state.name``). The object's own
   states come first; a part's state (``status.phase``) only when it has none
   (``automatic_tax.status`` is a feature's, not the object's). Other enums of its own come
   after them (in a list item, only without a state).
@@ -22,8 +23,9 @@ from .words import participle, w
 
 STATE_WORDS = frozenset(
     {"state", "status", "phase", "stage", "conclusion", "result", "outcome", "condition",
-     "health", "resolution", "reason"}
+     "health", "resolution", "reason", "priority", "severity", "urgency"}
 )  # fmt: skip
+URGENCY_WORDS = frozenset({"priority", "severity", "urgency"})  # how much it matters: after
 # Flags that are only news when true (compared without separators: ``in_trash``, ``inTrash``).
 ALARM_FLAGS = frozenset(
     {"archived", "intrash", "deleted", "locked", "disabled", "canceled", "cancelled",
@@ -42,7 +44,7 @@ def is_state(key: str) -> bool:
 def state_rank(key: str) -> int:
     """``state``/``status`` before qualified ones (``mergeable_state``) and reasons."""
     ws = w(key)
-    return 2 if ws[-1] == "reason" else 0 if len(ws) == 1 else 1
+    return 2 if ws[-1] == "reason" else 0 if len(ws) == 1 and ws[-1] not in URGENCY_WORDS else 1
 
 
 def is_flag(key: str, leaf: object) -> bool:
