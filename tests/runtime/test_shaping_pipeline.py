@@ -299,3 +299,17 @@ def test_a_resource_next_to_the_list_is_kept_by_its_identity_label_and_state():
     # an explicit selection gets what it asked for, no subject
     picked = json.loads(shape(value, config, fields=["PlayID"]).chunks[0])
     assert "Game" not in picked
+
+
+def test_a_wrappers_success_true_is_left_out_and_its_false_kept():
+    """``{success: true, issue: {...}}`` (a GraphQL mutation's payload): the result says the
+    call succeeded; ``success: false`` is news and stays."""
+    issue = {"id": "i1", "title": "Fix it", "state": "open"}
+    config = ShapeConfig(envelope_path="issue")
+    done = json.loads(shape({"success": True, "issue": issue}, config).chunks[0])
+    assert done == {"issue": issue}
+    failed = json.loads(shape({"success": False, "issue": issue}, config).chunks[0])
+    assert failed["success"] is False
+    listed = {"ok": True, "total": 2, "items": [{"id": "a"}, {"id": "b"}]}
+    out = json.loads(shape(listed, ShapeConfig(collection_path="items")).chunks[0])
+    assert "ok" not in out and out["total"] == 2

@@ -6,8 +6,8 @@ envelope), so a list is never reduced to its wrapper. With a collection, selecti
 each item; the wrapper keeps its metadata: all of it when everything is selected, else its
 scalars and small flat objects (``has_more``, ``next_cursor``, ``total_count``, GraphQL
 ``pageInfo``) except request ids (``DIAGNOSTIC_KEYS``), discriminators (``object: "list"``,
-``kind``) and links (``url``, ``nextLink``, ``links``, a link inside a small object: the
-``continue`` tool follows the pages). By default the wrapper also keeps the *subject* of the
+``kind``), links (``url``, ``nextLink``, ``links``, a link inside a small object: the
+``continue`` tool follows the pages) and a ``success: true`` (the result says so). By default the wrapper also keeps the *subject* of the
 list, a resource next to it with an identity of its own (``{Game: {GameID, Status, ...},
 Plays: [...]}``: which game, and its state), reduced to its identity, label and state.
 """
@@ -33,6 +33,7 @@ from .shape_config import ShapeConfig
 _SMALL_META_KEYS = 8
 
 # Wrapper keys that identify the HTTP exchange, not the data: left out of concise output.
+SUCCESS_KEYS = frozenset({"ok", "success", "succeeded"})
 DIAGNOSTIC_KEYS = frozenset({"request_id", "requestid", "x_request_id", "trace_id", "traceid"})
 
 
@@ -48,10 +49,13 @@ class Target:
 
 def keep_meta(key: str, value: Any) -> bool:
     """Wrapper metadata worth showing next to a payload: counts, cursors, ``has_more``; not a
-    request id, a discriminator (``object: "list"``, ``kind``, ``apiVersion``) or a link
-    (``url``, ``nextLink``: the ``continue`` tool follows pages, an agent cannot)."""
+    request id, a discriminator (``object: "list"``, ``kind``, ``apiVersion``), a link
+    (``url``, ``nextLink``: the ``continue`` tool follows pages, an agent cannot) or a
+    ``success: true``/``ok: true`` (the result says it succeeded; ``false`` is shown)."""
     if key.lower().replace("-", "_") in DIAGNOSTIC_KEYS or is_kind(key):
         return False
+    if value is True and key.lower() in SUCCESS_KEYS:
+        return False  # ``success: true`` next to the answer: the result says so already
     if is_url(key.rstrip("sS"), None) or is_link(value):
         return False  # ``links: {self, next}`` too
     if isinstance(value, dict):
