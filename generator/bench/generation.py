@@ -461,6 +461,25 @@ def _fastmcp_version(python: Path) -> str | None:
     return done.stdout.strip() if done.returncode == 0 else None
 
 
+def add_server_arguments(parser: argparse.ArgumentParser) -> None:
+    """``--repeats``, ``--server-timeout`` and ``--fastmcp-python``: how servers are started
+    and measured (this benchmark and ``surface``)."""
+    parser.add_argument("--repeats", type=int, default=3, help="server starts per measurement")
+    parser.add_argument(
+        "--server-timeout",
+        type=float,
+        default=SERVER_TIMEOUT_S,
+        metavar="S",
+        help=f"seconds a server may take to list its tools (default {SERVER_TIMEOUT_S:g})",
+    )
+    parser.add_argument(
+        "--fastmcp-python",
+        type=Path,
+        default=DEFAULT_FASTMCP_PYTHON if DEFAULT_FASTMCP_PYTHON.exists() else None,
+        help=f"interpreter with fastmcp installed (default {DEFAULT_FASTMCP_PYTHON} if present)",
+    )
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = results.command_line("generator.bench.generation", __doc__)
     parser.add_argument(
@@ -488,20 +507,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="also measure this description (e.g. digitalocean=openapi/specification/"
         "DigitalOcean-public.v2.yaml from github.com/digitalocean/openapi); repeatable",
     )
-    parser.add_argument("--repeats", type=int, default=3, help="server starts per measurement")
-    parser.add_argument(
-        "--server-timeout",
-        type=float,
-        default=SERVER_TIMEOUT_S,
-        metavar="S",
-        help=f"seconds a server may take to list its tools (default {SERVER_TIMEOUT_S:g})",
-    )
-    parser.add_argument(
-        "--fastmcp-python",
-        type=Path,
-        default=DEFAULT_FASTMCP_PYTHON if DEFAULT_FASTMCP_PYTHON.exists() else None,
-        help=f"interpreter with fastmcp installed (default {DEFAULT_FASTMCP_PYTHON} if present)",
-    )
+    add_server_arguments(parser)
     results.add_argument(parser, "generation")
     args = parser.parse_args(argv)
     if args.repeats < 1:

@@ -30,11 +30,10 @@ from typing import Sequence
 
 from . import results
 from .generation import (
-    DEFAULT_FASTMCP_PYTHON,
     REPO_ROOT,
-    SERVER_TIMEOUT_S,
     ServerFigures,
     _fastmcp_version,
+    add_server_arguments,
     fastmcp_in_process,
     fastmcp_server_launch,
     load_document,
@@ -203,25 +202,12 @@ def render(rows: Sequence[Row], repeats: int, version: str | None) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = results.command_line("generator.bench.surface", __doc__)
-    parser.add_argument("--repeats", type=int, default=3, help="server starts per measurement")
+    add_server_arguments(parser)
     parser.add_argument(
         "--only",
         action="append",
         choices=[s.name for s in SUBJECTS],
         help="this API only (repeat for more)",
-    )
-    parser.add_argument(
-        "--server-timeout",
-        type=float,
-        default=SERVER_TIMEOUT_S,
-        metavar="S",
-        help=f"seconds a server may take to list its tools (default {SERVER_TIMEOUT_S:g})",
-    )
-    parser.add_argument(
-        "--fastmcp-python",
-        type=Path,
-        default=DEFAULT_FASTMCP_PYTHON if DEFAULT_FASTMCP_PYTHON.exists() else None,
-        help=f"interpreter with fastmcp installed (default {DEFAULT_FASTMCP_PYTHON} if present)",
     )
     parser.add_argument(
         "--breadth",

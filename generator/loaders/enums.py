@@ -55,6 +55,11 @@ def _convert(value: Any, kind: str) -> Any:
     raise _NoParse
 
 
+def _shown(values: list[Any]) -> str:
+    """The first enum values, for a diagnostic."""
+    return ", ".join(repr(v) for v in values[:4]) + (", …" if len(values) > 4 else "")
+
+
 def _enum_of_items(schema: dict[str, Any], values: list[Any]) -> str | None:
     """An array's enum of single values is its items' enum (moved there unless they have one)."""
     items = schema.get("items")
@@ -63,7 +68,7 @@ def _enum_of_items(schema: dict[str, Any], values: list[Any]) -> str | None:
     del schema["enum"]
     if "enum" not in items:
         items["enum"] = values
-    shown = ", ".join(repr(v) for v in values[:4]) + (", …" if len(values) > 4 else "")
+    shown = _shown(values)
     return f"`type: array` has an enum of single values ({shown}): it is read as its items' enum"
 
 
@@ -81,7 +86,7 @@ def repair_enum(schema: dict[str, Any]) -> str | None:
         return _enum_of_items(schema, values)
     if all(_fits(v, kind) for v in values):
         return None
-    shown = ", ".join(repr(v) for v in values[:4]) + (", …" if len(values) > 4 else "")
+    shown = _shown(values)
     try:
         schema["enum"] = [v if v is None or _fits(v, kind) else _convert(v, kind) for v in enum]
     except _NoParse:

@@ -17,6 +17,7 @@ from typing import Any
 import jsonschema
 
 from .choices import enum_message
+from .shaping.names import json_type
 
 VALUE_CHARS = 60
 _PY_WORDS = {"None": "null", "True": "true", "False": "false"}
@@ -31,24 +32,6 @@ def shown(value: Any) -> str:
     except (TypeError, ValueError):
         text = str(value)
     return text if len(text) <= VALUE_CHARS else text[: VALUE_CHARS - 1] + "…"
-
-
-def json_type(value: Any) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "boolean"
-    if isinstance(value, int):
-        return "integer"
-    if isinstance(value, float):
-        return "number"
-    if isinstance(value, str):
-        return "string"
-    if isinstance(value, (list, tuple)):
-        return "array"
-    if isinstance(value, dict):
-        return "object"
-    return type(value).__name__
 
 
 def _names(names: list[str]) -> str:

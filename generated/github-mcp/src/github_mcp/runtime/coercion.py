@@ -16,7 +16,7 @@ import math
 import re
 from typing import Any
 
-from .violations import json_type
+from .shaping.names import json_type
 
 log = logging.getLogger(__name__)
 

@@ -178,12 +178,11 @@ def take_counts(sel: Selection) -> None:
 
 def _qualifies_another(f: Field, leaves: list[Field]) -> bool:
     """``updatedReplicas`` beside ``replicas`` in the same object: a share of that quantity."""
-    words, parent = w(f.key), f.path.rsplit(".", 1)[0] if "." in f.path else ""
+    words, parent = w(f.key), f.path.rpartition(".")[0]
     return len(words) > 1 and any(
-        g is not f and w(g.key) == words[-1:]
-        and (g.path.rsplit(".", 1)[0] if "." in g.path else "") == parent
+        g is not f and w(g.key) == words[-1:] and g.path.rpartition(".")[0] == parent
         for g in leaves
-    )  # fmt: skip
+    )
 
 
 def _not_a_quantity_part(sel: Selection, f: Field) -> bool:

@@ -23,6 +23,25 @@ from typing import Any
 _SPLIT = re.compile(r"[A-Z]+(?=[A-Z][a-z]|\d|\b|_|$)|[A-Z]?[a-z]+|[A-Z]+|\d+")
 
 
+def json_type(value: Any) -> str:
+    """The JSON Schema type name of a decoded JSON value (``None`` -> ``null``)."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, int):
+        return "integer"
+    if isinstance(value, float):
+        return "number"
+    if isinstance(value, str):
+        return "string"
+    if isinstance(value, (list, tuple)):
+        return "array"
+    if isinstance(value, dict):
+        return "object"
+    return type(value).__name__
+
+
 @lru_cache(maxsize=4096)
 def words(name: str) -> tuple[str, ...]:
     """The lower-case words of a field name (see module doc)."""

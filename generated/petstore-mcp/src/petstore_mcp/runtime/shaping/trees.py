@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .names import base_type, hint, value_hint
+from .names import base_type, hint, json_type, value_hint
 
 
 def field_tree_from_value(value: Any, max_depth: int = 6, sample: int = 200) -> Any:
@@ -21,18 +21,11 @@ def field_tree_from_value(value: Any, max_depth: int = 6, sample: int = 200) -> 
 
 
 def scalar_type(value: Any) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "boolean"
-    if isinstance(value, int):
-        return "integer"
-    if isinstance(value, float):
-        return "number"
     if isinstance(value, str):
         found = value_hint(value)
         return f"string:{found}" if found else "string"
-    return "any"
+    kind = json_type(value)
+    return kind if kind in ("null", "boolean", "integer", "number") else "any"
 
 
 def _tree(value: Any, depth: int, sample: int) -> Any:

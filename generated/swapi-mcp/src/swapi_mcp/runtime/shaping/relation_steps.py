@@ -115,7 +115,7 @@ def is_report(sel: Selection, lists: list) -> bool:
         not sel.item
         and len(lists) == 1
         and len(sel.own_leaves) <= REPORT_SCALARS
-        and not any(not f.part for f in sel.objects if not is_noise(f.key))
+        and not any(not f.part for f in sel.objects)  # ``fields`` has no noise
     )
 
 
