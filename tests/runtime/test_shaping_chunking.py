@@ -228,3 +228,22 @@ def test_a_list_far_over_the_threshold_pages_like_one_just_over_it():
     packed = pack(layout, 800, "o200k_base")
     merged = [item for page in packed.chunks for item in json.loads(page)["results"]]
     assert len(merged) == 60 and set(layout.parts) == {""}
+
+
+def test_long_notes_are_shortened_rather_than_crowding_out_the_first_page():
+    # Found by the fuzz test: a dropped list under a long key makes a long fallback note, and
+    # with a cut text and a tight page the notes took 87 tokens, the minimum page 100: page 1
+    # and its notes came to 181 tokens of a 180-token page.
+    key = "\x1f\U00018d09" * 12
+    nested: list = ["bottom"]
+    for _ in range(46):
+        nested = [{"a": nested}]
+    value = {"\U00010000\x1f": [{"0:0:\U00010000": "a" * 3000}], "": [0] * 200, key: nested}
+    config = ShapeConfig(chunk_threshold_tokens=150, chunk_tokens=200, max_chars=80)
+    out = shape(value, config, response_format="json", footer_reserve_tokens=20)
+    assert len(out.chunks) > 1
+    notes = count_tokens(" ".join(out.notes))
+    assert out.token_counts[0] + notes <= 200 - 20
+    assert out.notes[0].startswith("[the default fields would have lost data")
+    assert any(n.endswith("…]") for n in out.notes)  # shortened, and it says so
+    assert all(count <= 200 - 20 for count in out.token_counts)

@@ -2,7 +2,8 @@
 most ``chunk_tokens - footer_reserve`` tokens, counted exactly: a list by its items, an object
 by the items of its largest list when that list is at least half of it, else by its members
 (``chunking.object_path``); only a scalar is trimmed. Page 1 carries the notes too, so its
-budget reserves room for them. ``capped`` keeps one page under a cap instead (the
+budget reserves room for them (notes long enough to crowd out a minimum page are shortened,
+the longest first). ``capped`` keeps one page under a cap instead (the
 ``token_cap`` adapter).
 """
 
@@ -18,11 +19,12 @@ from .chunking import (
 from .markdown import to_markdown
 from .shape_config import ShapeConfig, ShapedResponse
 from .tokens import count_tokens
-from .truncate import dumps, trim_to_budget
+from .truncate import cut_index, dumps, trim_to_budget
 
 MIN_PAGE_TOKENS = 100
 
 NOTES_MARGIN = 40
+NOTE_HEAD = 24  # characters of a note that are never cut (what happened)
 
 
 def render(value: Any, response_format: str) -> str:
@@ -50,6 +52,22 @@ def over_threshold(
         return False, count_tokens(text, encoding)
     tokens = count_tokens(text, encoding)
     return tokens > threshold, tokens
+
+
+def fit_notes(notes: list[str], limit: int, encoding: str) -> None:
+    """Shorten ``notes`` in place (the longest first, each cut at a character boundary and
+    closed with ``…]``) until they take at most ``limit`` tokens, so that they never crowd out
+    the minimum page. Each note keeps its beginning, which says what happened; nothing is cut
+    when there is no room at all (the page budget is then raised to the minimum instead)."""
+    if limit <= 0 or not notes:
+        return
+    while count_tokens(" ".join(notes), encoding) > limit:
+        longest = max(range(len(notes)), key=lambda n: len(notes[n]))
+        text = notes[longest]
+        short = text[: cut_index(text, max(NOTE_HEAD, len(text) * 2 // 3))].rstrip() + "…]"
+        if len(short) >= len(text):
+            return  # every note is down to its beginning: they are what they are
+        notes[longest] = short
 
 
 def page(
@@ -81,8 +99,9 @@ def page(
         del text  # the pages are built from the parts; do not hold the whole text meanwhile
     # Page 1 also carries the notes: reserve what they take now, plus room for the notes
     # paging itself may add, so every page with its notes and footer stays in budget.
-    notes_reserve = (count_tokens(" ".join(notes), encoding) if notes else 0) + NOTES_MARGIN
-    budget = config.chunk_tokens - footer_reserve_tokens - notes_reserve
+    room = config.chunk_tokens - footer_reserve_tokens - NOTES_MARGIN
+    fit_notes(notes, room - MIN_PAGE_TOKENS, encoding)
+    budget = room - (count_tokens(" ".join(notes), encoding) if notes else 0)
     if budget < MIN_PAGE_TOKENS:
         notes.append(f"[page budget raised to the minimum of {MIN_PAGE_TOKENS} tokens]")
         budget = MIN_PAGE_TOKENS
