@@ -675,3 +675,22 @@ def test_how_much_it_matters_is_kept_after_where_it_stands():
     chosen = choose_default_fields(tree, item=True)
     assert {"state", "priority"} <= set(chosen)
     assert chosen.index("state") < chosen.index("priority")
+
+
+def test_a_list_items_own_text_comes_before_the_lists_inside_it():
+    # A chat message as a schema describes it: identity, labels, a link, times, a person, and
+    # lists of attachments and files whose fields compete for the item's budget. Its text is
+    # what the item is; a nested list's fields are not worth more.
+    message = {
+        "client_msg_id": "string", "username": "string", "name": "string",
+        "permalink": "string:uri", "thread_ts": "string", "ts": "string", "user": "string",
+        "text": "string", "type": "string", "subtype": "string", "reply_count": "integer",
+        "files": [{"id": "string", "name": "string", "username": "string", "state": "string",
+                   "title": "string", "mode": "string", "size": "integer"}],
+        "attachments": [{"id": "integer", "fallback": "string", "image_url": "string:uri"}],
+        "is_starred": "boolean", "is_intro": "boolean", "is_delayed_message": "boolean",
+        "upload": "boolean", "display_as_bot": "boolean", "team": "string",
+    }  # fmt: skip
+    chosen = choose_default_fields(message, item=True)
+    assert "text" in chosen
+    assert "client_msg_id" in chosen

@@ -6,8 +6,9 @@ on one API's field names. Each role has its module under ``roles/`` with its rul
 docstring; this module runs them in order on one object:
 
 identity (always) -> label (else primary field, text, link) and locator -> state -> money ->
-content (one resource) -> its own page -> times -> people -> lists inside it -> preview (a list
-item's text) -> counts -> flags -> relations -> other times -> discriminators and categories.
+content (one resource) -> its own page -> times -> people -> preview (a list item's text, before
+the lists inside it) -> lists inside it -> counts -> flags -> relations -> other times ->
+discriminators and categories.
 
 Roles are filled in that order while an estimate of each field's tokens fits the profile's
 budget (``picking.py``). Profiles: ``OBJECT`` (one resource: what a read returns, and what a
@@ -173,9 +174,9 @@ def choose_default_fields(
         take_link(sel)
     take_recent(sel)
     take_people(sel)
-    take_lists(sel)
     if profile.content and (item or kind in WRITE_KINDS):  # the pipeline cuts it short
         take_content(sel, "preview")
+    take_lists(sel)
     take_counts(sel)
     take_flags(sel)
     take_relations(sel)
