@@ -12,6 +12,7 @@ string matches the original it starts). The rules:
   one level lower when the body has at most ``WRAPPER_SCALARS`` scalar members (a wrapper
   carries counts and page numbers; an object with more is a resource). Several arrays of
   objects: a composite resource with no one payload list.
+  A member named ``meta`` is the envelope's meta-information, never the payload.
   A member that is itself a resource makes the body an envelope of that one resource (its
   lists, such as JSON:API ``included``, are side data), not a list wrapper.
   A list nested in a resource (an object with an identity or a label of its own) is part of
@@ -25,7 +26,8 @@ string matches the original it starts). The rules:
   its property bags (members that are objects without an identity: JSON:API ``attributes``).
   *Kept*: one of their values is found in the shaped counterpart.
 - **Identity.** ``id``, ``uid``, ``uuid``, ``guid``, ``identifier``, ``key``, ``number``, ``sha`` (case and leading ``_``/``@``
-  ignored) with a value; without one, members named ``<thing>_id``/``<thing>Id``. *Kept*: one of
+  ignored) with a value; without one, members named ``<thing>_id``/``<thing>Id`` (not a
+  request's own ``request_id``/``traceId``: envelope metadata). *Kept*: one of
   their values, or of the object's unique handles (``login``, ``username``, ``handle``,
   ``slug``: names the API also takes to address the object), is found in the shaped counterpart.
 - **Wrapper only.** The upstream sent a non-empty payload and the result holds none of it
@@ -52,6 +54,7 @@ from .judge_roles import (
     found_in,
     get_path,
     is_label,
+    is_meta,
     is_resource,
     is_scalar,
     labels,
@@ -78,6 +81,8 @@ def payload_path(body: Any) -> tuple[str, ...] | None:
     # a resource whose nested lists (an error's details) are part of it
     scalars = sum(not isinstance(v, (dict, list)) for v in body.values())
     for key, value in body.items():
+        if is_meta(key):
+            continue  # the envelope's meta-information
         candidates = [((key,), value)]
         if isinstance(value, dict) and not is_resource(value) and scalars <= WRAPPER_SCALARS:
             candidates += [((key, k), v) for k, v in value.items()]

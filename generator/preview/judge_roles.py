@@ -29,6 +29,14 @@ LABEL_WORDS = frozenset(
 OWN_IDENTITY = frozenset({"id", "uid", "uuid", "guid", "identifier", "key", "number", "sha"})
 HANDLE_WORDS = frozenset({"login", "username", "handle", "slug"})
 ID_SUFFIXES = frozenset({"id", "uuid", "guid"})
+# ``request_id``, ``traceId``: what identifies the call, not a resource (envelope metadata)
+REQUEST_WORDS = frozenset({"request", "req", "trace", "correlation", "span"})
+
+
+def is_meta(key: str) -> bool:
+    """``meta``: an envelope's meta-information (JSON:API's top-level ``meta`` and the same
+    name elsewhere), never the payload or the answered resource."""
+    return bare(key) == "meta"
 MAX_LABEL_CHARS = 300
 WRAPPER_SCALARS = 4  # a list two levels down is a payload only in a body with at most this many
 
@@ -53,7 +61,11 @@ def own_identity(obj: dict[str, Any]) -> list[Any]:
     return [
         v
         for k, v in obj.items()
-        if len(words(k)) > 1 and words(k)[-1] in ID_SUFFIXES and is_scalar(v) and v != ""
+        if len(words(k)) > 1
+        and words(k)[-1] in ID_SUFFIXES
+        and words(k)[0] not in REQUEST_WORDS
+        and is_scalar(v)
+        and v != ""
     ]
 
 
@@ -132,7 +144,7 @@ def unwrap(body: Any) -> Any:
             return body
         if sum(is_scalar(v) for v in body.values()) > WRAPPER_SCALARS:
             return body  # an envelope carries a few scalars; an object with more is a resource
-        objects = [v for v in body.values() if isinstance(v, dict) and v]
+        objects = [v for k, v in body.items() if isinstance(v, dict) and v and not is_meta(k)]
         resources = [v for v in objects if is_resource(v)]
         if len(resources) == 1:
             body = resources[0]  # the resource next to envelope metadata or side lists

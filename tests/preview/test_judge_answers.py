@@ -217,3 +217,20 @@ def test_a_mutation_payload_answers_with_its_resource_not_its_sync_id() -> None:
     body = {"lastSyncId": 1001, "success": True, "comment": {"id": "c-1", "body": "Looks good"}}
     assert one_resource(body) is body["comment"]
     assert judge(body, {"comment": {"id": "c-1"}, "success": True}).lost == []
+
+
+def test_a_request_id_in_the_envelope_metadata_is_not_the_answers_identity() -> None:
+    # A JSON:API create whose answer has no id of its own yet, next to the envelope's
+    # metadata: the request's id identifies the call, not the created record.
+    body = {
+        "data": {
+            "type": "health_metric",
+            "attributes": {"value": 121, "occurred_at": "2017-03-14T11:00:57.000Z"},
+        },
+        "meta": {"req_id": "req_313bda546b", "ignored": ["a", "b"]},
+    }
+    shaped = {"data": {"type": "health_metric", "attributes": {"value": 121}}}
+    assert not judge(body, shaped).lost
+    # a record's own ``<thing>_id`` still identifies it
+    record = {"order_id": "ord_1", "total": 5}
+    assert judge({"order": record}, {"order": {"total": 5}}).lost == ["identity of the body"]
