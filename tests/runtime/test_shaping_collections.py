@@ -187,3 +187,22 @@ def test_a_list_item_of_another_shape_gets_its_own_defaults():
     assert out[0] == {"number": 1, "title": "One", "state": "open"}  # the described defaults
     assert out[1]["base"]["label"] == "b" and "_links" not in out[1]
     assert not result.violations and result.repaired
+
+
+def test_items_wrapped_in_an_object_that_shape_to_nothing_break_the_invariant():
+    # JSON:API-style items whose description left out their ``data`` wrapper: the defaults
+    # named the resource's fields, the items are ``{data: {...}}``, and each shaped to ``{}``
+    metric = {"type": "metric", "attributes": {"value": 121, "unit": "mg/dl"}}
+    raw = {"data": [{"data": metric}, {"data": metric}], "meta": {"count": 2}}
+    empty = {"data": [{}, {}], "meta": {"count": 2}}
+    assert check_invariants(raw, empty, ("data",), "list") == [
+        "2 of 2 items of 'data' lost everything"
+    ]
+    config = ShapeConfig(
+        default_fields=("id", "attributes.value", "type"),
+        field_tree={"id": "string", "type": "string", "attributes": {"value": "integer"}},
+        collection_path="data",
+    )
+    result = shape(raw, config)
+    out = json.loads(result.chunks[0])
+    assert result.repaired and all(item.get("data") for item in out["data"])

@@ -10,7 +10,8 @@ Whatever fields the rules chose, the result must keep:
    value, at its top level or one object down, keeps at least one identity member;
 3. **label**: an object that had a non-empty label (``name``, ``title``, ``*_name``,
    ``subject``...), at its top level or one object down, keeps one label or its value;
-   and an object with content never shapes down to nothing (``{}``);
+   and an object with content (a value at most three objects down: ``{data: {...}}``) never
+   shapes down to nothing (``{}``);
 4. **substance**: a non-empty response never shapes down to wrapper metadata only, and an
    object with no identity or label of its own (``{available: [...], pending: [...]}``) keeps
    each of its lists of objects.
@@ -78,7 +79,7 @@ def _lost(raw: Any, shaped: Any) -> list[str]:
         return []
     lost: list[str] = []
     kept = _keys(shaped, 3) if isinstance(shaped, dict) else []
-    if any(_has_value(v) for v in raw.values()) and not (
+    if any(_has_value(v) for _, v in _keys(raw, 3)) and not (
         isinstance(shaped, dict) and any(v not in (None, "", [], {}) for v in shaped.values())
     ):
         return ["content"]
