@@ -100,7 +100,9 @@ def shape_output(
 
     ``preselected``: the upstream already returned the selection (a GraphQL document compiled
     from these paths, ``["*"]`` = everything), so shaping keeps every field it finds instead
-    of projecting again. Under a filter the document also selected what the filter reads
+    of projecting again; when that selection is the tool's default one (no ``fields``, concise)
+    the answer is shaped exactly as the defaults are (previews cut, nulls left out, the
+    invariants checked). Under a filter the document also selected what the filter reads
     (``filters.pointers_read``): once the filter applied, the result is projected back to
     these paths, so a guard the agent did not ask for is not shown. ``default_paths``: the
     leaves of the tool's default selection, which such a document also fetched (a filter that
@@ -117,6 +119,10 @@ def shape_output(
     everything: list[str] | None = None
     if preselected is not None:
         everything = preselected if plan.branches else ["*"]
+        if fields is None and detail_level == "concise" and not plan.branches:
+            # the upstream sent the tool's default selection: shaped exactly as the defaults
+            # are (the projection keeps all of it; previews cut, invariants checked)
+            everything = None
     if plan.branches:
         outcome = apply_filter(value, plan.branches)
         if not outcome.applied:
@@ -129,7 +135,7 @@ def shape_output(
             # ``fields`` and ``detail_level`` asked; never the raw payload.
             if default_paths is not None:  # GraphQL: the default selection, fetched along
                 picked = project_payload(value, config, list(default_paths))
-                fallback = shape(picked, config, fields=["*"], response_format=response_format)
+                fallback = shape(picked, config, response_format=response_format)
             else:
                 default = replace(config, exclude=tool.response.exclude)
                 fallback = shape(value, default, response_format=response_format)
