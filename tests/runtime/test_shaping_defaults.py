@@ -694,3 +694,31 @@ def test_a_list_items_own_text_comes_before_the_lists_inside_it():
     chosen = choose_default_fields(message, item=True)
     assert "text" in chosen
     assert "client_msg_id" in chosen
+
+
+def test_a_quantity_asked_for_is_shown_with_the_one_observed_and_settings_in_seconds_come_after():
+    # A controller-style list item: the wanted count in one part, what is in another (beside
+    # a list of conditions), and settings counted in seconds next to the wanted count.
+    item = {
+        "metadata": {"uid": "string", "name": "string", "namespace": "string",
+                     "creationTimestamp": "string:date-time"},
+        "spec": {"minReadySeconds": "integer", "progressDeadlineSeconds": "integer",
+                 "replicas": "integer", "paused": "boolean", "selector": {"app": "string"}},
+        "status": {"conditions": [{"type": "string", "status": "string", "reason": "string"}],
+                   "availableReplicas": "integer", "readyReplicas": "integer",
+                   "replicas": "integer", "updatedReplicas": "integer",
+                   "observedGeneration": "integer"},
+    }  # fmt: skip
+    chosen = choose_default_fields(item, item=True)
+    assert "spec.replicas" in chosen and "status.replicas" in chosen
+    assert "spec.minReadySeconds" not in chosen
+
+
+def test_the_count_of_a_list_beside_it_is_not_the_objects_quantity():
+    issue = {
+        "id": "string", "title": "string", "state": {"name": "string"},
+        "cycle": {"id": "string", "name": "string"},
+        "sharing": {"isShared": "boolean", "sharedWithCount": "integer",
+                    "viewerOnly": "boolean", "sharedWithUsers": [{"id": "string"}]},
+    }  # fmt: skip
+    assert "sharing.sharedWithCount" not in choose_default_fields(issue)

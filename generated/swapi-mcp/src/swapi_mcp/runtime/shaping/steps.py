@@ -42,12 +42,15 @@ from .roles.label import (
 from .roles.links import human_url_rank, is_human_url, is_url
 from .roles.noise import is_noise
 from .roles.people import is_person
-from .roles.quantity import is_count, is_money, numbers_only
+from .roles.quantity import is_count, is_money, is_unit_setting, numbers_only
 from .roles.relation import reduce
 from .roles.state import flag_rank, is_alarm_flag, is_flag, is_state, state_rank
 from .roles.time import is_time, time_rank
 from .roles.words import w
 from .trees import unwrap
+
+WRAPPER_LEAVES = 2  # scalars beside a list in a part that is that list's wrapper
+LENGTHS = frozenset({"count", "total"})  # a name that says it counts something
 
 
 def take_identity(sel: Selection) -> None:
@@ -169,11 +172,27 @@ def take_counts(sel: Selection) -> None:
             if is_count(f.key, f.node) and not is_time(f.key, f.node)
             and not (f.part and _not_a_quantity_part(sel, f))
         ),
-        key=lambda f: (f.part, _qualifies_another(f, sel.leaves)),
+        key=lambda f: (f.part, _qualifies_another(f, sel.leaves), is_unit_setting(f.key)),
     )  # fmt: skip
     if not sel.item:  # a small object of numbers only (``stats: {additions, deletions, total}``)
         counts += [f for f in sel.objects if not f.part and numbers_only(f.node)]
+    before = set(sel.pick.chosen)
     sel.take(counts, "count", sel.profile.counts, own_path)
+    for f in counts:  # the desired quantity next to the observed one, and the reverse
+        if f.part and f.path in sel.pick.chosen and f.path not in before:
+            for g in _same_quantity_elsewhere(f, sel.leaves):
+                sel.pick.add(g.path, "count")
+
+
+def _same_quantity_elsewhere(f: Field, leaves: list[Field]) -> list[Field]:
+    """The quantity of ``f`` (``spec.replicas``) in its sibling parts (``status.replicas``):
+    what was asked for and what is, read together."""
+    parent = f.path.rpartition(".")[0]
+    return [
+        g for g in leaves
+        if g.part and g is not f and g.key == f.key and g.path.rpartition(".")[0] != parent
+        and g.path.count(".") == f.path.count(".")
+    ]  # fmt: skip
 
 
 def _qualifies_another(f: Field, leaves: list[Field]) -> bool:
@@ -186,14 +205,18 @@ def _qualifies_another(f: Field, leaves: list[Field]) -> bool:
 
 
 def _not_a_quantity_part(sel: Selection, f: Field) -> bool:
-    """A part whose counts are not the object's quantities: its metadata
-    (``metadata.deletionGracePeriodSeconds``) or a nested list's wrapper
-    (``labels: {totalCount, nodes: [...]}``)."""
+    """A count that is not the object's quantity: in its metadata
+    (``metadata.deletionGracePeriodSeconds``), or the length of a list beside it in its part
+    (a nested list's wrapper with at most ``WRAPPER_LEAVES`` scalars: ``labels: {totalCount,
+    nodes: [...]}``; a ``...Count`` beside a list: ``sharedWithCount``). A status with its
+    conditions and many quantities (``status.replicas``) is a part like any other."""
     top = f.path.split(".", 1)[0]
     part = sel.tree.get(top)
-    return is_meta_key(top) or (
-        isinstance(part, dict) and any(isinstance(v, list) for v in part.values())
-    )
+    if is_meta_key(top):
+        return True
+    if not isinstance(part, dict) or not any(isinstance(v, list) for v in part.values()):
+        return False
+    return sum(is_leaf(v) for v in part.values()) <= WRAPPER_LEAVES or w(f.key)[-1] in LENGTHS
 
 
 def take_content(sel: Selection, role: str) -> None:

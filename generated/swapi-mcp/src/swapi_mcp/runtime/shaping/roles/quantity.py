@@ -7,7 +7,9 @@
 - **counts**: numbers named as a plural noun or ``count``/``total``/``size``/``quantity``/
   ``length``/``duration`` (``duration_ms``);
   for one resource also a small object of numbers only (``stats: {additions, deletions,
-  total}``).
+  total}``). A number counted in a time unit (``minReadySeconds``) is most often a setting:
+  ranked after the others. A quantity taken from one part is shown with the same quantity
+  in its sibling parts (``spec.replicas`` with ``status.replicas``: desired and observed).
 """
 
 from __future__ import annotations
@@ -22,6 +24,15 @@ MONEY_WORDS = frozenset(
     {"amount", "price", "cost", "total", "balance", "fee", "tax", "subtotal", "cents"}
 )
 COUNT_WORDS = frozenset({"count", "total", "size", "quantity", "qty", "length", "duration"})
+
+
+TIME_UNITS = frozenset({"seconds", "minutes", "hours", "days", "millis", "ms", "secs", "mins"})
+
+
+def is_unit_setting(key: str) -> bool:
+    """A number counted in a time unit (``minReadySeconds``, ``timeout_ms``): most often a
+    setting, so ranked after the quantities the object holds (``replicas``)."""
+    return w(key)[-1] in TIME_UNITS
 
 
 def is_money(key: str, leaf: Any) -> bool:
