@@ -722,3 +722,13 @@ def test_the_count_of_a_list_beside_it_is_not_the_objects_quantity():
                     "viewerOnly": "boolean", "sharedWithUsers": [{"id": "string"}]},
     }  # fmt: skip
     assert "sharing.sharedWithCount" not in choose_default_fields(issue)
+
+
+def test_a_natural_key_named_after_the_object_comes_before_one_named_after_what_it_holds():
+    run = {
+        "id": "integer", "name": "string", "head_branch": "string", "head_sha": "string",
+        "run_number": "integer", "head_commit": {"id": "string", "message": "string"},
+        "head_repository": {"id": "integer", "full_name": "string"},
+    }  # fmt: skip
+    assert identity_fields(run, entity=("workflow", "run")) == ("id", "run_number")
+    assert identity_fields(run) == ("id", "run_number")  # head_sha is the head commit's

@@ -92,7 +92,10 @@ def identity_fields(
     leaves = leaf_keys(tree)
     own = [k for k in leaves if own_identity_key(k, entity)]
     addressed = [k for k in leaves if addressed_by(k, keys) and k not in own]
-    natural = [k for k in leaves if is_natural_key(k) and k not in own + addressed]
+    natural = sorted(
+        (k for k in leaves if is_natural_key(k) and k not in own + addressed),
+        key=lambda k: natural_rank(k, tree, entity),
+    )
     natural += own[1:]  # a second own key (``identifier`` next to ``id``) after natural keys
     if not own:  # no plain id: the first ``*Id`` is the stable one next to a natural key
         ids = [k for k in leaves if is_id_name(k) and w(k)[0] not in NOT_OWN]
@@ -112,6 +115,21 @@ def identity_fields(
         labels = sorted((k for k in leaves if is_label(k)), key=label_rank)
         chosen = labels[:1] or leaves[:1]
     return tuple(chosen)
+
+
+def natural_rank(key: str, tree: dict[str, Any], entity: tuple[str, ...]) -> int:
+    """Natural keys, the object's own first: named after the object (``run_number`` in a
+    workflow run), then bare (``number``), then other qualified ones (``full_name``), last
+    those named after an object it holds (``head_sha`` next to ``head_commit``: that one's)."""
+    ws = w(key)
+    if len(ws) == 1:
+        return 1
+    if entity and ws[:-1] == entity[-len(ws[:-1]) :]:
+        return 0
+    related = any(
+        k != key and w(k)[:1] == ws[:1] and isinstance(unwrap(v), dict) for k, v in tree.items()
+    )
+    return 3 if related else 2
 
 
 def refers(key: str, tree: dict[str, Any]) -> bool:
