@@ -12,7 +12,9 @@ string matches the original it starts). The rules:
   one level lower when the body has at most ``WRAPPER_SCALARS`` scalar members (a wrapper
   carries counts and page numbers; an object with more is a resource). Several arrays of
   objects: a composite resource with no one payload list.
-  A member named ``meta`` is the envelope's meta-information, never the payload.
+  A member named ``meta`` is the envelope's meta-information, never the payload; the lists
+  inside a member named ``error`` (its details: ``error.values``) are the error's, not a
+  payload (a top-level ``errors`` list still is one).
   A member that is itself a resource makes the body an envelope of that one resource (its
   lists, such as JSON:API ``included``, are side data), not a list wrapper.
   A list nested in a resource (an object with an identity or a label of its own) is part of
@@ -54,6 +56,7 @@ from .judge_roles import (
     found_in,
     get_path,
     is_label,
+    is_error_report,
     is_meta,
     is_resource,
     is_scalar,
@@ -84,7 +87,12 @@ def payload_path(body: Any) -> tuple[str, ...] | None:
         if is_meta(key):
             continue  # the envelope's meta-information
         candidates = [((key,), value)]
-        if isinstance(value, dict) and not is_resource(value) and scalars <= WRAPPER_SCALARS:
+        if (
+            isinstance(value, dict)
+            and not is_resource(value)
+            and scalars <= WRAPPER_SCALARS
+            and not is_error_report(key)
+        ):
             candidates += [((key, k), v) for k, v in value.items()]
         found += [(path, sub) for path, sub in candidates if isinstance(sub, list) and sub]
     of_objects = [(p, s) for p, s in found if any(isinstance(i, dict) for i in s)]

@@ -12,7 +12,8 @@ by their words (``judge_roles.py``); values are compared, not key names.
   no member that is a resource, and one array of resources (directly, or in a member that is
   an object without an identity: HAL ``_embedded``), where the body has no identity of its
   own or the records' identity is named for the array (``Things: [{ThingID: ...}]``; the
-  envelope's ``Id`` is then the request's). Else *the one resource*: the body itself when it
+  envelope's ``Id`` is then the request's; not in ``meta``, nor inside an ``error``, whose
+  lists are its details). Else *the one resource*: the body itself when it
   has an identity member (``id``, ``key``...), a label or more than ``WRAPPER_SCALARS``
   scalars (as ``judge.py`` unwraps), else the one resource among its members and their
   members (``{"data": {...}}``, ``{"_links": ..., "_embedded": {"order": {...}}}``, a
@@ -48,7 +49,9 @@ from .judge_roles import (
     WRAPPER_SCALARS,
     found_in,
     has_identity_member,
+    is_error_report,
     is_label,
+    is_meta,
     is_resource,
     is_scalar,
     labels,
@@ -127,8 +130,10 @@ def records(body: Any) -> tuple[tuple[str, ...], list[Any]] | None:
         return None
     arrays: list[tuple[tuple[str, ...], list[Any]]] = []
     for key, value in body.items():
+        if is_meta(key):
+            continue  # the envelope's meta-information
         candidates = [((key,), value)]
-        if isinstance(value, dict) and not has_identity_member(value):
+        if isinstance(value, dict) and not has_identity_member(value) and not is_error_report(key):
             candidates += [((key, k), v) for k, v in value.items()]
         for path, sub in candidates:
             if isinstance(sub, list) and any(isinstance(i, dict) and is_resource(i) for i in sub):

@@ -33,6 +33,13 @@ ID_SUFFIXES = frozenset({"id", "uuid", "guid"})
 REQUEST_WORDS = frozenset({"request", "req", "trace", "correlation", "span"})
 
 
+def is_error_report(key: str) -> bool:
+    """``error``, ``errors``, ``lastError``: a report of what went wrong, whose lists are its
+    details."""
+    ws = words(key)
+    return bool(ws) and ws[-1] in ("error", "errors")
+
+
 def is_meta(key: str) -> bool:
     """``meta``: an envelope's meta-information (JSON:API's top-level ``meta`` and the same
     name elsewhere), never the payload or the answered resource."""

@@ -234,3 +234,18 @@ def test_a_request_id_in_the_envelope_metadata_is_not_the_answers_identity() -> 
     # a record's own ``<thing>_id`` still identifies it
     record = {"order_id": "ord_1", "total": 5}
     assert judge({"order": record}, {"order": {"total": 5}}).lost == ["identity of the body"]
+
+
+def test_the_details_of_an_error_beside_the_answer_are_not_its_payload() -> None:
+    body = {
+        "results": "$TargetDedicated = 2",
+        "timestamp": "2024-05-01T12:34:56Z",
+        "error": {"code": "InvalidFormula", "message": "The formula has a syntax error.",
+                  "values": [{"name": "line", "value": "1"}, {"name": "column", "value": "7"}]},
+    }  # fmt: skip
+    shaped = {"results": body["results"], "timestamp": body["timestamp"],
+              "error": {"message": body["error"]["message"]}}  # fmt: skip
+    assert not judge(body, shaped).lost
+    # a list that is the answer, under an envelope, is still judged
+    listing = {"data": {"items": [{"id": "a"}, {"id": "b"}]}, "count": 2}
+    assert judge(listing, {"count": 2}).lost
