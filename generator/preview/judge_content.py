@@ -9,8 +9,8 @@ characters and ``PROSE_WORDS`` words, mostly letters, most of it in words of at 
 ``MAX_WORD_CHARS`` characters (not an encoded key), not a link, not a label. It is looked
 for in the answer object (the body, seen through envelopes such as ``{"data": {...}}``):
 its own prose members, and its *lists of alternatives*: arrays whose items are objects with
-neither an identity nor a label, each holding prose in its own members or one object level
-down (``choices[].message.content``, ``choices[].text``). The content is the group holding
+neither an identity nor a label, each holding prose in its own members, else one object
+level down (``choices[].text``, ``choices[].message.content``). The content is the group holding
 the longest prose (that one member, or the prose of every alternative) when it makes at
 least ``CONTENT_SHARE`` of the characters of the answer object's strings, arrays of
 resources left out: what the answer is for, not a description beside the many fields of a
@@ -55,8 +55,10 @@ def _text(key: str, value: Any) -> bool:
 
 
 def _longest_prose(obj: dict[str, Any], where: str) -> tuple[str, str] | None:
-    """The longest prose of ``obj``'s own members and of its object members' members."""
+    """The longest prose of ``obj``'s own members, else of its object members' members."""
     found = [(f"{where}/{k}", v) for k, v in obj.items() if _text(k, v)]
+    if found:
+        return max(found, key=lambda f: len(f[1]))
     for key, value in obj.items():
         if isinstance(value, dict):
             found += [(f"{where}/{key}/{k}", v) for k, v in value.items() if _text(k, v)]

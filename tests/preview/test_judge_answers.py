@@ -249,3 +249,15 @@ def test_the_details_of_an_error_beside_the_answer_are_not_its_payload() -> None
     # a list that is the answer, under an envelope, is still judged
     listing = {"data": {"items": [{"id": "a"}, {"id": "b"}]}, "count": 2}
     assert judge(listing, {"count": 2}).lost
+
+
+def test_an_alternatives_own_text_is_its_content_before_a_text_one_level_down() -> None:
+    note = "Parking is metered for twelve hours at most, a dollar an hour."
+    deeper = "Short term parking is available from five until two, twelve hours at most."
+    body = {"stations": [{"code": "F06", "notes": note, "short_term": {"notes": deeper}}]}
+    # the station's own note is what it says; the judge no longer asks for the longer note
+    # of one of its parts instead (two texts side by side: a record, not a generation)
+    assert ("stations/0/short_term/notes", deeper) not in generated_content(body)
+    assert not judge(body, {"stations": [{"code": "F06", "notes": note}]}).lost
+    # one level down when the alternative has no text of its own (a chat completion's choice)
+    assert generated_content(CHAT) == [("choices/0/message/content", ANSWER)]
