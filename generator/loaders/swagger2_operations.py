@@ -12,7 +12,9 @@
   becomes a multipart body whose file fields are ``format: binary`` (file arguments:
   request.py).
 - Responses: ``schema`` goes under ``content`` for the ``produces`` media types (JSON only
-  when there are any); ``#/responses/X`` refs are inlined; headers get a ``schema``.
+  when there are any), ``examples`` under each JSON media type as its ``example`` (a response
+  with examples and no ``schema`` still has a body); ``#/responses/X`` refs are inlined;
+  headers get a ``schema``.
 
 Every converted node that moved is recorded in the :class:`PointerMap`.
 """
@@ -327,9 +329,33 @@ class OperationConverter:
                     )
                 if produces.skipped() and code.startswith("2"):
                     self.skipped_media.append((produces.where, ", ".join(produces.skipped())))
+            self._examples(response, converted, site, source)
             self.pointers.add(site, source)
             out[code] = converted
         return out or {"default": {"description": ""}}
+
+    def _examples(
+        self, response: dict[str, Any], converted: dict[str, Any], site: str, source: str
+    ) -> None:
+        """2.0 ``examples`` (keyed by media type) become each JSON media type's ``example``; a
+        response with examples and no ``schema`` still has a body: the examples' media types."""
+        examples = response.get("examples")
+        if not isinstance(examples, dict):
+            return
+        json_examples = {m: v for m, v in examples.items() if is_json_media_type(str(m))}
+        if not json_examples:
+            return
+        content = converted.setdefault("content", {})
+        targets = list(content) or list(json_examples)
+        for media in targets:
+            example_media = media if media in json_examples else next(iter(json_examples))
+            if not is_json_media_type(media):
+                continue
+            content.setdefault(media, {})["example"] = json_examples[example_media]
+            self.pointers.add(
+                f"{site}/content/{pointer_token(media)}/example",
+                f"{source}/examples/{pointer_token(example_media)}",
+            )
 
     def _header(self, header: Any, where: str) -> dict[str, Any]:
         """A response header (2.0: inline schema keywords) in its 3.0 form."""

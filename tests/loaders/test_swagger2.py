@@ -358,3 +358,27 @@ def test_response_headers_survive_so_link_paging_is_detected() -> None:
         "page",
         "per_page",
     )
+
+
+def test_a_response_with_examples_and_no_schema_has_a_body(tmp_path: Path) -> None:
+    # 2.0 lets a response give ``examples`` without a ``schema``: the operation still answers
+    # with a body (a reset key), so it is not a bare acknowledgement, and the example is kept.
+    spec_file = tmp_path / "keys.yaml"
+    spec_file.write_text(
+        'swagger: "2.0"\ninfo: {title: Keys, version: "1"}\nhost: api.example.com\n'
+        "produces: [application/json]\npaths:\n"
+        "  /users/{user}/ssh-key/reset/:\n    post:\n      operationId: users_ssh-key_reset\n"
+        "      parameters: [{name: user, in: path, required: true, type: string}]\n"
+        "      responses:\n        '201':\n          description: Reset SSH key.\n"
+        "          examples:\n            application/json: {key: ssh-rsa AAAAB3Nza}\n"
+        "  /users/{user}/ping/:\n    post:\n      operationId: users_ping\n"
+        "      parameters: [{name: user, in: path, required: true, type: string}]\n"
+        "      responses:\n        '204': {description: Pinged.}\n"
+    )
+    converted, _ = convert_swagger2(load_document(spec_file))
+    media = converted.data["paths"]["/users/{user}/ssh-key/reset/"]["post"]["responses"]["201"]
+    assert media["content"]["application/json"]["example"] == {"key": "ssh-rsa AAAAB3Nza"}
+    spec, _ = load_openapi(spec_file)
+    ops = ops_by_id(spec)
+    assert ops["users_ssh-key_reset"].kind == "update"
+    assert ops["users_ping"].kind == "acknowledge"
