@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 from ..diagnostics import Diagnostic, GenerationError, Severity, pointer as make_pointer
 from ..ir.models import Annotations, HttpBinding, OperationSpec, ServerSpec
@@ -26,6 +26,7 @@ from ..naming import alternative_names, assign_tool_names, slugify, tool_name
 from ..runtime.shaping.names import norm
 from ..render.publishing import project_urls
 from .document import Document, is_swagger2, load_openapi_document, split_pointer
+from .addresses import address_keys
 from .credentials import ImplicitSchemes
 from .inline import inline_structure
 from .refs import RefError, RefResolver
@@ -237,22 +238,6 @@ def load_openapi_from(
     return spec, list(dict.fromkeys(diagnostics))
 
 
-_LAST_PARAM = re.compile(r"^(.*)/\{([^{}/]+)\}/?$")
-
-
-def _item_keys(paths: Iterable[str]) -> dict[str, tuple[str, ...]]:
-    """Path -> the path parameter that addresses one object of its response: the last
-    segment's parameter (``/certs/{thumbprint}``), or for a collection the parameter of the
-    path one level down (``/things`` -> ``{thingKey}`` of ``/things/{thingKey}``)."""
-    keys: dict[str, tuple[str, ...]] = {}
-    for path in sorted(paths):
-        found = _LAST_PARAM.match(path)
-        if found:
-            keys[path] = (found.group(2),)
-            keys.setdefault(found.group(1) or "/", (found.group(2),))
-    return keys
-
-
 def _operations(
     doc: Document,
     resolver: RefResolver,
@@ -270,7 +255,7 @@ def _operations(
     implicit.count(_declared_params(doc, resolver, paths))
     drafts: list[dict[str, Any]] = []
     id_owners: dict[str, list[str]] = {}
-    item_keys = _item_keys(p for p in paths if p.startswith("/"))
+    item_keys = address_keys(paths, doc, resolver)
     for path in sorted(p for p in paths if p.startswith("/")):
         item = resolver.deref(paths[path], doc, make_pointer("paths", path))
         if not isinstance(item.value, dict):

@@ -246,3 +246,50 @@ def test_the_path_parameter_that_reads_one_object_names_its_identity(tmp_path: P
     assert shapes["listCerts"].collection_path == "value"
     assert shapes["listCerts"].identity_fields[0] == "thumbprint"
     assert "thumbprint" in shapes["listCerts"].default_fields
+
+
+def test_a_collections_other_address_names_a_second_identity(tmp_path: Path) -> None:
+    # ``/releases/tags/{tag}`` answers with the same schema as ``/releases/{release_id}``:
+    # releases are also addressed by their tag, so the tag's name is kept beside the id and
+    # the release's own name; an action on an item (POST ``/releases/publish/{id}``) and a
+    # different answer under the same kind of path (``/releases/pictures/{width}``) are not.
+    release = {"type": "object", "properties": {
+        "id": {"type": "integer"}, "tag_name": {"type": "string"},
+        "name": {"type": "string"}, "body": {"type": "string"},
+        "node_id": {"type": "string"}, "width": {"type": "integer"},
+        "html_url": {"type": "string", "format": "uri"},
+        "created_at": {"type": "string", "format": "date-time"},
+    }}  # fmt: skip
+    one = {"200": _json({"$ref": "#/components/schemas/Release"})}
+    many = {"200": _json({"type": "array", "items": {"$ref": "#/components/schemas/Release"}})}
+    picture = {"200": _json({"$ref": "#/components/schemas/Picture"})}
+
+    def param(name: str) -> list[dict[str, Any]]:
+        return [{"name": name, "in": "path", "required": True, "schema": {"type": "string"}}]
+
+    doc = {
+        "openapi": "3.0.3",
+        "info": {"title": "Releases", "version": "1"},
+        "servers": [{"url": "https://example.test"}],
+        "paths": {
+            "/releases": {"get": {"operationId": "listReleases", "responses": many}},
+            "/releases/{release_id}": {"get": {
+                "operationId": "getRelease", "responses": one, "parameters": param("release_id")}},
+            "/releases/tags/{tag}": {"get": {
+                "operationId": "getReleaseByTag", "responses": one, "parameters": param("tag")}},
+            "/releases/publish/{id}": {"post": {
+                "operationId": "publishRelease", "responses": one, "parameters": param("id")}},
+            "/releases/pictures/{width}": {"get": {
+                "operationId": "getPicture", "responses": picture, "parameters": param("width")}},
+        },
+        "components": {"schemas": {"Release": release, "Picture": {
+            "type": "object", "properties": {"url": {"type": "string"}}}}},
+    }  # fmt: skip
+    path = tmp_path / "releases.json"
+    path.write_text(json.dumps(doc))
+    spec, _ = load_openapi(path)
+    shapes = {op.id: op.response for op in spec.operations}
+    for op_id in ("listReleases", "getRelease"):
+        assert shapes[op_id].identity_fields[:2] == ("id", "tag_name"), op_id
+        assert "name" in shapes[op_id].default_fields, op_id  # the tag's name is not the label
+        assert "width" not in shapes[op_id].identity_fields, op_id

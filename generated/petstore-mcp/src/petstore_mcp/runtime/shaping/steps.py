@@ -67,10 +67,15 @@ def take_label(sel: Selection) -> None:
     labels = sorted(
         (f for f in leaves if is_label(f.key)), key=lambda f: (f.part, label_rank(f.key))
     )
-    # an identity that is a label names the object, unless it is a handle (``login``): then
-    # the display name is taken too; a full name does name it
+    # an identity that is a label names the object, unless it is a handle (``login``) or the
+    # name of another thing it is addressed by (``tag_name`` of ``/releases/tags/{tag}``):
+    # then the display name is taken too; a full name does name it
     said = {p.rsplit(".", 1)[-1] for p in pick.chosen}
-    naming = [f for f in labels if not is_natural_key(f.key) or is_full_name(f.key)]
+    named_for = {w(k) for k in sel.keys}
+    naming = [
+        f for f in labels
+        if (not is_natural_key(f.key) or is_full_name(f.key)) and w(f.key)[:-1] not in named_for
+    ]  # fmt: skip
     if not any(f.key in said for f in naming):
         if not sel.take(labels, "label", profile.label, own_path):
             primary = [f for f in leaves if is_primary(f.key) and not f.part]

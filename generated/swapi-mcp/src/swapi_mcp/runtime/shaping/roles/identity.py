@@ -76,9 +76,14 @@ def has_own_identity(tree: Any, entity: tuple[str, ...] = ()) -> bool:
 
 def addressed_by(key: str, params: tuple[str, ...]) -> bool:
     """The API addresses the object by this member: a path parameter has its name
-    (``{thumbprint}``), or ends with it (``{issue_number}`` -> ``number``)."""
+    (``{thumbprint}``), ends with it (``{issue_number}`` -> ``number``), or names what the
+    member is the name or id of (``{tag}`` -> ``tag_name``)."""
     ws = w(key)
-    return any(w(p)[-len(ws) :] == ws for p in params if len(w(p)) >= len(ws))
+    return any(
+        (len(w(p)) >= len(ws) and w(p)[-len(ws) :] == ws)
+        or (ws[:-1] == w(p) and ws[-1] in ("name", "id"))
+        for p in params
+    )
 
 
 def identity_fields(

@@ -1,0 +1,72 @@
+"""Which path parameters address one object of an operation's response (identity hints for
+the defaults: ``runtime/shaping/roles/identity.addressed_by``).
+
+- An item path's last parameter addresses its object (``/certs/{thumbprint}``); a collection's
+  items are addressed by the parameter of the path one level down (``/things`` ->
+  ``{thingKey}`` of ``/things/{thingKey}``).
+- A collection's other address: ``/releases/tags/{tag}`` beside ``/releases`` and
+  ``/releases/{release_id}``, where ``/releases/tags`` is no path of its own and whose GET
+  answers with the same schema as the item path's GET (the same objects, found by another
+  member: ``tag_name``). An action on an item (``/orders/CreateInvoice/{id}``), a sub-resource
+  or a different answer (an image, another schema) is not an address.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from .document import Document
+from .refs import RefResolver
+from .response_shape import success_body
+
+LAST_PARAM = re.compile(r"^(.*)/\{([^{}/]+)\}/?$")
+OTHER_ADDRESS = re.compile(r"^(.*)/([^{}/]+)/\{([^{}/]+)\}/?$")
+
+
+def address_keys(
+    paths: dict[str, Any], doc: Document, resolver: RefResolver
+) -> dict[str, tuple[str, ...]]:
+    """Path -> the path parameters that address one object of its response (module doc)."""
+    ordered = sorted(p for p in paths if p.startswith("/"))
+    known = {path.rstrip("/") or "/" for path in ordered}
+    keys: dict[str, tuple[str, ...]] = {}
+    for path in ordered:
+        found = LAST_PARAM.match(path)
+        if found:
+            keys[path] = (found.group(2),)
+            keys.setdefault(found.group(1) or "/", (found.group(2),))
+    for path in ordered:
+        other = OTHER_ADDRESS.match(path)
+        if not other or other.group(1) not in known:
+            continue
+        collection, literal, param = other.groups()
+        if f"{collection}/{literal}" in known:
+            continue  # a sub-collection (``/issues/{n}/comments``), not another address
+        items = [p for p in ordered if parent(p) == collection and p != path]
+        answer = get_schema_name(paths[path], doc, resolver)
+        if answer is None or answer not in {
+            get_schema_name(paths[i], doc, resolver) for i in items
+        }:
+            continue
+        for addressed in [collection, *items]:
+            if param not in keys.get(addressed, ()):
+                keys[addressed] = keys.get(addressed, ()) + (param,)
+    return keys
+
+
+def parent(path: str) -> str | None:
+    found = LAST_PARAM.match(path)
+    return found.group(1) if found else None
+
+
+def get_schema_name(path_item: Any, doc: Document, resolver: RefResolver) -> str | None:
+    """The name of the schema a path's GET answers with (its ``$ref``), None without one."""
+    item = resolver.deref(path_item, doc, "")
+    operation = item.value.get("get") if isinstance(item.value, dict) else None
+    if not isinstance(operation, dict):
+        return None
+    body = success_body(operation.get("responses"), item.doc, resolver)
+    if not isinstance(body.schema, dict) or body.doc is None:
+        return None
+    return resolver.deref(body.schema, body.doc, "").name
