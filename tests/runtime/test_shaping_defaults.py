@@ -732,3 +732,18 @@ def test_a_natural_key_named_after_the_object_comes_before_one_named_after_what_
     }  # fmt: skip
     assert identity_fields(run, entity=("workflow", "run")) == ("id", "run_number")
     assert identity_fields(run) == ("id", "run_number")  # head_sha is the head commit's
+
+
+def test_a_date_taken_from_a_person_two_objects_down_comes_with_their_name():
+    commit = {
+        "sha": "string", "html_url": "string:uri", "url": "string:uri",
+        "commit": {"message": "string", "comment_count": "integer",
+                   "author": {"name": "string", "email": "string", "date": "string:date-time"},
+                   "committer": {"name": "string", "email": "string",
+                                 "date": "string:date-time"},
+                   "tree": {"sha": "string", "url": "string:uri"}},
+        "author": {"login": "string", "id": "integer", "avatar_url": "string:uri"},
+        "parents": [{"sha": "string", "url": "string:uri"}],
+    }  # fmt: skip
+    chosen = choose_default_fields(commit, item=True)
+    assert "commit.author.date" in chosen and "commit.author.name" in chosen

@@ -275,7 +275,26 @@ def take_recent(sel: Selection) -> None:
         # no change or creation time: when it happened (a message's ``ts``, ``published_at``)
         if not sel.take([f for f in times(sel) if time_rank(f.key) == 2], "time", 1, own_path):
             # none of its own or its parts': a date deeper down (a commit's ``commit.author.date``)
-            sel.take(_deeper_times(sel.tree), "time", 1, own_path)
+            deeper = _deeper_times(sel.tree)
+            if sel.take(deeper, "time", 1, own_path):
+                _signature_name(sel, next(f for f in deeper if f.path in sel.pick.chosen))
+
+
+def _signature_name(sel: Selection, time: Field) -> None:
+    """A date taken from a person two objects down (git's ``commit.author: {name, email,
+    date}``) comes with that person's name: who and when, a signature."""
+    holder = time.path.rpartition(".")[0]
+    top, _, key = holder.partition(".")
+    node = (
+        unwrap(unwrap(sel.tree.get(top)).get(key))
+        if isinstance(unwrap(sel.tree.get(top)), dict)
+        else None
+    )
+    if not is_person(key) or not isinstance(node, dict):
+        return
+    names = [k for k in node if is_leaf(node[k]) and is_label(k) and w(k)[-1] == "name"]
+    if names:
+        sel.pick.add(f"{holder}.{names[0]}", "person", cost=3)
 
 
 def _deeper_times(tree: dict) -> list[Field]:
