@@ -347,10 +347,8 @@ class OperationConverter:
             return
         content = converted.setdefault("content", {})
         targets = list(content) or list(json_examples)
-        for media in targets:
+        for media in (m for m in targets if is_json_media_type(m)):
             example_media = media if media in json_examples else next(iter(json_examples))
-            if not is_json_media_type(media):
-                continue
             content.setdefault(media, {})["example"] = json_examples[example_media]
             self.pointers.add(
                 f"{site}/content/{pointer_token(media)}/example",

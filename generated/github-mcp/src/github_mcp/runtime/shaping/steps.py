@@ -29,7 +29,7 @@ from .collections import is_meta_key
 from .names import base_type, hint, is_leaf
 from .picking import Field, Selection, own_path
 from .roles.content import is_body, is_content, text_member
-from .roles.identity import has_id, identity_fields, is_natural_key
+from .roles.identity import has_id, identity_fields, is_natural_key, named_after
 from .roles.kinds import is_category, is_kind
 from .roles.label import (
     is_full_name,
@@ -71,10 +71,9 @@ def take_label(sel: Selection) -> None:
     # name of another thing it is addressed by (``tag_name`` of ``/releases/tags/{tag}``):
     # then the display name is taken too; a full name does name it
     said = {p.rsplit(".", 1)[-1] for p in pick.chosen}
-    named_for = {w(k) for k in sel.keys}
     naming = [
         f for f in labels
-        if (not is_natural_key(f.key) or is_full_name(f.key)) and w(f.key)[:-1] not in named_for
+        if (not is_natural_key(f.key) or is_full_name(f.key)) and not named_after(f.key, sel.keys)
     ]  # fmt: skip
     if not any(f.key in said for f in naming):
         if not sel.take(labels, "label", profile.label, own_path):
@@ -285,11 +284,8 @@ def _signature_name(sel: Selection, time: Field) -> None:
     date}``) comes with that person's name: who and when, a signature."""
     holder = time.path.rpartition(".")[0]
     top, _, key = holder.partition(".")
-    node = (
-        unwrap(unwrap(sel.tree.get(top)).get(key))
-        if isinstance(unwrap(sel.tree.get(top)), dict)
-        else None
-    )
+    part = unwrap(sel.tree.get(top))
+    node = unwrap(part.get(key)) if isinstance(part, dict) else None
     if not is_person(key) or not isinstance(node, dict):
         return
     names = [k for k in node if is_leaf(node[k]) and is_label(k) and w(k)[-1] == "name"]

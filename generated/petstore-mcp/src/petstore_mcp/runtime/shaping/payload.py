@@ -21,9 +21,8 @@ from typing import Any
 from .chunking import get_at, set_at
 from .collections import Payload, find_payload_in_value, is_meta_key
 from .fields import parse_path, project
-from .names import words
+from .names import is_leaf, words
 from .trees import field_tree_from_value
-from .names import is_leaf
 from .roles.identity import has_own_identity, identity_fields
 from .roles.label import is_label, label_rank
 from .roles.state import is_state, state_rank

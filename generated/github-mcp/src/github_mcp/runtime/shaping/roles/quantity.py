@@ -24,15 +24,14 @@ MONEY_WORDS = frozenset(
     {"amount", "price", "cost", "total", "balance", "fee", "tax", "subtotal", "cents"}
 )
 COUNT_WORDS = frozenset({"count", "total", "size", "quantity", "qty", "length", "duration"})
-
-
-TIME_UNITS = frozenset({"seconds", "minutes", "hours", "days", "millis", "ms", "secs", "mins"})
+# a span counted in (not an epoch time: ``roles/time.py``'s units)
+DURATION_UNITS = frozenset({"seconds", "minutes", "hours", "days", "millis", "ms", "secs", "mins"})
 
 
 def is_unit_setting(key: str) -> bool:
     """A number counted in a time unit (``minReadySeconds``, ``timeout_ms``): most often a
     setting, so ranked after the quantities the object holds (``replicas``)."""
-    return w(key)[-1] in TIME_UNITS
+    return w(key)[-1] in DURATION_UNITS
 
 
 def is_money(key: str, leaf: Any) -> bool:

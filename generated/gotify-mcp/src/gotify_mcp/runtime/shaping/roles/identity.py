@@ -74,15 +74,19 @@ def has_own_identity(tree: Any, entity: tuple[str, ...] = ()) -> bool:
     )
 
 
+def named_after(key: str, params: tuple[str, ...]) -> bool:
+    """The member is qualified by a path parameter's name (``tag_name`` for ``{tag}``): it
+    is that other thing's name or id."""
+    return w(key)[:-1] in {w(p) for p in params}
+
+
 def addressed_by(key: str, params: tuple[str, ...]) -> bool:
     """The API addresses the object by this member: a path parameter has its name
     (``{thumbprint}``), ends with it (``{issue_number}`` -> ``number``), or names what the
     member is the name or id of (``{tag}`` -> ``tag_name``)."""
     ws = w(key)
-    return any(
-        (len(w(p)) >= len(ws) and w(p)[-len(ws) :] == ws)
-        or (ws[:-1] == w(p) and ws[-1] in ("name", "id"))
-        for p in params
+    return any(len(w(p)) >= len(ws) and w(p)[-len(ws) :] == ws for p in params) or (
+        ws[-1] in ("name", "id") and named_after(key, params)
     )
 
 
