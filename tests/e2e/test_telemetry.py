@@ -10,7 +10,6 @@ credential: none may appear.
 from __future__ import annotations
 
 import importlib
-import json
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -18,72 +17,26 @@ from typing import Any, Iterator
 
 import pytest
 from mcp import Client
+from opentelemetry.sdk.metrics import MeterProvider
+from opentelemetry.sdk.metrics.export import InMemoryMetricReader
+from opentelemetry.sdk.trace import ReadableSpan, TracerProvider
+from opentelemetry.sdk.trace.export import SimpleSpanProcessor
+from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
+from opentelemetry.trace import SpanKind, StatusCode
 
-pytest.importorskip("opentelemetry.sdk")
-
-from opentelemetry.sdk.metrics import MeterProvider  # noqa: E402
-from opentelemetry.sdk.metrics.export import InMemoryMetricReader  # noqa: E402
-from opentelemetry.sdk.trace import ReadableSpan, TracerProvider  # noqa: E402
-from opentelemetry.sdk.trace.export import SimpleSpanProcessor  # noqa: E402
-from opentelemetry.sdk.trace.export.in_memory_span_exporter import (  # noqa: E402
-    InMemorySpanExporter,
+from generator.pipeline import generate
+from tests.support.graphql_upstream import swapi_upstream
+from tests.support.paths import SPECS
+from tests.support.upstream import Upstream
+from tests.support.vault_api import (
+    CREDENTIAL,
+    SECRET_BODY,
+    SECRET_ID,
+    SECRET_QUERY,
+    SECRETS,
+    make_package,
+    vault_upstream,
 )
-from opentelemetry.trace import SpanKind, StatusCode  # noqa: E402
-
-from generator.pipeline import generate  # noqa: E402
-from tests.support.graphql_upstream import swapi_upstream  # noqa: E402
-from tests.support.paths import SPECS  # noqa: E402
-from tests.support.upstream import Recorded, Reply, Upstream  # noqa: E402
-
-CREDENTIAL = "vault-key-7Qm2Zx9PLw41"
-SECRET_QUERY = "query-secret-TANGERINE-5512"
-SECRET_ID = "item-id-secret-OKAPI-9031"
-SECRET_BODY = "body-secret-NARWHAL-2207"
-SECRETS = (CREDENTIAL, SECRET_QUERY, SECRET_ID, SECRET_BODY)
-
-_ITEM = {
-    "type": "object",
-    "properties": {"id": {"type": "string"}, "name": {"type": "string"}},
-}
-
-
-def _ok(schema: dict[str, Any]) -> dict[str, Any]:
-    return {"200": {"description": "ok", "content": {"application/json": {"schema": schema}}}}
-
-
-SPEC: dict[str, Any] = {
-    "openapi": "3.0.3",
-    "info": {"title": "Vault", "version": "1.0.0"},
-    "servers": [{"url": "http://localhost:1/v1"}],
-    "components": {
-        "securitySchemes": {"key": {"type": "apiKey", "in": "header", "name": "X-Api-Key"}}
-    },
-    "security": [{"key": []}],
-    "paths": {
-        "/items": {
-            "get": {
-                "operationId": "listItems",
-                "parameters": [{"name": "q", "in": "query", "schema": {"type": "string"}}],
-                "responses": _ok({"type": "array", "items": _ITEM}),
-            },
-            "post": {
-                "operationId": "createItem",
-                "requestBody": {"content": {"application/json": {"schema": _ITEM}}},
-                "responses": _ok(_ITEM),
-            },
-        },
-        "/items/{itemId}": {
-            "get": {
-                "operationId": "getItem",
-                "parameters": [
-                    {"name": "itemId", "in": "path", "required": True, "schema": {"type": "string"}}
-                ],
-                "responses": _ok(_ITEM),
-            }
-        },
-    },
-}
-OVERLAY = "defaults:\n  chunk_threshold_tokens: 300\n  chunk_tokens: 200\n"
 
 
 def _import(package: Path, module: str) -> ModuleType:
@@ -96,13 +49,7 @@ def _import(package: Path, module: str) -> ModuleType:
 
 @pytest.fixture(scope="module")
 def vault(tmp_path_factory: pytest.TempPathFactory) -> ModuleType:
-    root = tmp_path_factory.mktemp("vault")
-    (root / "spec.json").write_text(json.dumps(SPEC))
-    (root / "overlay.yaml").write_text(OVERLAY)
-    target, _ = generate(
-        root / "spec.json", root / "out", overlay_path=root / "overlay.yaml", force=True
-    )
-    return _import(target, "vault_mcp")
+    return _import(make_package(tmp_path_factory.mktemp("vault")), "vault_mcp")
 
 
 class Recorder:
@@ -161,22 +108,7 @@ def _server(module: ModuleType, rec: Recorder) -> Any:
 
 @pytest.fixture
 def upstream() -> Iterator[Upstream]:
-    seen: dict[str, int] = {}
-
-    def item(request: Recorded) -> Reply:
-        seen[request.path] = seen.get(request.path, 0) + 1
-        if seen[request.path] == 1:  # the first attempt fails: the call retries (a GET)
-            return Reply.json({"message": "try again"}, 503)
-        return Reply.json({"id": SECRET_ID, "name": "found " + SECRET_ID})
-
-    def items(request: Recorded) -> Reply:
-        return Reply.json([{"id": str(i), "name": f"item {i} " + "word " * 20} for i in range(40)])
-
-    with Upstream() as up:
-        up.route("GET", "/v1/items/missing", Reply.json({"message": "no such item"}, 404))
-        up.route("GET", "/v1/items/{id}", item)
-        up.route("GET", "/v1/items", items)
-        up.route("POST", "/v1/items", lambda r: Reply.json(r.json()))
+    with vault_upstream() as up:
         yield up
 
 

@@ -28,8 +28,8 @@ def telemetry_from_env(model: ServerModel, env: Mapping[str, str] | None = None)
         return backend_for(model, plan)
     except ImportError as exc:  # the SDK or the OTLP exporter is missing
         log.warning(
-            "OpenTelemetry is configured (OTEL_* variables) but not installed (%s): install"
-            " %s-mcp[otel] to export traces and metrics; running without them.",
+            "OpenTelemetry is configured (OTEL_* variables) but %s is not installed: install"
+            " '%s-mcp[otel]' to export traces and metrics; running without them.",
             exc.name or exc,
             model.name,
         )
