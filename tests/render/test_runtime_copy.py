@@ -17,6 +17,8 @@ ALLOWED_THIRD_PARTY = {
     "uvicorn",
     "graphql",  # graphql-core: GraphQL packages only (runtime/graphql/graphql_*.py)
     "redis",  # optional extra [redis]: runtime/continuations/redis_store.py, imported only when selected
+    # optional extra [otel]: runtime/telemetry/otel*.py, imported only when OTEL_* asks for it
+    "opentelemetry",
     "joserfc",  # resource-server mode: runtime/mcp/token_verifier.py
     "starlette",  # the SDK's HTTP app and its auth middleware (mcp depends on it): mcp/http_auth.py
     "pydantic",  # the SDK's URL type (mcp depends on it): mcp/http_auth.py

@@ -274,8 +274,7 @@ def run(spec_path: str | Path, argv: Sequence[str] | None = None) -> int:
         flush=True,
     )
     uvicorn_level = logging.getLevelName(max(level, logging.WARNING)).lower()
-    config = uvicorn.Config(app, log_level=uvicorn_level)
-    if json_logs:  # uvicorn's records go to the root logger's JSON handler, redacted
-        config = uvicorn.Config(app, log_level=uvicorn_level, log_config=None)
-    uvicorn.Server(config).run(sockets=[sock])
+    # JSON logs: uvicorn's records go to the root logger's (JSON, redacting) handler too
+    own = {"log_config": None} if json_logs else {}
+    uvicorn.Server(uvicorn.Config(app, log_level=uvicorn_level, **own)).run(sockets=[sock])
     return 0
