@@ -16,6 +16,7 @@ field that could hold one.
 
 from __future__ import annotations
 
+import logging
 import re
 import time
 from contextlib import contextmanager, nullcontext
@@ -25,6 +26,8 @@ from typing import Any, Awaitable, Callable, ContextManager, Iterator, Protocol,
 from urllib.parse import urlsplit
 
 from ..model import Tool
+
+log = logging.getLogger(__name__)
 
 
 class Sent(Protocol):
@@ -124,7 +127,10 @@ def _recording(backend: Backend, tool: str) -> Iterator[Call]:
         raise
     finally:
         CURRENT.reset(token)
-        backend.end_call(handle, call)
+        try:
+            backend.end_call(handle, call)
+        except Exception:  # telemetry never turns a call into a failure
+            log.exception("telemetry: recording the call of %s failed", tool)
 
 
 class _Result(Protocol):
