@@ -57,6 +57,8 @@ from .shaping.pipeline import (
     validate_fields,
 )
 from .shaping.truncate import loads as parse_json, scrub
+from .telemetry import recording
+from .telemetry.recording import Backend
 from .upstream.hooks import NO_HOOKS, Hooks, apply_hooks
 from .upstream.http_call import UpstreamResponse, build_request
 from .upstream.media import XML, media_kind
@@ -150,8 +152,10 @@ class ServerRuntime:
         store: ContinuationStore | None = None,
         http_client: httpx2.AsyncClient | None = None,
         hooks: Hooks | None = None,
+        telemetry: Backend | None = None,
     ):
         self.model = model
+        self.telemetry = telemetry  # None: off (telemetry/switch.py)
         self.hooks = hooks or NO_HOOKS
         self.settings = settings
         self.credentials = credentials or CredentialSet(model.credentials)
@@ -199,6 +203,10 @@ class ServerRuntime:
         """``scope``: whose call this is (the authenticated principal over HTTP with
         authorization, "" otherwise); continuations created for one scope read as unknown in
         another."""
+        with recording.recorded(self.telemetry, name):  # a span and metrics, when on
+            return recording.finished(await self._call(name, arguments, scope))
+
+    async def _call(self, name: str, arguments: dict[str, Any] | None, scope: str) -> Outcome:
         try:
             check_arguments(name, arguments, self.settings.max_argument_bytes)
             if name == self.model.continue_tool_name:
@@ -210,6 +218,7 @@ class ServerRuntime:
             else:
                 outcome = await self.call_tool(self._tool(name), arguments, scope)
         except ToolCallError as exc:
+            recording.note_error(exc)
             outcome = _error(exc.message)
         # scrub: no lone surrogate (from an upstream or an argument) reaches the transport
         return Outcome([scrub(self._redact(p)) for p in outcome.parts], outcome.is_error)
@@ -260,6 +269,7 @@ class ServerRuntime:
                 self, tool, args, controls, api_args, config, scope, upstream_page
             )
         base_url = base_url_for(tool, self.settings.base_url, self.settings.servers)
+        recording.note_operation(tool, base_url, upstream_page)
 
         async def send(auth: RequestAuth) -> UpstreamResponse:
             request = build_request(
@@ -425,6 +435,7 @@ class ServerRuntime:
         footer repeats it instead of "has_more: false")."""
         # Redacted before they are stored (memory or Redis), not only when served.
         chunks = [self._redact(c) for c in chunks] or [""]
+        recording.note_pages(len(chunks), more=len(chunks) > 1 or next_call is not None)
         parts = [chunks[0]] + list(notes)
         if len(chunks) > 1 or next_call is not None:
             rest = chunks[1:] + ([""] if next_call is not None else [])
@@ -466,6 +477,7 @@ class ServerRuntime:
         except ContinuationError as exc:
             return _error(str(exc))
         next_call = (page.context or {}).get("next_call")
+        recording.note_continuation(page.index, page.total)
         if next_call is not None:
             if page.remaining == 0:  # the placeholder page: fetch the next upstream page
                 await report(f"Fetching upstream page {next_call.get('upstream_page', 2)}")

@@ -50,6 +50,7 @@ from ..shaping.fields import selects_everything
 from ..shaping.graphemes import cut
 from ..shaping.pipeline import ShapeConfig
 from ..shaping.truncate import loads as parse_json
+from ..telemetry.recording import note_operation
 from ..upstream.hooks import apply_hooks
 from ..upstream.http_call import OutgoingRequest, UpstreamResponse
 from ..upstream.redirects import send_following
@@ -317,6 +318,7 @@ async def call_graphql(
     schema = load_schema(str(path))
     plan = plan_for(tool, runtime.settings.filter_set)
     request = build_request(schema, tool, api_args, controls, plan.branches)
+    note_operation(tool, runtime.settings.base_url, upstream_page)  # telemetry, when on
     body = json.dumps(
         {"query": request.document, "variables": request.variables},
         separators=(",", ":"),

@@ -21,6 +21,8 @@ from ..config.environment import full_name, help_text, value
 from ..config.resource_server import is_loopback, resource_server_from_env
 from ..errors import ConfigurationError
 from ..model import ServerModel, load_model
+from ..telemetry.json_logs import log_format, use_json_logs
+from ..telemetry.recording import Backend
 
 LOG_LEVELS = ("debug", "info", "warning", "error")
 EXIT_CODES = (
@@ -148,12 +150,15 @@ def exposure_warning(model: ServerModel, host: str, auth: object) -> str | None:
 
 
 def make_server(  # type: ignore[no-untyped-def]
-    model: ServerModel, sources: Mapping[str, str] | None = None
+    model: ServerModel,
+    sources: Mapping[str, str] | None = None,
+    telemetry: Backend | None = None,
 ):
     """Build the MCP server; settings are read from the environment now, so errors show at start.
 
     ``sources`` maps an environment variable a command-line flag has set to that flag, so an
-    error about its value names what the user typed."""
+    error about its value names what the user typed. ``telemetry``: where spans and metrics
+    go; None: as the ``OTEL_*`` variables say (telemetry/switch.py)."""
     from ..config.auth import CredentialSet
     from ..config.settings import settings_from_env
     from ..executor import ServerRuntime
@@ -175,6 +180,10 @@ def make_server(  # type: ignore[no-untyped-def]
         credentials.secrets.add(key)
     install_log_redaction(credentials.secrets.redact)  # credentials never reach the logs
     hooks = load_hooks()  # the package's hooks.py, if any
+    if telemetry is None:  # the SDK is imported only when OTEL_* asks for it
+        from ..telemetry.switch import telemetry_from_env
+
+        telemetry = telemetry_from_env(model)
     from ..continuations.redis_store import store_from_settings
 
     store_from_settings(model, settings)  # a bad <PREFIX>_CACHE_URL fails at start
@@ -186,6 +195,7 @@ def make_server(  # type: ignore[no-untyped-def]
             credentials=credentials,
             hooks=hooks,
             store=store_from_settings(model, settings),  # None: in memory
+            telemetry=telemetry,
         ),
         tool_scopes=auth is not None and auth.tool_scopes,
         request_state_keys=settings.request_state_keys,
@@ -198,10 +208,13 @@ def run(spec_path: str | Path, argv: Sequence[str] | None = None) -> int:
     args = parse_args(model, argv)
     try:
         level = log_level(model, args.log_level)
+        json_logs = log_format(model) == "json"
     except ConfigurationError as exc:
         print(f"{prog}: error: {exc.message}", file=sys.stderr)
         return 2
     logging.basicConfig(level=level, stream=sys.stderr)
+    if json_logs:  # <PREFIX>_LOG_FORMAT=json (telemetry/json_logs.py)
+        use_json_logs()
     logging.getLogger(__name__.rsplit(".", 2)[0]).setLevel(level)  # the runtime's loggers
     sources: dict[str, str] = {}  # environment variables set from a flag -> that flag
     if args.filter_set is not None:  # the flag wins over <PREFIX>_FILTER_SET
@@ -262,5 +275,7 @@ def run(spec_path: str | Path, argv: Sequence[str] | None = None) -> int:
         flush=True,
     )
     uvicorn_level = logging.getLevelName(max(level, logging.WARNING)).lower()
-    uvicorn.Server(uvicorn.Config(app, log_level=uvicorn_level)).run(sockets=[sock])
+    # JSON logs: uvicorn's records go to the root logger's (JSON, redacting) handler too
+    own = {"log_config": None} if json_logs else {}
+    uvicorn.Server(uvicorn.Config(app, log_level=uvicorn_level, **own)).run(sockets=[sock])
     return 0

@@ -23,6 +23,7 @@ import httpx2
 from ..config.auth import RequestAuth
 from ..config.settings import Settings
 from ..errors import UpstreamError
+from ..telemetry.recording import note_attempt
 from .http_call import OutgoingRequest, UpstreamResponse
 
 IDEMPOTENT_METHODS = frozenset({"GET", "HEAD", "PUT", "DELETE", "OPTIONS"})
@@ -97,6 +98,7 @@ async def _attempts(
     may_retry = method in IDEMPOTENT_METHODS
     n = 0
     while True:
+        note_attempt(n)  # telemetry, when on
         response: UpstreamResponse | None = None
         try:
             response = await attempt()

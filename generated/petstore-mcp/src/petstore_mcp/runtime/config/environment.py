@@ -108,6 +108,12 @@ VARIABLES: tuple[Variable, ...] = (
     Variable(
         "LOG_LEVEL", "stderr log level: debug, info, warning, error (or --log-level)", "warning"
     ),
+    Variable(
+        "LOG_FORMAT",
+        "stderr log format: text, or json (one JSON object a line, with trace and span ids "
+        "when telemetry is on)",
+        "text",
+    ),
     Variable("UPLOAD_DIR", _upload_dir, "unset", applies=has_uploads),
     Variable("MAX_UPLOAD_BYTES", "largest file one upload may send", "20 MiB", applies=has_uploads),
     Variable(
@@ -228,6 +234,28 @@ FAMILIES: tuple[Callable[[ServerModel], Iterable[tuple[str, str, str]]], ...] = 
 STANDARD = (
     ("HTTPS_PROXY, HTTP_PROXY, ALL_PROXY, NO_PROXY", "proxies of the HTTP client"),
     ("SSL_CERT_FILE, SSL_CERT_DIR", "CA certificates (OpenSSL)"),
+    (
+        "OTEL_TRACES_EXPORTER, OTEL_METRICS_EXPORTER, OTEL_EXPORTER_OTLP_*, OTEL_SERVICE_NAME,"
+        " OTEL_RESOURCE_ATTRIBUTES, OTEL_SDK_DISABLED, ...",
+        "OpenTelemetry traces and metrics (with the [otel] extra)",
+    ),
+)
+
+# The OpenTelemetry variables the runtime reads itself to decide whether telemetry is on and
+# which exporters to build (telemetry/switch.py); the SDK reads the others (endpoints,
+# headers, sampler, resource) as the OpenTelemetry specification defines them.
+OTEL_VARIABLES = frozenset(
+    {
+        "OTEL_SDK_DISABLED",
+        "OTEL_TRACES_EXPORTER",
+        "OTEL_METRICS_EXPORTER",
+        "OTEL_EXPORTER_OTLP_ENDPOINT",
+        "OTEL_EXPORTER_OTLP_TRACES_ENDPOINT",
+        "OTEL_EXPORTER_OTLP_METRICS_ENDPOINT",
+        "OTEL_EXPORTER_OTLP_PROTOCOL",
+        "OTEL_EXPORTER_OTLP_TRACES_PROTOCOL",
+        "OTEL_EXPORTER_OTLP_METRICS_PROTOCOL",
+    }
 )
 
 
@@ -256,6 +284,13 @@ def full_name(model: ServerModel, name: str) -> str:
 def value(env: Mapping[str, str] | None, model: ServerModel, name: str, default: str = "") -> str:
     """The variable ``name`` (see ``full_name``) from ``env``, default ``os.environ``."""
     return (os.environ if env is None else env).get(full_name(model, name), default)
+
+
+def otel_value(env: Mapping[str, str] | None, name: str) -> str:
+    """The OpenTelemetry variable ``name`` (one of ``OTEL_VARIABLES``), "" when unset."""
+    if name not in OTEL_VARIABLES:
+        raise KeyError(f"{name} is not in OTEL_VARIABLES (runtime/config/environment.py)")
+    return (os.environ if env is None else env).get(name, "")
 
 
 def retired(env: Mapping[str, str] | None, model: ServerModel) -> list[str]:

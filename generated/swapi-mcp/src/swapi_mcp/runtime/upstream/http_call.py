@@ -23,6 +23,7 @@ from ..config.auth import RequestAuth
 from ..config.uploads import UploadPolicy
 from ..errors import InvalidArguments, UpstreamError
 from ..model import Tool
+from ..telemetry.recording import traced
 from .bodies import encode_body, is_encoded_here
 from .media import JSON, XML, is_concrete, media_kind
 
@@ -259,6 +260,7 @@ def build_request(
     return OutgoingRequest(binding.method, url, query, headers, cookies, body)
 
 
+@traced  # a span per request, when telemetry is on (telemetry/recording.py)
 async def send(
     client: httpx2.AsyncClient, request: OutgoingRequest, *, max_bytes: int
 ) -> UpstreamResponse:
