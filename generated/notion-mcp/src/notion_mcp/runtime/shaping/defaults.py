@@ -3,7 +3,8 @@
 
 The rules work on a field tree (``trees``/``names``: names, JSON types, schema hints) and never
 on one API's field names. Each role has its module under ``roles/`` with its rule in the
-docstring; this module runs them in order on one object:
+docstring; this module runs them in order on one object, as the declared table ``STEPS`` (role, the
+step that picks and ranks its candidates, when it applies):
 
 identity (always) -> label (else primary field, text, link) and locator -> state -> money ->
 content (one resource) -> its own page -> times -> people -> preview (a list item's text, before
@@ -31,10 +32,11 @@ read a second one from the response itself when the description's defaults break
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Callable
 
 from .names import hint, is_leaf, norm
-from .picking import Field, Picker, Selection
+from .picking import Field, Picker, Profile, Selection
 from .roles.content import is_content
 from .roles.identity import (
     has_id, has_own_identity, identity_fields, is_id_name, own_identity_key,
@@ -57,7 +59,7 @@ from .steps import (
 from .trees import field_tree_from_value, unwrap
 
 __all__ = [
-    "LABEL_ARRAYS", "choose_default_fields", "field_tree_from_value", "identity_fields",
+    "LABEL_ARRAYS", "STEPS", "Step", "choose_default_fields", "field_tree_from_value", "identity_fields",
     "has_own_identity", "is_alarm_flag", "is_content", "is_count", "is_id_name", "is_kind",
     "is_label", "is_money", "is_person", "is_url", "label_rank", "nested_identity", "norm",
     "own_identity_key",
@@ -124,6 +126,54 @@ def _fields(tree: dict[str, Any], parts: bool) -> list[Field]:
     return out
 
 
+@dataclass(frozen=True)
+class Step:
+    """One row of the rules: the role it fills, the step that picks its candidates (each
+    step's docstring says which members qualify and in what rank; the profile, ``kinds.py``,
+    says how many it takes and the picker, ``picking.py``, whether their tokens still fit the
+    budget), and when it applies (the profile, whether the object is a list's item, the
+    operation's kind)."""
+
+    role: str
+    take: Callable[[Selection], None]
+    when: Callable[[Profile, bool, str], bool] = lambda profile, item, kind: True
+
+    def applies(self, profile: Profile, item: bool, kind: str) -> bool:
+        return self.when(profile, item, kind)
+
+
+def _one_read(profile: Profile, item: bool, kind: str) -> bool:
+    """One resource a read answers with: its body or description, cut to ``max_chars``."""
+    return bool(profile.content) and not item and kind not in WRITE_KINDS
+
+
+def _preview(profile: Profile, item: bool, kind: str) -> bool:
+    """A list item or a write's answer: its text as a short preview (the pipeline cuts it)."""
+    return bool(profile.content) and (item or kind in WRITE_KINDS)
+
+
+# The rules, in the order their roles are filled while the budget lasts (module doc). A
+# fallback follows the table in ``choose_default_fields``: an object nothing here picked from
+# (or whose parts gave only their states) takes each part's own defaults.
+STEPS: tuple[Step, ...] = (
+    Step("identity", take_identity),  # always: what the next call takes
+    Step("label", take_label),  # else the primary field, a text, a link; and where it lives
+    Step("state", take_states),  # its own state before a part's; then priority
+    Step("money", take_money),  # an amount with its currency
+    Step("content", lambda sel: take_content(sel, "content"), _one_read),
+    Step("url", take_link, lambda profile, item, kind: bool(profile.url)),  # its own page
+    Step("time", take_recent),  # when it changed, when it was made
+    Step("people", take_people),  # reduced to a handle, else a name
+    Step("preview", lambda sel: take_content(sel, "preview"), _preview),
+    Step("lists", take_lists),  # lists inside one resource: each element's label and state
+    Step("counts", take_counts),  # decisive counts and quantities
+    Step("flags", take_flags),  # what it is before what it has, before settings
+    Step("relations", take_relations),  # what it belongs to, by label or key with its id
+    Step("other", take_other),  # other times
+    Step("kinds", take_kinds),  # discriminators and categories
+)
+
+
 def choose_default_fields(
     field_tree: Any,
     *,
@@ -164,24 +214,9 @@ def choose_default_fields(
         arrays=[f for f in fields if isinstance(f.node, list)],
         own_leaves=[f for f in leaves if not f.part],  # parts give identity, label, state, time
     )
-    take_identity(sel)
-    take_label(sel)
-    take_states(sel)
-    take_money(sel)
-    if profile.content and not item and kind not in WRITE_KINDS:
-        take_content(sel, "content")
-    if profile.url:  # the link a person can open, before times and people
-        take_link(sel)
-    take_recent(sel)
-    take_people(sel)
-    if profile.content and (item or kind in WRITE_KINDS):  # the pipeline cuts it short
-        take_content(sel, "preview")
-    take_lists(sel)
-    take_counts(sel)
-    take_flags(sel)
-    take_relations(sel)
-    take_other(sel)
-    take_kinds(sel)
+    for step in STEPS:
+        if step.applies(profile, item, kind):
+            step.take(sel)
     pick = sel.pick
     # objects only, nothing identifies the whole and its parts gave at most their states
     # (``{domain: {...}, alt_domain: {...}}``): what each of them is, by its own defaults
