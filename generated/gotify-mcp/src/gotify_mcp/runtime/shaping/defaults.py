@@ -19,11 +19,13 @@ content, an acknowledgement whole). Nested *parts* (objects
 without an identity of their own: ``attributes``, ``status``, ``spec``) are seen through, one
 level, after the object's own fields of the same role.
 
-A flat object of at most three fields is kept whole. An object whose one member is an object
+A flat object of at most three fields is kept whole, also when a field is a series of scalars
+(a rating history's ``{name, points: [[y, m, d, r], ...]}``: its name and its data). An object whose one member is an object
 (``{data: {...}}``) is a wrapper: what it wraps is read through. In a tagged union (a ``type``
 naming the member that holds the content) what is chosen inside one variant member is chosen in
 every variant that has the same path, for the price of one (``child_page.title`` and
-``child_database.title``): an object holds one variant. An object of objects only that nothing
+``child_database.title``): an object holds one variant. Members of one schema side by side
+(lists of the same items under ``created``, ``started``, ``finished``) keep the same members. An object of objects only that nothing
 identifies and whose parts gave at most their states (``{domain: {...}, alt_domain: {...}}``)
 takes each part's own defaults. The result is deterministic for a given tree (the pipeline may
 read a second one from the response itself when the description's defaults break an invariant:
@@ -35,7 +37,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from .names import hint, is_leaf, norm
+from .names import base_type, hint, is_leaf, norm
 from .picking import Field, Picker, Profile, Selection
 from .roles.content import is_content
 from .roles.identity import (
@@ -44,7 +46,7 @@ from .roles.identity import (
 from .roles.kinds import is_kind
 from .roles.label import is_label, label_rank
 from .roles.links import is_url
-from .roles.noise import is_noise
+from .roles.noise import is_noise, minted
 from .roles.people import is_person, is_person_node
 from .roles.quantity import is_count, is_money
 from .roles.relation import nested_identity
@@ -71,6 +73,15 @@ LABEL_ARRAYS = ("labels", "assignees", "tags", "topics", "categories", "reviewer
 
 SMALL = 3  # a flat object with at most this many fields is kept whole
 BARE = 6  # an acknowledgement with at most this many flat fields is a bare status: kept whole
+
+
+def is_series(node: Any) -> bool:
+    """A list of scalars or of lists of scalars (``points: [[2024, 1, 5, 1500], ...]``): the
+    data of a small object that names it (``{name, points}``), kept with its name."""
+    if not isinstance(node, list):
+        return False
+    inner = unwrap(node)
+    return is_leaf(inner) and inner is not None and inner != "any"
 
 
 def _embedded(sub: Any) -> bool:
@@ -190,8 +201,10 @@ def choose_default_fields(
         return ()
     if kind == "acknowledge" and len(tree) <= BARE and all(is_leaf(v) for v in tree.values()):
         return tuple(tree)  # a bare status: all of it, one line
-    if len(tree) <= SMALL and all(is_leaf(v) for v in tree.values()):
-        kept = tuple(k for k in tree if not is_noise(k))  # nothing worth leaving out
+    if len(tree) <= SMALL and all(is_leaf(v) or is_series(v) for v in tree.values()):
+        kept = tuple(  # nothing worth leaving out (a create's minted credential is kept)
+            k for k in tree if not is_noise(k) or (kind == "create" and not item and minted(k))
+        )
         return kept or tuple(tree)  # but its secrets, hashes and avatars
     ((key, only),) = tree.items() if len(tree) == 1 else ((None, None),)
     if key is not None and isinstance(only, dict) and not is_person(key):  # ``{data: {...}}``
@@ -228,6 +241,11 @@ def choose_default_fields(
         _add_from_children(tree, pick, item, kind if peers else "read")
     if any(hint(v) == "tag" for v in tree.values()):
         _every_variant(tree, pick)
+    _same_schema_siblings(tree, pick)
+    if kind == "create" and not item:  # the credential a create minted: shown once
+        for key, sub in tree.items():
+            if is_leaf(sub) and base_type(sub) == "string" and minted(key):
+                pick.add(key, "identity", force=True)
     if kind == "generate":  # the content produced for the caller, however deep
         for path in generated_content_paths(tree):
             pick.add(path, "content", force=True)
@@ -248,6 +266,30 @@ def _every_variant(tree: dict[str, Any], pick: Picker) -> None:
         for key, sub in tree.items():
             if key != top and not is_person(key) and _has_path(sub, segs):
                 pick.add(f"{key}.{rest}", "label", force=True, cost=1)
+
+
+def _same_schema_siblings(tree: dict[str, Any], pick: Picker) -> None:
+    """Members of one schema side by side (a tournament's ``created``, ``started`` and
+    ``finished`` lists of the same items; a ``home`` and an ``away`` team) keep the same
+    members: what was chosen inside one of them is chosen inside each (the budget paid for it
+    once: an agent compares them)."""
+    groups: dict[str, list[str]] = {}
+    for key, sub in tree.items():
+        inner = unwrap(sub)
+        if isinstance(inner, dict) and inner and not is_person(key):
+            shape = repr(sorted((k, repr(v)) for k, v in inner.items()))
+            groups.setdefault(f"{isinstance(sub, list)}:{shape}", []).append(key)
+    for members in groups.values():
+        if len(members) < 2:
+            continue
+        rests: list[str] = []
+        for path in pick.chosen:
+            top, _, rest = path.partition(".")
+            if top in members and rest and rest not in rests:
+                rests.append(rest)
+        for key in members:
+            for rest in rests:
+                pick.add(f"{key}.{rest}", "relation", force=True, cost=1)
 
 
 def _has_path(tree: Any, segs: list[str]) -> bool:
