@@ -143,3 +143,37 @@ def test_a_create_keeps_the_credential_it_minted_and_reads_do_not() -> None:
     small = {"id": "string", "secret": "string"}
     assert choose_default_fields(small, kind="create") == ("id", "secret")
     assert choose_default_fields(small, kind="read") == ("id",)
+
+
+def test_a_typed_record_keeps_what_it_holds() -> None:
+    """A DNS record lost its data (the address) and kept its priority and flags."""
+    record = {
+        "id": "integer",
+        "type": "string",
+        "name": "string",
+        "data": "string",
+        "priority": "integer",
+        "port": "integer",
+        "ttl": "integer",
+        "weight": "integer",
+        "flags": "integer",
+        "tag": "string",
+    }
+    for item in (True, False):
+        chosen = choose_default_fields(record, item=item)
+        assert {"id", "name", "data", "type"} <= set(chosen)
+    blob = {"id": "integer", "name": "string", "data": "string", "size": "integer"}
+    assert "data" not in choose_default_fields(blob)  # no type: a blob, not a record's value
+
+
+def test_named_lists_are_what_an_unnamed_object_holds() -> None:
+    """Address ranges per service were reduced to the answer's version and date."""
+    ranges = {
+        "version": "string",
+        "date": "string:time",
+        "services": {"api": ["string"], "web": ["string"], "git": ["string"]},
+    }
+    chosen = choose_default_fields(ranges)
+    assert {"services.api", "services.web", "services.git"} <= set(chosen)
+    flat = {"verifiable": "boolean", "hooks": ["string"], "web": ["string"], "api": ["string"]}
+    assert {"hooks", "web", "api"} <= set(choose_default_fields(flat))
