@@ -7,6 +7,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from . import __version__
+from .decisions import decide_operations
 from .diagnostics import Diagnostic, GenerationError, Severity
 from .ir import ServerSpec
 
@@ -21,7 +22,18 @@ class Generated:
     scaffold: dict[str, bytes] = field(default_factory=dict)  # created once, then the user's
 
 
-def load_spec(path: Path, *, name: str | None) -> tuple[ServerSpec, list[Diagnostic]]:
+def load_spec(
+    path: Path, *, name: str | None, decide: bool = True
+) -> tuple[ServerSpec, list[Diagnostic]]:
+    """The IR of a description, its default fields decided (``decisions.py``) unless
+    ``decide`` is false (the caller applies an overlay first, then decides)."""
+    spec, diagnostics = _load(path, name=name)
+    if decide:
+        spec = decide_operations(spec)
+    return spec, diagnostics
+
+
+def _load(path: Path, *, name: str | None) -> tuple[ServerSpec, list[Diagnostic]]:
     if path.is_dir():
         raise GenerationError(
             Diagnostic(
@@ -91,7 +103,7 @@ def load_with_overlay(
                     hint=f"use --name {slugify(name)}",
                 )
             )
-    spec, found = load_spec(Path(spec_path), name=name)
+    spec, found = load_spec(Path(spec_path), name=name, decide=False)
     diagnostics += found
     _stop_on_errors(diagnostics)
     if overlay is not None:
@@ -100,6 +112,7 @@ def load_with_overlay(
         )
         diagnostics += found
         _stop_on_errors(diagnostics)
+    spec = decide_operations(spec)  # once per operation, after the overlay
     if name is not None and spec.name != name:
         spec = replace(spec, name=name)
     return spec, diagnostics

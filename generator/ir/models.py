@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from ..runtime.shaping.decision import DefaultsContext
+
 ParamLocation = Literal["path", "query", "header", "cookie", "body", "body_whole", "graphql"]
 
 
@@ -115,6 +117,12 @@ class ResponseShape:
     envelope_path: str | None = None
     # An XML response: the layout that reads it into the tree above (loaders/xml_layout.py).
     xml: dict[str, Any] | None = None
+    # What the defaults are chosen from besides the tree (runtime/shaping/decision.py); the
+    # generator decides them once per operation after the overlay (generator/decisions.py).
+    context: DefaultsContext = field(default_factory=DefaultsContext)
+    # The tree the defaults are chosen on when it is not ``field_tree`` (GraphQL: deeper than
+    # the shipped tree, so nested objects reduce to their identity); not shipped.
+    decision_tree: dict[str, Any] | None = None
 
 
 @dataclass(frozen=True)

@@ -3,7 +3,8 @@ the defaults: ``runtime/shaping/roles/identity.addressed_by``).
 
 - An item path's last parameter addresses its object (``/certs/{thumbprint}``); a collection's
   items are addressed by the parameter of the path one level down (``/things`` ->
-  ``{thingKey}`` of ``/things/{thingKey}``).
+  ``{thingKey}`` of ``/things/{thingKey}``). A format suffix is the same address
+  (``/Messages/{Sid}.json`` beside ``/Messages.json``).
 - A collection's other address: ``/releases/tags/{tag}`` beside ``/releases`` and
   ``/releases/{release_id}``, where ``/releases/tags`` is no path of its own and whose GET
   answers with the same schema as the item path's GET (the same objects, found by another
@@ -22,6 +23,14 @@ from .response_shape import success_body
 
 LAST_PARAM = re.compile(r"^(.*)/\{([^{}/]+)\}/?$")
 OTHER_ADDRESS = re.compile(r"^(.*)/([^{}/]+)/\{([^{}/]+)\}/?$")
+# A format suffix after the last segment (``/Messages/{Sid}.json`` beside ``/Messages.json``):
+# the same address written with the format it answers in.
+FORMAT_SUFFIX = re.compile(r"\.[A-Za-z][A-Za-z0-9]{0,5}$")
+
+
+def _bare(path: str) -> str:
+    """The path without a format suffix and a trailing slash."""
+    return FORMAT_SUFFIX.sub("", path.rstrip("/")) or "/"
 
 
 def address_keys(
@@ -30,12 +39,14 @@ def address_keys(
     """Path -> the path parameters that address one object of its response (module doc)."""
     ordered = sorted(p for p in paths if p.startswith("/"))
     known = {path.rstrip("/") or "/" for path in ordered}
+    suffixed = {_bare(p): p for p in ordered if _bare(p) != (p.rstrip("/") or "/")}
     keys: dict[str, tuple[str, ...]] = {}
     for path in ordered:
-        found = LAST_PARAM.match(path)
+        found = LAST_PARAM.match(_bare(path))
         if found:
             keys[path] = (found.group(2),)
-            keys.setdefault(found.group(1) or "/", (found.group(2),))
+            collection = found.group(1) or "/"
+            keys.setdefault(suffixed.get(collection, collection), (found.group(2),))
     for path in ordered:
         other = OTHER_ADDRESS.match(path)
         if not other or other.group(1) not in known:

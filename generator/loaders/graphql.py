@@ -214,7 +214,7 @@ def _operation(
         params=tuple(params),
         input_schema=input_schema,
         binding=GraphQLBinding(operation_type=kind, field_name=field_name),  # type: ignore[arg-type]
-        response=trees.shape(field, what),
+        response=trees.shape(field),
         kind=what,
         annotations=Annotations(read_only=read, destructive=not read, idempotent=read),
         tags=(kind,),

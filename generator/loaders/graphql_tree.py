@@ -15,7 +15,8 @@
   ``MAX_FIELDS`` fields (the first level is always kept); deeper objects are "any", where the
   server selects their scalar fields when asked for them.
 
-Default fields come from the same heuristic as REST (runtime/shaping/defaults.py).
+Default fields come from the same decision as REST (runtime/shaping/decision.py, called by
+generator/decisions.py after the overlay), on a tree at least ``DEFAULTS_DEPTH`` deep.
 """
 
 from __future__ import annotations
@@ -34,11 +35,7 @@ from ..runtime.graphql.graphql_types import (
     possible_types,
     selectable_fields,
 )
-from ..runtime.shaping.collections import find_payload
-from ..runtime.shaping.defaults import LABEL_ARRAYS, choose_default_fields, identity_fields, norm
-from ..runtime.shaping.kinds import WRITE_KINDS
-from ..runtime.shaping.names import words
-from ..runtime.shaping.trees import unwrap
+from ..runtime.shaping.decision import DefaultsContext, without_nested_connections
 from .response_shape import merge_trees
 
 MAX_DEPTH = 3
@@ -73,7 +70,7 @@ class GraphQLTrees:
         rich = self.tree(item, DEFAULTS_DEPTH) if field_tree else None
         rich = merge_trees(rich, field_tree) if isinstance(rich, dict) else field_tree
         if isinstance(rich, dict):
-            rich = _without_nested_connections(rich)
+            rich = without_nested_connections(rich)
         return field_tree, rich
 
     def answer_tree(self, field: GraphQLField) -> Any:
@@ -86,27 +83,27 @@ class GraphQLTrees:
         rich = self._rich(item)[1]
         return [rich] if collection is not None else rich
 
-    def shape(self, field: GraphQLField, kind: str = "read") -> ResponseShape:
+    def shape(self, field: GraphQLField) -> ResponseShape:
+        """The shape of what ``field`` answers with; its defaults are decided later, from the
+        rich tree and this context (``generator/decisions.py``)."""
         named = get_named_type(field.type)
         if is_leaf_type(named):
             return ResponseShape(media_type="application/json")
         item, collection = self._item(field)
         field_tree, rich = self._rich(item)
-        defaults = _defaults(rich, collection is not None, kind)
-        if defaults and isinstance(rich, dict) and rich.get("success") == "boolean":
-            defaults = ("success",) + defaults  # mutation payloads: did it work?
-        if is_abstract_type(item):  # which member each item is, and its identity and label
-            labels = [n for n in member_labels(self.schema, item) if n not in defaults]
-            defaults = ("__typename",) + tuple(d for d in defaults if d != "__typename")
-            defaults += tuple(labels)
-        identity = tuple(identity_fields(rich)) if rich else ()
+        union = is_abstract_type(item)
+        context = DefaultsContext(
+            graphql=True,
+            union=union,
+            members=tuple(member_labels(self.schema, item)) if union else (),
+        )
         return ResponseShape(
             schema_name=item.name,
             media_type="application/json",
             collection_path=collection,
             field_tree=field_tree,
-            default_fields=defaults,
-            identity_fields=identity,
+            context=context,
+            decision_tree=rich if isinstance(rich, dict) and rich else None,
         )
 
     def bounded(self, named: GraphQLNamedType) -> Any:
@@ -172,31 +169,3 @@ class GraphQLTrees:
                 result[name] = [sub] if is_list(field.type) else sub
         self._trees[key] = result
         return result
-
-
-def _defaults(rich: Any, item: bool, kind: str) -> tuple[str, ...]:
-    """The default selection; a write's payload type (``{success, lastSyncId, issue {...}}``)
-    is an envelope around the resource it changed: that resource's defaults, read through."""
-    if not isinstance(rich, dict):
-        return ()
-    if kind in WRITE_KINDS and not item:
-        envelope = find_payload(rich).envelope
-        inner = rich
-        for key in envelope or ():
-            inner = unwrap(inner.get(key)) if isinstance(inner, dict) else None
-        if envelope and isinstance(inner, dict):
-            prefix = ".".join(envelope)
-            chosen = choose_default_fields(inner, kind=kind, entity=tuple(words(envelope[-1])))
-            return tuple(f"{prefix}.{p}" for p in chosen)
-    return tuple(choose_default_fields(rich, item=item, kind=kind))
-
-
-def _without_nested_connections(tree: dict[str, Any]) -> dict[str, Any]:
-    """The tree minus nested connections (each costs a paged sub-query upstream), except
-    label-like lists (``labels.nodes.name`` is worth it): not chosen as default fields."""
-    out: dict[str, Any] = {}
-    for key, sub in tree.items():
-        nested = isinstance(sub, dict) and ("nodes" in sub or "edges" in sub)
-        if not nested or norm(key) in LABEL_ARRAYS:
-            out[key] = sub
-    return out

@@ -309,7 +309,6 @@ def _operations(
                 body,
                 resolver,
                 builder,
-                kind=kind,
                 keys=item_keys.get(path, ()),
                 about=path_about(path) + _batch_lists(request),
                 tree=tree,

@@ -15,7 +15,9 @@ wrapper's payload list is found whatever its key and siblings (``{total_count, w
 ``{apiVersion, kind, metadata, items}``, JSON:API ``data``, HAL ``_embedded.things``); a wrapper
 around one resource (``{"data": {...}}``) sets ``envelope_path``. ``field_tree`` and
 ``default_fields`` then describe ONE item (or the enveloped resource), ``schema_name`` is its
-component name when it has one, and ``wrapper_tree`` keeps the list wrapper's own fields.
+component name when it has one, and ``wrapper_tree`` keeps the list wrapper's own fields. The loader chooses no defaults: it
+records what they are chosen from (``context``: the entity and the path keys, and the item's
+unbounded ``decision_tree``), and ``generator/decisions.py`` decides once the overlay is applied.
 Scalar leaves carry schema hints (``string:time``, ``string:enum``...: runtime/shaping/names.py).
 """
 
@@ -28,7 +30,7 @@ from typing import Any
 from ..ir.models import ResponseShape
 from ..runtime.upstream.media import XML, media_kind
 from ..runtime.shaping.collections import dotted, find_payload
-from ..runtime.shaping.defaults import choose_default_fields, identity_fields
+from ..runtime.shaping.decision import DefaultsContext
 from ..runtime.shaping.names import base_type, schema_hint, with_hint, words
 from .document import Document
 from .refs import RefResolver, is_ref
@@ -267,20 +269,19 @@ def build_response_shape(
     resolver: RefResolver,
     builder: FieldTreeBuilder,
     *,
-    kind: str = "read",
     keys: tuple[str, ...] = (),
     about: tuple[str, ...] = (),
     tree: Any = None,
 ) -> ResponseShape:
-    """``tree``: the body's full field tree when the caller has it (``body_tree``); ``kind``: what the operation does (``operation_kind.py``); ``keys``: the path parameters
-    that address one object of the response (its item, for a list): identity hints
+    """``tree``: the body's full field tree when the caller has it (``body_tree``); ``keys``:
+    the path parameters that address one object of the response (its item, for a list): identity hints
     (``roles.identity.addressed_by``); ``about``: the normalised names of what the operation is
     about (its path's last segment, a batch request's list): a list of that name in the answer
     is the payload even next to an identity (``{Id, Status, Things: [...]}``)."""
     if not (body.json or body.xml) or body.doc is None:
         return ResponseShape(media_type=body.media_type)
     shape = _shape(
-        body.schema, body.media_type or "", body.doc, resolver, builder, kind, keys, about, tree
+        body.schema, body.media_type or "", body.doc, resolver, builder, keys, about, tree
     )
     if body.xml and body.schema is not None:
         shape = replace(shape, xml=xml_layout(body.schema, body.doc, resolver))
@@ -299,13 +300,13 @@ def _shape(
     doc: Document,
     resolver: RefResolver,
     builder: FieldTreeBuilder,
-    kind: str = "read",
     keys: tuple[str, ...] = (),
     about: tuple[str, ...] = (),
     tree: Any = None,
 ) -> ResponseShape:
     """The response's payload (``collections.find_payload``: a list under any key, an
-    envelope around one resource, or the body), its field tree and default fields."""
+    envelope around one resource, or the body), its field tree and what its default fields
+    are chosen from (``generator/decisions.py`` chooses them)."""
     if schema is None:
         return ResponseShape(media_type=media_type)
     body = resolver.deref(schema, doc, "") if isinstance(schema, dict) else None
@@ -318,9 +319,6 @@ def _shape(
     item_tree = _subtree(full, where or ())
     field_tree = bounded_tree(item_tree) if item_tree else None
     entity = tuple(words(name)) if name else ()
-    defaults, identity = _defaults(
-        item_tree, item=payload.collection is not None, kind=kind, entity=entity, keys=keys
-    )
     wrapper: dict[str, Any] | None = None
     if payload.collection and isinstance(full, dict):
         wrapper = {k: trim_tree(v, 2) for k, v in full.items() if k != payload.collection[0]}
@@ -330,9 +328,9 @@ def _shape(
         collection_path=dotted(payload.collection),
         envelope_path=dotted(payload.envelope),
         field_tree=field_tree if isinstance(field_tree, dict) and field_tree else None,
-        default_fields=defaults,
-        identity_fields=identity,
         wrapper_tree=wrapper or None,
+        context=DefaultsContext(entity=entity, keys=keys),
+        decision_tree=item_tree or None,
     )
 
 
@@ -377,17 +375,3 @@ def _item_name(
     if is_ref(items):
         return resolver.deref(items, found[1], "").name
     return fallback
-
-
-def _defaults(
-    field_tree: dict[str, Any] | None,
-    *,
-    item: bool,
-    kind: str = "read",
-    entity: tuple[str, ...] = (),
-    keys: tuple[str, ...] = (),
-) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    if field_tree is None:
-        return (), ()
-    chosen = choose_default_fields(field_tree, item=item, kind=kind, entity=entity, keys=keys)
-    return tuple(chosen), tuple(identity_fields(field_tree, entity, keys))

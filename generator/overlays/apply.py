@@ -5,10 +5,11 @@ not exist in a response, tool names that collide, select patterns that match not
 returns a new ServerSpec plus diagnostics located in the overlay file. Entries with errors
 are skipped; the caller stops on errors (``DiagnosticSink.raise_if_errors``).
 
-Precedence of field configs: operation > resource > the loader's heuristic. ``include`` and
+Precedence of field configs: operation > resource > the default fields. ``include`` and
 ``exclude`` are resolved separately, so a resource may exclude ``body`` while an operation
-picks its own ``include``. A given ``include`` becomes both ``OperationSpec.fields.include``
-and ``ResponseShape.default_fields``. Limits: operation > defaults > what the spec had.
+picks its own ``include``. A given ``include`` becomes ``OperationSpec.fields.include``, which
+``generator/decisions.py`` makes the default selection; the overlay chooses no defaults itself
+(a ``kind`` or a ``collection`` it changes is decided on afterwards, from the same context). Limits: operation > defaults > what the spec had.
 
 ``unknown``: a list to collect the entries naming an operation the description does not have
 (``operations`` and ``filter_sets`` keys), each as (key, diagnostic). Given, they are warnings
@@ -32,7 +33,6 @@ from ..ir.models import (
     ServerSpec,
     ShapingLimits,
 )
-from ..runtime.shaping.defaults import choose_default_fields, identity_fields
 from .apply_output import OutputApplier
 from .annotations import apply_annotations
 from .hosting import apply_hosting
@@ -43,17 +43,6 @@ from .model import LIMIT_KEYS, AuthEntry, OperationOverlay, Overlay, ResourceOve
 
 _GLOB_CHARS = "*?["
 _PREFIXES = ("tag:", "path:", "method:")
-
-
-def _rechosen(shape: ResponseShape, kind: str) -> ResponseShape:
-    """The default fields chosen again for another kind of operation (a generation keeps its
-    content; an acknowledgement is shown whole)."""
-    if shape.field_tree is None:
-        return shape
-    chosen = choose_default_fields(
-        shape.field_tree, item=shape.collection_path is not None, kind=kind
-    )
-    return dataclasses.replace(shape, default_fields=chosen)
 
 
 UnknownOperations = list[tuple[str, Diagnostic]]
@@ -227,8 +216,7 @@ class _Applier:
             if entry.annotations:  # annotations.py: e.g. a mutation that is not destructive
                 changes["annotations"] = apply_annotations(op.annotations, entry.annotations)
             if entry.kind is not None and entry.kind != op.kind:
-                changes["kind"] = entry.kind
-                response = _rechosen(response, entry.kind)
+                changes["kind"] = entry.kind  # the defaults follow (generator/decisions.py)
             self.check_fields(op.id, response, entry.include, entry.exclude, entry.pointer)
         include = _first(entry and entry.include, resource and resource.include)
         exclude = _first(entry and entry.exclude, resource and resource.exclude)
@@ -237,8 +225,6 @@ class _Applier:
                 include=include if include is not None else op.fields.include,
                 exclude=exclude if exclude is not None else op.fields.exclude,
             )
-        if include is not None:
-            response = dataclasses.replace(response, default_fields=include)
         op = dataclasses.replace(op, response=response, **changes)  # type: ignore[arg-type]
         return apply_hosting(  # hosting.py: scopes and confirmation, after the annotations
             op, entry and entry.scopes, entry and entry.confirm, self.overlay.confirm
@@ -273,12 +259,14 @@ class _Applier:
                 )
                 return shape
             tree = item if isinstance(item, dict) and item else None
-            return dataclasses.replace(
+            deep = subtree(shape.decision_tree, wanted) if shape.decision_tree else None
+            return dataclasses.replace(  # its defaults are decided after (decisions.py)
                 shape,
                 collection_path=wanted,
                 field_tree=tree,
-                default_fields=choose_default_fields(tree, item=True) if tree else (),
-                identity_fields=identity_fields(tree) if tree else (),
+                decision_tree=deep if isinstance(deep, dict) and deep else None,
+                default_fields=(),
+                identity_fields=(),
             )
         self.report(
             Severity.INFO,
@@ -289,7 +277,12 @@ class _Applier:
             "list the fields you want under include",
         )
         return dataclasses.replace(
-            shape, collection_path=wanted, field_tree=None, default_fields=(), identity_fields=()
+            shape,
+            collection_path=wanted,
+            field_tree=None,
+            decision_tree=None,
+            default_fields=(),
+            identity_fields=(),
         )
 
     def check_fields(

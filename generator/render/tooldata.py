@@ -92,6 +92,9 @@ def tool_data(op: OperationSpec) -> dict[str, Any]:
         response["default_fields"] = list(resp.default_fields)
         if op.fields.include and tuple(op.fields.include) == tuple(resp.default_fields):
             response["operator_defaults"] = True  # the overlay's include: not second-guessed
+    context = resp.context.to_json()
+    if context:  # what the server reads its defaults again from (runtime/shaping/decision.py)
+        response["context"] = context
     if op.fields.exclude:
         response["exclude"] = list(op.fields.exclude)
     if resp.media_type:

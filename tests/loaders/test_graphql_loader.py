@@ -9,6 +9,7 @@ from graphql import build_schema, get_introspection_query, graphql_sync
 from generator.diagnostics import GenerationError, Severity
 from generator.ir.models import GraphQLBinding
 from generator.loaders.graphql import load_graphql
+from tests.support.loading import load_decided
 from generator.pipeline import build
 from tests.support.paths import SPECS, SWAPI
 
@@ -109,7 +110,7 @@ def test_arguments_become_a_json_schema(sdl_file: Path) -> None:
 
 
 def test_response_shapes_flatten_connections_and_skip_unselectable_fields(sdl_file: Path) -> None:
-    ops = _ops(load_graphql(sdl_file)[0])
+    ops = _ops(load_decided(sdl_file)[0])
     issues = ops["query.issues"].response
     assert issues.collection_path == "nodes" and issues.schema_name == "Issue"
     tree = issues.field_tree

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from generator.ir.models import Annotations, HttpBinding, ParamSpec
-from generator.loaders import load_openapi
+from tests.support.loading import load_decided
 from tests.support.paths import PETSTORE
 
 CORPUS = Path(__file__).resolve().parents[1] / "fixtures" / "openapi"
@@ -18,7 +18,7 @@ CORPUS = Path(__file__).resolve().parents[1] / "fixtures" / "openapi"
     scope="module", params=[PETSTORE, CORPUS / "oai.v3.0.petstore.json"], ids=["yaml", "json"]
 )
 def petstore(request: pytest.FixtureRequest):
-    return load_openapi(request.param)
+    return load_decided(request.param)
 
 
 def test_server_level_fields(petstore) -> None:
@@ -146,15 +146,15 @@ def test_response_shapes(petstore) -> None:
 
 
 def test_yaml_and_json_give_the_same_ir() -> None:
-    from_yaml, _ = load_openapi(PETSTORE)
-    from_json, _ = load_openapi(CORPUS / "oai.v3.0.petstore.json")
+    from_yaml, _ = load_decided(PETSTORE)
+    from_json, _ = load_decided(CORPUS / "oai.v3.0.petstore.json")
     yaml_dict, json_dict = asdict(from_yaml), asdict(from_json)
     yaml_dict.pop("source_file"), json_dict.pop("source_file")
     assert yaml_dict == json_dict
 
 
 def test_name_can_be_given() -> None:
-    spec, _ = load_openapi(PETSTORE, name="petstore")
+    spec, _ = load_decided(PETSTORE, name="petstore")
     assert spec.name == "petstore"
 
 
@@ -171,5 +171,5 @@ def test_only_calls_that_delete_or_overwrite_are_destructive(
         f"paths:\n  /things:\n    {method}:\n      operationId: op\n"
         "      responses: {'204': {description: done}}\n"
     )
-    [op] = load_openapi(spec)[0].operations
+    [op] = load_decided(spec)[0].operations
     assert (op.annotations.destructive, op.annotations.idempotent) == (destructive, idempotent)

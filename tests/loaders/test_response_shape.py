@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from generator.loaders import load_openapi
+from tests.support.loading import load_decided
 from generator.loaders.response_shape import bounded_tree, merge_trees
 from generator.runtime.shaping.collections import find_payload
 
@@ -26,7 +26,7 @@ def _shape(tmp_path: Path, responses: dict[str, Any], schemas: dict[str, Any] | 
     }
     path = tmp_path / "shapes.json"
     path.write_text(json.dumps(doc))
-    spec, _ = load_openapi(path)
+    spec, _ = load_decided(path)
     return spec.operations[0].response
 
 
@@ -240,7 +240,7 @@ def test_the_path_parameter_that_reads_one_object_names_its_identity(tmp_path: P
     }  # fmt: skip
     path = tmp_path / "certs.json"
     path.write_text(json.dumps(doc))
-    spec, _ = load_openapi(path)
+    spec, _ = load_decided(path)
     shapes = {op.id: op.response for op in spec.operations}
     assert shapes["getCert"].identity_fields[0] == "thumbprint"
     assert shapes["listCerts"].collection_path == "value"
@@ -287,7 +287,7 @@ def test_a_collections_other_address_names_a_second_identity(tmp_path: Path) -> 
     }  # fmt: skip
     path = tmp_path / "releases.json"
     path.write_text(json.dumps(doc))
-    spec, _ = load_openapi(path)
+    spec, _ = load_decided(path)
     shapes = {op.id: op.response for op in spec.operations}
     for op_id in ("listReleases", "getRelease"):
         assert shapes[op_id].identity_fields[:2] == ("id", "tag_name"), op_id

@@ -7,13 +7,15 @@ from typing import Callable
 
 import pytest
 
+from generator.decisions import decide_operations
 from generator.ir.models import ServerSpec
 from overlay_ir import build_spec
 
 
 @pytest.fixture
 def spec() -> ServerSpec:
-    return build_spec()
+    """The IR as generation has it without an overlay: its defaults decided."""
+    return decide_operations(build_spec())
 
 
 @pytest.fixture

@@ -48,7 +48,6 @@ def op(
     schema: str | None = None,
     tree: Any = None,
     collection: str | None = None,
-    defaults: tuple[str, ...] = (),
     title: str = "",
 ) -> OperationSpec:
     return OperationSpec(
@@ -64,8 +63,6 @@ def op(
             media_type="application/json" if tree is not None else None,
             collection_path=collection,
             field_tree=tree,
-            default_fields=defaults,
-            identity_fields=defaults[:1],
         ),
         annotations=Annotations(read_only=method == "GET"),
         tags=tags,
@@ -91,7 +88,6 @@ def build_spec() -> ServerSpec:
                 schema="Pet",
                 tree=[PET],
                 collection="",
-                defaults=("id", "name"),
                 title="List all pets",
             ),
             op(
@@ -101,7 +97,6 @@ def build_spec() -> ServerSpec:
                 tags=("pets",),
                 schema="Pet",
                 tree=PET,
-                defaults=("id", "name"),
             ),
             op("createPets", "POST", "/pets", tags=("pets",)),
             op(
@@ -112,7 +107,6 @@ def build_spec() -> ServerSpec:
                 schema="issue",
                 tree=ISSUE,
                 collection="",
-                defaults=("number", "title", "state", "user.login"),
             ),
             op("issues/delete", "DELETE", "/repos/{owner}/{repo}/issues/{n}", tags=("issues",)),
             op(
@@ -121,7 +115,6 @@ def build_spec() -> ServerSpec:
                 "/things",
                 schema="ThingList",
                 tree=THINGS,
-                defaults=("has_more",),
             ),
         ),
         security=(

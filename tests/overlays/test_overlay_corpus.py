@@ -6,7 +6,8 @@ import textwrap
 
 import pytest
 
-from generator.loaders.openapi import load_openapi
+from tests.support.loading import load_decided
+from generator.decisions import decide_operations
 from generator.overlays import apply_overlay, parse_overlay, starter_overlay
 from tests.support.paths import GITHUB_REST, NOTION, PETSTORE
 
@@ -16,6 +17,7 @@ def round_trip_clean(spec):
     overlay, diags = parse_overlay(text, "starter.yaml")
     assert diags == [], [d.render() for d in diags[:5]]
     new, diags = apply_overlay(spec, overlay, file="starter.yaml")
+    new = decide_operations(new)  # as the pipeline does after the overlay
     assert diags == [], [d.render() for d in diags[:5]]
     return new, text
 
@@ -24,7 +26,7 @@ def round_trip_clean(spec):
     "path", [PETSTORE, NOTION, GITHUB_REST], ids=["petstore", "notion", "github"]
 )
 def test_starter_round_trip_on_real_descriptions(path):
-    spec, _ = load_openapi(path)
+    spec, _ = load_decided(path)
     new, text = round_trip_clean(spec)
     assert [op.response.default_fields for op in new.operations] == [
         op.response.default_fields for op in spec.operations
@@ -34,14 +36,14 @@ def test_starter_round_trip_on_real_descriptions(path):
 
 
 def test_petstore_starter_lists_its_operations_with_default_fields():
-    spec, _ = load_openapi(PETSTORE)
+    spec, _ = load_decided(PETSTORE)
     text = starter_overlay(spec)
     assert "  listPets:" in text and "  showPetById:" in text and "  createPets:" in text
     assert "    include: [id, name, tag]" in text
 
 
 def test_github_overlay_with_auth_selection_renames_and_typos():
-    spec, _ = load_openapi(GITHUB_REST)
+    spec, _ = load_decided(GITHUB_REST)
     assert spec.security == ()  # GitHub REST declares none: the overlay supplies it
     text = textwrap.dedent("""
         auth:
@@ -63,6 +65,7 @@ def test_github_overlay_with_auth_selection_renames_and_typos():
     overlay, diags = parse_overlay(text, "github.yaml")
     assert diags == []
     new, diags = apply_overlay(spec, overlay, file="github.yaml")
+    new = decide_operations(new)  # as the pipeline does after the overlay
     assert [(d.code, d.line, d.hint) for d in diags] == [
         ("OVERLAY_UNKNOWN_FIELD", 12, "did you mean 'user.login'?"),
         ("OVERLAY_UNKNOWN_OPERATION", 15, "did you mean 'issues/list-for-repo'?"),

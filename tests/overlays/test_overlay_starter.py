@@ -8,6 +8,7 @@ import pytest
 import yaml
 
 from overlay_ir import build_spec, op
+from generator.decisions import decide_operations
 from generator.ir.models import ServerSpec, ShapingLimits
 from generator.overlays import apply_overlay, load_overlay, parse_overlay, starter_overlay
 from generator.overlays.starter import scalar
@@ -19,7 +20,7 @@ def round_trip(spec: ServerSpec) -> tuple[ServerSpec, str]:
     assert diags == [], [d.render() for d in diags]
     new, diags = apply_overlay(spec, overlay, file="starter.yaml")
     assert diags == [], [d.render() for d in diags]
-    return new, text
+    return decide_operations(new), text  # as the pipeline does after the overlay
 
 
 def test_starter_round_trip_gives_no_diagnostics_and_same_default_fields(spec):
@@ -29,8 +30,11 @@ def test_starter_round_trip_gives_no_diagnostics_and_same_default_fields(spec):
     ]
     assert [o.id for o in new.operations] == [o.id for o in spec.operations]
     assert [o.tool_name for o in new.operations] == [o.tool_name for o in spec.operations]
-    assert "  listPets:" in text and "    include: [id, name]" in text
-    assert "    include: [number, title, state, user.login]" in text
+    for op_id in ("listPets", "issues/list-for-repo"):
+        shape = next(o.response for o in spec.operations if o.id == op_id)
+        assert shape.default_fields
+        assert f"    include: [{', '.join(shape.default_fields)}]" in text
+    assert "  listPets:" in text
     assert "\n    # tool_name: listPets\n" in text
 
 
@@ -50,7 +54,7 @@ def test_starter_shows_effective_defaults(spec):
 
 
 def test_starter_is_deterministic(spec):
-    assert starter_overlay(spec) == starter_overlay(build_spec())
+    assert starter_overlay(spec) == starter_overlay(decide_operations(build_spec()))
 
 
 def test_starter_survives_hostile_names():
@@ -63,7 +67,6 @@ def test_starter_survives_hostile_names():
             tool_name="odd_1",
             title=hostile + "\nsecond line",
             tree={"a b": "string", "x:y": "integer", "true": "string", "id": "integer"},
-            defaults=("a b", "x:y", "true", "id"),
             schema="We: ird",
         ),
         op(
@@ -73,14 +76,15 @@ def test_starter_survives_hostile_names():
             tool_name="yes_",
             tags=("t: x",),
             tree={"null": "string"},
-            defaults=("null",),
         ),
         op("2024", "POST", "/n", tool_name="n", title="\u2028 line sep"),
     )
     spec = dataclasses.replace(build_spec(), title=hostile, name="x", base_url="", operations=ops)
+    spec = decide_operations(spec)
+    assert spec.operations[0].response.default_fields  # hostile names among them
     new, text = round_trip(spec)
     assert [o.response.default_fields for o in new.operations] == [
-        o.response.default_fields for o in ops
+        o.response.default_fields for o in spec.operations
     ]
     assert "import os" not in yaml.safe_dump(yaml.safe_load(text))  # only ever inside comments
 

@@ -1,6 +1,7 @@
 """The runtime GraphQL caller: selection sets from dot paths, documents, response mapping."""
 
 import json
+from dataclasses import replace
 
 import pytest
 from graphql import build_schema
@@ -207,6 +208,7 @@ def test_a_union_where_the_tree_stops_selects_its_members_identity_and_label() -
 
 def test_union_defaults_name_the_members_identity_and_label_fields() -> None:
     from generator.loaders.graphql_tree import GraphQLTrees
+    from generator.runtime.shaping.decision import decide
 
     schema = build_schema("""
         type User { id: ID!, login: String!, bio: String }
@@ -216,6 +218,8 @@ def test_union_defaults_name_the_members_identity_and_label_fields() -> None:
         type Query { search(q: String!): [Hit!]! }
         """)
     shape = GraphQLTrees(schema).shape(schema.query_type.fields["search"])
+    decided = decide(shape.decision_tree, shape.context, kind="read", item=True)
+    shape = replace(shape, default_fields=decided.default_fields)
     assert shape.default_fields[0] == "__typename"
     assert {"login", "slug", "nameWithOwner"} <= set(shape.default_fields)
     tool = Tool(

@@ -97,3 +97,21 @@ def test_cursor_styles_read_the_body_or_the_last_item() -> None:
 def test_a_tool_without_pagination_never_continues_upstream() -> None:
     t = tool(None)  # type: ignore[arg-type]
     assert next_arguments(t, {}, {"link": '<http://x?page=2>; rel="next"'}, []) is None
+
+
+def test_page_and_offset_walks_stop_at_the_totals_the_body_states() -> None:
+    """Issue 33: an answer whose metadata says 2 of 2 records was offered with more pages (no
+    page size was passed, so every non-empty page looked full) and walking it made 49 more
+    requests. The body's own totals end the walk."""
+    page = tool({"style": "page", "page_arg": "page", "size_arg": "per_page"}, "records")
+    two_of_two = {"records": [{"id": 1}, {"id": 2}], "meta": {"total": 2, "page": 1}}
+    assert next_arguments(page, {}, {}, two_of_two) is None
+    one_of_two = {"records": [{"id": 1}], "total_count": 2}
+    assert next_arguments(page, {}, {}, one_of_two) == {"page": 2}
+    assert next_arguments(page, {"page": 2}, {}, {"records": [{"id": 2}], "total_count": 2}) is None
+    by_pages = {"records": [{"id": 1}] * 5, "pagination": {"totalPages": 3}}
+    assert next_arguments(page, {"page": 2}, {}, by_pages) == {"page": 3}
+    assert next_arguments(page, {"page": 3}, {}, by_pages) is None
+    offset = tool({"style": "offset", "offset_arg": "page", "size_arg": "per_page"}, "records")
+    assert next_arguments(offset, {}, {}, {"records": [1, 2], "totalResults": 2}) is None
+    assert next_arguments(offset, {}, {}, {"records": [1, 2], "totalResults": 5}) == {"page": 2}

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from .decision import DefaultsContext
 from .truncate import DEFAULT_MARKER
 
 DETAIL_LEVELS = ("concise", "detailed")
@@ -20,6 +21,9 @@ class ShapeConfig:
     field_tree: dict[str, Any] | None = None
     closed_tree: bool = False  # GraphQL: the schema is exact, unknown paths are refused early
     kind: str = "read"  # what the operation does (kinds.py): read, create, generate...
+    # What the defaults were decided from besides the tree (decision.py): the same inputs
+    # when the server reads them again from a response.
+    context: DefaultsContext = field(default_factory=DefaultsContext)
     # The default fields are the operator's (overlay ``include``): never second-guessed by
     # the run-time invariants (invariants.py), which guard the heuristic's choice only.
     operator_defaults: bool = False

@@ -53,6 +53,9 @@ class ResponseConfig:
     envelope_path: str | None = None
     operator_defaults: bool = False
     xml: dict[str, Any] | None = None  # an XML response's layout (upstream/xml_body.py)
+    # What the defaults are read again from at run time, as spec.json has it
+    # (shaping/decision.DefaultsContext.from_json reads it)
+    context: dict[str, Any] | None = None
 
 
 @dataclass(frozen=True)
@@ -178,6 +181,7 @@ def _tool_from_json(data: dict[str, Any], limits: Limits) -> Tool:
         envelope_path=resp.get("envelope_path"),
         operator_defaults=bool(resp.get("operator_defaults", False)),
         xml=resp.get("xml"),
+        context=resp.get("context"),
     )
     return Tool(
         name=data["name"],

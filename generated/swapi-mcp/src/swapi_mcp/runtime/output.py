@@ -23,6 +23,7 @@ from typing import Any
 from .adapters import AdapterContext, AdapterError, AdapterRef, refs_from_json, run_adapters
 from .filters import Branch, apply_filter, branches_from_json
 from .model import Tool
+from .shaping.decision import DefaultsContext
 from .shaping.payload import project_payload
 from .shaping.pipeline import ShapeConfig, ShapedResponse, shape, shape_text
 from .shaping.truncate import truncate_strings
@@ -48,6 +49,7 @@ def shape_config_for(tool: Tool) -> ShapeConfig:
         closed_tree=tool.binding.kind == "graphql",
         operator_defaults=tool.response.operator_defaults,
         kind=tool.kind,
+        context=DefaultsContext.from_json(tool.response.context),
         max_chars=limits.max_chars,
         max_chars_detailed=limits.max_chars_detailed,
         truncation_marker=limits.truncation_marker,

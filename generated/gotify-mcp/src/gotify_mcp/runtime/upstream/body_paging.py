@@ -11,6 +11,10 @@ names' case or separators:
   ``NextToken``, ``nextPageToken``, ``next_cursor``), or ``next_page: {offset|cursor|page}``;
 * the id of the last item: ``last_id`` next to ``has_more`` (the request takes ``after=``).
 
+A body may also say how many records or pages there are in all (``total_count``,
+``meta.total``, ``totalPages``): ``read_totals`` reads them, and a page or offset walk stops
+at them instead of asking for pages that cannot exist.
+
 ``read_body`` collects these signs from the body's top level and one level below it;
 ``pagination.py`` turns them into the next request's arguments or, when it cannot, into a note
 that names the argument to pass, so a footer never says ``has_more: false`` while the body says
@@ -95,6 +99,42 @@ def _scan(node: dict[str, Any], prefix: str, signs: BodySigns, *, nested: bool) 
                         signs.tokens.append((f"{path}.{sub}", inner))
             elif _scalar(value) and not isinstance(value, bool):
                 signs.tokens.append((path, value))
+
+
+# How many records or pages the whole list has, when a list body says so (``total_count``,
+# ``meta.total``, ``pagination.totalPages``): the next page exists only below it.
+_TOTAL_ITEMS = frozenset(
+    {"total", "totalcount", "totalitems", "totalresults", "totalrecords", "totalentries",
+     "totalhits", "totalsize", "totalelements", "recordcount", "resultcount", "itemcount"}
+)  # fmt: skip
+_TOTAL_PAGES = frozenset({"totalpages", "pagecount", "numpages", "lastpage", "pages"})
+
+
+@dataclass(frozen=True)
+class Totals:
+    items: int | None = None
+    pages: int | None = None
+
+
+def read_totals(body: Any) -> Totals:
+    """The totals a list body states at its top level or in a paging container (``meta``,
+    ``pagination``, ``pageInfo``): integers only (a ``total`` that is an amount of money sits
+    in a resource, not beside a list)."""
+    if not isinstance(body, dict) or not any(isinstance(v, list) for v in body.values()):
+        return Totals()
+    found: dict[str, int] = {}
+    scopes = [body] + [
+        v for k, v in body.items() if isinstance(v, dict) and norm(str(k)) in _LINK_CONTAINERS
+    ]
+    for scope in scopes:
+        for key, value in scope.items():
+            if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+                name = norm(str(key))
+                if name in _TOTAL_ITEMS:
+                    found.setdefault("items", value)
+                elif name in _TOTAL_PAGES:
+                    found.setdefault("pages", value)
+    return Totals(found.get("items"), found.get("pages"))
 
 
 def paging_name(name: str, nested: bool) -> bool:

@@ -3,7 +3,8 @@
 
 The rules work on a field tree (``trees``/``names``: names, JSON types, schema hints) and never
 on one API's field names. Each role has its module under ``roles/`` with its rule in the
-docstring; this module runs them in order on one object:
+docstring; this module runs them in order on one object, as the declared table ``STEPS`` (role, the
+step that picks and ranks its candidates, when it applies):
 
 identity (always) -> label (else primary field, text, link) and locator -> state -> money ->
 content (one resource) -> its own page -> times -> people -> preview (a list item's text, before
@@ -18,11 +19,13 @@ content, an acknowledgement whole). Nested *parts* (objects
 without an identity of their own: ``attributes``, ``status``, ``spec``) are seen through, one
 level, after the object's own fields of the same role.
 
-A flat object of at most three fields is kept whole. An object whose one member is an object
+A flat object of at most three fields is kept whole, also when a field is a series of scalars
+(a rating history's ``{name, points: [[y, m, d, r], ...]}``: its name and its data). An object whose one member is an object
 (``{data: {...}}``) is a wrapper: what it wraps is read through. In a tagged union (a ``type``
 naming the member that holds the content) what is chosen inside one variant member is chosen in
 every variant that has the same path, for the price of one (``child_page.title`` and
-``child_database.title``): an object holds one variant. An object of objects only that nothing
+``child_database.title``): an object holds one variant. Members of one schema side by side
+(lists of the same items under ``created``, ``started``, ``finished``) keep the same members. An object of objects only that nothing
 identifies and whose parts gave at most their states (``{domain: {...}, alt_domain: {...}}``)
 takes each part's own defaults. The result is deterministic for a given tree (the pipeline may
 read a second one from the response itself when the description's defaults break an invariant:
@@ -31,10 +34,11 @@ read a second one from the response itself when the description's defaults break
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Callable
 
-from .names import hint, is_leaf, norm
-from .picking import Field, Picker, Selection
+from .names import base_type, hint, is_leaf, norm
+from .picking import Field, Picker, Profile, Selection
 from .roles.content import is_content
 from .roles.identity import (
     has_id, has_own_identity, identity_fields, is_id_name, own_identity_key,
@@ -42,7 +46,7 @@ from .roles.identity import (
 from .roles.kinds import is_kind
 from .roles.label import is_label, label_rank
 from .roles.links import is_url
-from .roles.noise import is_noise
+from .roles.noise import is_noise, minted
 from .roles.people import is_person, is_person_node
 from .roles.quantity import is_count, is_money
 from .roles.relation import nested_identity
@@ -57,7 +61,7 @@ from .steps import (
 from .trees import field_tree_from_value, unwrap
 
 __all__ = [
-    "LABEL_ARRAYS", "choose_default_fields", "field_tree_from_value", "identity_fields",
+    "LABEL_ARRAYS", "STEPS", "Step", "choose_default_fields", "field_tree_from_value", "identity_fields",
     "has_own_identity", "is_alarm_flag", "is_content", "is_count", "is_id_name", "is_kind",
     "is_label", "is_money", "is_person", "is_url", "label_rank", "nested_identity", "norm",
     "own_identity_key",
@@ -69,6 +73,15 @@ LABEL_ARRAYS = ("labels", "assignees", "tags", "topics", "categories", "reviewer
 
 SMALL = 3  # a flat object with at most this many fields is kept whole
 BARE = 6  # an acknowledgement with at most this many flat fields is a bare status: kept whole
+
+
+def is_series(node: Any) -> bool:
+    """A list of scalars or of lists of scalars (``points: [[2024, 1, 5, 1500], ...]``): the
+    data of a small object that names it (``{name, points}``), kept with its name."""
+    if not isinstance(node, list):
+        return False
+    inner = unwrap(node)
+    return is_leaf(inner) and inner is not None and inner != "any"
 
 
 def _embedded(sub: Any) -> bool:
@@ -124,6 +137,54 @@ def _fields(tree: dict[str, Any], parts: bool) -> list[Field]:
     return out
 
 
+@dataclass(frozen=True)
+class Step:
+    """One row of the rules: the role it fills, the step that picks its candidates (each
+    step's docstring says which members qualify and in what rank; the profile, ``kinds.py``,
+    says how many it takes and the picker, ``picking.py``, whether their tokens still fit the
+    budget), and when it applies (the profile, whether the object is a list's item, the
+    operation's kind)."""
+
+    role: str
+    take: Callable[[Selection], None]
+    when: Callable[[Profile, bool, str], bool] = lambda profile, item, kind: True
+
+    def applies(self, profile: Profile, item: bool, kind: str) -> bool:
+        return self.when(profile, item, kind)
+
+
+def _one_read(profile: Profile, item: bool, kind: str) -> bool:
+    """One resource a read answers with: its body or description, cut to ``max_chars``."""
+    return bool(profile.content) and not item and kind not in WRITE_KINDS
+
+
+def _preview(profile: Profile, item: bool, kind: str) -> bool:
+    """A list item or a write's answer: its text as a short preview (the pipeline cuts it)."""
+    return bool(profile.content) and (item or kind in WRITE_KINDS)
+
+
+# The rules, in the order their roles are filled while the budget lasts (module doc). A
+# fallback follows the table in ``choose_default_fields``: an object nothing here picked from
+# (or whose parts gave only their states) takes each part's own defaults.
+STEPS: tuple[Step, ...] = (
+    Step("identity", take_identity),  # always: what the next call takes
+    Step("label", take_label),  # else the primary field, a text, a link; and where it lives
+    Step("state", take_states),  # its own state before a part's; then priority
+    Step("money", take_money),  # an amount with its currency
+    Step("content", lambda sel: take_content(sel, "content"), _one_read),
+    Step("url", take_link, lambda profile, item, kind: bool(profile.url)),  # its own page
+    Step("time", take_recent),  # when it changed, when it was made
+    Step("people", take_people),  # reduced to a handle, else a name
+    Step("preview", lambda sel: take_content(sel, "preview"), _preview),
+    Step("lists", take_lists),  # lists inside one resource: each element's label and state
+    Step("counts", take_counts),  # decisive counts and quantities
+    Step("flags", take_flags),  # what it is before what it has, before settings
+    Step("relations", take_relations),  # what it belongs to, by label or key with its id
+    Step("other", take_other),  # other times
+    Step("kinds", take_kinds),  # discriminators and categories
+)
+
+
 def choose_default_fields(
     field_tree: Any,
     *,
@@ -140,8 +201,10 @@ def choose_default_fields(
         return ()
     if kind == "acknowledge" and len(tree) <= BARE and all(is_leaf(v) for v in tree.values()):
         return tuple(tree)  # a bare status: all of it, one line
-    if len(tree) <= SMALL and all(is_leaf(v) for v in tree.values()):
-        kept = tuple(k for k in tree if not is_noise(k))  # nothing worth leaving out
+    if len(tree) <= SMALL and all(is_leaf(v) or is_series(v) for v in tree.values()):
+        kept = tuple(  # nothing worth leaving out (a create's minted credential is kept)
+            k for k in tree if not is_noise(k) or (kind == "create" and not item and minted(k))
+        )
         return kept or tuple(tree)  # but its secrets, hashes and avatars
     ((key, only),) = tree.items() if len(tree) == 1 else ((None, None),)
     if key is not None and isinstance(only, dict) and not is_person(key):  # ``{data: {...}}``
@@ -164,24 +227,9 @@ def choose_default_fields(
         arrays=[f for f in fields if isinstance(f.node, list)],
         own_leaves=[f for f in leaves if not f.part],  # parts give identity, label, state, time
     )
-    take_identity(sel)
-    take_label(sel)
-    take_states(sel)
-    take_money(sel)
-    if profile.content and not item and kind not in WRITE_KINDS:
-        take_content(sel, "content")
-    if profile.url:  # the link a person can open, before times and people
-        take_link(sel)
-    take_recent(sel)
-    take_people(sel)
-    if profile.content and (item or kind in WRITE_KINDS):  # the pipeline cuts it short
-        take_content(sel, "preview")
-    take_lists(sel)
-    take_counts(sel)
-    take_flags(sel)
-    take_relations(sel)
-    take_other(sel)
-    take_kinds(sel)
+    for step in STEPS:
+        if step.applies(profile, item, kind):
+            step.take(sel)
     pick = sel.pick
     # objects only, nothing identifies the whole and its parts gave at most their states
     # (``{domain: {...}, alt_domain: {...}}``): what each of them is, by its own defaults
@@ -193,6 +241,11 @@ def choose_default_fields(
         _add_from_children(tree, pick, item, kind if peers else "read")
     if any(hint(v) == "tag" for v in tree.values()):
         _every_variant(tree, pick)
+    _same_schema_siblings(tree, pick)
+    if kind == "create" and not item:  # the credential a create minted: shown once
+        for key, sub in tree.items():
+            if is_leaf(sub) and base_type(sub) == "string" and minted(key):
+                pick.add(key, "identity", force=True)
     if kind == "generate":  # the content produced for the caller, however deep
         for path in generated_content_paths(tree):
             pick.add(path, "content", force=True)
@@ -213,6 +266,30 @@ def _every_variant(tree: dict[str, Any], pick: Picker) -> None:
         for key, sub in tree.items():
             if key != top and not is_person(key) and _has_path(sub, segs):
                 pick.add(f"{key}.{rest}", "label", force=True, cost=1)
+
+
+def _same_schema_siblings(tree: dict[str, Any], pick: Picker) -> None:
+    """Members of one schema side by side (a tournament's ``created``, ``started`` and
+    ``finished`` lists of the same items; a ``home`` and an ``away`` team) keep the same
+    members: what was chosen inside one of them is chosen inside each (the budget paid for it
+    once: an agent compares them)."""
+    groups: dict[str, list[str]] = {}
+    for key, sub in tree.items():
+        inner = unwrap(sub)
+        if isinstance(inner, dict) and inner and not is_person(key):
+            shape = repr(sorted((k, repr(v)) for k, v in inner.items()))
+            groups.setdefault(f"{isinstance(sub, list)}:{shape}", []).append(key)
+    for members in groups.values():
+        if len(members) < 2:
+            continue
+        rests: list[str] = []
+        for path in pick.chosen:
+            top, _, rest = path.partition(".")
+            if top in members and rest and rest not in rests:
+                rests.append(rest)
+        for key in members:
+            for rest in rests:
+                pick.add(f"{key}.{rest}", "relation", force=True, cost=1)
 
 
 def _has_path(tree: Any, segs: list[str]) -> bool:

@@ -63,7 +63,8 @@ def profile_for(kind: str, item: bool) -> Profile:
 def generated_content_paths(tree: Any) -> tuple[str, ...]:
     """Dot paths (arrays seen through) of the content a generation answers with: strings named
     as content or as a rich text's text member (``text``, ``content``), and arrays of numbers
-    (a vector), outside metadata (``usage``, ``meta``) and noise."""
+    (a vector), outside metadata (``usage``, ``meta``) and noise. A list of integers is no
+    vector: a token's ``bytes`` beside its log probability are an encoding, not content."""
     found: list[str] = []
 
     def walk(node: Any, prefix: str, depth: int) -> None:
@@ -76,8 +77,8 @@ def generated_content_paths(tree: Any) -> tuple[str, ...]:
                 continue
             path = f"{prefix}.{key}" if prefix else key
             if isinstance(sub, list) and sub and is_leaf(sub[0]):
-                if base_type(sub[0]) in ("number", "integer") and len(w(key)) <= 2:
-                    found.append(path)  # a vector: an embedding
+                if base_type(sub[0]) == "number" and len(w(key)) <= 2:
+                    found.append(path)  # a vector of floats: an embedding (not bytes)
                 continue
             if is_leaf(sub):
                 text = base_type(sub) in ("string", "any")

@@ -7,7 +7,7 @@ a list by its items, an object by the items of its largest list when that list i
 half of it, else by its members (``chunking.object_path``); only a scalar is trimmed.
 
 Field selection: explicit ``fields`` win (``["*"]`` = everything); otherwise ``concise`` uses
-the configured defaults (or the heuristic of ``defaults.py``) and ``detailed`` keeps every
+the configured defaults (or those ``decision.py`` decides from the tree and the tool's context) and ``detailed`` keeps every
 field with longer strings. ``exclude`` paths are hidden unless ``fields`` names them (or a path
 below them). When the spec does not describe the body (no field tree, no defaults) the
 collection is the list the response shows (``defaults.guess_collection_path``), so an
@@ -37,7 +37,7 @@ from typing import Any
 
 from .chunking import get_at, pack, text_layout
 from .cleanup import drop_constant_kinds, prune_empty
-from .defaults import choose_default_fields
+from .decision import decide_fields
 from .explicit import FieldSelectionError, check_matched, lifted_exclude, validate_fields
 from .fields import exclude, project, selects_everything
 from .invariants import check_invariants, generic_projection
@@ -97,7 +97,7 @@ def shape(
             sample = target[:200] if isinstance(target, list) else target
             guessed = tree if isinstance(tree, dict) else field_tree_from_value(sample)
             selection = list(
-                choose_default_fields(guessed, item=where.kind == "list", kind=config.kind)
+                decide_fields(guessed, config.context, kind=config.kind, item=where.kind == "list")
             )
         selection = selection or None
         from_defaults = selection is not None

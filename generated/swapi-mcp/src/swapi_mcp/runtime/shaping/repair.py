@@ -3,7 +3,7 @@
 invariant (``invariants.py``), the response is not what the description said (members it
 lacks, nulls where it promised objects, another variant of a union, another wrapper), and the
 defaults are read from the response itself, for the body or for each list item that lost
-something.
+something, by the same decision and context the generator used (``decision.py``).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from typing import Any
 from .chunking import get_at, set_at
 from .collections import find_payload_in_value
 from .cleanup import prune_empty
-from .defaults import choose_default_fields
+from .decision import decide_fields
 from .fields import exclude, project
 from .invariants import check_invariants
 from .payload import Target, apply_select
@@ -40,10 +40,12 @@ def defaults_read_from_response(
         if isinstance(items, list):  # described as one object, it sent a list: shown by item
             listed = Target(found.collection, "list", configured=False, found=found)
             tree = field_tree_from_value(items[:200])
-            per_item = choose_default_fields(tree, item=True, kind=config.kind)
+            per_item = decide_fields(tree, config.context, kind=config.kind, item=True)
             if per_item:
                 return apply_select(value, items, listed, lambda i: select(i, per_item), False)
-        fields = choose_default_fields(field_tree_from_value(target), kind=config.kind)
+        fields = decide_fields(
+            field_tree_from_value(target), config.context, kind=config.kind, item=False
+        )
         if not fields:
             return shaped
         return apply_select(value, target, where, lambda item: select(item, fields), False)
@@ -59,7 +61,7 @@ def defaults_read_from_response(
         tree = field_tree_from_value(raw)
         key = dumps(tree)
         if key not in chosen:
-            chosen[key] = choose_default_fields(tree, item=True, kind=config.kind)
+            chosen[key] = decide_fields(tree, config.context, kind=config.kind, item=True)
         if chosen[key]:
             out[i] = select(raw, chosen[key])
     return set_at(shaped, path, out) if path else out

@@ -26,7 +26,7 @@ from typing import Any
 from urllib.parse import parse_qsl, urlsplit
 
 from ..model import Tool
-from .body_paging import BodySigns, norm, read_body, token_argument
+from .body_paging import BodySigns, norm, read_body, read_totals, token_argument
 
 _LINK = re.compile(r'<([^>]*)>\s*;[^,]*?\brel="?([^",;]*)"?', re.I)
 
@@ -125,6 +125,8 @@ def _by_style(
     size_arg = pag.get("size_arg")
     size = args.get(size_arg) if size_arg else None
     full = bool(items) and (not isinstance(size, int) or len(items) >= size)
+    if full and items is not None and _past_totals(style, pag, args, body, size, len(items)):
+        return None  # the body's own totals say this was the last page
     if style == "page":
         page_arg = pag["page_arg"]
         token = body.get("next_page") if isinstance(body, dict) else None
@@ -140,6 +142,27 @@ def _by_style(
         current = args.get(offset_arg, 0)
         return {**args, offset_arg: (current if isinstance(current, int) else 0) + len(items)}
     return None
+
+
+def _past_totals(
+    style: Any, pag: dict[str, Any], args: dict[str, Any], body: Any, size: Any, count: int
+) -> bool:
+    """Does the list end here by the totals the body states (``body_paging.read_totals``)?
+    2 of 2 records is the whole list, whatever the page size."""
+    totals = read_totals(body)
+    if style == "page":
+        current = args.get(pag.get("page_arg", ""), 1)
+        if not isinstance(current, int):
+            return False
+        if totals.pages is not None and current >= totals.pages:
+            return True
+        per = size if isinstance(size, int) and size > 0 else count
+        return totals.items is not None and current * per >= totals.items
+    if style == "offset":
+        current = args.get(pag.get("offset_arg", ""), 0)
+        start = current if isinstance(current, int) else 0
+        return totals.items is not None and start + count >= totals.items
+    return False
 
 
 def _next_cursor(

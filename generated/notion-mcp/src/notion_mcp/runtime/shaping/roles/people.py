@@ -8,14 +8,16 @@ participle + ``by`` (``created_by``), or a handle or name qualified by one
 (``customer_email``); not a person's attribute (``customer_address``,
 ``author_association``). An object with a handle of its own (``login``, ``username``) is a
 person whatever it is called (``pusher``): never seen through as a part. A person is reduced
-to a readable identity (``relation.person_paths``): a handle (login, username, email), else a
-name; reduced to an email, its name comes too (git's ``Name <email>``).
+to a readable identity (``relation.person_paths``): a handle (login, username, email; a bare
+one before a qualified one, never a time such as ``last_login``), else a name; reduced to an
+email, its name comes too (git's ``Name <email>``).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from ..names import hint
 from ..trees import unwrap
 from .words import leaf_keys, w
 
@@ -25,8 +27,23 @@ PEOPLE_WORDS = frozenset(
      "committer", "reviewer", "reviewers", "customer", "contact", "person", "employee",
      "agent", "lead", "by"}
 )  # fmt: skip
+# Who made or owns the object, before who acts on it (an assignee, a reviewer): the first
+# person an item keeps (``user`` of an issue before its ``assignee``).
+MAKER_WORDS = frozenset(
+    {"user", "author", "creator", "owner", "reporter", "requester", "sender", "by"}
+)
+
+
+def person_rank(key: str) -> tuple[bool, bool]:
+    """Sort key of the people of one object: a one-word role before a qualified one
+    (``user`` before ``triggering_actor``), its maker or owner before others."""
+    ws = w(key)
+    return len(ws) > 1, ws[-1] not in MAKER_WORDS
+
+
 # A person's stable readable identity comes before a display name (which may be null).
 HANDLE_WORDS = ("login", "username", "handle", "email")
+TIME_HINTS = frozenset({"time", "date"})  # schema hints of a point in time (names.py)
 
 
 def is_person(key: str) -> bool:
@@ -53,10 +70,15 @@ def is_person_node(key: str, node: Any) -> bool:
 
 
 def handle(tree: Any) -> str | None:
-    """A person's handle (login before username before handle before email), if any."""
+    """A person's handle (login before username before handle before email), if any: a bare
+    handle word before a qualified one (``login`` before ``login_name``), and never a time or
+    a date named after one (``last_login``: when they last signed in, not who they are)."""
     leaves = leaf_keys(tree) if isinstance(tree, dict) else []
     ranked = sorted(
-        (k for k in leaves if w(k)[-1] in HANDLE_WORDS),
-        key=lambda k: HANDLE_WORDS.index(w(k)[-1]),
-    )
+        (
+            k for k in leaves
+            if w(k)[-1] in HANDLE_WORDS and hint(tree[k]) not in TIME_HINTS
+        ),
+        key=lambda k: (len(w(k)) > 1, HANDLE_WORDS.index(w(k)[-1])),
+    )  # fmt: skip
     return ranked[0] if ranked else None

@@ -1,0 +1,132 @@
+"""The one decision: an operation's default fields and identity, from one context.
+
+Every place that chooses default fields calls ``decide`` with the same inputs: the generator
+once per operation after the overlay is applied (``generator/decisions.py``), and the server
+when it reads the defaults again from a response that broke an invariant (``repair.py``) or
+from an undescribed response, and when a filter does not apply (``output.py``, which then
+shapes with the defaults). What it decides from:
+
+- the field tree of one object (a list's item, an envelope's resource, or the body);
+- ``kind``: what the operation does (``kinds.py``), and ``item``: whether the object is a
+  list's item;
+- the ``DefaultsContext``, carried in the IR and in ``spec.json`` beside the tree:
+  ``entity``, the words of the object's type (its schema name: ``Repository`` ->
+  ``repository``; ``run_number`` is named after a workflow *run*); ``keys``, the path
+  parameters that address one such object in the operation's own path or a sibling's
+  (``/things/{thing_sid}`` beside ``/things``; ``loaders/addresses.py``); for GraphQL
+  (``graphql``), that nested connections are no defaults (each costs a paged sub-query; lists
+  of labels or people are, ``LABEL_ARRAYS``) and a mutation payload is an envelope around
+  the resource it changed; ``union``, that the object is an interface's or a union's member,
+  so ``__typename`` comes first, with ``members``, the members' identity and label fields
+  (``... on User { login }``).
+
+The rules themselves are the declared steps of ``defaults.py`` (``STEPS``), one role each.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .collections import find_payload
+from .defaults import LABEL_ARRAYS, choose_default_fields, identity_fields
+from .kinds import WRITE_KINDS
+from .names import norm, words
+from .trees import unwrap
+
+
+@dataclass(frozen=True)
+class DefaultsContext:
+    """What the defaults are chosen from besides the tree (module doc)."""
+
+    entity: tuple[str, ...] = ()
+    keys: tuple[str, ...] = ()
+    graphql: bool = False
+    union: bool = False
+    members: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        """The non-default members (``spec.json``'s ``response.context``)."""
+        out: dict[str, Any] = {}
+        if self.entity:
+            out["entity"] = list(self.entity)
+        if self.keys:
+            out["keys"] = list(self.keys)
+        if self.graphql:
+            out["graphql"] = True
+        if self.union:
+            out["union"] = True
+        if self.members:
+            out["members"] = list(self.members)
+        return out
+
+    @classmethod
+    def from_json(cls, data: Any) -> DefaultsContext:
+        if not isinstance(data, dict):
+            return cls()
+        return cls(
+            entity=tuple(str(w) for w in data.get("entity", ())),
+            keys=tuple(str(k) for k in data.get("keys", ())),
+            graphql=bool(data.get("graphql", False)),
+            union=bool(data.get("union", False)),
+            members=tuple(str(m) for m in data.get("members", ())),
+        )
+
+
+@dataclass(frozen=True)
+class Decision:
+    default_fields: tuple[str, ...] = ()
+    identity_fields: tuple[str, ...] = ()
+
+
+def decide(tree: Any, context: DefaultsContext, *, kind: str, item: bool) -> Decision:
+    """The default fields and the identity of the object ``tree`` describes (module doc)."""
+    tree = unwrap(tree)
+    if not isinstance(tree, dict) or not tree:
+        return Decision()
+    if context.graphql:
+        tree = without_nested_connections(tree)
+    defaults = _chosen(tree, context, kind=kind, item=item)
+    if context.graphql and defaults and tree.get("success") == "boolean":
+        defaults = ("success",) + defaults  # mutation payloads: did it work?
+    if context.union:  # which member each item is, and its identity and label
+        labels = tuple(m for m in context.members if m not in defaults)
+        defaults = ("__typename",) + tuple(d for d in defaults if d != "__typename") + labels
+    identity = identity_fields(tree, context.entity, context.keys)
+    return Decision(tuple(defaults), tuple(identity))
+
+
+def decide_fields(tree: Any, context: DefaultsContext, *, kind: str, item: bool) -> tuple[str, ...]:
+    return decide(tree, context, kind=kind, item=item).default_fields
+
+
+def _chosen(
+    tree: dict[str, Any], context: DefaultsContext, *, kind: str, item: bool
+) -> tuple[str, ...]:
+    if context.graphql and kind in WRITE_KINDS and not item:
+        # a write's payload type (``{success, lastSyncId, issue {...}}``) is an envelope
+        # around the resource it changed: that resource's defaults, read through
+        envelope = find_payload(tree).envelope
+        inner: Any = tree
+        for key in envelope or ():
+            inner = unwrap(inner.get(key)) if isinstance(inner, dict) else None
+        if envelope and isinstance(inner, dict):
+            prefix = ".".join(envelope)
+            chosen = choose_default_fields(
+                inner, kind=kind, entity=tuple(words(envelope[-1])), keys=context.keys
+            )
+            return tuple(f"{prefix}.{p}" for p in chosen)
+    return tuple(
+        choose_default_fields(tree, item=item, kind=kind, entity=context.entity, keys=context.keys)
+    )
+
+
+def without_nested_connections(tree: dict[str, Any]) -> dict[str, Any]:
+    """The tree minus nested connections (each costs a paged sub-query upstream), except
+    label-like lists (``labels.nodes.name`` is worth it): not chosen as default fields."""
+    out: dict[str, Any] = {}
+    for key, sub in tree.items():
+        nested = isinstance(sub, dict) and ("nodes" in sub or "edges" in sub)
+        if not nested or norm(key) in LABEL_ARRAYS:
+            out[key] = sub
+    return out

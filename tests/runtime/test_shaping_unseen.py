@@ -1,0 +1,179 @@
+"""Defaults on layouts nobody tuned for (issue 33's named cases): each test reproduces the
+structure a real description has (synthesized here; no vendor's text) and fails on the rules
+before the fix."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from generator.runtime.shaping.decision import DefaultsContext, decide
+from generator.runtime.shaping.defaults import choose_default_fields
+from generator.runtime.shaping.pipeline import ShapeConfig, shape
+from tests.support.loading import load_decided
+
+FIXTURES = Path(__file__).parents[1] / "fixtures" / "decision"
+
+# A user as a Swagger 2.0 generator writes it: properties in alphabetical order, so the time
+# of the last sign-in (``last_login``) comes before the handle (``login``).
+USER = {
+    "active": "boolean",
+    "avatar_url": "string:uri",
+    "created": "string:time",
+    "email": "string:email",
+    "full_name": "string",
+    "id": "integer",
+    "last_login": "string:time",
+    "location": "string",
+    "login": "string",
+    "login_name": "string",
+}
+ISSUE = {
+    "assignee": USER,
+    "assignees": [USER],
+    "body": "string",
+    "comments": "integer",
+    "created_at": "string:time",
+    "html_url": "string:uri",
+    "id": "integer",
+    "labels": [{"color": "string", "id": "integer", "name": "string"}],
+    "number": "integer",
+    "state": "string",
+    "title": "string",
+    "updated_at": "string:time",
+    "user": USER,
+}
+
+
+def test_people_are_reduced_to_their_handle_not_a_time_named_like_it() -> None:
+    item = choose_default_fields(ISSUE, item=True)
+    assert "user.login" in item  # who opened it, before who it is assigned to
+    assert not any(f.endswith("last_login") for f in item)
+    one = choose_default_fields(ISSUE)
+    assert {"user.login", "assignee.login", "assignees.login"} <= set(one)
+    repo = {"id": "integer", "full_name": "string", "owner": USER, "private": "boolean"}
+    assert "owner.login" in choose_default_fields(repo)
+
+
+def test_resources_named_by_a_sid_in_suffixed_paths_keep_the_sid() -> None:
+    """Every path ends in ``.json`` and names the resource ``{Sid}``; each object also carries
+    its account's ``account_sid`` and a ``uri``: the defaults had kept the account's sid and
+    the link, and dropped the resource's own sid on every list item, create and fetch."""
+    spec, _ = load_decided(FIXTURES / "sid_api.yaml")
+    for op in spec.operations:
+        assert op.response.context.keys == ("Sid",), op.id
+        assert op.response.identity_fields == ("sid",), op.id
+        assert op.response.default_fields[0] == "sid", op.id
+
+
+def test_a_series_of_numbers_is_the_data_of_the_object_that_names_it() -> None:
+    series = {"name": "string", "points": [["integer"]]}
+    assert choose_default_fields(series, item=True) == ("name", "points")
+    body = [{"name": "Blitz", "points": [[2024, 0, 5, 1500], [2024, 1, 9, 1520]]}]
+    config = ShapeConfig(
+        default_fields=choose_default_fields(series, item=True),
+        collection_path="",
+        field_tree=series,
+    )
+    assert json.loads(shape(body, config).chunks[0]) == body
+
+
+def test_lists_of_one_schema_side_by_side_keep_the_same_members() -> None:
+    tournament = {
+        "id": "string",
+        "fullName": "string",
+        "nbPlayers": "integer",
+        "status": "integer",
+        "startsAt": "integer",
+        "clock": {"limit": "integer", "increment": "integer"},
+    }
+    tree = {"created": [tournament], "started": [tournament], "finished": [tournament]}
+    chosen = choose_default_fields(tree)
+    per_list = {
+        key: sorted(p.split(".", 1)[1] for p in chosen if p.startswith(key + ".")) for key in tree
+    }
+    assert per_list["created"] == per_list["started"] == per_list["finished"]
+    assert "id" in per_list["created"]
+
+
+def test_a_tokens_bytes_are_an_encoding_not_generated_content() -> None:
+    completion = {
+        "id": "string",
+        "created": "integer",
+        "model": "string",
+        "choices": [
+            {
+                "index": "integer",
+                "finish_reason": "string",
+                "message": {"role": "string", "content": "string"},
+                "logprobs": {
+                    "content": [
+                        {
+                            "token": "string",
+                            "logprob": "number",
+                            "bytes": ["integer"],
+                            "top_logprobs": [
+                                {"token": "string", "logprob": "number", "bytes": ["integer"]}
+                            ],
+                        }
+                    ]
+                },
+            }
+        ],
+    }
+    chosen = choose_default_fields(completion, kind="generate")
+    assert "choices.message.content" in chosen
+    assert not any("bytes" in path for path in chosen)
+    embedding = {"data": [{"index": "integer", "embedding": ["number"]}], "model": "string"}
+    assert "data.embedding" in choose_default_fields(embedding, kind="generate")
+
+
+def test_a_create_keeps_the_credential_it_minted_and_reads_do_not() -> None:
+    key = {
+        "id": "string",
+        "name": "string",
+        "token": "string",
+        "expires_at": "string:time",
+        "created_at": "string:time",
+    }
+    context = DefaultsContext(entity=("api", "key"))
+    assert "token" in decide(key, context, kind="create", item=False).default_fields
+    assert "token" not in decide(key, context, kind="read", item=False).default_fields
+    assert "token" not in decide(key, context, kind="read", item=True).default_fields
+    small = {"id": "string", "secret": "string"}
+    assert choose_default_fields(small, kind="create") == ("id", "secret")
+    assert choose_default_fields(small, kind="read") == ("id",)
+
+
+def test_a_typed_record_keeps_what_it_holds() -> None:
+    """A DNS record lost its data (the address) and kept its priority and flags."""
+    record = {
+        "id": "integer",
+        "type": "string",
+        "name": "string",
+        "data": "string",
+        "priority": "integer",
+        "port": "integer",
+        "ttl": "integer",
+        "weight": "integer",
+        "flags": "integer",
+        "tag": "string",
+    }
+    for item in (True, False):
+        chosen = choose_default_fields(record, item=item)
+        assert {"id", "name", "data", "type"} <= set(chosen)
+    blob = {"id": "integer", "name": "string", "data": "string", "size": "integer"}
+    assert "data" not in choose_default_fields(blob)  # no type: a blob, not a record's value
+
+
+def test_named_lists_are_what_an_unnamed_object_holds() -> None:
+    """Address ranges per service were reduced to the answer's version and date."""
+    ranges = {
+        "version": "string",
+        "date": "string:time",
+        "services": {"api": ["string"], "web": ["string"], "git": ["string"]},
+    }
+    chosen = choose_default_fields(ranges)
+    assert {"services.api", "services.web", "services.git"} <= set(chosen)
+    flat = {"verifiable": "boolean", "hooks": ["string"], "web": ["string"], "api": ["string"]}
+    assert {"hooks", "web", "api"} <= set(choose_default_fields(flat))
