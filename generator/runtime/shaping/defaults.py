@@ -26,9 +26,9 @@ every variant that has the same path, for the price of one (``child_page.title``
 ``child_database.title``): an object holds one variant. Members of one schema side by side
 (lists of the same items under ``created``, ``started``, ``finished``) keep the same members.
 An object nothing identifies whose members are mostly named lists of scalars (address ranges
-per service) keeps all of them. An object of objects only that nothing
-identifies and whose parts gave at most their states (``{domain: {...}, alt_domain: {...}}``)
-takes each part's own defaults. The result is deterministic for a given tree (the pipeline may
+per service) keeps all of them. An object of objects only that nothing identifies and whose
+parts gave at most their states (``{domain: {...}, alt_domain: {...}}``) takes each part's own
+defaults. The result is deterministic for a given tree (the pipeline may
 read a second one from the response itself when the description's defaults break an invariant:
 ``pipeline.py``).
 """

@@ -25,9 +25,11 @@ A flat object of at most three fields is kept whole, also when a field is a seri
 naming the member that holds the content) what is chosen inside one variant member is chosen in
 every variant that has the same path, for the price of one (``child_page.title`` and
 ``child_database.title``): an object holds one variant. Members of one schema side by side
-(lists of the same items under ``created``, ``started``, ``finished``) keep the same members. An object of objects only that nothing
-identifies and whose parts gave at most their states (``{domain: {...}, alt_domain: {...}}``)
-takes each part's own defaults. The result is deterministic for a given tree (the pipeline may
+(lists of the same items under ``created``, ``started``, ``finished``) keep the same members.
+An object nothing identifies whose members are mostly named lists of scalars (address ranges
+per service) keeps all of them. An object of objects only that nothing identifies and whose
+parts gave at most their states (``{domain: {...}, alt_domain: {...}}``) takes each part's own
+defaults. The result is deterministic for a given tree (the pipeline may
 read a second one from the response itself when the description's defaults break an invariant:
 ``pipeline.py``).
 """
@@ -56,7 +58,7 @@ from .kinds import WRITE_KINDS, generated_content_paths, profile_for
 from .relation_steps import take_lists, take_people, take_relations
 from .steps import (
     take_content, take_counts, take_flags, take_identity, take_kinds, take_label, take_link,
-    take_money, take_other, take_recent, take_states,
+    take_money, take_other, take_recent, take_states, take_value,
 )  # fmt: skip
 from .trees import field_tree_from_value, unwrap
 
@@ -169,6 +171,7 @@ def _preview(profile: Profile, item: bool, kind: str) -> bool:
 STEPS: tuple[Step, ...] = (
     Step("identity", take_identity),  # always: what the next call takes
     Step("label", take_label),  # else the primary field, a text, a link; and where it lives
+    Step("value", take_value),  # what a typed record holds (a DNS record's data)
     Step("state", take_states),  # its own state before a part's; then priority
     Step("money", take_money),  # an amount with its currency
     Step("content", lambda sel: take_content(sel, "content"), _one_read),
@@ -242,6 +245,7 @@ def choose_default_fields(
     if any(hint(v) == "tag" for v in tree.values()):
         _every_variant(tree, pick)
     _same_schema_siblings(tree, pick)
+    _named_lists(tree, pick)
     if kind == "create" and not item:  # the credential a create minted: shown once
         for key, sub in tree.items():
             if is_leaf(sub) and base_type(sub) == "string" and minted(key):
@@ -266,6 +270,20 @@ def _every_variant(tree: dict[str, Any], pick: Picker) -> None:
         for key, sub in tree.items():
             if key != top and not is_person(key) and _has_path(sub, segs):
                 pick.add(f"{key}.{rest}", "label", force=True, cost=1)
+
+
+def _named_lists(tree: dict[str, Any], pick: Picker) -> None:
+    """An object nothing identifies or names whose members are mostly named lists of scalars
+    (address ranges per service: ``{hooks: [...], web: [...], api: [...]}``, also one level
+    down, ``services: {api: [...], web: [...]}``): the lists are what it holds, all of them."""
+    if has_own_identity(tree) or any(is_label(k) and is_leaf(v) for k, v in tree.items()):
+        return
+    scopes = [("", tree)] + [(f"{k}.", v) for k, v in tree.items() if isinstance(v, dict)]
+    for prefix, scope in scopes:
+        lists = [k for k, v in scope.items() if is_series(v) and not is_noise(k)]
+        if len(lists) >= 2 and 2 * len(lists) >= len(scope):
+            for key in lists:
+                pick.add(prefix + key, "list", force=True)
 
 
 def _same_schema_siblings(tree: dict[str, Any], pick: Picker) -> None:

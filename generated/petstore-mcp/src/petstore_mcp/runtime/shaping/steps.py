@@ -28,7 +28,7 @@ from typing import Callable
 from .collections import is_meta_key
 from .names import base_type, hint, is_leaf
 from .picking import Field, Selection, own_path
-from .roles.content import is_body, is_content, text_member
+from .roles.content import is_body, is_content, is_value, text_member
 from .roles.identity import has_id, identity_fields, is_natural_key, named_after
 from .roles.kinds import is_category, is_kind
 from .roles.label import (
@@ -221,6 +221,19 @@ def _not_a_quantity_part(sel: Selection, f: Field) -> bool:
     if not isinstance(part, dict) or not any(isinstance(v, list) for v in part.values()):
         return False
     return sum(is_leaf(v) for v in part.values()) <= WRAPPER_LEAVES or w(f.key)[-1] in LENGTHS
+
+
+def take_value(sel: Selection) -> None:
+    """A typed record's value (``roles/content.is_value``: ``data`` beside ``type`` and
+    ``name``), a scalar of its own: what the record holds, right after its label. Only in a
+    record that says its type (a blob's ``data`` beside a file name is no value)."""
+    values = [
+        f for f in sel.own_leaves
+        if is_value(f.key) and base_type(f.node) in ("string", "integer", "number", "any")
+    ]  # fmt: skip
+    typed = any(is_kind(f.key) for f in sel.own_leaves)  # a record of a type: a DNS A record
+    if len(values) == 1 and typed:
+        sel.take(values, "label", 1, own_path)
 
 
 def take_content(sel: Selection, role: str) -> None:

@@ -6,7 +6,8 @@ A last word ``body``, ``description``, ``text``, ``content``, ``message``, ``com
 (cut to ``max_chars`` by the pipeline); a list item shows a **preview** when the budget allows
 (the pipeline cuts it to ``list_items.PREVIEW_CHARS``), or as its label when it has no other.
 Rich text (runs) is read through its text member. Nothing is taken when a chosen field already
-holds the object's text.
+holds the object's text. A typed record's **value** (one word, ``data``, ``value``, ``target``:
+a DNS record's address beside its ``type`` and ``name``) is what it holds: taken after its label.
 """
 
 from __future__ import annotations
@@ -24,6 +25,16 @@ CONTENT_WORDS = frozenset(
 BODY_WORDS = frozenset({"body", "text", "content", "markdown", "message", "comment"})
 # The member of a rich text run (an array of runs, a rich value) that holds its text.
 TEXT_MEMBERS = ("plaintext", "text", "content", "value")
+
+
+# What a typed record holds (a DNS record's ``data``, a setting's ``value``, a redirect's
+# ``target``): one word, a scalar beside the record's name or type.
+VALUE_WORDS = frozenset({"value", "data", "target", "answer", "address", "rdata"})
+
+
+def is_value(key: str) -> bool:
+    ws = w(key)
+    return len(ws) == 1 and ws[0] in VALUE_WORDS
 
 
 def is_content(key: str) -> bool:
