@@ -19,8 +19,18 @@ from generator.bench.practitioners.scoring import holds_value, items, project, s
 MIN_ROWS, MIN_SERVERS, MIN_APIS = 150, 10, 8
 # The split as committed before any row was scored: it may only grow.
 SPLIT = {
-    "tuning": {"github-rest", "linear", "slack", "openai", "kubernetes"},
-    "held_back": {"stripe", "xero", "spotify", "github-graphql", "digitalocean", "mistral"},
+    "tuning": {"github-rest", "linear", "slack", "openai", "kubernetes", "discord"},
+    "held_back": {
+        "stripe",
+        "xero",
+        "spotify",
+        "github-graphql",
+        "digitalocean",
+        "mistral",
+        "sentry",  # issue 33's additions, committed before any of their rows was scored
+        "google-maps",
+        "notion",
+    },
 }
 
 YARDSTICK = load()
