@@ -16,8 +16,8 @@ from generator.bench.practitioners.run import body_of, find_tool
 from generator.bench.practitioners.scoring import holds_value, items, project, score, select
 
 # Issue 23: >= 150 operations of >= 10 servers on >= 8 upstream APIs, Go, TypeScript and Python;
-# issue 33 grew it to >= 300 operations of >= 20 servers (12 APIs hold rows).
-MIN_ROWS, MIN_SERVERS, MIN_APIS = 300, 20, 12
+# issue 33 grew it to >= 300 operations of >= 20 servers (13 APIs hold rows).
+MIN_ROWS, MIN_SERVERS, MIN_APIS = 300, 20, 13
 # The split as committed before any row was scored: it may only grow.
 SPLIT = {
     "tuning": {"github-rest", "linear", "slack", "openai", "kubernetes", "discord"},
