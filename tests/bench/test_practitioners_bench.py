@@ -15,12 +15,23 @@ from generator.bench.practitioners.graphql_answer import answer
 from generator.bench.practitioners.run import body_of, find_tool
 from generator.bench.practitioners.scoring import holds_value, items, project, score, select
 
-# Issue 23: >= 150 operations of >= 10 servers on >= 8 upstream APIs, Go, TypeScript and Python.
-MIN_ROWS, MIN_SERVERS, MIN_APIS = 150, 10, 8
+# Issue 23: >= 150 operations of >= 10 servers on >= 8 upstream APIs, Go, TypeScript and Python;
+# issue 33 grew it to >= 300 operations of >= 20 servers (13 APIs hold rows).
+MIN_ROWS, MIN_SERVERS, MIN_APIS = 300, 20, 13
 # The split as committed before any row was scored: it may only grow.
 SPLIT = {
-    "tuning": {"github-rest", "linear", "slack", "openai", "kubernetes"},
-    "held_back": {"stripe", "xero", "spotify", "github-graphql", "digitalocean", "mistral"},
+    "tuning": {"github-rest", "linear", "slack", "openai", "kubernetes", "discord"},
+    "held_back": {
+        "stripe",
+        "xero",
+        "spotify",
+        "github-graphql",
+        "digitalocean",
+        "mistral",
+        "sentry",  # issue 33's additions, committed before any of their rows was scored
+        "google-maps",
+        "notion",
+    },
 }
 
 YARDSTICK = load()
