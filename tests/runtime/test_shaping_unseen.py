@@ -177,3 +177,34 @@ def test_named_lists_are_what_an_unnamed_object_holds() -> None:
     assert {"services.api", "services.web", "services.git"} <= set(chosen)
     flat = {"verifiable": "boolean", "hooks": ["string"], "web": ["string"], "api": ["string"]}
     assert {"hooks", "web", "api"} <= set(choose_default_fields(flat))
+
+
+def test_an_account_keeps_its_balance_with_its_currency() -> None:
+    """An account had been reduced to its name: no balance, currency or number."""
+    account = {
+        "id": "string",
+        "name": "string",
+        "balance": {"amount": "number", "currency": "string"},
+        "account_number": "string",
+        "created": "string:time",
+    }
+    for item in (True, False):
+        chosen = choose_default_fields(account, item=item)
+        assert {"balance.amount", "balance.currency", "account_number"} <= set(chosen)
+
+
+def test_one_resource_keeps_its_table_of_figures() -> None:
+    """A player's ratings per game variant were all dropped from their profile."""
+    perf = {"games": "integer", "rating": "integer", "rd": "integer", "prog": "integer"}
+    user = {
+        "id": "string",
+        "username": "string",
+        "perfs": {"blitz": perf, "bullet": perf, "rapid": perf},
+        "createdAt": "integer",
+        "disabled": "boolean",
+        "profile": {"bio": "string", "realName": "string", "location": "string"},
+        "url": "string:uri",
+        "playTime": {"total": "integer", "tv": "integer"},
+    }
+    assert "perfs" in choose_default_fields(user)
+    assert "perfs" not in choose_default_fields(user, item=True)  # lists stay lean

@@ -42,7 +42,7 @@ from .roles.label import (
 from .roles.links import human_url_rank, is_human_url, is_url
 from .roles.noise import is_noise
 from .roles.people import is_person
-from .roles.quantity import is_count, is_money, is_unit_setting, numbers_only
+from .roles.quantity import is_count, is_money, is_unit_setting, money_pair, numbers_only
 from .roles.relation import reduce
 from .roles.state import flag_rank, is_alarm_flag, is_flag, is_state, state_rank
 from .roles.time import is_time, time_rank
@@ -163,6 +163,14 @@ def take_money(sel: Selection) -> None:
     )
     if sel.take(money, "money", sel.profile.money, own_path):
         sel.take([f for f in sel.own_leaves if w(f.key)[-1] == "currency"], "money", 1, own_path)
+        return
+    for (
+        f
+    ) in sel.objects:  # an amount with its currency in one object: ``balance: {amount, currency}``
+        pair = money_pair(f.key, f.node)
+        if pair is not None and not f.part and sel.pick.add(f"{f.path}.{pair[0]}", "money"):
+            sel.pick.add(f"{f.path}.{pair[1]}", "money", force=True, cost=2)
+            return
 
 
 def take_counts(sel: Selection) -> None:

@@ -27,7 +27,8 @@ every variant that has the same path, for the price of one (``child_page.title``
 ``child_database.title``): an object holds one variant. Members of one schema side by side
 (lists of the same items under ``created``, ``started``, ``finished``) keep the same members.
 An object nothing identifies whose members are mostly named lists of scalars (address ranges
-per service) keeps all of them. An object of objects only that nothing identifies and whose
+per service) keeps all of them, and one resource its tables of figures (ratings per variant).
+An object of objects only that nothing identifies and whose
 parts gave at most their states (``{domain: {...}, alt_domain: {...}}``) takes each part's own
 defaults. The result is deterministic for a given tree (the pipeline may
 read a second one from the response itself when the description's defaults break an invariant:
@@ -246,6 +247,8 @@ def choose_default_fields(
         _every_variant(tree, pick)
     _same_schema_siblings(tree, pick)
     _named_lists(tree, pick)
+    if not item:
+        _tables(tree, pick)
     if kind == "create" and not item:  # the credential a create minted: shown once
         for key, sub in tree.items():
             if is_leaf(sub) and base_type(sub) == "string" and minted(key):
@@ -284,6 +287,22 @@ def _named_lists(tree: dict[str, Any], pick: Picker) -> None:
         if len(lists) >= 2 and 2 * len(lists) >= len(scope):
             for key in lists:
                 pick.add(prefix + key, "list", force=True)
+
+
+def _tables(tree: dict[str, Any], pick: Picker) -> None:
+    """One resource's table of figures: a member mapping names to small records of one
+    schema that hold numbers only (ratings per game variant: ``perfs: {blitz: {games, rating,
+    rd}, bullet: {...}}``; usage per period) is what a person reads on its page: kept whole."""
+    for key, sub in tree.items():
+        if not isinstance(sub, dict) or len(sub) < 2 or is_noise(key) or is_person(key):
+            continue
+        rows = list(sub.values())
+        first = rows[0]
+        if not isinstance(first, dict) or not 2 <= len(first) <= 6:
+            continue
+        numeric = all(base_type(v) in ("integer", "number", "boolean") for v in first.values())
+        if numeric and all(row == first for row in rows[1:]):
+            pick.add(key, "count", force=True)
 
 
 def _same_schema_siblings(tree: dict[str, Any], pick: Picker) -> None:

@@ -42,6 +42,19 @@ def is_money(key: str, leaf: Any) -> bool:
     return ws[-1] in MONEY_WORDS or not (ws[-1] in COUNT_WORDS or plural(ws[-1]))
 
 
+def money_pair(key: str, node: Any) -> tuple[str, str] | None:
+    """A money object (``balance: {amount, currency}``, ``price: {value, currency_code}``): its
+    number and its currency member, when the member is named for money."""
+    if not set(w(key)) & MONEY_WORDS or not isinstance(node, dict):
+        return None
+    numbers = [k for k, v in node.items() if base_type(v) in ("integer", "number")]
+    currencies = [k for k, v in node.items() if "currency" in w(k) and base_type(v) == "string"]
+    if not numbers or not currencies:
+        return None
+    named = [k for k in numbers if w(k)[-1] in MONEY_WORDS or w(k)[-1] == "value"]
+    return (named or numbers)[0], currencies[0]
+
+
 def is_count(key: str, leaf: Any) -> bool:
     ws = w(key)
     if base_type(leaf) not in ("integer", "number"):
