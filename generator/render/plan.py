@@ -78,6 +78,15 @@ def _summary(spec: ServerSpec) -> str:
 
 
 VENV_PLACEHOLDER = "/path/to/venv"  # the README's absolute-path variant: the user's virtualenv
+HOST_PLACEHOLDER = "<https://HOST>"  # no usable server: the user writes the API's URL here
+
+
+def base_url_example(base_url: str) -> str:
+    """The base URL the README's commands and snippets set: the description's, or (none, or a
+    relative one) a placeholder the server refuses until the user replaces it."""
+    if "://" in base_url:
+        return base_url
+    return HOST_PLACEHOLDER + base_url.rstrip("/")
 
 
 def _client_configs(names: dict[str, str], base_url: str) -> dict[str, str]:
@@ -120,7 +129,8 @@ def plan_package(spec: ServerSpec) -> dict[str, bytes]:
 
     names = package_names(spec.name)
     pkg = names["package"]
-    clients = _client_configs(names, spec.base_url)
+    example_url = base_url_example(spec.base_url)
+    clients = _client_configs(names, example_url)
     data = server_data(spec)
     context: dict[str, Any] = {
         **names,
@@ -133,7 +143,9 @@ def plan_package(spec: ServerSpec) -> dict[str, bytes]:
         "urls": spec.urls,
         "registry_name": registry_name(spec),
         "api_version": spec.api_version,
-        "base_url": spec.base_url,
+        "base_url": example_url,
+        "base_url_missing": example_url != spec.base_url,
+        "host_placeholder": HOST_PLACEHOLDER,
         "credentials": spec.security,
         # every variable the server reads: the runtime's own table (what --help prints)
         "environment": listing(model_from_json(data)),

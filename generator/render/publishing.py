@@ -107,13 +107,18 @@ def _short(text: str, limit: int) -> str:
 
 def server_json(spec: ServerSpec, names: dict[str, str], summary: str) -> bytes:
     """``server.json`` for the official MCP registry, a PyPI package run over stdio."""
+    usable = "://" in spec.base_url
     env: list[dict[str, Any]] = [
         {
             "name": f"{names['env_prefix']}_BASE_URL",
-            "description": "Upstream API base URL",
-            "isRequired": False,
+            "description": (
+                "Upstream API base URL"
+                if usable
+                else "Upstream API base URL (required: the API description names no server)"
+            ),
+            "isRequired": not usable,
             "format": "string",
-            **({"default": spec.base_url} if spec.base_url else {}),
+            **({"default": spec.base_url} if usable else {}),
         }
     ]
     for cred in spec.security:

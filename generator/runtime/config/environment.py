@@ -64,7 +64,7 @@ VARIABLES: tuple[Variable, ...] = (
     Variable(
         "BASE_URL",
         "upstream base URL",
-        lambda m: m.base_url or "(none: set it)",
+        lambda m: m.base_url if "://" in m.base_url else "(none: set it)",
     ),
     Variable(
         "GRAPHQL_URL",
