@@ -282,6 +282,22 @@ def _regen_parser() -> argparse.ArgumentParser:
     return r
 
 
+def _refuse_urls(args: argparse.Namespace) -> None:
+    """A URL where a file is expected: one line saying to download it first."""
+    from .pipeline import refuse_url
+
+    for attribute, what in (
+        ("spec", "SPEC"),
+        ("old", "OLD"),
+        ("new", "NEW"),
+        ("overlay", "--overlay"),
+        ("old_overlay", "--old-overlay"),
+    ):
+        value = getattr(args, attribute, None)
+        if isinstance(value, str):
+            refuse_url(value, what)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
@@ -292,6 +308,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SystemExit as exc:  # --help, --version (0) and usage errors (2)
         return int(exc.code or 0)
     try:
+        _refuse_urls(args)
         return int(args.func(args))
     except GenerationError as exc:
         _print_diagnostics(exc.diagnostics, True)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -19,6 +20,25 @@ class Generated:
     files: dict[str, bytes]
     diagnostics: list[Diagnostic]
     scaffold: dict[str, bytes] = field(default_factory=dict)  # created once, then the user's
+
+
+_URL = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*://")
+
+
+def refuse_url(value: str | Path, what: str = "SPEC") -> None:
+    """mcpforge reads local files: a URL given as one is refused in one line that says to
+    download it first (as typed: a ``Path`` would have turned ``https://`` into ``https:/``)."""
+    text = str(value)
+    if isinstance(value, str) and _URL.match(text):
+        local = text.rstrip("/").rsplit("/", 1)[-1].split("?")[0] or "openapi.json"
+        raise GenerationError(
+            Diagnostic(
+                Severity.ERROR,
+                "spec-is-url",
+                f"{what} {text} is a URL; mcpforge reads local files: download it first "
+                f"(curl -fsSLo {local} '{text}') and give the file",
+            )
+        )
 
 
 def load_spec(path: Path, *, name: str | None) -> tuple[ServerSpec, list[Diagnostic]]:
@@ -72,6 +92,9 @@ def load_with_overlay(
     from .overlays.apply import apply_overlay
     from .overlays.load import load_overlay
 
+    refuse_url(spec_path)
+    if overlay_path is not None:
+        refuse_url(overlay_path, "--overlay")
     diagnostics: list[Diagnostic] = []
     overlay = None
     if overlay_path is not None:
