@@ -54,6 +54,7 @@ def _cmd_generate(args: argparse.Namespace) -> int:
         force=args.force,
         update_snapshot=args.update_snapshot,
         mode=args.mode,
+        license=args.license,
     )
     _print_diagnostics(result.diagnostics, args.verbose)
     print(f"wrote {target} ({len(result.spec.operations)} tools)")
@@ -193,6 +194,10 @@ def parser() -> argparse.ArgumentParser:
     g.add_argument("--name", help="package slug (default: overlay name, else from the title)")
     g.add_argument("--out", default="build", help="output directory (default: build)")
     g.add_argument("--version", dest="version", help="version of the generated package")
+    g.add_argument(
+        "--license",
+        help="the package's licence, an SPDX expression (default: the overlay's license, else MIT)",
+    )
     g.add_argument("--force", action="store_true", help="overwrite hand-edited generated files")
     g.add_argument("--verbose", action="store_true", help="show every diagnostic")
     g.add_argument(

@@ -264,7 +264,12 @@ class ServerSpec:
     limits: ShapingLimits = ShapingLimits()
     resources: dict[str, FieldConfig] = field(default_factory=dict)
     api_version: str = ""
-    license: str = ""
+    license: str = ""  # the API's own licence (info.license.name): not the package's
+    # The package's licence, an SPDX expression the publisher chose (overlay ``license``,
+    # ``--license``); "" = MIT, the default.
+    package_license: str = ""
+    # The description's first sentence as plain text (Markdown removed): the package summary.
+    summary: str = ""
     # Project links for the package metadata, (label, url), from info.contact/externalDocs.
     urls: tuple[tuple[str, str], ...] = ()
     # Name in the official MCP registry (``io.github.OWNER/NAME``); "" = a placeholder default.

@@ -45,6 +45,7 @@ from .text import (
     clean,
     describe_route,
     drop_questions,
+    plain_first_sentence,
     shorten,
     tool_description,
 )
@@ -225,6 +226,7 @@ def load_openapi_from(
         title=title,
         version=_package_version(version),
         description=shorten(info.get("description"), 500),
+        summary=plain_first_sentence(info.get("description")),
         source_kind="openapi",
         source_file=doc.display,
         base_url=url,

@@ -39,6 +39,7 @@ from .hosting import apply_hosting
 from .bigapi import NO_PAGINATION, assign_toolsets, check_pagination_args
 from .fieldpaths import check_path, subtree, top_level_fields, unwrap
 from .checks import suggest
+from ..loaders.text import plain_first_sentence
 from .model import LIMIT_KEYS, AuthEntry, OperationOverlay, Overlay, ResourceOverlay, Selection
 
 _GLOB_CHARS = "*?["
@@ -402,6 +403,10 @@ class _Applier:
             value = getattr(overlay, key)
             if value is not None:
                 changes[key] = value
+        if overlay.description is not None:
+            changes["summary"] = plain_first_sentence(overlay.description)
+        if overlay.license is not None:
+            changes["package_license"] = overlay.license
         if overlay.repository is not None:
             changes["repository"] = overlay.repository
             urls = [(label, url) for label, url in self.spec.urls if label != "Repository"]

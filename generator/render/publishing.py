@@ -14,6 +14,7 @@ from typing import Any
 from .. import __version__
 from ..diagnostics import Diagnostic, Severity
 from ..ir import ServerSpec
+from ..runtime.config.environment import credential_meaning
 from ..runtime.config.oauth_names import oauth_variables
 
 SERVER_SCHEMA_URL = "https://static.modelcontextprotocol.io/schemas/2025-09-29/server.schema.json"
@@ -36,40 +37,51 @@ CLASSIFIERS = (
     "Topic :: Software Development :: Libraries",
     "Typing :: Typed",
 )
-# Common license names in API descriptions -> SPDX identifiers (PEP 639 wants SPDX).
-_SPDX = {
-    "mit": "MIT",
-    "apache 2.0": "Apache-2.0",
-    "apache-2.0": "Apache-2.0",
-    "apache license 2.0": "Apache-2.0",
-    "apache license, version 2.0": "Apache-2.0",
-    "apache 2": "Apache-2.0",
-    "bsd-3-clause": "BSD-3-Clause",
-    "bsd 3-clause": "BSD-3-Clause",
-    "bsd-2-clause": "BSD-2-Clause",
-    "mpl-2.0": "MPL-2.0",
-    "isc": "ISC",
-    "cc0-1.0": "CC0-1.0",
-    "unlicense": "Unlicense",
-    "gpl-3.0": "GPL-3.0-only",
-    "lgpl-3.0": "LGPL-3.0-only",
-}
 REGISTRY_NAME_RE = re.compile(r"^[a-zA-Z0-9.-]+/[a-zA-Z0-9._-]+$")
 
 
-def spdx_license(name: str) -> str:
-    """An SPDX expression for the package license: MIT when the spec names none.
+DEFAULT_LICENSE = "MIT"
+MIT_TEXT = """MIT License
 
-    A license the table does not know becomes ``LicenseRef-<name>`` (valid SPDX, says what it is).
-    """
-    text = " ".join(name.split())
-    if not text:
-        return "MIT"
-    known = _SPDX.get(text.lower())
-    if known:
-        return known
-    ref = re.sub(r"[^A-Za-z0-9.]+", "-", text).strip("-.") or "Custom"
-    return f"LicenseRef-{ref}"
+Copyright (c) the authors of {dist}
+
+Permission is hereby granted, free of charge, to any person obtaining a copy
+of this software and associated documentation files (the "Software"), to deal
+in the Software without restriction, including without limitation the rights
+to use, copy, modify, merge, publish, distribute, sublicense, and/or sell
+copies of the Software, and to permit persons to whom the Software is
+furnished to do so, subject to the following conditions:
+
+The above copyright notice and this permission notice shall be included in all
+copies or substantial portions of the Software.
+
+THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR
+IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY,
+FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. IN NO EVENT SHALL THE
+AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER
+LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING FROM,
+OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS IN THE
+SOFTWARE.
+"""
+LICENSE_TO_REPLACE = "Replace this file with the full text of that licence before publishing"
+
+
+def package_license(spec: ServerSpec) -> str:
+    """The package's SPDX licence: the publisher's choice, MIT when none was made (the API's
+    own licence says nothing about the package's code)."""
+    return spec.package_license or DEFAULT_LICENSE
+
+
+def license_file(spec: ServerSpec, dist: str) -> str:
+    """LICENSE: the MIT text, or for another choice its identifier and where its text is (a
+    scaffold file: the publisher puts the full text in and mcpforge keeps it)."""
+    chosen = package_license(spec)
+    if chosen == DEFAULT_LICENSE:
+        return MIT_TEXT.format(dist=dist)
+    return (
+        f"{dist} is licensed under {chosen} (SPDX-License-Identifier: {chosen}).\n\n"
+        f"{LICENSE_TO_REPLACE} (https://spdx.org/licenses/); mcpforge keeps it as you leave it.\n"
+    )
 
 
 def registry_name(spec: ServerSpec) -> str:
@@ -101,8 +113,13 @@ def project_urls(data: dict[str, Any]) -> tuple[tuple[str, str], ...]:
 
 
 def _short(text: str, limit: int) -> str:
+    """``text`` within ``limit`` characters, cut at a word boundary and marked "…"."""
     text = " ".join(text.split())
-    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+    if len(text) <= limit:
+        return text
+    head = text[: limit - 1]
+    space = head.rfind(" ")
+    return (head[:space] if space > limit // 2 else head).rstrip(" ,;:-") + "…"
 
 
 def server_json(spec: ServerSpec, names: dict[str, str], summary: str) -> bytes:
@@ -122,11 +139,12 @@ def server_json(spec: ServerSpec, names: dict[str, str], summary: str) -> bytes:
         }
     ]
     for cred in spec.security:
-        for var in cred.env_vars:
+        for position, var in enumerate(cred.env_vars):
+            meaning = credential_meaning(cred.kind, cred.location, cred.param_name, position)
             env.append(
                 {
                     "name": var,
-                    "description": _short(f"{cred.kind} credential {cred.name}", 200),
+                    "description": _short(meaning[0].upper() + meaning[1:], 200),
                     "isRequired": False,
                     "isSecret": True,
                     "format": "string",
@@ -189,11 +207,45 @@ def tools_snapshot(server_data: dict[str, Any]) -> bytes:
     return snapshot_bytes(tool_surface(model_from_json(server_data)), SNAPSHOT_NOTE)
 
 
-def publishing_notes(spec: ServerSpec) -> list[Diagnostic]:
-    """What to set before publishing (INFO: the package works without it)."""
-    if spec.registry_name or _github_owner(spec):
+def license_notes(spec: ServerSpec, license_text: str | None) -> list[Diagnostic]:
+    """A LICENSE (the publisher's file once written) that does not carry the package's licence."""
+    chosen = package_license(spec)
+    if license_text is None:
+        return []
+    if LICENSE_TO_REPLACE in license_text:
+        problem = f"LICENSE names {chosen} but does not hold its text yet"
+    elif chosen.split(" ")[0].strip("()") not in license_text:
+        problem = f"LICENSE does not name {chosen}, the package's licence"
+    else:
         return []
     return [
+        Diagnostic(
+            Severity.WARNING,
+            "license-text",
+            problem,
+            file="LICENSE",
+            hint="put the licence's full text in LICENSE before publishing (mcpforge never "
+            "overwrites that file)",
+        )
+    ]
+
+
+def publishing_notes(spec: ServerSpec) -> list[Diagnostic]:
+    """What to set before publishing (INFO: the package works without it)."""
+    notes: list[Diagnostic] = []
+    if not spec.package_license:
+        api = f" (the API's own licence, {spec.license}, is named in the README as the API's)"
+        notes.append(
+            Diagnostic(
+                Severity.INFO,
+                "license-default",
+                f"the package is licensed MIT by default{api if spec.license else ''}",
+                hint="choose its licence with `license: <SPDX id>` in the overlay or --license",
+            )
+        )
+    if spec.registry_name or _github_owner(spec):
+        return notes
+    return notes + [
         Diagnostic(
             Severity.INFO,
             "registry-name-default",

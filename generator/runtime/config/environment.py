@@ -165,17 +165,27 @@ RETIRED: tuple[tuple[str, str, str], ...] = (
 )
 
 
+def credential_meaning(kind: str, location: str, param_name: str, position: int = 0) -> str:
+    """A credential variable in plain words (``--help``, the README, ``server.json``)."""
+    if kind == "basic":
+        return ("user name" if position == 0 else "password") + " for HTTP basic authentication"
+    if kind == "api_key":
+        where = {"query": "query parameter", "cookie": "cookie"}.get(location, "header")
+        return f"API key, sent in the {param_name} {where}"
+    return "access token, sent as a bearer token in the Authorization header"
+
+
 def _credentials(model: ServerModel) -> Iterator[tuple[str, str, str]]:
     for cred in model.credentials:
-        where = f" ({cred.location} {cred.param_name})" if cred.kind == "api_key" else ""
-        for var in cred.env_vars:
+        for position, var in enumerate(cred.env_vars):
             if cred.oauth is not None:
                 meaning = f"OAuth2 access token for {cred.name}"
                 if cred.oauth.get("token_url") or cred.oauth.get("discovery_url"):
                     meaning += "; optional when the server gets its own (the next variables)"
                 yield var, meaning, ""
             else:
-                yield var, f"{cred.kind} credential {cred.name}{where}", ""
+                meaning = credential_meaning(cred.kind, cred.location, cred.param_name, position)
+                yield var, meaning, ""
         if cred.oauth is not None and cred.env_vars:
             yield from _oauth(cred.name, cred.env_vars[0], cred.oauth)
 
