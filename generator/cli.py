@@ -108,7 +108,15 @@ def _cmd_preview(args: argparse.Namespace) -> int:
         return 1
     _print_diagnostics(preview.diagnostics, False)
     print(render(preview), end="")
-    return 1 if args.check and preview.broken else 0
+    if args.check and preview.broken:
+        count = len(preview.broken)
+        error(
+            f"preview --check: {count} tool{'s' if count != 1 else ''} break an invariant"
+            f" ({', '.join(t.tool for t in preview.broken[:5])}"
+            f"{', ...' if count > 5 else ''}); each one's hint above says what to change"
+        )
+        return 1
+    return 0
 
 
 def _cmd_regen(args: argparse.Namespace) -> int:

@@ -236,6 +236,9 @@ class SecurityScheme:
     description: str = ""
     # A bearer token the server can obtain itself (OAuth2 flows); None: from the environment.
     oauth: OAuthSpec | None = None
+    # Sent with another credential, not one by itself: an API key whose description says it
+    # acts as another user or goes together with another credential (a second factor).
+    companion: bool = False
 
 
 @dataclass(frozen=True)

@@ -38,7 +38,7 @@ from .annotations import apply_annotations
 from .hosting import apply_hosting
 from .bigapi import NO_PAGINATION, assign_toolsets, check_pagination_args
 from .fieldpaths import check_path, subtree, top_level_fields, unwrap
-from .checks import suggest
+from .checks import closest_first, suggest
 from ..loaders.text import plain_first_sentence
 from .model import LIMIT_KEYS, AuthEntry, OperationOverlay, Overlay, ResourceOverlay, Selection
 
@@ -359,7 +359,7 @@ class _Applier:
             return (
                 f"did you mean 'tag:{close}'?"
                 if close
-                else f"tags: {', '.join(tags[:12]) or 'none'}"
+                else f"tags, closest first: {closest_first(pattern[4:], tags) or 'none'}"
             )
         if pattern.startswith(("path:", "method:")):
             return "patterns are fnmatch globs: 'path:/repos/*', 'method:GET'"

@@ -86,9 +86,30 @@ def load_overlay(path: str | Path) -> tuple[Overlay, list[Diagnostic]]:
 def parse_overlay(text: str, file: str = "<overlay>") -> tuple[Overlay, list[Diagnostic]]:
     """Validate overlay YAML text; an empty document is a valid empty overlay."""
     doc = parse_yaml(text, file)
+    if _is_description(doc.value):
+        raise GenerationError(
+            Diagnostic(
+                Severity.ERROR,
+                "OVERLAY_IS_DESCRIPTION",
+                "this is an API description, not an overlay: were SPEC and --overlay swapped?",
+                file=file,
+                hint="the description comes first: mcpforge generate SPEC --overlay overlay.yaml"
+                " (mcpforge init SPEC > overlay.yaml writes a starter overlay)",
+            )
+        )
     checker = _Checker(file, doc.lines, doc.raw, list(doc.diagnostics))
     overlay = checker.overlay(doc.value)
     return overlay, sorted(checker.diagnostics, key=lambda d: (d.line or 0, d.pointer or ""))
+
+
+def _is_description(value: Any) -> bool:
+    """An OpenAPI/Swagger document or a GraphQL introspection result: keys no overlay has."""
+    if not isinstance(value, dict):
+        return False
+    keys = set(value)
+    return bool(keys & {"openapi", "swagger", "paths", "__schema"}) or (
+        isinstance(value.get("data"), dict) and "__schema" in value["data"]
+    )
 
 
 class _Checker(Checker):

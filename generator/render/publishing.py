@@ -140,7 +140,9 @@ def server_json(spec: ServerSpec, names: dict[str, str], summary: str) -> bytes:
     ]
     for cred in spec.security:
         for position, var in enumerate(cred.env_vars):
-            meaning = credential_meaning(cred.kind, cred.location, cred.param_name, position)
+            meaning = credential_meaning(
+                cred.kind, cred.location, cred.param_name, position, cred.companion
+            )
             env.append(
                 {
                     "name": var,

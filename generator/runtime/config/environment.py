@@ -165,8 +165,17 @@ RETIRED: tuple[tuple[str, str, str], ...] = (
 )
 
 
-def credential_meaning(kind: str, location: str, param_name: str, position: int = 0) -> str:
+def credential_meaning(
+    kind: str, location: str, param_name: str, position: int = 0, companion: bool = False
+) -> str:
     """A credential variable in plain words (``--help``, the README, ``server.json``)."""
+    if companion:
+        where = {"query": "query parameter", "cookie": "cookie"}.get(location, "header")
+        return (
+            f"value of the {param_name} {where}, sent along with another credential (not a"
+            " credential by itself: the description says it acts as another user or goes"
+            " with another credential)"
+        )
     if kind == "basic":
         return ("user name" if position == 0 else "password") + " for HTTP basic authentication"
     if kind == "api_key":
@@ -184,7 +193,9 @@ def _credentials(model: ServerModel) -> Iterator[tuple[str, str, str]]:
                     meaning += "; optional when the server gets its own (the next variables)"
                 yield var, meaning, ""
             else:
-                meaning = credential_meaning(cred.kind, cred.location, cred.param_name, position)
+                meaning = credential_meaning(
+                    cred.kind, cred.location, cred.param_name, position, cred.companion
+                )
                 yield var, meaning, ""
         if cred.oauth is not None and cred.env_vars:
             yield from _oauth(cred.name, cred.env_vars[0], cred.oauth)
@@ -222,7 +233,7 @@ def _servers(model: ServerModel) -> Iterator[tuple[str, str, str]]:
         relative = "" if "://" in server.url else f", relative to {model.env_prefix}_BASE_URL"
         yield (
             f"{model.env_prefix}_{server.key}_BASE_URL",
-            f"base URL of the server {len(tools)} tool(s) are served by{relative}: {shown}",
+            f"base URL of the server the description gives {shown}{relative}",
             server.url,
         )
 
@@ -292,10 +303,6 @@ def help_text(model: ServerModel, columns: int = 100) -> str:
         text = meaning + (f" (default {default})" if default else "")
         lines.append(f"  {name}")
         lines += textwrap.wrap(text, columns, initial_indent=" " * 6, subsequent_indent=" " * 6)
-    lines.append("no longer supported (the server refuses to start when one is set):")
-    for suffix, did, _ in RETIRED:
-        lines.append(f"  {model.env_prefix}_{suffix}")
-        lines += textwrap.wrap(did, columns, initial_indent=" " * 6, subsequent_indent=" " * 6)
     lines.append("also honoured:")
     for names, meaning in STANDARD:
         lines.append(f"  {names}: {meaning}")
