@@ -71,7 +71,7 @@ def runtime_files() -> dict[str, bytes]:
 
 def summary_parts(spec: ServerSpec) -> tuple[str, str]:
     """What the package is (from the title) and the description's first sentence, plain text."""
-    title = " ".join(spec.title.split())
+    title = " ".join(spec.title.split()).rstrip(".:;, ")
     said = "api" in re.findall(r"[a-z]+", title.lower())
     base = f"MCP server for the {title}" + ("" if said else " API")
     first = spec.summary
