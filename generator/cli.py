@@ -54,6 +54,7 @@ def _cmd_generate(args: argparse.Namespace) -> int:
         force=args.force,
         update_snapshot=args.update_snapshot,
         mode=args.mode,
+        license=args.license,
     )
     _print_diagnostics(result.diagnostics, args.verbose)
     print(f"wrote {target} ({len(result.spec.operations)} tools)")
@@ -107,7 +108,15 @@ def _cmd_preview(args: argparse.Namespace) -> int:
         return 1
     _print_diagnostics(preview.diagnostics, False)
     print(render(preview), end="")
-    return 1 if args.check and preview.broken else 0
+    if args.check and preview.broken:
+        count = len(preview.broken)
+        error(
+            f"preview --check: {count} tool{'s' if count != 1 else ''} break an invariant"
+            f" ({', '.join(t.tool for t in preview.broken[:5])}"
+            f"{', ...' if count > 5 else ''}); each one's hint above says what to change"
+        )
+        return 1
+    return 0
 
 
 def _cmd_regen(args: argparse.Namespace) -> int:
@@ -193,6 +202,10 @@ def parser() -> argparse.ArgumentParser:
     g.add_argument("--name", help="package slug (default: overlay name, else from the title)")
     g.add_argument("--out", default="build", help="output directory (default: build)")
     g.add_argument("--version", dest="version", help="version of the generated package")
+    g.add_argument(
+        "--license",
+        help="the package's licence, an SPDX expression (default: the overlay's license, else MIT)",
+    )
     g.add_argument("--force", action="store_true", help="overwrite hand-edited generated files")
     g.add_argument("--verbose", action="store_true", help="show every diagnostic")
     g.add_argument(
@@ -282,6 +295,22 @@ def _regen_parser() -> argparse.ArgumentParser:
     return r
 
 
+def _refuse_urls(args: argparse.Namespace) -> None:
+    """A URL where a file is expected: one line saying to download it first."""
+    from .pipeline import refuse_url
+
+    for attribute, what in (
+        ("spec", "SPEC"),
+        ("old", "OLD"),
+        ("new", "NEW"),
+        ("overlay", "--overlay"),
+        ("old_overlay", "--old-overlay"),
+    ):
+        value = getattr(args, attribute, None)
+        if isinstance(value, str):
+            refuse_url(value, what)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
@@ -292,6 +321,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SystemExit as exc:  # --help, --version (0) and usage errors (2)
         return int(exc.code or 0)
     try:
+        _refuse_urls(args)
         return int(args.func(args))
     except GenerationError as exc:
         _print_diagnostics(exc.diagnostics, True)

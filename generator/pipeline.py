@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -20,6 +21,25 @@ class Generated:
     files: dict[str, bytes]
     diagnostics: list[Diagnostic]
     scaffold: dict[str, bytes] = field(default_factory=dict)  # created once, then the user's
+
+
+_URL = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*://")
+
+
+def refuse_url(value: str | Path, what: str = "SPEC") -> None:
+    """mcpforge reads local files: a URL given as one is refused in one line that says to
+    download it first (as typed: a ``Path`` would have turned ``https://`` into ``https:/``)."""
+    text = str(value)
+    if isinstance(value, str) and _URL.match(text):
+        local = text.rstrip("/").rsplit("/", 1)[-1].split("?")[0] or "openapi.json"
+        raise GenerationError(
+            Diagnostic(
+                Severity.ERROR,
+                "spec-is-url",
+                f"{what} {text} is a URL; mcpforge reads local files: download it first "
+                f"(curl -fsSLo {local} '{text}') and give the file",
+            )
+        )
 
 
 def load_spec(
@@ -84,6 +104,9 @@ def load_with_overlay(
     from .overlays.apply import apply_overlay
     from .overlays.load import load_overlay
 
+    refuse_url(spec_path)
+    if overlay_path is not None:
+        refuse_url(overlay_path, "--overlay")
     diagnostics: list[Diagnostic] = []
     overlay = None
     if overlay_path is not None:
@@ -125,6 +148,7 @@ def build(
     name: str | None = None,
     version: str | None = None,
     mode: str | None = None,
+    license: str | None = None,
     unknown_operations: list[tuple[str, Diagnostic]] | None = None,
 ) -> Generated:
     """Load, apply the overlay and plan every file. Raises GenerationError on any error.
@@ -143,6 +167,8 @@ def build(
         spec = replace(spec, version=version)
     if mode is not None:
         spec = replace(spec, mode=mode)
+    if license is not None:
+        spec = replace(spec, package_license=checked_license(license))
     if not spec.operations:
         raise GenerationError(
             diagnostics
@@ -157,6 +183,23 @@ def build(
             ]
         )
     return Generated(spec, plan_package(spec), diagnostics, plan_scaffold(spec))
+
+
+def checked_license(license: str) -> str:
+    """``--license``: an SPDX expression, as the overlay's ``license`` (overlays/load.py)."""
+    from .overlays.load import SPDX_RE
+
+    if not SPDX_RE.match(license):
+        raise GenerationError(
+            Diagnostic(
+                Severity.ERROR,
+                "bad-license",
+                f"--license {license!r} is not an SPDX licence expression",
+                hint="an identifier from https://spdx.org/licenses (MIT, Apache-2.0, "
+                "AGPL-3.0-or-later ...), or LicenseRef-<name> for your own",
+            )
+        )
+    return license
 
 
 def _stop_on_errors(diagnostics: list[Diagnostic]) -> None:
@@ -175,13 +218,21 @@ def generate(
     force: bool = False,
     update_snapshot: bool = False,
     mode: str | None = None,
+    license: str | None = None,
 ) -> tuple[Path, Generated]:
     from .regeneration import breaking_change_warnings, snapshot_warnings
     from .render.plan import package_names
-    from .render.publishing import SNAPSHOT_PATH, publishing_notes
+    from .render.publishing import SNAPSHOT_PATH, license_notes, publishing_notes
     from .render.writer import write_package
 
-    result = build(spec_path, overlay_path=overlay_path, name=name, version=version, mode=mode)
+    result = build(
+        spec_path,
+        overlay_path=overlay_path,
+        name=name,
+        version=version,
+        mode=mode,
+        license=license,
+    )
     target = Path(out_dir) / f"{result.spec.name}-mcp"
     spec_json = result.files[f"src/{package_names(result.spec.name)['package']}/spec.json"]
     found = breaking_change_warnings(target, json.loads(spec_json))
@@ -195,4 +246,8 @@ def generate(
     )
     found += snapshot_warnings(target, report.stale_pinned)
     found += publishing_notes(result.spec)
+    license_path = target / "LICENSE"
+    found += license_notes(
+        result.spec, license_path.read_text(encoding="utf-8") if license_path.is_file() else None
+    )
     return target, replace(result, diagnostics=result.diagnostics + found)

@@ -74,7 +74,9 @@ def snapshot_warnings(target: Path, stale: tuple[str, ...]) -> list[Diagnostic]:
             f"the tool surface changed; {name} was kept, so the package's tests will fail until"
             " it is updated",
             file=str(target / name),
-            hint="review the change (`mcpforge diff`), then regenerate with --update-snapshot",
+            hint="review the change (`mcpforge diff`), then accept it: run the same generate"
+            " command with --update-snapshot, or `UPDATE_TOOLS_SNAPSHOT=1 pytest"
+            " tests/test_tools_snapshot.py` in the package",
         )
         for name in stale
     ]

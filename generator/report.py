@@ -35,6 +35,7 @@ class SurfaceReport:
     instructions_tokens: int
     diagnostics: list[Diagnostic]
     kinds: tuple[tuple[str, int], ...] = ()  # operations per kind (operation_kind.py)
+    methods: tuple[tuple[str, int], ...] = ()  # operations per HTTP method / GraphQL type
 
     @property
     def total(self) -> int:
@@ -48,8 +49,10 @@ class SurfaceReport:
             f"tools/list tokens (o200k, name+description+inputSchema): {self.list_tokens:,}",
             f"instructions tokens: {self.instructions_tokens:,}",
             f"total: {self.total:,}  (mean {self.list_tokens / n:,.0f} per tool)",
-            "operations by kind (what each does; decides its default fields): "
-            + (", ".join(f"{kind} {count}" for kind, count in self.kinds) or "none"),
+            "operations by method: "
+            + (", ".join(f"{method} {count}" for method, count in self.methods) or "none"),
+            "operations by kind (what each does, read from the description; decides its default"
+            " fields): " + (", ".join(f"{kind} {count}" for kind, count in self.kinds) or "none"),
             "largest tools:",
         ]
         for cost in sorted(self.tools, key=lambda c: (-c.tokens, c.name))[:top]:
@@ -103,7 +106,22 @@ def surface_report(
         instructions_tokens=count_tokens(model.instructions) if model.instructions else 0,
         diagnostics=diagnostics,
         kinds=_kinds(spec.operations),
+        methods=_methods(spec.operations),
     )
+
+
+METHOD_ORDER = ("GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS", "TRACE")
+
+
+def _methods(operations: Any) -> tuple[tuple[str, int], ...]:
+    """Operations per HTTP method (GraphQL: per operation type), in the usual order."""
+    counts: dict[str, int] = {}
+    for op in operations:
+        b = op.binding
+        method = b.method.upper() if b.kind == "http" else str(b.operation_type)
+        counts[method] = counts.get(method, 0) + 1
+    order = {m: i for i, m in enumerate(METHOD_ORDER)}
+    return tuple(sorted(counts.items(), key=lambda kv: (order.get(kv[0], len(order)), kv[0])))
 
 
 def _kinds(operations: Any) -> tuple[tuple[str, int], ...]:

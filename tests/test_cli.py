@@ -36,7 +36,8 @@ def test_generate_writes_the_package_named_by_the_contract(tmp_path: Path) -> No
     root = tmp_path / "petstore-mcp"
     assert (root / "pyproject.toml").is_file()
     assert (root / "src/petstore_mcp/__main__.py").is_file()
-    assert "(1 info note not shown; --verbose shows all)" in proc.stderr  # registry_name default
+    # the registry name and the licence are defaults: said with --verbose
+    assert "(2 info notes not shown; --verbose shows all)" in proc.stderr
     project = tomllib.loads((root / "pyproject.toml").read_text())["project"]
     assert project["name"] == "petstore-mcp"
     assert project["scripts"] == {"petstore-mcp": "petstore_mcp.__main__:main"}

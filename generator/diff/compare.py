@@ -14,6 +14,7 @@ an addition. Classes:
 | ``tool_renamed`` (clients call the old name) | yes |
 | ``endpoint_renamed`` (same tool name, another method or path upstream) | no |
 | ``param_removed`` (inputs reject unknown arguments) | yes |
+| ``param_renamed`` (same type, a close name or the same description) | yes |
 | ``param_added`` optional / required | no / yes |
 | ``param_made_required`` / ``param_made_optional`` | yes / no |
 | ``param_type_changed`` (a type or enum value no longer accepted) | yes |
@@ -27,7 +28,9 @@ an addition. Classes:
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass
+import difflib
+import re
+from dataclasses import dataclass, field
 from typing import Any
 
 from .surface import Surface, ToolInfo
@@ -49,6 +52,9 @@ class Change:
     tool: str
     detail: str
     breaking: bool
+    # The other members of the object a response field belongs to: the same schema wherever it
+    # is nested (group.py reports a change to it once, with every tool and path it touches).
+    owner: frozenset[str] = field(default=frozenset(), compare=False)
 
     def line(self) -> str:
         mark = "BREAKING" if self.breaking else "ok"
@@ -196,20 +202,62 @@ def _show(types: frozenset[str]) -> str:
 def _params(old: ToolInfo, new: ToolInfo) -> list[Change]:
     changes = []
     name = old.name
-    for arg in sorted(set(old.params) - set(new.params)):
+    renamed = _param_renames(old, new)
+    for was, now in sorted(renamed.items()):
+        changes.append(Change("param_renamed", name, f"{was} -> {now}", True))
+        changes += _param_requirement(name, now, was in old.required, now in new.required)
+    for arg in sorted(set(old.params) - set(new.params) - set(renamed)):
         changes.append(Change("param_removed", name, arg, True))
-    for arg in sorted(set(new.params) - set(old.params)):
+    for arg in sorted(set(new.params) - set(old.params) - set(renamed.values())):
         required = arg in new.required
         detail = f"{arg} ({'required' if required else 'optional'})"
         changes.append(Change("param_added", name, detail, required))
     for arg in sorted(set(old.params) & set(new.params)):
-        was, now = arg in old.required, arg in new.required
-        if now and not was:
-            changes.append(Change("param_made_required", name, arg, True))
-        elif was and not now:
-            changes.append(Change("param_made_optional", name, arg, False))
+        changes += _param_requirement(name, arg, arg in old.required, arg in new.required)
         changes += _param_type(name, arg, old.params[arg], new.params[arg])
     return changes
+
+
+def _param_requirement(tool: str, arg: str, was: bool, now: bool) -> list[Change]:
+    if now and not was:
+        return [Change("param_made_required", tool, arg, True)]
+    if was and not now:
+        return [Change("param_made_optional", tool, arg, False)]
+    return []
+
+
+def _words(name: str) -> str:
+    return re.sub(r"[^a-z0-9]", "", name.lower())
+
+
+def _same_parameter(old_name: str, old: Any, new_name: str, new: Any) -> bool:
+    """One argument under two names: the same types and values, and a close name (``per_page``
+    and ``perPage``, ``q`` and ``query``) or the same description."""
+    if type_signature(old) != type_signature(new) or _enum(old) != _enum(new):
+        return False
+    a, b = _words(old_name), _words(new_name)
+    close = bool(a and b) and (
+        a in b or b in a or difflib.SequenceMatcher(None, a, b).ratio() >= 0.6
+    )
+    said = old.get("description") if isinstance(old, dict) else None
+    return close or (
+        bool(said) and said == (new.get("description") if isinstance(new, dict) else None)
+    )
+
+
+def _param_renames(old: ToolInfo, new: ToolInfo) -> dict[str, str]:
+    """Old argument -> new argument, for the arguments only one side has that are one
+    argument renamed (each pairs with exactly one on the other side)."""
+    gone = sorted(set(old.params) - set(new.params))
+    came = sorted(set(new.params) - set(old.params))
+    match = {
+        a: [b for b in came if _same_parameter(a, old.params[a], b, new.params[b])] for a in gone
+    }
+    pairs: dict[str, str] = {}
+    for a, found in match.items():
+        if len(found) == 1 and [x for x in gone if found[0] in match[x]] == [a]:
+            pairs[a] = found[0]
+    return pairs
 
 
 def _param_type(tool: str, arg: str, old: Any, new: Any) -> list[Change]:
@@ -273,12 +321,26 @@ def _response(old: ToolInfo, new: ToolInfo) -> list[Change]:
         return changes + [Change("response_undocumented", name, "", False)]
     before, after = flatten_tree(old.field_tree), flatten_tree(new.field_tree)
     for path in _top_most([p for p in before if p not in after]):
-        changes.append(Change("response_field_removed", name, path, True))
+        owner = _members(before, path)
+        changes.append(Change("response_field_removed", name, path, True, owner))
     for path in _top_most([p for p in after if p not in before]):
-        changes.append(Change("response_field_added", name, path, False))
+        owner = _members(after, path)
+        changes.append(Change("response_field_added", name, path, False, owner))
     for path in sorted(p for p in before if p in after and before[p] != after[p]):
         if after[path] == "any" or before[path] == "any":
             continue
         detail = f"{path}: {before[path]} -> {after[path]}"
-        changes.append(Change("response_type_changed", name, detail, True))
+        owner = _members(after, path)
+        changes.append(Change("response_type_changed", name, detail, True, owner))
     return changes
+
+
+def _members(flat: dict[str, str], path: str) -> frozenset[str]:
+    """The other members of the object holding ``path`` (its siblings)."""
+    parent, _, key = path.rpartition(".")
+    prefix = parent + "." if parent else ""
+    return frozenset(
+        p[len(prefix) :]
+        for p in flat
+        if p.startswith(prefix) and "." not in p[len(prefix) :] and p[len(prefix) :] != key
+    )

@@ -6,6 +6,7 @@ from pathlib import Path
 
 from ..diagnostics import Diagnostic
 from .compare import Change
+from .group import Grouped, group_changes
 from .semver import next_version, suggest_bump
 from .surface import Surface
 
@@ -16,12 +17,15 @@ def render_text(
     """The report; ``warnings`` (overlay entries for operations one side lacks) come after the
     changes, each with where it is and what to do."""
     bump = suggest_bump(changes)
-    breaking = sum(c.breaking for c in changes)
+    groups = group_changes(changes)
+    breaking = sum(g.breaking for g in groups)
+    touched = len({c.tool for c in changes})
     lines = [
         f"{old.source} ({len(old.tools)} tools) -> {new.source} ({len(new.tools)} tools)",
-        f"{len(changes)} changes, {breaking} breaking",
+        f"{len(groups)} changes, {breaking} breaking"
+        + (f", touching {touched} tool{'s' if touched != 1 else ''}" if changes else ""),
     ]
-    lines += [c.line() for c in changes]
+    lines += [g.line() for g in groups]
     target = next_version(old.version, bump) if old.version else None
     advice = f"suggested version bump: {bump}"
     if target and bump != "none":
@@ -42,8 +46,8 @@ def changelog_entry(old: Surface, changes: list[Change], version: str | None = N
     """A Keep-a-Changelog section for these changes."""
     bump = suggest_bump(changes)
     version = version or next_version(old.version, bump) or "Unreleased"
-    sections: dict[str, list[Change]] = {"Added": [], "Changed": [], "Removed": []}
-    for c in changes:
+    sections: dict[str, list[Grouped]] = {"Added": [], "Changed": [], "Removed": []}
+    for c in group_changes(changes):
         sections[_section(c.kind)].append(c)
     out = [f"## [{version}]", ""]
     if not changes:
@@ -63,12 +67,13 @@ def _section(kind: str) -> str:
     return "Changed"
 
 
-def _item(change: Change) -> str:
+def _item(change: Grouped) -> str:
     mark = "**breaking** " if change.breaking else ""
-    return f"- {mark}`{change.tool}`: {_words(change)}"
+    tools = ", ".join(f"`{t}`" for t in change.tools)
+    return f"- {mark}{tools}: {_words(change)}"
 
 
-def _words(change: Change) -> str:
+def _words(change: Grouped) -> str:
     text = change.kind.replace("_", " ")
     return f"{text}: {change.detail}" if change.detail else text
 

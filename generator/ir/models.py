@@ -244,6 +244,9 @@ class SecurityScheme:
     description: str = ""
     # A bearer token the server can obtain itself (OAuth2 flows); None: from the environment.
     oauth: OAuthSpec | None = None
+    # Sent with another credential, not one by itself: an API key whose description says it
+    # acts as another user or goes together with another credential (a second factor).
+    companion: bool = False
 
 
 @dataclass(frozen=True)
@@ -272,7 +275,12 @@ class ServerSpec:
     limits: ShapingLimits = ShapingLimits()
     resources: dict[str, FieldConfig] = field(default_factory=dict)
     api_version: str = ""
-    license: str = ""
+    license: str = ""  # the API's own licence (info.license.name): not the package's
+    # The package's licence, an SPDX expression the publisher chose (overlay ``license``,
+    # ``--license``); "" = MIT, the default.
+    package_license: str = ""
+    # The description's first sentence as plain text (Markdown removed): the package summary.
+    summary: str = ""
     # Project links for the package metadata, (label, url), from info.contact/externalDocs.
     urls: tuple[tuple[str, str], ...] = ()
     # Name in the official MCP registry (``io.github.OWNER/NAME``); "" = a placeholder default.

@@ -43,7 +43,7 @@ from ..runtime.graphql.graphql_types import connection
 from .graphql_inputs import InputSchemas, is_required
 from .graphql_tree import GraphQLTrees
 from .operation_kind import OperationSignals, classify
-from .text import TITLE_LIMIT, shorten, tool_description
+from .text import TITLE_LIMIT, plain_first_sentence, shorten, tool_description
 
 FIRST_DEFAULT = 20
 FIRST_MAXIMUM = 100
@@ -158,6 +158,7 @@ def load_graphql(
         title=stem.replace("_", " ").replace("-", " ").title(),
         version="0.1.0",
         description=shorten(schema.description, 500),
+        summary=plain_first_sentence(schema.description),
         source_kind="graphql",
         source_file=str(path),
         base_url="",

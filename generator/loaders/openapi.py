@@ -45,6 +45,7 @@ from .text import (
     clean,
     describe_route,
     drop_questions,
+    plain_first_sentence,
     shorten,
     tool_description,
 )
@@ -175,6 +176,9 @@ def load_openapi_from(
     info = doc.data.get("info")
     if isinstance(info, dict) and isinstance(info.get("version"), (int, float)):
         info["version"] = str(info["version"])  # YAML `version: 1.0`
+    missing_version = isinstance(info, dict) and info.get("version") is None
+    if missing_version:  # a slip some vendors publish: read, with a warning (below)
+        info["version"] = ""
     resolver = RefResolver(doc)
     try:
         resolver.check_all()
@@ -185,6 +189,17 @@ def load_openapi_from(
     fatal, diagnostics, invalid_ops = _triage(validate_openapi(doc), doc.data)
     if fatal:
         raise GenerationError(fatal)
+    if missing_version:
+        diagnostics.append(
+            doc.diagnostic(
+                Severity.WARNING,
+                "INFO_VERSION_MISSING",
+                "info.version is missing (OpenAPI requires it): read as 0.0.0, the version"
+                " of the API and, unless you set one, of the package",
+                "/info",
+                "Set the package's version with `version:` in the overlay or --version.",
+            )
+        )
     info = doc.data["info"]
     title = clean(info.get("title")) or "API"
     if name is None:
@@ -225,6 +240,7 @@ def load_openapi_from(
         title=title,
         version=_package_version(version),
         description=shorten(info.get("description"), 500),
+        summary=plain_first_sentence(info.get("description")),
         source_kind="openapi",
         source_file=doc.display,
         base_url=url,

@@ -152,6 +152,7 @@ def build_request(
         ctx.path_queries.append((op_pointer, shown))
         path_pairs = _templated_pairs(path_pairs, merged, doc, op_pointer)
     template = _TEMPLATE.findall(sent_path)
+    _refuse_url_path(ctx, sent_path, merged, op_pointer)
     args = _path_args(ctx, template, merged, op_pointer)
     for (name, location), declared in merged.items():
         if location == "path":
@@ -274,6 +275,40 @@ def _invalid(ctx: RequestContext, where: str, message: str) -> Diagnostic:
     )
 
 
+_PLACEHOLDER_PATH = re.compile(r"/?(?:\{([^{}/]+)\}|<([^<>/]+)>)/?")
+_URL_WORDS = re.compile(r"(?:^|[^a-z])(?:url|uri|href|link)(?:$|[^a-z])", re.I)
+
+
+def _refuse_url_path(
+    ctx: RequestContext, path: str, merged: dict[tuple[str, str], Declared], where: str
+) -> None:
+    """A path that is one variable standing for a whole URL (``PUT /{upload_url}``: a
+    pre-signed upload URL written as a path) cannot be served: the call would go to the API's
+    host with the URL as its path. The operation is left out, with a warning saying why."""
+    whole = _PLACEHOLDER_PATH.fullmatch(path)
+    if whole is None:
+        return
+    name = whole.group(1) or whole.group(2)  # {upload_url}, or <upload_url> (not templating)
+    declared = merged.get((name, "path"))
+    param = declared[0] if declared is not None else {}
+    schema = param.get("schema") if isinstance(param.get("schema"), dict) else param
+    said = " ".join(
+        str(x) for x in (name, schema.get("format"), param.get("description")) if x is not None
+    )
+    if schema.get("format") in ("uri", "url") or _URL_WORDS.search(said.replace("_", " ")):
+        raise SkipOperation(
+            ctx.doc.diagnostic(
+                Severity.WARNING,
+                "OPERATION_URL_PATH",
+                f"operation skipped: its path {path} is a placeholder for a whole URL ({name},"
+                " such as a pre-signed upload URL), which a call to the API's host cannot reach",
+                where,
+                "Send to that URL with an HTTP client (the operation that hands it out is kept);"
+                " the generated server only calls the API's own servers.",
+            )
+        )
+
+
 def _path_args(
     ctx: RequestContext,
     template: list[str],
@@ -295,6 +330,21 @@ def _path_args(
             continue
         arg = _param_arg(ctx, *found)
         arg.required = True
+        if isinstance(arg.schema.get("enum"), list) and "" in arg.schema["enum"]:
+            # an empty path segment is refused at run time (http_call.py): not a choice to list
+            values = [v for v in arg.schema["enum"] if v != ""]
+            arg.schema = {k: v for k, v in arg.schema.items() if k != "enum"}
+            if values:
+                arg.schema["enum"] = values
+            ctx.diagnostics.append(
+                ctx.doc.diagnostic(
+                    Severity.INFO,
+                    "PATH_ENUM_EMPTY",
+                    f"path parameter {name!r} lists the empty string among its values: left"
+                    " out (a path segment cannot be empty)",
+                    found[2],
+                )
+            )
         args.append(arg)
     for (name, location), (_, _, where, _) in merged.items():
         if location == "path" and name not in template:

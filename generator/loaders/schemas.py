@@ -23,6 +23,7 @@ cannot blow up its tool list.
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
@@ -261,10 +262,12 @@ class SchemaCompactor:
         for key in ("anyOf", "oneOf"):
             parts = node.get(key)
             if isinstance(parts, list) and parts:
-                compacted = [
-                    self._compact(p, doc, depth + 1, stack, f"{where}/{key}/{i}")
-                    for i, p in enumerate(parts)
-                ]
+                compacted = _distinct(
+                    [
+                        self._compact(p, doc, depth + 1, stack, f"{where}/{key}/{i}")
+                        for i, p in enumerate(parts)
+                    ]
+                )  # the same branch twice (two $refs to one definition) is one branch
                 if len(compacted) == 1:
                     _lay_under(out, compacted[0])
                 else:
@@ -300,6 +303,19 @@ class SchemaCompactor:
                 ),
             )
         )
+
+
+def _distinct(branches: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The branches, each once (in the order given): a ``oneOf`` listing one schema twice
+    accepts nothing under strict validation (a value matches two branches)."""
+    seen: set[str] = set()
+    kept = []
+    for branch in branches:
+        key = json.dumps(branch, sort_keys=True, default=str)
+        if key not in seen:
+            seen.add(key)
+            kept.append(branch)
+    return kept
 
 
 def _lay_under(out: dict[str, Any], base: dict[str, Any]) -> None:

@@ -11,6 +11,7 @@ else the document's; the IR records the names of the schemes that can serve (any
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from ..diagnostics import Diagnostic, Severity
@@ -20,6 +21,20 @@ from ..naming import env_prefix, short_hash, snake_case
 from .document import Document
 from .refs import RefResolver
 from .text import shorten
+
+# What an API key that is no credential by itself says of itself: it acts as another user
+# (impersonation) or goes together with another credential (a second factor).
+_COMPANION = re.compile(
+    r"\b(?:sudo|impersonat\w*|on behalf of|act(?:s|ing)? as (?:an?other|the) user"
+    r"|as the user (?:provided|given|named)|in combination with|together with)\b",
+    re.I,
+)
+
+
+def is_companion(scheme_name: str, description: object) -> bool:
+    """An API key scheme sent with another credential, never suggested as one by itself."""
+    text = f"{snake_case(scheme_name)} {description if isinstance(description, str) else ''}"
+    return _COMPANION.search(text.replace("_", " ")) is not None
 
 
 def security_schemes(
@@ -47,7 +62,13 @@ def security_schemes(
             and isinstance(scheme.get("name"), str)
         ):
             result = SecurityScheme(
-                scheme_name, "api_key", scheme["in"], scheme["name"], (env,), description
+                scheme_name,
+                "api_key",
+                scheme["in"],
+                scheme["name"],
+                (env,),
+                description,
+                companion=is_companion(scheme_name, scheme.get("description")),
             )
         elif kind == "http" and str(scheme.get("scheme", "")).lower() == "bearer":
             result = SecurityScheme(

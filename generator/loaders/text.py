@@ -11,6 +11,12 @@ _HTML_TAG = re.compile(
 )
 _MD_LINK = re.compile(r"\[([^\[\]]+)\]\((?:[^()\s]+)\)")
 _SENTENCE_END = re.compile(r"[.!?](?=\s|$)")
+_MD_HEADING = re.compile(r"^\s{0,3}(?:#{1,6}(?:\s|$)|[=-]{3,}\s*$|[*_]{3,}\s*$)")
+_MD_IMAGE = re.compile(r"!\[[^\[\]]*\]\([^()]*\)")
+_MD_REF_LINK = re.compile(r"\[([^\[\]]+)\]\[[^\[\]]*\]")
+_MD_MARKS = re.compile(r"(\*\*|__|(?<![\w*])\*(?=\S)|(?<=\S)\*(?![\w*])|`+|~~)")
+_MD_LINE_LEAD = re.compile(r"^\s{0,3}(?:>\s?|[-*+]\s+|\d+[.)]\s+)")
+_ANY_TAG = re.compile(r"<[^<>]+>")
 
 DESCRIPTION_LIMIT = 160
 TOOL_DESCRIPTION_LIMIT = 300
@@ -43,6 +49,32 @@ def shorten(text: object, limit: int = DESCRIPTION_LIMIT) -> str:
 _QUESTION_LEAD = re.compile(r"^(?:\*\*|__)?[^.!?\n]{1,120}\?(?:\*\*|__)?(?:\s+|$)")
 _ALNUM = re.compile(r"[^a-z0-9]")
 _VERBS = {"get": "Get", "post": "Create", "put": "Replace", "patch": "Update", "delete": "Delete"}
+
+
+def plain_first_sentence(text: object, limit: int = DESCRIPTION_LIMIT) -> str:
+    """The first sentence of a Markdown text, as plain text: headings, rules, code blocks,
+    tables and images left out, links reduced to their text, emphasis and HTML removed; a
+    sentence longer than ``limit`` is cut at a word boundary and ends with "…"."""
+    if not isinstance(text, str):
+        return ""
+    lines: list[str] = []
+    fenced = False
+    for line in text.splitlines():
+        if line.lstrip().startswith(("```", "~~~")):
+            fenced = not fenced
+            continue
+        skip = fenced or _MD_HEADING.match(line) or line.lstrip().startswith("|")
+        lines.append("" if skip else line)
+    for paragraph in "\n".join(lines).split("\n\n"):
+        words = " ".join(_MD_LINE_LEAD.sub("", line) for line in paragraph.splitlines())
+        words = _MD_REF_LINK.sub(r"\1", _MD_LINK.sub(r"\1", _MD_IMAGE.sub(" ", words)))
+        words = _WS.sub(" ", _MD_MARKS.sub("", _ANY_TAG.sub(" ", words))).strip()
+        words = re.sub(r"\s+(?=[.,;:!?](?:\s|$))", "", words)
+        if re.search(r"[A-Za-z]{2}", words):
+            end = _SENTENCE_END.search(words)
+            sentence = words[: end.end()] if end else words
+            return shorten(sentence, limit)
+    return ""
 
 
 def drop_questions(text: str) -> str:

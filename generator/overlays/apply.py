@@ -38,7 +38,8 @@ from .annotations import apply_annotations
 from .hosting import apply_hosting
 from .bigapi import NO_PAGINATION, assign_toolsets, check_pagination_args
 from .fieldpaths import check_path, subtree, top_level_fields, unwrap
-from .checks import suggest
+from .checks import closest_first, suggest
+from ..loaders.text import plain_first_sentence
 from .model import LIMIT_KEYS, AuthEntry, OperationOverlay, Overlay, ResourceOverlay, Selection
 
 _GLOB_CHARS = "*?["
@@ -351,7 +352,7 @@ class _Applier:
             return (
                 f"did you mean 'tag:{close}'?"
                 if close
-                else f"tags: {', '.join(tags[:12]) or 'none'}"
+                else f"tags, closest first: {closest_first(pattern[4:], tags) or 'none'}"
             )
         if pattern.startswith(("path:", "method:")):
             return "patterns are fnmatch globs: 'path:/repos/*', 'method:GET'"
@@ -395,6 +396,10 @@ class _Applier:
             value = getattr(overlay, key)
             if value is not None:
                 changes[key] = value
+        if overlay.description is not None:
+            changes["summary"] = plain_first_sentence(overlay.description)
+        if overlay.license is not None:
+            changes["package_license"] = overlay.license
         if overlay.repository is not None:
             changes["repository"] = overlay.repository
             urls = [(label, url) for label, url in self.spec.urls if label != "Repository"]

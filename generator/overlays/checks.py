@@ -18,6 +18,20 @@ def suggest(word: str, candidates: list[str] | tuple[str, ...]) -> str | None:
     return matches[0] if matches else None
 
 
+def _closeness(word: str, candidate: str) -> float:
+    a, b = word.lower(), candidate.lower()
+    if a and b and (a in b or b in a):
+        return 1.0 + min(len(a), len(b)) / max(len(a), len(b))
+    return difflib.SequenceMatcher(None, a, b).ratio()
+
+
+def closest_first(word: str, candidates: list[str] | tuple[str, ...], shown: int = 12) -> str:
+    """The candidates, the closest to ``word`` first; past ``shown``, how many more there are."""
+    ranked = sorted(set(candidates), key=lambda c: (-_closeness(word, c), c))
+    more = len(ranked) - shown
+    return ", ".join(ranked[:shown]) + (f", ... ({more} more)" if more > 0 else "")
+
+
 class Checker:
     """Reports located diagnostics and checks the generic shapes of overlay values."""
 

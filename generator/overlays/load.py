@@ -40,7 +40,7 @@ from .yamlnodes import parse_yaml
 
 TOP_KEYS = (
     "name", "version", "title", "description", "base_url", "registry_name", "repository",
-    "auth", "defaults", "select", "resources", "operations",
+    "license", "auth", "defaults", "select", "resources", "operations",
     "filter_sets", "mode", "toolsets", "confirm",
 )  # fmt: skip
 SELECT_KEYS = ("include", "exclude")
@@ -60,6 +60,8 @@ HTTP_METHODS = ("GET", "PUT", "POST", "DELETE", "OPTIONS", "HEAD", "PATCH", "TRA
 TOOL_NAME_RE = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 SLUG_RE = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")  # as the loader's --name rule
 ENV_RE = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+# An SPDX licence expression: identifiers (LicenseRef-x too) joined by AND/OR/WITH, brackets.
+SPDX_RE = re.compile(r"^\(?[A-Za-z0-9.+-]+\)?(?: (?:AND|OR|WITH) \(?[A-Za-z0-9.+-]+\)?)*$")
 REGISTRY_NAME_RE = re.compile(r"^[a-zA-Z0-9.-]+/[a-zA-Z0-9._-]{1,150}$")  # MCP registry rule
 
 
@@ -84,9 +86,30 @@ def load_overlay(path: str | Path) -> tuple[Overlay, list[Diagnostic]]:
 def parse_overlay(text: str, file: str = "<overlay>") -> tuple[Overlay, list[Diagnostic]]:
     """Validate overlay YAML text; an empty document is a valid empty overlay."""
     doc = parse_yaml(text, file)
+    if _is_description(doc.value):
+        raise GenerationError(
+            Diagnostic(
+                Severity.ERROR,
+                "OVERLAY_IS_DESCRIPTION",
+                "this is an API description, not an overlay: were SPEC and --overlay swapped?",
+                file=file,
+                hint="the description comes first: mcpforge generate SPEC --overlay overlay.yaml"
+                " (mcpforge init SPEC > overlay.yaml writes a starter overlay)",
+            )
+        )
     checker = _Checker(file, doc.lines, doc.raw, list(doc.diagnostics))
     overlay = checker.overlay(doc.value)
     return overlay, sorted(checker.diagnostics, key=lambda d: (d.line or 0, d.pointer or ""))
+
+
+def _is_description(value: Any) -> bool:
+    """An OpenAPI/Swagger document or a GraphQL introspection result: keys no overlay has."""
+    if not isinstance(value, dict):
+        return False
+    keys = set(value)
+    return bool(keys & {"openapi", "swagger", "paths", "__schema"}) or (
+        isinstance(value.get("data"), dict) and "__schema" in value["data"]
+    )
 
 
 class _Checker(Checker):
@@ -126,6 +149,18 @@ class _Checker(Checker):
                     "use reverse-DNS with one '/': io.github.OWNER/NAME",
                 )
                 registry = None
+        package_license = None
+        if top.get("license") is not None:
+            package_license = self.string(top["license"], "/license")
+            if package_license is not None and not SPDX_RE.match(package_license):
+                self.error(
+                    "OVERLAY_VALUE",
+                    f"license {package_license!r} is not an SPDX licence expression",
+                    "/license",
+                    "an identifier from https://spdx.org/licenses (MIT, Apache-2.0, "
+                    "AGPL-3.0-or-later ...), or LicenseRef-<name> for your own",
+                )
+                package_license = None
         if scalars["base_url"] is not None and not re.match(r"^https?://", scalars["base_url"]):
             self.error("OVERLAY_VALUE", "base_url must start with http:// or https://", "/base_url")
             scalars["base_url"] = None
@@ -143,6 +178,7 @@ class _Checker(Checker):
             description=scalars["description"],
             base_url=scalars["base_url"],
             registry_name=registry,
+            license=package_license,
             repository=parse_repository(self, top.get("repository")),
             auth=self.auth(top["auth"]) if top.get("auth") is not None else None,
             defaults=defaults,

@@ -109,6 +109,7 @@ class Overlay:
     base_url: str | None = None
     registry_name: str | None = None
     repository: Repository | None = None
+    license: str | None = None  # the package's licence (SPDX expression)
     auth: tuple[AuthEntry, ...] | None = None
     defaults: ShapingLimits = ShapingLimits()
     select: Selection | None = None

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from .judge import judge
+from .judge_roles import OWN_IDENTITY, bare, is_label
 from ..diagnostics import Diagnostic
 from ..runtime.output import shape_config_for, shape_output
 from ..runtime.shaping.tokens import count_tokens
@@ -53,6 +54,27 @@ class ToolPreview:
     kind: str = "read"  # what the operation does (loaders/operation_kind.py)
 
     @property
+    def hint(self) -> str:
+        """What to do about the broken invariants: keep the dropped fields that name or
+        identify the result (the overlay's ``include``), or say what the operation does."""
+        if not self.violations:
+            return ""
+        roles = [p for p in self.dropped if _names_or_identifies(p.rsplit(".", 1)[-1])]
+        roles.sort(key=lambda p: p.count("."))
+        where = f"`operations: {{{self.tool}: {{include: [...]}}}}` in the overlay"
+        if roles:
+            shown = ", ".join(roles[:3])
+            return (
+                f"the defaults dropped {shown}: add {'it' if len(roles) == 1 else 'them'} to "
+                f"the default fields with {where}, or correct `kind:` there if {self.kind!r} "
+                "is not what the operation does"
+            )
+        return (
+            f"choose the default fields with {where} (the fields kept and dropped are listed "
+            f"above), or correct `kind:` there if {self.kind!r} is not what the operation does"
+        )
+
+    @property
     def reduction(self) -> float:
         return 1 - self.shaped_tokens / self.raw_tokens if self.raw_tokens else 0.0
 
@@ -66,6 +88,10 @@ class Preview:
     @property
     def broken(self) -> list[ToolPreview]:
         return [t for t in self.tools if t.violations]
+
+
+def _names_or_identifies(key: str) -> bool:
+    return bare(key) in OWN_IDENTITY or is_label(key, "text")
 
 
 def leaf_paths(value: Any, prefix: str = "") -> list[str]:
@@ -184,6 +210,7 @@ def render_tool(t: ToolPreview) -> str:
     if t.violations:
         lines.append("   INVARIANT BROKEN:")
         lines += [f"     - {v}" for v in t.violations]
+        lines.append(f"   hint: {t.hint}")
     else:
         lines.append("   invariants: ok")
     return "\n".join(lines)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +16,8 @@ from .publishing import (
     SNAPSHOT_PATH,
     registry_name,
     server_json,
-    spdx_license,
+    license_file,
+    package_license,
     tools_snapshot,
 )
 from .templating import render
@@ -67,17 +69,39 @@ def runtime_files() -> dict[str, bytes]:
     return files
 
 
-def _summary(spec: ServerSpec) -> str:
-    text = " ".join((spec.description or "").split())
-    first = text.split(". ")[0].rstrip(".") if text else ""
-    title = spec.title.strip()
-    base = f"MCP server for the {title}" + ("" if title.lower().endswith("api") else " API")
-    if first and len(first) <= 160:
-        return f"{base}: {first}."
-    return f"{base}."
+def summary_parts(spec: ServerSpec) -> tuple[str, str]:
+    """What the package is (from the title) and the description's first sentence, plain text."""
+    title = " ".join(spec.title.split()).rstrip(".:;, ")
+    said = "api" in re.findall(r"[a-z]+", title.lower())
+    base = f"MCP server for the {title}" + ("" if said else " API")
+    first = spec.summary
+    if first and first[-1] not in ".!?…":
+        first += "."
+    return base, first
+
+
+def registry_summary(spec: ServerSpec) -> str:
+    """The summary within the MCP registry's 100 characters: whole, else the title's part."""
+    whole = summary(spec)
+    return whole if len(whole) <= 100 else summary_parts(spec)[0] + "."
+
+
+def summary(spec: ServerSpec) -> str:
+    """One plain-text sentence: ``MCP server for the <title>: <first sentence>``."""
+    base, first = summary_parts(spec)
+    return f"{base}: {first}" if first else f"{base}."
 
 
 VENV_PLACEHOLDER = "/path/to/venv"  # the README's absolute-path variant: the user's virtualenv
+HOST_PLACEHOLDER = "<https://HOST>"  # no usable server: the user writes the API's URL here
+
+
+def base_url_example(base_url: str) -> str:
+    """The base URL the README's commands and snippets set: the description's, or (none, or a
+    relative one) a placeholder the server refuses until the user replaces it."""
+    if "://" in base_url:
+        return base_url
+    return HOST_PLACEHOLDER + base_url.rstrip("/")
 
 
 def _client_configs(names: dict[str, str], base_url: str) -> dict[str, str]:
@@ -120,20 +144,24 @@ def plan_package(spec: ServerSpec) -> dict[str, bytes]:
 
     names = package_names(spec.name)
     pkg = names["package"]
-    clients = _client_configs(names, spec.base_url)
+    example_url = base_url_example(spec.base_url)
+    clients = _client_configs(names, example_url)
     data = server_data(spec)
     context: dict[str, Any] = {
         **names,
         "header": HEADER,
         "title": spec.title,
         "version": spec.version,
-        "summary": _summary(spec),
-        "license": spdx_license(spec.license),
+        "summary": summary(spec),
+        "license": package_license(spec),
+        "api_license": spec.license,
         "classifiers": CLASSIFIERS,
         "urls": spec.urls,
         "registry_name": registry_name(spec),
         "api_version": spec.api_version,
-        "base_url": spec.base_url,
+        "base_url": example_url,
+        "base_url_missing": example_url != spec.base_url,
+        "host_placeholder": HOST_PLACEHOLDER,
         "credentials": spec.security,
         # every variable the server reads: the runtime's own table (what --help prints)
         "environment": listing(model_from_json(data)),
@@ -161,7 +189,7 @@ def plan_package(spec: ServerSpec) -> dict[str, bytes]:
     python("tests/test_server.py", "package/tests/test_server.py.j2")
     python("tests/test_tools_snapshot.py", "package/tests/test_tools_snapshot.py.j2")
     text(".github/workflows/ci.yml", "package/github/ci.yml.j2")
-    files["server.json"] = server_json(spec, names, context["summary"])
+    files["server.json"] = server_json(spec, names, registry_summary(spec))
     files[f"src/{pkg}/py.typed"] = b""
     files[f"src/{pkg}/spec.json"] = (
         json.dumps(data, indent=1, ensure_ascii=False, sort_keys=False) + "\n"
@@ -182,4 +210,7 @@ def plan_scaffold(spec: ServerSpec) -> dict[str, bytes]:
     """Files created once for the user to edit (not in the manifest, never overwritten)."""
     names = package_names(spec.name)
     source = render("package/src/hooks.py.j2", **names)
-    return {f"src/{names['package']}/hooks.py": format_python(source, path="hooks.py").encode()}
+    return {
+        f"src/{names['package']}/hooks.py": format_python(source, path="hooks.py").encode(),
+        "LICENSE": license_file(spec, names["dist_name"]).encode(),
+    }

@@ -136,6 +136,8 @@ def credential_data(scheme: SecurityScheme, spec: ServerSpec) -> dict[str, Any]:
         "param_name": scheme.param_name,
         "env_vars": list(scheme.env_vars),
     }
+    if scheme.companion:
+        data["companion"] = True
     if scheme.oauth is not None:  # runtime/config/oauth.py: OAuthConfig
         oauth = {k: v for k, v in dataclasses.asdict(scheme.oauth).items() if v}
         scopes = requested_scopes(scheme, spec)
@@ -158,6 +160,8 @@ def requested_scopes(scheme: SecurityScheme, spec: ServerSpec) -> list[str]:
 
 
 def server_data(spec: ServerSpec) -> dict[str, Any]:
+    used = {getattr(op.binding, "server", None) for op in spec.operations}
+    servers = [s for s in spec.servers if s.key in used]  # a server no kept tool is served by
     data = {
         "_generated": f"{GENERATED_NOTE} (mcpforge {__version__})",
         "format": FORMAT_VERSION,
@@ -173,11 +177,7 @@ def server_data(spec: ServerSpec) -> dict[str, Any]:
         "limits": _limits(spec.limits),
         "credentials": [credential_data(s, spec) for s in spec.security],
         **({"filter_sets": list(spec.filter_sets)} if spec.filter_sets else {}),
-        **(
-            {"servers": [{"key": s.key, "url": s.url} for s in spec.servers]}
-            if spec.servers
-            else {}
-        ),
+        **({"servers": [{"key": s.key, "url": s.url} for s in servers]} if servers else {}),
         "tools": [tool_data(op) for op in spec.operations],
     }
     return apply_surface(data, spec)  # compact.py: mode, listed surface, toolsets, pagination

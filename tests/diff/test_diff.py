@@ -260,8 +260,8 @@ def test_spotify_official_vs_fixed() -> None:
     # ... relaxes the recommendation seeds ...
     assert found[("param_made_optional", "get_recommendations", "seed_artists")] is False
     # ... moves `ids` of save/remove shows into the query and the body ...
-    assert found[("param_removed", "save_shows_user", "ids")] is True
-    assert found[("param_added", "save_shows_user", "ids__query (required)")] is True
+    assert found[("param_renamed", "save_shows_user", "ids -> ids__query")] is True
+    assert found[("param_added", "save_shows_user", "ids__body (optional)")] is False
     # ... corrects response schemas (fields gone from one, added to others).
     assert found[("response_field_removed", "get_the_users_currently_playing_track", "device")]
     assert found[("response_field_added", "get_playlist", "followers")] is False
@@ -329,16 +329,14 @@ def test_a_new_path_for_the_same_operation_id_is_a_renamed_endpoint(tmp_path: Pa
             "GET /items/{id} -> GET /things/{thingId} (same operationId getItem; the tool "
             "keeps its name)",
         ): False,
-        ("param_removed", "get_item", "id"): True,
-        ("param_added", "get_item", "thingId (required)"): True,
+        ("param_renamed", "get_item", "id -> thingId"): True,  # the path parameter's new name
         (
             "endpoint_renamed",
             "delete_item",
             "DELETE /items/{id} -> DELETE /things/{thingId} (same operationId deleteItem; the "
             "tool keeps its name)",
         ): False,
-        ("param_removed", "delete_item", "id"): True,
-        ("param_added", "delete_item", "thingId (required)"): True,
+        ("param_renamed", "delete_item", "id -> thingId"): True,
     }
     renamed_path_only = copy.deepcopy(BASE)
     renamed_path_only["paths"]["/things/{id}"] = renamed_path_only["paths"].pop("/items/{id}")

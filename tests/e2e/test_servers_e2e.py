@@ -111,7 +111,7 @@ def test_help_and_readme_name_every_server_variable(package: Path) -> None:
     row = next(
         line for line in readme.splitlines() if line.startswith("| `HOSTS_UPLOADS_BASE_URL`")
     )
-    assert "base URL of the server 1 tool\\(s\\) are served by: get\\_file" in row
+    assert "base URL of the server the description gives get\\_file" in row
     assert "(default https://uploads.hosts.test/v1)" in row
     spec = json.loads(next(package.glob("src/*/spec.json")).read_text())
     assert [s["key"] for s in spec["servers"]] == ["BUCKET", "UPLOADS", "V2"]

@@ -1,4 +1,4 @@
-"""Publishing metadata: SPDX licenses, project URLs, the registry name and server.json."""
+"""Publishing metadata: project URLs, the registry name and server.json."""
 
 import json
 import tomllib
@@ -8,7 +8,7 @@ import jsonschema
 
 from generator.overlays.load import parse_overlay
 from generator.pipeline import build, generate
-from generator.render.publishing import project_urls, spdx_license
+from generator.render.publishing import project_urls
 from tests.support.paths import SPECS
 
 SCHEMA = json.loads(
@@ -19,13 +19,6 @@ SCHEMA = json.loads(
 def _validate(server: dict) -> list[str]:
     validator = jsonschema.Draft7Validator(SCHEMA, format_checker=jsonschema.FormatChecker())
     return [f"{list(e.path)}: {e.message}" for e in validator.iter_errors(server)]
-
-
-def test_license_names_become_spdx_expressions() -> None:
-    assert spdx_license("") == "MIT"
-    assert spdx_license("Apache 2.0") == "Apache-2.0"
-    assert spdx_license(" MIT ") == "MIT"
-    assert spdx_license("Acme Terms (v2)") == "LicenseRef-Acme-Terms-v2"
 
 
 def test_project_urls_come_from_contact_and_external_docs_only_when_they_are_urls() -> None:
@@ -77,7 +70,7 @@ def test_registry_name_urls_and_credentials_reach_the_package(tmp_path: Path) ->
     readme = (target / "README.md").read_text()
     assert "<!-- mcp-name: io.github.acme/petstore-mcp -->" in readme
     project = tomllib.loads((target / "pyproject.toml").read_text())["project"]
-    assert project["license"] == "Apache-2.0"
+    assert project["license"] == "MIT"  # the API's licence is not the package's
     assert project["urls"] == {"Documentation": "https://docs.petstore.example"}
 
 

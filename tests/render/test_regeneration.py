@@ -101,7 +101,7 @@ def test_snapshot_is_kept_until_updated_on_purpose(tmp_path: Path) -> None:
     failed = _package_tests(target)
     assert failed.returncode != 0
     assert "list_things: input_schema changed" in failed.stdout
-    assert "--update-snapshot" in failed.stdout
+    assert "UPDATE_TOOLS_SNAPSHOT=1 pytest tests/test_tools_snapshot.py" in failed.stdout
 
     assert main(["generate", str(grown), "--name", "demo", "--out", str(tmp_path / "out"),
                  "--update-snapshot"]) == 0  # fmt: skip

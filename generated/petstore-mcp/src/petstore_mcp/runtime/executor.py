@@ -305,11 +305,10 @@ class ServerRuntime:
             excerpt = cut(excerpt, EXCERPT_CHARS) + "…"
         advice = {
             400: "check the arguments against the tool's schema and the message below",
-            401: "the upstream rejected the credentials"
-            + (
-                f"; set {self.credentials.missing_hint(tool, self.model.credentials)}"
+            401: (
+                self.credentials.rejected_advice(tool, self.model.credentials)
                 if tool.security
-                else ""
+                else "the upstream asks for credentials the description does not declare"
             ),
             403: "the credentials lack permission for this call",
             404: "the resource does not exist (check identifiers) or is not visible to these credentials",

@@ -124,6 +124,8 @@ class Credential:
     env_vars: tuple[str, ...] = ()
     # Where OAuth2 tokens come from (config/oauth.py OAuthConfig); None: a token from the env.
     oauth: dict[str, Any] | None = None
+    # Sent with another credential, never suggested as one (impersonation, a second factor).
+    companion: bool = False
 
 
 @dataclass(frozen=True)

@@ -20,6 +20,8 @@ from .environment import credential_values
 from .oauth import OAuthConfig, UpstreamTokens
 from .redaction import MIN_SECRET_CHARS, matcher
 
+HINT_OPTIONS = 4  # the alternatives a message names before "... (N more)"
+
 
 @dataclass
 class Secrets:
@@ -110,17 +112,48 @@ class CredentialSet:
         return renewed
 
     def missing_hint(self, tool: Tool, all_credentials: tuple[Credential, ...]) -> str:
-        names = [c for c in all_credentials if c.name in tool.security]
-        wanted = sorted({var for c in names for var in c.env_vars})
-        return ", ".join(wanted)
+        """The variables to set for this tool: its alternatives (``A or B and C``), companions
+        (impersonation, a second factor) left out, at most ``HINT_OPTIONS`` of them."""
+        by_name = {c.name: c for c in all_credentials}
+        groups = tool.security_groups or tuple((n,) for n in tool.security)
+        options: list[str] = []
+        for group in groups:
+            creds = [by_name[n] for n in group if n in by_name and not by_name[n].companion]
+            option = " and ".join(var for c in creds for var in c.env_vars)
+            if option and option not in options:
+                options.append(option)
+        shown = " or ".join(options[:HINT_OPTIONS])
+        return shown + (
+            f" or ... ({len(options) - HINT_OPTIONS} more)" if len(options) > HINT_OPTIONS else ""
+        )
+
+    def rejected_advice(self, tool: Tool, all_credentials: tuple[Credential, ...]) -> str:
+        """What a 401 means: the credentials sent were refused (named: they are set), or none
+        was sent (which to set)."""
+        sent = [self._available[n][0] for n in self._chosen(tool) if n in self._available]
+        if sent:
+            names = [c.env_vars[0] if c.oauth is not None else v for c in sent for v in c.env_vars]
+            names = list(dict.fromkeys(n for n in names if n))
+            verb = "is" if len(names) == 1 else "are"
+            return (
+                f"the upstream rejected the credentials sent ({', '.join(names)} {verb} set):"
+                " check that the value is right for this API, not expired and allowed for"
+                " this call"
+            )
+        wanted = self.missing_hint(tool, all_credentials)
+        return "no credentials were sent" + (f"; set {wanted}" if wanted else "")
 
     def _chosen(self, tool: Tool) -> tuple[str, ...]:
         """The schemes to send: the first alternative whose schemes are all configured (else
         the one with most configured), each sent together; without groups, the first
-        configured scheme of ``tool.security`` (any of)."""
+        configured scheme of ``tool.security`` (any of) that is not a companion, with the
+        configured companions (impersonation, a second factor) beside it."""
         if not tool.security_groups:
-            first = next((n for n in tool.security if n in self._available), None)
-            return (first,) if first is not None else ()
+            alone = [n for n in tool.security if n in self._available]
+            first = next((n for n in alone if not self._available[n][0].companion), None)
+            if first is None:
+                return tuple(alone[:1])
+            return (first, *(n for n in alone if self._available[n][0].companion))
         ranked = sorted(
             tool.security_groups,
             key=lambda g: (

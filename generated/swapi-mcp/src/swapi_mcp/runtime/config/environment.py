@@ -65,7 +65,7 @@ VARIABLES: tuple[Variable, ...] = (
     Variable(
         "BASE_URL",
         "upstream base URL",
-        lambda m: m.base_url or "(none: set it)",
+        lambda m: m.base_url if "://" in m.base_url else "(none: set it)",
     ),
     Variable(
         "GRAPHQL_URL",
@@ -172,17 +172,38 @@ RETIRED: tuple[tuple[str, str, str], ...] = (
 )
 
 
+def credential_meaning(
+    kind: str, location: str, param_name: str, position: int = 0, companion: bool = False
+) -> str:
+    """A credential variable in plain words (``--help``, the README, ``server.json``)."""
+    if companion:
+        where = {"query": "query parameter", "cookie": "cookie"}.get(location, "header")
+        return (
+            f"value of the {param_name} {where}, sent along with another credential (not a"
+            " credential by itself: the description says it acts as another user or goes"
+            " with another credential)"
+        )
+    if kind == "basic":
+        return ("user name" if position == 0 else "password") + " for HTTP basic authentication"
+    if kind == "api_key":
+        where = {"query": "query parameter", "cookie": "cookie"}.get(location, "header")
+        return f"API key, sent in the {param_name} {where}"
+    return "access token, sent as a bearer token in the Authorization header"
+
+
 def _credentials(model: ServerModel) -> Iterator[tuple[str, str, str]]:
     for cred in model.credentials:
-        where = f" ({cred.location} {cred.param_name})" if cred.kind == "api_key" else ""
-        for var in cred.env_vars:
+        for position, var in enumerate(cred.env_vars):
             if cred.oauth is not None:
                 meaning = f"OAuth2 access token for {cred.name}"
                 if cred.oauth.get("token_url") or cred.oauth.get("discovery_url"):
                     meaning += "; optional when the server gets its own (the next variables)"
                 yield var, meaning, ""
             else:
-                yield var, f"{cred.kind} credential {cred.name}{where}", ""
+                meaning = credential_meaning(
+                    cred.kind, cred.location, cred.param_name, position, cred.companion
+                )
+                yield var, meaning, ""
         if cred.oauth is not None and cred.env_vars:
             yield from _oauth(cred.name, cred.env_vars[0], cred.oauth)
 
@@ -219,7 +240,7 @@ def _servers(model: ServerModel) -> Iterator[tuple[str, str, str]]:
         relative = "" if "://" in server.url else f", relative to {model.env_prefix}_BASE_URL"
         yield (
             f"{model.env_prefix}_{server.key}_BASE_URL",
-            f"base URL of the server {len(tools)} tool(s) are served by{relative}: {shown}",
+            f"base URL of the server the description gives {shown}{relative}",
             server.url,
         )
 
@@ -318,10 +339,6 @@ def help_text(model: ServerModel, columns: int = 100) -> str:
         text = meaning + (f" (default {default})" if default else "")
         lines.append(f"  {name}")
         lines += textwrap.wrap(text, columns, initial_indent=" " * 6, subsequent_indent=" " * 6)
-    lines.append("no longer supported (the server refuses to start when one is set):")
-    for suffix, did, _ in RETIRED:
-        lines.append(f"  {model.env_prefix}_{suffix}")
-        lines += textwrap.wrap(did, columns, initial_indent=" " * 6, subsequent_indent=" " * 6)
     lines.append("also honoured:")
     for names, meaning in STANDARD:
         lines.append(f"  {names}: {meaning}")

@@ -1,0 +1,39 @@
+"""A vendor's description without ``info.version`` loads, with a warning (as other slips do)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from generator.pipeline import generate
+
+PATHS = {
+    "/tasks": {"get": {"operationId": "listTasks", "responses": {"200": {"description": "ok"}}}}
+}
+
+
+@pytest.mark.parametrize(
+    "document",
+    [
+        {"swagger": "2.0", "info": {"title": "Tasks"}, "host": "tasks.example.org", "paths": PATHS},
+        {
+            "openapi": "3.1.0",
+            "info": {"title": "Tasks"},
+            "servers": [{"url": "https://tasks.example.org"}],
+            "paths": PATHS,
+        },
+    ],
+    ids=["swagger2", "openapi31"],
+)
+def test_a_missing_info_version_is_read_with_a_warning(
+    tmp_path: Path, document: dict[str, object]
+) -> None:
+    spec = tmp_path / "tasks.json"
+    spec.write_text(json.dumps(document))
+    package, result = generate(spec, tmp_path / "out", name="tasks")
+    (warning,) = [d for d in result.diagnostics if d.code == "INFO_VERSION_MISSING"]
+    assert warning.severity.value == "warning" and "read as 0.0.0" in warning.message
+    assert [op.tool_name for op in result.spec.operations] == ["list_tasks"]
+    assert 'version = "0.0.0"' in (package / "pyproject.toml").read_text()
