@@ -307,13 +307,15 @@ def _tables(tree: dict[str, Any], pick: Picker) -> None:
 
 def _same_schema_siblings(tree: dict[str, Any], pick: Picker) -> None:
     """Members of one schema side by side (a tournament's ``created``, ``started`` and
-    ``finished`` lists of the same items; a ``home`` and an ``away`` team) keep the same
-    members: what was chosen inside one of them is chosen inside each (the budget paid for it
-    once: an agent compares them)."""
+    ``finished`` lists of the same items; parts without an identity) keep the same members:
+    what was chosen inside one of them is chosen inside each (the budget paid for it once: an
+    agent compares them). Related objects (with an identity of their own: a ``team`` beside an
+    ``inheritedFrom``) are relations, each taken by its own rank."""
     groups: dict[str, list[str]] = {}
     for key, sub in tree.items():
         inner = unwrap(sub)
-        if isinstance(inner, dict) and inner and not is_person(key):
+        related = not isinstance(sub, list) and has_own_identity(inner)  # a relation: its own rank
+        if isinstance(inner, dict) and inner and not is_person(key) and not related:
             shape = repr(sorted((k, repr(v)) for k, v in inner.items()))
             groups.setdefault(f"{isinstance(sub, list)}:{shape}", []).append(key)
     for members in groups.values():
