@@ -86,6 +86,14 @@ VARIABLES: tuple[Variable, ...] = (
         "2",
     ),
     Variable("MAX_RESPONSE_BYTES", "largest upstream body read", "20 MiB"),
+    Variable(
+        "MAX_RESPONSE_ELEMENTS",
+        "most values one upstream answer may hold (JSON items and members, XML elements); "
+        "a larger answer is refused unparsed",
+        "1000000",
+    ),
+    Variable("MAX_RESPONSE_DEPTH", "deepest nesting of an upstream answer that is parsed", "100"),
+    Variable("MAX_INTEGER_DIGITS", "most digits of one integer in a JSON answer", "4300"),
     Variable("MAX_ARGUMENT_BYTES", "largest JSON size of one call's arguments", "1 MiB"),
     Variable(
         "CONTINUATION_MAX_ENTRIES",
