@@ -32,6 +32,7 @@ ends with an error that says so, and the worker, which checks the deadline as it
 from __future__ import annotations
 
 import difflib
+import json
 import logging
 import time
 from contextvars import ContextVar
@@ -537,6 +538,20 @@ class ServerRuntime:
             f'continuation_id="{cont_id}" for the next page]'
         )
 
+    def _unconfirmed(self, tool: Tool, arguments: dict[str, Any]) -> str:
+        """Why a continue does not fetch the next page of a tool the user confirms: their
+        answer covered the request they were shown, not the one the upstream's answer names
+        (its ``Link`` header may add any argument)."""
+        shown = json.dumps(arguments, ensure_ascii=False, sort_keys=True)
+        if len(shown) > 600:
+            shown = cut(shown, 599) + "…"
+        return (
+            f"Not done: the next upstream page would call {tool.name} again, with {shown} (taken"
+            " from the upstream's answer), and the user's confirmation covered only the call they"
+            f" were shown. Nothing was sent to the upstream API. To go on, call {tool.name} with"
+            " these arguments: the user is asked about them."
+        )
+
     async def _continue(self, arguments: dict[str, Any], scope: str) -> Outcome:
         cont_id = arguments.get("continuation_id")
         extra = sorted(set(arguments) - {"continuation_id"})
@@ -552,9 +567,12 @@ class ServerRuntime:
         next_call = (page.context or {}).get("next_call")
         if next_call is not None:
             if page.remaining == 0:  # the placeholder page: fetch the next upstream page
+                tool = self._tool(next_call["tool"])
+                if tool.asks_first(self.settings.confirm_destructive):
+                    return _error(self._unconfirmed(tool, next_call["arguments"]))
                 await report(f"Fetching upstream page {next_call.get('upstream_page', 2)}")
                 return await self.call_tool(
-                    self._tool(next_call["tool"]),
+                    tool,
                     next_call["arguments"],
                     scope,
                     upstream_page=int(next_call.get("upstream_page", 2)),
