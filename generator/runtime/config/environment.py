@@ -158,6 +158,18 @@ VARIABLES: tuple[Variable, ...] = (
     Variable("AUTH_CLIENT_ID", "HTTP: this server's client id at the introspection endpoint"),
     Variable("AUTH_CLIENT_SECRET", "HTTP: this server's client secret there"),
     Variable("AUTH_TOOL_SCOPES", "HTTP: off = do not check each tool's own scopes", "on"),
+    Variable("AUTH_MAX_TOKEN_BYTES", "HTTP: longer bearer tokens are refused unread", "8192"),
+    Variable(
+        "AUTH_INTROSPECTIONS_PER_MINUTE",
+        "HTTP: introspection requests one client address may cause per minute (answers, "
+        "refusals included, are cached)",
+        "30",
+    ),
+    Variable(
+        "AUTH_ALLOW_PLAIN_JWT",
+        "HTTP: 1 = accept JWT access tokens typed JWT or untyped, not only RFC 9068 at+jwt",
+        "off",
+    ),
 )
 
 # Variables a server once read and refuses now: (suffix, what it did, what to do instead).
