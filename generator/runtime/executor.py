@@ -243,13 +243,11 @@ class ServerRuntime:
         finally:
             _CALL_DEADLINE.reset(deadline)
         # scrub: no lone surrogate (from an upstream or an argument) reaches the transport
-        return Outcome([scrub(self._redact(p)) for p in outcome.parts], outcome.is_error)
+        return Outcome([scrub(self.redact(p)) for p in outcome.parts], outcome.is_error)
 
     def redact(self, text: str) -> str:
         """The credentials, in every form they can take (redaction.py), wherever they appear."""
         return self.credentials.secrets.redact(text)
-
-    _redact = redact
 
     def body_text(self, body: bytes, max_chars: int | None = None) -> str:
         """The upstream body decoded and redacted, before anything excerpts or shapes it (a
@@ -258,7 +256,7 @@ class ServerRuntime:
         if max_chars is not None:
             longest = max(map(len, self.credentials.secrets.values), default=0)
             body = body[: max_chars * 4 + longest * MAX_FORM_CHARS]
-        return self._redact(body.decode("utf-8", "replace"))
+        return self.redact(body.decode("utf-8", "replace"))
 
     def _tool(self, name: str) -> Tool:
         tool = self.model.tool(name)
@@ -453,7 +451,7 @@ class ServerRuntime:
         else:
             shaped = shape_text(text, config)
         # Redacted here, before they are stored (memory or Redis), not only when served.
-        chunks = [self._redact(c) for c in shaped.chunks]
+        chunks = [self.redact(c) for c in shaped.chunks]
         next_call = None  # REST upstream pagination (pagination.py), see "Upstream pages" above
         following = None
         if parsed and args is not None and tool.pagination:
@@ -469,7 +467,7 @@ class ServerRuntime:
             # argument to pass; never a "has_more: false" against the upstream's word.
             note = more_note(tool, args or {}, value)
             if note is not None:
-                note = self._redact(note)
+                note = self.redact(note)
                 return Shaped(chunks, [*shaped.notes, note], more=note)
             if tool.pagination and len(chunks) <= 1:  # the last page says so
                 return Shaped(chunks, [*shaped.notes, "[has_more: false]"])
@@ -490,7 +488,7 @@ class ServerRuntime:
         check_json(text, self.settings.answer_limits, self.model.env_prefix)
         try:
             value = parse_json(text)
-            return redact_json(value, self._redact), True
+            return redact_json(value, self.redact), True
         except (ValueError, RecursionError):
             return None, False
 
@@ -509,7 +507,7 @@ class ServerRuntime:
         footer repeats it instead of "has_more: false"); ``redacted``: the chunks are already
         (off the event loop)."""
         # Redacted before they are stored (memory or Redis), not only when served.
-        chunks = (chunks if redacted else [self._redact(c) for c in chunks]) or [""]
+        chunks = (chunks if redacted else [self.redact(c) for c in chunks]) or [""]
         parts = [chunks[0]] + list(notes)
         if len(chunks) > 1 or next_call is not None:
             rest = chunks[1:] + ([""] if next_call is not None else [])

@@ -238,7 +238,12 @@ async def test_refusals_are_cached_and_introspection_is_rate_limited_per_client(
         server = AuthServer(up, [key("k1")])
         now = int(time.time())
         server.active = {"good": {"active": True, "aud": RESOURCE, "exp": now + 300}}
-        v = verifier(server.issuer, introspections_per_minute=5)
+        v = ResourceTokenVerifier(
+            ResourceServerConfig(
+                issuers=(server.issuer,), resource_url=RESOURCE, introspections_per_minute=5
+            ),
+            rate_clock=lambda: 0.0,  # no refill while the test runs, however slowly
+        )
         token = token_verifier.CLIENT_ADDRESS.set("192.0.2.7")
         try:
             assert await v.verify_token("good") is not None

@@ -49,6 +49,7 @@ from mcp.types import (
     InputRequiredResult,
 )
 
+from ..errors import ToolCallError
 from ..model import Tool
 
 KEY = "confirm"  # the inputRequests key, and the form's one field
@@ -107,8 +108,13 @@ async def confirm(
         state = params.request_state or ""
         if state.startswith(STATE + ":") and answer is not None:
             decision = _decision(answer, tool)
-            if decision is None and not await claim(state, CLAIM_SECONDS):
-                return _used(tool)
+            if decision is None:
+                try:
+                    first = await claim(state, CLAIM_SECONDS)
+                except ToolCallError as exc:  # the shared store is down: no way to know
+                    return f"Not done: {tool.name} was not run. {exc.message}"
+                if not first:
+                    return _used(tool)
             return decision
         if (why := _why_not(ctx)) is not None:
             return _cannot_ask(tool, why)

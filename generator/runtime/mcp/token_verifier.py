@@ -110,6 +110,7 @@ class ResourceTokenVerifier:
         *,
         http_client: httpx2.AsyncClient | None = None,
         clock: Callable[[], float] = time.time,
+        rate_clock: Callable[[], float] = time.monotonic,
     ):
         self.config = config
         self._client = http_client
@@ -119,7 +120,7 @@ class ResourceTokenVerifier:
         self._metadata_lock = asyncio.Lock()
         self._jwks: dict[str, _Keys] = {}
         self._introspected: OrderedDict[str, tuple[float, AccessToken | None]] = OrderedDict()
-        self._introspections = RateLimit(config.introspections_per_minute)
+        self._introspections = RateLimit(config.introspections_per_minute, rate_clock)
 
     def client(self) -> httpx2.AsyncClient:
         if self._client is None:
