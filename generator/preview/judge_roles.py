@@ -44,8 +44,6 @@ def is_meta(key: str) -> bool:
     """``meta``: an envelope's meta-information (JSON:API's top-level ``meta`` and the same
     name elsewhere), never the payload or the answered resource."""
     return bare(key) == "meta"
-
-
 MAX_LABEL_CHARS = 300
 WRAPPER_SCALARS = 4  # a list two levels down is a payload only in a body with at most this many
 
