@@ -31,7 +31,7 @@ from .credentials import ImplicitSchemes
 from .inline import inline_structure
 from .refs import RefError, RefResolver
 from .request import RequestContext, RequestParts, SkipOperation, build_request
-from .operation_kind import OperationSignals, classify, path_about
+from .operation_kind import OperationSignals, classify, erases, path_about
 from .response_shape import FieldTreeBuilder, body_tree, build_response_shape, success_body
 from .schemas import SchemaCompactor
 from .security import operation_scopes, operation_security, requirement_groups, security_schemes
@@ -55,17 +55,23 @@ _NON_FATAL = ("components", "webhooks", "tags", "externalDocs")
 _NAME = re.compile(r"[a-z][a-z0-9]*(-[a-z0-9]+)*")
 
 
-def _annotations(method: str) -> Annotations:
+def _annotations(method: str, erasing: bool = False) -> Annotations:
     """MCP hints by HTTP method. Destructive means the call may delete or overwrite what
     exists: DELETE, PUT (replaces) and PATCH (overwrites fields); a POST creates (additive),
-    and saying nothing would let clients assume the MCP default, destructive."""
+    and saying nothing would let clients assume the MCP default, destructive, unless its
+    name or description says it deletes, erases, purges, cancels or revokes (``erasing``,
+    operation_kind.erases: ``POST /items/{id}/purge``)."""
     if method in ("get", "head", "options"):
         return Annotations(read_only=True, destructive=False, idempotent=True)
     if method in ("delete", "put"):
         return Annotations(read_only=False, destructive=True, idempotent=True)
     if method == "patch":
         return Annotations(read_only=False, destructive=True, idempotent=False)
-    return Annotations(read_only=False, destructive=False, idempotent=False)
+    return Annotations(read_only=False, destructive=erasing, idempotent=False)
+
+
+def _text(value: Any) -> str | None:
+    return value if isinstance(value, str) else None
 
 
 def _action(request: RequestParts) -> str | None:
@@ -516,7 +522,10 @@ def _operation(
         ),
         response=draft["response"],
         kind=draft["kind"],
-        annotations=_annotations(draft["method"]),
+        annotations=_annotations(
+            draft["method"],
+            erases(op_id, draft["path"], *map(_text, (summary, operation.get("description")))),
+        ),
         tags=tuple(t for t in tags if isinstance(t, str)) if isinstance(tags, list) else (),
         source_pointer=draft["pointer"],
         security=security,

@@ -32,7 +32,14 @@ from ..runtime.shaping.kinds import OPERATION_KINDS, generated_content_paths
 from ..runtime.shaping.names import is_leaf, words
 from ..runtime.shaping.roles.identity import has_own_identity
 
-__all__ = ["OPERATION_KINDS", "OperationSignals", "classify", "is_bare_status", "path_about"]
+__all__ = [
+    "OPERATION_KINDS",
+    "OperationSignals",
+    "classify",
+    "erases",
+    "is_bare_status",
+    "path_about",
+]
 
 READ_VERBS = frozenset(
     {"get", "list", "describe", "fetch", "retrieve", "read", "show", "view", "count", "download",
@@ -99,6 +106,26 @@ class OperationSignals:
     has_body: bool = True  # a success response with content
     media_type: str | None = None  # of that content
     response_tree: Any = None  # the success body's full field tree, when described (JSON)
+
+
+# Verbs that say an operation destroys something, as a name or a sentence says it (``delete``,
+# ``deletes``, ``deleting``): its announcement is then destructive whatever its method. Past
+# participles ("returns deleted items") describe data, not the call, and do not count.
+ERASING_VERBS = frozenset(
+    {"delete", "deletes", "deleting", "erase", "erases", "erasing", "purge", "purges",
+     "purging", "cancel", "cancels", "cancelling", "canceling", "revoke", "revokes", "revoking"}
+)  # fmt: skip
+
+
+def erases(operation_id: str | None, path: str, summary: str | None, text: str | None) -> bool:
+    """The operation's own name (its operationId, the path's literal tail) or words (summary,
+    description) say it deletes, erases, purges, cancels or revokes."""
+    names = [t for t in (operation_id, *_tail(path)) if t]
+    found = {w for name in names for w in words(name)}
+    for sentence in (summary, text):
+        if sentence:
+            found.update(w.lower() for w in re.findall(r"[A-Za-z]+", sentence))
+    return not found.isdisjoint(ERASING_VERBS)
 
 
 def _segments(path: str) -> list[str]:

@@ -9,7 +9,8 @@ operations:
 Keys: ``read_only``, ``destructive``, ``idempotent``, ``open_world`` (booleans). Only the keys
 given change; the loader's values stay for the others (GraphQL: queries read-only, mutations
 destructive; OpenAPI: by HTTP method, where DELETE, PUT and PATCH are destructive and a POST,
-which creates, is not).
+which creates, is not, unless its own name or words say it deletes, erases, purges, cancels
+or revokes: loaders/operation_kind.py ``erases``).
 """
 
 from __future__ import annotations

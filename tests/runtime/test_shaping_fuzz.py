@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from generator.runtime.executor import ServerRuntime
 from generator.runtime.model import Tool, model_from_json
 from generator.runtime.output import shape_output
-from generator.runtime.config.settings import Settings
+from generator.runtime.config.settings import AnswerLimits, Settings
 from generator.runtime.shaping.pipeline import ShapeConfig, shape
 from generator.runtime.shaping.tokens import count_tokens
 from tests.support.upstream import Reply, Upstream
@@ -74,7 +74,10 @@ def test_a_lone_surrogate_shapes_as_a_replacement_character(response_format, det
 async def test_the_server_answers_any_json_body(body: str, response_format: str) -> None:
     with Upstream() as up:
         up.route("GET", "/thing", Reply(200, body.encode()))
-        runtime = ServerRuntime(model_from_json(_spec()), Settings(base_url=up.url))
+        # digits past Python's int limit: read when the operator allows that many
+        limits = AnswerLimits(max_integer_digits=10_000)
+        settings = Settings(base_url=up.url, answer_limits=limits)
+        runtime = ServerRuntime(model_from_json(_spec()), settings)
         outcome = await runtime.call(
             "get_thing", {"fields": ["*"], "response_format": response_format}
         )
@@ -86,6 +89,16 @@ async def test_the_server_answers_any_json_body(body: str, response_format: str)
         assert "99999999" in outcome.parts[0] and "big" in outcome.parts[0]
     else:
         assert "x \ufffd" in outcome.parts[0]
+
+
+@pytest.mark.anyio
+async def test_an_integer_past_the_digit_limit_is_refused_by_default() -> None:
+    with Upstream() as up:
+        up.route("GET", "/thing", Reply(200, HUGE_INT.encode()))
+        runtime = ServerRuntime(model_from_json(_spec()), Settings(base_url=up.url))
+        outcome = await runtime.call("get_thing", {"fields": ["*"]})
+        await runtime.aclose()
+    assert outcome.is_error and "DEMO_MAX_INTEGER_DIGITS" in outcome.parts[0]
 
 
 # ------------------------------------------------------------------------------ the fuzz

@@ -4,11 +4,12 @@ rotation, the refetch rate limit, introspection, and what it refuses."""
 
 from __future__ import annotations
 
+import json
 import time
 from typing import Any
 
 import pytest
-from joserfc import jwt
+from joserfc import jws, jwt
 from joserfc.jwk import ECKey, OctKey, RSAKey
 
 from generator.runtime.config.resource_server import ResourceServerConfig
@@ -72,7 +73,7 @@ class AuthServer:
 
 
 def sign(signer: Any, claims: dict[str, Any], alg: str = "RS256", **header: Any) -> str:
-    return jwt.encode({"alg": alg, "kid": signer.kid, **header}, claims, signer)
+    return jwt.encode({"alg": alg, "kid": signer.kid, "typ": "at+jwt", **header}, claims, signer)
 
 
 def verifier(issuer: str, **config: Any) -> ResourceTokenVerifier:
@@ -153,7 +154,7 @@ async def test_a_jwt_without_kid_is_accepted_only_from_a_one_key_jwks() -> None:
     k1, k2 = key("k1"), ECKey.generate_key("P-256", parameters={"kid": "k2"})
     with Upstream() as up:
         server = AuthServer(up, [k1])
-        no_kid = jwt.encode({"alg": "RS256"}, server.claims(), k1)
+        no_kid = jwt.encode({"alg": "RS256", "typ": "at+jwt"}, server.claims(), k1)
         v = verifier(server.issuer)
         assert await v.verify_token(no_kid) is not None
         server.keys = [k1, k2]
@@ -206,3 +207,67 @@ async def test_an_unreachable_authorization_server_refuses_instead_of_failing() 
     assert await v.verify_token("opaque") is None
     assert await v.verify_token(sign(key("k1"), {"iss": "x"})) is None
     await v.aclose()
+
+
+@pytest.mark.anyio
+async def test_a_jwt_must_be_typed_at_jwt_unless_the_operator_allows_plain_ones() -> None:
+    k1 = key("k1")
+    with Upstream() as up:
+        server = AuthServer(up, [k1])
+        strict, lenient = verifier(server.issuer), verifier(server.issuer, allow_plain_jwt=True)
+        typed = {
+            "at+jwt": sign(k1, server.claims()),
+            "application/at+jwt": sign(k1, server.claims(), typ="application/at+jwt"),
+        }
+        plain = {"JWT": sign(k1, server.claims(), typ="JWT")}
+        # jwt.encode adds typ JWT when none is given: a bare JWS has none
+        header = {"alg": "RS256", "kid": "k1"}
+        plain["untyped"] = jws.serialize_compact(header, json.dumps(server.claims()), k1)
+        for name, token in typed.items():
+            assert await strict.verify_token(token) is not None, name
+        for name, token in plain.items():
+            assert await strict.verify_token(token) is None, name
+            assert await lenient.verify_token(token) is not None, name
+        odd = sign(k1, server.claims(), typ="id+jwt")  # an ID token is never an access token
+        assert await lenient.verify_token(odd) is None
+
+
+@pytest.mark.anyio
+async def test_refusals_are_cached_and_introspection_is_rate_limited_per_client() -> None:
+    with Upstream() as up:
+        server = AuthServer(up, [key("k1")])
+        now = int(time.time())
+        server.active = {"good": {"active": True, "aud": RESOURCE, "exp": now + 300}}
+        v = ResourceTokenVerifier(
+            ResourceServerConfig(
+                issuers=(server.issuer,), resource_url=RESOURCE, introspections_per_minute=5
+            ),
+            rate_clock=lambda: 0.0,  # no refill while the test runs, however slowly
+        )
+        token = token_verifier.CLIENT_ADDRESS.set("192.0.2.7")
+        try:
+            assert await v.verify_token("good") is not None
+            for _ in range(10):  # one refused token asked about again and again
+                assert await v.verify_token("refused-token") is None
+            assert server.count("/introspect") == 2
+            for n in range(40):  # garbage, each token new
+                assert await v.verify_token(f"garbage-{n}") is None
+            assert server.count("/introspect") == 5  # the budget of this client
+            assert await v.verify_token("good") is not None  # cached: no budget needed
+            token_verifier.CLIENT_ADDRESS.set("192.0.2.8")  # another client has its own
+            assert await v.verify_token("garbage-other") is None
+            assert server.count("/introspect") == 6
+        finally:
+            token_verifier.CLIENT_ADDRESS.reset(token)
+        await v.aclose()
+
+
+@pytest.mark.anyio
+async def test_an_oversized_token_is_refused_unread() -> None:
+    with Upstream() as up:
+        server = AuthServer(up, [key("k1")])
+        v = verifier(server.issuer, max_token_bytes=1024)
+        assert await v.verify_token("x" * 60_000) is None
+        assert await v.verify_token(sign(key("k1"), server.claims(pad="x" * 2000))) is None
+        assert server.count("/introspect") == 0 and server.count("/jwks") == 0
+        await v.aclose()

@@ -14,7 +14,9 @@ resource_metadata="..."`` for a missing or refused token, 403 for a missing
   asking the user for the extra scopes (step-up) and retrying. Each ``tools/call`` is its own
   HTTP POST on streamable HTTP, so the status can always apply to a direct call; a
   ``continue`` that fetches the next page of a tool is only known inside the handler, where
-  config/scopes.py refuses it as a tool error instead.
+  config/scopes.py refuses it as a tool error instead;
+* puts ``ClientAddress`` around everything: the token verifier's per-client introspection
+  budget (token_verifier.py) knows who is asking.
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ from ..config.resource_server import ResourceServerConfig, is_loopback
 from ..config.scopes import lacking
 from ..meta import target_operation
 from ..model import ServerModel
+from .token_verifier import CLIENT_ADDRESS
 
 log = logging.getLogger(__name__)
 MAX_PEEK_BYTES = 4 * 1024 * 1024  # the SDK's own POST body limit: larger bodies it refuses
@@ -91,7 +94,25 @@ def build_http_app(
             )
         routes.append(route)
     app.router.routes = [*routes, *metadata_routes]
+    app.add_middleware(ClientAddress)  # outermost: before the SDK's bearer middleware
     return app
+
+
+class ClientAddress:
+    """ASGI middleware: ``CLIENT_ADDRESS`` is the caller's address for the request (the
+    connection's, or what uvicorn read from ``X-Forwarded-For`` sent by a proxy it trusts:
+    ``--forwarded-allow-ips`` / ``FORWARDED_ALLOW_IPS``, 127.0.0.1 by default)."""
+
+    def __init__(self, app: ASGIApp):
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        client = scope.get("client")
+        token = CLIENT_ADDRESS.set(str(client[0]) if client else "")
+        try:
+            await self.app(scope, receive, send)
+        finally:
+            CLIENT_ADDRESS.reset(token)
 
 
 def supported_scopes(model: ServerModel, auth: ResourceServerConfig) -> list[str]:

@@ -9,7 +9,7 @@ result). ``ToolRunner``: what the GraphQL binding and meta mode use of ``executo
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 if TYPE_CHECKING:  # types only: the generator imports meta.py (for tools/list) without httpx2
     from typing import Awaitable, Callable
@@ -21,6 +21,9 @@ if TYPE_CHECKING:  # types only: the generator imports meta.py (for tools/list) 
     from .model import ServerModel, Tool
     from .upstream.hooks import Hooks
     from .upstream.http_call import UpstreamResponse
+
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -45,6 +48,14 @@ class ToolRunner(Protocol):
         """An upstream body, decoded and redacted."""
         ...
 
+    def redact(self, text: str) -> str:
+        """``text`` with the credentials redacted."""
+        ...
+
+    async def off_loop(self, work: Callable[[], T]) -> T:
+        """``work()`` in a worker thread, within what is left of the call's deadline."""
+        ...
+
     async def paged(
         self,
         chunks: list[str],
@@ -52,6 +63,8 @@ class ToolRunner(Protocol):
         scope: str,
         next_call: dict[str, Any] | None = None,
         more: str | None = None,
+        *,
+        redacted: bool = False,
     ) -> Outcome:
         """Page 1 now, the rest in the continuation store."""
         ...

@@ -20,15 +20,28 @@ returns a new continuation_id when there is still more. Footers say ``has_more: 
 a paged REST list whose last upstream page fits in one chunk gets a ``[has_more: false]`` note,
 unless the body says there is more (``pagination.more_note``: then that note, naming the argument).
 REST page sizes are clamped to the tool's ``max_size`` (``pagination.bound_page_size``).
+
+Big answers: a call has one deadline, ``<PREFIX>_TOTAL_TIMEOUT`` from its start. Sending and
+reading happen on the event loop (I/O); everything done with the answer that grows with its
+size (decoding, redacting, the bounds of upstream/answer_limits.py, parsing, filters, shaping,
+chunking and redacting the chunks) runs in a worker thread (``off_loop``) within what is left
+of that deadline, so other calls keep being served meanwhile. Past the deadline the call
+ends with an error that says so, and the worker, which checks the deadline as it goes
+(shaping/deadline.py), stops.
 """
 
 from __future__ import annotations
 
 import difflib
+import json
 import logging
-from dataclasses import replace
-from typing import Any, Awaitable, Callable
+import time
+from contextvars import ContextVar
+from dataclasses import dataclass, replace
+from typing import Any, Awaitable, Callable, TypeVar
 
+import anyio
+import anyio.to_thread
 import httpx2
 
 from .arguments import Controls, split_controls, validate_arguments
@@ -48,6 +61,7 @@ from .model import ServerModel, Tool
 from .outcome import Outcome
 from .upstream.progress import report, while_waiting
 from .output import named_scope, shape_config_for, shape_output
+from .shaping.deadline import PastDeadline, working_until
 from .shaping.graphemes import cut
 from .shaping.pipeline import (
     FieldSelectionError,
@@ -60,6 +74,7 @@ from .shaping.truncate import loads as parse_json, scrub
 from .telemetry import recording
 from .telemetry.recording import Backend
 from .upstream.hooks import NO_HOOKS, Hooks, apply_hooks
+from .upstream.answer_limits import check_json, check_xml
 from .upstream.http_call import UpstreamResponse, build_request
 from .upstream.media import XML, media_kind
 from .upstream.pagination import bound_page_size, more_note, next_arguments
@@ -68,6 +83,19 @@ from .upstream.xml_body import XmlBodyError, parse_xml
 
 log = logging.getLogger(__name__)
 EXCERPT_CHARS = 500
+T = TypeVar("T")
+# When the call being served must end (time.monotonic()); set by ``ServerRuntime.call``.
+_CALL_DEADLINE: ContextVar[float | None] = ContextVar("mcpforge_call_deadline", default=None)
+
+
+@dataclass(frozen=True)
+class Shaped:
+    """A shaped answer ready to page: its chunks (redacted), notes and what follows it."""
+
+    chunks: list[str]
+    notes: list[str]
+    next_call: dict[str, Any] | None = None
+    more: str | None = None
 
 
 def _error(message: str) -> Outcome:
@@ -141,7 +169,8 @@ def _done(response: UpstreamResponse) -> str:
 class ServerRuntime:
     """One server's tool calls. Public surface for the GraphQL binding and meta mode
     (``outcome.ToolRunner``): ``model``, ``settings``, ``hooks``, ``credentials``,
-    ``client()``, ``body_text()``, ``paged()``, ``send_authorized()``, ``call_tool()``."""
+    ``client()``, ``body_text()``, ``redact()``, ``off_loop()``, ``paged()``,
+    ``send_authorized()``, ``call_tool()``."""
 
     def __init__(
         self,
@@ -207,6 +236,7 @@ class ServerRuntime:
             return recording.finished(await self._call(name, arguments, scope))
 
     async def _call(self, name: str, arguments: dict[str, Any] | None, scope: str) -> Outcome:
+        deadline = _CALL_DEADLINE.set(time.monotonic() + self.settings.total_timeout)
         try:
             check_arguments(name, arguments, self.settings.max_argument_bytes)
             if name == self.model.continue_tool_name:
@@ -220,10 +250,12 @@ class ServerRuntime:
         except ToolCallError as exc:
             recording.note_error(exc)
             outcome = _error(exc.message)
+        finally:
+            _CALL_DEADLINE.reset(deadline)
         # scrub: no lone surrogate (from an upstream or an argument) reaches the transport
-        return Outcome([scrub(self._redact(p)) for p in outcome.parts], outcome.is_error)
+        return Outcome([scrub(self.redact(p)) for p in outcome.parts], outcome.is_error)
 
-    def _redact(self, text: str) -> str:
+    def redact(self, text: str) -> str:
         """The credentials, in every form they can take (redaction.py), wherever they appear."""
         return self.credentials.secrets.redact(text)
 
@@ -234,7 +266,7 @@ class ServerRuntime:
         if max_chars is not None:
             longest = max(map(len, self.credentials.secrets.values), default=0)
             body = body[: max_chars * 4 + longest * MAX_FORM_CHARS]
-        return self._redact(body.decode("utf-8", "replace"))
+        return self.redact(body.decode("utf-8", "replace"))
 
     def _tool(self, name: str) -> Tool:
         tool = self.model.tool(name)
@@ -329,6 +361,28 @@ class ServerRuntime:
             f" {advice}.\n{excerpt}".rstrip()
         )
 
+    async def off_loop(self, work: Callable[[], T]) -> T:
+        """``work()`` in a worker thread, within what is left of the call's deadline (see the
+        module docstring); past it, an UpstreamError that says so."""
+        deadline = _CALL_DEADLINE.get()
+        if deadline is None:  # called outside ``call`` (the GraphQL binding's own tests)
+            deadline = time.monotonic() + self.settings.total_timeout
+
+        def bounded() -> T:
+            with working_until(deadline):
+                return work()
+
+        try:
+            with anyio.fail_after(max(0.0, deadline - time.monotonic())):
+                return await anyio.to_thread.run_sync(bounded, abandon_on_cancel=True)
+        except (TimeoutError, PastDeadline):
+            raise UpstreamError(
+                "The upstream answered, but reading and shaping its answer did not finish within"
+                f" the total deadline of {self.settings.total_timeout:g} s"
+                f" ({self.model.env_prefix}_TOTAL_TIMEOUT); ask for less (fields, filters, a"
+                " smaller page size)."
+            ) from None
+
     async def _shape_response(
         self,
         tool: Tool,
@@ -340,13 +394,35 @@ class ServerRuntime:
         args: dict[str, Any] | None = None,
         upstream_page: int = 1,
     ) -> Outcome:
+        done = await self.off_loop(
+            lambda: self._shaped(tool, config, controls, response, args, upstream_page)
+        )
+        if isinstance(done, Outcome):
+            return done
+        return await self.paged(
+            done.chunks, done.notes, scope, done.next_call, done.more, redacted=True
+        )
+
+    def _shaped(
+        self,
+        tool: Tool,
+        config: ShapeConfig,
+        controls: Controls,
+        response: UpstreamResponse,
+        args: dict[str, Any] | None,
+        upstream_page: int,
+    ) -> Outcome | Shaped:
+        """The answer decoded, bounded, parsed, shaped and its chunks redacted (a worker
+        thread's work: nothing here touches the event loop); an Outcome when it is done."""
         body = response.body
         if not body.strip():
             return _empty_body(tool, response)
         text = self.body_text(body)
+        limits, prefix = self.settings.answer_limits, self.model.env_prefix
         value: Any = None
         parsed = False
         if response.is_json() or text.lstrip()[:1] in ("{", "["):
+            check_json(text, limits, prefix)  # upstream/answer_limits.py
             try:
                 value = parse_json(text)  # a too-long integer stays text
                 parsed = True
@@ -359,6 +435,7 @@ class ServerRuntime:
                         f"(HTTP {response.status}, {len(body)} bytes). It starts with: {snippet}"
                     )
         if not parsed and self._reads_xml(tool, response, text):
+            check_xml(text, limits, prefix)
             try:  # into the tree JSON would give (xml_body.py)
                 value, parsed = parse_xml(text, tool.response.xml), True
             except XmlBodyError as exc:
@@ -383,6 +460,8 @@ class ServerRuntime:
             _log_mismatch(tool.name, shaped)
         else:
             shaped = shape_text(text, config)
+        # Redacted here, before they are stored (memory or Redis), not only when served.
+        chunks = [self.redact(c) for c in shaped.chunks]
         next_call = None  # REST upstream pagination (pagination.py), see "Upstream pages" above
         following = None
         if parsed and args is not None and tool.pagination:
@@ -398,11 +477,11 @@ class ServerRuntime:
             # argument to pass; never a "has_more: false" against the upstream's word.
             note = more_note(tool, args or {}, value)
             if note is not None:
-                note = self._redact(note)
-                return await self.paged(shaped.chunks, [*shaped.notes, note], scope, more=note)
-            if tool.pagination and len(shaped.chunks) <= 1:  # the last page says so
-                return await self.paged(shaped.chunks, [*shaped.notes, "[has_more: false]"], scope)
-        return await self.paged(shaped.chunks, shaped.notes, scope, next_call)
+                note = self.redact(note)
+                return Shaped(chunks, [*shaped.notes, note], more=note)
+            if tool.pagination and len(chunks) <= 1:  # the last page says so
+                return Shaped(chunks, [*shaped.notes, "[has_more: false]"])
+        return Shaped(chunks, list(shaped.notes), next_call)
 
     @staticmethod
     def _reads_xml(tool: Tool, response: UpstreamResponse, text: str) -> bool:
@@ -415,9 +494,11 @@ class ServerRuntime:
     def _parse_unredacted(self, body: bytes) -> tuple[Any, bool]:
         """A body that is JSON only before redaction (a secret that was a number, or spanned
         JSON syntax): parse the original, then redact every key and value of the result."""
+        text = body.decode("utf-8", "replace")
+        check_json(text, self.settings.answer_limits, self.model.env_prefix)
         try:
-            value = parse_json(body.decode("utf-8", "replace"))
-            return redact_json(value, self._redact), True
+            value = parse_json(text)
+            return redact_json(value, self.redact), True
         except (ValueError, RecursionError):
             return None, False
 
@@ -428,12 +509,15 @@ class ServerRuntime:
         scope: str,
         next_call: dict[str, Any] | None = None,
         more: str | None = None,
+        *,
+        redacted: bool = False,
     ) -> Outcome:
         """Page 1 now, the rest in the store; ``next_call``: see "Upstream pages" above;
         ``more``: the note that the upstream has more than can be fetched (the last chunk's
-        footer repeats it instead of "has_more: false")."""
+        footer repeats it instead of "has_more: false"); ``redacted``: the chunks are already
+        (off the event loop)."""
         # Redacted before they are stored (memory or Redis), not only when served.
-        chunks = [self._redact(c) for c in chunks] or [""]
+        chunks = (chunks if redacted else [self.redact(c) for c in chunks]) or [""]
         recording.note_pages(len(chunks), more=len(chunks) > 1 or next_call is not None)
         parts = [chunks[0]] + list(notes)
         if len(chunks) > 1 or next_call is not None:
@@ -463,6 +547,20 @@ class ServerRuntime:
             f'continuation_id="{cont_id}" for the next page]'
         )
 
+    def _unconfirmed(self, tool: Tool, arguments: dict[str, Any]) -> str:
+        """Why a continue does not fetch the next page of a tool the user confirms: their
+        answer covered the request they were shown, not the one the upstream's answer names
+        (its ``Link`` header may add any argument)."""
+        shown = json.dumps(arguments, ensure_ascii=False, sort_keys=True)
+        if len(shown) > 600:
+            shown = cut(shown, 599) + "…"
+        return (
+            f"Not done: the next upstream page would call {tool.name} again, with {shown} (taken"
+            " from the upstream's answer), and the user's confirmation covered only the call they"
+            f" were shown. Nothing was sent to the upstream API. To go on, call {tool.name} with"
+            " these arguments: the user is asked about them."
+        )
+
     async def _continue(self, arguments: dict[str, Any], scope: str) -> Outcome:
         cont_id = arguments.get("continuation_id")
         extra = sorted(set(arguments) - {"continuation_id"})
@@ -479,9 +577,12 @@ class ServerRuntime:
         recording.note_continuation(page.index, page.total)
         if next_call is not None:
             if page.remaining == 0:  # the placeholder page: fetch the next upstream page
+                tool = self._tool(next_call["tool"])
+                if tool.asks_first(self.settings.confirm_destructive):
+                    return _error(self._unconfirmed(tool, next_call["arguments"]))
                 await report(f"Fetching upstream page {next_call.get('upstream_page', 2)}")
                 return await self.call_tool(
-                    self._tool(next_call["tool"]),
+                    tool,
                     next_call["arguments"],
                     scope,
                     upstream_page=int(next_call.get("upstream_page", 2)),

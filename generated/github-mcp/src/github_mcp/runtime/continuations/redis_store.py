@@ -36,6 +36,7 @@ cannot be reached the call fails within ``op_timeout`` seconds with a clear erro
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import json
 import re
 import secrets
@@ -268,6 +269,20 @@ class RedisContinuationStore:
         index = int(served) + 1
         context = json.loads(ctx) if ctx else None
         return ContinuationPage(text, index, int(total), int(total) - index, context)
+
+    async def claim_once(self, key: str, ttl_seconds: float) -> bool:
+        """``SET key 1 NX PX ttl``: one replica wins, whichever asks first."""
+        name = f"{self.prefix}claim:{hashlib.sha256(key.encode()).hexdigest()}"
+        try:
+            async with asyncio.timeout(self.op_timeout):
+                won = await self._redis().set(name, "1", nx=True, px=int(ttl_seconds * 1000))
+        except (TimeoutError, OSError) as exc:
+            raise self._unavailable(exc) from None
+        except Exception as exc:
+            if type(exc).__module__.startswith("redis"):
+                raise self._unavailable(exc) from None
+            raise
+        return bool(won)
 
     async def aclose(self) -> None:
         if self._client is not None:

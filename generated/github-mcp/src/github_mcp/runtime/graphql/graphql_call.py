@@ -48,9 +48,10 @@ from ..outcome import Outcome, ToolRunner
 from ..output import plan_for, shape_output
 from ..shaping.fields import selects_everything
 from ..shaping.graphemes import cut
-from ..shaping.pipeline import ShapeConfig
+from ..shaping.pipeline import ShapeConfig, ShapedResponse
 from ..shaping.truncate import loads as parse_json
 from ..telemetry.recording import note_operation
+from ..upstream.answer_limits import check_json
 from ..upstream.hooks import apply_hooks
 from ..upstream.http_call import OutgoingRequest, UpstreamResponse
 from ..upstream.redirects import send_following
@@ -347,25 +348,36 @@ async def call_graphql(
         )
 
     response = await runtime.send_authorized(tool, send)
-    # Redacted before anything is excerpted or shaped (a cut inside a secret would leak it).
-    result = interpret(request, response.status, runtime.body_text(response.body))
-    if result.value is None:
+
+    def work() -> tuple[GraphQLResult, ShapedResponse | None, list[str]]:
+        """Off the event loop (executor.off_loop): decode, bound, parse, shape, redact."""
+        # Redacted before anything is excerpted or shaped (a cut inside a secret would leak it).
+        text = runtime.body_text(response.body)
+        if text.lstrip()[:1] in ("{", "["):  # anything else: interpret says what it is
+            check_json(text, runtime.settings.answer_limits, runtime.model.env_prefix)
+        result = interpret(request, response.status, text)
+        if result.value is None:
+            return result, None, []
+        # The upstream sent the selection (plus what the filter reads): filters and adapters
+        # apply, then shaping keeps what came back (projected to the agent's selection only
+        # when a filter's guards were added). ``exclude`` was applied when the selection was
+        # compiled (an explicit path wins over it); the filter's fallback uses the tool's own.
+        shaped = shape_output(
+            result.value,
+            tool,
+            replace(config, exclude=()),
+            fields=controls.fields,
+            detail_level=controls.detail_level,
+            response_format=controls.response_format,
+            filter_set=runtime.settings.filter_set,
+            preselected=_selection_paths(tool, controls) or ["*"],
+            default_paths=request.default_paths,
+        )
+        return result, shaped, [runtime.redact(c) for c in shaped.chunks]
+
+    result, shaped, chunks = await runtime.off_loop(work)
+    if shaped is None:
         return Outcome([f"{tool.binding.field_name} returned null (nothing for these arguments)."])
-    # The upstream sent the selection (plus what the filter reads): filters and adapters
-    # apply, then shaping keeps what came back (projected to the agent's selection only when
-    # a filter's guards were added). ``exclude`` was applied when the selection was compiled
-    # (an explicit path wins over it); the filter's fallback uses the tool's own.
-    shaped = shape_output(
-        result.value,
-        tool,
-        replace(config, exclude=()),
-        fields=controls.fields,
-        detail_level=controls.detail_level,
-        response_format=controls.response_format,
-        filter_set=runtime.settings.filter_set,
-        preselected=_selection_paths(tool, controls) or ["*"],
-        default_paths=request.default_paths,
-    )
     notes = list(result.notes) + list(shaped.notes)
     next_call = None
     if result.end_cursor is not None and request.cursor_arg is not None:
@@ -377,4 +389,4 @@ async def call_graphql(
     if upstream_page > 1:
         last = "" if next_call is not None else ", the last one"
         notes.insert(0, f"[upstream page {upstream_page}{last}]")
-    return await runtime.paged(shaped.chunks, notes, scope, next_call=next_call)
+    return await runtime.paged(chunks, notes, scope, next_call=next_call, redacted=True)

@@ -27,6 +27,7 @@ import re
 from functools import lru_cache
 from typing import Any
 
+from .deadline import check as check_deadline
 from .graphemes import grapheme_floor
 from .tokens import count_tokens
 
@@ -183,6 +184,7 @@ def truncate_strings(value: Any, max_chars: int, marker: str = DEFAULT_MARKER) -
         return fix(str(x), str, depth)
 
     def walk_dict(d: dict[Any, Any], depth: int) -> Any:
+        check_deadline()
         if depth > MAX_DEPTH:
             return TOO_DEEP
         out: dict[str, Any] | None = None
@@ -205,6 +207,7 @@ def truncate_strings(value: Any, max_chars: int, marker: str = DEFAULT_MARKER) -
         return d if out is None else out
 
     def walk_list(items: list[Any], depth: int) -> Any:
+        check_deadline()
         if depth > MAX_DEPTH:
             return TOO_DEEP
         out: list[Any] | None = None

@@ -16,7 +16,15 @@ tokens introspected (resource_server.py has the settings).
   endpoint (``<PREFIX>_AUTH_INTROSPECTION_URL`` or the metadata's), authenticated with
   ``<PREFIX>_AUTH_CLIENT_ID``/``_SECRET``; the answer must be ``active``, unexpired, from a
   configured issuer when it names one, and carry this server's URL in ``aud``. Answers are
-  cached for at most 60 s (never past the token's expiry), keyed by a hash of the token.
+  cached for at most 60 s (never past the token's expiry), keyed by a hash of the token;
+  refusals too, for 60 s, so a refused token asked about again costs nothing.
+* **Guards**: a token longer than ``<PREFIX>_AUTH_MAX_TOKEN_BYTES`` is refused unread; each
+  client address (``CLIENT_ADDRESS``, set by http_auth.py from the connection, or from
+  ``X-Forwarded-For`` through a proxy uvicorn trusts) may cause at most
+  ``<PREFIX>_AUTH_INTROSPECTIONS_PER_MINUTE`` introspection requests a minute (a token
+  bucket), so garbage tokens cannot turn into a flood of requests to the authorization
+  server; a JWT must be typed ``at+jwt`` (RFC 9068 section 4), or also ``JWT``/untyped with
+  ``<PREFIX>_AUTH_ALLOW_PLAIN_JWT=1``.
 
 A token that fails any check is None: the SDK's middleware answers 401 with
 ``WWW-Authenticate: Bearer resource_metadata="..."``. Why it failed is logged at INFO, never
@@ -30,6 +38,7 @@ import hashlib
 import logging
 import time
 from collections import OrderedDict
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -49,7 +58,14 @@ JWKS_TTL_S = 3600.0
 JWKS_REFETCH_MIN_S = 30.0
 METADATA_RETRY_S = 30.0
 INTROSPECTION_CACHE_S = 60.0
+REFUSAL_CACHE_S = 60.0
 INTROSPECTION_CACHE_SIZE = 1024
+RATE_BUCKETS = 10_000  # client addresses whose introspection budget is remembered
+# RFC 9068 section 4: the only types of an access token JWT; ALLOW_PLAIN_JWT adds these.
+AT_JWT_TYPES = frozenset({"at+jwt", "application/at+jwt"})
+PLAIN_JWT_TYPES = frozenset({"jwt", "application/jwt", None})
+# Who is calling: the client's address, set per request by http_auth.py ("" elsewhere).
+CLIENT_ADDRESS: ContextVar[str] = ContextVar("mcpforge_client_address", default="")
 ALGORITHMS = (
     "RS256", "RS384", "RS512", "PS256", "PS384", "PS512", "ES256", "ES384", "ES512", "EdDSA",
 )  # fmt: skip
@@ -67,6 +83,25 @@ class _Keys:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
 
+class RateLimit:
+    """A token bucket per client: ``per_minute`` requests, refilled evenly over a minute."""
+
+    def __init__(self, per_minute: int, clock: Callable[[], float] = time.monotonic):
+        self.per_minute = per_minute
+        self._clock = clock
+        self._buckets: OrderedDict[str, tuple[float, float]] = OrderedDict()  # level, when
+
+    def allow(self, client: str) -> bool:
+        now = self._clock()
+        level, when = self._buckets.pop(client, (float(self.per_minute), now))
+        level = min(float(self.per_minute), level + (now - when) * self.per_minute / 60.0)
+        allowed = level >= 1.0
+        self._buckets[client] = (level - 1.0 if allowed else level, now)
+        while len(self._buckets) > RATE_BUCKETS:
+            self._buckets.popitem(last=False)
+        return allowed
+
+
 class ResourceTokenVerifier:
     """``verify_token(token) -> AccessToken | None`` (mcp.server.auth.provider.TokenVerifier)."""
 
@@ -76,6 +111,7 @@ class ResourceTokenVerifier:
         *,
         http_client: httpx2.AsyncClient | None = None,
         clock: Callable[[], float] = time.time,
+        rate_clock: Callable[[], float] = time.monotonic,
     ):
         self.config = config
         self._client = http_client
@@ -85,6 +121,7 @@ class ResourceTokenVerifier:
         self._metadata_lock = asyncio.Lock()
         self._jwks: dict[str, _Keys] = {}
         self._introspected: OrderedDict[str, tuple[float, AccessToken | None]] = OrderedDict()
+        self._introspections = RateLimit(config.introspections_per_minute, rate_clock)
 
     def client(self) -> httpx2.AsyncClient:
         if self._client is None:
@@ -101,6 +138,11 @@ class ResourceTokenVerifier:
     # -- the TokenVerifier protocol ------------------------------------------------------------
     async def verify_token(self, token: str) -> AccessToken | None:
         try:
+            if len(token) > self.config.max_token_bytes:  # str length: at most its bytes
+                raise Unverifiable(
+                    f"a token of {len(token)} characters, longer than the"
+                    f" {self.config.max_token_bytes} accepted (AUTH_MAX_TOKEN_BYTES)"
+                )
             try:
                 compact = jws.extract_compact(token.encode("ascii"))
             except (JoseError, UnicodeEncodeError, ValueError):
@@ -121,6 +163,15 @@ class ResourceTokenVerifier:
         alg = header.get("alg")
         if alg not in ALGORITHMS:
             raise Unverifiable(f"JWT algorithm {alg!r} is not accepted")
+        typ = header.get("typ")
+        kind = typ.lower() if isinstance(typ, str) else typ
+        if kind not in AT_JWT_TYPES and not (
+            self.config.allow_plain_jwt and kind in PLAIN_JWT_TYPES
+        ):
+            raise Unverifiable(
+                f"JWT typ {typ!r} is not at+jwt (RFC 9068); set AUTH_ALLOW_PLAIN_JWT=1 to"
+                " accept plain JWT access tokens"
+            )
         kid = header.get("kid")
         sources = await self._jwks_sources()
         decoded = None
@@ -197,6 +248,13 @@ class ResourceTokenVerifier:
         cached = self._introspected.get(key)
         if cached is not None and cached[0] > now:
             return cached[1]
+        client = CLIENT_ADDRESS.get()
+        if not self._introspections.allow(client):
+            raise Unverifiable(
+                f"client {client or '(unknown)'} passed its"
+                f" {self.config.introspections_per_minute} introspections a minute"
+                " (AUTH_INTROSPECTIONS_PER_MINUTE)"
+            )
         url = self.config.introspection_url or await self._introspection_endpoint()
         auth = None
         if self.config.client_id and self.config.client_secret:
@@ -211,8 +269,11 @@ class ResourceTokenVerifier:
         except ValueError:
             raise Unverifiable("introspection answered something that is not JSON") from None
         result = self._introspected_token(token, claims if isinstance(claims, dict) else {})
-        expires = result.expires_at if result and result.expires_at else now
-        self._introspected[key] = (min(now + INTROSPECTION_CACHE_S, expires), result)
+        if result is None:  # refused: asking again within REFUSAL_CACHE_S costs nothing
+            until = now + REFUSAL_CACHE_S
+        else:
+            until = min(now + INTROSPECTION_CACHE_S, result.expires_at or now)
+        self._introspected[key] = (until, result)
         while len(self._introspected) > INTROSPECTION_CACHE_SIZE:
             self._introspected.popitem(last=False)
         return result

@@ -22,6 +22,8 @@ import difflib
 from dataclasses import dataclass, field
 from typing import Any
 
+from .deadline import check as check_deadline
+
 WILDCARD = "*"
 _OPEN_LEAVES = ("any", "object")
 
@@ -84,6 +86,7 @@ def selects_everything(paths: list[str] | tuple[str, ...]) -> bool:
 
 def project(value: Any, paths: list[str] | tuple[str, ...]) -> Any:
     """Keep only ``paths`` of ``value`` (original nesting and order)."""
+    check_deadline()
     trie = PathTrie.build(paths)
     if trie.full:
         return value

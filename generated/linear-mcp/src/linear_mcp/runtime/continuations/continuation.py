@@ -94,6 +94,14 @@ class ContinuationStore(Protocol):
 
     async def next_page(self, cont_id: str, scope: str) -> ContinuationPage: ...
 
+    async def claim_once(self, key: str, ttl_seconds: float) -> bool:
+        """True the first time ``key`` is claimed within ``ttl_seconds``, False after (on
+        every replica sharing the store): what makes a confirmation single-use."""
+        ...
+
+
+MAX_CLAIMS = 100_000  # single-use marks kept in memory (each lives a confirmation's lifetime)
+
 
 @dataclass
 class _Entry:
@@ -146,6 +154,7 @@ class MemoryContinuationStore:
         self._bytes = 0
         self._lock = threading.Lock()
         self.stats = _Stats()
+        self._claims: OrderedDict[str, float] = OrderedDict()  # key -> when it may be forgotten
 
     # -- public API -------------------------------------------------------------------
 
@@ -164,6 +173,19 @@ class MemoryContinuationStore:
             self._bytes += size
             self._evict(keep=cont_id)
             return cont_id
+
+    async def claim_once(self, key: str, ttl_seconds: float) -> bool:
+        """See ContinuationStore; kept in this process (a shared store: Redis)."""
+        with self._lock:
+            now = self._clock()
+            while self._claims and next(iter(self._claims.values())) <= now:
+                self._claims.popitem(last=False)  # in claim order; expiry is claim + ttl
+            if key in self._claims:
+                return False
+            self._claims[key] = now + ttl_seconds
+            while len(self._claims) > MAX_CLAIMS:
+                self._claims.popitem(last=False)
+            return True
 
     async def next_page(self, cont_id: str, scope: str) -> ContinuationPage:
         """Serve the next page of ``cont_id`` and advance; raise ContinuationError if none."""

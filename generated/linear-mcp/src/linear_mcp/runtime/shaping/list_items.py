@@ -22,6 +22,7 @@ from .chunking import get_at, set_at
 from .roles.content import is_content
 from .roles.identity import is_id_name, own_identity_key
 from .roles.label import is_label
+from .deadline import check as check_deadline
 from .fields import parse_path
 from .truncate import truncate_string
 
@@ -66,6 +67,7 @@ def cut_previews(
 
     out = []
     for item in items:
+        check_deadline()
         for segments in paths:
             item = cut(item, segments)
         out.append(item)

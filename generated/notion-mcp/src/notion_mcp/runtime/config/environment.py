@@ -87,6 +87,14 @@ VARIABLES: tuple[Variable, ...] = (
         "2",
     ),
     Variable("MAX_RESPONSE_BYTES", "largest upstream body read", "20 MiB"),
+    Variable(
+        "MAX_RESPONSE_ELEMENTS",
+        "most values one upstream answer may hold (JSON items and members, XML elements); "
+        "a larger answer is refused unparsed",
+        "1000000",
+    ),
+    Variable("MAX_RESPONSE_DEPTH", "deepest nesting of an upstream answer that is parsed", "100"),
+    Variable("MAX_INTEGER_DIGITS", "most digits of one integer in a JSON answer", "4300"),
     Variable("MAX_ARGUMENT_BYTES", "largest JSON size of one call's arguments", "1 MiB"),
     Variable(
         "CONTINUATION_MAX_ENTRIES",
@@ -157,6 +165,18 @@ VARIABLES: tuple[Variable, ...] = (
     Variable("AUTH_CLIENT_ID", "HTTP: this server's client id at the introspection endpoint"),
     Variable("AUTH_CLIENT_SECRET", "HTTP: this server's client secret there"),
     Variable("AUTH_TOOL_SCOPES", "HTTP: off = do not check each tool's own scopes", "on"),
+    Variable("AUTH_MAX_TOKEN_BYTES", "HTTP: longer bearer tokens are refused unread", "8192"),
+    Variable(
+        "AUTH_INTROSPECTIONS_PER_MINUTE",
+        "HTTP: introspection requests one client address may cause per minute (answers, "
+        "refusals included, are cached)",
+        "30",
+    ),
+    Variable(
+        "AUTH_ALLOW_PLAIN_JWT",
+        "HTTP: 1 = accept JWT access tokens typed JWT or untyped, not only RFC 9068 at+jwt",
+        "off",
+    ),
 )
 
 # Variables a server once read and refuses now: (suffix, what it did, what to do instead).

@@ -132,7 +132,7 @@ def build_server(
             arguments = params.arguments or {}
             if model.mode == "meta":  # the operation's own arguments
                 arguments = arguments.get("arguments") or {}
-            answer = await confirm(ctx, params, tool, arguments)
+            answer = await confirm(ctx, params, tool, arguments, runtime.store.claim_once)
             if isinstance(answer, InputRequiredResult):
                 return answer  # the client asks the user, then calls again
             if answer is not None:

@@ -16,6 +16,15 @@ from .uploads import MAX_UPLOAD_BYTES, UploadPolicy
 
 
 @dataclass(frozen=True)
+class AnswerLimits:
+    """What parsing one upstream answer may build (upstream/answer_limits.py)."""
+
+    max_elements: int = 1_000_000  # values: JSON items and members, XML elements
+    max_depth: int = 100  # nesting
+    max_integer_digits: int = 4300  # digits of one JSON integer (Python's own int limit)
+
+
+@dataclass(frozen=True)
 class Settings:
     base_url: str
     connect_timeout: float = 10.0
@@ -27,6 +36,8 @@ class Settings:
     retries: int = 2  # extra attempts for idempotent methods (<PREFIX>_RETRIES, 0 = none)
     cache_url: str = ""  # redis://... selects the shared continuation store (<PREFIX>_CACHE_URL)
     max_argument_bytes: int = 1024 * 1024  # JSON size of one call's arguments
+    # <PREFIX>_MAX_RESPONSE_ELEMENTS, _MAX_RESPONSE_DEPTH, _MAX_INTEGER_DIGITS
+    answer_limits: AnswerLimits = AnswerLimits()
     filter_set: str = ""  # output filter set in use, "" = none (<PREFIX>_FILTER_SET, --filter-set)
     # Uploads (upstream/files.py): the folder a file argument's `path` may read from
     # (<PREFIX>_UPLOAD_DIR; unset: paths are refused) and the size cap (<PREFIX>_MAX_UPLOAD_BYTES).
@@ -88,6 +99,11 @@ def settings_from_env(
         retries=_retries(env, model),
         cache_url=value(env, model, "CACHE_URL").strip(),
         max_argument_bytes=int(_number(env, model, "MAX_ARGUMENT_BYTES", 1024 * 1024, int)),
+        answer_limits=AnswerLimits(
+            max_elements=int(_number(env, model, "MAX_RESPONSE_ELEMENTS", 1_000_000, int)),
+            max_depth=int(_number(env, model, "MAX_RESPONSE_DEPTH", 100, int)),
+            max_integer_digits=int(_number(env, model, "MAX_INTEGER_DIGITS", 4300, int)),
+        ),
         confirm_destructive=_flag(env, model, "CONFIRM_DESTRUCTIVE"),
         request_state_keys=_keys(env, model, "REQUEST_STATE_KEYS"),
         filter_set=choose_filter_set(

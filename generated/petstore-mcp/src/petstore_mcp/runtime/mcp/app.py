@@ -187,6 +187,10 @@ def make_server(  # type: ignore[no-untyped-def]
     from ..continuations.redis_store import store_from_settings
 
     store_from_settings(model, settings)  # a bad <PREFIX>_CACHE_URL fails at start
+    from ..shaping.tokens import get_encoding
+
+    # Loaded now, not by the first call, whose total deadline covers its shaping (executor.py).
+    get_encoding(model.limits.encoding)
     return build_server(
         model,
         lambda: ServerRuntime(

@@ -19,6 +19,11 @@ scopes. The settings:
   server's credentials there (introspection callers must authenticate).
 * ``<PREFIX>_AUTH_TOOL_SCOPES``: ``off`` stops checking the per-tool scopes (from the
   description's ``security`` requirements or the overlay); default on.
+* ``<PREFIX>_AUTH_MAX_TOKEN_BYTES``: longer bearer tokens are refused unread (default 8192).
+* ``<PREFIX>_AUTH_INTROSPECTIONS_PER_MINUTE``: introspection requests one client address may
+  cause per minute (default 30); tokens already answered are served from the cache.
+* ``<PREFIX>_AUTH_ALLOW_PLAIN_JWT``: ``1`` accepts JWT access tokens typed ``JWT`` (or not
+  typed), as some authorization servers issue them; default off: RFC 9068's ``at+jwt`` only.
 
 Nothing set: no authorization (the server then binds 127.0.0.1 unless told otherwise).
 """
@@ -44,7 +49,12 @@ AUTH_VARIABLES = (
     "CLIENT_ID",
     "CLIENT_SECRET",
     "TOOL_SCOPES",
+    "MAX_TOKEN_BYTES",
+    "INTROSPECTIONS_PER_MINUTE",
+    "ALLOW_PLAIN_JWT",
 )
+MAX_TOKEN_BYTES = 8192  # a header line most proxies accept; JWTs with many claims fit
+INTROSPECTIONS_PER_MINUTE = 30
 
 
 @dataclass(frozen=True)
@@ -57,6 +67,17 @@ class ResourceServerConfig:
     client_id: str | None = None
     client_secret: str | None = None
     tool_scopes: bool = True
+    max_token_bytes: int = MAX_TOKEN_BYTES
+    introspections_per_minute: int = INTROSPECTIONS_PER_MINUTE
+    allow_plain_jwt: bool = False
+
+
+def _count(name: str, raw: str, default: int) -> int:
+    if not raw:
+        return default
+    if not raw.isdigit() or int(raw) < 1:
+        raise ConfigurationError(f"{name}={raw!r} must be a whole number of at least 1.")
+    return int(raw)
 
 
 def split_scopes(raw: str) -> tuple[str, ...]:
@@ -136,6 +157,9 @@ def resource_server_from_env(
     tool_scopes = get("TOOL_SCOPES").lower()
     if tool_scopes not in ("", "on", "off", "1", "0", "true", "false"):
         raise ConfigurationError(f"{name('TOOL_SCOPES')}={tool_scopes!r} must be on or off.")
+    plain = get("ALLOW_PLAIN_JWT").lower()
+    if plain not in ("", "on", "off", "1", "0", "true", "false"):
+        raise ConfigurationError(f"{name('ALLOW_PLAIN_JWT')}={plain!r} must be 1 or 0.")
     return ResourceServerConfig(
         issuers=issuers,
         resource_url=resource,
@@ -151,4 +175,11 @@ def resource_server_from_env(
         client_id=client_id,
         client_secret=secret,
         tool_scopes=tool_scopes not in ("off", "0", "false"),
+        max_token_bytes=_count(name("MAX_TOKEN_BYTES"), get("MAX_TOKEN_BYTES"), MAX_TOKEN_BYTES),
+        introspections_per_minute=_count(
+            name("INTROSPECTIONS_PER_MINUTE"),
+            get("INTROSPECTIONS_PER_MINUTE"),
+            INTROSPECTIONS_PER_MINUTE,
+        ),
+        allow_plain_jwt=plain in ("on", "1", "true"),
     )

@@ -17,12 +17,18 @@ How: the way the client's protocol revision defines, built on the SDK:
   expiry, so an answer is only taken for the very call it was asked about. An answer without
   that state is ignored and the question asked again (the specification's rule for missing
   input). Replicas share ``<PREFIX>_REQUEST_STATE_KEYS``; without it each process seals with
-  its own random key.
+  its own random key. Each question's state carries a random nonce, and an accepted answer is
+  taken once: the nonce is claimed in the continuation store (``claim_once``: in memory, or
+  Redis shared by every replica), so the same state and answer sent again, here or to another
+  replica, are refused (the DELETE runs once).
 * **2025-11-25**: the server sends ``elicitation/create`` during the call and waits for the
   answer (stdio; over stateless HTTP nothing can travel back to such a client, and the call is
   refused saying so).
 
-Only an accepted form with ``confirm: true`` lets the call through. A declined or dismissed
+Only an accepted form with ``confirm: true`` lets the call through, and only that call: a
+``continue`` whose next upstream page would call the tool again stops and says so
+(executor.py), since the user confirmed the request they saw, not the one an upstream's
+``Link`` header names. A declined or dismissed
 question, or a client that cannot ask (no ``elicitation`` capability, or a transport with no
 way back to it), ends the call with an ``is_error`` result that says so; nothing is sent
 upstream.
@@ -31,7 +37,8 @@ upstream.
 from __future__ import annotations
 
 import json
-from typing import Any
+import secrets
+from typing import Any, Awaitable, Callable
 
 from mcp.server import ServerRequestContext
 from mcp.shared.exceptions import MCPError
@@ -43,6 +50,7 @@ from mcp.types import (
     InputRequiredResult,
 )
 
+from ..errors import ToolCallError
 from ..model import Tool
 
 KEY = "confirm"  # the inputRequests key, and the form's one field
@@ -61,12 +69,13 @@ SCHEMA: dict[str, Any] = {
     "required": [KEY],
 }
 ARGUMENTS_SHOWN = 600  # characters of the arguments the question quotes
+# How long a used confirmation is remembered: the sealed state's lifetime (the SDK's default
+# RequestStateSecurity ttl, 600 s) plus its clock skew allowance.
+CLAIM_SECONDS = 600.0 + 60.0
 
 
 def needs_confirmation(tool: Tool, confirm_destructive: bool) -> bool:
-    if tool.confirm is not None:
-        return tool.confirm
-    return confirm_destructive and tool.annotations.get("destructiveHint") is True
+    return tool.asks_first(confirm_destructive)
 
 
 def question(tool: Tool, arguments: Any) -> str:
@@ -86,14 +95,28 @@ def question(tool: Tool, arguments: Any) -> str:
 
 
 async def confirm(
-    ctx: ServerRequestContext[Any], params: CallToolRequestParams, tool: Tool, arguments: Any
+    ctx: ServerRequestContext[Any],
+    params: CallToolRequestParams,
+    tool: Tool,
+    arguments: Any,
+    claim: Callable[[str, float], Awaitable[bool]],
 ) -> InputRequiredResult | str | None:
     """None: go ahead. A string: the refusal to return (nothing was sent). An
-    InputRequiredResult: return it; the client asks the user and calls again."""
+    InputRequiredResult: return it; the client asks the user and calls again. ``claim(key,
+    ttl)``: True the first time (the continuation store's ``claim_once``, shared by replicas)."""
     if (ctx.protocol_version or "") >= INPUT_REQUIRED_VERSION:  # revisions are dates
         answer = (params.input_responses or {}).get(KEY)
-        if params.request_state == STATE and answer is not None:
-            return _decision(answer, tool)
+        state = params.request_state or ""
+        if state.startswith(STATE + ":") and answer is not None:
+            decision = _decision(answer, tool)
+            if decision is None:
+                try:
+                    first = await claim(state, CLAIM_SECONDS)
+                except ToolCallError as exc:  # the shared store is down: no way to know
+                    return f"Not done: {tool.name} was not run. {exc.message}"
+                if not first:
+                    return _used(tool)
+            return decision
         if (why := _why_not(ctx)) is not None:
             return _cannot_ask(tool, why)
         request = ElicitRequest(
@@ -101,7 +124,8 @@ async def confirm(
                 message=question(tool, arguments), requested_schema=SCHEMA
             )
         )
-        return InputRequiredResult(input_requests={KEY: request}, request_state=STATE)
+        nonce = secrets.token_urlsafe(16)  # names this question: its answer counts once
+        return InputRequiredResult(input_requests={KEY: request}, request_state=f"{STATE}:{nonce}")
     if (why := _why_not(ctx)) is not None:
         return _cannot_ask(tool, why)
     try:
@@ -143,6 +167,13 @@ def _decision(answer: Any, tool: Tool) -> str | None:
             " Nothing was sent to the upstream API."
         )
     return f"Not done: the user declined {tool.name}. Nothing was sent to the upstream API."
+
+
+def _used(tool: Tool) -> str:
+    return (
+        f"Not done: this confirmation of {tool.name} was already used; each one allows a single"
+        " call. Nothing was sent to the upstream API. Call the tool again to ask the user anew."
+    )
 
 
 def _cannot_ask(tool: Tool, why: str) -> str:

@@ -21,6 +21,8 @@ from dataclasses import dataclass
 
 import tiktoken
 
+from .deadline import check as check_deadline
+
 ENDOFTEXT = "<|endoftext|>"
 FIM_PREFIX = "<|fim_prefix|>"
 FIM_MIDDLE = "<|fim_middle|>"
@@ -126,6 +128,7 @@ def encode(text: str, encoding: str = "o200k_base") -> list[int]:
 
 def count_tokens(text: str, encoding: str = "o200k_base") -> int:
     """Exact number of tokens of ``text`` (special-token text counts as ordinary text)."""
+    check_deadline()
     if not text:
         return 0
     return len(get_encoding(encoding).encode_ordinary(text))
@@ -133,6 +136,7 @@ def count_tokens(text: str, encoding: str = "o200k_base") -> int:
 
 def count_tokens_many(texts: list[str], encoding: str = "o200k_base") -> list[int]:
     """Exact token counts of several texts (tokenized in parallel threads by tiktoken)."""
+    check_deadline()
     enc = get_encoding(encoding)
     if len(texts) < 4:
         return [len(enc.encode_ordinary(t)) if t else 0 for t in texts]
