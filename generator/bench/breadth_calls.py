@@ -62,3 +62,5 @@ class SpecResult:
     operations: int = 0  # operations the loader served (breadth_left_out.py)
     left_out: dict[str, int] = field(default_factory=dict)  # operations skipped, by code
     caveats: dict[str, int] = field(default_factory=dict)  # served with a caveat, by code
+    sampled_out: int = 0  # callable tools a sampling run left out (directory.py)
+    seconds: float = 0.0  # wall time of the description (load and calls), when measured
