@@ -122,6 +122,7 @@ def plan_case(case: Case) -> tuple[SpecResult, Any, list[Work]]:
         model, pairs = tools_of(spec)
     except GenerationError as exc:
         result.failure = _first_line(exc).replace(str(case.spec), "").lstrip(":0123456789 ")
+        result.failure_code = exc.diagnostics[0].code if exc.diagnostics else None
         return result, None, []
     result.operations = len(spec.operations)
     result.left_out, result.caveats = left_out(diagnostics)

@@ -24,7 +24,7 @@ through the real executor against a local upstream on 127.0.0.1 that answers wit
 operation's example or a body synthesized from its schema, and judged by
 ``preview/judge.py`` (``breadth.py`` does all of this). To keep the run under 30 minutes on
 a 2-core machine the calls are sampled: per description, up to ``--per-kind`` tools (default
-3) of each kind (read, search, create, update, delete, generate, acknowledge), those first
+5) of each kind (read, search, create, update, delete, generate, acknowledge), those first
 in the order of the SHA-256 of ``"<path>\\n<tool name>"``; the report says how many
 callable tools were left out. Descriptions run in ``--workers`` processes (default 2), each
 stopped after ``--time-limit`` seconds (counted as not loaded, with why).
@@ -68,7 +68,7 @@ from .directory_selection import (
 from .upstream import LocalUpstream
 
 SELECTION = Path(__file__).resolve().parent / "data" / "directory-selection.tsv"
-PER_KIND = 3
+PER_KIND = 5
 WORKERS = 2
 TIME_LIMIT = 180.0  # seconds per description, load and calls
 NAME = "generator.bench.directory"

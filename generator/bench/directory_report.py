@@ -71,9 +71,15 @@ class Figures:
         return kept / total if total else None
 
 
-def figures(calls: list[Call]) -> Figures:
+def template(calls: Iterable[Call]) -> Verdict:
+    """A verdict of the type the judge gave (its fields name the checks)."""
+    judged = next((c.verdict for c in calls if c.verdict is not None), None)
+    return type(judged)() if judged is not None else Verdict()
+
+
+def figures(calls: list[Call], like: Verdict) -> Figures:
     judged = [c for c in calls if c.verdict is not None]
-    counted = tally((c.verdict for c in judged), Verdict())
+    counted = tally((c.verdict for c in judged), like)
     sent = [c.shaped for c in judged]
     return Figures(
         calls=len(calls),
@@ -125,7 +131,8 @@ def corpus_table(run: Run) -> list[str]:
 def kind_rows(run: Run) -> tuple[list[str], dict[tuple[str, str], Figures]]:
     """The per-half, per-kind table, and its figures for the gap and the targets."""
     calls = _calls(run.results)
-    checks, flags = checks_of(Verdict())
+    like = template(calls)
+    checks, flags = checks_of(like)
     names = [c.name for c in checks]
     flag_names = [f.name for f in flags]
     kinds = _kinds(calls)
@@ -137,7 +144,7 @@ def kind_rows(run: Run) -> tuple[list[str], dict[tuple[str, str], Figures]]:
         part = [c for r in run.results if r.case.group == half for c in r.calls]
         for kind in [*kinds, ALL]:
             rows = part if kind == ALL else [c for c in part if c.kind == kind]
-            f = figures(rows)
+            f = figures(rows, like)
             table[(half, kind)] = f
             if not rows:
                 continue
@@ -154,7 +161,7 @@ def kind_rows(run: Run) -> tuple[list[str], dict[tuple[str, str], Figures]]:
 
 
 def gap_rows(table: dict[tuple[str, str], Figures], kinds: list[str]) -> list[str]:
-    names = [c.name for c in checks_of(Verdict())[0]]
+    names = list(next(iter(table.values())).checks) if table else []
     head = ["kind", "clean", *names, f"median -% (>= {BIG_BODY})", "tokens/call median"]
     lines = ["| " + " | ".join(head) + " |", "|---|" + "---:|" * (len(head) - 1)]
     for kind in [*kinds, ALL]:
@@ -194,10 +201,15 @@ def target_lines(table: dict[tuple[str, str], Figures], kinds: list[str]) -> lis
     return lines
 
 
-def reason_key(failure: str) -> str:
-    """A failure without its particulars (names, numbers, quoted text), to count reasons."""
+def reason_key(result: SpecResult) -> str:
+    """Why ``result`` did not load, without its particulars (names, paths, numbers, quoted
+    text), to count reasons: the loader's diagnostic code and its message so reduced."""
+    failure = result.failure or ""
+    code = result.failure_code
+    if code and f"{code}: " in failure:
+        failure = f"{code}: " + failure.split(f"{code}: ", 1)[1]
     text = re.sub(r"'[^']*'|\"[^\"]*\"|`[^`]*`", "…", failure)
-    text = re.sub(r"#/[^\s,;)]*|/[\w{}./~-]+", "…", text)
+    text = re.sub(r"#/[^\s,;)]*|(?<![\w.])/[\w{}./~+-]+", "…", text)
     return re.sub(r"\d+", "N", text)[:140]
 
 
@@ -209,7 +221,7 @@ def failures(run: Run) -> list[str]:
         lines += ["", f"{half}: {len(failed)} of {total} descriptions did not load."]
         if not failed:
             continue
-        reasons = Counter(reason_key(r.failure or "") for r in failed)
+        reasons = Counter(reason_key(r) for r in failed)
         lines += ["", "| reason | descriptions |", "|---|---:|"]
         lines += [
             f"| {why.replace('|', '/')} | {n} |" for why, n in reasons.most_common(TOP_REASONS)
