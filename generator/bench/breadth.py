@@ -121,8 +121,11 @@ def plan_case(case: Case) -> tuple[SpecResult, Any, list[Work]]:
         spec, diagnostics = load_with_overlay(case.spec, overlay_path=case.overlay)
         model, pairs = tools_of(spec)
     except GenerationError as exc:
-        result.failure = _first_line(exc).replace(str(case.spec), "").lstrip(":0123456789 ")
-        result.failure_code = exc.diagnostics[0].code if exc.diagnostics else None
+        text = str(exc).replace(str(case.spec), "").strip()  # the path first: then the cut
+        result.failure = (text.splitlines() or [""])[0].lstrip(":0123456789 ")[:160]
+        if exc.diagnostics:
+            first = exc.diagnostics[0]
+            result.failure_why = f"{first.code}: {(first.message.splitlines() or [''])[0]}"
         return result, None, []
     result.operations = len(spec.operations)
     result.left_out, result.caveats = left_out(diagnostics)

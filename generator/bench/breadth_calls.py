@@ -55,7 +55,7 @@ class Call:
 class SpecResult:
     case: Case
     failure: str | None = None  # the description did not load (first error line)
-    failure_code: str | None = None  # the first diagnostic's code, when the loader said why
+    failure_why: str | None = None  # the loader's first diagnostic: "CODE: message"
     tools: int = 0
     skipped: Counter[str] = field(default_factory=Counter)  # why tools were not called
     by_kind: bool = False  # the operations carry the generator's kind (else: the method)

@@ -25,8 +25,8 @@ operation's example or a body synthesized from its schema, and judged by
 ``preview/judge.py`` (``breadth.py`` does all of this). To keep the run under 30 minutes on
 a 2-core machine the calls are sampled: per description, up to ``--per-kind`` tools (default
 5) of each kind (read, search, create, update, delete, generate, acknowledge), those first
-in the order of the SHA-256 of ``"<path>\\n<tool name>"``; the report says how many
-callable tools were left out. Descriptions run in ``--workers`` processes (default 2), each
+in the order of the SHA-256 of ``"<path under APIs/>\\n<tool name>"``; the report says how
+many callable tools were left out. Descriptions run in ``--workers`` processes (default 2), each
 stopped after ``--time-limit`` seconds (counted as not loaded, with why).
 
 **The report** (``directory_report.py``): per half and per kind, the calls, clean calls,
@@ -43,6 +43,8 @@ from __future__ import annotations
 
 import hashlib
 import multiprocessing
+import os
+import resource
 import signal
 import sys
 import time
@@ -178,10 +180,17 @@ def run_all(
                 progress(run_description(case, upstream, per_kind, time_limit))
     else:
         context = multiprocessing.get_context("fork")
-        with context.Pool(workers, initializer=_start_worker, maxtasksperchild=40) as pool:
+        pool = context.Pool(workers, initializer=_start_worker, maxtasksperchild=40)
+        try:
             jobs = [(case, per_kind, time_limit) for case in order]
             for result in pool.imap_unordered(_in_worker, jobs, chunksize=1):
                 progress(result)
+            pool.close()  # the workers exit and are waited for: their CPU time is counted
+        except BaseException:
+            pool.terminate()
+            raise
+        finally:
+            pool.join()
     label_order = {c.label: i for i, c in enumerate(cases)}
     return sorted(results, key=lambda r: label_order[r.case.label])
 
@@ -210,6 +219,15 @@ def narrowed(entries: list[Entry], only: str | None, limit: int | None) -> list[
     return sorted(taken, key=lambda e: e.path)
 
 
+def _cpu_seconds() -> float:
+    """CPU time of this process and of its children waited for (the workers), in seconds."""
+    used = 0.0
+    for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN):
+        usage = resource.getrusage(who)
+        used += usage.ru_utime + usage.ru_stime
+    return used
+
+
 def _error(message: str) -> int:
     print(f"python -m {NAME}: error: {message}", file=sys.stderr)
     return 2
@@ -230,12 +248,18 @@ def main(argv: list[str] | None = None) -> int:
         "--selection", type=Path, default=SELECTION, metavar="FILE",
         help=f"the list of descriptions and halves (default {SELECTION.name} in bench/data)",
     )  # fmt: skip
-    parser.add_argument("--per-kind", type=int, default=PER_KIND, metavar="N",
-                        help=f"tools called per kind per description (default {PER_KIND})")  # fmt: skip
-    parser.add_argument("--workers", type=int, default=WORKERS, metavar="N",
-                        help=f"worker processes (default {WORKERS}; 1: in this process)")  # fmt: skip
-    parser.add_argument("--time-limit", type=float, default=TIME_LIMIT, metavar="S",
-                        help=f"seconds per description (default {TIME_LIMIT:.0f}; 0: none)")  # fmt: skip
+    parser.add_argument(
+        "--per-kind", type=int, default=PER_KIND, metavar="N",
+        help=f"tools called per kind per description (default {PER_KIND})",
+    )  # fmt: skip
+    parser.add_argument(
+        "--workers", type=int, default=WORKERS, metavar="N",
+        help=f"worker processes (default {WORKERS}; 1: in this process)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--time-limit", type=float, default=TIME_LIMIT, metavar="S",
+        help=f"seconds per description (default {TIME_LIMIT:.0f}; 0: none)",
+    )  # fmt: skip
     parser.add_argument("--only", help="only descriptions whose path contains this text")
     parser.add_argument("--limit", type=int, metavar="N", help="only N descriptions (both halves)")
     parser.add_argument(
@@ -280,7 +304,7 @@ def main(argv: list[str] | None = None) -> int:
         subset = args.only is not None or args.limit is not None
         target = "-" if subset else str(results_file.RESULTS / "directory.md")
     cases = cases_of(root, entries)
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), _cpu_seconds()
     results = run_all(
         cases, per_kind=args.per_kind, workers=args.workers, time_limit=args.time_limit
     )
@@ -291,6 +315,8 @@ def main(argv: list[str] | None = None) -> int:
         per_kind=args.per_kind,
         workers=args.workers,
         elapsed=time.perf_counter() - start,
+        cpu=_cpu_seconds() - cpu,
+        load=os.getloadavg() if hasattr(os, "getloadavg") else None,
     )
     with results_file.recorded(target, NAME, argv):
         print(report(run))

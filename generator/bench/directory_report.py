@@ -52,6 +52,8 @@ class Run:
     per_kind: int
     workers: int
     elapsed: float
+    cpu: float | None = None  # CPU seconds of the run, workers included
+    load: tuple[float, float, float] | None = None  # the load average at its end
 
 
 @dataclass(frozen=True)
@@ -203,11 +205,8 @@ def target_lines(table: dict[tuple[str, str], Figures], kinds: list[str]) -> lis
 
 def reason_key(result: SpecResult) -> str:
     """Why ``result`` did not load, without its particulars (names, paths, numbers, quoted
-    text), to count reasons: the loader's diagnostic code and its message so reduced."""
-    failure = result.failure or ""
-    code = result.failure_code
-    if code and f"{code}: " in failure:
-        failure = f"{code}: " + failure.split(f"{code}: ", 1)[1]
+    text), to count reasons: the loader's first diagnostic (code and message) so reduced."""
+    failure = result.failure_why or result.failure or ""
     text = re.sub(r"'[^']*'|\"[^\"]*\"|`[^`]*`", "…", failure)
     text = re.sub(r"#/[^\s,;)]*|(?<![\w.])/[\w{}./~+-]+", "…", text)
     return re.sub(r"\d+", "N", text)[:140]
@@ -267,8 +266,10 @@ def report(run: Run) -> str:
         "",
         *(f"- {note}" for note in run.notes),
         f"- this run: {len(run.entries)} descriptions; up to {run.per_kind} tools of each kind "
-        "per description, those first in the order of the SHA-256 of `<path>\\n<tool name>`; "
-        f"{run.workers} worker process(es); {len(calls)} calls in {run.elapsed / 60:.1f} min",
+        "per description, those first in the order of the SHA-256 of "
+        "`<path under APIs/>\\n<tool name>`; "
+        f"{run.workers} worker process(es); {len(calls)} calls in {run.elapsed / 60:.1f} min"
+        + _cpu(run),
         "",
         *corpus_table(run),
         "",
@@ -323,6 +324,21 @@ def report(run: Run) -> str:
         f"({len(calls)} calls in {run.elapsed:.0f} s)",
     ]
     return "\n".join(lines) + "\n"
+
+
+def _cpu(run: Run) -> str:
+    """The CPU time beside the wall time: what the run costs whatever else the machine runs."""
+    if run.cpu is None:
+        return ""
+    text = (
+        f" of wall time, {run.cpu:.0f} CPU-seconds (workers included; {run.cpu / 120:.1f} min "
+        "spread over 2 idle cores)"
+    )
+    if run.load is not None:
+        text += (
+            f"; load average at the end {run.load[0]:.1f} / {run.load[1]:.1f} / {run.load[2]:.1f}"
+        )
+    return text
 
 
 def _slowest(results: list[SpecResult], shown: int = 5) -> list[str]:

@@ -12,7 +12,7 @@ import pytest
 
 from generator.bench import directory_selection
 from generator.bench.breadth import Case, plan_case
-from generator.bench.directory import main
+from generator.bench.directory import main, run_description
 from generator.bench.directory_selection import (
     Entry,
     read_selection,
@@ -21,6 +21,7 @@ from generator.bench.directory_selection import (
     version_key,
     write_selection,
 )
+from generator.bench.upstream import LocalUpstream
 from generator.bench.verdict_checks import checks_of
 from generator.preview.judge import Verdict
 
@@ -129,6 +130,16 @@ def test_the_held_back_half_is_reported_as_aggregates_only(root: Path, tmp_path:
         assert name.removeprefix("APIs/") not in written, name
     # the tuning half may be named (its slowest descriptions, its worst calls)
     assert tuning.removeprefix("APIs/") in written
+
+
+def test_a_description_over_the_time_limit_is_stopped_and_counted() -> None:
+    with LocalUpstream() as upstream:
+        stopped = run_description(Case("cnab", CNAB), upstream, 1, 0.001)
+        done = run_description(Case("cnab", CNAB), upstream, 1, 0)
+    assert stopped.failure == "stopped after the time limit (0 s)" and not stopped.calls
+    # one tool per kind: one of its three reads, its create
+    assert done.failure is None and sorted(c.kind for c in done.calls) == ["create", "read"]
+    assert done.sampled_out == 2
 
 
 def test_an_absent_folder_says_how_to_get_it(tmp_path: Path, capsys) -> None:
