@@ -34,7 +34,7 @@ import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 import yaml
 
@@ -107,7 +107,13 @@ class Work:
     status: int
 
 
-def run_case(case: Case, upstream: LocalUpstream) -> SpecResult:
+Chooser = Callable[[Case, list[Work]], list[Work]]
+
+
+def plan_case(case: Case) -> tuple[SpecResult, Any, list[Work]]:
+    """Load ``case`` as ``generate`` does and say what to call: the result so far (its
+    ``failure`` set when the description did not load, ``skipped`` the tools not called and
+    why), the runtime's model and the calls to make."""
     from ..pipeline import load_with_overlay
 
     result = SpecResult(case)
@@ -115,8 +121,12 @@ def run_case(case: Case, upstream: LocalUpstream) -> SpecResult:
         spec, diagnostics = load_with_overlay(case.spec, overlay_path=case.overlay)
         model, pairs = tools_of(spec)
     except GenerationError as exc:
-        result.failure = _first_line(exc).replace(str(case.spec), "").lstrip(":0123456789 ")
-        return result
+        text = str(exc).replace(str(case.spec), "").strip()  # the path first: then the cut
+        result.failure = (text.splitlines() or [""])[0].lstrip(":0123456789 ")[:160]
+        if exc.diagnostics:
+            first = exc.diagnostics[0]
+            result.failure_why = f"{first.code}: {(first.message.splitlines() or [''])[0]}"
+        return result, None, []
     result.operations = len(spec.operations)
     result.left_out, result.caveats = left_out(diagnostics)
     result.tools = len(pairs)
@@ -129,6 +139,17 @@ def run_case(case: Case, upstream: LocalUpstream) -> SpecResult:
             result.skipped[item] += 1
         else:
             work.append(item)
+    return result, model, work
+
+
+def run_case(case: Case, upstream: LocalUpstream, choose: Chooser | None = None) -> SpecResult:
+    """Plan ``case`` and make its calls against ``upstream``: every callable tool, or those
+    ``choose`` picks (the others are counted in ``SpecResult.sampled_out``)."""
+    result, model, work = plan_case(case)
+    if choose is not None:
+        chosen = choose(case, work)
+        result.sampled_out = len(work) - len(chosen)
+        work = chosen
     if work:
         result.calls = asyncio.run(_call_all(case.label, model, work, upstream))
     return result

@@ -55,6 +55,7 @@ class Call:
 class SpecResult:
     case: Case
     failure: str | None = None  # the description did not load (first error line)
+    failure_why: str | None = None  # the loader's first diagnostic: "CODE: message"
     tools: int = 0
     skipped: Counter[str] = field(default_factory=Counter)  # why tools were not called
     by_kind: bool = False  # the operations carry the generator's kind (else: the method)
@@ -62,3 +63,5 @@ class SpecResult:
     operations: int = 0  # operations the loader served (breadth_left_out.py)
     left_out: dict[str, int] = field(default_factory=dict)  # operations skipped, by code
     caveats: dict[str, int] = field(default_factory=dict)  # served with a caveat, by code
+    sampled_out: int = 0  # callable tools a sampling run left out (directory.py)
+    seconds: float = 0.0  # wall time of the description (load and calls), when measured

@@ -22,26 +22,26 @@ SIZE_BANDS = ((0, 150), (150, BIG_BODY), (BIG_BODY, 1000), (1000, None))
 MARK = {True: "met", False: "NOT met"}
 
 
-def _pct(part: int, whole: int) -> str:
+def pct(part: int, whole: int) -> str:
     return f"{part / whole:.1%} ({part}/{whole})" if whole else "n/a"
 
 
-def _pct_or_na(value: float | None) -> str:
+def pct_or_na(value: float | None) -> str:
     return "n/a" if value is None else f"{value:.1%}"
 
 
-def _median(values: list[float]) -> float | None:
+def median(values: list[float]) -> float | None:
     return statistics.median(values) if values else None
 
 
-def _p90(values: list[int]) -> int | None:
+def p90(values: list[int]) -> int | None:
     if not values:
         return None
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(0.9 * len(ordered)))]
 
 
-def _with_body(calls: list[Call]) -> list[Call]:
+def with_body(calls: list[Call]) -> list[Call]:
     """Judged calls whose upstream sent a body (the reductions are measured on these)."""
     return [c for c in calls if c.verdict is not None and not c.empty]
 
@@ -87,7 +87,7 @@ class Totals:
 
 def totals(calls: list[Call]) -> Totals:
     judged = [c.verdict for c in calls if c.verdict is not None]
-    bodies = _with_body(calls)
+    bodies = with_body(calls)
     sent = [c.shaped for c in calls if c.verdict is not None]
     return Totals(
         lists=sum(v.lists for v in judged),
@@ -99,16 +99,16 @@ def totals(calls: list[Call]) -> Totals:
         wrapper_only=sum(v.wrapper_only for v in judged),
         calls=len(calls),
         clean=sum(c.error is None for c in calls),
-        median_reduction=_median([c.reduction for c in bodies]),
+        median_reduction=median([c.reduction for c in bodies]),
         content=sum(v.answer.content for v in judged),
         content_kept=sum(v.answer.content_kept for v in judged),
         resources=sum(v.answer.resource for v in judged),
         resources_kept=sum(v.answer.resource_kept for v in judged),
         acknowledgements=sum(v.answer.acknowledgements for v in judged),
         acknowledgements_kept=sum(v.answer.acknowledgements_kept for v in judged),
-        big_reduction=_median([c.reduction for c in bodies if c.raw >= BIG_BODY]),
-        tokens_median=_median([float(s) for s in sent]),
-        tokens_p90=_p90(sent),
+        big_reduction=median([c.reduction for c in bodies if c.raw >= BIG_BODY]),
+        tokens_median=median([float(s) for s in sent]),
+        tokens_p90=p90(sent),
     )
 
 
@@ -145,10 +145,10 @@ def report(results: list[SpecResult], *, elapsed: float | None = None) -> str:
         f"| descriptions | {len(results)} ({sum(r.failure is None for r in results)} loaded, "
         f"{len(served)} served) | |",
         f"| tools | {tools} ({t.calls} called, {skipped} not called: see below) | |",
-        f"| calls clean (no error) | {_pct(t.clean, t.calls)} | 100% |",
-        f"| payload lists kept | {_pct(t.lists_kept, t.lists)} | 100%: {mark[ok['lists']]} |",
-        f"| labels kept | {_pct(t.labels_kept, t.labelled)} | >= 97%: {mark[ok['labels']]} |",
-        f"| identities kept | {_pct(t.identities_kept, t.identified)} "
+        f"| calls clean (no error) | {pct(t.clean, t.calls)} | 100% |",
+        f"| payload lists kept | {pct(t.lists_kept, t.lists)} | 100%: {mark[ok['lists']]} |",
+        f"| labels kept | {pct(t.labels_kept, t.labelled)} | >= 97%: {mark[ok['labels']]} |",
+        f"| identities kept | {pct(t.identities_kept, t.identified)} "
         f"| >= 99%: {mark[ok['identities']]} |",
         f"| results that are only wrapper metadata | {t.wrapper_only} | 0 |",
         f"| generated content missing | {_missing(t.content_kept, t.content)} "
@@ -159,13 +159,13 @@ def report(results: list[SpecResult], *, elapsed: float | None = None) -> str:
         f"{_missing(t.acknowledgements_kept, t.acknowledgements)} "
         f"| 0: {mark[ok['acknowledgements']]} |",
         f"| results where the invariants replaced the defaults (generic projection) | "
-        f"{_pct(sum(c.fallback for c in calls), len(calls))} | |",
+        f"{pct(sum(c.fallback for c in calls), len(calls))} | |",
         f"| results whose defaults were read again from the response (it did not match its "
-        f"description; the server warns) | {_pct(sum(c.repaired for c in calls), len(calls))} | |",
-        f"| median token reduction vs pretty JSON | {_pct_or_na(t.median_reduction)} "
+        f"description; the server warns) | {pct(sum(c.repaired for c in calls), len(calls))} | |",
+        f"| median token reduction vs pretty JSON | {pct_or_na(t.median_reduction)} "
         f"| >= 85%: {mark[ok['reduction']]} |",
         f"| median reduction on bodies of at least {BIG_BODY} tokens (pretty JSON) | "
-        f"{_pct_or_na(t.big_reduction)} | >= 85%: {mark[ok['big reduction']]} |",
+        f"{pct_or_na(t.big_reduction)} | >= 85%: {mark[ok['big reduction']]} |",
         f"| tokens per call (median / p90) | {t.tokens_median or 0:.0f} / {t.tokens_p90 or 0} | |",
     ]
     lines += kind_table(results)
@@ -177,11 +177,11 @@ def report(results: list[SpecResult], *, elapsed: float | None = None) -> str:
     for group, part in by_group.items():
         g = totals(part)
         lines.append(
-            f"| {group} | {g.calls} | {_pct(g.clean, g.calls)} | {_pct(g.lists_kept, g.lists)} "
-            f"| {_pct(g.labels_kept, g.labelled)} | {_pct(g.identities_kept, g.identified)} "
-            f"| {_pct_or_na(g.median_reduction)} |"
+            f"| {group} | {g.calls} | {pct(g.clean, g.calls)} | {pct(g.lists_kept, g.lists)} "
+            f"| {pct(g.labels_kept, g.labelled)} | {pct(g.identities_kept, g.identified)} "
+            f"| {pct_or_na(g.median_reduction)} |"
         )
-    lines += _size_bands(_with_body(calls))
+    lines += size_bands(with_body(calls))
     failed = [r for r in results if r.failure]
     if failed:
         lines += ["", "Descriptions that did not load (not counted):", ""]
@@ -189,7 +189,7 @@ def report(results: list[SpecResult], *, elapsed: float | None = None) -> str:
     lines += left_out_table(results)
     lines += not_called(results)
     lines += answers_lost(calls)
-    lines += _worst(calls)
+    lines += worst_calls(calls)
     if elapsed is not None:
         lines += ["", f"({t.calls} calls in {elapsed:.0f} s)"]
     return "\n".join(lines) + "\n"
@@ -221,11 +221,11 @@ def kind_table(results: list[SpecResult]) -> list[str]:
         if k.clean < k.calls:
             unmet.insert(0, "clean")
         lines.append(
-            f"| {kind} | {k.calls} | {_pct(k.clean, k.calls)} | {_pct(k.lists_kept, k.lists)} "
-            f"| {_pct(k.labels_kept, k.labelled)} | {_pct(k.identities_kept, k.identified)} "
-            f"| {_pct(k.content_kept, k.content)} | {_pct(k.resources_kept, k.resources)} "
-            f"| {_pct(k.acknowledgements_kept, k.acknowledgements)} "
-            f"| {_pct_or_na(k.big_reduction)} | {k.tokens_median or 0:.0f} / {k.tokens_p90 or 0} "
+            f"| {kind} | {k.calls} | {pct(k.clean, k.calls)} | {pct(k.lists_kept, k.lists)} "
+            f"| {pct(k.labels_kept, k.labelled)} | {pct(k.identities_kept, k.identified)} "
+            f"| {pct(k.content_kept, k.content)} | {pct(k.resources_kept, k.resources)} "
+            f"| {pct(k.acknowledgements_kept, k.acknowledgements)} "
+            f"| {pct_or_na(k.big_reduction)} | {k.tokens_median or 0:.0f} / {k.tokens_p90 or 0} "
             f"| {', '.join(unmet) or 'none'} |"
         )
     return lines
@@ -280,7 +280,7 @@ def answers_lost(calls: list[Call]) -> list[str]:
     ]
 
 
-def _worst(calls: list[Call]) -> list[str]:
+def worst_calls(calls: list[Call]) -> list[str]:
     worst = sorted((c for c in calls if c.verdict and c.verdict.lost), key=_badness, reverse=True)
     lines = [
         "",
@@ -307,7 +307,7 @@ def _worst(calls: list[Call]) -> list[str]:
     return lines
 
 
-def _size_bands(calls: list[Call]) -> list[str]:
+def size_bands(calls: list[Call]) -> list[str]:
     """Median reductions by body size, next to two yardsticks: the body as compact JSON with
     nothing left out, and the leanest result the judge accepts (identity and label only)."""
     lines = [
@@ -327,9 +327,9 @@ def _size_bands(calls: list[Call]) -> list[str]:
             continue
         name = "all" if (low, high) == (0, None) else f"{low}-{high - 1}" if high else f">= {low}"
         lines.append(
-            f"| {name} | {len(part)} | {_median([float(c.shaped) for c in part]) or 0:.0f} "
-            f"| {_pct_or_na(_median([c.reduction for c in part]))} "
-            f"| {_pct_or_na(_median([c.compact_reduction for c in part]))} "
-            f"| {_pct_or_na(_median([c.lean_reduction for c in part]))} |"
+            f"| {name} | {len(part)} | {median([float(c.shaped) for c in part]) or 0:.0f} "
+            f"| {pct_or_na(median([c.reduction for c in part]))} "
+            f"| {pct_or_na(median([c.compact_reduction for c in part]))} "
+            f"| {pct_or_na(median([c.lean_reduction for c in part]))} |"
         )
     return lines
