@@ -45,9 +45,14 @@ resource, and an object inside it a related one).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Sequence
 
 from .judge_answers import AnswerChecks, judge_answer
+from .judge_checks import FAILING, Check, Finding, Tally, collapse, where
+from .judge_encodings import check_encodings
+from .judge_paths import check_path_identity, object_params
+from .judge_people import check_people
+from .judge_schema import check_series, check_siblings
 from .judge_roles import (
     HANDLE_WORDS,
     OWN_IDENTITY,
@@ -65,6 +70,7 @@ from .judge_roles import (
     own_identity,
     same,
     unwrap,
+    unwrap_path,
     words,
 )
 
@@ -151,10 +157,16 @@ class Verdict:
     wrapper_only: bool = False
     lost: list[str] = field(default_factory=list)  # what was lost, for the worst-calls table
     answer: AnswerChecks = field(default_factory=AnswerChecks)  # judge_answers.py
+    checks: tuple[Check, ...] = ()  # the named checks (judge_checks.CHECKS), each judged/kept
+    findings: list[Finding] = field(default_factory=list)  # their failures (also in ``lost``)
+    notices: list[Finding] = field(default_factory=list)  # their misses that are not failures
 
     @property
     def clean(self) -> bool:
         return not self.lost
+
+    def check(self, name: str) -> Check:
+        return next((c for c in self.checks if c.name == name), Check(name))
 
 
 def _judge_object(original: Any, shaped: Any, verdict: Verdict, where: str) -> None:
@@ -179,17 +191,37 @@ def _judge_object(original: Any, shaped: Any, verdict: Verdict, where: str) -> N
             verdict.lost.append(f"label {where}")
 
 
-def judge(body: Any, shaped: Any, *, paged: bool = False, typed: bool = True) -> Verdict:
+def judge(
+    body: Any,
+    shaped: Any,
+    *,
+    paged: bool = False,
+    typed: bool = True,
+    template: str | None = None,
+    siblings: Sequence[str] = (),
+    notes: Sequence[str] | None = None,
+    concise: bool = True,
+) -> Verdict:
     """Compare what the upstream sent (``body``) with what the agent got (``shaped``, parsed
     JSON of the first page, or its text; ``paged``: the result says more pages follow;
     ``typed``: False for a body synthesized from a field tree without types, see
-    ``judge_answers.py``)."""
+    ``judge_answers.py``; ``template``, ``siblings``: the operation's path template and its
+    siblings' on the same collection, ``judge_paths.py``; ``notes``: the result's notes, None
+    when not known; ``concise``: the result is the concise one, ``judge_encodings.py``)."""
     verdict = Verdict()
+    tally = Tally()
+    params = object_params(template, siblings)
     path = payload_path(body)
     judged = unwrap(body)
+    base = path if path is not None else unwrap_path(body)
     if path is not None:
-        _judge_list(get_path(body, path), path, shaped, paged, verdict)
+        kept = _judge_list(get_path(body, path), path, shaped, paged, verdict)
+        for i, (original, item) in enumerate(zip(get_path(body, path), kept or [])):
+            check_path_identity(original, item, params, where((*path, i)), tally)
+            check_series(original, item, (*path, i), tally, base)
     else:
+        check_path_identity(judged, shaped, params, where(base), tally)
+        check_series(judged, shaped, base, tally, base)
         if (
             (isinstance(body, (dict, list)) and body)
             and leaves(body)
@@ -199,12 +231,23 @@ def judge(body: Any, shaped: Any, *, paged: bool = False, typed: bool = True) ->
             verdict.lost.append("every value of the body")
         _judge_object(judged, shaped, verdict, "of the body")
     verdict.answer = judge_answer(body, shaped, path, verdict.lost, judged, typed)
+    check_people(body, shaped, tally, base)
+    check_siblings(body, shaped, tally, base)
+    check_encodings(body, shaped, tally, notes, base, concise)
+    verdict.checks = tally.checks()
+    for finding in collapse(tally.findings):
+        if finding.check in FAILING:
+            verdict.findings.append(finding)
+            verdict.lost.append(str(finding))
+        else:
+            verdict.notices.append(finding)
     return verdict
 
 
 def _judge_list(
     items: list[Any], path: tuple[str, ...], shaped: Any, paged: bool, verdict: Verdict
-) -> None:
+) -> list[Any] | None:
+    """Judge the payload list; returns the result's array that carries it (None: lost)."""
     verdict.lists = 1
     kept = find_list(items, shaped, paged)
     if kept is None:
@@ -215,10 +258,11 @@ def _judge_list(
             if isinstance(item, dict):
                 verdict.identified += bool(own_identity(item))
                 verdict.labelled += bool(labels(item))
-        return
+        return None
     verdict.lists_kept = 1
     for i, (original, item) in enumerate(zip(items, kept)):
         _judge_object(original, item, verdict, f"of item {i}")
+    return kept
 
 
 def leanest(body: Any) -> Any:

