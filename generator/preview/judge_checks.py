@@ -87,9 +87,10 @@ _INDEX = re.compile(r"\[\d+\]")
 def collapse(findings: list[Finding]) -> list[Finding]:
     """One finding per check and pattern: the same loss in every item of a list is said once,
     at its first item, with how many more items lost it."""
-    groups: dict[tuple[str, str], list[Finding]] = {}
+    groups: dict[tuple[str, str, str], list[Finding]] = {}
     for finding in findings:
-        groups.setdefault((finding.check, _INDEX.sub("[]", finding.message)), []).append(finding)
+        key = _INDEX.sub("[]", finding.where), finding.pattern or _INDEX.sub("[]", finding.message)
+        groups.setdefault((finding.check, *key), []).append(finding)
     out = []
     for same in groups.values():
         first = same[0]

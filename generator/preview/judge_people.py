@@ -84,6 +84,11 @@ def names(obj: Any) -> list[str]:
     return [v for k, v in obj.items() if _is_name(k, v)]
 
 
+def is_person(key: str, value: Any) -> bool:
+    """A person, or a list of people, under ``key`` (rule in the module doc)."""
+    return bool(_persons(key, value))
+
+
 def _persons(key: str, value: Any) -> list[tuple[int | None, dict[str, Any]]]:
     """The persons under ``key``: ``(None, person)`` or ``(index, person)`` for a list."""
     if not is_person_key(key):

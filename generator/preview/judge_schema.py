@@ -7,7 +7,8 @@ alone: the schema is read from the values' shape, not from the description.
   lists of objects whose items have the same set of members (at least two), or objects with
   the same set of at least ``MIN_SIBLING_MEMBERS`` members (a tournament's ``created``,
   ``started`` and ``finished`` lists; an issue's ``opened_by`` and ``closed_by``). Looked for
-  in every object of the body the result keeps (``judge_checks.walk``). *Kept*: each sibling
+  in every object of the body the result keeps (``judge_checks.walk``); people are not
+  (``judge_people.py`` judges them by their handle or name). *Kept*: each sibling
   kept keeps every member another sibling kept, where it has a value (``started`` keeping
   ``id`` when ``created`` does); a sibling *list* left out while another is kept is lost with
   all its members. An object sibling left out is not judged (one relation may matter more
@@ -27,6 +28,7 @@ from typing import Any
 
 from .judge_checks import Finding, Path, Tally, field_path, member_paths, walk, where
 from .judge_encodings import is_encoding
+from .judge_people import is_person
 from .judge_roles import found_in, is_scalar, leaves
 
 MIN_SIBLING_MEMBERS = 3
@@ -57,6 +59,8 @@ def check_siblings(body: Any, shaped: Any, tally: Tally, base: Path = ()) -> Non
             continue
         groups: dict[tuple[str, frozenset[str]], list[str]] = {}
         for key, value in obj.items():
+            if is_person(key, value):
+                continue  # people are judged by their handle or name (judge_people.py)
             schema = _schema(value)
             if schema is not None:
                 groups.setdefault(schema, []).append(key)
