@@ -23,7 +23,7 @@ import difflib
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Sequence
 
 from .judge import Verdict, judge
 from ..diagnostics import Diagnostic
@@ -94,9 +94,10 @@ def leaf_paths(value: Any, prefix: str = "") -> list[str]:
     return list(out)
 
 
-def overlay_fix(tool: Any, verdict: Verdict) -> str:
+def overlay_fix(tool: Any, verdict: Verdict, kept: Sequence[str] = ()) -> str:
     """The overlay line that keeps what the judge found lost and leaves out the noise it found
-    kept (``include`` replaces the default fields: the tool's own are listed before)."""
+    kept (``include`` replaces the default fields: the tool's own are listed before, else the
+    fields the result kept, ``kept``: dot paths from the body's root)."""
     include = list(
         dict.fromkeys(f.field for f in verdict.findings if f.action == "include" and f.field)
     )
@@ -105,11 +106,23 @@ def overlay_fix(tool: Any, verdict: Verdict) -> str:
     )
     parts = []
     if include:
-        defaults = [f for f in tool.response.default_fields if f not in include] or ["..."]
+        response = tool.response
+        own = list(response.default_fields) or _relative(
+            kept, response.collection_path or response.envelope_path
+        )
+        defaults = [f for f in own if f not in include] or ["..."]
         parts.append(f"include: [{', '.join(defaults + include)}]")
     if exclude:
         parts.append(f"exclude: [{', '.join(exclude)}]")
     return f"operations: {{{tool.name}: {{{', '.join(parts)}}}}}" if parts else ""
+
+
+def _relative(paths: Sequence[str], collection: str | None) -> list[str]:
+    """``paths`` relative to one item of the collection (the overlay's field paths)."""
+    if not collection:
+        return list(paths)
+    prefix = collection + "."
+    return [p[len(prefix) :] for p in paths if p.startswith(prefix)]
 
 
 def preview_tool(
@@ -170,7 +183,7 @@ def preview_tool(
         dropped=tuple(p for p in before if p not in after),
         violations=tuple(violations),
         notices=tuple(f"judge: {n}" for n in verdict.notices),
-        fix=overlay_fix(tool, verdict),
+        fix=overlay_fix(tool, verdict, [p for p in before if p in after]),
     )
 
 
