@@ -210,8 +210,8 @@ def judge(
     when not known; ``concise``: the result is the concise one, ``judge_encodings.py``)."""
     verdict = Verdict()
     tally = Tally()
-    params = object_params(template, siblings)
     path = payload_path(body)
+    params = object_params(template, siblings, items=path is not None)
     judged = unwrap(body)
     base = path if path is not None else unwrap_path(body)
     if path is not None:

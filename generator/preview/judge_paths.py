@@ -6,12 +6,14 @@ addressed again.
 
 - **The object's parameters.** The operation's path template, and the templates of its
   *siblings on the same collection*: for ``/things/{thing_sid}`` (a path ending in a
-  parameter) the collection is ``/things``; for ``/things`` (ending in a literal) it is the
-  path itself, and ``/things/{thing_sid}`` is a sibling. A template of the collection followed
+  parameter) answering one object the collection is ``/things``; for ``/things`` (ending in a
+  literal), or for a path answering a list (``/me/top/{type}``: the parameter chooses the
+  list), it is the path itself, and ``/things/{thing_sid}`` is a sibling. A template of the collection followed
   by one parameter segment names the collection's objects by that parameter (the earlier
   parameters name their parents: ``{AccountSid}`` of ``/Accounts/{AccountSid}/Messages``
   names an account, not a message). Segments compare without case or extension
-  (``Messages.json``); parameter segments compare equal whatever their names.
+  (``Messages.json``); parameter segments compare equal whatever their names; a segment of
+  several parameters is named by its last (``(algorithm={algorithm},thumbprint={thumbprint})``).
 - **The member it names**: a scalar member of the object whose name equals the parameter's
   compared without case or separators (``{Sid}`` ~ ``sid``, ``{account_sid}`` ~ ``AccountSid``),
   or equals it once the parameter's leading words name the collection's thing, its singular
@@ -43,8 +45,9 @@ def _segments(template: str) -> list[str]:
 
 
 def _param(segment: str) -> str | None:
-    found = _PARAM.search(segment)
-    return found.group(1) if found else None
+    """The segment's parameter (its last one: ``(kind={kind},id={id})`` -> ``id``)."""
+    found = _PARAM.findall(segment)
+    return found[-1] if found else None
 
 
 def _same(a: str, b: str) -> bool:
@@ -57,15 +60,19 @@ def _norm(name: str) -> str:
     return "".join(words(name))
 
 
-def object_params(path: str | None, siblings: Sequence[str] = ()) -> list[tuple[str, str]]:
+def object_params(
+    path: str | None, siblings: Sequence[str] = (), items: bool = False
+) -> list[tuple[str, str]]:
     """``(parameter, thing)`` for each parameter naming the objects ``path`` answers (rule in
-    the module doc); ``thing``: the singular of the collection's last literal segment."""
+    the module doc); ``thing``: the singular of the collection's last literal segment.
+    ``items``: the answer is a list, whose items the path's own last parameter does not name."""
     if not path:
         return []
     segments = _segments(path)
     if not segments:
         return []
-    collection = segments[:-1] if _param(segments[-1]) is not None else segments
+    own = _param(segments[-1]) is not None and not items
+    collection = segments[:-1] if own else segments
     literals = [s for s in collection if _param(s) is None]
     thing = singular(literals[-1].split(".")[0]) if literals else ""
     found: list[tuple[str, str]] = []
@@ -125,16 +132,17 @@ def check_path_identity(
 def sibling_paths(path: str, templates: Sequence[str]) -> tuple[str, ...]:
     """The templates of ``templates`` on the same collection as ``path`` (for callers that know
     every operation: ``object_params`` takes them as siblings)."""
-    wanted = object_params(path, templates)
-    if not wanted:
-        return ()
     segments = _segments(path)
-    collection = segments[:-1] if _param(segments[-1]) is not None else segments
+    if not segments:
+        return ()
+    collections = [segments] + ([segments[:-1]] if _param(segments[-1]) is not None else [])
     return tuple(
         t
         for t in dict.fromkeys(templates)
         if t != path
-        and len(_segments(t)) == len(collection) + 1
-        and all(map(_same, collection, _segments(t)))
-        and _param(_segments(t)[-1]) is not None
+        and _param(_segments(t)[-1] if _segments(t) else "") is not None
+        and any(
+            len(_segments(t)) == len(c) + 1 and all(map(_same, c, _segments(t)))
+            for c in collections
+        )
     )

@@ -189,6 +189,12 @@ def test_the_parameters_that_name_the_objects_an_operation_answers() -> None:
         "petId",
     )
     assert object_params("/pets") == [] and object_params(None) == []
+    # a list's items are not named by the parameter that chooses the list
+    assert object_params("/me/top/{type}", items=True) == []
+    assert object_params("/me/top/{type}") == [("type", "top")]
+    # a segment of several parameters is named by its last
+    cert = "/certificates(thumbprintAlgorithm={thumbprintAlgorithm},thumbprint={thumbprint})"
+    assert object_params(cert) == [("thumbprint", "")]
 
 
 def test_list_items_that_keep_a_link_in_place_of_their_sid_fail() -> None:
