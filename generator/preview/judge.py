@@ -40,6 +40,21 @@ result's items in order), or, for a single resource, the body itself (seen throu
 envelopes such as ``{"data": {...}}`` and ``{"data": {...}, "included": [...]}``; like a list
 wrapper, an envelope carries at most ``WRAPPER_SCALARS`` scalars: a body with more is the
 resource, and an object inside it a related one).
+
+Then the answer checks (``judge_answers.py``: generated content, the answered resource, the
+acknowledgement) and the named checks of what users see (``judge_checks.CHECKS``, each
+``judged``/``kept`` on ``Verdict.checks``, its misses on ``Verdict.findings`` and in ``lost``,
+or on ``Verdict.notices`` for a check whose misses are not failures):
+
+- **people** (``judge_people.py``): a person keeps a handle or a name, never only times;
+- **path identities** (``judge_paths.py``): the judged objects keep the member the path
+  parameter that addresses them names (given the operation's template and its siblings');
+- **schema siblings** and **series** (``judge_schema.py``): lists and objects of one schema
+  side by side keep the same members; a list of numbers or arrays that is most of a judged
+  object is kept;
+- **encodings left out** and **encodings noted** (``judge_encodings.py``): byte arrays,
+  embeddings and logprobs are not kept in a concise result, and one left out is named in a
+  note (a notice).
 """
 
 from __future__ import annotations
