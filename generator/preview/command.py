@@ -99,10 +99,10 @@ def overlay_fix(tool: Any, verdict: Verdict, kept: Sequence[str] = ()) -> str:
     kept (``include`` replaces the default fields: the tool's own are listed before, else the
     fields the result kept, ``kept``: dot paths from the body's root)."""
     include = list(
-        dict.fromkeys(f.field for f in verdict.findings if f.action == "include" and f.field)
+        dict.fromkeys(x for f in verdict.findings if f.action == "include" for x in f.fields)
     )
     exclude = list(
-        dict.fromkeys(f.field for f in verdict.findings if f.action == "exclude" and f.field)
+        dict.fromkeys(x for f in verdict.findings if f.action == "exclude" for x in f.fields)
     )
     parts = []
     if include:

@@ -54,7 +54,7 @@ class Finding:
     check: str
     where: str  # ``items[3].assignee``
     message: str  # what was lost, for people
-    field: str | None = None  # the overlay field path that fixes it
+    fields: tuple[str, ...] = ()  # the overlay field paths that fix it
     action: str = "include"  # include | exclude
     pattern: str = ""  # the loss without its place, to count alike ones across calls
 
@@ -94,8 +94,10 @@ def collapse(findings: list[Finding]) -> list[Finding]:
     out = []
     for same in groups.values():
         first = same[0]
-        more = f" (and {len(same) - 1} more like it)" if len(same) > 1 else ""
-        out.append(replace(first, message=first.message + more))
+        places = len({f.where for f in same})
+        more = f" (and {places - 1} more like it)" if places > 1 else ""
+        fields = tuple(dict.fromkeys(x for f in same for x in f.fields))
+        out.append(replace(first, message=first.message + more, fields=fields))
     return out
 
 

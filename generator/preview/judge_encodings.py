@@ -112,11 +112,11 @@ def check_encodings(
         kept = bool(leaves(counterpart)) or _equal_array(value, shaped)
         message = f"{at} ({_kind(value, key)}) kept in a concise result: noise"
         kind = _kind(value, key).split(" of ")[0]
-        found = Finding(LEFT_OUT, at, message, fix, "exclude", pattern=f"{key} ({kind}) kept")
+        found = Finding(LEFT_OUT, at, message, (fix,), "exclude", pattern=f"{key} ({kind}) kept")
         tally.count(LEFT_OUT, not kept, found)
         if kept or notes is None:
             continue
         noted = bool(key) and key.lower() in said
         message = f"{at} ({_kind(value, key)}) left out without a note"
-        found = Finding(NOTED, at, message, fix, "exclude", f"{key} ({kind}) left out, no note")
+        found = Finding(NOTED, at, message, (fix,), "exclude", f"{key} ({kind}) left out, no note")
         tally.count(NOTED, noted, found)

@@ -126,7 +126,7 @@ def check_path_identity(
         f"; keeps {', '.join(instead)} in its place" if instead else ""
     )
     pattern = f"{member} (named by {{{param}}}) lost" + ("; a link kept instead" if instead else "")
-    tally.count(CHECK, kept, Finding(CHECK, at, message, member, pattern=pattern))
+    tally.count(CHECK, kept, Finding(CHECK, at, message, (member,), pattern=pattern))
 
 
 def sibling_paths(path: str, templates: Sequence[str]) -> tuple[str, ...]:

@@ -143,6 +143,6 @@ def check_people(body: Any, shaped: Any, tally: Tally, base: Path = ()) -> None:
                     continue  # the object is reduced to what it is: not judged
                 lost = f"{where(at)} {how}".replace("its object", where(path))
                 found = Finding(
-                    CHECK, where(at), f"{lost} ({name_key})", fix, pattern=f"{key} {how}"
+                    CHECK, where(at), f"{lost} ({name_key})", (fix,), pattern=f"{key} {how}"
                 )
                 tally.count(CHECK, kept, found)

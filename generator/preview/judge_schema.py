@@ -4,15 +4,15 @@ Written apart from the shaping rules (nothing here imports ``runtime/shaping``),
 alone: the schema is read from the values' shape, not from the description.
 
 - **Schema siblings.** Members of one object whose values come from one schema: non-empty
-  lists of objects whose items have the same set of members (at least two), or objects with
-  the same set of at least ``MIN_SIBLING_MEMBERS`` members (a tournament's ``created``,
-  ``started`` and ``finished`` lists; an issue's ``opened_by`` and ``closed_by``). Looked for
-  in every object of the body the result keeps (``judge_checks.walk``); people are not
-  (``judge_people.py`` judges them by their handle or name). *Kept*: each sibling
-  kept keeps every member another sibling kept, where it has a value (``started`` keeping
-  ``id`` when ``created`` does); a sibling *list* left out while another is kept is lost with
-  all its members. An object sibling left out is not judged (one relation may matter more
-  than the other).
+  lists of objects whose items have (together) at least two members, or objects with at least
+  ``MIN_SIBLING_MEMBERS`` members, whose member sets share at least ``SCHEMA_OVERLAP`` of
+  their union, optional members coming and going (a tournament's ``created``, ``started`` and
+  ``finished`` lists; a pull request's ``head`` and ``base``). Looked for in every object of
+  the body the result keeps (``judge_checks.walk``); people are not (``judge_people.py``
+  judges them by their handle or name). *Kept*: each sibling kept keeps every member another
+  sibling kept, where it has one with a value (``started`` keeping ``id`` when ``created``
+  does); a sibling *list* left out while another is kept is lost with all its members. An
+  object sibling left out is not judged (one relation may matter more than the other).
 - **Series.** In what the operation answers (each payload list item, else the single
   resource, and the objects they hold directly), a member whose value is a non-empty list of
   numbers or of arrays (``points: [[2011, 0, 8, 1472], ...]``) is payload when the answer's
@@ -23,7 +23,6 @@ alone: the schema is read from the values' shape, not from the description.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from .judge_checks import Finding, Path, Tally, field_path, member_paths, walk, where
@@ -32,6 +31,7 @@ from .judge_people import is_person
 from .judge_roles import found_in, is_scalar, leaves
 
 MIN_SIBLING_MEMBERS = 3
+SCHEMA_OVERLAP = 0.75
 SERIES_SHARE = 0.5
 SIBLINGS = "schema siblings"
 SERIES = "series"
@@ -46,6 +46,12 @@ def _schema(value: Any) -> tuple[str, frozenset[str]] | None:
     return None
 
 
+def _alike(a: frozenset[str], b: frozenset[str]) -> bool:
+    """One schema: the member sets share ``SCHEMA_OVERLAP`` of their union (optional members
+    differ: a tournament not started yet has ``secondsToStart``, a finished one ``winner``)."""
+    return len(a & b) >= SCHEMA_OVERLAP * len(a | b)
+
+
 def _kept(value: Any) -> bool:
     return value is not None and (bool(leaves(value)) or value not in ({}, [], ""))
 
@@ -57,14 +63,20 @@ def check_siblings(body: Any, shaped: Any, tally: Tally, base: Path = ()) -> Non
     for path, obj, counterpart in walk(body, shaped):
         if not isinstance(obj, dict) or not isinstance(counterpart, dict):
             continue
-        groups: dict[tuple[str, frozenset[str]], list[str]] = {}
+        groups: list[tuple[str, frozenset[str], list[str]]] = []
         for key, value in obj.items():
             if is_person(key, value):
                 continue  # people are judged by their handle or name (judge_people.py)
             schema = _schema(value)
-            if schema is not None:
-                groups.setdefault(schema, []).append(key)
-        for (kind, _), keys in groups.items():
+            if schema is None:
+                continue
+            kind, members = schema
+            group = next((g for g in groups if g[0] == kind and _alike(g[1], members)), None)
+            if group is None:
+                groups.append((kind, members, [key]))
+            else:
+                group[2].append(key)
+        for kind, _, keys in groups:
             if len(keys) > 1:
                 _judge_group(obj, counterpart, keys, kind == "list", path, base, tally)
 
@@ -93,15 +105,19 @@ def _judge_group(
     if not missing:
         tally.count(SIBLINGS, True)
         return
-    key, lost = next(iter(missing.items()))
-    others = ", ".join(k for k in keys if k != key)
-    if key in kept:
-        how = f"lost {', '.join(lost)}, kept by its siblings {others}"
-    else:
-        how = f"left out while its siblings {others} are kept"
-    fix = field_path((*path, key, *lost[0].split(".")), base)
-    found = Finding(SIBLINGS, where((*path, key)), f"{where((*path, key))} {how}", fix)
-    tally.count(SIBLINGS, False, replace(found, pattern=f"{key} {how}"))
+    findings = []
+    for key, lost in missing.items():
+        others = ", ".join(k for k in keys if k != key)
+        if key in kept:
+            how = f"lost {', '.join(lost)}, kept by its siblings {others}"
+        else:
+            how = f"left out while its siblings {others} are kept"
+        at = where((*path, key))
+        fixes = tuple(field_path((*path, key, *m.split(".")), base) for m in lost)
+        findings.append(Finding(SIBLINGS, at, f"{at} {how}", fixes, pattern=f"{key} {how}"))
+    # one group, one count; each sibling's loss said once
+    tally.count(SIBLINGS, False, findings[0])
+    tally.findings += findings[1:]
 
 
 # ------------------------------------------------------------------------------ series
@@ -155,5 +171,5 @@ def check_series(answer: Any, shaped: Any, at: Path, tally: Tally, base: Path = 
         fix = field_path((*at, *sub), base)
         pattern = f"{'.'.join(sub)} lost ({'arrays' if isinstance(values[0], list) else 'numbers'})"
         tally.count(
-            SERIES, kept, Finding(SERIES, where((*at, *sub)), message, fix, pattern=pattern)
+            SERIES, kept, Finding(SERIES, where((*at, *sub)), message, (fix,), pattern=pattern)
         )

@@ -92,7 +92,7 @@ def test_a_person_reduced_to_a_timestamp_fails_and_says_where() -> None:
         "(and 5 more like it)",
     ]
     assert _check(verdict, "people") == (12, 3)
-    assert {f.field for f in verdict.findings} == {"assignee.login", "assignees.login"}
+    assert [f.fields for f in verdict.findings] == [("assignee.login",), ("assignees.login",)]
     # the old checks alone passed it: the date was read as a handle (``last_login``)
     assert verdict.identities_kept == verdict.identified == 3
 
@@ -103,7 +103,7 @@ def test_a_person_left_out_while_the_item_keeps_its_times_fails() -> None:
     assert verdict.lost == [
         "people: [0].user left out while [0] keeps its times (login) (and 2 more like it)"
     ]
-    assert verdict.findings[0].field == "user.login"
+    assert verdict.findings[0].fields == ("user.login",)
     # an item reduced to what it is (no time of its own) may leave its people out
     lean = [{"number": i["number"], "title": i["title"]} for i in ISSUES]
     assert _check(judge(ISSUES, lean), "people") == (0, 0) and judge(ISSUES, lean).lost == []
@@ -205,7 +205,7 @@ def test_list_items_that_keep_a_link_in_place_of_their_sid_fail() -> None:
         "(and 2 more like it)"
     ]
     assert _check(verdict, "path identities") == (3, 0)
-    assert verdict.findings[0].field == "sid"
+    assert verdict.findings[0].fields == ("sid",)
     # the older checks alone passed it: no ``id`` member, nothing judged as an identity
     assert verdict.identified == 0
     sids = {"messages": [{"sid": m["sid"], "body": m["body"]} for m in MESSAGES["messages"]]}
@@ -262,13 +262,39 @@ def test_lists_of_one_schema_that_keep_different_members_fail() -> None:
     }
     verdict = judge(TOURNAMENTS, shaped)
     assert verdict.lost == [
-        "schema siblings: started lost id, kept by its siblings created, finished"
+        "schema siblings: started lost id, kept by its siblings created, finished",
+        "schema siblings: finished lost id, kept by its siblings created, started",
     ]
-    assert verdict.findings[0].field == "started.id"
+    assert [f.fields for f in verdict.findings] == [("started.id",), ("finished.id",)]
     same = {k: _lean(v, "id", "fullName") for k, v in TOURNAMENTS.items()}
     assert judge(TOURNAMENTS, same).lost == [] and _check(
         judge(TOURNAMENTS, same), "schema siblings"
     ) == (1, 1)
+
+
+def test_lists_of_one_schema_with_optional_members_are_siblings_each_loss_said() -> None:
+    """Lichess's ``created`` items keep ``id``, ``started`` and ``finished`` their names: the
+    lists differ by their optional members (``secondsToStart``, ``winner``)."""
+    body = copy.deepcopy(TOURNAMENTS)
+    for item in body["created"]:
+        item["secondsToStart"] = 30
+    for item in body["finished"]:
+        item["winner"] = {"name": "ada", "id": "ada"}
+    shaped = {
+        "created": _lean(body["created"], "id"),
+        "started": _lean(body["started"], "fullName", "status"),
+        "finished": _lean(body["finished"], "fullName", "status"),
+    }
+    verdict = judge(body, shaped)
+    assert verdict.lost == [
+        "schema siblings: created lost fullName, status, kept by its siblings started, finished",
+        "schema siblings: started lost id, kept by its siblings created, finished",
+        "schema siblings: finished lost id, kept by its siblings created, started",
+    ]
+    assert _check(verdict, "schema siblings") == (1, 0)  # one group
+    assert verdict.findings[0].fields == ("created.fullName", "created.status")
+    unlike = {"a": [{"id": 1, "x": 1, "y": 2, "z": 3}], "b": [{"id": 2, "p": 1, "q": 2, "r": 3}]}
+    assert _check(judge(unlike, {"a": [{"id": 1}]}), "schema siblings") == (0, 0)
 
 
 def test_a_sibling_list_left_out_while_the_others_are_kept_fails() -> None:
@@ -302,7 +328,7 @@ def test_a_rating_history_reduced_to_the_series_names_fails() -> None:
     assert verdict.lost == [
         "series: [0].points lost (3 items, the answer's values) (and 2 more like it)"
     ]
-    assert {f.field for f in verdict.findings} == {"points"}
+    assert [f.fields for f in verdict.findings] == [("points",)]
     assert judge(RATING_HISTORY, copy.deepcopy(RATING_HISTORY)).lost == []
     assert _check(judge(RATING_HISTORY, RATING_HISTORY), "series") == (3, 3)
 
@@ -353,8 +379,8 @@ def test_logprobs_kept_in_a_concise_result_fail_as_noise() -> None:
     assert verdict.lost == [
         "encodings left out: choices[0].logprobs (logprobs) kept in a concise result: noise"
     ]
-    assert (verdict.findings[0].field, verdict.findings[0].action) == (
-        "choices.logprobs",
+    assert (verdict.findings[0].fields, verdict.findings[0].action) == (
+        ("choices.logprobs",),
         "exclude",
     )
     assert judge(COMPLETION, kept, concise=False).lost == []  # detailed results may carry them
