@@ -15,8 +15,9 @@ read by their words (``judge_roles.py``).
 - *Kept*: the person's counterpart holds one of its handle or name values (a person shaped to
   its handle alone, ``"assignee": "octocat"``, keeps it). *Lost*: something of the person is
   kept but none of them (``{"last_login": ...}``), or the person is left out while the object
-  it belongs to keeps a time of its own (a member whose value is a date or a date and time):
-  a result that says when but not who. A person left out of an object reduced to what it is
+  it belongs to keeps a time of its own (a member whose value is a date or a date and time
+  written as ISO 8601 text; epoch numbers and other formats are not read as times): a result
+  that says when but not who. A person left out of an object reduced to what it is
   (its identity and label, no time) is not judged.
 """
 
