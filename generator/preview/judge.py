@@ -43,7 +43,8 @@ resource, and an object inside it a related one).
 
 Then the answer checks (``judge_answers.py``: generated content, the answered resource, the
 acknowledgement) and the named checks of what users see (``judge_checks.CHECKS``, each
-``judged``/``kept`` on ``Verdict.checks``, its misses on ``Verdict.findings`` and in ``lost``,
+``judged``/``kept`` on ``Verdict.checks``, stored as the ``Verdict.seen`` record of
+``<check>``/``<check>_kept`` integer fields), its misses on ``Verdict.findings`` and in ``lost``,
 or on ``Verdict.notices`` for a check whose misses are not failures):
 
 - **people** (``judge_people.py``): a person keeps a handle or a name, never only times;
@@ -63,7 +64,7 @@ from dataclasses import dataclass, field
 from typing import Any, Sequence
 
 from .judge_answers import AnswerChecks, judge_answer
-from .judge_checks import FAILING, Check, Finding, Tally, collapse, where
+from .judge_checks import FAILING, Check, Finding, Seen, Tally, checks_of, collapse, where
 from .judge_encodings import check_encodings
 from .judge_paths import check_path_identity, object_params
 from .judge_people import check_people
@@ -172,13 +173,18 @@ class Verdict:
     wrapper_only: bool = False
     lost: list[str] = field(default_factory=list)  # what was lost, for the worst-calls table
     answer: AnswerChecks = field(default_factory=AnswerChecks)  # judge_answers.py
-    checks: tuple[Check, ...] = ()  # the named checks (judge_checks.CHECKS), each judged/kept
+    seen: Any = field(default_factory=Seen)  # the named checks' counts (judge_checks.CHECKS)
     findings: list[Finding] = field(default_factory=list)  # their failures (also in ``lost``)
     notices: list[Finding] = field(default_factory=list)  # their misses that are not failures
 
     @property
     def clean(self) -> bool:
         return not self.lost
+
+    @property
+    def checks(self) -> tuple[Check, ...]:
+        """The named checks, each judged/kept, in ``judge_checks.CHECKS`` order."""
+        return checks_of(self.seen)
 
     def check(self, name: str) -> Check:
         return next((c for c in self.checks if c.name == name), Check(name))
@@ -249,7 +255,7 @@ def judge(
     check_people(body, shaped, tally, base)
     check_siblings(body, shaped, tally, base)
     check_encodings(body, shaped, tally, notes, base, concise)
-    verdict.checks = tally.checks()
+    verdict.seen = tally.seen()
     for finding in collapse(tally.findings):
         if finding.check in FAILING:
             verdict.findings.append(finding)

@@ -3,7 +3,10 @@
 ``judge.py`` has fixed counters for its first checks (payload lists, labels, identities) and
 ``judge_answers.py`` for the answer checks; the checks listed in ``CHECKS`` are enumerable
 instead: every verdict carries one ``Check`` per name (``judged``, ``kept``), so a report can
-give each a row or a column without knowing them (``bench/breadth_report.py``). A check whose
+give each a row or a column without knowing them (``bench/breadth_report.py``). The verdict
+stores them in a ``Seen`` record made from ``CHECKS``: for each name two integer fields,
+``<name>`` (judged) then ``<name>_kept`` (spaces as ``_``: ``path_identities``,
+``path_identities_kept``), the convention a reader of the verdict's fields counts by. A check whose
 misses are *notices* (``Spec.fails`` False) reports them apart: they do not break ``preview
 --check``. Each miss is a ``Finding``: where (a path such as ``items[3].assignee``), what was
 lost, and the field path an overlay would name to fix it (``include``: keep it; ``exclude``:
@@ -17,7 +20,7 @@ order. Written apart from the shaping rules: nothing here imports ``runtime/shap
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, make_dataclass, replace
 from typing import Any, Iterator
 
 Path = tuple[str | int, ...]
@@ -40,6 +43,22 @@ CHECKS: tuple[Spec, ...] = (
     Spec("encodings noted", "an encoding left out is named in a note", fails=False),
 )
 FAILING = frozenset(s.name for s in CHECKS if s.fails)
+
+
+def field_name(check: str) -> str:
+    """``path identities`` -> ``path_identities``: the check's field in ``Seen``."""
+    return check.replace(" ", "_")
+
+
+# judged, then kept, per check: ``people``, ``people_kept``, ``path_identities``, ...
+Seen: Any = make_dataclass(
+    "Seen",
+    [
+        (name, int, field(default=0))
+        for s in CHECKS
+        for name in (field_name(s.name), f"{field_name(s.name)}_kept")
+    ],
+)
 
 
 @dataclass(frozen=True)
@@ -77,8 +96,23 @@ class Tally:
         elif finding is not None:
             self.findings.append(finding)
 
-    def checks(self) -> tuple[Check, ...]:
-        return tuple(Check(s.name, self.judged[s.name], self.kept[s.name]) for s in CHECKS)
+    def seen(self) -> Any:
+        """The counts as a ``Seen`` record."""
+        counts = {}
+        for s in CHECKS:
+            counts[field_name(s.name)] = self.judged[s.name]
+            counts[f"{field_name(s.name)}_kept"] = self.kept[s.name]
+        return Seen(**counts)
+
+
+def checks_of(seen: Any) -> tuple[Check, ...]:
+    """The named checks of a ``Seen`` record, in ``CHECKS`` order."""
+    return tuple(
+        Check(
+            s.name, getattr(seen, field_name(s.name)), getattr(seen, f"{field_name(s.name)}_kept")
+        )
+        for s in CHECKS
+    )
 
 
 _INDEX = re.compile(r"\[\d+\]")

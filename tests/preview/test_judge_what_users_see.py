@@ -7,6 +7,7 @@ fails one that loses it."""
 from __future__ import annotations
 
 import copy
+import dataclasses
 from typing import Any
 
 from generator.bench.breadth_calls import Call, Case, SpecResult
@@ -423,6 +424,14 @@ def test_byte_arrays_and_embeddings_are_encodings_not_series() -> None:
 def test_every_verdict_carries_every_named_check() -> None:
     names = [c.name for c in judge({"id": 1}, {"id": 1}).checks]
     assert names == [s.name for s in CHECKS]
+
+
+def test_the_named_checks_are_integer_fields_judged_then_kept() -> None:
+    """A reader of the verdict's fields (``<name>``, then ``<name>_kept``) finds every check."""
+    verdict = judge(ISSUES, _issues())
+    fields = dataclasses.asdict(verdict.seen)
+    assert list(fields)[:4] == ["people", "people_kept", "path_identities", "path_identities_kept"]
+    assert (fields["people"], fields["people_kept"]) == _check(verdict, "people") == (12, 0)
 
 
 def test_the_breadth_report_gives_each_check_a_row_a_column_and_its_failing_patterns() -> None:
