@@ -12,7 +12,8 @@ example body (the spec's own, else one synthesized from its schema:
 204). Each result is judged against what the upstream sent by ``preview/judge.py`` (rules
 written apart from the shaping rules): payload list, label, identity, never only wrapper
 metadata, generated content, the answered (created or changed) resource, the
-acknowledgement. Tokens are o200k (``runtime/shaping/tokens.py``); the reduction is against
+acknowledgement, and the named checks of ``judge_checks.CHECKS`` (people, the identity a path
+parameter names, schema siblings, series, encodings). Tokens are o200k (``runtime/shaping/tokens.py``); the reduction is against
 the body as pretty JSON (indent 2). Results are grouped by the operation's kind
 (``kinds.py``). Tools not called are counted per description, with why.
 
@@ -32,7 +33,7 @@ import json
 import logging
 import sys
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Callable
 
@@ -42,7 +43,7 @@ from ..diagnostics import GenerationError
 from ..preview.judge import Verdict, judge, leanest
 from ..preview.judge_answers import judge_empty
 from ..preview.synthesize import FROM_TREE, Example, ExampleFinder
-from ..preview.tools import tools_of
+from ..preview.tools import path_templates, tools_of
 from ..runtime.shaping.tokens import count_tokens, get_encoding
 from . import results as results_file
 from .arguments import arguments_for
@@ -105,6 +106,8 @@ class Work:
     method: str
     example: Example | None  # None: an empty answer with ``status``
     status: int
+    template: str | None = None  # the path template, and its siblings' (judge_paths.py)
+    siblings: tuple[str, ...] = ()
 
 
 Chooser = Callable[[Case, list[Work]], list[Work]]
@@ -132,13 +135,14 @@ def plan_case(case: Case) -> tuple[SpecResult, Any, list[Work]]:
     result.tools = len(pairs)
     result.by_kind = any(recorded_kind(op) for op, _ in pairs)
     finder = ExampleFinder(case.spec)
+    paths = path_templates(spec)
     work = []
     for op, tool in pairs:
         item = _work(op, tool, finder)
         if isinstance(item, str):
             result.skipped[item] += 1
         else:
-            work.append(item)
+            work.append(replace(item, template=paths[op.id][0], siblings=paths[op.id][1]))
     return result, model, work
 
 
@@ -225,7 +229,15 @@ async def _call_one(
             shaped = json.loads(outcome.parts[0]) if outcome.parts else None
         except ValueError:
             shaped = outcome.parts[0]  # a text page: judged by the values in it
-        call.verdict = judge(example.value, shaped, paged=paged, typed=example.source != FROM_TREE)
+        call.verdict = judge(
+            example.value,
+            shaped,
+            paged=paged,
+            typed=example.source != FROM_TREE,
+            template=item.template,
+            siblings=item.siblings,
+            notes=outcome.parts[1:],
+        )
     return call
 
 

@@ -4,6 +4,12 @@ The overall table, the figures per operation kind (``kinds.py``; the HTTP method
 operations carry no kind), per corpus group, by body size, the descriptions that did not load,
 the tools not called per description and why, every call whose answer (generated content,
 answered resource, acknowledgement) was not kept, the worst calls and the failed calls.
+
+The judge's named checks (``preview/judge_checks.CHECKS``: people, path identities, schema
+siblings, series, encodings) are enumerated, not written out one by one: each gets a row of
+the overall table and a column of the per-kind table of what users see, and their failures
+are counted by pattern (the loss without its place: ``assignee left out while its object keeps
+its times``) over calls and descriptions, the shaping rules' work list.
 """
 
 from __future__ import annotations
@@ -11,6 +17,8 @@ from __future__ import annotations
 import statistics
 from dataclasses import dataclass
 
+from ..preview.judge import Verdict
+from ..preview.judge_checks import CHECKS
 from .breadth_left_out import left_out_table
 from .breadth_calls import Call, SpecResult
 from .kinds import grouping
@@ -67,6 +75,7 @@ class Totals:
     big_reduction: float | None = None  # median on bodies of at least BIG_BODY tokens
     tokens_median: float | None = None
     tokens_p90: int | None = None
+    checks: dict[str, tuple[int, int]] | None = None  # name -> (judged, kept)
 
     def meets(self) -> dict[str, bool]:
         def ratio(a: int, b: int) -> float:
@@ -109,7 +118,18 @@ def totals(calls: list[Call]) -> Totals:
         big_reduction=median([c.reduction for c in bodies if c.raw >= BIG_BODY]),
         tokens_median=median([float(s) for s in sent]),
         tokens_p90=p90(sent),
+        checks=named_checks(judged),
     )
+
+
+def named_checks(verdicts: list[Verdict]) -> dict[str, tuple[int, int]]:
+    """``(judged, kept)`` of each named check over ``verdicts``, in ``CHECKS`` order."""
+    out = {s.name: (0, 0) for s in CHECKS}
+    for v in verdicts:
+        for c in v.checks:
+            judged, kept = out.get(c.name, (0, 0))
+            out[c.name] = (judged + c.judged, kept + c.kept)
+    return out
 
 
 def _badness(call: Call) -> tuple[int, int, int]:
@@ -168,7 +188,13 @@ def report(results: list[SpecResult], *, elapsed: float | None = None) -> str:
         f"{pct_or_na(t.big_reduction)} | >= 85%: {mark[ok['big reduction']]} |",
         f"| tokens per call (median / p90) | {t.tokens_median or 0:.0f} / {t.tokens_p90 or 0} | |",
     ]
+    for spec in CHECKS:
+        judged, kept = (t.checks or {}).get(spec.name, (0, 0))
+        target = f"100%: {mark[kept == judged]}" if spec.fails else "(a notice)"
+        lines.append(f"| {spec.name}: {spec.says} | {pct(kept, judged)} | {target} |")
     lines += kind_table(results)
+    lines += checks_table(results)
+    lines += failing_patterns(calls)
     by_group: dict[str, list[Call]] = {}
     for r in results:
         by_group.setdefault(r.case.group, []).extend(r.calls)
@@ -228,6 +254,61 @@ def kind_table(results: list[SpecResult]) -> list[str]:
             f"| {pct_or_na(k.big_reduction)} | {k.tokens_median or 0:.0f} / {k.tokens_p90 or 0} "
             f"| {', '.join(unmet) or 'none'} |"
         )
+    return lines
+
+
+def checks_table(results: list[SpecResult]) -> list[str]:
+    """The named checks per operation kind: one column each (``judge_checks.CHECKS``)."""
+    calls = [c for r in results for c in r.calls]
+    what, rows = grouping([c.kind for c in calls], any(r.by_kind for r in results))
+    lines = [
+        "",
+        f"### What users see, per {what}",
+        "",
+        "; ".join(f"{s.name}: {s.says}" for s in CHECKS)
+        + " (`generator/preview/judge_checks.py`). Kept of judged.",
+        "",
+        "| kind | calls | " + " | ".join(s.name for s in CHECKS) + " |",
+        "|---|---:|" + "---:|" * len(CHECKS),
+    ]
+    for kind in rows:
+        part = [c for c in calls if c.kind == kind]
+        k = named_checks([c.verdict for c in part if c.verdict is not None])
+        cells = [pct(k[s.name][1], k[s.name][0]) for s in CHECKS]
+        lines.append(f"| {kind} | {len(part)} | " + " | ".join(cells) + " |")
+    return lines
+
+
+MAX_PATTERNS = 40
+
+
+def failing_patterns(calls: list[Call]) -> list[str]:
+    """The named checks' misses counted by pattern (calls, descriptions), most calls first."""
+    seen: dict[tuple[str, str], tuple[set[tuple[str, str]], set[str], str]] = {}
+    for c in calls:
+        if c.verdict is None:
+            continue
+        for f in [*c.verdict.findings, *c.verdict.notices]:
+            key = (f.check, f.pattern or f.message)
+            where, specs, example = seen.setdefault(
+                key, (set(), set(), f"{c.spec}, {c.tool}: {f.where}")
+            )
+            where.add((c.spec, c.tool))
+            specs.add(c.spec)
+    if not seen:
+        return []
+    ordered = sorted(seen.items(), key=lambda i: (-len(i[1][0]), -len(i[1][1]), i[0]))
+    shown = min(MAX_PATTERNS, len(ordered))
+    lines = [
+        "",
+        f"### What users see: failing patterns ({len(ordered)}; the first {shown})",
+        "",
+        "| check | pattern | calls | descriptions | first seen |",
+        "|---|---|---:|---:|---|",
+    ]
+    for (check, pattern), (where, specs, example) in ordered[:shown]:
+        row = [check, pattern, str(len(where)), str(len(specs)), example]
+        lines.append("| " + " | ".join(cell.replace("|", "/") for cell in row) + " |")
     return lines
 
 

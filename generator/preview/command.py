@@ -9,7 +9,12 @@ selection (``ShapedResponse.violations``: what it had to fall back for; ``repair
 the defaults chosen from the description lost and the defaults read from the response kept, a
 sign that the description does not fit the response), and an independent
 judge of the result against the example (``preview/judge.py``: payload list, label, identity,
-not only wrapper metadata). ``--check`` exits 1 when either finds one, for CI.
+not only wrapper metadata, generated content, the answered resource; and the checks of
+``judge_checks.CHECKS``: people, the identity a path parameter names, schema siblings,
+series, encodings). ``--check`` exits 1 when either finds one, for CI. A judge's loss says
+which object lost what (``items[3].assignee``), and the tool's preview ends with the overlay
+line that would fix them (``fix (overlay):``); a notice (an encoding left out without a note)
+is shown, never failed.
 """
 
 from __future__ import annotations
@@ -18,15 +23,15 @@ import difflib
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Sequence
 
-from .judge import judge
+from .judge import Verdict, judge
 from .judge_roles import OWN_IDENTITY, bare, is_label
 from ..diagnostics import Diagnostic
 from ..runtime.output import shape_config_for, shape_output
 from ..runtime.shaping.tokens import count_tokens
 from .synthesize import FROM_TREE, ExampleFinder
-from .tools import tools_of
+from .tools import path_templates, tools_of
 
 EXAMPLE_CHARS = 800  # the example is shown cut to this many characters of compact JSON
 SHAPED_CHARS = 2000
@@ -52,6 +57,8 @@ class ToolPreview:
     dropped: tuple[str, ...] = ()
     violations: tuple[str, ...] = ()  # "runtime: ..." / "judge: ..."
     kind: str = "read"  # what the operation does (loaders/operation_kind.py)
+    notices: tuple[str, ...] = ()  # the judge's findings that are not failures
+    fix: str = ""  # the overlay line that would fix the judge's findings ("" : none)
 
     @property
     def hint(self) -> str:
@@ -113,7 +120,46 @@ def leaf_paths(value: Any, prefix: str = "") -> list[str]:
     return list(out)
 
 
-def preview_tool(op: Any, tool: Any, finder: ExampleFinder) -> ToolPreview:
+def overlay_fix(tool: Any, verdict: Verdict, kept: Sequence[str] = ()) -> str:
+    """The overlay line that keeps what the judge found lost and leaves out the noise it found
+    kept (``include`` replaces the default fields: the tool's own are listed before, else the
+    fields the result kept, ``kept``: dot paths from the body's root)."""
+    include = list(
+        dict.fromkeys(x for f in verdict.findings if f.action == "include" for x in f.fields)
+    )
+    exclude = list(
+        dict.fromkeys(x for f in verdict.findings if f.action == "exclude" for x in f.fields)
+    )
+    parts = []
+    if include:
+        response = tool.response
+        own = list(response.default_fields) or _relative(
+            kept, response.collection_path or response.envelope_path
+        )
+        defaults = [f for f in own if f not in include] or ["..."]
+        parts.append(f"include: [{', '.join(defaults + include)}]")
+    if exclude:
+        parts.append(f"exclude: [{', '.join(exclude)}]")
+    return f"operations: {{{tool.name}: {{{', '.join(parts)}}}}}" if parts else ""
+
+
+def _relative(paths: Sequence[str], collection: str | None) -> list[str]:
+    """``paths`` relative to one item of the collection (the overlay's field paths)."""
+    if not collection:
+        return list(paths)
+    prefix = collection + "."
+    return [p[len(prefix) :] for p in paths if p.startswith(prefix)]
+
+
+def preview_tool(
+    op: Any,
+    tool: Any,
+    finder: ExampleFinder,
+    template: str | None = None,
+    siblings: tuple[str, ...] = (),
+) -> ToolPreview:
+    """``template``, ``siblings``: the operation's path template and its siblings' on the same
+    collection (``tools.path_templates``), for the judge's path identities."""
     binding = op.binding
     endpoint = f"{binding.method.upper()} {binding.path}" if binding.kind == "http" else op.id
     example = finder.example(op)
@@ -138,7 +184,15 @@ def preview_tool(op: Any, tool: Any, finder: ExampleFinder) -> ToolPreview:
         for v in shaped.repaired
     ]
     typed = example.source != FROM_TREE  # a tree's `any` leaves were written as strings
-    verdict = judge(example.value, result, paged=len(shaped.chunks) > 1, typed=typed)
+    verdict = judge(
+        example.value,
+        result,
+        paged=len(shaped.chunks) > 1,
+        typed=typed,
+        template=template,
+        siblings=siblings,
+        notes=shaped.notes,
+    )
     violations += [f"judge: {lost}" for lost in verdict.lost]
     return ToolPreview(
         tool=tool.name,
@@ -154,6 +208,8 @@ def preview_tool(op: Any, tool: Any, finder: ExampleFinder) -> ToolPreview:
         kept=tuple(p for p in before if p in after),
         dropped=tuple(p for p in before if p not in after),
         violations=tuple(violations),
+        notices=tuple(f"judge: {n}" for n in verdict.notices),
+        fix=overlay_fix(tool, verdict, [p for p in before if p in after]),
     )
 
 
@@ -174,7 +230,10 @@ def build_preview(
             raise UnknownTool(f"{spec.name} has no tool named {tool!r}{hint}")
         pairs = chosen
     finder = ExampleFinder(spec_path)
-    return Preview(spec.name, [preview_tool(op, t, finder) for op, t in pairs], diagnostics)
+    paths = path_templates(spec)
+    return Preview(
+        spec.name, [preview_tool(op, t, finder, *paths[op.id]) for op, t in pairs], diagnostics
+    )
 
 
 def _cut(text: str, limit: int) -> str:
@@ -211,8 +270,13 @@ def render_tool(t: ToolPreview) -> str:
         lines.append("   INVARIANT BROKEN:")
         lines += [f"     - {v}" for v in t.violations]
         lines.append(f"   hint: {t.hint}")
+        if t.fix:
+            lines.append(f"   fix (overlay): {t.fix}")
     else:
         lines.append("   invariants: ok")
+    if t.notices:
+        lines.append("   notices (not failures):")
+        lines += [f"     - {n}" for n in t.notices]
     return "\n".join(lines)
 
 

@@ -40,14 +40,35 @@ result's items in order), or, for a single resource, the body itself (seen throu
 envelopes such as ``{"data": {...}}`` and ``{"data": {...}, "included": [...]}``; like a list
 wrapper, an envelope carries at most ``WRAPPER_SCALARS`` scalars: a body with more is the
 resource, and an object inside it a related one).
+
+Then the answer checks (``judge_answers.py``: generated content, the answered resource, the
+acknowledgement) and the named checks of what users see (``judge_checks.CHECKS``, each
+``judged``/``kept`` on ``Verdict.checks``, stored as the ``Verdict.seen`` record of
+``<check>``/``<check>_kept`` integer fields), its misses on ``Verdict.findings`` and in ``lost``,
+or on ``Verdict.notices`` for a check whose misses are not failures):
+
+- **people** (``judge_people.py``): a person keeps a handle or a name, never only times;
+- **path identities** (``judge_paths.py``): the judged objects keep the member the path
+  parameter that addresses them names (given the operation's template and its siblings');
+- **schema siblings** and **series** (``judge_schema.py``): lists and objects of one schema
+  side by side keep the same members; a list of numbers or arrays that is most of a judged
+  object is kept;
+- **encodings left out** and **encodings noted** (``judge_encodings.py``): byte arrays,
+  embeddings and logprobs are not kept in a concise result, and one left out is named in a
+  note (a notice).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Sequence
 
 from .judge_answers import AnswerChecks, judge_answer
+from .judge_checks import FAILING, Check, Finding, Seen, Tally, checks_of, collapse, where
+from .judge_encodings import check_encodings
+from .judge_paths import check_path_identity, object_params
+from .judge_people import check_people
+from .judge_schema import check_series, check_siblings
 from .judge_roles import (
     HANDLE_WORDS,
     OWN_IDENTITY,
@@ -65,6 +86,7 @@ from .judge_roles import (
     own_identity,
     same,
     unwrap,
+    unwrap_path,
     words,
 )
 
@@ -151,10 +173,21 @@ class Verdict:
     wrapper_only: bool = False
     lost: list[str] = field(default_factory=list)  # what was lost, for the worst-calls table
     answer: AnswerChecks = field(default_factory=AnswerChecks)  # judge_answers.py
+    seen: Any = field(default_factory=Seen)  # the named checks' counts (judge_checks.CHECKS)
+    findings: list[Finding] = field(default_factory=list)  # their failures (also in ``lost``)
+    notices: list[Finding] = field(default_factory=list)  # their misses that are not failures
 
     @property
     def clean(self) -> bool:
         return not self.lost
+
+    @property
+    def checks(self) -> tuple[Check, ...]:
+        """The named checks, each judged/kept, in ``judge_checks.CHECKS`` order."""
+        return checks_of(self.seen)
+
+    def check(self, name: str) -> Check:
+        return next((c for c in self.checks if c.name == name), Check(name))
 
 
 def _judge_object(original: Any, shaped: Any, verdict: Verdict, where: str) -> None:
@@ -179,17 +212,37 @@ def _judge_object(original: Any, shaped: Any, verdict: Verdict, where: str) -> N
             verdict.lost.append(f"label {where}")
 
 
-def judge(body: Any, shaped: Any, *, paged: bool = False, typed: bool = True) -> Verdict:
+def judge(
+    body: Any,
+    shaped: Any,
+    *,
+    paged: bool = False,
+    typed: bool = True,
+    template: str | None = None,
+    siblings: Sequence[str] = (),
+    notes: Sequence[str] | None = None,
+    concise: bool = True,
+) -> Verdict:
     """Compare what the upstream sent (``body``) with what the agent got (``shaped``, parsed
     JSON of the first page, or its text; ``paged``: the result says more pages follow;
     ``typed``: False for a body synthesized from a field tree without types, see
-    ``judge_answers.py``)."""
+    ``judge_answers.py``; ``template``, ``siblings``: the operation's path template and its
+    siblings' on the same collection, ``judge_paths.py``; ``notes``: the result's notes, None
+    when not known; ``concise``: the result is the concise one, ``judge_encodings.py``)."""
     verdict = Verdict()
+    tally = Tally()
     path = payload_path(body)
+    params = object_params(template, siblings, items=path is not None)
     judged = unwrap(body)
+    base = path if path is not None else unwrap_path(body)
     if path is not None:
-        _judge_list(get_path(body, path), path, shaped, paged, verdict)
+        kept = _judge_list(get_path(body, path), path, shaped, paged, verdict)
+        for i, (original, item) in enumerate(zip(get_path(body, path), kept or [])):
+            check_path_identity(original, item, params, where((*path, i)), tally)
+            check_series(original, item, (*path, i), tally, base)
     else:
+        check_path_identity(judged, shaped, params, where(base), tally)
+        check_series(judged, shaped, base, tally, base)
         if (
             (isinstance(body, (dict, list)) and body)
             and leaves(body)
@@ -199,12 +252,23 @@ def judge(body: Any, shaped: Any, *, paged: bool = False, typed: bool = True) ->
             verdict.lost.append("every value of the body")
         _judge_object(judged, shaped, verdict, "of the body")
     verdict.answer = judge_answer(body, shaped, path, verdict.lost, judged, typed)
+    check_people(body, shaped, tally, base)
+    check_siblings(body, shaped, tally, base)
+    check_encodings(body, shaped, tally, notes, base, concise)
+    verdict.seen = tally.seen()
+    for finding in collapse(tally.findings):
+        if finding.check in FAILING:
+            verdict.findings.append(finding)
+            verdict.lost.append(str(finding))
+        else:
+            verdict.notices.append(finding)
     return verdict
 
 
 def _judge_list(
     items: list[Any], path: tuple[str, ...], shaped: Any, paged: bool, verdict: Verdict
-) -> None:
+) -> list[Any] | None:
+    """Judge the payload list; returns the result's array that carries it (None: lost)."""
     verdict.lists = 1
     kept = find_list(items, shaped, paged)
     if kept is None:
@@ -215,10 +279,11 @@ def _judge_list(
             if isinstance(item, dict):
                 verdict.identified += bool(own_identity(item))
                 verdict.labelled += bool(labels(item))
-        return
+        return None
     verdict.lists_kept = 1
     for i, (original, item) in enumerate(zip(items, kept)):
         _judge_object(original, item, verdict, f"of item {i}")
+    return kept
 
 
 def leanest(body: Any) -> Any:

@@ -13,7 +13,7 @@ neither an identity nor a label, each holding prose in its own members, else one
 level down (``choices[].text``, ``choices[].message.content``). The content is the group holding
 the longest prose (that one member, or the prose of every alternative) when it makes at
 least ``CONTENT_SHARE`` of the characters of the answer object's strings, arrays of
-resources left out: what the answer is for, not a description beside the many fields of a
+resources and encodings (``judge_encodings.py``: a completion's logprobs) left out: what the answer is for, not a description beside the many fields of a
 record. A body that is an array has none (the list rules judge it).
 *Kept*: each text's beginning (its first ``CONTENT_HEAD`` characters, whitespace
 normalised) is in one string of the result, followed by the rest of the text or by a
@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .judge_encodings import is_encoding
 from .judge_roles import is_label, is_resource, leaves, unwrap
 
 PROSE_CHARS = 20
@@ -98,7 +99,7 @@ def _text_chars(value: Any, depth: int = 0) -> int:
     if depth > 8:
         return 0
     if isinstance(value, dict):
-        return sum(_text_chars(v, depth + 1) for v in value.values())
+        return sum(_text_chars(v, depth + 1) for k, v in value.items() if not is_encoding(v, k))
     if isinstance(value, list):
         if any(isinstance(i, dict) and is_resource(i) for i in value):
             return 0

@@ -31,6 +31,10 @@ HANDLE_WORDS = frozenset({"login", "username", "handle", "slug"})
 ID_SUFFIXES = frozenset({"id", "uuid", "guid"})
 # ``request_id``, ``traceId``: what identifies the call, not a resource (envelope metadata)
 REQUEST_WORDS = frozenset({"request", "req", "trace", "correlation", "span"})
+# a date or a date and time (ISO 8601, RFC 3339): when something happened, never a name
+_TIMESTAMP = re.compile(
+    r"\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?\s*(?:Z|[+-]\d{2}:?\d{2})?)?"
+)
 
 
 def is_error_report(key: str) -> bool:
@@ -106,7 +110,13 @@ def is_label(key: str, value: Any) -> bool:
         and isinstance(value, str)
         and 0 < len(value.strip()) <= MAX_LABEL_CHARS
         and not value.startswith(("http://", "https://"))
+        and not is_timestamp(value)
     )
+
+
+def is_timestamp(value: Any) -> bool:
+    """A date or a date and time written as text (``last_login: "2024-01-02T10:00:00Z"``)."""
+    return isinstance(value, str) and bool(_TIMESTAMP.fullmatch(value.strip()))
 
 
 def get_path(value: Any, path: tuple[str, ...]) -> Any:
@@ -148,17 +158,25 @@ def found_in(values: list[Any], shaped: Any) -> bool:
 
 def unwrap(body: Any) -> Any:
     """A single resource seen through envelopes: ``{"data": {...}}`` -> the inner object."""
+    return get_path(body, unwrap_path(body))
+
+
+def unwrap_path(body: Any) -> tuple[str, ...]:
+    """Where ``unwrap`` finds the single resource in ``body`` (``()``: the body itself)."""
+    path: tuple[str, ...] = ()
     for _ in range(3):
         if not isinstance(body, dict) or has_identity_member(body) or labels(body):
-            return body
+            return path
         if sum(is_scalar(v) for v in body.values()) > WRAPPER_SCALARS:
-            return body  # an envelope carries a few scalars; an object with more is a resource
-        objects = [v for k, v in body.items() if isinstance(v, dict) and v and not is_meta(k)]
-        resources = [v for v in objects if is_resource(v)]
+            return path  # an envelope carries a few scalars; an object with more is a resource
+        objects = [(k, v) for k, v in body.items() if isinstance(v, dict) and v and not is_meta(k)]
+        resources = [(k, v) for k, v in objects if is_resource(v)]
         if len(resources) == 1:
-            body = resources[0]  # the resource next to envelope metadata or side lists
+            key, body = resources[0]  # the resource next to envelope metadata or side lists
+            path = (*path, key)
             continue
         if len(objects) != 1 or any(isinstance(v, list) and v for v in body.values()):
-            return body
-        body = objects[0]
-    return body
+            return path
+        key, body = objects[0]
+        path = (*path, key)
+    return path

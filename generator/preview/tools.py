@@ -11,6 +11,7 @@ from dataclasses import replace
 
 from ..ir.models import OperationSpec, ServerSpec
 from ..runtime.model import ServerModel, Tool, model_from_json
+from .judge_paths import sibling_paths
 
 
 def runtime_model(spec: ServerSpec) -> ServerModel:
@@ -28,3 +29,14 @@ def tools_of(spec: ServerSpec) -> tuple[ServerModel, list[tuple[OperationSpec, T
         if tool is not None:
             pairs.append((op, tool))
     return model, pairs
+
+
+def path_templates(spec: ServerSpec) -> dict[str, tuple[str | None, tuple[str, ...]]]:
+    """Per operation id: its HTTP path template (None for GraphQL) and the templates of its
+    siblings on the same collection (``judge_paths.py``: what names the objects it answers)."""
+    templates = [op.binding.path for op in spec.operations if op.binding.kind == "http"]
+    out: dict[str, tuple[str | None, tuple[str, ...]]] = {}
+    for op in spec.operations:
+        path = op.binding.path if op.binding.kind == "http" else None
+        out[op.id] = (path, sibling_paths(path, templates) if path else ())
+    return out

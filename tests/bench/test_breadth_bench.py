@@ -10,6 +10,7 @@ from generator.bench.breadth import Call, Case, SpecResult, discover, main, run_
 from generator.bench.breadth_report import kind_table
 from generator.bench.kinds import BY_KIND, BY_METHOD, group_of, grouping
 from generator.preview.judge import judge, leanest
+from generator.preview.judge_checks import CHECKS
 from generator.bench.upstream import LocalUpstream
 
 CORPUS = Path(__file__).resolve().parents[1] / "fixtures" / "breadth"
@@ -303,3 +304,25 @@ def test_the_yardstick_table_covers_the_mapped_recordings() -> None:
     text = yardstick_report(RESPONSES)
     assert "## Yardstick" in text and "| recall (mean per response) |" in text
     assert "| github/issue-items.json |" in text
+
+
+def test_the_benchmark_gives_the_judge_the_path_templates_and_the_notes(tmp_path, capsys) -> None:
+    """The named checks get their rows; the path identities are judged because the benchmark
+    passes each operation's template and its siblings', the encodings' notes because it passes
+    the result's notes."""
+    spec = CORPUS / "what-users-see.yaml"
+    args = [str(tmp_path), "--no-examples", "--no-yardstick", "--spec", str(spec)]
+    assert main([*args, "--results", "-"]) == 0
+    out = capsys.readouterr().out
+    for check in CHECKS:
+        assert f"| {check.name}: {check.says} | " in out
+    # 2 listed messages and 1 fetched, each named by {Sid}; the defaults keep their sid
+    assert (
+        "| path identities: an object keeps the member its path parameter names | 100.0% (3/3) |"
+        in out
+    )
+    assert (
+        "| encodings noted: an encoding left out is named in a note | 0.0% (0/1) | (a notice) |"
+        in out
+    )
+    assert "| encodings noted | logprobs (logprobs) left out, no note | 1 | 1 |" in out

