@@ -16,8 +16,9 @@ read by their words (``judge_roles.py``).
   its handle alone, ``"assignee": "octocat"``, keeps it). *Lost*: something of the person is
   kept but none of them (``{"last_login": ...}``), or the person is left out while the object
   it belongs to keeps a time of its own (a member whose value is a date or a date and time
-  written as ISO 8601 text; epoch numbers and other formats are not read as times): a result
-  that says when but not who. A person left out of an object reduced to what it is
+  written as ISO 8601 text; epoch numbers and other formats are not read as times) and no
+  person of it at all: a result that says when but not who. (An issue that keeps who opened
+  it and drops who it is assigned to has chosen among its people: not a loss.) A person left out of an object reduced to what it is
   (its identity and label, no time) is not judged.
 """
 
@@ -105,6 +106,16 @@ def _keeps_time(obj: dict[str, Any], shaped: dict[str, Any]) -> bool:
     return any(is_timestamp(v) and k in shaped and found_in([v], shaped[k]) for k, v in obj.items())
 
 
+def _someone_kept(obj: dict[str, Any], shaped: dict[str, Any]) -> bool:
+    """Does the result keep any person of ``obj`` by a handle or name (who, next to when)?"""
+    for key, value in obj.items():
+        for index, person in _persons(key, value):
+            part = _counterpart(shaped.get(key), index)
+            if part is not None and found_in(names(person), part):
+                return True
+    return False
+
+
 def _counterpart(shaped: Any, index: int | None) -> Any:
     if index is None:
         return shaped
@@ -137,7 +148,7 @@ def check_people(body: Any, shaped: Any, tally: Tally, base: Path = ()) -> None:
                 if part is not None and (leaves(part) or is_scalar(part)):
                     kept = found_in(wanted, part)
                     how = f"reduced to {_kept_members(part)}: lost its handle/name"
-                elif _keeps_time(obj, counterpart):
+                elif _keeps_time(obj, counterpart) and not _someone_kept(obj, counterpart):
                     kept = False
                     how = "left out while its object keeps its times"
                 else:
