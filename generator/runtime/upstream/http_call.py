@@ -269,6 +269,8 @@ async def send(
     if request.address is not None:
         headers = {k: v for k, v in headers.items() if k.lower() != "host"}
         headers["Host"] = url.netloc.decode("ascii")
+        # Not kept for reuse: the pool knows it by address, and another name may share that.
+        headers["Connection"] = "close"
         extensions["sni_hostname"] = url.raw_host.decode("ascii")
         url = url.copy_with(host=request.address)
     http_request = client.build_request(
