@@ -104,14 +104,14 @@ def _read_path(arg: str, raw: str, policy: UploadPolicy) -> tuple[bytes, str]:
         ) from None
     except OSError as exc:  # the message names the path as the caller gave it, nothing else
         raise InvalidArguments(
-            f"File argument {arg!r}: {raw!r} cannot be read ({os.strerror(exc.errno or 0)})."
+            f"File argument {arg!r}: {raw!r} cannot be read ({exc.strerror or type(exc).__name__})."
             " Nothing was sent."
         ) from None
     try:
         data = _read_bounded(fd, policy.max_bytes + 1)
     except OSError as exc:
         raise InvalidArguments(
-            f"File argument {arg!r}: {raw!r} cannot be read ({os.strerror(exc.errno or 0)})."
+            f"File argument {arg!r}: {raw!r} cannot be read ({exc.strerror or type(exc).__name__})."
             " Nothing was sent."
         ) from None
     finally:
