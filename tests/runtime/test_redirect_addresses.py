@@ -74,7 +74,7 @@ async def test_an_allowed_origin_at_a_non_public_address_is_refused_for_a_public
         await pinned(hop, 302, PUBLIC_BASE, POLICY)
     assert f"a {kind} address" in str(refused.value)
     assert "nothing was sent there" in str(refused.value)
-    public = await pinned(OutgoingRequest("GET", "https://8.8.8.8/x"), 302, PUBLIC_BASE, POLICY)
+    [public] = await pinned(OutgoingRequest("GET", "https://8.8.8.8/x"), 302, PUBLIC_BASE, POLICY)
     assert public.address == "8.8.8.8"
 
 
@@ -94,7 +94,7 @@ async def test_a_followed_hop_is_sent_to_the_address_that_was_checked() -> None:
             )
         assert response.status == 200 and response.body == b'{"id": "landed"}'
         assert other.requests[0].headers["host"] == f"localhost:{port}"
-        hop = await pinned(
+        hops = await pinned(
             OutgoingRequest("GET", f"http://localhost:{port}/landing"), 302, api.url, policy
         )
-        assert hop.address in ("127.0.0.1", "::1")
+        assert "127.0.0.1" in {hop.address for hop in hops}

@@ -265,7 +265,8 @@ async def send(
     client: httpx2.AsyncClient, request: OutgoingRequest, *, max_bytes: int
 ) -> UpstreamResponse:
     """Send the request; the body is read in pieces and refused past ``max_bytes``."""
-    url, headers, extensions = httpx2.URL(request.url), dict(request.headers), {}
+    url, headers = httpx2.URL(request.url), dict(request.headers)
+    extensions: dict[str, Any] = {}
     if request.address is not None:
         headers = {k: v for k, v in headers.items() if k.lower() != "host"}
         headers["Host"] = url.netloc.decode("ascii")

@@ -127,13 +127,14 @@ def _secret_values(auth: RequestAuth) -> list[str]:
 
 async def pinned(
     hop: OutgoingRequest, status: int, first_url: str, policy: RedirectPolicy
-) -> OutgoingRequest:
-    """``hop`` bound to an address of its host that may be reached: the first request's own
-    origin as it is; another one resolved once and checked (``addresses.py``), the request then
-    sent to that address so a second DNS answer cannot swap it."""
+) -> list[OutgoingRequest]:
+    """``hop`` bound to each address of its host that may be reached, to try in turn: the first
+    request's own origin as it is; another one resolved once and every address checked
+    (``addresses.py``), the request then sent to a checked address so a second DNS answer
+    cannot swap it."""
     target, first = httpx2.URL(hop.url), httpx2.URL(first_url)
     if origin(target) == origin(first):
-        return hop
+        return [hop]
     port = origin(target)[2]
     try:
         addresses = await resolve(target.host, port)
@@ -149,7 +150,7 @@ async def pinned(
             f"a {kind} address ({address}); only public addresses are followed when the API's"
             " own base URL is public",
         )
-    return replace(hop, address=str(addresses[0]))
+    return [replace(hop, address=str(a)) for a in addresses]
 
 
 async def _base_is_non_public(first: httpx2.URL) -> bool:
@@ -171,11 +172,24 @@ async def send_following(
     max_redirects: int = MAX_REDIRECTS,
 ) -> UpstreamResponse:
     """``send`` plus up to ``max_redirects`` redirects (the client must not follow them)."""
-    current = request
+    current = [request]
     for _ in range(max_redirects + 1):
-        response = await send(client, current, max_bytes=max_bytes)
+        response = await _send_to_one(client, current, max_bytes)
         if response.status not in REDIRECT_STATUSES or not response.headers.get("location"):
             return response
-        hop = redirected(current, response, auth, request.url, policy)
+        hop = redirected(current[0], response, auth, request.url, policy)
         current = await pinned(hop, response.status, request.url, policy)
     raise UpstreamError(f"The upstream redirected more than {max_redirects} times; stopped.")
+
+
+async def _send_to_one(
+    client: httpx2.AsyncClient, candidates: list[OutgoingRequest], max_bytes: int
+) -> UpstreamResponse:
+    """The first of ``candidates`` (one request bound to each checked address) that connects."""
+    for candidate in candidates[:-1]:
+        try:
+            return await send(client, candidate, max_bytes=max_bytes)
+        except UpstreamError as exc:
+            if not isinstance(exc.__cause__, httpx2.ConnectError):
+                raise
+    return await send(client, candidates[-1], max_bytes=max_bytes)
