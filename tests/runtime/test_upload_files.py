@@ -117,3 +117,32 @@ def test_errors_never_show_the_folder_or_what_is_in_it(folders) -> None:
         assert repr(path) in message
         assert str(inside) not in message and str(inside.parent) not in message
         assert "sibling-name" not in message and "note.txt" not in message.replace(path, "")
+
+
+def test_without_descriptor_relative_opens_the_file_opened_must_be_the_one_checked(
+    folders,
+) -> None:
+    """The fallback of platforms without ``dir_fd`` opens (Windows), run here directly."""
+    from generator.runtime.upstream.folder_files import (
+        NotRegularFile,
+        OutsideFolder,
+        _open_checked,
+    )
+
+    inside, outside = folders
+    root = inside.resolve()
+    fd, name = _open_checked(root, ["sub", "note.txt"])
+    try:
+        assert (os.read(fd, 100), name) == (b"inside", "note.txt")
+    finally:
+        os.close(fd)
+    (inside / "out").symlink_to(outside, target_is_directory=True)
+    with pytest.raises(OutsideFolder):
+        _open_checked(root, ["out", "note.txt"])
+    with pytest.raises(OutsideFolder):
+        _open_checked(root, ["..", "private", "note.txt"])
+    with pytest.raises(NotRegularFile, match="a folder"):
+        _open_checked(root, ["sub"])
+    os.mkfifo(inside / "pipe")
+    with pytest.raises(NotRegularFile, match="a FIFO"):
+        _open_checked(root, ["pipe"])
