@@ -87,6 +87,13 @@ VARIABLES: tuple[Variable, ...] = (
         "2",
     ),
     Variable("MAX_RESPONSE_BYTES", "largest upstream body read", "20 MiB"),
+    Variable(
+        "REDIRECT_ORIGINS",
+        "comma-separated origins (https://host[:port]) upstream redirects may lead to besides "
+        "the API's own servers; never with a request body, and a private, loopback or "
+        "link-local address only when the base URL is one too",
+        "the description's servers only",
+    ),
     Variable("MAX_ARGUMENT_BYTES", "largest JSON size of one call's arguments", "1 MiB"),
     Variable(
         "CONTINUATION_MAX_ENTRIES",
