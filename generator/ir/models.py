@@ -293,3 +293,6 @@ class ServerSpec:
         "per-op"  # tool surface (issue 6; auto resolved at render)
     )
     servers: tuple[UpstreamServer, ...] = ()  # other servers some operations declare
+    # The description's other top-level servers (absolute URLs, variables at their defaults):
+    # origins a redirect may lead to (runtime config/redirects.py).
+    other_urls: tuple[str, ...] = ()

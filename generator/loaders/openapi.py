@@ -36,7 +36,7 @@ from .response_shape import FieldTreeBuilder, body_tree, build_response_shape, s
 from .schemas import SchemaCompactor
 from .security import operation_scopes, operation_security, requirement_groups, security_schemes
 from .pagination import detect_pagination, has_link_header
-from .servers import OperationServers, base_url
+from .servers import OperationServers, base_url, other_urls
 from .swagger2 import convert_swagger2
 from .validation import Invalid, validate_openapi
 from .text import (
@@ -256,6 +256,7 @@ def load_openapi_from(
         license=clean(license_info.get("name")) if isinstance(license_info, dict) else "",
         urls=project_urls(doc.data),
         servers=servers.servers(),
+        other_urls=other_urls(doc),
     )
     return spec, list(dict.fromkeys(diagnostics))
 

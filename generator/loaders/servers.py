@@ -57,6 +57,20 @@ def base_url(doc: Document, name: str = "") -> tuple[str, list[Diagnostic]]:
     return url, found
 
 
+def other_urls(doc: Document) -> tuple[str, ...]:
+    """The absolute URLs of the description's servers after the first (variables at their
+    defaults; one left without a default drops the server): where redirects may lead."""
+    servers = doc.data.get("servers")
+    found: list[str] = []
+    for i, server in enumerate(servers[1:] if isinstance(servers, list) else [], 1):
+        if not isinstance(server, dict):
+            continue
+        url = server_url(doc, server, f"/servers/{i}", "", [])
+        if _ABSOLUTE.match(url) and "{" not in url and url not in found:
+            found.append(url)
+    return tuple(found)
+
+
 def server_url(
     doc: Document, server: dict[str, Any], where: str, env: str, found: list[Diagnostic]
 ) -> str:

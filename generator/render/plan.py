@@ -139,7 +139,7 @@ def _tool_rows(spec: ServerSpec) -> list[dict[str, Any]]:
 
 
 def plan_package(spec: ServerSpec) -> dict[str, bytes]:
-    from ..runtime.config.environment import listing
+    from ..runtime.config.environment import has_uploads, listing
     from ..runtime.model import model_from_json
 
     names = package_names(spec.name)
@@ -168,6 +168,7 @@ def plan_package(spec: ServerSpec) -> dict[str, bytes]:
         "dependencies": DEPENDENCIES
         + (GRAPHQL_DEPENDENCIES if spec.source_kind == "graphql" else ()),
         "graphql": spec.source_kind == "graphql",
+        "uploads": has_uploads(model_from_json(data)),  # UPLOAD_DIR is read (environment.py)
         "test_dependencies": TEST_DEPENDENCIES,
         "tools": _tool_rows(spec),
         **clients,

@@ -173,6 +173,7 @@ def server_data(spec: ServerSpec) -> dict[str, Any]:
             "env_prefix": env_prefix(spec.name),
             "base_url": spec.base_url,
             "kind": spec.source_kind,
+            **({"other_urls": list(spec.other_urls)} if spec.other_urls else {}),
         },
         "limits": _limits(spec.limits),
         "credentials": [credential_data(s, spec) for s in spec.security],

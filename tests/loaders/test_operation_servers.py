@@ -111,3 +111,22 @@ def test_a_server_without_a_usable_url_is_kept_and_its_variable_named(tmp_path: 
 )
 def test_the_variable_is_named_by_what_tells_the_server_apart(url, written, main, key) -> None:
     assert _label(url, written, main) == key
+
+
+def test_the_descriptions_other_servers_are_kept_as_places_redirects_may_lead(
+    tmp_path: Path,
+) -> None:
+    spec = tmp_path / "api.yaml"
+    spec.write_text(
+        "openapi: 3.0.3\ninfo: {title: Multi, version: '1'}\nservers:\n"
+        "  - url: 'https://api.multi.test/v1'\n"
+        "  - url: 'https://{region}.multi.test'\n"
+        "    variables: {region: {default: eu}}\n"
+        "  - url: 'https://{host}'\n"  # no default: no origin to allow
+        "  - url: '/relative'\n"
+        "paths: {}\n",
+        encoding="utf-8",
+    )
+    ir, _ = load_openapi(spec)
+    assert ir.base_url == "https://api.multi.test/v1"
+    assert ir.other_urls == ("https://eu.multi.test",)

@@ -10,6 +10,7 @@ from urllib.parse import quote
 import pytest
 
 from generator.runtime.config.auth import CredentialSet
+from generator.runtime.config.redirects import redirect_policy
 from generator.runtime.executor import ServerRuntime
 from generator.runtime.config.log_redaction import RedactingFilter
 from generator.runtime.model import model_from_json
@@ -62,11 +63,18 @@ SPEC = {
 }
 
 
-def runtime(base_url: str, key: str = SECRET) -> ServerRuntime:
+def runtime(base_url: str, key: str = SECRET, redirect_to: str = "") -> ServerRuntime:
+    """``redirect_to``: another origin the operator allows redirects to."""
     model = model_from_json(SPEC)
     return ServerRuntime(
         model,
-        Settings(base_url=base_url, read_timeout=2, total_timeout=5, max_argument_bytes=10_000),
+        Settings(
+            base_url=base_url,
+            read_timeout=2,
+            total_timeout=5,
+            max_argument_bytes=10_000,
+            redirects=redirect_policy([base_url], redirect_to, "DEMO"),
+        ),
         credentials=CredentialSet(model.credentials, {"DEMO_KEY": key}),
     )
 
@@ -105,7 +113,7 @@ def pair():
 @pytest.mark.parametrize("tool", ["get_q", "get_h", "get_b"])
 async def test_redirects_to_another_host_carry_no_credentials(pair, tool) -> None:
     a, b = pair
-    rt = runtime(a.url)
+    rt = runtime(a.url, redirect_to=b.url)  # allowed by the operator (<PREFIX>_REDIRECT_ORIGINS)
     out = await rt.call(tool, {"id": "away"})
     assert not out.is_error and json.loads(out.parts[0]) == {"id": "landed"}
     assert len(b.requests) == 1 and leaks(b) == []

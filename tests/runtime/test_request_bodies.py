@@ -277,3 +277,30 @@ def test_building_xml_without_a_layout_names_elements_after_keys() -> None:
     assert build_xml({"a": 1, "b": [True, None], "c": None}, None, "root") == (
         b"<?xml version='1.0' encoding='utf-8'?>\n<root><a>1</a><b>true</b><b /></root>"
     )
+
+
+@pytest.mark.parametrize(
+    "name", ["x/><role>admin</role><y", "a:role", "xmlns", "XMLNS", "1st", "has space", "-x", ""]
+)
+def test_member_names_the_schema_does_not_describe_must_be_plain_xml_names(name: str) -> None:
+    pet = tool(
+        (Param("extra", "body", "extra"),),
+        "application/xml",
+        xml={"name": "pet", "properties": {"extra": {"type": "object"}}},
+    )
+    with pytest.raises(InvalidArguments, match=r"Argument 'extra'.*nothing was sent"):
+        build_request(pet, BASE, {"extra": {"ok": {name: "v"}}}, NO_AUTH)
+    sent = build_request(pet, BASE, {"extra": {"ok": {"é_1.x-y": "<v>"}}}, NO_AUTH)
+    assert sent.body.endswith(
+        b"<pet><extra><ok><\xc3\xa9_1.x-y>&lt;v&gt;</\xc3\xa9_1.x-y></ok></extra></pet>"
+    )
+
+
+def test_a_value_xml_cannot_carry_is_refused_and_a_huge_integer_is_a_clear_error() -> None:
+    pet = tool((Param("name", "body", "name"),), "application/xml", xml={"name": "pet"})
+    with pytest.raises(InvalidArguments, match=r"Argument 'name': its value holds '\\x00'"):
+        build_request(pet, BASE, {"name": "Rex\x00"}, NO_AUTH)
+    layout = {"properties": {"id": {"type": "integer"}}}
+    assert parse_xml("<pet><id>12</id></pet>", layout) == {"id": 12}
+    with pytest.raises(XmlBodyError, match="integer of 4301 digits, more than the 4300"):
+        parse_xml(f"<pet><id>{'9' * 4301}</id></pet>", layout)

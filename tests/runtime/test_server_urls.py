@@ -93,3 +93,19 @@ async def test_calls_go_to_their_server_and_credentials_only_where_bound() -> No
         "/upload": "Bearer env-token-1234",
         "/signed": None,
     }
+
+
+def test_redirects_may_lead_to_the_declared_servers_and_the_operators_origins() -> None:
+    data = {**SPEC, "server": {**SPEC["server"], "other_urls": ["https://eu.demo.test"]}}
+    settings = settings_from_env(
+        model_from_json(data), {"DEMO_REDIRECT_ORIGINS": "https://cdn.demo.test:8443"}
+    )
+    allowed = {f"{s}://{h}:{p}" for s, h, p in settings.redirects.origins}
+    assert allowed == {
+        "https://api.demo.test:443",
+        "https://uploads.demo.test:443",
+        "https://eu.demo.test:443",
+        "https://cdn.demo.test:8443",
+    }
+    with pytest.raises(ConfigurationError, match="DEMO_REDIRECT_ORIGINS: 'cdn.demo.test'"):
+        settings_from_env(model_from_json(SPEC), {"DEMO_REDIRECT_ORIGINS": "cdn.demo.test"})

@@ -127,7 +127,13 @@ async def send_reliably(
 
     policy = RetryPolicy(retries=settings.retries, total_timeout=settings.total_timeout)
     return await call_with_retries(
-        lambda: send_following(client, request, auth, max_bytes=settings.max_response_bytes),
+        lambda: send_following(
+            client,
+            request,
+            auth,
+            max_bytes=settings.max_response_bytes,
+            policy=settings.redirects,
+        ),
         request.method,
         policy,
     )

@@ -162,6 +162,8 @@ class ServerModel:
     instructions: str = ""  # sent at initialize: explains what lean tool schemas leave out
     toolsets: tuple[str, ...] = ()  # every toolset name the overlay defines
     servers: tuple[UpstreamServer, ...] = ()  # servers of some operations (config/servers.py)
+    # The description's other servers: origins redirects may lead to (config/redirects.py).
+    other_urls: tuple[str, ...] = ()
 
     @property
     def continue_tool_name(self) -> str:
@@ -239,6 +241,7 @@ def model_from_json(data: dict[str, Any]) -> ServerModel:
         instructions=server.get("instructions", ""),
         toolsets=tuple(server.get("toolsets") or ()),
         servers=tuple(UpstreamServer(**s) for s in data.get("servers") or ()),
+        other_urls=tuple(server.get("other_urls") or ()),
     )
 
 

@@ -36,6 +36,9 @@ class OutgoingRequest:
     headers: dict[str, str] = field(default_factory=dict)
     cookies: dict[str, str] = field(default_factory=dict)
     body: bytes | None = None
+    # The address to connect to instead of resolving the URL's host again (a redirect's target,
+    # checked by upstream/addresses.py); TLS still verifies the certificate for the host.
+    address: str | None = None
 
 
 @dataclass(frozen=True)
@@ -265,13 +268,23 @@ async def send(
     client: httpx2.AsyncClient, request: OutgoingRequest, *, max_bytes: int
 ) -> UpstreamResponse:
     """Send the request; the body is read in pieces and refused past ``max_bytes``."""
+    url, headers = httpx2.URL(request.url), dict(request.headers)
+    extensions: dict[str, Any] = {}
+    if request.address is not None:
+        headers = {k: v for k, v in headers.items() if k.lower() != "host"}
+        headers["Host"] = url.netloc.decode("ascii")
+        # Not kept for reuse: the pool knows it by address, and another name may share that.
+        headers["Connection"] = "close"
+        extensions["sni_hostname"] = url.raw_host.decode("ascii")
+        url = url.copy_with(host=request.address)
     http_request = client.build_request(
         request.method,
-        request.url,
+        url,
         params=request.query or None,
-        headers=request.headers,
+        headers=headers,
         cookies=request.cookies or None,
         content=request.body,
+        extensions=extensions or None,
     )
     try:
         response = await client.send(http_request, stream=True)

@@ -18,6 +18,7 @@ escapes every text and attribute.
 from __future__ import annotations
 
 import re
+import sys
 from typing import Any
 from xml.etree.ElementTree import Element, ParseError, tostring
 
@@ -33,36 +34,72 @@ class XmlBodyError(ValueError):
     """The upstream's XML cannot be read (malformed, or a DTD/entities that are refused)."""
 
 
+class XmlNameError(ValueError):
+    """A name the caller gave (a member the schema does not describe) cannot be an XML name;
+    ``path``: the members leading to it, from the body's top."""
+
+    def __init__(self, path: tuple[str, ...], reason: str) -> None:
+        super().__init__(reason)
+        self.path = path
+        self.reason = reason
+
+
+# XML 1.0 (fifth edition) names without ':' (an NCName: no prefix can be smuggled in).
+_START = (
+    "A-Z_a-z\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u02ff\u0370-\u037d\u037f-\u1fff"
+    "\u200c-\u200d\u2070-\u218f\u2c00-\u2fef\u3001-\ud7ff\uf900-\ufdcf\ufdf0-\ufffd"
+    "\U00010000-\U000effff"
+)
+_NCNAME = re.compile(f"[{_START}][{_START}\\-.0-9\u00b7\u0300-\u036f\u203f-\u2040]*")
+# Characters XML 1.0 cannot carry at all, even escaped.
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\ud800-\udfff]")
+
+
+def _callers_name(name: str, path: tuple[str, ...]) -> str:
+    """``name`` (a member name the caller chose) when it is a plain XML name."""
+    if not _NCNAME.fullmatch(name):
+        raise XmlNameError(
+            path,
+            f"{name!r} cannot be an XML element name (letters, digits, '-', '_' and '.',"
+            " starting with a letter or '_'; no ':', no spaces or markup)",
+        )
+    if name.lower() == "xmlns":
+        raise XmlNameError(path, f"{name!r} is reserved for namespace declarations in XML")
+    return name
+
+
 # ------------------------------------------------------------------------------ building
 
 
 def build_xml(value: Any, layout: dict[str, Any] | None, root: str = "root") -> bytes:
     """The request body for ``value`` (a JSON value): one root element named by the layout
-    (else ``root``)."""
+    (else ``root``). Members the layout does not describe are named by their keys, which must
+    be plain XML names (:class:`XmlNameError`); every value is text, escaped."""
     layout = layout or {}
-    element = _element(layout.get("name") or root, value, layout)
+    element = _element(layout.get("name") or root, value, layout, ())
     return tostring(element, encoding="utf-8", xml_declaration=True)
 
 
-def _element(name: str, value: Any, layout: dict[str, Any]) -> Element:
+def _element(name: str, value: Any, layout: dict[str, Any], path: tuple[str, ...]) -> Element:
     element = Element(_qualified(name, layout))
     if layout.get("ns"):
         prefix = layout.get("prefix")
         element.set(f"xmlns:{prefix}" if prefix else "xmlns", str(layout["ns"]))
-    _fill(element, value, layout)
+    _fill(element, value, layout, path)
     return element
 
 
-def _fill(element: Element, value: Any, layout: dict[str, Any]) -> None:
+def _fill(element: Element, value: Any, layout: dict[str, Any], path: tuple[str, ...]) -> None:
     if isinstance(value, dict):
         properties = layout.get("properties") or {}
         for key, member in value.items():
             if member is None:
                 continue
+            here = (*path, str(key))
             sub = properties.get(key) or {}
-            name = sub.get("name") or key
+            name = sub.get("name") or (key if key in properties else _callers_name(key, here))
             if sub.get("attribute") and not isinstance(member, (dict, list)):
-                element.set(_qualified(name, sub), _text(member))
+                element.set(_qualified(name, sub), _text(member, here))
             elif isinstance(member, list):
                 items = sub.get("items") or {}
                 holder = element
@@ -70,15 +107,15 @@ def _fill(element: Element, value: Any, layout: dict[str, Any]) -> None:
                     holder = Element(_qualified(name, sub))
                     element.append(holder)
                 for item in member:
-                    holder.append(_element(items.get("name") or name, item, items))
+                    holder.append(_element(items.get("name") or name, item, items, here))
             else:
-                element.append(_element(name, member, sub))
+                element.append(_element(name, member, sub, here))
     elif isinstance(value, list):
         items = layout.get("items") or {}
         for item in value:
-            element.append(_element(items.get("name") or "item", item, items))
+            element.append(_element(items.get("name") or "item", item, items, path))
     elif value is not None:
-        element.text = _text(value)
+        element.text = _text(value, path)
 
 
 def _qualified(name: str, layout: dict[str, Any]) -> str:
@@ -86,10 +123,15 @@ def _qualified(name: str, layout: dict[str, Any]) -> str:
     return f"{prefix}:{name}" if prefix else name
 
 
-def _text(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
+def _text(value: Any, path: tuple[str, ...]) -> str:
+    text = ("true" if value else "false") if isinstance(value, bool) else str(value)
+    bad = _NOT_XML.search(text)
+    if bad:
+        raise XmlNameError(
+            path,
+            f"its value holds {bad.group()!r}, a character XML cannot carry (not even escaped)",
+        )
+    return text
 
 
 # ------------------------------------------------------------------------------ reading
@@ -177,6 +219,12 @@ def _names(
 def _scalar(text: str | None, kind: str | None) -> Any:
     value = (text or "").strip() if kind in ("integer", "number", "boolean") else text or ""
     if kind == "integer" and _INTEGER.fullmatch(value):
+        limit = sys.get_int_max_str_digits()  # Python's own conversion limit (4300 by default)
+        digits = len(value.lstrip("+-"))
+        if limit and digits > limit:
+            raise XmlBodyError(
+                f"it holds an integer of {digits} digits, more than the {limit} this server reads"
+            )
         return int(value)
     if kind == "number" and _NUMBER.fullmatch(value):
         number = float(value)

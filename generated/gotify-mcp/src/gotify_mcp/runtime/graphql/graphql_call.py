@@ -341,7 +341,11 @@ async def call_graphql(
         # mutation never (it is not idempotent).
         return await call_with_retries(
             lambda: send_following(
-                runtime.client(), outgoing, auth, max_bytes=runtime.settings.max_response_bytes
+                runtime.client(),
+                outgoing,
+                auth,
+                max_bytes=runtime.settings.max_response_bytes,
+                policy=runtime.settings.redirects,
             ),
             "GET" if tool.binding.operation_type == "query" else "POST",
             policy,

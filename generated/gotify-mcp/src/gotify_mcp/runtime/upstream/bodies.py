@@ -22,10 +22,11 @@ from typing import Any
 import httpx2
 
 from ..config.uploads import UploadPolicy
+from ..errors import InvalidArguments
 from ..model import Param, Tool
 from .files import read_upload
 from .media import BINARY, MULTIPART, TEXT, XML, is_concrete, media_kind
-from .xml_body import build_xml
+from .xml_body import XmlNameError, build_xml
 
 _DELIMITERS = {"form": ",", "spaceDelimited": " ", "pipeDelimited": "|", "tabDelimited": "\t"}
 
@@ -60,8 +61,26 @@ def encode_body(
     if isinstance(payload, str):  # a text body, or an XML document given as text
         return payload.encode("utf-8"), content_type
     if kind == XML:
-        return build_xml(payload, tool.binding.xml), content_type
+        return _xml(tool, payload, whole), content_type
     return json.dumps(payload, separators=(",", ":"), ensure_ascii=False).encode(), content_type
+
+
+def _xml(tool: Tool, payload: Any, whole: Param | None) -> bytes:
+    """The XML body; a name or value the caller gave that XML cannot carry is refused, naming
+    the argument and the member (nothing is sent)."""
+    try:
+        return build_xml(payload, tool.binding.xml)
+    except XmlNameError as exc:
+        if whole is not None:
+            arg, members = whole.arg, exc.path
+        else:  # body fields: the first member is the argument's wire name
+            wires = {p.wire: p.arg for p in tool.params if p.location == "body"}
+            arg, members = wires.get(exc.path[0], exc.path[0]), exc.path[1:]
+        where = "".join(f"[{m!r}]" for m in members)
+        raise InvalidArguments(
+            f"Argument {arg!r}{' at ' + where if where else ''}: {exc.reason}. The body is XML,"
+            " where member names become element names; nothing was sent."
+        ) from None
 
 
 def _multipart(

@@ -5,7 +5,10 @@ A file argument is an object: ``content`` (the bytes, base64) or ``path`` (a fil
 reads), with an optional ``filename`` and ``content_type``. Reading files of the server's
 machine is what an agent could not do otherwise, so ``path`` is off unless the operator names
 the folder files may be read from (``<PREFIX>_UPLOAD_DIR``): a path is read relative to it and
-must stay inside it once symlinks are resolved. Every upload is capped
+must stay inside it once symlinks are resolved, walked without a window between check and open
+(folder_files.py), and name a regular file. Control characters are refused in ``path``,
+``filename`` and ``content_type``; errors name the file as the caller gave it, never the
+folder's location or what else is in it. Every upload is capped
 (``<PREFIX>_MAX_UPLOAD_BYTES``, default 20 MiB) before it is read or decoded whole. Every
 refusal says what to do, and nothing is sent.
 """
@@ -15,12 +18,13 @@ from __future__ import annotations
 import base64
 import binascii
 import mimetypes
+import os
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from ..config.uploads import UploadPolicy
 from ..errors import InvalidArguments
+from .folder_files import NotRegularFile, OutsideFolder, open_inside
 from .media import is_concrete
 
 # The input schema of a file argument (the generator lists it; the server validates it).
@@ -65,8 +69,11 @@ def read_upload(arg: str, value: Any, policy: UploadPolicy, declared: str | None
     else:
         data, name = _decode(arg, value["content"], policy), arg
     filename = str(value.get("filename") or name)
+    _refuse_control(arg, "filename", filename)
     content_type = value.get("content_type")
-    if not content_type:
+    if content_type:
+        _refuse_control(arg, "content_type", str(content_type))
+    else:
         guessed = mimetypes.guess_type(filename)[0]
         content_type = declared if is_concrete(declared) else guessed or "application/octet-stream"
     return Upload(filename, data, str(content_type))
@@ -79,28 +86,62 @@ def _read_path(arg: str, raw: str, policy: UploadPolicy) -> tuple[bytes, str]:
             f" as `content` (base64), or set {policy.env}_UPLOAD_DIR to the folder files may be"
             " read from."
         )
-    folder = Path(policy.folder).expanduser().resolve()
-    target = (folder / raw).resolve()  # an absolute path replaces the folder; checked below
-    if not target.is_relative_to(folder):
-        raise InvalidArguments(
-            f"File argument {arg!r}: {raw!r} is outside {policy.env}_UPLOAD_DIR ({folder});"
-            " only files inside it can be uploaded."
-        )
+    _refuse_control(arg, "path", raw)
+    folder = f"{policy.env}_UPLOAD_DIR"
     try:
-        with open(target, "rb") as handle:
-            data = handle.read(policy.max_bytes + 1)
+        fd, name = open_inside(policy.folder, raw)
+    except OutsideFolder:
+        raise InvalidArguments(
+            f"File argument {arg!r}: {raw!r} is outside {folder}; only files inside it can be"
+            " uploaded. Nothing was sent."
+        ) from None
+    except NotRegularFile as exc:
+        raise InvalidArguments(
+            f"File argument {arg!r}: {raw!r} is {exc.kind}, not a regular file. Nothing was sent."
+        ) from None
     except FileNotFoundError:
         raise InvalidArguments(
             f"File argument {arg!r}: there is no file {raw!r} in {folder}. Nothing was sent."
         ) from None
-    except IsADirectoryError:
-        raise InvalidArguments(f"File argument {arg!r}: {raw!r} is a folder, not a file.") from None
+    except OSError as exc:  # the message names the path as the caller gave it, nothing else
+        raise InvalidArguments(
+            f"File argument {arg!r}: {raw!r} cannot be read ({exc.strerror or type(exc).__name__})."
+            " Nothing was sent."
+        ) from None
+    try:
+        data = _read_bounded(fd, policy.max_bytes + 1)
     except OSError as exc:
         raise InvalidArguments(
-            f"File argument {arg!r}: {raw!r} cannot be read ({exc.strerror}). Nothing was sent."
+            f"File argument {arg!r}: {raw!r} cannot be read ({exc.strerror or type(exc).__name__})."
+            " Nothing was sent."
         ) from None
+    finally:
+        os.close(fd)
     _check_size(arg, len(data), policy)
-    return data, target.name
+    return data, name
+
+
+def _read_bounded(fd: int, limit: int) -> bytes:
+    chunks: list[bytes] = []
+    size = 0
+    while size < limit:
+        chunk = os.read(fd, min(1024 * 1024, limit - size))
+        if not chunk:
+            break
+        chunks.append(chunk)
+        size += len(chunk)
+    return b"".join(chunks)
+
+
+def _refuse_control(arg: str, member: str, text: str) -> None:
+    """NUL, line breaks and other control characters have no place in a path, a file name or a
+    media type (in a part's header they would start a header of their own)."""
+    bad = next((c for c in text if ord(c) < 0x20 or ord(c) == 0x7F), None)
+    if bad is not None:
+        raise InvalidArguments(
+            f"File argument {arg!r}: `{member}` contains the control character {bad!r}; give it"
+            " without control characters or line breaks. Nothing was sent."
+        )
 
 
 def _decode(arg: str, content: Any, policy: UploadPolicy) -> bytes:

@@ -11,6 +11,7 @@ from ..errors import ConfigurationError
 from ..filters import choose_filter_set
 from ..model import ServerModel
 from .environment import full_name, has_uploads, retired, value
+from .redirects import RedirectPolicy, redirect_policy
 from .servers import server_urls
 from .uploads import MAX_UPLOAD_BYTES, UploadPolicy
 
@@ -45,6 +46,8 @@ class Settings:
     # Servers some operations declare for themselves: key -> (base URL, its variable)
     # (servers.py; <PREFIX>_<KEY>_BASE_URL).
     servers: dict[str, tuple[str, str]] = field(default_factory=dict)
+    # Other origins redirects may lead to (redirects.py; <PREFIX>_REDIRECT_ORIGINS); none by default.
+    redirects: RedirectPolicy = RedirectPolicy()
     confirm_destructive: bool = False  # ask before every destructive tool (mcp/confirmation.py)
     request_state_keys: tuple[str, ...] = ()  # seal confirmation state; () = a per-process key
 
@@ -86,6 +89,7 @@ def settings_from_env(
         )
     for message in retired(env, model):  # e.g. <PREFIX>_FORWARD_AUTH (environment.py)
         raise ConfigurationError(message)
+    servers = server_urls(model, env, base_url)
     return Settings(
         base_url=base_url,
         connect_timeout=_number(env, model, "CONNECT_TIMEOUT", 10.0),
@@ -112,7 +116,12 @@ def settings_from_env(
             named.get(f"{p}_FILTER_SET", f"{p}_FILTER_SET"),
         ),
         uploads=_uploads(env, model),
-        servers=server_urls(model, env, base_url),
+        servers=servers,
+        redirects=redirect_policy(
+            [base_url, model.base_url, *model.other_urls, *(u for u, _ in servers.values())],
+            value(env, model, "REDIRECT_ORIGINS"),
+            p,
+        ),
     )
 
 

@@ -95,6 +95,13 @@ VARIABLES: tuple[Variable, ...] = (
     ),
     Variable("MAX_RESPONSE_DEPTH", "deepest nesting of an upstream answer that is parsed", "100"),
     Variable("MAX_INTEGER_DIGITS", "most digits of one integer in a JSON answer", "4300"),
+    Variable(
+        "REDIRECT_ORIGINS",
+        "comma-separated origins (https://host[:port]) upstream redirects may lead to besides "
+        "the API's own servers; never with a request body, and a private, loopback or "
+        "link-local address only when the base URL is one too",
+        "the description's servers only",
+    ),
     Variable("MAX_ARGUMENT_BYTES", "largest JSON size of one call's arguments", "1 MiB"),
     Variable(
         "CONTINUATION_MAX_ENTRIES",
