@@ -1,7 +1,7 @@
 """What a tool call returns, and the executor's public surface for the parts it calls.
 
 ``Outcome``: plain text parts plus an error flag (the MCP adapter turns it into a protocol
-result). ``ToolRunner``: what the GraphQL binding and meta mode use of ``executor.ServerRuntime``
+result). ``ToolRunner``: what the GraphQL binding, meta and code mode use of ``executor.ServerRuntime``
 (they receive the runtime as an argument, so neither imports the executor: imports go down).
 """
 
@@ -59,6 +59,10 @@ class ToolRunner(Protocol):
         self, tool: Tool, send: Callable[[RequestAuth], Awaitable[UpstreamResponse]]
     ) -> UpstreamResponse:
         """``send`` with the tool's credentials (OAuth tokens fresh; one retry after a 401)."""
+        ...
+
+    async def send_call(self, tool: Tool, api_args: dict[str, Any]) -> UpstreamResponse:
+        """One REST request of ``tool`` (hooks, credentials, retries); raises on >= 400."""
         ...
 
     async def call_tool(
