@@ -12,6 +12,7 @@ knows any API's names.
 from __future__ import annotations
 
 import math
+import os
 import re
 from dataclasses import dataclass
 from typing import Iterable
@@ -35,14 +36,13 @@ METHOD_WORDS: dict[str, frozenset[str]] = {
         "list show get find read which recent latest fetch retrieve view see search who "
         "what details".split()
     ),
-    "POST": frozenset(
-        "create new add open start make register publish send submit post issue".split()
-    ),
+    "POST": frozenset("create new add start make register publish send submit post".split()),
     "PATCH": frozenset("update edit change rename close modify set".split()),
     "PUT": frozenset("update replace set put merge star".split()),
     "DELETE": frozenset("delete remove cancel drop unstar destroy".split()),
 }
 METHOD_BONUS = 0.6
+LENGTH_PENALTY = 0.15
 
 
 def words(text: str) -> list[str]:
@@ -75,13 +75,19 @@ class Document:
 
 
 def _hit(word: str, found: frozenset[str]) -> bool:
+    """Equal, one a 4+ letter prefix of the other (repo ~ repository), or sharing a 6+ letter
+    start that is most of both (contributed ~ contributors)."""
     if word in found:
         return True
-    return any(
-        len(short) >= 4 and long.startswith(short)
-        for w in found
-        for short, long in ((word, w), (w, word))
-    )
+    return any(_near(word, w) for w in found)
+
+
+def _near(a: str, b: str) -> bool:
+    short, long = (a, b) if len(a) <= len(b) else (b, a)
+    if len(short) >= 4 and long.startswith(short):
+        return True
+    common = len(os.path.commonprefix([a, b]))
+    return common >= 6 and common >= 0.7 * len(short)
 
 
 def _document(tool: Tool) -> Document:
@@ -90,7 +96,7 @@ def _document(tool: Tool) -> Document:
     fields = {
         "name": _split(tool.name),
         "tag": [w for t in tool.tags + tool.toolsets for w in _split(t)],
-        "path": [w for w in _split(re.sub(r"\{[^}]*\}", " ", path))],
+        "path": _split(path.replace("{", " ").replace("}", " ")),  # {username} says "by"
         "text": words(f"{tool.title} {tool.description[:400]}"),
     }
     return Document(
@@ -112,8 +118,7 @@ class Index:
 
 
 def _prefix(a: str, b: str) -> bool:
-    short, long = (a, b) if len(a) <= len(b) else (b, a)
-    return len(short) >= 4 and long.startswith(short)
+    return _near(a, b)
 
 
 def index(model: ServerModel) -> Index:
@@ -145,9 +150,13 @@ def rank(model: ServerModel, query: str) -> list[tuple[float, Tool]]:
             continue
         if doc.tool.binding.kind == "http" and doc.tool.binding.method.upper() in methods:
             total *= 1 + METHOD_BONUS
-        # the general operation before its narrower relatives: fewer path parameters first
+        # the general operation before its narrower relatives: a long name (each word of it
+        # the query did not ask for) and more path parameters count against it
+        unasked = sum(
+            1 for w in doc.fields["name"] if not any(_near(t, w) or t == w for t in terms)
+        )
         depth = doc.tool.binding.path.count("{") if doc.tool.binding.kind == "http" else 0
-        scored.append((total - 0.05 * depth, doc.tool))
+        scored.append((total / (1 + LENGTH_PENALTY * unasked) - 0.05 * depth, doc.tool))
     scored.sort(key=lambda s: (-s[0], s[1].name))
     return scored
 
