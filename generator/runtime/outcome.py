@@ -16,6 +16,7 @@ if TYPE_CHECKING:  # types only: the generator imports meta.py (for tools/list) 
     import httpx2
 
     from .config.auth import CredentialSet, RequestAuth
+    from .continuations.continuation import ContinuationStore
     from .config.settings import Settings
     from .model import ServerModel, Tool
     from .upstream.hooks import Hooks
@@ -35,6 +36,7 @@ class ToolRunner(Protocol):
     settings: Settings
     hooks: Hooks
     credentials: CredentialSet
+    store: ContinuationStore
 
     def client(self) -> httpx2.AsyncClient:
         """The shared upstream HTTP client."""

@@ -15,8 +15,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from mcp import Client
-from mcp.types import ElicitRequestParams, ElicitResult
+from mcp import Client, MCPError
+from mcp.types import ElicitRequestParams, ElicitResult, InputRequiredResult
 
 from generator.pipeline import generate
 from generator.runtime.shaping.tokens import count_tokens
@@ -253,8 +253,62 @@ async def test_a_destructive_call_in_a_script_is_confirmed(tmp_path: Path) -> No
             assert done.content[0].text == '"deleted 7"'
         assert len(yes.asked) == 1 and "DELETE /notes/{id}" in yes.asked[0]
         assert deletes() == ["/notes/7"]
-        with http_server(package, NOTES_MODULE, env) as url:  # 2026-07-28: not between rounds
-            async with Client(url, elicitation_callback=User(True)) as client:
+        gets = len([r for r in up.requests if r.method == "GET"])
+        with http_server(package, NOTES_MODULE, env) as url:  # 2026-07-28: between two rounds
+            no, yes = User(False), User(True)
+            async with Client(url, elicitation_callback=no) as client:
+                assert client.protocol_version == "2026-07-28"
                 refused = await client.call_tool("notes_execute", {"code": DELETE_SCRIPT})
-                assert refused.is_error and "2026-07-28" in text(refused)
-        assert deletes() == ["/notes/7"]
+                assert refused.is_error and "declined delete_note" in text(refused)
+            assert deletes() == ["/notes/7"]
+            async with Client(url, elicitation_callback=yes) as client:
+                done = await client.call_tool("notes_execute", {"code": DELETE_SCRIPT})
+                assert not done.is_error, text(done)
+                assert done.content[0].text == '"deleted 7"'
+            assert len(no.asked) == 1 and len(yes.asked) == 1
+            # the script paused at the call and went on from there: its GET ran once per run
+            assert len([r for r in up.requests if r.method == "GET"]) == gets + 2
+        assert deletes() == ["/notes/7", "/notes/7"]
+
+
+@pytest.mark.anyio
+async def test_a_paused_script_resumes_once(tmp_path: Path) -> None:
+    accept = {"confirm": ElicitResult(action="accept", content={"confirm": True})}
+    package = make_package(tmp_path, NOTES_OVERLAY + "mode: code\nconfirm: destructive\n")
+    with Upstream() as up:
+        up.route("DELETE", "/notes/{id}", Reply(204, b""))
+        up.route("GET", "/notes/{id}", Reply.json({"id": "7", "text": "x"}))
+        with http_server(package, NOTES_MODULE, {"NOTES_BASE_URL": up.url}) as url:
+            async with Client(url, elicitation_callback=User(True)) as client:
+                session = client.session
+                args = {"code": DELETE_SCRIPT}
+                first = await session.call_tool("notes_execute", args, allow_input_required=True)
+                assert isinstance(first, InputRequiredResult) and first.request_state
+                assert [r.method for r in up.requests] == ["GET"]  # paused before the DELETE
+                other = {"code": DELETE_SCRIPT + "\n1"}
+                with pytest.raises(MCPError):  # the state is bound to this very script
+                    await session.call_tool(
+                        "notes_execute",
+                        other,
+                        input_responses=accept,
+                        request_state=first.request_state,
+                        allow_input_required=True,
+                    )
+                done = await session.call_tool(
+                    "notes_execute",
+                    args,
+                    input_responses=accept,
+                    request_state=first.request_state,
+                    allow_input_required=True,
+                )
+                assert not isinstance(done, InputRequiredResult) and not done.is_error
+                assert done.content[0].text == '"deleted 7"'
+                again = await session.call_tool(  # replayed: nothing left to resume
+                    "notes_execute",
+                    args,
+                    input_responses=accept,
+                    request_state=first.request_state,
+                    allow_input_required=True,
+                )
+                assert again.is_error and "no longer paused" in text(again)
+        assert [r.method for r in up.requests] == ["GET", "DELETE"]

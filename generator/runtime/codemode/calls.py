@@ -17,9 +17,11 @@ filter is the operator's policy, so a script cannot get around it either.
 from __future__ import annotations
 
 import difflib
+import hashlib
+import json
 from contextvars import ContextVar
-from dataclasses import replace
-from typing import Any, Awaitable, Callable
+from dataclasses import dataclass, replace
+from typing import Any, Protocol
 
 from ..arguments import validate_arguments
 from ..config.redaction import redact_json
@@ -35,15 +37,54 @@ from ..upstream.http_call import UpstreamResponse
 from ..upstream.media import XML, media_kind
 from ..upstream.pagination import next_arguments
 from ..upstream.xml_body import XmlBodyError, parse_xml
-from .sandbox import Raise, Stop
+from .sandbox import Pause, Raise, Stop
 from .signatures import CONTROLS, PAGES_FUNCTION, arguments, functions
 
 DEFAULT_PAGES = 10
-# Asks the user about a call the operator wants confirmed: None = go ahead, a text = the
-# refusal (nothing is sent). Set per execute by the MCP adapter (mcp/mcp_adapter.py); unset,
-# nothing is asked (as ServerRuntime.call does for a per-operation tool).
-Confirm = Callable[[Tool, dict[str, Any]], Awaitable[str | None]]
+PAUSED = "mcpforge/code-confirm/v1:"  # the requestState of a script paused for a question
+
+
+@dataclass(frozen=True)
+class Ask:
+    """The user must be asked between two requests (2026-07-28 ``input_required``):
+    ``question`` is what the MCP adapter returns (the script pauses until the answer)."""
+
+    question: Any
+
+
+class Confirm(Protocol):
+    """Asks the user about a call the operator wants confirmed (mcp/script_confirm.py)."""
+
+    resumed: str | None  # a paused script's store id, when this request answers its question
+
+    async def ask(self, tool: Tool, arguments: dict[str, Any]) -> str | None | Ask:
+        """None: go ahead; a text: the refusal (nothing is sent); Ask: pause and ask."""
+        ...
+
+    def decision(self, tool: Tool) -> str | None | Ask:
+        """The answer this request brings: None (allowed), a refusal, Ask (none: ask again)."""
+        ...
+
+
+# Set per execute by the MCP adapter (mcp/mcp_adapter.py); unset, nothing is asked (as
+# ServerRuntime.call does for a per-operation tool).
 CONFIRM: ContextVar[Confirm | None] = ContextVar("mcpforge_code_confirm", default=None)
+
+
+class ScriptQuestion(Exception):
+    """A script paused for the user's answer: the adapter returns ``question`` with
+    ``request_state`` = ``state`` (sealed by the SDK); the client calls execute again with the
+    same code, the answer and that state, and the script goes on where it stopped."""
+
+    def __init__(self, question: Any, state: str):
+        super().__init__(state)
+        self.question = question
+        self.state = state
+
+
+def digest(arguments: dict[str, Any]) -> str:
+    text = json.dumps(arguments, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 class ScriptCalls:
@@ -55,6 +96,8 @@ class ScriptCalls:
         self.calls = 0
         self.functions = functions(runtime.model)
         self.confirm = CONFIRM.get()
+        # a paused script's answered call: (tool, digest of its arguments, the answer)
+        self.decided: tuple[str, str, str | None] | None = None
 
     async def __call__(
         self, name: str, args: tuple[Any, ...], kwargs: dict[str, Any], line: int
@@ -129,9 +172,14 @@ class ScriptCalls:
         except ToolCallError as exc:
             raise Raise("PermissionError", f"line {line}: {name}: {exc.message}") from None
         if self.confirm is not None:
-            refusal = await self.confirm(tool, args)
-            if refusal is not None:
-                raise Raise("PermissionError", f"line {line}: {refusal}")
+            answer = await self.confirm.ask(tool, args)
+            if isinstance(answer, Ask):
+                decided, self.decided = self.decided, None  # an answer counts once
+                if decided is None or decided[:2] != (tool.name, digest(args)):
+                    raise Pause(answer.question, tool.name, args)
+                answer = decided[2]
+            if answer is not None:
+                raise Raise("PermissionError", f"line {line}: {answer}")
         return args
 
     async def _send(

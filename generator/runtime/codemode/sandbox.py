@@ -64,6 +64,20 @@ class Stop(Exception):
         self.message = message
 
 
+class Pause(Exception):
+    """Raised by a host function: the user must be asked between two requests (2026-07-28).
+    ``run`` fills in ``blob`` (the paused interpreter, ``snapshot.dump()``) and ``printed``;
+    ``run(..., resume=blob)`` continues it at the same call, in a new worker."""
+
+    def __init__(self, question: Any, tool: str, arguments: dict[str, Any]):
+        super().__init__(tool)
+        self.question = question
+        self.tool = tool
+        self.arguments = arguments
+        self.blob = b""
+        self.printed = ""
+
+
 Host = Callable[[str, tuple[Any, ...], dict[str, Any], int], Awaitable[Any]]
 
 
@@ -174,8 +188,12 @@ def _failure(exc: Any, code: str, limits: CodeLimits, prefix: str) -> ScriptErro
     return ScriptError(f"The script failed{where}{shown}: {text}")
 
 
-async def run(code: str, host: Host, limits: CodeLimits, prefix: str) -> Finished:
-    """Run ``code``; its last expression's value (JSON-ready) and what it printed."""
+async def run(
+    code: str, host: Host, limits: CodeLimits, prefix: str, resume: bytes | None = None
+) -> Finished:
+    """Run ``code``; its last expression's value (JSON-ready) and what it printed.
+    ``resume``: a paused run's ``Pause.blob``, continued at the call it paused at (the host is
+    asked about that call again). Raises ``Pause`` when the host does."""
     check_imports(code)
     try:
         from pydantic_monty import (
@@ -205,7 +223,10 @@ async def run(code: str, host: Host, limits: CodeLimits, prefix: str) -> Finishe
                 min_processes=1, max_processes=1, request_timeout=limits.timeout + 5
             ) as pool:
                 async with pool.checkout(script_name=SCRIPT_NAME, limits=sandbox_limits) as s:
-                    snap: Any = await s.feed_start(code, print_callback=printed)
+                    if resume is not None:
+                        snap: Any = await s.load_snapshot(resume, print_callback=printed)
+                    else:
+                        snap = await s.feed_start(code, print_callback=printed)
                     while not isinstance(snap, MontyComplete):
                         if isinstance(snap, AsyncFunctionSnapshot):
                             snap = await _answer(snap, code, host)
@@ -228,6 +249,9 @@ async def run(code: str, host: Host, limits: CodeLimits, prefix: str) -> Finishe
         raise _failure(exc, code, limits, prefix) from None
     except Stop as exc:
         raise ScriptError(f"Stopped: {exc.message}") from None
+    except Pause as exc:
+        exc.printed = printed.output
+        raise
     value = to_json(output)
     size = len(json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode())
     if size > limits.max_result_bytes:
@@ -264,4 +288,7 @@ async def _answer(snap: Any, code: str, host: Host) -> Any:
         value = await host(str(snap.function_name), tuple(snap.args), dict(snap.kwargs), line)
     except Raise as exc:
         return await snap.resume({"exc_type": exc.kind, "message": exc.message})
+    except Pause as exc:
+        exc.blob = snap.dump()  # the interpreter, paused at this very call
+        raise
     return await snap.resume({"return_value": value})

@@ -9,6 +9,8 @@ dot paths out of that value. What the script printed follows as a note.
 
 from __future__ import annotations
 
+import base64
+from dataclasses import replace
 from typing import Any
 
 from ..arguments import CONTROL_SCHEMAS, DETAIL_LEVELS, RESPONSE_FORMATS
@@ -121,17 +123,55 @@ def shape_config(limits: Limits) -> Any:
 
 
 async def execute(runtime: ToolRunner, args: dict[str, Any], scope: str) -> Outcome:
+    from ..continuations.continuation import ContinuationError
     from ..shaping.pipeline import FieldSelectionError, shape
-    from .calls import ScriptCalls
-    from .sandbox import ScriptError, run
+    from .calls import PAUSED, Ask, ScriptCalls, ScriptQuestion, digest
+    from .sandbox import Pause, ScriptError, run
 
     code, fields, detail, fmt = _controls(args)
     model = runtime.model
     calls = ScriptCalls(runtime, names(model)["search"])
+    blob: bytes | None = None
+    printed = ""
+    if calls.confirm is not None and calls.confirm.resumed is not None:
+        try:  # the paused script this request answers about (single use: the page is served)
+            page = await runtime.store.next_page(calls.confirm.resumed, scope)
+            paused = (page.context or {})["code_pause"]
+        except (ContinuationError, KeyError):
+            return Outcome(
+                [
+                    "The script this answer is for is no longer paused (answered already, or "
+                    "expired). Nothing more was sent; run execute again for a new question."
+                ],
+                is_error=True,
+            )
+        if paused["code"] != digest({"code": code}):
+            return Outcome(["This answer is for another script."], is_error=True)
+        tool = model.tool(paused["tool"])
+        answer = calls.confirm.decision(tool) if tool is not None else None
+        if not isinstance(answer, Ask):  # no answer: the call asks again when resumed
+            calls.decided = (paused["tool"], paused["arguments"], answer)
+        calls.calls = int(paused["calls"])
+        blob, printed = base64.b64decode(page.text), str(paused.get("printed", ""))
     try:
-        finished = await run(code, calls, runtime.settings.code, model.env_prefix)
+        finished = await run(code, calls, runtime.settings.code, model.env_prefix, blob)
     except ScriptError as exc:
         return Outcome([exc.message], is_error=True)
+    except Pause as pause:  # the user is asked between two requests: keep the paused script
+        context = {
+            "code_pause": {
+                "code": digest({"code": code}),
+                "tool": pause.tool,
+                "arguments": digest(pause.arguments),
+                "calls": calls.calls,
+                "printed": printed + pause.printed,
+            }
+        }
+        stored = await runtime.store.create(
+            scope, [base64.b64encode(pause.blob).decode("ascii")], context
+        )
+        raise ScriptQuestion(pause.question, PAUSED + stored) from None
+    finished = replace(finished, printed=printed + finished.printed)
     try:
         shaped = shape(
             finished.value,

@@ -34,14 +34,14 @@ from mcp.types import (
     ToolAnnotations,
 )
 
-from ..codemode.calls import CONFIRM
+from ..codemode.calls import CONFIRM, ScriptQuestion
 from ..config.scopes import GRANTED_SCOPES
 from ..executor import Outcome, ServerRuntime
 from ..meta import listed_tools, target_operation
 from ..model import ServerModel
 from ..upstream.progress import REPORTER, Steps
 from .confirmation import confirm, needs_confirmation
-from .script_confirm import script_confirmer
+from .script_confirm import paused_question, script_confirmer
 from .surface import CONTINUE_DESCRIPTION, CONTINUE_SCHEMA, CONTINUE_TITLE
 
 log = logging.getLogger(__name__)
@@ -151,6 +151,8 @@ def build_server(
             outcome = await runtime.call(
                 params.name, dict(params.arguments or {}), scope=principal_scope(token)
             )
+        except ScriptQuestion as paused:  # code mode: the script waits for the user's answer
+            return paused_question(paused.question, paused.state)
         except Exception as exc:  # the server never crashes on a call; the agent gets a message
             log.exception("tool %s failed", params.name)
             text = runtime.credentials.secrets.redact(f"{type(exc).__name__}: {exc}")
