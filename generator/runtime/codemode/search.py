@@ -1,12 +1,16 @@
 """``<api>_search``: words in, the operations that match out, as callable signatures.
 
-Each operation is a bag of words from its name, tags, summary and path, weighted by where they
-occur (a word of the name counts most) and by how rare the word is across the API (``repo``
-says little in GitHub, ``stargazers`` a lot). A query word matches a word of the operation when
-they are equal after stemming or when one is a 4+ letter prefix of the other (``repo`` ~
-``repository``). The verbs of a task sentence say what kind of call it is (``list``, ``create``,
-``delete``...), so an operation of that kind (by its HTTP method) gets a bonus. Nothing here
-knows any API's names.
+Each operation is a bag of words from its name, tags, summary and path (its parameters too:
+``{username}`` says "by username"), weighted by where they occur (a word of the name counts
+most) and by how rare the word is across the API (``repo`` says little in GitHub,
+``stargazers`` a lot). A query word matches a word of the operation when they are equal after
+stemming, when one is a prefix of the other (4+ letters, or 3 of an 8+ letter word: ``repo`` ~
+``repository``, ``org`` ~ ``organization``), or when they share most of a 6+ letter start
+(``contributed`` ~ ``contributors``). The verbs of a task sentence say what kind of call it is
+(``list``, ``create``, ``delete``...): an operation of that kind (by its HTTP method) gets a
+bonus; a plural resource asks for a list: an operation answering a list of it gets one too.
+Each word of a name the query did not ask for counts against it (the general operation before
+its narrower relatives). Nothing here knows any API's names.
 """
 
 from __future__ import annotations
@@ -43,6 +47,7 @@ METHOD_WORDS: dict[str, frozenset[str]] = {
 }
 METHOD_BONUS = 0.6
 LENGTH_PENALTY = 0.15
+LIST_BONUS = 0.4
 
 
 def words(text: str) -> list[str]:
@@ -84,8 +89,8 @@ def _hit(word: str, found: frozenset[str]) -> bool:
 
 def _near(a: str, b: str) -> bool:
     short, long = (a, b) if len(a) <= len(b) else (b, a)
-    if len(short) >= 4 and long.startswith(short):
-        return True
+    if long.startswith(short) and (len(short) >= 4 or len(short) == 3 and len(long) >= 8):
+        return True  # repo ~ repository, org ~ organization
     common = len(os.path.commonprefix([a, b]))
     return common >= 6 and common >= 0.7 * len(short)
 
@@ -143,6 +148,7 @@ def rank(model: ServerModel, query: str) -> list[tuple[float, Tool]]:
     terms = list(dict.fromkeys(stem(w) for w in raw))
     idx = index(model)
     methods = _methods(raw)
+    plurals = {stem(w) for w in raw if stem(w) != w and not w.endswith("ss")}
     scored = []
     for doc in idx.documents:
         total = sum(doc.weight(t) * idx.idf(t) for t in terms)
@@ -150,6 +156,11 @@ def rank(model: ServerModel, query: str) -> list[tuple[float, Tool]]:
             continue
         if doc.tool.binding.kind == "http" and doc.tool.binding.method.upper() in methods:
             total *= 1 + METHOD_BONUS
+        # a plural resource asks for a list: an operation answering a list of it comes first
+        if doc.tool.response.collection_path is not None and any(
+            _hit(w, doc.fields["name"] | doc.fields["path"]) for w in plurals
+        ):
+            total *= 1 + LIST_BONUS
         # the general operation before its narrower relatives: a long name (each word of it
         # the query did not ask for) and more path parameters count against it
         unasked = sum(
