@@ -10,7 +10,10 @@ from __future__ import annotations
 
 import copy
 import json
+import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +27,7 @@ from tests.support.notes_api import MODULE as NOTES_MODULE
 from tests.support.notes_api import OVERLAY as NOTES_OVERLAY
 from tests.support.notes_api import make_package
 from tests.support.paths import RESPONSES, SPECS
-from tests.support.servers import http_server, stdio_session
+from tests.support.servers import http_server, package_env, stdio_session
 from tests.support.upstream import Recorded, Reply, Upstream
 
 OVERLAY = """
@@ -312,3 +315,24 @@ async def test_a_paused_script_resumes_once(tmp_path: Path) -> None:
                 )
                 assert again.is_error and "no longer paused" in text(again)
         assert [r.method for r in up.requests] == ["GET", "DELETE"]
+
+
+def test_without_the_sandbox_a_code_mode_server_says_which_extra_to_install(
+    tmp_path: Path,
+) -> None:
+    """pydantic-monty not importable (a stand-in package that fails to import, first on the
+    path): the server stops at start with one line naming the extra."""
+    package = make_package(tmp_path / "pkg", NOTES_OVERLAY + "mode: code\n")
+    shadow = tmp_path / "shadow" / "pydantic_monty"
+    shadow.mkdir(parents=True)
+    (shadow / "__init__.py").write_text("raise ImportError('not installed')\n")
+    env = package_env(package, {"NOTES_BASE_URL": "http://127.0.0.1:9"})
+    env["PYTHONPATH"] = f"{tmp_path / 'shadow'}{os.pathsep}{env['PYTHONPATH']}"
+    done = subprocess.run(
+        [sys.executable, "-m", NOTES_MODULE], env=env, capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 2
+    assert done.stderr.strip().splitlines() == [
+        "notes-mcp: error: code mode needs the sandbox: pip install 'notes-mcp[code]' "
+        "(it brings pydantic-monty)"
+    ]

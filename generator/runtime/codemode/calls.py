@@ -163,7 +163,7 @@ class ScriptCalls:
             accepted = ", ".join(a for a, _, _ in arguments(tool)) or "(none)"
             raise Raise(
                 "TypeError",
-                f"line {line}: invalid arguments for {name}():\n"
+                f"line {line}: Invalid arguments for {name}():\n"
                 + "\n".join(lines)
                 + f"\n{name} takes: {accepted}.",
             ) from None
