@@ -18,6 +18,7 @@ ALLOWED_THIRD_PARTY = {
     "graphql",  # graphql-core: GraphQL packages only (runtime/graphql/graphql_*.py)
     "redis",  # optional extra [redis]: runtime/continuations/redis_store.py, imported only when selected
     "joserfc",  # resource-server mode: runtime/mcp/token_verifier.py
+    "pydantic_monty",  # optional extra [code]: code mode's sandbox (runtime/codemode/sandbox.py)
     "starlette",  # the SDK's HTTP app and its auth middleware (mcp depends on it): mcp/http_auth.py
     "pydantic",  # the SDK's URL type (mcp depends on it): mcp/http_auth.py
 }
