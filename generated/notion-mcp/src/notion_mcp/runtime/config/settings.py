@@ -10,6 +10,7 @@ from typing import Mapping
 from ..errors import ConfigurationError
 from ..filters import choose_filter_set
 from ..model import ServerModel
+from .code_limits import CodeLimits, code_limits_from_env
 from .environment import full_name, has_uploads, retired, value
 from .servers import server_urls
 from .uploads import MAX_UPLOAD_BYTES, UploadPolicy
@@ -36,6 +37,7 @@ class Settings:
     servers: dict[str, tuple[str, str]] = field(default_factory=dict)
     confirm_destructive: bool = False  # ask before every destructive tool (mcp/confirmation.py)
     request_state_keys: tuple[str, ...] = ()  # seal confirmation state; () = a per-process key
+    code: CodeLimits = CodeLimits()  # code mode's limits on one execute (<PREFIX>_CODE_*)
 
 
 def _number(
@@ -97,6 +99,7 @@ def settings_from_env(
         ),
         uploads=_uploads(env, model),
         servers=server_urls(model, env, base_url),
+        code=code_limits_from_env(env, model),
     )
 
 
