@@ -215,8 +215,9 @@ def parser() -> argparse.ArgumentParser:
     )
     g.add_argument(
         "--mode",
-        choices=["per-op", "meta", "auto"],
-        help="one tool per operation, a few meta tools, or meta when per-op is too big "
+        choices=["per-op", "meta", "code", "auto"],
+        help="one tool per operation, a few meta tools, code mode (search + execute a Python "
+        "script; the package's [code] extra), or meta when per-op is too big "
         "(default: the overlay's mode, else per-op)",
     )
     g.set_defaults(func=_cmd_generate)
@@ -247,7 +248,7 @@ def parser() -> argparse.ArgumentParser:
     )
     rp.add_argument("spec", help=SPEC_HELP)
     rp.add_argument("--overlay", help="overlay YAML applied first")
-    rp.add_argument("--mode", choices=["per-op", "meta", "auto"], help="as for generate")
+    rp.add_argument("--mode", choices=["per-op", "meta", "code", "auto"], help="as for generate")
     rp.add_argument("--top", type=int, default=10, help="largest tools shown (default 10)")
     rp.add_argument(
         "--threshold", type=int, default=None, help="warn above this many tokens (default 25000)"

@@ -29,7 +29,7 @@ class SurfaceReport:
     spec_name: str
     operations: int
     mode: str
-    surface: str  # rich | lean | meta
+    surface: str  # rich | lean | meta | code
     tools: tuple[ToolCost, ...]  # in tools/list order
     list_tokens: int  # the whole tools/list (model view)
     instructions_tokens: int
@@ -60,7 +60,7 @@ class SurfaceReport:
         if self.total > threshold:
             hint = (
                 "select fewer operations (overlay select / toolsets) or use --mode meta"
-                if self.mode != "meta"
+                if self.mode not in ("meta", "code")
                 else "narrow the overlay's select"
             )
             lines.append(
@@ -100,7 +100,9 @@ def surface_report(
         spec_name=spec.name,
         operations=len(spec.operations),
         mode=model.mode,
-        surface="meta" if model.mode == "meta" else data["server"].get("surface", "rich"),
+        surface=(
+            model.mode if model.mode in ("meta", "code") else data["server"].get("surface", "rich")
+        ),
         tools=costs,
         list_tokens=count_tokens(_compact(views)),
         instructions_tokens=count_tokens(model.instructions) if model.instructions else 0,

@@ -289,8 +289,8 @@ class ServerSpec:
     filter_sets: tuple[str, ...] = ()  # every filter set name the overlay defines, sorted
     # GraphQL sources: the whole schema as SDL; the package ships the part its tools reach.
     graphql_sdl: str = ""
-    mode: Literal["per-op", "meta", "auto"] = (
-        "per-op"  # tool surface (issue 6; auto resolved at render)
+    mode: Literal["per-op", "meta", "code", "auto"] = (
+        "per-op"  # tool surface (issue 6; code: issue 32; auto resolved at render)
     )
     servers: tuple[UpstreamServer, ...] = ()  # other servers some operations declare
     # The description's other top-level servers (absolute URLs, variables at their defaults):

@@ -1,7 +1,7 @@
 """Overlay sections for big APIs: ``toolsets``, ``mode`` and per-operation ``pagination``.
 
 ```yaml
-mode: auto                 # per-op | meta | auto (default per-op; --mode on the CLI wins)
+mode: auto                 # per-op | meta | code | auto (default per-op; --mode on the CLI wins)
 toolsets:                  # groups a server can enable at start: --toolsets issues,repos
   issues: ["tag:issues"]
   repos: ["repos/*", "path:/repos/{owner}/{repo}"]
@@ -24,7 +24,7 @@ from ..diagnostics import Severity, pointer
 from ..ir.models import OperationSpec, PaginationSpec
 from .checks import Checker
 
-MODES = ("per-op", "meta", "auto")
+MODES = ("per-op", "meta", "code", "auto")
 PAGINATION_STYLES = ("link", "cursor", "page", "offset")
 PAGINATION_KEYS = (
     "style",

@@ -512,18 +512,24 @@ def share_repeats(schema: dict[str, Any]) -> dict[str, Any]:
 
 
 AUTO_META_BUDGET_TOKENS = 30_000  # --mode auto: meta when the per-operation surface is larger
+# Modes whose operations are not listed one by one: their tools serve the rich descriptions
+# and the IR's input schemas (meta's describe, code mode's search signatures).
+UNLISTED_MODES = ("meta", "code")
 
 
 def apply_surface(data: dict[str, Any], spec: ServerSpec) -> dict[str, Any]:
     """Finish ``server_data``: the mode, the listed descriptions/schemas, toolsets, pagination.
 
-    Per-op mode writes the surface's descriptions and schemas; meta mode keeps the rich
-    descriptions and the IR's input schemas (``describe`` serves them) plus tags for search.
+    Per-op mode writes the surface's descriptions and schemas; meta and code mode keep the rich
+    descriptions and the IR's input schemas (``describe`` and ``search`` serve them) plus tags
+    for search. ``auto`` never picks code mode: it needs the package's ``[code]`` extra (the
+    pydantic-monty sandbox, a native worker binary) and a client whose model writes Python, so
+    an automatic choice could give a server that does not start with the base install.
     """
     from ..loaders.pagination import pagination_data
 
     mode = spec.mode
-    surface = build_surface(spec) if mode != "meta" else None
+    surface = build_surface(spec) if mode not in UNLISTED_MODES else None
     if mode == "auto":
         assert surface is not None
         mode = "meta" if surface.tokens > AUTO_META_BUDGET_TOKENS else "per-op"

@@ -46,6 +46,7 @@ DEPENDENCIES = (
 )
 TEST_DEPENDENCIES = ("pytest>=8,<10",)
 GRAPHQL_DEPENDENCIES = ("graphql-core>=3.3,<4",)  # only packages generated from GraphQL
+CODE_DEPENDENCIES = ("pydantic-monty>=1.4,<2",)  # the [code] extra: code mode's sandbox
 
 
 def package_names(name: str) -> dict[str, str]:
@@ -169,7 +170,10 @@ def plan_package(spec: ServerSpec) -> dict[str, bytes]:
         + (GRAPHQL_DEPENDENCIES if spec.source_kind == "graphql" else ()),
         "graphql": spec.source_kind == "graphql",
         "uploads": has_uploads(model_from_json(data)),  # UPLOAD_DIR is read (environment.py)
-        "test_dependencies": TEST_DEPENDENCIES,
+        "test_dependencies": TEST_DEPENDENCIES
+        + (CODE_DEPENDENCIES if data["server"]["mode"] == "code" else ()),
+        "code_mode": data["server"]["mode"] == "code",
+        "code_dependencies": CODE_DEPENDENCIES,
         "tools": _tool_rows(spec),
         **clients,
         "wheel": f"{names['package']}-{spec.version}-py3-none-any.whl",

@@ -20,6 +20,7 @@ ALLOWED_THIRD_PARTY = {
     # optional extra [otel]: runtime/telemetry/otel*.py, imported only when OTEL_* asks for it
     "opentelemetry",
     "joserfc",  # resource-server mode: runtime/mcp/token_verifier.py
+    "pydantic_monty",  # optional extra [code]: code mode's sandbox (runtime/codemode/sandbox.py)
     "starlette",  # the SDK's HTTP app and its auth middleware (mcp depends on it): mcp/http_auth.py
     "pydantic",  # the SDK's URL type (mcp depends on it): mcp/http_auth.py
 }

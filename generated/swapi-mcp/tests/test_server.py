@@ -14,6 +14,8 @@ import pytest
 from jsonschema import Draft202012Validator
 from mcp import Client
 
+from swapi_mcp.runtime.codemode.signatures import name_of
+from swapi_mcp.runtime.codemode.tools import names as code_names
 from swapi_mcp.runtime.meta import listed_tools, names as meta_names
 from swapi_mcp.server import ENV_PREFIX, create_server, load
 
@@ -21,7 +23,15 @@ MODEL = load()
 
 
 async def call(client: Client, name: str, args: dict[str, Any]) -> Any:
-    """Call an operation: directly, or through the call tool in meta mode."""
+    """Call an operation: directly, through the call tool in meta mode, or as a function of an
+    execute script in code mode."""
+    if MODEL.mode == "code":
+        tool = MODEL.tool(name)
+        assert tool is not None
+        script = (
+            f"import json\n{name_of(MODEL, tool)}(**json.loads({json.dumps(json.dumps(args))}))"
+        )
+        return await client.call_tool(code_names(MODEL)["execute"], {"code": script})
     if MODEL.mode != "meta":
         return await client.call_tool(name, args)
     wrapped = {"operation": name, "arguments": args}

@@ -2,7 +2,7 @@
 """What a tool call returns, and the executor's public surface for the parts it calls.
 
 ``Outcome``: plain text parts plus an error flag (the MCP adapter turns it into a protocol
-result). ``ToolRunner``: what the GraphQL binding and meta mode use of ``executor.ServerRuntime``
+result). ``ToolRunner``: what the GraphQL binding, meta and code mode use of ``executor.ServerRuntime``
 (they receive the runtime as an argument, so neither imports the executor: imports go down).
 """
 
@@ -17,6 +17,7 @@ if TYPE_CHECKING:  # types only: the generator imports meta.py (for tools/list) 
     import httpx2
 
     from .config.auth import CredentialSet, RequestAuth
+    from .continuations.continuation import ContinuationStore
     from .config.settings import Settings
     from .model import ServerModel, Tool
     from .upstream.hooks import Hooks
@@ -39,6 +40,7 @@ class ToolRunner(Protocol):
     settings: Settings
     hooks: Hooks
     credentials: CredentialSet
+    store: ContinuationStore
 
     def client(self) -> httpx2.AsyncClient:
         """The shared upstream HTTP client."""
@@ -73,6 +75,10 @@ class ToolRunner(Protocol):
         self, tool: Tool, send: Callable[[RequestAuth], Awaitable[UpstreamResponse]]
     ) -> UpstreamResponse:
         """``send`` with the tool's credentials (OAuth tokens fresh; one retry after a 401)."""
+        ...
+
+    async def send_call(self, tool: Tool, api_args: dict[str, Any]) -> UpstreamResponse:
+        """One REST request of ``tool`` (hooks, credentials, retries); raises on >= 400."""
         ...
 
     async def call_tool(

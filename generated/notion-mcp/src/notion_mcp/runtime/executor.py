@@ -167,10 +167,10 @@ def _done(response: UpstreamResponse) -> str:
 
 
 class ServerRuntime:
-    """One server's tool calls. Public surface for the GraphQL binding and meta mode
+    """One server's tool calls. Public surface for the GraphQL binding, meta and code mode
     (``outcome.ToolRunner``): ``model``, ``settings``, ``hooks``, ``credentials``,
     ``client()``, ``body_text()``, ``redact()``, ``off_loop()``, ``paged()``,
-    ``send_authorized()``, ``call_tool()``."""
+    ``send_authorized()``, ``send_call()``, ``call_tool()``."""
 
     def __init__(
         self,
@@ -245,6 +245,10 @@ class ServerRuntime:
                 from .meta import call_meta
 
                 outcome = await call_meta(self, name, arguments or {}, scope)
+            elif self.model.mode == "code":  # search / execute (codemode/)
+                from .codemode.tools import call_code
+
+                outcome = await call_code(self, name, arguments or {}, scope)
             else:
                 outcome = await self.call_tool(self._tool(name), arguments, scope)
         except ToolCallError as exc:
@@ -300,6 +304,18 @@ class ServerRuntime:
             return await call_graphql(
                 self, tool, args, controls, api_args, config, scope, upstream_page
             )
+        response = await self.send_call(tool, api_args, upstream_page)
+        return await self._shape_response(
+            tool, config, controls, response, scope, args=args, upstream_page=upstream_page
+        )
+
+    async def send_call(
+        self, tool: Tool, api_args: dict[str, Any], upstream_page: int = 1
+    ) -> UpstreamResponse:
+        """One REST request of ``tool`` with its validated API arguments (no controls): hooks,
+        credentials, retries, timeouts; an HTTP error status raises ``UpstreamError``. Code
+        mode's functions (codemode/calls.py) send through here too. ``upstream_page``: which
+        page of the upstream's list this is (traces)."""
         base_url = base_url_for(tool, self.settings.base_url, self.settings.servers)
         recording.note_operation(tool, base_url, upstream_page)
 
@@ -313,9 +329,7 @@ class ServerRuntime:
         response = await self.send_authorized(tool, send)
         if response.status >= 400:
             raise UpstreamError(self._status_message(tool, response), status=response.status)
-        return await self._shape_response(
-            tool, config, controls, response, scope, args=args, upstream_page=upstream_page
-        )
+        return response
 
     async def send_authorized(
         self, tool: Tool, send: Callable[[RequestAuth], Awaitable[UpstreamResponse]]

@@ -201,6 +201,8 @@ def target_operation(model: ServerModel, name: str, arguments: Any) -> Tool | No
     """The operation a ``tools/call`` of ``name`` runs: the tool itself in per-operation mode,
     the ``operation`` argument of the call tool in meta mode; None for anything else (the
     continue tool, find, describe, an unknown name)."""
+    if model.mode == "code":  # a script may call many operations: calls.py judges each
+        return None
     if model.mode != "meta":
         return model.tool(name)
     if name != names(model)["call"] or not isinstance(arguments, dict):
@@ -251,7 +253,11 @@ class Listed:
 
 def listed_tools(model: ServerModel) -> Sequence[Listed | Tool]:
     """The tools ``tools/list`` shows before the continue tool: the operations in per-op mode,
-    the meta tools in meta mode."""
+    the meta tools in meta mode, search and execute in code mode (codemode/tools.py)."""
+    if model.mode == "code":
+        from .codemode.tools import code_tools
+
+        return [Listed(**entry) for entry in code_tools(model)]
     if model.mode != "meta":
         return model.tools
     return [Listed(**entry) for entry in meta_tools(model)]

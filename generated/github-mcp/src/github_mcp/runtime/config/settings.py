@@ -10,6 +10,7 @@ from typing import Mapping
 from ..errors import ConfigurationError
 from ..filters import choose_filter_set
 from ..model import ServerModel
+from .code_limits import CodeLimits, code_limits_from_env
 from .environment import full_name, has_uploads, retired, value
 from .redirects import RedirectPolicy, redirect_policy
 from .servers import server_urls
@@ -50,6 +51,7 @@ class Settings:
     redirects: RedirectPolicy = RedirectPolicy()
     confirm_destructive: bool = False  # ask before every destructive tool (mcp/confirmation.py)
     request_state_keys: tuple[str, ...] = ()  # seal confirmation state; () = a per-process key
+    code: CodeLimits = CodeLimits()  # code mode's limits on one execute (<PREFIX>_CODE_*)
 
 
 def _number(
@@ -122,6 +124,7 @@ def settings_from_env(
             value(env, model, "REDIRECT_ORIGINS"),
             p,
         ),
+        code=code_limits_from_env(env, model),
     )
 
 

@@ -35,12 +35,14 @@ from mcp.types import (
     ToolAnnotations,
 )
 
+from ..codemode.calls import CONFIRM, ScriptQuestion
 from ..config.scopes import GRANTED_SCOPES
 from ..executor import Outcome, ServerRuntime
 from ..meta import listed_tools, target_operation
 from ..model import ServerModel
 from ..upstream.progress import REPORTER, Steps
 from .confirmation import confirm, needs_confirmation
+from .script_confirm import paused_question, script_confirmer
 from .surface import CONTINUE_DESCRIPTION, CONTINUE_SCHEMA, CONTINUE_TITLE
 
 log = logging.getLogger(__name__)
@@ -144,10 +146,16 @@ def build_server(
         if progress_token_from_params(ctx.params) is not None:
             steps = Steps(lambda n, message: ctx.session.report_progress(n, None, message))
         reset_progress = REPORTER.set(steps)
+        # code mode: the operations a script calls are confirmed as they come (script_confirm.py)
+        reset_confirm = CONFIRM.set(
+            script_confirmer(ctx, params, runtime.settings, runtime.store.claim_once)
+        )
         try:
             outcome = await runtime.call(
                 params.name, dict(params.arguments or {}), scope=principal_scope(token)
             )
+        except ScriptQuestion as paused:  # code mode: the script waits for the user's answer
+            return paused_question(paused.question, paused.state)
         except Exception as exc:  # the server never crashes on a call; the agent gets a message
             log.exception("tool %s failed", params.name)
             text = runtime.credentials.secrets.redact(f"{type(exc).__name__}: {exc}")
@@ -157,6 +165,7 @@ def build_server(
         finally:
             GRANTED_SCOPES.reset(reset)
             REPORTER.reset(reset_progress)
+            CONFIRM.reset(reset_confirm)
         return to_mcp_result(outcome)
 
     with warnings.catch_warnings():  # logging is deprecated at 2026-07-28, current at 2025-11-25

@@ -137,6 +137,31 @@ VARIABLES: tuple[Variable, ...] = (
         "asked about anyway)",
         "off",
     ),
+    # Code mode (runtime/codemode/): the limits of one execute (config/code_limits.py)
+    Variable(
+        "CODE_TIMEOUT",
+        "code mode: wall-time seconds of one execute, upstream calls included",
+        "30",
+        applies=lambda m: m.mode == "code",
+    ),
+    Variable(
+        "CODE_MAX_MEMORY",
+        "code mode: bytes of memory a script may use",
+        "64 MiB",
+        applies=lambda m: m.mode == "code",
+    ),
+    Variable(
+        "CODE_MAX_CALLS",
+        "code mode: upstream requests one execute may make (each page counts)",
+        "20",
+        applies=lambda m: m.mode == "code",
+    ),
+    Variable(
+        "CODE_MAX_RESULT_BYTES",
+        "code mode: largest value a script may return, as JSON (before it is shaped and paged)",
+        "4 MiB",
+        applies=lambda m: m.mode == "code",
+    ),
     Variable(
         "REQUEST_STATE_KEYS",
         "secrets (32+ characters each, comma-separated; the first seals) protecting the state "

@@ -171,6 +171,11 @@ def make_server(  # type: ignore[no-untyped-def]
     model = restrict_from_env(model, os.environ, sources or {})
     settings = settings_from_env(model, sources=sources or {})
     auth = resource_server_from_env(model, sources=sources or {})
+    if model.mode == "code":  # the sandbox comes with the package's [code] extra
+        from ..codemode.sandbox import missing_sandbox
+
+        if (missing := missing_sandbox(f"{model.name}-mcp")) is not None:
+            raise ConfigurationError(missing)
     credentials = CredentialSet(model.credentials)
     for problem in credentials.problems():  # e.g. an OAuth client id without its secret
         raise ConfigurationError(problem)

@@ -1,0 +1,115 @@
+"""Code-mode benchmark: ``python -m generator.bench.codemode [--only github,stripe]``.
+
+Two tables (issue 32):
+
+* ``tools/list`` o200k tokens of what a model sees (compact JSON of ``[{name, description,
+  inputSchema}]``, as ``generator.bench.surface`` counts them) in code mode, next to meta mode,
+  for every committed example (``specs/manifest.yaml``, with its overlay) and the whole GitHub
+  REST and Stripe descriptions (no overlay); target <= 400 tokens for any API;
+* ``search`` top-5 hit rate over the task sentences of ``data/code_search_tasks.json`` (written
+  before search was tuned): a hit is an expected operation among the first five signatures
+  search returns; target >= 90%. Misses are listed.
+
+The scripted-workflow token benchmark of the issue (per-op vs meta vs code mode vs FastMCP's
+CodeMode on >= 10 multi-step tasks per API) is not part of it yet.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from dataclasses import replace
+from pathlib import Path
+from typing import Any, Sequence
+
+from . import results
+from .inputs import GITHUB_REST, STRIPE
+
+TASKS = Path(__file__).resolve().parent / "data" / "code_search_tasks.json"
+BIG = {"github": GITHUB_REST, "stripe": STRIPE}
+TARGET_TOKENS = 400
+TARGET_HIT_RATE = 0.9
+TOP = 5
+
+
+def _model(spec_path: Path, overlay: Path | None, mode: str) -> Any:
+    from ..pipeline import load_with_overlay
+    from ..render.tooldata import server_data
+    from ..runtime.model import model_from_json
+
+    spec, _ = load_with_overlay(spec_path, overlay_path=overlay)
+    return model_from_json(server_data(replace(spec, mode=mode)))
+
+
+def list_tokens(model: Any) -> int:
+    from ..report import model_view
+    from ..runtime.mcp.mcp_adapter import to_mcp_tools
+    from ..runtime.shaping.tokens import count_tokens
+
+    views = [model_view(t) for t in to_mcp_tools(model)]
+    return count_tokens(json.dumps(views, ensure_ascii=False, separators=(",", ":")))
+
+
+def subjects(only: set[str] | None) -> list[tuple[str, Path, Path | None]]:
+    from ..examples import examples
+
+    found = [(e.name, e.spec, e.overlay) for e in examples()]
+    found += [(f"{name} (whole description)", path, None) for name, path in BIG.items()]
+    return [s for s in found if only is None or s[0].split(" ")[0] in only]
+
+
+def hit_rate(model: Any, tasks: list[list[Any]]) -> tuple[int, list[str]]:
+    from ..runtime.codemode.search import rank
+
+    hits, misses = 0, []
+    for sentence, expected in tasks:
+        top = [tool.name for _, tool in rank(model, sentence)[:TOP]]
+        if any(name in top for name in expected):
+            hits += 1
+        else:
+            misses.append(f"{sentence!r}: wanted {' or '.join(expected)}; got {', '.join(top)}")
+    return hits, misses
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = results.command_line("generator.bench.codemode", __doc__)
+    parser.add_argument("--only", help="comma-separated subjects (github, stripe, petstore...)")
+    results.add_argument(parser, "codemode")
+    args = parser.parse_args(argv)
+    only = set(args.only.split(",")) if args.only else None
+    tasks = json.loads(TASKS.read_text())
+    with results.recorded(args.results, "generator.bench.codemode", argv):
+        print("## tools/list in code mode (model-visible o200k tokens)\n")
+        print("| API | operations | code mode | meta mode | target |")
+        print("|---|---:|---:|---:|---|")
+        models: dict[str, Any] = {}
+        for name, spec, overlay in subjects(only):
+            print(f"measuring {name}", file=sys.stderr)
+            code = _model(spec, overlay, "code")
+            meta = _model(spec, overlay, "meta")
+            if overlay is None:
+                models[name.split(" ")[0]] = code
+            tokens = list_tokens(code)
+            ok = "ok" if tokens <= TARGET_TOKENS else f"OVER {TARGET_TOKENS}"
+            print(f"| {name} | {len(code.tools)} | {tokens} | {list_tokens(meta)} | {ok} |")
+        print("\n## search: expected operation in the top 5\n")
+        print("| API | tasks | hits | hit rate | target |")
+        print("|---|---:|---:|---:|---|")
+        missed: list[str] = []
+        for api in ("github", "stripe"):
+            if api not in models:
+                continue
+            hits, misses = hit_rate(models[api], tasks[api])
+            total = len(tasks[api])
+            rate = hits / total
+            ok = "ok" if rate >= TARGET_HIT_RATE else f"under {TARGET_HIT_RATE:.0%}"
+            print(f"| {api} | {total} | {hits} | {rate:.0%} | {ok} |")
+            missed += [f"- {api}: {m}" for m in misses]
+        if missed:
+            print("\nMisses:\n")
+            print("\n".join(missed))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
