@@ -23,6 +23,7 @@ from typing import Any
 from ..diagnostics import Diagnostic, GenerationError, Severity, pointer as make_pointer
 from ..ir.models import Annotations, HttpBinding, OperationSpec, ServerSpec
 from ..naming import alternative_names, assign_tool_names, slugify, tool_name
+from ..runtime.model import continue_tool_name
 from ..runtime.shaping.names import norm
 from ..render.publishing import project_urls
 from .document import Document, is_swagger2, load_openapi_document, split_pointer
@@ -367,7 +368,7 @@ def _operations(
     bases = {d["key"]: tool_name(d["op_id"], d["method"], d["path"]) for d in drafts}
     names = assign_tool_names(
         bases,
-        reserved={f"{name.replace('-', '_')}_continue"},
+        reserved={continue_tool_name(name)},
         alternatives={
             d["key"]: alternative_names(
                 bases[d["key"]], d["operation"].get("summary"), d["method"], d["path"]
