@@ -53,7 +53,6 @@ from .text import (
 
 METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
 _NON_FATAL = ("components", "webhooks", "tags", "externalDocs")
-_NAME = re.compile(r"[a-z][a-z0-9]*(-[a-z0-9]+)*")
 
 
 def _annotations(method: str, erasing: bool = False) -> Annotations:
@@ -211,16 +210,6 @@ def load_openapi_from(
     title = clean(info.get("title")) or "API"
     if name is None:
         name = slugify(title)
-    elif not _NAME.fullmatch(name):
-        raise GenerationError(
-            Diagnostic(
-                Severity.ERROR,
-                "NAME_INVALID",
-                f"--name {name!r} must be lowercase letters, digits and single dashes, "
-                "starting with a letter",
-                hint=f"Try --name {slugify(name)}",
-            )
-        )
     url, server_diags = base_url(doc, name)
     diagnostics.extend(server_diags)
     schemes, scheme_diags = security_schemes(doc, resolver, name)
