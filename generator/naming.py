@@ -52,7 +52,10 @@ _NON_WORD = re.compile(r"[^A-Za-z0-9]+")
 _NON_ARG = re.compile(r"[^A-Za-z0-9_.-]+")
 _SLUG = re.compile(r"[a-z][a-z0-9]*(-[a-z0-9]+)*")
 SLUG_MAX = 40
-SLUG_RULE = f"lowercase letters, digits and single '-', starting with a letter, at most {SLUG_MAX} characters"
+SLUG_RULE = (
+    f"lowercase letters, digits and single '-', starting with a letter, at most {SLUG_MAX}"
+    " characters"
+)
 
 
 def short_hash(text: str, length: int = 8) -> str:
