@@ -50,6 +50,12 @@ _CAMEL_1 = re.compile(r"([a-z0-9])([A-Z])")
 _CAMEL_2 = re.compile(r"([A-Z]+)([A-Z][a-z])")
 _NON_WORD = re.compile(r"[^A-Za-z0-9]+")
 _NON_ARG = re.compile(r"[^A-Za-z0-9_.-]+")
+_SLUG = re.compile(r"[a-z][a-z0-9]*(-[a-z0-9]+)*")
+SLUG_MAX = 40
+SLUG_RULE = (
+    f"lowercase letters, digits and single '-', starting with a letter, at most {SLUG_MAX}"
+    " characters"
+)
 
 
 def short_hash(text: str, length: int = 8) -> str:
@@ -64,7 +70,7 @@ def snake_case(text: str) -> str:
     return _NON_WORD.sub("_", text).strip("_").lower()
 
 
-def slugify(title: str, *, max_length: int = 40) -> str:
+def slugify(title: str, *, max_length: int = SLUG_MAX) -> str:
     """A package slug ``[a-z0-9-]``: "Swagger Petstore" -> "swagger-petstore".
 
     Never empty ("api") and never starts with a digit ("api-" is prefixed) because the
@@ -79,6 +85,12 @@ def slugify(title: str, *, max_length: int = 40) -> str:
     if slug[0].isdigit():
         slug = "api-" + slug
     return slug
+
+
+def is_package_slug(name: str) -> bool:
+    """Whether ``name`` may name a package (``--name``, the overlay's ``name``): what
+    :func:`slugify` gives back unchanged, i.e. :data:`SLUG_RULE`."""
+    return len(name) <= SLUG_MAX and _SLUG.fullmatch(name) is not None
 
 
 def env_prefix(name: str) -> str:

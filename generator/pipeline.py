@@ -11,6 +11,7 @@ from . import __version__
 from .decisions import decide_operations
 from .diagnostics import Diagnostic, GenerationError, Severity
 from .ir import ServerSpec
+from .naming import SLUG_RULE, is_package_slug, slugify
 
 GRAPHQL_SUFFIXES = (".graphql", ".graphqls", ".gql")
 
@@ -46,7 +47,17 @@ def load_spec(
     path: Path, *, name: str | None, decide: bool = True
 ) -> tuple[ServerSpec, list[Diagnostic]]:
     """The IR of a description, its default fields decided (``decisions.py``) unless
-    ``decide`` is false (the caller applies an overlay first, then decides)."""
+    ``decide`` is false (the caller applies an overlay first, then decides). A ``name``
+    that is not a package slug is refused (NAME_INVALID) before the description is read."""
+    if name is not None and not is_package_slug(name):
+        raise GenerationError(
+            Diagnostic(
+                Severity.ERROR,
+                "NAME_INVALID",
+                f"--name {name!r} is not a package slug ({SLUG_RULE})",
+                hint=f"use --name {slugify(name)}",
+            )
+        )
     spec, diagnostics = _load(path, name=name)
     if decide:
         spec = decide_operations(spec)
@@ -114,18 +125,6 @@ def load_with_overlay(
         diagnostics += found
         _stop_on_errors(diagnostics)
         name = name or getattr(overlay, "name", None)
-    if name is not None:
-        from .naming import slugify
-
-        if slugify(name) != name:
-            raise GenerationError(
-                Diagnostic(
-                    Severity.ERROR,
-                    "bad-name",
-                    f"--name {name!r} is not a package slug (lower-case letters, digits, '-')",
-                    hint=f"use --name {slugify(name)}",
-                )
-            )
     spec, found = load_spec(Path(spec_path), name=name, decide=False)
     diagnostics += found
     _stop_on_errors(diagnostics)

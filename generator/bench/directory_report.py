@@ -313,7 +313,7 @@ def report(run: Run) -> str:
         "### By body size, tuning half",
         *size_bands(with_body(tuning)),
         "",
-        f"### Tuning half: calls that lost something",
+        "### Tuning half: calls that lost something",
         "",
         f"Held-back half: {sum(bool(c.verdict and c.verdict.lost) for c in held)} calls lost "
         f"something and {sum(c.error is not None for c in held)} failed (not listed).",

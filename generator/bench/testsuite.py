@@ -17,7 +17,6 @@ import resource
 import subprocess
 import sys
 import time
-from pathlib import Path
 from typing import Sequence
 
 from . import results

@@ -7,7 +7,6 @@ description, which is run through the generator's pipeline first (with an option
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass
 from pathlib import Path

@@ -40,6 +40,7 @@ from ..ir.models import Annotations, GraphQLBinding, OperationSpec, ParamSpec, S
 from ..ir.models import ServerSpec
 from ..naming import assign_arg_names, assign_tool_names, env_prefix, slugify, snake_case
 from ..runtime.graphql.graphql_types import connection
+from ..runtime.model import continue_tool_name
 from .graphql_inputs import InputSchemas, is_required
 from .graphql_tree import GraphQLTrees
 from .operation_kind import OperationSignals, classify
@@ -140,7 +141,7 @@ def load_graphql(
         if root is not None
         for field in root.fields
     }
-    names = assign_tool_names(keys, reserved={f"{name.replace('-', '_')}_continue"})
+    names = assign_tool_names(keys, reserved={continue_tool_name(name)})
     operations = [
         _operation(kind, root, field, names[f"{kind}.{field}"], trees, name)
         for kind, root in roots

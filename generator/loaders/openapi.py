@@ -23,6 +23,7 @@ from typing import Any
 from ..diagnostics import Diagnostic, GenerationError, Severity, pointer as make_pointer
 from ..ir.models import Annotations, HttpBinding, OperationSpec, ServerSpec
 from ..naming import alternative_names, assign_tool_names, slugify, tool_name
+from ..runtime.model import continue_tool_name
 from ..runtime.shaping.names import norm
 from ..render.publishing import project_urls
 from .document import Document, is_swagger2, load_openapi_document, split_pointer
@@ -52,7 +53,6 @@ from .text import (
 
 METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
 _NON_FATAL = ("components", "webhooks", "tags", "externalDocs")
-_NAME = re.compile(r"[a-z][a-z0-9]*(-[a-z0-9]+)*")
 
 
 def _annotations(method: str, erasing: bool = False) -> Annotations:
@@ -210,16 +210,6 @@ def load_openapi_from(
     title = clean(info.get("title")) or "API"
     if name is None:
         name = slugify(title)
-    elif not _NAME.fullmatch(name):
-        raise GenerationError(
-            Diagnostic(
-                Severity.ERROR,
-                "NAME_INVALID",
-                f"--name {name!r} must be lowercase letters, digits and single dashes, "
-                "starting with a letter",
-                hint=f"Try --name {slugify(name)}",
-            )
-        )
     url, server_diags = base_url(doc, name)
     diagnostics.extend(server_diags)
     schemes, scheme_diags = security_schemes(doc, resolver, name)
@@ -368,7 +358,7 @@ def _operations(
     bases = {d["key"]: tool_name(d["op_id"], d["method"], d["path"]) for d in drafts}
     names = assign_tool_names(
         bases,
-        reserved={f"{name.replace('-', '_')}_continue"},
+        reserved={continue_tool_name(name)},
         alternatives={
             d["key"]: alternative_names(
                 bases[d["key"]], d["operation"].get("summary"), d["method"], d["path"]

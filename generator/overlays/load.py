@@ -18,7 +18,7 @@ from typing import Any, Callable
 
 from ..diagnostics import Diagnostic, GenerationError, Severity, pointer
 from ..ir.models import ShapingLimits
-from ..naming import slugify
+from ..naming import SLUG_RULE, is_package_slug, slugify
 from ..runtime.shaping.kinds import OPERATION_KINDS
 from .checks import Checker, suggest
 from .model import (
@@ -58,7 +58,6 @@ AUTH_LOCATIONS = ("header", "query", "cookie")
 HTTP_METHODS = ("GET", "PUT", "POST", "DELETE", "OPTIONS", "HEAD", "PATCH", "TRACE")
 
 TOOL_NAME_RE = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
-SLUG_RE = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")  # as the loader's --name rule
 ENV_RE = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 # An SPDX licence expression: identifiers (LicenseRef-x too) joined by AND/OR/WITH, brackets.
 SPDX_RE = re.compile(r"^\(?[A-Za-z0-9.+-]+\)?(?: (?:AND|OR|WITH) \(?[A-Za-z0-9.+-]+\)?)*$")
@@ -130,12 +129,12 @@ class _Checker(Checker):
         name = None
         if top.get("name") is not None:
             name = self.string(top["name"], "/name")
-            if name is not None and (not SLUG_RE.match(name) or slugify(name) != name):
+            if name is not None and not is_package_slug(name):
                 self.error(
                     "OVERLAY_VALUE",
-                    f"name {name!r} is not a package slug",
+                    f"name {name!r} is not a package slug ({SLUG_RULE})",
                     "/name",
-                    f"did you mean {slugify(name)!r}? (lowercase letters, digits, single '-')",
+                    f"did you mean {slugify(name)!r}?",
                 )
                 name = None
         registry = None

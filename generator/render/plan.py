@@ -10,6 +10,7 @@ from typing import Any
 from .. import __version__
 from ..ir import ServerSpec
 from ..naming import env_prefix
+from ..runtime.model import continue_tool_name
 from .formatting import format_python
 from .publishing import (
     CLASSIFIERS,
@@ -55,7 +56,7 @@ def package_names(name: str) -> dict[str, str]:
         "dist_name": f"{name}-mcp",
         "package": f"{name.replace('-', '_')}_mcp",
         "env_prefix": env_prefix(name),
-        "continue_tool": f"{name.replace('-', '_')}_continue",
+        "continue_tool": continue_tool_name(name),
     }
 
 

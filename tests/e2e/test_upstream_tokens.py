@@ -13,7 +13,7 @@ import pytest
 from tests.support.notes_api import MODULE, make_package, notes
 from tests.support.servers import stdio_session
 from tests.support.token_endpoint import CLIENT_ID, CLIENT_SECRET, TokenEndpoint
-from tests.support.upstream import Reply, Upstream
+from tests.support.upstream import Recorded, Reply, Upstream
 
 
 @pytest.fixture(scope="module")
@@ -31,9 +31,10 @@ async def test_client_credentials_then_a_rotating_refresh_under_eight_concurrent
 ) -> None:
     with Upstream() as up:
         tokens = TokenEndpoint(up, refresh_token="refresh-0-SECRET")
-        echo = lambda r: Reply.json(
-            {"id": r.path.rsplit("/", 1)[1], "text": r.headers["authorization"]}
-        )
+
+        def echo(r: Recorded) -> Reply:
+            return Reply.json({"id": r.path.rsplit("/", 1)[1], "text": r.headers["authorization"]})
+
         up.route("GET", "/notes/{id}", tokens.protect(echo))
         up.route("GET", "/notes", tokens.protect(lambda r: Reply.json(notes(1, 3))))
         env = {

@@ -9,6 +9,7 @@ import pytest
 from generator.diagnostics import GenerationError, Severity
 from generator.ir.models import OAuthSpec, SecurityScheme
 from generator.loaders import load_openapi
+from generator.pipeline import load_spec
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 
@@ -342,8 +343,9 @@ def test_tool_names_are_stable_when_an_unrelated_operation_is_added(tmp_path: Pa
 
 
 def test_invalid_name_is_refused() -> None:
+    # The one --name check is the pipeline's (tests/test_package_name.py), before any loader.
     with pytest.raises(GenerationError) as info:
-        load_openapi(FIXTURES / "naming.yaml", name="Bad Name")
+        load_spec(FIXTURES / "naming.yaml", name="Bad Name")
     assert info.value.diagnostics[0].code == "NAME_INVALID"
 
 

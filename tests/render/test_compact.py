@@ -23,7 +23,7 @@ from generator.runtime.errors import InvalidArguments
 from generator.runtime.meta import describe
 from generator.runtime.model import model_from_json
 from tests.overlays.overlay_ir import build_spec, op
-from tests.support.paths import GITHUB_REST, OPENAPI, PETSTORE
+from tests.support.paths import GITHUB_REST, PETSTORE
 
 NESTED = {
     "type": "object",

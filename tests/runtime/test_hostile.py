@@ -1,6 +1,5 @@
 """Hostile input and credential hygiene: redirects, logs, continuation chunks, bad arguments."""
 
-import base64
 import io
 import json
 import logging

@@ -10,7 +10,7 @@ import pytest
 from generator.runtime.shaping.graphemes import cut, grapheme_floor, is_boundary
 from generator.runtime.shaping.pipeline import ShapeConfig, shape, shape_text
 from generator.runtime.shaping.truncate import (
-    DEFAULT_MARKER, trim_to_budget, truncate_string, truncate_strings,
+    trim_to_budget, truncate_string, truncate_strings,
 )  # fmt: skip
 
 FORGED = "… [999999 more chars]"

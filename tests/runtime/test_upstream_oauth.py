@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from pathlib import Path
 
 import pytest
 
@@ -166,7 +165,7 @@ async def test_token_endpoint_failures_say_what_to_fix_and_leak_nothing(model, c
         assert up.requests[-1].path == "/oauth/token"  # the API itself was never called
         await rt.aclose()
     with Upstream() as up:
-        tokens = TokenEndpoint(up, refresh_token="another-refresh")
+        TokenEndpoint(up, refresh_token="another-refresh")  # serves `up`'s token URL
         rt = runtime(model, up, NOTES_OAUTH_REFRESH_TOKEN="spent-refresh-SECRET", **CLIENT)
         out = await rt.call("list_notes", {})
         assert out.is_error and "invalid_grant" in out.parts[0]

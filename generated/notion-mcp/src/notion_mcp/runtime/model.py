@@ -145,6 +145,13 @@ class UpstreamServer:
     url: str
 
 
+def continue_tool_name(api_name: str) -> str:
+    """The name of the continuation tool every server lists beside its operations (``api_name``
+    is the package slug, ``petstore`` -> ``petstore_continue``). The generator reserves it when
+    it names the operations' tools, and writes it into the package's README."""
+    return f"{api_name.replace('-', '_')}_continue"
+
+
 @dataclass(frozen=True)
 class ServerModel:
     name: str
@@ -167,7 +174,7 @@ class ServerModel:
 
     @property
     def continue_tool_name(self) -> str:
-        return f"{self.name.replace('-', '_')}_continue"
+        return continue_tool_name(self.name)
 
     def tool(self, name: str) -> Tool | None:
         return self._index().get(name)
