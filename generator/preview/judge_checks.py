@@ -59,6 +59,7 @@ Seen: Any = make_dataclass(
         for name in (field_name(s.name), f"{field_name(s.name)}_kept")
     ],
 )
+Seen.__module__ = __name__  # picklable: the directory benchmark's workers send verdicts back
 
 
 @dataclass(frozen=True)

@@ -174,3 +174,15 @@ def test_a_check_the_judge_adds_is_counted_with_no_change_to_the_benchmark() -> 
     names = [c.name for c in checks_of(WithPeople())[0]]
     assert names[:3] == ["lists kept", "labels kept", "identities kept"]
     assert "resource kept" in names and names[-1] == "people kept"
+
+
+def test_a_verdict_crosses_to_the_parent_process() -> None:
+    """The benchmark's worker processes send their calls' verdicts back pickled: the judge's
+    counts record (made from its checks) must pickle like any class."""
+    import pickle
+
+    from generator.preview.judge import judge
+
+    body = [{"id": 1, "name": "a", "user": {"login": "ada"}, "updated_at": "2024-01-01"}]
+    verdict = judge(body, [{"id": 1, "name": "a", "user": {"login": "ada"}}])
+    assert pickle.loads(pickle.dumps(verdict)) == verdict
