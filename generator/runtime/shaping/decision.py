@@ -81,23 +81,38 @@ class Decision:
 
 def decide(tree: Any, context: DefaultsContext, *, kind: str, item: bool) -> Decision:
     """The default fields and the identity of the object ``tree`` describes (module doc)."""
+    tree = _seen(tree, context)
+    if tree is None:
+        return Decision()
+    defaults = _fields(tree, context, kind=kind, item=item)
+    return Decision(defaults, tuple(identity_fields(tree, context.entity, context.keys)))
+
+
+def decide_fields(tree: Any, context: DefaultsContext, *, kind: str, item: bool) -> tuple[str, ...]:
+    """The default fields alone: what the server needs when it reads a response again (the
+    identity, which only the generator records, is not worked out)."""
+    tree = _seen(tree, context)
+    return () if tree is None else _fields(tree, context, kind=kind, item=item)
+
+
+def _seen(tree: Any, context: DefaultsContext) -> dict[str, Any] | None:
+    """The object the defaults are chosen on (GraphQL: without its nested connections)."""
     tree = unwrap(tree)
     if not isinstance(tree, dict) or not tree:
-        return Decision()
-    if context.graphql:
-        tree = without_nested_connections(tree)
+        return None
+    return without_nested_connections(tree) if context.graphql else tree
+
+
+def _fields(
+    tree: dict[str, Any], context: DefaultsContext, *, kind: str, item: bool
+) -> tuple[str, ...]:
     defaults = _chosen(tree, context, kind=kind, item=item)
     if context.graphql and defaults and tree.get("success") == "boolean":
         defaults = ("success",) + defaults  # mutation payloads: did it work?
     if context.union:  # which member each item is, and its identity and label
         labels = tuple(m for m in context.members if m not in defaults)
         defaults = ("__typename",) + tuple(d for d in defaults if d != "__typename") + labels
-    identity = identity_fields(tree, context.entity, context.keys)
-    return Decision(tuple(defaults), tuple(identity))
-
-
-def decide_fields(tree: Any, context: DefaultsContext, *, kind: str, item: bool) -> tuple[str, ...]:
-    return decide(tree, context, kind=kind, item=item).default_fields
+    return tuple(defaults)
 
 
 def _chosen(
