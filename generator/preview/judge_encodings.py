@@ -17,8 +17,8 @@ Looked for everywhere in the body (not inside one another). In concise results (
 an encoding is noise: *kept* (a failure) when its counterpart holds any of its values, or an
 equal array is anywhere in the result. One left out is *noted* when a note of the result
 names its member (the note tells the agent what ``detail_level="detailed"`` or ``fields``
-would bring back); a missing note is a notice, not a failure (the runtime has no such note
-yet). Without the result's notes (``notes=None``) the notes are not judged.
+would bring back); a missing note is a notice, not a failure (the runtime's note:
+``runtime/shaping/encodings.py``). Without the result's notes (``notes=None``) the notes are not judged.
 """
 
 from __future__ import annotations

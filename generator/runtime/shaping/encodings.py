@@ -1,0 +1,125 @@
+"""Encodings are not payload in a concise answer: they are left out, and a note says so.
+
+An *encoding* carries data again in a form meant for programs, not for an agent reading the
+answer. Recognised from the value and its member's name, never from one API's field names:
+
+- a **byte array**: a list of integers 0-255 that decode (UTF-8) to printable text, named as
+  bytes (``bytes``, ``raw_bytes``) with at least ``MIN_BYTES`` of them, or at least
+  ``MIN_VECTOR`` whatever its name (a token's ``bytes`` beside its log probability; a short
+  unnamed list of small integers is more likely ids or counts);
+- a **vector**: a list of at least ``MIN_VECTOR`` numbers, at least ``VECTOR_SHARE`` of them
+  fractional and within -1..1 (an embedding);
+- **log probabilities**: a member whose name has the word ``logprobs`` (or ``logprob``) holding
+  an object or a non-empty list (a completion's per-token alternatives; a single ``logprob``
+  number is a score and stays).
+
+Only members are left out, and not the answer's payload: when the whole answer is one
+encoding, or the only list or object of a top-level answer (``{"data": [0.12, ...], "model":
+...}``), it is what the operation answers and stays. ``detail_level="detailed"`` and explicit ``fields`` show them;
+so does an operator's overlay that names the member in its default fields. The note names each
+member once (list items seen through, ``data[].embedding``) and what it was.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+from .roles.words import w
+
+MIN_BYTES = 8
+MIN_VECTOR = 64
+VECTOR_SHARE = 0.9
+LOGPROB_WORDS = frozenset({"logprobs", "logprob"})
+BYTE_WORDS = frozenset({"bytes", "byte"})
+
+
+def _is_byte_array(key: str, value: list[Any]) -> bool:
+    named = bool(BYTE_WORDS & set(w(key)))
+    if len(value) < (MIN_BYTES if named else MIN_VECTOR):
+        return False
+    if not all(type(i) is int and 0 <= i <= 255 for i in value):
+        return False
+    try:
+        text = bytes(value).decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return all(c.isprintable() or c.isspace() for c in text)
+
+
+def _is_vector(value: list[Any]) -> bool:
+    if len(value) < MIN_VECTOR:
+        return False
+    if not all(type(i) in (int, float) for i in value):
+        return False
+    unit = sum(type(i) is float and not i.is_integer() and -1 <= i <= 1 for i in value)
+    return unit >= VECTOR_SHARE * len(value)
+
+
+def encoding_kind(key: str, value: Any) -> str | None:
+    """What encoding ``value`` (the member ``key``) is, or None when it is none."""
+    if isinstance(value, list) and value:
+        if _is_byte_array(key, value):
+            return "byte array"
+        if _is_vector(value):
+            return f"vector of {len(value)} numbers"
+    if LOGPROB_WORDS & set(w(key)) and isinstance(value, (dict, list)) and value:
+        return "log probabilities"
+    return None
+
+
+def find_encodings(value: Any, kept: Iterable[str] = ()) -> dict[str, str]:
+    """The encoded members of ``value``: their dot path (arrays seen through) -> a description
+    (``"data[].embedding (vector of 1536 numbers)"``), once per path. Members whose dot path
+    is in ``kept`` and the answer's own payload (module doc) are none."""
+    keep = frozenset(kept)
+    found: dict[str, str] = {}
+
+    def walk(node: Any, dotted: str, shown: str) -> None:
+        if isinstance(node, list):
+            for item in node:
+                walk(item, dotted, f"{shown}[]")
+            return
+        if not isinstance(node, dict):
+            return
+        containers = [k for k, v in node.items() if isinstance(v, (dict, list)) and v]
+        payload = containers[0] if not dotted and not shown and len(containers) == 1 else None
+        for key, sub in node.items():
+            path = f"{dotted}.{key}" if dotted else key
+            kind = None if path in keep or key == payload else encoding_kind(key, sub)
+            if kind is None:
+                walk(sub, path, f"{shown}.{key}" if shown else key)
+            elif path not in found:
+                found[path] = f"{shown}.{key} ({kind})" if shown else f"{key} ({kind})"
+
+    walk(value, "", "")
+    return found
+
+
+def drop_encodings(shaped: Any, paths: Iterable[str]) -> Any:
+    """``shaped`` without the members at ``paths`` (from ``find_encodings`` on the body it was
+    shaped from) that still hold an encoding."""
+    wanted = frozenset(paths)
+
+    def walk(node: Any, dotted: str) -> Any:
+        if isinstance(node, list):
+            return [walk(item, dotted) for item in node]
+        if not isinstance(node, dict):
+            return node
+        out: dict[str, Any] = {}
+        for key, sub in node.items():
+            path = f"{dotted}.{key}" if dotted else key
+            if path in wanted and encoding_kind(key, sub) is not None:
+                continue
+            out[key] = walk(sub, path)
+        return out
+
+    return walk(shaped, "") if wanted else shaped
+
+
+def encodings_note(left_out: list[str]) -> str:
+    """The note an answer carries when encodings were left out of it."""
+    shown = "; ".join(left_out[:4]) + ("; ..." if len(left_out) > 4 else "")
+    return (
+        f"[left out as encodings, not meant for reading: {shown}; "
+        'detail_level="detailed" or fields naming them brings them back]'
+    )

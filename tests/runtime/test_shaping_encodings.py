@@ -1,0 +1,101 @@
+"""Encodings are not payload in a concise answer (issue 33): a completion's log probabilities
+and a token's bytes, an embedding's vector, left out of the concise answer with a note that
+names them; detailed answers, explicit ``fields`` and an operator's defaults keep them; the
+answer's own payload (a top-level vector) and short lists of small numbers (ids) stay. The
+judge (``preview/judge_encodings.py``, written apart) agrees."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from generator.preview.judge import judge
+from generator.runtime.shaping.encodings import drop_encodings, find_encodings
+from generator.runtime.shaping.pipeline import ShapeConfig, shape
+
+ANSWER = "The capital of France is Paris, which has been its capital for many centuries."
+
+
+def _token(text: str, logprob: float) -> dict[str, Any]:
+    return {
+        "token": text,
+        "logprob": logprob,
+        "bytes": list(text.encode("utf-8")),
+        "top_logprobs": [{"token": text, "logprob": logprob, "bytes": list(text.encode())}],
+    }
+
+
+COMPLETION = {
+    "id": "cmpl-9",
+    "object": "chat.completion",
+    "model": "small-model-1",
+    "choices": [
+        {
+            "index": 0,
+            "message": {"role": "assistant", "content": ANSWER},
+            "logprobs": {"content": [_token(w, -0.1 * n) for n, w in enumerate(ANSWER.split())]},
+            "finish_reason": "stop",
+        }
+    ],
+    "usage": {"prompt_tokens": 12, "completion_tokens": 17},
+}
+VECTOR = [round((n % 17) / 17 - 0.5, 4) + 0.0001 for n in range(256)]
+EMBEDDINGS = {
+    "object": "list",
+    "data": [{"object": "embedding", "index": i, "embedding": VECTOR} for i in range(2)],
+    "model": "embed-small",
+    "usage": {"prompt_tokens": 4, "total_tokens": 4},
+}
+
+
+def _shape(body: Any, **kwargs: Any) -> tuple[Any, list[str]]:
+    result = shape(body, ShapeConfig(kind="generate"), **kwargs)
+    return json.loads(result.chunks[0]), result.notes
+
+
+def test_a_completions_log_probabilities_are_left_out_with_a_note() -> None:
+    shaped, notes = _shape(COMPLETION)
+    assert shaped["choices"][0]["message"]["content"] == ANSWER
+    assert "logprobs" not in json.dumps(shaped) and "bytes" not in json.dumps(shaped)
+    assert any("choices[].logprobs (log probabilities)" in note for note in notes), notes
+    verdict = judge(COMPLETION, shaped, notes=notes)
+    assert not [f for f in verdict.findings if f.check.startswith("encodings")], verdict.findings
+
+
+def test_detailed_answers_and_explicit_fields_keep_them() -> None:
+    detailed, notes = _shape(COMPLETION, detail_level="detailed")
+    assert detailed["choices"][0]["logprobs"] == COMPLETION["choices"][0]["logprobs"]
+    assert not any("encodings" in note for note in notes)
+    asked, _ = _shape(COMPLETION, fields=["choices.logprobs"])
+    assert "logprobs" in asked["choices"][0]
+
+
+def test_an_embeddings_vectors_are_left_out_of_the_concise_answer() -> None:
+    shaped, notes = _shape(EMBEDDINGS)
+    assert [item.get("index") for item in shaped["data"]] == [0, 1]
+    assert not any("embedding" in item for item in shaped["data"])
+    assert any("data[].embedding (vector of 256 numbers)" in note for note in notes), notes
+
+
+def test_an_operator_naming_the_vector_keeps_it() -> None:
+    config = ShapeConfig(
+        kind="generate",
+        default_fields=("index", "embedding"),
+        collection_path="data",
+        operator_defaults=True,
+    )
+    shaped = json.loads(shape(EMBEDDINGS, config).chunks[0])
+    assert shaped["data"][0]["embedding"] == VECTOR
+
+
+def test_the_answers_own_vector_and_short_lists_of_small_numbers_stay() -> None:
+    whole = {"data": VECTOR, "model": "embed-small", "usage": {}}
+    assert find_encodings(whole) == {}
+    ids = {"name": "team", "member_ids": [72, 101, 108, 108, 111, 44, 32, 119, 111], "x": {}}
+    assert find_encodings(ids) == {}  # small integers that happen to spell text
+    hello = [72, 101, 108, 108, 111, 44, 32, 119, 111]
+    named = {"tokens": [{"token": "Hello", "bytes": hello}]}
+    assert find_encodings(named) == {"tokens.bytes": "tokens[].bytes (byte array)"}
+    assert drop_encodings(named, ["tokens.bytes"]) == {"tokens": [{"token": "Hello"}]}
+    score = {"tokens": [{"token": "Hi", "logprob": -0.2}]}  # one number is a score
+    assert find_encodings(score) == {}
