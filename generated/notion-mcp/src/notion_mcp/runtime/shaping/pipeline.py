@@ -20,7 +20,8 @@ link inside a small object: the ``continue`` tool follows the pages).
 Concise output with the default fields also leaves out members that are null or empty
 (``None``, ``""``, ``[]``, ``{}``) and flags that are only news when true (``archived``,
 ``in_trash``, ``locked``... when false): they cost tokens and say nothing; ask with ``fields``
-to see them. An item's own identity members are kept even when null. Page 1 carries the notes too, so its budget reserves room for them.
+to see them, and encodings (byte arrays, vectors, log probabilities: ``encodings.py``) with a
+note naming them. An item's own identity members are kept even when null. Page 1 carries the notes too, so its budget reserves room for them.
 
 The default fields are checked by the run-time invariants (``invariants.py``). When the ones
 chosen from the description break one, the response is not what the description said (members
@@ -38,6 +39,7 @@ from typing import Any
 from .chunking import get_at, pack, text_layout
 from .cleanup import drop_constant_kinds, prune_empty
 from .decision import decide_fields
+from .encodings import drop_encodings, encodings_note, find_encodings
 from .explicit import FieldSelectionError, check_matched, lifted_exclude, validate_fields
 from .fields import exclude, project, selects_everything
 from .invariants import check_invariants, generic_projection
@@ -142,6 +144,8 @@ def shape(
                 shaped = drop_named_scope(shaped, path or (), config.known_values)
         elif selection and config.kind in WRITE_KINDS:  # a write's echo of its text: short
             shaped = cut_preview(shaped, path or (), selection, config.truncation_marker)
+    if explicit is None and detail_level == "concise":
+        shaped = _without_encodings(value, shaped, config, path, notes)
     max_chars = config.max_chars_detailed if detail_level == "detailed" else config.max_chars
     shaped, cut = truncate_strings(shaped, max_chars, config.truncation_marker)
     # (an item's preview carries its marker and no note: the list says enough)
@@ -156,6 +160,21 @@ def shape(
     if violations or repaired:
         return replace(result, violations=violations, repaired=repaired)
     return result
+
+
+def _without_encodings(
+    value: Any, shaped: Any, config: ShapeConfig, path: tuple[str, ...] | None, notes: list[str]
+) -> Any:
+    """A concise answer leaves out byte arrays, vectors and log probabilities, with a note
+    naming those of the body (``encodings.py``), also those the default fields left out
+    already; the members an operator's overlay names as default fields stay."""
+    named = config.default_fields if config.operator_defaults else ()
+    prefix = ".".join(path or ())
+    kept = [*named, *(f"{prefix}.{field}" for field in named if prefix)]
+    found = find_encodings(value, kept)
+    if found:
+        notes.append(encodings_note(list(found.values())))
+    return drop_encodings(shaped, found)
 
 
 def shape_text(
