@@ -9,7 +9,10 @@ read by their words (``judge_roles.py``).
   ``requested_reviewers``) or ends in ``by`` (``created_by``, ``merged_by``), whose value is
   an object, or a list of objects, that has a *handle or name*: a non-empty string member whose
   last word is login, username, handle, nickname, name (``display_name``, ``full_name``) or
-  that names an email (``email``, ``email_address``); a date or a URL is neither.
+  that names an email (``email``, ``email_address``); a date or a URL is neither. A person
+  none of whose own members is one is shaped like one when a part of it, up to two objects
+  down and not in a list, has one (``{id, profile: {first_name}, persona: {identity:
+  {username}}}``): any of those kept keeps it.
   Persons are looked for in every object of the body the result keeps (its counterpart, member
   by member: ``judge_checks.walk``).
 - *Kept*: the person's counterpart holds one of its handle or name values (a person shaped to
@@ -79,11 +82,34 @@ def _is_name(key: str, value: Any) -> bool:
     )
 
 
+NESTED = 2  # objects down a person's handle or name is looked for when it has none of its own
+
+
+def name_members(obj: Any) -> list[tuple[tuple[str, ...], str]]:
+    """``(relative path, value)`` of a person's handles and names: its own members; when it
+    has none, those of its parts, ``NESTED`` objects down, not in lists, the nearest first
+    (``{id, profile: {first_name}, persona: {identity: {username}}}``)."""
+    found: list[tuple[tuple[str, ...], str]] = []
+    level: list[tuple[tuple[str, ...], Any]] = [((), obj)]
+    for depth in range(NESTED + 1):
+        found += [
+            ((*at, k), v)
+            for at, node in level if isinstance(node, dict)
+            for k, v in node.items() if _is_name(k, v)
+        ]  # fmt: skip
+        if found and depth == 0:
+            return found  # its own handle or name says who it is
+        level = [
+            ((*at, k), v)
+            for at, node in level if isinstance(node, dict)
+            for k, v in node.items() if isinstance(v, dict)
+        ]  # fmt: skip
+    return found
+
+
 def names(obj: Any) -> list[str]:
     """The handle and name values of a person (empty: ``obj`` is not shaped like one)."""
-    if not isinstance(obj, dict):
-        return []
-    return [v for k, v in obj.items() if _is_name(k, v)]
+    return [v for _, v in name_members(obj)]
 
 
 def is_person(key: str, value: Any) -> bool:
@@ -142,8 +168,9 @@ def check_people(body: Any, shaped: Any, tally: Tally, base: Path = ()) -> None:
             for index, person in _persons(key, value):
                 at = (*path, key) if index is None else (*path, key, index)
                 wanted = names(person)
-                name_key = next(k for k, v in person.items() if _is_name(k, v))
-                fix = field_path((*path, key, name_key), base)
+                name_at = name_members(person)[0][0]
+                name_key = ".".join(name_at)
+                fix = field_path((*path, key, *name_at), base)
                 part = _counterpart(counterpart.get(key), index)
                 if part is not None and (leaves(part) or is_scalar(part)):
                     kept = found_in(wanted, part)

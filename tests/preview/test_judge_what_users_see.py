@@ -110,6 +110,40 @@ def test_a_person_left_out_while_the_item_keeps_its_times_and_nobody_fails() -> 
     assert _check(judge(ISSUES, lean), "people") == (0, 0) and judge(ISSUES, lean).lost == []
 
 
+def _member(n: int) -> dict[str, Any]:  # who it is is said by its parts only
+    return {
+        "id": 1000 + n,
+        "profile": {"first_name": f"Ada{n}", "last_name": "Lovelace"},
+        "persona": {"identity": {"username": f"ada{n}", "avatar_uri": "https://x.test/a.png"}},
+        "usage": {"joined_at": "2020-01-02T10:00:00Z", "online": True},
+    }
+
+
+HOOKS = [{"id": n, "name": f"hook {n}", "user": _member(n)} for n in range(3)]
+
+
+def test_a_person_whose_handle_is_in_a_part_is_judged_by_it() -> None:
+    reduced = [
+        {"id": h["id"], "name": h["name"], "user": {"usage": {"joined_at": "2020-01-02T10:00:00Z"}}}
+        for h in HOOKS
+    ]
+    verdict = judge(HOOKS, reduced)
+    assert _check(verdict, "people") == (3, 0)
+    assert verdict.lost[0].startswith("people: [0].user reduced to")
+    assert verdict.findings[0].fields == ("user.profile.first_name",)  # the nearest name
+    kept = [
+        {
+            "id": h["id"],
+            "name": h["name"],
+            "user": {
+                "persona": {"identity": {"username": h["user"]["persona"]["identity"]["username"]}}
+            },
+        }
+        for h in HOOKS
+    ]
+    assert _check(judge(HOOKS, kept), "people") == (3, 3)
+
+
 def test_a_repository_whose_owner_is_only_a_last_login_fails() -> None:
     repo = {
         "id": 5,

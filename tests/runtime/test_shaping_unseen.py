@@ -208,3 +208,33 @@ def test_one_resource_keeps_its_table_of_figures() -> None:
     }
     assert "perfs" in choose_default_fields(user)
     assert "perfs" not in choose_default_fields(user, item=True)  # lists stay lean
+
+
+def test_a_person_said_by_its_parts_keeps_its_handle_never_its_own_times() -> None:
+    member = {
+        "id": "number",
+        "profile": {"first_name": "string", "last_name": "string"},
+        "persona": {
+            "id": "number",
+            "identity": {"avatar_uri": "string:uri", "username": "string"},
+            "stats": {"posts_count": "number"},
+        },
+        "usage": {"joined_timestamp": "string:time", "online_status": "boolean"},
+    }
+    hook = {"id": "number", "name": "string", "uri": "string:uri", "user": member}
+    chosen = choose_default_fields(hook, item=True)
+    assert "user.persona.identity.username" in chosen
+    assert not any(path.startswith("user.usage") for path in chosen)  # when they joined: not who
+    named = {
+        "id": "number",
+        "title": "string",
+        "author": {"id": "number", "profile": member["profile"]},
+    }
+    chosen = choose_default_fields(named, item=True)
+    assert {"author.profile.first_name", "author.profile.last_name"} <= set(chosen)
+    # a signature two objects down still dates the item (git's commit.author.date)
+    commit = {
+        "sha": "string",
+        "commit": {"message": "string", "author": {"name": "string", "date": "string:time"}},
+    }
+    assert "commit.author.date" in choose_default_fields(commit, item=True)
