@@ -41,7 +41,7 @@ from .roles.label import (
 )
 from .roles.links import human_url_rank, is_human_url, is_url
 from .roles.noise import is_noise
-from .roles.people import is_person
+from .roles.people import is_person, is_person_node
 from .roles.quantity import is_count, is_money, is_unit_setting, money_pair, numbers_only
 from .roles.relation import reduce
 from .roles.state import flag_rank, is_alarm_flag, is_flag, is_state, state_rank
@@ -315,11 +315,14 @@ def _signature_name(sel: Selection, time: Field) -> None:
 
 
 def _deeper_times(tree: dict) -> list[Field]:
-    """Times two objects down (``commit.author.date``, ``commit.committer.date``)."""
+    """Times two objects down (``commit.author.date``, ``commit.committer.date``); not a
+    person's own (``user.usage.joined_at`` says when they joined, not when this happened)."""
     found: list[Field] = []
     for key, sub in tree.items():
         sub = unwrap(sub)
         if not isinstance(sub, dict) or is_noise(key) or is_meta_key(key):
+            continue
+        if is_person_node(key, sub):
             continue
         for key2, sub2 in sub.items():
             sub2 = unwrap(sub2)

@@ -82,3 +82,47 @@ def handle(tree: Any) -> str | None:
         key=lambda k: (len(w(k)) > 1, HANDLE_WORDS.index(w(k)[-1])),
     )  # fmt: skip
     return ranked[0] if ranked else None
+
+
+# A person's own name, when it is a part's member (``profile: {first_name, last_name}``): a
+# plain ``name`` or one qualified as a person's (not ``company_name``: another thing's name).
+PERSON_NAME_WORDS = frozenset(
+    {"first", "last", "full", "display", "given", "family", "nick", "real", "user", "screen"}
+)
+NESTED_DEPTH = 2  # parts of a person looked into for who it is
+
+
+def _own_name(key: str) -> bool:
+    ws = w(key)
+    return ws[-1] == "name" and (len(ws) == 1 or ws[0] in PERSON_NAME_WORDS)
+
+
+def nested_handle(tree: Any) -> list[str]:
+    """Who a person is when its own members do not say (``{id, profile: {first_name,
+    last_name}, persona: {identity: {username}}}``): the handle of a part (``handle``), the
+    nearest first, looked for ``NESTED_DEPTH`` objects down (lists are the person's records,
+    not who it is); else a part's own names (``profile.first_name``, ``profile.last_name``).
+    Relative paths; empty when none says."""
+    handles: list[str] = []
+    names: list[str] = []
+    level: list[tuple[str, Any]] = [("", unwrap(tree))]
+    for _ in range(NESTED_DEPTH):
+        deeper: list[tuple[str, Any]] = []
+        for prefix, node in level:
+            if not isinstance(node, dict):
+                continue
+            for key, sub in node.items():
+                inner = unwrap(sub)
+                if not isinstance(inner, dict) or isinstance(sub, list):
+                    continue
+                path = f"{prefix}{key}."
+                found = handle(inner)
+                if found is not None and not handles:
+                    handles.append(path + found)
+                if not names:
+                    names = [path + k for k in leaf_keys(inner) if _own_name(k)][:2]
+                deeper.append((path, inner))
+        if handles:
+            return handles
+        level = deeper
+    return names

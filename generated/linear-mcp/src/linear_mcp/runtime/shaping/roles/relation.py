@@ -3,7 +3,8 @@
 identity.
 
 - **people** (``people.py`` says who is one): reduced to a handle (login, username, email),
-  else a name; an opaque id alone is left out; reduced to an email, the name comes too. A person
+  else a name, else a part's handle or names (``profile.first_name``); an opaque id alone is
+  left out; reduced to an email, the name comes too. A person
   sent as null is no person.
 - **relations**: ``*_id`` scalars of other entities and nested objects that have an identity of
   their own, reduced to a label that is also a key (``full_name``, ``login``), else their
@@ -23,7 +24,7 @@ from ..trees import unwrap
 from .identity import is_id_name, is_natural_key, own_identity_key
 from .label import is_label, is_primary, label_rank, pair_value, text_member
 from .noise import is_noise
-from .people import handle
+from .people import handle, nested_handle
 from .time import is_time
 from ..picking import Field
 from .words import leaf_keys, w
@@ -113,7 +114,9 @@ def person_paths(f: Field) -> list[str]:
         paths = names[:1] + ([found] if found else [])
         if not paths:
             ident = reduce_person(f)
-            return [ident] if ident else []
+            if ident is None:  # who it is is said by a part (``profile.first_name``)
+                return [f"{f.path}.{p}" for p in nested_handle(inner)]
+            return [ident]
         ids = [k for k in leaves if own_identity_key(k)][:1]
         paths += ids
         if not ids:  # a signature (git's ``{name, email, date}``): who, and when
