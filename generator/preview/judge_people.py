@@ -12,7 +12,7 @@ read by their words (``judge_roles.py``).
   that names an email (``email``, ``email_address``); a date or a URL is neither. A person
   none of whose own members is one is shaped like one when a part of it, up to two objects
   down and not in a list, has one (``{id, profile: {first_name}, persona: {identity:
-  {username}}}``): any of those kept keeps it.
+  {username}}}``): any of those kept keeps it (a handle is the one a fix names).
   Persons are looked for in every object of the body the result keeps (its counterpart, member
   by member: ``judge_checks.walk``).
 - *Kept*: the person's counterpart holds one of its handle or name values (a person shaped to
@@ -62,6 +62,7 @@ PERSON_WORDS = frozenset(
     }
 )
 NAME_WORDS = frozenset({"login", "username", "handle", "nickname", "name"})
+HANDLE_WORDS = NAME_WORDS - {"name"}
 CHECK = "people"
 
 
@@ -104,7 +105,8 @@ def name_members(obj: Any) -> list[tuple[tuple[str, ...], str]]:
             for at, node in level if isinstance(node, dict)
             for k, v in node.items() if isinstance(v, dict)
         ]  # fmt: skip
-    return found
+    handles = [m for m in found if words(m[0][-1])[-1] in HANDLE_WORDS]
+    return handles + [m for m in found if m not in handles]  # a handle says who before a name
 
 
 def names(obj: Any) -> list[str]:

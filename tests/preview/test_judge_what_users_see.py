@@ -130,7 +130,7 @@ def test_a_person_whose_handle_is_in_a_part_is_judged_by_it() -> None:
     verdict = judge(HOOKS, reduced)
     assert _check(verdict, "people") == (3, 0)
     assert verdict.lost[0].startswith("people: [0].user reduced to")
-    assert verdict.findings[0].fields == ("user.profile.first_name",)  # the nearest name
+    assert verdict.findings[0].fields == ("user.persona.identity.username",)  # a handle first
     kept = [
         {
             "id": h["id"],
