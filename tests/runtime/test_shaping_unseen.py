@@ -238,3 +238,19 @@ def test_a_person_said_by_its_parts_keeps_its_handle_never_its_own_times() -> No
         "commit": {"message": "string", "author": {"name": "string", "date": "string:time"}},
     }
     assert "commit.author.date" in choose_default_fields(commit, item=True)
+
+
+def test_a_time_taken_from_a_part_comes_with_who() -> None:
+    status = {
+        "archived": "boolean",
+        "unread_count": "integer",
+        "last_message": {
+            "id": "integer",
+            "text": "string",
+            "timestamp": "string:time",
+            "author": {"id": "integer", "login": "string", "avatar_url": "string:uri"},
+        },
+    }
+    chosen = choose_default_fields(status, item=True)
+    assert "last_message.timestamp" in chosen
+    assert "last_message.author.login" in chosen  # when, and by whom
