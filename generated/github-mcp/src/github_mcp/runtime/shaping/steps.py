@@ -41,9 +41,9 @@ from .roles.label import (
 )
 from .roles.links import human_url_rank, is_human_url, is_url
 from .roles.noise import is_noise
-from .roles.people import is_person, is_person_node
+from .roles.people import is_person, is_person_node, person_rank
 from .roles.quantity import is_count, is_money, is_unit_setting, money_pair, numbers_only
-from .roles.relation import reduce
+from .roles.relation import person_paths, reduce
 from .roles.state import flag_rank, is_alarm_flag, is_flag, is_state, state_rank
 from .roles.time import is_time, time_rank
 from .roles.words import w
@@ -298,6 +298,27 @@ def take_recent(sel: Selection) -> None:
             deeper = _deeper_times(sel.tree)
             if sel.take(deeper, "time", 1, own_path):
                 _signature_name(sel, next(f for f in deeper if f.path in sel.pick.chosen))
+    _who_with_when(sel)
+
+
+def _who_with_when(sel: Selection) -> None:
+    """A time taken from a part that names its people (``last_message: {timestamp, author}``)
+    comes with the first of them, reduced to who it is: when, and by whom."""
+    for path, role in list(zip(sel.pick.chosen, sel.pick.roles)):
+        holder, _, _ = path.rpartition(".")
+        if not holder or "." in holder or role != "time":
+            continue
+        part = unwrap(sel.tree.get(holder))
+        if not isinstance(part, dict):
+            continue
+        people = sorted(
+            (k for k, v in part.items() if is_person(k) and base_type(v) != "null"),
+            key=person_rank,
+        )
+        for key in people[:1]:
+            who = person_paths(Field(f"{holder}.{key}", key, part[key], True))
+            if who:
+                sel.pick.add(who[0], "person", cost=2)
 
 
 def _signature_name(sel: Selection, time: Field) -> None:
