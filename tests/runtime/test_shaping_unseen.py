@@ -254,3 +254,34 @@ def test_a_time_taken_from_a_part_comes_with_who() -> None:
     chosen = choose_default_fields(status, item=True)
     assert "last_message.timestamp" in chosen
     assert "last_message.author.login" in chosen  # when, and by whom
+
+
+def test_people_named_by_any_role_noun_keep_who_they_are() -> None:
+    program = {
+        "ProgramId": "string",
+        "Title": "string",
+        "ReleaseDate": "string:date-time",
+        "ModifiedDate": "string:date-time",
+        "Contributors": [{"PersonId": "string", "PersonName": "string", "Role": "string"}],
+    }
+    chosen = choose_default_fields(program, item=True, kind="search")
+    assert "Contributors.PersonName" in chosen
+    event = {
+        "id": "string",
+        "title": "string",
+        "starts_at": "string:date-time",
+        "organizer": {"id": "string", "email": "string", "display_name": "string"},
+    }
+    assert "organizer.display_name" in choose_default_fields(event)
+
+
+def test_a_count_of_people_is_not_a_person() -> None:
+    event = {
+        "id": "integer",
+        "title": "string",
+        "participants": "integer",  # how many: a count, not who
+        "organizer": {"id": "integer", "email": "string", "display_name": "string"},
+        "starts_at": "string:date-time",
+    }
+    chosen = choose_default_fields(event, item=True)  # an item keeps one person
+    assert "organizer.display_name" in chosen
