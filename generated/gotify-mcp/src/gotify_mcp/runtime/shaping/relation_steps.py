@@ -28,7 +28,7 @@ from .roles.label import (
 )
 from .roles.links import is_url
 from .roles.noise import is_noise
-from .roles.people import handle, is_person, person_rank
+from .roles.people import counts_people, handle, is_person, person_rank
 from .roles.quantity import is_money
 from .roles.relation import nested_identity, person_paths, readable, reduce
 from .roles.state import is_state, state_rank
@@ -41,6 +41,7 @@ def take_people(sel: Selection) -> None:
         (
             f for f in sel.fields
             if is_person(f.key) and not f.part and base_type(f.node) != "null"
+            and not counts_people(f.key, f.node)
         ),
         key=lambda f: person_rank(f.key),  # ``user`` before ``assignee``, ``triggering_actor``
     )  # fmt: skip
