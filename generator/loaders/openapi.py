@@ -25,7 +25,6 @@ from ..ir.models import Annotations, HttpBinding, OperationSpec, ServerSpec
 from ..naming import alternative_names, assign_tool_names, slugify, tool_name
 from ..runtime.model import continue_tool_name
 from ..runtime.shaping.names import norm
-from ..render.publishing import project_urls
 from .document import Document, is_swagger2, load_openapi_document, split_pointer
 from .addresses import address_keys
 from .credentials import ImplicitSchemes
@@ -37,6 +36,7 @@ from .response_shape import FieldTreeBuilder, body_tree, build_response_shape, s
 from .schemas import SchemaCompactor
 from .security import operation_scopes, operation_security, requirement_groups, security_schemes
 from .pagination import detect_pagination, has_link_header
+from .project_urls import project_urls
 from .servers import OperationServers, base_url, other_urls
 from .swagger2 import convert_swagger2
 from .validation import Invalid, validate_openapi

@@ -98,22 +98,6 @@ def _github_owner(spec: ServerSpec) -> str | None:
     return spec.repository.github_owner if spec.repository is not None else None
 
 
-def project_urls(data: dict[str, Any]) -> tuple[tuple[str, str], ...]:
-    """``[project.urls]`` entries from an OpenAPI document's info.contact and externalDocs."""
-    found: list[tuple[str, str]] = []
-    info = data.get("info") if isinstance(data.get("info"), dict) else {}
-    contact = info.get("contact") if isinstance(info.get("contact"), dict) else {}
-    docs = data.get("externalDocs") if isinstance(data.get("externalDocs"), dict) else {}
-    for label, value in (
-        ("Documentation", docs.get("url")),
-        ("Homepage", contact.get("url")),
-        ("Terms of Service", info.get("termsOfService")),
-    ):
-        if isinstance(value, str) and re.match(r"^https?://[^\s\"'\\]+$", value.strip()):
-            found.append((label, value.strip()))
-    return tuple(found)
-
-
 def _short(text: str, limit: int) -> str:
     """``text`` within ``limit`` characters, cut at a word boundary and marked "…"."""
     text = " ".join(text.split())

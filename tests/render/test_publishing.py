@@ -8,7 +8,7 @@ import jsonschema
 
 from generator.overlays.load import parse_overlay
 from generator.pipeline import build, generate
-from generator.render.publishing import project_urls
+from generator.loaders.project_urls import project_urls
 from tests.support.paths import SPECS
 
 SCHEMA = json.loads(
