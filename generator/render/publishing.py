@@ -9,12 +9,11 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any
+from typing import Any, Sequence
 
 from .. import __version__
 from ..diagnostics import Diagnostic, Severity
 from ..ir import ServerSpec
-from ..runtime.config.environment import credential_meaning
 from ..runtime.config.oauth_names import oauth_variables
 
 SERVER_SCHEMA_URL = "https://static.modelcontextprotocol.io/schemas/2025-09-29/server.schema.json"
@@ -108,16 +107,30 @@ def _short(text: str, limit: int) -> str:
     return (head[:space] if space > limit // 2 else head).rstrip(" ,;:-") + "…"
 
 
-def server_json(spec: ServerSpec, names: dict[str, str], summary: str) -> bytes:
-    """``server.json`` for the official MCP registry, a PyPI package run over stdio."""
+def server_json(
+    spec: ServerSpec,
+    names: dict[str, str],
+    summary: str,
+    environment: Sequence[tuple[str, str, str]],
+) -> bytes:
+    """``server.json`` for the official MCP registry, a PyPI package run over stdio.
+
+    ``environment``: the (name, meaning, default) of every variable the server reads, from the
+    runtime's table (config/environment.py ``listing``); the base URL and the credentials are
+    listed with the meaning ``--help`` and the README give them."""
     usable = "://" in spec.base_url
+    meanings = {name: meaning for name, meaning, _ in environment}
+
+    def described(name: str, note: str = "") -> str:
+        meaning = meanings[name]
+        return _short(meaning[0].upper() + meaning[1:] + note, 200)
+
+    base = f"{names['env_prefix']}_BASE_URL"
     env: list[dict[str, Any]] = [
         {
-            "name": f"{names['env_prefix']}_BASE_URL",
-            "description": (
-                "Upstream API base URL"
-                if usable
-                else "Upstream API base URL (required: the API description names no server)"
+            "name": base,
+            "description": described(
+                base, "" if usable else " (required: the API description names no server)"
             ),
             "isRequired": not usable,
             "format": "string",
@@ -125,14 +138,11 @@ def server_json(spec: ServerSpec, names: dict[str, str], summary: str) -> bytes:
         }
     ]
     for cred in spec.security:
-        for position, var in enumerate(cred.env_vars):
-            meaning = credential_meaning(
-                cred.kind, cred.location, cred.param_name, position, cred.companion
-            )
+        for var in cred.env_vars:
             env.append(
                 {
                     "name": var,
-                    "description": _short(meaning[0].upper() + meaning[1:], 200),
+                    "description": described(var),
                     "isRequired": False,
                     "isSecret": True,
                     "format": "string",
@@ -143,11 +153,7 @@ def server_json(spec: ServerSpec, names: dict[str, str], summary: str) -> bytes:
                 env.append(
                     {
                         "name": var,
-                        "description": _short(
-                            f"OAuth2 {role.replace('_', ' ')} of {cred.name}: the server"
-                            " obtains and refreshes its own access tokens",
-                            200,
-                        ),
+                        "description": described(var),
                         "isRequired": False,
                         "isSecret": role in ("client_secret", "refresh_token"),
                         "format": "string",

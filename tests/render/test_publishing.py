@@ -9,7 +9,7 @@ import jsonschema
 from generator.overlays.load import parse_overlay
 from generator.pipeline import build, generate
 from generator.loaders.project_urls import project_urls
-from tests.support.paths import SPECS
+from tests.support.paths import FIXTURES, SPECS
 
 SCHEMA = json.loads(
     (Path(__file__).resolve().parents[1] / "publishing" / "server.schema.json").read_text()
@@ -142,3 +142,21 @@ def test_bad_repositories_are_located_errors() -> None:
         assert overlay.repository is None or "branch" in text, text  # unknown keys are dropped
         assert [d.pointer for d in diags][:1] == [pointer], (text, diags)
         assert all(d.line == 1 for d in diags), text
+
+
+def test_server_json_describes_each_variable_as_help_and_the_readme_do() -> None:
+    """One table (runtime/config/environment.py) for all three: before, server.json wrote its
+    own words for the base URL and the OAuth2 variables."""
+    from generator.runtime.config.environment import listing
+    from generator.runtime.model import model_from_json
+
+    result = build(FIXTURES / "openapi/spotify.fixed.yaml", name="spotify")
+    server = json.loads(result.files["server.json"])
+    assert _validate(server) == []
+    model = model_from_json(json.loads(result.files["src/spotify_mcp/spec.json"]))
+    meanings = {name: meaning for name, meaning, _ in listing(model)}
+    env = server["packages"][0]["environmentVariables"]
+    assert any("CLIENT_SECRET" in e["name"] for e in env)  # the OAuth2 family is listed
+    for entry in env:
+        meaning = meanings[entry["name"]]
+        assert entry["description"].startswith(meaning[0].upper() + meaning[1:99]), entry

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Mapping, NoReturn, Sequence
 
-from ..config.environment import full_name, help_text, value
+from ..config.environment import full_name, help_text, text_default, value
 from ..config.resource_server import is_loopback, resource_server_from_env
 from ..errors import ConfigurationError
 from ..model import ServerModel, load_model
@@ -115,7 +115,8 @@ def log_level(
     model: ServerModel, flag: str | None, environ: Mapping[str, str] | None = None
 ) -> int:
     """The stderr log level: ``--log-level``, else ``<PREFIX>_LOG_LEVEL``, else WARNING."""
-    chosen = (flag or value(environ, model, "LOG_LEVEL") or "warning").strip().lower()
+    chosen = (flag or value(environ, model, "LOG_LEVEL") or text_default("LOG_LEVEL")).strip()
+    chosen = chosen.lower()
     if chosen not in LOG_LEVELS:
         raise ConfigurationError(
             f"{full_name(model, 'LOG_LEVEL')}={chosen!r}: use one of {', '.join(LOG_LEVELS)}."
