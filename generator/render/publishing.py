@@ -215,7 +215,7 @@ def license_notes(spec: ServerSpec, license_text: str | None) -> list[Diagnostic
     return [
         Diagnostic(
             Severity.WARNING,
-            "license-text",
+            "LICENSE_TEXT",
             problem,
             file="LICENSE",
             hint="put the licence's full text in LICENSE before publishing (mcpforge never "
@@ -232,7 +232,7 @@ def publishing_notes(spec: ServerSpec) -> list[Diagnostic]:
         notes.append(
             Diagnostic(
                 Severity.INFO,
-                "license-default",
+                "LICENSE_DEFAULT",
                 f"the package is licensed MIT by default{api if spec.license else ''}",
                 hint="choose its licence with `license: <SPDX id>` in the overlay or --license",
             )
@@ -242,7 +242,7 @@ def publishing_notes(spec: ServerSpec) -> list[Diagnostic]:
     return notes + [
         Diagnostic(
             Severity.INFO,
-            "registry-name-default",
+            "REGISTRY_NAME_DEFAULT",
             f"server.json and the README use the placeholder registry name {registry_name(spec)}",
             hint="set `repository: https://github.com/<you>/<repo>` (or `registry_name:"
             " io.github.<you>/<name>`) in the overlay before publishing to the MCP registry",

@@ -59,7 +59,7 @@ def test_registry_name_urls_and_credentials_reach_the_package(tmp_path: Path) ->
     doc["info"]["license"] = {"name": "Apache 2.0"}
     spec.write_text(json.dumps(doc))
     target, result = generate(spec, tmp_path / "out", overlay_path=overlay, name="petstore")
-    assert "registry-name-default" not in [d.code for d in result.diagnostics]
+    assert "REGISTRY_NAME_DEFAULT" not in [d.code for d in result.diagnostics]
     server = json.loads((target / "server.json").read_text())
     assert _validate(server) == []
     assert server["name"] == "io.github.acme/petstore-mcp"
@@ -76,7 +76,7 @@ def test_registry_name_urls_and_credentials_reach_the_package(tmp_path: Path) ->
 
 def test_without_a_registry_name_a_placeholder_is_used_and_noted(tmp_path: Path) -> None:
     target, result = generate(SPECS / "petstore/openapi.yaml", tmp_path, name="petstore")
-    assert "registry-name-default" in [d.code for d in result.diagnostics]
+    assert "REGISTRY_NAME_DEFAULT" in [d.code for d in result.diagnostics]
     server = json.loads((target / "server.json").read_text())
     assert server["name"] == "io.github.OWNER/petstore-mcp"
     assert _validate(server) == []
@@ -97,7 +97,7 @@ def test_a_github_repository_names_the_package_in_the_registry(tmp_path: Path) -
     target, result = generate(
         SPECS / "petstore/openapi.yaml", tmp_path / "out", overlay_path=overlay, name="petstore"
     )
-    assert "registry-name-default" not in [d.code for d in result.diagnostics]
+    assert "REGISTRY_NAME_DEFAULT" not in [d.code for d in result.diagnostics]
     server = json.loads((target / "server.json").read_text())
     assert _validate(server) == []
     assert server["name"] == "io.github.acme/petstore-mcp"
