@@ -1,31 +1,38 @@
 """Diagnostics: every warning and error a user sees, with a stable code and a location.
 
 A diagnostic names the file, the JSON pointer (and the line where known), what was done and
-how to fix it. Codes are stable so tests assert on codes, not on message text.
+how to fix it. Codes are stable so tests assert on codes, not on message text; every code is
+listed, with its severity and meaning, in diagnostic_codes.py.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import Enum
 from typing import Iterable
 
+from .diagnostic_codes import Severity, lookup
 
-class Severity(str, Enum):
-    ERROR = "error"
-    WARNING = "warning"
-    INFO = "info"
+__all__ = ["Diagnostic", "DiagnosticSink", "GenerationError", "Severity", "pointer"]
 
 
 @dataclass(frozen=True)
 class Diagnostic:
     severity: Severity
-    code: str
+    code: str  # registered in diagnostic_codes.py (a former name becomes the current one)
     message: str
     file: str | None = None
     pointer: str | None = None
     line: int | None = None
     hint: str | None = None
+
+    def __post_init__(self) -> None:
+        registered = lookup(self.code)  # KeyError: add the code to diagnostic_codes.py
+        if self.severity not in registered.severities:
+            raise ValueError(
+                f"diagnostic code {registered.name} is registered as"
+                f" {'/'.join(s.value for s in registered.severities)}, not {self.severity.value}"
+            )
+        object.__setattr__(self, "code", registered.name)
 
     def where(self) -> str:
         """``file:line at pointer``, as much of it as is known ("" when nothing is)."""

@@ -36,7 +36,7 @@ def refuse_url(value: str | Path, what: str = "SPEC") -> None:
         raise GenerationError(
             Diagnostic(
                 Severity.ERROR,
-                "spec-is-url",
+                "SPEC_IS_URL",
                 f"{what} {text} is a URL; mcpforge reads local files: download it first "
                 f"(curl -fsSLo {local} '{text}') and give the file",
             )
@@ -69,7 +69,7 @@ def _load(path: Path, *, name: str | None) -> tuple[ServerSpec, list[Diagnostic]
         raise GenerationError(
             Diagnostic(
                 Severity.ERROR,
-                "spec-is-directory",
+                "SPEC_IS_DIRECTORY",
                 "SPEC is a directory; give the description file itself",
                 file=str(path),
                 hint="an OpenAPI 3.x / Swagger 2.0 file (JSON or YAML) or a GraphQL schema "
@@ -78,7 +78,7 @@ def _load(path: Path, *, name: str | None) -> tuple[ServerSpec, list[Diagnostic]
         )
     if not path.is_file():
         raise GenerationError(
-            Diagnostic(Severity.ERROR, "spec-not-found", "spec file not found", file=str(path))
+            Diagnostic(Severity.ERROR, "SPEC_NOT_FOUND", "spec file not found", file=str(path))
         )
     if _is_graphql(path):
         from .loaders.graphql import load_graphql
@@ -174,7 +174,7 @@ def build(
             + [
                 Diagnostic(
                     Severity.ERROR,
-                    "no-operations",
+                    "NO_OPERATIONS",
                     "no operation could be turned into a tool",
                     file=str(spec_path),
                     hint="check the warnings above and the overlay's select rules",
@@ -192,7 +192,7 @@ def checked_license(license: str) -> str:
         raise GenerationError(
             Diagnostic(
                 Severity.ERROR,
-                "bad-license",
+                "LICENSE_INVALID",
                 f"--license {license!r} is not an SPDX licence expression",
                 hint="an identifier from https://spdx.org/licenses (MIT, Apache-2.0, "
                 "AGPL-3.0-or-later ...), or LicenseRef-<name> for your own",

@@ -2,9 +2,9 @@
 
 - The previous package's ``spec.json`` is compared with the new one (``generator.diff``): breaking
   changes while the version stays on the same compatibility line (same major; same minor below
-  1.0.0) give a ``breaking-change-same-major`` warning.
+  1.0.0) give a ``BREAKING_CHANGE_SAME_MAJOR`` warning.
 - The tools snapshot is kept unless ``--update-snapshot``; a kept snapshot that no longer matches
-  the tool surface gives a ``snapshot-outdated`` warning (the package's own tests will fail).
+  the tool surface gives a ``SNAPSHOT_OUTDATED`` warning (the package's own tests will fail).
 """
 
 from __future__ import annotations
@@ -52,7 +52,7 @@ def breaking_change_warnings(
     return [
         Diagnostic(
             Severity.WARNING,
-            "breaking-change-same-major",
+            "BREAKING_CHANGE_SAME_MAJOR",
             f"{len(breaking)} breaking tool changes since the previous package but the version"
             f" stays {new.version} (was {old.version}): {listed}{more}",
             file=str(target),
@@ -70,7 +70,7 @@ def snapshot_warnings(target: Path, stale: tuple[str, ...]) -> list[Diagnostic]:
     return [
         Diagnostic(
             Severity.WARNING,
-            "snapshot-outdated",
+            "SNAPSHOT_OUTDATED",
             f"the tool surface changed; {name} was kept, so the package's tests will fail until"
             " it is updated",
             file=str(target / name),

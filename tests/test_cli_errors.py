@@ -127,7 +127,7 @@ def test_a_missing_file_and_an_unknown_tool_are_input_errors() -> None:
         proc = mcpforge(*args)
         assert proc.returncode == 1 and "Traceback" not in proc.stderr
         assert problems(proc.stderr) == [
-            "mcpforge: error: /nonexistent/openapi.yaml: spec-not-found: spec file not found"
+            "mcpforge: error: /nonexistent/openapi.yaml: SPEC_NOT_FOUND: spec file not found"
         ]
     proc = mcpforge("preview", PETSTORE, "--tool", "list_petz")
     assert proc.returncode == 1 and "Traceback" not in proc.stderr

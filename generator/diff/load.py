@@ -37,7 +37,7 @@ def load_surface(path: str | Path, overlay: str | Path | None = None) -> Surface
             raise GenerationError(
                 Diagnostic(
                     Severity.ERROR,
-                    "diff-not-a-package",
+                    "DIFF_NOT_A_PACKAGE",
                     "directory is not a generated package (no src/<package>/spec.json)",
                     file=str(path),
                     hint="pass a generated package directory, its spec.json, or an API spec",

@@ -42,6 +42,7 @@ from ..naming import assign_arg_names, assign_tool_names, env_prefix, slugify, s
 from ..runtime.graphql.graphql_types import connection
 from ..runtime.model import continue_tool_name
 from .graphql_inputs import InputSchemas, is_required
+from .graphql_sdl import strip_descriptions
 from .graphql_tree import GraphQLTrees
 from .operation_kind import OperationSignals, classify
 from .text import TITLE_LIMIT, plain_first_sentence, shorten, tool_description
@@ -228,7 +229,5 @@ def _operation(
 def _sdl(schema: GraphQLSchema) -> str:
     """The schema for the package (descriptions are in the IR already; without them the SDL
     is smaller and parses much faster). Call last: it changes ``schema`` in place."""
-    from ..render.graphql_sdl import strip_descriptions
-
     strip_descriptions(schema)
     return print_schema(schema)

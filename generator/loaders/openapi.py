@@ -16,16 +16,15 @@ degraded is reported with the file, the JSON pointer, what was done and what to 
 from __future__ import annotations
 
 import re
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from ..diagnostics import Diagnostic, GenerationError, Severity, pointer as make_pointer
-from ..ir.models import Annotations, HttpBinding, OperationSpec, ServerSpec
+from ..ir.models import Annotations, HttpBinding, OperationSpec, ResponseShape, ServerSpec
 from ..naming import alternative_names, assign_tool_names, slugify, tool_name
 from ..runtime.model import continue_tool_name
 from ..runtime.shaping.names import norm
-from ..render.publishing import project_urls
 from .document import Document, is_swagger2, load_openapi_document, split_pointer
 from .addresses import address_keys
 from .credentials import ImplicitSchemes
@@ -37,6 +36,7 @@ from .response_shape import FieldTreeBuilder, body_tree, build_response_shape, s
 from .schemas import SchemaCompactor
 from .security import operation_scopes, operation_security, requirement_groups, security_schemes
 from .pagination import detect_pagination, has_link_header
+from .project_urls import project_urls
 from .servers import OperationServers, base_url, other_urls
 from .swagger2 import convert_swagger2
 from .validation import Invalid, validate_openapi
@@ -53,6 +53,23 @@ from .text import (
 
 METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
 _NON_FATAL = ("components", "webhooks", "tags", "externalDocs")
+
+
+@dataclass(frozen=True)
+class OperationDraft:
+    """One operation read from the description, before its tool name is known (names are
+    assigned over all operations at once, then ``_operation`` builds the ``OperationSpec``)."""
+
+    key: str  # "METHOD /path", unique
+    op_id: str | None  # operationId, when it is a string
+    method: str  # lower case, as in the description
+    path: str  # the path template, as in the description
+    operation: dict[str, Any]  # the operation object itself
+    request: RequestParts
+    response: ResponseShape
+    kind: str  # what the operation does (operation_kind.classify)
+    pointer: str  # JSON pointer of the operation in the description
+    server: str | None  # key of the operation's own server, None: the base URL
 
 
 def _annotations(method: str, erasing: bool = False) -> Annotations:
@@ -266,7 +283,7 @@ def _operations(
     builder = FieldTreeBuilder(resolver)
     paths = doc.data.get("paths") or {}
     implicit.count(_declared_params(doc, resolver, paths))
-    drafts: list[dict[str, Any]] = []
+    drafts: list[OperationDraft] = []
     id_owners: dict[str, list[str]] = {}
     item_keys = address_keys(paths, doc, resolver)
     for path in sorted(p for p in paths if p.startswith("/")):
@@ -331,7 +348,7 @@ def _operations(
                 id_owners.setdefault(op_id, []).append(key)
             _report_ignored_parts(ctx, operation, op_pointer)
             drafts.append(
-                dict(
+                OperationDraft(
                     key=key,
                     op_id=op_id,
                     method=method,
@@ -346,29 +363,27 @@ def _operations(
             )
     duplicates = {op_id for op_id, keys in id_owners.items() if len(keys) > 1}
     for op_id in sorted(duplicates):
-        first = next(d for d in drafts if d["op_id"] == op_id)
+        first = next(d for d in drafts if d.op_id == op_id)
         ctx.warn(
             "OPERATION_ID_DUPLICATE",
             f"operationId {op_id!r} is used by {', '.join(id_owners[op_id])}: "
             'their ids become "METHOD /path" and their tool names are made unique (from the '
             "summary or the path, a hash as the last resort)",
-            first["pointer"],
+            first.pointer,
             "Make every operationId unique.",
         )
-    bases = {d["key"]: tool_name(d["op_id"], d["method"], d["path"]) for d in drafts}
+    bases = {d.key: tool_name(d.op_id, d.method, d.path) for d in drafts}
     names = assign_tool_names(
         bases,
         reserved={continue_tool_name(name)},
         alternatives={
-            d["key"]: alternative_names(
-                bases[d["key"]], d["operation"].get("summary"), d["method"], d["path"]
-            )
+            d.key: alternative_names(bases[d.key], d.operation.get("summary"), d.method, d.path)
             for d in drafts
         },
     )
     operations = []
     for draft in drafts:
-        operations.append(_operation(draft, names[draft["key"]], duplicates, doc, schemes, ctx))
+        operations.append(_operation(draft, names[draft.key], duplicates, doc, schemes, ctx))
     if ctx.ignored_headers:
         first = ctx.ignored_headers[0]
         ctx.diagnostics.append(
@@ -459,22 +474,22 @@ def _report_ignored_parts(ctx: RequestContext, operation: dict[str, Any], op_poi
 
 
 def _operation(
-    draft: dict[str, Any],
+    draft: OperationDraft,
     tool: str,
     duplicates: set[str],
     doc: Document,
     schemes: dict[str, Any],
     ctx: RequestContext,
 ) -> OperationSpec:
-    operation, op_id, key = draft["operation"], draft["op_id"], draft["key"]
-    base = tool_name(op_id, draft["method"], draft["path"])
+    operation, op_id, key = draft.operation, draft.op_id, draft.key
+    base = tool_name(op_id, draft.method, draft.path)
     if tool != base and op_id not in duplicates:
         ctx.diagnostics.append(
             doc.diagnostic(
                 Severity.INFO,
                 "TOOL_NAME_CHANGED",
                 f"tool name {base!r} is too long, reserved or not unique: named {tool!r}",
-                draft["pointer"],
+                draft.pointer,
                 "Rename the tool in the overlay if you prefer another name.",
             )
         )
@@ -483,14 +498,14 @@ def _operation(
         summary,
         operation.get("description"),
         operation_id=op_id,
-        route=(draft["method"], draft["path"]),
+        route=(draft.method, draft.path),
     )
     if operation.get("deprecated") is True:
         description = shorten("Deprecated. " + description, TOOL_DESCRIPTION_LIMIT)
     tags = operation.get("tags")
-    security, sec_diags = operation_security(doc, operation, draft["pointer"], schemes)
+    security, sec_diags = operation_security(doc, operation, draft.pointer, schemes)
     ctx.diagnostics.extend(sec_diags)
-    request = draft["request"]
+    request = draft.request
     security += tuple(s for s in request.credentials if s not in security)
     # Credential parameters are needed whichever alternative serves: part of every group.
     groups = tuple(
@@ -501,24 +516,24 @@ def _operation(
         id=key if (op_id is None or op_id in duplicates) else op_id,
         tool_name=tool,
         title=shorten(drop_questions(clean(summary)), TITLE_LIMIT) or op_id or key,
-        description=description or describe_route(draft["method"], draft["path"]),
-        params=draft["request"].params,
-        input_schema=draft["request"].input_schema,
+        description=description or describe_route(draft.method, draft.path),
+        params=request.params,
+        input_schema=request.input_schema,
         binding=HttpBinding(
-            method=draft["method"].upper(),
-            path=request.path or draft["path"],
+            method=draft.method.upper(),
+            path=request.path or draft.path,
             content_type=request.content_type,
             xml=request.xml,
-            server=draft["server"],
+            server=draft.server,
         ),
-        response=draft["response"],
-        kind=draft["kind"],
+        response=draft.response,
+        kind=draft.kind,
         annotations=_annotations(
-            draft["method"],
-            erases(op_id, draft["path"], *map(_text, (summary, operation.get("description")))),
+            draft.method,
+            erases(op_id, draft.path, *map(_text, (summary, operation.get("description")))),
         ),
         tags=tuple(t for t in tags if isinstance(t, str)) if isinstance(tags, list) else (),
-        source_pointer=draft["pointer"],
+        source_pointer=draft.pointer,
         security=security,
         security_groups=groups if any(len(g) > 1 for g in groups) else (),
         scopes=operation_scopes(doc, operation),

@@ -209,10 +209,3 @@ def detect_pagination(op: OperationSpec, link_header: bool = False) -> Paginatio
     if offset:
         return PaginationSpec("offset", size_arg=size, max_size=bound, offset_arg=offset)
     return None
-
-
-def pagination_data(spec: PaginationSpec | None) -> dict[str, Any] | None:
-    """The spec.json form: the style plus the fields that are set."""
-    if spec is None:
-        return None
-    return {k: v for k, v in sorted(spec.__dict__.items()) if v is not None}

@@ -34,7 +34,7 @@ import sys
 from dataclasses import dataclass, field, replace
 from typing import Any, Sequence
 
-from ..ir import OperationSpec, ServerSpec
+from ..ir import OperationSpec, PaginationSpec, ServerSpec
 from ..runtime.arguments import CONTROL_SCHEMAS
 
 RICH_BUDGET_TOKENS = 20_000
@@ -526,8 +526,6 @@ def apply_surface(data: dict[str, Any], spec: ServerSpec) -> dict[str, Any]:
     pydantic-monty sandbox, a native worker binary) and a client whose model writes Python, so
     an automatic choice could give a server that does not start with the base install.
     """
-    from ..loaders.pagination import pagination_data
-
     mode = spec.mode
     surface = build_surface(spec) if mode not in UNLISTED_MODES else None
     if mode == "auto":
@@ -558,6 +556,13 @@ def apply_surface(data: dict[str, Any], spec: ServerSpec) -> dict[str, Any]:
         if op.pagination is not None:
             tool["pagination"] = pagination_data(op.pagination)
     return data
+
+
+def pagination_data(spec: PaginationSpec | None) -> dict[str, Any] | None:
+    """The spec.json form: the style plus the fields that are set."""
+    if spec is None:
+        return None
+    return {k: v for k, v in sorted(spec.__dict__.items()) if v is not None}
 
 
 def _keep_defaults(listed: dict[str, Any], original: dict[str, Any]) -> None:

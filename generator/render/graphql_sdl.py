@@ -8,18 +8,10 @@ left out (the tools carry their own). Printed by graphql-core, so the output is 
 
 from __future__ import annotations
 
-from graphql import (
-    GraphQLObjectType,
-    GraphQLSchema,
-    build_schema,
-    is_enum_type,
-    is_input_object_type,
-    is_interface_type,
-    is_object_type,
-    print_schema,
-)
+from graphql import GraphQLObjectType, GraphQLSchema, build_schema, print_schema
 
 from ..ir import ServerSpec
+from ..loaders.graphql_sdl import strip_descriptions
 
 SCHEMA_FILE = "schema.graphql"
 
@@ -47,19 +39,3 @@ def shipped_sdl(spec: ServerSpec) -> str:
     pruned = GraphQLSchema(query=query, mutation=roots["mutation"], assume_valid=True)
     strip_descriptions(pruned)
     return print_schema(pruned) + "\n"
-
-
-def strip_descriptions(schema: GraphQLSchema) -> None:
-    """Drop every description of ``schema`` in place (types, fields, arguments, values)."""
-    for named in schema.type_map.values():
-        if named.name.startswith("__"):
-            continue
-        named.description = None
-        if is_object_type(named) or is_interface_type(named) or is_input_object_type(named):
-            for field in named.fields.values():  # type: ignore[union-attr]
-                field.description = None
-                for arg in getattr(field, "args", {}).values():
-                    arg.description = None
-        elif is_enum_type(named):
-            for value in named.values.values():  # type: ignore[union-attr]
-                value.description = None

@@ -141,7 +141,7 @@ def _tool_rows(spec: ServerSpec) -> list[dict[str, Any]]:
 
 
 def plan_package(spec: ServerSpec) -> dict[str, bytes]:
-    from ..runtime.config.environment import has_uploads, listing
+    from ..runtime.config.environment import has_uploads, listing, shown_defaults
     from ..runtime.model import model_from_json
 
     names = package_names(spec.name)
@@ -167,6 +167,7 @@ def plan_package(spec: ServerSpec) -> dict[str, bytes]:
         "credentials": spec.security,
         # every variable the server reads: the runtime's own table (what --help prints)
         "environment": listing(model_from_json(data)),
+        "defaults": shown_defaults(model_from_json(data)),  # the same table's defaults, as text
         "dependencies": DEPENDENCIES
         + (GRAPHQL_DEPENDENCIES if spec.source_kind == "graphql" else ()),
         "graphql": spec.source_kind == "graphql",
@@ -195,7 +196,7 @@ def plan_package(spec: ServerSpec) -> dict[str, bytes]:
     python("tests/test_server.py", "package/tests/test_server.py.j2")
     python("tests/test_tools_snapshot.py", "package/tests/test_tools_snapshot.py.j2")
     text(".github/workflows/ci.yml", "package/github/ci.yml.j2")
-    files["server.json"] = server_json(spec, names, registry_summary(spec))
+    files["server.json"] = server_json(spec, names, registry_summary(spec), context["environment"])
     files[f"src/{pkg}/py.typed"] = b""
     files[f"src/{pkg}/spec.json"] = (
         json.dumps(data, indent=1, ensure_ascii=False, sort_keys=False) + "\n"

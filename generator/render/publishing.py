@@ -9,12 +9,11 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any
+from typing import Any, Sequence
 
 from .. import __version__
 from ..diagnostics import Diagnostic, Severity
 from ..ir import ServerSpec
-from ..runtime.config.environment import credential_meaning
 from ..runtime.config.oauth_names import oauth_variables
 
 SERVER_SCHEMA_URL = "https://static.modelcontextprotocol.io/schemas/2025-09-29/server.schema.json"
@@ -98,22 +97,6 @@ def _github_owner(spec: ServerSpec) -> str | None:
     return spec.repository.github_owner if spec.repository is not None else None
 
 
-def project_urls(data: dict[str, Any]) -> tuple[tuple[str, str], ...]:
-    """``[project.urls]`` entries from an OpenAPI document's info.contact and externalDocs."""
-    found: list[tuple[str, str]] = []
-    info = data.get("info") if isinstance(data.get("info"), dict) else {}
-    contact = info.get("contact") if isinstance(info.get("contact"), dict) else {}
-    docs = data.get("externalDocs") if isinstance(data.get("externalDocs"), dict) else {}
-    for label, value in (
-        ("Documentation", docs.get("url")),
-        ("Homepage", contact.get("url")),
-        ("Terms of Service", info.get("termsOfService")),
-    ):
-        if isinstance(value, str) and re.match(r"^https?://[^\s\"'\\]+$", value.strip()):
-            found.append((label, value.strip()))
-    return tuple(found)
-
-
 def _short(text: str, limit: int) -> str:
     """``text`` within ``limit`` characters, cut at a word boundary and marked "…"."""
     text = " ".join(text.split())
@@ -124,16 +107,30 @@ def _short(text: str, limit: int) -> str:
     return (head[:space] if space > limit // 2 else head).rstrip(" ,;:-") + "…"
 
 
-def server_json(spec: ServerSpec, names: dict[str, str], summary: str) -> bytes:
-    """``server.json`` for the official MCP registry, a PyPI package run over stdio."""
+def server_json(
+    spec: ServerSpec,
+    names: dict[str, str],
+    summary: str,
+    environment: Sequence[tuple[str, str, str]],
+) -> bytes:
+    """``server.json`` for the official MCP registry, a PyPI package run over stdio.
+
+    ``environment``: the (name, meaning, default) of every variable the server reads, from the
+    runtime's table (config/environment.py ``listing``); the base URL and the credentials are
+    listed with the meaning ``--help`` and the README give them."""
     usable = "://" in spec.base_url
+    meanings = {name: meaning for name, meaning, _ in environment}
+
+    def described(name: str, note: str = "") -> str:
+        meaning = meanings[name]
+        return _short(meaning[0].upper() + meaning[1:] + note, 200)
+
+    base = f"{names['env_prefix']}_BASE_URL"
     env: list[dict[str, Any]] = [
         {
-            "name": f"{names['env_prefix']}_BASE_URL",
-            "description": (
-                "Upstream API base URL"
-                if usable
-                else "Upstream API base URL (required: the API description names no server)"
+            "name": base,
+            "description": described(
+                base, "" if usable else " (required: the API description names no server)"
             ),
             "isRequired": not usable,
             "format": "string",
@@ -141,14 +138,11 @@ def server_json(spec: ServerSpec, names: dict[str, str], summary: str) -> bytes:
         }
     ]
     for cred in spec.security:
-        for position, var in enumerate(cred.env_vars):
-            meaning = credential_meaning(
-                cred.kind, cred.location, cred.param_name, position, cred.companion
-            )
+        for var in cred.env_vars:
             env.append(
                 {
                     "name": var,
-                    "description": _short(meaning[0].upper() + meaning[1:], 200),
+                    "description": described(var),
                     "isRequired": False,
                     "isSecret": True,
                     "format": "string",
@@ -159,11 +153,7 @@ def server_json(spec: ServerSpec, names: dict[str, str], summary: str) -> bytes:
                 env.append(
                     {
                         "name": var,
-                        "description": _short(
-                            f"OAuth2 {role.replace('_', ' ')} of {cred.name}: the server"
-                            " obtains and refreshes its own access tokens",
-                            200,
-                        ),
+                        "description": described(var),
                         "isRequired": False,
                         "isSecret": role in ("client_secret", "refresh_token"),
                         "format": "string",
@@ -225,7 +215,7 @@ def license_notes(spec: ServerSpec, license_text: str | None) -> list[Diagnostic
     return [
         Diagnostic(
             Severity.WARNING,
-            "license-text",
+            "LICENSE_TEXT",
             problem,
             file="LICENSE",
             hint="put the licence's full text in LICENSE before publishing (mcpforge never "
@@ -242,7 +232,7 @@ def publishing_notes(spec: ServerSpec) -> list[Diagnostic]:
         notes.append(
             Diagnostic(
                 Severity.INFO,
-                "license-default",
+                "LICENSE_DEFAULT",
                 f"the package is licensed MIT by default{api if spec.license else ''}",
                 hint="choose its licence with `license: <SPDX id>` in the overlay or --license",
             )
@@ -252,7 +242,7 @@ def publishing_notes(spec: ServerSpec) -> list[Diagnostic]:
     return notes + [
         Diagnostic(
             Severity.INFO,
-            "registry-name-default",
+            "REGISTRY_NAME_DEFAULT",
             f"server.json and the README use the placeholder registry name {registry_name(spec)}",
             hint="set `repository: https://github.com/<you>/<repo>` (or `registry_name:"
             " io.github.<you>/<name>`) in the overlay before publishing to the MCP registry",

@@ -68,7 +68,7 @@ def test_the_summary_is_one_plain_sentence_and_the_licence_is_the_publishers(
     license_text = (package / "LICENSE").read_text()
     assert license_text.startswith("MIT License\n") and "lichess-mcp" in license_text
     notes = {d.code: d for d in result.diagnostics}
-    assert "license-default" in notes and "AGPL-3.0-or-later" in notes["license-default"].message
+    assert "LICENSE_DEFAULT" in notes and "AGPL-3.0-or-later" in notes["LICENSE_DEFAULT"].message
     readme = " ".join((package / "README.md").read_text().split())
     assert "This package: `MIT`" in readme
     assert "names the licence AGPL-3.0-or-later (the API's licence, not this package's)" in readme
@@ -111,7 +111,7 @@ def test_the_licence_is_chosen_in_the_overlay_or_on_the_command_line(tmp_path: P
     )
     assert "SPDX-License-Identifier: Apache-2.0" in (package / "LICENSE").read_text()
     codes = [d.code for d in result.diagnostics]
-    assert "license-text" in codes and "license-default" not in codes
+    assert "LICENSE_TEXT" in codes and "LICENSE_DEFAULT" not in codes
 
     proc = subprocess.run(
         [sys.executable, "-m", "generator", "generate", str(_spec(tmp_path)), "--overlay",

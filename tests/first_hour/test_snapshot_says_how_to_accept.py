@@ -33,7 +33,7 @@ def test_the_snapshot_test_names_the_command_that_accepts_the_new_surface(
     package, _ = generate(spec, tmp_path / "out", overlay_path=overlay, name="petstore")
     overlay.write_text("operations: {listPets: {tool_name: pets}}\n")  # the user's next edit
     _, result = generate(spec, tmp_path / "out", overlay_path=overlay, name="petstore")
-    (stale,) = [d for d in result.diagnostics if d.code == "snapshot-outdated"]
+    (stale,) = [d for d in result.diagnostics if d.code == "SNAPSHOT_OUTDATED"]
     assert stale.hint is not None and ACCEPT in stale.hint
 
     failing = _snapshot_test(package)

@@ -39,7 +39,7 @@ def test_a_url_as_the_spec_says_download_it_first(tmp_path: Path, args: tuple[st
     assert proc.returncode == 1 and "Traceback" not in proc.stderr
     first = proc.stderr.splitlines()[0]
     assert URL in first and "https:/api" not in proc.stderr
-    assert "spec-not-found" not in proc.stderr
+    assert "SPEC_NOT_FOUND" not in proc.stderr
     assert "download it first" in first and f"curl -fsSLo openapi.json '{URL}'" in first
     assert not (tmp_path / "out").exists()
 

@@ -119,3 +119,58 @@ def test_the_runtime_top_level_holds_only_the_core_and_each_part_says_what_it_is
     assert top <= TOP_LEVEL, f"put new runtime modules in a part: {sorted(top - TOP_LEVEL)}"
     for init in RUNTIME_DIR.glob("*/__init__.py"):
         assert ast.get_docstring(ast.parse(init.read_text(encoding="utf-8"))), init
+
+
+def _imports_between(
+    package: str, other: str, root: Path = GENERATOR_DIR
+) -> list[tuple[str, int, bool]]:
+    """(file, line, inside a function) of each import in ``<root>/<package>/`` that reaches
+    ``<root>/<other>/`` (relative, or absolute through ``generator.``)."""
+    found: list[tuple[str, int, bool]] = []
+    for path in sorted((root / package).rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        inside: set[int] = set()
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                inside.update(id(sub) for sub in ast.walk(node) if sub is not node)
+        depth = len(path.relative_to(root).parts) - 1  # ".." reaches generator/
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom):
+                module = node.module or ""
+                if node.level:
+                    hit = node.level - 1 == depth and module.split(".")[0] == other
+                    if node.level - 1 == depth and not module:
+                        hit = any(alias.name == other for alias in node.names)
+                else:
+                    hit = module.startswith(f"generator.{other}")
+            elif isinstance(node, ast.Import):
+                hit = any(a.name.startswith(f"generator.{other}") for a in node.names)
+            else:
+                continue
+            if hit:
+                found.append((str(path.relative_to(root)), node.lineno, id(node) in inside))
+    return found
+
+
+def test_loaders_and_render_import_one_way_at_module_top_level() -> None:
+    """The loaders build the IR and never reach into rendering; render may use a loader's
+    helper (the SDL without descriptions), and only at the top of a module, where it shows."""
+    assert _imports_between("loaders", "render") == []
+    lazy = [(f, line) for f, line, inside in _imports_between("render", "loaders") if inside]
+    assert lazy == [], f"move these imports to the top of the module: {lazy}"
+
+
+def test_the_import_finder_sees_lazy_and_top_level_imports(tmp_path: Path) -> None:
+    (tmp_path / "render" / "sub").mkdir(parents=True)
+    (tmp_path / "render" / "top.py").write_text(
+        "from ..loaders.pagination import x\nfrom .. import loaders\nfrom ..ir import y\n"
+    )
+    (tmp_path / "render" / "sub" / "lazy.py").write_text(
+        "def f():\n    from ...loaders import z\n    import generator.loaders.graphql\n"
+    )
+    assert _imports_between("render", "loaders", tmp_path) == [
+        ("render/sub/lazy.py", 2, True),
+        ("render/sub/lazy.py", 3, True),
+        ("render/top.py", 1, False),
+        ("render/top.py", 2, False),
+    ]

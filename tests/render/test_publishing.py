@@ -8,8 +8,8 @@ import jsonschema
 
 from generator.overlays.load import parse_overlay
 from generator.pipeline import build, generate
-from generator.render.publishing import project_urls
-from tests.support.paths import SPECS
+from generator.loaders.project_urls import project_urls
+from tests.support.paths import FIXTURES, SPECS
 
 SCHEMA = json.loads(
     (Path(__file__).resolve().parents[1] / "publishing" / "server.schema.json").read_text()
@@ -59,7 +59,7 @@ def test_registry_name_urls_and_credentials_reach_the_package(tmp_path: Path) ->
     doc["info"]["license"] = {"name": "Apache 2.0"}
     spec.write_text(json.dumps(doc))
     target, result = generate(spec, tmp_path / "out", overlay_path=overlay, name="petstore")
-    assert "registry-name-default" not in [d.code for d in result.diagnostics]
+    assert "REGISTRY_NAME_DEFAULT" not in [d.code for d in result.diagnostics]
     server = json.loads((target / "server.json").read_text())
     assert _validate(server) == []
     assert server["name"] == "io.github.acme/petstore-mcp"
@@ -76,7 +76,7 @@ def test_registry_name_urls_and_credentials_reach_the_package(tmp_path: Path) ->
 
 def test_without_a_registry_name_a_placeholder_is_used_and_noted(tmp_path: Path) -> None:
     target, result = generate(SPECS / "petstore/openapi.yaml", tmp_path, name="petstore")
-    assert "registry-name-default" in [d.code for d in result.diagnostics]
+    assert "REGISTRY_NAME_DEFAULT" in [d.code for d in result.diagnostics]
     server = json.loads((target / "server.json").read_text())
     assert server["name"] == "io.github.OWNER/petstore-mcp"
     assert _validate(server) == []
@@ -97,7 +97,7 @@ def test_a_github_repository_names_the_package_in_the_registry(tmp_path: Path) -
     target, result = generate(
         SPECS / "petstore/openapi.yaml", tmp_path / "out", overlay_path=overlay, name="petstore"
     )
-    assert "registry-name-default" not in [d.code for d in result.diagnostics]
+    assert "REGISTRY_NAME_DEFAULT" not in [d.code for d in result.diagnostics]
     server = json.loads((target / "server.json").read_text())
     assert _validate(server) == []
     assert server["name"] == "io.github.acme/petstore-mcp"
@@ -142,3 +142,21 @@ def test_bad_repositories_are_located_errors() -> None:
         assert overlay.repository is None or "branch" in text, text  # unknown keys are dropped
         assert [d.pointer for d in diags][:1] == [pointer], (text, diags)
         assert all(d.line == 1 for d in diags), text
+
+
+def test_server_json_describes_each_variable_as_help_and_the_readme_do() -> None:
+    """One table (runtime/config/environment.py) for all three: before, server.json wrote its
+    own words for the base URL and the OAuth2 variables."""
+    from generator.runtime.config.environment import listing
+    from generator.runtime.model import model_from_json
+
+    result = build(FIXTURES / "openapi/spotify.fixed.yaml", name="spotify")
+    server = json.loads(result.files["server.json"])
+    assert _validate(server) == []
+    model = model_from_json(json.loads(result.files["src/spotify_mcp/spec.json"]))
+    meanings = {name: meaning for name, meaning, _ in listing(model)}
+    env = server["packages"][0]["environmentVariables"]
+    assert any("CLIENT_SECRET" in e["name"] for e in env)  # the OAuth2 family is listed
+    for entry in env:
+        meaning = meanings[entry["name"]]
+        assert entry["description"].startswith(meaning[0].upper() + meaning[1:99]), entry

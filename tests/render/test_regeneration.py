@@ -92,11 +92,11 @@ def test_snapshot_is_kept_until_updated_on_purpose(tmp_path: Path) -> None:
     snapshot = (target / SNAPSHOT_PATH).read_bytes()
     tools = [t["name"] for t in json.loads(snapshot)["tools"]]
     assert tools == ["list_things", "get_thing", "demo_continue"]
-    assert "snapshot-outdated" not in _codes(first)
+    assert "SNAPSHOT_OUTDATED" not in _codes(first)
 
     grown = _write(tmp_path, "b.json", _spec(extra_param=True))
     _, second = generate(grown, tmp_path / "out", name="demo")
-    assert "snapshot-outdated" in _codes(second)
+    assert "SNAPSHOT_OUTDATED" in _codes(second)
     assert (target / SNAPSHOT_PATH).read_bytes() == snapshot  # kept, and still in the manifest
     failed = _package_tests(target)
     assert failed.returncode != 0
@@ -115,12 +115,12 @@ def test_breaking_changes_under_the_same_major_version_warn(tmp_path: Path) -> N
     generate(_write(tmp_path, "a.json", _spec()), out, name="demo", version="1.4.0")
     smaller = _write(tmp_path, "b.json", _spec(drop_tool=True))
     _, same = generate(smaller, out, name="demo", version="1.5.0", update_snapshot=True)
-    (warning,) = [d for d in same.diagnostics if d.code == "breaking-change-same-major"]
+    (warning,) = [d for d in same.diagnostics if d.code == "BREAKING_CHANGE_SAME_MAJOR"]
     assert "tool_removed get_thing" in warning.message
     assert "2.0.0" in (warning.hint or "")
     generate(_write(tmp_path, "a.json", _spec()), out, name="demo", version="2.0.0")
     _, bumped = generate(smaller, out, name="demo", version="3.0.0", update_snapshot=True)
-    assert "breaking-change-same-major" not in _codes(bumped)
+    assert "BREAKING_CHANGE_SAME_MAJOR" not in _codes(bumped)
     _, additive = generate(
         _write(tmp_path, "c.json", _spec(drop_tool=True, extra_param=True)),
         out,
@@ -128,7 +128,7 @@ def test_breaking_changes_under_the_same_major_version_warn(tmp_path: Path) -> N
         version="3.0.0",
         update_snapshot=True,
     )
-    assert "breaking-change-same-major" not in _codes(additive)
+    assert "BREAKING_CHANGE_SAME_MAJOR" not in _codes(additive)
 
 
 @pytest.mark.parametrize("example", ["petstore"])

@@ -26,7 +26,7 @@ def test_refuses_a_directory_it_did_not_generate(tmp_path: Path) -> None:
     (target / "precious.txt").write_text("mine")
     with pytest.raises(GenerationError) as info:
         write_package(target, FILES, generator_version="0")
-    assert info.value.diagnostics[0].code == "out-not-generated"
+    assert info.value.diagnostics[0].code == "OUT_NOT_GENERATED"
     assert (target / "precious.txt").read_text() == "mine"
     assert not (target / "a.txt").exists()
 
@@ -44,7 +44,7 @@ def test_hand_edited_files_stop_regeneration_unless_forced(tmp_path: Path) -> No
     (target / "pkg/b.py").write_bytes(b"x = 2  # my fix\n")
     with pytest.raises(GenerationError) as info:
         write_package(target, FILES, generator_version="0")
-    assert info.value.diagnostics[0].code == "hand-edited"
+    assert info.value.diagnostics[0].code == "OUT_HAND_EDITED"
     assert "pkg/b.py" in info.value.diagnostics[0].message
     assert (target / "pkg/b.py").read_bytes() == b"x = 2  # my fix\n"
     report = write_package(target, FILES, generator_version="0", force=True)
@@ -68,7 +68,7 @@ def test_a_user_file_where_a_generated_file_goes_is_a_clash(tmp_path: Path) -> N
     (target / "new.txt").write_text("mine")
     with pytest.raises(GenerationError) as info:
         write_package(target, {"a.txt": b"one\n", "new.txt": b"gen"}, generator_version="0")
-    assert info.value.diagnostics[0].code == "user-file-clash"
+    assert info.value.diagnostics[0].code == "OUT_USER_FILE_CLASH"
     assert (target / "new.txt").read_text() == "mine"
 
 
@@ -77,7 +77,7 @@ def test_a_file_in_the_way_is_refused(tmp_path: Path) -> None:
     target.write_text("not a dir")
     with pytest.raises(GenerationError) as info:
         write_package(target, FILES, generator_version="0")
-    assert info.value.diagnostics[0].code == "out-not-directory"
+    assert info.value.diagnostics[0].code == "OUT_NOT_DIRECTORY"
 
 
 def test_scaffold_files_are_written_once_and_stay_out_of_the_manifest(tmp_path: Path) -> None:

@@ -87,7 +87,7 @@ def test_help_says_what_each_variable_means_and_what_else_is_honoured(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     text = _help(_model("github-mcp"), capsys)
-    assert "  GITHUB_BASE_URL\n      upstream base URL (default https://api.github.com)" in text
+    assert "  GITHUB_BASE_URL\n      upstream API base URL (default https://api.github.com)" in text
     assert "  GITHUB_TOKEN\n      access token, sent as a bearer token" in text
     assert "  GITHUB_CACHE_URL\n      redis://host:port/db" in text
     assert "  GITHUB_LOG_LEVEL\n      stderr log level" in text

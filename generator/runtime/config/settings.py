@@ -10,33 +10,39 @@ from ..errors import ConfigurationError
 from ..filters import choose_filter_set
 from ..model import ServerModel
 from .code_limits import CodeLimits, code_limits_from_env
-from .environment import full_name, has_uploads, retired, value
+from .environment import float_default, full_name, has_uploads, int_default, retired, value
 from .redirects import RedirectPolicy, redirect_policy
 from .servers import server_urls
-from .uploads import MAX_UPLOAD_BYTES, UploadPolicy
+from .uploads import UploadPolicy
 
 
 @dataclass(frozen=True)
 class AnswerLimits:
     """What parsing one upstream answer may build (upstream/answer_limits.py)."""
 
-    max_elements: int = 1_000_000  # values: JSON items and members, XML elements
-    max_depth: int = 100  # nesting
-    max_integer_digits: int = 4300  # digits of one JSON integer (Python's own int limit)
+    # values: JSON items and members, XML elements (<PREFIX>_MAX_RESPONSE_ELEMENTS)
+    max_elements: int = int_default("MAX_RESPONSE_ELEMENTS")
+    max_depth: int = int_default("MAX_RESPONSE_DEPTH")  # nesting
+    # digits of one JSON integer (Python's own int limit)
+    max_integer_digits: int = int_default("MAX_INTEGER_DIGITS")
 
 
 @dataclass(frozen=True)
 class Settings:
+    """Every default is written once, in environment.py's ``VARIABLES``."""
+
     base_url: str
-    connect_timeout: float = 10.0
-    read_timeout: float = 30.0
-    max_response_bytes: int = 20 * 1024 * 1024
-    continuation_max_entries: int = 1000
-    continuation_max_bytes: int = 64 * 1024 * 1024
-    total_timeout: float = 60.0  # whole call incl. retries and slow bodies (<PREFIX>_TOTAL_TIMEOUT)
-    retries: int = 2  # extra attempts for idempotent methods (<PREFIX>_RETRIES, 0 = none)
+    connect_timeout: float = float_default("CONNECT_TIMEOUT")
+    read_timeout: float = float_default("TIMEOUT")
+    max_response_bytes: int = int_default("MAX_RESPONSE_BYTES")
+    continuation_max_entries: int = int_default("CONTINUATION_MAX_ENTRIES")
+    continuation_max_bytes: int = int_default("CONTINUATION_MAX_BYTES")
+    # whole call incl. retries and slow bodies (<PREFIX>_TOTAL_TIMEOUT)
+    total_timeout: float = float_default("TOTAL_TIMEOUT")
+    # extra attempts for idempotent methods (<PREFIX>_RETRIES, 0 = none)
+    retries: int = int_default("RETRIES")
     cache_url: str = ""  # redis://... selects the shared continuation store (<PREFIX>_CACHE_URL)
-    max_argument_bytes: int = 1024 * 1024  # JSON size of one call's arguments
+    max_argument_bytes: int = int_default("MAX_ARGUMENT_BYTES")  # JSON size of one call's arguments
     # <PREFIX>_MAX_RESPONSE_ELEMENTS, _MAX_RESPONSE_DEPTH, _MAX_INTEGER_DIGITS
     answer_limits: AnswerLimits = AnswerLimits()
     filter_set: str = ""  # output filter set in use, "" = none (<PREFIX>_FILTER_SET, --filter-set)
@@ -53,13 +59,13 @@ class Settings:
     code: CodeLimits = CodeLimits()  # code mode's limits on one execute (<PREFIX>_CODE_*)
 
 
-def _number(
-    env: Mapping[str, str], model: ServerModel, name: str, default: float, kind: type = float
+def _positive(
+    env: Mapping[str, str], model: ServerModel, name: str, kind: type[int] | type[float]
 ) -> float:
     raw = value(env, model, name)
     key = full_name(model, name)
     if raw == "":
-        return default
+        return float(int_default(name) if kind is int else float_default(name))
     try:
         number = kind(raw)
     except ValueError:
@@ -67,6 +73,16 @@ def _number(
     if number <= 0:
         raise ConfigurationError(f"{key} must be positive, got {raw!r}.")
     return float(number)
+
+
+def _seconds(env: Mapping[str, str], model: ServerModel, name: str) -> float:
+    """A positive number of seconds (or the like) from ``<PREFIX>_<name>``, else its default."""
+    return _positive(env, model, name, float)
+
+
+def _whole(env: Mapping[str, str], model: ServerModel, name: str) -> int:
+    """A positive whole number from ``<PREFIX>_<name>``, else its default."""
+    return int(_positive(env, model, name, int))
 
 
 def settings_from_env(
@@ -93,21 +109,19 @@ def settings_from_env(
     servers = server_urls(model, env, base_url)
     return Settings(
         base_url=base_url,
-        connect_timeout=_number(env, model, "CONNECT_TIMEOUT", 10.0),
-        read_timeout=_number(env, model, "TIMEOUT", 30.0),
-        max_response_bytes=int(_number(env, model, "MAX_RESPONSE_BYTES", 20 * 1024 * 1024, int)),
-        continuation_max_entries=int(_number(env, model, "CONTINUATION_MAX_ENTRIES", 1000, int)),
-        continuation_max_bytes=int(
-            _number(env, model, "CONTINUATION_MAX_BYTES", 64 * 1024 * 1024, int)
-        ),
-        total_timeout=_number(env, model, "TOTAL_TIMEOUT", 60.0),
+        connect_timeout=_seconds(env, model, "CONNECT_TIMEOUT"),
+        read_timeout=_seconds(env, model, "TIMEOUT"),
+        max_response_bytes=_whole(env, model, "MAX_RESPONSE_BYTES"),
+        continuation_max_entries=_whole(env, model, "CONTINUATION_MAX_ENTRIES"),
+        continuation_max_bytes=_whole(env, model, "CONTINUATION_MAX_BYTES"),
+        total_timeout=_seconds(env, model, "TOTAL_TIMEOUT"),
         retries=_retries(env, model),
         cache_url=value(env, model, "CACHE_URL").strip(),
-        max_argument_bytes=int(_number(env, model, "MAX_ARGUMENT_BYTES", 1024 * 1024, int)),
+        max_argument_bytes=_whole(env, model, "MAX_ARGUMENT_BYTES"),
         answer_limits=AnswerLimits(
-            max_elements=int(_number(env, model, "MAX_RESPONSE_ELEMENTS", 1_000_000, int)),
-            max_depth=int(_number(env, model, "MAX_RESPONSE_DEPTH", 100, int)),
-            max_integer_digits=int(_number(env, model, "MAX_INTEGER_DIGITS", 4300, int)),
+            max_elements=_whole(env, model, "MAX_RESPONSE_ELEMENTS"),
+            max_depth=_whole(env, model, "MAX_RESPONSE_DEPTH"),
+            max_integer_digits=_whole(env, model, "MAX_INTEGER_DIGITS"),
         ),
         confirm_destructive=_flag(env, model, "CONFIRM_DESTRUCTIVE"),
         request_state_keys=_keys(env, model, "REQUEST_STATE_KEYS"),
@@ -133,7 +147,7 @@ def _uploads(env: Mapping[str, str], model: ServerModel) -> UploadPolicy:
     folder = value(env, model, "UPLOAD_DIR").strip() or None
     if folder is not None and not os.path.isdir(os.path.expanduser(folder)):
         raise ConfigurationError(f"{full_name(model, 'UPLOAD_DIR')}={folder!r} is not a folder.")
-    cap = int(_number(env, model, "MAX_UPLOAD_BYTES", MAX_UPLOAD_BYTES, int))
+    cap = _whole(env, model, "MAX_UPLOAD_BYTES")
     return UploadPolicy(folder=folder, max_bytes=cap, env=model.env_prefix)
 
 
@@ -141,7 +155,7 @@ def _retries(env: Mapping[str, str], model: ServerModel) -> int:
     key = full_name(model, "RETRIES")
     raw = value(env, model, "RETRIES").strip()
     if not raw:
-        return 2
+        return int_default("RETRIES")
     if not raw.isdigit() or int(raw) > 10:
         raise ConfigurationError(f"{key}={raw!r} must be a whole number from 0 to 10.")
     return int(raw)

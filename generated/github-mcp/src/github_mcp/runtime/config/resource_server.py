@@ -38,7 +38,7 @@ from urllib.parse import urlsplit
 
 from ..errors import ConfigurationError
 from ..model import ServerModel
-from .environment import full_name, value
+from .environment import full_name, int_default, value
 
 AUTH_VARIABLES = (
     "ISSUER_URL",
@@ -53,8 +53,6 @@ AUTH_VARIABLES = (
     "INTROSPECTIONS_PER_MINUTE",
     "ALLOW_PLAIN_JWT",
 )
-MAX_TOKEN_BYTES = 8192  # a header line most proxies accept; JWTs with many claims fit
-INTROSPECTIONS_PER_MINUTE = 30
 
 
 @dataclass(frozen=True)
@@ -67,8 +65,9 @@ class ResourceServerConfig:
     client_id: str | None = None
     client_secret: str | None = None
     tool_scopes: bool = True
-    max_token_bytes: int = MAX_TOKEN_BYTES
-    introspections_per_minute: int = INTROSPECTIONS_PER_MINUTE
+    # 8192 by default: a header line most proxies accept; JWTs with many claims fit
+    max_token_bytes: int = int_default("AUTH_MAX_TOKEN_BYTES")
+    introspections_per_minute: int = int_default("AUTH_INTROSPECTIONS_PER_MINUTE")
     allow_plain_jwt: bool = False
 
 
@@ -175,11 +174,13 @@ def resource_server_from_env(
         client_id=client_id,
         client_secret=secret,
         tool_scopes=tool_scopes not in ("off", "0", "false"),
-        max_token_bytes=_count(name("MAX_TOKEN_BYTES"), get("MAX_TOKEN_BYTES"), MAX_TOKEN_BYTES),
+        max_token_bytes=_count(
+            name("MAX_TOKEN_BYTES"), get("MAX_TOKEN_BYTES"), int_default("AUTH_MAX_TOKEN_BYTES")
+        ),
         introspections_per_minute=_count(
             name("INTROSPECTIONS_PER_MINUTE"),
             get("INTROSPECTIONS_PER_MINUTE"),
-            INTROSPECTIONS_PER_MINUTE,
+            int_default("AUTH_INTROSPECTIONS_PER_MINUTE"),
         ),
         allow_plain_jwt=plain in ("on", "1", "true"),
     )

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-MAX_UPLOAD_BYTES = 20 * 1024 * 1024
+from .environment import int_default
 
 
 @dataclass(frozen=True)
@@ -15,5 +15,5 @@ class UploadPolicy:
     """``env``: the variables' prefix, named in errors."""
 
     folder: str | None = None
-    max_bytes: int = MAX_UPLOAD_BYTES
+    max_bytes: int = int_default("MAX_UPLOAD_BYTES")
     env: str = "<PREFIX>"

@@ -17,7 +17,7 @@ import sys
 from datetime import datetime, timezone
 from typing import Any, Mapping
 
-from ..config.environment import full_name, value
+from ..config.environment import full_name, text_default, value
 from ..errors import ConfigurationError
 from ..model import ServerModel
 
@@ -26,7 +26,7 @@ LOG_FORMATS = ("text", "json")
 
 def log_format(model: ServerModel, environ: Mapping[str, str] | None = None) -> str:
     """``<PREFIX>_LOG_FORMAT``: ``text`` (default) or ``json``."""
-    chosen = (value(environ, model, "LOG_FORMAT") or "text").strip().lower()
+    chosen = (value(environ, model, "LOG_FORMAT") or text_default("LOG_FORMAT")).strip().lower()
     if chosen not in LOG_FORMATS:
         raise ConfigurationError(
             f"{full_name(model, 'LOG_FORMAT')}={chosen!r}: use one of {', '.join(LOG_FORMATS)}."

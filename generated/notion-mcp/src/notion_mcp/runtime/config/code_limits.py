@@ -12,23 +12,21 @@ from typing import Mapping
 
 from ..errors import ConfigurationError
 from ..model import ServerModel
-from .environment import full_name, value
-
-DEFAULT_TIMEOUT = 30.0  # seconds of wall time, upstream calls included
-DEFAULT_MAX_MEMORY = 64 * 1024 * 1024  # bytes of the sandbox's heap
-DEFAULT_MAX_CALLS = 20  # upstream requests (pages included) per execute
-DEFAULT_MAX_RESULT_BYTES = 4 * 1024 * 1024  # the script's value, as JSON
+from .environment import float_default, full_name, int_default, value
 
 
 @dataclass(frozen=True)
 class CodeLimits:
-    timeout: float = DEFAULT_TIMEOUT
-    max_memory: int = DEFAULT_MAX_MEMORY
-    max_calls: int = DEFAULT_MAX_CALLS
-    max_result_bytes: int = DEFAULT_MAX_RESULT_BYTES
+    """The defaults are written once, in environment.py's ``VARIABLES``."""
+
+    timeout: float = float_default("CODE_TIMEOUT")  # seconds of wall time, upstream calls included
+    max_memory: int = int_default("CODE_MAX_MEMORY")  # bytes of the sandbox's heap
+    max_calls: int = int_default("CODE_MAX_CALLS")  # upstream requests (pages included)
+    max_result_bytes: int = int_default("CODE_MAX_RESULT_BYTES")  # the script's value, as JSON
 
 
 def _positive(env: Mapping[str, str], model: ServerModel, name: str, default: float) -> float:
+    """A positive number from ``<PREFIX>_<name>`` (a fraction is accepted), else ``default``."""
     raw = value(env, model, name).strip()
     if not raw:
         return default
@@ -46,10 +44,10 @@ def code_limits_from_env(env: Mapping[str, str], model: ServerModel) -> CodeLimi
     if model.mode != "code":
         return CodeLimits()
     return CodeLimits(
-        timeout=_positive(env, model, "CODE_TIMEOUT", DEFAULT_TIMEOUT),
-        max_memory=int(_positive(env, model, "CODE_MAX_MEMORY", DEFAULT_MAX_MEMORY)),
-        max_calls=int(_positive(env, model, "CODE_MAX_CALLS", DEFAULT_MAX_CALLS)),
+        timeout=_positive(env, model, "CODE_TIMEOUT", float_default("CODE_TIMEOUT")),
+        max_memory=int(_positive(env, model, "CODE_MAX_MEMORY", int_default("CODE_MAX_MEMORY"))),
+        max_calls=int(_positive(env, model, "CODE_MAX_CALLS", int_default("CODE_MAX_CALLS"))),
         max_result_bytes=int(
-            _positive(env, model, "CODE_MAX_RESULT_BYTES", DEFAULT_MAX_RESULT_BYTES)
+            _positive(env, model, "CODE_MAX_RESULT_BYTES", int_default("CODE_MAX_RESULT_BYTES"))
         ),
     )

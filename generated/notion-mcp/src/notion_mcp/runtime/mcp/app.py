@@ -14,10 +14,12 @@ import logging
 import os
 import socket
 import sys
+from collections import ChainMap
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Mapping, NoReturn, Sequence
 
-from ..config.environment import full_name, help_text, value
+from ..config.environment import full_name, help_text, text_default, value
 from ..config.resource_server import is_loopback, resource_server_from_env
 from ..errors import ConfigurationError
 from ..model import ServerModel, load_model
@@ -114,7 +116,8 @@ def log_level(
     model: ServerModel, flag: str | None, environ: Mapping[str, str] | None = None
 ) -> int:
     """The stderr log level: ``--log-level``, else ``<PREFIX>_LOG_LEVEL``, else WARNING."""
-    chosen = (flag or value(environ, model, "LOG_LEVEL") or "warning").strip().lower()
+    chosen = (flag or value(environ, model, "LOG_LEVEL") or text_default("LOG_LEVEL")).strip()
+    chosen = chosen.lower()
     if chosen not in LOG_LEVELS:
         raise ConfigurationError(
             f"{full_name(model, 'LOG_LEVEL')}={chosen!r}: use one of {', '.join(LOG_LEVELS)}."
@@ -149,16 +152,51 @@ def exposure_warning(model: ServerModel, host: str, auth: object) -> str | None:
     )
 
 
+@dataclass(frozen=True)
+class FlagValues:
+    """What the command line says, by the variable each flag stands for: read over the
+    environment (the flag wins), which stays as the user set it."""
+
+    values: dict[str, str] = field(default_factory=dict)  # <PREFIX>_X -> the flag's value
+    sources: dict[str, str] = field(default_factory=dict)  # <PREFIX>_X -> the flag, for errors
+
+    def over(self, environ: Mapping[str, str]) -> Mapping[str, str]:
+        """``environ`` with the flags' values in front."""
+        return ChainMap(self.values, dict(environ))
+
+
+def flag_values(model: ServerModel, args: argparse.Namespace) -> FlagValues:
+    """The variables the flags of ``args`` set (``--filter-set``, ``--toolsets``,
+    ``--read-only``, ``--auth-*``), each with the flag that set it."""
+    p = model.env_prefix
+    flags = FlagValues()
+    if args.filter_set is not None:  # the flag wins over <PREFIX>_FILTER_SET
+        flags.values[f"{p}_FILTER_SET"] = args.filter_set
+        flags.sources[f"{p}_FILTER_SET"] = "--filter-set"
+    if args.toolsets is not None:  # the flags win over <PREFIX>_TOOLSETS / _READ_ONLY
+        flags.values[f"{p}_TOOLSETS"] = args.toolsets
+        flags.sources[f"{p}_TOOLSETS"] = "--toolsets"
+    if args.read_only:
+        flags.values[f"{p}_READ_ONLY"] = "1"
+        flags.sources[f"{p}_READ_ONLY"] = "--read-only"
+    for flag, var, _ in AUTH_FLAGS:  # --auth-* win over <PREFIX>_AUTH_*
+        given = getattr(args, "auth_" + flag.replace("-", "_"))
+        if given is not None:
+            flags.values[f"{p}_AUTH_{var}"] = given
+            flags.sources[f"{p}_AUTH_{var}"] = f"--auth-{flag}"
+    return flags
+
+
 def make_server(  # type: ignore[no-untyped-def]
     model: ServerModel,
-    sources: Mapping[str, str] | None = None,
+    flags: FlagValues | None = None,
     telemetry: Backend | None = None,
 ):
     """Build the MCP server; settings are read from the environment now, so errors show at start.
 
-    ``sources`` maps an environment variable a command-line flag has set to that flag, so an
-    error about its value names what the user typed. ``telemetry``: where spans and metrics
-    go; None: as the ``OTEL_*`` variables say (telemetry/switch.py)."""
+    ``flags``: what the command line set, read over the environment (which is not changed);
+    an error about a flag's value names the flag the user typed. ``telemetry``: where spans
+    and metrics go; None: as the ``OTEL_*`` variables say (telemetry/switch.py)."""
     from ..config.auth import CredentialSet
     from ..config.settings import settings_from_env
     from ..executor import ServerRuntime
@@ -167,10 +205,12 @@ def make_server(  # type: ignore[no-untyped-def]
 
     from .toolsets import restrict_from_env
 
+    flags = flags or FlagValues()
+    environ = flags.over(os.environ)
     # --toolsets / --read-only (toolsets.py)
-    model = restrict_from_env(model, os.environ, sources or {})
-    settings = settings_from_env(model, sources=sources or {})
-    auth = resource_server_from_env(model, sources=sources or {})
+    model = restrict_from_env(model, environ, flags.sources)
+    settings = settings_from_env(model, environ, sources=flags.sources)
+    auth = resource_server_from_env(model, environ, sources=flags.sources)
     if model.mode == "code":  # the sandbox comes with the package's [code] extra
         from ..codemode.sandbox import missing_sandbox
 
@@ -225,23 +265,10 @@ def run(spec_path: str | Path, argv: Sequence[str] | None = None) -> int:
     if json_logs:  # <PREFIX>_LOG_FORMAT=json (telemetry/json_logs.py)
         use_json_logs()
     logging.getLogger(__name__.rsplit(".", 2)[0]).setLevel(level)  # the runtime's loggers
-    sources: dict[str, str] = {}  # environment variables set from a flag -> that flag
-    if args.filter_set is not None:  # the flag wins over <PREFIX>_FILTER_SET
-        os.environ[f"{model.env_prefix}_FILTER_SET"] = args.filter_set
-        sources[f"{model.env_prefix}_FILTER_SET"] = "--filter-set"
-    if args.toolsets is not None:  # the flags win over <PREFIX>_TOOLSETS / _READ_ONLY
-        os.environ[f"{model.env_prefix}_TOOLSETS"] = args.toolsets
-        sources[f"{model.env_prefix}_TOOLSETS"] = "--toolsets"
-    if args.read_only:
-        os.environ[f"{model.env_prefix}_READ_ONLY"] = "1"
-    for flag, var, _ in AUTH_FLAGS:  # --auth-* win over <PREFIX>_AUTH_*
-        given = getattr(args, "auth_" + flag.replace("-", "_"))
-        if given is not None:
-            os.environ[f"{model.env_prefix}_AUTH_{var}"] = given
-            sources[f"{model.env_prefix}_AUTH_{var}"] = f"--auth-{flag}"
+    flags = flag_values(model, args)
     try:
-        server = make_server(model, sources)
-        auth = resource_server_from_env(model, sources=sources)
+        server = make_server(model, flags)
+        auth = resource_server_from_env(model, flags.over(os.environ), sources=flags.sources)
     except ConfigurationError as exc:
         print(f"{prog}: error: {exc.message}", file=sys.stderr)
         return 2

@@ -5,9 +5,13 @@ The table feeds ``<name>-mcp --help``, the package's README and ``server.json``,
 is documented wherever it is read. To add one:
 
 1. add a ``Variable`` to ``VARIABLES`` (its name after ``<PREFIX>_``, a one-line meaning, the
-   default as a person reads it, and ``applies`` when only some servers read it, e.g. GraphQL
-   ones); for variables whose *names* come from the description (credentials, one base URL
-   per extra server), add a function to ``FAMILIES`` that yields them for a model;
+   default, and ``applies`` when only some servers read it, e.g. GraphQL ones); for variables
+   whose *names* come from the description (credentials, one base URL per extra server), add
+   a function to ``FAMILIES`` that yields them for a model. A number's default is written
+   here once, as the number the server uses (an ``int`` or a ``float``: the setting's type);
+   the settings (settings.py, code_limits.py, resource_server.py, uploads.py) take it from
+   ``setting_default``, and ``--help``, the README and ``server.json`` show it as text
+   (``BYTES``: in MiB);
 2. read it with ``value(env, model, "NAME")`` (or ``value(env, model, full_name)`` for a
    family's variable): reading a name that is in neither place raises ``KeyError``, so an
    undocumented variable cannot ship. ``tests/runtime/test_environment.py`` checks that every
@@ -22,19 +26,33 @@ import textwrap
 from dataclasses import dataclass
 from typing import Callable, Iterable, Iterator, Mapping
 
+from ..filters import choose_filter_set
 from ..model import ServerModel
 from .oauth_names import oauth_variables
+
+MiB = 1024 * 1024
+BYTES = "bytes"  # a Variable's unit: its default is shown in MiB
 
 
 @dataclass(frozen=True)
 class Variable:
     suffix: str  # the name after "<PREFIX>_"
     meaning: Callable[[ServerModel], str] | str  # one line, plain text (--help, README)
-    default: Callable[[ServerModel], str] | str = ""  # as a person reads it; "" = none
+    # A number: the setting's default (its type is the setting's); text: the default as a
+    # person reads it; "" = none.
+    default: Callable[[ServerModel], str] | str | int | float = ""
     applies: Callable[[ServerModel], bool] = lambda model: True
+    unit: str = ""  # BYTES: the number is a size, shown in MiB
 
     def default_for(self, model: ServerModel) -> str:
-        return self.default(model) if callable(self.default) else self.default
+        """The default as ``--help``, the README and ``server.json`` show it."""
+        if callable(self.default):
+            return self.default(model)
+        if isinstance(self.default, str):
+            return self.default
+        if self.unit == BYTES and self.default % MiB == 0:
+            return f"{self.default // MiB} MiB"
+        return f"{self.default:g}" if isinstance(self.default, float) else str(self.default)
 
 
 def _filter_sets(model: ServerModel) -> str:
@@ -64,7 +82,7 @@ def _upload_dir(model: ServerModel) -> str:
 VARIABLES: tuple[Variable, ...] = (
     Variable(
         "BASE_URL",
-        "upstream base URL",
+        "upstream API base URL",
         lambda m: m.base_url if "://" in m.base_url else "(none: set it)",
     ),
     Variable(
@@ -73,28 +91,28 @@ VARIABLES: tuple[Variable, ...] = (
         "schema.graphql before they are sent)",
         applies=lambda m: m.kind == "graphql",
     ),
-    Variable("TIMEOUT", "read timeout in seconds", "30"),
-    Variable("CONNECT_TIMEOUT", "connect timeout in seconds", "10"),
+    Variable("TIMEOUT", "read timeout in seconds", 30.0),
+    Variable("CONNECT_TIMEOUT", "connect timeout in seconds", 10.0),
     Variable(
         "TOTAL_TIMEOUT",
         "deadline of a whole call in seconds: every attempt, wait and body read",
-        "60",
+        60.0,
     ),
     Variable(
         "RETRIES",
         "retries of idempotent calls (GET, HEAD, PUT, DELETE, OPTIONS) on connection errors "
         "and 408/429/5xx, honouring Retry-After; 0 = off",
-        "2",
+        2,
     ),
-    Variable("MAX_RESPONSE_BYTES", "largest upstream body read", "20 MiB"),
+    Variable("MAX_RESPONSE_BYTES", "largest upstream body read", 20 * MiB, unit=BYTES),
     Variable(
         "MAX_RESPONSE_ELEMENTS",
         "most values one upstream answer may hold (JSON items and members, XML elements); "
         "a larger answer is refused unparsed",
-        "1000000",
+        1_000_000,
     ),
-    Variable("MAX_RESPONSE_DEPTH", "deepest nesting of an upstream answer that is parsed", "100"),
-    Variable("MAX_INTEGER_DIGITS", "most digits of one integer in a JSON answer", "4300"),
+    Variable("MAX_RESPONSE_DEPTH", "deepest nesting of an upstream answer that is parsed", 100),
+    Variable("MAX_INTEGER_DIGITS", "most digits of one integer in a JSON answer", 4300),
     Variable(
         "REDIRECT_ORIGINS",
         "comma-separated origins (https://host[:port]) upstream redirects may lead to besides "
@@ -102,20 +120,25 @@ VARIABLES: tuple[Variable, ...] = (
         "link-local address only when the base URL is one too",
         "the description's servers only",
     ),
-    Variable("MAX_ARGUMENT_BYTES", "largest JSON size of one call's arguments", "1 MiB"),
+    Variable("MAX_ARGUMENT_BYTES", "largest JSON size of one call's arguments", MiB, unit=BYTES),
     Variable(
         "CONTINUATION_MAX_ENTRIES",
         "most paged results kept for continue (least recently used dropped first)",
-        "1000",
+        1000,
     ),
-    Variable("CONTINUATION_MAX_BYTES", "most bytes of paged results kept for continue", "64 MiB"),
+    Variable(
+        "CONTINUATION_MAX_BYTES",
+        "most bytes of paged results kept for continue",
+        64 * MiB,
+        unit=BYTES,
+    ),
     Variable(
         "CACHE_URL",
         "redis://host:port/db (the [redis] extra) or redis-cluster://host:port: share paged "
         "results between replicas",
         "in memory",
     ),
-    Variable("FILTER_SET", _filter_sets, lambda m: "default" if "default" in m.filter_sets else ""),
+    Variable("FILTER_SET", _filter_sets, lambda m: choose_filter_set(m.filter_sets, "", "")),
     Variable("TOOLSETS", _toolsets, "all"),
     Variable(
         "READ_ONLY", "1: expose only GET/HEAD and GraphQL query tools (or --read-only)", "off"
@@ -130,7 +153,13 @@ VARIABLES: tuple[Variable, ...] = (
         "text",
     ),
     Variable("UPLOAD_DIR", _upload_dir, "unset", applies=has_uploads),
-    Variable("MAX_UPLOAD_BYTES", "largest file one upload may send", "20 MiB", applies=has_uploads),
+    Variable(
+        "MAX_UPLOAD_BYTES",
+        "largest file one upload may send",
+        20 * MiB,
+        applies=has_uploads,
+        unit=BYTES,
+    ),
     Variable(
         "CONFIRM_DESTRUCTIVE",
         "1: ask the user before every destructive tool call (tools the overlay marks are "
@@ -141,26 +170,28 @@ VARIABLES: tuple[Variable, ...] = (
     Variable(
         "CODE_TIMEOUT",
         "code mode: wall-time seconds of one execute, upstream calls included",
-        "30",
+        30.0,
         applies=lambda m: m.mode == "code",
     ),
     Variable(
         "CODE_MAX_MEMORY",
         "code mode: bytes of memory a script may use",
-        "64 MiB",
+        64 * MiB,
         applies=lambda m: m.mode == "code",
+        unit=BYTES,
     ),
     Variable(
         "CODE_MAX_CALLS",
         "code mode: upstream requests one execute may make (each page counts)",
-        "20",
+        20,
         applies=lambda m: m.mode == "code",
     ),
     Variable(
         "CODE_MAX_RESULT_BYTES",
         "code mode: largest value a script may return, as JSON (before it is shaped and paged)",
-        "4 MiB",
+        4 * MiB,
         applies=lambda m: m.mode == "code",
+        unit=BYTES,
     ),
     Variable(
         "REQUEST_STATE_KEYS",
@@ -197,12 +228,12 @@ VARIABLES: tuple[Variable, ...] = (
     Variable("AUTH_CLIENT_ID", "HTTP: this server's client id at the introspection endpoint"),
     Variable("AUTH_CLIENT_SECRET", "HTTP: this server's client secret there"),
     Variable("AUTH_TOOL_SCOPES", "HTTP: off = do not check each tool's own scopes", "on"),
-    Variable("AUTH_MAX_TOKEN_BYTES", "HTTP: longer bearer tokens are refused unread", "8192"),
+    Variable("AUTH_MAX_TOKEN_BYTES", "HTTP: longer bearer tokens are refused unread", 8192),
     Variable(
         "AUTH_INTROSPECTIONS_PER_MINUTE",
         "HTTP: introspection requests one client address may cause per minute (answers, "
         "refusals included, are cached)",
-        "30",
+        30,
     ),
     Variable(
         "AUTH_ALLOW_PLAIN_JWT",
@@ -210,6 +241,41 @@ VARIABLES: tuple[Variable, ...] = (
         "off",
     ),
 )
+
+
+def _fixed_default(suffix: str) -> str | int | float:
+    for var in VARIABLES:
+        if var.suffix == suffix:
+            if callable(var.default) or var.default == "":
+                raise KeyError(f"{suffix} has no fixed default in VARIABLES")
+            return var.default
+    raise KeyError(f"{suffix} is not in runtime/config/environment.py: add it there first")
+
+
+def int_default(suffix: str) -> int:
+    """The default of the whole-number setting ``<PREFIX>_<suffix>``, as the server uses it:
+    written once, in ``VARIABLES``."""
+    found = _fixed_default(suffix)
+    if not isinstance(found, int):
+        raise TypeError(f"{suffix}'s default in VARIABLES is not an int: {found!r}")
+    return found
+
+
+def float_default(suffix: str) -> float:
+    """The default of the setting ``<PREFIX>_<suffix>`` measured in seconds or the like."""
+    found = _fixed_default(suffix)
+    if not isinstance(found, float):
+        raise TypeError(f"{suffix}'s default in VARIABLES is not a float: {found!r}")
+    return found
+
+
+def text_default(suffix: str) -> str:
+    """The default of the text setting ``<PREFIX>_<suffix>`` (e.g. a log level)."""
+    found = _fixed_default(suffix)
+    if not isinstance(found, str):
+        raise TypeError(f"{suffix}'s default in VARIABLES is not text: {found!r}")
+    return found
+
 
 # Variables a server once read and refuses now: (suffix, what it did, what to do instead).
 RETIRED: tuple[tuple[str, str, str], ...] = (
@@ -342,6 +408,11 @@ def listing(model: ServerModel) -> list[tuple[str, str, str]]:
     for family in FAMILIES:
         rows.extend(family(model))
     return rows
+
+
+def shown_defaults(model: ServerModel) -> dict[str, str]:
+    """Suffix -> the default as ``listing`` shows it, for the variables this server reads."""
+    return {var.suffix: var.default_for(model) for var in VARIABLES if var.applies(model)}
 
 
 def full_name(model: ServerModel, name: str) -> str:
