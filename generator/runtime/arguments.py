@@ -39,7 +39,7 @@ CONTROL_SCHEMAS: dict[str, dict[str, Any]] = {
     },
     "response_format": {
         "enum": list(RESPONSE_FORMATS),
-        "description": "markdown: tables; toon: one row per item of a list of uniform objects",
+        "description": "markdown: tables; toon: uniform lists as rows",
     },
 }
 
