@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from .chunking import Layout, get_at, path_only, set_at
+from .deadline import check
 from .formats import to_toon
 from .tokens import count_tokens
 from .truncate import trim_to_budget
@@ -20,6 +21,7 @@ from .truncate import trim_to_budget
 
 def item_text(item: Any) -> str:
     """One list item's text as TOON writes it inside a list (its row or its ``- `` block)."""
+    check()  # called once per item: a worker past its call's deadline stops (deadline.py)
     text = to_toon([item])
     head, newline, body = text.partition("\n")
     return body if newline else head.partition(": ")[2]
