@@ -50,14 +50,14 @@ def test_a_list_of_uniform_objects_is_one_header_and_a_row_per_item():
 
 
 def test_markdown_larger_than_the_json_it_replaces_is_answered_as_compact_json():
-    markdown = render(HISTORY, "markdown")
+    markdown = count_tokens(render(HISTORY, "markdown"))
     compact = dumps(HISTORY)
-    assert len(markdown) > 2 * len(compact)  # one numbered block per array
+    assert markdown > 2 * count_tokens(compact)  # one numbered block per array
     result = shape(HISTORY, ShapeConfig(), fields=["*"], response_format="markdown")
     assert result.chunks == [compact]
     assert result.notes == [
-        f"[Markdown would be larger than compact JSON here ({len(markdown):,} vs "
-        f"{len(compact):,} characters); answered in compact JSON]"
+        f"[Markdown would be larger than compact JSON here ({markdown:,} vs "
+        f"{count_tokens(compact):,} tokens); answered in compact JSON]"
     ]
     # a table that is smaller than its JSON is sent as Markdown
     table = shape(issues(10), ShapeConfig(), fields=["*"], response_format="markdown")
@@ -71,7 +71,21 @@ def test_toon_not_smaller_than_json_is_answered_as_compact_json():
     assert result.notes[0].startswith("[TOON would not be smaller than compact JSON here (")
     assert result.notes[0].endswith("answered in compact JSON]")
     # an empty object is no TOON at all (an empty document): JSON too, said
-    assert choose_format({}, "toon")[0] == "json"
+    assert choose_format({}, "toon") == (
+        "json",
+        "[TOON has no text for an empty object; answered in compact JSON]",
+    )
+
+
+def test_sizes_are_compared_in_tokens_not_characters():
+    # one GitHub issue with every field: TOON drops JSON's quotes and braces but indents every
+    # level, so its text is shorter while it costs more tokens
+    value = json.loads((RESPONSES / "github/issue.json").read_text(encoding="utf-8"))
+    compact = shape(value, ShapeConfig(), fields=["*"]).chunks[0]
+    text = render(json.loads(compact), "toon")
+    assert len(text) < len(compact) and count_tokens(text) > count_tokens(compact)
+    result = shape(value, ShapeConfig(), fields=["*"], response_format="toon")
+    assert result.chunks == [compact] and "TOON would not be smaller" in result.notes[-1]
 
 
 def test_without_the_package_toon_is_compact_json_and_a_note_naming_the_extra(monkeypatch):
