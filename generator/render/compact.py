@@ -9,7 +9,10 @@ where every token is paid once per tool per conversation. Two profiles:
 * ``lean`` (big APIs): a tool description only when it says more than the tool's name, no
   returns line; argument descriptions cut to a fragment of ``LEAN_PARAM_CHARS``; an argument
   description shared by ``GLOSSARY_MIN_TOOLS`` or more tools (GitHub's ``owner``, ``repo``,
-  ``per_page``) and the control arguments are explained once in the server instructions.
+  ``per_page``) is explained once in the server instructions, and so are the control
+  arguments, which every schema still declares in a minimal form (their types:
+  ``runtime.arguments.listed_control``), so a client that validates or strips arguments by
+  the schema lets them through.
 
 Both drop noise: ``format`` (except date/date-time), ``default``, upper and item bounds,
 ``additionalProperties: false``, empty ``properties``, ``type`` implied by
@@ -21,8 +24,8 @@ error for a wrong value lists the closest, runtime/choices.py); and a sub-schema
 inside one tool's schema is defined once under ``$defs`` (MCP input schemas are
 self-contained, so ``$defs`` is the only place sharing is allowed).
 
-The runtime adds the control arguments and ``additionalProperties: false`` back for validation
-(runtime/arguments.py), so a lean schema still rejects unknown arguments. Meta mode's
+The runtime validates the control arguments in full and adds ``additionalProperties: false``
+back (runtime/arguments.py), so a lean schema still rejects unknown arguments. Meta mode's
 ``describe`` serves the IR's fuller schema, not this one.
 """
 
@@ -35,7 +38,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Sequence
 
 from ..ir import OperationSpec, PaginationSpec, ServerSpec
-from ..runtime.arguments import CONTROL_SCHEMAS
+from ..runtime.arguments import CONTROL_SCHEMAS, DETAIL_LEVELS, RESPONSE_FORMATS, listed_control
 
 RICH_BUDGET_TOKENS = 20_000
 TOOL_DESCRIPTION_CHARS = 300
@@ -65,14 +68,23 @@ DROP_KEYS = frozenset(
 )
 # Constraints a plausible first value ("x", 1) breaks: kept, so a model can build a valid one.
 VALUE_KEYS = frozenset({"pattern", "minLength", "minimum", "exclusiveMinimum"})
+
+
+def _choices(values: Sequence[str]) -> str:
+    return " | ".join(f'"{v}"' for v in values)
+
+
 CONTROLS_NOTE = (
-    "Every tool also accepts: fields (array of dot paths to return instead of the defaults; "
-    '["*"] = all), detail_level ("concise" | "detailed": keep longer texts), '
-    'response_format ("json" | "markdown").'
+    "Every tool takes fields, detail_level and response_format, which shape its answer: "
+    'fields (dot paths to return instead of the defaults; ["*"] = all), '
+    f"detail_level ({_choices(DETAIL_LEVELS)}: more fields, longer texts), "
+    f"response_format ({_choices(RESPONSE_FORMATS)}: toon = one row per item of a list of "
+    "uniform objects; compact JSON, with a note, where another format would not be smaller)."
 )
 CONTROLS_SHORT_NOTE = (
     'detail_level: "detailed" = more fields, longer texts; '
-    'response_format: "markdown" = tables for lists.'
+    'response_format: "markdown" = tables for lists, "toon" = one row per item of a list of '
+    "uniform objects."
 )
 _SENTENCE = re.compile(r"(?<=[a-z0-9)\]`'\"][.!?])\s")
 _CODE = re.compile(r"`([^`]*)`")
@@ -97,14 +109,18 @@ class Profile:
     max_enum: int = 1000  # longer enums become a "one of N values, e.g. ..." description
     # Listed controls carry their one-line descriptions (else: said once, in the instructions).
     control_descriptions: bool = True
+    # Listed controls show their types only (``listed_control``): the meaning and the values
+    # are said once, in the instructions.
+    minimal_controls: bool = False
 
 
 RICH = Profile("rich", TOOL_DESCRIPTION_CHARS, RICH_PARAM_CHARS, 3, True, True, None)
 # A mid-size API whose rich listing only fits with the controls explained once.
 RICH_PLAIN_CONTROLS = replace(RICH, control_descriptions=False)
 LEAN = Profile(
-    "lean", LEAN_TOOL_CHARS, LEAN_PARAM_CHARS, 2, False, False, GLOSSARY_MIN_TOOLS, True, 24
-)
+    "lean", LEAN_TOOL_CHARS, LEAN_PARAM_CHARS, 2, False, True, GLOSSARY_MIN_TOOLS, True, 24,
+    control_descriptions=False, minimal_controls=True,
+)  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -170,10 +186,11 @@ def has_long_enum(node: Any, limit: int) -> bool:
 
 
 def _instructions(profile: Profile, gloss: dict[str, str], selectors: Sequence[str] = ()) -> str:
-    lines = [] if profile.controls_listed else [CONTROLS_NOTE]
+    explained = profile.minimal_controls or not profile.controls_listed
+    lines = [CONTROLS_NOTE] if explained else []
     if selectors and not profile.returns:  # the rich profile says it in each tool
         lines.append(selector_note(", ".join(selectors)))
-    if profile.controls_listed and not profile.control_descriptions:
+    if not explained and not profile.control_descriptions:
         lines.append(CONTROLS_SHORT_NOTE)
     if gloss:
         lines.append("Common arguments: " + "; ".join(f"{k}: {v}" for k, v in gloss.items()) + ".")
@@ -289,7 +306,9 @@ def compact_schema(
             del sub["description"]
     if profile.controls_listed:
         for name, control in CONTROL_SCHEMAS.items():
-            if not profile.control_descriptions and name != "fields":
+            if profile.minimal_controls:
+                control = listed_control(name)
+            elif not profile.control_descriptions and name != "fields":
                 control = {k: v for k, v in control.items() if k != "description"}
             kept.setdefault(name, control)
     if kept:

@@ -48,6 +48,7 @@ DEPENDENCIES = (
 TEST_DEPENDENCIES = ("pytest>=8,<10",)
 GRAPHQL_DEPENDENCIES = ("graphql-core>=3.3,<4",)  # only packages generated from GraphQL
 CODE_DEPENDENCIES = ("pydantic-monty>=1.4,<2",)  # the [code] extra: code mode's sandbox
+TOON_DEPENDENCIES = ("toon-format>=1.2,<2",)  # the [toon] extra: response_format "toon"
 
 
 def package_names(name: str) -> dict[str, str]:
@@ -176,6 +177,7 @@ def plan_package(spec: ServerSpec) -> dict[str, bytes]:
         + (CODE_DEPENDENCIES if data["server"]["mode"] == "code" else ()),
         "code_mode": data["server"]["mode"] == "code",
         "code_dependencies": CODE_DEPENDENCIES,
+        "toon_dependencies": TOON_DEPENDENCIES,
         "tools": _tool_rows(spec),
         **clients,
         "wheel": f"{names['package']}-{spec.version}-py3-none-any.whl",

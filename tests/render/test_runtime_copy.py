@@ -17,6 +17,7 @@ ALLOWED_THIRD_PARTY = {
     "uvicorn",
     "graphql",  # graphql-core: GraphQL packages only (runtime/graphql/graphql_*.py)
     "redis",  # optional extra [redis]: runtime/continuations/redis_store.py, imported only when selected
+    "toon_format",  # optional extra [toon]: runtime/shaping/formats.py, imported when asked for
     # optional extra [otel]: runtime/telemetry/otel*.py, imported only when OTEL_* asks for it
     "opentelemetry",
     "joserfc",  # resource-server mode: runtime/mcp/token_verifier.py

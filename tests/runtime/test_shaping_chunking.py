@@ -165,12 +165,26 @@ def test_an_object_without_arrays_over_budget_is_paged_by_its_members(wrapped: b
     if wrapped:
         assert pages[0]["object"] == "thing" and pages[0]["tags"] == ["a"]
         assert all(set(p) == {"data"} for p in pages[1:])
+    # Markdown writes each member as a fenced block, larger than the JSON: the JSON pages
     markdown = shape(
         value, config, fields=["*"], response_format="markdown", footer_reserve_tokens=RESERVE
     )
     check_bounds(markdown, config)
+    merged = {}
+    for page in map(json.loads, markdown.chunks):
+        merged.update(page["data"] if wrapped else page)
+    assert merged == members
+    assert any("Markdown would be larger than compact JSON" in n for n in markdown.notes)
+    # where JSON escapes more than Markdown writes, the object is paged as Markdown
+    quoted = {f"key{i}": '"\\' * 20 + f" {i}" for i in range(400)}
+    value = {"object": "thing", "data": quoted, "tags": ["a"]} if wrapped else quoted
+    markdown = shape(
+        value, config, fields=["*"], response_format="markdown", footer_reserve_tokens=RESERVE
+    )
+    check_bounds(markdown, config)
+    assert len(markdown.chunks) > 1 and not any("compact JSON" in n for n in markdown.notes)
     text = "\n".join(markdown.chunks)
-    assert all(f"- **key{i}**:\n  ```\n  value number {i} " in text for i in range(400))
+    assert all(f"- **key{i}**: {quoted[f'key{i}']}\n" in text + "\n" for i in range(400))
 
 
 def test_big_metadata_around_a_list_is_trimmed_to_fit_the_first_page():

@@ -1,6 +1,7 @@
 """The one entry point a generated server calls: ``shape(value, config, ...)``.
 
-Order: select fields -> truncate strings -> render (json|markdown) -> if the rendering is over
+Order: select fields -> truncate strings -> render (json|markdown|toon: formats.py, compact
+JSON with a note where another format would not be smaller) -> if the rendering is over
 ``chunk_threshold_tokens``, split it into pages of at most ``chunk_tokens - footer_reserve``:
 a list by its items, an object by the items of its largest list when that list is at least
 half of it, else by its members (``chunking.object_path``); only a scalar is trimmed.
@@ -41,6 +42,7 @@ from .decision import decide_fields
 from .encodings import drop_encodings, encodings_note, find_encodings
 from .explicit import FieldSelectionError, check_matched, lifted_exclude, validate_fields
 from .fields import exclude, project, selects_everything
+from .formats import choose_format
 from .invariants import check_invariants, generic_projection
 from .kinds import WRITE_KINDS
 from .list_items import cut_preview, cut_previews, drop_named_scope
@@ -152,6 +154,9 @@ def shape(
         hint = ' (detail_level="detailed" keeps more)' if detail_level == "concise" else ""
         notes.append(f"[{cut} long text value(s) cut to {max_chars} chars{hint}]")
     page_path = path if where.kind == "list" else None
+    response_format, format_note = choose_format(shaped, response_format, config.encoding)
+    if format_note is not None:
+        notes.append(format_note)
     if max_tokens is not None:
         result = capped(shaped, page_path, config, response_format, notes, max_tokens)
     else:

@@ -13,10 +13,11 @@ from .choices import enum_message
 from .coercion import coerce_arguments
 from .errors import InvalidArguments
 from .model import Tool
+from .shaping.formats import FORMATS
 from .violations import describe
 
 DETAIL_LEVELS = ("concise", "detailed")
-RESPONSE_FORMATS = ("json", "markdown")
+RESPONSE_FORMATS = FORMATS  # shaping/formats.py: the one definition
 
 
 @dataclass(frozen=True)
@@ -39,18 +40,29 @@ CONTROL_SCHEMAS: dict[str, dict[str, Any]] = {
     },
     "response_format": {
         "enum": list(RESPONSE_FORMATS),
-        "description": "markdown: tables for lists",
+        "description": "markdown: tables; toon: uniform lists as rows",
     },
 }
 
 
+def listed_control(name: str) -> dict[str, Any]:
+    """A control argument in its minimal listed form (the lean surface, generator/render/
+    compact.py): its type or its values, the meaning being said once in the server
+    instructions. A client that validates or strips arguments by the listed schema lets it
+    through, and any value the listed schema allows is one the server accepts."""
+    return {k: v for k, v in CONTROL_SCHEMAS[name].items() if k != "description"}
+
+
 def validation_schema(tool: Tool) -> dict[str, Any]:
     """The listed input schema (or, where the listing shows only examples of a long enum, the
-    same schema with every value: ``Tool.validation_schema``) plus the control arguments and
-    ``additionalProperties: false``: a lean listing (generator/render/compact.py) leaves both
-    to the server instructions."""
+    same schema with every value: ``Tool.validation_schema``) with the control arguments in
+    full (a lean listing, generator/render/compact.py, shows them in their minimal form:
+    ``listed_control``) and ``additionalProperties: false`` (which a lean listing leaves
+    out)."""
     schema = dict(tool.validation_schema or tool.input_schema)
-    schema["properties"] = {**CONTROL_SCHEMAS, **(schema.get("properties") or {})}
+    listed = schema.get("properties") or {}
+    # API arguments never take a control's name (generator/naming.py RESERVED_ARGS)
+    schema["properties"] = {**listed, **CONTROL_SCHEMAS}
     schema.setdefault("additionalProperties", False)
     return schema
 

@@ -7,10 +7,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .decision import DefaultsContext
+from .formats import FORMATS
 from .truncate import DEFAULT_MARKER
 
 DETAIL_LEVELS = ("concise", "detailed")
-FORMATS = ("json", "markdown")
+__all__ = ["DETAIL_LEVELS", "FORMATS", "ShapeConfig", "ShapedResponse"]
 
 
 @dataclass(frozen=True)

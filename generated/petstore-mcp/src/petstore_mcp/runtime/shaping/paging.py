@@ -17,19 +17,16 @@ from .chunking import (
     Layout, fit_skeleton, get_at, json_layout, json_object_layout, largest_array_path,
     markdown_layout, markdown_object_layout, object_path, pack,
 )  # fmt: skip
-from .markdown import to_markdown
+from .formats import render
 from .shape_config import ShapeConfig, ShapedResponse
 from .tokens import count_tokens
+from .toon_pages import toon_layout, toon_object_layout
 from .truncate import cut_index, dumps, trim_to_budget
 
 MIN_PAGE_TOKENS = 100
 
 NOTES_MARGIN = 40
 NOTE_HEAD = 24  # characters of a note that are never cut (what happened)
-
-
-def render(value: Any, response_format: str) -> str:
-    return dumps(value) if response_format == "json" else to_markdown(value)
 
 
 def over_threshold(
@@ -165,7 +162,8 @@ def paged_object(
     object (or Markdown ``- **key**:`` blocks), served by ``continue`` like list pages."""
     encoding = config.encoding
     path = object_path(shaped, budget, encoding)
-    build = json_object_layout if fmt == "json" else markdown_object_layout
+    builders = {"json": json_object_layout, "toon": toon_object_layout}
+    build = builders.get(fmt, markdown_object_layout)
     layout = build(shaped, path, encoding, config.truncation_marker)
     members = len(layout.parts)
     packed = pack(layout, budget, encoding)
@@ -178,7 +176,8 @@ def paged_object(
 
 
 def list_layout(shaped: Any, path: tuple[str, ...], config: ShapeConfig, fmt: str) -> Layout:
-    build = json_layout if fmt == "json" else markdown_layout
+    builders = {"json": json_layout, "toon": toon_layout}
+    build = builders.get(fmt, markdown_layout)
     return build(shaped, path, config.encoding, config.truncation_marker)
 
 

@@ -38,10 +38,16 @@ class Layout:
     parts: list[str]
     trim_part: Callable[[int, int], str]  # (part index, max tokens) -> smaller part text
     reframe: Callable[[Any], tuple[str, str]] | None = None  # skeleton -> first prefix/suffix
+    # A format whose frame depends on the parts it holds (TOON's ``[N]`` lengths) builds each
+    # page itself: (first part, end, first page) -> the page's text. The parts then only
+    # estimate their share of a page; every page is still counted exactly.
+    build: Callable[[int, int, bool], str] | None = None
 
     def full_text(self) -> str:
         """Everything on one page (what is returned when no paging is needed): one join, so
         a big response is never copied twice over."""
+        if self.build is not None:
+            return self.build(0, len(self.parts), True)
         pieces = [self.first_prefix]
         for i, part in enumerate(self.parts):
             if i:
@@ -116,6 +122,8 @@ def pack(layout: Layout, budget: int, encoding: str) -> Packed:
         fixed = fixed_first if first else fixed_rest
 
         def build(j: int) -> str:
+            if layout.build is not None:
+                return layout.build(i, j, first)
             return prefix + sep.join(parts[i:j]) + suffix
 
         est = float(fixed)
@@ -137,7 +145,7 @@ def pack(layout: Layout, budget: int, encoding: str) -> Packed:
             text = build(j)
             tokens = count_tokens(text, encoding)
         if tokens > budget and j > i:
-            parts[i] = _shrink_single(layout, i, budget, fixed, prefix, suffix, encoding)
+            parts[i] = _shrink_single(layout, i, budget, fixed, prefix, suffix, encoding, first)
             trimmed += 1
             text = build(j)
             tokens = count_tokens(text, encoding)
@@ -171,7 +179,14 @@ def pack(layout: Layout, budget: int, encoding: str) -> Packed:
 
 
 def _shrink_single(
-    layout: Layout, i: int, budget: int, fixed: int, prefix: str, suffix: str, encoding: str
+    layout: Layout,
+    i: int,
+    budget: int,
+    fixed: int,
+    prefix: str,
+    suffix: str,
+    encoding: str,
+    first: bool = False,
 ) -> str:
     """Trim part ``i`` until it fits alone on a page (boundary effects make this rare)."""
     room = budget - fixed - 2
@@ -179,7 +194,10 @@ def _shrink_single(
     for _ in range(6):
         room = max(room, 1)
         part = layout.trim_part(i, room)
-        if count_tokens(prefix + part + suffix, encoding) <= budget:
+        alone = (
+            layout.build(i, i + 1, first) if layout.build is not None else prefix + part + suffix
+        )
+        if count_tokens(alone, encoding) <= budget:
             return part
         room = room * 3 // 4
     return part

@@ -1,0 +1,104 @@
+"""The response formats an answer can be sent in, and which one it is sent in.
+
+``FORMATS`` is the one definition: every tool's ``response_format`` argument (arguments.py),
+meta mode's call tool and code mode's ``execute`` list and validate it.
+
+- ``json``: compact JSON (the default).
+- ``markdown``: tables for lists, key/value lists for objects (markdown.py).
+- ``toon``: TOON, Token-Oriented Object Notation (the official ``toon-format`` package, the
+  generated package's ``[toon]`` extra): a list of uniform objects becomes one header naming
+  the keys and one comma-separated row per item.
+
+A format other than JSON is sent only when it pays: Markdown when its text is not longer than
+the compact JSON it replaces (a list of arrays becomes numbered sections, several times the
+JSON), TOON when its text is shorter (for data that is not a list of uniform objects it may
+not be). Otherwise the answer is the compact JSON, with a note saying why; so is a ``toon``
+answer of a server without the package (the note names the extra). Sizes are compared in
+tokens, what the agent pays (characters mislead: a TOON object drops JSON's quotes and braces,
+which often share tokens, and indents every level, so it can be shorter and cost more), on the
+whole rendering before any paging: counted exactly up to ``EXACT_CHARS`` characters, estimated
+from three slices beyond.
+"""
+
+from __future__ import annotations
+
+from types import ModuleType
+from typing import Any
+
+from .markdown import to_markdown
+from .tokens import count_tokens
+from .truncate import dumps
+
+FORMATS = ("json", "markdown", "toon")
+TOON_EXTRA = "toon"  # the generated package's extra that brings toon-format
+TOON_PACKAGE = "toon-format"
+EXACT_CHARS = 200_000  # longer renderings are compared by estimate
+SAMPLE_CHARS = 20_000
+
+
+def toon_module() -> ModuleType | None:
+    """The ``toon_format`` package, or None when it is not installed."""
+    try:
+        import toon_format
+    except ImportError:
+        return None
+    return toon_format
+
+
+def to_toon(value: Any) -> str:
+    """``value`` as a TOON document (comma-delimited, two-space indent)."""
+    module = toon_module()
+    if module is None:
+        raise RuntimeError(f"{TOON_PACKAGE} is not installed")
+    text: str = module.dumps(value)
+    return text
+
+
+def render(value: Any, response_format: str) -> str:
+    """``value`` in ``response_format`` (one of ``FORMATS``), unconditionally."""
+    if response_format == "markdown":
+        return to_markdown(value)
+    if response_format == "toon":
+        return to_toon(value)
+    return dumps(value)
+
+
+def size(text: str, encoding: str) -> int:
+    """Tokens of ``text``: exact up to ``EXACT_CHARS`` characters, else estimated from three
+    slices (start, middle, end) of ``SAMPLE_CHARS`` each."""
+    if len(text) <= EXACT_CHARS:
+        return count_tokens(text, encoding)
+    mid = len(text) // 2
+    slices = (text[:SAMPLE_CHARS], text[mid : mid + SAMPLE_CHARS], text[-SAMPLE_CHARS:])
+    sampled = sum(count_tokens(part, encoding) for part in slices)
+    return round(sampled / (3 * SAMPLE_CHARS) * len(text))
+
+
+def choose_format(
+    value: Any, requested: str, encoding: str = "o200k_base"
+) -> tuple[str, str | None]:
+    """The format ``value`` is sent in when ``requested`` was asked for, and a note when that
+    is not the one asked for (compact JSON instead: see the module doc)."""
+    if requested == "json":
+        return "json", None
+    if requested == "toon" and toon_module() is None:
+        return "json", (
+            f'[response_format "toon" needs the {TOON_PACKAGE} package: install this server\'s '
+            f"[{TOON_EXTRA}] extra; answered in compact JSON]"
+        )
+    text = render(value, requested)
+    if requested == "toon" and not text:  # TOON writes an empty object as nothing at all
+        return "json", "[TOON has no text for an empty object; answered in compact JSON]"
+    json_tokens = size(dumps(value), encoding)
+    tokens = size(text, encoding)
+    if requested == "markdown" and tokens > json_tokens:
+        return "json", (
+            f"[Markdown would be larger than compact JSON here ({tokens:,} vs {json_tokens:,} "
+            "tokens); answered in compact JSON]"
+        )
+    if requested == "toon" and tokens >= json_tokens:
+        return "json", (
+            f"[TOON would not be smaller than compact JSON here ({tokens:,} vs {json_tokens:,} "
+            "tokens: it pays for lists of uniform objects); answered in compact JSON]"
+        )
+    return requested, None
