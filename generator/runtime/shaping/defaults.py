@@ -130,12 +130,12 @@ def _fields(tree: dict[str, Any], parts: bool) -> list[Field]:
         return out
     own = has_own_identity(tree)
     for key, sub in tree.items():
-        inner = sub if isinstance(sub, dict) else None
-        if inner is None or is_person_node(key, inner) or is_noise(key):
+        node = sub if isinstance(sub, dict) else None
+        if node is None or is_person_node(key, node) or is_noise(key):
             continue
-        if own and has_id(inner):
+        if own and has_id(node):
             continue  # a relation, reduced as a whole
-        out.extend(Field(f"{key}.{k}", k, v, True) for k, v in inner.items())
+        out.extend(Field(f"{key}.{k}", k, v, True) for k, v in node.items())
     return out
 
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 
 from .names import base_type, is_leaf
-from .picking import VALUE_TOKENS, Selection, own_path
+from .picking import VALUE_TOKENS, Field, Selection, own_path
 from .roles.content import is_content
 from .roles.identity import has_id, is_id_name, is_natural_key, own_identity_key
 from .roles.label import (
@@ -107,7 +107,7 @@ def is_container(sel: Selection) -> bool:
 REPORT_SCALARS = 4  # a report's own scalars (its subject and span) around its one list
 
 
-def is_report(sel: Selection, lists: list) -> bool:
+def is_report(sel: Selection, lists: list[Field]) -> bool:
     """A few scalars of its own around its one list of records, nothing else of substance:
     the list is what the object holds (``{teamSlug, start, end, userLogs: [...]}``)."""
     return (

@@ -22,7 +22,7 @@ Each step takes the candidates of its role (``roles/``: what a field is) from on
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Any, Callable
 
 from .collections import is_meta_key
 from .names import base_type, hint, is_leaf
@@ -313,7 +313,7 @@ def _signature_name(sel: Selection, time: Field) -> None:
         sel.pick.add(f"{holder}.{names[0]}", "person", cost=3)
 
 
-def _deeper_times(tree: dict) -> list[Field]:
+def _deeper_times(tree: dict[str, Any]) -> list[Field]:
     """Times two objects down (``commit.author.date``, ``commit.committer.date``)."""
     found: list[Field] = []
     for key, sub in tree.items():
