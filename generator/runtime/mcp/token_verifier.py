@@ -258,8 +258,9 @@ class ResourceTokenVerifier:
         auth = None
         if self.config.client_id and self.config.client_secret:
             auth = httpx2.BasicAuth(self.config.client_id, self.config.client_secret)
-        response = await self.client().post(
-            url, data={"token": token, "token_type_hint": "access_token"}, auth=auth
+        # request(), not post(): post() is typed without auth=None (no authentication)
+        response = await self.client().request(
+            "POST", url, data={"token": token, "token_type_hint": "access_token"}, auth=auth
         )
         if response.status_code != 200:
             raise Unverifiable(f"introspection answered HTTP {response.status_code}")
