@@ -76,7 +76,8 @@ def build_xml(value: Any, layout: dict[str, Any] | None, root: str = "root") -> 
     be plain XML names (:class:`XmlNameError`); every value is text, escaped."""
     layout = layout or {}
     element = _element(layout.get("name") or root, value, layout, ())
-    return tostring(element, encoding="utf-8", xml_declaration=True)
+    body: bytes = tostring(element, encoding="utf-8", xml_declaration=True)  # a named encoding
+    return body
 
 
 def _element(name: str, value: Any, layout: dict[str, Any], path: tuple[str, ...]) -> Element:
