@@ -248,7 +248,7 @@ def _collect_refs(data: Any) -> list[tuple[str, str, bool]]:
         if isinstance(node, dict):
             ref = node.get("$ref")
             if isinstance(ref, str) or (ref is not None and not named_children):
-                found.append((ref, make_pointer(*path), named_children))  # type: ignore[arg-type]
+                found.append((ref, make_pointer(*path), named_children))
             for key, value in node.items():
                 if not isinstance(value, (dict, list)):
                     continue
