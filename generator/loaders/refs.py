@@ -17,7 +17,7 @@ import functools
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 from urllib.parse import quote, unquote, urlsplit
 
 from ..diagnostics import Diagnostic, GenerationError, Severity, pointer as make_pointer
@@ -52,7 +52,7 @@ NAME_MAPS = frozenset(
 )
 
 
-def is_ref(node: Any) -> bool:
+def is_ref(node: Any) -> TypeGuard[dict[str, Any]]:
     """A Reference Object: a mapping with a string ``$ref`` (a property named "$ref" is not)."""
     return isinstance(node, dict) and isinstance(node.get("$ref"), str)
 

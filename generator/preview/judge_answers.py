@@ -132,7 +132,7 @@ def records(body: Any) -> tuple[tuple[str, ...], list[Any]] | None:
     for key, value in body.items():
         if is_meta(key):
             continue  # the envelope's meta-information
-        candidates = [((key,), value)]
+        candidates: list[tuple[tuple[str, ...], Any]] = [((key,), value)]
         if isinstance(value, dict) and not has_identity_member(value) and not is_error_report(key):
             candidates += [((key, k), v) for k, v in value.items()]
         for path, sub in candidates:
@@ -184,18 +184,18 @@ def _judge_resource(
     if batch is not None:
         path, items = batch
         checks.resource = 1
-        missing = []
+        unkept: list[int] = []  # the records whose identity the answer lost
         for n, item in enumerate(items):
             if not isinstance(item, dict):
                 continue
             if own_identity(item):
                 if not _identity_kept(item, shaped):
-                    missing.append(n)
+                    unkept.append(n)
             elif labels(item) and not found_in(labels(item), shaped):
-                missing.append(n)
-        if missing:
+                unkept.append(n)
+        if unkept:
             lost.append(
-                f"answered records {'/'.join(path)}: the identity of {len(missing)} of "
+                f"answered records {'/'.join(path)}: the identity of {len(unkept)} of "
                 f"{len(items)} records"
             )
         else:

@@ -98,12 +98,16 @@ def _github_owner(spec: ServerSpec) -> str | None:
     return spec.repository.github_owner if spec.repository is not None else None
 
 
+def _mapping(value: Any) -> dict[str, Any]:
+    return value if isinstance(value, dict) else {}
+
+
 def project_urls(data: dict[str, Any]) -> tuple[tuple[str, str], ...]:
     """``[project.urls]`` entries from an OpenAPI document's info.contact and externalDocs."""
     found: list[tuple[str, str]] = []
-    info = data.get("info") if isinstance(data.get("info"), dict) else {}
-    contact = info.get("contact") if isinstance(info.get("contact"), dict) else {}
-    docs = data.get("externalDocs") if isinstance(data.get("externalDocs"), dict) else {}
+    info = _mapping(data.get("info"))
+    contact = _mapping(info.get("contact"))
+    docs = _mapping(data.get("externalDocs"))
     for label, value in (
         ("Documentation", docs.get("url")),
         ("Homepage", contact.get("url")),
