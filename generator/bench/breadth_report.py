@@ -384,7 +384,9 @@ def worst_calls(calls: list[Call]) -> list[str]:
             "|---|---|---|---|",
         ]
         for c in errors[:WORST]:
-            lines.append(f"| {c.spec} | {c.tool} | {c.kind} | {c.error.replace('|', '/')} |")
+            lines.append(
+                f"| {c.spec} | {c.tool} | {c.kind} | {(c.error or '').replace('|', '/')} |"
+            )
     return lines
 
 
