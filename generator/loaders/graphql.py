@@ -52,7 +52,9 @@ SHOWN_PROBLEMS = 5
 GENERIC_STEMS = ("schema", "graphql", "introspection", "api")
 
 
-def _fail(code: str, message: str, file: str, line: int | None = None, hint: str | None = None):
+def _fail(
+    code: str, message: str, file: str, line: int | None = None, hint: str | None = None
+) -> GenerationError:
     return GenerationError(
         Diagnostic(Severity.ERROR, code, message, file=file, line=line, hint=hint)
     )
