@@ -98,8 +98,14 @@ def _stripe_routes() -> list[tuple[str, str, Any]]:
     charge, customer = _load("stripe/charge.json"), _load("stripe/customer.json")
     invoice, subscription = _load("stripe/invoice.json"), _load("stripe/subscription.json")
     intent = _load("stripe/payment_intent.json")
-    refund = {"id": "re_1", "object": "refund", "amount": charge["amount"], "status": "succeeded",
-              "charge": charge["id"], "currency": charge["currency"]}  # fmt: skip
+    refund = {
+        "id": "re_1",
+        "object": "refund",
+        "amount": charge["amount"],
+        "status": "succeeded",
+        "charge": charge["id"],
+        "currency": charge["currency"],
+    }
     return [
         ("GET", r"/v1/charges", _stripe_list(charge, 5, "/v1/charges")),
         ("POST", r"/v1/refunds", refund),
@@ -350,10 +356,13 @@ async def _fastmcp(api: str, tasks: list[dict[str, Any]], url: str, rows: list[R
     async with Client(server) as client:
         listed = await client.list_tools()
         views = [
-            {k: v for k, v in t.model_dump(mode="json", by_alias=True, exclude_none=True).items()
-             if k in ("name", "description", "inputSchema")}
+            {
+                k: v
+                for k, v in t.model_dump(mode="json", by_alias=True, exclude_none=True).items()
+                if k in ("name", "description", "inputSchema")
+            }
             for t in listed
-        ]  # fmt: skip
+        ]
         listing = _listing(views)
         for row, task in zip(rows, tasks):
             names = {op: _fastmcp_name(op, catalog) for op in task.get("_ops", [])}

@@ -450,8 +450,16 @@ def _body_args(
                 part_type = (
                     enc.get("contentType") if isinstance(enc.get("contentType"), str) else None
                 )
-            arg = _Arg("body", name, required and name in names, sub, sub.get("description", ""),
-                       style, explode, content_type=part_type)  # fmt: skip
+            arg = _Arg(
+                "body",
+                name,
+                required and name in names,
+                sub,
+                sub.get("description", ""),
+                style,
+                explode,
+                content_type=part_type,
+            )
             files = _file_schema(raw_properties.get(name), sub, ctx) if kind == MULTIPART else None
             if files is not None:
                 arg.schema, arg.file = files, "bytes"

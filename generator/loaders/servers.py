@@ -143,10 +143,15 @@ class OperationServers:
             for d in found:  # once per server, named with its variable
                 self.diagnostics.append(
                     Diagnostic(
-                        d.severity, d.code, d.message, d.file, d.pointer, d.line,
+                        d.severity,
+                        d.code,
+                        d.message,
+                        d.file,
+                        d.pointer,
+                        d.line,
                         f"Set {prefix}_{key}_BASE_URL when running the server.",
                     )
-                )  # fmt: skip
+                )
             if _ABSOLUTE.match(url) and not _usable(url):
                 self.diagnostics.append(
                     self.doc.diagnostic(

@@ -92,9 +92,13 @@ def state_values(obj: dict[str, Any]) -> list[Any]:
         return [
             v
             for k, v in o.items()
-            if words(k) and len(words(k)) == 1 and words(k)[0] in STATE_WORDS
-            and is_scalar(v) and v != "" and len(str(v)) <= MAX_STATE_CHARS
-        ]  # fmt: skip
+            if words(k)
+            and len(words(k)) == 1
+            and words(k)[0] in STATE_WORDS
+            and is_scalar(v)
+            and v != ""
+            and len(str(v)) <= MAX_STATE_CHARS
+        ]
 
     found = own(obj)
     if found or not own_identity(obj) or [v for k, v in obj.items() if is_label(k, v)]:

@@ -142,8 +142,10 @@ def parse_xml(text: str, layout: dict[str, Any] | None = None) -> Any:
     try:
         root = safe_xml.fromstring(text, forbid_dtd=True)
     except DefusedXmlException as exc:
-        raise XmlBodyError(f"it declares {type(exc).__name__.replace('Forbidden', '')}"
-                           " (a DTD or entities), which is refused") from None  # fmt: skip
+        raise XmlBodyError(
+            f"it declares {type(exc).__name__.replace('Forbidden', '')}"
+            " (a DTD or entities), which is refused"
+        ) from None
     except ParseError as exc:
         raise XmlBodyError(f"it is not well-formed XML ({exc})") from None
     return _read(root, layout or {}, 0)
