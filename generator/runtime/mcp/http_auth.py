@@ -78,7 +78,7 @@ def build_http_app(
         transport_security=_transport_security(host, auth.resource_url),
     )
     metadata_url = str(build_resource_metadata_url(AnyHttpUrl(auth.resource_url)))
-    metadata_routes = create_protected_resource_routes(
+    metadata_routes = create_protected_resource_routes(  # URLs as text again (see above)
         resource_url=auth.resource_url,  # type: ignore[arg-type]
         authorization_servers=list(auth.issuers),  # type: ignore[arg-type]
         scopes_supported=supported_scopes(model, auth) or None,
