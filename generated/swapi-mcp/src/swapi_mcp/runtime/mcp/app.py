@@ -15,7 +15,7 @@ import os
 import socket
 import sys
 from pathlib import Path
-from typing import Mapping, NoReturn, Sequence
+from typing import TYPE_CHECKING, Any, Mapping, NoReturn, Sequence
 
 from ..config.environment import full_name, help_text, value
 from ..config.resource_server import is_loopback, resource_server_from_env
@@ -23,6 +23,9 @@ from ..errors import ConfigurationError
 from ..model import ServerModel, load_model
 from ..telemetry.json_logs import log_format, use_json_logs
 from ..telemetry.recording import Backend
+
+if TYPE_CHECKING:  # the SDK is imported when a server is built, not for --help
+    from mcp.server import Server
 
 LOG_LEVELS = ("debug", "info", "warning", "error")
 EXIT_CODES = (
@@ -149,11 +152,11 @@ def exposure_warning(model: ServerModel, host: str, auth: object) -> str | None:
     )
 
 
-def make_server(  # type: ignore[no-untyped-def]
+def make_server(
     model: ServerModel,
     sources: Mapping[str, str] | None = None,
     telemetry: Backend | None = None,
-):
+) -> Server[Any]:
     """Build the MCP server; settings are read from the environment now, so errors show at start.
 
     ``sources`` maps an environment variable a command-line flag has set to that flag, so an
@@ -285,6 +288,6 @@ def run(spec_path: str | Path, argv: Sequence[str] | None = None) -> int:
     )
     uvicorn_level = logging.getLevelName(max(level, logging.WARNING)).lower()
     # JSON logs: uvicorn's records go to the root logger's (JSON, redacting) handler too
-    own = {"log_config": None} if json_logs else {}
+    own: dict[str, Any] = {"log_config": None} if json_logs else {}
     uvicorn.Server(uvicorn.Config(app, log_level=uvicorn_level, **own)).run(sockets=[sock])
     return 0
