@@ -8,7 +8,7 @@ listed, with its severity and meaning, in diagnostic_codes.py.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterable
+from typing import Iterable, TypedDict, Unpack
 
 from .diagnostic_codes import Severity, lookup
 
@@ -69,6 +69,15 @@ class GenerationError(Exception):
         super().__init__("\n".join(d.render() for d in self.diagnostics))
 
 
+class Where(TypedDict, total=False):
+    """Where a diagnostic points (the location fields of ``Diagnostic``)."""
+
+    file: str | None
+    pointer: str | None
+    line: int | None
+    hint: str | None
+
+
 @dataclass
 class DiagnosticSink:
     """Collects diagnostics during a run; order is kept (deterministic input order)."""
@@ -78,18 +87,18 @@ class DiagnosticSink:
     def add(self, diagnostic: Diagnostic) -> None:
         self.items.append(diagnostic)
 
-    def error(self, code: str, message: str, **where: object) -> Diagnostic:
-        d = Diagnostic(Severity.ERROR, code, message, **where)  # type: ignore[arg-type]
+    def error(self, code: str, message: str, **where: Unpack[Where]) -> Diagnostic:
+        d = Diagnostic(Severity.ERROR, code, message, **where)
         self.items.append(d)
         return d
 
-    def warning(self, code: str, message: str, **where: object) -> Diagnostic:
-        d = Diagnostic(Severity.WARNING, code, message, **where)  # type: ignore[arg-type]
+    def warning(self, code: str, message: str, **where: Unpack[Where]) -> Diagnostic:
+        d = Diagnostic(Severity.WARNING, code, message, **where)
         self.items.append(d)
         return d
 
-    def info(self, code: str, message: str, **where: object) -> Diagnostic:
-        d = Diagnostic(Severity.INFO, code, message, **where)  # type: ignore[arg-type]
+    def info(self, code: str, message: str, **where: Unpack[Where]) -> Diagnostic:
+        d = Diagnostic(Severity.INFO, code, message, **where)
         self.items.append(d)
         return d
 

@@ -11,6 +11,7 @@ from . import __version__
 from .decisions import decide_operations
 from .diagnostics import Diagnostic, GenerationError, Severity
 from .ir import ServerSpec
+from .ir.models import SurfaceMode
 from .naming import SLUG_RULE, is_package_slug, slugify
 
 GRAPHQL_SUFFIXES = (".graphql", ".graphqls", ".gql")
@@ -146,7 +147,7 @@ def build(
     overlay_path: str | Path | None = None,
     name: str | None = None,
     version: str | None = None,
-    mode: str | None = None,
+    mode: SurfaceMode | None = None,
     license: str | None = None,
     unknown_operations: list[tuple[str, Diagnostic]] | None = None,
 ) -> Generated:
@@ -216,7 +217,7 @@ def generate(
     version: str | None = None,
     force: bool = False,
     update_snapshot: bool = False,
-    mode: str | None = None,
+    mode: SurfaceMode | None = None,
     license: str | None = None,
 ) -> tuple[Path, Generated]:
     from .regeneration import breaking_change_warnings, snapshot_warnings

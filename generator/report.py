@@ -11,9 +11,12 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .diagnostics import Diagnostic
+
+if TYPE_CHECKING:
+    from .ir.models import SurfaceMode
 
 DEFAULT_THRESHOLD = 25_000  # tokens; Claude Code warns about tool output above ~10k-25k
 
@@ -79,7 +82,10 @@ def _compact(value: Any) -> str:
 
 
 def surface_report(
-    spec_path: str | Path, *, overlay_path: str | Path | None = None, mode: str | None = None
+    spec_path: str | Path,
+    *,
+    overlay_path: str | Path | None = None,
+    mode: SurfaceMode | None = None,
 ) -> SurfaceReport:
     from dataclasses import replace
 

@@ -83,15 +83,19 @@ def render_table(table: list[Row]) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = results.command_line("generator.bench.adapters", __doc__)
     parser.add_argument(
-        "--corpus", type=Path, help="responses folder (default ../shared/corpus/responses if "
+        "--corpus",
+        type=Path,
+        help="responses folder (default ../shared/corpus/responses if "
         "it exists, else tests/fixtures/responses)",
-    )  # fmt: skip
+    )
     results.add_argument(parser, "adapters")
     args = parser.parse_args(argv)
     corpus = responses_folder(args.corpus)
     with results.recorded(args.results, "generator.bench.adapters", argv):
-        print(f"o200k tokens of the Notion block responses in {shown(corpus)}/notion: "
-              "raw JSON vs the notion_markdown adapter\n")  # fmt: skip
+        print(
+            f"o200k tokens of the Notion block responses in {shown(corpus)}/notion: "
+            "raw JSON vs the notion_markdown adapter\n"
+        )
         print(render_table(rows(corpus)))
     return 0
 

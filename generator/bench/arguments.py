@@ -30,7 +30,7 @@ COMPLETED = (
     "default", "example", "examples", "const", "enum", "format", "pattern", "minLength",
     "maxLength", "minimum", "maximum", "minItems",
 )  # fmt: skip
-_TYPES = {
+_TYPES: dict[str, type | tuple[type, ...]] = {
     "object": dict,
     "array": list,
     "string": str,

@@ -271,18 +271,26 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--only", help="only descriptions whose label contains this text")
     parser.add_argument(
-        "--no-yardstick", dest="yardstick", action="store_false",
+        "--no-yardstick",
+        dest="yardstick",
+        action="store_false",
         help="leave out the yardstick (recall and precision against essentials.py)",
-    )  # fmt: skip
+    )
     parser.add_argument(
-        "--no-examples", dest="examples", action="store_false",
+        "--no-examples",
+        dest="examples",
+        action="store_false",
         help="leave out the repository's specs/ examples",
-    )  # fmt: skip
+    )
     parser.add_argument(
-        "--spec", type=Path, action="append", default=[], metavar="FILE",
+        "--spec",
+        type=Path,
+        action="append",
+        default=[],
+        metavar="FILE",
         help="also run this description (e.g. DigitalOcean's multi-file "
         "specification/DigitalOcean-public.v2.yaml); repeatable",
-    )  # fmt: skip
+    )
     results_file.add_argument(parser, "breadth")
     args = parser.parse_args(argv)
     corpus = args.corpus

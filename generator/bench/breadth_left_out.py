@@ -47,9 +47,12 @@ def left_out_table(results: list[SpecResult]) -> list[str]:
     loaded = [r for r in results if r.failure is None]
     rows = [r for r in loaded if r.left_out or r.caveats]
     media = sum(
-        n for r in loaded for part in (r.left_out, r.caveats)
-        for code, n in part.items() if code in MEDIA_OR_SERVERS
-    )  # fmt: skip
+        n
+        for r in loaded
+        for part in (r.left_out, r.caveats)
+        for code, n in part.items()
+        if code in MEDIA_OR_SERVERS
+    )
     # declares operations (the loader skipped them) but serves none; a description of webhooks
     # only has none to serve
     unserved = [r.case.label for r in loaded if not r.operations and r.left_out]
@@ -67,8 +70,11 @@ def left_out_table(results: list[SpecResult]) -> list[str]:
         f"(target 0: {mark[not unserved]}){': ' + ', '.join(unserved) if unserved else ''}",
     ]
     if rows:
-        lines += ["", "| description | served | skipped | why | served with a caveat |",
-                  "|---|---:|---:|---|---|"]  # fmt: skip
+        lines += [
+            "",
+            "| description | served | skipped | why | served with a caveat |",
+            "|---|---:|---:|---|---|",
+        ]
         for r in rows:
             why = ", ".join(f"{code} {n}" for code, n in sorted(r.left_out.items()))
             caveats = ", ".join(f"{code} {n}" for code, n in sorted(r.caveats.items()))

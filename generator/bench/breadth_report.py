@@ -198,8 +198,11 @@ def report(results: list[SpecResult], *, elapsed: float | None = None) -> str:
     by_group: dict[str, list[Call]] = {}
     for r in results:
         by_group.setdefault(r.case.group, []).extend(r.calls)
-    lines += ["", "| group | calls | clean | lists kept | labels kept | identities kept | median -% |",
-              "|---|---:|---:|---:|---:|---:|---:|"]  # fmt: skip
+    lines += [
+        "",
+        "| group | calls | clean | lists kept | labels kept | identities kept | median -% |",
+        "|---|---:|---:|---:|---:|---:|---:|",
+    ]
     for group, part in by_group.items():
         g = totals(part)
         lines.append(
@@ -384,7 +387,9 @@ def worst_calls(calls: list[Call]) -> list[str]:
             "|---|---|---|---|",
         ]
         for c in errors[:WORST]:
-            lines.append(f"| {c.spec} | {c.tool} | {c.kind} | {c.error.replace('|', '/')} |")
+            lines.append(
+                f"| {c.spec} | {c.tool} | {c.kind} | {(c.error or '').replace('|', '/')} |"
+            )
     return lines
 
 

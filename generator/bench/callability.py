@@ -223,7 +223,8 @@ def measure(spec_path: Path, overlay: Path | None = None, label: str | None = No
 
     spec, _ = load_with_overlay(spec_path, overlay_path=overlay)
     surface = build_surface(spec)
-    ok, failures = 0, []
+    ok = 0
+    failures: list[tuple[str, str]] = []
     for op in spec.operations:
         error = first_error(full_schema(op.input_schema), surface.tools[op.id][1])
         if error is None:

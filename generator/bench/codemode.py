@@ -20,10 +20,13 @@ import json
 import sys
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 from . import results
 from .inputs import GITHUB_REST, STRIPE
+
+if TYPE_CHECKING:
+    from ..ir.models import SurfaceMode
 
 TASKS = Path(__file__).resolve().parent / "data" / "code_search_tasks.json"
 BIG = {"github": GITHUB_REST, "stripe": STRIPE}
@@ -32,7 +35,7 @@ TARGET_HIT_RATE = 0.9
 TOP = 5
 
 
-def _model(spec_path: Path, overlay: Path | None, mode: str) -> Any:
+def _model(spec_path: Path, overlay: Path | None, mode: SurfaceMode) -> Any:
     from ..pipeline import load_with_overlay
     from ..render.tooldata import server_data
     from ..runtime.model import model_from_json

@@ -33,11 +33,14 @@ import threading
 from dataclasses import dataclass, field, replace
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 from urllib.parse import parse_qsl
 
 from . import results
 from .inputs import FIXTURES, GITHUB_REST, STRIPE
+
+if TYPE_CHECKING:
+    from ..ir.models import SurfaceMode
 
 WORKFLOWS = Path(__file__).resolve().parent / "data" / "code_workflows.json"
 RESPONSES = FIXTURES / "responses"
@@ -95,8 +98,14 @@ def _stripe_routes() -> list[tuple[str, str, Any]]:
     charge, customer = _load("stripe/charge.json"), _load("stripe/customer.json")
     invoice, subscription = _load("stripe/invoice.json"), _load("stripe/subscription.json")
     intent = _load("stripe/payment_intent.json")
-    refund = {"id": "re_1", "object": "refund", "amount": charge["amount"], "status": "succeeded",
-              "charge": charge["id"], "currency": charge["currency"]}  # fmt: skip
+    refund = {
+        "id": "re_1",
+        "object": "refund",
+        "amount": charge["amount"],
+        "status": "succeeded",
+        "charge": charge["id"],
+        "currency": charge["currency"],
+    }
     return [
         ("GET", r"/v1/charges", _stripe_list(charge, 5, "/v1/charges")),
         ("POST", r"/v1/refunds", refund),
@@ -177,7 +186,10 @@ class _Render(ast.NodeTransformer):
         self.generic_visit(node)
         if not (isinstance(node.func, ast.Name) and node.func.id == "CALL"):
             return node
-        op = node.args[0].value  # type: ignore[attr-defined]
+        first = node.args[0]
+        if not isinstance(first, ast.Constant) or not isinstance(first.value, str):
+            raise ValueError(f"CALL names its operation as a string: {ast.unparse(node)}")
+        op = first.value
         if self.names is None:
             return ast.Call(func=ast.Name(op), args=[], keywords=node.keywords)
         params = ast.Call(func=ast.Name("dict"), args=[], keywords=node.keywords)
@@ -242,7 +254,7 @@ class Row:
     notes: list[str] = field(default_factory=list)
 
 
-def _model(api: str, mode: str) -> Any:
+def _model(api: str, mode: SurfaceMode) -> Any:
     from ..pipeline import load_with_overlay
     from ..render.tooldata import server_data
     from ..runtime.model import model_from_json
@@ -264,18 +276,19 @@ async def _ours(api: str, tasks: list[dict[str, Any]], url: str) -> list[Row]:
     from ..runtime.executor import ServerRuntime
     from ..runtime.meta import names as meta_names
 
-    models = {mode: _model(api, mode) for mode in ("code", "per-op", "meta")}
+    modes: tuple[SurfaceMode, ...] = ("code", "per-op", "meta")
+    models = {mode: _model(api, mode) for mode in modes}
     listing = {mode: _listing(_views(m)) for mode, m in models.items()}
     runtimes = {m: ServerRuntime(models[m], Settings(base_url=url)) for m in models}
     recorded: list[tuple[str, dict[str, Any]]] = []
     code_rt = runtimes["code"]
     send = code_rt.send_call
 
-    async def recording(tool: Any, api_args: dict[str, Any]) -> Any:
+    async def recording(tool: Any, api_args: dict[str, Any], upstream_page: int = 1) -> Any:
         recorded.append((tool.name, dict(api_args)))
-        return await send(tool, api_args)
+        return await send(tool, api_args, upstream_page)
 
-    code_rt.send_call = recording  # type: ignore[method-assign]
+    code_rt.send_call = recording  # type: ignore[method-assign]  # records what code mode sends
     rows = []
     try:
         for task in tasks:
@@ -343,10 +356,13 @@ async def _fastmcp(api: str, tasks: list[dict[str, Any]], url: str, rows: list[R
     async with Client(server) as client:
         listed = await client.list_tools()
         views = [
-            {k: v for k, v in t.model_dump(mode="json", by_alias=True, exclude_none=True).items()
-             if k in ("name", "description", "inputSchema")}
+            {
+                k: v
+                for k, v in t.model_dump(mode="json", by_alias=True, exclude_none=True).items()
+                if k in ("name", "description", "inputSchema")
+            }
             for t in listed
-        ]  # fmt: skip
+        ]
         listing = _listing(views)
         for row, task in zip(rows, tasks):
             names = {op: _fastmcp_name(op, catalog) for op in task.get("_ops", [])}
@@ -420,10 +436,10 @@ def _print(rows: list[Row], notes: list[str]) -> None:
     for r in rows:
         bare = r.per_op - r.per_op_listing
         code_bare = r.code - 0
-        fm = f"{r.fastmcp:,}" if r.fastmcp is not None else "n/a"
+        fm_text = f"{r.fastmcp:,}" if r.fastmcp is not None else "n/a"
         print(
             f"| {r.api} | {r.task} | {r.calls} | {r.per_op:,} | {bare:,} | {r.meta:,} | "
-            f"{r.code:,} | {fm} | {r.code / r.per_op:.3f} | {code_bare / max(1, bare):.2f} |"
+            f"{r.code:,} | {fm_text} | {r.code / r.per_op:.3f} | {code_bare / max(1, bare):.2f} |"
         )
     print("\n## Totals over the multi-call tasks (2+ upstream calls)\n")
     print(

@@ -237,36 +237,52 @@ def main(argv: list[str] | None = None) -> int:
     parser = results_file.command_line(NAME, __doc__)
     parser.add_argument("root", type=Path, metavar="DIRECTORY_ROOT", help="the folder with APIs/")
     parser.add_argument(
-        "--select", action="store_true",
+        "--select",
+        action="store_true",
         help="apply the selection rule to DIRECTORY_ROOT, write the list (--selection) and stop",
-    )  # fmt: skip
+    )
     parser.add_argument(
-        "--extract", type=Path, metavar="GIT_DIR",
+        "--extract",
+        type=Path,
+        metavar="GIT_DIR",
         help="first write APIs/ of GIT_DIR's HEAD (a clone or bare mirror) into DIRECTORY_ROOT",
-    )  # fmt: skip
+    )
     parser.add_argument(
-        "--selection", type=Path, default=SELECTION, metavar="FILE",
+        "--selection",
+        type=Path,
+        default=SELECTION,
+        metavar="FILE",
         help=f"the list of descriptions and halves (default {SELECTION.name} in bench/data)",
-    )  # fmt: skip
+    )
     parser.add_argument(
-        "--per-kind", type=int, default=PER_KIND, metavar="N",
+        "--per-kind",
+        type=int,
+        default=PER_KIND,
+        metavar="N",
         help=f"tools called per kind per description (default {PER_KIND})",
-    )  # fmt: skip
+    )
     parser.add_argument(
-        "--workers", type=int, default=WORKERS, metavar="N",
+        "--workers",
+        type=int,
+        default=WORKERS,
+        metavar="N",
         help=f"worker processes (default {WORKERS}; 1: in this process)",
-    )  # fmt: skip
+    )
     parser.add_argument(
-        "--time-limit", type=float, default=TIME_LIMIT, metavar="S",
+        "--time-limit",
+        type=float,
+        default=TIME_LIMIT,
+        metavar="S",
         help=f"seconds per description (default {TIME_LIMIT:.0f}; 0: none)",
-    )  # fmt: skip
+    )
     parser.add_argument("--only", help="only descriptions whose path contains this text")
     parser.add_argument("--limit", type=int, metavar="N", help="only N descriptions (both halves)")
     parser.add_argument(
-        "--results", metavar="FILE",
+        "--results",
+        metavar="FILE",
         help="where the report is written too (default generator/bench/results/directory.md, "
         "nowhere for a run narrowed by --only or --limit; '-': nowhere)",
-    )  # fmt: skip
+    )
     args = parser.parse_args(argv)
     root: Path = args.root
     if args.extract is not None:

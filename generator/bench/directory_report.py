@@ -138,8 +138,16 @@ def kind_rows(run: Run) -> tuple[list[str], dict[tuple[str, str], Figures]]:
     names = [c.name for c in checks]
     flag_names = [f.name for f in flags]
     kinds = _kinds(calls)
-    head = ["half", "kind", "calls", "clean", *names, *(f"{f} (results)" for f in flag_names),
-            f"median -% (bodies >= {BIG_BODY} tokens)", "tokens/call median / p90"]  # fmt: skip
+    head = [
+        "half",
+        "kind",
+        "calls",
+        "clean",
+        *names,
+        *(f"{f} (results)" for f in flag_names),
+        f"median -% (bodies >= {BIG_BODY} tokens)",
+        "tokens/call median / p90",
+    ]
     lines = ["| " + " | ".join(head) + " |", "|---|---|" + "---:|" * (len(head) - 2)]
     table: dict[tuple[str, str], Figures] = {}
     for half in HALVES:
@@ -150,8 +158,12 @@ def kind_rows(run: Run) -> tuple[list[str], dict[tuple[str, str], Figures]]:
             table[(half, kind)] = f
             if not rows:
                 continue
-            cells = [half, f"**{kind}**" if kind == ALL else kind, str(f.calls),
-                     pct(f.clean, f.calls)]  # fmt: skip
+            cells = [
+                half,
+                f"**{kind}**" if kind == ALL else kind,
+                str(f.calls),
+                pct(f.clean, f.calls),
+            ]
             cells += [pct(*f.checks[n]) for n in names]
             cells += [str(f.flags[n]) for n in flag_names]
             cells += [

@@ -218,10 +218,13 @@ def select(root: Path) -> Selection:
         del paths[PER_PROVIDER:]
     halves = split({provider: len(paths) for provider, paths in kept.items()})
     result.entries = sorted(
-        (Entry(path, provider, halves[provider]) for provider, paths in kept.items()
-         for path in paths),
+        (
+            Entry(path, provider, halves[provider])
+            for provider, paths in kept.items()
+            for path in paths
+        ),
         key=lambda e: e.path,
-    )  # fmt: skip
+    )
     return result
 
 

@@ -60,7 +60,8 @@ def _start_server(package: Path, upstream: str, port: int) -> subprocess.Popen[b
     deadline = time.monotonic() + 30
     while True:
         if proc.poll() is not None:
-            raise RuntimeError(f"server exited: {proc.stderr.read().decode()[-2000:]}")  # type: ignore[union-attr]
+            said = proc.stderr.read().decode() if proc.stderr is not None else ""
+            raise RuntimeError(f"server exited: {said[-2000:]}")
         try:
             with socket.create_connection(("127.0.0.1", port), timeout=0.2):
                 return proc

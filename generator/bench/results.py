@@ -62,9 +62,15 @@ def _commit() -> str:
     if not sha:
         return "unknown (not a git checkout)"
     dirty = git(  # the code measured: results files and pages quoting them are not code
-        "status", "--porcelain", "--untracked-files=no", "--", "generator", "templates",
-        ":(exclude)generator/bench/results", ":(exclude,glob)**/*.md",
-    )  # fmt: skip
+        "status",
+        "--porcelain",
+        "--untracked-files=no",
+        "--",
+        "generator",
+        "templates",
+        ":(exclude)generator/bench/results",
+        ":(exclude,glob)**/*.md",
+    )
     return sha + (" plus uncommitted changes to generator/ or templates/" if dirty else "")
 
 

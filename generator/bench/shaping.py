@@ -130,9 +130,17 @@ def measure(name: str, value: Any, spec_config: ShapeConfig | None = None) -> Ro
     count = len(items) if path is not None else 1
     identity = "n/a" if checked == 0 else ("ok" if kept == checked else f"{kept}/{checked}")
     return Row(
-        name, collection, count, raw, _tokens_of(concise), spec, _tokens_of(markdown),
-        floor or _tokens_of(concise), picked, identity,
-    )  # fmt: skip
+        name,
+        collection,
+        count,
+        raw,
+        _tokens_of(concise),
+        spec,
+        _tokens_of(markdown),
+        floor or _tokens_of(concise),
+        picked,
+        identity,
+    )
 
 
 def as_list_of(value: Any, collection: str, n: int) -> Any:
@@ -250,8 +258,12 @@ def throughput(name: str, value: Any, collection: str, runs: int) -> None:
     print(f"json.loads + json.dumps: {base * 1000:.0f} ms (best of {runs})")
     print("| shaping | time | x (loads+dumps) | pages | peak memory | x payload |")
     print("|---|---:|---:|---:|---:|---:|")
-    cases = [("concise json (default)", "concise", "json"), ("concise markdown", "concise", "markdown"),
-             ("detailed json", "detailed", "json"), ("detailed markdown", "detailed", "markdown")]  # fmt: skip
+    cases = [
+        ("concise json (default)", "concise", "json"),
+        ("concise markdown", "concise", "markdown"),
+        ("detailed json", "detailed", "json"),
+        ("detailed markdown", "detailed", "markdown"),
+    ]
     for label, detail, fmt in cases:
 
         def run(detail: str = detail, fmt: str = fmt) -> Any:
@@ -283,17 +295,21 @@ def throughput(name: str, value: Any, collection: str, runs: int) -> None:
 def main(argv: list[str] | None = None) -> None:
     parser = results.command_line("generator.bench.shaping", __doc__)
     parser.add_argument(
-        "--corpus", type=Path, help="responses folder (default ../shared/corpus/responses if "
+        "--corpus",
+        type=Path,
+        help="responses folder (default ../shared/corpus/responses if "
         "it exists, else tests/fixtures/responses)",
-    )  # fmt: skip
+    )
     parser.add_argument("--runs", type=int, default=5, help="timing repetitions (best is kept)")
     parser.add_argument(
         "--no-throughput", action="store_true", help="skip the ~10 MB throughput and memory part"
     )
     parser.add_argument(
-        "--no-spec", dest="spec", action="store_false",
+        "--no-spec",
+        dest="spec",
+        action="store_false",
         help="skip the spec-defaults column (it loads the GitHub, Notion and Stripe descriptions)",
-    )  # fmt: skip
+    )
     results.add_argument(parser, "shaping")
     args = parser.parse_args(argv)
     with results.recorded(args.results, "generator.bench.shaping", argv):
@@ -317,13 +333,18 @@ def run(args: argparse.Namespace) -> None:
         if collection is not None and get_at(value, parse_path(collection)):
             spec = specs.get(name)
             lists.append(measure(name, as_list_of(value, collection, LIST_SIZE), spec))
-    print_table(lists, f"{LIST_SIZE}-item lists (each list response's real items cycled in order "
-                       f"to {LIST_SIZE}; a 1-item list repeats its one item)")  # fmt: skip
+    print_table(
+        lists,
+        f"{LIST_SIZE}-item lists (each list response's real items cycled in order "
+        f"to {LIST_SIZE}; a 1-item list repeats its one item)",
+    )
     summary(lists, f"{LIST_SIZE}-item lists")
     untrimmed = [r for r in lists if not r.name.startswith(TRIMMED)]
-    print(f"  not trimmed to a query beforehand ({len(untrimmed)} lists, all but "
-          f"{', '.join(TRIMMED)}*): {median([r.reduction for r in untrimmed])} "
-          f"(hand-picked: {median([r.picked_reduction or 0.0 for r in untrimmed])})")  # fmt: skip
+    print(
+        f"  not trimmed to a query beforehand ({len(untrimmed)} lists, all but "
+        f"{', '.join(TRIMMED)}*): {median([r.reduction for r in untrimmed])} "
+        f"(hand-picked: {median([r.picked_reduction or 0.0 for r in untrimmed])})"
+    )
     bad = [r.name for r in rows + lists if r.identity not in ("ok", "n/a")]
     checked = sum(r.identity == "ok" for r in rows + lists)
     print(
@@ -334,8 +355,10 @@ def run(args: argparse.Namespace) -> None:
     if not args.no_throughput:
         print("\n## Throughput and memory on ~10 MB responses\n")
         sources = {name: value for name, value in corpus}
-        for name, collection in (("github/issue-items.json", ""),
-                                 ("notion/data_sources.query.page2.json", "results")):  # fmt: skip
+        for name, collection in (
+            ("github/issue-items.json", ""),
+            ("notion/data_sources.query.page2.json", "results"),
+        ):
             throughput(name, sources[name], collection, args.runs)
 
 

@@ -86,14 +86,19 @@ def controls_tokens(spec: Path) -> int | None:
 
     ir, _ = load_spec(spec, name=None)
     surface = build_surface(ir)
-    with_them, without = [], []
+    with_them: list[dict[str, object]] = []
+    without: list[dict[str, object]] = []
     for op in ir.operations:
         description, schema = surface.tools[op.id]
         props = schema.get("properties") or {}
         if not set(CONTROL_SCHEMAS) <= set(props):
             return None
         bare = {k: v for k, v in props.items() if k not in CONTROL_SCHEMAS}
-        view = {"name": op.tool_name, "description": description, "inputSchema": schema}
+        view: dict[str, object] = {
+            "name": op.tool_name,
+            "description": description,
+            "inputSchema": schema,
+        }
         with_them.append(view)
         without.append({**view, "inputSchema": {**schema, "properties": bare}})
 

@@ -91,10 +91,14 @@ def score(name: str, value: Any, config: Any, picks: tuple[str, ...]) -> Score:
     precise = [k for k in kept if any(is_under(k, p) for p in picks)]
     raw = count_tokens(json.dumps(value, indent=2, ensure_ascii=False))
     return Score(
-        name, len(present), len(recalled), len(kept), len(precise),
+        name,
+        len(present),
+        len(recalled),
+        len(kept),
+        len(precise),
         1 - sum(shaped_response.token_counts) / raw,
         tuple(p for p in present if p not in recalled),
-    )  # fmt: skip
+    )
 
 
 def scores(responses: Path) -> list[Score]:

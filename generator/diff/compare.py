@@ -179,7 +179,8 @@ def _json_type(value: Any) -> str:
         return "integer"
     if isinstance(value, float):
         return "number"
-    return {str: "string", list: "array<any>", dict: "object"}.get(type(value), "any")
+    names: dict[type, str] = {str: "string", list: "array<any>", dict: "object"}
+    return names.get(type(value), "any")
 
 
 def _accepts(new: frozenset[str], old: frozenset[str]) -> bool:

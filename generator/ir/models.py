@@ -13,6 +13,7 @@ from typing import Any, Literal
 from ..runtime.shaping.decision import DefaultsContext
 
 ParamLocation = Literal["path", "query", "header", "cookie", "body", "body_whole", "graphql"]
+SurfaceMode = Literal["per-op", "meta", "code", "auto"]  # how the tools are listed
 
 
 @dataclass(frozen=True)
@@ -289,9 +290,7 @@ class ServerSpec:
     filter_sets: tuple[str, ...] = ()  # every filter set name the overlay defines, sorted
     # GraphQL sources: the whole schema as SDL; the package ships the part its tools reach.
     graphql_sdl: str = ""
-    mode: Literal["per-op", "meta", "code", "auto"] = (
-        "per-op"  # tool surface (issue 6; code: issue 32; auto resolved at render)
-    )
+    mode: SurfaceMode = "per-op"  # tool surface (issue 6; code: issue 32; auto resolved at render)
     servers: tuple[UpstreamServer, ...] = ()  # other servers some operations declare
     # The description's other top-level servers (absolute URLs, variables at their defaults):
     # origins a redirect may lead to (runtime config/redirects.py).

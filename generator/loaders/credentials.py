@@ -119,6 +119,7 @@ class ImplicitSchemes:
         env = f"{self.prefix}_{env_prefix(snake_case(wire)) or 'CREDENTIAL'}"
         if env in used_env:
             env = f"{env}_{short_hash(f'{location}:{wire}', 6).upper()}"
+        # location: a parameter's `in` (query, header or cookie; request.py), typed str
         scheme = SecurityScheme(name, "api_key", location, wire, (env,), description)  # type: ignore[arg-type]
         self.made[key] = scheme
         return scheme

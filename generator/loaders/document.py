@@ -24,16 +24,16 @@ from . import lines
 SUPPORTED_VERSIONS = ("3.0", "3.1")
 
 
-class _SpecLoader(yaml.CSafeLoader):  # type: ignore[misc]
+class _SpecLoader(yaml.CSafeLoader):
     """libyaml parser; mappings get string keys and timestamps stay strings."""
 
 
-def _construct_map(loader: yaml.BaseConstructor, node: yaml.MappingNode) -> Any:
+def _construct_map(loader: _SpecLoader, node: yaml.MappingNode) -> Any:
     """Mappings keyed by the text of their scalar keys: ``200:`` -> "200", ``no:`` -> "no"
     (not False), ``2023-09-12:`` -> "2023-09-12". Merge keys (``<<``) still work."""
     data: dict[str, Any] = {}
     yield data
-    loader.flatten_mapping(node)  # type: ignore[attr-defined]
+    loader.flatten_mapping(node)
     for key_node, value_node in node.value:
         if isinstance(key_node, yaml.ScalarNode):
             key = key_node.value
@@ -42,7 +42,7 @@ def _construct_map(loader: yaml.BaseConstructor, node: yaml.MappingNode) -> Any:
         data[key] = loader.construct_object(value_node)
 
 
-def _construct_str(loader: yaml.BaseConstructor, node: yaml.ScalarNode) -> str:
+def _construct_str(loader: _SpecLoader, node: yaml.ScalarNode) -> str:
     return str(loader.construct_scalar(node))
 
 

@@ -78,8 +78,8 @@ def repair_enum(schema: dict[str, Any]) -> str | None:
     types = schema.get("type")
     declared = [t for t in (types if isinstance(types, list) else [types]) if t != "null"]
     enum = schema.get("enum")
-    if len(declared) != 1 or not isinstance(enum, list):
-        return None
+    if len(declared) != 1 or not isinstance(enum, list) or not isinstance(declared[0], str):
+        return None  # no single type (an absent one included): nothing to contradict
     kind = declared[0]
     values = [v for v in enum if v is not None]
     if kind == "array":

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from graphql import (
     GraphQLError,
@@ -53,7 +53,9 @@ SHOWN_PROBLEMS = 5
 GENERIC_STEMS = ("schema", "graphql", "introspection", "api")
 
 
-def _fail(code: str, message: str, file: str, line: int | None = None, hint: str | None = None):
+def _fail(
+    code: str, message: str, file: str, line: int | None = None, hint: str | None = None
+) -> GenerationError:
     return GenerationError(
         Diagnostic(Severity.ERROR, code, message, file=file, line=line, hint=hint)
     )
@@ -124,7 +126,10 @@ def load_graphql(
     # "schema.graphql" says nothing: name it after its folder (specs/swapi/schema.graphql)
     stem = path.stem if path.stem.lower() not in GENERIC_STEMS else path.resolve().parent.name
     name = name or slugify(stem)
-    roots = [("query", schema.query_type), ("mutation", schema.mutation_type)]
+    roots: list[tuple[Literal["query", "mutation"], GraphQLObjectType | None]] = [
+        ("query", schema.query_type),
+        ("mutation", schema.mutation_type),
+    ]
     if schema.subscription_type is not None:
         diagnostics.append(
             Diagnostic(
@@ -172,7 +177,12 @@ def load_graphql(
 
 
 def _operation(
-    kind: str, root: GraphQLObjectType, field_name: str, tool: str, trees: GraphQLTrees, name: str
+    kind: Literal["query", "mutation"],
+    root: GraphQLObjectType,
+    field_name: str,
+    tool: str,
+    trees: GraphQLTrees,
+    name: str,
 ) -> OperationSpec:
     field = root.fields[field_name]
     conn = connection(field.type)
@@ -216,7 +226,7 @@ def _operation(
         description=description,
         params=tuple(params),
         input_schema=input_schema,
-        binding=GraphQLBinding(operation_type=kind, field_name=field_name),  # type: ignore[arg-type]
+        binding=GraphQLBinding(operation_type=kind, field_name=field_name),
         response=trees.shape(field),
         kind=what,
         annotations=Annotations(read_only=read, destructive=not read, idempotent=read),

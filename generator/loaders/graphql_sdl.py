@@ -19,10 +19,10 @@ def strip_descriptions(schema: GraphQLSchema) -> None:
             continue
         named.description = None
         if is_object_type(named) or is_interface_type(named) or is_input_object_type(named):
-            for field in named.fields.values():  # type: ignore[union-attr]
+            for field in named.fields.values():
                 field.description = None
                 for arg in getattr(field, "args", {}).values():
                     arg.description = None
         elif is_enum_type(named):
-            for value in named.values.values():  # type: ignore[union-attr]
+            for value in named.values.values():
                 value.description = None

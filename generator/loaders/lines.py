@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 import re
-from json.decoder import scanstring  # type: ignore[attr-defined]
+from json.decoder import scanstring  # type: ignore[attr-defined]  # undocumented: no stub
 from typing import Any, NamedTuple
 
 import yaml
@@ -24,23 +24,29 @@ _KEY = re.compile(
 )
 
 
+def _skip_ws(text: str, pos: int) -> int:
+    """The position after the whitespace at ``pos``."""
+    match = _WS.match(text, pos)
+    return match.end() if match else pos  # always a match: ``*`` matches nothing too
+
+
 def json_line(text: str, tokens: list[str]) -> int:
-    pos = _WS.match(text, 0).end()  # type: ignore[union-attr]
+    pos = _skip_ws(text, 0)
     best = pos
     for token in tokens:
         found = None
         if text.startswith("{", pos):
-            pos = _WS.match(text, pos + 1).end()  # type: ignore[union-attr]
+            pos = _skip_ws(text, pos + 1)
             while not text.startswith("}", pos):
                 key, pos = scanstring(text, pos + 1)
-                pos = _WS.match(text, pos).end()  # type: ignore[union-attr]
-                key_pos, pos = pos, _WS.match(text, pos + 1).end()  # type: ignore[union-attr]
+                pos = _skip_ws(text, pos)
+                key_pos, pos = pos, _skip_ws(text, pos + 1)
                 if key == token:
                     found = key_pos
                     break
                 pos = _skip_value(text, pos)
         elif text.startswith("[", pos) and token.isdigit():
-            pos = _WS.match(text, pos + 1).end()  # type: ignore[union-attr]
+            pos = _skip_ws(text, pos + 1)
             index = 0
             while not text.startswith("]", pos):
                 if index == int(token):
@@ -56,9 +62,9 @@ def json_line(text: str, tokens: list[str]) -> int:
 
 def _skip_value(text: str, pos: int) -> int:
     _, pos = _DECODER.raw_decode(text, pos)
-    pos = _WS.match(text, pos).end()  # type: ignore[union-attr]
+    pos = _skip_ws(text, pos)
     if text.startswith(",", pos):
-        pos = _WS.match(text, pos + 1).end()  # type: ignore[union-attr]
+        pos = _skip_ws(text, pos + 1)
     return pos
 
 

@@ -124,7 +124,9 @@ def _triage(
 ) -> tuple[list[Diagnostic], list[Diagnostic], set[str]]:
     """Split validation errors into fatal ones, warnings, and pointers of operations to skip
     (``data``: the document, to say how a slip in a schema was read)."""
-    fatal, warnings, skip = [], [], set()
+    fatal: list[Diagnostic] = []
+    warnings: list[Diagnostic] = []
+    skip: set[str] = set()
     for where, problem in problems:
         tokens = split_pointer(where)
         in_path_item = len(tokens) >= 3 and tokens[0] == "paths"
@@ -385,14 +387,14 @@ def _operations(
     for draft in drafts:
         operations.append(_operation(draft, names[draft.key], duplicates, doc, schemes, ctx))
     if ctx.ignored_headers:
-        first = ctx.ignored_headers[0]
+        pointer = ctx.ignored_headers[0]
         ctx.diagnostics.append(
             doc.diagnostic(
                 Severity.INFO,
                 "HEADER_PARAMS_IGNORED",
                 f"{len(ctx.ignored_headers)} header parameter(s) named Accept, Content-Type or "
                 "Authorization ignored, as OpenAPI requires (first one here)",
-                first,
+                pointer,
                 "Describe credentials with securitySchemes instead.",
             )
         )
@@ -409,7 +411,8 @@ def _declared_params(
         item = _deref_quietly_at(resolver, paths[path], doc)
         if not isinstance(item, dict):
             continue
-        shared = item.get("parameters") if isinstance(item.get("parameters"), list) else []
+        listed = item.get("parameters")
+        shared = listed if isinstance(listed, list) else []
         for method in METHODS:
             operation = item.get(method)
             if not isinstance(operation, dict):

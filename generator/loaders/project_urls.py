@@ -6,12 +6,16 @@ import re
 from typing import Any
 
 
+def _mapping(value: Any) -> dict[str, Any]:
+    return value if isinstance(value, dict) else {}
+
+
 def project_urls(data: dict[str, Any]) -> tuple[tuple[str, str], ...]:
     """``[project.urls]`` entries from an OpenAPI document's info.contact and externalDocs."""
     found: list[tuple[str, str]] = []
-    info = data.get("info") if isinstance(data.get("info"), dict) else {}
-    contact = info.get("contact") if isinstance(info.get("contact"), dict) else {}
-    docs = data.get("externalDocs") if isinstance(data.get("externalDocs"), dict) else {}
+    info = _mapping(data.get("info"))
+    contact = _mapping(info.get("contact"))
+    docs = _mapping(data.get("externalDocs"))
     for label, value in (
         ("Documentation", docs.get("url")),
         ("Homepage", contact.get("url")),

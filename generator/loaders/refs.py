@@ -17,7 +17,7 @@ import functools
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 from urllib.parse import quote, unquote, urlsplit
 
 from ..diagnostics import Diagnostic, GenerationError, Severity, pointer as make_pointer
@@ -52,7 +52,7 @@ NAME_MAPS = frozenset(
 )
 
 
-def is_ref(node: Any) -> bool:
+def is_ref(node: Any) -> TypeGuard[dict[str, Any]]:
     """A Reference Object: a mapping with a string ``$ref`` (a property named "$ref" is not)."""
     return isinstance(node, dict) and isinstance(node.get("$ref"), str)
 
@@ -248,7 +248,7 @@ def _collect_refs(data: Any) -> list[tuple[str, str, bool]]:
         if isinstance(node, dict):
             ref = node.get("$ref")
             if isinstance(ref, str) or (ref is not None and not named_children):
-                found.append((ref, make_pointer(*path), named_children))  # type: ignore[arg-type]
+                found.append((ref, make_pointer(*path), named_children))
             for key, value in node.items():
                 if not isinstance(value, (dict, list)):
                     continue

@@ -173,7 +173,7 @@ def build_request(
     params = tuple(
         ParamSpec(
             arg=sanitize_arg(a.wire) if a.const is not None else next(names),
-            location=a.location,  # type: ignore[arg-type]
+            location=a.location,  # type: ignore[arg-type]  # a ParamLocation, held as str
             wire_name=a.wire,
             required=a.required,
             schema=a.schema,
@@ -291,7 +291,8 @@ def _refuse_url_path(
     name = whole.group(1) or whole.group(2)  # {upload_url}, or <upload_url> (not templating)
     declared = merged.get((name, "path"))
     param = declared[0] if declared is not None else {}
-    schema = param.get("schema") if isinstance(param.get("schema"), dict) else param
+    given = param.get("schema")
+    schema = given if isinstance(given, dict) else param
     said = " ".join(
         str(x) for x in (name, schema.get("format"), param.get("description")) if x is not None
     )
@@ -429,7 +430,7 @@ def _body_args(
     whole = description or schema.get("description", "")
     if kind == BINARY or (kind == TEXT and _is_binary(raw_schema, doc, ctx)):
         upload = {**FILE_ARGUMENT, "description": _file_description(whole)}
-        sent = "base64" if _is_base64(raw_schema, doc, ctx) else "bytes"
+        sent: Literal["bytes", "base64"] = "base64" if _is_base64(raw_schema, doc, ctx) else "bytes"
         return content_type, [_Arg("body_whole", "body", required, upload, whole, file=sent)], None
     if kind == TEXT:
         text = {"type": "string", **({"description": whole} if whole else {})}
@@ -449,8 +450,16 @@ def _body_args(
                 part_type = (
                     enc.get("contentType") if isinstance(enc.get("contentType"), str) else None
                 )
-            arg = _Arg("body", name, required and name in names, sub, sub.get("description", ""),
-                       style, explode, content_type=part_type)  # fmt: skip
+            arg = _Arg(
+                "body",
+                name,
+                required and name in names,
+                sub,
+                sub.get("description", ""),
+                style,
+                explode,
+                content_type=part_type,
+            )
             files = _file_schema(raw_properties.get(name), sub, ctx) if kind == MULTIPART else None
             if files is not None:
                 arg.schema, arg.file = files, "bytes"
@@ -491,7 +500,8 @@ def _is_binary(raw: Any, doc: Document, ctx: RequestContext) -> bool:
     node, _, _ = ctx.compactor.resolve(raw, doc)
     if not isinstance(node, dict):
         return False
-    kinds = node.get("type") if isinstance(node.get("type"), list) else [node.get("type")]
+    given = node.get("type")
+    kinds = given if isinstance(given, list) else [given]
     if "file" in kinds:
         return True
     if "string" not in kinds and node.get("type") is not None:

@@ -154,7 +154,7 @@ class FieldTreeBuilder:
         # a type name that is not JSON Schema's, read as meant (``int``, ``String``: schemas.py)
         types = [TYPE_SLIPS.get(t.strip().lower(), (t, None))[0] or t for t in written]
         props = node.get("properties")
-        result: Any = None
+        result = None
         if isinstance(props, dict) and props:
             if depth <= 0:
                 result = "any"
@@ -192,7 +192,8 @@ class FieldTreeBuilder:
 
 def _json_type_of_enum(node: dict[str, Any]) -> str:
     """The JSON type a typeless ``enum``/``const``/``format`` schema implies."""
-    values = node.get("enum") if isinstance(node.get("enum"), list) else [node.get("const")]
+    enum = node.get("enum")
+    values = enum if isinstance(enum, list) else [node.get("const")]
     kinds = {type(v) for v in values if v is not None}
     if kinds <= {bool} and kinds:
         return "boolean"

@@ -111,11 +111,12 @@ def oauth_spec(scheme: dict[str, Any]) -> OAuthSpec | None:
     """The token endpoint of an ``oauth2`` scheme's flows, or an ``openIdConnect`` scheme's
     discovery URL; None when there is none (an implicit flow only)."""
     if scheme.get("type") == "openIdConnect":
-        url = scheme.get("openIdConnectUrl")
-        if isinstance(url, str) and url.strip():
-            return OAuthSpec(discovery_url=url.strip(), client_credentials=True)
+        discovery = scheme.get("openIdConnectUrl")
+        if isinstance(discovery, str) and discovery.strip():
+            return OAuthSpec(discovery_url=discovery.strip(), client_credentials=True)
         return None
-    flows = scheme.get("flows") if isinstance(scheme.get("flows"), dict) else {}
+    given = scheme.get("flows")
+    flows = given if isinstance(given, dict) else {}
 
     def url(flow: str, key: str) -> str:
         node = flows.get(flow)

@@ -76,8 +76,9 @@ def server_url(
 ) -> str:
     """``server``'s URL with its variables at their defaults (a trailing ``/`` removed); a
     variable without a default is left as written, with a warning."""
-    url = server.get("url") if isinstance(server.get("url"), str) else "/"
-    variables = server.get("variables") if isinstance(server.get("variables"), dict) else {}
+    given, declared = server.get("url"), server.get("variables")
+    url = given if isinstance(given, str) else "/"
+    variables = declared if isinstance(declared, dict) else {}
 
     def substitute(match: re.Match[str]) -> str:
         variable = variables.get(match.group(1))
@@ -142,10 +143,15 @@ class OperationServers:
             for d in found:  # once per server, named with its variable
                 self.diagnostics.append(
                     Diagnostic(
-                        d.severity, d.code, d.message, d.file, d.pointer, d.line,
+                        d.severity,
+                        d.code,
+                        d.message,
+                        d.file,
+                        d.pointer,
+                        d.line,
                         f"Set {prefix}_{key}_BASE_URL when running the server.",
                     )
-                )  # fmt: skip
+                )
             if _ABSOLUTE.match(url) and not _usable(url):
                 self.diagnostics.append(
                     self.doc.diagnostic(

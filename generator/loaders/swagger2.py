@@ -89,7 +89,8 @@ def convert_swagger2(doc: Document) -> tuple[Swagger2Document, list[Diagnostic]]
 
 def _server_url(data: dict[str, Any], notes: Notes, pointers: PointerMap) -> str:
     host = data.get("host")
-    base_path = data.get("basePath") if isinstance(data.get("basePath"), str) else ""
+    given = data.get("basePath")
+    base_path = given if isinstance(given, str) else ""
     if not base_path.startswith("/"):
         base_path = "/" + base_path
     raw_schemes = data.get("schemes")

@@ -22,6 +22,7 @@ from __future__ import annotations
 import dataclasses
 import fnmatch
 from collections import defaultdict
+from typing import Any
 
 from ..diagnostics import Diagnostic, Severity
 from ..ir.models import (
@@ -197,7 +198,7 @@ class _Applier:
         self, op: OperationSpec, entry: OperationOverlay | None, resource: ResourceOverlay | None
     ) -> OperationSpec:
         response = op.response
-        changes: dict[str, object] = {}
+        changes: dict[str, Any] = {}
         if entry is not None:
             if entry.collection_set and entry.collection != response.collection_path:
                 response = self.recollect(op, entry)
@@ -219,16 +220,19 @@ class _Applier:
             if entry.kind is not None and entry.kind != op.kind:
                 changes["kind"] = entry.kind  # the defaults follow (generator/decisions.py)
             self.check_fields(op.id, response, entry.include, entry.exclude, entry.pointer)
-        include = _first(entry and entry.include, resource and resource.include)
-        exclude = _first(entry and entry.exclude, resource and resource.exclude)
+        include = _first(entry.include if entry else None, resource.include if resource else None)
+        exclude = _first(entry.exclude if entry else None, resource.exclude if resource else None)
         if include is not None or exclude is not None:
             changes["fields"] = FieldConfig(
                 include=include if include is not None else op.fields.include,
                 exclude=exclude if exclude is not None else op.fields.exclude,
             )
-        op = dataclasses.replace(op, response=response, **changes)  # type: ignore[arg-type]
+        op = dataclasses.replace(op, response=response, **changes)
         return apply_hosting(  # hosting.py: scopes and confirmation, after the annotations
-            op, entry and entry.scopes, entry and entry.confirm, self.overlay.confirm
+            op,
+            entry.scopes if entry else None,
+            entry.confirm if entry else None,
+            self.overlay.confirm,
         )
 
     def recollect(self, op: OperationSpec, entry: OperationOverlay) -> ResponseShape:
@@ -391,7 +395,7 @@ class _Applier:
         self, ops: tuple[OperationSpec, ...], resources: dict[str, ResourceOverlay]
     ) -> ServerSpec:
         overlay = self.overlay
-        changes: dict[str, object] = {"operations": ops}
+        changes: dict[str, Any] = {"operations": ops}
         for key in ("name", "version", "title", "description", "base_url", "registry_name"):
             value = getattr(overlay, key)
             if value is not None:
@@ -422,7 +426,7 @@ class _Applier:
             names = tuple(scheme.name for scheme in schemes)
             changes["security"] = schemes
             changes["operations"] = tuple(dataclasses.replace(op, security=names) for op in ops)
-        return dataclasses.replace(self.spec, **changes)  # type: ignore[arg-type]
+        return dataclasses.replace(self.spec, **changes)
 
 
 def _first(*values: tuple[str, ...] | None) -> tuple[str, ...] | None:

@@ -156,10 +156,10 @@ class OutputApplier:
             changes: dict[str, Any] = {}
             if index in per_op:
                 changes["filters"] = tuple(sorted(per_op[index].items()))
-            entry = targets.get(index)
-            adapters = getattr(entry, "adapters", None) if entry is not None else None
-            if adapters:
-                self.check_adapters(op, entry)
+            target = targets.get(index)
+            adapters = target.adapters if target is not None else None
+            if target is not None and adapters:
+                self.check_adapters(op, target)
                 changes["adapters"] = adapters
                 base = op.description.strip() or op.title
                 changes["description"] = f"{base}\n{adapter_note(adapters)}".strip()

@@ -45,7 +45,14 @@ TOP_KEYS = (
 )  # fmt: skip
 SELECT_KEYS = ("include", "exclude")
 RESOURCE_KEYS = ("include", "exclude")
-OPERATION_KEYS = ("tool_name", "title", "description", "include", "exclude", "collection")
+OPERATION_KEYS: tuple[str, ...] = (
+    "tool_name",
+    "title",
+    "description",
+    "include",
+    "exclude",
+    "collection",
+)
 OPERATION_KEYS += LIMIT_KEYS
 OPERATION_KEYS += ("adapters",)
 OPERATION_KEYS += ("pagination",)
@@ -258,7 +265,7 @@ class _Checker(Checker):
         threshold = next(
             lv.chunk_threshold_tokens for lv in levels if lv.chunk_threshold_tokens is not None
         )
-        if chunk > threshold:  # type: ignore[operator]
+        if chunk > threshold:
             key = "chunk_tokens" if own.chunk_tokens is not None else "chunk_threshold_tokens"
             self.error(
                 "OVERLAY_CHUNK_CONFLICT",
@@ -456,6 +463,7 @@ class _Checker(Checker):
                 )
             if extra:
                 return None
+            # kind: checked against AUTH_TYPES above (a str to mypy)
             return AuthEntry(type=kind, env=env, pointer=ptr)  # type: ignore[arg-type]
         location = self.string(entries.get("in", "header"), ptr + "/in")
         if location is not None and location not in AUTH_LOCATIONS:
@@ -471,4 +479,5 @@ class _Checker(Checker):
         param = self.string(entries["name"], ptr + "/name")
         if location is None or not param:
             return None
+        # location: checked against AUTH_LOCATIONS above (a str to mypy)
         return AuthEntry(type="api_key", env=env, location=location, param_name=param, pointer=ptr)  # type: ignore[arg-type]

@@ -108,7 +108,7 @@ def payload_path(body: Any) -> tuple[str, ...] | None:
     for key, value in body.items():
         if is_meta(key):
             continue  # the envelope's meta-information
-        candidates = [((key,), value)]
+        candidates: list[tuple[tuple[str, ...], Any]] = [((key,), value)]
         if (
             isinstance(value, dict)
             and not is_resource(value)

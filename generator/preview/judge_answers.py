@@ -92,9 +92,13 @@ def state_values(obj: dict[str, Any]) -> list[Any]:
         return [
             v
             for k, v in o.items()
-            if words(k) and len(words(k)) == 1 and words(k)[0] in STATE_WORDS
-            and is_scalar(v) and v != "" and len(str(v)) <= MAX_STATE_CHARS
-        ]  # fmt: skip
+            if words(k)
+            and len(words(k)) == 1
+            and words(k)[0] in STATE_WORDS
+            and is_scalar(v)
+            and v != ""
+            and len(str(v)) <= MAX_STATE_CHARS
+        ]
 
     found = own(obj)
     if found or not own_identity(obj) or [v for k, v in obj.items() if is_label(k, v)]:
@@ -132,7 +136,7 @@ def records(body: Any) -> tuple[tuple[str, ...], list[Any]] | None:
     for key, value in body.items():
         if is_meta(key):
             continue  # the envelope's meta-information
-        candidates = [((key,), value)]
+        candidates: list[tuple[tuple[str, ...], Any]] = [((key,), value)]
         if isinstance(value, dict) and not has_identity_member(value) and not is_error_report(key):
             candidates += [((key, k), v) for k, v in value.items()]
         for path, sub in candidates:
@@ -184,18 +188,18 @@ def _judge_resource(
     if batch is not None:
         path, items = batch
         checks.resource = 1
-        missing = []
+        unkept: list[int] = []  # the records whose identity the answer lost
         for n, item in enumerate(items):
             if not isinstance(item, dict):
                 continue
             if own_identity(item):
                 if not _identity_kept(item, shaped):
-                    missing.append(n)
+                    unkept.append(n)
             elif labels(item) and not found_in(labels(item), shaped):
-                missing.append(n)
-        if missing:
+                unkept.append(n)
+        if unkept:
             lost.append(
-                f"answered records {'/'.join(path)}: the identity of {len(missing)} of "
+                f"answered records {'/'.join(path)}: the identity of {len(unkept)} of "
                 f"{len(items)} records"
             )
         else:

@@ -99,9 +99,9 @@ def _judge_group(
     for key in keys:
         if key not in kept and not lists:
             continue
-        lost = (union & member_paths(obj[key])) - kept.get(key, set())
-        if lost:
-            missing[key] = sorted(lost)
+        gone = (union & member_paths(obj[key])) - kept.get(key, set())
+        if gone:
+            missing[key] = sorted(gone)
     if not missing:
         tally.count(SIBLINGS, True)
         return
@@ -132,7 +132,9 @@ def _is_series(value: Any) -> bool:
 
 
 def _series(obj: dict[str, Any]) -> list[tuple[tuple[str, ...], list[Any]]]:
-    found = [((k,), v) for k, v in obj.items() if _is_series(v)]
+    found: list[tuple[tuple[str, ...], list[Any]]] = [
+        ((k,), v) for k, v in obj.items() if _is_series(v)
+    ]
     for key, value in obj.items():
         if isinstance(value, dict):
             found += [((key, k), v) for k, v in value.items() if _is_series(v)]

@@ -131,8 +131,9 @@ class ExampleFinder:
         if self.doc is None or not op.source_pointer.startswith("/paths/"):
             return NoBody(None, "no response description in the document")
         operation = _at(self.doc.data, op.source_pointer)
-        responses = operation.get("responses") if isinstance(operation, dict) else None
-        codes = success_codes(responses) if isinstance(responses, dict) else []
+        found = operation.get("responses") if isinstance(operation, dict) else None
+        responses = found if isinstance(found, dict) else {}
+        codes = success_codes(responses)
         if not codes:
             return NoBody(None, "no success response described")
         response, _ = self._deref(responses[codes[0]], self.doc)

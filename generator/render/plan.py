@@ -112,7 +112,7 @@ def _client_configs(names: dict[str, str], base_url: str) -> dict[str, str]:
     (PyPI, or a wheel path in place of the name) and the script's absolute path in a venv."""
     env = {f"{names['env_prefix']}_BASE_URL": base_url}
     script = names["dist_name"]
-    uvx = {"command": "uvx", "args": ["--from", names["dist_name"], script]}
+    uvx: dict[str, Any] = {"command": "uvx", "args": ["--from", names["dist_name"], script]}
     path = {"command": f"{VENV_PLACEHOLDER}/bin/{script}"}
 
     def dump(value: Any) -> str:

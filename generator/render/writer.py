@@ -109,9 +109,11 @@ def _make_parent(target: Path) -> None:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise _refuse(
-            out, "OUT_NOT_WRITABLE", f"cannot create the output directory: {exc.strerror}",
+            out,
+            "OUT_NOT_WRITABLE",
+            f"cannot create the output directory: {exc.strerror}",
             "choose another --out",
-        ) from None  # fmt: skip
+        ) from None
 
 
 def write_package(

@@ -115,14 +115,16 @@ def _log_mismatch(tool: str, shaped: ShapedResponse) -> None:
         log.warning(
             "%s: the response did not match its description (%s); the agent got default "
             "fields read from the response",
-            tool, "; ".join(shaped.repaired[:3]),
-        )  # fmt: skip
+            tool,
+            "; ".join(shaped.repaired[:3]),
+        )
     elif shaped.violations:
         log.warning(
             "%s: the default fields would have lost data (%s); the agent got the generic "
             "projection",
-            tool, "; ".join(shaped.violations[:3]),
-        )  # fmt: skip
+            tool,
+            "; ".join(shaped.violations[:3]),
+        )
 
 
 def _empty_body(tool: Tool, response: UpstreamResponse) -> Outcome:

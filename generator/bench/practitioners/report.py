@@ -15,6 +15,7 @@ from typing import Callable
 
 from .data import HALVES, Yardstick
 from .run import Result
+from .scoring import Score
 
 TARGET_RECALL = 0.85
 TARGET_RATIO = 1.0
@@ -24,11 +25,15 @@ def _scored(results: list[Result]) -> list[Result]:
     return [r for r in results if r.score is not None]
 
 
+def _scores(results: list[Result]) -> list[Score]:
+    return [r.score for r in results if r.score is not None]
+
+
 def _line(label: str, results: list[Result], extra: str = "") -> str:
     scored = _scored(results)
     if not scored:
         return f"| {label}{extra} | 0/{len(results)} | | | | | |"
-    s = [r.score for r in scored]
+    s = _scores(scored)
     recall = _mean([x.recall for x in s])
     precision = _mean([x.precision for x in s])
     ours, theirs = sum(x.ours for x in s), sum(x.theirs for x in s)
@@ -63,9 +68,10 @@ def _target(results: list[Result]) -> str:
     scored = _scored(results)
     if not scored:
         return "no held-back row scored"
-    recalls = [r.score.recall for r in scored if r.score.recall is not None]  # type: ignore[union-attr]
+    scores = _scores(scored)
+    recalls = [s.recall for s in scores if s.recall is not None]
     recall = statistics.mean(recalls) if recalls else 0.0
-    ratio = sum(r.score.ours for r in scored) / sum(r.score.theirs for r in scored)  # type: ignore[union-attr]
+    ratio = sum(s.ours for s in scores) / sum(s.theirs for s in scores)
     met = recall >= TARGET_RECALL and ratio <= TARGET_RATIO
     return (
         f"held-back recall {recall:.1%} (target >= {TARGET_RECALL:.0%}) at {ratio:.2f}x the "
@@ -117,8 +123,8 @@ def report(yardstick: Yardstick, results: list[Result], *, show_held_back: bool)
         lines.append(_line(api, group, f" ({a.protocol}, {a.half})"))
     lines += ["", "### Per server", "", *HEADER]
     for name, group in _grouped(results, lambda r: r.row.server).items():
-        s = yardstick.servers[name]
-        lines.append(_line(name, group, f" ({s.language})"))
+        server = yardstick.servers[name]
+        lines.append(_line(name, group, f" ({server.language})"))
     lines += ["", "### Bodies and server warnings", "", "| | rows |", "|---|---:|"]
     for source, group in _grouped(results, lambda r: r.body_source or "none").items():
         lines.append(f"| body: {source} | {len(group)} |")

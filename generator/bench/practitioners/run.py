@@ -130,6 +130,7 @@ async def _call_all(
 
     runtime = ServerRuntime(model, Settings(base_url=upstream.url, retries=0, read_timeout=10.0))
     if schema is not None:
+        # read by runtime/graphql/graphql_call.py through getattr (no declared attribute)
         runtime.graphql_schema_path = schema  # type: ignore[attr-defined]
     out = []
     warnings = _Warnings(logging.getLogger(ServerRuntime.__module__))  # counted, not printed

@@ -75,7 +75,10 @@ def _merge(a: PathTrie, b: PathTrie) -> PathTrie:
     merged: dict[str, PathTrie] = {}
     for key in keys:
         x, y = a.children.get(key), b.children.get(key)
-        merged[key] = _merge(x, y) if x is not None and y is not None else (x or y)  # type: ignore[assignment]
+        if x is not None and y is not None:
+            merged[key] = _merge(x, y)
+        else:  # in one of the two
+            merged[key] = a.children[key] if x is not None else b.children[key]
     return PathTrie(children=merged)
 
 

@@ -133,9 +133,12 @@ def _recording(backend: Backend, tool: str) -> Iterator[Call]:
             log.exception("telemetry: recording the call of %s failed", tool)
 
 
-class _Result(Protocol):
-    parts: list[str]
-    is_error: bool
+class _Result(Protocol):  # read-only members: a frozen dataclass (Outcome) fits
+    @property
+    def parts(self) -> list[str]: ...
+
+    @property
+    def is_error(self) -> bool: ...
 
 
 Result = TypeVar("Result", bound=_Result)
@@ -213,4 +216,4 @@ def traced(send: Send) -> Send:
         call.requests += 1
         return await call.backend.request(call, request, lambda: send(client, request, **options))
 
-    return traced_send  # type: ignore[return-value]
+    return traced_send  # type: ignore[return-value]  # wraps(send): called as send is

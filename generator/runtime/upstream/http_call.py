@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 from urllib.parse import quote, unquote, urlencode
 
 import httpx2
@@ -65,7 +65,7 @@ def _scalar(value: Any) -> str:
     return str(value)
 
 
-def _simple(value: Any, explode: bool | None, encode: Any) -> str:
+def _simple(value: Any, explode: bool | None, encode: Callable[[str], str]) -> str:
     """``style: simple`` (RFC 6570 ``{var}``/``{var*}``): ``a,b,c``; objects ``k,v,k2,v2``, or
     ``k=v,k2=v2`` exploded. ``encode`` is applied to each part, never to the separators."""
     if isinstance(value, list):
@@ -279,7 +279,7 @@ async def send(
     http_request = client.build_request(
         request.method,
         url,
-        params=request.query or None,
+        params=tuple(request.query) or None,  # a tuple: httpx2 types a list invariantly
         headers=headers,
         cookies=request.cookies or None,
         content=request.body,

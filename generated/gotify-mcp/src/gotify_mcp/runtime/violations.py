@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping
 from typing import Any
 
 import jsonschema
@@ -61,8 +62,9 @@ def describe(error: jsonschema.ValidationError) -> str:
             _names(missing)
         )
     if v == "additionalProperties" and isinstance(value, dict):
-        known = set((error.schema or {}).get("properties") or {})
-        patterns = list(((error.schema or {}).get("patternProperties") or {}))
+        schema = error.schema if isinstance(error.schema, Mapping) else {}
+        known = set(schema.get("properties") or {})
+        patterns = list(schema.get("patternProperties") or {})
         extra = [k for k in value if k not in known and not any(re.search(p, k) for p in patterns)]
         return f"unexpected {'property' if len(extra) == 1 else 'properties'} {_names(extra)}"
     bounds = {

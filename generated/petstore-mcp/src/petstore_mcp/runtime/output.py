@@ -66,9 +66,10 @@ def named_scope(tool: Tool, args: dict[str, Any]) -> frozenset[str]:
     values = [
         str(args[p.arg])
         for p in tool.params
-        if p.location == "path" and isinstance(args.get(p.arg), (str, int))
+        if p.location == "path"
+        and isinstance(args.get(p.arg), (str, int))
         and not isinstance(args.get(p.arg), bool)
-    ]  # fmt: skip
+    ]
     pairs = [f"{a}/{b}" for a, b in zip(values, values[1:])]
     return frozenset(v for v in values + pairs if v)
 

@@ -4,10 +4,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 import jsonschema
 from jsonschema import Draft202012Validator, validators
+from jsonschema.protocols import Validator
 
 from .choices import enum_message
 from .coercion import coerce_arguments
@@ -76,10 +77,10 @@ LenientValidator = validators.extend(
 )
 
 
-def _validator(tool: Tool) -> Draft202012Validator:
+def _validator(tool: Tool) -> Validator:
     # Compiled lazily and kept on the tool: a server with hundreds of tools starts without
     # compiling a validator it may never use.
-    validator = tool.__dict__.get("_validator")
+    validator: Validator | None = tool.__dict__.get("_validator")
     if validator is None:
         validator = LenientValidator(validation_schema(tool))
         object.__setattr__(tool, "_validator", validator)
@@ -91,29 +92,34 @@ def _location(error: jsonschema.ValidationError) -> str:
     return path.lstrip(".") or "(arguments)"
 
 
+def _enum_values(error: jsonschema.ValidationError) -> list[Any] | None:
+    """The allowed values when ``error`` is a value outside an enum, else None."""
+    want = error.validator_value
+    return want if error.validator == "enum" and isinstance(want, list) else None
+
+
 def _enum_error(error: jsonschema.ValidationError) -> tuple[Any, list[Any], str] | None:
     """(value, allowed values, where) when ``error`` is a value outside an enum: the error
     itself; for a value no branch of an ``anyOf``/``oneOf`` accepts, the enum error of the
     branch that got deepest into the value (Stripe's ``anyOf: [{items: {enum: [...]}}, {enum:
     [""]}]``), or every branch's values when each branch is an enum of the value itself."""
-    if error.validator == "enum" and isinstance(error.validator_value, list):
-        return error.instance, error.validator_value, _location(error)
+    allowed = _enum_values(error)
+    if allowed is not None:
+        return error.instance, allowed, _location(error)
     if error.validator not in ("anyOf", "oneOf") or not error.context:
         return None
     depth = len(error.absolute_path)
     deeper = [
-        e
+        (e, values)
         for e in _descendants(error)
-        if e.validator == "enum"
-        and isinstance(e.validator_value, list)
-        and len(e.absolute_path) > depth
+        if (values := _enum_values(e)) is not None and len(e.absolute_path) > depth
     ]
     if deeper:
-        e = max(deeper, key=lambda e: (len(e.absolute_path), len(e.validator_value)))
-        return e.instance, e.validator_value, _location(e)
-    branches = list(error.context)
-    if all(e.validator == "enum" and isinstance(e.validator_value, list) for e in branches):
-        allowed = [v for e in branches for v in e.validator_value]
+        e, values = max(deeper, key=lambda d: (len(d[0].absolute_path), len(d[1])))
+        return e.instance, values, _location(e)
+    branches = [_enum_values(e) for e in error.context]
+    if all(values is not None for values in branches):
+        allowed = [v for values in branches for v in values or ()]
         return error.instance, allowed, _location(error)
     return None  # a branch of another kind (a type, a pattern): the generic message says it
 
@@ -146,7 +152,8 @@ def validate_arguments(tool: Tool, arguments: dict[str, Any] | None) -> dict[str
     first (runtime/coercion.py).
     """
     validator = _validator(tool)
-    args = coerce_arguments(validator.schema, dict(arguments or {}))
+    schema = cast(dict[str, Any], validator.schema)  # validation_schema(tool): always a dict
+    args = coerce_arguments(schema, dict(arguments or {}))
     errors = sorted(validator.iter_errors(args), key=lambda e: list(e.absolute_path))
     if errors:
         lines = []

@@ -45,9 +45,8 @@ class ScriptConfirmer:
         self.params = params
         self.settings = settings
         self.claim = claim  # the store's claim_once: an answer is used once (confirmation.py)
-        state = params.request_state
-        ours = isinstance(state, str) and state.startswith(PAUSED)
-        self.resumed: str | None = state[len(PAUSED) :] if ours else None
+        state = params.request_state or ""
+        self.resumed: str | None = state[len(PAUSED) :] if state.startswith(PAUSED) else None
 
     async def ask(self, tool: Tool, arguments: dict[str, Any]) -> str | None | Ask:
         if not needs_confirmation(tool, self.settings.confirm_destructive):

@@ -49,11 +49,13 @@ def drop_constant_kinds(shaped: Any, path: tuple[str, ...], raw: Any = None) -> 
         return shaped
     first = raw[0] if isinstance(raw, list) and raw and isinstance(raw[0], dict) else {}
     constant = [
-        key for key in items[0]
-        if is_kind(key) and not isinstance(items[0][key], (dict, list))
+        key
+        for key in items[0]
+        if is_kind(key)
+        and not isinstance(items[0][key], (dict, list))
         and all(key in i and i[key] == items[0][key] for i in items)
         and not (isinstance(first.get(key), str) and first[key] in first)
-    ]  # fmt: skip
+    ]
     if not constant:
         return shaped
     trimmed = [{k: v for k, v in i.items() if k not in constant} for i in items]

@@ -55,9 +55,16 @@ from .trees import field_tree_from_value, unwrap
 from .truncate import escape_lookalike, scrub, truncate_string, truncate_strings
 
 __all__ = [
-    "DETAIL_LEVELS", "FORMATS", "FieldSelectionError", "ShapeConfig", "ShapedResponse",
-    "prune_empty", "shape", "shape_text", "validate_fields",
-]  # fmt: skip
+    "DETAIL_LEVELS",
+    "FORMATS",
+    "FieldSelectionError",
+    "ShapeConfig",
+    "ShapedResponse",
+    "prune_empty",
+    "shape",
+    "shape_text",
+    "validate_fields",
+]
 
 
 def shape(

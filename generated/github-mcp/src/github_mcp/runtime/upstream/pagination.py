@@ -36,7 +36,7 @@ def bound_page_size(tool: Tool, api_args: dict[str, Any]) -> dict[str, Any]:
     pag = tool.pagination or {}
     size_arg, limit = pag.get("size_arg"), pag.get("max_size")
     value = api_args.get(size_arg) if size_arg else None
-    if isinstance(limit, int) and isinstance(value, int) and value > limit:
+    if size_arg and isinstance(limit, int) and isinstance(value, int) and value > limit:
         return {**api_args, size_arg: limit}
     return api_args
 
@@ -46,7 +46,7 @@ def next_link(headers: dict[str, str]) -> str | None:
         if key.lower() == "link":
             for url, rel in _LINK.findall(value):
                 if "next" in rel.lower().split():
-                    return url
+                    return str(url)
     return None
 
 
@@ -124,7 +124,7 @@ def _by_style(
         return _next_cursor(pag, args, body, items)
     size_arg = pag.get("size_arg")
     size = args.get(size_arg) if size_arg else None
-    full = bool(items) and (not isinstance(size, int) or len(items) >= size)
+    full = bool(items and (not isinstance(size, int) or len(items) >= size))
     if full and items is not None and _past_totals(style, pag, args, body, size, len(items)):
         return None  # the body's own totals say this was the last page
     if style == "page":

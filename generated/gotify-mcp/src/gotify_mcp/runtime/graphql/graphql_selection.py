@@ -31,8 +31,13 @@ from graphql import GraphQLNamedType, GraphQLSchema, get_named_type, is_abstract
 
 from .graphql_nested import marker_fields
 from .graphql_types import (
-    NESTED_FIRST, connection, member_labels, possible_types, selectable_fields, takes_first,
-)  # fmt: skip
+    NESTED_FIRST,
+    connection,
+    member_labels,
+    possible_types,
+    selectable_fields,
+    takes_first,
+)
 from ..shaping.fields import WILDCARD, PathTrie
 
 

@@ -17,7 +17,7 @@ import sys
 from collections import ChainMap
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Mapping, NoReturn, Sequence
+from typing import TYPE_CHECKING, Any, Mapping, NoReturn, Sequence
 
 from ..config.environment import full_name, help_text, text_default, value
 from ..config.resource_server import is_loopback, resource_server_from_env
@@ -25,6 +25,9 @@ from ..errors import ConfigurationError
 from ..model import ServerModel, load_model
 from ..telemetry.json_logs import log_format, use_json_logs
 from ..telemetry.recording import Backend
+
+if TYPE_CHECKING:  # the SDK is imported when a server is built, not for --help
+    from mcp.server import Server
 
 LOG_LEVELS = ("debug", "info", "warning", "error")
 EXIT_CODES = (
@@ -187,11 +190,11 @@ def flag_values(model: ServerModel, args: argparse.Namespace) -> FlagValues:
     return flags
 
 
-def make_server(  # type: ignore[no-untyped-def]
+def make_server(
     model: ServerModel,
     flags: FlagValues | None = None,
     telemetry: Backend | None = None,
-):
+) -> Server[Any]:
     """Build the MCP server; settings are read from the environment now, so errors show at start.
 
     ``flags``: what the command line set, read over the environment (which is not changed);
@@ -312,6 +315,6 @@ def run(spec_path: str | Path, argv: Sequence[str] | None = None) -> int:
     )
     uvicorn_level = logging.getLevelName(max(level, logging.WARNING)).lower()
     # JSON logs: uvicorn's records go to the root logger's (JSON, redacting) handler too
-    own = {"log_config": None} if json_logs else {}
+    own: dict[str, Any] = {"log_config": None} if json_logs else {}
     uvicorn.Server(uvicorn.Config(app, log_level=uvicorn_level, **own)).run(sockets=[sock])
     return 0

@@ -27,7 +27,9 @@ import logging
 from typing import Any
 from urllib.parse import urlsplit
 
+from mcp.server import Server
 from mcp.server.auth.middleware.bearer_auth import AuthenticatedUser
+from mcp.server.auth.provider import TokenVerifier
 from mcp.server.auth.routes import build_resource_metadata_url, create_protected_resource_routes
 from mcp.server.auth.settings import AuthSettings
 from mcp.server.transport_security import TransportSecuritySettings
@@ -49,13 +51,13 @@ LOOPBACK_ORIGINS = ["http://127.0.0.1:*", "http://localhost:*", "http://[::1]:*"
 
 
 def build_http_app(
-    server: Any,
+    server: Server[Any],
     model: ServerModel,
     *,
     path: str,
     host: str,
     auth: ResourceServerConfig | None,
-    verifier: Any = None,
+    verifier: TokenVerifier | None = None,
 ) -> Starlette:
     """The ASGI app ``uvicorn`` serves; ``verifier``: a TokenVerifier (token_verifier.py)."""
     if auth is None:
@@ -77,7 +79,7 @@ def build_http_app(
         transport_security=_transport_security(host, auth.resource_url),
     )
     metadata_url = str(build_resource_metadata_url(AnyHttpUrl(auth.resource_url)))
-    metadata_routes = create_protected_resource_routes(
+    metadata_routes = create_protected_resource_routes(  # URLs as text again (see above)
         resource_url=auth.resource_url,  # type: ignore[arg-type]
         authorization_servers=list(auth.issuers),  # type: ignore[arg-type]
         scopes_supported=supported_scopes(model, auth) or None,

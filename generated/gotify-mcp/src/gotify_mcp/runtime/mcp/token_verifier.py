@@ -153,9 +153,9 @@ class ResourceTokenVerifier:
             return None
         except httpx2.HTTPError as exc:
             log.warning(
-                "bearer token not verified: the authorization server could not be reached"
-                " (%s)", type(exc).__name__,
-            )  # fmt: skip
+                "bearer token not verified: the authorization server could not be reached (%s)",
+                type(exc).__name__,
+            )
             return None
 
     # -- JWT -----------------------------------------------------------------------------------
@@ -259,8 +259,9 @@ class ResourceTokenVerifier:
         auth = None
         if self.config.client_id and self.config.client_secret:
             auth = httpx2.BasicAuth(self.config.client_id, self.config.client_secret)
-        response = await self.client().post(
-            url, data={"token": token, "token_type_hint": "access_token"}, auth=auth
+        # request(), not post(): post() is typed without auth=None (no authentication)
+        response = await self.client().request(
+            "POST", url, data={"token": token, "token_type_hint": "access_token"}, auth=auth
         )
         if response.status_code != 200:
             raise Unverifiable(f"introspection answered HTTP {response.status_code}")
@@ -333,15 +334,18 @@ class ResourceTokenVerifier:
                 if data.get("issuer") != issuer:  # RFC 8414 section 3.3
                     log.warning(
                         "authorization server metadata at %s names issuer %r, not %r: ignored",
-                        url, data.get("issuer"), issuer,
-                    )  # fmt: skip
+                        url,
+                        data.get("issuer"),
+                        issuer,
+                    )
                     continue
                 self._metadata[issuer] = data
                 return data
             log.warning(
                 "no authorization server metadata found for issuer %s (tried RFC 8414 and"
-                " OpenID discovery)", issuer,
-            )  # fmt: skip
+                " OpenID discovery)",
+                issuer,
+            )
             return {}
 
     async def _get_json(self, url: str) -> dict[str, Any]:

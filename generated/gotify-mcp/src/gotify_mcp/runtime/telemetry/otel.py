@@ -26,11 +26,13 @@ text); an error is its class or status code.
 from __future__ import annotations
 
 import time
+from contextvars import Token
 from typing import Any, Awaitable, Callable
 from urllib.parse import urlsplit
 
 from opentelemetry import context as otel_context
 from opentelemetry import trace
+from opentelemetry.context.context import Context
 from opentelemetry.metrics import MeterProvider
 from opentelemetry.trace import SpanKind, Status, StatusCode, TracerProvider
 
@@ -79,7 +81,7 @@ class OtelBackend:
         )
 
     # -- tool calls ------------------------------------------------------------------------
-    def start_call(self, call: Call) -> tuple[trace.Span, object]:
+    def start_call(self, call: Call) -> tuple[trace.Span, Token[Context]]:
         span = self.tracer.start_span(
             f"execute_tool {call.tool}",
             kind=SpanKind.INTERNAL,
@@ -87,7 +89,7 @@ class OtelBackend:
         )
         return span, otel_context.attach(trace.set_span_in_context(span))
 
-    def end_call(self, handle: tuple[trace.Span, object], call: Call) -> None:
+    def end_call(self, handle: tuple[trace.Span, Token[Context]], call: Call) -> None:
         span, token = handle
         otel_context.detach(token)
         elapsed = time.perf_counter() - call.started

@@ -57,7 +57,7 @@ def retry_after_seconds(value: str | None, now: float | None = None) -> float | 
 
 def backoff_delay(attempt: int, policy: RetryPolicy, rng: random.Random | None = None) -> float:
     """Exponential backoff with "equal jitter": between half and all of base * 2**attempt."""
-    ceiling = min(policy.max_delay, policy.base_delay * (2**attempt))
+    ceiling = min(policy.max_delay, policy.base_delay * (2.0**attempt))
     return ceiling / 2 + (rng or random).uniform(0, ceiling / 2)
 
 

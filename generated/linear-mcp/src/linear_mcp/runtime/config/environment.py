@@ -346,7 +346,8 @@ def _oauth(name: str, var: str, oauth: Mapping[str, object]) -> Iterator[tuple[s
     if token_url and not token_url.startswith(("http://", "https://")):
         where += " (relative to the base URL)"
     yield names["token_url"], f"token endpoint of {name}", where
-    scopes = " ".join(str(s) for s in oauth.get("scopes") or ())  # type: ignore[attr-defined]
+    listed = oauth.get("scopes")  # a list in spec.json
+    scopes = " ".join(str(s) for s in listed) if isinstance(listed, (list, tuple)) else ""
     yield names["scopes"], f"scopes to ask {name}'s token endpoint for", scopes or "none"
 
 

@@ -278,9 +278,15 @@ def json_layout(value: Any, path: tuple[str, ...], encoding: str, marker: str) -
         return split_json_around(skeleton, path)
 
     return Layout(
-        first_prefix, first_suffix, rest_prefix, rest_suffix, ",",
-        [dumps(item) for item in items], trim_part, reframe,
-    )  # fmt: skip
+        first_prefix,
+        first_suffix,
+        rest_prefix,
+        rest_suffix,
+        ",",
+        [dumps(item) for item in items],
+        trim_part,
+        reframe,
+    )
 
 
 def markdown_layout(

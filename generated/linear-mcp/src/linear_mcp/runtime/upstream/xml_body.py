@@ -77,7 +77,8 @@ def build_xml(value: Any, layout: dict[str, Any] | None, root: str = "root") -> 
     be plain XML names (:class:`XmlNameError`); every value is text, escaped."""
     layout = layout or {}
     element = _element(layout.get("name") or root, value, layout, ())
-    return tostring(element, encoding="utf-8", xml_declaration=True)
+    body: bytes = tostring(element, encoding="utf-8", xml_declaration=True)  # a named encoding
+    return body
 
 
 def _element(name: str, value: Any, layout: dict[str, Any], path: tuple[str, ...]) -> Element:
@@ -142,8 +143,10 @@ def parse_xml(text: str, layout: dict[str, Any] | None = None) -> Any:
     try:
         root = safe_xml.fromstring(text, forbid_dtd=True)
     except DefusedXmlException as exc:
-        raise XmlBodyError(f"it declares {type(exc).__name__.replace('Forbidden', '')}"
-                           " (a DTD or entities), which is refused") from None  # fmt: skip
+        raise XmlBodyError(
+            f"it declares {type(exc).__name__.replace('Forbidden', '')}"
+            " (a DTD or entities), which is refused"
+        ) from None
     except ParseError as exc:
         raise XmlBodyError(f"it is not well-formed XML ({exc})") from None
     return _read(root, layout or {}, 0)

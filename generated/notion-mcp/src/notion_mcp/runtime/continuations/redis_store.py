@@ -176,7 +176,7 @@ class RedisContinuationStore:
 
     def _redis(self) -> Any:
         if self._client is None:
-            options = {
+            options: dict[str, Any] = {
                 "socket_connect_timeout": min(2.0, self.op_timeout),
                 "socket_timeout": self.op_timeout,
                 "decode_responses": True,

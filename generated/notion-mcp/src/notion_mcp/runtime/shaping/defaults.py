@@ -44,8 +44,12 @@ from .names import base_type, hint, is_leaf, norm
 from .picking import Field, Picker, Profile, Selection
 from .roles.content import is_content
 from .roles.identity import (
-    has_id, has_own_identity, identity_fields, is_id_name, own_identity_key,
-)  # fmt: skip
+    has_id,
+    has_own_identity,
+    identity_fields,
+    is_id_name,
+    own_identity_key,
+)
 from .roles.kinds import is_kind
 from .roles.label import is_label, label_rank
 from .roles.links import is_url
@@ -58,17 +62,43 @@ from .roles.words import w
 from .kinds import WRITE_KINDS, generated_content_paths, profile_for
 from .relation_steps import take_lists, take_people, take_relations
 from .steps import (
-    take_content, take_counts, take_flags, take_identity, take_kinds, take_label, take_link,
-    take_money, take_other, take_recent, take_states, take_value,
-)  # fmt: skip
+    take_content,
+    take_counts,
+    take_flags,
+    take_identity,
+    take_kinds,
+    take_label,
+    take_link,
+    take_money,
+    take_other,
+    take_recent,
+    take_states,
+    take_value,
+)
 from .trees import field_tree_from_value, unwrap
 
 __all__ = [
-    "LABEL_ARRAYS", "STEPS", "Step", "choose_default_fields", "field_tree_from_value", "identity_fields",
-    "has_own_identity", "is_alarm_flag", "is_content", "is_count", "is_id_name", "is_kind",
-    "is_label", "is_money", "is_person", "is_url", "label_rank", "nested_identity", "norm",
+    "LABEL_ARRAYS",
+    "STEPS",
+    "Step",
+    "choose_default_fields",
+    "field_tree_from_value",
+    "identity_fields",
+    "has_own_identity",
+    "is_alarm_flag",
+    "is_content",
+    "is_count",
+    "is_id_name",
+    "is_kind",
+    "is_label",
+    "is_money",
+    "is_person",
+    "is_url",
+    "label_rank",
+    "nested_identity",
+    "norm",
     "own_identity_key",
-]  # fmt: skip
+]
 
 # Arrays kept by name in GraphQL trees (loaders/graphql_tree.py): a list of labels or people.
 LABEL_ARRAYS = ("labels", "assignees", "tags", "topics", "categories", "reviewers",
@@ -131,12 +161,12 @@ def _fields(tree: dict[str, Any], parts: bool) -> list[Field]:
         return out
     own = has_own_identity(tree)
     for key, sub in tree.items():
-        inner = sub if isinstance(sub, dict) else None
-        if inner is None or is_person_node(key, inner) or is_noise(key):
+        node = sub if isinstance(sub, dict) else None
+        if node is None or is_person_node(key, node) or is_noise(key):
             continue
-        if own and has_id(inner):
+        if own and has_id(node):
             continue  # a relation, reduced as a whole
-        out.extend(Field(f"{key}.{k}", k, v, True) for k, v in inner.items())
+        out.extend(Field(f"{key}.{k}", k, v, True) for k, v in node.items())
     return out
 
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 
 from .names import base_type, is_leaf
-from .picking import VALUE_TOKENS, Selection, own_path
+from .picking import VALUE_TOKENS, Field, Selection, own_path
 from .roles.content import is_content
 from .roles.identity import has_id, is_id_name, is_natural_key, own_identity_key
 from .roles.label import (
@@ -39,12 +39,15 @@ from .trees import unwrap
 def take_people(sel: Selection) -> None:
     people = sorted(  # a person sent as null is no person (a tree read from a value)
         (
-            f for f in sel.fields
-            if is_person(f.key) and not f.part and base_type(f.node) != "null"
+            f
+            for f in sel.fields
+            if is_person(f.key)
+            and not f.part
+            and base_type(f.node) != "null"
             and not counts_people(f.key, f.node)
         ),
         key=lambda f: person_rank(f.key),  # ``user`` before ``assignee``, ``triggering_actor``
-    )  # fmt: skip
+    )
     taken = 0
     for f in people:  # an email is an address, not a name: the person's name comes with it
         if taken >= sel.profile.people or f.path in sel.pick.used:
@@ -62,11 +65,17 @@ def take_relations(sel: Selection) -> None:
     scalars (``topics``), not of ids."""
     item = sel.item
     relations = [
-        f for f in sel.leaves + sel.objects
-        if not f.part and not is_person(f.key) and w(f.key)[0] not in NOT_OWN
-        and (is_id_name(f.key) and base_type(f.node) != "null" if is_leaf(f.node)
-             else has_id(f.node) or readable(nested_identity(f.node)))
-    ]  # fmt: skip
+        f
+        for f in sel.leaves + sel.objects
+        if not f.part
+        and not is_person(f.key)
+        and w(f.key)[0] not in NOT_OWN
+        and (
+            is_id_name(f.key) and base_type(f.node) != "null"
+            if is_leaf(f.node)
+            else has_id(f.node) or readable(nested_identity(f.node))
+        )
+    ]
     # by name (``milestone.title``) before an opaque id; a list's items: by name only
     named = [readable(reduce(f)) for f in relations]
     relations = [f for f, r in zip(relations, named) if r] + [
@@ -90,9 +99,10 @@ def take_relations(sel: Selection) -> None:
             sel.pick.add(f"{f.path}.{ids[0]}", "relation", force=True, cost=2)
     if not item:
         scalar_lists = [
-            f for f in sel.arrays
+            f
+            for f in sel.arrays
             if is_leaf(unwrap(f.node)) and not f.part and not is_id_name(f.key.rstrip("sS"))
-        ]  # fmt: skip
+        ]
         sel.take(scalar_lists, "relation", 1, own_path)
 
 
@@ -109,7 +119,7 @@ def is_container(sel: Selection) -> bool:
 REPORT_SCALARS = 4  # a report's own scalars (its subject and span) around its one list
 
 
-def is_report(sel: Selection, lists: list) -> bool:
+def is_report(sel: Selection, lists: list[Field]) -> bool:
     """A few scalars of its own around its one list of records, nothing else of substance:
     the list is what the object holds (``{teamSlug, start, end, userLogs: [...]}``)."""
     return (
@@ -138,9 +148,10 @@ def take_lists(sel: Selection) -> None:
         if ident is None or by_link or opaque:  # the element's own lean defaults, if they say
             # a name, a state, a text or an amount
             own = [
-                p for p in sel.choose_item(element)
+                p
+                for p in sel.choose_item(element)
                 if not is_url(p.rsplit(".", 1)[-1], None) or container
-            ][:3]  # fmt: skip
+            ][:3]
             said = [p.rsplit(".", 1)[-1] for p in own]
             if not own or not (
                 container

@@ -100,8 +100,9 @@ def resolve_adapter(name: str) -> Adapter:
             ) from exc
     if not callable(target):
         raise AdapterError(f"adapter {name!r} is not callable")
-    _CACHE[name] = target
-    return target
+    adapter: Adapter = target  # a callable: the adapter contract is its documented signature
+    _CACHE[name] = adapter
+    return adapter
 
 
 def run_adapters(value: Any, refs: tuple[AdapterRef, ...], context: AdapterContext) -> Any:

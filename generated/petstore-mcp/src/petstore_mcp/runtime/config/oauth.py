@@ -221,9 +221,9 @@ class UpstreamTokens:
             auth = httpx2.BasicAuth(self.client_id, self.client_secret)
         elif self.client_id:
             data.update(client_id=self.client_id, client_secret=self.client_secret)
-        try:
-            return await client.post(
-                url, data=data, auth=auth, headers={"Accept": "application/json"}
+        try:  # request(), not post(): post() is typed without auth=None (no authentication)
+            return await client.request(
+                "POST", url, data=data, auth=auth, headers={"Accept": "application/json"}
             )
         except httpx2.HTTPError as exc:
             raise UpstreamError(

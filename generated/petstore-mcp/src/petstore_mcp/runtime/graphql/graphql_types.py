@@ -74,7 +74,7 @@ def selectable_fields(named: GraphQLNamedType) -> dict[str, GraphQLField]:
     if not (is_object_type(named) or is_interface_type(named)):
         return {}
     out: dict[str, GraphQLField] = {}
-    for name, field in named.fields.items():  # type: ignore[attr-defined]
+    for name, field in named.fields.items():
         if field.deprecation_reason is not None:
             continue
         if any(is_required_argument(arg) for arg in field.args.values()):
@@ -87,7 +87,7 @@ def possible_types(schema: GraphQLSchema, named: GraphQLNamedType) -> list[Any]:
     """Object types of an interface or union, sorted by name (deterministic fragments)."""
     if not is_abstract_type(named):
         return []
-    return sorted(schema.get_possible_types(named), key=lambda t: t.name)  # type: ignore[arg-type]
+    return sorted(schema.get_possible_types(named), key=lambda t: t.name)
 
 
 def _list_item(field: GraphQLField) -> GraphQLNamedType | None:
@@ -100,7 +100,7 @@ def connection(type_: Any) -> Connection | None:
     named = get_named_type(type_)
     if not is_object_type(named) or is_list(type_):
         return None
-    fields = named.fields  # type: ignore[attr-defined]
+    fields = named.fields
     page_info = _has_page_info(fields.get("pageInfo"))
     if not (page_info or named.name.endswith("Connection")):
         return None
@@ -112,7 +112,7 @@ def connection(type_: Any) -> Connection | None:
         node_path, node_type = ("nodes",), _list_item(nodes)
     elif edges is not None and _list_item(edges) is not None:
         edge = _list_item(edges)
-        node = edge.fields.get("node") if is_object_type(edge) else None  # type: ignore[union-attr]
+        node = edge.fields.get("node") if is_object_type(edge) else None
         if node is not None and not is_list(node.type):
             node_path, node_type = ("edges", "node"), get_named_type(node.type)
     if node_path is None or node_type is None or is_leaf_type(node_type):
@@ -133,7 +133,7 @@ def _has_page_info(field: GraphQLField | None) -> bool:
     named = get_named_type(field.type)
     if not is_object_type(named):
         return False
-    fields = named.fields  # type: ignore[attr-defined]
+    fields = named.fields
     return "hasNextPage" in fields and "endCursor" in fields
 
 

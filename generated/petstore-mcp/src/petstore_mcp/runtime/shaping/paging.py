@@ -14,9 +14,17 @@ from dataclasses import replace
 from typing import Any
 
 from .chunking import (
-    Layout, fit_skeleton, get_at, json_layout, json_object_layout, largest_array_path,
-    markdown_layout, markdown_object_layout, object_path, pack,
-)  # fmt: skip
+    Layout,
+    fit_skeleton,
+    get_at,
+    json_layout,
+    json_object_layout,
+    largest_array_path,
+    markdown_layout,
+    markdown_object_layout,
+    object_path,
+    pack,
+)
 from .formats import render
 from .shape_config import ShapeConfig, ShapedResponse
 from .tokens import count_tokens

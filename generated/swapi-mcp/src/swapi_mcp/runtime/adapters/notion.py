@@ -155,7 +155,8 @@ def _indent(text: str) -> str:
 def render_block(block: dict[str, Any], detailed: bool = False, number: int = 1) -> str | None:
     """One block (with its included children) as Markdown."""
     kind = str(block.get("type", ""))
-    body = block.get(kind) if isinstance(block.get(kind), dict) else {}
+    found = block.get(kind)
+    body: dict[str, Any] = found if isinstance(found, dict) else {}
     kids = _children(block)
     if kind == "table":
         return _table(block, body, kids)

@@ -37,9 +37,10 @@ from mcp.types import (
 
 from ..codemode.calls import CONFIRM, ScriptQuestion
 from ..config.scopes import GRANTED_SCOPES
-from ..executor import Outcome, ServerRuntime
+from ..executor import ServerRuntime
 from ..meta import listed_tools, target_operation
 from ..model import ServerModel
+from ..outcome import Outcome
 from ..upstream.progress import REPORTER, Steps
 from .confirmation import confirm, needs_confirmation
 from .script_confirm import paused_question, script_confirmer

@@ -23,7 +23,7 @@ Each step takes the candidates of its role (``roles/``: what a field is) from on
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Any, Callable
 
 from .collections import is_meta_key
 from .names import base_type, hint, is_leaf
@@ -72,23 +72,29 @@ def take_label(sel: Selection) -> None:
     # then the display name is taken too; a full name does name it
     said = {p.rsplit(".", 1)[-1] for p in pick.chosen}
     naming = [
-        f for f in labels
+        f
+        for f in labels
         if (not is_natural_key(f.key) or is_full_name(f.key)) and not named_after(f.key, sel.keys)
-    ]  # fmt: skip
+    ]
     if not any(f.key in said for f in naming):
         if not sel.take(labels, "label", profile.label, own_path):
             primary = [f for f in leaves if is_primary(f.key) and not f.part]
             rich = [
-                f for f in objects + arrays
+                f
+                for f in objects + arrays
                 if (is_label(f.key) or is_content(f.key)) and text_path(f.key, f.node)
-            ]  # fmt: skip
+            ]
             rich_label = [f for f in rich if is_label(f.key)]  # ``Title: [{lang, text}]``
             text = [f for f in leaves if is_content(f.key) and base_type(f.node) == "string"]
             named = [  # a related thing one level down named by a label (``app.name``)
-                f for f in objects
-                if not f.part and not is_noise(f.key) and not is_person(f.key)
-                and has_id(f.node) and is_label((reduce(f) or "").rsplit(".", 1)[-1])
-            ]  # fmt: skip
+                f
+                for f in objects
+                if not f.part
+                and not is_noise(f.key)
+                and not is_person(f.key)
+                and has_id(f.node)
+                and is_label((reduce(f) or "").rsplit(".", 1)[-1])
+            ]
             links = [f for f in leaves if is_url(f.key, f.node) and not f.part]
             rich_path: Callable[[Field], str | None] = lambda f: (  # noqa: E731
                 f"{f.path}.{text_path(f.key, f.node)}"
@@ -180,12 +186,14 @@ def take_counts(sel: Selection) -> None:
     # qualified ones that count a share of it (``updatedReplicas``)
     counts = sorted(
         (
-            f for f in sel.leaves
-            if is_count(f.key, f.node) and not is_time(f.key, f.node)
+            f
+            for f in sel.leaves
+            if is_count(f.key, f.node)
+            and not is_time(f.key, f.node)
             and not (f.part and _not_a_quantity_part(sel, f))
         ),
         key=lambda f: (f.part, _qualifies_another(f, sel.leaves), is_unit_setting(f.key)),
-    )  # fmt: skip
+    )
     if not sel.item:  # a small object of numbers only (``stats: {additions, deletions, total}``)
         counts += [f for f in sel.objects if not f.part and numbers_only(f.node)]
     before = set(sel.pick.chosen)
@@ -201,10 +209,14 @@ def _same_quantity_elsewhere(f: Field, leaves: list[Field]) -> list[Field]:
     what was asked for and what is, read together."""
     parent = f.path.rpartition(".")[0]
     return [
-        g for g in leaves
-        if g.part and g is not f and g.key == f.key and g.path.rpartition(".")[0] != parent
+        g
+        for g in leaves
+        if g.part
+        and g is not f
+        and g.key == f.key
+        and g.path.rpartition(".")[0] != parent
         and g.path.count(".") == f.path.count(".")
-    ]  # fmt: skip
+    ]
 
 
 def _qualifies_another(f: Field, leaves: list[Field]) -> bool:
@@ -236,9 +248,10 @@ def take_value(sel: Selection) -> None:
     ``name``), a scalar of its own: what the record holds, right after its label. Only in a
     record that says its type (a blob's ``data`` beside a file name is no value)."""
     values = [
-        f for f in sel.own_leaves
+        f
+        for f in sel.own_leaves
         if is_value(f.key) and base_type(f.node) in ("string", "integer", "number", "any")
-    ]  # fmt: skip
+    ]
     typed = any(is_kind(f.key) for f in sel.own_leaves)  # a record of a type: a DNS A record
     if len(values) == 1 and typed:
         sel.take(values, "label", 1, own_path)
@@ -258,18 +271,20 @@ def take_content(sel: Selection, role: str) -> None:
     if sel.take(text, role, limit, own_path):
         return
     rich = [
-        f for f in sel.objects + sel.arrays
+        f
+        for f in sel.objects + sel.arrays
         if is_content(f.key) and text_member(unwrap(f.node) or {})
-    ]  # fmt: skip
+    ]
     sel.take(rich, role, limit, lambda f: f"{f.path}.{text_member(unwrap(f.node))}")
 
 
 def take_link(sel: Selection) -> None:
     """Its own page, else its one plain link, else a sharing or hosted copy."""
     urls = [  # a link the response sends as null is no link (a tree read from a value)
-        f for f in sel.leaves
+        f
+        for f in sel.leaves
         if is_url(f.key, f.node) and not f.part and base_type(f.node) != "null"
-    ]  # fmt: skip
+    ]
     human = [f for f in urls if is_human_url(f.key)]
     plain = [f for f in urls if w(f.key) in (("url",), ("uri",), ("link",))]
     plain = plain if len(urls) <= 2 else []  # among many links a plain one is the API's
@@ -335,7 +350,7 @@ def _signature_name(sel: Selection, time: Field) -> None:
         sel.pick.add(f"{holder}.{names[0]}", "person", cost=3)
 
 
-def _deeper_times(tree: dict) -> list[Field]:
+def _deeper_times(tree: dict[str, Any]) -> list[Field]:
     """Times two objects down (``commit.author.date``, ``commit.committer.date``); not a
     person's own (``user.usage.joined_at`` says when they joined, not when this happened)."""
     found: list[Field] = []
@@ -350,8 +365,9 @@ def _deeper_times(tree: dict) -> list[Field]:
             if isinstance(sub2, dict) and not is_noise(key2):
                 found += [
                     Field(f"{key}.{key2}.{k}", k, v, True)
-                    for k, v in sub2.items() if is_leaf(v) and is_time(k, v)
-                ]  # fmt: skip
+                    for k, v in sub2.items()
+                    if is_leaf(v) and is_time(k, v)
+                ]
     return found
 
 

@@ -84,7 +84,9 @@ class CutString(str):
     head: str
     original: int
 
-    def __new__(cls, text: str = "", head: str | None = None, original: int | None = None):
+    def __new__(
+        cls, text: str = "", head: str | None = None, original: int | None = None
+    ) -> CutString:
         obj = super().__new__(cls, text)
         obj.head = str(text) if head is None else head
         obj.original = len(text) if original is None else original

@@ -22,7 +22,8 @@ from typing import Any
 from ..names import is_leaf, norm
 from ..trees import unwrap
 from .identity import is_id_name, is_natural_key, own_identity_key
-from .label import is_label, is_primary, label_rank, pair_value, text_member
+from .content import text_member
+from .label import is_label, is_primary, label_rank, pair_value
 from .noise import is_noise
 from .people import handle, nested_handle
 from .time import is_time

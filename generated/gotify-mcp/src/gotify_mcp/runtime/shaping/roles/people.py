@@ -90,12 +90,9 @@ def handle(tree: Any) -> str | None:
     a date named after one (``last_login``: when they last signed in, not who they are)."""
     leaves = leaf_keys(tree) if isinstance(tree, dict) else []
     ranked = sorted(
-        (
-            k for k in leaves
-            if w(k)[-1] in HANDLE_WORDS and hint(tree[k]) not in TIME_HINTS
-        ),
+        (k for k in leaves if w(k)[-1] in HANDLE_WORDS and hint(tree[k]) not in TIME_HINTS),
         key=lambda k: (len(w(k)) > 1, HANDLE_WORDS.index(w(k)[-1])),
-    )  # fmt: skip
+    )
     return ranked[0] if ranked else None
 
 

@@ -51,7 +51,7 @@ def text_member(tree: Any) -> str | None:
     """The text member of rich text runs (``plain_text``, ``text``...), if any."""
     if not isinstance(tree, dict):
         return None
-    idx = {norm(k): k for k in tree if is_leaf(tree[k])}
+    idx: dict[str, str] = {norm(k): k for k in tree if is_leaf(tree[k])}
     for name in TEXT_MEMBERS:
         if name in idx:
             return idx[name]

@@ -18,7 +18,7 @@ from .words import plural, w
 URL_WORDS = frozenset({"url", "uri", "href", "link", "permalink"})
 HUMAN_URL_WORDS = frozenset(
     {"html", "web", "public", "permalink", "share", "hosted", "browser", "view", "homepage"}
-)  # fmt: skip
+)
 PAGE_URL_WORDS = frozenset({"html", "web", "permalink", "browser", "view"})
 
 
