@@ -2,12 +2,13 @@
 
 The rules work on a field tree (``trees``/``names``: names, JSON types, schema hints) and never
 on one API's field names. Each role has its module under ``roles/`` with its rule in the
-docstring; this module runs them in order on one object, as the declared table ``STEPS`` (role, the
-step that picks and ranks its candidates, when it applies):
+docstring; this module runs them in order on one object, as the declared table ``STEPS``, one
+row per role (``table.py``: role, candidates, rank, budget slot, fallback, when it applies):
 
-identity (always) -> label (else primary field, text, link) and locator -> state -> money ->
-content (one resource) -> its own page -> times -> people -> preview (a list item's text, before
-the lists inside it) -> lists inside it -> counts -> flags -> relations -> other times ->
+identity (always) -> label (else primary field, text, link) and locator -> a typed record's
+value -> state and another enum -> money and its currency -> content (one resource) -> its own
+page -> times -> people -> preview (a list item's text, before the lists inside it) -> lists
+inside it -> counts -> flags -> relations and lists of scalars -> other times ->
 discriminators and categories.
 
 Roles are filled in that order while an estimate of each field's tokens fits the profile's
@@ -36,8 +37,8 @@ read a second one from the response itself when the description's defaults break
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Callable
+from dataclasses import replace
+from typing import Any
 
 from .names import base_type, hint, is_leaf, norm
 from .picking import Field, Picker, Profile, Selection
@@ -51,15 +52,23 @@ from .roles.links import is_url
 from .roles.noise import is_noise, minted
 from .roles.people import is_person, is_person_node
 from .roles.quantity import is_count, is_money
-from .roles.relation import nested_identity
+from .roles.relation import nested_identity, reduce
 from .roles.state import is_alarm_flag
 from .roles.words import w
 from .kinds import WRITE_KINDS, generated_content_paths, profile_for
-from .relation_steps import take_lists, take_people, take_relations
-from .steps import (
-    take_content, take_counts, take_flags, take_identity, take_kinds, take_label, take_link,
-    take_money, take_other, take_recent, take_states, take_value,
+from .relation_steps import (
+    object_lists, people, person_key, relations, relation_key, scalar_lists, take_lists,
+    take_people, take_relations,
 )  # fmt: skip
+from .steps import (
+    amounts, bare_first, count_key, counts, currencies, deeper_times, enums, flag_key, flags,
+    happened, identities, kind_key, kinds, label_key, labels, locators, money_objects,
+    named_relations, own_links, page_key, pages, part_last, plain_texts, primaries,
+    recent_key, recent_times, rich_contents, rich_labels, rich_path, rich_texts, state_key,
+    states, take_counts, take_flags, take_forced, take_label, take_money_pair, take_signed,
+    take_unsaid, text_key, text_member_path, texts, time_key, values,
+)  # fmt: skip
+from .table import Step
 from .trees import field_tree_from_value, unwrap
 
 __all__ = [
@@ -139,22 +148,6 @@ def _fields(tree: dict[str, Any], parts: bool) -> list[Field]:
     return out
 
 
-@dataclass(frozen=True)
-class Step:
-    """One row of the rules: the role it fills, the step that picks its candidates (each
-    step's docstring says which members qualify and in what rank; the profile, ``kinds.py``,
-    says how many it takes and the picker, ``picking.py``, whether their tokens still fit the
-    budget), and when it applies (the profile, whether the object is a list's item, the
-    operation's kind)."""
-
-    role: str
-    take: Callable[[Selection], None]
-    when: Callable[[Profile, bool, str], bool] = lambda profile, item, kind: True
-
-    def applies(self, profile: Profile, item: bool, kind: str) -> bool:
-        return self.when(profile, item, kind)
-
-
 def _one_read(profile: Profile, item: bool, kind: str) -> bool:
     """One resource a read answers with: its body or description, cut to ``max_chars``."""
     return bool(profile.content) and not item and kind not in WRITE_KINDS
@@ -165,27 +158,66 @@ def _preview(profile: Profile, item: bool, kind: str) -> bool:
     return bool(profile.content) and (item or kind in WRITE_KINDS)
 
 
-# The rules, in the order their roles are filled while the budget lasts (module doc). A
-# fallback follows the table in ``choose_default_fields``: an object nothing here picked from
-# (or whose parts gave only their states) takes each part's own defaults.
-STEPS: tuple[Step, ...] = (
-    Step("identity", take_identity),  # always: what the next call takes
-    Step("label", take_label),  # else the primary field, a text, a link; and where it lives
-    Step("value", take_value),  # what a typed record holds (a DNS record's data)
-    Step("state", take_states),  # its own state before a part's; then priority
-    Step("money", take_money),  # an amount with its currency
-    Step("content", lambda sel: take_content(sel, "content"), _one_read),
-    Step("url", take_link, lambda profile, item, kind: bool(profile.url)),  # its own page
-    Step("time", take_recent),  # when it changed, when it was made
-    Step("people", take_people),  # reduced to a handle, else a name
-    Step("preview", lambda sel: take_content(sel, "preview"), _preview),
-    Step("lists", take_lists),  # lists inside one resource: each element's label and state
-    Step("counts", take_counts),  # decisive counts and quantities
-    Step("flags", take_flags),  # what it is before what it has, before settings
-    Step("relations", take_relations),  # what it belongs to, by label or key with its id
-    Step("other", take_other),  # other times
-    Step("kinds", take_kinds),  # discriminators and categories
+def _item(profile: Profile, item: bool, kind: str) -> bool:
+    return item
+
+
+def _one(profile: Profile, item: bool, kind: str) -> bool:
+    return not item
+
+
+# The label's fallback: a label held as rich text, the primary field, a rich text, a text;
+# else, both, its own link and a related object named by a label.
+_RICH_LABEL = Step("rich label", rich_labels, path=rich_path, picks="label")
+_PRIMARY = Step("primary", primaries, picks="label")
+_RICH_TEXT = Step("rich text", rich_texts, path=rich_path, picks="label")
+_TEXT = Step("text", plain_texts, picks="label")
+_OWN_LINK = Step("own link", own_links, picks="label")
+_RELATED_NAME = Step("related name", named_relations, path=reduce, picks="label")
+# A text held as rich text, through its text member (``description: {text}``).
+_RICH_CONTENT = Step(
+    "rich content", rich_contents, slot="content", path=text_member_path, picks="content"
 )
+# A list item with no time of change or creation: when it happened, else a date deeper down.
+_HAPPENED = Step("happened", happened, time_key, picks="time", when=_item)
+_DEEPER = Step("deeper time", deeper_times, picks="time", take=take_signed, when=_item)
+
+# The rules, in the order their roles are filled while the budget lasts (module doc; the
+# columns: ``table.py``). A fallback follows the table in ``choose_default_fields``: an object
+# nothing here picked from (or whose parts gave only their states) takes each part's own
+# defaults.
+# fmt: off
+STEPS: tuple[Step, ...] = (
+    # role, candidates, rank, slot (a profile's count or a number), fallback; how taken
+    Step("identity", identities, slot="identity", take=take_forced),  # whatever the budget
+    Step("label", labels, label_key, "label", (_RICH_LABEL, _PRIMARY, _RICH_TEXT, _TEXT,
+                                               (_OWN_LINK, _RELATED_NAME)), take=take_label),
+    Step("locator", locators, part_last, 1, picks="label"),  # where it lives
+    Step("value", values, slot=1, picks="label"),  # what a typed record holds (DNS data)
+    Step("state", states, state_key, "state", path=reduce),  # an object: by its label
+    Step("enum", enums, slot=1, picks="state", when=lambda p, item, kind: p.state > 1),
+    Step("money", amounts, bare_first, "money", (Step("money pair", money_objects,
+                                                      take=take_money_pair, picks="money"),)),
+    Step("currency", currencies, slot=1, picks="money"),  # beside an amount taken
+    Step("content", texts, text_key, "content", (_RICH_CONTENT,), take=take_unsaid,
+         when=_one_read),
+    Step("url", pages, page_key, "url"),  # its own page
+    Step("time", recent_times, recent_key, "time", (_HAPPENED, _DEEPER)),
+    Step("people", people, person_key, "people", picks="person",
+         take=take_people),  # reduced to a handle, else a name
+    Step("preview", texts, text_key, "content",
+         (replace(_RICH_CONTENT, role="rich preview", picks="preview"),), picks="preview",
+         take=take_unsaid, when=_preview),
+    Step("lists", object_lists, slot="lists", picks="list", take=take_lists),
+    Step("counts", counts, count_key, "counts", picks="count", take=take_counts),
+    Step("flags", flags, flag_key, "flags", picks="flag", take=take_flags),
+    Step("relations", relations, relation_key, "relations", picks="relation",
+         take=take_relations),
+    Step("scalar lists", scalar_lists, slot=1, picks="relation", when=_one),  # ``topics``
+    Step("other", happened, time_key, 1, picks="time", when=_one),  # another time: due, closed
+    Step("kinds", kinds, kind_key, "kinds", picks="kind"),  # discriminators and categories
+)
+# fmt: on
 
 
 def choose_default_fields(
@@ -231,8 +263,7 @@ def choose_default_fields(
         own_leaves=[f for f in leaves if not f.part],  # parts give identity, label, state, time
     )
     for step in STEPS:
-        if step.applies(profile, item, kind):
-            step.take(sel)
+        step.run(sel)
     pick = sel.pick
     # objects only, nothing identifies the whole and its parts gave at most their states
     # (``{domain: {...}, alt_domain: {...}}``): what each of them is, by its own defaults
