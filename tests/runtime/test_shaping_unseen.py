@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from generator.runtime.shaping.collections import Payload, find_payload
 from generator.runtime.shaping.decision import DefaultsContext, decide
 from generator.runtime.shaping.defaults import choose_default_fields
 from generator.runtime.shaping.pipeline import ShapeConfig, shape
@@ -208,3 +209,74 @@ def test_one_resource_keeps_its_table_of_figures() -> None:
     }
     assert "perfs" in choose_default_fields(user)
     assert "perfs" not in choose_default_fields(user, item=True)  # lists stay lean
+
+
+def _members(chosen: tuple[str, ...], key: str) -> list[str]:
+    return sorted(p.split(".", 1)[1] for p in chosen if p.startswith(key + "."))
+
+
+def test_lists_of_one_schema_with_optional_members_keep_the_same_members() -> None:
+    """A person's credits in three lists of one schema, one with an optional member (an
+    episode's credit names its show): grouped only when the schemas were identical, the
+    episodes kept their ids and the movies and shows their titles."""
+    credit = {
+        "Character": "string",
+        "Id": "integer",
+        "Job": "string",
+        "OriginalTitle": "string",
+        "Title": "string",
+        "Year": "integer",
+    }
+    tree = {"Episodes": [{**credit, "ShowId": "integer"}], "Movies": [credit], "Shows": [credit]}
+    chosen = choose_default_fields(tree)
+    assert _members(chosen, "Episodes") == _members(chosen, "Movies") == _members(chosen, "Shows")
+    assert {"Id", "Title"} <= set(_members(chosen, "Movies"))
+
+
+def test_a_write_keeps_every_list_of_one_schema_or_none() -> None:
+    """A sign-in answers with several lists of one schema (groups of roles by audience): the
+    write's list slot took the first and left the others out."""
+    role = {"id": "integer", "name": "string", "description": "string", "type": "string"}
+    tree = {
+        "token": "string",
+        "expiration": "string:time",
+        "user": {"id": "integer", "username": "string"},
+        "standardRoles": [{"id": "integer", "name": "string", "description": "string"}],
+        "memberRoles": [role],
+        "staffRoles": [role],
+        "adminRoles": [role],
+    }
+    chosen = choose_default_fields(tree, kind="create")
+    kept = [k for k in tree if k.endswith("Roles") and _members(chosen, k)]
+    assert kept == ["standardRoles", "memberRoles", "staffRoles", "adminRoles"]
+    assert len({tuple(_members(chosen, k)) for k in kept}) == 1
+
+
+def test_related_objects_of_one_schema_kept_alike() -> None:
+    """An event names what it is about and a second thing involved, each ``{id, label, type,
+    url}``: both kept, the second by its id only."""
+    entity = {"id": "integer", "label": "string", "type": "string", "url": "string:uri"}
+    event = {
+        "id": "integer",
+        "action": "string",
+        "created": "string:time",
+        "status": "string",
+        "entity": entity,
+        "secondary_entity": dict(entity),
+    }
+    chosen = choose_default_fields(event, item=True)
+    if _members(chosen, "entity") and _members(chosen, "secondary_entity"):
+        assert _members(chosen, "entity") == _members(chosen, "secondary_entity")
+    assert _members(chosen, "entity")
+
+
+def test_objects_of_one_schema_side_by_side_are_not_an_envelope() -> None:
+    """Statistics per measure, two of them under a metadata word (``price_stats``): the one
+    with a plain name was read as an envelope around the resource, so its siblings became
+    wrapper metadata, kept whole, while it kept one figure."""
+    figures = {k: "number" for k in ("mean", "median", "variance", "standard_deviation")}
+    tree = {"dom": figures, "miles_stats": dict(figures), "price_stats": dict(figures),
+            "units_for_sale": "number"}  # fmt: skip
+    assert find_payload(tree) == Payload()
+    chosen = choose_default_fields(tree)
+    assert {"dom", "miles_stats", "price_stats"} <= set(chosen)

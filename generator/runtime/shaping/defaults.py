@@ -69,7 +69,7 @@ from .steps import (
     take_unsaid, text_key, text_member_path, texts, time_key, values,
 )  # fmt: skip
 from .table import Step
-from .trees import field_tree_from_value, unwrap
+from .trees import alike, field_tree_from_value, unwrap
 
 __all__ = [
     "LABEL_ARRAYS", "STEPS", "Step", "choose_default_fields", "field_tree_from_value", "identity_fields",
@@ -83,6 +83,7 @@ LABEL_ARRAYS = ("labels", "assignees", "tags", "topics", "categories", "reviewer
                 "requestedreviewers")  # fmt: skip
 
 SMALL = 3  # a flat object with at most this many fields is kept whole
+FIGURES = 8  # a record of at most this many numbers is a row of a table of figures
 BARE = 6  # an acknowledgement with at most this many flat fields is a bare status: kept whole
 
 
@@ -333,32 +334,61 @@ def _tables(tree: dict[str, Any], pick: Picker) -> None:
         numeric = all(base_type(v) in ("integer", "number", "boolean") for v in first.values())
         if numeric and all(row == first for row in rows[1:]):
             pick.add(key, "count", force=True)
+    # the object itself as the table: its members are such records, side by side (statistics
+    # per measure: ``{dom: {mean, median}, price_stats: {mean, median}}``)
+    records = [k for k, v in tree.items() if _figures(v) and not is_person(k)]
+    for key in records:
+        if any(alike(tree[key], tree[other]) for other in records if other != key):
+            pick.add(key, "count", force=True)
+
+
+def _figures(node: Any) -> bool:
+    """A small record of numbers only (``{mean, median, variance}``)."""
+    return (
+        isinstance(node, dict)
+        and 2 <= len(node) <= FIGURES
+        and all(base_type(v) in ("integer", "number") for v in node.values())
+    )
 
 
 def _same_schema_siblings(tree: dict[str, Any], pick: Picker) -> None:
     """Members of one schema side by side (a tournament's ``created``, ``started`` and
-    ``finished`` lists of the same items; parts without an identity) keep the same members:
-    what was chosen inside one of them is chosen inside each (the budget paid for it once: an
-    agent compares them). Related objects (with an identity of their own: a ``team`` beside an
-    ``inheritedFrom``) are relations, each taken by its own rank."""
-    groups: dict[str, list[str]] = {}
+    ``finished`` lists of the same items; parts without an identity; alike when their members
+    share three quarters of their union, optional members coming and going) keep the same
+    members: what was chosen inside one of them is chosen inside each that has it (the budget
+    paid for it once: an agent compares them). Related objects (with an identity of their own:
+    a ``team`` beside an ``inheritedFrom``) are relations, each taken by its own rank; those
+    taken are taken alike."""
+    groups: list[tuple[bool, bool, dict[str, Any], list[str]]] = []
     for key, sub in tree.items():
         inner = unwrap(sub)
-        related = not isinstance(sub, list) and has_own_identity(inner)  # a relation: its own rank
-        if isinstance(inner, dict) and inner and not is_person(key) and not related:
-            shape = repr(sorted((k, repr(v)) for k, v in inner.items()))
-            groups.setdefault(f"{isinstance(sub, list)}:{shape}", []).append(key)
-    for members in groups.values():
-        if len(members) < 2:
+        if not isinstance(inner, dict) or not inner or is_person(key):
+            continue
+        listed = isinstance(sub, list)
+        related = not listed and has_own_identity(inner)  # a relation: its own rank
+        group = next((g for g in groups if g[:2] == (listed, related) and alike(g[2], inner)), None)
+        if group is None:
+            groups.append((listed, related, inner, [key]))
+        else:
+            group[3].append(key)
+    for _, related, _, keys in groups:
+        if len(keys) < 2:
             continue
         rests: list[str] = []
+        whole = any(key in pick.chosen for key in keys)  # one kept whole: each is
         for path in pick.chosen:
             top, _, rest = path.partition(".")
-            if top in members and rest and rest not in rests:
+            if top in keys and rest and rest not in rests:
                 rests.append(rest)
-        for key in members:
+        for key in keys:
+            if related and key not in pick.used:
+                continue  # a relation left out by its rank stays out
+            if whole:
+                pick.add(key, "relation", force=True, cost=1)
+                continue
             for rest in rests:
-                pick.add(f"{key}.{rest}", "relation", force=True, cost=1)
+                if _has_path(tree[key], rest.split(".")):
+                    pick.add(f"{key}.{rest}", "relation", force=True, cost=1)
 
 
 def _has_path(tree: Any, segs: list[str]) -> bool:
