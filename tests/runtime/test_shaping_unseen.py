@@ -280,3 +280,40 @@ def test_objects_of_one_schema_side_by_side_are_not_an_envelope() -> None:
     assert find_payload(tree) == Payload()
     chosen = choose_default_fields(tree)
     assert {"dom", "miles_stats", "price_stats"} <= set(chosen)
+
+
+def test_people_named_by_more_role_nouns_keep_a_name() -> None:
+    """A programme found by a search lists who made it under ``Contributors``: not read as
+    people, the list lost its slot to another and the item kept its times without anyone."""
+    programme = {
+        "Id": "string",
+        "Title": "string",
+        "Created": "string:time",
+        "Modified": "string:time",
+        "AlternateTitles": [{"Country": "string", "Title": "string"}],
+        "Contributors": [{"PersonId": "integer", "PersonName": "string", "Job": "string"}],
+        "Status": "string",
+    }
+    chosen = choose_default_fields(programme, item=True, kind="search")
+    assert "Contributors.PersonName" in chosen
+
+
+def test_an_element_dated_by_its_own_defaults_keeps_who() -> None:
+    """A comment's replies are shown by their own defaults, cut to three: their id, text and
+    time, and not who wrote them."""
+    person = {"displayName": "string", "emailAddress": "string:email", "photoLink": "string:uri"}
+    reply = {
+        "id": "string",
+        "action": "string",
+        "author": person,
+        "content": "string",
+        "htmlContent": "string",
+        "createdTime": "string:time",
+        "modifiedTime": "string:time",
+        "deleted": "boolean",
+        "kind": "string",
+    }
+    comment = {**reply, "resolved": "boolean", "replies": [reply]}
+    chosen = choose_default_fields(comment)
+    assert any(p in chosen for p in ("replies.createdTime", "replies.modifiedTime"))
+    assert "replies.author.displayName" in chosen

@@ -32,6 +32,7 @@ from .roles.people import handle, is_person, person_rank
 from .roles.quantity import is_money
 from .roles.relation import nested_identity, person_paths, readable, reduce
 from .roles.state import is_state, state_rank
+from .roles.time import is_time
 from .roles.words import leaf_keys, w
 from .table import Step
 from .trees import unwrap
@@ -120,6 +121,27 @@ def is_container(sel: Selection) -> bool:
     )
 
 
+ELEMENT_FIELDS = 3  # an element shown by its own defaults: at most this many of them
+
+
+def _dated_with_who(element: Any, chosen: list[str]) -> list[str]:
+    """The first ``ELEMENT_FIELDS`` of an element's own defaults; when they date it (a reply's
+    ``createdTime``), its person too, if its defaults have one: who and when go together."""
+    own = chosen[:ELEMENT_FIELDS]
+    dated = any(is_time(p.rsplit(".", 1)[-1], _node(element, p)) for p in own)
+    who = [p for p in chosen[ELEMENT_FIELDS:] if is_person(p.split(".", 1)[0])]
+    return own + who[:1] if dated else own
+
+
+def _node(tree: Any, path: str) -> Any:
+    for seg in path.split("."):
+        tree = unwrap(tree)
+        if not isinstance(tree, dict):
+            return None
+        tree = tree.get(seg)
+    return tree
+
+
 REPORT_SCALARS = 4  # a report's own scalars (its subject and span) around its one list
 
 
@@ -157,10 +179,10 @@ def take_lists(sel: Selection, row: Step) -> int:
         opaque = ident is not None and not readable(ident)  # ``reactions.id``: says nothing
         if ident is None or by_link or opaque:  # the element's own lean defaults, if they say
             # a name, a state, a text or an amount
-            own = [
+            own = _dated_with_who(element, [
                 p for p in sel.choose_item(element)
                 if not is_url(p.rsplit(".", 1)[-1], None) or container
-            ][:3]  # fmt: skip
+            ])  # fmt: skip
             said = [p.rsplit(".", 1)[-1] for p in own]
             if not own or not (
                 container
