@@ -317,3 +317,33 @@ def test_an_element_dated_by_its_own_defaults_keeps_who() -> None:
     chosen = choose_default_fields(comment)
     assert any(p in chosen for p in ("replies.createdTime", "replies.modifiedTime"))
     assert "replies.author.displayName" in chosen
+
+
+def test_a_member_named_as_the_path_parameter_in_one_word_is_its_identity() -> None:
+    """Created meetings answer ``meetingid`` (one word to the splitter) while the API
+    addresses one by ``{meetingId}``: the identity was the ``uniqueMeetingId`` beside it."""
+    meeting = {
+        "conferenceCallInfo": "string",
+        "joinURL": "string:uri",
+        "maxParticipants": "integer",
+        "meetingid": "integer",
+        "uniqueMeetingId": "integer",
+    }
+    context = DefaultsContext(entity=("meeting",), keys=("meetingId",))
+    decided = decide(meeting, context, kind="create", item=True)
+    assert "meetingid" in decided.identity_fields
+    assert "meetingid" in decided.default_fields
+
+
+def test_a_write_answering_a_few_settings_keeps_them() -> None:
+    """A PUT of mail settings answers the settings as they now are, four flat members and
+    nothing naming them: the write kept one flag."""
+    settings = {
+        "autoExpunge": "boolean",
+        "enabled": "boolean",
+        "expungeBehavior": "string",
+        "maxFolderSize": "integer",
+    }
+    assert set(choose_default_fields(settings, kind="update")) == set(settings)
+    named = {**settings, "id": "string", "name": "string", "etag": "string"}
+    assert len(choose_default_fields(named, kind="update")) < len(named)

@@ -44,7 +44,7 @@ from .names import base_type, hint, is_leaf, norm
 from .picking import Field, Picker, Profile, Selection
 from .roles.content import is_content
 from .roles.identity import (
-    has_id, has_own_identity, identity_fields, is_id_name, own_identity_key,
+    has_id, has_own_identity, identity_fields, is_id_name, is_natural_key, own_identity_key,
 )  # fmt: skip
 from .roles.kinds import is_kind
 from .roles.label import is_label, label_rank
@@ -237,6 +237,12 @@ def choose_default_fields(
         return ()
     if kind == "acknowledge" and len(tree) <= BARE and all(is_leaf(v) for v in tree.values()):
         return tuple(tree)  # a bare status: all of it, one line
+    flat = all(is_leaf(v) for v in tree.values())
+    if kind in WRITE_KINDS and not item and len(tree) <= BARE and flat and _unnamed(tree):
+        # a write that answers a few settings, nothing identifying them (an account's mail
+        # settings after a PUT): the settings as they now are, all of them
+        kept = tuple(k for k in tree if not is_noise(k) or (kind == "create" and minted(k)))
+        return kept or tuple(tree)
     if len(tree) <= SMALL and all(is_leaf(v) or is_series(v) for v in tree.values()):
         kept = tuple(  # nothing worth leaving out (a create's minted credential is kept)
             k for k in tree if not is_noise(k) or (kind == "create" and not item and minted(k))
@@ -288,6 +294,13 @@ def choose_default_fields(
         for path in generated_content_paths(tree):
             pick.add(path, "content", force=True)
     return tuple(pick.chosen)
+
+
+def _unnamed(tree: dict[str, Any]) -> bool:
+    """Nothing identifies or names the object (no id, natural key or label)."""
+    return not has_own_identity(tree) and not any(
+        is_label(k) or is_id_name(k) or is_natural_key(k) for k in tree
+    )
 
 
 def _every_variant(tree: dict[str, Any], pick: Picker) -> None:

@@ -82,11 +82,13 @@ def named_after(key: str, params: tuple[str, ...]) -> bool:
 def addressed_by(key: str, params: tuple[str, ...]) -> bool:
     """The API addresses the object by this member: a path parameter has its name
     (``{thumbprint}``), ends with it (``{issue_number}`` -> ``number``), or names what the
-    member is the name or id of (``{tag}`` -> ``tag_name``)."""
+    member is the name or id of (``{tag}`` -> ``tag_name``); compared without case or
+    separators too (``meetingid`` for ``{meetingId}``: one word to the splitter)."""
     ws = w(key)
-    return any(len(w(p)) >= len(ws) and w(p)[-len(ws) :] == ws for p in params) or (
-        ws[-1] in ("name", "id") and named_after(key, params)
-    )
+    return any(
+        (len(w(p)) >= len(ws) and w(p)[-len(ws) :] == ws) or "".join(w(p)) == "".join(ws)
+        for p in params
+    ) or (ws[-1] in ("name", "id") and named_after(key, params))
 
 
 def identity_fields(
