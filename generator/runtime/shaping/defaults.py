@@ -285,7 +285,7 @@ def choose_default_fields(
     _same_schema_siblings(tree, pick)
     _named_lists(tree, pick)
     if not item:
-        _tables(tree, pick)
+        _tables(tree, pick, read=kind not in WRITE_KINDS)
     if kind == "create" and not item:  # the credential a create minted: shown once
         for key, sub in tree.items():
             if is_leaf(sub) and base_type(sub) == "string" and minted(key):
@@ -333,10 +333,12 @@ def _named_lists(tree: dict[str, Any], pick: Picker) -> None:
                 pick.add(prefix + key, "list", force=True)
 
 
-def _tables(tree: dict[str, Any], pick: Picker) -> None:
+def _tables(tree: dict[str, Any], pick: Picker, read: bool) -> None:
     """One resource's table of figures: a member mapping names to small records of one
     schema that hold numbers only (ratings per game variant: ``perfs: {blitz: {games, rating,
-    rd}, bullet: {...}}``; usage per period) is what a person reads on its page: kept whole."""
+    rd}, bullet: {...}}``; usage per period) is what a person reads on its page: kept whole.
+    A read's object whose own members are such records side by side (statistics per
+    measure) is that table itself (a write's answer stays lean: the caller sent them)."""
     for key, sub in tree.items():
         if not isinstance(sub, dict) or len(sub) < 2 or is_noise(key) or is_person(key):
             continue
@@ -349,6 +351,8 @@ def _tables(tree: dict[str, Any], pick: Picker) -> None:
             pick.add(key, "count", force=True)
     # the object itself as the table: its members are such records, side by side (statistics
     # per measure: ``{dom: {mean, median}, price_stats: {mean, median}}``)
+    if not read:
+        return
     records = [k for k, v in tree.items() if _figures(v) and not is_person(k)]
     for key in records:
         if any(alike(tree[key], tree[other]) for other in records if other != key):
