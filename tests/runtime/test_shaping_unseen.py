@@ -347,3 +347,79 @@ def test_a_write_answering_a_few_settings_keeps_them() -> None:
     assert set(choose_default_fields(settings, kind="update")) == set(settings)
     named = {**settings, "id": "string", "name": "string", "etag": "string"}
     assert len(choose_default_fields(named, kind="update")) < len(named)
+
+
+API_DEFINITIONS = """
+openapi: 3.0.3
+info: {title: Gateway, version: "1"}
+paths:
+  /gateway/apis/:
+    get:
+      operationId: listApis
+      responses:
+        "200":
+          description: ok
+          content:
+            application/json:
+              schema: {type: array, items: {$ref: "#/components/schemas/Definition"}}
+  /gateway/apis/{apiID}:
+    parameters: [{name: apiID, in: path, required: true, schema: {type: string}}]
+    get:
+      operationId: getApi
+      responses:
+        "200":
+          description: ok
+          content:
+            application/json:
+              schema: {$ref: "#/components/schemas/Definition"}
+components:
+  schemas:
+    Definition:
+      type: object
+      properties:
+        id: {type: string}
+        api_id: {type: string}
+        name: {type: string}
+        org_id: {type: string}
+        active: {type: boolean}
+        listen_path: {type: string}
+"""
+
+
+def test_a_collection_written_with_a_trailing_slash_is_addressed_like_its_items(
+    tmp_path: Path,
+) -> None:
+    """``/apis/`` beside ``/apis/{apiID}``: the list was not seen as that collection, so its
+    items kept their database ``id`` and not the ``api_id`` every other call takes."""
+    described = tmp_path / "gateway.yaml"
+    described.write_text(API_DEFINITIONS, encoding="utf-8")
+    spec, _ = load_decided(described)
+    ops = {op.id: op for op in spec.operations}
+    assert ops["listApis"].response.context.keys == ("apiID",)
+    assert "api_id" in ops["listApis"].response.default_fields
+
+
+def test_the_member_a_parameter_names_whole_comes_before_one_it_ends_with() -> None:
+    """A contact group addressed by ``{resourceName}`` has a ``resourceName`` and a
+    ``name``: the identity was ``name``, which the parameter merely ends with; and a setting
+    addressed by ``{settingId}`` counted its ``settingId`` twice and lost its ``key``."""
+    group = {
+        "etag": "string",
+        "formattedName": "string",
+        "groupType": "string",
+        "memberCount": "integer",
+        "name": "string",
+        "resourceName": "string",
+    }
+    found = decide(
+        group, DefaultsContext(("contact", "group"), ("resourceName",)), kind="update", item=False
+    )
+    assert found.identity_fields[0] == "resourceName"
+    assert "resourceName" in found.default_fields
+    setting = {"hint": "string", "key": "string", "name": "string", "settingId": "integer",
+               "settingType": "string"}  # fmt: skip
+    found = decide(
+        setting, DefaultsContext(("setting",), ("settingId",)), kind="update", item=False
+    )
+    assert found.identity_fields == ("settingId", "key")
+    assert {"settingId", "key"} <= set(found.default_fields)

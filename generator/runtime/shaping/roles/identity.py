@@ -101,7 +101,10 @@ def identity_fields(
         return ()
     leaves = leaf_keys(tree)
     own = [k for k in leaves if own_identity_key(k, entity)]
-    addressed = [k for k in leaves if addressed_by(k, keys) and k not in own]
+    addressed = sorted(  # the member a parameter names whole before one it ends with
+        (k for k in leaves if addressed_by(k, keys) and k not in own),
+        key=lambda k: not any("".join(w(p)) == "".join(w(k)) for p in keys),
+    )  # ``resourceName`` before ``name`` for ``{resourceName}``
     natural = sorted(
         (k for k in leaves if is_natural_key(k) and k not in own + addressed),
         key=lambda k: natural_rank(k, tree, entity),
@@ -113,7 +116,9 @@ def identity_fields(
         noisy = [k for k in ids if set(w(k)) & NOISE_WORDS]  # node_id next to a sha: no
         own = [k for k in ids if not ((natural or addressed) and k in noisy)][:1]
     # the member the API addresses it by stands for a plain id: a natural key comes next to it
-    chosen = (own[:1] + (addressed + natural)[:1]) if own else addressed[:1] + natural[:1]
+    # (not twice: the first ``*Id`` may be the member the API addresses it by, ``{settingId}``)
+    others = [k for k in addressed + natural if k not in own[:1]]
+    chosen = (own[:1] + others[:1]) if own else addressed[:1] + natural[:1]
     if not chosen:  # a labelled value named as an id: ``{"id": {"label": "ID", "value": 7}}``
         pairs = {k: pair_value(v) for k, v in tree.items() if isinstance(v, dict)}
         chosen = [f"{k}.{v}" for k, v in pairs.items() if v and own_identity_key(k, entity)][:1]
