@@ -423,3 +423,18 @@ def test_the_member_a_parameter_names_whole_comes_before_one_it_ends_with() -> N
     )
     assert found.identity_fields == ("settingId", "key")
     assert {"settingId", "key"} <= set(found.default_fields)
+
+
+def test_a_resource_under_a_state_word_is_not_the_state() -> None:
+    """A task created answers ``{messages: [...], result: {id, status, type, ...}}``:
+    ``result`` was read as the answer's own state, reduced to its id, and the task's
+    ``status`` (complete, failed) was left out."""
+    task = {
+        "messages": [{"code": "string", "description": "string"}],
+        "result": {"id": "string", "description": "string", "status": "string", "type": "string",
+                   "results": {"zip": "string:uri"}},  # fmt: skip
+    }
+    chosen = choose_default_fields(task, kind="create")
+    assert {"result.id", "result.status"} <= set(chosen)
+    issue = {"id": "integer", "name": "string", "status": {"id": "integer", "name": "string"}}
+    assert "status.name" in choose_default_fields(issue)

@@ -47,7 +47,7 @@ from .roles.links import human_url_rank, is_human_url, is_url
 from .roles.noise import is_noise
 from .roles.people import is_person
 from .roles.quantity import is_count, is_money, is_unit_setting, money_pair, numbers_only
-from .roles.relation import reduce
+from .roles.relation import readable, reduce
 from .roles.state import flag_rank, is_alarm_flag, is_flag, is_state, state_rank
 from .roles.time import is_time, time_rank
 from .roles.words import w
@@ -175,9 +175,15 @@ def values(sel: Selection) -> list[Field]:
 
 
 def states(sel: Selection) -> list[Field]:
-    """Named states; a list item's reason only without a state; its own state, not a part's
-    (``tax.status``), when it has one."""
-    found = [f for f in sel.fields if is_state(f.key) and not is_noise(f.key)]
+    """Named states (an object in that place by its label: ``status: {name}``; one named only
+    by an opaque id is a resource, ``result: {id, status}``); a list item's reason only
+    without a state; its own state, not a part's (``tax.status``), when it has one."""
+    # an object there named only by an opaque id (``result: {id, status}``) is a resource, not
+    # where the object stands: its own state is a part's
+    found = [
+        f for f in sel.fields
+        if is_state(f.key) and not is_noise(f.key) and (is_leaf(f.node) or readable(reduce(f)))
+    ]  # fmt: skip
     if sel.item and any(state_rank(f.key) < 2 for f in found):
         found = [f for f in found if state_rank(f.key) < 2]
     if any(not f.part and state_rank(f.key) < 2 and reduce(f) for f in found):
