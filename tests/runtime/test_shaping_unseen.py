@@ -438,3 +438,21 @@ def test_a_resource_under_a_state_word_is_not_the_state() -> None:
     assert {"result.id", "result.status"} <= set(chosen)
     issue = {"id": "integer", "name": "string", "status": {"id": "integer", "name": "string"}}
     assert "status.name" in choose_default_fields(issue)
+
+
+def test_an_object_of_series_keeps_its_values() -> None:
+    """A metric answers its name, unit and interval with a list of timestamps and a list of
+    values: one resource took one list of scalars (the timestamps) and a list item none, so
+    the values, the answer itself, were left out; lists of ids stay relations."""
+    metric = {
+        "metric": "string",
+        "unit": "string",
+        "interval": "string",
+        "start": "string:time",
+        "timestamps": ["string:time"],
+        "values": ["number"],
+    }
+    for kind, item in (("read", False), ("update", False), ("read", True)):
+        assert "values" in choose_default_fields(metric, kind=kind, item=item)
+    team = {"id": "integer", "name": "string", "member_ids": ["integer"], "created": "string:time"}
+    assert "member_ids" not in choose_default_fields(team, item=True)

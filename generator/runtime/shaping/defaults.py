@@ -284,6 +284,7 @@ def choose_default_fields(
         _every_variant(tree, pick)
     _same_schema_siblings(tree, pick)
     _named_lists(tree, pick)
+    _series(tree, pick)
     if not item:
         _tables(tree, pick, read=kind not in WRITE_KINDS)
     if kind == "create" and not item:  # the credential a create minted: shown once
@@ -331,6 +332,31 @@ def _named_lists(tree: dict[str, Any], pick: Picker) -> None:
         if len(lists) >= 2 and 2 * len(lists) >= len(scope):
             for key in lists:
                 pick.add(prefix + key, "list", force=True)
+
+
+def is_data_series(key: str, node: Any) -> bool:
+    """A list of numbers or of arrays (``values: [3.2, 4.1]``, ``points: [[2024, 1, 5, 1500],
+    ...]``): data, unlike a list of ids (``member_ids``) or of names."""
+    if not isinstance(node, list) or is_noise(key) or is_id_name(key.rstrip("sS")):
+        return False
+    inner = unwrap(node)
+    if not is_leaf(inner) or inner is None:
+        return False
+    nested = isinstance(node[0], list) if node else False
+    return nested or base_type(inner) in ("integer", "number")
+
+
+def _series(tree: dict[str, Any], pick: Picker) -> None:
+    """An object whose lists of scalars (its series and their axes, ``timestamps``) are a
+    third or more of its members (``{metric, unit, interval, timestamps: [...], values:
+    [...]}``, a rating history's ``{name, points}``): its series (``is_data_series``) are what
+    it answers, all of them, however lean the profile."""
+    series = [k for k, v in tree.items() if is_data_series(k, v)]
+    lists = sum(isinstance(v, list) and is_leaf(unwrap(v)) for v in tree.values())  # their axes
+    scalars = sum(is_leaf(v) for v in tree.values())
+    if series and 2 * lists >= scalars:
+        for key in series:
+            pick.add(key, "list", force=True)
 
 
 def _tables(tree: dict[str, Any], pick: Picker, read: bool) -> None:
