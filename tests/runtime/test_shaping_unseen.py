@@ -456,3 +456,20 @@ def test_an_object_of_series_keeps_its_values() -> None:
         assert "values" in choose_default_fields(metric, kind=kind, item=item)
     team = {"id": "integer", "name": "string", "member_ids": ["integer"], "created": "string:time"}
     assert "member_ids" not in choose_default_fields(team, item=True)
+
+
+def test_an_identity_with_several_parts_is_one_resource_not_an_envelope() -> None:
+    """A mail filter created answers its id, what it does and what it matches: the part with
+    lists (``action``) was read as an envelope around the resource, the flat one as wrapper
+    metadata, and the answer kept the action's lists and not the filter's subject."""
+    created = {
+        "id": "string",
+        "action": {"addLabelIds": ["string"], "forward": "string", "removeLabelIds": ["string"]},
+        "criteria": {"from": "string", "to": "string", "subject": "string", "query": "string",
+                     "size": "integer", "hasAttachment": "boolean"},  # fmt: skip
+    }
+    assert find_payload(created) == Payload()
+    chosen = choose_default_fields(created, kind="create")
+    assert "id" in chosen and "criteria.subject" in chosen
+    # a call's id beside one object stays an envelope (``{id, result: {...}}``)
+    assert find_payload({"id": "string", "result": {"a": {"x": "string"}}}).envelope == ("result",)
