@@ -71,6 +71,14 @@ def address_keys(
     return keys
 
 
+def own_parameter(path: str) -> str | None:
+    """The parameter a path ends with (``{raceid}`` of ``/races/{raceid}``): it addresses what
+    the path answers with when that is one object; a list there is that object's list, and the
+    parameter addresses none of its items (each entry of a race repeats the race's id)."""
+    found = LAST_PARAM.match(_bare(path))
+    return found.group(2) if found else None
+
+
 def parent(path: str) -> str | None:
     found = LAST_PARAM.match(path)
     return found.group(1) if found else None

@@ -473,3 +473,63 @@ def test_an_identity_with_several_parts_is_one_resource_not_an_envelope() -> Non
     assert "id" in chosen and "criteria.subject" in chosen
     # a call's id beside one object stays an envelope (``{id, result: {...}}``)
     assert find_payload({"id": "string", "result": {"a": {"x": "string"}}}).envelope == ("result",)
+
+
+RACES = """
+openapi: 3.0.3
+info: {title: Races, version: "1"}
+paths:
+  /races/{raceid}:
+    parameters: [{name: raceid, in: path, required: true, schema: {type: integer}}]
+    get:
+      operationId: raceEntries
+      responses:
+        "200":
+          description: the race's entry list
+          content:
+            application/json:
+              schema: {type: array, items: {$ref: "#/components/schemas/Entry"}}
+  /drivers/{driverid}:
+    parameters: [{name: driverid, in: path, required: true, schema: {type: integer}}]
+    get:
+      operationId: driver
+      responses:
+        "200":
+          description: one driver
+          content:
+            application/json:
+              schema: {$ref: "#/components/schemas/Driver"}
+components:
+  schemas:
+    Entry:
+      type: object
+      properties:
+        StatID: {type: integer}
+        RaceID: {type: integer}
+        DriverID: {type: integer}
+        Number: {type: integer}
+        Name: {type: string}
+        Points: {type: number}
+    Driver:
+      type: object
+      properties:
+        SponsorAccountID: {type: integer}
+        DriverID: {type: integer}
+        Number: {type: integer}
+        Name: {type: string}
+"""
+
+
+def test_a_list_is_not_addressed_by_its_own_path_parameter(tmp_path: Path) -> None:
+    """A race's entry list at ``/races/{raceid}``: read without case, ``{raceid}`` named each
+    entry's ``RaceID`` (the same on every entry) its identity in place of its number; and a
+    driver at ``/drivers/{driverid}`` took another ``*ID`` before the ``DriverID`` it is
+    addressed by."""
+    described = tmp_path / "races.yaml"
+    described.write_text(RACES, encoding="utf-8")
+    spec, _ = load_decided(described)
+    ops = {op.id: op for op in spec.operations}
+    entries = ops["raceEntries"].response
+    assert "raceid" not in entries.context.keys
+    assert "RaceID" not in entries.identity_fields
+    assert ops["driver"].response.identity_fields[0] == "DriverID"
