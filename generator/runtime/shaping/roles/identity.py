@@ -110,11 +110,11 @@ def identity_fields(
         key=lambda k: natural_rank(k, tree, entity),
     )
     natural += own[1:]  # a second own key (``identifier`` next to ``id``) after natural keys
-    if not own and not addressed:  # no plain id and nothing addressed: the first ``*Id`` is
-        # the stable one next to a natural key (not a ``DraftKingsPlayerID`` before the
-        # ``PlayerID`` of ``{playerid}``)
+    if not own:  # no plain id: the first ``*Id`` is the stable one next to a natural key
         ids = [k for k in leaves if is_id_name(k) and w(k)[0] not in NOT_OWN]
-        ids.sort(key=lambda k: refers(k, tree))  # ``actor_id`` next to ``actor``: a reference
+        # ``actor_id`` next to ``actor``: a reference, last; one the API addresses it by
+        # first (the ``PlayerID`` of ``{playerid}`` before a ``DraftKingsPlayerID``)
+        ids.sort(key=lambda k: (refers(k, tree), k not in addressed))
         noisy = [k for k in ids if set(w(k)) & NOISE_WORDS]  # node_id next to a sha: no
         own = [k for k in ids if not ((natural or addressed) and k in noisy)][:1]
     # the member the API addresses it by stands for a plain id: a natural key comes next to it
