@@ -533,3 +533,12 @@ def test_a_list_is_not_addressed_by_its_own_path_parameter(tmp_path: Path) -> No
     assert "raceid" not in entries.context.keys
     assert "RaceID" not in entries.identity_fields
     assert ops["driver"].response.identity_fields[0] == "DriverID"
+
+
+def test_a_number_named_by_a_role_noun_is_a_count_not_a_person() -> None:
+    """An issue's ``collaborators: 3`` (read as people once plurals were) took the list
+    item's one person slot from its assignee."""
+    issue = {"id": "integer", "title": "string", "collaborators": "integer",
+             "assignee": {"login": "string", "id": "integer"}}  # fmt: skip
+    chosen = choose_default_fields(issue, item=True)
+    assert "assignee.login" in chosen

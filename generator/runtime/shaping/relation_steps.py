@@ -39,10 +39,12 @@ from .trees import unwrap
 
 
 def people(sel: Selection) -> list[Field]:
-    """People of its own (a person sent as null is no person: a tree read from a value)."""
+    """People of its own (a person sent as null is no person: a tree read from a value; a
+    number named by a role noun counts people: ``collaborators: 3``)."""
     return [
         f for f in sel.fields
-        if is_person(f.key) and not f.part and base_type(f.node) != "null"
+        if is_person(f.key) and not f.part
+        and base_type(f.node) not in ("null", "integer", "number")
     ]  # fmt: skip
 
 
