@@ -3,7 +3,9 @@
 
 A role noun last (``user``, ``author``, ``owner``, ``creator``, ``assignee``, ``reporter``,
 ``requester``, ``sender``, ``recipient``, ``actor``, ``member``, ``committer``, ``reviewer``,
-``customer``, ``contact``, ``person``, ``employee``, ``agent``; ``requested_reviewers``), a
+``customer``, ``contact``, ``person``, ``employee``, ``agent``, ``approver``, ``uploader``,
+``maintainer``, ``contributor``, ``collaborator``, ``participant``, ``organizer``,
+``moderator``, ``submitter``; in the plural too: ``requested_reviewers``, ``contributors``), a
 participle + ``by`` (``created_by``), or a handle or name qualified by one
 (``customer_email``); not a person's attribute (``customer_address``,
 ``author_association``). An object with a handle of its own (``login``, ``username``) is a
@@ -25,7 +27,9 @@ PEOPLE_WORDS = frozenset(
     {"user", "users", "author", "authors", "owner", "owners", "creator", "assignee",
      "assignees", "reporter", "requester", "sender", "recipient", "actor", "member", "members",
      "committer", "reviewer", "reviewers", "customer", "contact", "person", "employee",
-     "agent", "lead", "by"}
+     "agent", "lead", "by", "approver", "uploader", "maintainer", "contributor",
+     "collaborator", "participant", "organizer", "organiser", "moderator", "submitter",
+     "people"}
 )  # fmt: skip
 # Who made or owns the object, before who acts on it (an assignee, a reviewer): the first
 # person an item keeps (``user`` of an issue before its ``assignee``).
@@ -53,8 +57,8 @@ def is_person(key: str) -> bool:
     ws = w(key)
     if ws[-1] == "by":  # created_by, approved_by; not sort_by
         return len(ws) > 1 and ws[-2].endswith("ed")
-    if ws[-1] in PEOPLE_WORDS:
-        return True
+    if ws[-1] in PEOPLE_WORDS or (ws[-1].endswith("s") and ws[-1][:-1] in PEOPLE_WORDS):
+        return True  # a role noun, also in the plural (``contributors``)
     return ws[-1] in (*HANDLE_WORDS, "name") and bool(set(ws[:-1]) & PEOPLE_WORDS)
 
 
