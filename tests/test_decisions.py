@@ -5,6 +5,7 @@ response uses the same inputs."""
 from __future__ import annotations
 
 import json
+from dataclasses import fields
 from pathlib import Path
 
 from generator.pipeline import build, load_with_overlay
@@ -12,6 +13,7 @@ from generator.runtime.model import model_from_json
 from generator.runtime.output import shape_config_for
 from generator.runtime.shaping.decision import DefaultsContext, decide
 from generator.runtime.shaping.defaults import STEPS
+from generator.runtime.shaping.picking import VALUE_TOKENS, Profile
 from generator.runtime.shaping.pipeline import shape
 
 VOUCHERS = Path(__file__).parent / "fixtures" / "decision" / "vouchers.yaml"
@@ -86,3 +88,26 @@ def test_the_rules_are_a_declared_table() -> None:
     assert roles[:2] == ["identity", "label"]
     assert len(roles) == len(set(roles))
     assert {"people", "time", "counts", "relations", "lists"} <= set(roles)
+
+
+def _rows(steps: tuple) -> list:
+    out = []
+    for step in steps:
+        out.append(step)
+        for alternative in step.fallback:
+            out += _rows(alternative if isinstance(alternative, tuple) else (alternative,))
+    return out
+
+
+def test_each_row_declares_candidates_rank_slot_and_fallback() -> None:
+    """The table's columns are data the step functions read: a row's slot is a count of the
+    profile (or a number), what it records is a role the picker prices, and the label's
+    fallback is declared in the table, not in code."""
+    slots = {f.name for f in fields(Profile)}
+    for row in _rows(STEPS):
+        assert callable(row.candidates)
+        assert isinstance(row.slot, int) or row.slot in slots, row.role
+        assert row.records in VALUE_TOKENS, row.role
+    label = next(s for s in STEPS if s.role == "label")
+    assert label.rank is not None and label.slot == "label"
+    assert [getattr(a, "role", None) for a in label.fallback][:2] == ["rich label", "primary"]

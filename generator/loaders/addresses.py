@@ -3,7 +3,8 @@ the defaults: ``runtime/shaping/roles/identity.addressed_by``).
 
 - An item path's last parameter addresses its object (``/certs/{thumbprint}``); a collection's
   items are addressed by the parameter of the path one level down (``/things`` ->
-  ``{thingKey}`` of ``/things/{thingKey}``). A format suffix is the same address
+  ``{thingKey}`` of ``/things/{thingKey}``; also when the collection is written with a
+  trailing slash, ``/things/``). A format suffix is the same address
   (``/Messages/{Sid}.json`` beside ``/Messages.json``).
 - A collection's other address: ``/releases/tags/{tag}`` beside ``/releases`` and
   ``/releases/{release_id}``, where ``/releases/tags`` is no path of its own and whose GET
@@ -40,13 +41,17 @@ def address_keys(
     ordered = sorted(p for p in paths if p.startswith("/"))
     known = {path.rstrip("/") or "/" for path in ordered}
     suffixed = {_bare(p): p for p in ordered if _bare(p) != (p.rstrip("/") or "/")}
+    written: dict[str, str] = {}  # a collection as the description writes it (``/apis/``)
+    for path in ordered:
+        written.setdefault(path.rstrip("/") or "/", path)
     keys: dict[str, tuple[str, ...]] = {}
     for path in ordered:
         found = LAST_PARAM.match(_bare(path))
         if found:
             keys[path] = (found.group(2),)
             collection = found.group(1) or "/"
-            keys.setdefault(suffixed.get(collection, collection), (found.group(2),))
+            at = suffixed.get(collection) or written.get(collection, collection)
+            keys.setdefault(at, (found.group(2),))
     for path in ordered:
         other = OTHER_ADDRESS.match(path)
         if not other or other.group(1) not in known:
@@ -64,6 +69,14 @@ def address_keys(
             if param not in keys.get(addressed, ()):
                 keys[addressed] = keys.get(addressed, ()) + (param,)
     return keys
+
+
+def own_parameter(path: str) -> str | None:
+    """The parameter a path ends with (``{raceid}`` of ``/races/{raceid}``): it addresses what
+    the path answers with when that is one object; a list there is that object's list, and the
+    parameter addresses none of its items (each entry of a race repeats the race's id)."""
+    found = LAST_PARAM.match(_bare(path))
+    return found.group(2) if found else None
 
 
 def parent(path: str) -> str | None:

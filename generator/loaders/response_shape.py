@@ -273,17 +273,20 @@ def build_response_shape(
     keys: tuple[str, ...] = (),
     about: tuple[str, ...] = (),
     tree: Any = None,
+    own_key: str | None = None,
 ) -> ResponseShape:
     """``tree``: the body's full field tree when the caller has it (``body_tree``); ``keys``:
     the path parameters that address one object of the response (its item, for a list): identity hints
     (``roles.identity.addressed_by``); ``about``: the normalised names of what the operation is
     about (its path's last segment, a batch request's list): a list of that name in the answer
-    is the payload even next to an identity (``{Id, Status, Things: [...]}``)."""
+    is the payload even next to an identity (``{Id, Status, Things: [...]}``); ``own_key``: the
+    parameter the path ends with, no key of a list's items (``addresses.own_parameter``)."""
     if not (body.json or body.xml) or body.doc is None:
         return ResponseShape(media_type=body.media_type)
     shape = _shape(
-        body.schema, body.media_type or "", body.doc, resolver, builder, keys, about, tree
-    )
+        body.schema, body.media_type or "", body.doc, resolver, builder, keys, about, tree,
+        own_key=own_key,
+    )  # fmt: skip
     if body.xml and body.schema is not None:
         shape = replace(shape, xml=xml_layout(body.schema, body.doc, resolver))
     return shape
@@ -304,6 +307,7 @@ def _shape(
     keys: tuple[str, ...] = (),
     about: tuple[str, ...] = (),
     tree: Any = None,
+    own_key: str | None = None,
 ) -> ResponseShape:
     """The response's payload (``collections.find_payload``: a list under any key, an
     envelope around one resource, or the body), its field tree and what its default fields
@@ -314,6 +318,8 @@ def _shape(
     name = body.name if body is not None else None
     full = tree if tree is not None else builder.tree(schema, doc, MAX_DEPTH + 1)
     payload = find_payload(full, about=about)
+    if payload.collection is not None:  # a list at ``/races/{raceid}``: the race's entries
+        keys = tuple(k for k in keys if k != own_key)  # (``loaders/addresses.own_parameter``)
     where = payload.collection if payload.collection is not None else payload.envelope
     if where is not None:
         name = _item_name(_schema_at(body, where, resolver), resolver, name)

@@ -76,6 +76,7 @@ from .judge_roles import (
     bare,
     found_in,
     get_path,
+    identity_values,
     is_label,
     is_error_report,
     is_meta,
@@ -199,7 +200,7 @@ def _judge_object(original: Any, shaped: Any, verdict: Verdict, where: str) -> N
         handles = [
             v for k, v in original.items() if is_label(k, v) and words(k)[-1] in HANDLE_WORDS
         ]
-        if found_in(ident + handles, shaped):
+        if found_in(identity_values(original) + handles, shaped):
             verdict.identities_kept += 1
         else:
             verdict.lost.append(f"identity {where}")

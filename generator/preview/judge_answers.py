@@ -10,8 +10,9 @@ by their words (``judge_roles.py``); values are compared, not key names.
 - **Answered resource** (for a write: the created or changed resource). The *records* of a
   batch envelope when the body has one: an object with at most ``WRAPPER_SCALARS`` scalars,
   no member that is a resource, and one array of resources (directly, or in a member that is
-  an object without an identity: HAL ``_embedded``), where the body has no identity of its
-  own or the records' identity is named for the array (``Things: [{ThingID: ...}]``; the
+  an object without an identity: HAL ``_embedded``), where the body has no identity or
+  label of its own (with a ``name`` it is one resource, its list part of it, as below) or
+  the records' identity is named for the array (``Things: [{ThingID: ...}]``; the
   envelope's ``Id`` is then the request's; not in ``meta``, nor inside an ``error``, whose
   lists are its details). Else *the one resource*: the body itself when it
   has an identity member (``id``, ``key``...), a label or more than ``WRAPPER_SCALARS``
@@ -49,6 +50,7 @@ from .judge_roles import (
     WRAPPER_SCALARS,
     found_in,
     has_identity_member,
+    identity_values,
     is_error_report,
     is_label,
     is_meta,
@@ -145,7 +147,8 @@ def records(body: Any) -> tuple[tuple[str, ...], list[Any]] | None:
     if len(arrays) != 1:
         return None
     path, items = arrays[0]
-    if own_identity(body) and not _named_for(items, path[-1]):
+    named = any(is_label(k, v) for k, v in body.items())  # a resource by its own label
+    if (own_identity(body) or named) and not _named_for(items, path[-1]):
         return None
     return path, items
 
@@ -176,7 +179,7 @@ def one_resource(body: Any) -> dict[str, Any] | None:
 
 def _identity_kept(obj: dict[str, Any], shaped: Any) -> bool:
     handles = [v for k, v in obj.items() if is_label(k, v) and words(k)[-1] in HANDLE_WORDS]
-    return found_in(own_identity(obj) + handles, shaped)
+    return found_in(identity_values(obj) + handles, shaped)
 
 
 def _judge_resource(

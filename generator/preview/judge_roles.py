@@ -82,6 +82,26 @@ def own_identity(obj: dict[str, Any]) -> list[Any]:
     ]
 
 
+def identity_values(obj: dict[str, Any]) -> list[Any]:
+    """The values one of which, kept, keeps ``obj``'s identity: its own identity, and, when
+    it has one, its ids named after a call (``spanId`` of a span whose other id is its
+    parent's): not demanded (an envelope's ``request_id`` is no resource's identity), but an
+    object that keeps one is still identified by it."""
+    ident = own_identity(obj)
+    if not ident:
+        return ident
+    named_after_call = [
+        v
+        for k, v in obj.items()
+        if len(words(k)) > 1
+        and words(k)[-1] in ID_SUFFIXES
+        and words(k)[0] in REQUEST_WORDS
+        and is_scalar(v)
+        and v != ""
+    ]
+    return ident + [v for v in named_after_call if v not in ident]
+
+
 def has_identity_member(obj: dict[str, Any]) -> bool:
     return any(bare(k) in OWN_IDENTITY for k in obj)
 

@@ -154,6 +154,26 @@ def test_a_resource_whose_list_is_its_own_is_not_a_batch() -> None:
     assert records(team) is None and one_resource(team) is team
 
 
+def test_a_labelled_resource_with_a_list_of_related_records_is_not_a_batch() -> None:
+    """An update answers a column spec by its ``name`` with a list of the columns it
+    correlates with: the judge took that list for the records of a batch and demanded their
+    ids, though the body is one resource (it has a label) and its list is part of it."""
+    column = {
+        "name": "projects/p/datasets/d/tableSpecs/t/columnSpecs/c",
+        "etag": "e1",
+        "dataType": {"typeCode": "FLOAT64", "nullable": True},
+        "topCorrelatedColumns": [
+            {"columnSpecId": "c2", "correlationStats": {"cramersV": 0.5}},
+            {"columnSpecId": "c3", "correlationStats": {"cramersV": 0.2}},
+        ],
+    }
+    assert records(column) is None and one_resource(column) is column
+    verdict = judge(column, {"name": column["name"], "dataType": {"typeCode": "FLOAT64"}})
+    assert not any(lost.startswith("answered records") for lost in verdict.lost)
+    assert verdict.answer.resource_kept == 1
+    assert judge(column, {"etag": "e1"}).answer.resource_kept == 0
+
+
 def test_a_hal_create_answers_with_the_resource_in_embedded() -> None:
     assert one_resource(HAL) is HAL["_embedded"]["order"]
     kept = {"id": "o-123", "title": "Order for Ada", "status": "pending"}
@@ -261,3 +281,22 @@ def test_an_alternatives_own_text_is_its_content_before_a_text_one_level_down() 
     assert not judge(body, {"stations": [{"code": "F06", "notes": note}]}).lost
     # one level down when the alternative has no text of its own (a chat completion's choice)
     assert generated_content(CHAT) == [("choices/0/message/content", ANSWER)]
+
+
+def test_an_object_keeping_an_id_named_after_a_call_is_identified() -> None:
+    """A created span has its own ``spanId`` and its parent's ``parentSpanId``: the judge
+    read a ``span`` id as a call's (like ``request_id``) and demanded the parent's id alone,
+    so a result keeping the span's own id lost its identity."""
+    span = {
+        "name": "projects/p/traces/t/spans/s1",
+        "spanId": "s1",
+        "parentSpanId": "s0",
+        "startTime": "2024-05-01T12:00:00Z",
+        "endTime": "2024-05-01T12:00:01Z",
+    }
+    kept = judge(span, {"name": span["name"], "spanId": "s1", "endTime": span["endTime"]})
+    assert kept.identities_kept == kept.identified == 1
+    assert "identity of the body" not in kept.lost
+    assert "identity of the body" in judge(span, {"endTime": span["endTime"]}).lost
+    envelope = {"request_id": "r1", "data": [{"id": 1, "name": "a"}]}
+    assert judge(envelope, {"data": [{"id": 1, "name": "a"}]}).lost == []

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from generator.runtime.shaping.collections import Payload, find_payload
 from generator.runtime.shaping.decision import DefaultsContext, decide
 from generator.runtime.shaping.defaults import choose_default_fields
 from generator.runtime.shaping.pipeline import ShapeConfig, shape
@@ -285,3 +286,335 @@ def test_a_count_of_people_is_not_a_person() -> None:
     }
     chosen = choose_default_fields(event, item=True)  # an item keeps one person
     assert "organizer.display_name" in chosen
+
+def _members(chosen: tuple[str, ...], key: str) -> list[str]:
+    return sorted(p.split(".", 1)[1] for p in chosen if p.startswith(key + "."))
+
+
+def test_lists_of_one_schema_with_optional_members_keep_the_same_members() -> None:
+    """A person's credits in three lists of one schema, one with an optional member (an
+    episode's credit names its show): grouped only when the schemas were identical, the
+    episodes kept their ids and the movies and shows their titles."""
+    credit = {
+        "Character": "string",
+        "Id": "integer",
+        "Job": "string",
+        "OriginalTitle": "string",
+        "Title": "string",
+        "Year": "integer",
+    }
+    tree = {"Episodes": [{**credit, "ShowId": "integer"}], "Movies": [credit], "Shows": [credit]}
+    chosen = choose_default_fields(tree)
+    assert _members(chosen, "Episodes") == _members(chosen, "Movies") == _members(chosen, "Shows")
+    assert {"Id", "Title"} <= set(_members(chosen, "Movies"))
+
+
+def test_a_write_keeps_every_list_of_one_schema_or_none() -> None:
+    """A sign-in answers with several lists of one schema (groups of roles by audience): the
+    write's list slot took the first and left the others out."""
+    role = {"id": "integer", "name": "string", "description": "string", "type": "string"}
+    tree = {
+        "token": "string",
+        "expiration": "string:time",
+        "user": {"id": "integer", "username": "string"},
+        "standardRoles": [{"id": "integer", "name": "string", "description": "string"}],
+        "memberRoles": [role],
+        "staffRoles": [role],
+        "adminRoles": [role],
+    }
+    chosen = choose_default_fields(tree, kind="create")
+    kept = [k for k in tree if k.endswith("Roles") and _members(chosen, k)]
+    assert kept == ["standardRoles", "memberRoles", "staffRoles", "adminRoles"]
+    assert len({tuple(_members(chosen, k)) for k in kept}) == 1
+
+
+def test_related_objects_of_one_schema_kept_alike() -> None:
+    """An event names what it is about and a second thing involved, each ``{id, label, type,
+    url}``: both kept, the second by its id only."""
+    entity = {"id": "integer", "label": "string", "type": "string", "url": "string:uri"}
+    event = {
+        "id": "integer",
+        "action": "string",
+        "created": "string:time",
+        "status": "string",
+        "entity": entity,
+        "secondary_entity": dict(entity),
+    }
+    chosen = choose_default_fields(event, item=True)
+    if _members(chosen, "entity") and _members(chosen, "secondary_entity"):
+        assert _members(chosen, "entity") == _members(chosen, "secondary_entity")
+    assert _members(chosen, "entity")
+
+
+def test_objects_of_one_schema_side_by_side_are_not_an_envelope() -> None:
+    """Statistics per measure, two of them under a metadata word (``price_stats``): the one
+    with a plain name was read as an envelope around the resource, so its siblings became
+    wrapper metadata, kept whole, while it kept one figure."""
+    figures = {k: "number" for k in ("mean", "median", "variance", "standard_deviation")}
+    tree = {"dom": figures, "miles_stats": dict(figures), "price_stats": dict(figures),
+            "units_for_sale": "number"}  # fmt: skip
+    assert find_payload(tree) == Payload()
+    chosen = choose_default_fields(tree)
+    assert {"dom", "miles_stats", "price_stats"} <= set(chosen)
+
+
+def test_people_named_by_more_role_nouns_keep_a_name() -> None:
+    """A programme found by a search lists who made it under ``Contributors``: not read as
+    people, the list lost its slot to another and the item kept its times without anyone."""
+    programme = {
+        "Id": "string",
+        "Title": "string",
+        "Created": "string:time",
+        "Modified": "string:time",
+        "AlternateTitles": [{"Country": "string", "Title": "string"}],
+        "Contributors": [{"PersonId": "integer", "PersonName": "string", "Job": "string"}],
+        "Status": "string",
+    }
+    chosen = choose_default_fields(programme, item=True, kind="search")
+    assert "Contributors.PersonName" in chosen
+
+
+def test_an_element_dated_by_its_own_defaults_keeps_who() -> None:
+    """A comment's replies are shown by their own defaults, cut to three: their id, text and
+    time, and not who wrote them."""
+    person = {"displayName": "string", "emailAddress": "string:email", "photoLink": "string:uri"}
+    reply = {
+        "id": "string",
+        "action": "string",
+        "author": person,
+        "content": "string",
+        "htmlContent": "string",
+        "createdTime": "string:time",
+        "modifiedTime": "string:time",
+        "deleted": "boolean",
+        "kind": "string",
+    }
+    comment = {**reply, "resolved": "boolean", "replies": [reply]}
+    chosen = choose_default_fields(comment)
+    assert any(p in chosen for p in ("replies.createdTime", "replies.modifiedTime"))
+    assert "replies.author.displayName" in chosen
+
+
+def test_a_member_named_as_the_path_parameter_in_one_word_is_its_identity() -> None:
+    """Created meetings answer ``meetingid`` (one word to the splitter) while the API
+    addresses one by ``{meetingId}``: the identity was the ``uniqueMeetingId`` beside it."""
+    meeting = {
+        "conferenceCallInfo": "string",
+        "joinURL": "string:uri",
+        "maxParticipants": "integer",
+        "meetingid": "integer",
+        "uniqueMeetingId": "integer",
+    }
+    context = DefaultsContext(entity=("meeting",), keys=("meetingId",))
+    decided = decide(meeting, context, kind="create", item=True)
+    assert "meetingid" in decided.identity_fields
+    assert "meetingid" in decided.default_fields
+
+
+def test_a_write_answering_a_few_settings_keeps_them() -> None:
+    """A PUT of mail settings answers the settings as they now are, four flat members and
+    nothing naming them: the write kept one flag."""
+    settings = {
+        "autoExpunge": "boolean",
+        "enabled": "boolean",
+        "expungeBehavior": "string",
+        "maxFolderSize": "integer",
+    }
+    assert set(choose_default_fields(settings, kind="update")) == set(settings)
+    named = {**settings, "id": "string", "name": "string", "etag": "string"}
+    assert len(choose_default_fields(named, kind="update")) < len(named)
+
+
+API_DEFINITIONS = """
+openapi: 3.0.3
+info: {title: Gateway, version: "1"}
+paths:
+  /gateway/apis/:
+    get:
+      operationId: listApis
+      responses:
+        "200":
+          description: ok
+          content:
+            application/json:
+              schema: {type: array, items: {$ref: "#/components/schemas/Definition"}}
+  /gateway/apis/{apiID}:
+    parameters: [{name: apiID, in: path, required: true, schema: {type: string}}]
+    get:
+      operationId: getApi
+      responses:
+        "200":
+          description: ok
+          content:
+            application/json:
+              schema: {$ref: "#/components/schemas/Definition"}
+components:
+  schemas:
+    Definition:
+      type: object
+      properties:
+        id: {type: string}
+        api_id: {type: string}
+        name: {type: string}
+        org_id: {type: string}
+        active: {type: boolean}
+        listen_path: {type: string}
+"""
+
+
+def test_a_collection_written_with_a_trailing_slash_is_addressed_like_its_items(
+    tmp_path: Path,
+) -> None:
+    """``/apis/`` beside ``/apis/{apiID}``: the list was not seen as that collection, so its
+    items kept their database ``id`` and not the ``api_id`` every other call takes."""
+    described = tmp_path / "gateway.yaml"
+    described.write_text(API_DEFINITIONS, encoding="utf-8")
+    spec, _ = load_decided(described)
+    ops = {op.id: op for op in spec.operations}
+    assert ops["listApis"].response.context.keys == ("apiID",)
+    assert "api_id" in ops["listApis"].response.default_fields
+
+
+def test_the_member_a_parameter_names_whole_comes_before_one_it_ends_with() -> None:
+    """A contact group addressed by ``{resourceName}`` has a ``resourceName`` and a
+    ``name``: the identity was ``name``, which the parameter merely ends with; and a setting
+    addressed by ``{settingId}`` counted its ``settingId`` twice and lost its ``key``."""
+    group = {
+        "etag": "string",
+        "formattedName": "string",
+        "groupType": "string",
+        "memberCount": "integer",
+        "name": "string",
+        "resourceName": "string",
+    }
+    found = decide(
+        group, DefaultsContext(("contact", "group"), ("resourceName",)), kind="update", item=False
+    )
+    assert found.identity_fields[0] == "resourceName"
+    assert "resourceName" in found.default_fields
+    setting = {"hint": "string", "key": "string", "name": "string", "settingId": "integer",
+               "settingType": "string"}  # fmt: skip
+    found = decide(
+        setting, DefaultsContext(("setting",), ("settingId",)), kind="update", item=False
+    )
+    assert found.identity_fields == ("settingId", "key")
+    assert {"settingId", "key"} <= set(found.default_fields)
+
+
+def test_a_resource_under_a_state_word_is_not_the_state() -> None:
+    """A task created answers ``{messages: [...], result: {id, status, type, ...}}``:
+    ``result`` was read as the answer's own state, reduced to its id, and the task's
+    ``status`` (complete, failed) was left out."""
+    task = {
+        "messages": [{"code": "string", "description": "string"}],
+        "result": {"id": "string", "description": "string", "status": "string", "type": "string",
+                   "results": {"zip": "string:uri"}},  # fmt: skip
+    }
+    chosen = choose_default_fields(task, kind="create")
+    assert {"result.id", "result.status"} <= set(chosen)
+    issue = {"id": "integer", "name": "string", "status": {"id": "integer", "name": "string"}}
+    assert "status.name" in choose_default_fields(issue)
+
+
+def test_an_object_of_series_keeps_its_values() -> None:
+    """A metric answers its name, unit and interval with a list of timestamps and a list of
+    values: one resource took one list of scalars (the timestamps) and a list item none, so
+    the values, the answer itself, were left out; lists of ids stay relations."""
+    metric = {
+        "metric": "string",
+        "unit": "string",
+        "interval": "string",
+        "start": "string:time",
+        "timestamps": ["string:time"],
+        "values": ["number"],
+    }
+    for kind, item in (("read", False), ("update", False), ("read", True)):
+        assert "values" in choose_default_fields(metric, kind=kind, item=item)
+    team = {"id": "integer", "name": "string", "member_ids": ["integer"], "created": "string:time"}
+    assert "member_ids" not in choose_default_fields(team, item=True)
+
+
+def test_an_identity_with_several_parts_is_one_resource_not_an_envelope() -> None:
+    """A mail filter created answers its id, what it does and what it matches: the part with
+    lists (``action``) was read as an envelope around the resource, the flat one as wrapper
+    metadata, and the answer kept the action's lists and not the filter's subject."""
+    created = {
+        "id": "string",
+        "action": {"addLabelIds": ["string"], "forward": "string", "removeLabelIds": ["string"]},
+        "criteria": {"from": "string", "to": "string", "subject": "string", "query": "string",
+                     "size": "integer", "hasAttachment": "boolean"},  # fmt: skip
+    }
+    assert find_payload(created) == Payload()
+    chosen = choose_default_fields(created, kind="create")
+    assert "id" in chosen and "criteria.subject" in chosen
+    # a call's id beside one object stays an envelope (``{id, result: {...}}``)
+    assert find_payload({"id": "string", "result": {"a": {"x": "string"}}}).envelope == ("result",)
+
+
+RACES = """
+openapi: 3.0.3
+info: {title: Races, version: "1"}
+paths:
+  /races/{raceid}:
+    parameters: [{name: raceid, in: path, required: true, schema: {type: integer}}]
+    get:
+      operationId: raceEntries
+      responses:
+        "200":
+          description: the race's entry list
+          content:
+            application/json:
+              schema: {type: array, items: {$ref: "#/components/schemas/Entry"}}
+  /drivers/{driverid}:
+    parameters: [{name: driverid, in: path, required: true, schema: {type: integer}}]
+    get:
+      operationId: driver
+      responses:
+        "200":
+          description: one driver
+          content:
+            application/json:
+              schema: {$ref: "#/components/schemas/Driver"}
+components:
+  schemas:
+    Entry:
+      type: object
+      properties:
+        StatID: {type: integer}
+        RaceID: {type: integer}
+        DriverID: {type: integer}
+        Number: {type: integer}
+        Name: {type: string}
+        Points: {type: number}
+    Driver:
+      type: object
+      properties:
+        SponsorAccountID: {type: integer}
+        DriverID: {type: integer}
+        Number: {type: integer}
+        Name: {type: string}
+"""
+
+
+def test_a_list_is_not_addressed_by_its_own_path_parameter(tmp_path: Path) -> None:
+    """A race's entry list at ``/races/{raceid}``: read without case, ``{raceid}`` named each
+    entry's ``RaceID`` (the same on every entry) its identity in place of its number; and a
+    driver at ``/drivers/{driverid}`` took another ``*ID`` before the ``DriverID`` it is
+    addressed by."""
+    described = tmp_path / "races.yaml"
+    described.write_text(RACES, encoding="utf-8")
+    spec, _ = load_decided(described)
+    ops = {op.id: op for op in spec.operations}
+    entries = ops["raceEntries"].response
+    assert "raceid" not in entries.context.keys
+    assert "RaceID" not in entries.identity_fields
+    assert ops["driver"].response.identity_fields[0] == "DriverID"
+
+
+def test_a_number_named_by_a_role_noun_is_a_count_not_a_person() -> None:
+    """An issue's ``collaborators: 3`` (read as people once plurals were) took the list
+    item's one person slot from its assignee."""
+    issue = {"id": "integer", "title": "string", "collaborators": "integer",
+             "assignee": {"login": "string", "id": "integer"}}  # fmt: skip
+    chosen = choose_default_fields(issue, item=True)
+    assert "assignee.login" in chosen

@@ -1,32 +1,37 @@
-"""The choosing steps of the default fields, one per role, in the order ``defaults.py`` runs them.
+"""The candidates, ranks and step functions of the rules' rows (``defaults.STEPS``).
 
-Each step takes the candidates of its role (``roles/``: what a field is) from one object's
-``Selection`` while they fit the profile's limits and budget (``picking.py``). The steps:
+Each row of the table (``table.py``) names here which members of one object qualify for its
+role (``roles/``: what a field is), in what rank, and, when taking them is more than the
+ranked candidates up to the slot while they fit the budget, its step function:
 
 - identity: the object's identity fields, whatever the budget;
-- label: the label, else the primary field, rich text, text, else its link and a related
-  object named by a label; then the locator;
+- label: the label (unless an identity that names the object was taken), else the primary
+  field, rich text, text, else its link and a related object named by a label; then the
+  locator;
+- value: what a typed record holds;
 - states: named states (an object there reduced to its label), the object's own before a
   part's, then another enum (a list item: only without a state);
-- money: amounts (before text and times), then the currency;
+- money: amounts (before text and times), else one held with its currency in an object; then
+  the currency beside an amount;
 - content: the text of one resource (the text itself, ``body``, before what is said about it,
-  ``description``), or a short preview (a list item's, a write's);
-- link: the object's own page;
+  ``description``), or a short preview (a list item's, a write's), unless its text named it;
+- link: the object's own page, its one plain link, a sharing or hosted copy;
 - recent time: when it changed and when it was made (an item said by its text: when it was
   written first; an item with neither: when it happened; with no time of its own or in its
-  parts, one deeper down: a commit's ``commit.author.date``);
+  parts, one deeper down: a commit's ``commit.author.date``, with that person's name);
 - then people and lists inside the object (``relation_steps.py``);
-- counts, flags (alarm flags for free; a flag costs a word, a relation a name and an id),
-  relations (``relation_steps.py``), another time, discriminators and categories.
+- counts (the same quantity in a sibling part beside one taken), flags (alarm flags for free;
+  a flag costs a word, a relation a name and an id), relations (``relation_steps.py``),
+  another time, discriminators and categories.
 """
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any
 
 from .collections import is_meta_key
 from .names import base_type, hint, is_leaf
-from .picking import Field, Selection, own_path
+from .picking import Field, Selection
 from .roles.content import is_body, is_content, is_value, text_member
 from .roles.identity import has_id, identity_fields, is_natural_key, named_after
 from .roles.kinds import is_category, is_kind
@@ -42,165 +47,340 @@ from .roles.links import human_url_rank, is_human_url, is_url
 from .roles.noise import is_noise
 from .roles.people import is_person, is_person_node, person_rank
 from .roles.quantity import is_count, is_money, is_unit_setting, money_pair, numbers_only
-from .roles.relation import person_paths, reduce
+from .roles.relation import person_paths, readable, reduce
 from .roles.state import flag_rank, is_alarm_flag, is_flag, is_state, state_rank
 from .roles.time import is_time, time_rank
 from .roles.words import w
+from .table import Step, take_ranked
 from .trees import unwrap
 
 WRAPPER_LEAVES = 2  # scalars beside a list in a part that is that list's wrapper
 LENGTHS = frozenset({"count", "total"})  # a name that says it counts something
 
 
-def take_identity(sel: Selection) -> None:
-    """The object's identity fields, whatever the budget."""
-    for ident in identity_fields(sel.tree, sel.entity, sel.keys)[: sel.profile.identity]:
-        sel.pick.add(ident, "identity", force=True)
+def _at(path: str) -> Field:
+    return Field(path, path.rsplit(".", 1)[-1], None, "." in path)
 
 
-def take_label(sel: Selection) -> None:
-    """The label, else the primary field, else rich text, else text, else the link and a
-    related object named by a label; then the locator."""
-    pick, profile = sel.pick, sel.profile
-    leaves, objects, arrays = sel.leaves, sel.objects, sel.arrays
-    labels = sorted(
-        (f for f in leaves if is_label(f.key)), key=lambda f: (f.part, label_rank(f.key))
-    )
-    # an identity that is a label names the object, unless it is a handle (``login``) or the
-    # name of another thing it is addressed by (``tag_name`` of ``/releases/tags/{tag}``):
-    # then the display name is taken too; a full name does name it
-    said = {p.rsplit(".", 1)[-1] for p in pick.chosen}
+# ------------------------------------------------------------------------------ identity
+
+
+def identities(sel: Selection) -> list[Field]:
+    """The object's identity fields (``roles/identity.py``), in their rank."""
+    return [_at(p) for p in identity_fields(sel.tree, sel.entity, sel.keys)]
+
+
+def take_forced(sel: Selection, row: Step) -> int:
+    """The first candidates up to the slot, whatever the budget."""
+    taken = 0
+    for f in row.ranked(sel)[: row.limit(sel.profile)]:
+        taken += sel.pick.add(f.path, row.records, force=True)
+    return taken
+
+
+# ------------------------------------------------------------------------------ label
+
+
+def labels(sel: Selection) -> list[Field]:
+    return [f for f in sel.leaves if is_label(f.key)]
+
+
+def label_key(f: Field, sel: Selection) -> Any:
+    return (f.part, label_rank(f.key))
+
+
+def take_label(sel: Selection, row: Step) -> int:
+    """The ranked labels, unless an identity already names the object: not a handle
+    (``login``) or the name of another thing it is addressed by (``tag_name`` of
+    ``/releases/tags/{tag}``), which bring the display name too; a full name does name it."""
+    said = {p.rsplit(".", 1)[-1] for p in sel.pick.chosen}
     naming = [
-        f
-        for f in labels
+        f for f in row.ranked(sel)
         if (not is_natural_key(f.key) or is_full_name(f.key)) and not named_after(f.key, sel.keys)
-    ]
-    if not any(f.key in said for f in naming):
-        if not sel.take(labels, "label", profile.label, own_path):
-            primary = [f for f in leaves if is_primary(f.key) and not f.part]
-            rich = [
-                f
-                for f in objects + arrays
-                if (is_label(f.key) or is_content(f.key)) and text_path(f.key, f.node)
-            ]
-            rich_label = [f for f in rich if is_label(f.key)]  # ``Title: [{lang, text}]``
-            text = [f for f in leaves if is_content(f.key) and base_type(f.node) == "string"]
-            named = [  # a related thing one level down named by a label (``app.name``)
-                f
-                for f in objects
-                if not f.part
-                and not is_noise(f.key)
-                and not is_person(f.key)
-                and has_id(f.node)
-                and is_label((reduce(f) or "").rsplit(".", 1)[-1])
-            ]
-            links = [f for f in leaves if is_url(f.key, f.node) and not f.part]
-            rich_path: Callable[[Field], str | None] = lambda f: (  # noqa: E731
-                f"{f.path}.{text_path(f.key, f.node)}"
-            )
-            if not (
-                sel.take(rich_label, "label", 1, rich_path)
-                or sel.take(primary, "label", 1, own_path)
-                or sel.take(rich, "label", 1, rich_path)
-                or sel.take(text, "label", 1, own_path)
-            ):  # nothing of its own names it: its link, and what it relates to by name
-                sel.take(links, "label", 1, own_path)
-                sel.take(named, "label", 1, reduce)
-    # where it lives tells two things of the same name apart (a file's path)
-    # its own first, then a part's (a resource's ``metadata.namespace``) when it has members of
-    # its own (an object of parallel parts is shown part by part: ``defaults.py``)
+    ]  # fmt: skip
+    if any(f.key in said for f in naming):
+        return 0
+    return take_ranked(sel, row)
+
+
+def _rich(sel: Selection) -> list[Field]:
+    return [
+        f for f in sel.objects + sel.arrays
+        if (is_label(f.key) or is_content(f.key)) and text_path(f.key, f.node)
+    ]  # fmt: skip
+
+
+def rich_labels(sel: Selection) -> list[Field]:
+    """A label held as rich text (``Title: [{lang, text}]``)."""
+    return [f for f in _rich(sel) if is_label(f.key)]
+
+
+def rich_texts(sel: Selection) -> list[Field]:
+    return _rich(sel)
+
+
+def rich_path(f: Field) -> str | None:
+    return f"{f.path}.{text_path(f.key, f.node)}"
+
+
+def primaries(sel: Selection) -> list[Field]:
+    """The primary field (``path``, ``filename``, ``ref``)."""
+    return [f for f in sel.leaves if is_primary(f.key) and not f.part]
+
+
+def plain_texts(sel: Selection) -> list[Field]:
+    return [f for f in sel.leaves if is_content(f.key) and base_type(f.node) == "string"]
+
+
+def own_links(sel: Selection) -> list[Field]:
+    return [f for f in sel.leaves if is_url(f.key, f.node) and not f.part]
+
+
+def named_relations(sel: Selection) -> list[Field]:
+    """A related thing one level down named by a label (``app.name``)."""
+    return [
+        f for f in sel.objects
+        if not f.part and not is_noise(f.key) and not is_person(f.key)
+        and has_id(f.node) and is_label((reduce(f) or "").rsplit(".", 1)[-1])
+    ]  # fmt: skip
+
+
+def locators(sel: Selection) -> list[Field]:
+    """Where it lives (a file's path): its own, then a part's (a resource's
+    ``metadata.namespace``) when it has members of its own (an object of parallel parts is
+    shown part by part: ``defaults.py``); none beside a qualified full name (``full_name``)."""
+    if any(is_full_name(p) for p in sel.pick.chosen):
+        return []
     own = any(not f.part and is_leaf(f.node) for f in sel.fields)
-    locators = sorted(
-        (f for f in leaves if is_locator(f.key) and (own or not f.part)), key=lambda f: f.part
-    )
-    if any(is_full_name(p) for p in pick.chosen):
-        locators = []  # a qualified full name (``full_name``) says where it lives already
-    sel.take(locators, "label", 1, own_path)
+    return [f for f in sel.leaves if is_locator(f.key) and (own or not f.part)]
 
 
-def take_states(sel: Selection) -> None:
-    """Named states (an object in that place reduced to its label), then other enums."""
-    item, profile = sel.item, sel.profile
-    states = sorted(
-        (f for f in sel.fields if is_state(f.key) and not is_noise(f.key)),
-        key=lambda f: (state_rank(f.key), f.part),
-    )
-    if item and any(state_rank(f.key) < 2 for f in states):  # a reason only without a state
-        states = [f for f in states if state_rank(f.key) < 2]
-    if any(not f.part and state_rank(f.key) < 2 and reduce(f) for f in states):
-        states = [f for f in states if not f.part]  # its own state, not a part's (tax.status)
-    named = sel.take(states, "state", profile.state, reduce)
-    if profile.state > 1 and not (item and named):
-        enums = [
-            f for f in sel.leaves if hint(f.node) == "enum" and not is_kind(f.key) and not f.part
-        ]
-        sel.take(enums, "state", 1, own_path)
+def part_last(f: Field, sel: Selection) -> Any:
+    return f.part
 
 
-def take_flags(sel: Selection) -> None:
-    """Alarm flags always (no slot), then the flag slots by ``flag_rank``."""
-    flags = [f for f in sel.own_leaves if is_flag(f.key, f.node)]
-    for f in flags:  # news only when true: always taken, dropped when false (pipeline)
-        if is_alarm_flag(f.key) and sel.profile.flags:
-            sel.pick.add(f.path, "flag", force=True, cost=1)
-    ranked = sorted((f for f in flags if not is_alarm_flag(f.key)), key=lambda f: flag_rank(f.key))
-    sel.take(ranked, "flag", sel.profile.flags, own_path)
+def values(sel: Selection) -> list[Field]:
+    """A typed record's value (``roles/content.is_value``: ``data`` beside ``type`` and
+    ``name``), a scalar of its own: only in a record that says its type (a blob's ``data``
+    beside a file name is no value)."""
+    found = [
+        f for f in sel.own_leaves
+        if is_value(f.key) and base_type(f.node) in ("string", "integer", "number", "any")
+    ]  # fmt: skip
+    typed = any(is_kind(f.key) for f in sel.own_leaves)  # a record of a type: a DNS A record
+    return found if len(found) == 1 and typed else []
 
 
-def take_kinds(sel: Selection) -> None:
-    """Discriminators that may vary (``type`` before ``object``/``class``), never a const."""
-    kinds = sorted(
-        (
-            f
-            for f in sel.leaves
-            if (is_kind(f.key) or is_category(f.key)) and hint(f.node) != "const" and not f.part
-        ),
-        # a category (``language``) and ``type`` before ``object``/``class``: they vary more
-        key=lambda f: (not is_category(f.key), w(f.key)[-1] in ("object", "class")),
-    )  # a list's items: the pipeline drops a discriminator that is the same on every item
-    sel.take(kinds, "kind", sel.profile.kinds, own_path)
+# ------------------------------------------------------------------------------ state
 
 
-def take_money(sel: Selection) -> None:
-    """Amounts (before text and times), then the currency next to them."""
-    money = sorted(  # ``total`` before ``sub_total``
-        (f for f in sel.own_leaves if is_money(f.key, f.node)), key=lambda f: len(w(f.key)) > 1
-    )
-    if sel.take(money, "money", sel.profile.money, own_path):
-        sel.take([f for f in sel.own_leaves if w(f.key)[-1] == "currency"], "money", 1, own_path)
-        return
-    for (
-        f
-    ) in sel.objects:  # an amount with its currency in one object: ``balance: {amount, currency}``
+def states(sel: Selection) -> list[Field]:
+    """Named states (an object in that place by its label: ``status: {name}``; one named only
+    by an opaque id is a resource, ``result: {id, status}``); a list item's reason only
+    without a state; its own state, not a part's (``tax.status``), when it has one."""
+    # an object there named only by an opaque id (``result: {id, status}``) is a resource, not
+    # where the object stands: its own state is a part's
+    found = [
+        f for f in sel.fields
+        if is_state(f.key) and not is_noise(f.key) and (is_leaf(f.node) or readable(reduce(f)))
+    ]  # fmt: skip
+    if sel.item and any(state_rank(f.key) < 2 for f in found):
+        found = [f for f in found if state_rank(f.key) < 2]
+    if any(not f.part and state_rank(f.key) < 2 and reduce(f) for f in found):
+        found = [f for f in found if not f.part]
+    return found
+
+
+def state_key(f: Field, sel: Selection) -> Any:
+    return (state_rank(f.key), f.part)
+
+
+def enums(sel: Selection) -> list[Field]:
+    """Another enum of its own (a list item: only when no named state was taken)."""
+    if sel.item and "state" in sel.pick.roles:
+        return []
+    return [f for f in sel.leaves if hint(f.node) == "enum" and not is_kind(f.key) and not f.part]
+
+
+# ------------------------------------------------------------------------------ money
+
+
+def amounts(sel: Selection) -> list[Field]:
+    return [f for f in sel.own_leaves if is_money(f.key, f.node)]
+
+
+def bare_first(f: Field, sel: Selection) -> Any:
+    """``total`` before ``sub_total``."""
+    return len(w(f.key)) > 1
+
+
+def money_objects(sel: Selection) -> list[Field]:
+    """An amount with its currency in one object: ``balance: {amount, currency}``."""
+    return [f for f in sel.objects if not f.part and money_pair(f.key, f.node) is not None]
+
+
+def take_money_pair(sel: Selection, row: Step) -> int:
+    for f in row.ranked(sel):
         pair = money_pair(f.key, f.node)
-        if pair is not None and not f.part and sel.pick.add(f"{f.path}.{pair[0]}", "money"):
-            sel.pick.add(f"{f.path}.{pair[1]}", "money", force=True, cost=2)
-            return
+        if pair is not None and sel.pick.add(f"{f.path}.{pair[0]}", row.records):
+            sel.pick.add(f"{f.path}.{pair[1]}", row.records, force=True, cost=2)
+            return 1
+    return 0
 
 
-def take_counts(sel: Selection) -> None:
+def currencies(sel: Selection) -> list[Field]:
+    """The currency beside an amount of its own that was taken."""
+    own = {f.path for f in sel.own_leaves}
+    if not any(r == "money" and p in own for p, r in zip(sel.pick.chosen, sel.pick.roles)):
+        return []
+    return [f for f in sel.own_leaves if w(f.key)[-1] == "currency"]
 
-    # its own, then a part's (``status.replicas``), not its metadata's
-    # (``metadata.deletionGracePeriodSeconds``); the bare quantity (``replicas``) before the
-    # qualified ones that count a share of it (``updatedReplicas``)
-    counts = sorted(
-        (
-            f
-            for f in sel.leaves
-            if is_count(f.key, f.node)
-            and not is_time(f.key, f.node)
-            and not (f.part and _not_a_quantity_part(sel, f))
-        ),
-        key=lambda f: (f.part, _qualifies_another(f, sel.leaves), is_unit_setting(f.key)),
+
+# ------------------------------------------------------------------------------ content
+
+
+def texts(sel: Selection) -> list[Field]:
+    return [f for f in sel.leaves if is_content(f.key) and base_type(f.node) in ("string", "any")]
+
+
+def text_key(f: Field, sel: Selection) -> Any:
+    """A plain text (``description``) before a qualified one (``activitySummary``); the text
+    itself (``body``, ``text``) before what is said about it (``description``)."""
+    return (len(w(f.key)) > 1, base_type(f.node) == "any", not is_body(f.key))
+
+
+def rich_contents(sel: Selection) -> list[Field]:
+    return [
+        f for f in sel.objects + sel.arrays
+        if is_content(f.key) and text_member(unwrap(f.node) or {})
+    ]  # fmt: skip
+
+
+def text_member_path(f: Field) -> str | None:
+    return f"{f.path}.{text_member(unwrap(f.node))}"
+
+
+def take_unsaid(sel: Selection, row: Step) -> int:
+    """The row's candidates unless a text already names the object."""
+    if any(is_content(p.rsplit(".", 1)[-1]) for p in sel.pick.chosen):
+        return 0
+    return take_ranked(sel, row)
+
+
+# ------------------------------------------------------------------------------ its page
+
+
+def _urls(sel: Selection) -> list[Field]:
+    # a link the response sends as null is no link (a tree read from a value)
+    return [
+        f for f in sel.leaves
+        if is_url(f.key, f.node) and not f.part and base_type(f.node) != "null"
+    ]  # fmt: skip
+
+
+def _plain_link(f: Field) -> bool:
+    return w(f.key) in (("url",), ("uri",), ("link",))
+
+
+def pages(sel: Selection) -> list[Field]:
+    """Human pages, and a plain link unless it is one among many (then it is the API's)."""
+    urls = _urls(sel)
+    return [f for f in urls if is_human_url(f.key) or (_plain_link(f) and len(urls) <= 2)]
+
+
+def page_key(f: Field, sel: Selection) -> Any:
+    """Its own page, then its one plain link, then a sharing or hosted copy."""
+    if is_human_url(f.key) and human_url_rank(f.key) == 0:
+        return 0
+    return 1 if _plain_link(f) else 2
+
+
+# ------------------------------------------------------------------------------ times
+
+
+def _times(sel: Selection) -> list[Field]:
+    return [f for f in sel.leaves if is_time(f.key, f.node)]
+
+
+def recent_times(sel: Selection) -> list[Field]:
+    """When it changed, then when it was made."""
+    return [f for f in _times(sel) if time_rank(f.key) < 2]
+
+
+def _said_by_text(sel: Selection) -> bool:
+    """An item said by its text, not named (a comment, a message)."""
+    mine = [f for f in sel.fields if not f.part]
+    return (
+        sel.item and any(is_content(f.key) for f in mine) and not any(is_label(f.key) for f in mine)
     )
-    if not sel.item:  # a small object of numbers only (``stats: {additions, deletions, total}``)
-        counts += [f for f in sel.objects if not f.part and numbers_only(f.node)]
+
+
+def recent_key(f: Field, sel: Selection) -> Any:
+    """Its own before a part's, updated before created; an item said by its text is dated by
+    its writing (created first)."""
+    return (_said_by_text(sel) and time_rank(f.key) != 1, f.part, time_rank(f.key))
+
+
+def happened(sel: Selection) -> list[Field]:
+    """A time of another kind (when it happened: a message's ``ts``; due, closed, published)."""
+    return [f for f in _times(sel) if time_rank(f.key) == 2]
+
+
+def time_key(f: Field, sel: Selection) -> Any:
+    return (f.part, time_rank(f.key))
+
+
+def deeper_times(sel: Selection) -> list[Field]:
+    """Times two objects down (``commit.author.date``, ``commit.committer.date``)."""
+    return _deeper_times(sel.tree)
+
+
+def take_signed(sel: Selection, row: Step) -> int:
+    """A date deeper down, with the name of the person it is from (a signature)."""
+    found = row.ranked(sel)
+    taken = sel.take(found, row.records, row.limit(sel.profile), row.path)
+    if taken:
+        _signature_name(sel, next(f for f in found if f.path in sel.pick.chosen))
+    return taken
+
+
+# ------------------------------------------------------------------------------ counts
+
+
+def counts(sel: Selection) -> list[Field]:
+    """Counts and quantities: its own, then a part's (``status.replicas``), not its
+    metadata's (``metadata.deletionGracePeriodSeconds``); one resource also a small object of
+    numbers only (``stats: {additions, deletions, total}``)."""
+    found = [
+        f for f in sel.leaves
+        if is_count(f.key, f.node) and not is_time(f.key, f.node)
+        and not (f.part and _not_a_quantity_part(sel, f))
+    ]  # fmt: skip
+    if not sel.item:
+        found += [f for f in sel.objects if not f.part and numbers_only(f.node)]
+    return found
+
+
+def count_key(f: Field, sel: Selection) -> Any:
+    """Scalars first: its own before a part's, the bare quantity (``replicas``) before the
+    qualified ones that count a share of it (``updatedReplicas``), before a unit setting;
+    then small objects of numbers, in order."""
+    if isinstance(f.node, dict):
+        return (1,)
+    return (0, f.part, _qualifies_another(f, sel.leaves), is_unit_setting(f.key))
+
+
+def take_counts(sel: Selection, row: Step) -> int:
+    """The ranked counts, and beside a part's quantity the same quantity in its sibling
+    parts: the desired next to the observed, and the reverse."""
+    found = row.ranked(sel)
     before = set(sel.pick.chosen)
-    sel.take(counts, "count", sel.profile.counts, own_path)
-    for f in counts:  # the desired quantity next to the observed one, and the reverse
+    taken = sel.take(found, row.records, row.limit(sel.profile), row.path)
+    for f in found:
         if f.part and f.path in sel.pick.chosen and f.path not in before:
             for g in _same_quantity_elsewhere(f, sel.leaves):
-                sel.pick.add(g.path, "count")
+                sel.pick.add(g.path, row.records)
+    return taken
 
 
 def _same_quantity_elsewhere(f: Field, leaves: list[Field]) -> list[Field]:
@@ -242,97 +422,47 @@ def _not_a_quantity_part(sel: Selection, f: Field) -> bool:
     return sum(is_leaf(v) for v in part.values()) <= WRAPPER_LEAVES or w(f.key)[-1] in LENGTHS
 
 
-def take_value(sel: Selection) -> None:
-    """A typed record's value (``roles/content.is_value``: ``data`` beside ``type`` and
-    ``name``), a scalar of its own: what the record holds, right after its label. Only in a
-    record that says its type (a blob's ``data`` beside a file name is no value)."""
-    values = [
-        f
-        for f in sel.own_leaves
-        if is_value(f.key) and base_type(f.node) in ("string", "integer", "number", "any")
-    ]
-    typed = any(is_kind(f.key) for f in sel.own_leaves)  # a record of a type: a DNS A record
-    if len(values) == 1 and typed:
-        sel.take(values, "label", 1, own_path)
+# ------------------------------------------------------------------------------ flags
 
 
-def take_content(sel: Selection, role: str) -> None:
-    """Its text (``role``: ``content`` for one object, ``preview`` for a list item), plain
-    first, else rich text through its text member."""
-    if any(is_content(p.rsplit(".", 1)[-1]) for p in sel.pick.chosen):
-        return  # its text already names it
-    limit = sel.profile.content
-    text = sorted(  # a plain text (``description``) before a qualified one (``activitySummary``);
-        # the text itself (``body``, ``text``) before what is said about it (``description``)
-        (f for f in sel.leaves if is_content(f.key) and base_type(f.node) in ("string", "any")),
-        key=lambda f: (len(w(f.key)) > 1, base_type(f.node) == "any", not is_body(f.key)),
-    )
-    if sel.take(text, role, limit, own_path):
-        return
-    rich = [
-        f
-        for f in sel.objects + sel.arrays
-        if is_content(f.key) and text_member(unwrap(f.node) or {})
-    ]
-    sel.take(rich, role, limit, lambda f: f"{f.path}.{text_member(unwrap(f.node))}")
+def flags(sel: Selection) -> list[Field]:
+    return [f for f in sel.own_leaves if is_flag(f.key, f.node)]
 
 
-def take_link(sel: Selection) -> None:
-    """Its own page, else its one plain link, else a sharing or hosted copy."""
-    urls = [  # a link the response sends as null is no link (a tree read from a value)
-        f
-        for f in sel.leaves
-        if is_url(f.key, f.node) and not f.part and base_type(f.node) != "null"
-    ]
-    human = [f for f in urls if is_human_url(f.key)]
-    plain = [f for f in urls if w(f.key) in (("url",), ("uri",), ("link",))]
-    plain = plain if len(urls) <= 2 else []  # among many links a plain one is the API's
-    pages = [f for f in human if human_url_rank(f.key) == 0]
-    sel.take(pages + plain + [f for f in human if f not in pages], "url", sel.profile.url, own_path)
+def flag_key(f: Field, sel: Selection) -> Any:
+    """What it is (``private``, ``draft``) before what it has, before settings."""
+    return flag_rank(f.key)
 
 
-def times(sel: Selection) -> list[Field]:
-    return sorted(
-        (f for f in sel.leaves if is_time(f.key, f.node)), key=lambda f: (f.part, time_rank(f.key))
-    )
+def take_flags(sel: Selection, row: Step) -> int:
+    """Alarm flags always (news only when true: dropped when false by the pipeline; no slot),
+    then the other flags up to the slot."""
+    found = row.ranked(sel)
+    for f in found:
+        if is_alarm_flag(f.key) and sel.profile.flags:
+            sel.pick.add(f.path, row.records, force=True, cost=1)
+    others = [f for f in found if not is_alarm_flag(f.key)]
+    return sel.take(others, row.records, row.limit(sel.profile), row.path)
 
 
-def take_recent(sel: Selection) -> None:
-    """When it last changed (then when it was made); a list item said by its text (a comment,
-    a message) is dated by its writing."""
-    recent = [f for f in times(sel) if time_rank(f.key) < 2]  # updated, then created
-    mine = [f for f in sel.fields if not f.part]
-    if sel.item and any(is_content(f.key) for f in mine) and not any(is_label(f.key) for f in mine):
-        # an item said by its text, not named (a comment, a message): dated by its writing
-        recent.sort(key=lambda f: time_rank(f.key) != 1)
-    if not sel.take(recent, "time", sel.profile.time, own_path) and sel.item:
-        # no change or creation time: when it happened (a message's ``ts``, ``published_at``)
-        if not sel.take([f for f in times(sel) if time_rank(f.key) == 2], "time", 1, own_path):
-            # none of its own or its parts': a date deeper down (a commit's ``commit.author.date``)
-            deeper = _deeper_times(sel.tree)
-            if sel.take(deeper, "time", 1, own_path):
-                _signature_name(sel, next(f for f in deeper if f.path in sel.pick.chosen))
-    _who_with_when(sel)
+# ------------------------------------------------------------------------------ kinds
 
 
-def _who_with_when(sel: Selection) -> None:
-    """A time taken from a part that names its people (``last_message: {timestamp, author}``)
-    comes with the first of them, reduced to who it is: when, and by whom."""
-    for path, role in list(zip(sel.pick.chosen, sel.pick.roles)):
-        holder, _, _ = path.rpartition(".")
-        if not holder or "." in holder or role != "time":
-            continue
-        part = unwrap(sel.tree.get(holder))
-        if not isinstance(part, dict):
-            continue
-        people = sorted(
-            (k for k, v in part.items() if is_person(k) and base_type(v) != "null"),
-            key=person_rank,
-        )
-        for key in people[:1]:
-            who = person_paths(Field(f"{holder}.{key}", key, part[key], True))
-            if who:
-                sel.pick.add(who[0], "person", cost=2)
+def kinds(sel: Selection) -> list[Field]:
+    """Discriminators and categories that may vary, never a const (a list's items: the
+    pipeline drops a discriminator that is the same on every item)."""
+    return [
+        f for f in sel.leaves
+        if (is_kind(f.key) or is_category(f.key)) and hint(f.node) != "const" and not f.part
+    ]  # fmt: skip
+
+
+def kind_key(f: Field, sel: Selection) -> Any:
+    """A category (``language``) and ``type`` before ``object``/``class``: they vary more."""
+    return (not is_category(f.key), w(f.key)[-1] in ("object", "class"))
+
+
+# ------------------------------------------------------------------------------ helpers
 
 
 def _signature_name(sel: Selection, time: Field) -> None:
@@ -370,7 +500,25 @@ def _deeper_times(tree: dict[str, Any]) -> list[Field]:
     return found
 
 
-def take_other(sel: Selection) -> None:
-    """One resource: one more time of another kind (due, closed, published)."""
-    others = [f for f in times(sel) if time_rank(f.key) == 2]
-    sel.take(others, "time", 1 if not sel.item else 0, own_path)
+def who_with_when(sel: Selection) -> None:
+    """A time taken from a part that names its people (``last_message: {timestamp, author}``)
+    comes with the first of them, reduced to who it is: when, and by whom."""
+    for path, role in list(zip(sel.pick.chosen, sel.pick.roles)):
+        holder, _, _ = path.rpartition(".")
+        if not holder or "." in holder or role != "time":
+            continue
+        part = unwrap(sel.tree.get(holder))
+        if not isinstance(part, dict):
+            continue
+        people = sorted(
+            (
+                k
+                for k, v in part.items()
+                if is_person(k) and base_type(v) not in ("null", "integer", "number")
+            ),
+            key=person_rank,
+        )
+        for key in people[:1]:
+            who = person_paths(Field(f"{holder}.{key}", key, part[key], True))
+            if who:
+                sel.pick.add(who[0], "person", cost=2)

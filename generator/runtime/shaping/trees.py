@@ -13,6 +13,16 @@ from typing import Any
 
 from .names import base_type, hint, json_type, value_hint
 
+SCHEMA_OVERLAP = 0.75  # members of one schema share this much of their members' union
+
+
+def alike(a: Any, b: Any) -> bool:
+    """Two objects of one schema: their member sets share ``SCHEMA_OVERLAP`` of their union
+    (optional members come and go: an episode's credit has its show's id, a movie's not)."""
+    if not isinstance(a, dict) or not isinstance(b, dict) or not a or not b:
+        return False
+    return len(a.keys() & b.keys()) >= SCHEMA_OVERLAP * len(a.keys() | b.keys())
+
 
 def field_tree_from_value(value: Any, max_depth: int = 6, sample: int = 200) -> Any:
     """Describe a JSON value as a field tree (arrays: union of the first ``sample`` items)."""

@@ -3,12 +3,13 @@
 
 The rules work on a field tree (``trees``/``names``: names, JSON types, schema hints) and never
 on one API's field names. Each role has its module under ``roles/`` with its rule in the
-docstring; this module runs them in order on one object, as the declared table ``STEPS`` (role, the
-step that picks and ranks its candidates, when it applies):
+docstring; this module runs them in order on one object, as the declared table ``STEPS``, one
+row per role (``table.py``: role, candidates, rank, budget slot, fallback, when it applies):
 
-identity (always) -> label (else primary field, text, link) and locator -> state -> money ->
-content (one resource) -> its own page -> times -> people -> preview (a list item's text, before
-the lists inside it) -> lists inside it -> counts -> flags -> relations -> other times ->
+identity (always) -> label (else primary field, text, link) and locator -> a typed record's
+value -> state and another enum -> money and its currency -> content (one resource) -> its own
+page -> times -> people -> preview (a list item's text, before the lists inside it) -> lists
+inside it -> counts -> flags -> relations and lists of scalars -> other times ->
 discriminators and categories.
 
 Roles are filled in that order while an estimate of each field's tokens fits the profile's
@@ -37,45 +38,39 @@ read a second one from the response itself when the description's defaults break
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Callable
+from dataclasses import replace
+from typing import Any
 
 from .names import base_type, hint, is_leaf, norm
 from .picking import Field, Picker, Profile, Selection
 from .roles.content import is_content
 from .roles.identity import (
-    has_id,
-    has_own_identity,
-    identity_fields,
-    is_id_name,
-    own_identity_key,
-)
+    has_id, has_own_identity, identity_fields, is_id_name, is_natural_key, own_identity_key,
+)  # fmt: skip
 from .roles.kinds import is_kind
 from .roles.label import is_label, label_rank
 from .roles.links import is_url
 from .roles.noise import is_noise, minted
 from .roles.people import is_person, is_person_node
 from .roles.quantity import is_count, is_money
-from .roles.relation import nested_identity
+from .roles.relation import nested_identity, reduce
 from .roles.state import is_alarm_flag
 from .roles.words import w
 from .kinds import WRITE_KINDS, generated_content_paths, profile_for
-from .relation_steps import take_lists, take_people, take_relations
+from .relation_steps import (
+    object_lists, people, person_key, relations, relation_key, scalar_lists, take_lists,
+    take_people, take_relations,
+)  # fmt: skip
 from .steps import (
-    take_content,
-    take_counts,
-    take_flags,
-    take_identity,
-    take_kinds,
-    take_label,
-    take_link,
-    take_money,
-    take_other,
-    take_recent,
-    take_states,
-    take_value,
-)
-from .trees import field_tree_from_value, unwrap
+    amounts, bare_first, count_key, counts, currencies, deeper_times, enums, flag_key, flags,
+    happened, identities, kind_key, kinds, label_key, labels, locators, money_objects,
+    named_relations, own_links, page_key, pages, part_last, plain_texts, primaries,
+    recent_key, recent_times, rich_contents, rich_labels, rich_path, rich_texts, state_key,
+    states, take_counts, take_flags, take_forced, take_label, take_money_pair, take_signed,
+    take_unsaid, text_key, text_member_path, texts, time_key, values, who_with_when,
+)  # fmt: skip
+from .table import Step
+from .trees import alike, field_tree_from_value, unwrap
 
 __all__ = [
     "LABEL_ARRAYS",
@@ -105,6 +100,7 @@ LABEL_ARRAYS = ("labels", "assignees", "tags", "topics", "categories", "reviewer
                 "requestedreviewers")  # fmt: skip
 
 SMALL = 3  # a flat object with at most this many fields is kept whole
+FIGURES = 8  # a record of at most this many numbers is a row of a table of figures
 BARE = 6  # an acknowledgement with at most this many flat fields is a bare status: kept whole
 
 
@@ -170,22 +166,6 @@ def _fields(tree: dict[str, Any], parts: bool) -> list[Field]:
     return out
 
 
-@dataclass(frozen=True)
-class Step:
-    """One row of the rules: the role it fills, the step that picks its candidates (each
-    step's docstring says which members qualify and in what rank; the profile, ``kinds.py``,
-    says how many it takes and the picker, ``picking.py``, whether their tokens still fit the
-    budget), and when it applies (the profile, whether the object is a list's item, the
-    operation's kind)."""
-
-    role: str
-    take: Callable[[Selection], None]
-    when: Callable[[Profile, bool, str], bool] = lambda profile, item, kind: True
-
-    def applies(self, profile: Profile, item: bool, kind: str) -> bool:
-        return self.when(profile, item, kind)
-
-
 def _one_read(profile: Profile, item: bool, kind: str) -> bool:
     """One resource a read answers with: its body or description, cut to ``max_chars``."""
     return bool(profile.content) and not item and kind not in WRITE_KINDS
@@ -196,27 +176,66 @@ def _preview(profile: Profile, item: bool, kind: str) -> bool:
     return bool(profile.content) and (item or kind in WRITE_KINDS)
 
 
-# The rules, in the order their roles are filled while the budget lasts (module doc). A
-# fallback follows the table in ``choose_default_fields``: an object nothing here picked from
-# (or whose parts gave only their states) takes each part's own defaults.
-STEPS: tuple[Step, ...] = (
-    Step("identity", take_identity),  # always: what the next call takes
-    Step("label", take_label),  # else the primary field, a text, a link; and where it lives
-    Step("value", take_value),  # what a typed record holds (a DNS record's data)
-    Step("state", take_states),  # its own state before a part's; then priority
-    Step("money", take_money),  # an amount with its currency
-    Step("content", lambda sel: take_content(sel, "content"), _one_read),
-    Step("url", take_link, lambda profile, item, kind: bool(profile.url)),  # its own page
-    Step("time", take_recent),  # when it changed, when it was made
-    Step("people", take_people),  # reduced to a handle, else a name
-    Step("preview", lambda sel: take_content(sel, "preview"), _preview),
-    Step("lists", take_lists),  # lists inside one resource: each element's label and state
-    Step("counts", take_counts),  # decisive counts and quantities
-    Step("flags", take_flags),  # what it is before what it has, before settings
-    Step("relations", take_relations),  # what it belongs to, by label or key with its id
-    Step("other", take_other),  # other times
-    Step("kinds", take_kinds),  # discriminators and categories
+def _item(profile: Profile, item: bool, kind: str) -> bool:
+    return item
+
+
+def _one(profile: Profile, item: bool, kind: str) -> bool:
+    return not item
+
+
+# The label's fallback: a label held as rich text, the primary field, a rich text, a text;
+# else, both, its own link and a related object named by a label.
+_RICH_LABEL = Step("rich label", rich_labels, path=rich_path, picks="label")
+_PRIMARY = Step("primary", primaries, picks="label")
+_RICH_TEXT = Step("rich text", rich_texts, path=rich_path, picks="label")
+_TEXT = Step("text", plain_texts, picks="label")
+_OWN_LINK = Step("own link", own_links, picks="label")
+_RELATED_NAME = Step("related name", named_relations, path=reduce, picks="label")
+# A text held as rich text, through its text member (``description: {text}``).
+_RICH_CONTENT = Step(
+    "rich content", rich_contents, slot="content", path=text_member_path, picks="content"
 )
+# A list item with no time of change or creation: when it happened, else a date deeper down.
+_HAPPENED = Step("happened", happened, time_key, picks="time", when=_item)
+_DEEPER = Step("deeper time", deeper_times, picks="time", take=take_signed, when=_item)
+
+# The rules, in the order their roles are filled while the budget lasts (module doc; the
+# columns: ``table.py``). A fallback follows the table in ``choose_default_fields``: an object
+# nothing here picked from (or whose parts gave only their states) takes each part's own
+# defaults.
+# fmt: off
+STEPS: tuple[Step, ...] = (
+    # role, candidates, rank, slot (a profile's count or a number), fallback; how taken
+    Step("identity", identities, slot="identity", take=take_forced),  # whatever the budget
+    Step("label", labels, label_key, "label", (_RICH_LABEL, _PRIMARY, _RICH_TEXT, _TEXT,
+                                               (_OWN_LINK, _RELATED_NAME)), take=take_label),
+    Step("locator", locators, part_last, 1, picks="label"),  # where it lives
+    Step("value", values, slot=1, picks="label"),  # what a typed record holds (DNS data)
+    Step("state", states, state_key, "state", path=reduce),  # an object: by its label
+    Step("enum", enums, slot=1, picks="state", when=lambda p, item, kind: p.state > 1),
+    Step("money", amounts, bare_first, "money", (Step("money pair", money_objects,
+                                                      take=take_money_pair, picks="money"),)),
+    Step("currency", currencies, slot=1, picks="money"),  # beside an amount taken
+    Step("content", texts, text_key, "content", (_RICH_CONTENT,), take=take_unsaid,
+         when=_one_read),
+    Step("url", pages, page_key, "url"),  # its own page
+    Step("time", recent_times, recent_key, "time", (_HAPPENED, _DEEPER)),
+    Step("people", people, person_key, "people", picks="person",
+         take=take_people),  # reduced to a handle, else a name
+    Step("preview", texts, text_key, "content",
+         (replace(_RICH_CONTENT, role="rich preview", picks="preview"),), picks="preview",
+         take=take_unsaid, when=_preview),
+    Step("lists", object_lists, slot="lists", picks="list", take=take_lists),
+    Step("counts", counts, count_key, "counts", picks="count", take=take_counts),
+    Step("flags", flags, flag_key, "flags", picks="flag", take=take_flags),
+    Step("relations", relations, relation_key, "relations", picks="relation",
+         take=take_relations),
+    Step("scalar lists", scalar_lists, slot=1, picks="relation", when=_one),  # ``topics``
+    Step("other", happened, time_key, 1, picks="time", when=_one),  # another time: due, closed
+    Step("kinds", kinds, kind_key, "kinds", picks="kind"),  # discriminators and categories
+)
+# fmt: on
 
 
 def choose_default_fields(
@@ -235,6 +254,12 @@ def choose_default_fields(
         return ()
     if kind == "acknowledge" and len(tree) <= BARE and all(is_leaf(v) for v in tree.values()):
         return tuple(tree)  # a bare status: all of it, one line
+    flat = all(is_leaf(v) for v in tree.values())
+    if kind in WRITE_KINDS and not item and len(tree) <= BARE and flat and _unnamed(tree):
+        # a write that answers a few settings, nothing identifying them (an account's mail
+        # settings after a PUT): the settings as they now are, all of them
+        kept = tuple(k for k in tree if not is_noise(k) or (kind == "create" and minted(k)))
+        return kept or tuple(tree)
     if len(tree) <= SMALL and all(is_leaf(v) or is_series(v) for v in tree.values()):
         kept = tuple(  # nothing worth leaving out (a create's minted credential is kept)
             k for k in tree if not is_noise(k) or (kind == "create" and not item and minted(k))
@@ -262,8 +287,8 @@ def choose_default_fields(
         own_leaves=[f for f in leaves if not f.part],  # parts give identity, label, state, time
     )
     for step in STEPS:
-        if step.applies(profile, item, kind):
-            step.take(sel)
+        step.run(sel)
+    who_with_when(sel)  # a part's time comes with who (``last_message.author``)
     pick = sel.pick
     # objects only, nothing identifies the whole and its parts gave at most their states
     # (``{domain: {...}, alt_domain: {...}}``): what each of them is, by its own defaults
@@ -277,8 +302,9 @@ def choose_default_fields(
         _every_variant(tree, pick)
     _same_schema_siblings(tree, pick)
     _named_lists(tree, pick)
+    _series(tree, pick)
     if not item:
-        _tables(tree, pick)
+        _tables(tree, pick, read=kind not in WRITE_KINDS)
     if kind == "create" and not item:  # the credential a create minted: shown once
         for key, sub in tree.items():
             if is_leaf(sub) and base_type(sub) == "string" and minted(key):
@@ -287,6 +313,13 @@ def choose_default_fields(
         for path in generated_content_paths(tree):
             pick.add(path, "content", force=True)
     return tuple(pick.chosen)
+
+
+def _unnamed(tree: dict[str, Any]) -> bool:
+    """Nothing identifies or names the object (no id, natural key or label)."""
+    return not has_own_identity(tree) and not any(
+        is_label(k) or is_id_name(k) or is_natural_key(k) for k in tree
+    )
 
 
 def _every_variant(tree: dict[str, Any], pick: Picker) -> None:
@@ -319,10 +352,37 @@ def _named_lists(tree: dict[str, Any], pick: Picker) -> None:
                 pick.add(prefix + key, "list", force=True)
 
 
-def _tables(tree: dict[str, Any], pick: Picker) -> None:
+def is_data_series(key: str, node: Any) -> bool:
+    """A list of numbers or of arrays (``values: [3.2, 4.1]``, ``points: [[2024, 1, 5, 1500],
+    ...]``): data, unlike a list of ids (``member_ids``) or of names."""
+    if not isinstance(node, list) or is_noise(key) or is_id_name(key.rstrip("sS")):
+        return False
+    inner = unwrap(node)
+    if not is_leaf(inner) or inner is None:
+        return False
+    nested = isinstance(node[0], list) if node else False
+    return nested or base_type(inner) in ("integer", "number")
+
+
+def _series(tree: dict[str, Any], pick: Picker) -> None:
+    """An object whose lists of scalars (its series and their axes, ``timestamps``) are a
+    third or more of its members (``{metric, unit, interval, timestamps: [...], values:
+    [...]}``, a rating history's ``{name, points}``): its series (``is_data_series``) are what
+    it answers, all of them, however lean the profile."""
+    series = [k for k, v in tree.items() if is_data_series(k, v)]
+    lists = sum(isinstance(v, list) and is_leaf(unwrap(v)) for v in tree.values())  # their axes
+    scalars = sum(is_leaf(v) for v in tree.values())
+    if series and 2 * lists >= scalars:
+        for key in series:
+            pick.add(key, "list", force=True)
+
+
+def _tables(tree: dict[str, Any], pick: Picker, read: bool) -> None:
     """One resource's table of figures: a member mapping names to small records of one
     schema that hold numbers only (ratings per game variant: ``perfs: {blitz: {games, rating,
-    rd}, bullet: {...}}``; usage per period) is what a person reads on its page: kept whole."""
+    rd}, bullet: {...}}``; usage per period) is what a person reads on its page: kept whole.
+    A read's object whose own members are such records side by side (statistics per
+    measure) is that table itself (a write's answer stays lean: the caller sent them)."""
     for key, sub in tree.items():
         if not isinstance(sub, dict) or len(sub) < 2 or is_noise(key) or is_person(key):
             continue
@@ -333,32 +393,63 @@ def _tables(tree: dict[str, Any], pick: Picker) -> None:
         numeric = all(base_type(v) in ("integer", "number", "boolean") for v in first.values())
         if numeric and all(row == first for row in rows[1:]):
             pick.add(key, "count", force=True)
+    # the object itself as the table: its members are such records, side by side (statistics
+    # per measure: ``{dom: {mean, median}, price_stats: {mean, median}}``)
+    if not read:
+        return
+    records = [k for k, v in tree.items() if _figures(v) and not is_person(k)]
+    for key in records:
+        if any(alike(tree[key], tree[other]) for other in records if other != key):
+            pick.add(key, "count", force=True)
+
+
+def _figures(node: Any) -> bool:
+    """A small record of numbers only (``{mean, median, variance}``)."""
+    return (
+        isinstance(node, dict)
+        and 2 <= len(node) <= FIGURES
+        and all(base_type(v) in ("integer", "number") for v in node.values())
+    )
 
 
 def _same_schema_siblings(tree: dict[str, Any], pick: Picker) -> None:
     """Members of one schema side by side (a tournament's ``created``, ``started`` and
-    ``finished`` lists of the same items; parts without an identity) keep the same members:
-    what was chosen inside one of them is chosen inside each (the budget paid for it once: an
-    agent compares them). Related objects (with an identity of their own: a ``team`` beside an
-    ``inheritedFrom``) are relations, each taken by its own rank."""
-    groups: dict[str, list[str]] = {}
+    ``finished`` lists of the same items; parts without an identity; alike when their members
+    share three quarters of their union, optional members coming and going) keep the same
+    members: what was chosen inside one of them is chosen inside each that has it (the budget
+    paid for it once: an agent compares them). Related objects (with an identity of their own:
+    a ``team`` beside an ``inheritedFrom``) are relations, each taken by its own rank; those
+    taken are taken alike."""
+    groups: list[tuple[bool, bool, dict[str, Any], list[str]]] = []
     for key, sub in tree.items():
         inner = unwrap(sub)
-        related = not isinstance(sub, list) and has_own_identity(inner)  # a relation: its own rank
-        if isinstance(inner, dict) and inner and not is_person(key) and not related:
-            shape = repr(sorted((k, repr(v)) for k, v in inner.items()))
-            groups.setdefault(f"{isinstance(sub, list)}:{shape}", []).append(key)
-    for members in groups.values():
-        if len(members) < 2:
+        if not isinstance(inner, dict) or not inner or is_person(key):
+            continue
+        listed = isinstance(sub, list)
+        related = not listed and has_own_identity(inner)  # a relation: its own rank
+        group = next((g for g in groups if g[:2] == (listed, related) and alike(g[2], inner)), None)
+        if group is None:
+            groups.append((listed, related, inner, [key]))
+        else:
+            group[3].append(key)
+    for _, related, _, keys in groups:
+        if len(keys) < 2:
             continue
         rests: list[str] = []
+        whole = any(key in pick.chosen for key in keys)  # one kept whole: each is
         for path in pick.chosen:
             top, _, rest = path.partition(".")
-            if top in members and rest and rest not in rests:
+            if top in keys and rest and rest not in rests:
                 rests.append(rest)
-        for key in members:
+        for key in keys:
+            if related and key not in pick.used:
+                continue  # a relation left out by its rank stays out
+            if whole:
+                pick.add(key, "relation", force=True, cost=1)
+                continue
             for rest in rests:
-                pick.add(f"{key}.{rest}", "relation", force=True, cost=1)
+                if _has_path(tree[key], rest.split(".")):
+                    pick.add(f"{key}.{rest}", "relation", force=True, cost=1)
 
 
 def _has_path(tree: Any, segs: list[str]) -> bool:

@@ -17,9 +17,10 @@
 
 from __future__ import annotations
 
+from typing import Any
 
 from .names import base_type, is_leaf
-from .picking import VALUE_TOKENS, Field, Selection, own_path
+from .picking import VALUE_TOKENS, Field, Selection
 from .roles.content import is_content
 from .roles.identity import has_id, is_id_name, is_natural_key, own_identity_key
 from .roles.label import (
@@ -28,82 +29,89 @@ from .roles.label import (
 )
 from .roles.links import is_url
 from .roles.noise import is_noise
-from .roles.people import counts_people, handle, is_person, person_rank
+from .roles.people import handle, is_person, person_rank
 from .roles.quantity import is_money
 from .roles.relation import nested_identity, person_paths, readable, reduce
 from .roles.state import is_state, state_rank
+from .roles.time import is_time
 from .roles.words import leaf_keys, w
+from .table import Step
 from .trees import unwrap
 
 
-def take_people(sel: Selection) -> None:
-    people = sorted(  # a person sent as null is no person (a tree read from a value)
-        (
-            f
-            for f in sel.fields
-            if is_person(f.key)
-            and not f.part
-            and base_type(f.node) != "null"
-            and not counts_people(f.key, f.node)
-        ),
-        key=lambda f: person_rank(f.key),  # ``user`` before ``assignee``, ``triggering_actor``
-    )
+def people(sel: Selection) -> list[Field]:
+    """People of its own (a person sent as null is no person: a tree read from a value; a
+    number named by a role noun counts people: ``collaborators: 3``)."""
+    return [
+        f for f in sel.fields
+        if is_person(f.key) and not f.part
+        and base_type(f.node) not in ("null", "integer", "number")
+    ]  # fmt: skip
+
+
+def person_key(f: Field, sel: Selection) -> Any:
+    """``user`` before ``assignee``, ``triggering_actor``."""
+    return person_rank(f.key)
+
+
+def take_people(sel: Selection, row: Step) -> int:
+    """Each person reduced to a handle, else a name (an email is an address, not a name: the
+    person's name comes with it), up to the slot."""
     taken = 0
-    for f in people:  # an email is an address, not a name: the person's name comes with it
-        if taken >= sel.profile.people or f.path in sel.pick.used:
+    for f in row.ranked(sel):
+        if taken >= row.limit(sel.profile) or f.path in sel.pick.used:
             continue
         paths = person_paths(f)
-        if paths and sel.pick.add(paths[0], "person"):
+        if paths and sel.pick.add(paths[0], row.records):
             taken += 1
             for extra in paths[1:]:
-                sel.pick.add(extra, "person", force=True, cost=2)
+                sel.pick.add(extra, row.records, force=True, cost=2)
+    return taken
 
 
-def take_relations(sel: Selection) -> None:
-    """Related objects by name before an opaque id (a list's items: by name only), with their
-    own id next to the name (what a call about them takes); one resource also takes a list of
-    scalars (``topics``), not of ids."""
-    item = sel.item
-    relations = [
-        f
-        for f in sel.leaves + sel.objects
-        if not f.part
-        and not is_person(f.key)
-        and w(f.key)[0] not in NOT_OWN
-        and (
-            is_id_name(f.key) and base_type(f.node) != "null"
-            if is_leaf(f.node)
-            else has_id(f.node) or readable(nested_identity(f.node))
-        )
-    ]
-    # by name (``milestone.title``) before an opaque id; a list's items: by name only
-    named = [readable(reduce(f)) for f in relations]
-    relations = [f for f, r in zip(relations, named) if r] + [
-        f for f, r in zip(relations, named) if not r and not item
-    ]
-    # what it belongs to (``team``, ``project``, ``parent``) before a qualified relation
-    # (``defaultIssueState``, ``inheritedFrom``, ``convertedFromIssue``)
-    relations.sort(key=lambda f: len(w(f.key)) > 1)
+def relations(sel: Selection) -> list[Field]:
+    """Related objects and ``*Id`` keys of its own (a list's items: by name only)."""
+    found = [
+        f for f in sel.leaves + sel.objects
+        if not f.part and not is_person(f.key) and w(f.key)[0] not in NOT_OWN
+        and (is_id_name(f.key) and base_type(f.node) != "null" if is_leaf(f.node)
+             else has_id(f.node) or readable(nested_identity(f.node)))
+    ]  # fmt: skip
+    return [f for f in found if not sel.item or readable(reduce(f))]
+
+
+def relation_key(f: Field, sel: Selection) -> Any:
+    """What it belongs to (``team``, ``project``, ``parent``) before a qualified relation
+    (``defaultIssueState``, ``inheritedFrom``, ``convertedFromIssue``); by name
+    (``milestone.title``) before an opaque id."""
+    return (len(w(f.key)) > 1, not readable(reduce(f)))
+
+
+def take_relations(sel: Selection, row: Step) -> int:
+    """Related objects by their label or key, with their own id next to the name (read by its
+    name, acted on by its id: ``team.id``)."""
     taken = 0
-    for f in relations:
-        if taken >= sel.profile.relations:
+    for f in row.ranked(sel):
+        if taken >= row.limit(sel.profile):
             break
-        if f.path.split(".", 1)[0] in sel.pick.used or not sel.pick.add(reduce(f), "relation"):
+        if f.path.split(".", 1)[0] in sel.pick.used or not sel.pick.add(reduce(f), row.records):
             continue
         taken += 1
-        inner = unwrap(f.node)  # read by its name, acted on by its id (``team.id``)
+        inner = unwrap(f.node)
         ids = (
             [k for k in leaf_keys(inner) if own_identity_key(k)] if isinstance(inner, dict) else []
         )
         if ids:
-            sel.pick.add(f"{f.path}.{ids[0]}", "relation", force=True, cost=2)
-    if not item:
-        scalar_lists = [
-            f
-            for f in sel.arrays
-            if is_leaf(unwrap(f.node)) and not f.part and not is_id_name(f.key.rstrip("sS"))
-        ]
-        sel.take(scalar_lists, "relation", 1, own_path)
+            sel.pick.add(f"{f.path}.{ids[0]}", row.records, force=True, cost=2)
+    return taken
+
+
+def scalar_lists(sel: Selection) -> list[Field]:
+    """A list of scalars of its own (``topics``), not of ids."""
+    return [
+        f for f in sel.arrays
+        if is_leaf(unwrap(f.node)) and not f.part and not is_id_name(f.key.rstrip("sS"))
+    ]  # fmt: skip
 
 
 def is_container(sel: Selection) -> bool:
@@ -114,6 +122,27 @@ def is_container(sel: Selection) -> bool:
         for sub in [tree, *(v for v in tree.values() if isinstance(v, dict))]
         for k in leaf_keys(sub)
     )
+
+
+ELEMENT_FIELDS = 3  # an element shown by its own defaults: at most this many of them
+
+
+def _dated_with_who(element: Any, chosen: list[str]) -> list[str]:
+    """The first ``ELEMENT_FIELDS`` of an element's own defaults; when they date it (a reply's
+    ``createdTime``), its person too, if its defaults have one: who and when go together."""
+    own = chosen[:ELEMENT_FIELDS]
+    dated = any(is_time(p.rsplit(".", 1)[-1], _node(element, p)) for p in own)
+    who = [p for p in chosen[ELEMENT_FIELDS:] if is_person(p.split(".", 1)[0])]
+    return own + who[:1] if dated else own
+
+
+def _node(tree: Any, path: str) -> Any:
+    for seg in path.split("."):
+        tree = unwrap(tree)
+        if not isinstance(tree, dict):
+            return None
+        tree = tree.get(seg)
+    return tree
 
 
 REPORT_SCALARS = 4  # a report's own scalars (its subject and span) around its one list
@@ -130,14 +159,20 @@ def is_report(sel: Selection, lists: list[Field]) -> bool:
     )
 
 
-def take_lists(sel: Selection) -> None:
+def object_lists(sel: Selection) -> list[Field]:
+    """Lists of objects of its own."""
+    return [f for f in sel.arrays if isinstance(unwrap(f.node), dict) and not f.part]
 
+
+def take_lists(sel: Selection, row: Step) -> int:
+    """Each list reduced to its elements' identity, label and state (module doc); a container
+    or a report keeps every list, whatever the slot."""
     pick = sel.pick
-    lists = [f for f in sel.arrays if isinstance(unwrap(f.node), dict) and not f.part]
+    lists = row.ranked(sel)
     container = is_container(sel) or is_report(sel, lists)
     taken = 0
     for f in lists:
-        if (taken >= sel.profile.lists and not container) or f.path in pick.used:
+        if (taken >= row.limit(sel.profile) and not container) or f.path in pick.used:
             continue
         element = unwrap(f.node)
         ident = (handle(element) if is_person(f.key) else None) or nested_identity(element)
@@ -147,18 +182,17 @@ def take_lists(sel: Selection) -> None:
         opaque = ident is not None and not readable(ident)  # ``reactions.id``: says nothing
         if ident is None or by_link or opaque:  # the element's own lean defaults, if they say
             # a name, a state, a text or an amount
-            own = [
-                p
-                for p in sel.choose_item(element)
+            own = _dated_with_who(element, [
+                p for p in sel.choose_item(element)
                 if not is_url(p.rsplit(".", 1)[-1], None) or container
-            ][:3]
+            ])  # fmt: skip
             said = [p.rsplit(".", 1)[-1] for p in own]
             if not own or not (
                 container
                 or any(is_state(k) or is_content(k) or is_money(k, "number") for k in said)
             ):
                 continue  # elements with no name, state, text or amount (sizes): not a default
-            if pick.add(f"{f.path}.{own[0]}", "list", force=container):
+            if pick.add(f"{f.path}.{own[0]}", row.records, force=container):
                 taken += 1
                 for extra in own[1:]:
                     pick.add(f"{f.path}.{extra}", "state", force=True, cost=1)
@@ -173,7 +207,8 @@ def take_lists(sel: Selection) -> None:
             texts = [k for k in leaf_keys(element) if is_content(k) and k != ident]
             paths += [f"{f.path}.{k}" for k in texts[:1]]
         cost = sum((len(p) + 3) // 4 for p in paths) + VALUE_TOKENS["list"]
-        if pick.add(paths[0], "list", cost=cost, force=container):
+        if pick.add(paths[0], row.records, cost=cost, force=container):
             taken += 1
             for extra in paths[1:]:
                 pick.add(extra, "state", force=True, cost=1)
+    return taken

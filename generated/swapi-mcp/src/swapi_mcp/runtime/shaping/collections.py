@@ -23,7 +23,11 @@ read from the response itself (at run time, when the spec says nothing or is wro
 4. A wrapper without a list but with one non-metadata object member wraps that member: a
    list found inside it (HAL ``_embedded`` next to paging scalars, ``{data: {items: [...]}}``)
    is the payload; else, with at most three scalars beside it, the member is an **envelope**
-   around one resource (``{data: {...}}``): fields and defaults are relative to it.
+   around one resource (``{data: {...}}``): fields and defaults are relative to it. Not when
+   an object of the same schema sits beside it, even under a metadata name (``{dom: {mean,
+   median}, price_stats: {mean, median}}``), nor when the object has an identity of its own
+   and several object members (``{id, action: {...}, criteria: {...}}``): those are parts of
+   one body.
 """
 
 from __future__ import annotations
@@ -33,7 +37,7 @@ from typing import Any
 
 from .roles.identity import has_own_identity
 from .names import is_leaf, norm, words
-from .trees import field_tree_from_value, unwrap
+from .trees import alike, field_tree_from_value, unwrap
 
 MAX_DEPTH = 5
 META_WORDS = frozenset(
@@ -103,6 +107,8 @@ def _payload(node: dict[str, Any], path: tuple[str, ...], depth: int) -> Payload
     if len(of_objects) == 1:
         return Payload(collection=path + (of_objects[0],))
     members = [k for k, v in node.items() if isinstance(v, dict) and not is_meta_key(k)]
+    if len(members) > 1 and has_own_identity(node):
+        return None  # an identity and several parts (``{id, action: {...}, criteria: {...}}``)
     if len(members) > 1:  # flat objects next to a container are metadata (HAL's ``page``)
         members = [k for k in members if any(isinstance(v, (dict, list)) for v in node[k].values())]
     scalars = [k for k, v in node.items() if is_leaf(v)]
@@ -112,6 +118,8 @@ def _payload(node: dict[str, Any], path: tuple[str, ...], depth: int) -> Payload
         return None
     key = members[0]
     inner = node[key]
+    if any(alike(inner, v) for k, v in node.items() if k != key):
+        return None  # one of several objects of one schema (``dom``, ``price_stats``): parts
     found = _payload(inner, path + (key,), depth + 1)
     if found is not None and (found.collection is not None or len(scalars) <= ENVELOPE_SCALARS):
         return found

@@ -83,11 +83,13 @@ def named_after(key: str, params: tuple[str, ...]) -> bool:
 def addressed_by(key: str, params: tuple[str, ...]) -> bool:
     """The API addresses the object by this member: a path parameter has its name
     (``{thumbprint}``), ends with it (``{issue_number}`` -> ``number``), or names what the
-    member is the name or id of (``{tag}`` -> ``tag_name``)."""
+    member is the name or id of (``{tag}`` -> ``tag_name``); compared without case or
+    separators too (``meetingid`` for ``{meetingId}``: one word to the splitter)."""
     ws = w(key)
-    return any(len(w(p)) >= len(ws) and w(p)[-len(ws) :] == ws for p in params) or (
-        ws[-1] in ("name", "id") and named_after(key, params)
-    )
+    return any(
+        (len(w(p)) >= len(ws) and w(p)[-len(ws) :] == ws) or "".join(w(p)) == "".join(ws)
+        for p in params
+    ) or (ws[-1] in ("name", "id") and named_after(key, params))
 
 
 def identity_fields(
@@ -100,7 +102,10 @@ def identity_fields(
         return ()
     leaves = leaf_keys(tree)
     own = [k for k in leaves if own_identity_key(k, entity)]
-    addressed = [k for k in leaves if addressed_by(k, keys) and k not in own]
+    addressed = sorted(  # the member a parameter names whole before one it ends with
+        (k for k in leaves if addressed_by(k, keys) and k not in own),
+        key=lambda k: not any("".join(w(p)) == "".join(w(k)) for p in keys),
+    )  # ``resourceName`` before ``name`` for ``{resourceName}``
     natural = sorted(
         (k for k in leaves if is_natural_key(k) and k not in own + addressed),
         key=lambda k: natural_rank(k, tree, entity),
@@ -108,11 +113,15 @@ def identity_fields(
     natural += own[1:]  # a second own key (``identifier`` next to ``id``) after natural keys
     if not own:  # no plain id: the first ``*Id`` is the stable one next to a natural key
         ids = [k for k in leaves if is_id_name(k) and w(k)[0] not in NOT_OWN]
-        ids.sort(key=lambda k: refers(k, tree))  # ``actor_id`` next to ``actor``: a reference
+        # ``actor_id`` next to ``actor``: a reference, last; one the API addresses it by
+        # first (the ``PlayerID`` of ``{playerid}`` before a ``DraftKingsPlayerID``)
+        ids.sort(key=lambda k: (refers(k, tree), k not in addressed))
         noisy = [k for k in ids if set(w(k)) & NOISE_WORDS]  # node_id next to a sha: no
         own = [k for k in ids if not ((natural or addressed) and k in noisy)][:1]
     # the member the API addresses it by stands for a plain id: a natural key comes next to it
-    chosen = (own[:1] + (addressed + natural)[:1]) if own else addressed[:1] + natural[:1]
+    # (not twice: the first ``*Id`` may be the member the API addresses it by, ``{settingId}``)
+    others = [k for k in addressed + natural if k not in own[:1]]
+    chosen = (own[:1] + others[:1]) if own else addressed[:1] + natural[:1]
     if not chosen:  # a labelled value named as an id: ``{"id": {"label": "ID", "value": 7}}``
         pairs = {k: pair_value(v) for k, v in tree.items() if isinstance(v, dict)}
         chosen = [f"{k}.{v}" for k, v in pairs.items() if v and own_identity_key(k, entity)][:1]

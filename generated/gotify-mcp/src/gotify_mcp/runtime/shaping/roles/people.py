@@ -3,8 +3,9 @@
 
 A role noun last (``user``, ``author``, ``owner``, ``creator``, ``assignee``, ``reporter``,
 ``requester``, ``sender``, ``recipient``, ``actor``, ``member``, ``committer``, ``reviewer``,
-``customer``, ``contact``, ``person``, ``employee``, ``agent``, ``contributor``,
-``participant``, ``organizer``, ``attendee``...; plurals: ``requested_reviewers``), a
+``customer``, ``contact``, ``person``, ``employee``, ``agent``, ``approver``, ``uploader``,
+``maintainer``, ``contributor``, ``collaborator``, ``participant``, ``organizer``,
+``moderator``, ``submitter``; in the plural too: ``requested_reviewers``, ``contributors``), a
 participle + ``by`` (``created_by``), or a handle or name qualified by one
 (``customer_email``); not a person's attribute (``customer_address``,
 ``author_association``). An object with a handle of its own (``login``, ``username``) is a
@@ -18,22 +19,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..names import base_type, hint, is_leaf
+from ..names import hint
 from ..trees import unwrap
 from .words import leaf_keys, w
 
 PEOPLE_WORDS = frozenset(
-    {"user", "author", "owner", "creator", "assignee", "reporter", "requester", "sender",
-     "recipient", "actor", "member", "committer", "reviewer", "customer", "contact", "person",
-     "people", "employee", "agent", "lead", "contributor", "collaborator", "participant",
-     "organizer", "organiser", "moderator", "maintainer", "submitter", "uploader", "approver",
-     "attendee", "by"}
+    {"user", "users", "author", "authors", "owner", "owners", "creator", "assignee",
+     "assignees", "reporter", "requester", "sender", "recipient", "actor", "member", "members",
+     "committer", "reviewer", "reviewers", "customer", "contact", "person", "employee",
+     "agent", "lead", "by", "approver", "uploader", "maintainer", "contributor",
+     "collaborator", "participant", "organizer", "organiser", "moderator", "submitter",
+     "people"}
 )  # fmt: skip
-
-
-def _role_noun(word: str) -> bool:
-    """A person's role noun, singular or plural (``assignees``, ``contributors``)."""
-    return word in PEOPLE_WORDS or (word.endswith("s") and word[:-1] in PEOPLE_WORDS)
 
 
 # Who made or owns the object, before who acts on it (an assignee, a reviewer): the first
@@ -62,15 +59,9 @@ def is_person(key: str) -> bool:
     ws = w(key)
     if ws[-1] == "by":  # created_by, approved_by; not sort_by
         return len(ws) > 1 and ws[-2].endswith("ed")
-    if _role_noun(ws[-1]):
-        return True
-    return ws[-1] in (*HANDLE_WORDS, "name") and any(_role_noun(x) for x in ws[:-1])
-
-
-def counts_people(key: str, node: Any) -> bool:
-    """``collaborators: 3``, ``members: 12``: how many people, not who (a plural role noun
-    holding a number)."""
-    return is_leaf(node) and base_type(node) in ("integer", "number") and w(key)[-1].endswith("s")
+    if ws[-1] in PEOPLE_WORDS or (ws[-1].endswith("s") and ws[-1][:-1] in PEOPLE_WORDS):
+        return True  # a role noun, also in the plural (``contributors``)
+    return ws[-1] in (*HANDLE_WORDS, "name") and bool(set(ws[:-1]) & PEOPLE_WORDS)
 
 
 def is_person_node(key: str, node: Any) -> bool:
