@@ -28,8 +28,10 @@ import ast
 import asyncio
 import json
 import re
+import statistics
 import sys
 import threading
+import time
 from dataclasses import dataclass, field, replace
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -335,14 +337,26 @@ async def _ours(api: str, tasks: list[dict[str, Any]], url: str) -> list[Row]:
     return rows
 
 
-async def _fastmcp(api: str, tasks: list[dict[str, Any]], url: str, rows: list[Row]) -> str:
-    """FastMCP CodeMode over the same description; returns a note (or why it was skipped)."""
+async def _fastmcp(
+    api: str, tasks: list[dict[str, Any]], url: str, rows: list[Row], budget: float | None = None
+) -> str:
+    """FastMCP CodeMode over the same description; returns a note (or why it was skipped):
+    how long each of its stages took here, and, past ``budget`` seconds, where it stopped."""
     try:
         import httpx2
         from fastmcp import Client, FastMCP
         from fastmcp.experimental.transforms.code_mode import CodeMode
     except ImportError as exc:
         return f"FastMCP CodeMode not measured: {exc} (pip install fastmcp==4.1.2)"
+    start = time.monotonic()
+    stages: dict[str, list[float]] = {}
+
+    def timed(stage: str, since: float) -> float:
+        now = time.monotonic()
+        stages.setdefault(stage, []).append(now - since)
+        print(f"fastmcp {api}: {stage} {now - since:.1f} s", file=sys.stderr, flush=True)
+        return now
+
     text = SPECS[api].read_text(encoding="utf-8")
     if SPECS[api].suffix in (".yaml", ".yml"):
         import yaml
@@ -350,11 +364,15 @@ async def _fastmcp(api: str, tasks: list[dict[str, Any]], url: str, rows: list[R
         document: Any = yaml.safe_load(text)
     else:
         document = json.loads(text)
+    mark = time.monotonic()
     server = FastMCP.from_openapi(document, client=httpx2.AsyncClient(base_url=url))
     catalog = {t.name for t in await server.list_tools()}
+    mark = timed("from_openapi", mark)
     server.add_transform(CodeMode())
+    done_tasks = 0
     async with Client(server) as client:
         listed = await client.list_tools()
+        mark = timed("tools/list", mark)
         views = [
             {
                 k: v
@@ -365,22 +383,41 @@ async def _fastmcp(api: str, tasks: list[dict[str, Any]], url: str, rows: list[R
         ]
         listing = _listing(views)
         for row, task in zip(rows, tasks):
+            if budget is not None and time.monotonic() - start > budget:
+                break
             names = {op: _fastmcp_name(op, catalog) for op in task.get("_ops", [])}
             names.update({op: _fastmcp_name(op, catalog) for op in _CALL.findall(task["script"])})
             total = listing
             search = {"query": task["task"]}
             found = await client.call_tool("search", search, raise_on_error=False)
+            mark = timed("search", mark)
             total += _call_tokens("search", search) + tokens(_text(found))
             schema = {"tools": sorted(set(names.values()))}
             got = await client.call_tool("get_schema", schema, raise_on_error=False)
+            mark = timed("get_schema", mark)
             total += _call_tokens("get_schema", schema) + tokens(_text(got))
             script = fastmcps(task["script"], names)
             done = await client.call_tool("execute", {"code": script}, raise_on_error=False)
+            mark = timed("execute", mark)
             if done.is_error:
                 row.notes.append("fastmcp: " + _text(done)[:200])
             total += _call_tokens("execute", {"code": script}) + tokens(_text(done))
             row.fastmcp = total
-    return f"FastMCP CodeMode: fastmcp {__import__('fastmcp').__version__}"
+            done_tasks += 1
+    took = "; ".join(
+        f"{stage} {statistics.median(times):.1f} s" + (" median" if len(times) > 1 else "")
+        for stage, times in stages.items()
+    )
+    note = (
+        f"FastMCP CodeMode: fastmcp {__import__('fastmcp').__version__}, {done_tasks} of "
+        f"{len(tasks)} tasks; wall time here: {took}"
+    )
+    if done_tasks < len(tasks):
+        note += (
+            f"; stopped at the budget of {budget:g} s (--fastmcp-budget) after "
+            f"{time.monotonic() - start:.0f} s"
+        )
+    return note
 
 
 def _fastmcp_name(op: str, catalog: set[str]) -> str:
@@ -398,6 +435,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = results.command_line("generator.bench.codemode_workflows", __doc__)
     parser.add_argument("--only", help="github or stripe")
     parser.add_argument("--no-fastmcp", action="store_true", help="skip FastMCP's CodeMode")
+    parser.add_argument(
+        "--fastmcp-budget",
+        type=float,
+        help="seconds FastMCP's CodeMode may take per API; past it no further task is started",
+    )
     results.add_argument(parser, "codemode-workflows")
     args = parser.parse_args(argv)
     workflows = json.loads(WORKFLOWS.read_text(encoding="utf-8"))
@@ -414,7 +456,11 @@ def main(argv: Sequence[str] | None = None) -> int:
                 rows = asyncio.run(_ours(api, tasks, upstream.url))
                 if not args.no_fastmcp:
                     try:
-                        notes.append(asyncio.run(_fastmcp(api, tasks, upstream.url, rows)))
+                        notes.append(
+                            asyncio.run(
+                                _fastmcp(api, tasks, upstream.url, rows, args.fastmcp_budget)
+                            )
+                        )
                     except Exception as exc:  # a failure of theirs is reported, not fatal
                         notes.append(
                             f"FastMCP CodeMode on {api} failed: {type(exc).__name__}: {exc}"

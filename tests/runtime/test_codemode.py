@@ -130,6 +130,46 @@ def test_search_ranks_by_meaning_of_the_words() -> None:
     assert rank(MODEL, "zebra") == []
 
 
+WORDS = model_from_json(
+    {
+        "server": {"name": "words", "env_prefix": "WORDS", "mode": "code", "title": "Words"},
+        "tools": [
+            op("repos_get", "GET", "/repos/{repo}", "Get a repository"),
+            op("activity_list_stargazers", "GET", "/repos/{repo}/stargazers", "List stargazers"),
+            op("things_list", "GET", "/things", "List things"),
+            op(
+                "things_search",
+                "GET",
+                "/things/search",
+                "Search things",
+                props={"state": {"enum": ["active", "archived"]}},
+            ),
+            op("subscriptions_create", "POST", "/subscriptions", "Create a subscription"),
+            op("prices_create", "POST", "/prices", "Create a price"),
+            op("users_get_authenticated", "GET", "/user", "Get the authenticated user"),
+            op("users_list", "GET", "/users", "List users"),
+        ],
+    }
+)
+
+
+@pytest.mark.parametrize(
+    "query, first",
+    [
+        # a past form meets its noun (starred ~ star ~ stargazers); "people" asks for a list
+        ("people who starred a repository", "activity_list_stargazers"),
+        # an argument's enumerated value names the call that filters by it
+        ("archived things", "things_search"),
+        # what the task is about comes before where it is
+        ("start a subscription to a price", "subscriptions_create"),
+        # the signed-in user is the authenticated one
+        ("the signed-in user's profile", "users_get_authenticated"),
+    ],
+)
+def test_search_reads_a_task_sentence_in_general_english(query: str, first: str) -> None:
+    assert rank(WORDS, query)[0][1].name == first
+
+
 @pytest.mark.parametrize(
     "code, line, module",
     [

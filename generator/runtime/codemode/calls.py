@@ -9,9 +9,17 @@ refused when the client cannot ask), and the request goes through the executor's
 XML as JSON would give it), redacted, and filtered by the server's filter set, never raw: the
 filter is the operator's policy, so a script cannot get around it either.
 
+A GraphQL operation (a query or mutation the per-operation tools expose) is a function the
+same way: its arguments validated against the listed schema, confirmed when destructive, then
+compiled into a document selecting the tool's default fields (graphql/graphql_call.py's
+``build_request``, validated against the shipped schema with the variables) and POSTed by
+``send_graphql``; the function returns the field's value (a Relay connection flattened to
+``{..., pageInfo, nodes: [...]}``). Errors without data raise ``RuntimeError`` in the script;
+partial data comes back with a note on the result.
+
 ``all_pages("issues_list_for_repo", owner=..., max_pages=10)`` walks the upstream pages
-(``upstream/pagination.py``) and returns every item. Each request, page or not, counts toward
-``<PREFIX>_CODE_MAX_CALLS``.
+(``upstream/pagination.py``; a GraphQL connection by its ``after`` cursor) and returns every
+item. Each request, page or not, counts toward ``<PREFIX>_CODE_MAX_CALLS``.
 """
 
 from __future__ import annotations
@@ -23,7 +31,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
-from ..arguments import validate_arguments
+from ..arguments import Controls, validate_arguments
 from ..config.redaction import redact_json
 from ..config.scopes import check_call
 from ..errors import InvalidArguments, ToolCallError, UpstreamError
@@ -38,7 +46,7 @@ from ..upstream.media import XML, media_kind
 from ..upstream.pagination import next_arguments
 from ..upstream.xml_body import XmlBodyError, parse_xml
 from .sandbox import Pause, Raise, Stop
-from .signatures import CONTROLS, PAGES_FUNCTION, arguments, functions
+from .signatures import CONTROLS, PAGES_FUNCTION, arguments, functions, pageable
 
 DEFAULT_PAGES = 10
 PAUSED = "mcpforge/code-confirm/v1:"  # the requestState of a script paused for a question
@@ -96,6 +104,7 @@ class ScriptCalls:
         self.calls = 0
         self.functions = functions(runtime.model)
         self.confirm = CONFIRM.get()
+        self.notes: list[str] = []  # what the result should say (GraphQL partial data)
         # a paused script's answered call: (tool, digest of its arguments, the answer)
         self.decided: tuple[str, str, str | None] | None = None
 
@@ -122,6 +131,9 @@ class ScriptCalls:
                 + ")",
             )
         api_args = await self._checked(name, tool, kwargs, line)
+        if tool.binding.kind == "graphql":
+            value, _ = await self._graphql(name, tool, api_args, line)
+            return value
         response = await self._send(name, tool, api_args, line)
         return self._parsed(name, tool, response, line)
 
@@ -134,12 +146,6 @@ class ScriptCalls:
                 "NameError",
                 f"line {line}: name {name!r} is not defined.{hint} Find the API's functions "
                 f"with {self.search_tool}.",
-            )
-        if tool.binding.kind != "http":
-            raise Raise(
-                "TypeError",
-                f"line {line}: {name} is a GraphQL operation: code mode calls REST operations "
-                "only so far.",
             )
         return tool
 
@@ -185,6 +191,15 @@ class ScriptCalls:
     async def _send(
         self, name: str, tool: Tool, api_args: dict[str, Any], line: int
     ) -> UpstreamResponse:
+        self._count(line)
+        try:
+            return await self.runtime.send_call(tool, api_args)
+        except UpstreamError as exc:
+            raise Raise("RuntimeError", f"line {line}: {name}: {exc.message}") from None
+        except ToolCallError as exc:
+            raise Raise("RuntimeError", f"line {line}: {name}: {exc.message}") from None
+
+    def _count(self, line: int) -> None:
         limit = self.runtime.settings.code.max_calls
         if self.calls >= limit:
             prefix = self.runtime.model.env_prefix
@@ -194,12 +209,43 @@ class ScriptCalls:
                 "split the work."
             )
         self.calls += 1
+
+    async def _graphql(
+        self, name: str, tool: Tool, api_args: dict[str, Any], line: int
+    ) -> tuple[Any, dict[str, Any] | None]:
+        """One GraphQL call: the field's value (filtered like a REST answer) and the arguments
+        of the next upstream page, when the field is a connection with one."""
+        from ..graphql.graphql_call import (
+            build_request,
+            interpret,
+            runtime_schema,
+            send_graphql,
+        )
+        from ..upstream.answer_limits import check_json
+
+        branches = plan_for(tool, self.runtime.settings.filter_set).branches
         try:
-            return await self.runtime.send_call(tool, api_args)
-        except UpstreamError as exc:
+            request = build_request(
+                runtime_schema(self.runtime), tool, api_args, Controls(), branches
+            )
+        except InvalidArguments as exc:
+            raise Raise("TypeError", f"line {line}: {name}(): {exc.message}") from None
+        self._count(line)
+        try:
+            response = await send_graphql(self.runtime, tool, request)
+            text = self.runtime.body_text(response.body)
+            if text.lstrip()[:1] in ("{", "["):
+                check_json(text, self.runtime.settings.answer_limits, self.runtime.model.env_prefix)
+            result = interpret(request, response.status, text)
+        except (UpstreamError, ToolCallError) as exc:
             raise Raise("RuntimeError", f"line {line}: {name}: {exc.message}") from None
-        except ToolCallError as exc:
-            raise Raise("RuntimeError", f"line {line}: {name}: {exc.message}") from None
+        self.notes.extend(f"{name} (line {line}): {note}" for note in result.notes)
+        following = None
+        if result.end_cursor is not None and request.cursor_arg is not None:
+            following = {**api_args, request.cursor_arg: result.end_cursor}
+        if result.value is None or not branches:
+            return result.value, following  # the selection was the default fields
+        return self._filtered(tool, result.value), following
 
     def _parsed(self, name: str, tool: Tool, response: UpstreamResponse, line: int) -> Any:
         body = response.body
@@ -248,12 +294,14 @@ class ScriptCalls:
         self, name: str, kwargs: dict[str, Any], max_pages: int, line: int
     ) -> list[Any]:
         tool = self._tool(name, line)
-        if not tool.pagination:
+        if not pageable(tool):
             raise Raise(
                 "TypeError",
                 f"line {line}: {name} is not paged upstream: call {name}(...) itself.",
             )
         args = await self._checked(name, tool, kwargs, line)
+        if tool.binding.kind == "graphql":
+            return await self._graphql_pages(name, tool, args, max_pages, line)
         items: list[Any] = []
         for _ in range(max_pages):
             response = await self._send(name, tool, args, line)
@@ -266,6 +314,24 @@ class ScriptCalls:
                 )
             items.extend(found)
             following = next_arguments(tool, args, response.headers, value)
+            if following is None or not found:
+                break
+            args = following
+        return items
+
+    async def _graphql_pages(
+        self, name: str, tool: Tool, args: dict[str, Any], max_pages: int, line: int
+    ) -> list[Any]:
+        items: list[Any] = []
+        for _ in range(max_pages):
+            value, following = await self._graphql(name, tool, args, line)
+            found = _items(tool, value)
+            if found is None:
+                raise Raise(
+                    "ValueError",
+                    f"line {line}: {name}: an upstream page held no list of items",
+                )
+            items.extend(found)
             if following is None or not found:
                 break
             args = following

@@ -145,6 +145,16 @@ def _field_shape(tree: Any, paths: tuple[str, ...]) -> str:
     return render(root)
 
 
+def pageable(tool: Tool) -> bool:
+    """Paged upstream: a REST operation with a pagination style, or a GraphQL connection
+    (its items under ``nodes``) taking an ``after`` cursor."""
+    if tool.binding.kind == "graphql":
+        return tool.response.collection_path == "nodes" and any(
+            p.location == "graphql" and p.wire == "after" for p in tool.params
+        )
+    return bool(tool.pagination)
+
+
 def returns(tool: Tool) -> str:
     resp = tool.response
     item = _field_shape(resp.field_tree, resp.default_fields) if resp.default_fields else "dict"
@@ -182,7 +192,7 @@ def signature(model: ServerModel, tool: Tool) -> str:
         else f"{binding.operation_type} {binding.field_name}"
     )
     notes = [where]
-    if tool.pagination:
+    if pageable(tool):
         notes.append(f'paged: {PAGES_FUNCTION}("{fn}", ...) walks every page')
     if tool.annotations.get("destructiveHint"):
         notes.append("destructive")

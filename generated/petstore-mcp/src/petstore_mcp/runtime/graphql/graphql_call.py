@@ -304,21 +304,17 @@ def _flatten(value: dict[str, Any], request: GraphQLRequest) -> tuple[dict[str, 
     return out, cursor
 
 
-async def call_graphql(
-    runtime: ToolRunner,
-    tool: Tool,
-    args: dict[str, Any],
-    controls: Controls,
-    api_args: dict[str, Any],
-    config: ShapeConfig,
-    scope: str,
-    upstream_page: int = 1,
-) -> Outcome:
-    """Run one GraphQL tool call end to end (used by ``ServerRuntime.call_tool``)."""
+def runtime_schema(runtime: ToolRunner) -> GraphQLSchema:
+    """The schema the package ships (or the one a test points the runtime at)."""
     path = getattr(runtime, "graphql_schema_path", None) or default_schema_path()
-    schema = load_schema(str(path))
-    plan = plan_for(tool, runtime.settings.filter_set)
-    request = build_request(schema, tool, api_args, controls, plan.branches)
+    return load_schema(str(path))
+
+
+async def send_graphql(
+    runtime: ToolRunner, tool: Tool, request: GraphQLRequest, upstream_page: int = 1
+) -> UpstreamResponse:
+    """POST one built request: hooks, credentials, retries (a query like a GET, a mutation
+    never), redirects, the deadline. Code mode's functions (codemode/calls.py) send here too."""
     note_operation(tool, runtime.settings.base_url, upstream_page)  # telemetry, when on
     body = json.dumps(
         {"query": request.document, "variables": request.variables},
@@ -351,7 +347,24 @@ async def call_graphql(
             policy,
         )
 
-    response = await runtime.send_authorized(tool, send)
+    return await runtime.send_authorized(tool, send)
+
+
+async def call_graphql(
+    runtime: ToolRunner,
+    tool: Tool,
+    args: dict[str, Any],
+    controls: Controls,
+    api_args: dict[str, Any],
+    config: ShapeConfig,
+    scope: str,
+    upstream_page: int = 1,
+) -> Outcome:
+    """Run one GraphQL tool call end to end (used by ``ServerRuntime.call_tool``)."""
+    schema = runtime_schema(runtime)
+    plan = plan_for(tool, runtime.settings.filter_set)
+    request = build_request(schema, tool, api_args, controls, plan.branches)
+    response = await send_graphql(runtime, tool, request, upstream_page)
 
     def work() -> tuple[GraphQLResult, ShapedResponse | None, list[str]]:
         """Off the event loop (executor.off_loop): decode, bound, parse, shape, redact."""

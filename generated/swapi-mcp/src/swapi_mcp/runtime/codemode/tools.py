@@ -183,7 +183,7 @@ async def execute(runtime: ToolRunner, args: dict[str, Any], scope: str) -> Outc
         )
     except FieldSelectionError as exc:
         return Outcome([str(exc)], is_error=True)
-    notes = list(shaped.notes)
+    notes = list(calls.notes) + list(shaped.notes)
     if finished.printed:
         shown = finished.printed[:PRINT_SHOWN]
         more = len(finished.printed) - len(shown)
