@@ -110,11 +110,16 @@ class _TimeUp(BaseException):
 
 @contextmanager
 def _time_limit(seconds: float) -> Iterator[None]:
+    """Raise ``_TimeUp`` past ``seconds``; also on leaving when the alarm went off but the
+    code it interrupted swallowed the exception (an event loop or a worker thread's wait
+    catching every ``BaseException``)."""
     if seconds <= 0 or not hasattr(signal, "setitimer"):
         yield
         return
+    fired: list[bool] = []
 
     def stop(signum: int, frame: FrameType | None) -> None:
+        fired.append(True)
         raise _TimeUp()
 
     previous = signal.signal(signal.SIGALRM, stop)
@@ -124,6 +129,8 @@ def _time_limit(seconds: float) -> Iterator[None]:
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
+    if fired:
+        raise _TimeUp()
 
 
 def run_description(
