@@ -112,7 +112,7 @@ class _TimeUp(BaseException):
 def _time_limit(seconds: float) -> Iterator[None]:
     """Raise ``_TimeUp`` past ``seconds``; also on leaving when the alarm went off but the
     code it interrupted swallowed the exception (an event loop or a worker thread's wait
-    catching every ``BaseException``)."""
+    catching every ``BaseException``), or the time passed before its handler could run."""
     if seconds <= 0 or not hasattr(signal, "setitimer"):
         yield
         return
@@ -123,13 +123,14 @@ def _time_limit(seconds: float) -> Iterator[None]:
         raise _TimeUp()
 
     previous = signal.signal(signal.SIGALRM, stop)
+    start = time.perf_counter()
     signal.setitimer(signal.ITIMER_REAL, seconds)
     try:
         yield
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
-    if fired:
+    if fired or time.perf_counter() - start >= seconds:
         raise _TimeUp()
 
 
