@@ -27,7 +27,7 @@ from ..runtime.model import continue_tool_name
 from ..runtime.shaping.names import norm
 from ..render.publishing import project_urls
 from .document import Document, is_swagger2, load_openapi_document, split_pointer
-from .addresses import address_keys
+from .addresses import address_keys, addresses_one
 from .credentials import ImplicitSchemes
 from .inline import inline_structure
 from .refs import RefError, RefResolver
@@ -323,6 +323,7 @@ def _operations(
                 resolver,
                 builder,
                 keys=item_keys.get(path, ()),
+                one=addresses_one(path),
                 about=path_about(path) + _batch_lists(request),
                 tree=tree,
             )

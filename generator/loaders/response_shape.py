@@ -272,8 +272,9 @@ def build_response_shape(
     keys: tuple[str, ...] = (),
     about: tuple[str, ...] = (),
     tree: Any = None,
+    one: bool = False,
 ) -> ResponseShape:
-    """``tree``: the body's full field tree when the caller has it (``body_tree``); ``keys``:
+    """``one``: the operation's path names one object (``addresses.addresses_one``); ``tree``: the body's full field tree when the caller has it (``body_tree``); ``keys``:
     the path parameters that address one object of the response (its item, for a list): identity hints
     (``roles.identity.addressed_by``); ``about``: the normalised names of what the operation is
     about (its path's last segment, a batch request's list): a list of that name in the answer
@@ -281,7 +282,7 @@ def build_response_shape(
     if not (body.json or body.xml) or body.doc is None:
         return ResponseShape(media_type=body.media_type)
     shape = _shape(
-        body.schema, body.media_type or "", body.doc, resolver, builder, keys, about, tree
+        body.schema, body.media_type or "", body.doc, resolver, builder, keys, about, tree, one
     )
     if body.xml and body.schema is not None:
         shape = replace(shape, xml=xml_layout(body.schema, body.doc, resolver))
@@ -303,6 +304,7 @@ def _shape(
     keys: tuple[str, ...] = (),
     about: tuple[str, ...] = (),
     tree: Any = None,
+    one: bool = False,
 ) -> ResponseShape:
     """The response's payload (``collections.find_payload``: a list under any key, an
     envelope around one resource, or the body), its field tree and what its default fields
@@ -329,7 +331,7 @@ def _shape(
         envelope_path=dotted(payload.envelope),
         field_tree=field_tree if isinstance(field_tree, dict) and field_tree else None,
         wrapper_tree=wrapper or None,
-        context=DefaultsContext(entity=entity, keys=keys),
+        context=DefaultsContext(entity=entity, keys=keys, one=one),
         decision_tree=item_tree or None,
     )
 

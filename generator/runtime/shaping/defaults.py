@@ -54,6 +54,7 @@ from .roles.quantity import is_count, is_money
 from .roles.relation import nested_identity
 from .roles.state import is_alarm_flag
 from .roles.words import w
+from .containers import container_lists
 from .kinds import WRITE_KINDS, generated_content_paths, profile_for
 from .relation_steps import take_lists, take_people, take_relations
 from .steps import (
@@ -233,6 +234,7 @@ def choose_default_fields(
     for step in STEPS:
         if step.applies(profile, item, kind):
             step.take(sel)
+    container_lists(sel, lambda e: choose_default_fields(e, item=True, kind=kind))
     pick = sel.pick
     # objects only, nothing identifies the whole and its parts gave at most their states
     # (``{domain: {...}, alt_domain: {...}}``): what each of them is, by its own defaults

@@ -22,6 +22,7 @@ from typing import Any
 
 from .collections import is_meta_key
 from .names import base_type, is_leaf
+from .pages import PAGE, PAGE_KINDS
 from .picking import Profile
 from .roles.content import TEXT_MEMBERS, is_content
 from .roles.noise import is_noise
@@ -46,8 +47,8 @@ SEARCH_ITEM = Profile(budget=150, identity=2, label=1, state=2, content=1, time=
 # its state and kind, its page, who it is by, the amount it came to, what it holds (an order's
 # lines, reduced), what it belongs to; its text only as a short preview (the caller sent it:
 # the preview says it arrived), no times.
-WRITE = Profile(budget=110, identity=2, label=1, state=1, content=1, time=0, people=1, money=1,
-                counts=0, relations=1, lists=1, url=1, flags=0, kinds=1)  # fmt: skip
+WRITE = Profile(budget=80, identity=2, label=1, state=1, content=1, time=0, people=1, money=1,
+                counts=0, relations=1, lists=0, url=1, flags=0, kinds=1)  # fmt: skip
 
 
 def profile_for(kind: str, item: bool) -> Profile:
@@ -56,7 +57,7 @@ def profile_for(kind: str, item: bool) -> Profile:
         return WRITE
     if item:
         return SEARCH_ITEM if kind == "search" else ITEM
-    return OBJECT
+    return PAGE if kind in PAGE_KINDS else OBJECT
 
 
 def generated_content_paths(tree: Any) -> tuple[str, ...]:

@@ -17,6 +17,7 @@
 from __future__ import annotations
 
 
+from .kinds import WRITE_KINDS
 from .names import base_type, is_leaf
 from .picking import VALUE_TOKENS, Selection, own_path
 from .roles.content import is_content
@@ -50,7 +51,7 @@ def take_people(sel: Selection) -> None:
         paths = person_paths(f)
         if paths and sel.pick.add(paths[0], "person"):
             taken += 1
-            for extra in paths[1:]:
+            for extra in paths[1:] if sel.kind not in WRITE_KINDS else ():  # the caller: named
                 sel.pick.add(extra, "person", force=True, cost=2)
 
 
