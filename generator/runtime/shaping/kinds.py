@@ -48,7 +48,7 @@ SEARCH_ITEM = Profile(budget=150, identity=2, label=1, state=2, content=1, time=
 # lines, reduced), what it belongs to; its text only as a short preview (the caller sent it:
 # the preview says it arrived), no times.
 WRITE = Profile(budget=80, identity=2, label=1, state=1, content=1, time=0, people=1, money=1,
-                counts=0, relations=1, lists=0, url=1, flags=0, kinds=1)  # fmt: skip
+                counts=0, relations=1, lists=1, url=1, flags=0, kinds=1)  # fmt: skip
 
 
 def profile_for(kind: str, item: bool) -> Profile:
