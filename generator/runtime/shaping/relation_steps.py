@@ -51,7 +51,9 @@ def take_people(sel: Selection) -> None:
         paths = person_paths(f)
         if paths and sel.pick.add(paths[0], "person"):
             taken += 1
-            for extra in paths[1:] if sel.kind not in WRITE_KINDS else ():  # the caller: named
+            for extra in paths[1:]:  # a write's answer: the caller by name, not by its id
+                if sel.kind in WRITE_KINDS and own_identity_key(extra.rsplit(".", 1)[-1]):
+                    continue
                 sel.pick.add(extra, "person", force=True, cost=2)
 
 
