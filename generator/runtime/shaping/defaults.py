@@ -11,9 +11,10 @@ the lists inside it) -> lists inside it -> counts -> flags -> relations -> other
 discriminators and categories.
 
 Roles are filled in that order while an estimate of each field's tokens fits the profile's
-budget (``picking.py``). Profiles: ``OBJECT`` (one resource: what a read returns, and what a
-create, update or delete answers with) and ``ITEM`` (each item of a list: enough to pick the
-items worth a closer look); ``kinds.py`` says what each kind of operation adds (a generation's
+budget (``picking.py``). Profiles: ``PAGE`` (one resource a read answers: its page,
+``pages.py``), ``OBJECT`` (one resource otherwise), ``WRITE`` (what a create, update or delete
+answers with) and ``ITEM`` (each item of a list: enough to pick the items worth a closer look);
+a container's records are shaped as items (``containers.py``); ``kinds.py`` says what each kind of operation adds (a generation's
 content, an acknowledgement whole). Nested *parts* (objects
 without an identity of their own: ``attributes``, ``status``, ``spec``) are seen through, one
 level, after the object's own fields of the same role.
