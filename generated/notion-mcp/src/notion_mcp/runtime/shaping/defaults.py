@@ -12,9 +12,10 @@ the lists inside it) -> lists inside it -> counts -> flags -> relations -> other
 discriminators and categories.
 
 Roles are filled in that order while an estimate of each field's tokens fits the profile's
-budget (``picking.py``). Profiles: ``OBJECT`` (one resource: what a read returns, and what a
-create, update or delete answers with) and ``ITEM`` (each item of a list: enough to pick the
-items worth a closer look); ``kinds.py`` says what each kind of operation adds (a generation's
+budget (``picking.py``). Profiles: ``PAGE`` (one resource a read answers: its page,
+``pages.py``), ``OBJECT`` (one resource otherwise), ``WRITE`` (what a create, update or delete
+answers with) and ``ITEM`` (each item of a list: enough to pick the items worth a closer look);
+a container's records are shaped as items (``containers.py``); ``kinds.py`` says what each kind of operation adds (a generation's
 content, an acknowledgement whole). Nested *parts* (objects
 without an identity of their own: ``attributes``, ``status``, ``spec``) are seen through, one
 level, after the object's own fields of the same role.
@@ -55,6 +56,7 @@ from .roles.quantity import is_count, is_money
 from .roles.relation import nested_identity
 from .roles.state import is_alarm_flag
 from .roles.words import w
+from .containers import container_lists
 from .kinds import WRITE_KINDS, generated_content_paths, profile_for
 from .relation_steps import take_lists, take_people, take_relations
 from .steps import (
@@ -234,6 +236,7 @@ def choose_default_fields(
     for step in STEPS:
         if step.applies(profile, item, kind):
             step.take(sel)
+    container_lists(sel, lambda e: choose_default_fields(e, item=True, kind=kind))
     pick = sel.pick
     # objects only, nothing identifies the whole and its parts gave at most their states
     # (``{domain: {...}, alt_domain: {...}}``): what each of them is, by its own defaults

@@ -18,6 +18,7 @@
 from __future__ import annotations
 
 
+from .kinds import WRITE_KINDS
 from .names import base_type, is_leaf
 from .picking import VALUE_TOKENS, Selection, own_path
 from .roles.content import is_content
@@ -51,7 +52,9 @@ def take_people(sel: Selection) -> None:
         paths = person_paths(f)
         if paths and sel.pick.add(paths[0], "person"):
             taken += 1
-            for extra in paths[1:]:
+            for extra in paths[1:]:  # a write's answer: the caller by name, not by its id
+                if sel.kind in WRITE_KINDS and own_identity_key(extra.rsplit(".", 1)[-1]):
+                    continue
                 sel.pick.add(extra, "person", force=True, cost=2)
 
 

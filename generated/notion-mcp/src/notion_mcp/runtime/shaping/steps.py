@@ -332,6 +332,7 @@ def _deeper_times(tree: dict) -> list[Field]:
 
 
 def take_other(sel: Selection) -> None:
-    """One resource: one more time of another kind (due, closed, published)."""
+    """One resource: more times of another kind (due, closed, published): one, and on its page
+    (``pages.PAGE``) as many as its profile's times allow; none on a write's answer."""
     others = [f for f in times(sel) if time_rank(f.key) == 2]
-    sel.take(others, "time", 1 if not sel.item else 0, own_path)
+    sel.take(others, "time", 0 if sel.item else max(sel.profile.time - 1, 0), own_path)
