@@ -43,18 +43,21 @@ def test_the_loader_chooses_nothing_and_records_the_context() -> None:
     spec, _ = load_openapi(VOUCHERS)
     shape_ = _ops(spec)["getVoucher"].response
     assert shape_.default_fields == () and shape_.identity_fields == ()
-    assert shape_.context == DefaultsContext(entity=("voucher",), keys=("voucher_code",))
+    # ``/vouchers/{voucher_code}`` names one voucher: its read keeps its page (pages.py)
+    one = DefaultsContext(entity=("voucher",), keys=("voucher_code",), one=True)
+    assert shape_.context == one
 
 
 def test_spec_json_carries_the_context_and_the_server_decides_the_same() -> None:
     generated = build(VOUCHERS, name="vouchers")
     data = json.loads(generated.files["src/vouchers_mcp/spec.json"])
     [tool] = [t for t in data["tools"] if t["source"] == "getVoucher"]
-    assert tool["response"]["context"] == {"entity": ["voucher"], "keys": ["voucher_code"]}
+    context = {"entity": ["voucher"], "keys": ["voucher_code"], "one": True}
+    assert tool["response"]["context"] == context
     runtime_tool = model_from_json(data).tool(tool["name"])
     assert runtime_tool is not None
     config = shape_config_for(runtime_tool)
-    assert config.context == DefaultsContext(entity=("voucher",), keys=("voucher_code",))
+    assert config.context == DefaultsContext(entity=("voucher",), keys=("voucher_code",), one=True)
     decided = decide(
         runtime_tool.response.field_tree, config.context, kind=runtime_tool.kind, item=False
     )

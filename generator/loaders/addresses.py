@@ -34,6 +34,13 @@ def _bare(path: str) -> str:
     return FORMAT_SUFFIX.sub("", path.rstrip("/")) or "/"
 
 
+def addresses_one(path: str) -> bool:
+    """The path names one object: its last segment is a parameter (``/things/{id}``,
+    ``/Messages/{Sid}.json``); what a GET of it answers is that object's page, also when the
+    API wraps it in a list (``{Things: [{...}]}``: ``DefaultsContext.one``)."""
+    return LAST_PARAM.match(_bare(path)) is not None
+
+
 def address_keys(
     paths: dict[str, Any], doc: Document, resolver: RefResolver
 ) -> dict[str, tuple[str, ...]]:

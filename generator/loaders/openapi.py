@@ -26,7 +26,7 @@ from ..naming import alternative_names, assign_tool_names, slugify, tool_name
 from ..runtime.model import continue_tool_name
 from ..runtime.shaping.names import norm
 from .document import Document, is_swagger2, load_openapi_document, split_pointer
-from .addresses import address_keys, own_parameter
+from .addresses import address_keys, addresses_one, own_parameter
 from .credentials import ImplicitSchemes
 from .inline import inline_structure
 from .refs import RefError, RefResolver
@@ -343,6 +343,7 @@ def _operations(
                 builder,
                 keys=item_keys.get(path, ()),
                 own_key=own_parameter(path),
+                one=addresses_one(path),
                 about=path_about(path) + _batch_lists(request),
                 tree=tree,
             )

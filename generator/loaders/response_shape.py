@@ -274,8 +274,9 @@ def build_response_shape(
     about: tuple[str, ...] = (),
     tree: Any = None,
     own_key: str | None = None,
+    one: bool = False,
 ) -> ResponseShape:
-    """``tree``: the body's full field tree when the caller has it (``body_tree``); ``keys``:
+    """``one``: the operation's path names one object (``addresses.addresses_one``); ``tree``: the body's full field tree when the caller has it (``body_tree``); ``keys``:
     the path parameters that address one object of the response (its item, for a list): identity hints
     (``roles.identity.addressed_by``); ``about``: the normalised names of what the operation is
     about (its path's last segment, a batch request's list): a list of that name in the answer
@@ -285,7 +286,7 @@ def build_response_shape(
         return ResponseShape(media_type=body.media_type)
     shape = _shape(
         body.schema, body.media_type or "", body.doc, resolver, builder, keys, about, tree,
-        own_key=own_key,
+        own_key=own_key, one=one,
     )  # fmt: skip
     if body.xml and body.schema is not None:
         shape = replace(shape, xml=xml_layout(body.schema, body.doc, resolver))
@@ -308,6 +309,7 @@ def _shape(
     about: tuple[str, ...] = (),
     tree: Any = None,
     own_key: str | None = None,
+    one: bool = False,
 ) -> ResponseShape:
     """The response's payload (``collections.find_payload``: a list under any key, an
     envelope around one resource, or the body), its field tree and what its default fields
@@ -336,7 +338,7 @@ def _shape(
         envelope_path=dotted(payload.envelope),
         field_tree=field_tree if isinstance(field_tree, dict) and field_tree else None,
         wrapper_tree=wrapper or None,
-        context=DefaultsContext(entity=entity, keys=keys),
+        context=DefaultsContext(entity=entity, keys=keys, one=one),
         decision_tree=item_tree or None,
     )
 

@@ -102,8 +102,8 @@ async def test_a_filter_that_does_not_apply_gives_the_default_concise_shaping(
 
 def test_a_graphql_default_answer_is_shaped_exactly_as_the_defaults_are() -> None:
     """The document fetched the tool's default selection: what came back is shaped as a REST
-    answer holding those fields would be (a write's echoed text cut to a preview, nulls left
-    out), not shown whole because the upstream already selected it."""
+    answer holding those fields would be (nulls left out; a write's answer without the text it
+    was sent, issue 33), not shown whole because the upstream already selected it."""
     from generator.preview.tools import tools_of
     from generator.pipeline import load_spec
     from generator.runtime.output import shape_config_for, shape_output
@@ -111,7 +111,7 @@ def test_a_graphql_default_answer_is_shaped_exactly_as_the_defaults_are() -> Non
     spec, _ = load_spec(SPECS / "linear/schema.graphql", name=None)
     _, pairs = tools_of(spec)
     tool = next(t for _, t in pairs if t.name == "issue_create")
-    assert "issue.description" in tool.response.default_fields
+    assert "issue.description" not in tool.response.default_fields  # the caller sent it
     text = "The build fails on the second run because the cache is keyed on the wrong file. " * 4
     value = {
         "success": True,
@@ -124,8 +124,8 @@ def test_a_graphql_default_answer_is_shaped_exactly_as_the_defaults_are() -> Non
     fetched = shape_output(value, tool, config, preselected=preselected)
     assert fetched.chunks == shape_output(value, tool, config).chunks
     issue = json.loads(fetched.chunks[0])["issue"]
-    assert issue["description"].startswith("The build fails") and len(issue["description"]) < 120
-    assert "assignee" not in issue
+    assert "description" not in issue and "assignee" not in issue
+    assert issue["title"] == "Cache bug" and issue["state"] == {"name": "Todo"}
     # asked for: shown as asked
     detailed = shape_output(value, tool, config, preselected=preselected, detail_level="detailed")
     assert len(json.loads(detailed.chunks[0])["issue"]["description"]) > 120

@@ -2,12 +2,11 @@
 """How each kind of operation is shaped by default (the kind comes from the description:
 ``generator/loaders/operation_kind.py``; the overlay may set it).
 
-- ``read``, ``search``: one resource by the ``OBJECT`` profile, each item of a list by
-  ``ITEM`` (``defaults.py``).
+- ``read``, ``search``: one resource by the ``PAGE`` profile (its page: ``pages.py``), each
+  item of a list by ``ITEM`` (a search's hits by ``SEARCH_ITEM``; ``defaults.py``).
 - ``create``, ``update``, ``delete``: the answer is the resource the call created or changed,
-  or the records of a batch: shaped exactly as a read of it would be (envelopes and list
-  wrappers seen through; identity, label, state, what the server assigned: a number, a status,
-  a URL, times).
+  or the records of a batch, by the ``WRITE`` profile (envelopes and list wrappers seen
+  through; identity, label, state, what the server assigned: a number, a status, a URL).
 - ``generate``: the content produced for the caller (``generated_content_paths``: a
   completion's ``choices.message.content``, a transcription's ``text``, an embedding's
   vector) is always part of the defaults, however deep, next to the usual fields; it is cut
@@ -23,6 +22,7 @@ from typing import Any
 
 from .collections import is_meta_key
 from .names import base_type, is_leaf
+from .pages import PAGE, PAGE_KINDS
 from .picking import Profile
 from .roles.content import TEXT_MEMBERS, is_content
 from .roles.noise import is_noise
@@ -32,7 +32,7 @@ OPERATION_KINDS = ("read", "search", "create", "update", "delete", "generate", "
 WRITE_KINDS = frozenset({"create", "update", "delete"})
 MAX_CONTENT_DEPTH = 6
 
-# One resource, as a read returns it.
+# One resource otherwise (a generation's answer; a read's is its page, ``pages.PAGE``).
 OBJECT = Profile(budget=260, identity=2, label=1, state=2, content=1, time=2, people=2,
                  money=2, counts=2, relations=2, lists=2, url=1, flags=3, kinds=1)  # fmt: skip
 # Each item of a list: enough to pick the items worth a closer look.
@@ -44,10 +44,10 @@ SEARCH_ITEM = Profile(budget=150, identity=2, label=1, state=2, content=1, time=
                       money=1, counts=2, relations=1, lists=1, url=1, flags=2, kinds=2)  # fmt: skip
 # What a write answers with (each record of a batch too): what the caller needs next and did
 # not send: the identity the server assigned (an id, a number), the label that recognises it,
-# its state and kind, its page, who it is by, the amount it came to, what it holds (an order's
-# lines, reduced), what it belongs to; its text only as a short preview (the caller sent it:
-# the preview says it arrived), no times.
-WRITE = Profile(budget=110, identity=2, label=1, state=1, content=1, time=0, people=1, money=1,
+# its state and kind, its page, who it is by (by name, not the caller's id), the amount it came
+# to, what it holds (an order's lines, reduced), what it belongs to; its text only as a short
+# preview when room is left (the caller sent it), no times (issue 33: writes answer lean).
+WRITE = Profile(budget=80, identity=2, label=1, state=1, content=1, time=0, people=1, money=1,
                 counts=0, relations=1, lists=1, url=1, flags=0, kinds=1)  # fmt: skip
 
 
@@ -57,7 +57,7 @@ def profile_for(kind: str, item: bool) -> Profile:
         return WRITE
     if item:
         return SEARCH_ITEM if kind == "search" else ITEM
-    return OBJECT
+    return PAGE if kind in PAGE_KINDS else OBJECT
 
 
 def generated_content_paths(tree: Any) -> tuple[str, ...]:

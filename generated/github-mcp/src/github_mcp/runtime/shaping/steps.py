@@ -523,3 +523,9 @@ def who_with_when(sel: Selection) -> None:
             who = person_paths(Field(f"{holder}.{key}", key, part[key], True))
             if who:
                 sel.pick.add(who[0], "person", cost=2)
+
+
+def take_other_times(sel: Selection, row: Step) -> int:
+    """One resource: more times of another kind (due, closed, published): one, and on its page
+    (``pages.PAGE``) as many as its profile's times allow; none on a write's answer."""
+    return sel.take(row.ranked(sel), row.records, max(sel.profile.time - 1, 0), row.path)

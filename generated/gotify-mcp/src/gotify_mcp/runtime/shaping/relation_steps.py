@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .kinds import WRITE_KINDS
 from .names import base_type, is_leaf
 from .picking import VALUE_TOKENS, Field, Selection
 from .roles.content import is_content
@@ -64,7 +65,9 @@ def take_people(sel: Selection, row: Step) -> int:
         paths = person_paths(f)
         if paths and sel.pick.add(paths[0], row.records):
             taken += 1
-            for extra in paths[1:]:
+            for extra in paths[1:]:  # a write's answer: the caller by name, not by its id
+                if sel.kind in WRITE_KINDS and own_identity_key(extra.rsplit(".", 1)[-1]):
+                    continue
                 sel.pick.add(extra, row.records, force=True, cost=2)
     return taken
 

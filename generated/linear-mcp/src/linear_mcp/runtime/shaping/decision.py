@@ -19,7 +19,9 @@ shapes with the defaults). What it decides from:
   of labels or people are, ``LABEL_ARRAYS``) and a mutation payload is an envelope around
   the resource it changed; ``union``, that the object is an interface's or a union's member,
   so ``__typename`` comes first, with ``members``, the members' identity and label fields
-  (``... on User { login }``).
+  (``... on User { login }``); ``one``, that the operation's path names one object
+  (``/things/{id}``): a read of it keeps its page (``pages.py``), also when the API wraps
+  it in a list (``{Things: [{...}]}``).
 
 The rules themselves are the declared steps of ``defaults.py`` (``STEPS``), one role each.
 """
@@ -32,6 +34,7 @@ from typing import Any
 from .collections import find_payload
 from .defaults import LABEL_ARRAYS, choose_default_fields, identity_fields
 from .kinds import WRITE_KINDS
+from .pages import one_resource
 from .names import norm, words
 from .trees import unwrap
 
@@ -45,6 +48,7 @@ class DefaultsContext:
     graphql: bool = False
     union: bool = False
     members: tuple[str, ...] = ()
+    one: bool = False  # the operation's path names one object (``pages.py``)
 
     def to_json(self) -> dict[str, Any]:
         """The non-default members (``spec.json``'s ``response.context``)."""
@@ -59,6 +63,8 @@ class DefaultsContext:
             out["union"] = True
         if self.members:
             out["members"] = list(self.members)
+        if self.one:
+            out["one"] = True
         return out
 
     @classmethod
@@ -71,6 +77,7 @@ class DefaultsContext:
             graphql=bool(data.get("graphql", False)),
             union=bool(data.get("union", False)),
             members=tuple(str(m) for m in data.get("members", ())),
+            one=bool(data.get("one", False)),
         )
 
 
@@ -107,6 +114,7 @@ def _seen(tree: Any, context: DefaultsContext) -> dict[str, Any] | None:
 def _fields(
     tree: dict[str, Any], context: DefaultsContext, *, kind: str, item: bool
 ) -> tuple[str, ...]:
+    item = item and not one_resource(context.one, kind)  # its page, also inside a list
     defaults = _chosen(tree, context, kind=kind, item=item)
     if context.graphql and defaults and tree.get("success") == "boolean":
         defaults = ("success",) + defaults  # mutation payloads: did it work?

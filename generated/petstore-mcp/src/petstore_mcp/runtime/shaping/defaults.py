@@ -13,9 +13,10 @@ inside it -> counts -> flags -> relations and lists of scalars -> other times ->
 discriminators and categories.
 
 Roles are filled in that order while an estimate of each field's tokens fits the profile's
-budget (``picking.py``). Profiles: ``OBJECT`` (one resource: what a read returns, and what a
-create, update or delete answers with) and ``ITEM`` (each item of a list: enough to pick the
-items worth a closer look); ``kinds.py`` says what each kind of operation adds (a generation's
+budget (``picking.py``). Profiles: ``PAGE`` (one resource a read answers: its page,
+``pages.py``), ``OBJECT`` (one resource otherwise), ``WRITE`` (what a create, update or delete
+answers with) and ``ITEM`` (each item of a list: enough to pick the items worth a closer look);
+a container's records are shaped as items (``containers.py``); ``kinds.py`` says what each kind of operation adds (a generation's
 content, an acknowledgement whole). Nested *parts* (objects
 without an identity of their own: ``attributes``, ``status``, ``spec``) are seen through, one
 level, after the object's own fields of the same role.
@@ -56,6 +57,7 @@ from .roles.quantity import is_count, is_money
 from .roles.relation import nested_identity, reduce
 from .roles.state import is_alarm_flag
 from .roles.words import w
+from .containers import container_lists
 from .kinds import WRITE_KINDS, generated_content_paths, profile_for
 from .relation_steps import (
     object_lists, people, person_key, relations, relation_key, scalar_lists, take_lists,
@@ -67,7 +69,8 @@ from .steps import (
     named_relations, own_links, page_key, pages, part_last, plain_texts, primaries,
     recent_key, recent_times, rich_contents, rich_labels, rich_path, rich_texts, state_key,
     states, take_counts, take_flags, take_forced, take_label, take_money_pair, take_signed,
-    take_unsaid, text_key, text_member_path, texts, time_key, values, who_with_when,
+    take_other_times, take_unsaid, text_key, text_member_path, texts, time_key, values,
+    who_with_when,
 )  # fmt: skip
 from .table import Step
 from .trees import alike, field_tree_from_value, unwrap
@@ -232,7 +235,7 @@ STEPS: tuple[Step, ...] = (
     Step("relations", relations, relation_key, "relations", picks="relation",
          take=take_relations),
     Step("scalar lists", scalar_lists, slot=1, picks="relation", when=_one),  # ``topics``
-    Step("other", happened, time_key, 1, picks="time", when=_one),  # another time: due, closed
+    Step("other", happened, time_key, "time", picks="time", take=take_other_times, when=_one),
     Step("kinds", kinds, kind_key, "kinds", picks="kind"),  # discriminators and categories
 )
 # fmt: on
@@ -289,6 +292,7 @@ def choose_default_fields(
     for step in STEPS:
         step.run(sel)
     who_with_when(sel)  # a part's time comes with who (``last_message.author``)
+    container_lists(sel, lambda e: choose_default_fields(e, item=True, kind=kind))
     pick = sel.pick
     # objects only, nothing identifies the whole and its parts gave at most their states
     # (``{domain: {...}, alt_domain: {...}}``): what each of them is, by its own defaults

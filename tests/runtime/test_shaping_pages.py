@@ -1,0 +1,189 @@
+"""Single resources get room, lists stay lean, writes answer what the caller needs next (issue
+33, item 4). Synthesized structures, no vendor's text; each test fails on the rules before
+``pages.py`` and ``containers.py``."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from generator.runtime.shaping.decision import DefaultsContext, decide, decide_fields
+from generator.runtime.shaping.defaults import choose_default_fields
+from generator.runtime.shaping.pipeline import ShapeConfig, shape
+from tests.support.loading import load_decided
+
+FIXTURES = Path(__file__).parents[1] / "fixtures" / "decision"
+
+PERSON = {"login": "string", "id": "integer", "avatar_url": "string:uri", "url": "string:uri"}
+BRANCH = {"label": "string", "ref": "string", "sha": "string", "user": PERSON}
+# A change request as a code host describes it: its own times (opened, updated, closed,
+# merged), the people on it (who opened it, who merged it, who is asked to review) and its
+# figures (lines added and removed, files changed).
+CHANGE = {
+    "id": "integer",
+    "number": "integer",
+    "title": "string",
+    "state": "string",
+    "body": "string",
+    "html_url": "string:uri",
+    "user": PERSON,
+    "merged_by": PERSON,
+    "requested_reviewers": [PERSON],
+    "assignees": [PERSON],
+    "labels": [{"id": "integer", "name": "string", "color": "string"}],
+    "milestone": {"id": "integer", "title": "string", "state": "string"},
+    "head": BRANCH,
+    "base": BRANCH,
+    "created_at": "string:time",
+    "updated_at": "string:time",
+    "closed_at": "string:time",
+    "merged_at": "string:time",
+    "draft": "boolean",
+    "merged": "boolean",
+    "comments": "integer",
+    "commits": "integer",
+    "additions": "integer",
+    "deletions": "integer",
+    "changed_files": "integer",
+}
+
+
+def test_one_resource_a_read_answers_keeps_its_page() -> None:
+    page = set(choose_default_fields(CHANGE, kind="read"))
+    # every time that says what happened to it, not only when it changed and was made
+    assert {"created_at", "updated_at", "closed_at", "merged_at"} <= page
+    # everyone on it, by handle
+    assert {"user.login", "merged_by.login", "requested_reviewers.login"} <= page
+    # its figures
+    assert {"additions", "deletions", "changed_files"} <= page
+    assert "milestone.title" in page
+
+
+def test_a_list_item_of_the_same_schema_stays_lean() -> None:
+    item = choose_default_fields(CHANGE, item=True, kind="read")
+    page = choose_default_fields(CHANGE, kind="read")
+    assert len(item) < len(page) / 2
+    assert "merged_at" not in item and "additions" not in item
+
+
+def test_a_get_of_one_object_answered_in_a_list_wrapper_keeps_its_page() -> None:
+    spec, _ = load_decided(FIXTURES / "one_in_a_list.yaml")
+    ops = {op.id: op for op in spec.operations}
+    one, many = ops["getWidget"].response, ops["getWidgets"].response
+    assert one.collection_path == many.collection_path == "Widgets"
+    assert one.context.one and not many.context.one
+    assert {"DueDate", "ShippedDate", "ClosedDate"} <= set(one.default_fields)
+    assert not {"ShippedDate", "ClosedDate"} & set(many.default_fields)
+    # the server reading the defaults again from a response decides the same way
+    context = DefaultsContext.from_json(one.context.to_json())
+    assert context.one
+    again = decide_fields(one.field_tree, context, kind="read", item=True)
+    assert again == one.default_fields
+
+
+def test_the_one_flag_is_for_reads_only() -> None:
+    tree = CHANGE
+    context = DefaultsContext(one=True)
+    read = decide(tree, context, kind="read", item=True).default_fields
+    listed = decide(tree, DefaultsContext(), kind="read", item=True).default_fields
+    assert len(read) > len(listed)
+    update = decide(tree, context, kind="update", item=True).default_fields
+    assert update == decide(tree, DefaultsContext(), kind="update", item=True).default_fields
+
+
+def _artist(i: int) -> dict:
+    return {
+        "id": f"ar{i}",
+        "name": f"Artist {i}",
+        "href": f"https://api.example.com/artists/ar{i}",
+        "popularity": 40 + i,
+        "genres": ["folk"],
+        "images": [{"url": "https://img.example.com/a.jpg", "height": 64, "width": 64}],
+    }
+
+
+def _album(i: int) -> dict:
+    return {
+        "id": f"al{i}",
+        "name": f"Album {i}",
+        "release_date": "2020-01-01",
+        "total_tracks": 10,
+        "href": f"https://api.example.com/albums/al{i}",
+        "artists": [{"id": "ar1", "name": "Artist 1"}],
+        "available_markets": ["US", "GB", "DE"],
+    }
+
+
+def _page(items: list[dict]) -> dict:
+    return {"href": "https://api.example.com/search", "limit": 2, "offset": 0, "total": 90,
+            "next": "https://api.example.com/search?offset=2", "items": items}  # fmt: skip
+
+
+def test_a_search_across_kinds_keeps_each_hit_not_only_its_name() -> None:
+    """A search answering a page of hits per kind (``{artists: {items}, albums: {items}}``):
+    a container, not one resource with lists inside; each hit keeps what a list's item keeps,
+    its identity first (the next call takes it)."""
+    body = {"artists": _page([_artist(1), _artist(2)]), "albums": _page([_album(1), _album(2)])}
+    out = json.loads(shape(body, ShapeConfig(kind="search")).chunks[0])
+    for kind in ("artists", "albums"):
+        for hit in out[kind]["items"]:
+            assert set(hit) > {"name"} and "id" in hit, hit
+    assert out["albums"]["items"][0]["release_date"] == "2020-01-01"
+
+
+def test_lists_inside_one_resource_stay_reduced() -> None:
+    """The same lists inside an object with an identity of its own stay its parts (labels)."""
+    album = {k: "string" for k in _album(1)}
+    chosen = choose_default_fields({"id": "string", "name": "string", "albums": [album]})
+    assert "albums.name" in chosen and "albums.release_date" not in chosen
+
+
+MESSAGE = {
+    "id": "string",
+    "channel_id": "string",
+    "content": "string",
+    "timestamp": "string:time",
+    "edited_timestamp": "string:time",
+    "author": {"id": "string", "name": "string", "email": "string:email"},
+    "mentions": [{"id": "string", "username": "string"}],
+    "mention_roles": ["string"],
+    "pinned": "boolean",
+    "type": "integer",
+}
+
+
+def test_a_write_answers_what_the_caller_needs_next_not_what_it_sent() -> None:
+    """A create answers with its identity and what recognises it; the text the caller sent is
+    a short preview at most, the caller (its author) by name and address but not its id, no
+    time of another kind."""
+    chosen = choose_default_fields(MESSAGE, kind="create")
+    assert chosen[0] == "id"
+    assert {"author.name", "author.email"} <= set(chosen) and "author.id" not in chosen
+    assert "author.id" in choose_default_fields(MESSAGE, kind="read")
+    assert "edited_timestamp" not in chosen
+
+
+def test_a_lean_write_still_keeps_an_object_s_label_and_its_minted_secret() -> None:
+    """Leaner writes break no invariant: a reaction said by who made it keeps that person's
+    handle (its label); a key a create minted is still in its answer, and a read of the same
+    object leaves the secret out."""
+    reaction = {
+        "id": 1,
+        "user": {"login": "octo", "id": 1, "url": "https://api.example.com/users/octo"},
+        "content": "heart",
+        "created_at": "2024-01-01T00:00:00Z",
+    }
+    shaped = shape(reaction, ShapeConfig(kind="create"))
+    assert not shaped.violations and not shaped.notes
+    assert json.loads(shaped.chunks[0])["user"] == {"login": "octo"}
+    key = {
+        "id": "string",
+        "name": "string",
+        "created_at": "string:time",
+        "expires_at": "string:time",
+        "scopes": ["string"],
+        "token": "string",
+        "owner": {"id": "string", "name": "string", "email": "string:email"},
+    }
+    assert "token" in choose_default_fields(key, kind="create")
+    assert "token" not in choose_default_fields(key, kind="read")
