@@ -287,6 +287,7 @@ def test_a_count_of_people_is_not_a_person() -> None:
     chosen = choose_default_fields(event, item=True)  # an item keeps one person
     assert "organizer.display_name" in chosen
 
+
 def _members(chosen: tuple[str, ...], key: str) -> list[str]:
     return sorted(p.split(".", 1)[1] for p in chosen if p.startswith(key + "."))
 
@@ -618,3 +619,18 @@ def test_a_number_named_by_a_role_noun_is_a_count_not_a_person() -> None:
              "assignee": {"login": "string", "id": "integer"}}  # fmt: skip
     chosen = choose_default_fields(issue, item=True)
     assert "assignee.login" in chosen
+
+
+def test_an_item_known_by_its_persons_id_still_says_who() -> None:
+    match = {
+        "user": {
+            "id": "integer",
+            "profile": {"first_name": "string"},
+            "persona": {"identity": {"username": "string"}},
+        },
+        "score": "number",
+        "created": "string:date-time",
+    }
+    chosen = choose_default_fields(match, item=True, kind="create")
+    assert "user.id" in chosen  # what the item is known by
+    assert "user.persona.identity.username" in chosen  # and who that is
