@@ -60,7 +60,7 @@ def take_people(sel: Selection, row: Step) -> int:
     person's name comes with it), up to the slot."""
     taken = 0
     for f in row.ranked(sel):
-        if taken >= row.limit(sel.profile) or f.path in sel.pick.used:
+        if taken >= row.limit(sel.profile) or _said(sel, f.path):
             continue
         paths = person_paths(f)
         if paths and sel.pick.add(paths[0], row.records):
@@ -70,6 +70,18 @@ def take_people(sel: Selection, row: Step) -> int:
                     continue
                 sel.pick.add(extra, row.records, force=True, cost=2)
     return taken
+
+
+def _said(sel: Selection, top: str) -> bool:
+    """Something of ``top`` is chosen besides the identity it gives its object (an item known
+    by its person's id, ``user.id``, still says who the person is)."""
+    if top not in sel.pick.used:
+        return False
+    return any(
+        role != "identity"
+        for path, role in zip(sel.pick.chosen, sel.pick.roles)
+        if path == top or path.startswith(f"{top}.")
+    )
 
 
 def relations(sel: Selection) -> list[Field]:
