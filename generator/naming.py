@@ -192,6 +192,21 @@ def _clean(name: str) -> str:
     return re.sub(r"[^A-Za-z0-9_-]+", "_", name).strip("_")
 
 
+def renamed_because(key: str, ids: Mapping[str, str], reserved: Iterable[str] = ()) -> str:
+    """Why :func:`assign_tool_names` could not give ``key`` its desired name: said in words
+    (``"longer than 64 characters"``, ``"also wanted by GET /users/{id}"``)."""
+    base = _clean(ids[key]) or "op"
+    if len(base) > MAX_TOOL_NAME:
+        return f"longer than {MAX_TOOL_NAME} characters"
+    if base in set(reserved):
+        return "reserved for another tool of the server"
+    others = sorted(k for k in ids if k != key and (_clean(ids[k]) or "op") == base)
+    if others:
+        shown = ", ".join(others[:3]) + (f" and {len(others) - 3} more" if len(others) > 3 else "")
+        return f"also wanted by {shown}"
+    return "not a valid tool name"
+
+
 def assign_tool_names(
     ids: Mapping[str, str],
     *,

@@ -22,7 +22,13 @@ from typing import Any
 
 from ..diagnostics import Diagnostic, GenerationError, Severity, pointer as make_pointer
 from ..ir.models import Annotations, HttpBinding, OperationSpec, ResponseShape, ServerSpec
-from ..naming import alternative_names, assign_tool_names, slugify, tool_name
+from ..naming import (
+    alternative_names,
+    assign_tool_names,
+    renamed_because,
+    slugify,
+    tool_name,
+)
 from ..runtime.model import continue_tool_name
 from ..runtime.shaping.names import norm
 from .document import Document, is_swagger2, load_openapi_document, split_pointer
@@ -377,9 +383,10 @@ def _operations(
             "Make every operationId unique.",
         )
     bases = {d.key: tool_name(d.op_id, d.method, d.path) for d in drafts}
+    reserved = {continue_tool_name(name)}
     names = assign_tool_names(
         bases,
-        reserved={continue_tool_name(name)},
+        reserved=reserved,
         alternatives={
             d.key: alternative_names(bases[d.key], d.operation.get("summary"), d.method, d.path)
             for d in drafts
@@ -387,7 +394,8 @@ def _operations(
     )
     operations = []
     for draft in drafts:
-        operations.append(_operation(draft, names[draft.key], duplicates, doc, schemes, ctx))
+        why = renamed_because(draft.key, bases, reserved)
+        operations.append(_operation(draft, names[draft.key], why, duplicates, doc, schemes, ctx))
     if ctx.ignored_headers:
         pointer = ctx.ignored_headers[0]
         ctx.diagnostics.append(
@@ -481,6 +489,7 @@ def _report_ignored_parts(ctx: RequestContext, operation: dict[str, Any], op_poi
 def _operation(
     draft: OperationDraft,
     tool: str,
+    why: str,
     duplicates: set[str],
     doc: Document,
     schemes: dict[str, Any],
@@ -493,7 +502,7 @@ def _operation(
             doc.diagnostic(
                 Severity.INFO,
                 "TOOL_NAME_CHANGED",
-                f"tool name {base!r} is too long, reserved or not unique: named {tool!r}",
+                f"tool name {base!r} is {why}: named {tool!r}",
                 draft.pointer,
                 "Rename the tool in the overlay if you prefer another name.",
             )

@@ -301,6 +301,12 @@ def test_tool_names_collisions_long_ids_and_duplicates() -> None:
     codes = [(d.code, d.pointer) for d in diagnostics]
     assert ("OPERATION_ID_DUPLICATE", "/paths/~1dup~1one/get") in codes
     assert ("TOOL_NAME_CHANGED", "/paths/~1very~1long/get") in codes
+    # the message says which reason applies, and with whom a name collides
+    said = {d.pointer: d.message for d in diagnostics if d.code == "TOOL_NAME_CHANGED"}
+    assert "is longer than 64 characters: named 'get_very_long'" in said["/paths/~1very~1long/get"]
+    assert (
+        "'list_pets' is also wanted by GET /pets: named 'post_pets'" in said["/paths/~1pets/post"]
+    )
     names = [op.tool_name for op in spec.operations]
     assert len(set(names)) == len(names)
 
