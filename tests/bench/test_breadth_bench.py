@@ -327,3 +327,12 @@ def test_the_benchmark_gives_the_judge_the_path_templates_and_the_notes(tmp_path
         in out
     )
     assert "left out, no note" not in out
+
+
+def test_the_codes_the_benchmark_counts_are_registered() -> None:
+    """A code the left-out table counts must be one a loader can still report: the registry
+    refuses any other, so an unregistered one would keep a target at 0 whatever happens."""
+    from generator.bench.breadth_left_out import CAVEATS, MEDIA_OR_SERVERS
+    from generator.diagnostic_codes import BY_NAME
+
+    assert sorted((CAVEATS | MEDIA_OR_SERVERS) - set(BY_NAME)) == []
