@@ -394,7 +394,8 @@ def _operations(
     )
     operations = []
     for draft in drafts:
-        why = renamed_because(draft.key, bases, reserved)
+        renamed = names[draft.key] != bases[draft.key]
+        why = renamed_because(draft.key, bases, reserved) if renamed else ""
         operations.append(_operation(draft, names[draft.key], why, duplicates, doc, schemes, ctx))
     if ctx.ignored_headers:
         pointer = ctx.ignored_headers[0]
