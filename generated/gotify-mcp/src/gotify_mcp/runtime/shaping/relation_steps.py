@@ -30,7 +30,7 @@ from .roles.label import (
 )
 from .roles.links import is_url
 from .roles.noise import is_noise
-from .roles.people import handle, is_person, person_rank
+from .roles.people import handle, is_person, is_person_member, person_rank
 from .roles.quantity import is_money
 from .roles.relation import nested_identity, person_paths, readable, reduce
 from .roles.state import is_state, state_rank
@@ -41,13 +41,8 @@ from .trees import unwrap
 
 
 def people(sel: Selection) -> list[Field]:
-    """People of its own (a person sent as null is no person: a tree read from a value; a
-    number named by a role noun counts people: ``collaborators: 3``)."""
-    return [
-        f for f in sel.fields
-        if is_person(f.key) and not f.part
-        and base_type(f.node) not in ("null", "integer", "number")
-    ]  # fmt: skip
+    """People of its own (``roles/people.is_person_member``)."""
+    return [f for f in sel.fields if not f.part and is_person_member(f.key, f.node)]
 
 
 def person_key(f: Field, sel: Selection) -> Any:

@@ -46,7 +46,7 @@ from .roles.label import (
 )
 from .roles.links import human_url_rank, is_human_url, is_url
 from .roles.noise import is_noise
-from .roles.people import is_person, is_person_node, person_rank
+from .roles.people import is_person, is_person_member, is_person_node, person_rank
 from .roles.quantity import is_count, is_money, is_unit_setting, money_pair, numbers_only
 from .roles.relation import person_paths, readable, reduce
 from .roles.state import flag_rank, is_alarm_flag, is_flag, is_state, state_rank
@@ -511,14 +511,7 @@ def who_with_when(sel: Selection) -> None:
         part = unwrap(sel.tree.get(holder))
         if not isinstance(part, dict):
             continue
-        people = sorted(
-            (
-                k
-                for k, v in part.items()
-                if is_person(k) and base_type(v) not in ("null", "integer", "number")
-            ),
-            key=person_rank,
-        )
+        people = sorted((k for k, v in part.items() if is_person_member(k, v)), key=person_rank)
         for key in people[:1]:
             who = person_paths(Field(f"{holder}.{key}", key, part[key], True))
             if who:
@@ -526,6 +519,7 @@ def who_with_when(sel: Selection) -> None:
 
 
 def take_other_times(sel: Selection, row: Step) -> int:
-    """One resource: more times of another kind (due, closed, published): one, and on its page
-    (``pages.PAGE``) as many as its profile's times allow; none on a write's answer."""
-    return sel.take(row.ranked(sel), row.records, max(sel.profile.time - 1, 0), row.path)
+    """One resource: more times of another kind (due, closed, published): its slot of times
+    less the one the time row took: one, and on its page (``pages.PAGE``) as many as its
+    profile's times allow; none on a write's answer (no slot)."""
+    return sel.take(row.ranked(sel), row.records, max(row.limit(sel.profile) - 1, 0), row.path)

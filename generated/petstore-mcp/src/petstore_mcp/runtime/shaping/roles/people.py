@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..names import hint
+from ..names import base_type, hint
 from ..trees import unwrap
 from .words import leaf_keys, w
 
@@ -62,6 +62,12 @@ def is_person(key: str) -> bool:
     if ws[-1] in PEOPLE_WORDS or (ws[-1].endswith("s") and ws[-1][:-1] in PEOPLE_WORDS):
         return True  # a role noun, also in the plural (``contributors``)
     return ws[-1] in (*HANDLE_WORDS, "name") and bool(set(ws[:-1]) & PEOPLE_WORDS)
+
+
+def is_person_member(key: str, node: Any) -> bool:
+    """A person of an object: a member named as one (``is_person``) that holds one, not a
+    null (a tree read from a value) nor a number (``collaborators: 3`` counts people)."""
+    return is_person(key) and base_type(node) not in ("null", "integer", "number")
 
 
 def is_person_node(key: str, node: Any) -> bool:
