@@ -66,7 +66,7 @@ METHOD_WORDS: dict[str, frozenset[str]] = {
 }
 ALL_METHOD_WORDS = frozenset().union(*METHOD_WORDS.values())
 METHOD_BONUS = 0.6
-LENGTH_PENALTY = 0.15
+LENGTH_PENALTY = 0.35
 LIST_BONUS = 0.4
 
 

@@ -1,0 +1,52 @@
+"""Code mode's search ranking on small synthesized operation tables: each case ranked the
+wrong operation first before the rule it names, and the right one after."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from generator.runtime.codemode.search import rank
+from generator.runtime.model import ServerModel, model_from_json
+
+
+def op(name: str, method: str, path: str, description: str, **extra: Any) -> dict[str, Any]:
+    params = [p[1:-1] for p in path.split("/") if p.startswith("{")]
+    props: dict[str, Any] = {p: {"type": "string"} for p in params}
+    props.update(extra.pop("props", {}))
+    return {
+        "name": name,
+        "description": description,
+        "input_schema": {"type": "object", "properties": props, "required": params},
+        "binding": {"kind": "http", "method": method, "path": path},
+        "params": [{"arg": p, "location": "path", "wire": p, "required": True} for p in params],
+        "response": extra.pop("response", {"collection_path": "", "default_fields": []}),
+        **extra,
+    }
+
+
+def table(*tools: dict[str, Any]) -> ServerModel:
+    return model_from_json(
+        {
+            "server": {"name": "t", "env_prefix": "T", "mode": "code", "title": "T"},
+            "tools": list(tools),
+        }
+    )
+
+
+def first(model: ServerModel, query: str) -> str:
+    return rank(model, query)[0][1].name
+
+
+def test_a_name_word_the_task_did_not_ask_for_costs_more_than_a_weaker_match() -> None:
+    # the general listing before its narrower relatives, even when they spell the owner
+    # ("in_org") in their name and the general one only in its path
+    model = table(
+        op("teams_list", "GET", "/orgs/{org}/teams", "Lists all teams in an organization"),
+        op("teams_list_child_in_org", "GET", "/orgs/{org}/teams/{slug}/teams", "List child teams"),
+        op("teams_list_members_in_org", "GET", "/orgs/{org}/teams/{slug}/members", "List members"),
+        op("orgs_get", "GET", "/orgs/{org}", "Get an organization"),
+        op("users_get", "GET", "/users/{user}", "Get a user"),
+        op("gists_list", "GET", "/gists", "List gists"),
+        op("repos_get", "GET", "/repos/{repo}", "Get a repository"),
+    )
+    assert first(model, "teams in an organization") == "teams_list"
