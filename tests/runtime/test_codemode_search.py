@@ -50,3 +50,15 @@ def test_a_name_word_the_task_did_not_ask_for_costs_more_than_a_weaker_match() -
         op("repos_get", "GET", "/repos/{repo}", "Get a repository"),
     )
     assert first(model, "teams in an organization") == "teams_list"
+
+
+def test_a_post_to_one_item_is_an_update_and_a_post_to_the_collection_a_create() -> None:
+    model = table(
+        op("post_subscriptions", "POST", "/subscriptions", "Creates a subscription."),
+        op("post_subscriptions_id", "POST", "/subscriptions/{id}", "Updates a subscription."),
+        op("get_subscriptions", "GET", "/subscriptions", "Lists subscriptions."),
+        op("get_subscriptions_id", "GET", "/subscriptions/{id}", "Retrieves a subscription."),
+        op("post_prices", "POST", "/prices", "Creates a price."),
+    )
+    assert first(model, "change a subscription") == "post_subscriptions_id"
+    assert first(model, "make a new subscription") == "post_subscriptions"

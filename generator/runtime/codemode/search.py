@@ -11,8 +11,8 @@ letters, or 3 of an 8+ letter word: ``repo`` ~ ``repository``, ``org`` ~ ``organ
 or when they share most of a 6+ letter start (``contributed`` ~ ``contributors``). The words
 before the first preposition (what the task is about: "*start a subscription* to a price")
 count more than those after it. The verbs of a task sentence say what kind of call it is
-(``list``, ``create``, ``delete``...): an operation of that kind (by its HTTP method) gets a
-bonus; a plural resource asks for a list: an operation answering a list of it gets one too.
+(``list``, ``create``, ``delete``...): an operation of that kind (by its HTTP method; a POST
+to one item, ``POST /customers/{id}``, is an update) gets a bonus; a plural resource asks for a list: an operation answering a list of it gets one too.
 Each word of a name the query did not ask for counts against it (the general operation before
 its narrower relatives), the kind of call aside (``get``, ``list``, ``post``). "The signed-in
 user" is the authenticated user (``authenticated``, ``current``, ``viewer``, ``me``). The word
@@ -60,7 +60,7 @@ METHOD_WORDS: dict[str, frozenset[str]] = {
         "what details".split()
     ),
     "POST": frozenset("create new add start make register publish send submit post".split()),
-    "PATCH": frozenset("update edit change rename close modify set".split()),
+    "PATCH": frozenset("update edit change rename close modify set switch".split()),
     "PUT": frozenset("update replace set put merge star".split()),
     "DELETE": frozenset("delete remove cancel drop unstar destroy".split()),
 }
@@ -194,6 +194,18 @@ def _methods(query: Iterable[str]) -> set[str]:
     return {m for word in query for m, verbs in METHOD_WORDS.items() if word in verbs}
 
 
+def kinds(tool: Tool) -> frozenset[str]:
+    """The kinds of call an operation is, as the methods the verbs of a task ask for: its HTTP
+    method, except that a POST to one item (the path ends with its parameter:
+    ``POST /customers/{id}``) is an update, not a create, as APIs that update by POST have it."""
+    if tool.binding.kind != "http":
+        return frozenset()
+    method = tool.binding.method.upper()
+    if method == "POST" and tool.binding.path.rstrip("/").endswith("}"):
+        return frozenset({"PATCH", "PUT"})
+    return frozenset({method})
+
+
 def _said(query: str) -> tuple[list[str], set[int]]:
     """The query's words, a phrase for the signed-in user as the word APIs use for it
     (``authenticated``), and which words are joined to the one before by a hyphen."""
@@ -262,7 +274,7 @@ def rank(model: ServerModel, query: str) -> list[tuple[float, Tool]]:
             total += best * idf[term] * weight
         if total <= 0:
             continue
-        if doc.tool.binding.kind == "http" and doc.tool.binding.method.upper() in methods:
+        if kinds(doc.tool) & methods:
             total *= 1 + METHOD_BONUS
         # a plural resource asks for a list: an operation answering a list of it comes first
         if doc.tool.response.collection_path is not None and (
