@@ -62,3 +62,18 @@ def test_a_post_to_one_item_is_an_update_and_a_post_to_the_collection_a_create()
     )
     assert first(model, "change a subscription") == "post_subscriptions_id"
     assert first(model, "make a new subscription") == "post_subscriptions"
+
+
+def test_a_phrasal_verb_means_its_one_verb() -> None:
+    labels = "/issues/{number}/labels"
+    model = table(
+        op("issues_add_labels", "POST", labels, "Add labels to an issue"),
+        op("issues_remove_label", "DELETE", labels + "/{name}", "Remove a label from an issue"),
+        op("issues_list_labels", "GET", labels, "List labels on an issue"),
+        op("issues_create_label", "POST", "/labels", "Create a label"),
+        op("hooks_list", "GET", "/hooks", "List hooks"),
+        op("hooks_disable", "POST", "/hooks/{id}/disable", "Disable a hook"),
+        op("hooks_update", "PATCH", "/hooks/{id}", "Update a hook"),
+    )
+    assert first(model, "take a label off an issue") == "issues_remove_label"
+    assert first(model, "turn off a hook") == "hooks_disable"

@@ -12,7 +12,9 @@ or when they share most of a 6+ letter start (``contributed`` ~ ``contributors``
 before the first preposition (what the task is about: "*start a subscription* to a price")
 count more than those after it. The verbs of a task sentence say what kind of call it is
 (``list``, ``create``, ``delete``...): an operation of that kind (by its HTTP method; a POST
-to one item, ``POST /customers/{id}``, is an update) gets a bonus; a plural resource asks for a list: an operation answering a list of it gets one too.
+to one item, ``POST /customers/{id}``, is an update) gets a bonus; a plural resource asks for
+a list: an operation answering a list of it gets one too. A phrasal verb is its one verb
+("*take* a label *off*": remove).
 Each word of a name the query did not ask for counts against it (the general operation before
 its narrower relatives), the kind of call aside (``get``, ``list``, ``post``). "The signed-in
 user" is the authenticated user (``authenticated``, ``current``, ``viewer``, ``me``). The word
@@ -50,6 +52,17 @@ PHRASES = {
     ("logged", "in"): ("authenticated",),
     ("current", "user"): ("authenticated", "user"),
 }
+# English phrasal verbs, the particle up to a few words after the verb ("take a label off"):
+# the one verb they mean.
+PHRASAL = {
+    "take": ({"off", "out", "away"}, "remove"),
+    "turn": ({"off"}, "disable"),
+    "switch": ({"off"}, "disable"),
+    "shut": ({"down", "off"}, "disable"),
+    "set": ({"up"}, "create"),
+    "look": ({"up"}, "find"),
+}
+PHRASAL_REACH = 4
 SELF_WORDS = frozenset("authenticated current viewer me self".split())
 # Irregular English plurals: a plural asks for a list.
 PLURALS = {"people": "person", "children": "child", "men": "man", "women": "woman"}
@@ -210,6 +223,13 @@ def _said(query: str) -> tuple[list[str], set[int]]:
     """The query's words, a phrase for the signed-in user as the word APIs use for it
     (``authenticated``), and which words are joined to the one before by a hyphen."""
     found = [(m.group(), m.start()) for m in _WORD.finditer(query.lower())]
+    for i, (word, start) in enumerate(found):  # "take a label off": remove a label
+        particles, verb = PHRASAL.get(word, (set(), ""))
+        ahead = [j for j in range(i + 1, i + 1 + PHRASAL_REACH) if j < len(found)]
+        particle = next((j for j in ahead if found[j][0] in particles), None)
+        if particle is not None:
+            found[i] = (verb, start)
+            del found[particle]
     said: list[str] = []
     joined: set[int] = set()
     i = 0
