@@ -77,3 +77,12 @@ def test_a_phrasal_verb_means_its_one_verb() -> None:
     )
     assert first(model, "take a label off an issue") == "issues_remove_label"
     assert first(model, "turn off a hook") == "hooks_disable"
+
+
+def test_a_deprecated_operation_comes_after_its_replacement() -> None:
+    model = table(
+        op("teams_get_legacy", "GET", "/teams/{id}", "Deprecated. Get a team (legacy)"),
+        op("teams_get_by_name", "GET", "/orgs/{org}/teams/{slug}", "Get a team by name"),
+        op("orgs_get", "GET", "/orgs/{org}", "Get an organization"),
+    )
+    assert first(model, "get a team") == "teams_get_by_name"

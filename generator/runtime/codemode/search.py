@@ -14,7 +14,7 @@ count more than those after it. The verbs of a task sentence say what kind of ca
 (``list``, ``create``, ``delete``...): an operation of that kind (by its HTTP method; a POST
 to one item, ``POST /customers/{id}``, is an update) gets a bonus; a plural resource asks for
 a list: an operation answering a list of it gets one too. A phrasal verb is its one verb
-("*take* a label *off*": remove).
+("*take* a label *off*": remove). A deprecated operation comes after its replacement.
 Each word of a name the query did not ask for counts against it (the general operation before
 its narrower relatives), the kind of call aside (``get``, ``list``, ``post``). "The signed-in
 user" is the authenticated user (``authenticated``, ``current``, ``viewer``, ``me``). The word
@@ -81,6 +81,9 @@ ALL_METHOD_WORDS = frozenset().union(*METHOD_WORDS.values())
 METHOD_BONUS = 0.6
 LENGTH_PENALTY = 0.35
 LIST_BONUS = 0.4
+# A deprecated operation (the loaders start its description so) after its replacement.
+DEPRECATED = "Deprecated."
+DEPRECATED_FACTOR = 0.7
 
 
 def words(text: str) -> list[str]:
@@ -310,6 +313,8 @@ def rank(model: ServerModel, query: str) -> list[tuple[float, Tool]]:
             if w not in STEMMED_METHOD_WORDS and not any(w in hits[t] for t in terms)
         )
         depth = doc.tool.binding.path.count("{") if doc.tool.binding.kind == "http" else 0
+        if doc.tool.description.startswith(DEPRECATED):  # its replacement first
+            total *= DEPRECATED_FACTOR
         scored.append((total / (1 + LENGTH_PENALTY * unasked) - 0.05 * depth, doc.tool))
     scored.sort(key=lambda s: (-s[0], s[1].name))
     return scored
