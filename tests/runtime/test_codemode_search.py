@@ -86,3 +86,18 @@ def test_a_deprecated_operation_comes_after_its_replacement() -> None:
         op("orgs_get", "GET", "/orgs/{org}", "Get an organization"),
     )
     assert first(model, "get a team") == "teams_get_by_name"
+
+
+def test_the_first_sentence_of_a_description_says_more_than_the_rest() -> None:
+    model = table(
+        op(
+            "post_charges_charge_mark",
+            "POST",
+            "/charges/{charge}/mark",
+            "Marks a charge. A " "refunded charge cannot be marked.",
+        ),
+        op("post_charges_charge_undo", "POST", "/charges/{charge}/undo", "Refunds a charge."),
+        op("get_charges", "GET", "/charges", "Lists charges."),
+        op("get_payouts", "GET", "/payouts", "Lists payouts."),
+    )
+    assert first(model, "refund a charge") == "post_charges_charge_undo"

@@ -1,9 +1,10 @@
 """``<api>_search``: words in, the operations that match out, as callable signatures.
 
-Each operation is a bag of words from its name, tags, summary and path (its parameters too:
-``{username}`` says "by username"), and the arguments it takes with their enumerated values
-(``labels``, ``state: open|closed``: a task naming them filters this call), weighted by where
-they occur (a word of the name counts most) and by how rare the word is across the API
+Each operation is a bag of words from its name, tags, description and path (its parameters
+too: ``{username}`` says "by username"), and the arguments it takes with their enumerated
+values (``labels``, ``state: open|closed``: a task naming them filters this call), weighted by
+where they occur (a word of the name counts most, then its description's first sentence: what
+it does, in its authors' words) and by how rare the word is across the API
 (``repo`` says little in GitHub, ``stargazers`` a lot). Words are stemmed alike on both sides
 (plurals, ``starred`` -> ``star``, ``labelled`` -> ``label``). A query word matches a word of
 the operation when they are equal after stemming, when one is a prefix of the other (4+
@@ -41,7 +42,7 @@ STOPWORDS = frozenset(
     "as at into via per about".split()
 )
 # Where a word occurs, and how much that says.
-WEIGHTS = {"name": 3.0, "tag": 1.5, "path": 1.5, "text": 1.0, "param": 1.0}
+WEIGHTS = {"name": 3.0, "tag": 1.5, "path": 1.5, "summary": 2.0, "text": 1.0, "param": 1.0}
 ENUM_WORDS = 12  # the enumerated values of an argument searched (state: open, closed, all)
 # Where the thing a task is about ends and where it is begins ("comments *on* an issue").
 PREPOSITIONS = frozenset("of in on for to by with from into via about at".split())
@@ -157,6 +158,14 @@ def _parameters(tool: Tool) -> list[str]:
     return found
 
 
+_SENTENCE_END = re.compile(r"(?<=[a-z0-9)])[.!?](?:\s|$)|\n")
+
+
+def _summary(description: str) -> str:
+    """An operation's first sentence: what it does, in its authors' words."""
+    return _SENTENCE_END.split(description, maxsplit=1)[0]
+
+
 def _document(tool: Tool) -> Document:
     binding = tool.binding
     path = binding.path if binding.kind == "http" else str(binding.field_name or "")
@@ -164,6 +173,7 @@ def _document(tool: Tool) -> Document:
         "name": _split(tool.name),
         "tag": [w for t in tool.tags + tool.toolsets for w in _split(t)],
         "path": _split(path.replace("{", " ").replace("}", " ")),  # {username} says "by"
+        "summary": words(_summary(tool.description)),
         "text": words(f"{tool.title} {tool.description[:400]}"),
         "param": _parameters(tool),
     }
