@@ -101,3 +101,24 @@ def test_the_first_sentence_of_a_description_says_more_than_the_rest() -> None:
         op("get_payouts", "GET", "/payouts", "Lists payouts."),
     )
     assert first(model, "refund a charge") == "post_charges_charge_undo"
+
+
+def test_the_first_person_is_the_signed_in_user() -> None:
+    model = table(
+        op(
+            "users_list_following_for_user",
+            "GET",
+            "/users/{user}/following",
+            "List who a user follows",
+        ),
+        op(
+            "users_list_followed_by_authenticated_user",
+            "GET",
+            "/user/following",
+            "List who the authenticated user follows",
+        ),
+        op("users_follow", "PUT", "/user/following/{user}", "Follow a user"),
+        op("gists_list", "GET", "/gists", "List gists"),
+    )
+    assert first(model, "who am I following") == "users_list_followed_by_authenticated_user"
+    assert first(model, "accounts I follow") == "users_list_followed_by_authenticated_user"

@@ -18,7 +18,8 @@ a list: an operation answering a list of it gets one too. A phrasal verb is its 
 ("*take* a label *off*": remove). A deprecated operation comes after its replacement.
 Each word of a name the query did not ask for counts against it (the general operation before
 its narrower relatives), the kind of call aside (``get``, ``list``, ``post``). "The signed-in
-user" is the authenticated user (``authenticated``, ``current``, ``viewer``, ``me``). The word
+user" is the authenticated user (``authenticated``, ``current``, ``viewer``, ``me``), and so
+is the first person ("*my* gists", "issues assigned to *me*"). The word
 lists are general English for APIs; nothing here knows any API's names.
 """
 
@@ -64,6 +65,9 @@ PHRASAL = {
     "look": ({"up"}, "find"),
 }
 PHRASAL_REACH = 4
+# The one who asks ("my gists", "issues assigned to me") is the signed-in user.
+FIRST_PERSON = frozenset("i me my mine myself".split())
+FIRST_PERSON_SELF = "authenticated"
 SELF_WORDS = frozenset("authenticated current viewer me self".split())
 # Irregular English plurals: a plural asks for a list.
 PLURALS = {"people": "person", "children": "child", "men": "man", "women": "woman"}
@@ -255,7 +259,7 @@ def _said(query: str) -> tuple[list[str], set[int]]:
             continue
         if start > 0 and query[start - 1] == "-":
             joined.add(len(said))
-        said.append(word)
+        said.append(FIRST_PERSON_SELF if word in FIRST_PERSON else word)
         i += 1
     return said, joined
 
