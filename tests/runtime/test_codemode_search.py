@@ -122,3 +122,16 @@ def test_the_first_person_is_the_signed_in_user() -> None:
     )
     assert first(model, "who am I following") == "users_list_followed_by_authenticated_user"
     assert first(model, "accounts I follow") == "users_list_followed_by_authenticated_user"
+
+
+def test_one_asks_for_an_operation_on_one_item() -> None:
+    model = table(
+        op("pulls_list", "GET", "/pulls", "List pull requests"),
+        op("pulls_get", "GET", "/pulls/{number}", "Get a pull request"),
+        op("pulls_create", "POST", "/pulls", "Create a pull request"),
+        op("events_list", "GET", "/events", "List events"),
+        op("events_get", "GET", "/events/{id}", "Retrieve an event"),
+    )
+    assert first(model, "show one pull request") == "pulls_get"
+    assert first(model, "details of an event") == "events_get"
+    assert first(model, "show pull requests") == "pulls_list"

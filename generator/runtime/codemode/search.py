@@ -14,7 +14,8 @@ before the first preposition (what the task is about: "*start a subscription* to
 count more than those after it. The verbs of a task sentence say what kind of call it is
 (``list``, ``create``, ``delete``...): an operation of that kind (by its HTTP method; a POST
 to one item, ``POST /customers/{id}``, is an update) gets a bonus; a plural resource asks for
-a list: an operation answering a list of it gets one too. A phrasal verb is its one verb
+a list: an operation answering a list of it gets one too; "one", "a single", "details" ask
+for one item: an operation whose path ends with the item's parameter gets one. A phrasal verb is its one verb
 ("*take* a label *off*": remove). A deprecated operation comes after its replacement.
 Each word of a name the query did not ask for counts against it (the general operation before
 its narrower relatives), the kind of call aside (``get``, ``list``, ``post``). "The signed-in
@@ -86,6 +87,9 @@ ALL_METHOD_WORDS = frozenset().union(*METHOD_WORDS.values())
 METHOD_BONUS = 0.6
 LENGTH_PENALTY = 0.35
 LIST_BONUS = 0.4
+# Words that ask for one item of a resource.
+ONE_WORDS = frozenset("one single specific particular details".split())
+ITEM_BONUS = 0.8
 # A deprecated operation (the loaders start its description so) after its replacement.
 DEPRECATED = "Deprecated."
 DEPRECATED_FACTOR = 0.7
@@ -300,6 +304,7 @@ def rank(model: ServerModel, query: str) -> list[tuple[float, Tool]]:
         if term in SELF_STEMS:
             hits[term] = hits[term].union(*(idx.matches(w) | {w} for w in SELF_STEMS))
     idf = {t: idx.idf(t) for t in terms}
+    one = any(w in ONE_WORDS for w in said)
     plural_hits = frozenset().union(*(idx.matches(w) | {w} for w in plurals))
     scored = []
     for doc in idx.documents:
@@ -318,6 +323,10 @@ def rank(model: ServerModel, query: str) -> list[tuple[float, Tool]]:
             (doc.fields["name"] | doc.fields["path"]) & plural_hits
         ):
             total *= 1 + LIST_BONUS
+        # "one", "a single": an operation on one item (its path ends with the item's
+        # parameter) comes first
+        elif one and doc.tool.binding.kind == "http" and doc.tool.binding.path.endswith("}"):
+            total *= 1 + ITEM_BONUS
         # the general operation before its narrower relatives: a long name (each word of it
         # the query did not ask for, the kind of call aside) and more path parameters count
         # against it
