@@ -135,3 +135,17 @@ def test_one_asks_for_an_operation_on_one_item() -> None:
     assert first(model, "show one pull request") == "pulls_get"
     assert first(model, "details of an event") == "events_get"
     assert first(model, "show pull requests") == "pulls_list"
+
+
+def test_archiving_is_an_update() -> None:
+    model = table(
+        op("get_products", "GET", "/products", "List products"),
+        op("post_products", "POST", "/products", "Create a product"),
+        op("post_products_id", "POST", "/products/{id}", "Update a product"),
+        op("get_products_id", "GET", "/products/{id}", "Retrieve a product"),
+        op("delete_products_id", "DELETE", "/products/{id}", "Delete a product"),
+        op("get_prices", "GET", "/prices", "List prices"),
+        op("get_events", "GET", "/events", "List events"),
+        op("get_payouts", "GET", "/payouts", "List payouts"),
+    )
+    assert first(model, "archive a product") == "post_products_id"

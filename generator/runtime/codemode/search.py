@@ -79,7 +79,9 @@ METHOD_WORDS: dict[str, frozenset[str]] = {
         "what details".split()
     ),
     "POST": frozenset("create new add start make register publish send submit post".split()),
-    "PATCH": frozenset("update edit change rename close modify set switch".split()),
+    "PATCH": frozenset(
+        "update edit change rename close modify set switch archive unarchive".split()
+    ),
     "PUT": frozenset("update replace set put merge star".split()),
     "DELETE": frozenset("delete remove cancel drop unstar destroy".split()),
 }
