@@ -149,3 +149,18 @@ def test_archiving_is_an_update() -> None:
         op("get_payouts", "GET", "/payouts", "List payouts"),
     )
     assert first(model, "archive a product") == "post_products_id"
+
+
+def test_detail_nouns_ask_for_one_item_and_are_not_words_to_look_for() -> None:
+    model = table(
+        op("orgs_get", "GET", "/orgs/{org}", "Get an organization"),
+        op("orgs_list", "GET", "/organizations", "List organizations"),
+        op(
+            "scim_get_information",
+            "GET",
+            "/scim/organizations/{org}/users/{id}",
+            "Get the provisioning information of a user in an organization",
+        ),
+        op("gists_list", "GET", "/gists", "List gists"),
+    )
+    assert first(model, "information about an organization") == "orgs_get"

@@ -14,8 +14,9 @@ before the first preposition (what the task is about: "*start a subscription* to
 count more than those after it. The verbs of a task sentence say what kind of call it is
 (``list``, ``create``, ``delete``...): an operation of that kind (by its HTTP method; a POST
 to one item, ``POST /customers/{id}``, is an update) gets a bonus; a plural resource asks for
-a list: an operation answering a list of it gets one too; "one", "a single", "details" ask
-for one item: an operation whose path ends with the item's parameter gets one. A phrasal verb is its one verb
+a list: an operation answering a list of it gets one too; "one", "a single", "details",
+"information" ask for one item: an operation whose path ends with the item's parameter gets
+one ("details" and "information" are not words to look for). A phrasal verb is its one verb
 ("*take* a label *off*": remove). A deprecated operation comes after its replacement.
 Each word of a name the query did not ask for counts against it (the general operation before
 its narrower relatives), the kind of call aside (``get``, ``list``, ``post``). "The signed-in
@@ -72,12 +73,16 @@ FIRST_PERSON_SELF = "authenticated"
 SELF_WORDS = frozenset("authenticated current viewer me self".split())
 # Irregular English plurals: a plural asks for a list.
 PLURALS = {"people": "person", "children": "child", "men": "man", "women": "woman"}
+# Nouns that ask for one thing's fields ("details of a charge", "information about an
+# organization"): what the task wants, not words to look for.
+DETAIL_WORDS = frozenset("details detail information info".split())
 # The verbs (and a few nouns) of a task sentence, by the kind of call they ask for.
 METHOD_WORDS: dict[str, frozenset[str]] = {
     "GET": frozenset(
         "list show get find read which recent latest fetch retrieve view see search who "
-        "what details".split()
-    ),
+        "what".split()
+    )
+    | DETAIL_WORDS,
     "POST": frozenset("create new add start make register publish send submit post".split()),
     "PATCH": frozenset(
         "update edit change rename close modify set switch archive unarchive".split()
@@ -90,7 +95,7 @@ METHOD_BONUS = 0.6
 LENGTH_PENALTY = 0.35
 LIST_BONUS = 0.4
 # Words that ask for one item of a resource.
-ONE_WORDS = frozenset("one single specific particular details".split())
+ONE_WORDS = frozenset("one single specific particular".split()) | DETAIL_WORDS
 ITEM_BONUS = 0.8
 # A deprecated operation (the loaders start its description so) after its replacement.
 DEPRECATED = "Deprecated."
@@ -285,7 +290,7 @@ def _terms(said: list[str], joined: set[int]) -> dict[str, float]:
             break
     terms: dict[str, float] = {}
     for i, word in enumerate(said):
-        if word in STOPWORDS:
+        if word in STOPWORDS or word in DETAIL_WORDS:
             continue
         weight = HEAD_WEIGHT if i < head < len(said) else 1.0
         key = stem(word)
