@@ -164,3 +164,20 @@ def test_detail_nouns_ask_for_one_item_and_are_not_words_to_look_for() -> None:
         op("gists_list", "GET", "/gists", "List gists"),
     )
     assert first(model, "information about an organization") == "orgs_get"
+
+
+def test_a_compound_word_is_not_an_abbreviation_of_its_first_part() -> None:
+    # "username" is "user" + "name", both words of the API: it does not match "user"
+    model = table(
+        op(
+            "users_get_authenticated",
+            "GET",
+            "/user",
+            "Get the authenticated user. Shows the profile of the signed-in user.",
+        ),
+        op("users_get_by_username", "GET", "/users/{username}", "Get a user."),
+        op("users_list", "GET", "/users", "List users"),
+        op("repos_get", "GET", "/repos/{name}", "Get a repository by its name"),
+        op("gists_list", "GET", "/gists", "List gists"),
+    )
+    assert first(model, "profile of a user by username") == "users_get_by_username"

@@ -9,7 +9,9 @@ it does, in its authors' words) and by how rare the word is across the API
 (plurals, ``starred`` -> ``star``, ``labelled`` -> ``label``). A query word matches a word of
 the operation when they are equal after stemming, when one is a prefix of the other (4+
 letters, or 3 of an 8+ letter word: ``repo`` ~ ``repository``, ``org`` ~ ``organization``),
-or when they share most of a 6+ letter start (``contributed`` ~ ``contributors``). The words
+or when they share most of a 6+ letter start (``contributed`` ~ ``contributors``), but not
+when the longer word is the shorter one and another word of the API (``username`` is not
+``user``: it is ``user`` + ``name``). The words
 before the first preposition (what the task is about: "*start a subscription* to a price")
 count more than those after it. The verbs of a task sentence say what kind of call it is
 (``list``, ``create``, ``delete``...): an operation of that kind (by its HTTP method; a POST
@@ -203,10 +205,19 @@ class Index:
     frequency: dict[str, int]  # stemmed word -> operations it occurs in
     near: dict[str, frozenset[str]]  # a query word -> the index's words it matches (a cache)
 
+    def compound(self, a: str, b: str) -> bool:
+        """The longer word is the shorter one and another word of the API (``username`` is
+        ``user`` + ``name``): a different thing, not an abbreviation."""
+        short, long = (a, b) if len(a) <= len(b) else (b, a)
+        rest = long[len(short) :]
+        return long.startswith(short) and len(rest) >= 3 and rest in self.frequency
+
     def matches(self, word: str) -> frozenset[str]:
         found = self.near.get(word)
         if found is None:
-            found = frozenset(w for w in self.frequency if _near(word, w))
+            found = frozenset(
+                w for w in self.frequency if _near(word, w) and not self.compound(word, w)
+            )
             self.near[word] = found
         return found
 
