@@ -1,30 +1,29 @@
 """``<api>_search``: words in, the operations that match out, as callable signatures.
 
-Each operation is a bag of words from its name, tags, description and path (its parameters
-too: ``{username}`` says "by username"), and the arguments it takes with their enumerated
-values (``labels``, ``state: open|closed``: a task naming them filters this call), weighted by
-where they occur (a word of the name counts most, then its description's first sentence: what
-it does, in its authors' words) and by how rare the word is across the API
-(``repo`` says little in GitHub, ``stargazers`` a lot). Words are stemmed alike on both sides
-(plurals, ``starred`` -> ``star``, ``labelled`` -> ``label``). A query word matches a word of
-the operation when they are equal after stemming, when one is a prefix of the other (4+
-letters, or 3 of an 8+ letter word: ``repo`` ~ ``repository``, ``org`` ~ ``organization``),
-or when they share most of a 6+ letter start (``contributed`` ~ ``contributors``), but not
-when the longer word is the shorter one and another word of the API (``username`` is not
-``user``: it is ``user`` + ``name``). The words
-before the first preposition (what the task is about: "*start a subscription* to a price")
-count more than those after it. The verbs of a task sentence say what kind of call it is
-(``list``, ``create``, ``delete``...): an operation of that kind (by its HTTP method; a POST
-to one item, ``POST /customers/{id}``, is an update) gets a bonus; a plural resource asks for
-a list: an operation answering a list of it gets one too; "one", "a single", "details",
-"information" ask for one item: an operation whose path ends with the item's parameter gets
-one ("details" and "information" are not words to look for). A phrasal verb is its one verb
-("*take* a label *off*": remove). A deprecated operation comes after its replacement.
-Each word of a name the query did not ask for counts against it (the general operation before
-its narrower relatives), the kind of call aside (``get``, ``list``, ``post``). "The signed-in
-user" is the authenticated user (``authenticated``, ``current``, ``viewer``, ``me``), and so
-is the first person ("*my* gists", "issues assigned to *me*"). The word
-lists are general English for APIs; nothing here knows any API's names.
+Each operation is a bag of words from its name, tags, description and path (its parameters too:
+``{username}`` says "by username"), and the arguments it takes with their enumerated values
+(``labels``, ``state: open|closed``: a task naming them filters this call), weighted by where
+they occur (a word of the name counts most, then its description's first sentence: what it does,
+in its authors' words) and by how rare the word is across the API (``repo`` says little in
+GitHub, ``stargazers`` a lot). Words are stemmed alike on both sides (plurals, ``starred`` ->
+``star``, ``labelled`` -> ``label``). A query word matches a word of the operation when they are
+equal after stemming, when one is a prefix of the other (4+ letters, or 3 of an 8+ letter word:
+``repo`` ~ ``repository``, ``org`` ~ ``organization``), or when they share most of a 6+ letter
+start (``contributed`` ~ ``contributors``), but not when the longer word is the shorter one and
+another word of the API (``username`` is not ``user``: it is ``user`` + ``name``). The words
+before the first preposition (what the task is about: "*start a subscription* to a price") count
+more than those after it. The verbs of a task sentence say what kind of call it is (``list``,
+``create``, ``delete``...): an operation of that kind (by its HTTP method; a POST to one item,
+``POST /customers/{id}``, is an update) gets a bonus; a plural resource asks for a list: an
+operation answering a list of it gets one too; "one", "a single", "details", "information" ask
+for one item: an operation whose path ends with the item's parameter gets one ("details" and
+"information" are not words to look for). A phrasal verb is its one verb ("*take* a label
+*off*": remove). A deprecated operation comes after its replacement. Each word of a name the
+query did not ask for counts against it (the general operation before its narrower relatives),
+the kind of call aside (``get``, ``list``, ``post``). "The signed-in user" is the authenticated
+user (``authenticated``, ``current``, ``viewer``, ``me``), and so is the first person ("*my*
+gists", "issues assigned to *me*"). The word lists are general English for APIs; nothing here
+knows any API's names.
 """
 
 from __future__ import annotations
