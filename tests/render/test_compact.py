@@ -162,24 +162,63 @@ def test_fragments_and_redundant_text() -> None:
     assert not says_nothing_more("Create a scoped access token", "apps_scope_token")
 
 
-def test_a_shared_argument_description_moves_to_the_instructions() -> None:
-    owner = ParamSpec("owner", "path", "owner", True, {"type": "string"}, "The owner.")
+def _sharing(descriptions: dict[str, str], tools: int = 6) -> tuple:
+    """``tools`` operations that each take the arguments ``descriptions`` describe."""
     spec = build_spec()
+    props = {n: {"type": "string", "description": d} for n, d in descriptions.items()}
+    params = tuple(
+        ParamSpec(n, "path", n, True, {"type": "string"}, d) for n, d in descriptions.items()
+    )
     ops = tuple(
         replace(
             op(f"op{i}", "GET", f"/x{i}"),
-            params=(owner,),
-            input_schema={
-                "type": "object",
-                "properties": {"owner": {"type": "string", "description": "The owner."}},
-            },
+            params=params,
+            input_schema={"type": "object", "properties": props, "required": sorted(props)},
         )
-        for i in range(6)
+        for i in range(tools)
     )
+    return spec, ops
+
+
+def test_a_shared_argument_description_moves_to_the_instructions() -> None:
+    spec, ops = _sharing({"owner": "Account owner of the repository."})
     lean = build_surface(replace(spec, operations=ops), LEAN)
-    assert "owner: Owner" in lean.instructions and "fields (dot paths" in lean.instructions
+    assert "owner: Account owner of the repository" in lean.instructions
+    assert "fields (dot paths" in lean.instructions
     assert all("description" not in s["properties"]["owner"] for _, s in lean.tools.values())
     assert build_surface(replace(spec, operations=ops)).profile == "rich"  # small: rich fits
+
+
+def test_a_shared_description_that_only_repeats_the_name_is_said_nowhere() -> None:
+    spec, ops = _sharing(
+        {"hook_id": "The unique identifier of the hook.", "owner": "Account owner of the repo."}
+    )
+    lean = build_surface(replace(spec, operations=ops), LEAN)
+    assert "hook_id" not in lean.instructions  # "Unique identifier of the hook" says nothing
+    assert "owner: Account owner of the repo" in lean.instructions
+    for _, schema in lean.tools.values():
+        assert schema["properties"]["hook_id"] == {"type": "string"}
+        assert schema["required"] == ["hook_id", "owner"]
+
+
+def test_an_argument_description_that_repeats_the_tool_name_is_left_out_of_lean() -> None:
+    schema = {
+        "type": "object",
+        "properties": {
+            "title": {"type": "string", "description": "Title of the issue."},
+            "labels": {"type": "string", "description": "Comma-separated label names."},
+        },
+    }
+    lean = compact_schema(schema, LEAN, tool_name="issues_create")["properties"]
+    assert lean["title"] == {"type": "string"}  # the tool's name says whose title it is
+    assert lean["labels"]["description"] == "Comma-separated label names"
+    # another tool: the description says something its name does not
+    assert "description" in compact_schema(schema, LEAN, tool_name="gists_create")["properties"][
+        "title"
+    ]
+    # the rich surface keeps every description
+    rich = compact_schema(schema, RICH, tool_name="issues_create")["properties"]
+    assert rich["title"]["description"] == "Title of the issue."
 
 
 @pytest.fixture(scope="module")
