@@ -10,9 +10,9 @@ where every token is paid once per tool per conversation. Two profiles:
   returns line; argument descriptions cut to a fragment of ``LEAN_PARAM_CHARS``; an argument
   description shared by ``GLOSSARY_MIN_TOOLS`` or more tools (GitHub's ``owner``, ``repo``,
   ``per_page``) is explained once in the server instructions, and so are the control
-  arguments, which every schema still declares in a minimal form (their types:
-  ``runtime.arguments.listed_control``), so a client that validates or strips arguments by
-  the schema lets them through.
+  arguments and their values, which every schema still declares by their types only
+  (``runtime.arguments.listed_control``), so a client that validates or strips arguments by
+  the schema lets them through and one that needs a type on every property takes them.
 
 Both drop noise: ``format`` (except date/date-time), ``default``, upper and item bounds,
 ``additionalProperties: false``, empty ``properties``, ``type`` implied by

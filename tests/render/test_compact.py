@@ -16,6 +16,7 @@ from generator.render.compact import (
     says_nothing_more,
     share_repeats,
 )
+from generator.pipeline import load_with_overlay
 from generator.render.tooldata import server_data
 from generator.report import surface_report
 from generator.runtime.arguments import CONTROL_SCHEMAS, validate_arguments
@@ -64,10 +65,11 @@ def test_noise_is_dropped_and_descriptions_become_fragments() -> None:
             "since": {"type": "string", "format": "date-time"},
             "state": {"enum": ["open", "closed"]},
             "meta": {"type": "object"},
-            # the controls in their minimal form: meaning in the instructions, not per tool
+            # the controls in their minimal form, their types: meaning and values in the
+            # instructions, not per tool
             "fields": {"type": "array", "items": {"type": "string"}},
-            "detail_level": {"enum": ["concise", "detailed"]},
-            "response_format": {"enum": ["json", "markdown", "toon"]},
+            "detail_level": {"type": "string"},
+            "response_format": {"type": "string"},
         },
         "required": ["per_page"],
     }
@@ -78,10 +80,14 @@ def test_rich_lists_the_controls_and_keeps_descriptions_whole() -> None:
     out = compact_schema(schema, RICH)
     assert out["properties"]["q"]["description"] == "A. B."
     assert {"fields", "detail_level", "response_format"} <= set(out["properties"])
-    # lean declares them too (a client that strips undeclared arguments keeps them), bare
+    assert out["properties"]["detail_level"]["enum"] == ["concise", "detailed"]
+    # lean declares them too (a client that strips undeclared arguments keeps them), typed
+    # (every client takes a property with a type) and bare: values in the instructions
     lean = compact_schema(schema, LEAN)["properties"]
     assert {k: lean[k] for k in CONTROL_SCHEMAS} == {
-        k: {x: v for x, v in c.items() if x != "description"} for k, c in CONTROL_SCHEMAS.items()
+        "fields": {"type": "array", "items": {"type": "string"}},
+        "detail_level": {"type": "string"},
+        "response_format": {"type": "string"},
     }
 
 
@@ -213,9 +219,10 @@ def test_an_argument_description_that_repeats_the_tool_name_is_left_out_of_lean(
     assert lean["title"] == {"type": "string"}  # the tool's name says whose title it is
     assert lean["labels"]["description"] == "Comma-separated label names"
     # another tool: the description says something its name does not
-    assert "description" in compact_schema(schema, LEAN, tool_name="gists_create")["properties"][
-        "title"
-    ]
+    assert (
+        "description"
+        in compact_schema(schema, LEAN, tool_name="gists_create")["properties"]["title"]
+    )
     # the rich surface keeps every description
     rich = compact_schema(schema, RICH, tool_name="issues_create")["properties"]
     assert rich["title"]["description"] == "Title of the issue."
@@ -309,6 +316,37 @@ def test_every_corpus_tool_is_callable_from_its_listing() -> None:
     failing = [
         (op.tool_name, error)
         for op in spec.operations
-        if (error := first_error(full_schema(op.input_schema), surface.tools[op.id][1]))
+        if (
+            error := first_error(
+                full_schema(op.input_schema), surface.tools[op.id][1], surface.instructions
+            )
+        )
     ]
     assert failing == []
+    # the lean listing gives the controls' types only: their values come from the instructions
+    first = spec.operations[0]
+    alone = first_error(full_schema(first.input_schema), surface.tools[first.id][1])
+    assert alone is not None and "detail_level" in alone
+
+
+def test_lean_lists_the_controls_types_and_the_instructions_their_values() -> None:
+    spec, _ = load_with_overlay(GITHUB_REST)
+    surface = build_surface(spec)
+    assert surface.profile == "lean"
+    for _, schema in surface.tools.values():
+        props = schema["properties"]
+        assert props["fields"] == {"type": "array", "items": {"type": "string"}}
+        assert props["detail_level"] == props["response_format"] == {"type": "string"}
+    for name, control in CONTROL_SCHEMAS.items():
+        assert f"{name} (" in surface.instructions
+        for value in control.get("enum", []):
+            assert f'"{value}"' in surface.instructions, value
+    # what the server validates: every value, and a wrong one is refused with all of them
+    model = model_from_json(server_data(spec))
+    tool = model.tool("issues_list_for_repo")
+    assert tool is not None
+    args = {"owner": "o", "repo": "r"}
+    validate_arguments(tool, {**args, "detail_level": "detailed", "response_format": "toon"})
+    with pytest.raises(InvalidArguments) as refused:
+        validate_arguments(tool, {**args, "detail_level": "full"})
+    assert "concise" in str(refused.value) and "detailed" in str(refused.value)
