@@ -234,13 +234,14 @@ def github_reports():
     return surface_report(path), surface_report(path, mode="meta")
 
 
-def test_github_per_op_is_within_half_of_fastmcp_and_meta_under_2000(github_reports) -> None:
+def test_github_per_op_is_under_0_45_of_fastmcp_and_meta_under_2000(github_reports) -> None:
     per_op, meta = github_reports
     assert per_op.operations > 800 and per_op.surface == "lean"
     # FastMCP 4.1.2 shows the model 197,744 o200k tokens for this spec (bench.generation).
-    # Every tool declares the three control arguments (39 tokens each, 33,600 in all): under
-    # half of FastMCP's (a third before they were declared: results/surface.md).
-    assert per_op.total <= 197_744 // 2
+    # Every tool declares the three control arguments by their types (29 tokens each, about
+    # 25,000 in all); with the instructions, the listing stays under 0.45 of FastMCP's
+    # (0.49 when the controls also listed their values: results/surface.md).
+    assert per_op.total <= 197_744 * 45 // 100
     assert meta.mode == "meta" and len(meta.tools) == 4 and meta.total < 2000
     text = per_op.render(top=3, threshold=25_000)
     assert "WARNING" in text and "largest tools:" in text
