@@ -96,10 +96,11 @@ def listing_parts(spec: Path) -> ListingParts:
     views = []
     for op in ir.operations:
         description, schema = surface.tools[op.id]
-        view: dict[str, Any] = {"name": op.tool_name, "inputSchema": schema}
-        if description:  # the MCP adapter lists no description for "" (lean: says nothing)
+        # in the order of the MCP adapter's JSON, which lists no description for "" (lean)
+        view: dict[str, Any] = {"name": op.tool_name}
+        if description:
             view["description"] = description
-        views.append(view)
+        views.append({**view, "inputSchema": schema})
     return parts_of(views, set(CONTROL_SCHEMAS))
 
 

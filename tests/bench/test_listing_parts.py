@@ -2,6 +2,11 @@
 
 import json
 
+from generator.pipeline import load_spec
+from generator.render.tooldata import server_data
+from generator.report import model_view
+from generator.runtime.mcp.mcp_adapter import to_mcp_tools
+from generator.runtime.model import model_from_json
 from generator.bench.listing_parts import STEPS, listing_parts, parts_of, render_parts
 from generator.runtime.arguments import CONTROL_SCHEMAS
 from generator.runtime.shaping.tokens import count_tokens
@@ -52,6 +57,10 @@ def test_each_step_takes_one_part_away_and_counts_what_is_left() -> None:
 
 def test_a_real_listing_and_its_lines() -> None:
     parts = listing_parts(PETSTORE)
+    # the first count is the served tools/list (as the MCP client gets it), continue tool aside
+    spec, _ = load_spec(PETSTORE, name=None)
+    served = [model_view(t) for t in to_mcp_tools(model_from_json(server_data(spec)))]
+    assert parts.tokens[0] == _tokens(served[:-1])
     assert len(parts.tokens) == len(STEPS)
     assert parts.controls > 0  # the rich listing declares the controls in every tool
     assert list(parts.tokens) == sorted(parts.tokens, reverse=True)
