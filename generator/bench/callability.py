@@ -13,7 +13,11 @@ string matching a listed ``pattern`` (fewest repeats, first alternative), at lea
 ``minLength`` long; the ``minimum`` for a number; ``"x"``, ``1``, ``true`` otherwise; one item for an array (a string when the
 listing says nothing about the items); the required names with string values for an object
 whose properties are not listed. Constraints the listing drops are not guessed, so their loss
-shows in the measure.
+shows in the measure. The one thing read besides the listing is the server instructions, for the
+control arguments (``fields``, ``detail_level``, ``response_format``), whose values a lean
+listing says there once rather than in every tool: a control gets the first of its values
+that the instructions name (``said_values``), so instructions that stopped naming them would
+show here too.
 """
 
 from __future__ import annotations
@@ -206,9 +210,28 @@ def full_schema(input_schema: dict[str, Any]) -> dict[str, Any]:
     return schema
 
 
-def first_error(full: dict[str, Any], listed: dict[str, Any]) -> str | None:
-    """None when arguments built from ``listed`` satisfy ``full``, else the first error."""
-    args = plausible(listed, listed)
+def said_values(args: dict[str, Any], instructions: str) -> dict[str, Any]:
+    """The control arguments as a model writes them after reading the server instructions:
+    where a tool's listing gives a control's type only (the lean surface), its first value
+    that the instructions name ("concise") instead of the type's plain value ("x"); a control
+    whose values the instructions do not name keeps the value built from the listing."""
+    from ..runtime.arguments import CONTROL_SCHEMAS
+
+    out = dict(args)
+    for name, schema in CONTROL_SCHEMAS.items():
+        values = schema.get("enum")
+        if name not in out or not isinstance(values, list) or out[name] in values:
+            continue
+        named = [v for v in values if f'"{v}"' in instructions]
+        if named:
+            out[name] = named[0]
+    return out
+
+
+def first_error(full: dict[str, Any], listed: dict[str, Any], instructions: str = "") -> str | None:
+    """None when arguments built from ``listed`` (and, for the control arguments, the server
+    ``instructions``) satisfy ``full``, else the first error."""
+    args = said_values(plausible(listed, listed), instructions)
     # validated as the server validates (runtime/arguments.py: a oneOf accepts any branch)
     errors = sorted(LenientValidator(full).iter_errors(args), key=lambda e: list(e.path))
     if not errors:
@@ -226,7 +249,9 @@ def measure(spec_path: Path, overlay: Path | None = None, label: str | None = No
     ok = 0
     failures: list[tuple[str, str]] = []
     for op in spec.operations:
-        error = first_error(full_schema(op.input_schema), surface.tools[op.id][1])
+        error = first_error(
+            full_schema(op.input_schema), surface.tools[op.id][1], surface.instructions
+        )
         if error is None:
             ok += 1
         elif len(failures) < 5:

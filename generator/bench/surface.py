@@ -9,6 +9,9 @@ For GitHub REST, Stripe (OpenAPI) and Linear (GraphQL) of the corpus, side by si
 * cold start: spawn to complete ``tools/list`` over stdio with the real MCP client (median of
   ``--repeats``), for each of the three servers;
 * peak memory: the server process's VmHWM right after the reply;
+* where the per-op listing's tokens go (``listing_parts.py``): the listing counted again
+  without the control arguments, without descriptions, and with every argument's schema
+  empty, which gives the floor of any listing that names every operation and argument;
 * callability (``callability.py``): for every tool of the committed examples (``specs/``) and
   of the breadth corpus (``--breadth``, default ``../shared/corpus/breadth``), arguments built
   from the LISTED schema validated against the FULL one (target >= 99% of tools);
@@ -41,6 +44,7 @@ from .generation import (
     our_server_launch,
 )
 from .callability import corpus_rows, render_rows
+from .listing_parts import ListingParts, listing_parts, render_parts
 from .inputs import FIXTURES, GITHUB_REST, LINEAR, SHARED_CORPUS, SPECS, STRIPE
 
 BREADTH = SHARED_CORPUS / "breadth"
@@ -71,41 +75,7 @@ class Row:
     meta: ServerFigures
     fastmcp: ServerFigures | None
     note: str = ""
-    controls_tokens: int | None = None  # what declaring the control arguments costs per-op
-
-
-def controls_tokens(spec: Path) -> int | None:
-    """Tokens the control arguments take in the per-operation listing: the listed tools with
-    them, less the same tools without them (None when the listing does not declare them)."""
-    import json
-
-    from ..pipeline import load_spec
-    from ..render.compact import build_surface
-    from ..runtime.arguments import CONTROL_SCHEMAS
-    from ..runtime.shaping.tokens import count_tokens
-
-    ir, _ = load_spec(spec, name=None)
-    surface = build_surface(ir)
-    with_them: list[dict[str, object]] = []
-    without: list[dict[str, object]] = []
-    for op in ir.operations:
-        description, schema = surface.tools[op.id]
-        props = schema.get("properties") or {}
-        if not set(CONTROL_SCHEMAS) <= set(props):
-            return None
-        bare = {k: v for k, v in props.items() if k not in CONTROL_SCHEMAS}
-        view: dict[str, object] = {
-            "name": op.tool_name,
-            "description": description,
-            "inputSchema": schema,
-        }
-        with_them.append(view)
-        without.append({**view, "inputSchema": {**schema, "properties": bare}})
-
-    def tokens(views: list[dict[str, object]]) -> int:
-        return count_tokens(json.dumps(views, ensure_ascii=False, separators=(",", ":")))
-
-    return tokens(with_them) - tokens(without)
+    parts: ListingParts | None = None  # where the per-op listing's tokens go
 
 
 def _progress(message: str) -> None:
@@ -162,7 +132,7 @@ def bench_subject(
         figures["meta"],
         fast,
         note,
-        controls_tokens(subject.path) if subject.openapi else None,
+        listing_parts(subject.path),
     )
 
 
@@ -215,9 +185,9 @@ def render(rows: Sequence[Row], repeats: int, version: str | None) -> str:
                 f"- {r.subject}: per-op <= 1/{FASTMCP_FACTOR} of FastMCP: "
                 f"{'met' if ok else 'NOT met'} ({ours:,} vs {fast.tokens / FASTMCP_FACTOR:,.0f})"
             )
-            if r.controls_tokens is not None:
+            if r.parts is not None:
                 lines.append(
-                    f"  (of which {r.controls_tokens:,} declare fields, detail_level and "
+                    f"  (of which {r.parts.controls:,} declare fields, detail_level and "
                     "response_format in every tool's schema)"
                 )
             if r.per_op.ready_s is not None:
@@ -231,6 +201,10 @@ def render(rows: Sequence[Row], repeats: int, version: str | None) -> str:
             f"- {r.subject}: meta < {META_TARGET_TOKENS:,} tokens: "
             f"{'met' if meta_ok else 'NOT met'} ({_num(r.meta.tokens)})"
         )
+    for r in rows:
+        if r.parts is not None:
+            target = r.fastmcp.tokens / FASTMCP_FACTOR if r.fastmcp and r.fastmcp.tokens else None
+            lines += render_parts(r.subject, r.parts, target)
     peer = f"fastmcp {version}" if version else "fastmcp not run"
     lines.append(
         f"\nCold start = spawn to complete tools/list over stdio (median of {repeats}); tokens = "

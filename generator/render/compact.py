@@ -10,9 +10,9 @@ where every token is paid once per tool per conversation. Two profiles:
   returns line; argument descriptions cut to a fragment of ``LEAN_PARAM_CHARS``; an argument
   description shared by ``GLOSSARY_MIN_TOOLS`` or more tools (GitHub's ``owner``, ``repo``,
   ``per_page``) is explained once in the server instructions, and so are the control
-  arguments, which every schema still declares in a minimal form (their types:
-  ``runtime.arguments.listed_control``), so a client that validates or strips arguments by
-  the schema lets them through.
+  arguments and their values, which every schema still declares by their types only
+  (``runtime.arguments.listed_control``), so a client that validates or strips arguments by
+  the schema lets them through and one that needs a type on every property takes them.
 
 Both drop noise: ``format`` (except date/date-time), ``default``, upper and item bounds,
 ``additionalProperties: false``, empty ``properties``, ``type`` implied by
@@ -153,12 +153,15 @@ def _surface(spec: ServerSpec, profile: Profile) -> Surface:
     if profile.glossary_min_tools is not None:
         gloss = glossary(spec.operations, profile)
     tools = {
-        op.id: (tool_description(op, profile), compact_schema(op.input_schema, profile, gloss))
+        op.id: (
+            tool_description(op, profile),
+            compact_schema(op.input_schema, profile, gloss, op.tool_name),
+        )
         for op in spec.operations
     }
     whole = replace(profile, max_enum=sys.maxsize)
     checked = {
-        op.id: compact_schema(op.input_schema, whole, gloss)
+        op.id: compact_schema(op.input_schema, whole, gloss, op.tool_name)
         for op in spec.operations
         if has_long_enum(op.input_schema, profile.max_enum)
     }
@@ -289,10 +292,17 @@ def _also_available(op: OperationSpec) -> str:
 
 
 def compact_schema(
-    schema: dict[str, Any], profile: Profile, gloss: dict[str, str] | None = None
+    schema: dict[str, Any],
+    profile: Profile,
+    gloss: dict[str, str] | None = None,
+    tool_name: str = "",
 ) -> dict[str, Any]:
     """A tool's listed input schema: noise dropped, shared argument descriptions left to the
-    glossary, controls added when the profile lists them, repeats moved to ``$defs``."""
+    glossary, controls added when the profile lists them, repeats moved to ``$defs``.
+
+    Without the returns line (the lean profile), an argument description that says nothing
+    beyond the argument's and the tool's names is left out (``Title of the issue`` for
+    ``title`` of ``issues_create``)."""
     props = schema.get("properties") or {}
     out: dict[str, Any] = {"type": "object"}
     kept = {name: _node(sub, 1, profile) for name, sub in props.items()}
@@ -301,7 +311,7 @@ def compact_schema(
         if text is None:
             continue
         if (gloss and gloss.get(name) == text) or (
-            not profile.returns and says_nothing_more(text, name)
+            not profile.returns and says_nothing_more(text, f"{name} {tool_name}")
         ):
             del sub["description"]
     if profile.controls_listed:
@@ -322,7 +332,10 @@ def glossary(ops: tuple[OperationSpec, ...], profile: Profile) -> dict[str, str]
     """Argument descriptions shared by at least ``profile.glossary_min_tools`` tools, by name.
 
     A name with several common descriptions keeps the most frequent (ties: the first in
-    alphabetical order), so the result is deterministic."""
+    alphabetical order), so the result is deterministic. A description that says nothing
+    beyond the name (``Unique identifier of the artifact`` for ``artifact_id``) is no entry:
+    the listing leaves it out of every tool (``compact_schema``), and the instructions need
+    not say it either."""
     counts: dict[tuple[str, str], int] = {}
     for op in ops:
         for name, sub in (op.input_schema.get("properties") or {}).items():
@@ -335,7 +348,11 @@ def glossary(ops: tuple[OperationSpec, ...], profile: Profile) -> dict[str, str]
     for (name, text), n in sorted(counts.items()):
         if n >= minimum and (name not in best or n > best[name][0]):
             best[name] = (n, text)
-    return {name: text for name, (_, text) in sorted(best.items())}
+    return {
+        name: text
+        for name, (_, text) in sorted(best.items())
+        if profile.returns or not says_nothing_more(text, name)
+    }
 
 
 def _node(node: Any, depth: int, profile: Profile, *, branch: bool = False) -> Any:

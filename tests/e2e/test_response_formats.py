@@ -180,6 +180,10 @@ async def test_every_lean_tool_declares_the_controls_and_a_strict_client_gets_th
                     for name in CONTROLS:
                         Draft202012Validator(props[name]).validate(values[name])
                 assert "description" not in props["fields"]  # said once, in the instructions
+                # typed (a client such as Gemini's needs a type on every property and the
+                # items of an array), values said once in the instructions
+                assert all("type" in props[name] for name in CONTROLS), tool.name
+                assert props["fields"]["items"] == {"type": "string"}
             client = ValidatingClient(session, {t.name: t for t in init_tools})
             result = await client.call(
                 "issues_list_for_repo", {**ARGS, **sent, "response_format": "toon"}
@@ -190,3 +194,10 @@ async def test_every_lean_tool_declares_the_controls_and_a_strict_client_gets_th
             assert toon_format.loads(text) == [
                 {"number": i["number"], "title": i["title"]} for i in issues(3)
             ]
+            # a value the listed type lets through and the server does not take: refused
+            # before any upstream call, with every value it takes
+            calls = len(up.requests)
+            wrong = await client.call("issues_list_for_repo", {**ARGS, "detail_level": "full"})
+            assert wrong.is_error and len(up.requests) == calls
+            assert "concise" in wrong.content[0].text
+            assert "detailed" in wrong.content[0].text

@@ -48,10 +48,17 @@ CONTROL_SCHEMAS: dict[str, dict[str, Any]] = {
 
 def listed_control(name: str) -> dict[str, Any]:
     """A control argument in its minimal listed form (the lean surface, generator/render/
-    compact.py): its type or its values, the meaning being said once in the server
-    instructions. A client that validates or strips arguments by the listed schema lets it
-    through, and any value the listed schema allows is one the server accepts."""
-    return {k: v for k, v in CONTROL_SCHEMAS[name].items() if k != "description"}
+    compact.py): its JSON type only (an array's item type too), its meaning and its values
+    being said once in the server instructions. Every client takes it (Gemini's function
+    schemas need a ``type`` on every property and ``items`` on every array), one that
+    validates or strips arguments by the listed schema lets a value through, and the server
+    validates the value in full (``validation_schema``): a wrong one is refused with every
+    value it takes."""
+    schema = CONTROL_SCHEMAS[name]
+    enum = schema.get("enum")
+    if isinstance(enum, list):
+        return {"type": "string"} if all(isinstance(v, str) for v in enum) else {}
+    return {k: v for k, v in schema.items() if k != "description"}
 
 
 def validation_schema(tool: Tool) -> dict[str, Any]:
