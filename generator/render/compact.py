@@ -15,8 +15,8 @@ where every token is paid once per tool per conversation. Two profiles:
   the schema lets them through and one that needs a type on every property takes them.
 
 Both drop noise: ``format`` (except date/date-time), ``default``, upper and item bounds,
-``additionalProperties: false``, empty ``properties``, ``type`` implied by
-a string ``enum``; below the profile's depth only what a valid value needs is kept (types,
+``additionalProperties: false``, empty ``properties`` (a ``type`` stays beside an ``enum``:
+clients that convert schemas to Gemini's refuse an enum without one); below the profile's depth only what a valid value needs is kept (types,
 enums, required properties, item types: ``_skeleton``), never required fields, the item types
 of nested arrays and objects or enums (a long one is shown as a few examples and says where
 the others are: the server keeps every value for validation, ``Surface.checked``, and its
@@ -382,13 +382,6 @@ def _node(node: Any, depth: int, profile: Profile, *, branch: bool = False) -> A
         out[key] = value
     _short_enum(out, profile)
     _drop_vacuous(out)
-    enum = out.get("enum")
-    if (
-        out.get("type") == "string"
-        and isinstance(enum, list)
-        and all(isinstance(v, str) for v in enum)
-    ):
-        del out["type"]  # implied by the enum
     if "type" not in out and not any(
         k in out for k in ("enum", "const", "anyOf", "oneOf", "allOf")
     ):
@@ -427,9 +420,6 @@ def _skeleton(node: Any, profile: Profile, depth: int = 0, *, branch: bool = Fal
             out[key] = list(value)
     _short_enum(out, profile)
     _drop_vacuous(out)
-    if out.get("type") == "string" and isinstance(out.get("enum"), list):
-        if all(isinstance(v, str) for v in out["enum"]):
-            del out["type"]
     for key in ("properties", "additionalProperties", "items"):
         if out.get(key) == {}:
             del out[key]
