@@ -46,7 +46,10 @@ def examples(manifest: Path = MANIFEST) -> list[Example]:
     except (OSError, yaml.YAMLError, KeyError, TypeError) as exc:
         raise GenerationError(
             Diagnostic(
-                Severity.ERROR, "EXAMPLES_MANIFEST_INVALID", f"cannot read examples: {exc}", file=str(manifest)
+                Severity.ERROR,
+                "EXAMPLES_MANIFEST_INVALID",
+                f"cannot read examples: {exc}",
+                file=str(manifest),
             )
         ) from exc
 
