@@ -300,7 +300,7 @@ def choose_default_fields(
     peers = objects_only and sum(has_own_identity(v, w(k)) for k, v in tree.items()) >= 2
     if not pick.chosen or (objects_only and set(pick.roles) <= {"state"}) or peers:
         pick = Picker(profile)
-        _add_from_children(tree, pick, item, kind if peers else "read")
+        _add_from_children(tree, pick, item, kind if peers else "read", peers)
     if any(hint(v) == "tag" for v in tree.values()):
         _every_variant(tree, pick)
     _same_schema_siblings(tree, pick)
@@ -464,10 +464,16 @@ def _has_path(tree: Any, segs: list[str]) -> bool:
     return True
 
 
-def _add_from_children(tree: dict[str, Any], pick: Picker, item: bool, kind: str) -> None:
-    """A tree with objects only (GraphQL ``{"data": {...}}``): defaults of each child object."""
+def _add_from_children(
+    tree: dict[str, Any], pick: Picker, item: bool, kind: str, peers: bool = False
+) -> None:
+    """A tree with objects only (GraphQL ``{"data": {...}}``): defaults of each child object.
+    Resources side by side (``peers``) each by the operation's kind, but a person among them
+    (a membership's ``member``) by who it is, as a read shows it: a write's lean profile takes
+    no parts, and a person's handle may sit in one (``persona.identity.username``)."""
     for key, sub in tree.items():
         inner = unwrap(sub)
         if isinstance(inner, dict):
-            for path in choose_default_fields(inner, item=item, kind=kind, entity=w(key)):
+            own = "read" if peers and is_person(key) else kind
+            for path in choose_default_fields(inner, item=item, kind=own, entity=w(key)):
                 pick.add(f"{key}.{path}", "relation", force=True)
