@@ -784,14 +784,16 @@ def test_a_date_taken_from_a_person_two_objects_down_comes_with_their_name():
 
 
 def test_a_person_beside_a_written_resource_keeps_who_it_is():
-    # a membership a create answers: the group and the member side by side, the member's name
-    # in a part (the write profile takes no relations: the person is chosen as a person)
+    # a membership a create answers: the group and the member side by side, the member's
+    # handle in a part of a part (the write profile takes no relations: the person is reduced
+    # to who it is however deep its parts say it)
     membership = {
         "group": {"id": "integer"},
         "member": {"id": "integer", "usage": {"online": "boolean"},
                    "business_card": {"headline": "string", "company_name": "string"},
-                   "profile": {"first_name": "string", "last_name": "string"}},
+                   "persona": {"id": "integer", "identity": {"username": "string",
+                                                             "avatar_uri": "string:uri"}}},
     }  # fmt: skip
     chosen = choose_default_fields(membership, kind="create")
     assert "group.id" in chosen and "member.id" in chosen
-    assert any(path.startswith("member.profile.") for path in chosen)
+    assert "member.persona.identity.username" in chosen

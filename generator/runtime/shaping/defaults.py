@@ -51,7 +51,7 @@ from .roles.kinds import is_kind
 from .roles.label import is_label, label_rank
 from .roles.links import is_url
 from .roles.noise import is_noise, minted
-from .roles.people import is_person, is_person_node
+from .roles.people import handle, is_person, is_person_node, nested_handle
 from .roles.quantity import is_count, is_money
 from .roles.relation import nested_identity, reduce
 from .roles.state import is_alarm_flag
@@ -468,12 +468,14 @@ def _add_from_children(
     tree: dict[str, Any], pick: Picker, item: bool, kind: str, peers: bool = False
 ) -> None:
     """A tree with objects only (GraphQL ``{"data": {...}}``): defaults of each child object.
-    Resources side by side (``peers``) each by the operation's kind, but a person among them
-    (a membership's ``member``) by who it is, as a read shows it: a write's lean profile takes
-    no parts, and a person's handle may sit in one (``persona.identity.username``)."""
+    Resources side by side (``peers``) each by the operation's kind; a person among them (a
+    membership's ``member``) also by who it is, its handle or name however deep its parts hold
+    it (``persona.identity.username``): a write's lean profile takes no relations."""
     for key, sub in tree.items():
         inner = unwrap(sub)
         if isinstance(inner, dict):
-            own = "read" if peers and is_person(key) else kind
-            for path in choose_default_fields(inner, item=item, kind=own, entity=w(key)):
+            for path in choose_default_fields(inner, item=item, kind=kind, entity=w(key)):
                 pick.add(f"{key}.{path}", "relation", force=True)
+            if peers and is_person(key) and handle(inner) is None:
+                for path in nested_handle(inner)[:1]:
+                    pick.add(f"{key}.{path}", "person", force=True)
