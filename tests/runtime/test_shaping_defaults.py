@@ -797,3 +797,13 @@ def test_a_person_beside_a_written_resource_keeps_who_it_is():
     chosen = choose_default_fields(membership, kind="create")
     assert "group.id" in chosen and "member.id" in chosen
     assert "member.persona.identity.username" in chosen
+
+
+def test_a_written_resource_without_a_label_is_named_by_what_it_belongs_to():
+    # an allow-list entry has an id and no label: the enterprise's name says which one it is
+    # (the run-time invariants want a label one object down kept), as a read's relations do
+    entry = {"id": "string", "domain": "string", "direction": "string:enum",
+             "enterprise": {"id": "string", "name": "string", "type": "string"}}  # fmt: skip
+    assert "enterprise.name" in choose_default_fields(entry, kind="create")
+    named = {**entry, "name": "string"}
+    assert "enterprise.name" not in choose_default_fields(named, kind="create")

@@ -296,6 +296,26 @@ def test_a_written_resource_next_to_a_list_keeps_the_label_it_holds_in_a_part():
     assert out["id_mappings"] == value["id_mappings"]
 
 
+def test_a_write_answer_drops_success_true_beside_its_resource_and_previews_its_text_short():
+    """A mutation's payload ``{success: true, comment: {...}}``: the result says it succeeded;
+    the text the caller sent comes back as a short preview (it only says which text it was),
+    still starting with the text's first words; ``success: false`` and a bare status stay."""
+    body = "This is the comment the caller has just written, a few sentences long. " * 4
+    value = {"success": True, "comment": {"id": "c1", "body": body}}
+    config = ShapeConfig(default_fields=("success", "comment.id", "comment.body"), kind="create")
+    out = json.loads(shape(value, config).chunks[0])
+    assert "success" not in out and out["comment"]["id"] == "c1"
+    kept = out["comment"]["body"].split("…")[0]
+    assert body.startswith(kept) and 40 <= len(kept) <= 64
+    failed = json.loads(shape({**value, "success": False}, config).chunks[0])
+    assert failed["success"] is False
+    bare = ShapeConfig(default_fields=("success", "token"), kind="create")
+    assert json.loads(shape({"success": True, "token": "t1"}, bare).chunks[0]) == {
+        "success": True,
+        "token": "t1",
+    }
+
+
 def test_a_resource_next_to_the_list_is_kept_by_its_identity_label_and_state():
     """``{Game: {...}, Plays: [...]}``: the plays are the list; the game they belong to is its
     subject, shown by its id and state (which game, and is it over), not dropped as wrapper."""

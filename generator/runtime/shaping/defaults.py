@@ -186,6 +186,25 @@ def _one(profile: Profile, item: bool, kind: str) -> bool:
     return not item
 
 
+def _written(profile: Profile, item: bool, kind: str) -> bool:
+    return kind in ("create", "update")
+
+
+def _not_written(profile: Profile, item: bool, kind: str) -> bool:
+    return not _written(profile, item, kind)
+
+
+def take_naming_relation(sel: Selection, row: Step) -> int:
+    """A create's or update's relations: the caller named what the resource belongs to in its
+    request, so none when the resource has an identity and a label of its own; else a related
+    object may be what says which one it is (an allow-list entry known by its
+    ``enterprise.name``), taken as any answer's relations are."""
+    own = [f.key for f in sel.own_leaves]
+    if any(is_label(k) for k in own) and any(own_identity_key(k) for k in own):
+        return 0
+    return take_relations(sel, row)
+
+
 # The label's fallback: a label held as rich text, the primary field, a rich text, a text;
 # else, both, its own link and a related object named by a label.
 _RICH_LABEL = Step("rich label", rich_labels, path=rich_path, picks="label")
@@ -232,7 +251,9 @@ STEPS: tuple[Step, ...] = (
     Step("counts", counts, count_key, "counts", picks="count", take=take_counts),
     Step("flags", flags, flag_key, "flags", picks="flag", take=take_flags),
     Step("relations", relations, relation_key, "relations", picks="relation",
-         take=take_relations),
+         take=take_relations, when=_not_written),
+    Step("named by", relations, relation_key, "relations", picks="relation",
+         take=take_naming_relation, when=_written),  # a write: only what names it
     Step("scalar lists", scalar_lists, slot=1, picks="relation", when=_one),  # ``topics``
     Step("other", happened, time_key, "time", picks="time", take=take_other_times, when=_one),
     Step("kinds", kinds, kind_key, "kinds", picks="kind"),  # discriminators and categories

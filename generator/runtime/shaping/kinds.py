@@ -49,7 +49,7 @@ SEARCH_ITEM = Profile(budget=150, identity=2, label=1, state=2, content=1, time=
 # caller sent it). Not what the caller named in the request: what it belongs to (a relation),
 # its kind; no times (issue 33: writes answer lean).
 WRITE = Profile(budget=80, identity=2, label=1, state=1, content=1, time=0, people=1, money=1,
-                counts=0, relations=0, lists=1, url=1, flags=0, kinds=0)  # fmt: skip
+                counts=0, relations=1, lists=1, url=1, flags=0, kinds=0)  # fmt: skip
 # What a delete answers with (each record of a batch too): the resource as it was when it went.
 # The caller needs which one went (its identity and label), its final state and, for a text,
 # a short preview of it; its page, parts, people, relations and lists went with it.

@@ -66,6 +66,18 @@ def keep_meta(key: str, value: Any) -> bool:
     return not isinstance(value, list)
 
 
+def without_success(shaped: Any) -> Any:
+    """A write's answer without its ``success: true`` beside the resource it wrote (a GraphQL
+    mutation's payload: ``{success, issue: {...}}``): the result says it succeeded, as a list's
+    wrapper does (``keep_meta``); ``false`` is shown, and a bare status stays whole."""
+    if not isinstance(shaped, dict):
+        return shaped
+    kept = {k: v for k, v in shaped.items() if not (v is True and k.lower() in SUCCESS_KEYS)}
+    if len(kept) == len(shaped) or not any(isinstance(v, dict) for v in kept.values()):
+        return shaped  # a bare status (``{success, token}``) is shown whole
+    return kept
+
+
 def is_link(value: Any) -> bool:
     return isinstance(value, str) and value.startswith(("http://", "https://"))
 
