@@ -280,6 +280,42 @@ def test_a_wrapper_keeps_the_counts_of_a_small_object_without_its_links():
     assert "links" not in out
 
 
+def test_a_written_resource_next_to_a_list_keeps_the_label_it_holds_in_a_part():
+    """An upsert answers the object it wrote beside the ids it mapped (``{catalog_object:
+    {id, type, item_data: {name, ...}}, id_mappings: [...]}``): the object keeps its label,
+    held in its variant part, not its id alone (issue 33: a write keeps its label)."""
+    written = {"id": "7SB3", "type": "ITEM", "is_deleted": False, "version": 14,
+               "updated_at": "2016-11-16T22:32:42Z",
+               "item_data": {"name": "Cocoa", "description": "Hot chocolate",
+                             "abbreviation": "Ch"}}  # fmt: skip
+    value = {"catalog_object": written,
+             "id_mappings": [{"client_object_id": "#Cocoa", "object_id": "7SB3"}]}  # fmt: skip
+    config = ShapeConfig(collection_path="id_mappings", kind="update")
+    out = json.loads(shape(value, config).chunks[0])
+    assert out["catalog_object"] == {"id": "7SB3", "item_data": {"name": "Cocoa"}}
+    assert out["id_mappings"] == value["id_mappings"]
+
+
+def test_a_write_answer_drops_success_true_beside_its_resource_and_previews_its_text_short():
+    """A mutation's payload ``{success: true, comment: {...}}``: the result says it succeeded;
+    the text the caller sent comes back as a short preview (it only says which text it was),
+    still starting with the text's first words; ``success: false`` and a bare status stay."""
+    body = "This is the comment the caller has just written, a few sentences long. " * 4
+    value = {"success": True, "comment": {"id": "c1", "body": body}}
+    config = ShapeConfig(default_fields=("success", "comment.id", "comment.body"), kind="create")
+    out = json.loads(shape(value, config).chunks[0])
+    assert "success" not in out and out["comment"]["id"] == "c1"
+    kept = out["comment"]["body"].split("…")[0]
+    assert body.startswith(kept) and 40 <= len(kept) <= 64
+    failed = json.loads(shape({**value, "success": False}, config).chunks[0])
+    assert failed["success"] is False
+    bare = ShapeConfig(default_fields=("success", "token"), kind="create")
+    assert json.loads(shape({"success": True, "token": "t1"}, bare).chunks[0]) == {
+        "success": True,
+        "token": "t1",
+    }
+
+
 def test_a_resource_next_to_the_list_is_kept_by_its_identity_label_and_state():
     """``{Game: {...}, Plays: [...]}``: the plays are the list; the game they belong to is its
     subject, shown by its id and state (which game, and is it over), not dropped as wrapper."""

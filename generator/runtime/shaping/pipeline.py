@@ -47,7 +47,7 @@ from .invariants import check_invariants, generic_projection
 from .kinds import WRITE_KINDS
 from .list_items import cut_preview, cut_previews, drop_named_scope
 from .paging import MIN_PAGE_TOKENS, capped, over_threshold, page
-from .payload import apply_select, find_target
+from .payload import apply_select, find_target, without_success
 from .repair import defaults_read_from_response
 from .shape_config import DETAIL_LEVELS, FORMATS, ShapeConfig, ShapedResponse
 from .trees import field_tree_from_value, unwrap
@@ -152,6 +152,7 @@ def shape(
                 shaped = drop_named_scope(shaped, path or (), config.known_values)
         elif selection and config.kind in WRITE_KINDS:  # a write's echo of its text: short
             shaped = cut_preview(shaped, path or (), selection, config.truncation_marker)
+            shaped = without_success(shaped)  # the result says it succeeded
     if explicit is None and detail_level == "concise":
         shaped = _without_encodings(value, shaped, config, path, notes)
     max_chars = config.max_chars_detailed if detail_level == "detailed" else config.max_chars

@@ -6,7 +6,8 @@
   item of a list by ``ITEM`` (a search's hits by ``SEARCH_ITEM``; ``defaults.py``).
 - ``create``, ``update``, ``delete``: the answer is the resource the call created or changed,
   or the records of a batch, by the ``WRITE`` profile (envelopes and list wrappers seen
-  through; identity, label, state, what the server assigned: a number, a status, a URL).
+  through; identity, label, state, what the server assigned: a number, a status, a URL); a
+  delete's by the leaner ``DELETE`` profile (which one went: identity, label, state).
 - ``generate``: the content produced for the caller (``generated_content_paths``: a
   completion's ``choices.message.content``, a transcription's ``text``, an embedding's
   vector) is always part of the defaults, however deep, next to the usual fields; it is cut
@@ -44,15 +45,23 @@ SEARCH_ITEM = Profile(budget=150, identity=2, label=1, state=2, content=1, time=
                       money=1, counts=2, relations=1, lists=1, url=1, flags=2, kinds=2)  # fmt: skip
 # What a write answers with (each record of a batch too): what the caller needs next and did
 # not send: the identity the server assigned (an id, a number), the label that recognises it,
-# its state and kind, its page, who it is by (by name, not the caller's id), the amount it came
-# to, what it holds (an order's lines, reduced), what it belongs to; its text only as a short
-# preview when room is left (the caller sent it), no times (issue 33: writes answer lean).
+# its state, its page, who it is by (by name, not the caller's id), the amount it came to, what
+# it holds (an order's lines, reduced); its text only as a short preview when room is left (the
+# caller sent it). Not what the caller named in the request: what it belongs to (a relation),
+# its kind; no times (issue 33: writes answer lean).
 WRITE = Profile(budget=80, identity=2, label=1, state=1, content=1, time=0, people=1, money=1,
-                counts=0, relations=1, lists=1, url=1, flags=0, kinds=1)  # fmt: skip
+                counts=0, relations=1, lists=1, url=1, flags=0, kinds=0)  # fmt: skip
+# What a delete answers with (each record of a batch too): the resource as it was when it went.
+# The caller needs which one went (its identity and label), its final state and, for a text,
+# a short preview of it; its page, parts, people, relations and lists went with it.
+DELETE = Profile(budget=60, identity=2, label=1, state=1, content=1, time=0, people=1, money=0,
+                 counts=0, relations=0, lists=0, url=0, flags=0, kinds=0)  # fmt: skip
 
 
 def profile_for(kind: str, item: bool) -> Profile:
     """The profile one object of an answer of ``kind`` is chosen by."""
+    if kind == "delete":
+        return DELETE
     if kind in WRITE_KINDS:
         return WRITE
     if item:

@@ -10,7 +10,9 @@ scalars and small flat objects (``has_more``, ``next_cursor``, ``total_count``, 
 ``kind``), links (``url``, ``nextLink``, ``links``, a link inside a small object: the
 ``continue`` tool follows the pages) and a ``success: true`` (the result says so). By default the wrapper also keeps the *subject* of the
 list, a resource next to it with an identity of its own (``{Game: {GameID, Status, ...},
-Plays: [...]}``: which game, and its state), reduced to its identity, label and state.
+Plays: [...]}``: which game, and its state), reduced to its identity, label and state (a label
+held in a part when it has none of its own: a write's ``{catalog_object: {id, item_data: {name}},
+id_mappings: [...]}``).
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from .collections import Payload, find_payload_in_value, is_meta_key
 from .fields import parse_path, project
 from .names import is_leaf, words
 from .trees import field_tree_from_value
-from .roles.identity import has_own_identity, identity_fields
+from .roles.identity import has_id, has_own_identity, identity_fields
 from .roles.label import is_label, label_rank
 from .roles.state import is_state, state_rank
 from .roles.links import is_url
@@ -65,6 +67,18 @@ def keep_meta(key: str, value: Any) -> bool:
     return not isinstance(value, list)
 
 
+def without_success(shaped: Any) -> Any:
+    """A write's answer without its ``success: true`` beside the resource it wrote (a GraphQL
+    mutation's payload: ``{success, issue: {...}}``): the result says it succeeded, as a list's
+    wrapper does (``keep_meta``); ``false`` is shown, and a bare status stays whole."""
+    if not isinstance(shaped, dict):
+        return shaped
+    kept = {k: v for k, v in shaped.items() if not (v is True and k.lower() in SUCCESS_KEYS)}
+    if len(kept) == len(shaped) or not any(isinstance(v, dict) for v in kept.values()):
+        return shaped  # a bare status (``{success, token}``) is shown whole
+    return kept
+
+
 def is_link(value: Any) -> bool:
     return isinstance(value, str) and value.startswith(("http://", "https://"))
 
@@ -82,7 +96,24 @@ def subject(key: str, value: Any) -> Any:
     labels = sorted((k for k in leaves if is_label(k)), key=label_rank)
     states = sorted((k for k in leaves if is_state(k)), key=state_rank)
     chosen = [*identity_fields(tree, entity)[:1], *labels[:1], *states[:1]]
-    return {k: value[k] for k in dict.fromkeys(chosen) if k in value}
+    reduced = {k: value[k] for k in dict.fromkeys(chosen) if k in value}
+    if not labels:  # its label in a part (a tagged union's ``item_data: {name}``), one level
+        reduced.update(_part_label(value, tree))
+    return reduced
+
+
+def _part_label(value: dict[str, Any], tree: dict[str, Any]) -> dict[str, Any]:
+    """``{part: {label: value}}`` for the first part (an object member without an identifier of
+    its own: not a related resource) holding a label with a value, or ``{}``."""
+    for key, sub in tree.items():
+        if not isinstance(sub, dict) or is_meta_key(key) or has_id(sub):
+            continue
+        part = value.get(key)
+        found = sorted((k for k, v in sub.items() if is_leaf(v) and is_label(k)), key=label_rank)
+        for name in found:
+            if isinstance(part, dict) and isinstance(part.get(name), str) and part[name]:
+                return {key: {name: part[name]}}
+    return {}
 
 
 def filter_meta(value: Any, path: tuple[str, ...], subjects: bool = False) -> Any:

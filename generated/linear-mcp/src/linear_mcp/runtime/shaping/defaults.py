@@ -52,7 +52,7 @@ from .roles.kinds import is_kind
 from .roles.label import is_label, label_rank
 from .roles.links import is_url
 from .roles.noise import is_noise, minted
-from .roles.people import is_person, is_person_node
+from .roles.people import handle, is_person, is_person_node, nested_handle
 from .roles.quantity import is_count, is_money
 from .roles.relation import nested_identity, reduce
 from .roles.state import is_alarm_flag
@@ -187,6 +187,25 @@ def _one(profile: Profile, item: bool, kind: str) -> bool:
     return not item
 
 
+def _written(profile: Profile, item: bool, kind: str) -> bool:
+    return kind in ("create", "update")
+
+
+def _not_written(profile: Profile, item: bool, kind: str) -> bool:
+    return not _written(profile, item, kind)
+
+
+def take_naming_relation(sel: Selection, row: Step) -> int:
+    """A create's or update's relations: the caller named what the resource belongs to in its
+    request, so none when the resource has an identity and a label of its own; else a related
+    object may be what says which one it is (an allow-list entry known by its
+    ``enterprise.name``), taken as any answer's relations are."""
+    own = [f.key for f in sel.own_leaves]
+    if any(is_label(k) for k in own) and any(own_identity_key(k) for k in own):
+        return 0
+    return take_relations(sel, row)
+
+
 # The label's fallback: a label held as rich text, the primary field, a rich text, a text;
 # else, both, its own link and a related object named by a label.
 _RICH_LABEL = Step("rich label", rich_labels, path=rich_path, picks="label")
@@ -233,7 +252,9 @@ STEPS: tuple[Step, ...] = (
     Step("counts", counts, count_key, "counts", picks="count", take=take_counts),
     Step("flags", flags, flag_key, "flags", picks="flag", take=take_flags),
     Step("relations", relations, relation_key, "relations", picks="relation",
-         take=take_relations),
+         take=take_relations, when=_not_written),
+    Step("named by", relations, relation_key, "relations", picks="relation",
+         take=take_naming_relation, when=_written),  # a write: only what names it
     Step("scalar lists", scalar_lists, slot=1, picks="relation", when=_one),  # ``topics``
     Step("other", happened, time_key, "time", picks="time", take=take_other_times, when=_one),
     Step("kinds", kinds, kind_key, "kinds", picks="kind"),  # discriminators and categories
@@ -301,7 +322,7 @@ def choose_default_fields(
     peers = objects_only and sum(has_own_identity(v, w(k)) for k, v in tree.items()) >= 2
     if not pick.chosen or (objects_only and set(pick.roles) <= {"state"}) or peers:
         pick = Picker(profile)
-        _add_from_children(tree, pick, item, kind if peers else "read")
+        _add_from_children(tree, pick, item, kind if peers else "read", peers)
     if any(hint(v) == "tag" for v in tree.values()):
         _every_variant(tree, pick)
     _same_schema_siblings(tree, pick)
@@ -465,10 +486,18 @@ def _has_path(tree: Any, segs: list[str]) -> bool:
     return True
 
 
-def _add_from_children(tree: dict[str, Any], pick: Picker, item: bool, kind: str) -> None:
-    """A tree with objects only (GraphQL ``{"data": {...}}``): defaults of each child object."""
+def _add_from_children(
+    tree: dict[str, Any], pick: Picker, item: bool, kind: str, peers: bool = False
+) -> None:
+    """A tree with objects only (GraphQL ``{"data": {...}}``): defaults of each child object.
+    Resources side by side (``peers``) each by the operation's kind; a person among them (a
+    membership's ``member``) also by who it is, its handle or name however deep its parts hold
+    it (``persona.identity.username``): a write's lean profile takes no relations."""
     for key, sub in tree.items():
         inner = unwrap(sub)
         if isinstance(inner, dict):
             for path in choose_default_fields(inner, item=item, kind=kind, entity=w(key)):
                 pick.add(f"{key}.{path}", "relation", force=True)
+            if peers and is_person(key) and handle(inner) is None:
+                for path in nested_handle(inner)[:1]:
+                    pick.add(f"{key}.{path}", "person", force=True)

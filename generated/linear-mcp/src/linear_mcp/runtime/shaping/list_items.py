@@ -27,6 +27,7 @@ from .fields import parse_path
 from .truncate import truncate_string
 
 PREVIEW_CHARS = 80
+WRITE_PREVIEW_CHARS = 64  # a write's echo of the text the caller sent (``cut_preview``)
 
 __all__ = ["PREVIEW_CHARS", "cut_preview", "cut_previews", "drop_named_scope", "preview_paths"]
 
@@ -78,11 +79,12 @@ def cut_previews(
 
 def cut_preview(shaped: Any, path: tuple[str, ...], selection: list[str], marker: str) -> Any:
     """``cut_previews`` for one object (at ``path``, the body when empty): a write's answer
-    shows the text the caller just sent as a preview, not whole."""
+    shows the text the caller just sent as a preview, not whole, shorter than a list item's
+    (``WRITE_PREVIEW_CHARS``: it only says which text it was; the caller has all of it)."""
     target = get_at(shaped, path) if path else shaped
     if not isinstance(target, dict):
         return shaped
-    (cut,) = cut_previews([target], (), selection, marker)
+    (cut,) = cut_previews([target], (), selection, marker, WRITE_PREVIEW_CHARS)
     return set_at(shaped, path, cut) if path else cut
 
 
