@@ -81,6 +81,19 @@ def test_a_get_of_one_object_answered_in_a_list_wrapper_keeps_its_page() -> None
     assert again == one.default_fields
 
 
+def test_a_list_found_by_a_filter_in_its_path_stays_a_list_of_lean_items() -> None:
+    """``/WidgetsByDate/{date}`` ends with a parameter but answers a list whose items that
+    parameter does not name (their identity is ``WidgetID``): each item stays lean, not a page
+    (before, every item of such a list kept a page)."""
+    spec, _ = load_decided(FIXTURES / "one_in_a_list.yaml")
+    ops = {op.id: op for op in spec.operations}
+    by_date, many = ops["getWidgetsByDate"].response, ops["getWidgets"].response
+    assert by_date.collection_path == ""
+    assert not by_date.context.one
+    assert not {"ShippedDate", "ClosedDate"} & set(by_date.default_fields)
+    assert len(by_date.default_fields) < len(ops["getWidget"].response.default_fields)
+
+
 def test_the_one_flag_is_for_reads_only() -> None:
     tree = CHANGE
     context = DefaultsContext(one=True)
