@@ -200,3 +200,28 @@ def test_a_lean_write_still_keeps_an_object_s_label_and_its_minted_secret() -> N
     }
     assert "token" in choose_default_fields(key, kind="create")
     assert "token" not in choose_default_fields(key, kind="read")
+
+
+LONG = "A sentence about what this link is for, long enough to be cut. " * 5
+
+
+def test_the_texts_of_a_resource_s_listed_parts_are_previews() -> None:
+    """One resource a read answers with keeps its own text (to ``max_chars``), but each element
+    of a list inside it (its links, each with a description) shows its text as a list's items
+    do, a short preview with the marker (before, each element's text was kept whole)."""
+    body = {
+        "id": "t1",
+        "title": "A task",
+        "notes": LONG,
+        "links": [
+            {"key": f"k{i}", "kind": "item", "description": LONG, "url": f"https://x.test/{i}"}
+            for i in range(3)
+        ],
+    }
+    config = ShapeConfig(kind="read", max_chars=1000)
+    out = json.loads(shape(body, config).chunks[0])
+    assert out["notes"] == LONG  # its own text, whole
+    assert len(out["links"]) == 3
+    for link in out["links"]:
+        assert link["description"].startswith(LONG[:40])
+        assert len(link["description"]) < 120 and "more chars" in link["description"]
