@@ -1,0 +1,69 @@
+"""What nobody reads is left out of the defaults, decided from structure, types and naming
+patterns (issue 33: precision on reads and searches). Synthesized structures; each test fails
+on the rules before it."""
+
+from __future__ import annotations
+
+import json
+
+from generator.runtime.shaping.defaults import choose_default_fields
+from generator.runtime.shaping.pipeline import ShapeConfig, shape
+
+MEMBER = {
+    "user": {"id": "string", "username": "string", "avatar": "string"},
+    "nick": "string",
+    "joined_at": "string:time",
+    "flags": "integer",
+    "deaf": "boolean",
+}
+
+
+def test_a_bit_field_and_a_limit_are_no_counts() -> None:
+    """``flags`` packs booleans in a number and ``max_members`` is a setting: neither is a
+    count the object holds (before, both took count slots ahead of the real counts)."""
+    group = {
+        "id": "string", "name": "string", "flags": "integer", "public_flags": "integer",
+        "max_members": "integer", "max_presences": "integer", "member_count": "integer",
+        "premium_subscription_count": "integer",
+    }  # fmt: skip
+    chosen = choose_default_fields(group, kind="read")
+    assert {"member_count", "premium_subscription_count"} <= set(chosen)
+    assert not {"flags", "public_flags", "max_members", "max_presences"} & set(chosen)
+    assert "flags" not in choose_default_fields(MEMBER, item=True)
+
+
+def test_a_nick_is_a_label() -> None:
+    """A member known by a nick in a group (``nick`` beside the person): the name it goes by
+    there is its label."""
+    assert "nick" in choose_default_fields(MEMBER, item=True)
+
+
+def test_one_instant_is_shown_once_not_in_each_notation() -> None:
+    """``UpdatedUtc`` beside ``Updated`` (and ``created_at_iso`` beside ``created_at``) says the
+    same instant again: the plain one is kept, the restatement is not."""
+    game = {"GameId": "integer", "Name": "string", "Updated": "string:time",
+            "UpdatedUtc": "string", "DateTime": "string:time", "DateTimeUtc": "string:time"}  # fmt: skip
+    for item in (True, False):
+        chosen = choose_default_fields(game, item=item)
+        assert "Updated" in chosen
+        assert not {"UpdatedUtc", "DateTimeUtc"} & set(chosen)
+    post = {"id": "string", "title": "string", "created_at": "string:time",
+            "created_at_iso": "string"}  # fmt: skip
+    assert "created_at_iso" not in choose_default_fields(post)
+
+
+def test_a_wrapper_s_notice_is_left_out_its_counts_and_cursors_kept() -> None:
+    """A list's wrapper keeps its counts, cursors and status words, not the sentences it carries
+    beside the payload (a copyright line, a status message)."""
+    body = {
+        "copyright": "Copyright (c) 2016 Example Company. All Rights Reserved.",
+        "message": "The request was processed and the results are listed below.",
+        "status": "OK",
+        "num_results": 2,
+        "next_cursor": "c2",
+        "results": [{"id": i, "title": f"Story {i}"} for i in range(2)],
+    }
+    out = json.loads(shape(body, ShapeConfig(kind="read")).chunks[0])
+    assert out["num_results"] == 2 and out["next_cursor"] == "c2" and out["status"] == "OK"
+    assert "copyright" not in out and "message" not in out
+    assert [r["title"] for r in out["results"]] == ["Story 0", "Story 1"]
