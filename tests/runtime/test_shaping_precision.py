@@ -67,3 +67,20 @@ def test_a_wrapper_s_notice_is_left_out_its_counts_and_cursors_kept() -> None:
     assert out["num_results"] == 2 and out["next_cursor"] == "c2" and out["status"] == "OK"
     assert "copyright" not in out and "message" not in out
     assert [r["title"] for r in out["results"]] == ["Story 0", "Story 1"]
+
+
+def test_a_list_item_s_parts_said_only_by_their_text_are_left_out() -> None:
+    """Each item of a list (an entity an analysis found) shows its parts by what names them or
+    where they stand; parts said only by their text (the passages it was found in) would
+    repeat a preview per part in every item (before, they did)."""
+    entity = {
+        "name": "string",
+        "salience": "number",
+        "mentions": [{"text": {"content": "string", "beginOffset": "integer"}}],
+        "labels": [{"name": "string"}],
+    }
+    chosen = choose_default_fields(entity, item=True, kind="generate")
+    assert "name" in chosen and "labels.name" in chosen
+    assert not any(p.startswith("mentions") for p in chosen)
+    # one resource keeps them: its parts are what a person opens it for
+    assert any(p.startswith("mentions") for p in choose_default_fields(entity, kind="read"))
