@@ -35,7 +35,7 @@ MAX_CONTENT_DEPTH = 6
 OBJECT = Profile(budget=260, identity=2, label=1, state=2, content=1, time=2, people=2,
                  money=2, counts=2, relations=2, lists=2, url=1, flags=3, kinds=1)  # fmt: skip
 # Each item of a list: enough to pick the items worth a closer look.
-ITEM = Profile(budget=120, identity=2, label=1, state=2, content=1, time=1, people=1, money=1,
+ITEM = Profile(budget=106, identity=2, label=1, state=2, content=1, time=1, people=1, money=1,
                counts=1, relations=1, lists=1, url=1, flags=2, kinds=2)  # fmt: skip
 # Each hit of a search: an item, and what tells the hits apart for someone choosing among
 # things they do not know yet: its description, how popular it is, its sort, its page.
