@@ -84,3 +84,11 @@ def test_a_list_item_s_parts_said_only_by_their_text_are_left_out() -> None:
     assert not any(p.startswith("mentions") for p in chosen)
     # one resource keeps them: its parts are what a person opens it for
     assert any(p.startswith("mentions") for p in choose_default_fields(entity, kind="read"))
+
+
+def test_a_search_hit_takes_one_time_as_a_list_item_does() -> None:
+    hit = {"id": "string", "name": "string", "description": "string", "owner": "string",
+           "created": "string:time", "modified": "string:time", "url": "string:uri"}  # fmt: skip
+    chosen = choose_default_fields(hit, item=True, kind="search")
+    assert "modified" in chosen and "created" not in chosen
+    assert {"created", "modified"} <= set(choose_default_fields(hit, kind="read"))

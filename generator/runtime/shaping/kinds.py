@@ -39,7 +39,7 @@ ITEM = Profile(budget=106, identity=2, label=1, state=2, content=1, time=1, peop
                counts=1, relations=1, lists=1, url=1, flags=2, kinds=2)  # fmt: skip
 # Each hit of a search: an item, and what tells the hits apart for someone choosing among
 # things they do not know yet: its description, how popular it is, its sort, its page.
-SEARCH_ITEM = Profile(budget=150, identity=2, label=1, state=2, content=1, time=2, people=1,
+SEARCH_ITEM = Profile(budget=136, identity=2, label=1, state=2, content=1, time=1, people=1,
                       money=1, counts=2, relations=1, lists=1, url=1, flags=2, kinds=2)  # fmt: skip
 # What a write answers with (each record of a batch too): what the caller needs next and did
 # not send: the identity the server assigned (an id, a number), the label that recognises it,
