@@ -52,12 +52,13 @@ def test_one_instant_is_shown_once_not_in_each_notation() -> None:
     assert "created_at_iso" not in choose_default_fields(post)
 
 
-def test_a_wrapper_s_notice_is_left_out_its_counts_and_cursors_kept() -> None:
-    """A list's wrapper keeps its counts, cursors and status words, not the sentences it carries
-    beside the payload (a copyright line, a status message)."""
+def test_a_wrapper_s_sentences_are_previews_its_counts_and_cursors_whole() -> None:
+    """A list's wrapper keeps its counts, cursors and status words whole; a sentence it
+    carries beside the list (a status message, the text an analysis ran on) is cut like an
+    item's preview, its beginning and the marker (before, it was kept whole)."""
+    note = "The request was processed and the results are listed below. " * 4
     body = {
-        "copyright": "Copyright (c) 2016 Example Company. All Rights Reserved.",
-        "message": "The request was processed and the results are listed below.",
+        "message": note,
         "status": "OK",
         "num_results": 2,
         "next_cursor": "c2",
@@ -65,7 +66,8 @@ def test_a_wrapper_s_notice_is_left_out_its_counts_and_cursors_kept() -> None:
     }
     out = json.loads(shape(body, ShapeConfig(kind="read")).chunks[0])
     assert out["num_results"] == 2 and out["next_cursor"] == "c2" and out["status"] == "OK"
-    assert "copyright" not in out and "message" not in out
+    assert out["message"].startswith(note[:40]) and "more chars" in out["message"]
+    assert len(out["message"]) < 120
     assert [r["title"] for r in out["results"]] == ["Story 0", "Story 1"]
 
 

@@ -32,6 +32,7 @@ __all__ = [
     "cut_listed_previews",
     "cut_preview",
     "cut_previews",
+    "cut_wrapper_notes",
     "drop_named_scope",
     "preview_paths",
 ]
@@ -111,6 +112,26 @@ def cut_listed_previews(
             check_deadline()
             out = cut(out, segments, False)
     return out if count else shaped
+
+
+NOTE_WORDS = 4  # a wrapper's string of at least this many words, longer than a preview: a note
+
+
+def cut_wrapper_notes(
+    shaped: Any, path: tuple[str, ...], marker: str, chars: int = PREVIEW_CHARS
+) -> Any:
+    """``shaped`` with the sentences the list's wrapper carries beside it (a status message, a
+    notice, the text an analysis was run on) cut to ``chars`` like a list item's preview: the
+    list is what the call answers; counts, cursors and status words stay whole."""
+    if not path or not isinstance(shaped, dict):
+        return shaped
+    out = dict(shaped)
+    for key, value in shaped.items():
+        if key == path[0]:
+            out[key] = cut_wrapper_notes(value, path[1:], marker, chars)
+        elif isinstance(value, str) and len(value) > chars and len(value.split()) >= NOTE_WORDS:
+            out[key] = truncate_string(value, chars, marker)
+    return out
 
 
 def cut_preview(shaped: Any, path: tuple[str, ...], selection: list[str], marker: str) -> Any:

@@ -49,8 +49,7 @@ class Target:
 def keep_meta(key: str, value: Any) -> bool:
     """Wrapper metadata worth showing next to a payload: counts, cursors, ``has_more``; not a
     request id, a discriminator (``object: "list"``, ``kind``, ``apiVersion``), a link
-    (``url``, ``nextLink``: the ``continue`` tool follows pages, an agent cannot), a notice
-    (``is_notice``: a copyright line, a status sentence) or a
+    (``url``, ``nextLink``: the ``continue`` tool follows pages, an agent cannot) or a
     ``success: true``/``ok: true`` (the result says it succeeded; ``false`` is shown)."""
     if key.lower().replace("-", "_") in DIAGNOSTIC_KEYS or is_kind(key):
         return False
@@ -58,23 +57,11 @@ def keep_meta(key: str, value: Any) -> bool:
         return False  # ``success: true`` next to the answer: the result says so already
     if is_url(key.rstrip("sS"), None) or is_link(value):
         return False  # ``links: {self, next}`` too
-    if is_notice(value):
-        return False  # a notice beside the payload (a copyright line, a status sentence)
     if isinstance(value, dict):
         return 0 < len(value) <= _SMALL_META_KEYS and all(
             not isinstance(v, (dict, list)) for v in value.values()
         )
     return not isinstance(value, list)
-
-
-NOTICE_CHARS = 40  # a wrapper's text at least this long, in words, is a notice
-
-
-def is_notice(value: Any) -> bool:
-    """A sentence the wrapper carries beside the payload (``copyright: "Copyright (c) 2016
-    ..."``, ``message: "The request was processed..."``): prose, not a count, a cursor or a
-    status word."""
-    return isinstance(value, str) and len(value) >= NOTICE_CHARS and len(value.split()) >= 4
 
 
 def is_link(value: Any) -> bool:

@@ -45,7 +45,13 @@ from .fields import exclude, project, selects_everything
 from .formats import choose_format
 from .invariants import check_invariants, generic_projection
 from .kinds import WRITE_KINDS
-from .list_items import cut_listed_previews, cut_preview, cut_previews, drop_named_scope
+from .list_items import (
+    cut_listed_previews,
+    cut_preview,
+    cut_previews,
+    cut_wrapper_notes,
+    drop_named_scope,
+)
 from .pages import PAGE_KINDS
 from .paging import MIN_PAGE_TOKENS, capped, over_threshold, page
 from .payload import apply_select, find_target
@@ -149,6 +155,7 @@ def shape(
             )
         elif where.kind == "list" and selection:
             shaped = cut_previews(shaped, path or (), selection, config.truncation_marker)
+            shaped = cut_wrapper_notes(shaped, path or (), config.truncation_marker)
             if config.known_values:
                 shaped = drop_named_scope(shaped, path or (), config.known_values)
         elif selection and config.kind in WRITE_KINDS:  # a write's echo of its text: short
