@@ -171,24 +171,6 @@ def test_a_generation_keeps_its_content_however_deep():
     assert "data.embedding" in choose_default_fields(vectors, kind="generate")
 
 
-def test_a_generation_s_content_is_its_own_or_its_alternatives_not_an_analysis_parts():
-    """What a generation produced is its own text or its alternatives' (one list down); the
-    passages an analysis found, each in a list of a list (``entities[].mentions[].text``),
-    are its parts, reduced as a list's parts are (before, each was kept whole)."""
-    analysis = {
-        "language": "string",
-        "entities": [{"name": "string", "type": "string", "salience": "number",
-                      "mentions": [{"type": "string",
-                                    "text": {"content": "string", "beginOffset": "integer"}}]}],
-    }  # fmt: skip
-    chosen = choose_default_fields(analysis, kind="generate")
-    assert "entities.name" in chosen
-    assert "entities.mentions.text.content" not in chosen
-    # a list's item is one list down already: its alternatives' text is kept, not deeper
-    item = {"index": "integer", "message": {"role": "string", "content": "string"}}
-    assert "message.content" in choose_default_fields(item, kind="generate", item=True)
-
-
 def test_an_acknowledgement_is_shown_whole():
     status = {"ok": "boolean", "status": "string", "message": "string", "code": "integer"}
     assert choose_default_fields(status, kind="acknowledge") == tuple(status)

@@ -312,9 +312,8 @@ def choose_default_fields(
         for key, sub in tree.items():
             if is_leaf(sub) and base_type(sub) == "string" and minted(key):
                 pick.add(key, "identity", force=True)
-    if kind == "generate":  # the content produced for the caller, however deep (the answer's
-        # own or its alternatives': a list's item is one already)
-        for path in generated_content_paths(tree, lists=0 if item else 1):
+    if kind == "generate":  # the content produced for the caller, however deep
+        for path in generated_content_paths(tree):
             pick.add(path, "content", force=True)
     return tuple(pick.chosen)
 

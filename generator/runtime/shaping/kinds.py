@@ -59,24 +59,17 @@ def profile_for(kind: str, item: bool) -> Profile:
     return PAGE if kind in PAGE_KINDS else OBJECT
 
 
-def generated_content_paths(tree: Any, lists: int | None = None) -> tuple[str, ...]:
+def generated_content_paths(tree: Any) -> tuple[str, ...]:
     """Dot paths (arrays seen through) of the content a generation answers with: strings named
     as content or as a rich text's text member (``text``, ``content``), and arrays of numbers
     (a vector), outside metadata (``usage``, ``meta``) and noise. A list of integers is no
-    vector: a token's ``bytes`` beside its log probability are an encoding, not content.
-    ``lists``: how many arrays below ``tree`` the content may be in (None: any). What a
-    generation produced is its answer's own text or its alternatives' (``choices[].message
-    .content``: one array down); the texts of the parts of an analysis, each in a list of a
-    list (``entities[].mentions[].text.content``: the passages it found), are not."""
+    vector: a token's ``bytes`` beside its log probability are an encoding, not content."""
     found: list[str] = []
 
-    def walk(node: Any, prefix: str, depth: int, crossed: int = 0) -> None:
+    def walk(node: Any, prefix: str, depth: int) -> None:
         while isinstance(node, list):
             node = node[0] if node else None
-            crossed += 1
         if not isinstance(node, dict) or depth > MAX_CONTENT_DEPTH:
-            return
-        if lists is not None and crossed > lists + int(isinstance(tree, list)):
             return
         for key, sub in node.items():
             if is_meta_key(key) or is_noise(key):
@@ -92,7 +85,7 @@ def generated_content_paths(tree: Any, lists: int | None = None) -> tuple[str, .
                 if text and named:
                     found.append(path)
                 continue
-            walk(sub, path, depth + 1, crossed)
+            walk(sub, path, depth + 1)
 
     walk(tree, "", 0)
     return tuple(found)
