@@ -81,9 +81,13 @@ def test_a_list_item_s_parts_said_only_by_their_text_are_left_out() -> None:
         "mentions": [{"text": {"content": "string", "beginOffset": "integer"}}],
         "labels": [{"name": "string"}],
     }
-    chosen = choose_default_fields(entity, item=True, kind="generate")
-    assert "name" in chosen and "labels.name" in chosen
-    assert not any(p.startswith("mentions") for p in chosen)
+    for kind in ("read", "generate"):  # a generation's record holds its own text only
+        chosen = choose_default_fields(entity, item=True, kind=kind)
+        assert "name" in chosen and "labels.name" in chosen
+        assert not any(p.startswith("mentions") for p in chosen)
+    # an alternative (no name, no identity) keeps its produced text however deep
+    candidate = {"index": "integer", "content": {"parts": [{"text": "string"}]}}
+    assert "content.parts.text" in choose_default_fields(candidate, item=True, kind="generate")
     # one resource keeps them: its parts are what a person opens it for
     assert any(p.startswith("mentions") for p in choose_default_fields(entity, kind="read"))
 
