@@ -32,6 +32,7 @@ from ..runtime.upstream.media import XML, media_kind
 from ..runtime.shaping.collections import dotted, find_payload
 from ..runtime.shaping.decision import DefaultsContext
 from ..runtime.shaping.names import base_type, schema_hint, with_hint, words
+from ..runtime.shaping.roles.identity import addressed_by, identity_fields
 from .document import Document
 from .refs import RefResolver, is_ref
 from .schemas import TYPE_SLIPS
@@ -328,6 +329,8 @@ def _shape(
     item_tree = _subtree(full, where or ())
     field_tree = bounded_tree(item_tree) if item_tree else None
     entity = tuple(words(name)) if name else ()
+    if one and payload.collection is not None:  # the one object in a list, or a list found
+        one = own_key is not None and names_items(item_tree, own_key, entity)  # by a filter
     wrapper: dict[str, Any] | None = None
     if payload.collection and isinstance(full, dict):
         wrapper = {k: trim_tree(v, 2) for k, v in full.items() if k != payload.collection[0]}
@@ -384,3 +387,13 @@ def _item_name(
     if is_ref(items):
         return resolver.deref(items, found[1], "").name
     return fallback
+
+
+def names_items(item_tree: Any, own_key: str, entity: tuple[str, ...]) -> bool:
+    """The parameter a path ends with names the items of the list it answers (their identity:
+    ``{InvoiceID}`` of ``/Invoices/{InvoiceID}`` answering ``{Invoices: [{InvoiceID, ...}]}``):
+    the list holds that one object, whose page is kept (``DefaultsContext.one``). A parameter
+    that names no item's identity (``{date}`` of ``/GamesByDate/{date}``, ``{playerid}`` of
+    news about a player) filters a list: its items stay lean."""
+    ids = identity_fields(item_tree, entity) if isinstance(item_tree, dict) else ()
+    return bool(ids) and addressed_by(ids[0], (own_key,))

@@ -81,6 +81,19 @@ def test_a_get_of_one_object_answered_in_a_list_wrapper_keeps_its_page() -> None
     assert again == one.default_fields
 
 
+def test_a_list_found_by_a_filter_in_its_path_stays_a_list_of_lean_items() -> None:
+    """``/WidgetsByDate/{date}`` ends with a parameter but answers a list whose items that
+    parameter does not name (their identity is ``WidgetID``): each item stays lean, not a page
+    (before, every item of such a list kept a page)."""
+    spec, _ = load_decided(FIXTURES / "one_in_a_list.yaml")
+    ops = {op.id: op for op in spec.operations}
+    by_date = ops["getWidgetsByDate"].response
+    assert by_date.collection_path == ""
+    assert not by_date.context.one
+    assert not {"ShippedDate", "ClosedDate"} & set(by_date.default_fields)
+    assert len(by_date.default_fields) < len(ops["getWidget"].response.default_fields)
+
+
 def test_the_one_flag_is_for_reads_only() -> None:
     tree = CHANGE
     context = DefaultsContext(one=True)
@@ -187,3 +200,28 @@ def test_a_lean_write_still_keeps_an_object_s_label_and_its_minted_secret() -> N
     }
     assert "token" in choose_default_fields(key, kind="create")
     assert "token" not in choose_default_fields(key, kind="read")
+
+
+LONG = "A sentence about what this link is for, long enough to be cut. " * 5
+
+
+def test_the_texts_of_a_resource_s_listed_parts_are_previews() -> None:
+    """One resource a read answers with keeps its own text (to ``max_chars``), but each element
+    of a list inside it (its links, each with a description) shows its text as a list's items
+    do, a short preview with the marker (before, each element's text was kept whole)."""
+    body = {
+        "id": "t1",
+        "title": "A task",
+        "notes": LONG,
+        "links": [
+            {"key": f"k{i}", "kind": "item", "description": LONG, "url": f"https://x.test/{i}"}
+            for i in range(3)
+        ],
+    }
+    config = ShapeConfig(kind="read", max_chars=1000)
+    out = json.loads(shape(body, config).chunks[0])
+    assert out["notes"] == LONG  # its own text, whole
+    assert len(out["links"]) == 3
+    for link in out["links"]:
+        assert link["description"].startswith(LONG[:40])
+        assert len(link["description"]) < 120 and "more chars" in link["description"]

@@ -4,7 +4,8 @@
   ``subtotal``, ``cents`` (not a count such as ``total_repos``), with its ``currency``: right
   after the state, amounts decide.
 - **counts**: numbers named as a plural noun or ``count``/``total``/``size``/``quantity``/
-  ``length``/``duration`` (``duration_ms``);
+  ``length``/``duration`` (``duration_ms``), not a bit field (``flags``: booleans packed in a
+  number) nor a limit (``max_members``: a setting);
   for one resource also a small object of numbers only (``stats: {additions, deletions,
   total}``). A number counted in a time unit (``minReadySeconds``) is most often a setting:
   ranked after the others. A quantity taken from one part is shown with the same quantity
@@ -23,6 +24,8 @@ MONEY_WORDS = frozenset(
     {"amount", "price", "cost", "total", "balance", "fee", "tax", "subtotal", "cents"}
 )
 COUNT_WORDS = frozenset({"count", "total", "size", "quantity", "qty", "length", "duration"})
+BIT_FIELDS = frozenset({"flags", "bits", "mask", "bitmask", "bitfield"})
+LIMIT_WORDS = frozenset({"max", "min", "maximum", "minimum"})
 # a span counted in (not an epoch time: ``roles/time.py``'s units)
 DURATION_UNITS = frozenset({"seconds", "minutes", "hours", "days", "millis", "ms", "secs", "mins"})
 
@@ -55,8 +58,12 @@ def money_pair(key: str, node: Any) -> tuple[str, str] | None:
 
 
 def is_count(key: str, leaf: Any) -> bool:
+    """Not a bit field (``flags``, ``public_flags``: booleans packed in a number) nor a limit
+    (``max_members``, ``min_length``: a setting, not what the object holds)."""
     ws = w(key)
     if base_type(leaf) not in ("integer", "number"):
+        return False
+    if ws[-1] in BIT_FIELDS or (len(ws) > 1 and ws[0] in LIMIT_WORDS):
         return False
     return ws[-1] in COUNT_WORDS or plural(ws[-1])
 

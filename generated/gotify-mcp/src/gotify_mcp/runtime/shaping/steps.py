@@ -299,8 +299,25 @@ def page_key(f: Field, sel: Selection) -> Any:
 # ------------------------------------------------------------------------------ times
 
 
+# What a time's name may add to another time's to say the same instant in another zone or
+# notation (``UpdatedUtc`` beside ``Updated``, ``created_at_iso`` beside ``created_at``).
+NOTATION_WORDS = frozenset(
+    {"utc", "gmt", "local", "iso", "unix", "epoch", "ms", "millis", "str", "string", "text",
+     "formatted", "display", "human", "readable", "pretty", "tz"}
+)  # fmt: skip
+
+
 def _times(sel: Selection) -> list[Field]:
-    return [f for f in sel.leaves if is_time(f.key, f.node)]
+    """Its times, each instant once: not the same time in another notation beside it."""
+    found = [f for f in sel.leaves if is_time(f.key, f.node)]
+    names = {(f.path.rpartition(".")[0], w(f.key)) for f in found}
+    return [f for f in found if not _restated(f, names)]
+
+
+def _restated(f: Field, names: set[tuple[str, tuple[str, ...]]]) -> bool:
+    ws = w(f.key)
+    holder = f.path.rpartition(".")[0]
+    return len(ws) > 1 and ws[-1] in NOTATION_WORDS and (holder, ws[:-1]) in names
 
 
 def recent_times(sel: Selection) -> list[Field]:

@@ -37,7 +37,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from .chunking import get_at, pack, text_layout
+from .chunking import get_at, pack, set_at, text_layout
 from .cleanup import drop_constant_kinds, prune_empty
 from .decision import decide_fields
 from .encodings import drop_encodings, encodings_note, find_encodings
@@ -46,7 +46,14 @@ from .fields import exclude, project, selects_everything
 from .formats import choose_format
 from .invariants import check_invariants, generic_projection
 from .kinds import WRITE_KINDS
-from .list_items import cut_preview, cut_previews, drop_named_scope
+from .list_items import (
+    cut_listed_previews,
+    cut_preview,
+    cut_previews,
+    cut_wrapper_notes,
+    drop_named_scope,
+)
+from .pages import PAGE_KINDS
 from .paging import MIN_PAGE_TOKENS, capped, over_threshold, page
 from .payload import apply_select, find_target, without_success
 from .repair import defaults_read_from_response
@@ -149,11 +156,17 @@ def shape(
             )
         elif where.kind == "list" and selection:
             shaped = cut_previews(shaped, path or (), selection, config.truncation_marker)
+            shaped = cut_wrapper_notes(shaped, path or (), config.truncation_marker)
             if config.known_values:
                 shaped = drop_named_scope(shaped, path or (), config.known_values)
         elif selection and config.kind in WRITE_KINDS:  # a write's echo of its text: short
             shaped = cut_preview(shaped, path or (), selection, config.truncation_marker)
             shaped = without_success(shaped)  # the result says it succeeded
+        elif selection and config.kind in PAGE_KINDS:  # its parts' texts: previews
+            target = get_at(shaped, path) if path else shaped
+            cut = cut_listed_previews(target, selection, config.truncation_marker)
+            if cut is not target:
+                shaped = set_at(shaped, path, cut) if path else cut
     if explicit is None and detail_level == "concise":
         shaped = _without_encodings(value, shaped, config, path, notes)
     max_chars = config.max_chars_detailed if detail_level == "detailed" else config.max_chars

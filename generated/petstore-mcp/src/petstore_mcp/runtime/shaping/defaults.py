@@ -334,8 +334,10 @@ def choose_default_fields(
         for key, sub in tree.items():
             if is_leaf(sub) and base_type(sub) == "string" and minted(key):
                 pick.add(key, "identity", force=True)
-    if kind == "generate":  # the content produced for the caller, however deep
-        for path in generated_content_paths(tree):
+    if kind == "generate":  # the content produced for the caller, however deep; a list's
+        # item that is a record (an entity by its name), not an alternative: its own text only
+        lists = 0 if item and not _unnamed(tree) else None
+        for path in generated_content_paths(tree, lists=lists):
             pick.add(path, "content", force=True)
     return tuple(pick.chosen)
 

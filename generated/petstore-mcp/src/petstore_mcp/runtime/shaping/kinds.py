@@ -37,11 +37,11 @@ MAX_CONTENT_DEPTH = 6
 OBJECT = Profile(budget=260, identity=2, label=1, state=2, content=1, time=2, people=2,
                  money=2, counts=2, relations=2, lists=2, url=1, flags=3, kinds=1)  # fmt: skip
 # Each item of a list: enough to pick the items worth a closer look.
-ITEM = Profile(budget=120, identity=2, label=1, state=2, content=1, time=2, people=1, money=1,
+ITEM = Profile(budget=106, identity=2, label=1, state=2, content=1, time=1, people=1, money=1,
                counts=1, relations=1, lists=1, url=1, flags=2, kinds=2)  # fmt: skip
 # Each hit of a search: an item, and what tells the hits apart for someone choosing among
 # things they do not know yet: its description, how popular it is, its sort, its page.
-SEARCH_ITEM = Profile(budget=150, identity=2, label=1, state=2, content=1, time=2, people=1,
+SEARCH_ITEM = Profile(budget=136, identity=2, label=1, state=2, content=1, time=1, people=1,
                       money=1, counts=2, relations=1, lists=1, url=1, flags=2, kinds=2)  # fmt: skip
 # What a write answers with (each record of a batch too): what the caller needs next and did
 # not send: the identity the server assigned (an id, a number), the label that recognises it,
@@ -69,17 +69,24 @@ def profile_for(kind: str, item: bool) -> Profile:
     return PAGE if kind in PAGE_KINDS else OBJECT
 
 
-def generated_content_paths(tree: Any) -> tuple[str, ...]:
+def generated_content_paths(tree: Any, lists: int | None = None) -> tuple[str, ...]:
     """Dot paths (arrays seen through) of the content a generation answers with: strings named
     as content or as a rich text's text member (``text``, ``content``), and arrays of numbers
     (a vector), outside metadata (``usage``, ``meta``) and noise. A list of integers is no
-    vector: a token's ``bytes`` beside its log probability are an encoding, not content."""
+    vector: a token's ``bytes`` beside its log probability are an encoding, not content.
+    ``lists``: how many arrays below ``tree`` the content may be in (None: any): a list's item
+    that is a record (an entity an analysis found, by its name) holds its own text, not the
+    texts of its parts (``mentions[].text.content``: the passages it was found in); an
+    alternative (``candidates[].content.parts[].text``) holds its text however deep."""
     found: list[str] = []
 
-    def walk(node: Any, prefix: str, depth: int) -> None:
+    def walk(node: Any, prefix: str, depth: int, crossed: int = 0) -> None:
         while isinstance(node, list):
             node = node[0] if node else None
+            crossed += 1
         if not isinstance(node, dict) or depth > MAX_CONTENT_DEPTH:
+            return
+        if lists is not None and crossed > lists + int(isinstance(tree, list)):
             return
         for key, sub in node.items():
             if is_meta_key(key) or is_noise(key):
@@ -95,7 +102,7 @@ def generated_content_paths(tree: Any) -> tuple[str, ...]:
                 if text and named:
                     found.append(path)
                 continue
-            walk(sub, path, depth + 1)
+            walk(sub, path, depth + 1, crossed)
 
     walk(tree, "", 0)
     return tuple(found)

@@ -29,7 +29,15 @@ from .truncate import truncate_string
 PREVIEW_CHARS = 80
 WRITE_PREVIEW_CHARS = 64  # a write's echo of the text the caller sent (``cut_preview``)
 
-__all__ = ["PREVIEW_CHARS", "cut_preview", "cut_previews", "drop_named_scope", "preview_paths"]
+__all__ = [
+    "PREVIEW_CHARS",
+    "cut_listed_previews",
+    "cut_preview",
+    "cut_previews",
+    "cut_wrapper_notes",
+    "drop_named_scope",
+    "preview_paths",
+]
 
 
 def preview_paths(selection: list[str]) -> list[tuple[str, ...]]:
@@ -75,6 +83,57 @@ def cut_previews(
     if not count:
         return shaped
     return set_at(shaped, path, out) if path else out
+
+
+def cut_listed_previews(
+    shaped: Any, selection: list[str], marker: str, chars: int = PREVIEW_CHARS
+) -> Any:
+    """``shaped`` (one resource) with the text of the elements of the lists inside it (the
+    ``description`` of each of its links, the ``body`` of each comment it holds) cut to
+    ``chars``, as a list's items show theirs: the elements are its parts, listed to be picked
+    from; the resource's own text stays whole (to ``max_chars``)."""
+    paths = preview_paths(selection)
+    count = 0
+
+    def cut(value: Any, segments: tuple[str, ...], listed: bool) -> Any:
+        nonlocal count
+        if isinstance(value, list):
+            return [cut(v, segments, True) for v in value]
+        if not segments:
+            if listed and isinstance(value, str) and len(value) > chars:
+                count += 1
+                return truncate_string(value, chars, marker)
+            return value
+        if isinstance(value, dict) and segments[0] in value:
+            return {**value, segments[0]: cut(value[segments[0]], segments[1:], listed)}
+        return value
+
+    out = shaped
+    for segments in paths:
+        if len(segments) > 1:
+            check_deadline()
+            out = cut(out, segments, False)
+    return out if count else shaped
+
+
+NOTE_WORDS = 4  # a wrapper's string of at least this many words, longer than a preview: a note
+
+
+def cut_wrapper_notes(
+    shaped: Any, path: tuple[str, ...], marker: str, chars: int = PREVIEW_CHARS
+) -> Any:
+    """``shaped`` with the sentences the list's wrapper carries beside it (a status message, a
+    notice, the text an analysis was run on) cut to ``chars`` like a list item's preview: the
+    list is what the call answers; counts, cursors and status words stay whole."""
+    if not path or not isinstance(shaped, dict):
+        return shaped
+    out = dict(shaped)
+    for key, value in shaped.items():
+        if key == path[0]:
+            out[key] = cut_wrapper_notes(value, path[1:], marker, chars)
+        elif isinstance(value, str) and len(value) > chars and len(value.split()) >= NOTE_WORDS:
+            out[key] = truncate_string(value, chars, marker)
+    return out
 
 
 def cut_preview(shaped: Any, path: tuple[str, ...], selection: list[str], marker: str) -> Any:

@@ -197,9 +197,16 @@ def take_lists(sel: Selection, row: Step) -> int:
                 if not is_url(p.rsplit(".", 1)[-1], None) or container
             ])  # fmt: skip
             said = [p.rsplit(".", 1)[-1] for p in own]
+            # a list's item shows its parts by what names them or where they stand: parts said
+            # only by their text (the passages of an entity an analysis found) would repeat a
+            # preview per part in every item
+            by_text = not sel.item or any(is_state(k) or is_money(k, "number") for k in said)
             if not own or not (
                 container
-                or any(is_state(k) or is_content(k) or is_money(k, "number") for k in said)
+                or any(
+                    is_state(k) or (is_content(k) and by_text) or is_money(k, "number")
+                    for k in said
+                )
             ):
                 continue  # elements with no name, state, text or amount (sizes): not a default
             if pick.add(f"{f.path}.{own[0]}", row.records, force=container):

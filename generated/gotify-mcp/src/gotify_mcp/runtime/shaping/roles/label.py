@@ -31,7 +31,7 @@ from .words import w
 
 LABEL_WORDS = frozenset(
     {"name", "title", "label", "subject", "caption", "headline", "heading", "login",
-     "username", "nickname", "handle", "filename"}
+     "username", "nickname", "nick", "handle", "filename"}
 )  # fmt: skip
 PRIMARY_WORDS = frozenset(
     {"path", "file", "ref", "tag", "email", "domain", "host", "hostname", "address", "symbol",

@@ -1,0 +1,100 @@
+"""What nobody reads is left out of the defaults, decided from structure, types and naming
+patterns (issue 33: precision on reads and searches). Synthesized structures; each test fails
+on the rules before it."""
+
+from __future__ import annotations
+
+import json
+
+from generator.runtime.shaping.defaults import choose_default_fields
+from generator.runtime.shaping.pipeline import ShapeConfig, shape
+
+MEMBER = {
+    "user": {"id": "string", "username": "string", "avatar": "string"},
+    "nick": "string",
+    "joined_at": "string:time",
+    "flags": "integer",
+    "deaf": "boolean",
+}
+
+
+def test_a_bit_field_and_a_limit_are_no_counts() -> None:
+    """``flags`` packs booleans in a number and ``max_members`` is a setting: neither is a
+    count the object holds (before, both took count slots ahead of the real counts)."""
+    group = {
+        "id": "string", "name": "string", "flags": "integer", "public_flags": "integer",
+        "max_members": "integer", "max_presences": "integer", "member_count": "integer",
+        "premium_subscription_count": "integer",
+    }  # fmt: skip
+    chosen = choose_default_fields(group, kind="read")
+    assert {"member_count", "premium_subscription_count"} <= set(chosen)
+    assert not {"flags", "public_flags", "max_members", "max_presences"} & set(chosen)
+    assert "flags" not in choose_default_fields(MEMBER, item=True)
+
+
+def test_a_nick_is_a_label() -> None:
+    """A member known by a nick in a group (``nick`` beside the person): the name it goes by
+    there is its label."""
+    assert "nick" in choose_default_fields(MEMBER, item=True)
+
+
+def test_one_instant_is_shown_once_not_in_each_notation() -> None:
+    """``UpdatedUtc`` beside ``Updated`` (and ``created_at_iso`` beside ``created_at``) says the
+    same instant again: the plain one is kept, the restatement is not."""
+    game = {"GameId": "integer", "Name": "string", "Updated": "string:time",
+            "UpdatedUtc": "string", "DateTime": "string:time", "DateTimeUtc": "string:time"}  # fmt: skip
+    for item in (True, False):
+        chosen = choose_default_fields(game, item=item)
+        assert "Updated" in chosen
+        assert not {"UpdatedUtc", "DateTimeUtc"} & set(chosen)
+    post = {"id": "string", "title": "string", "created_at": "string:time",
+            "created_at_iso": "string"}  # fmt: skip
+    assert "created_at_iso" not in choose_default_fields(post)
+
+
+def test_a_wrapper_s_sentences_are_previews_its_counts_and_cursors_whole() -> None:
+    """A list's wrapper keeps its counts, cursors and status words whole; a sentence it
+    carries beside the list (a status message, the text an analysis ran on) is cut like an
+    item's preview, its beginning and the marker (before, it was kept whole)."""
+    note = "The request was processed and the results are listed below. " * 4
+    body = {
+        "message": note,
+        "status": "OK",
+        "num_results": 2,
+        "next_cursor": "c2",
+        "results": [{"id": i, "title": f"Story {i}"} for i in range(2)],
+    }
+    out = json.loads(shape(body, ShapeConfig(kind="read")).chunks[0])
+    assert out["num_results"] == 2 and out["next_cursor"] == "c2" and out["status"] == "OK"
+    assert out["message"].startswith(note[:40]) and "more chars" in out["message"]
+    assert len(out["message"]) < 120
+    assert [r["title"] for r in out["results"]] == ["Story 0", "Story 1"]
+
+
+def test_a_list_item_s_parts_said_only_by_their_text_are_left_out() -> None:
+    """Each item of a list (an entity an analysis found) shows its parts by what names them or
+    where they stand; parts said only by their text (the passages it was found in) would
+    repeat a preview per part in every item (before, they did)."""
+    entity = {
+        "name": "string",
+        "salience": "number",
+        "mentions": [{"text": {"content": "string", "beginOffset": "integer"}}],
+        "labels": [{"name": "string"}],
+    }
+    for kind in ("read", "generate"):  # a generation's record holds its own text only
+        chosen = choose_default_fields(entity, item=True, kind=kind)
+        assert "name" in chosen and "labels.name" in chosen
+        assert not any(p.startswith("mentions") for p in chosen)
+    # an alternative (no name, no identity) keeps its produced text however deep
+    candidate = {"index": "integer", "content": {"parts": [{"text": "string"}]}}
+    assert "content.parts.text" in choose_default_fields(candidate, item=True, kind="generate")
+    # one resource keeps them: its parts are what a person opens it for
+    assert any(p.startswith("mentions") for p in choose_default_fields(entity, kind="read"))
+
+
+def test_a_search_hit_takes_one_time_as_a_list_item_does() -> None:
+    hit = {"id": "string", "name": "string", "description": "string", "owner": "string",
+           "created": "string:time", "modified": "string:time", "url": "string:uri"}  # fmt: skip
+    chosen = choose_default_fields(hit, item=True, kind="search")
+    assert "modified" in chosen and "created" not in chosen
+    assert {"created", "modified"} <= set(choose_default_fields(hit, kind="read"))
