@@ -88,7 +88,7 @@ def test_an_undescribed_response_is_read_with_the_tools_context() -> None:
 
 def test_the_rules_are_a_declared_table() -> None:
     roles = [step.role for step in STEPS]
-    assert roles[:2] == ["identity", "label"]
+    assert roles[:3] == ["identity", "handle", "label"]  # a person says who before a headline
     assert len(roles) == len(set(roles))
     assert {"people", "time", "counts", "relations", "lists"} <= set(roles)
 

@@ -29,9 +29,9 @@ from typing import Any
 
 from ..ir.models import ResponseShape
 from ..runtime.upstream.media import XML, media_kind
-from ..runtime.shaping.collections import dotted, find_payload
+from ..runtime.shaping.collections import LIST_KEYS, dotted, find_payload, is_meta_key
 from ..runtime.shaping.decision import DefaultsContext
-from ..runtime.shaping.names import base_type, schema_hint, with_hint, words
+from ..runtime.shaping.names import base_type, norm, schema_hint, with_hint, words
 from ..runtime.shaping.roles.identity import addressed_by, identity_fields
 from .document import Document
 from .refs import RefResolver, is_ref
@@ -323,9 +323,11 @@ def _shape(
     payload = find_payload(full, about=about)
     if payload.collection is not None:  # a list at ``/races/{raceid}``: the race's entries
         keys = tuple(k for k in keys if k != own_key)  # (``loaders/addresses.own_parameter``)
+    if payload.collection is not None:
+        name = _item_name(_schema_at(body, payload.collection, resolver), resolver, name)
+    elif payload.envelope is not None:
+        name = _member_name(body, payload.envelope, resolver) or name
     where = payload.collection if payload.collection is not None else payload.envelope
-    if where is not None:
-        name = _item_name(_schema_at(body, where, resolver), resolver, name)
     item_tree = _subtree(full, where or ())
     field_tree = bounded_tree(item_tree) if item_tree else None
     entity = tuple(words(name)) if name else ()
@@ -376,6 +378,26 @@ def _schema_at(
         target = resolver.deref(props[key], doc, "")
         node, doc = target.value, target.doc
     return node, doc
+
+
+def _member_name(body: Any, path: tuple[str, ...], resolver: RefResolver) -> str | None:
+    """What the one resource an envelope wraps is (``{data: {audience, member: {...}}}``):
+    its schema's name when it is a named schema, else the member's own key when that names
+    something (``member``), not a wrapper's word (``data``, ``result``); None: the body's
+    name stands."""
+    if body is None:
+        return None
+    node, doc, name = body.value, body.doc, None
+    for key in path:
+        props = node.get("properties") if isinstance(node, dict) else None
+        if not isinstance(props, dict) or not isinstance(props.get(key), dict):
+            return None
+        target = resolver.deref(props[key], doc, "")
+        node, doc, name = target.value, target.doc, target.name
+    if name:
+        return name
+    key = path[-1]
+    return None if norm(key) in LIST_KEYS or is_meta_key(key) else key
 
 
 def _item_name(

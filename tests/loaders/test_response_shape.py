@@ -293,3 +293,71 @@ def test_a_collections_other_address_names_a_second_identity(tmp_path: Path) -> 
         assert shapes[op_id].identity_fields[:2] == ("id", "tag_name"), op_id
         assert "name" in shapes[op_id].default_fields, op_id  # the tag's name is not the label
         assert "width" not in shapes[op_id].identity_fields, op_id
+
+
+MEMBER = {
+    "type": "object",
+    "properties": {
+        "id": {"type": "integer"},
+        "card": {
+            "type": "object",
+            "properties": {"headline": {"type": "string"}, "company_name": {"type": "string"}},
+        },
+        "persona": {
+            "type": "object",
+            "properties": {
+                "id": {"type": "integer"},
+                "identity": {
+                    "type": "object",
+                    "properties": {
+                        "username": {"type": "string"},
+                        "avatar_uri": {"type": "string", "format": "uri"},
+                    },
+                },
+            },
+        },
+        "profile": {"type": "object", "properties": {"first_name": {"type": "string"}}},
+    },
+}
+
+
+def test_an_envelope_names_its_resource_by_its_own_schema_or_key(tmp_path: Path) -> None:
+    """The one resource an envelope wraps is what its own schema or key says, not the
+    body's (``MembershipCreatedResponse``): a ``member`` is a person, said by its handle even
+    two parts down."""
+    body = {
+        "type": "object",
+        "properties": {
+            "data": {
+                "type": "object",
+                "properties": {
+                    "audience": {"type": "object", "properties": {"id": {"type": "integer"}}},
+                    "member": MEMBER,
+                },
+            }
+        },
+    }
+    inline = _shape(
+        tmp_path,
+        {"200": _json({"$ref": "#/components/schemas/MembershipCreatedResponse"})},
+        {"MembershipCreatedResponse": body},
+    )
+    assert inline.envelope_path == "data.member"
+    assert inline.context.entity == ("member",)
+    assert "persona.identity.username" in inline.default_fields
+    assert "card.company_name" not in inline.default_fields
+    named = dict(body, properties={"data": {"$ref": "#/components/schemas/Membership"}})
+    by_ref = _shape(
+        tmp_path,
+        {"200": _json({"$ref": "#/components/schemas/MembershipCreatedResponse"})},
+        {"MembershipCreatedResponse": named, "Membership": body["properties"]["data"]},
+    )
+    assert by_ref.envelope_path == "data.member"
+    assert by_ref.context.entity == ("member",)  # inline member: its key
+    wrapped = _shape(
+        tmp_path,
+        {"200": _json({"$ref": "#/components/schemas/PersonResponse"})},
+        {"PersonResponse": {"type": "object", "properties": {"data": MEMBER}}},
+    )
+    assert wrapped.envelope_path == "data"
+    assert wrapped.context.entity == ("person", "response")  # ``data`` says nothing

@@ -807,3 +807,23 @@ def test_a_written_resource_without_a_label_is_named_by_what_it_belongs_to():
     assert "enterprise.name" in choose_default_fields(entry, kind="create")
     named = {**entry, "name": "string"}
     assert "enterprise.name" not in choose_default_fields(named, kind="create")
+
+
+def test_a_person_resource_is_said_by_its_handle_however_its_parts_hold_it() -> None:
+    """A user read by its id whose handle sits two parts down (``persona.identity.username``)
+    keeps it beside a headline; one with a handle of its own needs nothing more; an object
+    that is not a person is not looked into for one."""
+    user = {
+        "id": 1001,
+        "card": {"headline": "Engineer", "company_name": "Acme", "industry": "tools"},
+        "persona": {"id": 7, "identity": {"username": "ada", "avatar_uri": "https://x/a.png"}},
+        "profile": {"first_name": "Ada", "last_name": "L"},
+    }
+    tree = field_tree_from_value(user)
+    chosen = choose_default_fields(tree, entity=("user",))
+    assert "persona.identity.username" in chosen and "id" in chosen
+    own = dict(user, login="ada")
+    assert "persona.identity.username" not in choose_default_fields(
+        field_tree_from_value(own), entity=("user",)
+    )
+    assert "persona.identity.username" not in choose_default_fields(tree, entity=("widget",))
