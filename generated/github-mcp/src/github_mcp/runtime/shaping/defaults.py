@@ -61,7 +61,7 @@ from .containers import container_lists
 from .kinds import WRITE_KINDS, generated_content_paths, profile_for
 from .relation_steps import (
     object_lists, people, person_key, relations, relation_key, scalar_lists, take_lists,
-    take_people, take_relations,
+    take_own_handle, take_people, take_relations,
 )  # fmt: skip
 from .steps import (
     amounts, bare_first, count_key, counts, currencies, deeper_times, enums, flag_key, flags,
@@ -230,6 +230,7 @@ _DEEPER = Step("deeper time", deeper_times, picks="time", take=take_signed, when
 STEPS: tuple[Step, ...] = (
     # role, candidates, rank, slot (a profile's count or a number), fallback; how taken
     Step("identity", identities, slot="identity", take=take_forced),  # whatever the budget
+    Step("handle", people, slot=1, picks="label", take=take_own_handle),  # a person: who
     Step("label", labels, label_key, "label", (_RICH_LABEL, _PRIMARY, _RICH_TEXT, _TEXT,
                                                (_OWN_LINK, _RELATED_NAME)), take=take_label),
     Step("locator", locators, part_last, 1, picks="label"),  # where it lives

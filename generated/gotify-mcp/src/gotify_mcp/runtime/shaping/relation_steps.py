@@ -30,7 +30,14 @@ from .roles.label import (
 )
 from .roles.links import is_url
 from .roles.noise import is_noise
-from .roles.people import handle, is_person, is_person_member, person_rank
+from .roles.people import (
+    HANDLE_WORDS,
+    handle,
+    is_person,
+    is_person_member,
+    nested_handle,
+    person_rank,
+)
 from .roles.quantity import is_money
 from .roles.relation import nested_identity, person_paths, readable, reduce
 from .roles.state import is_state, state_rank
@@ -65,6 +72,19 @@ def take_people(sel: Selection, row: Step) -> int:
                     continue
                 sel.pick.add(extra, row.records, force=True, cost=2)
     return taken
+
+
+def take_own_handle(sel: Selection, row: Step) -> int:
+    """An object that is a person (its entity a role noun: ``/users/{id}``, a membership's
+    ``member``) and holds no handle of its own is said by the handle one of its parts holds
+    (``persona.identity.username``), as a person of an object is (``take_people``); a
+    headline or a first name beside it does not say who it is."""
+    if not sel.entity or not is_person("_".join(sel.entity)) or handle(sel.tree) is not None:
+        return 0
+    for path in nested_handle(sel.tree):
+        if w(path.rsplit(".", 1)[-1])[-1] in HANDLE_WORDS and sel.pick.add(path, row.records):
+            return 1
+    return 0
 
 
 def _said(sel: Selection, top: str) -> bool:
