@@ -20,35 +20,8 @@ from generator.runtime.errors import ConfigurationError
 from generator.runtime.executor import ServerRuntime
 from generator.runtime.meta import listed_tools
 from generator.runtime.model import model_from_json
+from tests.support.operations import op
 from tests.support.upstream import Reply, Upstream
-
-
-def op(name: str, method: str, path: str, description: str, **extra: Any) -> dict[str, Any]:
-    params = [p[1:-1] for p in path.split("/") if p.startswith("{")]
-    props: dict[str, Any] = {p: {"type": "string"} for p in params}
-    props.update(extra.pop("props", {}))
-    return {
-        "name": name,
-        "description": description,
-        "input_schema": {"type": "object", "properties": props, "required": params},
-        "binding": {"kind": "http", "method": method, "path": path},
-        "params": [{"arg": p, "location": "path", "wire": p, "required": True} for p in params]
-        + [
-            {"arg": p, "location": "query", "wire": p, "required": False}
-            for p in props
-            if p not in params
-        ],
-        "response": extra.pop(
-            "response",
-            {
-                "collection_path": "",
-                "field_tree": {"id": "integer", "name": "string", "owner": {"login": "string"}},
-                "default_fields": ["id", "name", "owner.login"],
-            },
-        ),
-        **extra,
-    }
-
 
 MODEL = model_from_json(
     {

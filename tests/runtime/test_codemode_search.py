@@ -7,21 +7,13 @@ from typing import Any
 
 from generator.runtime.codemode.search import rank
 from generator.runtime.model import ServerModel, model_from_json
+from tests.support.operations import op as operation
 
 
 def op(name: str, method: str, path: str, description: str, **extra: Any) -> dict[str, Any]:
-    params = [p[1:-1] for p in path.split("/") if p.startswith("{")]
-    props: dict[str, Any] = {p: {"type": "string"} for p in params}
-    props.update(extra.pop("props", {}))
-    return {
-        "name": name,
-        "description": description,
-        "input_schema": {"type": "object", "properties": props, "required": params},
-        "binding": {"kind": "http", "method": method, "path": path},
-        "params": [{"arg": p, "location": "path", "wire": p, "required": True} for p in params],
-        "response": extra.pop("response", {"collection_path": "", "default_fields": []}),
-        **extra,
-    }
+    """An operation whose answer says nothing (its fields are not what the ranking reads)."""
+    extra.setdefault("response", {"collection_path": "", "default_fields": []})
+    return operation(name, method, path, description, **extra)
 
 
 def table(*tools: dict[str, Any]) -> ServerModel:
