@@ -827,3 +827,30 @@ def test_a_person_resource_is_said_by_its_handle_however_its_parts_hold_it() -> 
         field_tree_from_value(own), entity=("user",)
     )
     assert "persona.identity.username" not in choose_default_fields(tree, entity=("widget",))
+
+
+def test_a_line_of_a_price_list_is_said_by_its_amount_with_its_currency() -> None:
+    """The prices of a category (a list of objects known by a name) keep each price's amount
+    and currency beside its name: a price reduced to its name lost what it says. A name
+    written as one word that ends in a money word is money (``grossamount``)."""
+    category = {
+        "uid": "c1",
+        "name": "Bikes",
+        "price": [
+            {
+                "uid": f"p{i}",
+                "name": f"Day {i}",
+                "href": f"https://api.example/prices/p{i}",
+                "grossamount": 7.5 + i,
+                "taxrate": 19.0,
+                "currency": "EUR",
+                "interval": 24,
+            }
+            for i in range(3)
+        ],
+    }
+    chosen = choose_default_fields(field_tree_from_value(category), entity=("category",))
+    assert {"price.name", "price.grossamount", "price.currency"} <= set(chosen)
+    assert "price.href" not in chosen
+    assert is_money("grossamount", "number") and is_money("unitPrice", "integer")
+    assert not is_money("percents", "number") and not is_money("amounts_count", "integer")
