@@ -239,6 +239,11 @@ def take_lists(sel: Selection, row: Step) -> int:
             continue
         states = sorted((k for k in leaf_keys(element) if is_state(k)), key=state_rank)
         paths += [f"{f.path}.{k}" for k in states[:1] if k != ident]
+        # a line of a price list or an order is said by its amount too, with its currency
+        amounts = [k for k in leaf_keys(element) if is_money(k, element[k]) and k != ident]
+        if amounts:
+            currency = [k for k in leaf_keys(element) if "currency" in w(k)]
+            paths += [f"{f.path}.{k}" for k in (amounts[0], *currency[:1])]
         if not is_label(ident.rsplit(".", 1)[-1]):  # an element said by its text (an error's
             # message, a note): its text too, not only its code
             texts = [k for k in leaf_keys(element) if is_content(k) and k != ident]

@@ -37,9 +37,25 @@ def is_unit_setting(key: str) -> bool:
     return w(key)[-1] in DURATION_UNITS
 
 
-def is_money(key: str, leaf: Any) -> bool:
-    """``amount``, ``amount_due``, ``net_total``; not a count (``total_private_repos``)."""
+# money words that end a name written as one word (``grossamount``, ``unitprice``)
+COMPOUND_MONEY = ("amount", "price", "cost", "balance")
+
+
+def money_words(key: str) -> list[str] | tuple[str, ...]:
+    """The words of ``key``; a one-word name that ends in a money word is split before it
+    (``grossamount``: gross, amount)."""
     ws = w(key)
+    if len(ws) == 1:
+        for end in COMPOUND_MONEY:
+            if ws[0].endswith(end) and len(ws[0]) >= len(end) + 3:
+                return [ws[0][: -len(end)], end]
+    return ws
+
+
+def is_money(key: str, leaf: Any) -> bool:
+    """``amount``, ``amount_due``, ``net_total``, ``grossamount``; not a count
+    (``total_private_repos``)."""
+    ws = money_words(key)
     if base_type(leaf) not in ("integer", "number") or not set(ws) & MONEY_WORDS:
         return False
     return ws[-1] in MONEY_WORDS or not (ws[-1] in COUNT_WORDS or plural(ws[-1]))
