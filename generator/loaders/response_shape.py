@@ -34,7 +34,7 @@ from ..runtime.shaping.decision import DefaultsContext
 from ..runtime.shaping.names import base_type, norm, schema_hint, with_hint, words
 from ..runtime.shaping.roles.identity import addressed_by, identity_fields
 from .document import Document
-from .refs import RefResolver, is_ref
+from .refs import RefResolver, Resolved, is_ref
 from .schemas import TYPE_SLIPS
 from .xml_layout import xml_layout
 
@@ -362,52 +362,41 @@ def _subtree(tree: Any, path: tuple[str, ...]) -> dict[str, Any] | None:
 
 
 def _schema_at(
-    body: Any, path: tuple[str, ...], resolver: RefResolver
-) -> tuple[Any, Document] | None:
-    """The schema of the member at ``path`` (through properties) and the document it is
-    written in."""
-    if body is None:
-        return None
-    node, doc = body.value, body.doc
+    body: Resolved | None, path: tuple[str, ...], resolver: RefResolver
+) -> Resolved | None:
+    """The schema of the member at ``path`` (through properties): its value, the document it
+    is written in and its component name when it is reached through a ref (``body`` itself for
+    an empty path)."""
+    found = body
     for key in path:
-        if not isinstance(node, dict):
+        node = found.value if found is not None else None
+        props = node.get("properties") if isinstance(node, dict) else None
+        if found is None or not isinstance(props, dict) or not isinstance(props.get(key), dict):
             return None
-        props = node.get("properties")
-        if not isinstance(props, dict) or not isinstance(props.get(key), dict):
-            return None
-        target = resolver.deref(props[key], doc, "")
-        node, doc = target.value, target.doc
-    return node, doc
+        found = resolver.deref(props[key], found.doc, "")
+    return found
 
 
-def _member_name(body: Any, path: tuple[str, ...], resolver: RefResolver) -> str | None:
+def _member_name(body: Resolved | None, path: tuple[str, ...], resolver: RefResolver) -> str | None:
     """What the one resource an envelope wraps is (``{data: {audience, member: {...}}}``):
     its schema's name when it is a named schema, else the member's own key when that names
     something (``member``), not a wrapper's word (``data``, ``result``); None: the body's
     name stands."""
-    if body is None:
+    found = _schema_at(body, path, resolver)
+    if found is None:
         return None
-    node, doc, name = body.value, body.doc, None
-    for key in path:
-        props = node.get("properties") if isinstance(node, dict) else None
-        if not isinstance(props, dict) or not isinstance(props.get(key), dict):
-            return None
-        target = resolver.deref(props[key], doc, "")
-        node, doc, name = target.value, target.doc, target.name
-    if name:
-        return name
+    if found.name:
+        return found.name
     key = path[-1]
     return None if norm(key) in LIST_KEYS or is_meta_key(key) else key
 
 
-def _item_name(
-    found: tuple[Any, Document] | None, resolver: RefResolver, fallback: str | None
-) -> str | None:
-    if found is None or not isinstance(found[0], dict):
+def _item_name(found: Resolved | None, resolver: RefResolver, fallback: str | None) -> str | None:
+    if found is None or not isinstance(found.value, dict):
         return fallback
-    items = found[0].get("items")
+    items = found.value.get("items")
     if is_ref(items):
-        return resolver.deref(items, found[1], "").name
+        return resolver.deref(items, found.doc, "").name
     return fallback
 
 
