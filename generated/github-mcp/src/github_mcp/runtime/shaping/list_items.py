@@ -60,25 +60,12 @@ def cut_previews(
     if not paths or not isinstance(items, list):
         return shaped
     count = 0
-
-    def cut(value: Any, segments: tuple[str, ...]) -> Any:
-        nonlocal count
-        if isinstance(value, list):
-            return [cut(v, segments) for v in value]
-        if not segments:
-            if isinstance(value, str) and len(value) > chars:
-                count += 1
-                return truncate_string(value, chars, marker)
-            return value
-        if isinstance(value, dict) and segments[0] in value:
-            return {**value, segments[0]: cut(value[segments[0]], segments[1:])}
-        return value
-
     out = []
     for item in items:
         check_deadline()
         for segments in paths:
-            item = cut(item, segments)
+            item, cut = _cut_texts(item, segments, chars, marker, listed=True)
+            count += cut
         out.append(item)
     if not count:
         return shaped
@@ -92,28 +79,32 @@ def cut_listed_previews(
     ``description`` of each of its links, the ``body`` of each comment it holds) cut to
     ``chars``, as a list's items show theirs: the elements are its parts, listed to be picked
     from; the resource's own text stays whole (to ``max_chars``)."""
-    paths = preview_paths(selection)
     count = 0
-
-    def cut(value: Any, segments: tuple[str, ...], listed: bool) -> Any:
-        nonlocal count
-        if isinstance(value, list):
-            return [cut(v, segments, True) for v in value]
-        if not segments:
-            if listed and isinstance(value, str) and len(value) > chars:
-                count += 1
-                return truncate_string(value, chars, marker)
-            return value
-        if isinstance(value, dict) and segments[0] in value:
-            return {**value, segments[0]: cut(value[segments[0]], segments[1:], listed)}
-        return value
-
     out = shaped
-    for segments in paths:
+    for segments in preview_paths(selection):
         if len(segments) > 1:
             check_deadline()
-            out = cut(out, segments, False)
+            out, cut = _cut_texts(out, segments, chars, marker, listed=False)
+            count += cut
     return out if count else shaped
+
+
+def _cut_texts(
+    value: Any, segments: tuple[str, ...], chars: int, marker: str, listed: bool
+) -> tuple[Any, int]:
+    """``value`` with the string at ``segments`` (lists seen through) cut to ``chars`` when a
+    list holds it (``listed``: ``value`` is already an element of one), and how many were cut."""
+    if isinstance(value, list):
+        cuts = [_cut_texts(v, segments, chars, marker, True) for v in value]
+        return [v for v, _ in cuts], sum(n for _, n in cuts)
+    if not segments:
+        if listed and isinstance(value, str) and len(value) > chars:
+            return truncate_string(value, chars, marker), 1
+        return value, 0
+    if isinstance(value, dict) and segments[0] in value:
+        inner, cut = _cut_texts(value[segments[0]], segments[1:], chars, marker, listed)
+        return {**value, segments[0]: inner}, cut
+    return value, 0
 
 
 NOTE_WORDS = 4  # a wrapper's string of at least this many words, longer than a preview: a note

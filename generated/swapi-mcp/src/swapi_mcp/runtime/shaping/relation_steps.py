@@ -31,7 +31,6 @@ from .roles.label import (
 from .roles.links import is_url
 from .roles.noise import is_noise
 from .roles.people import (
-    HANDLE_WORDS,
     handle,
     is_person,
     is_person_member,
@@ -81,10 +80,8 @@ def take_own_handle(sel: Selection, row: Step) -> int:
     headline or a first name beside it does not say who it is."""
     if not sel.entity or not is_person("_".join(sel.entity)) or handle(sel.tree) is not None:
         return 0
-    for path in nested_handle(sel.tree):
-        if w(path.rsplit(".", 1)[-1])[-1] in HANDLE_WORDS and sel.pick.add(path, row.records):
-            return 1
-    return 0
+    paths = nested_handle(sel.tree, names=False)  # the nearest part's handle, if any
+    return int(bool(paths) and sel.pick.add(paths[0], row.records))
 
 
 def _said(sel: Selection, top: str) -> bool:

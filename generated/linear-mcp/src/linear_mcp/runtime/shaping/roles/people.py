@@ -106,14 +106,14 @@ def _own_name(key: str) -> bool:
     return ws[-1] == "name" and (len(ws) == 1 or ws[0] in PERSON_NAME_WORDS)
 
 
-def nested_handle(tree: Any) -> list[str]:
+def nested_handle(tree: Any, names: bool = True) -> list[str]:
     """Who a person is when its own members do not say (``{id, profile: {first_name,
     last_name}, persona: {identity: {username}}}``): the handle of a part (``handle``), the
     nearest first, looked for ``NESTED_DEPTH`` objects down (lists are the person's records,
-    not who it is); else a part's own names (``profile.first_name``, ``profile.last_name``).
-    Relative paths; empty when none says."""
+    not who it is); else (``names``) a part's own names (``profile.first_name``,
+    ``profile.last_name``). Relative paths; empty when none says."""
     handles: list[str] = []
-    names: list[str] = []
+    found_names: list[str] = []
     level: list[tuple[str, Any]] = [("", unwrap(tree))]
     for _ in range(NESTED_DEPTH):
         deeper: list[tuple[str, Any]] = []
@@ -128,10 +128,10 @@ def nested_handle(tree: Any) -> list[str]:
                 found = handle(inner)
                 if found is not None and not handles:
                     handles.append(path + found)
-                if not names:
-                    names = [path + k for k in leaf_keys(inner) if _own_name(k)][:2]
+                if not found_names:
+                    found_names = [path + k for k in leaf_keys(inner) if _own_name(k)][:2]
                 deeper.append((path, inner))
         if handles:
             return handles
         level = deeper
-    return names
+    return found_names if names else []

@@ -41,14 +41,14 @@ def is_unit_setting(key: str) -> bool:
 COMPOUND_MONEY = ("amount", "price", "cost", "balance")
 
 
-def money_words(key: str) -> list[str] | tuple[str, ...]:
+def money_words(key: str) -> tuple[str, ...]:
     """The words of ``key``; a one-word name that ends in a money word is split before it
     (``grossamount``: gross, amount)."""
     ws = w(key)
     if len(ws) == 1:
         for end in COMPOUND_MONEY:
             if ws[0].endswith(end) and len(ws[0]) >= len(end) + 3:
-                return [ws[0][: -len(end)], end]
+                return (ws[0][: -len(end)], end)
     return ws
 
 
