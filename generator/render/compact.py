@@ -16,13 +16,14 @@ where every token is paid once per tool per conversation. Two profiles:
 
 Both drop noise: ``format`` (except date/date-time), ``default``, upper and item bounds,
 ``additionalProperties: false``, empty ``properties`` (a ``type`` stays beside an ``enum``:
-clients that convert schemas to Gemini's refuse an enum without one); below the profile's depth only what a valid value needs is kept (types,
-enums, required properties, item types: ``_skeleton``), never required fields, the item types
-of nested arrays and objects or enums (a long one is shown as a few examples and says where
-the others are: the server keeps every value for validation, ``Surface.checked``, and its
-error for a wrong value lists the closest, runtime/choices.py); and a sub-schema repeated
-inside one tool's schema is defined once under ``$defs`` (MCP input schemas are
-self-contained, so ``$defs`` is the only place sharing is allowed).
+clients that convert schemas to Gemini's refuse an enum without one); below the profile's
+depth only what a valid value needs is kept (types, enums, required properties, item types:
+``_skeleton``), never required fields, the item types of nested arrays and objects or enums (a
+long one is shown as a few examples and says where the others are: the server keeps every
+value for validation, ``Surface.checked``, and its error for a wrong value lists the closest,
+runtime/choices.py); and a sub-schema repeated inside one tool's schema is defined once under
+``$defs`` (MCP input schemas are self-contained, so ``$defs`` is the only place sharing is
+allowed).
 
 The runtime validates the control arguments in full and adds ``additionalProperties: false``
 back (runtime/arguments.py), so a lean schema still rejects unknown arguments. Meta mode's
