@@ -45,6 +45,7 @@ from ..preview.judge_answers import judge_empty
 from ..preview.synthesize import FROM_TREE, Example, ExampleFinder
 from ..preview.tools import path_templates, tools_of
 from ..runtime.shaping.tokens import count_tokens, get_encoding
+from .received import received_tokens
 from . import results as results_file
 from .arguments import arguments_for
 from .breadth_calls import Call, Case, SpecResult
@@ -213,7 +214,7 @@ async def _call_one(
     except Exception as exc:  # a crash of the runtime is a finding, not a stop
         call.error = f"crash: {type(exc).__name__}: {_first_line(exc)}"
         return call
-    call.shaped = sum(count_tokens(p) for p in outcome.parts)
+    call.shaped = received_tokens(outcome.parts)
     call.fallback = any(FALLBACK_NOTE in p for p in outcome.parts)
     call.repaired = any(REPAIRED_LOG in m for m in warnings.messages)
     if outcome.is_error:

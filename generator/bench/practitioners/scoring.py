@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...runtime.shaping.tokens import count_tokens
+from ..received import received_tokens
 from ..yardstick import holds_value, is_under, leaf_paths  # the older yardstick's frame
 from .data import Row, at
 
@@ -171,7 +172,7 @@ def score(row: Row, body: Any, shaped: Any, parts: list[str]) -> Score:
         recalled=recalled,
         kept=len(kept),
         precise=precise,
-        ours=sum(count_tokens(p) for p in parts),
+        ours=received_tokens(parts),
         theirs=count_tokens(theirs),
         frame_found=found,
         measured=bool(row.fields),
