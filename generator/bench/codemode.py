@@ -15,8 +15,8 @@ Two tables (issue 32):
   pooled), so that no one tunes on it: its misses are printed only with
   ``--show-heldback-misses`` (for auditing the set, never for tuning).
 
-The scripted-workflow token benchmark of the issue (per-op vs meta vs code mode vs FastMCP's
-CodeMode on >= 10 multi-step tasks per API) is not part of it yet.
+Beside it, meta mode's ``find_operations`` on the same sentences (hit rates only): it ranks
+as search does. The scripted-workflow token benchmark is ``codemode_workflows.py``.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ import json
 import sys
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from . import results
 from .inputs import GITHUB_REST, STRIPE
@@ -72,12 +72,27 @@ def subjects(only: set[str] | None) -> list[tuple[str, Path, Path | None]]:
     return [s for s in found if only is None or s[0].split(" ")[0] in only]
 
 
-def hit_rate(model: Any, tasks: list[list[Any]]) -> tuple[int, list[str]]:
+def code_top(model: Any, sentence: str) -> list[str]:
+    """The operations code mode's ``search`` shows first for ``sentence``."""
     from ..runtime.codemode.search import rank
 
+    return [tool.name for _, tool in rank(model, sentence)[:TOP]]
+
+
+def meta_top(model: Any, sentence: str) -> list[str]:
+    """The operations meta mode's ``find_operations`` shows first for ``sentence`` (read from
+    its lines, as an agent reads them)."""
+    from ..runtime.meta import find
+
+    return [line.split(":")[0] for line in find(model, sentence, None, TOP).splitlines()[:TOP]]
+
+
+def hit_rate(
+    model: Any, tasks: list[list[Any]], top_of: Callable[[Any, str], list[str]] = code_top
+) -> tuple[int, list[str]]:
     hits, misses = 0, []
     for sentence, expected in tasks:
-        top = [tool.name for _, tool in rank(model, sentence)[:TOP]]
+        top = top_of(model, sentence)
         if any(name in top for name in expected):
             hits += 1
         else:
@@ -142,6 +157,19 @@ def search_report(
     return lines
 
 
+def meta_report(models: dict[str, Any], sets: dict[str, dict[str, list[list[Any]]]]) -> list[str]:
+    """Meta mode's ``find_operations`` on the same task sentences (it ranks as search does):
+    hit rates only, per API and set."""
+    lines = ["", f"## meta mode's find: expected operation in the top {TOP}", ""]
+    lines += ["| API | set | tasks | hits | hit rate |", "|---|---|---:|---:|---:|"]
+    for name, tasks in sets.items():
+        for api in [api for api in ("github", "stripe") if api in models]:
+            hits, _ = hit_rate(models[api], tasks[api], meta_top)
+            total = len(tasks[api])
+            lines.append(f"| {api} | {name} | {total} | {hits} | {_rate(hits, total)} |")
+    return lines
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = results.command_line("generator.bench.codemode", __doc__)
     parser.add_argument("--only", help="comma-separated subjects (github, stripe, petstore...)")
@@ -160,16 +188,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("| API | operations | code mode | meta mode | target |")
         print("|---|---:|---:|---:|---|")
         models: dict[str, Any] = {}
+        metas: dict[str, Any] = {}
         for name, spec, overlay in subjects(only):
             print(f"measuring {name}", file=sys.stderr)
             code = _model(spec, overlay, "code")
             meta = _model(spec, overlay, "meta")
             if overlay is None:
                 models[name.split(" ")[0]] = code
+                metas[name.split(" ")[0]] = meta
             tokens = list_tokens(code)
             ok = "ok" if tokens <= TARGET_TOKENS else f"OVER {TARGET_TOKENS}"
             print(f"| {name} | {len(code.tools)} | {tokens} | {list_tokens(meta)} | {ok} |")
         print("\n".join(search_report(models, sets, show_heldback_misses=args.heldback_misses)))
+        print("\n".join(meta_report(metas, sets)))
     return 0
 
 

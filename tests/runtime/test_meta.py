@@ -74,8 +74,15 @@ def runtime():
 async def test_find_ranks_names_first_and_filters_by_tag(runtime) -> None:
     rt, _ = runtime
     found = await rt.call("demo_find_operations", {"query": "list repository"})
-    assert found.parts[0].splitlines() == [
+    assert found.parts[0].splitlines()[0] == (
         "repos_list_for_owner: List repositories (GET /owners/{owner}/repos)"
+    )
+    # a task sentence, most of whose words no operation holds, finds it as keywords would
+    asked = await rt.call("demo_find_operations", {"query": "show me the issues of an owner"})
+    assert asked.parts[0].splitlines()[0].startswith("issues_list_for_owner:")
+    narrowed = await rt.call("demo_find_operations", {"query": "list", "tag": "issues"})
+    assert [line.split(":")[0] for line in narrowed.parts[0].splitlines()] == [
+        "issues_list_for_owner"
     ]
     tagged = await rt.call("demo_find_operations", {"query": "", "tag": "repos", "limit": 1})
     assert tagged.parts[0].splitlines()[0].startswith("repos_delete:")
