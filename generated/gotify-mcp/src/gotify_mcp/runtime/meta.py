@@ -4,8 +4,9 @@
 When spec.json says ``"mode": "meta"`` the server lists four tools instead of one per
 operation, whatever the API's size:
 
-* ``<api>_find_operations``: keyword (and tag/toolset) search over names, descriptions, tags
-  and paths; one compact line per hit;
+* ``<api>_find_operations``: search by what the agent wants to do (a sentence or keywords;
+  ranked as code mode's search ranks, over names, tags, paths, descriptions and arguments),
+  narrowed by a tag or toolset; one compact line per hit;
 * ``<api>_describe_operation``: one operation's argument schema, default fields, pagination;
 * ``<api>_call_operation``: run an operation with its ``arguments`` plus ``fields``,
   ``detail_level`` and ``response_format`` (validated, sent, shaped and paged exactly like a
@@ -16,11 +17,11 @@ operation, whatever the API's size:
 from __future__ import annotations
 
 import json
-import re
 from dataclasses import dataclass
 from typing import Any, Sequence
 
 from .arguments import CONTROL_SCHEMAS
+from .codemode.search import STOPWORDS, first_sentence, rank, words
 from .errors import InvalidArguments, UnknownTool
 from .model import ServerModel, Tool
 from .outcome import Outcome, ToolRunner
@@ -28,7 +29,6 @@ from .outcome import Outcome, ToolRunner
 FIND_LIMIT = 10
 FIND_MAX = 30
 SUMMARY_CHARS = 90
-_WORD = re.compile(r"[a-z0-9]+")
 CONTROLS: dict[str, Any] = CONTROL_SCHEMAS
 
 
@@ -51,13 +51,14 @@ def meta_tools(model: ServerModel) -> list[dict[str, Any]]:
             "name": n["find"],
             "title": "Find operations",
             "description": (
-                f"Search the {len(model.tools)} operations of the {model.title} API by keywords "
-                "(and optionally a tag). Returns one line per match: name, summary, method path."
+                f"Search the {len(model.tools)} operations of the {model.title} API by what you "
+                "want done (and optionally a tag). One line per match, best first: name, "
+                "summary, method path."
             ),
             "input_schema": {
                 "type": "object",
                 "properties": {
-                    "query": {"type": "string", "description": "Keywords, e.g. 'list issues'"},
+                    "query": {"type": "string", "description": "e.g. 'list open issues'"},
                     "tag": {"type": "string"},
                     "limit": {"type": "integer", "minimum": 1, "maximum": FIND_MAX},
                 },
@@ -100,62 +101,30 @@ def meta_tools(model: ServerModel) -> list[dict[str, Any]]:
     ]
 
 
-def _words(text: str) -> list[str]:
-    return _WORD.findall(text.lower())
-
-
-def _stem(word: str) -> str:
-    for suffix in ("ies", "es", "s"):
-        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
-            return word[: -len(suffix)] + ("y" if suffix == "ies" else "")
-    return word
-
-
-def _hit(word: str, words: set[str]) -> bool:
-    """``word`` is in ``words``, or one is a prefix (4+ letters) of the other: repo ~ repository."""
-    if word in words:
-        return True
-    return any(
-        len(short) >= 4 and long.startswith(short)
-        for w in words
-        for short, long in ((word, w), (w, word))
-    )
-
-
-def score(tool: Tool, query: list[str]) -> int:
-    name = {_stem(w) for w in _words(tool.name.replace("_", " "))}
-    tags = {_stem(w) for t in tool.tags + tool.toolsets for w in _words(t)}
-    text = {_stem(w) for w in _words(f"{tool.description} {tool.binding.path}")}
-    total = 0
-    for word in query:
-        points = 3 * _hit(word, name) + 2 * _hit(word, tags) + _hit(word, text)
-        if points == 0:
-            return 0  # every keyword must match somewhere
-        total += points
-    return total
-
-
 def find(model: ServerModel, query: str, tag: str | None, limit: int) -> str:
-    words = [_stem(w) for w in _words(query)]
+    """The operations ``query`` asks for, best first, ranked as code mode's search ranks them
+    (``codemode/search.py``: a task sentence such as "close an issue in my repository" finds
+    what keywords would); ``tag`` keeps those with that tag or toolset. A query of no
+    searchable word lists every operation (of the tag) by name."""
     tag_l = tag.lower() if tag else None
-    hits = []
-    for tool in model.tools:
-        if tag_l and tag_l not in {t.lower() for t in tool.tags + tool.toolsets}:
-            continue
-        points = score(tool, words) if words else 1
-        if points:
-            hits.append((-points, tool.name, tool))
-    hits.sort(key=lambda h: (h[0], h[1]))
+
+    def tagged(tool: Tool) -> bool:
+        return tag_l is None or tag_l in {t.lower() for t in tool.tags + tool.toolsets}
+
+    if any(w not in STOPWORDS for w in words(query)):
+        hits = [tool for _, tool in rank(model, query) if tagged(tool)]
+    else:
+        hits = sorted((t for t in model.tools if tagged(t)), key=lambda t: t.name)
     if not hits:
         return f"No operation matches {query!r}" + (f" with tag {tag!r}" if tag else "") + "."
-    lines = [_line(tool) for _, _, tool in hits[:limit]]
+    lines = [_line(tool) for tool in hits[:limit]]
     if len(hits) > limit:
         lines.append(f"… {len(hits) - limit} more matches: add keywords or raise limit.")
     return "\n".join(lines)
 
 
 def _line(tool: Tool) -> str:
-    summary = re.split(r"(?<=[a-z0-9)])[.!?](?:\s|$)|\n", tool.description, maxsplit=1)[0]
+    summary = first_sentence(tool.description)
     if len(summary) > SUMMARY_CHARS:
         summary = summary[: SUMMARY_CHARS - 1].rsplit(" ", 1)[0] + "…"
     where = (

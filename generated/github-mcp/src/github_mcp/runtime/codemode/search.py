@@ -178,7 +178,7 @@ def _parameters(tool: Tool) -> list[str]:
 _SENTENCE_END = re.compile(r"(?<=[a-z0-9)])[.!?](?:\s|$)|\n")
 
 
-def _summary(description: str) -> str:
+def first_sentence(description: str) -> str:
     """An operation's first sentence: what it does, in its authors' words."""
     return _SENTENCE_END.split(description, maxsplit=1)[0]
 
@@ -190,7 +190,7 @@ def _document(tool: Tool) -> Document:
         "name": _split(tool.name),
         "tag": [w for t in tool.tags + tool.toolsets for w in _split(t)],
         "path": _split(path.replace("{", " ").replace("}", " ")),  # {username} says "by"
-        "summary": words(_summary(tool.description)),
+        "summary": words(first_sentence(tool.description)),
         "text": words(f"{tool.title} {tool.description[:400]}"),
         "param": _parameters(tool),
     }
