@@ -10,7 +10,8 @@ from typing import Any
 from .. import __version__
 from ..ir import ServerSpec
 from ..naming import env_prefix
-from ..runtime.model import continue_tool_name
+from ..runtime.config.environment import has_uploads, listing, shown_defaults
+from ..runtime.model import continue_tool_name, model_from_json
 from .formatting import format_python
 from .publishing import (
     CLASSIFIERS,
@@ -142,9 +143,6 @@ def _tool_rows(spec: ServerSpec) -> list[dict[str, Any]]:
 
 
 def plan_package(spec: ServerSpec) -> dict[str, bytes]:
-    from ..runtime.config.environment import has_uploads, listing, shown_defaults
-    from ..runtime.model import model_from_json
-
     names = package_names(spec.name)
     pkg = names["package"]
     example_url = base_url_example(spec.base_url)
