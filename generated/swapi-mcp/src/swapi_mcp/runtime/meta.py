@@ -21,12 +21,12 @@ from dataclasses import dataclass
 from typing import Any, Sequence
 
 from .arguments import CONTROL_SCHEMAS
-from .codemode.search import STOPWORDS, first_sentence, rank, words
+from .codemode.search import SEARCH_LIMIT, STOPWORDS, first_sentence, rank, words
 from .errors import InvalidArguments, UnknownTool
 from .model import ServerModel, Tool
 from .outcome import Outcome, ToolRunner
 
-FIND_LIMIT = 10
+FIND_LIMIT = SEARCH_LIMIT  # lines shown unless asked for more: ranked, the first five hold it
 FIND_MAX = 30
 SUMMARY_CHARS = 90
 CONTROLS: dict[str, Any] = CONTROL_SCHEMAS
@@ -119,7 +119,7 @@ def find(model: ServerModel, query: str, tag: str | None, limit: int) -> str:
         return f"No operation matches {query!r}" + (f" with tag {tag!r}" if tag else "") + "."
     lines = [_line(tool) for tool in hits[:limit]]
     if len(hits) > limit:
-        lines.append(f"… {len(hits) - limit} more matches: add keywords or raise limit.")
+        lines.append(f"… {len(hits) - limit} more matches: add words or raise limit.")
     return "\n".join(lines)
 
 
