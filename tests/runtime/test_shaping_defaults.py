@@ -421,6 +421,28 @@ def test_flags_that_are_news_only_when_true_are_always_taken_and_use_no_slot():
     assert {"archived", "locked", "in_trash", "draft"} <= set(listed)
 
 
+def test_a_list_item_keeps_one_flag_beside_the_alarm_flags_one_resource_more():
+    tree = {"id": "integer", "name": "string", "private": "boolean", "fork": "boolean",
+            "is_template": "boolean", "archived": "boolean"}  # fmt: skip
+    for kind in ("read", "search"):
+        listed = choose_default_fields(tree, item=True, kind=kind)
+        flags = [k for k in listed if k in ("private", "fork", "is_template")]
+        assert flags == ["private"] and "archived" in listed  # alarm flags: no slot
+    assert {"private", "is_template"} <= set(choose_default_fields(tree))
+
+
+def test_a_list_items_parts_named_only_by_a_number_are_left_out_named_ones_kept():
+    # a tournament in a schedule: its rounds by number say nothing to pick it by; a list's
+    # item keeps the parts a name, a person or a state says (an issue's labels by name)
+    tree = {"TournamentID": "integer", "Name": "string", "Rounds": [{"Number": "integer",
+            "Par": "integer"}]}  # fmt: skip
+    assert not any(p.startswith("Rounds") for p in choose_default_fields(tree, item=True))
+    assert any(p.startswith("Rounds") for p in choose_default_fields(tree))  # its page: yes
+    named = {"id": "integer", "title": "string", "labels": [{"id": "integer", "key": "string",
+             "name": "string"}]}  # fmt: skip
+    assert "labels.name" in choose_default_fields(named, item=True)
+
+
 def test_a_map_of_typed_properties_gives_its_title_entry_as_the_label():
     # an entry tagged with a type and named like its payload member: {type, title: [runs]}
     runs = [{"type": "string", "plain_text": "string", "href": "null"}]
