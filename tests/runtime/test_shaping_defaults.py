@@ -441,6 +441,21 @@ def test_a_list_items_parts_named_only_by_a_number_are_left_out_named_ones_kept(
     named = {"id": "integer", "title": "string", "labels": [{"id": "integer", "key": "string",
              "name": "string"}]}  # fmt: skip
     assert "labels.name" in choose_default_fields(named, item=True)
+    coded = {"id": "string", "title": "string", "subject": [{"code": "string"}]}  # by a code
+    assert not any(p.startswith("subject") for p in choose_default_fields(coded, item=True))
+    keyed = {"id": "string", "name": "string", "rounds": [{"key": "string", "par": "integer"}]}
+    assert not any(p.startswith("rounds") for p in choose_default_fields(keyed, item=True))
+
+
+def test_a_list_item_counts_by_its_own_figures_not_its_parts():
+    # a listing's part (``build: {cylinders}``) is for its page; an item held in parts only
+    # (``{metadata, status}``) still counts by its parts
+    tree = {"id": "string", "heading": "string", "price": "number",
+            "build": {"cylinders": "integer", "doors": "integer"}}  # fmt: skip
+    assert not any(p.startswith("build") for p in choose_default_fields(tree, item=True))
+    assert "build.cylinders" in choose_default_fields(tree)  # one resource: its parts' too
+    own = {**tree, "miles": "integer"}
+    assert "miles" in choose_default_fields(own, item=True)
 
 
 def test_a_map_of_typed_properties_gives_its_title_entry_as_the_label():

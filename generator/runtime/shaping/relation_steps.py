@@ -28,7 +28,6 @@ from .roles.identity import has_id, is_id_name, is_natural_key, own_identity_key
 from .roles.label import (
     NOT_OWN,
     is_label,
-    is_primary,
 )
 from .roles.links import is_url
 from .roles.noise import is_noise
@@ -194,10 +193,9 @@ def object_lists(sel: Selection) -> list[Field]:
 
 
 def _keyed_only(element: dict[str, Any], ident: str) -> bool:
-    """Elements named only by a key or a number (not a label nor a primary field such as a
-    path) and saying no state or amount: ``{number}``, ``{key, value}``."""
-    last = ident.rsplit(".", 1)[-1]
-    if is_label(last) or is_primary(last):
+    """Elements named only by a key, a code or a number (not by a label) and saying no state
+    or amount: ``{number}``, ``{key, value}``, ``{code}``."""
+    if is_label(ident.rsplit(".", 1)[-1]):
         return False
     keys = leaf_keys(element)
     return not any(is_state(k) or is_money(k, element[k]) for k in keys)
