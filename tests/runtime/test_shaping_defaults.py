@@ -458,6 +458,32 @@ def test_a_list_item_counts_by_its_own_figures_not_its_parts():
     assert "miles" in choose_default_fields(own, item=True)
 
 
+def test_a_list_items_parts_of_named_lists_of_scalars_are_for_its_page():
+    # a job in a list: its variant part's argument and file lists are not what picks it
+    job = {"jobUuid": "string", "done": "boolean", "placement": {"clusterName": "string"},
+           "hadoopJob": {"args": ["string"], "fileUris": ["string"], "jarFileUris": ["string"],
+                         "mainClass": "string"}}  # fmt: skip
+    assert not any(p.startswith("hadoopJob") for p in choose_default_fields(job, item=True))
+    ranges = {"version": "string", "services": {"api": ["string"], "web": ["string"]}}
+    for item in (True, False):  # the object's own named lists stay, an item's too
+        flat = {"verifiable": "boolean", "hooks": ["string"], "web": ["string"]}
+        assert {"hooks", "web"} <= set(choose_default_fields(flat, item=item))
+    assert "services.api" in choose_default_fields(ranges)
+
+
+def test_a_list_item_is_not_dated_by_an_element_of_a_list_inside_it():
+    # price intervals of a spot history: the first interval's end is not when the item was
+    item = {
+        "error": "string",
+        "success": "boolean",
+        "data": {"name": "string", "intervals": [{"end": "string:time", "high": "number"}]},
+    }
+    assert "data.intervals.end" not in choose_default_fields(item, item=True)
+    commit = {"sha": "string", "commit": {"message": "string", "author": {
+              "name": "string", "date": "string:time"}}}  # fmt: skip
+    assert "commit.author.date" in choose_default_fields(commit, item=True)  # a signature
+
+
 def test_a_map_of_typed_properties_gives_its_title_entry_as_the_label():
     # an entry tagged with a type and named like its payload member: {type, title: [runs]}
     runs = [{"type": "string", "plain_text": "string", "href": "null"}]

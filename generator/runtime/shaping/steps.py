@@ -501,16 +501,19 @@ def _signature_name(sel: Selection, time: Field) -> None:
 
 def _deeper_times(tree: dict[str, Any]) -> list[Field]:
     """Times two objects down (``commit.author.date``, ``commit.committer.date``); not a
-    person's own (``user.usage.joined_at`` says when they joined, not when this happened)."""
+    person's own (``user.usage.joined_at`` says when they joined, not when this happened),
+    nor an element's of a list (``data.intervals[].end``: one of many says nothing of when
+    the item was)."""
     found: list[Field] = []
     for key, sub in tree.items():
+        if isinstance(sub, list):
+            continue
         sub = unwrap(sub)
         if not isinstance(sub, dict) or is_noise(key) or is_meta_key(key):
             continue
         if is_person_node(key, sub):
             continue
         for key2, sub2 in sub.items():
-            sub2 = unwrap(sub2)
             if isinstance(sub2, dict) and not is_noise(key2):
                 found += [
                     Field(f"{key}.{key2}.{k}", k, v, True)
