@@ -421,16 +421,6 @@ def test_flags_that_are_news_only_when_true_are_always_taken_and_use_no_slot():
     assert {"archived", "locked", "in_trash", "draft"} <= set(listed)
 
 
-def test_a_list_item_keeps_one_flag_beside_the_alarm_flags_one_resource_more():
-    tree = {"id": "integer", "name": "string", "private": "boolean", "fork": "boolean",
-            "is_template": "boolean", "archived": "boolean"}  # fmt: skip
-    for kind in ("read", "search"):
-        listed = choose_default_fields(tree, item=True, kind=kind)
-        flags = [k for k in listed if k in ("private", "fork", "is_template")]
-        assert flags == ["private"] and "archived" in listed  # alarm flags: no slot
-    assert {"private", "is_template"} <= set(choose_default_fields(tree))
-
-
 def test_a_list_items_parts_named_only_by_a_number_are_left_out_named_ones_kept():
     # a tournament in a schedule: its rounds by number say nothing to pick it by; a list's
     # item keeps the parts a name, a person or a state says (an issue's labels by name)
@@ -456,6 +446,14 @@ def test_a_list_item_counts_by_its_own_figures_not_its_parts():
     assert "build.cylinders" in choose_default_fields(tree)  # one resource: its parts' too
     own = {**tree, "miles": "integer"}
     assert "miles" in choose_default_fields(own, item=True)
+    deployment = {
+        "apiVersion": "string",
+        "kind": "string",
+        "metadata": {"name": "string", "uid": "string"},
+        "spec": {"replicas": "integer"},
+        "status": {"readyReplicas": "integer"},
+    }
+    assert "spec.replicas" in choose_default_fields(deployment, item=True)  # held in parts
 
 
 def test_a_list_items_parts_of_named_lists_of_scalars_are_for_its_page():

@@ -368,9 +368,11 @@ def counts(sel: Selection) -> list[Field]:
     """Counts and quantities: its own, then a part's (``status.replicas``), not its
     metadata's (``metadata.deletionGracePeriodSeconds``); a list's item with scalars of its
     own only its own (a part's figures, ``build.cylinders``, are for its page; an item held
-    in parts, ``{metadata, status}``, counts by its parts); one resource also a small object
+    in parts, ``{kind, metadata, spec, status}``, counts by its parts); one resource also a small object
     of numbers only (``stats: {additions, deletions, total}``)."""
-    own = sel.item and any(not f.part and is_leaf(f.node) for f in sel.fields)
+    own = sel.item and any(
+        not f.part and is_leaf(f.node) and not is_kind(f.key) for f in sel.fields
+    )  # its discriminators (``apiVersion``, ``kind``) are not what it holds
     found = [
         f for f in sel.leaves
         if is_count(f.key, f.node) and not is_time(f.key, f.node)
