@@ -428,6 +428,8 @@ def test_a_list_items_parts_named_only_by_a_number_are_left_out_named_ones_kept(
             "Par": "integer"}]}  # fmt: skip
     assert not any(p.startswith("Rounds") for p in choose_default_fields(tree, item=True))
     assert any(p.startswith("Rounds") for p in choose_default_fields(tree))  # its page: yes
+    batch = choose_default_fields(tree, item=True, kind="create")  # a write's records: as before
+    assert any(p.startswith("Rounds") for p in batch)
     named = {"id": "integer", "title": "string", "labels": [{"id": "integer", "key": "string",
              "name": "string"}]}  # fmt: skip
     assert "labels.name" in choose_default_fields(named, item=True)
@@ -462,6 +464,8 @@ def test_a_list_items_parts_of_named_lists_of_scalars_are_for_its_page():
            "hadoopJob": {"args": ["string"], "fileUris": ["string"], "jarFileUris": ["string"],
                          "mainClass": "string"}}  # fmt: skip
     assert not any(p.startswith("hadoopJob") for p in choose_default_fields(job, item=True))
+    written = choose_default_fields(job, item=True, kind="create")  # a write's records: as before
+    assert "hadoopJob.args" in written
     ranges = {"version": "string", "services": {"api": ["string"], "web": ["string"]}}
     for item in (True, False):  # the object's own named lists stay, an item's too
         flat = {"verifiable": "boolean", "hooks": ["string"], "web": ["string"]}

@@ -326,7 +326,7 @@ def choose_default_fields(
     if any(hint(v) == "tag" for v in tree.values()):
         _every_variant(tree, pick)
     _same_schema_siblings(tree, pick)
-    _named_lists(tree, pick, item)
+    _named_lists(tree, pick, item and kind not in WRITE_KINDS)
     _series(tree, pick)
     if not item:
         _tables(tree, pick, read=kind not in WRITE_KINDS)
@@ -369,8 +369,8 @@ def _named_lists(tree: dict[str, Any], pick: Picker, item: bool = False) -> None
     """An object nothing identifies or names whose members are mostly named lists of scalars
     (address ranges per service: ``{hooks: [...], web: [...], api: [...]}``, also one level
     down, ``services: {api: [...], web: [...]}``): the lists are what it holds, all of them.
-    Not a list's item's parts (a job's ``hadoopJob: {args: [...], fileUris: [...]}``): they
-    are for its page."""
+    Not the parts of a read's list item (``item``; a job's ``hadoopJob: {args: [...],
+    fileUris: [...]}``): they are for its page."""
     if has_own_identity(tree) or any(is_label(k) and is_leaf(v) for k, v in tree.items()):
         return
     parts = [] if item else [(f"{k}.", v) for k, v in tree.items() if isinstance(v, dict)]
