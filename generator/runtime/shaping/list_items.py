@@ -27,7 +27,7 @@ from .fields import parse_path
 from .truncate import truncate_string
 
 PREVIEW_CHARS = 80  # the text of an element of a list inside one resource, a wrapper's note
-ITEM_PREVIEW_CHARS = 56  # the text of a list's item or a search's hit: its first words
+ITEM_PREVIEW_CHARS = 48  # the text of a list's item or a search's hit: its first words
 WRITE_PREVIEW_CHARS = 64  # a write's echo of the text the caller sent (``cut_preview``)
 
 __all__ = [
