@@ -340,7 +340,10 @@ def test_list_items_take_discriminators_that_may_vary_type_first_and_named_relat
     tree = {"id": "string", "object": "string", "type": "string", "created": "string:time",
             "project_id": "string", "milestone": {"id": "integer", "title": "string"}}  # fmt: skip
     chosen = choose_default_fields(tree, item=True)
-    assert chosen.index("type") < chosen.index("object")  # the pipeline drops constant ones
+    # one discriminator per item (a list holds many), the one that varies most: ``type``, not
+    # ``object`` (``object: "invoice"`` on every item; the pipeline drops constant ones)
+    assert "type" in chosen and "object" not in chosen
+    assert "object" not in choose_default_fields(tree, item=True, kind="search")
     assert "milestone.title" in chosen and "project_id" not in chosen
     assert "project_id" in choose_default_fields({**tree, "milestone": "string"})
 
@@ -419,6 +422,71 @@ def test_flags_that_are_news_only_when_true_are_always_taken_and_use_no_slot():
             "in_trash": "boolean", "draft": "boolean"}  # fmt: skip
     listed = choose_default_fields(tree, item=True)
     assert {"archived", "locked", "in_trash", "draft"} <= set(listed)
+
+
+def test_a_list_items_parts_named_only_by_a_number_are_left_out_named_ones_kept():
+    # a tournament in a schedule: its rounds by number say nothing to pick it by; a list's
+    # item keeps the parts a name, a person or a state says (an issue's labels by name)
+    tree = {"TournamentID": "integer", "Name": "string", "Rounds": [{"Number": "integer",
+            "Par": "integer"}]}  # fmt: skip
+    assert not any(p.startswith("Rounds") for p in choose_default_fields(tree, item=True))
+    assert any(p.startswith("Rounds") for p in choose_default_fields(tree))  # its page: yes
+    batch = choose_default_fields(tree, item=True, kind="create")  # a write's records: as before
+    assert any(p.startswith("Rounds") for p in batch)
+    named = {"id": "integer", "title": "string", "labels": [{"id": "integer", "key": "string",
+             "name": "string"}]}  # fmt: skip
+    assert "labels.name" in choose_default_fields(named, item=True)
+    coded = {"id": "string", "title": "string", "subject": [{"code": "string"}]}  # by a code
+    assert not any(p.startswith("subject") for p in choose_default_fields(coded, item=True))
+    keyed = {"id": "string", "name": "string", "rounds": [{"key": "string", "par": "integer"}]}
+    assert not any(p.startswith("rounds") for p in choose_default_fields(keyed, item=True))
+
+
+def test_a_list_item_counts_by_its_own_figures_not_its_parts():
+    # a listing's part (``build: {cylinders}``) is for its page; an item held in parts only
+    # (``{metadata, status}``) still counts by its parts
+    tree = {"id": "string", "heading": "string", "price": "number",
+            "build": {"cylinders": "integer", "doors": "integer"}}  # fmt: skip
+    assert not any(p.startswith("build") for p in choose_default_fields(tree, item=True))
+    assert "build.cylinders" in choose_default_fields(tree)  # one resource: its parts' too
+    own = {**tree, "miles": "integer"}
+    assert "miles" in choose_default_fields(own, item=True)
+    deployment = {
+        "apiVersion": "string",
+        "kind": "string",
+        "metadata": {"name": "string", "uid": "string"},
+        "spec": {"replicas": "integer"},
+        "status": {"readyReplicas": "integer"},
+    }
+    assert "spec.replicas" in choose_default_fields(deployment, item=True)  # held in parts
+
+
+def test_a_list_items_parts_of_named_lists_of_scalars_are_for_its_page():
+    # a job in a list: its variant part's argument and file lists are not what picks it
+    job = {"jobUuid": "string", "done": "boolean", "placement": {"clusterName": "string"},
+           "hadoopJob": {"args": ["string"], "fileUris": ["string"], "jarFileUris": ["string"],
+                         "mainClass": "string"}}  # fmt: skip
+    assert not any(p.startswith("hadoopJob") for p in choose_default_fields(job, item=True))
+    written = choose_default_fields(job, item=True, kind="create")  # a write's records: as before
+    assert "hadoopJob.args" in written
+    ranges = {"version": "string", "services": {"api": ["string"], "web": ["string"]}}
+    for item in (True, False):  # the object's own named lists stay, an item's too
+        flat = {"verifiable": "boolean", "hooks": ["string"], "web": ["string"]}
+        assert {"hooks", "web"} <= set(choose_default_fields(flat, item=item))
+    assert "services.api" in choose_default_fields(ranges)
+
+
+def test_a_list_item_is_not_dated_by_an_element_of_a_list_inside_it():
+    # price intervals of a spot history: the first interval's end is not when the item was
+    item = {
+        "error": "string",
+        "success": "boolean",
+        "data": {"name": "string", "intervals": [{"end": "string:time", "high": "number"}]},
+    }
+    assert "data.intervals.end" not in choose_default_fields(item, item=True)
+    commit = {"sha": "string", "commit": {"message": "string", "author": {
+              "name": "string", "date": "string:time"}}}  # fmt: skip
+    assert "commit.author.date" in choose_default_fields(commit, item=True)  # a signature
 
 
 def test_a_map_of_typed_properties_gives_its_title_entry_as_the_label():

@@ -224,6 +224,21 @@ def test_list_items_show_a_short_preview_of_their_text_explicit_fields_and_detai
     assert len(one["description"]) > 250  # one resource: its text, not a preview
 
 
+def test_a_list_items_preview_is_shorter_than_the_preview_of_a_part_of_one_resource():
+    # a list holds many texts: each item shows its first words; the elements of a list inside
+    # one resource (its comments) keep the longer preview of a part
+    text = "word " * 60
+    items = [{"id": i, "name": f"Thing {i}", "description": text} for i in range(3)]
+    out, _ = shaped(items, ShapeConfig(collection_path=""))
+    kept = out[0]["description"].split("\u2026")[0]
+    assert 32 <= len(kept) <= 48
+    written, _ = shaped({"things": items}, ShapeConfig(collection_path="things", kind="create"))
+    assert len(written["things"][0]["description"].split("\u2026")[0]) > 70  # a batch: as before
+    page = {"id": 1, "name": "Thing", "comments": [{"id": 2, "body": text}]}
+    one, _ = shaped(page, ShapeConfig(kind="read"))
+    assert len(one["comments"][0]["body"].split("\u2026")[0]) > 70
+
+
 def test_a_list_described_where_the_response_has_an_object_is_shaped_from_the_response():
     described = ShapeConfig(
         collection_path="data.attributes",

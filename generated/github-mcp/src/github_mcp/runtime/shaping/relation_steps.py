@@ -9,7 +9,9 @@
 - lists inside one object (``roles/`` has no module of its own for them: they are parts): each
   element reduced to its identity, label and state, an element said by its text with its text;
   elements named only by a link or an opaque id show their own lean defaults when those say a
-  name, a state, a text or an amount. A *container* (no identity or label of its own or in its
+  name, a state, a text or an amount; in a list's item, elements named only by a key or a
+  number (``rounds: [{number}]``, ``labels: [{key, value}]``) with no state or amount are left
+  out (the item's own read shows them; a list holds many items). A *container* (no identity or label of its own or in its
   parts: ``{available: [...], pending: [...]}``) keeps every list of objects it holds; so does
   a *report*: an object of a few scalars around its one list of records (``{team, start, end,
   logs: [...]}``): the list is what it holds, each record by its identity and lean defaults.
@@ -191,6 +193,15 @@ def object_lists(sel: Selection) -> list[Field]:
     return [f for f in sel.arrays if isinstance(unwrap(f.node), dict) and not f.part]
 
 
+def _keyed_only(element: dict[str, Any], ident: str) -> bool:
+    """Elements named only by a key, a code or a number (not by a label) and saying no state
+    or amount: ``{number}``, ``{key, value}``, ``{code}``."""
+    if is_label(ident.rsplit(".", 1)[-1]):
+        return False
+    keys = leaf_keys(element)
+    return not any(is_state(k) or is_money(k, element[k]) for k in keys)
+
+
 def take_lists(sel: Selection, row: Step) -> int:
     """Each list reduced to its elements' identity, label and state (module doc); a container
     or a report keeps every list, whatever the slot."""
@@ -234,6 +245,9 @@ def take_lists(sel: Selection, row: Step) -> int:
         paths = [f"{f.path}.{ident}"]
         if is_person(f.key) and not readable(ident) and not container:
             continue
+        listed = sel.item and sel.kind not in WRITE_KINDS  # a read's item, a search's hit
+        if listed and not container and not is_person(f.key) and _keyed_only(element, ident):
+            continue  # a list's item: its parts named only by a key or a number
         states = sorted((k for k in leaf_keys(element) if is_state(k)), key=state_rank)
         paths += [f"{f.path}.{k}" for k in states[:1] if k != ident]
         # a line of a price list or an order is said by its amount too, with its currency

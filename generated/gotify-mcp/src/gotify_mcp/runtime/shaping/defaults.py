@@ -327,7 +327,7 @@ def choose_default_fields(
     if any(hint(v) == "tag" for v in tree.values()):
         _every_variant(tree, pick)
     _same_schema_siblings(tree, pick)
-    _named_lists(tree, pick)
+    _named_lists(tree, pick, item and kind not in WRITE_KINDS)
     _series(tree, pick)
     if not item:
         _tables(tree, pick, read=kind not in WRITE_KINDS)
@@ -366,13 +366,16 @@ def _every_variant(tree: dict[str, Any], pick: Picker) -> None:
                 pick.add(f"{key}.{rest}", "label", force=True, cost=1)
 
 
-def _named_lists(tree: dict[str, Any], pick: Picker) -> None:
+def _named_lists(tree: dict[str, Any], pick: Picker, item: bool = False) -> None:
     """An object nothing identifies or names whose members are mostly named lists of scalars
     (address ranges per service: ``{hooks: [...], web: [...], api: [...]}``, also one level
-    down, ``services: {api: [...], web: [...]}``): the lists are what it holds, all of them."""
+    down, ``services: {api: [...], web: [...]}``): the lists are what it holds, all of them.
+    Not the parts of a read's list item (``item``; a job's ``hadoopJob: {args: [...],
+    fileUris: [...]}``): they are for its page."""
     if has_own_identity(tree) or any(is_label(k) and is_leaf(v) for k, v in tree.items()):
         return
-    scopes = [("", tree)] + [(f"{k}.", v) for k, v in tree.items() if isinstance(v, dict)]
+    parts = [] if item else [(f"{k}.", v) for k, v in tree.items() if isinstance(v, dict)]
+    scopes = [("", tree)] + parts
     for prefix, scope in scopes:
         lists = [k for k, v in scope.items() if is_series(v) and not is_noise(k)]
         if len(lists) >= 2 and 2 * len(lists) >= len(scope):

@@ -47,6 +47,8 @@ from .formats import choose_format
 from .invariants import check_invariants, generic_projection
 from .kinds import WRITE_KINDS
 from .list_items import (
+    ITEM_PREVIEW_CHARS,
+    PREVIEW_CHARS,
     cut_listed_previews,
     cut_preview,
     cut_previews,
@@ -155,7 +157,8 @@ def shape(
                 + "); showing the scalars of the top two levels instead]"
             )
         elif where.kind == "list" and selection:
-            shaped = cut_previews(shaped, path or (), selection, config.truncation_marker)
+            chars = PREVIEW_CHARS if config.kind in WRITE_KINDS else ITEM_PREVIEW_CHARS
+            shaped = cut_previews(shaped, path or (), selection, config.truncation_marker, chars)
             shaped = cut_wrapper_notes(shaped, path or (), config.truncation_marker)
             if config.known_values:
                 shaped = drop_named_scope(shaped, path or (), config.known_values)

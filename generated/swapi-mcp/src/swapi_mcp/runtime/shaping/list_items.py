@@ -4,8 +4,9 @@ nothing the caller already named.
 
 The default fields of a list item may include its text (``description``, ``body``: the
 ``preview`` role of ``defaults.py``); an agent scanning a list needs its first sentence, not
-all of it. ``cut_previews`` cuts such strings to ``PREVIEW_CHARS`` (on a word boundary, with
-the usual truncation marker that says how much was cut). It applies only to the defaults:
+all of it. ``cut_previews`` cuts such strings to ``ITEM_PREVIEW_CHARS`` (on a word boundary,
+with the usual truncation marker that says how much was cut): a list holds many such texts, so
+each is shorter than the preview of a part of one resource (``PREVIEW_CHARS``). It applies only to the defaults:
 explicit ``fields`` and ``detail_level="detailed"`` show the text as usual.
 
 ``drop_named_scope`` leaves out what repeats the caller's own arguments: listing the issues of
@@ -26,10 +27,12 @@ from .deadline import check as check_deadline
 from .fields import parse_path
 from .truncate import truncate_string
 
-PREVIEW_CHARS = 80
+PREVIEW_CHARS = 80  # the text of an element of a list inside one resource, a wrapper's note
+ITEM_PREVIEW_CHARS = 48  # the text of a list's item or a search's hit: its first words
 WRITE_PREVIEW_CHARS = 64  # a write's echo of the text the caller sent (``cut_preview``)
 
 __all__ = [
+    "ITEM_PREVIEW_CHARS",
     "PREVIEW_CHARS",
     "cut_listed_previews",
     "cut_preview",
@@ -51,7 +54,7 @@ def cut_previews(
     path: tuple[str, ...],
     selection: list[str],
     marker: str,
-    chars: int = PREVIEW_CHARS,
+    chars: int = ITEM_PREVIEW_CHARS,
 ) -> Any:
     """``shaped`` with the text its list's items (at ``path``) show by default
     (``preview_paths`` of ``selection``, lists seen through) cut to ``chars``."""
