@@ -922,3 +922,15 @@ def test_a_line_of_a_price_list_is_said_by_its_amount_with_its_currency() -> Non
     assert "price.href" not in chosen
     assert is_money("grossamount", "number") and is_money("unitPrice", "integer")
     assert not is_money("percents", "number") and not is_money("amounts_count", "integer")
+
+
+def test_a_writes_records_parts_are_not_lean_as_a_reads_list_items_are():
+    # a write answering records whose parts are chosen as a read's would be (``{buy, sell}``):
+    # the list-item rules (a part's named lists of scalars) stay for what a read lists
+    side = {"avg": "number", "highToLow": "boolean", "forQuery": {"hours": "integer",
+            "regions": ["integer"], "systems": ["integer"], "types": ["integer"]}}  # fmt: skip
+    tree = {"buy": side, "sell": side}
+    written = choose_default_fields(tree, item=True, kind="create")
+    assert {"buy.forQuery.regions", "sell.forQuery.types"} <= set(written)
+    listed = choose_default_fields(tree, item=True, kind="read")
+    assert not any(p.endswith((".regions", ".systems", ".types")) for p in listed)

@@ -234,6 +234,8 @@ def test_a_list_items_preview_is_shorter_than_the_preview_of_a_part_of_one_resou
     assert 32 <= len(kept) <= 48
     written, _ = shaped({"things": items}, ShapeConfig(collection_path="things", kind="create"))
     assert len(written["things"][0]["description"].split("\u2026")[0]) > 70  # a batch: as before
+    made, _ = shaped({"things": items}, ShapeConfig(collection_path="things", kind="generate"))
+    assert len(made["things"][0]["description"].split("\u2026")[0]) > 70  # a generation's too
     page = {"id": 1, "name": "Thing", "comments": [{"id": 2, "body": text}]}
     one, _ = shaped(page, ShapeConfig(kind="read"))
     assert len(one["comments"][0]["body"].split("\u2026")[0]) > 70

@@ -269,9 +269,13 @@ def choose_default_fields(
     kind: str = "read",
     entity: tuple[str, ...] = (),
     keys: tuple[str, ...] = (),
+    listed: bool | None = None,
 ) -> tuple[str, ...]:
     """The concise default selection for an object tree (module doc): ``item=True`` for the
-    items of a list response; ``kind``: what the operation does (``kinds.py``)."""
+    items of a list response; ``kind``: what the operation does (``kinds.py``); ``listed``:
+    whether the rules that keep a list's item lean apply (by default to an item of a read or a
+    search; not to a write's record, nor to its parts, which are chosen as a read's are)."""
+    listed = item and kind not in WRITE_KINDS if listed is None else listed
     profile = profile_for(kind, item)
     tree = unwrap(field_tree)
     if not isinstance(tree, dict) or not tree:
@@ -291,7 +295,9 @@ def choose_default_fields(
         return kept or tuple(tree)  # but its secrets, hashes and avatars
     ((key, only),) = tree.items() if len(tree) == 1 else ((None, None),)
     if key is not None and isinstance(only, dict) and not is_person(key):  # ``{data: {...}}``
-        inner = choose_default_fields(only, item=item, kind=kind, entity=w(key), keys=keys)
+        inner = choose_default_fields(
+            only, item=item, kind=kind, entity=w(key), keys=keys, listed=listed
+        )
         return tuple(f"{key}.{p}" for p in inner)  # a wrapper: what it wraps, read through
     fields = [f for f in _fields(tree, profile.parts) if not is_noise(f.key)]
     leaves = [f for f in fields if is_leaf(f.node)]
@@ -302,13 +308,16 @@ def choose_default_fields(
         kind=kind,
         fields=fields,
         pick=Picker(profile),
-        choose_item=lambda element: choose_default_fields(element, item=True),
+        choose_item=lambda element: choose_default_fields(
+            element, item=True, listed=kind not in WRITE_KINDS
+        ),
         entity=entity,
         keys=keys,
         leaves=leaves,
         objects=[f for f in fields if isinstance(f.node, dict)],
         arrays=[f for f in fields if isinstance(f.node, list)],
         own_leaves=[f for f in leaves if not f.part],  # parts give identity, label, state, time
+        listed=listed,
     )
     for step in STEPS:
         step.run(sel)
@@ -322,11 +331,11 @@ def choose_default_fields(
     peers = objects_only and sum(has_own_identity(v, w(k)) for k, v in tree.items()) >= 2
     if not pick.chosen or (objects_only and set(pick.roles) <= {"state"}) or peers:
         pick = Picker(profile)
-        _add_from_children(tree, pick, item, kind if peers else "read", peers)
+        _add_from_children(tree, pick, item, kind if peers else "read", peers, listed)
     if any(hint(v) == "tag" for v in tree.values()):
         _every_variant(tree, pick)
     _same_schema_siblings(tree, pick)
-    _named_lists(tree, pick, item and kind not in WRITE_KINDS)
+    _named_lists(tree, pick, listed)
     _series(tree, pick)
     if not item:
         _tables(tree, pick, read=kind not in WRITE_KINDS)
@@ -492,7 +501,12 @@ def _has_path(tree: Any, segs: list[str]) -> bool:
 
 
 def _add_from_children(
-    tree: dict[str, Any], pick: Picker, item: bool, kind: str, peers: bool = False
+    tree: dict[str, Any],
+    pick: Picker,
+    item: bool,
+    kind: str,
+    peers: bool = False,
+    listed: bool = False,
 ) -> None:
     """A tree with objects only (GraphQL ``{"data": {...}}``): defaults of each child object.
     Resources side by side (``peers``) each by the operation's kind; a person among them (a
@@ -501,7 +515,10 @@ def _add_from_children(
     for key, sub in tree.items():
         inner = unwrap(sub)
         if isinstance(inner, dict):
-            for path in choose_default_fields(inner, item=item, kind=kind, entity=w(key)):
+            chosen = choose_default_fields(
+                inner, item=item, kind=kind, entity=w(key), listed=listed
+            )
+            for path in chosen:
                 pick.add(f"{key}.{path}", "relation", force=True)
             if peers and is_person(key) and handle(inner) is None:
                 for path in nested_handle(inner)[:1]:

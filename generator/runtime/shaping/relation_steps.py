@@ -244,7 +244,7 @@ def take_lists(sel: Selection, row: Step) -> int:
         paths = [f"{f.path}.{ident}"]
         if is_person(f.key) and not readable(ident) and not container:
             continue
-        listed = sel.item and sel.kind not in WRITE_KINDS  # a read's item, a search's hit
+        listed = sel.listed  # a read's item, a search's hit
         if listed and not container and not is_person(f.key) and _keyed_only(element, ident):
             continue  # a list's item: its parts named only by a key or a number
         states = sorted((k for k in leaf_keys(element) if is_state(k)), key=state_rank)

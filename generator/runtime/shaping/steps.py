@@ -30,7 +30,6 @@ from __future__ import annotations
 from typing import Any
 
 from .collections import is_meta_key
-from .kinds import WRITE_KINDS
 from .names import base_type, hint, is_leaf
 from .picking import Field, Selection
 from .roles.content import is_body, is_content, is_value, text_member
@@ -350,7 +349,7 @@ def time_key(f: Field, sel: Selection) -> Any:
 
 def deeper_times(sel: Selection) -> list[Field]:
     """Times two objects down (``commit.author.date``, ``commit.committer.date``)."""
-    return _deeper_times(sel.tree, listed=sel.kind in WRITE_KINDS)
+    return _deeper_times(sel.tree, elements=not sel.listed)
 
 
 def take_signed(sel: Selection, row: Step) -> int:
@@ -371,10 +370,8 @@ def counts(sel: Selection) -> list[Field]:
     own only its own (a part's figures, ``build.cylinders``, are for its page; an item held
     in parts, ``{kind, metadata, spec, status}``, counts by its parts); one resource also a small object
     of numbers only (``stats: {additions, deletions, total}``)."""
-    own = (
-        sel.item
-        and sel.kind not in WRITE_KINDS
-        and any(not f.part and is_leaf(f.node) and not is_kind(f.key) for f in sel.fields)
+    own = sel.listed and any(
+        not f.part and is_leaf(f.node) and not is_kind(f.key) for f in sel.fields
     )  # its discriminators (``apiVersion``, ``kind``) are not what it holds
     found = [
         f for f in sel.leaves
@@ -504,14 +501,15 @@ def _signature_name(sel: Selection, time: Field) -> None:
         sel.pick.add(f"{holder}.{names[0]}", "person", cost=3)
 
 
-def _deeper_times(tree: dict[str, Any], listed: bool = False) -> list[Field]:
+def _deeper_times(tree: dict[str, Any], elements: bool = False) -> list[Field]:
     """Times two objects down (``commit.author.date``, ``commit.committer.date``); not a
     person's own (``user.usage.joined_at`` says when they joined, not when this happened),
-    nor, for a read's item (not ``listed``: a write's records), an element's of a list
-    (``data.intervals[].end``: one of many says nothing of when the item was)."""
+    nor, for what a read or a search lists (not ``elements``: a write's records), an
+    element's of a list (``data.intervals[].end``: one of many says nothing of when the item
+    was)."""
     found: list[Field] = []
     for key, sub in tree.items():
-        if isinstance(sub, list) and not listed:
+        if isinstance(sub, list) and not elements:
             continue
         sub = unwrap(sub)
         if not isinstance(sub, dict) or is_noise(key) or is_meta_key(key):
@@ -519,7 +517,7 @@ def _deeper_times(tree: dict[str, Any], listed: bool = False) -> list[Field]:
         if is_person_node(key, sub):
             continue
         for key2, sub2 in sub.items():
-            sub2 = unwrap(sub2) if listed else sub2
+            sub2 = unwrap(sub2) if elements else sub2
             if isinstance(sub2, dict) and not is_noise(key2):
                 found += [
                     Field(f"{key}.{key2}.{k}", k, v, True)
