@@ -442,15 +442,12 @@ def test_a_list_items_parts_named_only_by_a_number_are_left_out_named_ones_kept(
     assert not any(p.startswith("rounds") for p in choose_default_fields(keyed, item=True))
 
 
-def test_a_list_item_counts_by_its_own_figures_not_its_parts():
-    # a listing's part (``build: {cylinders}``) is for its page; an item held in parts only
-    # (``{metadata, status}``) still counts by its parts
-    tree = {"id": "string", "heading": "string", "price": "number",
-            "build": {"cylinders": "integer", "doors": "integer"}}  # fmt: skip
-    assert not any(p.startswith("build") for p in choose_default_fields(tree, item=True))
-    assert "build.cylinders" in choose_default_fields(tree)  # one resource: its parts' too
-    own = {**tree, "miles": "integer"}
-    assert "miles" in choose_default_fields(own, item=True)
+def test_a_list_item_keeps_a_figure_its_part_wraps():
+    # a count held in a part of its own (``followers: {href, total}``) is the item's figure,
+    # beside its own scalars; an item held in parts only (``{metadata, status}``) counts by them
+    tree = {"id": "string", "name": "string", "popularity": "integer",
+            "followers": {"href": "string", "total": "integer"}}  # fmt: skip
+    assert "followers.total" in choose_default_fields(tree, item=True)
     deployment = {
         "apiVersion": "string",
         "kind": "string",

@@ -365,18 +365,14 @@ def take_signed(sel: Selection, row: Step) -> int:
 
 
 def counts(sel: Selection) -> list[Field]:
-    """Counts and quantities: its own, then a part's (``status.replicas``), not its
-    metadata's (``metadata.deletionGracePeriodSeconds``); a list's item with scalars of its
-    own only its own (a part's figures, ``build.cylinders``, are for its page; an item held
-    in parts, ``{kind, metadata, spec, status}``, counts by its parts); one resource also a small object
-    of numbers only (``stats: {additions, deletions, total}``)."""
-    own = sel.listed and any(
-        not f.part and is_leaf(f.node) and not is_kind(f.key) for f in sel.fields
-    )  # its discriminators (``apiVersion``, ``kind``) are not what it holds
+    """Counts and quantities: its own, then a part's (``status.replicas``, a wrapped figure
+    such as ``followers.total``), not its metadata's (``metadata.deletionGracePeriodSeconds``);
+    one resource also a small object of numbers only (``stats: {additions, deletions,
+    total}``)."""
     found = [
         f for f in sel.leaves
         if is_count(f.key, f.node) and not is_time(f.key, f.node)
-        and not (f.part and (own or _not_a_quantity_part(sel, f)))
+        and not (f.part and _not_a_quantity_part(sel, f))
     ]  # fmt: skip
     if not sel.item:
         found += [f for f in sel.objects if not f.part and numbers_only(f.node)]
