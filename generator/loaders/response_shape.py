@@ -320,7 +320,10 @@ def _shape(
     body = resolver.deref(schema, doc, "") if isinstance(schema, dict) else None
     name = body.name if body is not None else None
     full = tree if tree is not None else builder.tree(schema, doc, MAX_DEPTH + 1)
-    payload = find_payload(full, about=about)
+    # a body at a collection's address (``POST /things``) named by the member the address of
+    # one object names (``{thing_id}``) is that object; a read of that address keeps its rule
+    named = tuple(k for k in keys if k != own_key)
+    payload = find_payload(full, about=about, keys=named)
     if payload.collection is not None:  # a list at ``/races/{raceid}``: the race's entries
         keys = tuple(k for k in keys if k != own_key)  # (``loaders/addresses.own_parameter``)
     if payload.collection is not None:
