@@ -222,6 +222,26 @@ def test_a_write_answer_keeps_the_member_its_path_parameter_names(kind):
     assert "token" in choose_default_fields(wider, kind=kind, keys=("token",))
 
 
+@pytest.mark.parametrize("kind", ["create", "update", "delete"])
+def test_a_write_answer_keeps_the_lists_of_scalars_it_answers(kind):
+    # issue 33: a write's answer nothing identifies whose lists of scalars say what the call
+    # did (the ids it deleted and those it failed on; the values a policy now allows) had
+    # been reduced to its status and message: a list of ids reads as relations
+    batch = {"status": "ok", "message": "done", "ids": ["a1", "a2"], "failed": []}
+    chosen = set(choose_default_fields(field_tree_from_value(batch), kind=kind))
+    assert {"ids", "status"} <= chosen
+    policy = {
+        "constraint": "c1", "version": 3, "etag": "e",
+        "listPolicy": {"allowedValues": ["x", "y"], "deniedValues": ["z"], "inherit": True,
+                       "all": "ALL_VALUES_UNSPECIFIED", "suggestedValue": "x"},
+    }  # fmt: skip
+    chosen = set(choose_default_fields(field_tree_from_value(policy), kind=kind))
+    assert {"listPolicy.allowedValues", "listPolicy.deniedValues"} <= chosen
+    # a resource with an identity of its own keeps its lists by its own rules
+    named = {"id": "t1", "name": "Team", "member_ids": ["u1", "u2"], "aliases": ["t"]}
+    assert "member_ids" not in choose_default_fields(field_tree_from_value(named), kind=kind)
+
+
 def test_an_identity_below_is_the_member_a_path_parameter_names():
     # issue 33: an answer with no identity of its own whose part holds an ``id`` and the
     # member the API addresses the object by (``{accessId}``): that member is the identity

@@ -334,6 +334,7 @@ def choose_default_fields(
         _tables(tree, pick, read=kind not in WRITE_KINDS)
     if kind in WRITE_KINDS and not item and _unnamed(tree):
         _outcome(tree, pick)  # ``{result: {deleted: true}, return_code, return_message}``
+        _written_lists(tree, pick)  # ``{status, message, ids: [...], failed: [...]}``
     if kind == "create" and not item:  # the credential a create minted: shown once
         for key, sub in tree.items():
             if is_leaf(sub) and base_type(sub) == "string" and minted(key):
@@ -373,6 +374,34 @@ def _outcome(tree: dict[str, Any], pick: Picker) -> None:
         for member in sub:
             if not is_noise(member):
                 pick.add(f"{key}.{member}", "state", force=True)
+
+
+WRITTEN_LISTS = 4  # a write's answer keeps at most this many lists of scalars (``_written_lists``)
+
+
+def _written_lists(tree: dict[str, Any], pick: Picker) -> None:
+    """A write's answer nothing identifies, holding lists of scalars of its own or in a part
+    with no identity (``{status, message, ids: [...], failed: [...]}``, ``{constraint,
+    version, listPolicy: {allowedValues: [...], deniedValues: [...]}}``): those lists are what
+    the call did (the ids it deleted, those it failed on, the values it set); a lean profile
+    takes none of them (a list of ids reads as relations), so the answer said only its status.
+    Kept, at most ``WRITTEN_LISTS``, not its links, secrets or metadata."""
+    scopes = [("", tree)] + [
+        (f"{k}.", v)
+        for k, v in tree.items()
+        if isinstance(v, dict) and not is_noise(k) and not is_meta_key(k) and not is_person(k)
+    ]
+    taken = 0
+    for prefix, scope in scopes:
+        if prefix and has_own_identity(scope):
+            continue  # a related resource, by its own rules
+        for key, sub in scope.items():
+            if not isinstance(sub, list) or not is_leaf(unwrap(sub)) or unwrap(sub) == "any":
+                continue
+            if is_noise(key) or is_meta_key(key) or taken >= WRITTEN_LISTS:
+                continue
+            pick.add(prefix + key, "list", force=True)
+            taken += 1
 
 
 def _unnamed(tree: dict[str, Any]) -> bool:
