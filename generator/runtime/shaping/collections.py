@@ -82,16 +82,18 @@ def find_payload(tree: Any, about: tuple[str, ...] = (), keys: tuple[str, ...] =
     lists = [k for k, v in tree.items() if isinstance(v, list) and isinstance(unwrap(v), dict)]
     if len(lists) == 1 and norm(lists[0]) in about:
         return Payload(collection=(lists[0],))
-    if _addressed(tree, keys):
+    found = _payload(tree, (), 0) or Payload()
+    if found.collection is not None and _addressed(tree, keys):
         return Payload()  # one resource, by the member its address names; its lists are parts
-    return _payload(tree, (), 0) or Payload()
+    return found
 
 
 def _addressed(tree: dict[str, Any], keys: tuple[str, ...]) -> bool:
     """A body with a scalar member a path parameter names whole (``commentId`` for
     ``/files/{fileId}/comments/{commentId}`` beside ``POST /files/{fileId}/comments``) and
     other scalars is the object that address names (a comment, not a page of its
-    ``replies``), however its id is spelled."""
+    ``replies``), however its id is spelled. (Only a list is refused this way: an envelope
+    found around a part stays one.)"""
     named = {norm(k) for k in keys}
     leaves = [k for k, v in tree.items() if is_leaf(v)]
     return len(leaves) > SCOPE_SCALARS and any(norm(k) in named for k in leaves)
