@@ -663,17 +663,18 @@ def test_a_write_answer_named_by_its_address_is_one_resource_not_a_page_of_its_l
     assert find_payload(tree).collection == ("responses",)  # nothing says what it is
     assert find_payload(tree, keys=("remarkId",)) == Payload()
     spec, _ = load_decided(FIXTURES / "remarks.yaml")
-    create = next(op for op in spec.operations if op.id == "CreateRemark")
-    assert create.response.collection_path is None
-    assert create.response.context.keys == ("remarkId",)
-    config = ShapeConfig(
-        default_fields=create.response.default_fields,
-        field_tree=create.response.field_tree,
-        kind=create.kind,
-        context=create.response.context,
-    )
-    result = shape(REMARK, config)
-    out = json.loads(result.chunks[0])
-    assert out["remarkId"] == "r-1" and out["author"] == {"displayName": "Ann Lee"}
-    assert "createdDate" not in out and "modifiedDate" not in out  # a write answers lean
-    assert not result.violations and not result.repaired
+    for op_id in ("CreateRemark", "UpdateRemark"):  # on its collection, at its own address
+        op = next(op for op in spec.operations if op.id == op_id)
+        assert op.response.collection_path is None, op_id
+        assert op.response.context.keys == ("remarkId",), op_id
+        config = ShapeConfig(
+            default_fields=op.response.default_fields,
+            field_tree=op.response.field_tree,
+            kind=op.kind,
+            context=op.response.context,
+        )
+        result = shape(REMARK, config)
+        out = json.loads(result.chunks[0])
+        assert out["remarkId"] == "r-1" and out["author"] == {"displayName": "Ann Lee"}
+        assert "createdDate" not in out and "modifiedDate" not in out  # a write answers lean
+        assert not result.violations and not result.repaired
