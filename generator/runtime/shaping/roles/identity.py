@@ -125,7 +125,10 @@ def identity_fields(
         pairs = {k: pair_value(v) for k, v in tree.items() if isinstance(v, dict)}
         chosen = [f"{k}.{v}" for k, v in pairs.items() if v and own_identity_key(k, entity)][:1]
     if not chosen:
-        found = _identity_below(tree, keys)
+        below = _addressed_below(tree, keys)
+        if below:
+            return below
+        found = _identity_below(tree)
         if found:
             return (found,)
     if not chosen:
@@ -156,24 +159,37 @@ def refers(key: str, tree: dict[str, Any]) -> bool:
     return bool(qualifier) and any(w(k) == qualifier for k in tree if k != key)
 
 
-def _identity_below(tree: dict[str, Any], keys: tuple[str, ...] = ()) -> str | None:
-    """An object with no identity of its own takes one from below: the member of a part a path
-    parameter names (``metadata.accessId`` for ``{accessId}``, beside ``metadata.id``: what
-    the next call takes), else the first part with an id, a natural key or an id named after
-    the part (``game.GameID``, ``client.client_id``), else the first related person's handle or
-    id (a rule that routes to ``contact: {id, type}``), else the first ``*Id`` of a part (a
-    GeoJSON feature's ``properties.RegistryID``)."""
+def _addressed_below(tree: dict[str, Any], keys: tuple[str, ...]) -> tuple[str, ...]:
+    """An object with no identity of its own whose part (no list's elements, no person, no
+    links) holds the member a path parameter names (``metadata.accessId`` for
+    ``{accessId}``): that member, what the next call takes, and the part's own id beside it
+    (``metadata.id``)."""
+    for key, sub in tree.items():
+        if not isinstance(sub, dict) or is_person(key) or is_noise(key):
+            continue
+        named = sorted(  # the member a parameter names whole first (as above)
+            (k for k in leaf_keys(sub) if addressed_by(k, keys)),
+            key=lambda k: not any("".join(w(p)) == "".join(w(k)) for p in keys),
+        )
+        if named:
+            own = [k for k in identity_fields(sub, w(key)) if k != named[0]]
+            first = (
+                own[0]
+                if own and (own_identity_key(own[0], w(key)) or is_natural_key(own[0]))
+                else None
+            )
+            return tuple(f"{key}.{k}" for k in [named[0], *([first] if first else [])])
+    return ()
+
+
+def _identity_below(tree: dict[str, Any]) -> str | None:
+    """An object with no identity of its own takes one from below: the first part with an id,
+    a natural key or an id named after the part (``game.GameID``, ``client.client_id``), else
+    the first related person's handle or id (a rule that routes to ``contact: {id, type}``),
+    else the first ``*Id`` of a part (a GeoJSON feature's ``properties.RegistryID``)."""
 
     nested = [(key, unwrap(sub)) for key, sub in tree.items() if isinstance(unwrap(sub), dict)]
     parts = [(k, sub) for k, sub in nested if not is_person(k)]
-    for key, sub in parts:
-        if isinstance(tree[key], dict) and not is_noise(key):  # a part, not a list's elements
-            named = sorted(  # the member a parameter names whole first (as above)
-                (k for k in leaf_keys(sub) if addressed_by(k, keys)),
-                key=lambda k: not any("".join(w(p)) == "".join(w(k)) for p in keys),
-            )
-            if named:
-                return f"{key}.{named[0]}"
     people = [(k, sub) for k, sub in nested if isinstance(tree[k], dict) and is_person(k)]
     for group in (parts, people):
         for key, sub in group:
