@@ -350,6 +350,7 @@ def _operations(
                 keys=item_keys.get(path, ()),
                 own_key=own_parameter(path),
                 one=addresses_one(path),
+                written=method.lower() in ("post", "put", "patch", "delete"),
                 about=path_about(path) + _batch_lists(request),
                 tree=tree,
             )

@@ -276,8 +276,10 @@ def build_response_shape(
     tree: Any = None,
     own_key: str | None = None,
     one: bool = False,
+    written: bool = False,
 ) -> ResponseShape:
-    """``one``: the operation's path names one object (``addresses.addresses_one``); ``tree``: the body's full field tree when the caller has it (``body_tree``); ``keys``:
+    """``written``: the method writes (POST, PUT, PATCH, DELETE: its answer is the object it
+    wrote, also at its own address); ``one``: the operation's path names one object (``addresses.addresses_one``); ``tree``: the body's full field tree when the caller has it (``body_tree``); ``keys``:
     the path parameters that address one object of the response (its item, for a list): identity hints
     (``roles.identity.addressed_by``); ``about``: the normalised names of what the operation is
     about (its path's last segment, a batch request's list): a list of that name in the answer
@@ -287,7 +289,7 @@ def build_response_shape(
         return ResponseShape(media_type=body.media_type)
     shape = _shape(
         body.schema, body.media_type or "", body.doc, resolver, builder, keys, about, tree,
-        own_key=own_key, one=one,
+        own_key=own_key, one=one, written=written,
     )  # fmt: skip
     if body.xml and body.schema is not None:
         shape = replace(shape, xml=xml_layout(body.schema, body.doc, resolver))
@@ -311,6 +313,7 @@ def _shape(
     tree: Any = None,
     own_key: str | None = None,
     one: bool = False,
+    written: bool = False,
 ) -> ResponseShape:
     """The response's payload (``collections.find_payload``: a list under any key, an
     envelope around one resource, or the body), its field tree and what its default fields
@@ -320,7 +323,11 @@ def _shape(
     body = resolver.deref(schema, doc, "") if isinstance(schema, dict) else None
     name = body.name if body is not None else None
     full = tree if tree is not None else builder.tree(schema, doc, MAX_DEPTH + 1)
-    payload = find_payload(full, about=about)
+    # a body named by the member the address of one object names (``{thing_id}``) is that
+    # object when written (``POST /things``, ``PUT /things/{thing_id}``) or read at a
+    # collection's address; a read of one object's address keeps its rule
+    named = keys if written else tuple(k for k in keys if k != own_key)
+    payload = find_payload(full, about=about, keys=named)
     if payload.collection is not None:  # a list at ``/races/{raceid}``: the race's entries
         keys = tuple(k for k in keys if k != own_key)  # (``loaders/addresses.own_parameter``)
     if payload.collection is not None:

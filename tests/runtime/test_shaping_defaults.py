@@ -185,6 +185,87 @@ def test_a_delete_answers_which_resource_went():
     assert {"id", "name", "status"} <= set(batch) and "html_url" not in batch
 
 
+@pytest.mark.parametrize("kind", ["create", "update", "delete"])
+def test_a_write_answer_keeps_its_outcome_beside_the_envelope(kind):
+    # issue 33: a write's answer nothing identifies, around a small record nothing names
+    # (the outcome: ``deleted: true``), beside a code and a message: the outcome is what the
+    # call answered; without it the answer says only that a call was made
+    body = {
+        "result": {"deleted": True, "affected": 2},
+        "return_code": 0,
+        "return_message": "A sentence about the call that was made, long enough to cut.",
+    }
+    chosen = set(choose_default_fields(field_tree_from_value(body), kind=kind))
+    assert {"result.deleted", "result.affected"} <= chosen
+    # a record with an identity of its own is a resource, chosen by its own rules; metadata
+    # beside the outcome is not the outcome
+    meta = {"data": {"enabled": True}, "meta": {"request_id": "r1"}, "code": 0}
+    chosen = set(choose_default_fields(field_tree_from_value(meta), kind=kind))
+    assert "data.enabled" in chosen and "meta.request_id" not in chosen
+
+
+@pytest.mark.parametrize("kind", ["update", "delete"])
+def test_a_write_answer_keeps_the_member_its_path_parameter_names(kind):
+    # issue 33: a resource addressed by a member named like a secret (``/triggers/{token}``):
+    # its answer keeps that member (the caller sent it; it says which one went), while a read
+    # of a like object, or a member no parameter names, stays hidden
+    tree = field_tree_from_value(
+        {"token": "t-1", "created_at": "2024-05-01T12:34:56Z", "last_used": "never"}
+    )
+    assert "token" in choose_default_fields(tree, kind=kind, keys=("token",))
+    assert "token" not in choose_default_fields(tree, kind=kind)
+    assert "token" not in choose_default_fields(tree, kind="read", keys=("token",))
+    wider = field_tree_from_value(
+        {"token": "t-1", "created_at": "2024-05-01T12:34:56Z", "updated_at": "2024-05-02",
+         "deleted_at": "2024-05-03", "last_used": "never"}
+    )  # fmt: skip
+    assert "token" in choose_default_fields(wider, kind=kind, keys=("token",))
+
+
+@pytest.mark.parametrize("kind", ["create", "update", "delete"])
+def test_a_write_answer_keeps_the_lists_of_scalars_it_answers(kind):
+    # issue 33: a write's answer nothing identifies whose lists of scalars say what the call
+    # did (the ids it deleted and those it failed on; the values a policy now allows) had
+    # been reduced to its status and message: a list of ids reads as relations
+    batch = {"status": "ok", "message": "done", "ids": ["a1", "a2"], "failed": []}
+    chosen = set(choose_default_fields(field_tree_from_value(batch), kind=kind))
+    assert {"ids", "status"} <= chosen
+    policy = {
+        "constraint": "c1", "version": 3, "etag": "e",
+        "listPolicy": {"allowedValues": ["x", "y"], "deniedValues": ["z"], "inherit": True,
+                       "all": "ALL_VALUES_UNSPECIFIED", "suggestedValue": "x"},
+    }  # fmt: skip
+    chosen = set(choose_default_fields(field_tree_from_value(policy), kind=kind))
+    assert {"listPolicy.allowedValues", "listPolicy.deniedValues"} <= chosen
+    # a resource with an identity of its own keeps its lists by its own rules
+    named = {"id": "t1", "name": "Team", "member_ids": ["u1", "u2"], "aliases": ["t"]}
+    assert "member_ids" not in choose_default_fields(field_tree_from_value(named), kind=kind)
+
+
+def test_an_identity_below_is_the_member_a_path_parameter_names():
+    # issue 33: an answer with no identity of its own whose part holds an ``id`` and the
+    # member the API addresses the object by (``{accessId}``): that member is the identity
+    # (what the next call takes), the part's own id beside it
+    body = {
+        "kind": "key",
+        "metadata": {"id": "x-1", "accessId": "a-1", "state": "active", "email": "s@x.io"},
+        "secret": "s",
+    }
+    tree = field_tree_from_value(body)
+    assert identity_fields(tree, keys=("accessId",), written=True) == (
+        "metadata.accessId",
+        "metadata.id",
+    )
+    assert identity_fields(tree) == ("metadata.id",)
+    # one of several parts of one schema (two digests) is not which one it is
+    twins = {"exitCode": 0, "stdoutDigest": {"hash": "h1", "sizeBytes": 3},
+             "stderrDigest": {"hash": "h2", "sizeBytes": 4}}  # fmt: skip
+    both = identity_fields(field_tree_from_value(twins), keys=("sizeBytes",), written=True)
+    assert not any(p.endswith("sizeBytes") for p in both)
+    chosen = choose_default_fields(tree, kind="create", keys=("accessId",))
+    assert {"metadata.accessId", "metadata.id"} <= set(chosen)
+
+
 def test_a_generation_keeps_its_content_however_deep():
     completion = {
         "id": "string", "object": "string", "created": "integer", "model": "string",

@@ -11,6 +11,7 @@ from generator.runtime.shaping.collections import Payload, find_payload
 from generator.runtime.shaping.decision import DefaultsContext, decide
 from generator.runtime.shaping.defaults import choose_default_fields
 from generator.runtime.shaping.pipeline import ShapeConfig, shape
+from generator.runtime.shaping.trees import field_tree_from_value
 from tests.support.loading import load_decided
 
 FIXTURES = Path(__file__).parents[1] / "fixtures" / "decision"
@@ -634,3 +635,46 @@ def test_an_item_known_by_its_persons_id_still_says_who() -> None:
     chosen = choose_default_fields(match, item=True, kind="create")
     assert "user.id" in chosen  # what the item is known by
     assert "user.persona.identity.username" in chosen  # and who that is
+
+
+REMARK = {
+    "anchor": "line 4",
+    "author": {"displayName": "Ann Lee", "emailAddress": "ann@example.com"},
+    "content": "Looks right to me.",
+    "createdDate": "2024-05-01T12:34:56Z",
+    "modifiedDate": "2024-05-02T12:34:56Z",
+    "noteId": "n-1",
+    "remarkId": "r-1",
+    "status": "open",
+    "responses": [
+        {"responseId": "p-1", "author": {"displayName": "Bo"}, "content": "Agreed."},
+        {"responseId": "p-2", "author": {"displayName": "Cy"}, "content": "Done."},
+    ],
+}
+
+
+def test_a_write_answer_named_by_its_address_is_one_resource_not_a_page_of_its_list() -> None:
+    """Issue 33 (writes): a create on a collection answers the object it made; when its id is
+    spelled ``remarkId`` (no plain ``id``) and it holds one list of objects, that list had been
+    taken for the payload, so the answer was the remark as a list's wrapper (its times kept,
+    its author dropped). The member the address of one object names (``{remarkId}`` beside
+    ``POST .../remarks``) makes it one resource, when generated and when checked at run time."""
+    tree = field_tree_from_value(REMARK)
+    assert find_payload(tree).collection == ("responses",)  # nothing says what it is
+    assert find_payload(tree, keys=("remarkId",)) == Payload()
+    spec, _ = load_decided(FIXTURES / "remarks.yaml")
+    for op_id in ("CreateRemark", "UpdateRemark"):  # on its collection, at its own address
+        op = next(op for op in spec.operations if op.id == op_id)
+        assert op.response.collection_path is None, op_id
+        assert op.response.context.keys == ("remarkId",), op_id
+        config = ShapeConfig(
+            default_fields=op.response.default_fields,
+            field_tree=op.response.field_tree,
+            kind=op.kind,
+            context=op.response.context,
+        )
+        result = shape(REMARK, config)
+        out = json.loads(result.chunks[0])
+        assert out["remarkId"] == "r-1" and out["author"] == {"displayName": "Ann Lee"}
+        assert "createdDate" not in out and "modifiedDate" not in out  # a write answers lean
+        assert not result.violations and not result.repaired

@@ -54,6 +54,7 @@ from .roles.state import flag_rank, is_alarm_flag, is_flag, is_state, state_rank
 from .roles.time import is_time, time_rank
 from .roles.words import w
 from .table import Step, take_ranked
+from .kinds import WRITE_KINDS
 from .trees import unwrap
 
 WRAPPER_LEAVES = 2  # scalars beside a list in a part that is that list's wrapper
@@ -69,7 +70,8 @@ def _at(path: str) -> Field:
 
 def identities(sel: Selection) -> list[Field]:
     """The object's identity fields (``roles/identity.py``), in their rank."""
-    return [_at(p) for p in identity_fields(sel.tree, sel.entity, sel.keys)]
+    written = sel.kind in WRITE_KINDS and not sel.item  # a write's answer: its parts too
+    return [_at(p) for p in identity_fields(sel.tree, sel.entity, sel.keys, written)]
 
 
 def take_forced(sel: Selection, row: Step) -> int:

@@ -39,6 +39,7 @@ from typing import Any
 
 from .chunking import get_at, pack, set_at, text_layout
 from .cleanup import drop_constant_kinds, prune_empty
+from .collections import find_payload_in_value
 from .decision import decide_fields
 from .encodings import drop_encodings, encodings_note, find_encodings
 from .explicit import FieldSelectionError, check_matched, lifted_exclude, validate_fields
@@ -142,10 +143,13 @@ def shape(
     if from_defaults and not (config.operator_defaults and config.default_fields):
         if where.kind == "list" and isinstance(shaped, (dict, list)):
             shaped = drop_constant_kinds(shaped, path or (), target)
-        violations = check_invariants(value, shaped, path, where.kind, where.found)
+        found = where.found
+        if found is None and where.kind != "list":  # with the context's keys (``repair.py``)
+            found = find_payload_in_value(value, config.context.keys)
+        violations = check_invariants(value, shaped, path, where.kind, found)
         if violations:  # the response is not what the description said: read it from itself
             retried = defaults_read_from_response(value, target, where, shaped, config, excluded)
-            if not check_invariants(value, retried, path, where.kind, where.found):
+            if not check_invariants(value, retried, path, where.kind, found):
                 shaped, violations, repaired = retried, [], violations
         if violations:
             shaped = apply_select(

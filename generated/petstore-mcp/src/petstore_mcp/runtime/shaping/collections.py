@@ -10,7 +10,9 @@ read from the response itself (at run time, when the spec says nothing or is wro
    Things: [...]}``).
 1. A body that is an array is the list (path ``""``).
 2. An object with an identity of its own (``id``, ``uuid``, a natural key such as ``sha``,
-   a plain ``name``/``title``) and another scalar is ONE resource: lists inside it are
+   a plain ``name``/``title``, or the member a path parameter that addresses one object of
+   the answer names whole: ``commentId`` for ``{commentId}``) and another scalar is ONE
+   resource: lists inside it are
    part of it (an order's lines, a completion's choices) and the default fields keep them.
    An identity alone (``{login, repositories: {...}}``) only scopes the list.
 3. Otherwise the object is a wrapper. Its payload list is its one array of objects whose name
@@ -70,9 +72,10 @@ def is_meta_key(key: str) -> bool:
     return ws[-1] in META_WORDS or key.startswith("@")
 
 
-def find_payload(tree: Any, about: tuple[str, ...] = ()) -> Payload:
+def find_payload(tree: Any, about: tuple[str, ...] = (), keys: tuple[str, ...] = ()) -> Payload:
     """The payload of a response described by ``tree`` (rules in the module doc). ``about``:
-    the normalised names of what the operation is about (rule 0)."""
+    the normalised names of what the operation is about (rule 0); ``keys``: the path
+    parameters that address one object of the answer (rule 2)."""
     if isinstance(tree, list):
         return Payload(collection=())
     if not isinstance(tree, dict):
@@ -80,16 +83,32 @@ def find_payload(tree: Any, about: tuple[str, ...] = ()) -> Payload:
     lists = [k for k, v in tree.items() if isinstance(v, list) and isinstance(unwrap(v), dict)]
     if len(lists) == 1 and norm(lists[0]) in about:
         return Payload(collection=(lists[0],))
-    return _payload(tree, (), 0) or Payload()
+    found = _payload(tree, (), 0) or Payload()
+    if found.collection is not None and _addressed(tree, keys):
+        return Payload()  # one resource, by the member its address names; its lists are parts
+    return found
 
 
-def find_payload_in_value(value: Any) -> Payload:
-    """The same rules on a response the spec does not describe (run-time fallback)."""
+def _addressed(tree: dict[str, Any], keys: tuple[str, ...]) -> bool:
+    """A body with a scalar member a path parameter names whole (``commentId`` for
+    ``/files/{fileId}/comments/{commentId}`` beside ``POST /files/{fileId}/comments``) and
+    other scalars is the object that address names (a comment, not a page of its
+    ``replies``), however its id is spelled. (Only a list is refused this way: an envelope
+    found around a part stays one.)"""
+    named = {norm(k) for k in keys}
+    leaves = [k for k, v in tree.items() if is_leaf(v)]
+    return len(leaves) > SCOPE_SCALARS and any(norm(k) in named for k in leaves)
+
+
+def find_payload_in_value(value: Any, keys: tuple[str, ...] = ()) -> Payload:
+    """The same rules on a response the spec does not describe (run-time fallback); ``keys``:
+    the path parameters of the tool's context (``decision.DefaultsContext.keys``)."""
     if isinstance(value, list):
         return Payload(collection=())
     if not isinstance(value, dict):
         return Payload()
-    return find_payload(field_tree_from_value(value, max_depth=MAX_DEPTH + 2, sample=50))
+    tree = field_tree_from_value(value, max_depth=MAX_DEPTH + 2, sample=50)
+    return find_payload(tree, keys=keys)
 
 
 def _payload(node: dict[str, Any], path: tuple[str, ...], depth: int) -> Payload | None:

@@ -46,7 +46,8 @@ from .names import base_type, hint, is_leaf, norm
 from .picking import Field, Picker, Profile, Selection
 from .roles.content import is_content
 from .roles.identity import (
-    has_id, has_own_identity, identity_fields, is_id_name, is_natural_key, own_identity_key,
+    addressed_by, has_id, has_own_identity, identity_fields, is_id_name, is_natural_key,
+    own_identity_key,
 )  # fmt: skip
 from .roles.kinds import is_kind
 from .roles.label import is_label, label_rank
@@ -57,6 +58,7 @@ from .roles.quantity import is_count, is_money
 from .roles.relation import nested_identity, reduce
 from .roles.state import is_alarm_flag
 from .roles.words import w
+from .collections import is_meta_key
 from .containers import container_lists
 from .kinds import WRITE_KINDS, generated_content_paths, profile_for
 from .relation_steps import (
@@ -283,11 +285,11 @@ def choose_default_fields(
     if kind in WRITE_KINDS and not item and len(tree) <= BARE and flat and _unnamed(tree):
         # a write that answers a few settings, nothing identifying them (an account's mail
         # settings after a PUT): the settings as they now are, all of them
-        kept = tuple(k for k in tree if not is_noise(k) or (kind == "create" and minted(k)))
+        kept = tuple(k for k in tree if not is_noise(k) or _written_key(k, kind, keys))
         return kept or tuple(tree)
     if len(tree) <= SMALL and all(is_leaf(v) or is_series(v) for v in tree.values()):
         kept = tuple(  # nothing worth leaving out (a create's minted credential is kept)
-            k for k in tree if not is_noise(k) or (kind == "create" and not item and minted(k))
+            k for k in tree if not is_noise(k) or (not item and _written_key(k, kind, keys))
         )
         return kept or tuple(tree)  # but its secrets, hashes and avatars
     ((key, only),) = tree.items() if len(tree) == 1 else ((None, None),)
@@ -331,6 +333,9 @@ def choose_default_fields(
     _series(tree, pick)
     if not item:
         _tables(tree, pick, read=kind not in WRITE_KINDS)
+    if kind in WRITE_KINDS and not item and _unnamed(tree):
+        _outcome(tree, pick)  # ``{result: {deleted: true}, return_code, return_message}``
+        _written_lists(tree, pick)  # ``{status, message, ids: [...], failed: [...]}``
     if kind == "create" and not item:  # the credential a create minted: shown once
         for key, sub in tree.items():
             if is_leaf(sub) and base_type(sub) == "string" and minted(key):
@@ -341,6 +346,63 @@ def choose_default_fields(
         for path in generated_content_paths(tree, lists=lists):
             pick.add(path, "content", force=True)
     return tuple(pick.chosen)
+
+
+def _written_key(key: str, kind: str, keys: tuple[str, ...]) -> bool:
+    """A member a write's answer keeps although it reads as a secret: the credential a create
+    minted (shown once), or the member a path parameter names (a trigger deleted by its
+    ``{token}``: the caller sent it, and it says which one went)."""
+    if kind not in WRITE_KINDS:
+        return False
+    return (kind == "create" and minted(key)) or addressed_by(key, keys)
+
+
+def _outcome(tree: dict[str, Any], pick: Picker) -> None:
+    """A write's answer nothing identifies, around a small flat record nothing names either
+    (``{result: {deleted: true}, return_code, return_message}``): that record is the outcome
+    of the call, the rest its envelope; a lean profile takes no flags and no parts' members, so
+    the answer would say only that a call was made. The record is kept whole (at most ``BARE``
+    members, its secrets left out)."""
+    for key, sub in tree.items():
+        if not isinstance(sub, dict) or not sub or len(sub) > BARE or is_noise(key):
+            continue
+        if is_meta_key(key):
+            continue  # the envelope's own metadata (``meta: {request_id}``)
+        if is_person(key) or not all(is_leaf(v) for v in sub.values()) or not _unnamed(sub):
+            continue
+        if any(p == key or p.startswith(f"{key}.") for p in pick.chosen):
+            continue  # something of it is said already
+        for member in sub:
+            if not is_noise(member):
+                pick.add(f"{key}.{member}", "state", force=True)
+
+
+WRITTEN_LISTS = 4  # a write's answer keeps at most this many lists of scalars (``_written_lists``)
+
+
+def _written_lists(tree: dict[str, Any], pick: Picker) -> None:
+    """A write's answer nothing identifies, holding lists of scalars of its own or in a part
+    with no identity (``{status, message, ids: [...], failed: [...]}``, ``{constraint,
+    version, listPolicy: {allowedValues: [...], deniedValues: [...]}}``): those lists are what
+    the call did (the ids it deleted, those it failed on, the values it set); a lean profile
+    takes none of them (a list of ids reads as relations), so the answer said only its status.
+    Kept, at most ``WRITTEN_LISTS``, not its links, secrets or metadata."""
+    scopes = [("", tree)] + [
+        (f"{k}.", v)
+        for k, v in tree.items()
+        if isinstance(v, dict) and not is_noise(k) and not is_meta_key(k) and not is_person(k)
+    ]
+    taken = 0
+    for prefix, scope in scopes:
+        if prefix and has_own_identity(scope):
+            continue  # a related resource, by its own rules
+        for key, sub in scope.items():
+            if not isinstance(sub, list) or not is_leaf(unwrap(sub)) or unwrap(sub) == "any":
+                continue
+            if is_noise(key) or is_meta_key(key) or taken >= WRITTEN_LISTS:
+                continue
+            pick.add(prefix + key, "list", force=True)
+            taken += 1
 
 
 def _unnamed(tree: dict[str, Any]) -> bool:

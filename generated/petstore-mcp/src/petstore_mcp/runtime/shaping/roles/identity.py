@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..trees import unwrap
+from ..trees import alike, unwrap
 from .label import NOT_OWN, is_full_name, is_label, label_rank, pair_value
 from .noise import NOISE_WORDS, is_noise
 from .people import handle, is_person, is_person_node
@@ -93,10 +93,14 @@ def addressed_by(key: str, params: tuple[str, ...]) -> bool:
 
 
 def identity_fields(
-    field_tree: Any, entity: tuple[str, ...] = (), keys: tuple[str, ...] = ()
+    field_tree: Any,
+    entity: tuple[str, ...] = (),
+    keys: tuple[str, ...] = (),
+    written: bool = False,
 ) -> tuple[str, ...]:
     """The object's own identity fields (never empty when the object has any scalar);
-    ``keys``: the path parameters that address one such object (``addressed_by``)."""
+    ``keys``: the path parameters that address one such object (``addressed_by``);
+    ``written``: the object is a write's answer (``_addressed_below``)."""
     tree = unwrap(field_tree)
     if not isinstance(tree, dict):
         return ()
@@ -126,6 +130,9 @@ def identity_fields(
         pairs = {k: pair_value(v) for k, v in tree.items() if isinstance(v, dict)}
         chosen = [f"{k}.{v}" for k, v in pairs.items() if v and own_identity_key(k, entity)][:1]
     if not chosen:
+        below = _addressed_below(tree, keys) if written else ()
+        if below:
+            return below
         found = _identity_below(tree)
         if found:
             return (found,)
@@ -155,6 +162,32 @@ def refers(key: str, tree: dict[str, Any]) -> bool:
     to ``actor``): a reference, not the object's own id."""
     qualifier = w(key)[:-1]
     return bool(qualifier) and any(w(k) == qualifier for k in tree if k != key)
+
+
+def _addressed_below(tree: dict[str, Any], keys: tuple[str, ...]) -> tuple[str, ...]:
+    """A write's answer with no identity of its own whose part (no list's elements, no
+    person, no links, none of several parts of one schema) holds the member a path parameter
+    names (``metadata.accessId`` for
+    ``{accessId}``): that member, what the next call takes, and the part's own id beside it
+    (``metadata.id``)."""
+    for key, sub in tree.items():
+        if not isinstance(sub, dict) or is_person(key) or is_noise(key):
+            continue
+        if any(alike(sub, unwrap(v)) for k, v in tree.items() if k != key):
+            continue  # one of several parts of one schema (two digests): not which one it is
+        named = sorted(  # the member a parameter names whole first (as above)
+            (k for k in leaf_keys(sub) if addressed_by(k, keys)),
+            key=lambda k: not any("".join(w(p)) == "".join(w(k)) for p in keys),
+        )
+        if named:
+            own = [k for k in identity_fields(sub, w(key)) if k != named[0]]
+            first = (
+                own[0]
+                if own and (own_identity_key(own[0], w(key)) or is_natural_key(own[0]))
+                else None
+            )
+            return tuple(f"{key}.{k}" for k in [named[0], *([first] if first else [])])
+    return ()
 
 
 def _identity_below(tree: dict[str, Any]) -> str | None:
