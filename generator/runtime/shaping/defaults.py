@@ -346,6 +346,13 @@ def choose_default_fields(
     return tuple(pick.chosen)
 
 
+def _unnamed(tree: dict[str, Any]) -> bool:
+    """Nothing identifies or names the object (no id, natural key or label)."""
+    return not has_own_identity(tree) and not any(
+        is_label(k) or is_id_name(k) or is_natural_key(k) for k in tree
+    )
+
+
 def _one_sided(tree: dict[str, Any], pick: Picker) -> bool:
     """Parts only (``objects_only``), none of them nor the whole identified, and the picks
     taken from fewer of them than hold values: a write's answer spread over its parts."""
@@ -357,13 +364,6 @@ def _one_sided(tree: dict[str, Any], pick: Picker) -> bool:
         return False
     taken = {path.split(".", 1)[0] for path in pick.chosen}
     return len(taken) < len(tree)
-
-
-def _unnamed(tree: dict[str, Any]) -> bool:
-    """Nothing identifies or names the object (no id, natural key or label)."""
-    return not has_own_identity(tree) and not any(
-        is_label(k) or is_id_name(k) or is_natural_key(k) for k in tree
-    )
 
 
 def _every_variant(tree: dict[str, Any], pick: Picker) -> None:
