@@ -1012,3 +1012,80 @@ def test_a_writes_records_parts_are_not_lean_as_a_reads_list_items_are():
     assert {"buy.forQuery.regions", "sell.forQuery.types"} <= set(written)
     listed = choose_default_fields(tree, item=True, kind="read")
     assert not any(p.endswith((".regions", ".systems", ".types")) for p in listed)
+
+
+# issue 33: writes on a larger tuning pool (the directory's unselected tuning descriptions)
+
+
+@pytest.mark.parametrize("kind", ["create", "update", "delete"])
+def test_a_write_answer_spread_over_parts_keeps_each_part(kind):
+    # issue 33: a write that computes (a transformed item beside an overview of what was
+    # done), nothing identifying the answer or its parts: what it produced is spread over
+    # them, so each part is answered by its own defaults, not only the one a value came from
+    body = {
+        "item": {"table": {"headers": [{"name": "h"}], "rows": [{"values": [{"text": "s"}]}]},
+                 "value": "v"},
+        "overview": {"transformedBytes": "12", "summaries": [
+            {"field": {"name": "email"}, "results": [{"code": "SUCCESS", "count": "3"}]}]},
+    }  # fmt: skip
+    chosen = choose_default_fields(field_tree_from_value(body), kind=kind)
+    assert "item.value" in chosen
+    assert any(p.startswith("overview.summaries.") for p in chosen)
+
+
+@pytest.mark.parametrize("kind", ["create", "update", "delete"])
+def test_lists_of_people_of_one_schema_are_kept_alike(kind):
+    # issue 33: a deal's buyer and seller contacts (lists of one schema of people): a write's
+    # one people slot took one of them; siblings of one schema keep the same members, so the
+    # other comes with it (an agent compares them)
+    contacts = [{"email": "a@example.com", "name": "A"}]
+    body = {"dealId": "d-1", "name": "Deal", "state": "open", "revision": "3",
+            "buyerContacts": contacts, "sellerContacts": contacts}  # fmt: skip
+    chosen = set(choose_default_fields(field_tree_from_value(body), kind=kind))
+    assert "buyerContacts.name" in chosen and "sellerContacts.name" in chosen
+
+
+@pytest.mark.parametrize("kind", ["create", "update", "delete"])
+def test_a_write_answer_around_a_resource_keeps_that_resources_state(kind):
+    # issue 33 (writes on a larger tuning pool): a write answering its resource under a
+    # member named like a state word (``result``), beside a flag and a list of errors: the
+    # resource has a ``status`` of its own, so it is no state object reduced to its label;
+    # its status is what the answer says the resource now is
+    thing = {"id": "t-1", "name": "Widget", "status": "active", "description": "text " * 40}
+    body = {"result": thing, "success": True, "errors": [{"code": 7, "message": "m"}]}
+    chosen = choose_default_fields(field_tree_from_value(body), kind=kind)
+    assert {"result.id", "result.name", "result.status"} <= set(chosen)
+    # a state that is an object without a state of its own is still reduced to its label
+    issue = {"id": 1, "title": "t", "status": {"id": 3, "name": "Open", "colour": "red"}}
+    assert "status.name" in choose_default_fields(field_tree_from_value(issue), kind=kind)
+
+
+@pytest.mark.parametrize("kind", ["create", "update", "delete"])
+def test_a_write_answer_says_where_the_resource_stands_before_how_it_fares(kind):
+    # issue 33: a write's answer has room for one state; of ``health`` and ``state`` (both
+    # single words) it is the lifecycle state, whatever the members' order, that says what
+    # the call left the resource as
+    node = {"name": "node-1", "description": "text " * 40, "health": "HEALTHY",
+            "state": "DELETING", "createTime": "2024-05-01T12:34:56Z"}  # fmt: skip
+    chosen = choose_default_fields(field_tree_from_value(node), kind=kind)
+    assert "state" in chosen and "health" not in chosen
+    assert {"state", "health"} <= set(choose_default_fields(field_tree_from_value(node)))
+
+
+@pytest.mark.parametrize("kind", ["create", "update", "delete"])
+def test_a_write_answers_each_record_by_the_id_named_for_its_list(kind):
+    # issue 33: a batch write's envelope (its own id and status) around records whose id is
+    # named for the list (``Widgets: [{WidgetID, Name, Status}]``): each record keeps that id
+    # beside its name (the caller's next call takes it); a read's page keeps its list lean
+    body = {
+        "Id": "req-1", "Status": "OK", "ProviderName": "p", "DateTimeUTC": "2024-05-01T12:34:56Z",
+        "Widgets": [{"WidgetID": "w-1", "Name": "one", "Status": "ACTIVE"}],
+    }  # fmt: skip
+    tree = field_tree_from_value(body)
+    assert {"Widgets.WidgetID", "Widgets.Name"} <= set(choose_default_fields(tree, kind=kind))
+    order = {"id": 1, "name": "o", "line_items": [{"line_item_id": "l-1", "title": "t"}]}
+    chosen = choose_default_fields(field_tree_from_value(order), kind=kind)
+    assert "line_items.line_item_id" in chosen
+    # an id named for something else (what the record refers to) is no record's own id
+    refs = {"id": 1, "name": "o", "lines": [{"product_id": "p-1", "title": "t"}]}
+    assert "lines.product_id" not in choose_default_fields(field_tree_from_value(refs), kind=kind)

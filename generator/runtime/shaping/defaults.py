@@ -331,12 +331,16 @@ def choose_default_fields(
     objects_only = all(isinstance(v, dict) for v in tree.values())
     # or resources side by side (a file and the commit that wrote it): each by its own defaults
     peers = objects_only and sum(has_own_identity(v, w(k)) for k, v in tree.items()) >= 2
-    if not pick.chosen or (objects_only and set(pick.roles) <= {"state"}) or peers:
+    # or a write's answer of parts only, nothing identifying it or them, whose picks came
+    # from fewer parts than it has (a computation's result and an overview of what it did):
+    # what the call produced is spread over them, each by its own defaults
+    spread = objects_only and kind in WRITE_KINDS and not item and _one_sided(tree, pick)
+    if not pick.chosen or (objects_only and set(pick.roles) <= {"state"}) or peers or spread:
         pick = Picker(profile)
-        _add_from_children(tree, pick, item, kind if peers else "read", peers, listed)
+        _add_from_children(tree, pick, item, kind if peers or spread else "read", peers, listed)
     if any(hint(v) == "tag" for v in tree.values()):
         _every_variant(tree, pick)
-    _same_schema_siblings(tree, pick)
+    _same_schema_siblings(tree, pick, people=kind in WRITE_KINDS)
     _named_lists(tree, pick, listed)
     _series(tree, pick)
     if not item:
@@ -418,6 +422,19 @@ def _unnamed(tree: dict[str, Any]) -> bool:
     return not has_own_identity(tree) and not any(
         is_label(k) or is_id_name(k) or is_natural_key(k) for k in tree
     )
+
+
+def _one_sided(tree: dict[str, Any], pick: Picker) -> bool:
+    """Parts only (``objects_only``), none of them nor the whole identified, and the picks
+    taken from fewer of them than hold values: a write's answer spread over its parts."""
+    if (
+        len(tree) < 2
+        or has_own_identity(tree)
+        or any(has_own_identity(v, w(k)) for k, v in tree.items())
+    ):
+        return False
+    taken = {path.split(".", 1)[0] for path in pick.chosen}
+    return len(taken) < len(tree)
 
 
 def _every_variant(tree: dict[str, Any], pick: Picker) -> None:
@@ -513,20 +530,22 @@ def _figures(node: Any) -> bool:
     )
 
 
-def _same_schema_siblings(tree: dict[str, Any], pick: Picker) -> None:
+def _same_schema_siblings(tree: dict[str, Any], pick: Picker, people: bool = False) -> None:
     """Members of one schema side by side (a tournament's ``created``, ``started`` and
     ``finished`` lists of the same items; parts without an identity; alike when their members
     share three quarters of their union, optional members coming and going) keep the same
     members: what was chosen inside one of them is chosen inside each that has it (the budget
-    paid for it once: an agent compares them). Related objects (with an identity of their own:
+    paid for it once: an agent compares them); with ``people`` (a write's answer), lists of
+    people too (``buyerContacts`` and ``sellerContacts``: its one people slot took one).
+    Related objects (with an identity of their own:
     a ``team`` beside an ``inheritedFrom``) are relations, each taken by its own rank; those
     taken are taken alike."""
     groups: list[tuple[bool, bool, dict[str, Any], list[str]]] = []
     for key, sub in tree.items():
         inner = unwrap(sub)
-        if not isinstance(inner, dict) or not inner or is_person(key):
-            continue
         listed = isinstance(sub, list)
+        if not isinstance(inner, dict) or not inner or (is_person(key) and not (listed and people)):
+            continue  # a write's lists of people of one schema (buyer and seller contacts) too
         related = not listed and has_own_identity(inner)  # a relation: its own rank
         group = next((g for g in groups if g[:2] == (listed, related) and alike(g[2], inner)), None)
         if group is None:

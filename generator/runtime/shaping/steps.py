@@ -30,6 +30,7 @@ from __future__ import annotations
 from typing import Any
 
 from .collections import is_meta_key
+from .kinds import WRITE_KINDS
 from .names import base_type, hint, is_leaf
 from .picking import Field, Selection
 from .roles.content import is_body, is_content, is_value, text_member
@@ -48,11 +49,10 @@ from .roles.noise import is_noise
 from .roles.people import is_person, is_person_member, is_person_node, person_rank
 from .roles.quantity import is_count, is_money, is_unit_setting, money_pair, numbers_only
 from .roles.relation import person_paths, readable, reduce
-from .roles.state import flag_rank, is_alarm_flag, is_flag, is_state, state_rank
+from .roles.state import flag_rank, is_alarm_flag, is_flag, is_lifecycle, is_state, state_rank
 from .roles.time import is_time, time_rank
 from .roles.words import w
 from .table import Step, take_ranked
-from .kinds import WRITE_KINDS
 from .trees import unwrap
 
 WRAPPER_LEAVES = 2  # scalars beside a list in a part that is that list's wrapper
@@ -182,9 +182,13 @@ def states(sel: Selection) -> list[Field]:
     without a state; its own state, not a part's (``tax.status``), when it has one."""
     # an object there named only by an opaque id (``result: {id, status}``) is a resource, not
     # where the object stands: its own state is a part's
+    # nor, in a write's answer, one that has a state of its own (``result: {id, name,
+    # status}``): the resource the write answers, its state its ``status``, seen through
+    written = sel.kind in WRITE_KINDS
     found = [
         f for f in sel.fields
         if is_state(f.key) and not is_noise(f.key) and (is_leaf(f.node) or readable(reduce(f)))
+        and not (written and _own_state(f.node))
     ]  # fmt: skip
     if sel.item and any(state_rank(f.key) < 2 for f in found):
         found = [f for f in found if state_rank(f.key) < 2]
@@ -193,8 +197,18 @@ def states(sel: Selection) -> list[Field]:
     return found
 
 
+def _own_state(node: Any) -> bool:
+    """An object with a member named by a lifecycle word alone (``status``)."""
+    inner = unwrap(node)
+    return isinstance(inner, dict) and any(is_lifecycle(k) and is_leaf(v) for k, v in inner.items())
+
+
 def state_key(f: Field, sel: Selection) -> Any:
-    return (state_rank(f.key), f.part)
+    """By rank; in a write's answer, among single words, where it stands in its life
+    (``state``) before how it fares (``health``): it has room for one, and that is what it
+    says."""
+    lifecycle = sel.kind in WRITE_KINDS and is_lifecycle(f.key)
+    return (state_rank(f.key), not lifecycle, f.part)
 
 
 def enums(sel: Selection) -> list[Field]:

@@ -95,6 +95,9 @@ class Selection:
     objects: list[Field] = field(default_factory=list)
     arrays: list[Field] = field(default_factory=list)
     own_leaves: list[Field] = field(default_factory=list)
+    # an item of what a read or a search lists (not a write's record, nor a part of one):
+    # the rules that keep a list's item lean apply (``defaults.py``)
+    listed: bool = False
 
     def take(
         self, candidates: list[Field], role: str, limit: int, path: Callable[[Field], str | None]

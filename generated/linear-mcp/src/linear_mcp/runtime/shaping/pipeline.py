@@ -161,7 +161,9 @@ def shape(
                 + "); showing the scalars of the top two levels instead]"
             )
         elif where.kind == "list" and selection:
-            chars = PREVIEW_CHARS if config.kind in WRITE_KINDS else ITEM_PREVIEW_CHARS
+            # what a read or a search lists: its first words; a write's records, a
+            # generation's alternatives: the longer preview
+            chars = ITEM_PREVIEW_CHARS if config.kind in PAGE_KINDS else PREVIEW_CHARS
             shaped = cut_previews(shaped, path or (), selection, config.truncation_marker, chars)
             shaped = cut_wrapper_notes(shaped, path or (), config.truncation_marker)
             if config.known_values:

@@ -50,11 +50,10 @@ from .roles.noise import is_noise
 from .roles.people import is_person, is_person_member, is_person_node, person_rank
 from .roles.quantity import is_count, is_money, is_unit_setting, money_pair, numbers_only
 from .roles.relation import person_paths, readable, reduce
-from .roles.state import flag_rank, is_alarm_flag, is_flag, is_state, state_rank
+from .roles.state import flag_rank, is_alarm_flag, is_flag, is_lifecycle, is_state, state_rank
 from .roles.time import is_time, time_rank
 from .roles.words import w
 from .table import Step, take_ranked
-from .kinds import WRITE_KINDS
 from .trees import unwrap
 
 WRAPPER_LEAVES = 2  # scalars beside a list in a part that is that list's wrapper
@@ -184,9 +183,13 @@ def states(sel: Selection) -> list[Field]:
     without a state; its own state, not a part's (``tax.status``), when it has one."""
     # an object there named only by an opaque id (``result: {id, status}``) is a resource, not
     # where the object stands: its own state is a part's
+    # nor, in a write's answer, one that has a state of its own (``result: {id, name,
+    # status}``): the resource the write answers, its state its ``status``, seen through
+    written = sel.kind in WRITE_KINDS
     found = [
         f for f in sel.fields
         if is_state(f.key) and not is_noise(f.key) and (is_leaf(f.node) or readable(reduce(f)))
+        and not (written and _own_state(f.node))
     ]  # fmt: skip
     if sel.item and any(state_rank(f.key) < 2 for f in found):
         found = [f for f in found if state_rank(f.key) < 2]
@@ -195,8 +198,18 @@ def states(sel: Selection) -> list[Field]:
     return found
 
 
+def _own_state(node: Any) -> bool:
+    """An object with a member named by a lifecycle word alone (``status``)."""
+    inner = unwrap(node)
+    return isinstance(inner, dict) and any(is_lifecycle(k) and is_leaf(v) for k, v in inner.items())
+
+
 def state_key(f: Field, sel: Selection) -> Any:
-    return (state_rank(f.key), f.part)
+    """By rank; in a write's answer, among single words, where it stands in its life
+    (``state``) before how it fares (``health``): it has room for one, and that is what it
+    says."""
+    lifecycle = sel.kind in WRITE_KINDS and is_lifecycle(f.key)
+    return (state_rank(f.key), not lifecycle, f.part)
 
 
 def enums(sel: Selection) -> list[Field]:
@@ -353,7 +366,7 @@ def time_key(f: Field, sel: Selection) -> Any:
 
 def deeper_times(sel: Selection) -> list[Field]:
     """Times two objects down (``commit.author.date``, ``commit.committer.date``)."""
-    return _deeper_times(sel.tree, listed=sel.kind in WRITE_KINDS)
+    return _deeper_times(sel.tree, elements=not sel.listed)
 
 
 def take_signed(sel: Selection, row: Step) -> int:
@@ -369,20 +382,14 @@ def take_signed(sel: Selection, row: Step) -> int:
 
 
 def counts(sel: Selection) -> list[Field]:
-    """Counts and quantities: its own, then a part's (``status.replicas``), not its
-    metadata's (``metadata.deletionGracePeriodSeconds``); a list's item with scalars of its
-    own only its own (a part's figures, ``build.cylinders``, are for its page; an item held
-    in parts, ``{kind, metadata, spec, status}``, counts by its parts); one resource also a small object
-    of numbers only (``stats: {additions, deletions, total}``)."""
-    own = (
-        sel.item
-        and sel.kind not in WRITE_KINDS
-        and any(not f.part and is_leaf(f.node) and not is_kind(f.key) for f in sel.fields)
-    )  # its discriminators (``apiVersion``, ``kind``) are not what it holds
+    """Counts and quantities: its own, then a part's (``status.replicas``, a wrapped figure
+    such as ``followers.total``), not its metadata's (``metadata.deletionGracePeriodSeconds``);
+    one resource also a small object of numbers only (``stats: {additions, deletions,
+    total}``)."""
     found = [
         f for f in sel.leaves
         if is_count(f.key, f.node) and not is_time(f.key, f.node)
-        and not (f.part and (own or _not_a_quantity_part(sel, f)))
+        and not (f.part and _not_a_quantity_part(sel, f))
     ]  # fmt: skip
     if not sel.item:
         found += [f for f in sel.objects if not f.part and numbers_only(f.node)]
@@ -507,14 +514,15 @@ def _signature_name(sel: Selection, time: Field) -> None:
         sel.pick.add(f"{holder}.{names[0]}", "person", cost=3)
 
 
-def _deeper_times(tree: dict[str, Any], listed: bool = False) -> list[Field]:
+def _deeper_times(tree: dict[str, Any], elements: bool = False) -> list[Field]:
     """Times two objects down (``commit.author.date``, ``commit.committer.date``); not a
     person's own (``user.usage.joined_at`` says when they joined, not when this happened),
-    nor, for a read's item (not ``listed``: a write's records), an element's of a list
-    (``data.intervals[].end``: one of many says nothing of when the item was)."""
+    nor, for what a read or a search lists (not ``elements``: a write's records), an
+    element's of a list (``data.intervals[].end``: one of many says nothing of when the item
+    was)."""
     found: list[Field] = []
     for key, sub in tree.items():
-        if isinstance(sub, list) and not listed:
+        if isinstance(sub, list) and not elements:
             continue
         sub = unwrap(sub)
         if not isinstance(sub, dict) or is_noise(key) or is_meta_key(key):
@@ -522,7 +530,7 @@ def _deeper_times(tree: dict[str, Any], listed: bool = False) -> list[Field]:
         if is_person_node(key, sub):
             continue
         for key2, sub2 in sub.items():
-            sub2 = unwrap(sub2) if listed else sub2
+            sub2 = unwrap(sub2) if elements else sub2
             if isinstance(sub2, dict) and not is_noise(key2):
                 found += [
                     Field(f"{key}.{key2}.{k}", k, v, True)

@@ -272,9 +272,13 @@ def choose_default_fields(
     kind: str = "read",
     entity: tuple[str, ...] = (),
     keys: tuple[str, ...] = (),
+    listed: bool | None = None,
 ) -> tuple[str, ...]:
     """The concise default selection for an object tree (module doc): ``item=True`` for the
-    items of a list response; ``kind``: what the operation does (``kinds.py``)."""
+    items of a list response; ``kind``: what the operation does (``kinds.py``); ``listed``:
+    whether the rules that keep a list's item lean apply (by default to an item of a read or a
+    search; not to a write's record, nor to its parts, which are chosen as a read's are)."""
+    listed = item and kind not in WRITE_KINDS if listed is None else listed
     profile = profile_for(kind, item)
     tree = unwrap(field_tree)
     if not isinstance(tree, dict) or not tree:
@@ -294,7 +298,9 @@ def choose_default_fields(
         return kept or tuple(tree)  # but its secrets, hashes and avatars
     ((key, only),) = tree.items() if len(tree) == 1 else ((None, None),)
     if key is not None and isinstance(only, dict) and not is_person(key):  # ``{data: {...}}``
-        inner = choose_default_fields(only, item=item, kind=kind, entity=w(key), keys=keys)
+        inner = choose_default_fields(
+            only, item=item, kind=kind, entity=w(key), keys=keys, listed=listed
+        )
         return tuple(f"{key}.{p}" for p in inner)  # a wrapper: what it wraps, read through
     fields = [f for f in _fields(tree, profile.parts) if not is_noise(f.key)]
     leaves = [f for f in fields if is_leaf(f.node)]
@@ -305,13 +311,16 @@ def choose_default_fields(
         kind=kind,
         fields=fields,
         pick=Picker(profile),
-        choose_item=lambda element: choose_default_fields(element, item=True),
+        choose_item=lambda element: choose_default_fields(
+            element, item=True, listed=kind not in WRITE_KINDS
+        ),
         entity=entity,
         keys=keys,
         leaves=leaves,
         objects=[f for f in fields if isinstance(f.node, dict)],
         arrays=[f for f in fields if isinstance(f.node, list)],
         own_leaves=[f for f in leaves if not f.part],  # parts give identity, label, state, time
+        listed=listed,
     )
     for step in STEPS:
         step.run(sel)
@@ -323,13 +332,17 @@ def choose_default_fields(
     objects_only = all(isinstance(v, dict) for v in tree.values())
     # or resources side by side (a file and the commit that wrote it): each by its own defaults
     peers = objects_only and sum(has_own_identity(v, w(k)) for k, v in tree.items()) >= 2
-    if not pick.chosen or (objects_only and set(pick.roles) <= {"state"}) or peers:
+    # or a write's answer of parts only, nothing identifying it or them, whose picks came
+    # from fewer parts than it has (a computation's result and an overview of what it did):
+    # what the call produced is spread over them, each by its own defaults
+    spread = objects_only and kind in WRITE_KINDS and not item and _one_sided(tree, pick)
+    if not pick.chosen or (objects_only and set(pick.roles) <= {"state"}) or peers or spread:
         pick = Picker(profile)
-        _add_from_children(tree, pick, item, kind if peers else "read", peers)
+        _add_from_children(tree, pick, item, kind if peers or spread else "read", peers, listed)
     if any(hint(v) == "tag" for v in tree.values()):
         _every_variant(tree, pick)
-    _same_schema_siblings(tree, pick)
-    _named_lists(tree, pick, item and kind not in WRITE_KINDS)
+    _same_schema_siblings(tree, pick, people=kind in WRITE_KINDS)
+    _named_lists(tree, pick, listed)
     _series(tree, pick)
     if not item:
         _tables(tree, pick, read=kind not in WRITE_KINDS)
@@ -410,6 +423,19 @@ def _unnamed(tree: dict[str, Any]) -> bool:
     return not has_own_identity(tree) and not any(
         is_label(k) or is_id_name(k) or is_natural_key(k) for k in tree
     )
+
+
+def _one_sided(tree: dict[str, Any], pick: Picker) -> bool:
+    """Parts only (``objects_only``), none of them nor the whole identified, and the picks
+    taken from fewer of them than hold values: a write's answer spread over its parts."""
+    if (
+        len(tree) < 2
+        or has_own_identity(tree)
+        or any(has_own_identity(v, w(k)) for k, v in tree.items())
+    ):
+        return False
+    taken = {path.split(".", 1)[0] for path in pick.chosen}
+    return len(taken) < len(tree)
 
 
 def _every_variant(tree: dict[str, Any], pick: Picker) -> None:
@@ -505,20 +531,22 @@ def _figures(node: Any) -> bool:
     )
 
 
-def _same_schema_siblings(tree: dict[str, Any], pick: Picker) -> None:
+def _same_schema_siblings(tree: dict[str, Any], pick: Picker, people: bool = False) -> None:
     """Members of one schema side by side (a tournament's ``created``, ``started`` and
     ``finished`` lists of the same items; parts without an identity; alike when their members
     share three quarters of their union, optional members coming and going) keep the same
     members: what was chosen inside one of them is chosen inside each that has it (the budget
-    paid for it once: an agent compares them). Related objects (with an identity of their own:
+    paid for it once: an agent compares them); with ``people`` (a write's answer), lists of
+    people too (``buyerContacts`` and ``sellerContacts``: its one people slot took one).
+    Related objects (with an identity of their own:
     a ``team`` beside an ``inheritedFrom``) are relations, each taken by its own rank; those
     taken are taken alike."""
     groups: list[tuple[bool, bool, dict[str, Any], list[str]]] = []
     for key, sub in tree.items():
         inner = unwrap(sub)
-        if not isinstance(inner, dict) or not inner or is_person(key):
-            continue
         listed = isinstance(sub, list)
+        if not isinstance(inner, dict) or not inner or (is_person(key) and not (listed and people)):
+            continue  # a write's lists of people of one schema (buyer and seller contacts) too
         related = not listed and has_own_identity(inner)  # a relation: its own rank
         group = next((g for g in groups if g[:2] == (listed, related) and alike(g[2], inner)), None)
         if group is None:
@@ -555,7 +583,12 @@ def _has_path(tree: Any, segs: list[str]) -> bool:
 
 
 def _add_from_children(
-    tree: dict[str, Any], pick: Picker, item: bool, kind: str, peers: bool = False
+    tree: dict[str, Any],
+    pick: Picker,
+    item: bool,
+    kind: str,
+    peers: bool = False,
+    listed: bool = False,
 ) -> None:
     """A tree with objects only (GraphQL ``{"data": {...}}``): defaults of each child object.
     Resources side by side (``peers``) each by the operation's kind; a person among them (a
@@ -564,7 +597,10 @@ def _add_from_children(
     for key, sub in tree.items():
         inner = unwrap(sub)
         if isinstance(inner, dict):
-            for path in choose_default_fields(inner, item=item, kind=kind, entity=w(key)):
+            chosen = choose_default_fields(
+                inner, item=item, kind=kind, entity=w(key), listed=listed
+            )
+            for path in chosen:
                 pick.add(f"{key}.{path}", "relation", force=True)
             if peers and is_person(key) and handle(inner) is None:
                 for path in nested_handle(inner)[:1]:

@@ -202,6 +202,24 @@ def _keyed_only(element: dict[str, Any], ident: str) -> bool:
     return not any(is_state(k) or is_money(k, element[k]) for k in keys)
 
 
+def record_ids(list_key: str, element: Any) -> list[str]:
+    """The members of a list's element that are its id named for the list (``WidgetID`` in
+    ``Widgets: [...]``, ``line_item_id`` in ``line_items``): each element is a resource of its
+    own, which a write's answer names by that id (the caller's next call needs it)."""
+    if not isinstance(element, dict):
+        return []
+    ws = w(list_key)
+    last = ws[-1] if ws else ""
+    forms = {last, last[:-1] if last.endswith("s") else last}
+    forms |= {last[:-2] for e in ("es",) if last.endswith(e)}
+    forms |= {last[:-3] + "y" for e in ("ies",) if last.endswith(e)}
+    names = {(*ws[:-1], form) for form in forms if form}
+    return [
+        k for k, v in element.items()
+        if is_leaf(v) and is_id_name(k) and len(w(k)) > 1 and tuple(w(k)[:-1]) in names
+    ]  # fmt: skip
+
+
 def take_lists(sel: Selection, row: Step) -> int:
     """Each list reduced to its elements' identity, label and state (module doc); a container
     or a report keeps every list, whatever the slot."""
@@ -245,9 +263,11 @@ def take_lists(sel: Selection, row: Step) -> int:
         paths = [f"{f.path}.{ident}"]
         if is_person(f.key) and not readable(ident) and not container:
             continue
-        listed = sel.item and sel.kind not in WRITE_KINDS  # a read's item, a search's hit
+        listed = sel.listed  # a read's item, a search's hit
         if listed and not container and not is_person(f.key) and _keyed_only(element, ident):
             continue  # a list's item: its parts named only by a key or a number
+        if sel.kind in WRITE_KINDS:  # a write's records: the id the server gave each one too
+            paths += [f"{f.path}.{k}" for k in record_ids(f.key, element) if k != ident][:1]
         states = sorted((k for k in leaf_keys(element) if is_state(k)), key=state_rank)
         paths += [f"{f.path}.{k}" for k in states[:1] if k != ident]
         # a line of a price list or an order is said by its amount too, with its currency

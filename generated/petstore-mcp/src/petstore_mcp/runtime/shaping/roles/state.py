@@ -26,6 +26,9 @@ STATE_WORDS = frozenset(
      "health", "resolution", "reason", "priority", "severity", "urgency"}
 )  # fmt: skip
 URGENCY_WORDS = frozenset({"priority", "severity", "urgency"})  # how much it matters: after
+# Where the object stands in its life (a resource's own state, what a write's answer says it
+# is now), before another single-word state (``health``, ``condition``) when one is taken.
+LIFECYCLE_WORDS = frozenset({"state", "status", "phase", "stage"})
 # Flags that are only news when true (compared without separators: ``in_trash``, ``inTrash``).
 ALARM_FLAGS = frozenset(
     {"archived", "intrash", "deleted", "locked", "disabled", "canceled", "cancelled",
@@ -45,6 +48,12 @@ def state_rank(key: str) -> int:
     """``state``/``status`` before qualified ones (``mergeable_state``) and reasons."""
     ws = w(key)
     return 2 if ws[-1] == "reason" else 0 if len(ws) == 1 and ws[-1] not in URGENCY_WORDS else 1
+
+
+def is_lifecycle(key: str) -> bool:
+    """``state``, ``status``, ``phase`` or ``stage`` alone: the object's own state."""
+    ws = w(key)
+    return len(ws) == 1 and ws[0] in LIFECYCLE_WORDS
 
 
 def is_flag(key: str, leaf: object) -> bool:
