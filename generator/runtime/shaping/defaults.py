@@ -65,11 +65,11 @@ from .relation_steps import (
 from .steps import (
     amounts, bare_first, count_key, counts, currencies, deeper_times, enums, flag_key, flags,
     happened, identities, kind_key, kinds, label_key, labels, locators, money_objects,
-    named_relations, own_links, page_key, pages, part_last, plain_texts, primaries,
-    recent_key, recent_times, rich_contents, rich_labels, rich_path, rich_texts, state_key,
-    states, take_counts, take_flags, take_forced, take_label, take_money_pair, take_signed,
-    take_other_times, take_unsaid, text_key, text_member_path, texts, time_key, values,
-    who_with_when,
+    named_relations, other_time_key, own_links, page_key, pages, part_last, plain_texts,
+    primaries, recent_key, recent_times, rich_contents, rich_labels, rich_path, rich_texts,
+    state_key, states, take_counts, take_flags, take_forced, take_label, take_money_pair,
+    take_signed, take_other_times, take_states, take_unsaid, text_key, text_member_path, texts,
+    time_key, values, who_with_when,
 )  # fmt: skip
 from .table import Step
 from .trees import alike, field_tree_from_value, unwrap
@@ -234,7 +234,8 @@ STEPS: tuple[Step, ...] = (
                                                (_OWN_LINK, _RELATED_NAME)), take=take_label),
     Step("locator", locators, part_last, 1, picks="label"),  # where it lives
     Step("value", values, slot=1, picks="label"),  # what a typed record holds (DNS data)
-    Step("state", states, state_key, "state", path=reduce),  # an object: by its label
+    Step("state", states, state_key, "state", path=reduce,
+         take=take_states),  # an object: by its label (on a page with its category)
     Step("enum", enums, slot=1, picks="state", when=lambda p, item, kind: p.state > 1),
     Step("money", amounts, bare_first, "money", (Step("money pair", money_objects,
                                                       take=take_money_pair, picks="money"),)),
@@ -256,7 +257,8 @@ STEPS: tuple[Step, ...] = (
     Step("named by", relations, relation_key, "relations", picks="relation",
          take=take_naming_relation, when=_written),  # a write: only what names it
     Step("scalar lists", scalar_lists, slot=1, picks="relation", when=_one),  # ``topics``
-    Step("other", happened, time_key, "time", picks="time", take=take_other_times, when=_one),
+    Step("other", happened, other_time_key, "time", picks="time", take=take_other_times,
+         when=_one),
     Step("kinds", kinds, kind_key, "kinds", picks="kind"),  # discriminators and categories
 )
 # fmt: on

@@ -17,8 +17,8 @@ from .picking import Profile
 PAGE_KINDS = ("read", "search")  # what a person opens to read; a write answers lean
 
 # One resource, as a read returns it: its page.
-PAGE = Profile(budget=420, identity=2, label=1, state=2, content=1, time=6, people=4, money=3,
-               counts=6, relations=4, lists=3, url=1, flags=3, kinds=2)  # fmt: skip
+PAGE = Profile(budget=520, identity=2, label=1, state=2, content=1, time=6, people=4, money=3,
+               counts=6, relations=6, lists=3, url=1, flags=3, kinds=2)  # fmt: skip
 
 
 def one_resource(one: bool, kind: str) -> bool:

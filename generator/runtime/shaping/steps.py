@@ -33,7 +33,13 @@ from .collections import is_meta_key
 from .names import base_type, hint, is_leaf
 from .picking import Field, Selection
 from .roles.content import is_body, is_content, is_value, text_member
-from .roles.identity import has_id, identity_fields, is_natural_key, named_after
+from .roles.identity import (
+    has_id,
+    identity_fields,
+    is_natural_key,
+    named_after,
+    own_identity_key,
+)
 from .roles.kinds import is_category, is_kind
 from .roles.label import (
     is_full_name,
@@ -51,6 +57,7 @@ from .roles.relation import person_paths, readable, reduce
 from .roles.state import flag_rank, is_alarm_flag, is_flag, is_state, state_rank
 from .roles.time import is_time, time_rank
 from .roles.words import w
+from .pages import PAGE_KINDS
 from .table import Step, take_ranked
 from .trees import unwrap
 
@@ -193,6 +200,29 @@ def states(sel: Selection) -> list[Field]:
 
 def state_key(f: Field, sel: Selection) -> Any:
     return (state_rank(f.key), f.part)
+
+
+def take_states(sel: Selection, row: Step) -> int:
+    """The ranked states; on one resource's page a state held as an object (a workflow state
+    ``{id, name, type}``) says its category beside its name, which of the API's fixed stages a
+    state the team named lies in (``started``, ``completed``), and its own id, what a call that
+    moves the resource to another state takes."""
+    before = set(sel.pick.chosen)
+    taken = take_ranked(sel, row)
+    if sel.item or sel.kind not in PAGE_KINDS:
+        return taken
+    for f in sel.fields:
+        inner = unwrap(f.node)
+        path = reduce(f) if isinstance(inner, dict) else None
+        if path is None or path in before or path not in sel.pick.chosen:
+            continue
+        said = path.rsplit(".", 1)[-1]
+        kinds = [k for k, v in inner.items() if k != said and is_kind(k) and is_leaf(v)]
+        kinds = [k for k in kinds if hint(inner[k]) != "const"]
+        ids = [k for k, v in inner.items() if k != said and own_identity_key(k) and is_leaf(v)]
+        for key in kinds[:1] + ids[:1]:
+            sel.pick.add(f"{f.path}.{key}", row.records, force=True, cost=3)
+    return taken
 
 
 def enums(sel: Selection) -> list[Field]:
@@ -532,6 +562,13 @@ def who_with_when(sel: Selection) -> None:
             who = person_paths(Field(f"{holder}.{key}", key, part[key], True))
             if who:
                 sel.pick.add(who[0], "person", cost=2)
+
+
+def other_time_key(f: Field, sel: Selection) -> Any:
+    """One resource's other times: its own before a part's, a time of the thing itself (one
+    or two words: ``due_date``, ``closed_at``, ``archivedAt``) before one qualified by
+    another thing it happened with (``addedToCycleAt``, ``autoArchivedAt``)."""
+    return (f.part, len(w(f.key)) > 2)
 
 
 def take_other_times(sel: Selection, row: Step) -> int:
