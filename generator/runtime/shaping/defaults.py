@@ -58,13 +58,14 @@ from .roles.state import is_alarm_flag
 from .roles.words import w
 from .containers import container_lists
 from .kinds import WRITE_KINDS, generated_content_paths, profile_for
+from .pages import PAGE_KINDS
 from .relation_steps import (
     object_lists, people, person_key, relations, relation_key, scalar_lists, take_lists,
     take_own_handle, take_people, take_relations,
 )  # fmt: skip
 from .steps import (
-    amounts, bare_first, count_key, counts, currencies, deeper_times, enums, flag_key, flags,
-    happened, identities, kind_key, kinds, label_key, labels, locators, money_objects,
+    amounts, bare_first, count_key, counts, currencies, deeper_times, enums, facts, flag_key,
+    flags, happened, identities, kind_key, kinds, label_key, labels, locators, money_objects,
     named_relations, other_time_key, own_links, page_key, pages, part_last, plain_texts,
     primaries, recent_key, recent_times, rich_contents, rich_labels, rich_path, rich_texts,
     state_key, states, take_counts, take_flags, take_forced, take_label, take_money_pair,
@@ -103,6 +104,7 @@ LABEL_ARRAYS = ("labels", "assignees", "tags", "topics", "categories", "reviewer
 
 SMALL = 3  # a flat object with at most this many fields is kept whole
 FIGURES = 8  # a record of at most this many numbers is a row of a table of figures
+FACTS = 4  # a page's facts no role took (``facts``): at most this many
 BARE = 6  # an acknowledgement with at most this many flat fields is a bare status: kept whole
 
 
@@ -186,6 +188,11 @@ def _one(profile: Profile, item: bool, kind: str) -> bool:
     return not item
 
 
+def _page(profile: Profile, item: bool, kind: str) -> bool:
+    """One resource a read or a search answers with: its page (``pages.py``)."""
+    return not item and kind in PAGE_KINDS
+
+
 def _written(profile: Profile, item: bool, kind: str) -> bool:
     return kind in ("create", "update")
 
@@ -260,6 +267,7 @@ STEPS: tuple[Step, ...] = (
     Step("other", happened, other_time_key, "time", picks="time", take=take_other_times,
          when=_one),
     Step("kinds", kinds, kind_key, "kinds", picks="kind"),  # discriminators and categories
+    Step("facts", facts, slot=FACTS, picks="count", when=_page),  # ``company``, ``location``
 )
 # fmt: on
 

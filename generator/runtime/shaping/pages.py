@@ -17,7 +17,7 @@ from .picking import Profile
 PAGE_KINDS = ("read", "search")  # what a person opens to read; a write answers lean
 
 # One resource, as a read returns it: its page.
-PAGE = Profile(budget=520, identity=2, label=1, state=2, content=1, time=6, people=4, money=3,
+PAGE = Profile(budget=520, identity=2, label=2, state=2, content=1, time=6, people=4, money=3,
                counts=6, relations=6, lists=3, url=1, flags=3, kinds=2)  # fmt: skip
 
 

@@ -35,6 +35,7 @@ from .picking import Field, Selection
 from .roles.content import is_body, is_content, is_value, text_member
 from .roles.identity import (
     has_id,
+    is_id_name,
     identity_fields,
     is_natural_key,
     named_after,
@@ -89,7 +90,11 @@ def take_forced(sel: Selection, row: Step) -> int:
 
 
 def labels(sel: Selection) -> list[Field]:
-    return [f for f in sel.leaves if is_label(f.key)]
+    """Its labels, each once: not the same label in another notation beside it
+    (``real_name_normalized`` beside ``real_name``)."""
+    found = [f for f in sel.leaves if is_label(f.key)]
+    names = {(f.path.rpartition(".")[0], w(f.key)) for f in found}
+    return [f for f in found if not _restated(f, names)]
 
 
 def label_key(f: Field, sel: Selection) -> Any:
@@ -332,7 +337,7 @@ def page_key(f: Field, sel: Selection) -> Any:
 # notation (``UpdatedUtc`` beside ``Updated``, ``created_at_iso`` beside ``created_at``).
 NOTATION_WORDS = frozenset(
     {"utc", "gmt", "local", "iso", "unix", "epoch", "ms", "millis", "str", "string", "text",
-     "formatted", "display", "human", "readable", "pretty", "tz"}
+     "formatted", "display", "human", "readable", "pretty", "tz", "normalized"}
 )  # fmt: skip
 
 
@@ -490,6 +495,26 @@ def take_flags(sel: Selection, row: Step) -> int:
             sel.pick.add(f.path, row.records, force=True, cost=1)
     others = [f for f in found if not is_alarm_flag(f.key)]
     return sel.take(others, row.records, row.limit(sel.profile), row.path)
+
+
+# ------------------------------------------------------------------------------ facts
+
+FACT_TYPES = ("string", "integer", "number", "boolean")
+
+
+def facts(sel: Selection) -> list[Field]:
+    """One resource's page: the facts of its own that no role took, each a scalar named by
+    one word (``company``, ``location``, ``region``, ``following``): what a person reads on
+    its page besides its name, state and times; not an id, a link, a time, a text, a setting
+    of a unit, nor noise (an avatar, a hash)."""
+    chosen = set(sel.pick.chosen)
+    return [
+        f for f in sel.own_leaves
+        if f.path not in chosen and len(w(f.key)) == 1 and base_type(f.node) in FACT_TYPES
+        and hint(f.node) not in ("uri", "url", "const", "byte", "binary", "password")
+        and not (is_id_name(f.key) or is_url(f.key, f.node) or is_time(f.key, f.node)
+                 or is_content(f.key) or is_noise(f.key) or is_unit_setting(f.key))
+    ]  # fmt: skip
 
 
 # ------------------------------------------------------------------------------ kinds
