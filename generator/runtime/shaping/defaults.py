@@ -184,6 +184,10 @@ def _item(profile: Profile, item: bool, kind: str) -> bool:
     return item
 
 
+def _item_or_page(profile: Profile, item: bool, kind: str) -> bool:
+    return item or kind in PAGE_KINDS
+
+
 def _one(profile: Profile, item: bool, kind: str) -> bool:
     return not item
 
@@ -226,7 +230,8 @@ _RICH_CONTENT = Step(
 )
 # A list item with no time of change or creation: when it happened, else a date deeper down.
 _HAPPENED = Step("happened", happened, time_key, picks="time", when=_item)
-_DEEPER = Step("deeper time", deeper_times, picks="time", take=take_signed, when=_item)
+# ... also on a page: a commit read by its sha is dated by its author's and committer's dates.
+_DEEPER = Step("deeper time", deeper_times, picks="time", take=take_signed, when=_item_or_page)
 
 # The rules, in the order their roles are filled while the budget lasts (module doc; the
 # columns: ``table.py``). A fallback follows the table in ``choose_default_fields``: an object

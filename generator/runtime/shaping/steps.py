@@ -104,14 +104,17 @@ def label_key(f: Field, sel: Selection) -> Any:
 def take_label(sel: Selection, row: Step) -> int:
     """The ranked labels, unless an identity already names the object: not a handle
     (``login``) or the name of another thing it is addressed by (``tag_name`` of
-    ``/releases/tags/{tag}``), which bring the display name too; a full name does name it."""
+    ``/releases/tags/{tag}``), which bring the display name too; a full name does name it.
+    A profile with room for two labels (a page) takes a second one beside the one taken."""
     said = {p.rsplit(".", 1)[-1] for p in sel.pick.chosen}
     naming = [
         f for f in row.ranked(sel)
         if (not is_natural_key(f.key) or is_full_name(f.key)) and not named_after(f.key, sel.keys)
     ]  # fmt: skip
     if any(f.key in said for f in naming):
-        return 0
+        # a page's second name (a real name beside the display name that identifies it)
+        rest = [f for f in naming if f.key not in said]
+        return sel.take(rest, row.records, row.limit(sel.profile) - 1, row.path)
     return take_ranked(sel, row)
 
 
