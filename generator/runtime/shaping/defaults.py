@@ -64,10 +64,10 @@ from .relation_steps import (
     take_own_handle, take_people, take_relations,
 )  # fmt: skip
 from .steps import (
-    amounts, bare_first, count_key, counts, currencies, deeper_times, enums, facts, flag_key,
-    flags, happened, identities, kind_key, kinds, label_key, labels, locators, money_objects,
-    named_relations, other_time_key, own_links, page_key, pages, part_last, plain_texts,
-    primaries, recent_key, recent_times, rich_contents, rich_labels, rich_path, rich_texts,
+    amounts, bare_first, count_key, counts, currencies, deeper_part_times, deeper_times, enums,
+    facts, flag_key, flags, happened, identities, kind_key, kinds, label_key, labels, locators,
+    money_objects, named_relations, other_time_key, own_links, page_key, pages, part_last,
+    plain_texts, primaries, recent_key, recent_times, rich_contents, rich_labels, rich_path, rich_texts,
     state_key, states, take_counts, take_flags, take_forced, take_label, take_money_pair,
     take_signed, take_other_times, take_states, take_unsaid, text_key, text_member_path, texts,
     time_key, values, who_with_when,
@@ -184,10 +184,6 @@ def _item(profile: Profile, item: bool, kind: str) -> bool:
     return item
 
 
-def _item_or_page(profile: Profile, item: bool, kind: str) -> bool:
-    return item or kind in PAGE_KINDS
-
-
 def _one(profile: Profile, item: bool, kind: str) -> bool:
     return not item
 
@@ -230,8 +226,11 @@ _RICH_CONTENT = Step(
 )
 # A list item with no time of change or creation: when it happened, else a date deeper down.
 _HAPPENED = Step("happened", happened, time_key, picks="time", when=_item)
-# ... also on a page: a commit read by its sha is dated by its author's and committer's dates.
-_DEEPER = Step("deeper time", deeper_times, picks="time", take=take_signed, when=_item_or_page)
+_DEEPER = Step("deeper time", deeper_times, picks="time", take=take_signed, when=_item)
+# ... and a page, through its parts: a commit read by its sha is dated by its author's date.
+_DEEPER_PAGE = Step(
+    "deeper part time", deeper_part_times, picks="time", take=take_signed, when=_page
+)
 
 # The rules, in the order their roles are filled while the budget lasts (module doc; the
 # columns: ``table.py``). A fallback follows the table in ``choose_default_fields``: an object
@@ -255,7 +254,7 @@ STEPS: tuple[Step, ...] = (
     Step("content", texts, text_key, "content", (_RICH_CONTENT,), take=take_unsaid,
          when=_one_read),
     Step("url", pages, page_key, "url"),  # its own page
-    Step("time", recent_times, recent_key, "time", (_HAPPENED, _DEEPER)),
+    Step("time", recent_times, recent_key, "time", (_HAPPENED, _DEEPER, _DEEPER_PAGE)),
     Step("people", people, person_key, "people", picks="person",
          take=take_people),  # reduced to a handle, else a name
     Step("preview", texts, text_key, "content",

@@ -53,7 +53,14 @@ from .roles.label import (
 from .roles.links import human_url_rank, is_human_url, is_url
 from .roles.noise import is_noise
 from .roles.people import is_person, is_person_member, is_person_node, person_rank
-from .roles.quantity import is_count, is_money, is_unit_setting, money_pair, numbers_only
+from .roles.quantity import (
+    BIT_FIELDS,
+    is_count,
+    is_money,
+    is_unit_setting,
+    money_pair,
+    numbers_only,
+)
 from .roles.relation import person_paths, readable, reduce
 from .roles.state import flag_rank, is_alarm_flag, is_flag, is_state, state_rank
 from .roles.time import is_time, time_rank
@@ -390,6 +397,20 @@ def deeper_times(sel: Selection) -> list[Field]:
     return _deeper_times(sel.tree)
 
 
+def deeper_part_times(sel: Selection) -> list[Field]:
+    """One resource's times two objects down through its parts, not through a list inside it
+    (a list's elements are its lists' business: ``take_lists``)."""
+    return [f for f in _deeper_times(sel.tree) if not _through_list(sel.tree, f.path)]
+
+
+def _through_list(tree: Any, path: str) -> bool:
+    for seg in path.split(".")[:-1]:
+        tree = tree.get(seg) if isinstance(tree, dict) else None
+        if isinstance(tree, list):
+            return True
+    return False
+
+
 def take_signed(sel: Selection, row: Step) -> int:
     """A date deeper down, with the name of the person it is from (a signature)."""
     found = row.ranked(sel)
@@ -508,15 +529,17 @@ FACT_TYPES = ("string", "integer", "number", "boolean")
 def facts(sel: Selection) -> list[Field]:
     """One resource's page: the facts of its own that no role took, each a scalar named by
     one word (``company``, ``location``, ``region``, ``following``): what a person reads on
-    its page besides its name, state and times; not an id, a link, a time, a text, a setting
-    of a unit, nor noise (an avatar, a hash)."""
+    its page besides its name, state and times; not a bit field (``flags``), an id, a link, a time, a text, a blob's data, a
+    setting of a unit, nor noise (an avatar, a hash)."""
     chosen = set(sel.pick.chosen)
     return [
         f for f in sel.own_leaves
         if f.path not in chosen and len(w(f.key)) == 1 and base_type(f.node) in FACT_TYPES
         and hint(f.node) not in ("uri", "url", "const", "byte", "binary", "password")
+        and not (base_type(f.node) in ("integer", "number") and w(f.key)[-1] in BIT_FIELDS)
         and not (is_id_name(f.key) or is_url(f.key, f.node) or is_time(f.key, f.node)
-                 or is_content(f.key) or is_noise(f.key) or is_unit_setting(f.key))
+                 or is_content(f.key) or is_value(f.key) or is_noise(f.key)
+                 or is_unit_setting(f.key))
     ]  # fmt: skip
 
 
