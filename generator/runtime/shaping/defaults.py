@@ -9,7 +9,7 @@ identity (always) -> label (else primary field, text, link) and locator -> a typ
 value -> state and another enum -> money and its currency -> content (one resource) -> its own
 page -> times -> people -> preview (a list item's text, before the lists inside it) -> lists
 inside it -> counts -> flags -> relations and lists of scalars -> other times ->
-discriminators and categories.
+discriminators and categories -> one resource's page: its one-word facts no role took.
 
 Roles are filled in that order while an estimate of each field's tokens fits the profile's
 budget (``picking.py``). Profiles: ``PAGE`` (one resource a read answers: its page,
