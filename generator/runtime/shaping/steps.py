@@ -66,7 +66,7 @@ from .roles.state import flag_rank, is_alarm_flag, is_flag, is_state, state_rank
 from .roles.time import is_time, time_rank
 from .roles.words import w
 from .pages import PAGE_KINDS
-from .table import Step, take_ranked
+from .table import Step, take_fallback, take_ranked
 from .trees import unwrap
 
 WRAPPER_LEAVES = 2  # scalars beside a list in a part that is that list's wrapper
@@ -112,17 +112,22 @@ def take_label(sel: Selection, row: Step) -> int:
     """The ranked labels, unless an identity already names the object: not a handle
     (``login``) or the name of another thing it is addressed by (``tag_name`` of
     ``/releases/tags/{tag}``), which bring the display name too; a full name does name it.
-    A profile with room for two labels (a page) takes a second one beside the one taken."""
+    A profile with room for two labels (a page) takes a second one of the object's own (a
+    real name beside the display name), not a part's (``card.company_name`` names a company)."""
     said = {p.rsplit(".", 1)[-1] for p in sel.pick.chosen}
+    ranked = row.ranked(sel)
     naming = [
-        f for f in row.ranked(sel)
+        f for f in ranked
         if (not is_natural_key(f.key) or is_full_name(f.key)) and not named_after(f.key, sel.keys)
     ]  # fmt: skip
     if any(f.key in said for f in naming):
-        # a page's second name (a real name beside the display name that identifies it)
-        rest = [f for f in naming if f.key not in said]
-        return sel.take(rest, row.records, row.limit(sel.profile) - 1, row.path)
-    return take_ranked(sel, row)
+        taken = 0  # an identity names it
+    else:
+        taken = sel.take(ranked, row.records, 1, row.path)
+        if not taken:
+            return take_fallback(sel, row)
+    rest = [f for f in naming if f.key not in said and not f.part]
+    return taken + sel.take(rest, row.records, row.limit(sel.profile) - 1, row.path)
 
 
 def _rich(sel: Selection) -> list[Field]:
