@@ -67,10 +67,10 @@ from .steps import (
     amounts, bare_first, count_key, counts, currencies, deeper_part_times, deeper_times, enums,
     facts, flag_key, flags, happened, identities, kind_key, kinds, label_key, labels, locators,
     money_objects, named_relations, other_time_key, own_links, page_key, pages, part_last,
-    plain_texts, primaries, recent_key, recent_times, rich_contents, rich_labels, rich_path, rich_texts,
-    state_key, states, take_counts, take_flags, take_forced, take_label, take_money_pair,
-    take_signed, take_other_times, take_states, take_unsaid, text_key, text_member_path, texts,
-    time_key, values, who_with_when,
+    plain_texts, primaries, recent_key, recent_times, rich_contents, rich_labels, rich_path,
+    rich_texts, state_key, states, take_counts, take_flags, take_forced, take_label,
+    take_money_pair, take_signed, take_other_times, take_states, take_unsaid, text_key,
+    text_member_path, texts, time_key, values, who_with_when,
 )  # fmt: skip
 from .table import Step
 from .trees import alike, field_tree_from_value, unwrap

@@ -534,8 +534,8 @@ FACT_TYPES = ("string", "integer", "number", "boolean")
 def facts(sel: Selection) -> list[Field]:
     """One resource's page: the facts of its own that no role took, each a scalar named by
     one word (``company``, ``location``, ``region``, ``following``): what a person reads on
-    its page besides its name, state and times; not a bit field (``flags``), an id, a link, a time, a text, a blob's data, a
-    setting of a unit, nor noise (an avatar, a hash)."""
+    its page besides its name, state and times; not a bit field (``flags``), an id, a link, a
+    time, a text, a blob's data, a setting of a unit, nor noise (an avatar, a hash)."""
     chosen = set(sel.pick.chosen)
     return [
         f for f in sel.own_leaves
