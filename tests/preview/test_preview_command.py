@@ -69,7 +69,8 @@ def test_check_exits_1_when_defaults_from_the_schema_miss_the_example(capsys) ->
     assert "- runtime: the object lost its identity (by the defaults chosen from the" in out
     assert "- judge:" not in out
     assert "showing the scalars of the top two levels instead" not in out
-    assert '{"uid":"t-1","title":"First thing","size":3}' in out
+    # one thing read: its page, with the one-word facts no role took (``colour``)
+    assert '{"uid":"t-1","title":"First thing","size":3,"colour":"red"}' in out
 
 
 def test_check_passes_when_every_invariant_holds(capsys) -> None:

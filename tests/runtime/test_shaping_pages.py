@@ -225,3 +225,115 @@ def test_the_texts_of_a_resource_s_listed_parts_are_previews() -> None:
     for link in out["links"]:
         assert link["description"].startswith(LONG[:40])
         assert len(link["description"]) < 120 and "more chars" in link["description"]
+
+
+# What a person reads on one resource's page (issue 33, item 4: the practitioners' yardstick):
+# the keys a related object is known by, a state's category, the thing's own dates, its second
+# name, the facts no role took. A list's item of the same schema stays as lean as it was.
+
+
+def test_a_page_says_a_related_object_s_keys_beside_its_label() -> None:
+    page = set(choose_default_fields(CHANGE, kind="read"))
+    # a branch: the label it was reduced to, and the ref and commit a next call takes
+    assert {"head.label", "head.ref", "head.sha", "base.ref", "base.sha"} <= page
+    item = set(choose_default_fields(CHANGE, item=True, kind="read"))
+    assert not {"head.sha", "base.sha"} & item
+
+
+TEAM = {"id": "string", "name": "string", "key": "string"}
+WORK_ITEM = {
+    "id": "string",
+    "title": "string",
+    "state": {"id": "string", "name": "string", "type": "string", "color": "string"},
+    "team": TEAM,
+    "cycle": {"id": "string", "name": "string"},
+    "project": {"id": "string", "name": "string"},
+    "milestone": {"id": "string", "name": "string"},
+    "release": {"id": "string", "title": "string"},
+    "template": {"id": "string", "name": "string"},
+    "added_to_cycle_at": "string:date-time",
+    "added_to_project_at": "string:date-time",
+    "added_to_team_at": "string:date-time",
+    "auto_archived_at": "string:date-time",
+    "auto_closed_at": "string:date-time",
+    "snoozed_until_at": "string:date-time",
+    "due_date": "string:date",
+    "created_at": "string:date-time",
+    "updated_at": "string:date-time",
+}
+
+
+def test_a_page_says_its_state_s_category_and_id_beside_its_name() -> None:
+    page = set(choose_default_fields(WORK_ITEM, kind="read"))
+    assert {"state.name", "state.type", "state.id"} <= page
+    assert "state.color" not in page
+    item = choose_default_fields(WORK_ITEM, item=True, kind="read")
+    assert "state.type" not in item
+
+
+def test_a_page_takes_six_relations_each_with_its_key() -> None:
+    page = set(choose_default_fields(WORK_ITEM, kind="read"))
+    relations = {"team", "cycle", "project", "milestone", "release", "template"}
+    assert relations <= {p.split(".", 1)[0] for p in page}
+    assert {"team.name", "team.id", "team.key"} <= page
+
+
+def test_a_page_s_own_dates_come_before_dates_qualified_by_something_else() -> None:
+    page = choose_default_fields(WORK_ITEM, kind="read")
+    assert "due_date" in page
+    assert not {"auto_closed_at", "snoozed_until_at"} & set(page)
+
+
+def test_a_page_keeps_a_second_name_but_not_one_restated_in_another_notation() -> None:
+    profile = {
+        "display_name": "string",
+        "display_name_normalized": "string",
+        "real_name": "string",
+        "real_name_normalized": "string",
+        "email": "string:email",
+        "team": "string",
+    }
+    page = set(choose_default_fields(profile, kind="read"))
+    assert {"display_name", "real_name"} <= page
+    assert not {"display_name_normalized", "real_name_normalized"} & page
+
+
+ACCOUNT = {
+    "login": "string",
+    "id": "integer",
+    "avatar_url": "string:uri",
+    "html_url": "string:uri",
+    "followers_url": "string:uri",
+    "name": "string",
+    "company": "string",
+    "location": "string",
+    "bio": "string",
+    "followers": "integer",
+    "following": "integer",
+    "public_repos": "integer",
+    "created_at": "string:date-time",
+    "updated_at": "string:date-time",
+}
+
+
+def test_a_page_keeps_the_one_word_facts_no_role_took() -> None:
+    page = set(choose_default_fields(ACCOUNT, kind="read"))
+    assert {"company", "location", "following"} <= page
+    assert not {"avatar_url", "followers_url"} & page  # noise and links stay out
+    item = set(choose_default_fields(ACCOUNT, item=True, kind="read"))
+    assert not {"company", "location"} & item
+    assert not {"company", "location"} & set(choose_default_fields(ACCOUNT, kind="update"))
+
+
+def test_a_page_with_no_date_of_its_own_is_dated_by_its_signature() -> None:
+    signature = {"name": "string", "email": "string:email", "date": "string:date-time"}
+    commit = {
+        "sha": "string",
+        "html_url": "string:uri",
+        "commit": {"message": "string", "author": signature, "committer": signature},
+        "author": PERSON,
+        "committer": PERSON,
+        "stats": {"additions": "integer", "deletions": "integer", "total": "integer"},
+    }
+    page = set(choose_default_fields(commit, kind="read"))
+    assert {"commit.author.date", "commit.author.name"} <= page

@@ -35,7 +35,14 @@ from .kinds import WRITE_KINDS
 from .names import base_type, hint, is_leaf
 from .picking import Field, Selection
 from .roles.content import is_body, is_content, is_value, text_member
-from .roles.identity import has_id, identity_fields, is_natural_key, named_after
+from .roles.identity import (
+    has_id,
+    is_id_name,
+    identity_fields,
+    is_natural_key,
+    named_after,
+    own_identity_key,
+)
 from .roles.kinds import is_category, is_kind
 from .roles.label import (
     is_full_name,
@@ -48,12 +55,20 @@ from .roles.label import (
 from .roles.links import human_url_rank, is_human_url, is_url
 from .roles.noise import is_noise
 from .roles.people import is_person, is_person_member, is_person_node, person_rank
-from .roles.quantity import is_count, is_money, is_unit_setting, money_pair, numbers_only
+from .roles.quantity import (
+    BIT_FIELDS,
+    is_count,
+    is_money,
+    is_unit_setting,
+    money_pair,
+    numbers_only,
+)
 from .roles.relation import person_paths, readable, reduce
 from .roles.state import flag_rank, is_alarm_flag, is_flag, is_lifecycle, is_state, state_rank
 from .roles.time import is_time, time_rank
 from .roles.words import w
-from .table import Step, take_ranked
+from .pages import PAGE_KINDS
+from .table import Step, take_fallback, take_ranked
 from .trees import unwrap
 
 WRAPPER_LEAVES = 2  # scalars beside a list in a part that is that list's wrapper
@@ -85,7 +100,11 @@ def take_forced(sel: Selection, row: Step) -> int:
 
 
 def labels(sel: Selection) -> list[Field]:
-    return [f for f in sel.leaves if is_label(f.key)]
+    """Its labels, each once: not the same label in another notation beside it
+    (``real_name_normalized`` beside ``real_name``)."""
+    found = [f for f in sel.leaves if is_label(f.key)]
+    names = {(f.path.rpartition(".")[0], w(f.key)) for f in found}
+    return [f for f in found if not _restated(f, names)]
 
 
 def label_key(f: Field, sel: Selection) -> Any:
@@ -95,15 +114,23 @@ def label_key(f: Field, sel: Selection) -> Any:
 def take_label(sel: Selection, row: Step) -> int:
     """The ranked labels, unless an identity already names the object: not a handle
     (``login``) or the name of another thing it is addressed by (``tag_name`` of
-    ``/releases/tags/{tag}``), which bring the display name too; a full name does name it."""
+    ``/releases/tags/{tag}``), which bring the display name too; a full name does name it.
+    A profile with room for two labels (a page) takes a second one of the object's own (a
+    real name beside the display name), not a part's (``card.company_name`` names a company)."""
     said = {p.rsplit(".", 1)[-1] for p in sel.pick.chosen}
+    ranked = row.ranked(sel)
     naming = [
-        f for f in row.ranked(sel)
+        f for f in ranked
         if (not is_natural_key(f.key) or is_full_name(f.key)) and not named_after(f.key, sel.keys)
     ]  # fmt: skip
     if any(f.key in said for f in naming):
-        return 0
-    return take_ranked(sel, row)
+        taken = 0  # an identity names it
+    else:
+        taken = sel.take(ranked, row.records, 1, row.path)
+        if not taken:
+            return take_fallback(sel, row)
+    rest = [f for f in naming if f.key not in said and not f.part]
+    return taken + sel.take(rest, row.records, row.limit(sel.profile) - 1, row.path)
 
 
 def _rich(sel: Selection) -> list[Field]:
@@ -210,6 +237,29 @@ def state_key(f: Field, sel: Selection) -> Any:
     says."""
     lifecycle = sel.kind in WRITE_KINDS and is_lifecycle(f.key)
     return (state_rank(f.key), not lifecycle, f.part)
+
+
+def take_states(sel: Selection, row: Step) -> int:
+    """The ranked states; on one resource's page a state held as an object (a workflow state
+    ``{id, name, type}``) says its category beside its name, which of the API's fixed stages a
+    state the team named lies in (``started``, ``completed``), and its own id, what a call that
+    moves the resource to another state takes."""
+    before = set(sel.pick.chosen)
+    taken = take_ranked(sel, row)
+    if sel.item or sel.kind not in PAGE_KINDS:
+        return taken
+    for f in sel.fields:
+        inner = unwrap(f.node)
+        path = reduce(f) if isinstance(inner, dict) else None
+        if path is None or path in before or path not in sel.pick.chosen:
+            continue
+        said = path.rsplit(".", 1)[-1]
+        kinds = [k for k, v in inner.items() if k != said and is_kind(k) and is_leaf(v)]
+        kinds = [k for k in kinds if hint(inner[k]) != "const"]
+        ids = [k for k, v in inner.items() if k != said and own_identity_key(k) and is_leaf(v)]
+        for key in kinds[:1] + ids[:1]:
+            sel.pick.add(f"{f.path}.{key}", row.records, force=True, cost=3)
+    return taken
 
 
 def enums(sel: Selection) -> list[Field]:
@@ -319,7 +369,7 @@ def page_key(f: Field, sel: Selection) -> Any:
 # notation (``UpdatedUtc`` beside ``Updated``, ``created_at_iso`` beside ``created_at``).
 NOTATION_WORDS = frozenset(
     {"utc", "gmt", "local", "iso", "unix", "epoch", "ms", "millis", "str", "string", "text",
-     "formatted", "display", "human", "readable", "pretty", "tz"}
+     "formatted", "display", "human", "readable", "pretty", "tz", "normalized"}
 )  # fmt: skip
 
 
@@ -367,6 +417,20 @@ def time_key(f: Field, sel: Selection) -> Any:
 def deeper_times(sel: Selection) -> list[Field]:
     """Times two objects down (``commit.author.date``, ``commit.committer.date``)."""
     return _deeper_times(sel.tree, elements=not sel.listed)
+
+
+def deeper_part_times(sel: Selection) -> list[Field]:
+    """One resource's times two objects down through its parts, not through a list inside it
+    (a list's elements are its lists' business: ``take_lists``)."""
+    return [f for f in _deeper_times(sel.tree) if not _through_list(sel.tree, f.path)]
+
+
+def _through_list(tree: Any, path: str) -> bool:
+    for seg in path.split(".")[:-1]:
+        tree = tree.get(seg) if isinstance(tree, dict) else None
+        if isinstance(tree, list):
+            return True
+    return False
 
 
 def take_signed(sel: Selection, row: Step) -> int:
@@ -480,6 +544,28 @@ def take_flags(sel: Selection, row: Step) -> int:
     return sel.take(others, row.records, row.limit(sel.profile), row.path)
 
 
+# ------------------------------------------------------------------------------ facts
+
+FACT_TYPES = ("string", "integer", "number", "boolean")
+
+
+def facts(sel: Selection) -> list[Field]:
+    """One resource's page: the facts of its own that no role took, each a scalar named by
+    one word (``company``, ``location``, ``region``, ``following``): what a person reads on
+    its page besides its name, state and times; not a bit field (``flags``), an id, a link, a
+    time, a text, a blob's data, a setting of a unit, nor noise (an avatar, a hash)."""
+    chosen = set(sel.pick.chosen)
+    return [
+        f for f in sel.own_leaves
+        if f.path not in chosen and len(w(f.key)) == 1 and base_type(f.node) in FACT_TYPES
+        and hint(f.node) not in ("uri", "url", "const", "byte", "binary", "password")
+        and not (base_type(f.node) in ("integer", "number") and w(f.key)[-1] in BIT_FIELDS)
+        and not (is_id_name(f.key) or is_url(f.key, f.node) or is_time(f.key, f.node)
+                 or is_content(f.key) or is_value(f.key) or is_noise(f.key)
+                 or is_unit_setting(f.key))
+    ]  # fmt: skip
+
+
 # ------------------------------------------------------------------------------ kinds
 
 
@@ -555,6 +641,13 @@ def who_with_when(sel: Selection) -> None:
             who = person_paths(Field(f"{holder}.{key}", key, part[key], True))
             if who:
                 sel.pick.add(who[0], "person", cost=2)
+
+
+def other_time_key(f: Field, sel: Selection) -> Any:
+    """One resource's other times: its own before a part's, a time of the thing itself (one
+    or two words: ``due_date``, ``closed_at``, ``archivedAt``) before one qualified by
+    another thing it happened with (``addedToCycleAt``, ``autoArchivedAt``)."""
+    return (f.part, len(w(f.key)) > 2)
 
 
 def take_other_times(sel: Selection, row: Step) -> int:

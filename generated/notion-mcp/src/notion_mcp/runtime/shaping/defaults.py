@@ -10,7 +10,7 @@ identity (always) -> label (else primary field, text, link) and locator -> a typ
 value -> state and another enum -> money and its currency -> content (one resource) -> its own
 page -> times -> people -> preview (a list item's text, before the lists inside it) -> lists
 inside it -> counts -> flags -> relations and lists of scalars -> other times ->
-discriminators and categories.
+discriminators and categories -> one resource's page: its one-word facts no role took.
 
 Roles are filled in that order while an estimate of each field's tokens fits the profile's
 budget (``picking.py``). Profiles: ``PAGE`` (one resource a read answers: its page,
@@ -61,18 +61,19 @@ from .roles.words import w
 from .collections import is_meta_key
 from .containers import container_lists
 from .kinds import WRITE_KINDS, generated_content_paths, profile_for
+from .pages import PAGE_KINDS
 from .relation_steps import (
     object_lists, people, person_key, relations, relation_key, scalar_lists, take_lists,
     take_own_handle, take_people, take_relations,
 )  # fmt: skip
 from .steps import (
-    amounts, bare_first, count_key, counts, currencies, deeper_times, enums, flag_key, flags,
-    happened, identities, kind_key, kinds, label_key, labels, locators, money_objects,
-    named_relations, own_links, page_key, pages, part_last, plain_texts, primaries,
-    recent_key, recent_times, rich_contents, rich_labels, rich_path, rich_texts, state_key,
-    states, take_counts, take_flags, take_forced, take_label, take_money_pair, take_signed,
-    take_other_times, take_unsaid, text_key, text_member_path, texts, time_key, values,
-    who_with_when,
+    amounts, bare_first, count_key, counts, currencies, deeper_part_times, deeper_times, enums,
+    facts, flag_key, flags, happened, identities, kind_key, kinds, label_key, labels, locators,
+    money_objects, named_relations, other_time_key, own_links, page_key, pages, part_last,
+    plain_texts, primaries, recent_key, recent_times, rich_contents, rich_labels, rich_path,
+    rich_texts, state_key, states, take_counts, take_flags, take_forced, take_label,
+    take_money_pair, take_signed, take_other_times, take_states, take_unsaid, text_key,
+    text_member_path, texts, time_key, values, who_with_when,
 )  # fmt: skip
 from .table import Step
 from .trees import alike, field_tree_from_value, unwrap
@@ -106,6 +107,7 @@ LABEL_ARRAYS = ("labels", "assignees", "tags", "topics", "categories", "reviewer
 
 SMALL = 3  # a flat object with at most this many fields is kept whole
 FIGURES = 8  # a record of at most this many numbers is a row of a table of figures
+FACTS = 4  # a page's facts no role took (``facts``): at most this many
 BARE = 6  # an acknowledgement with at most this many flat fields is a bare status: kept whole
 
 
@@ -189,6 +191,11 @@ def _one(profile: Profile, item: bool, kind: str) -> bool:
     return not item
 
 
+def _page(profile: Profile, item: bool, kind: str) -> bool:
+    """One resource a read or a search answers with: its page (``pages.py``)."""
+    return not item and kind in PAGE_KINDS
+
+
 def _written(profile: Profile, item: bool, kind: str) -> bool:
     return kind in ("create", "update")
 
@@ -223,6 +230,10 @@ _RICH_CONTENT = Step(
 # A list item with no time of change or creation: when it happened, else a date deeper down.
 _HAPPENED = Step("happened", happened, time_key, picks="time", when=_item)
 _DEEPER = Step("deeper time", deeper_times, picks="time", take=take_signed, when=_item)
+# ... and a page, through its parts: a commit read by its sha is dated by its author's date.
+_DEEPER_PAGE = Step(
+    "deeper part time", deeper_part_times, picks="time", take=take_signed, when=_page
+)
 
 # The rules, in the order their roles are filled while the budget lasts (module doc; the
 # columns: ``table.py``). A fallback follows the table in ``choose_default_fields``: an object
@@ -237,7 +248,8 @@ STEPS: tuple[Step, ...] = (
                                                (_OWN_LINK, _RELATED_NAME)), take=take_label),
     Step("locator", locators, part_last, 1, picks="label"),  # where it lives
     Step("value", values, slot=1, picks="label"),  # what a typed record holds (DNS data)
-    Step("state", states, state_key, "state", path=reduce),  # an object: by its label
+    Step("state", states, state_key, "state", path=reduce,
+         take=take_states),  # an object: by its label (on a page with its category)
     Step("enum", enums, slot=1, picks="state", when=lambda p, item, kind: p.state > 1),
     Step("money", amounts, bare_first, "money", (Step("money pair", money_objects,
                                                       take=take_money_pair, picks="money"),)),
@@ -245,7 +257,7 @@ STEPS: tuple[Step, ...] = (
     Step("content", texts, text_key, "content", (_RICH_CONTENT,), take=take_unsaid,
          when=_one_read),
     Step("url", pages, page_key, "url"),  # its own page
-    Step("time", recent_times, recent_key, "time", (_HAPPENED, _DEEPER)),
+    Step("time", recent_times, recent_key, "time", (_HAPPENED, _DEEPER, _DEEPER_PAGE)),
     Step("people", people, person_key, "people", picks="person",
          take=take_people),  # reduced to a handle, else a name
     Step("preview", texts, text_key, "content",
@@ -259,8 +271,10 @@ STEPS: tuple[Step, ...] = (
     Step("named by", relations, relation_key, "relations", picks="relation",
          take=take_naming_relation, when=_written),  # a write: only what names it
     Step("scalar lists", scalar_lists, slot=1, picks="relation", when=_one),  # ``topics``
-    Step("other", happened, time_key, "time", picks="time", take=take_other_times, when=_one),
+    Step("other", happened, other_time_key, "time", picks="time", take=take_other_times,
+         when=_one),
     Step("kinds", kinds, kind_key, "kinds", picks="kind"),  # discriminators and categories
+    Step("facts", facts, slot=FACTS, picks="count", when=_page),  # ``company``, ``location``
 )
 # fmt: on
 

@@ -4,11 +4,14 @@
 A person who opens one thing (a pull request, an account, a run) reads its page: every time
 that says what happened to it (when it was closed, merged), everyone on it (who merged it, who
 is asked to review), its figures (lines added and removed, followers), what it belongs to and
-where it lives. A list's items stay lean (``ITEM``): they are for picking the ones worth a
-closer look. ``PAGE`` is the profile of one resource a read or a search answers with
-(``kinds.profile_for``; ``PAGE_KINDS``); it fills the same roles in the same order (``defaults.STEPS``) with
-room for more of each. A search across kinds answers with a container of lists whose
-records keep what a list's items keep (``containers.py``).
+where it lives; the keys a related object is known by beside its label (a branch's ``ref``
+and ``sha``), a state's category (``state.type``), a second name, and the one-word facts no
+role took (``company``, ``location``: ``steps.facts``). A list's items stay lean (``ITEM``):
+they are for picking the ones worth a closer look. ``PAGE`` is the profile of one resource a
+read or a search answers with (``kinds.profile_for``; ``PAGE_KINDS``); it fills the same roles
+in the same order (``defaults.STEPS``) with room for more of each. A search across kinds
+answers with a container of lists whose records keep what a list's items keep
+(``containers.py``).
 """
 
 from __future__ import annotations
@@ -18,8 +21,8 @@ from .picking import Profile
 PAGE_KINDS = ("read", "search")  # what a person opens to read; a write answers lean
 
 # One resource, as a read returns it: its page.
-PAGE = Profile(budget=420, identity=2, label=1, state=2, content=1, time=6, people=4, money=3,
-               counts=6, relations=4, lists=3, url=1, flags=3, kinds=2)  # fmt: skip
+PAGE = Profile(budget=520, identity=2, label=2, state=2, content=1, time=6, people=4, money=3,
+               counts=6, relations=6, lists=3, url=1, flags=3, kinds=2)  # fmt: skip
 
 
 def one_resource(one: bool, kind: str) -> bool:

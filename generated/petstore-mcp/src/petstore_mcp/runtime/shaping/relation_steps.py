@@ -22,6 +22,7 @@ from __future__ import annotations
 from typing import Any
 
 from .kinds import WRITE_KINDS
+from .pages import PAGE_KINDS
 from .names import base_type, is_leaf
 from .picking import VALUE_TOKENS, Field, Selection
 from .roles.content import is_content
@@ -29,6 +30,7 @@ from .roles.identity import has_id, is_id_name, is_natural_key, own_identity_key
 from .roles.label import (
     NOT_OWN,
     is_label,
+    is_primary,
 )
 from .roles.links import is_url
 from .roles.noise import is_noise
@@ -132,7 +134,26 @@ def take_relations(sel: Selection, row: Step) -> int:
         )
         if ids:
             sel.pick.add(f"{f.path}.{ids[0]}", row.records, force=True, cost=2)
+        if isinstance(inner, dict) and on_page(sel):
+            for key in keys_beside_label(inner, reduce(f)):
+                sel.pick.add(f"{f.path}.{key}", row.records, force=True, cost=3)
     return taken
+
+
+def on_page(sel: Selection) -> bool:
+    """One resource a read or a search answers with: its page (``pages.py``)."""
+    return not sel.item and sel.kind in PAGE_KINDS
+
+
+def keys_beside_label(inner: dict[str, Any], taken: str | None) -> list[str]:
+    """On a page, what a related object is known by besides the label it was reduced to: its
+    natural key and its primary field (a branch's ``sha`` and ``ref`` beside its ``label``, a
+    team's ``key`` beside its ``name``), one of each, for the calls that take them."""
+    said = (taken or "").rsplit(".", 1)[-1]
+    leaves = [k for k in leaf_keys(inner) if k != said and not is_noise(k)]
+    natural = [k for k in leaves if is_natural_key(k) and not is_label(k)][:1]
+    primary = [k for k in leaves if is_primary(k) and k not in natural][:1]
+    return natural + primary
 
 
 def scalar_lists(sel: Selection) -> list[Field]:
