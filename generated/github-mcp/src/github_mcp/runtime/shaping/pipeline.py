@@ -143,13 +143,12 @@ def shape(
     if from_defaults and not (config.operator_defaults and config.default_fields):
         if where.kind == "list" and isinstance(shaped, (dict, list)):
             shaped = drop_constant_kinds(shaped, path or (), target)
-        found = where.found
-        if found is None and where.kind != "list":  # with the context's keys (``repair.py``)
-            found = find_payload_in_value(value, config.context.keys)
-        violations = check_invariants(value, shaped, path, where.kind, found)
+        if where.found is None and where.kind != "list":  # read once, with the context's keys
+            where = replace(where, found=find_payload_in_value(value, config.context.keys))
+        violations = check_invariants(value, shaped, path, where.kind, where.found)
         if violations:  # the response is not what the description said: read it from itself
             retried = defaults_read_from_response(value, target, where, shaped, config, excluded)
-            if not check_invariants(value, retried, path, where.kind, found):
+            if not check_invariants(value, retried, path, where.kind, where.found):
                 shaped, violations, repaired = retried, [], violations
         if violations:
             shaped = apply_select(

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from .chunking import get_at, set_at
-from .collections import Payload, find_payload_in_value
+from .collections import find_payload_in_value
 from .cleanup import prune_empty
 from .decision import decide_fields
 from .fields import exclude, project
@@ -35,7 +35,9 @@ def defaults_read_from_response(
         return prune_empty(exclude(item, excluded) if excluded else item)
 
     if where.kind != "list":
-        found = where.found if where.found is not None else _found(value, config)
+        found = where.found  # the pipeline read it once, with the context's keys
+        if found is None:
+            found = find_payload_in_value(value, config.context.keys)
         items = get_at(value, found.collection) if found.collection is not None else None
         if isinstance(items, list):  # described as one object, it sent a list: shown by item
             listed = Target(found.collection, "list", configured=False, found=found)
@@ -65,9 +67,3 @@ def defaults_read_from_response(
         if chosen[key]:
             out[i] = select(raw, chosen[key])
     return set_at(shaped, path, out) if path else out
-
-
-def _found(value: Any, config: ShapeConfig) -> Payload:
-    """Where the response shows its payload, with the tool's context (the member its address
-    names makes a body one resource: ``collections._addressed``)."""
-    return find_payload_in_value(value, config.context.keys)
