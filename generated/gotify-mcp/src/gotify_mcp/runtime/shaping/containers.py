@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from .pages import PAGE_KINDS
+from .pages import on_page
 from .picking import Selection
 from .relation_steps import is_container
 from .roles.noise import is_noise
@@ -25,7 +25,7 @@ def container_lists(sel: Selection, choose: Callable[[Any], tuple[str, ...]]) ->
     artists: {items: [...], total}}``: a search across kinds): the lists are what it answers,
     so each record keeps what a list's item keeps (``choose``: its own defaults as an item, a
     search's as a hit), not only its label."""
-    if sel.item or sel.kind not in PAGE_KINDS or not is_container(sel):
+    if not on_page(sel.item, sel.kind) or not is_container(sel):
         return
     for f in sel.arrays:
         element = unwrap(f.node)

@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import Any
 
 from .kinds import WRITE_KINDS
-from .pages import PAGE_KINDS
+from .pages import on_page
 from .names import base_type, is_leaf
 from .picking import VALUE_TOKENS, Field, Selection
 from .roles.content import is_content
@@ -134,15 +134,10 @@ def take_relations(sel: Selection, row: Step) -> int:
         )
         if ids:
             sel.pick.add(f"{f.path}.{ids[0]}", row.records, force=True, cost=2)
-        if isinstance(inner, dict) and on_page(sel):
+        if isinstance(inner, dict) and on_page(sel.item, sel.kind):
             for key in keys_beside_label(inner, reduce(f)):
                 sel.pick.add(f"{f.path}.{key}", row.records, force=True, cost=3)
     return taken
-
-
-def on_page(sel: Selection) -> bool:
-    """One resource a read or a search answers with: its page (``pages.py``)."""
-    return not sel.item and sel.kind in PAGE_KINDS
 
 
 def keys_beside_label(inner: dict[str, Any], taken: str | None) -> list[str]:

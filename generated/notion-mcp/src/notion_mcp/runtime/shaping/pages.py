@@ -25,6 +25,11 @@ PAGE = Profile(budget=520, identity=2, label=2, state=2, content=1, time=6, peop
                counts=6, relations=6, lists=3, url=1, flags=3, kinds=2)  # fmt: skip
 
 
+def on_page(item: bool, kind: str) -> bool:
+    """One resource a read or a search answers with (not a list's item): its page."""
+    return not item and kind in PAGE_KINDS
+
+
 def one_resource(one: bool, kind: str) -> bool:
     """A read of a path that names one object (``DefaultsContext.one``: ``/things/{id}``):
     what it answers is that object, whose page is kept, also when the API wraps it in a list

@@ -61,7 +61,7 @@ from .roles.words import w
 from .collections import is_meta_key
 from .containers import container_lists
 from .kinds import WRITE_KINDS, generated_content_paths, profile_for
-from .pages import PAGE_KINDS
+from .pages import on_page
 from .relation_steps import (
     object_lists, people, person_key, relations, relation_key, scalar_lists, take_lists,
     take_own_handle, take_people, take_relations,
@@ -192,8 +192,8 @@ def _one(profile: Profile, item: bool, kind: str) -> bool:
 
 
 def _page(profile: Profile, item: bool, kind: str) -> bool:
-    """One resource a read or a search answers with: its page (``pages.py``)."""
-    return not item and kind in PAGE_KINDS
+    """One resource's page (``pages.on_page``), as a step's ``when``."""
+    return on_page(item, kind)
 
 
 def _written(profile: Profile, item: bool, kind: str) -> bool:

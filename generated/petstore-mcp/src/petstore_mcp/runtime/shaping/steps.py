@@ -67,7 +67,7 @@ from .roles.relation import person_paths, readable, reduce
 from .roles.state import flag_rank, is_alarm_flag, is_flag, is_lifecycle, is_state, state_rank
 from .roles.time import is_time, time_rank
 from .roles.words import w
-from .pages import PAGE_KINDS
+from .pages import on_page
 from .table import Step, take_fallback, take_ranked
 from .trees import unwrap
 
@@ -246,7 +246,7 @@ def take_states(sel: Selection, row: Step) -> int:
     moves the resource to another state takes."""
     before = set(sel.pick.chosen)
     taken = take_ranked(sel, row)
-    if sel.item or sel.kind not in PAGE_KINDS:
+    if not on_page(sel.item, sel.kind):
         return taken
     for f in sel.fields:
         inner = unwrap(f.node)
@@ -421,16 +421,9 @@ def deeper_times(sel: Selection) -> list[Field]:
 
 def deeper_part_times(sel: Selection) -> list[Field]:
     """One resource's times two objects down through its parts, not through a list inside it
-    (a list's elements are its lists' business: ``take_lists``)."""
-    return [f for f in _deeper_times(sel.tree) if not _through_list(sel.tree, f.path)]
-
-
-def _through_list(tree: Any, path: str) -> bool:
-    for seg in path.split(".")[:-1]:
-        tree = tree.get(seg) if isinstance(tree, dict) else None
-        if isinstance(tree, list):
-            return True
-    return False
+    (a list's elements are its lists' business: ``take_lists``; ``_deeper_times`` without
+    ``elements``)."""
+    return _deeper_times(sel.tree)
 
 
 def take_signed(sel: Selection, row: Step) -> int:
@@ -603,9 +596,8 @@ def _signature_name(sel: Selection, time: Field) -> None:
 def _deeper_times(tree: dict[str, Any], elements: bool = False) -> list[Field]:
     """Times two objects down (``commit.author.date``, ``commit.committer.date``); not a
     person's own (``user.usage.joined_at`` says when they joined, not when this happened),
-    nor, for what a read or a search lists (not ``elements``: a write's records), an
-    element's of a list (``data.intervals[].end``: one of many says nothing of when the item
-    was)."""
+    nor, unless ``elements`` (a write's records), an element's of a list
+    (``data.intervals[].end``: one of many says nothing of when the item, or the page, was)."""
     found: list[Field] = []
     for key, sub in tree.items():
         if isinstance(sub, list) and not elements:
