@@ -5,6 +5,7 @@ with a note, where they would not be smaller, and TOON without its package likew
 from __future__ import annotations
 
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -62,6 +63,27 @@ def test_markdown_larger_than_the_json_it_replaces_is_answered_as_compact_json()
     # a table that is smaller than its JSON is sent as Markdown
     table = shape(issues(10), ShapeConfig(), fields=["*"], response_format="markdown")
     assert not table.notes and table.chunks[0].startswith("| number | state | title |")
+
+
+def test_a_big_answer_is_compared_on_an_even_sample_of_its_longest_list():
+    # 4,000 full GitHub issues (~11 MB of JSON) wrapped in an envelope: rendering them whole
+    # in both formats held both texts at once; a sample of the list gives the same choice, and
+    # the note's figures are the whole answer's within a few percent
+    base = json.loads((RESPONSES / "github/issue-items.json").read_text(encoding="utf-8"))
+    many = [{**base[i % len(base)], "number": i} for i in range(4000)]
+    body = {"total": len(many), "page": {"items": many}}
+    fmt, note = choose_format(body, "markdown")
+    compact = count_tokens(dumps(body))
+    markdown = count_tokens(render(body, "markdown"))
+    assert markdown > compact and fmt == "json"  # nested objects as sections: larger
+    figures = [int(n.replace(",", "")) for n in re.findall(r"\(([\d,]+) vs ([\d,]+)", note)[0]]
+    assert abs(figures[0] - markdown) < 0.05 * markdown
+    assert abs(figures[1] - compact) < 0.05 * compact
+    # a long list of small items (under 200,000 characters) is compared whole, exactly
+    few = {**HISTORY, "history": HISTORY["history"] * 3}
+    _, exact = choose_format(few, "markdown")
+    whole = count_tokens(render(few, "markdown")), count_tokens(dumps(few))
+    assert exact is not None and f"({whole[0]:,} vs {whole[1]:,} tokens)" in exact
 
 
 def test_toon_not_smaller_than_json_is_answered_as_compact_json():
