@@ -18,7 +18,13 @@ answer of a server without the package (the note names the extra). Sizes are com
 tokens, what the agent pays (characters mislead: a TOON object drops JSON's quotes and braces,
 which often share tokens, and indents every level, so it can be shorter and cost more), on the
 whole rendering before any paging: counted exactly up to ``EXACT_CHARS`` characters, estimated
-from three slices beyond.
+from three slices beyond. A big answer is compared on a sample instead of whole: when its longest
+list (the answer itself, or a list down its members) has more than ``SAMPLE_ITEMS`` items and the
+sample's JSON, scaled to the whole list, would pass ``EXACT_CHARS``, both formats render an
+answer whose list is ``SAMPLE_ITEMS`` items taken evenly from it, and the note's token figures
+are that sample's scaled to the list. Rendering a 10 MB answer whole in two formats to learn
+which is smaller held both texts (and Markdown's blocks) at once: several times the answer's
+size in memory, for a figure the sample gives.
 """
 
 from __future__ import annotations
@@ -26,6 +32,7 @@ from __future__ import annotations
 from types import ModuleType
 from typing import Any
 
+from .chunking import get_at, set_at
 from .markdown import to_markdown
 from .tokens import count_tokens
 from .truncate import dumps
@@ -35,6 +42,8 @@ TOON_EXTRA = "toon"  # the generated package's extra that brings toon-format
 TOON_PACKAGE = "toon-format"
 EXACT_CHARS = 200_000  # longer renderings are compared by estimate
 SAMPLE_CHARS = 20_000
+SAMPLE_ITEMS = 64  # items of a big answer's longest list its formats are compared on
+LIST_DEPTH = 4  # members down which the longest list is looked for
 
 
 def toon_module() -> ModuleType | None:
@@ -87,11 +96,13 @@ def choose_format(
             f'[response_format "toon" needs the {TOON_PACKAGE} package: install this server\'s '
             f"[{TOON_EXTRA}] extra; answered in compact JSON]"
         )
-    text = render(value, requested)
+    compared, scale = _sampled(value)
+    text = render(compared, requested)
     if requested == "toon" and not text:  # TOON writes an empty object as nothing at all
         return "json", "[TOON has no text for an empty object; answered in compact JSON]"
-    json_tokens = size(dumps(value), encoding)
-    tokens = size(text, encoding)
+    tokens = round(size(text, encoding) * scale)
+    del text  # one rendering held at a time
+    json_tokens = round(size(dumps(compared), encoding) * scale)
     if requested == "markdown" and tokens > json_tokens:
         return "json", (
             f"[Markdown would be larger than compact JSON here ({tokens:,} vs {json_tokens:,} "
@@ -103,3 +114,40 @@ def choose_format(
             "tokens: it pays for lists of uniform objects); answered in compact JSON]"
         )
     return requested, None
+
+
+def _longest_list(value: Any) -> tuple[str, ...] | None:
+    """Key path (through objects, ``LIST_DEPTH`` members deep) of the list with most items."""
+    if isinstance(value, list):
+        return ()
+    best: tuple[int, tuple[str, ...]] | None = None
+    level: list[tuple[tuple[str, ...], Any]] = [((), value)]
+    for _ in range(LIST_DEPTH):
+        deeper = []
+        for path, node in level:
+            if not isinstance(node, dict):
+                continue
+            for key, sub in node.items():
+                if isinstance(sub, list) and (best is None or len(sub) > best[0]):
+                    best = (len(sub), (*path, key))
+                elif isinstance(sub, dict):
+                    deeper.append(((*path, key), sub))
+        level = deeper
+    return best[1] if best else None
+
+
+def _sampled(value: Any) -> tuple[Any, float]:
+    """What the formats are compared on, and the factor from its sizes to the answer's: the
+    answer itself, or (see the module doc) the answer with its longest list sampled."""
+    path = _longest_list(value)
+    if path is None:
+        return value, 1.0
+    items = get_at(value, path)
+    if not isinstance(items, list) or len(items) <= SAMPLE_ITEMS:
+        return value, 1.0
+    step = len(items) / SAMPLE_ITEMS
+    sample = [items[int(i * step)] for i in range(SAMPLE_ITEMS)]
+    scale = len(items) / SAMPLE_ITEMS
+    if len(dumps(sample)) * scale <= EXACT_CHARS:
+        return value, 1.0
+    return set_at(value, path, sample), scale
