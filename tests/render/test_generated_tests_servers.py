@@ -1,0 +1,69 @@
+"""A generated package's own tests hold when its operations declare servers of their own.
+
+Found from outside (box.com's description in the public API directory): its first operation is
+served by ``https://account.box.com``; the generated ``test_a_call_reaches_the_upstream`` only
+pointed the API's own base URL at its local upstream, so the call went to the real host and the
+package failed its own tests. The test's upstream now stands in for every server.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from tests.support.paths import REPO
+
+SPEC = """\
+openapi: 3.0.3
+info: {title: Own Hosts, version: "1.0"}
+servers: [{url: "https://api.own-hosts.test/v1"}]
+paths:
+  /authorize:
+    servers: [{url: "https://account.own-hosts.test"}]
+    get:
+      operationId: authorize
+      parameters:
+        - {name: client_id, in: query, required: true, schema: {type: string}}
+      responses:
+        "200":
+          description: ok
+          content:
+            application/json:
+              schema: {type: object, properties: {id: {type: string}, name: {type: string}}}
+  /reports/{id}:
+    servers: [{url: /v2}]
+    get:
+      operationId: getReport
+      parameters:
+        - {name: id, in: path, required: true, schema: {type: string}}
+      responses:
+        "200":
+          description: ok
+          content:
+            application/json:
+              schema: {type: object, properties: {id: {type: string}, name: {type: string}}}
+"""
+
+
+def test_a_package_whose_operations_have_their_own_servers_passes_its_own_tests(
+    tmp_path: Path,
+) -> None:
+    spec = tmp_path / "openapi.yaml"
+    spec.write_text(SPEC, encoding="utf-8")
+    out = tmp_path / "out"
+    cmd = [sys.executable, "-m", "generator", "generate", str(spec), "--name", "own-hosts"]
+    subprocess.run([*cmd, "--out", str(out)], check=True, cwd=REPO, capture_output=True)
+    root = out / "own-hosts-mcp"
+    env = {**os.environ, "PYTHONPATH": str(root / "src")}
+    proc = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests"],
+        cwd=root,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
+    assert " passed" in proc.stdout.strip().splitlines()[-1]
