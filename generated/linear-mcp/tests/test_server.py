@@ -69,7 +69,10 @@ def upstream(monkeypatch: pytest.MonkeyPatch) -> Iterator[type[Recorder]]:
     httpd = ThreadingHTTPServer(("127.0.0.1", 0), Recorder)
     thread = threading.Thread(target=httpd.serve_forever, daemon=True)
     thread.start()
-    monkeypatch.setenv(f"{ENV_PREFIX}_BASE_URL", f"http://127.0.0.1:{httpd.server_port}")
+    local = f"http://127.0.0.1:{httpd.server_port}"
+    monkeypatch.setenv(f"{ENV_PREFIX}_BASE_URL", local)
+    for server in MODEL.servers:  # operations that declare a server of their own come here too
+        monkeypatch.setenv(f"{ENV_PREFIX}_{server.key}_BASE_URL", local)
     try:
         yield Recorder
     finally:
