@@ -129,9 +129,8 @@ async def _call_all(
     from ...runtime.executor import ServerRuntime
 
     runtime = ServerRuntime(model, Settings(base_url=upstream.url, retries=0, read_timeout=10.0))
-    if schema is not None:
-        # read by runtime/graphql/graphql_call.py through getattr (no declared attribute)
-        runtime.graphql_schema_path = schema  # type: ignore[attr-defined]
+    if schema is not None:  # a GraphQL API's schema (the runtime is not inside a package)
+        runtime.graphql_schema_path = schema
     out = []
     warnings = _Warnings(logging.getLogger(ServerRuntime.__module__))  # counted, not printed
     try:
