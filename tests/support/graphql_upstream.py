@@ -28,7 +28,7 @@ PLANETS = {
     1: {"name": "Tatooine", "climates": ["arid"], "population": 200000.0},
     2: {"name": "Alderaan", "climates": ["temperate"], "population": 2000000000.0},
 }
-PEOPLE = {
+PEOPLE: dict[int, dict[str, Any]] = {
     1: {"name": "Luke Skywalker", "birthYear": "19BBY", "homeworld": 1, "films": [1, 2, 3]},
     2: {"name": "Leia Organa", "birthYear": "19BBY", "homeworld": 2, "films": [1, 2, 3]},
     3: {"name": "Owen Lars", "birthYear": "52BBY", "homeworld": 1, "films": [1]},
