@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 from mcp import Client, MCPError
-from mcp.types import ElicitRequestParams, ElicitResult, InputRequiredResult
+from mcp.types import ElicitRequestParams, ElicitResult, InputRequiredResult, InputResponses
 
 from generator.pipeline import generate
 from generator.runtime.shaping.tokens import count_tokens
@@ -27,6 +27,7 @@ from tests.support.notes_api import MODULE as NOTES_MODULE
 from tests.support.notes_api import OVERLAY as NOTES_OVERLAY
 from tests.support.notes_api import make_package
 from tests.support.paths import RESPONSES, SPECS
+from tests.support.results import text_of
 from tests.support.servers import http_server, package_env, stdio_session
 from tests.support.upstream import Recorded, Reply, Upstream
 
@@ -253,7 +254,7 @@ async def test_a_destructive_call_in_a_script_is_confirmed(tmp_path: Path) -> No
         async with stdio_session(package, NOTES_MODULE, env, elicitation_callback=yes) as session:
             done = await session.call_tool("notes_execute", {"code": DELETE_SCRIPT})
             assert not done.is_error, text(done)
-            assert done.content[0].text == '"deleted 7"'
+            assert text_of(done) == '"deleted 7"'
         assert len(yes.asked) == 1 and "DELETE /notes/{id}" in yes.asked[0]
         assert deletes() == ["/notes/7"]
         gets = len([r for r in up.requests if r.method == "GET"])
@@ -267,7 +268,7 @@ async def test_a_destructive_call_in_a_script_is_confirmed(tmp_path: Path) -> No
             async with Client(url, elicitation_callback=yes) as client:
                 done = await client.call_tool("notes_execute", {"code": DELETE_SCRIPT})
                 assert not done.is_error, text(done)
-                assert done.content[0].text == '"deleted 7"'
+                assert text_of(done) == '"deleted 7"'
             assert len(no.asked) == 1 and len(yes.asked) == 1
             # the script paused at the call and went on from there: its GET ran once per run
             assert len([r for r in up.requests if r.method == "GET"]) == gets + 2
@@ -276,7 +277,7 @@ async def test_a_destructive_call_in_a_script_is_confirmed(tmp_path: Path) -> No
 
 @pytest.mark.anyio
 async def test_a_paused_script_resumes_once(tmp_path: Path) -> None:
-    accept = {"confirm": ElicitResult(action="accept", content={"confirm": True})}
+    accept: InputResponses = {"confirm": ElicitResult(action="accept", content={"confirm": True})}
     package = make_package(tmp_path, NOTES_OVERLAY + "mode: code\nconfirm: destructive\n")
     with Upstream() as up:
         up.route("DELETE", "/notes/{id}", Reply(204, b""))
@@ -305,7 +306,7 @@ async def test_a_paused_script_resumes_once(tmp_path: Path) -> None:
                     allow_input_required=True,
                 )
                 assert not isinstance(done, InputRequiredResult) and not done.is_error
-                assert done.content[0].text == '"deleted 7"'
+                assert text_of(done) == '"deleted 7"'
                 again = await session.call_tool(  # replayed: nothing left to resume
                     "notes_execute",
                     args,
@@ -313,6 +314,7 @@ async def test_a_paused_script_resumes_once(tmp_path: Path) -> None:
                     request_state=first.request_state,
                     allow_input_required=True,
                 )
+                assert not isinstance(again, InputRequiredResult)
                 assert again.is_error and "no longer paused" in text(again)
         assert [r.method for r in up.requests] == ["GET", "DELETE"]
 

@@ -19,6 +19,7 @@ from mcp.types import ElicitRequestParams, ElicitResult
 from generator.pipeline import generate
 from tests.support.graphql_upstream import gid, swapi_upstream
 from tests.support.paths import SPECS
+from tests.support.results import text_of
 from tests.support.servers import stdio_session
 from tests.support.upstream import Recorded, Reply, Upstream
 
@@ -62,7 +63,7 @@ async def test_a_script_chains_two_graphql_queries(swapi: Path) -> None:
 
             result = await session.call_tool("swapi_execute", {"code": CHAIN})
             assert not result.is_error, text(result)
-            assert json.loads(result.content[0].text) == [
+            assert json.loads(text_of(result)) == [
                 {"name": "Luke Skywalker", "films": ["A New Hope", "The Empire Strikes Back",
                                                     "Return of the Jedi"]},
                 {"name": "Leia Organa", "films": ["A New Hope", "The Empire Strikes Back",
@@ -106,7 +107,7 @@ async def test_graphql_errors_name_the_function_and_the_line(swapi: Path) -> Non
             assert "exploded" in text(boom)  # the GraphQL error, passed on
             partial = await session.call_tool("swapi_execute", {"code": 'person(personID="4")'})
             assert not partial.is_error, text(partial)
-            assert json.loads(partial.content[0].text)["name"] == "Broken Droid"
+            assert json.loads(text_of(partial))["name"] == "Broken Droid"
             assert "partial data" in text(partial)  # the note travels with the result
 
 
@@ -194,7 +195,7 @@ async def test_a_destructive_mutation_in_a_script_is_confirmed(linear: Path) -> 
         async with stdio_session(linear, "linear_mcp", env, elicitation_callback=yes) as session:
             done = await session.call_tool("linear_execute", {"code": MOVE})
             assert not done.is_error, text(done)
-            assert json.loads(done.content[0].text) == ["ENG-1 Done", "ENG-2 Done"]
+            assert json.loads(text_of(done)) == ["ENG-1 Done", "ENG-2 Done"]
         assert len(yes.asked) == 2 and "GraphQL mutation issueUpdate" in yes.asked[0]
         assert operations() == ["query issues"] * 2 + ["mutation issueUpdate"] * 2
         mutation = up.requests[-1].json()

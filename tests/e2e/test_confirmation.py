@@ -10,7 +10,13 @@ from typing import Any
 
 import pytest
 from mcp import Client, MCPError
-from mcp.types import ElicitRequestParams, ElicitResult, InputRequiredResult
+from mcp.types import (
+    ElicitRequestFormParams,
+    ElicitRequestParams,
+    ElicitResult,
+    InputRequiredResult,
+    InputResponses,
+)
 
 from tests.support.notes_api import MODULE, OVERLAY, make_package
 from tests.support.servers import http_server, stdio_session
@@ -39,6 +45,7 @@ class User:
 
     async def __call__(self, context: Any, params: ElicitRequestParams) -> ElicitResult:
         self.asked.append(params.message)
+        assert isinstance(params, ElicitRequestFormParams)  # a form, not a URL to open
         assert params.requested_schema["properties"]["confirm"]["type"] == "boolean"
         if self.allow is None:
             return ElicitResult(action="cancel")
@@ -84,7 +91,7 @@ async def test_input_required_on_2026_07_28(package, upstream) -> None:
 
 @pytest.mark.anyio
 async def test_an_answer_counts_only_for_the_call_it_was_asked_about(package, upstream) -> None:
-    accept = {"confirm": ElicitResult(action="accept", content={"confirm": True})}
+    accept: InputResponses = {"confirm": ElicitResult(action="accept", content={"confirm": True})}
     with http_server(package, MODULE, {"NOTES_BASE_URL": upstream.url}) as url:
         async with Client(url, elicitation_callback=User(True)) as client:
             session = client.session

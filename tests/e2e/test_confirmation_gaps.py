@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from mcp import Client
-from mcp.types import ElicitRequestParams, ElicitResult, InputRequiredResult
+from mcp.types import ElicitRequestParams, ElicitResult, InputRequiredResult, InputResponses
 
 from tests.support.redis_server import redis_server
 from tests.support.servers import http_server
@@ -131,7 +131,8 @@ async def test_a_post_that_erases_is_announced_destructive_and_confirmed(package
         no = User(False)
         async with Client(url, elicitation_callback=no) as client:
             tools = {t.name: t for t in (await client.list_tools()).tools}
-            assert tools["purge_item_history"].annotations.destructive_hint is True
+            annotations = tools["purge_item_history"].annotations
+            assert annotations is not None and annotations.destructive_hint is True
             refused = await client.call_tool("purge_item_history", {"id": "7"})
             assert refused.is_error and "declined" in text(refused)
         assert len(no.asked) == 1 and "POST /items/{id}/purge" in no.asked[0]
@@ -156,7 +157,7 @@ async def test_continue_does_not_make_an_unconfirmed_request(package, upstream) 
 
 async def _confirmed_once(url: str, replay_url: str) -> list[Any]:
     """Ask on ``url``, answer there, then send the same state and answer to ``replay_url``."""
-    accept = {"confirm": ElicitResult(action="accept", content={"confirm": True})}
+    accept: InputResponses = {"confirm": ElicitResult(action="accept", content={"confirm": True})}
     results = []
     async with Client(url, elicitation_callback=User(True)) as client:
         asked = await client.session.call_tool(

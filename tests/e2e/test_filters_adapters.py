@@ -8,6 +8,7 @@ import pytest
 
 from generator.runtime.adapters.notion import notion_markdown
 from tests.support.paths import GENERATED, RESPONSES
+from tests.support.results import text_of
 from tests.support.servers import stdio_session
 from tests.support.upstream import Reply, Upstream
 
@@ -30,15 +31,15 @@ async def test_block_children_come_back_as_markdown(upstream) -> None:
     env = {**ENV, "NOTION_BASE_URL": upstream.url}
     async with stdio_session(PACKAGE, "notion_mcp", env) as session:
         result = await session.call_tool("get_block_children", {"block_id": "b1"})
-        assert not result.is_error, result.content[0].text
-        text = result.content[0].text
+        assert not result.is_error, text_of(result)
+        text = text_of(result)
         assert text == notion_markdown(json.loads(BLOCKS.read_text()))
         assert "# Heading 1" in text and "```shell\n% ls -l\n```" in text
         assert '"object"' not in text
         projected = await session.call_tool(
             "get_block_children", {"block_id": "b1", "fields": ["id", "type"]}
         )
-        items = json.loads(projected.content[0].text)["results"]
+        items = json.loads(text_of(projected))["results"]
         assert items[0] == {"id": "79ddb5ed-15c7-4a40-9cf6-a018d23ceb19", "type": "paragraph"}
     assert upstream.requests[0].path == "/v1/blocks/b1/children"
 
@@ -48,11 +49,11 @@ async def test_a_filter_set_chosen_by_env_var_hides_what_it_does_not_retain(upst
     env = {**ENV, "NOTION_BASE_URL": upstream.url}
     async with stdio_session(PACKAGE, "notion_mcp", env) as session:
         plain = await session.call_tool("get_users", {"fields": ["*"]})
-        assert "notion@ramnes.eu" in plain.content[0].text  # no set named default: unfiltered
+        assert "notion@ramnes.eu" in text_of(plain)  # no set named default: unfiltered
     async with stdio_session(PACKAGE, "notion_mcp", {**env, "NOTION_FILTER_SET": "partners"}) as s:
         result = await s.call_tool("get_users", {"fields": ["*"]})
-        assert not result.is_error, result.content[0].text
-        assert json.loads(result.content[0].text) == {
+        assert not result.is_error, text_of(result)
+        assert json.loads(text_of(result)) == {
             "object": "list",
             "results": [
                 {
@@ -72,7 +73,7 @@ async def test_a_filter_set_chosen_by_env_var_hides_what_it_does_not_retain(upst
             "has_more": False,
         }
         concise = await s.call_tool("get_users", {})
-        assert "email" not in concise.content[0].text
+        assert "email" not in text_of(concise)
 
 
 def test_an_unknown_filter_set_stops_the_server_at_start() -> None:

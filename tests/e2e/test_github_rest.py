@@ -7,6 +7,7 @@ import json
 import pytest
 
 from tests.support.paths import GENERATED, RESPONSES
+from tests.support.results import text_of
 from tests.support.servers import http_client, http_server, stdio_session
 from tests.support.upstream import Recorded, Reply, Upstream
 
@@ -69,11 +70,12 @@ async def test_stdio_list_issues_sends_the_exact_request_and_returns_the_project
     async with stdio_session(PACKAGE, "github_mcp", env(upstream)) as session:
         tools = {t.name: t for t in (await session.list_tools()).tools}
         assert "issues_list_for_repo" in tools and "github_continue" in tools
-        assert tools["issues_list_for_repo"].annotations.read_only_hint is True
+        annotations = tools["issues_list_for_repo"].annotations
+        assert annotations is not None and annotations.read_only_hint is True
         result = await session.call_tool("issues_list_for_repo", ARGS)
-    assert not result.is_error, result.content[0].text
+    assert not result.is_error, text_of(result)
     check_issue_list_request(upstream)
-    assert json.loads(result.content[0].text) == [expected_issue(i) for i in ISSUES]
+    assert json.loads(text_of(result)) == [expected_issue(i) for i in ISSUES]
     assert result.structured_content is None  # the payload travels once, as text
 
 
@@ -82,18 +84,18 @@ async def test_streamable_http_same_call_and_concise_defaults(upstream):
     with http_server(PACKAGE, "github_mcp", env(upstream)) as url:
         async with http_client(url) as client:
             result = await client.call_tool("issues_list_for_repo", ARGS)
-            assert not result.is_error, result.content[0].text
+            assert not result.is_error, text_of(result)
             check_issue_list_request(upstream)
             repo = await client.call_tool("repos_get", {"owner": "octocat", "repo": "Hello-World"})
             assert not repo.is_error
-            shaped = json.loads(repo.content[0].text)
+            shaped = json.loads(text_of(repo))
             raw = json.loads((RESPONSES / "github/full-repository.json").read_text())
             assert shaped["full_name"] == raw["full_name"]
-            assert len(repo.content[0].text) < len(json.dumps(raw)) / 5
+            assert len(text_of(repo)) < len(json.dumps(raw)) / 5
             everything = await client.call_tool(
                 "repos_get", {"owner": "octocat", "repo": "Hello-World", "fields": ["*"]}
             )
-            assert json.loads(everything.content[0].text)["owner"]["login"] == "octocat"
+            assert json.loads(text_of(everything))["owner"]["login"] == "octocat"
 
 
 @pytest.mark.anyio
@@ -101,16 +103,16 @@ async def test_upstream_errors_are_tool_errors_and_never_leak_the_token(upstream
     async with stdio_session(PACKAGE, "github_mcp", env(upstream)) as session:
         result = await session.call_tool("users_get_by_username", {"username": "nobody"})
         assert result.is_error
-        text = result.content[0].text
+        text = text_of(result)
         assert "HTTP 401" in text and SECRET not in text and "[REDACTED]" in text
         missing = await session.call_tool(
             "issues_get", {"owner": "o", "repo": "r", "issue_number": 1}
         )
-        assert missing.is_error and "HTTP 404" in missing.content[0].text
+        assert missing.is_error and "HTTP 404" in text_of(missing)
         bad = await session.call_tool("issues_list_for_repo", {"owner": "o"})
-        assert bad.is_error and "repo" in bad.content[0].text
+        assert bad.is_error and "repo" in text_of(bad)
         unknown_field = await session.call_tool(
             "issues_list_for_repo", {"owner": "o", "repo": "r", "fields": ["titel"]}
         )
-        assert unknown_field.is_error and "title" in unknown_field.content[0].text
+        assert unknown_field.is_error and "title" in text_of(unknown_field)
     assert [r.path for r in upstream.requests] == ["/users/nobody", "/repos/o/r/issues/1"]

@@ -11,6 +11,7 @@ import pytest
 from generator.pipeline import generate
 from tests.support.graphql_upstream import gid, swapi_upstream
 from tests.support.paths import SPECS
+from tests.support.results import found_in, text_of, texts_of
 from tests.support.servers import stdio_session
 
 FOOTER = re.compile(r'continuation_id="([^"]+)"')
@@ -48,8 +49,8 @@ async def test_default_selection_and_custom_fields_are_compiled_into_the_documen
 ):
     async with stdio_session(package, "swapi_mcp", env(upstream)) as session:
         result = await session.call_tool("film", {"filmID": "1"})
-        assert not result.is_error, result.content[0].text
-        assert json.loads(result.content[0].text) == {
+        assert not result.is_error, text_of(result)
+        assert json.loads(text_of(result)) == {
             "id": gid("films", 1),
             "title": "A New Hope",
             "episodeID": 4,
@@ -75,8 +76,8 @@ async def test_default_selection_and_custom_fields_are_compiled_into_the_documen
         custom = await session.call_tool(
             "person", {"personID": "1", "fields": ["name", "homeworld.population"]}
         )
-        assert not custom.is_error, custom.content[0].text
-        assert json.loads(custom.content[0].text) == {
+        assert not custom.is_error, text_of(custom)
+        assert json.loads(text_of(custom)) == {
             "name": "Luke Skywalker",
             "homeworld": {"population": 200000.0},
         }
@@ -93,12 +94,12 @@ async def test_an_unknown_field_is_an_error_with_close_matches_and_nothing_is_se
     async with stdio_session(package, "swapi_mcp", env(upstream)) as session:
         result = await session.call_tool("person", {"personID": "1", "fields": ["nmae"]})
         assert result.is_error
-        text = result.content[0].text
+        text = text_of(result)
         assert "nmae" in text and "name" in text
         deep = await session.call_tool(
             "person", {"personID": "1", "fields": ["homeworld.residentConnection.nope"]}
         )
-        assert deep.is_error and "nope" in deep.content[0].text
+        assert deep.is_error and "nope" in text_of(deep)
     assert upstream.requests == []
 
 
@@ -106,8 +107,8 @@ async def test_an_unknown_field_is_an_error_with_close_matches_and_nothing_is_se
 async def test_a_connection_is_flattened_and_paged_upstream_through_continue(package, upstream):
     async with stdio_session(package, "swapi_mcp", env(upstream)) as session:
         first = await session.call_tool("all_people", {"first": 2})
-        assert not first.is_error, first.content[0].text
-        page1 = json.loads(first.content[0].text)
+        assert not first.is_error, text_of(first)
+        page1 = json.loads(text_of(first))
         assert [p["name"] for p in page1["nodes"]] == ["Luke Skywalker", "Leia Organa"]
         assert page1["totalCount"] == 4
         assert page1["nodes"][0] == {
@@ -125,16 +126,16 @@ async def test_a_connection_is_flattened_and_paged_upstream_through_continue(pac
             ),
             "variables": {"first": 2},
         }
-        footer = first.content[-1].text
+        footer = text_of(first, -1)
         assert "next upstream page" in footer
-        cont_id = FOOTER.search(footer).group(1)
+        cont_id = found_in(FOOTER, footer).group(1)
         second = await session.call_tool("swapi_continue", {"continuation_id": cont_id})
-        assert not second.is_error, second.content[0].text
-        page2 = json.loads(second.content[0].text)
+        assert not second.is_error, text_of(second)
+        page2 = json.loads(text_of(second))
         assert [p["name"] for p in page2["nodes"]] == ["Owen Lars", "Broken Droid"]
         # concise defaults leave a null out, as on REST; the partial-data note names it
         assert "homeworld" not in page2["nodes"][1]
-        texts = [c.text for c in second.content]
+        texts = texts_of(second)
         assert "[upstream page 2, the last one]" in texts
         # person 4's homeworld fails upstream: partial data, with the error named
         assert any("partial data" in t and "not on record" in t for t in texts)
@@ -150,7 +151,7 @@ async def test_a_graphql_error_is_an_is_error_result_with_message_and_path(packa
     async with stdio_session(package, "swapi_mcp", env(upstream)) as session:
         result = await session.call_tool("planet", {"planetID": "boom"})
         assert result.is_error
-        text = result.content[0].text
+        text = text_of(result)
         assert "the archive of this planet exploded" in text and "(at planet)" in text
         missing = await session.call_tool("film", {"filmID": "99"})
-        assert not missing.is_error and "returned null" in missing.content[0].text
+        assert not missing.is_error and "returned null" in text_of(missing)

@@ -160,7 +160,7 @@ async def test_the_mcp_client_finds_the_authorization_server_and_calls_a_tool(ho
         assert not result.is_error, text(result)
         assert '"note 0' in text(result)
     token = provider.context.current_tokens
-    assert token is not None and set(token.scope.split()) == {"notes:read", "notes:write"}
+    assert token is not None and set((token.scope or "").split()) == {"notes:read", "notes:write"}
     # The upstream got the server's own credential, never the caller's token (no passthrough).
     sent = [r.headers.get("authorization") for r in hosted.upstream.requests]
     assert sent and set(sent) == {f"Bearer {UPSTREAM_TOKEN}"}
@@ -261,7 +261,8 @@ async def test_the_client_steps_up_to_the_scope_the_403_challenge_names(hosted) 
         result = await client.call_tool("delete_note", {"id": "7"})
         assert not result.is_error, text(result)
     assert provider.context.current_tokens is not None
-    assert set(provider.context.current_tokens.scope.split()) == {"notes:read", "notes:write"}
+    scope = provider.context.current_tokens.scope or ""
+    assert set(scope.split()) == {"notes:read", "notes:write"}
     assert [r.path for r in hosted.upstream.requests if r.method == "DELETE"] == ["/notes/7"]
 
 

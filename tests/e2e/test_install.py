@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from tests.support.paths import REPO, SPECS
+from tests.support.results import text_of
 from tests.support.upstream import Reply, Upstream
 
 pytestmark = pytest.mark.slow
@@ -96,8 +97,8 @@ async def test_the_generated_package_installs_passes_its_tests_and_serves(venv: 
             async with ClientSession(read, write) as session:
                 await session.initialize()
                 result = await session.call_tool("list_pets", {"limit": 5})
-        assert not result.is_error, result.content[0].text
-        assert json.loads(result.content[0].text) == [{"id": 1, "name": "Rex", "tag": "dog"}]
+        assert not result.is_error, text_of(result)
+        assert json.loads(text_of(result)) == [{"id": 1, "name": "Rex", "tag": "dog"}]
         assert up.requests[0].path == "/pets" and up.requests[0].query == [("limit", "5")]
 
 

@@ -10,6 +10,7 @@ import pytest
 
 from generator.pipeline import generate
 from tests.support.paths import REPO
+from tests.support.results import text_of
 from tests.support.servers import http_client, http_server, stdio_session
 from tests.support.upstream import Reply, Upstream
 
@@ -110,15 +111,15 @@ async def test_wrapped_lists_survive_default_shaping_over_stdio(package, upstrea
     env = {"WRAPPERS_BASE_URL": upstream.url}
     async with stdio_session(package, "wrappers_mcp", env) as session:
         pods = await session.call_tool("list_namespaced_pod", {"namespace": "shop"})
-        assert not pods.is_error, pods.content[0].text
-        check_pods(pods.content[0].text)
+        assert not pods.is_error, text_of(pods)
+        check_pods(text_of(pods))
         articles = await session.call_tool("list_articles", {})
-        assert not articles.is_error, articles.content[0].text
-        check_articles(articles.content[0].text)
+        assert not articles.is_error, text_of(articles)
+        check_articles(text_of(articles))
         picked = await session.call_tool(
             "list_namespaced_pod", {"namespace": "shop", "fields": ["spec.nodeName"]}
         )
-        assert [p["spec"]["nodeName"] for p in json.loads(picked.content[0].text)["items"]] == [
+        assert [p["spec"]["nodeName"] for p in json.loads(text_of(picked))["items"]] == [
             "node-1", "node-2", "node-3",
         ]  # fmt: skip
     assert upstream.requests[0].path == "/api/v1/namespaces/shop/pods"
@@ -130,6 +131,6 @@ async def test_wrapped_lists_survive_default_shaping_over_http(package, upstream
         async with http_client(url) as client:
             pods = await client.call_tool("list_namespaced_pod", {"namespace": "shop"})
             assert not pods.is_error
-            check_pods(pods.content[0].text)
+            check_pods(text_of(pods))
             articles = await client.call_tool("list_articles", {})
-            check_articles(articles.content[0].text)
+            check_articles(text_of(articles))

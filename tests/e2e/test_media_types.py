@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from generator.pipeline import generate
+from tests.support.results import text_of
 from tests.support.servers import stdio_session
 from tests.support.upstream import Recorded, Reply, Upstream
 
@@ -36,9 +37,9 @@ def parts(request: Recorded) -> dict[str, list[tuple[str | None, str, bytes]]]:
     found: dict[str, list[tuple[str | None, str, bytes]]] = {}
     for part in message.iter_parts():
         name = part.get_param("name", header="content-disposition")
-        found.setdefault(name, []).append(
-            (part.get_filename(), part.get_content_type(), part.get_payload(decode=True))
-        )
+        payload = part.get_payload(decode=True)
+        assert isinstance(name, str) and isinstance(payload, bytes), part
+        found.setdefault(name, []).append((part.get_filename(), part.get_content_type(), payload))
     return found
 
 
@@ -94,19 +95,19 @@ async def test_multipart_binary_and_xml_bodies_reach_the_upstream_as_described(
                     "fields": ["*"],
                 },
             )
-            assert not made.is_error, made.content[0].text
-            assert json.loads(made.content[0].text)["size"] == len(PDF)
+            assert not made.is_error, text_of(made)
+            assert json.loads(text_of(made))["size"] == len(PDF)
             outside = await session.call_tool(
                 "upload_document", {"file": {"path": "../secret"}, "title": "x"}
             )
-            assert outside.is_error and "outside MEDIA_UPLOAD_DIR" in outside.content[0].text
+            assert outside.is_error and "outside MEDIA_UPLOAD_DIR" in text_of(outside)
             replaced = await session.call_tool(
                 "replace_content",
                 {"id": "doc-1", "body": {"content": base64.b64encode(b"new bytes").decode()}},
             )
-            assert not replaced.is_error, replaced.content[0].text
+            assert not replaced.is_error, text_of(replaced)
             # 202 with an empty body: accepted, not an error, and where to look
-            assert replaced.content[0].text == (
+            assert text_of(replaced) == (
                 "Accepted: HTTP 202, the upstream accepted the request; the result is not ready"
                 " yet; Location: /v1/jobs/9 (where the result will be)."
             )
@@ -114,13 +115,13 @@ async def test_multipart_binary_and_xml_bodies_reach_the_upstream_as_described(
                 refused = await session.call_tool(
                     "replace_content", {"id": bad, "body": {"content": "eA=="}}
                 )
-                assert refused.is_error and "'id'" in refused.content[0].text
+                assert refused.is_error and "'id'" in text_of(refused)
             # a value valid under both branches of an overlapping oneOf is accepted
             queued = await session.call_tool(
                 "notify", {"recipient": {"email": "ann@example.test"}, "text": "Hi"}
             )
-            assert not queued.is_error, queued.content[0].text
-            assert queued.content[0].text.startswith("Accepted: HTTP 202")
+            assert not queued.is_error, text_of(queued)
+            assert text_of(queued).startswith("Accepted: HTTP 202")
             pet = await session.call_tool(
                 "add_pet",
                 {
@@ -131,8 +132,8 @@ async def test_multipart_binary_and_xml_bodies_reach_the_upstream_as_described(
                     "fields": ["*"],
                 },
             )
-            assert not pet.is_error, pet.content[0].text
-            assert json.loads(pet.content[0].text) == {
+            assert not pet.is_error, text_of(pet)
+            assert json.loads(text_of(pet)) == {
                 "id": 7,
                 "name": "Rex",
                 "status": "available",

@@ -6,12 +6,14 @@ import copy
 import json
 import re
 from pathlib import Path
+from typing import Callable
 
 import pytest
 
 from generator.pipeline import generate
 from generator.runtime.shaping.tokens import count_tokens
 from tests.support.paths import RESPONSES, SPECS
+from tests.support.results import text_of
 from tests.support.servers import stdio_session
 from tests.support.upstream import Recorded, Reply, Upstream
 
@@ -40,7 +42,7 @@ def issues() -> list[dict]:
     return out
 
 
-def paged(url: str):
+def paged(url: Callable[[], str]) -> Callable[[Recorded], Reply]:
     """GitHub-style paging: ?page=&per_page=, a Link header with rel="next" until the end."""
 
     def reply(rec: Recorded) -> Reply:
@@ -87,14 +89,14 @@ async def test_find_describe_call_continue_across_upstream_pages(package: Path) 
                 "ghmeta_find_operations", {"query": "list repository issues"}
             )
             assert not found.is_error
-            lines = found.content[0].text.splitlines()
+            lines = text_of(found).splitlines()
             assert any(line.startswith("issues_list_for_repo:") for line in lines[:3]), lines
-            assert "GET /repos/{owner}/{repo}/issues" in found.content[0].text
+            assert "GET /repos/{owner}/{repo}/issues" in text_of(found)
 
             described = await session.call_tool(
                 "ghmeta_describe_operation", {"operation": "issues_list_for_repo"}
             )
-            info = json.loads(described.content[0].text)
+            info = json.loads(text_of(described))
             assert {"owner", "repo", "per_page", "state"} <= set(info["arguments"]["properties"])
             assert info["default_fields"] == ["number", "title", "state", "user.login"]
             assert "upstream pages" in info["paging"]
@@ -104,20 +106,20 @@ async def test_find_describe_call_continue_across_upstream_pages(package: Path) 
                 "ghmeta_call_operation",
                 {"operation": "issues_list_for_repo", "arguments": args, "fields": ["number"]},
             )
-            assert not first.is_error, first.content[0].text
+            assert not first.is_error, text_of(first)
             results = [first]
-            while (match := FOOTER.search(results[-1].content[-1].text)) is not None:
+            while (match := FOOTER.search(text_of(results[-1], -1))) is not None:
                 nxt = await session.call_tool("ghmeta_continue", {"continuation_id": match[1]})
-                assert not nxt.is_error, nxt.content[0].text
+                assert not nxt.is_error, text_of(nxt)
                 results.append(nxt)
             numbers = []
             for result in results:
-                text = result.content[0].text
+                text = text_of(result)
                 if text.startswith("["):
                     numbers += [item["number"] for item in json.loads(text)]
             assert numbers == [500 + i for i in range(TOTAL)]  # every item once, in order
-            assert "has_more: true" in first.content[-1].text
-            last = results[-1].content[-1].text
+            assert "has_more: true" in text_of(first, -1)
+            last = text_of(results[-1], -1)
             assert FOOTER.search(last) is None and "has_more: false" in last
             pages = [dict(r.query) for r in up.requests]
             assert [p.get("page") for p in pages] == [None, "2", "3"]
@@ -126,9 +128,9 @@ async def test_find_describe_call_continue_across_upstream_pages(package: Path) 
             unknown = await session.call_tool(
                 "ghmeta_call_operation", {"operation": "issues_lst", "arguments": {}}
             )
-            assert unknown.is_error and "ghmeta_find_operations" in unknown.content[0].text
+            assert unknown.is_error and "ghmeta_find_operations" in text_of(unknown)
             bad = await session.call_tool(
                 "ghmeta_call_operation",
                 {"operation": "issues_list_for_repo", "arguments": {"owner": "o"}},
             )
-            assert bad.is_error and "repo" in bad.content[0].text
+            assert bad.is_error and "repo" in text_of(bad)

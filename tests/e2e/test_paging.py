@@ -12,6 +12,7 @@ import pytest
 from generator.pipeline import generate
 from generator.runtime.shaping.tokens import count_tokens
 from tests.support.paths import RESPONSES, SPECS
+from tests.support.results import found_in, text_of
 from tests.support.servers import stdio_session
 from tests.support.upstream import Reply, Upstream
 
@@ -79,10 +80,10 @@ async def test_continue_walks_every_chunk_and_the_union_is_the_full_shaped_respo
     env = {"GHPAGING_BASE_URL": upstream.url}
     async with stdio_session(package, "ghpaging_mcp", env) as session:
         result = await session.call_tool("issues_list_for_repo", ARGS)
-        assert not result.is_error, result.content[0].text
+        assert not result.is_error, text_of(result)
         pages = [result]
         while True:
-            footer = pages[-1].content[-1].text
+            footer = text_of(pages[-1], -1)
             match = FOOTER.search(footer)
             if match is None:
                 assert "last page" in footer
@@ -90,21 +91,21 @@ async def test_continue_walks_every_chunk_and_the_union_is_the_full_shaped_respo
             cont_id = match.group(1)
             assert len(cont_id) >= 22  # >= 128 random bits, url-safe
             nxt = await session.call_tool("ghpaging_continue", {"continuation_id": cont_id})
-            assert not nxt.is_error, nxt.content[0].text
+            assert not nxt.is_error, text_of(nxt)
             pages.append(nxt)
         assert len(pages) >= 3
-        totals = {re.search(r"page (\d+)/(\d+)", p.content[-1].text).groups() for p in pages}
+        totals = {found_in(r"page (\d+)/(\d+)", text_of(p, -1)).groups() for p in pages}
         assert sorted(int(i) for i, _ in totals) == list(range(1, len(pages) + 1))
         union = []
         for page in pages:
-            chunk = page.content[0].text
+            chunk = text_of(page)
             assert count_tokens(chunk) <= 400
             union.extend(json.loads(chunk))  # every chunk is valid JSON on its own
         assert union == expected_items()
         again = await session.call_tool("ghpaging_continue", {"continuation_id": cont_id})
-        assert again.is_error and "finished" in again.content[0].text
+        assert again.is_error and "finished" in text_of(again)
         unknown = await session.call_tool("ghpaging_continue", {"continuation_id": "x" * 30})
-        assert unknown.is_error and "Re-run the original tool call" in unknown.content[0].text
+        assert unknown.is_error and "Re-run the original tool call" in text_of(unknown)
     assert len(upstream.requests) == 1  # continue never re-fetches
 
 
@@ -113,10 +114,10 @@ async def test_an_expired_continuation_says_so(package, upstream):
     env = {"GHPAGING_BASE_URL": upstream.url}
     async with stdio_session(package, "ghpaging_mcp", env) as session:
         result = await session.call_tool("issues_list_for_repo", ARGS)
-        cont_id = FOOTER.search(result.content[-1].text).group(1)
+        cont_id = found_in(FOOTER, text_of(result, -1)).group(1)
         await asyncio.sleep(2.5)
         expired = await session.call_tool("ghpaging_continue", {"continuation_id": cont_id})
-        assert expired.is_error and "expired" in expired.content[0].text
+        assert expired.is_error and "expired" in text_of(expired)
 
 
 @pytest.mark.anyio
@@ -128,10 +129,10 @@ async def test_markdown_and_detailed_formats(package, upstream):
             {**ARGS, "response_format": "markdown", "fields": ["number", "title"]},
         )
         assert not md.is_error
-        text = md.content[0].text
+        text = text_of(md)
         assert text.lstrip().startswith("|") and "number" in text and "Issue 0" in text
         detailed = await session.call_tool(
             "issues_list_for_repo", {**ARGS, "detail_level": "detailed"}
         )
-        first = json.loads(detailed.content[0].text)[0]
+        first = json.loads(text_of(detailed))[0]
         assert "node_id" in first and "repository_url" in first  # all fields in detailed mode

@@ -11,6 +11,7 @@ import pytest
 from mcp import Client
 
 from tests.support.notes_api import MODULE, make_package, notes
+from tests.support.results import found_in
 from tests.support.servers import http_server, stdio_session
 from tests.support.upstream import Recorded, Reply, Upstream
 
@@ -54,7 +55,7 @@ async def walk(call, seen: Seen) -> None:
         assert not result.is_error, text
         if "Fetching upstream page 2" in seen.messages():
             return
-        cont_id = FOOTER.search(text).group(1)
+        cont_id = found_in(FOOTER, text).group(1)
         result = await call("notes_continue", {"continuation_id": cont_id}, seen)
     raise AssertionError(f"no upstream page 2 after 20 pages: {seen.notes}")
 

@@ -11,6 +11,7 @@ import redis
 
 from tests.support.rely import MODULE, items, make_package
 from tests.support.redis_server import redis_cluster, redis_server
+from tests.support.results import found_in
 from tests.support.servers import http_client, http_server
 from tests.support.upstream import Reply, Upstream
 
@@ -36,7 +37,7 @@ async def test_page_one_on_one_replica_the_rest_on_the_other(package) -> None:
             async with http_client(url_a) as a, http_client(url_b) as b:
                 first = await a.call_tool("list_items", {})
                 assert not first.is_error
-                cont_id = FOOTER.search(text(first)).group(1)
+                cont_id = found_in(FOOTER, text(first)).group(1)
                 seen, replicas, n = [text(first)], [b, a], 0
                 while cont_id:
                     page = await replicas[n % 2].call_tool(
@@ -54,7 +55,7 @@ async def test_page_one_on_one_replica_the_rest_on_the_other(package) -> None:
                 assert again.is_error
 
                 second = await a.call_tool("list_items", {})
-                pending = FOOTER.search(text(second)).group(1)
+                pending = found_in(FOOTER, text(second)).group(1)
                 redis.Redis.from_url(cache_url).shutdown(nosave=True)
                 for client, args in [(b, {"continuation_id": pending}), (a, {})]:
                     tool = "rely_continue" if args else "list_items"
@@ -76,7 +77,7 @@ async def test_replicas_share_continuations_through_a_redis_cluster(package) -> 
             async with http_client(url_a) as a, http_client(url_b) as b:
                 first = await a.call_tool("list_items", {})
                 assert not first.is_error, text(first)
-                cont_id = FOOTER.search(text(first)).group(1)
+                cont_id = found_in(FOOTER, text(first)).group(1)
                 seen, replicas, n = [text(first)], [b, a], 0
                 while cont_id:
                     page = await replicas[n % 2].call_tool(

@@ -20,6 +20,7 @@ from mcp import ClientSession
 from generator.pipeline import generate
 from generator.runtime.shaping.tokens import count_tokens
 from tests.support.paths import RESPONSES, SPECS
+from tests.support.results import text_of, texts_of
 from tests.support.servers import stdio_session
 from tests.support.upstream import Reply, Upstream
 
@@ -88,7 +89,7 @@ async def walk(session: ClientSession, first: Any) -> list[str]:
     pages = [first]
     while (match := FOOTER.search(pages[-1].content[-1].text)) is not None:
         nxt = await session.call_tool("ghformats_continue", {"continuation_id": match.group(1)})
-        assert not nxt.is_error, nxt.content[0].text
+        assert not nxt.is_error, text_of(nxt)
         pages.append(nxt)
     assert "last page" in pages[-1].content[-1].text
     return [p.content[0].text for p in pages]
@@ -99,7 +100,7 @@ async def test_a_chunked_toon_answer_is_continued_page_by_page(package, upstream
     env = {"GHFORMATS_BASE_URL": upstream.url}
     async with stdio_session(package, "ghformats_mcp", env) as session:
         first = await session.call_tool("issues_list_for_repo", {**ARGS, "response_format": "toon"})
-        assert not first.is_error, first.content[0].text
+        assert not first.is_error, text_of(first)
         chunks = await walk(session, first)
         assert len(chunks) >= 2
         assert all(count_tokens(c) <= 400 for c in chunks)  # the budget counts the TOON text
@@ -125,8 +126,8 @@ async def test_formats_that_would_not_be_smaller_answer_compact_json_and_say_so(
             result = await session.call_tool(
                 "repos_get_contributors_stats", {**args, "response_format": fmt}
             )
-            assert not result.is_error, result.content[0].text
-            texts = [c.text for c in result.content]
+            assert not result.is_error, text_of(result)
+            texts = texts_of(result)
             assert json.loads(texts[0]) == STATS  # compact JSON of the whole answer
             assert any(says in t and "answered in compact JSON" in t for t in texts[1:])
 

@@ -66,6 +66,7 @@ def test_the_http_transport_says_where_it_listens() -> None:
         stderr=subprocess.PIPE,
         text=True,
     )
+    assert proc.stderr is not None
     try:
         selector = selectors.DefaultSelector()
         selector.register(proc.stderr, selectors.EVENT_READ)

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from generator.pipeline import generate
+from tests.support.results import text_of
 from tests.support.servers import package_env, stdio_session
 from tests.support.upstream import Reply, Upstream
 
@@ -51,7 +52,7 @@ async def test_each_call_reaches_the_server_its_operation_declares(package: Path
                 ("list_reports", {}),  # `/v2`: relative to HOSTS_BASE_URL's host
             ):
                 result = await session.call_tool(tool, args)
-                assert not result.is_error, (tool, result.content[0].text)
+                assert not result.is_error, (tool, text_of(result))
     assert [(r.method, r.path) for r in api.requests] == [
         ("GET", "/v1/things"),
         ("GET", "/v2/reports"),
@@ -78,7 +79,7 @@ async def test_a_server_left_at_its_default_is_called_there_and_a_bad_variable_s
         async with stdio_session(package, "hosts_mcp", env) as session:
             result = await session.call_tool("get_file", {"id": "f1"})
             # the default host of the description, not the API's: it does not resolve here
-            assert result.is_error and "uploads.hosts.test" in result.content[0].text
+            assert result.is_error and "uploads.hosts.test" in text_of(result)
             assert not (await session.call_tool("list_things", {})).is_error
     bad = subprocess.run(
         [sys.executable, "-m", "hosts_mcp"],

@@ -43,7 +43,7 @@ def packages(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     return built
 
 
-def form_parts(request) -> list[tuple[str, bytes]]:
+def form_parts(request) -> list[tuple[object, object]]:
     """(name, bytes) of each part of a multipart body, read by the standard library."""
     head = f"Content-Type: {request.headers['content-type']}\r\n\r\n".encode()
     message = email.parser.BytesParser(policy=email.policy.HTTP).parsebytes(head + request.body)

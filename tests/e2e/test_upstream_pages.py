@@ -10,6 +10,7 @@ import pytest
 
 from generator.pipeline import generate
 from tests.support.paths import SPECS
+from tests.support.results import text_of
 from tests.support.servers import stdio_session
 from tests.support.upstream import Recorded, Reply, Upstream
 
@@ -63,15 +64,15 @@ async def test_continue_fetches_the_next_upstream_pages_until_has_more_is_false(
         up.route("GET", "/v1/users", users_page)
         async with stdio_session(package, "nopages_mcp", {"NOPAGES_BASE_URL": up.url}) as s:
             first = await s.call_tool("get_users", {"page_size": 3})
-            assert not first.is_error, first.content[0].text
+            assert not first.is_error, text_of(first)
             results = [first]
-            while (match := FOOTER.search(results[-1].content[-1].text)) is not None:
-                assert "has_more: true" in results[-1].content[-1].text
+            while (match := FOOTER.search(text_of(results[-1], -1))) is not None:
+                assert "has_more: true" in text_of(results[-1], -1)
                 results.append(await s.call_tool("nopages_continue", {"continuation_id": match[1]}))
-                assert not results[-1].is_error, results[-1].content[0].text
-    bodies = [json.loads(r.content[0].text) for r in results]
+                assert not results[-1].is_error, text_of(results[-1])
+    bodies = [json.loads(text_of(r)) for r in results]
     assert [b["has_more"] for b in bodies] == [True, True, False]  # the wrapper, shaped
-    assert results[-1].content[-1].text == "[has_more: false]"
+    assert text_of(results[-1], -1) == "[has_more: false]"
     ids = [u["id"] for b in bodies for u in b["results"]]
     assert ids == [u["id"] for u in USERS]
     assert len(results) == 3  # 3 + 3 + 1 users
@@ -91,4 +92,4 @@ async def test_toolsets_and_read_only_choose_the_tools_at_start(package: Path):
         names = [t.name for t in (await s.list_tools()).tools]
         refused = await s.call_tool("patch_page", {"page_id": "p"})
     assert sorted(names) == ["get_user", "get_users", "nopages_continue"]
-    assert refused.is_error and "Unknown tool" in refused.content[0].text
+    assert refused.is_error and "Unknown tool" in text_of(refused)

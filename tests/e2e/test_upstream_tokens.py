@@ -9,6 +9,7 @@ from pathlib import Path
 
 import anyio
 import pytest
+from mcp.types import CallToolResult
 
 from tests.support.notes_api import MODULE, make_package, notes
 from tests.support.servers import stdio_session
@@ -54,7 +55,7 @@ async def test_client_credentials_then_a_rotating_refresh_under_eight_concurrent
             assert not first.is_error and "access-2" not in text(first)
             assert "[REDACTED]" in text(first)  # the upstream echoed the token: redacted
             tokens.revoke_all()  # the upstream stops accepting it: 8 calls get 401 at once
-            results: dict[int, object] = {}
+            results: dict[int, CallToolResult] = {}
 
             async def call(i: int) -> None:
                 results[i] = await session.call_tool("get_note", {"id": str(i)})

@@ -15,6 +15,7 @@ import yaml
 from generator.diagnostics import GenerationError
 from generator.pipeline import build, generate
 from tests.support.paths import REPO
+from tests.support.results import text_of
 from tests.support.servers import stdio_session
 from tests.support.upstream import Reply, Upstream
 
@@ -98,7 +99,7 @@ async def _call_refused(package: Path, env: dict[str, str]) -> tuple[str, list[A
         ) as session:
             result = await session.call_tool("repo_get", {"owner": "o", "repo": "r"})
         assert result.is_error
-        return result.content[0].text, upstream.requests
+        return text_of(result), upstream.requests
 
 
 @pytest.mark.anyio

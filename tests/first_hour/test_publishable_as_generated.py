@@ -23,7 +23,7 @@ open-source chess server powered by volunteers and donations.
 """
 
 # The structure of Lichess's OpenAPI 3.1 description (info, one bearer scheme), in small.
-DESCRIPTION = {
+DESCRIPTION: dict = {
     "openapi": "3.1.0",
     "info": {
         "title": "Lichess.org API reference",
