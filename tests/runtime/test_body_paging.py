@@ -38,7 +38,7 @@ def tool(args: list[str], pagination: dict | None, collection: str = "data"):
 
 def test_next_requests_come_from_urls_tokens_and_last_ids_in_the_body() -> None:
     odata = tool(["$skiptoken"], {"style": "link", "next_link_field": "@odata.nextLink"}, "value")
-    body = {"value": [{"id": 1}], "@odata.nextLink": "https://h/things?$skiptoken=abc"}
+    body: dict = {"value": [{"id": 1}], "@odata.nextLink": "https://h/things?$skiptoken=abc"}
     assert next_arguments(odata.tools[0], {}, {}, body) == {"skiptoken": "abc"}
     assert next_arguments(odata.tools[0], {}, {}, {"value": []}) is None
     aws = tool(["Marker"], {"style": "cursor", "cursor_arg": "Marker", "next_field": "NextMarker"})

@@ -41,6 +41,13 @@ MODEL = _model()
 CODE = _model(mode="code")
 AUTH = {"DEMO_AUTH_ISSUER_URL": "https://id.example", "DEMO_AUTH_RESOURCE_URL": "https://m.x/mcp"}
 
+
+def _auth() -> ResourceServerConfig:
+    config = resource_server_from_env(MODEL, AUTH)
+    assert config is not None, "the issuer and resource URLs turn the resource server on"
+    return config
+
+
 # Every variable whose default is a number: what the settings read from the environment (no
 # variable set) and what the settings object says without the environment.
 READ: dict[str, tuple[Callable[[], object], object]] = {
@@ -94,11 +101,11 @@ READ: dict[str, tuple[Callable[[], object], object]] = {
         CodeLimits().max_result_bytes,
     ),
     "AUTH_MAX_TOKEN_BYTES": (
-        lambda: resource_server_from_env(MODEL, AUTH).max_token_bytes,  # type: ignore[union-attr]
+        lambda: _auth().max_token_bytes,
         ResourceServerConfig((), "").max_token_bytes,
     ),
     "AUTH_INTROSPECTIONS_PER_MINUTE": (
-        lambda: resource_server_from_env(MODEL, AUTH).introspections_per_minute,  # type: ignore[union-attr]
+        lambda: _auth().introspections_per_minute,
         ResourceServerConfig((), "").introspections_per_minute,
     ),
 }

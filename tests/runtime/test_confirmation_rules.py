@@ -19,8 +19,10 @@ def test_the_overlay_decides_else_the_operator_for_destructive_tools(tmp_path: P
     assert not needs_confirmation(get, confirm_destructive=True)
     overlay = OVERLAY + "  deleteNote: {confirm: false}\n  getNote: {confirm: true}\n"
     marked = load_model(make_package(tmp_path / "b", overlay) / "src" / MODULE / "spec.json")
-    assert not needs_confirmation(marked.tool("delete_note"), confirm_destructive=True)
-    assert needs_confirmation(marked.tool("get_note"), confirm_destructive=False)
+    unconfirmed, confirmed = marked.tool("delete_note"), marked.tool("get_note")
+    assert unconfirmed is not None and confirmed is not None
+    assert not needs_confirmation(unconfirmed, confirm_destructive=True)
+    assert needs_confirmation(confirmed, confirm_destructive=False)
     asked = question(delete, {"id": "7"})
     assert "delete_note" in asked and "DELETE /notes/{id}" in asked and '{"id": "7"}' in asked
     assert "changes or deletes data" in asked

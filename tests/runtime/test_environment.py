@@ -28,25 +28,26 @@ class Recording(Mapping[str, str]):
     """An environment that remembers every name asked for."""
 
     def __init__(self, values: dict[str, str]) -> None:
-        self.values, self.asked = values, set()
+        # not "values": that would hide Mapping.values()
+        self.known, self.asked = values, set[str]()
 
     def __getitem__(self, key: str) -> str:
         self.asked.add(key)
-        return self.values[key]
+        return self.known[key]
 
     def get(self, key: str, default: Any = None) -> Any:
         self.asked.add(key)
-        return self.values.get(key, default)
+        return self.known.get(key, default)
 
     def __contains__(self, key: object) -> bool:
         self.asked.add(str(key))
-        return key in self.values
+        return key in self.known
 
     def __iter__(self) -> Iterator[str]:
         raise AssertionError("the runtime must not scan the environment")
 
     def __len__(self) -> int:
-        return len(self.values)
+        return len(self.known)
 
 
 def _help(model: ServerModel, capsys: pytest.CaptureFixture[str]) -> str:

@@ -12,7 +12,7 @@ from generator.runtime.model import model_from_json
 from generator.runtime.config.settings import Settings
 from tests.support.upstream import Recorded, Reply, Upstream
 
-SPEC = {
+SPEC: dict = {
     "server": {"name": "demo", "env_prefix": "DEMO", "base_url": "http://unused"},
     "credentials": [{"name": "tok", "kind": "bearer", "env_vars": ["DEMO_TOKEN"]}],
     "tools": [

@@ -10,6 +10,7 @@ import pytest
 from generator.runtime.config.auth import CredentialSet
 from generator.runtime.executor import ServerRuntime
 from generator.runtime.model import model_from_json
+from generator.runtime.outcome import Outcome
 from generator.runtime.upstream.retry import RetryPolicy, backoff_delay, retry_after_seconds
 from generator.runtime.config.settings import Settings
 from tests.support.faulty import HUGE_BYTES, FaultyUpstream, closed_port
@@ -51,7 +52,7 @@ def faulty():
         yield up
 
 
-async def timed(rt: ServerRuntime, name: str, thing: str) -> tuple[object, float]:
+async def timed(rt: ServerRuntime, name: str, thing: str) -> tuple[Outcome, float]:
     started = time.monotonic()
     out = await rt.call(name, {"id": thing})
     return out, time.monotonic() - started

@@ -69,7 +69,7 @@ def test_each_patch_operation_on_a_real_repository() -> None:
         {"op": "move", "from": "/stargazers_count", "path": "/stars"},
         {"op": "copy", "from": "/owner/login", "path": "/owner_login"},
     ]
-    out = apply_patches(REPO, ops)
+    out = apply_patches(REPO, tuple(ops))
     assert out["audience"] == "partners"
     assert "permissions" not in out and "permissions" in REPO
     assert out["description"] == "hidden"
@@ -124,11 +124,11 @@ def test_the_first_branch_whose_tests_pass_applies() -> None:
 def test_no_matching_branch_and_a_failing_patch_do_not_apply() -> None:
     bot = {**REPO, "owner": {**REPO["owner"], "type": "Bot"}}
     out = apply_filter(bot, BRANCHES[:2])
-    assert not out.applied and out.value is bot
+    assert not out.applied and out.value is bot and out.note is not None
     assert out.note.startswith("no branch matched: branch 1: /owner/type is 'Bot'")
     failing = (Branch(patches=({"op": "test", "path": "/private", "value": True},)),)
     out = apply_filter(REPO, failing)
-    assert not out.applied and "patch failed in branch 1" in out.note
+    assert not out.applied and out.note is not None and "patch failed in branch 1" in out.note
     missing = (Branch(patches=({"op": "remove", "path": "/absent"},)),)
     assert not apply_filter(REPO, missing).applied
 

@@ -34,7 +34,7 @@ type Query {
   count: Int!
 }
 """)
-ISSUE = SCHEMA.get_type("Issue")
+ISSUE = SCHEMA.type_map["Issue"]
 TREE = {"id": "string", "title": "string", "author": {"__typename": "string", "login": "string"}}
 
 
@@ -75,7 +75,7 @@ def test_unknown_and_impossible_paths_name_what_exists() -> None:
 
 
 def _tool(field: str, params: tuple[Param, ...], tree=None, defaults=(), collection=None) -> Tool:
-    props = {
+    props: dict[str, dict] = {
         p.arg: {"type": "integer" if p.wire in ("first", "last") else "string"} for p in params
     }
     if field == "issues":
@@ -200,7 +200,7 @@ def test_a_union_where_the_tree_stops_selects_its_members_identity_and_label() -
     doc = render(["author"], tree={"author": "any"})
     members = "... on Bot { id login } ... on Org { id name } ... on User { id login }"
     assert doc == "{ author { __typename " + members + " } }"
-    actor = SCHEMA.get_type("Actor")
+    actor = SCHEMA.type_map["Actor"]
     assert compile_selection(SCHEMA, actor, None, "any").render() == (
         "{ __typename " + members + " }"
     )
@@ -217,6 +217,7 @@ def test_union_defaults_name_the_members_identity_and_label_fields() -> None:
         union Hit = User | Team | Repo
         type Query { search(q: String!): [Hit!]! }
         """)
+    assert schema.query_type is not None
     shape = GraphQLTrees(schema).shape(schema.query_type.fields["search"])
     decided = decide(shape.decision_tree, shape.context, kind="read", item=True)
     shape = replace(shape, default_fields=decided.default_fields)

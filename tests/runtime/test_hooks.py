@@ -1,5 +1,6 @@
 """User hooks (the package's hooks.py): optional, found beside the runtime, applied to requests."""
 
+import importlib
 import json
 import sys
 import textwrap
@@ -12,6 +13,7 @@ from generator.runtime.executor import ServerRuntime
 from generator.runtime.upstream.hooks import NO_HOOKS, Hooks, hooks_module_name, load_hooks
 from generator.runtime.model import model_from_json
 from generator.runtime.config.settings import Settings
+from tests.support.results import text_of
 from tests.support.upstream import Reply, Upstream
 
 SPEC = {
@@ -164,14 +166,14 @@ async def test_a_generated_package_runs_its_hooks_py(
         "def before_request(request):\n" "    request['headers']['X-Tenant'] = request['tool']\n"
     )
     monkeypatch.syspath_prepend(str(target / "src"))
-    from hookdemo_mcp.server import create_server  # type: ignore[import-not-found]
+    server = importlib.import_module("hookdemo_mcp.server")  # the package generated above
 
     with Upstream() as up:
         up.route("GET", "/pets", Reply.json([{"id": 1, "name": "Rex"}]))
         monkeypatch.setenv("HOOKDEMO_BASE_URL", up.url)
-        async with Client(create_server()) as client:
+        async with Client(server.create_server()) as client:
             result = await client.call_tool("list_pets", {})
-        assert not result.is_error, result.content[0].text
+        assert not result.is_error, text_of(result)
         assert up.requests[0].headers["x-tenant"] == "list_pets"
 
 

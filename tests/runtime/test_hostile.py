@@ -12,6 +12,7 @@ from generator.runtime.config.auth import CredentialSet
 from generator.runtime.config.redirects import redirect_policy
 from generator.runtime.executor import ServerRuntime
 from generator.runtime.config.log_redaction import RedactingFilter
+from generator.runtime.continuations.continuation import MemoryContinuationStore
 from generator.runtime.model import model_from_json
 from generator.runtime.config.settings import Settings
 from tests.support.upstream import Reply, Upstream
@@ -155,6 +156,7 @@ async def test_credentials_never_reach_logs_or_continuation_chunks(pair) -> None
     assert SECRET not in filtered.getvalue()
     assert not out.is_error and "continuation_id" in out.parts[-1]
     assert SECRET not in "".join(out.parts)
+    assert isinstance(rt.store, MemoryContinuationStore)  # the default store: entries readable
     stored = [p for e in rt.store._entries.values() for p in e.pages]
     assert stored and all(SECRET not in p for p in stored)
     assert any("[REDACTED]" in p for p in stored), stored[:1]

@@ -101,7 +101,7 @@ def test_json_body_from_properties_and_whole_bodies() -> None:
         {"title": "T", "body__body": "B"},
         NO_AUTH,
     )
-    assert json.loads(req.body) == {"title": "T", "body": "B"}
+    assert req.body is not None and json.loads(req.body) == {"title": "T", "body": "B"}
     assert req.headers["Content-Type"] == "application/json"
     whole = build_request(
         tool("PUT", "/labels", (Param("body", "body_whole", "body", True),), "application/json"),
@@ -109,7 +109,7 @@ def test_json_body_from_properties_and_whole_bodies() -> None:
         {"body": ["a", "b"]},
         NO_AUTH,
     )
-    assert json.loads(whole.body) == ["a", "b"]
+    assert whole.body is not None and json.loads(whole.body) == ["a", "b"]
 
 
 def test_form_bodies_are_urlencoded() -> None:

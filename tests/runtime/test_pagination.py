@@ -4,7 +4,7 @@ from generator.runtime.model import model_from_json
 from generator.runtime.upstream.pagination import bound_page_size, next_arguments, next_link
 
 
-def tool(pagination: dict, collection: str | None = "", params: list | None = None):
+def tool(pagination: dict | None, collection: str | None = "", params: list | None = None):
     spec = {
         "server": {"name": "t", "env_prefix": "T"},
         "tools": [
@@ -95,7 +95,7 @@ def test_cursor_styles_read_the_body_or_the_last_item() -> None:
 
 
 def test_a_tool_without_pagination_never_continues_upstream() -> None:
-    t = tool(None)  # type: ignore[arg-type]
+    t = tool(None)
     assert next_arguments(t, {}, {"link": '<http://x?page=2>; rel="next"'}, []) is None
 
 

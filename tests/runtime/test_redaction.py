@@ -50,7 +50,7 @@ def test_ordinary_text_and_short_values_are_left_alone() -> None:
 
 def test_basic_auth_is_redacted_as_its_base64_in_both_alphabets_and_as_user_colon_pass() -> None:
     creds = CredentialSet(
-        (Credential("b", "basic", None, None, ("U", "P")),), {"U": "alice", "P": "s3cr?t>>pw"}
+        (Credential("b", "basic", env_vars=("U", "P")),), {"U": "alice", "P": "s3cr?t>>pw"}
     )
     pair = b"alice:s3cr?t>>pw"
     for echoed in [
@@ -108,6 +108,7 @@ async def test_oauth_secrets_and_the_tokens_the_server_obtains_are_redacted_in_e
             first = await creds.tokens["o"].token(client, up.url)
             second = await creds.tokens["o"].token(client, up.url)  # stale at once: refreshed
     assert (first, second) == ("access-1-SECRET-TOKEN", "access-2-SECRET-TOKEN")
+    assert first is not None and second is not None
     spent = ["refresh-0-SECRET", "refresh-1-SECRET", "refresh-2-SECRET", first, second]
     for secret in [CLIENT_SECRET, *spent]:
         for form in (secret, quote(secret, safe=""), json.dumps(secret)[1:-1], f"Bearer {secret}"):

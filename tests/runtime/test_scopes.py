@@ -43,7 +43,9 @@ async def test_a_continue_into_a_tool_the_token_may_not_call_is_a_tool_error(
             assert not out.is_error
             GRANTED_SCOPES.set(frozenset())  # the same person, now without notes:read
             for _ in range(20):
-                cont_id = FOOTER.search(out.parts[-1]).group(1)
+                footer = FOOTER.search(out.parts[-1])
+                assert footer is not None, out.parts[-1]
+                cont_id = footer.group(1)
                 out = await rt.call("notes_continue", {"continuation_id": cont_id}, scope="auth:p")
                 if out.is_error:
                     break

@@ -8,7 +8,9 @@ from pathlib import Path
 import pytest
 from mcp import Client
 
+from generator.runtime.errors import ConfigurationError
 from generator.runtime.mcp import app
+from generator.runtime.model import load_model
 
 
 def _tool(name: str, method: str, toolsets: list[str]) -> dict:
@@ -67,7 +69,7 @@ async def test_a_flag_takes_effect_and_wins_over_its_variable(
     spec_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("FLAGDEMO_TOOLSETS", "repos")
-    model = app.load_model(spec_path)
+    model = load_model(spec_path)
     flags = app.flag_values(model, app.parse_args(model, ["--toolsets", "issues", "--read-only"]))
     async with Client(app.make_server(model, flags)) as client:
         listed = [t.name for t in (await client.list_tools()).tools]
@@ -79,7 +81,7 @@ async def test_a_flag_takes_effect_and_wins_over_its_variable(
 
 
 def test_an_error_names_the_flag_that_set_the_value(spec_path: Path) -> None:
-    model = app.load_model(spec_path)
+    model = load_model(spec_path)
     flags = app.flag_values(model, app.parse_args(model, ["--toolsets", "nope"]))
-    with pytest.raises(app.ConfigurationError, match="--toolsets: unknown toolset"):
+    with pytest.raises(ConfigurationError, match="--toolsets: unknown toolset"):
         app.make_server(model, flags)

@@ -27,7 +27,7 @@ def tool(name: str, server: str | None, security: list[str]) -> dict:
     }
 
 
-SPEC = {
+SPEC: dict = {
     "server": {"name": "demo", "env_prefix": "DEMO", "base_url": "https://api.demo.test/v1"},
     "credentials": [{"name": "tok", "kind": "bearer", "env_vars": ["DEMO_TOKEN"]}],
     "servers": [

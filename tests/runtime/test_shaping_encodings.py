@@ -25,7 +25,7 @@ def _token(text: str, logprob: float) -> dict[str, Any]:
     }
 
 
-COMPLETION = {
+COMPLETION: dict[str, Any] = {
     "id": "cmpl-9",
     "object": "chat.completion",
     "model": "small-model-1",

@@ -72,8 +72,9 @@ def test_star_selects_everything_and_a_star_segment_selects_all_keys_below():
 
 def test_wildcard_and_exact_children_merge():
     trie = PathTrie.build(["a.*.x", "a.b.y"])
-    merged = trie.child("a").child("b")
-    assert set(merged.children) == {"x", "y"}
+    a = trie.child("a")
+    merged = a.child("b") if a is not None else None
+    assert merged is not None and set(merged.children) == {"x", "y"}
 
 
 def test_exclusion_drops_paths_everywhere_including_inside_arrays():

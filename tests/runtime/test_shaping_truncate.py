@@ -84,7 +84,7 @@ def test_truncate_strings_walks_every_value_and_counts():
 
 
 def test_truncate_strings_makes_non_finite_floats_and_deep_nesting_renderable():
-    value = {"nan": float("nan"), "inf": float("-inf")}
+    value: dict[str, object] = {"nan": float("nan"), "inf": float("-inf")}
     deep: list = []
     cur = deep
     for _ in range(300):

@@ -77,6 +77,7 @@ def test_a_value_it_cannot_build_is_refused_naming_the_variable(
 def test_a_request_is_named_by_its_route_template_only_when_it_is_one_of_the_operation(
     base: str, path: str, url: str, template: str | None
 ) -> None:
+    # no backend: naming a request by its route never records anything
     call = Call(backend=None, tool="t")  # type: ignore[arg-type]
     call.expect(base, path)
     assert call.template_for(url) == template

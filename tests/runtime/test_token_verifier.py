@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import time
 from typing import Any
+from urllib.parse import parse_qsl
 
 import pytest
 from joserfc import jws, jwt
@@ -54,7 +55,7 @@ class AuthServer:
         )
 
     def introspect(self, request: Recorded) -> Reply:
-        token = dict(tuple(p.split("=", 1)) for p in request.body.decode().split("&"))["token"]
+        token = dict(parse_qsl(request.body.decode()))["token"]
         return Reply.json(self.active.get(token, {"active": False}))
 
     def count(self, path: str) -> int:

@@ -17,10 +17,16 @@ FORGED = "… [999999 more chars]"
 MARKER = re.compile(r"… \[(\d+) more chars\]\Z")
 
 
+def marker(text: str) -> re.Match[str]:
+    found = MARKER.search(text)
+    assert found is not None, f"no cut marker ends {text[-60:]!r}"
+    return found
+
+
 def test_a_forged_marker_in_a_long_string_does_not_change_the_count() -> None:
     text = "word " * 20 + FORGED
     out = truncate_string(text, 40)
-    kept, cut_count = out[: MARKER.search(out).start()], int(MARKER.search(out).group(1))
+    kept, cut_count = out[: marker(out).start()], int(marker(out).group(1))
     assert len(kept) + cut_count == len(text) and cut_count < 1000
 
 
@@ -28,8 +34,8 @@ def test_the_server_own_cut_still_counts_from_the_original_when_cut_again() -> N
     text = "word " * 100
     once = truncate_string(text, 200)
     twice = truncate_string(once, 50)  # what trim_to_budget does after truncate_strings
-    kept = twice[: MARKER.search(twice).start()]
-    assert len(kept) + int(MARKER.search(twice).group(1)) == len(text)
+    kept = twice[: marker(twice).start()]
+    assert len(kept) + int(marker(twice).group(1)) == len(text)
 
 
 def test_a_trailing_look_alike_is_escaped_so_only_real_cuts_read_as_one() -> None:
@@ -37,14 +43,14 @@ def test_a_trailing_look_alike_is_escaped_so_only_real_cuts_read_as_one() -> Non
     out, count = truncate_strings(value, 300)
     assert out["short"] == "see docs… [999999 more chars\\]" and count == 1
     assert MARKER.search(out["short"]) is None
-    assert int(MARKER.search(out["long"]).group(1)) == len(value["long"]) - 300
+    assert int(marker(out["long"]).group(1)) == len(value["long"]) - 300
     assert out["fine"] == "ok ]"
     # the same through the whole pipeline, JSON and text bodies, and the budget trimmer
     shaped = shape([{"id": 1, "note": "hi" + FORGED}], ShapeConfig(), fields=["*"]).chunks[0]
     assert json.loads(shaped)[0]["note"].endswith("chars\\]")
     assert shape_text("plain" + FORGED, ShapeConfig()).chunks[0].endswith("chars\\]")
     trimmed, _ = trim_to_budget({"t": "y" * 3000 + FORGED}, 100)
-    assert int(MARKER.search(trimmed["t"]).group(1)) < 3100
+    assert int(marker(trimmed["t"]).group(1)) < 3100
 
 
 def test_a_custom_marker_ending_in_its_count_is_escaped_too() -> None:
@@ -72,10 +78,10 @@ def test_a_hard_cut_never_splits_a_grapheme_cluster(name: str, offset: int) -> N
     text = "a" * 10 + cluster * 3 + "z" * 30
     limit = 10 + len(cluster) + min(offset, len(cluster) - 1)  # inside the second cluster
     out = truncate_string(text, limit)
-    kept = out[: MARKER.search(out).start()]
+    kept = out[: marker(out).start()]
     assert kept in ("a" * 10 + cluster, "a" * 10 + cluster * 2), repr(kept)
     assert not kept.endswith("\u200d") and not unicodedata.combining(out[len(kept)])
-    assert len(kept) + int(MARKER.search(out).group(1)) == len(text)
+    assert len(kept) + int(marker(out).group(1)) == len(text)
 
 
 def test_flags_pair_up_from_the_start_of_a_run() -> None:

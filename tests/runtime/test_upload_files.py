@@ -49,7 +49,8 @@ def test_a_folder_swapped_for_a_symlink_while_reading_never_reads_outside(folder
 
     swapper = threading.Thread(target=swap, daemon=True)
     swapper.start()
-    read, refused = [], 0
+    read: list[bytes] = []
+    refused = 0
     deadline = time.monotonic() + 3.0
     try:
         while time.monotonic() < deadline and len(read) + refused < 20_000:
