@@ -114,7 +114,7 @@ def test_small_apis_describe_every_control_argument(tmp_path: Path) -> None:
 def _summary_only(count: int) -> dict:
     """``count`` kinds of widget, each listed and deleted; every operation has a summary and no
     description (a big real API had 180 of 248 tools like that)."""
-    paths = {}
+    paths: dict = {}
     for i in range(count):
         kind = chr(97 + i // 26) + chr(97 + i % 26)  # aa, ab, ...: names without digits
         paths[f"/{kind}/widgets"] = {

@@ -84,8 +84,10 @@ def test_json_line_lookup_follows_the_pointer() -> None:
     doc = load_document(CORPUS / "oai.v3.0.petstore.json")
     lines = doc.text.split("\n")
     line = doc.line_of("/paths/~1pets~1{petId}/get/parameters/0")
+    assert line is not None
     assert '"name": "petId"' in lines[line - 1] or '"name": "petId"' in lines[line]
-    assert '"Pet":' in lines[doc.line_of("/components/schemas/Pet") - 1]
+    pet = doc.line_of("/components/schemas/Pet")
+    assert pet is not None and '"Pet":' in lines[pet - 1]
     # a pointer that goes past what exists gives the deepest existing node
     assert doc.line_of("/components/schemas/Pet/nothing/here") == doc.line_of(
         "/components/schemas/Pet"
@@ -127,7 +129,7 @@ def test_line_lookup_is_lazy_and_cached() -> None:
     doc = load_document(PETSTORE)
     assert doc._events is None and doc._yaml_root is None
     line = doc.line_of("/paths/~1pets/get")
-    assert doc.text.split("\n")[line - 1].strip() == "get:"
+    assert line is not None and doc.text.split("\n")[line - 1].strip() == "get:"
     assert doc._events is not None and doc._yaml_root is None
     assert doc.line_of("/paths/~1pets/get") == line
 

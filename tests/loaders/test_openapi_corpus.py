@@ -16,6 +16,7 @@ import pytest
 
 from generator.ir.models import ServerSpec
 from generator.loaders import load_openapi
+from tests.support.loading import http_binding
 from tests.support.paths import GITHUB_REST, NOTION
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -71,17 +72,18 @@ def test_github_full_spec_converts_every_operation() -> None:
     )
     issues = ops["issues/list-for-repo"]
     assert (issues.response.collection_path, issues.response.schema_name) == ("", "issue")
+    assert issues.response.field_tree is not None
     assert issues.response.field_tree["user"]["login"] == "string"
     assert issues.response.field_tree["labels"] == [issues.response.field_tree["labels"][0]]
     assert [p.arg for p in issues.params][:2] == ["owner", "repo"]
     assert issues.annotations.read_only is True
     create = ops["issues/create"]
     assert create.input_schema["required"] == ["owner", "repo", "title"]
-    assert create.binding.content_type == "application/json"
+    assert http_binding(create).content_type == "application/json"
     assert ops["repos/delete"].annotations.destructive is True
     # the markdown/raw body is text/plain: one string argument, sent as the body
-    raw = next(op for op in spec.operations if op.binding.path == "/markdown/raw")
-    assert raw.binding.content_type == "text/plain"
+    raw = next(op for op in spec.operations if http_binding(op).path == "/markdown/raw")
+    assert http_binding(raw).content_type == "text/plain"
     assert [(p.arg, p.location, p.file) for p in raw.params] == [("body", "body_whole", None)]
 
 
@@ -94,7 +96,7 @@ def test_stripe_full_spec_converts() -> None:
     assert not [d for d in diagnostics if "skipped" in d.message]
     assert len(spec.operations) == 468
     upload = next(op for op in spec.operations if op.id == "PostFiles")
-    assert upload.binding.content_type == "multipart/form-data"
+    assert http_binding(upload).content_type == "multipart/form-data"
     assert [p.arg for p in upload.params if p.file] == ["file"]
     assert [s.env_vars for s in spec.security] == [
         ("STRIPE_API_BASIC_AUTH_USERNAME", "STRIPE_API_BASIC_AUTH_PASSWORD"),
@@ -107,7 +109,7 @@ def test_stripe_full_spec_converts() -> None:
     created = [p for p in listing.params if p.arg == "created"][0]
     assert (created.location, created.style, created.explode) == ("query", "deepObject", True)
     post = ops["PostCustomers"]
-    assert post.binding.content_type == "application/x-www-form-urlencoded"
+    assert http_binding(post).content_type == "application/x-www-form-urlencoded"
     assert all(p.location == "body" for p in post.params)
     assert "<p>" not in post.description
 
@@ -121,7 +123,7 @@ def test_spotify_converts_with_its_base64_image_upload() -> None:
     ]
     cover = next(op for op in spec.operations if op.id == "upload-custom-playlist-cover")
     # image/jpeg whose schema is `format: base64`: a file, sent as its base64 text
-    assert cover.binding.content_type == "image/jpeg"
+    assert http_binding(cover).content_type == "image/jpeg"
     assert [(p.arg, p.file) for p in cover.params] == [("playlist_id", None), ("body", "base64")]
     assert spec.base_url == "https://api.spotify.com/v1"
 

@@ -9,6 +9,7 @@ import pytest
 
 from generator.loaders import load_openapi
 from generator.loaders.servers import _label
+from tests.support.loading import http_binding
 
 HOSTS = Path(__file__).resolve().parents[1] / "fixtures" / "specs" / "hosts.yaml"
 
@@ -21,7 +22,7 @@ def test_operations_and_path_items_keep_the_servers_they_declare() -> None:
         ("UPLOADS", "https://uploads.hosts.test/v1", "The upload host"),
         ("V2", "/v2", ""),
     ]
-    by_id = {op.id: op.binding.server for op in spec.operations}
+    by_id = {op.id: http_binding(op).server for op in spec.operations}
     # a path item's server serves its operations; the operation's own wins; the API's own
     # server named again is no other server
     assert by_id == {

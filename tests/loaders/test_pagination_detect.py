@@ -54,7 +54,8 @@ def test_stripe_lists_use_starting_after_with_the_last_item_id() -> None:
         more_field="has_more",
         cursor_item_field="id",
     )
-    assert ops["get_customers_search"].pagination.style == "page"  # next_page token
+    search = ops["get_customers_search"].pagination
+    assert search is not None and search.style == "page"  # next_page token
     assert ops["get_customers_customer"].pagination is None
 
 

@@ -12,6 +12,7 @@ import pytest
 from generator.diagnostics import GenerationError
 from generator.loaders import load_openapi
 from generator.preview.synthesize import SPEC_EXAMPLE, SYNTHESIZED, ExampleFinder
+from tests.support.loading import file_of, http_binding
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 DIGITALOCEAN = FIXTURES / "digitalocean" / "DigitalOcean-public.v2.yaml"
@@ -56,7 +57,7 @@ def test_digitalocean_operations_written_as_refs_become_tools() -> None:
     add = ops["loadBalancers_add_droplets"].input_schema
     assert add["properties"]["droplet_ids"]["type"] == "array"
     assert add["required"] == ["lb_id", "droplet_ids"]
-    assert ops["sshKeys_create"].binding.method == "POST"
+    assert http_binding(ops["sshKeys_create"]).method == "POST"
     assert ops["sshKeys_create"].source_pointer == "/paths/~1v2~1account~1keys/post"
 
 
@@ -75,10 +76,10 @@ def test_a_problem_inside_an_operation_file_names_that_file_its_line_and_pointer
     spec, diagnostics = load_openapi(root / DIGITALOCEAN.name)
     assert "sshKeys_get" not in {op.id for op in spec.operations}
     invalid = [d for d in diagnostics if d.code == "OPENAPI_INVALID"]
-    assert invalid and all(Path(d.file).resolve() == broken for d in invalid)
+    assert invalid and all(file_of(d) == broken for d in invalid)
     assert (invalid[0].pointer, invalid[0].line) == ("/parameters/0/in", 17)
     skipped = next(d for d in diagnostics if d.code == "OPERATION_SKIPPED")
-    assert Path(skipped.file).resolve() == broken and skipped.pointer == ""
+    assert file_of(skipped) == broken and skipped.pointer == ""
 
 
 def test_a_dangling_ref_inside_an_operation_file_is_reported_there(tmp_path: Path) -> None:
@@ -90,7 +91,7 @@ def test_a_dangling_ref_inside_an_operation_file_is_reported_there(tmp_path: Pat
         load_openapi(root / DIGITALOCEAN.name)
     [problem] = info.value.diagnostics
     assert problem.code == "REF_FILE_NOT_FOUND"
-    assert Path(problem.file).resolve() == broken
+    assert file_of(problem) == broken
     assert (problem.pointer, problem.line) == ("/responses/200", 12)
 
 

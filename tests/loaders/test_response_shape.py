@@ -325,7 +325,7 @@ def test_an_envelope_names_its_resource_by_its_own_schema_or_key(tmp_path: Path)
     """The one resource an envelope wraps is what its own schema or key says, not the
     body's (``MembershipCreatedResponse``): a ``member`` is a person, said by its handle even
     two parts down."""
-    body = {
+    body: dict = {
         "type": "object",
         "properties": {
             "data": {

@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 from generator.loaders import load_openapi
+from tests.support.loading import pointer_of
 
 
 def ops(tmp_path: Path, document: dict) -> dict[str, tuple[tuple[str, ...], ...]]:
@@ -99,12 +100,12 @@ def test_oauth_schemes_name_where_the_server_gets_its_tokens(tmp_path: Path) -> 
             discovery_url="/.well-known/openid-configuration", client_credentials=True
         ),
     }
-    codes = {d.pointer.rsplit("/", 1)[1]: d.code for d in diagnostics}
+    codes = {pointer_of(d).rsplit("/", 1)[1]: d.code for d in diagnostics}
     assert codes == {
         "cc": "SECURITY_OAUTH_TOKEN_ENDPOINT",
         "code": "SECURITY_OAUTH_TOKEN_ENDPOINT",
         "implicit": "SECURITY_OAUTH_AS_BEARER",
         "oidc": "SECURITY_OAUTH_TOKEN_ENDPOINT",
     }
-    code_note = next(d for d in diagnostics if d.pointer.endswith("/code"))
+    code_note = next(d for d in diagnostics if pointer_of(d).endswith("/code"))
     assert "S_CODE_REFRESH_TOKEN" in code_note.message and "CLIENT_ID" not in code_note.message

@@ -11,6 +11,7 @@ from generator.loaders.document import load_document, split_pointer
 from generator.loaders.openapi import load_openapi
 from generator.loaders.swagger2 import convert_swagger2
 from generator.loaders.swagger2_document import PointerMap
+from tests.support.loading import file_of
 from tests.support.paths import GOTIFY
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "swagger2"
@@ -205,7 +206,7 @@ def test_real_2_0_descriptions_load_and_every_pointer_is_in_the_original(
     for d in diagnostics:
         assert d.file and d.file.endswith(path.name)
         parent = d.pointer.rsplit("/", 1)[0] if d.pointer else ""
-        assert exists(original, d.pointer) or exists(original, parent), d.render()
+        assert exists(original, d.pointer or "") or exists(original, parent), d.render()
     for op in spec.operations:
         assert exists(original, op.source_pointer)
 
@@ -300,7 +301,7 @@ def test_a_swagger2_path_item_in_another_file_is_read_and_named_there(tmp_path: 
     assert (op.id, [p.arg for p in op.params]) == ("listPets", ["limit", "sort"])
     [odd] = [d for d in diagnostics if d.severity.value == "warning"]
     # the warning names the path item's own file, pointer and line
-    assert (Path(odd.file).resolve(), odd.pointer, odd.line) == (
+    assert (file_of(odd), odd.pointer, odd.line) == (
         item.resolve(),
         "/get/parameters/1/collectionFormat",
         5,

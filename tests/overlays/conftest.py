@@ -9,7 +9,7 @@ import pytest
 
 from generator.decisions import decide_operations
 from generator.ir.models import ServerSpec
-from overlay_ir import build_spec
+from tests.overlays.overlay_ir import build_spec
 
 
 @pytest.fixture

@@ -9,7 +9,7 @@ from generator.ir.models import FieldConfig, SecurityScheme, ShapingLimits
 from generator.decisions import decide_operations
 from generator.overlays import apply_overlay, parse_overlay
 from generator.runtime.shaping.defaults import choose_default_fields
-from overlay_ir import THINGS
+from tests.overlays.overlay_ir import THINGS
 
 
 def run(spec, text: str):

@@ -6,7 +6,7 @@ import textwrap
 
 import pytest
 
-from tests.support.loading import load_decided
+from tests.support.loading import http_binding, load_decided
 from generator.decisions import decide_operations
 from generator.overlays import apply_overlay, parse_overlay, starter_overlay
 from tests.support.paths import GITHUB_REST, NOTION, PETSTORE
@@ -75,7 +75,7 @@ def test_github_overlay_with_auth_selection_renames_and_typos():
         op.id.startswith("issues/") or op.id in ("repos/get", "search/issues-and-pull-requests")
         for op in new.operations
     )
-    assert not any(op.binding.method == "DELETE" for op in new.operations)
+    assert not any(http_binding(op).method == "DELETE" for op in new.operations)
     assert ops["issues/list-for-repo"].tool_name == "list_issues"
     assert ops["issues/list-for-repo"].response.default_fields == (
         "number", "title", "state", "user.login", "labels.name",

@@ -9,7 +9,7 @@ from generator.overlays import apply_overlay, parse_overlay
 from generator.overlays.apply_output import check_pointer
 from generator.render.tooldata import server_data
 from generator.runtime.model import model_from_json
-from overlay_ir import ISSUE, THINGS
+from tests.overlays.overlay_ir import ISSUE, THINGS
 
 GOOD = """
 operations:
@@ -78,11 +78,13 @@ def test_filters_and_adapters_reach_the_ir_and_spec_json(spec) -> None:
     assert data["filter_sets"] == ["default", "partners"]
     model = model_from_json(data)
     things = model.tool("listThings")
+    assert things is not None
     assert things.filters["partners"][0]["when"] == [
         {"op": "test", "path": "/has_more", "value": True}
     ]
     assert things.adapters[1] == {"name": "token_cap", "options": {"max_tokens": 500}}
-    assert model.tool("createPets").filters == {} and model.filter_sets == ("default", "partners")
+    pets = model.tool("createPets")
+    assert pets is not None and pets.filters == {} and model.filter_sets == ("default", "partners")
 
 
 def test_malformed_pointers_patches_and_adapters_are_located_errors() -> None:
@@ -167,7 +169,7 @@ def test_pointers_that_cannot_exist_in_the_response_are_located_errors(spec) -> 
 
 
 def test_check_pointer_accepts_what_may_exist() -> None:
-    issue_list = dict(tree=[ISSUE], collection_path="")
+    issue_list: dict = dict(tree=[ISSUE], collection_path="")
     ok = [
         ("/0/labels/3/name", False),
         ("/*/labels/*/color", False),

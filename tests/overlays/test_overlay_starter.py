@@ -7,11 +7,11 @@ import dataclasses
 import pytest
 import yaml
 
-from overlay_ir import build_spec, op
 from generator.decisions import decide_operations
 from generator.ir.models import ServerSpec, ShapingLimits
 from generator.overlays import apply_overlay, load_overlay, parse_overlay, starter_overlay
 from generator.overlays.starter import scalar
+from tests.overlays.overlay_ir import build_spec, op
 
 
 def round_trip(spec: ServerSpec) -> tuple[ServerSpec, str]:

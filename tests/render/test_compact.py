@@ -158,7 +158,9 @@ def test_the_server_validates_against_every_value_of_a_long_enum() -> None:
     assert 'Closest: "Zone/Tokyo7"' in info.value.message
     # meta mode lists no operation schema: its describe tool shows every value
     meta = model_from_json(server_data(replace(spec, mode="meta")))
-    described = json.loads(describe(meta, meta.tool("report")))
+    report = meta.tool("report")
+    assert report is not None
+    described = json.loads(describe(meta, report))
     assert described["arguments"]["properties"]["report"]["properties"]["tz"]["enum"] == zones
 
 
