@@ -90,7 +90,7 @@ def test_patterns_are_matched_and_the_full_schema_completes_the_listing() -> Non
         "properties": {"position": {"type": "string"}, "code": {"type": "string"}},
         "required": ["position", "code"],
     }
-    full = {
+    full: dict = {
         "type": "object",
         "properties": {
             "position": {"type": "string", "pattern": "^(?:top|bottom|after:\\d+)$"},

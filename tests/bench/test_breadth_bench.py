@@ -18,7 +18,7 @@ WRAPPERS = CORPUS / "openapi" / "wrappers.yaml"
 WRITES = CORPUS / "openapi" / "writes.yaml"
 
 
-def _calls(spec: Path) -> dict[str, object]:
+def _calls(spec: Path) -> dict[str, Call]:
     with LocalUpstream() as upstream:
         result = run_case(Case(spec.name, spec), upstream)
         assert result.failure is None
@@ -54,7 +54,7 @@ def test_every_tool_of_the_small_corpus_is_called_and_judged(tmp_path, capsys) -
 def test_writes_are_called_with_bodies_built_from_the_schema_and_answered_with_their_status():
     with LocalUpstream() as upstream:
         result = run_case(Case(WRITES.name, WRITES), upstream)
-        sent = {
+        sent: dict = {
             request.split(" ")[1]: (json.loads(body) if body else None)
             for request, body in zip(upstream.requests, upstream.bodies)
         }
@@ -176,7 +176,7 @@ BODY = {
         {"id": "t-2", "friendly_name": "Second thing", "size": 4},
     ],
 }
-KEPT = {"metadata": {"continue": "abc"}, "items": [{"id": "t-1", "friendly_name": "First thing"},
+KEPT: dict = {"metadata": {"continue": "abc"}, "items": [{"id": "t-1", "friendly_name": "First thing"},
                                                     {"id": "t-2", "friendly_name": "Second thing"}]}  # fmt: skip
 
 
@@ -290,7 +290,8 @@ def test_the_yardstick_scores_what_the_defaults_keep_against_the_picks() -> None
     name = "github/issue-items.json"
     value = json.loads((RESPONSES / name).read_text(encoding="utf-8"))
     picks = ("number", "title", "state")
-    fixed = {"collection_path": "", "operator_defaults": True}  # as given, no invariant fallback
+    # as given, no invariant fallback
+    fixed: dict = {"collection_path": "", "operator_defaults": True}
     exact = score(name, value, ShapeConfig(default_fields=picks, **fixed), picks)
     assert exact.recall == 1.0 and exact.precision == 1.0 and exact.reduction > 0.5
     wrong = score(name, value, ShapeConfig(default_fields=("url",), **fixed), picks)

@@ -27,6 +27,7 @@ def test_petstore_figures_are_sane(tmp_path: Path) -> None:
 
     figures = measure_server(our_server_launch(package, "petstore"), repeats=2)
     assert figures.tools == 3 + 1  # one tool per operation + petstore_continue
+    assert figures.tokens is not None and figures.ready_s is not None
     assert figures.tokens > 100  # names, descriptions and input schemas of 4 tools
     assert len(figures.ready_runs) == 2
     assert 0 < figures.ready_s < 60

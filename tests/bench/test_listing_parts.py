@@ -21,7 +21,7 @@ def _tokens(listing: object) -> int:
 
 def test_each_step_takes_one_part_away_and_counts_what_is_left() -> None:
     body = {"type": "object", "properties": {"name": {"type": "string"}}, "required": ["name"]}
-    view = {
+    view: dict = {
         "name": "pets_create",
         "description": "Create a pet in the store",
         "inputSchema": {
@@ -39,7 +39,7 @@ def test_each_step_takes_one_part_away_and_counts_what_is_left() -> None:
     bare = {k: v for k, v in view["inputSchema"]["properties"].items() if k not in CONTROLS}
     no_controls = {**view, "inputSchema": {**view["inputSchema"], "properties": bare}}
     plain_props = {"store": {"type": "integer"}, "body": {"$ref": "#/$defs/d0"}}
-    plain = {"name": "pets_create", "inputSchema": {**no_controls["inputSchema"]}}
+    plain: dict = {"name": "pets_create", "inputSchema": {**no_controls["inputSchema"]}}
     plain["inputSchema"]["properties"] = plain_props
     names = {
         "name": "pets_create",

@@ -70,7 +70,8 @@ def test_every_file_the_data_names_is_in_sources() -> None:
     for server in YARDSTICK.servers.values():
         assert server.repo in sources and server.commit in sources, server.name
     for api in YARDSTICK.apis.values():
-        assert (api.spec or api.external) in sources, api.name
+        named = api.spec or api.external
+        assert named is not None and named in sources, api.name
     for row in YARDSTICK.rows:
         if row.body != "spec":
             assert (DATA / row.body).is_file(), row.id
@@ -84,6 +85,7 @@ def _loaded(api_name: str):
     from generator.preview.tools import tools_of
 
     path = spec_path(YARDSTICK.apis[api_name], None)
+    assert path is not None, f"{api_name}: no description in the repository"
     spec, _ = load_with_overlay(path, overlay_path=None)
     model, _ = tools_of(spec)
     return spec, model, ExampleFinder(path)
@@ -97,12 +99,12 @@ def test_every_reference_path_holds_a_value_in_its_body(api: str) -> None:
     """So no path drops out of the measure unnoticed (a body that lacks it would not count it).
     APIs whose description is only read from --external are checked by the benchmark run."""
     spec, model, finder = _loaded(api)
+    path = spec_path(YARDSTICK.apis[api], None)
+    assert path is not None
     for row in [r for r in YARDSTICK.rows if r.api == api]:
         tool, op = find_tool(spec, model, row)
         assert tool is not None, f"{row.id}: no tool for {row.op}"
-        body, source = body_of(
-            row, op, finder, YARDSTICK.apis[api], spec_path(YARDSTICK.apis[api], None)
-        )
+        body, source = body_of(row, op, finder, YARDSTICK.apis[api], path)
         assert source, row.id
         found = items(body, row)
         assert found, f"{row.id}: nothing at {row.frame!r} in its body"

@@ -37,7 +37,7 @@ STORY = (
     "Once upon a time a small robot learned to paint the sea, and every evening it added "
     "one more wave to the canvas by the harbour."
 )
-TEXT_COMPLETION = {
+TEXT_COMPLETION: dict = {
     "id": "cmpl-uqkvlQyYK7bGYrRHQ0eXlWi7",
     "object": "text_completion",
     "created": 1589478378,
@@ -57,7 +57,7 @@ BATCH = {
         {"ThingID": "t-0002", "Name": "Second thing", "Status": "ACTIVE"},
     ],
 }
-HAL = {
+HAL: dict = {
     "_links": {"self": {"href": "https://api.example.com/orders/o-123"}},
     "_embedded": {
         "order": {"id": "o-123", "title": "Order for Ada", "status": "pending", "total": 4200}
@@ -257,7 +257,7 @@ def test_a_request_id_in_the_envelope_metadata_is_not_the_answers_identity() -> 
 
 
 def test_the_details_of_an_error_beside_the_answer_are_not_its_payload() -> None:
-    body = {
+    body: dict = {
         "results": "$TargetDedicated = 2",
         "timestamp": "2024-05-01T12:34:56Z",
         "error": {"code": "InvalidFormula", "message": "The formula has a syntax error.",

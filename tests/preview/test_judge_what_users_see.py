@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+from pathlib import Path
 from typing import Any
 
 from generator.bench.breadth_calls import Call, Case, SpecResult
@@ -119,7 +120,7 @@ def _member(n: int) -> dict[str, Any]:  # who it is is said by its parts only
     }
 
 
-HOOKS = [{"id": n, "name": f"hook {n}", "user": _member(n)} for n in range(3)]
+HOOKS: list[dict[str, Any]] = [{"id": n, "name": f"hook {n}", "user": _member(n)} for n in range(3)]
 
 
 def test_a_person_whose_handle_is_in_a_part_is_judged_by_it() -> None:
@@ -205,7 +206,7 @@ def _message(n: int) -> dict[str, Any]:
     }
 
 
-MESSAGES = {"messages": [_message(n) for n in range(3)], "page": 0, "page_size": 50}
+MESSAGES: dict[str, Any] = {"messages": [_message(n) for n in range(3)], "page": 0, "page_size": 50}
 
 
 def test_the_parameters_that_name_the_objects_an_operation_answers() -> None:
@@ -390,7 +391,7 @@ def _token(text: str, logprob: float) -> dict[str, Any]:
 
 
 ANSWER = "The capital of France is Paris, which has been its capital for many centuries."
-COMPLETION = {
+COMPLETION: dict[str, Any] = {
     "id": "chatcmpl-123",
     "object": "chat.completion",
     "model": "small-model-1",
@@ -403,7 +404,7 @@ COMPLETION = {
         }
     ],
 }
-LEFT_OUT = {"id": "chatcmpl-123", "choices": [{"message": {"content": ANSWER}}]}
+LEFT_OUT: dict[str, Any] = {"id": "chatcmpl-123", "choices": [{"message": {"content": ANSWER}}]}
 
 
 def test_logprobs_kept_in_a_concise_result_fail_as_noise() -> None:
@@ -476,7 +477,7 @@ def test_the_breadth_report_gives_each_check_a_row_a_column_and_its_failing_patt
         call = Call("api.yaml", f"tool_{n}", "spec example", "read", "GET", raw=500, shaped=50)
         call.verdict = judge(body, shaped)
         calls.append(call)
-    result = SpecResult(Case("api.yaml", __file__), tools=2, calls=calls)
+    result = SpecResult(Case("api.yaml", Path(__file__)), tools=2, calls=calls)
     text = report([result])
     assert (
         "| people: a person keeps a handle or a name, never only times | 0.0% (0/12) | 100%: NOT met |"

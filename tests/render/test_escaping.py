@@ -94,7 +94,7 @@ def test_hostile_strings_produce_valid_files_with_the_exact_values(text: str) ->
     assigns = {
         node.targets[0].id: ast.literal_eval(node.value)
         for node in module.body
-        if isinstance(node, ast.Assign)
+        if isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Name)
     }
     assert assigns["TITLE"] == text
     pyproject = tomllib.loads(files["pyproject.toml"].decode())
