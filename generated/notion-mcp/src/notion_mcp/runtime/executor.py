@@ -38,6 +38,7 @@ import logging
 import time
 from contextvars import ContextVar
 from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import Any, Awaitable, Callable, TypeVar
 
 import anyio
@@ -202,6 +203,9 @@ class ServerRuntime:
         )
         self._client = http_client
         self._owns_client = http_client is None
+        # The GraphQL schema: None, the package's own schema.graphql; tests and the benchmarks
+        # point a runtime built outside a package at one (graphql_call.runtime_schema).
+        self.graphql_schema_path: Path | None = None
 
     # -- lifecycle -------------------------------------------------------------------------
     def client(self) -> httpx2.AsyncClient:

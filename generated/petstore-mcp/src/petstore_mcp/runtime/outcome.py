@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 if TYPE_CHECKING:  # types only: the generator imports meta.py (for tools/list) without httpx2
+    from pathlib import Path
     from typing import Awaitable, Callable
 
     import httpx2
@@ -41,6 +42,7 @@ class ToolRunner(Protocol):
     hooks: Hooks
     credentials: CredentialSet
     store: ContinuationStore
+    graphql_schema_path: Path | None
 
     def client(self) -> httpx2.AsyncClient:
         """The shared upstream HTTP client."""

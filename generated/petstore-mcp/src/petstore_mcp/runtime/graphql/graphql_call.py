@@ -306,7 +306,7 @@ def _flatten(value: dict[str, Any], request: GraphQLRequest) -> tuple[dict[str, 
 
 def runtime_schema(runtime: ToolRunner) -> GraphQLSchema:
     """The schema the package ships (or the one a test points the runtime at)."""
-    path = getattr(runtime, "graphql_schema_path", None) or default_schema_path()
+    path = runtime.graphql_schema_path or default_schema_path()
     return load_schema(str(path))
 
 
