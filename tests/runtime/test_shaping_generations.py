@@ -1,7 +1,8 @@
 """A generation's structured result, shaped by default as a generated server shapes it: its
 records keep what tells them apart (an entity's type and score beside its name, a change's
-element and values beside its advice, a token's lemma), the answer its own score, and the
-request it echoes is not taken for what it produced. Judged by the judge's
+element and values beside its advice, a token's lemma), the answer its own score, the request
+it echoes is not taken for what it produced, and what it quotes (a span of the caller's text,
+a record's own list of advices) is a preview. Judged by the judge's
 ``generated records`` check as well."""
 
 from __future__ import annotations
@@ -87,7 +88,9 @@ def test_a_config_report_keeps_what_each_change_is_not_only_its_advice(tools) ->
     assert [c["element"] for c in changes] == ["http.rules[0].get", "quota.limits[1]"]
     assert [c["changeType"] for c in changes] == ["MODIFIED", "ADDED"]
     assert changes[0]["newValue"] == "/v2/things" and changes[0]["oldValue"] == "/v1/things"
-    assert changes[0]["advices"][0]["description"].startswith(TEXT[:40])
+    advice = changes[0]["advices"][0]["description"]  # a part of a change: a preview
+    assert advice.startswith(TEXT[:40]) and advice.endswith("more chars]") and len(advice) < 120
+    assert out["diagnostics"][0]["message"] == TEXT  # what it reported: whole
     assert judge(body, out, kind="generate").lost == []
 
 
@@ -110,6 +113,9 @@ def test_a_syntax_analysis_keeps_each_tokens_lemma_and_a_sentences_score(tools) 
     out = shaped(tools, "analyze_syntax", body)
     assert [t["lemma"] for t in out["tokens"]] == ["museum", "open"]
     assert [s["sentiment"]["score"] for s in out["sentences"]] == [0.6, -0.1]
+    quoted = out["sentences"][0]["text"]["content"]  # a span of the caller's text: a preview
+    assert quoted.startswith(TEXT[:40]) and quoted.endswith("more chars]") and len(quoted) < 120
+    assert [t["text"]["content"] for t in out["tokens"]] == ["museums", "opened"]
     assert judge(body, out, kind="generate").lost == []
 
 

@@ -202,3 +202,45 @@ def generated_record_paths(tree: dict[str, Any], item: bool, chosen: list[str]) 
     for path, element in _record_lists(tree, "", 0):
         found += [f"{path}.{p}" for p in record_paths(element, own_chosen(f"{path}."))]
     return tuple(found)
+
+
+OFFSET_WORDS = frozenset({"offset"})
+
+
+def _is_record(element: Any) -> bool:
+    return isinstance(element, dict) and (
+        any(is_leaf(v) for v in element.values()) or bool(_measures(element))
+    )
+
+
+def quoted_text_paths(tree: Any, selection: list[str]) -> list[str]:
+    """The selected texts (of ``selection``, dot paths, arrays seen through) a generation's
+    answer ``tree`` quotes rather than produced (module doc): a span's text (its object has a
+    member named for an offset: ``beginOffset``), or a text in a list inside one of its
+    records, not reached through a member named as content (``content.parts[].text``)."""
+    out: list[str] = []
+    for path in selection:
+        segments = path.split(".")
+        if not is_content(segments[-1]):
+            continue
+        node, in_record, quoted = tree, False, False
+        for seg in segments:
+            if isinstance(node, list):
+                node = node[0] if node else None
+            if not isinstance(node, dict) or seg not in node:
+                node = None
+                break
+            parent, node = node, node[seg]
+            if isinstance(node, list):
+                element = node[0] if node else None
+                if in_record and not is_content(seg):
+                    quoted = True  # a record's own list: its parts
+                in_record = in_record or _is_record(element)
+            elif is_content(seg) and isinstance(node, dict):
+                in_record = False  # its content, however deep: what it produced
+        if node is None:
+            continue
+        span = any(OFFSET_WORDS & set(w(k)) for k, v in parent.items() if is_leaf(v))
+        if quoted or span:
+            out.append(path)
+    return out
