@@ -144,3 +144,26 @@ def test_the_request_a_report_echoes_is_not_what_it_generated(tools) -> None:
     out = shaped(tools, "generate_report", body)
     assert "request" not in out  # the caller sent it: not its headers' texts, three times
     assert out["summary"] == body["summary"] and len(out["rows"]) == 2
+
+
+def test_an_alternatives_content_however_deep_is_not_quoted() -> None:
+    from generator.runtime.shaping.kinds import quoted_text_paths
+
+    candidates = {  # an alternative's text under its content: what the model produced
+        "candidates": [
+            {
+                "index": "integer",
+                "finishReason": "string",
+                "content": {"role": "string", "parts": [{"text": "string"}]},
+            }
+        ],
+        "usageMetadata": {"totalTokenCount": "integer"},
+    }
+    assert quoted_text_paths(candidates, ["candidates.content.parts.text"]) == []
+    report = {
+        "changes": [{"element": "string", "advices": [{"description": "string"}]}],
+        "sentences": [{"text": {"content": "string", "beginOffset": "integer"}}],
+        "diagnostics": [{"kind": "string", "message": "string"}],
+    }
+    selected = ["changes.advices.description", "sentences.text.content", "diagnostics.message"]
+    assert quoted_text_paths(report, selected) == selected[:2]
