@@ -238,6 +238,7 @@ async def _call_one(
             template=item.template,
             siblings=item.siblings,
             notes=outcome.parts[1:],
+            kind=item.kind,
         )
     return call
 

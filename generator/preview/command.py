@@ -192,6 +192,7 @@ def preview_tool(
         template=template,
         siblings=siblings,
         notes=shaped.notes,
+        kind=op.kind,
     )
     violations += [f"judge: {lost}" for lost in verdict.lost]
     return ToolPreview(

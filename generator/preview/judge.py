@@ -55,7 +55,10 @@ or on ``Verdict.notices`` for a check whose misses are not failures):
   object is kept;
 - **encodings left out** and **encodings noted** (``judge_encodings.py``): byte arrays,
   embeddings and logprobs are not kept in a concise result, and one left out is named in a
-  note (a notice).
+  note (a notice);
+- **generated records** (``judge_generated.py``): a generation's records (an analysis's
+  entities, a report's changes) keep what tells them apart, their type, their figures and
+  their own members, not only their names or their parts' texts (given the operation's kind).
 """
 
 from __future__ import annotations
@@ -66,6 +69,7 @@ from typing import Any, Sequence
 from .judge_answers import AnswerChecks, judge_answer
 from .judge_checks import FAILING, Check, Finding, Seen, Tally, checks_of, collapse, where
 from .judge_encodings import check_encodings
+from .judge_generated import check_generated
 from .judge_paths import check_path_identity, object_params
 from .judge_people import check_people
 from .judge_schema import check_series, check_siblings
@@ -223,13 +227,15 @@ def judge(
     siblings: Sequence[str] = (),
     notes: Sequence[str] | None = None,
     concise: bool = True,
+    kind: str | None = None,
 ) -> Verdict:
     """Compare what the upstream sent (``body``) with what the agent got (``shaped``, parsed
     JSON of the first page, or its text; ``paged``: the result says more pages follow;
     ``typed``: False for a body synthesized from a field tree without types, see
     ``judge_answers.py``; ``template``, ``siblings``: the operation's path template and its
     siblings' on the same collection, ``judge_paths.py``; ``notes``: the result's notes, None
-    when not known; ``concise``: the result is the concise one, ``judge_encodings.py``)."""
+    when not known; ``concise``: the result is the concise one, ``judge_encodings.py``;
+    ``kind``: what the operation does, ``judge_generated.py``, None when not known)."""
     verdict = Verdict()
     tally = Tally()
     path = payload_path(body)
@@ -256,6 +262,7 @@ def judge(
     check_people(body, shaped, tally, base)
     check_siblings(body, shaped, tally, base)
     check_encodings(body, shaped, tally, notes, base, concise)
+    check_generated(body, shaped, tally, kind, base)
     verdict.seen = tally.seen()
     for finding in collapse(tally.findings):
         if finding.check in FAILING:

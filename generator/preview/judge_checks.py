@@ -41,6 +41,7 @@ CHECKS: tuple[Spec, ...] = (
     Spec("series", "a list of numbers or arrays the operation answers is kept"),
     Spec("encodings left out", "byte arrays, embeddings, logprobs left out of concise results"),
     Spec("encodings noted", "an encoding left out is named in a note", fails=False),
+    Spec("generated records", "a generation's records keep their type, figures and own members"),
 )
 FAILING = frozenset(s.name for s in CHECKS if s.fails)
 

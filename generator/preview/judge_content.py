@@ -6,11 +6,18 @@ Written apart from the shaping rules, from the body alone (nothing here imports
 The long free text the upstream produced for the caller: a
 completion, a transcription, a summary. *Prose* is a string of at least ``PROSE_CHARS``
 characters and ``PROSE_WORDS`` words, mostly letters, most of it in words of at most
-``MAX_WORD_CHARS`` characters (not an encoded key), not a link, not a label. It is looked
-for in the answer object (the body, seen through envelopes such as ``{"data": {...}}``):
-its own prose members, and its *lists of alternatives*: arrays whose items are objects with
-neither an identity nor a label, each holding prose in its own members, else one object
-level down (``choices[].text``, ``choices[].message.content``). The content is the group holding
+``MAX_WORD_CHARS`` characters (not an encoded key), not a link, not a label, not a JSON
+document written as a string (``"[{\"product\": \"lawnmower\"}]"``: data the caller
+sent, echoed). It is looked for in the answer object (the body, seen through envelopes such as
+``{"data": {...}}``): its own prose members, and its *lists of alternatives*: arrays whose
+items are objects with neither an identity nor a label, each holding prose in its own members,
+else one object level down in a part that is not itself a resource (``choices[].text``,
+``choices[].message.content``; not ``bindings[].condition.description``, the description of
+a condition that has a title of its own). The alternatives are the answer's one array of
+objects, or one of several arrays of one schema (``translations`` beside
+``glossaryTranslations``): arrays of different schemas side by side (a basket's discounts,
+order items and user prompts; a policy's bindings and audit configs) are a record's parts,
+not what a generation produced. The content is the group holding
 the longest prose (that one member, or the prose of every alternative) when it makes at
 least ``CONTENT_SHARE`` of the characters of the answer object's strings, arrays of
 resources and encodings (``judge_encodings.py``: a completion's logprobs) left out: what the answer is for, not a description beside the many fields of a
@@ -22,6 +29,7 @@ truncation marker (``…`` or ``[``): a silent cut is a loss.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from .judge_encodings import is_encoding
@@ -47,7 +55,17 @@ def is_prose(value: Any) -> bool:
     if sum(len(t) for t in tokens if len(t) > MAX_WORD_CHARS) > len(text) / 2:
         return False  # lines of an encoded key or blob, not words
     visible = [c for c in text if not c.isspace()]
-    return sum(c.isalpha() for c in visible) >= 0.6 * len(visible)
+    return sum(c.isalpha() for c in visible) >= 0.6 * len(visible) and not _document(text)
+
+
+def _document(text: str) -> bool:
+    """A JSON object or array written as a string: data, not prose."""
+    if not text.startswith(("{", "[")):
+        return False
+    try:
+        return isinstance(json.loads(text), (dict, list))
+    except ValueError:
+        return False
 
 
 def _text(key: str, value: Any) -> bool:
@@ -61,7 +79,7 @@ def _longest_prose(obj: dict[str, Any], where: str) -> tuple[str, str] | None:
     if found:
         return max(found, key=lambda f: len(f[1]))
     for key, value in obj.items():
-        if isinstance(value, dict):
+        if isinstance(value, dict) and not is_resource(value):  # a message, not a condition
             found += [(f"{where}/{key}/{k}", v) for k, v in value.items() if _text(k, v)]
     return max(found, key=lambda f: len(f[1])) if found else None
 
@@ -74,21 +92,40 @@ def generated_content(body: Any) -> list[tuple[str, str]]:
     if not isinstance(answer, dict):
         return []
     groups: list[list[tuple[str, str]]] = [[(k, v)] for k, v in answer.items() if _text(k, v)]
+    arrays = [v for v in answer.values() if isinstance(v, list) and _objects(v)]
+    alternatives: list[tuple[str, str]] = []
     for key, value in answer.items():
-        if not isinstance(value, list) or not value:
+        if not isinstance(value, list) or not value or not _objects(value):
             continue
         if not all(isinstance(i, dict) and not is_resource(i) for i in value):
             continue
+        if any(not _one_schema(value, other) for other in arrays):
+            continue  # one of a record's parts of different schemas, not its alternatives
         texts = [_longest_prose(item, f"{key}/{n}") for n, item in enumerate(value)]
-        group = [t for t in texts if t is not None]
-        if group:
-            groups.append(group)
+        alternatives += [t for t in texts if t is not None]
+    if alternatives:
+        groups.append(alternatives)  # every list of them: they are of one schema
     if not groups:
         return []
     group = max(groups, key=lambda g: max(len(text) for _, text in g))
     if sum(len(text) for _, text in group) < CONTENT_SHARE * _text_chars(answer):
         return []  # prose beside much else (a record's description): not what was produced
     return group
+
+
+def _objects(items: list[Any]) -> bool:
+    return any(isinstance(i, dict) for i in items)
+
+
+def _members(items: list[Any]) -> set[str]:
+    return {k for i in items if isinstance(i, dict) for k in i}
+
+
+def _one_schema(a: list[Any], b: list[Any]) -> bool:
+    """Two arrays of objects of one schema (their items' members share three quarters of
+    their union)."""
+    ma, mb = _members(a), _members(b)
+    return a is b or 4 * len(ma & mb) >= 3 * len(ma | mb)
 
 
 def _text_chars(value: Any, depth: int = 0) -> int:

@@ -170,3 +170,17 @@ def test_the_overlay_line_a_check_prints_fixes_what_it_found(tmp_path, capsys) -
     assert "0 with a broken invariant" in out
     # the encoding the overlay excludes is named in the answer's note (runtime encodings.py)
     assert "encodings noted" not in out and "left out without a note" not in out
+
+
+def test_check_fails_on_a_generations_records_cut_to_their_names(tmp_path, capsys) -> None:
+    """An analysis whose entities keep only their names fails ``--check``, saying which
+    record kept what and the overlay line that keeps a measure; the defaults pass."""
+    spec = ROOT / "tests" / "fixtures" / "specs" / "generations.yaml"
+    overlay = tmp_path / "overlay.yaml"
+    overlay.write_text("operations:\n  analyze_entities:\n    include: [name]\n", encoding="utf-8")
+    args = ["preview", str(spec), "--tool", "analyze_entities", "--check"]
+    assert main([*args, "--overlay", str(overlay)]) == 1
+    out = capsys.readouterr().out
+    assert "judge: generated records: entities[0] kept {name}: lost its figures" in out
+    assert "fix (overlay): operations: {analyze_entities: {include: [name, salience]}}" in out
+    assert main(args) == 0

@@ -60,7 +60,7 @@ from .roles.state import is_alarm_flag
 from .roles.words import w
 from .collections import is_meta_key
 from .containers import container_lists
-from .kinds import WRITE_KINDS, generated_content_paths, profile_for
+from .kinds import WRITE_KINDS, generated_content_paths, generated_record_paths, profile_for
 from .pages import on_page
 from .relation_steps import (
     object_lists, people, person_key, relations, relation_key, scalar_lists, take_lists,
@@ -372,6 +372,8 @@ def choose_default_fields(
         lists = 0 if item and not _unnamed(tree) else None
         for path in generated_content_paths(tree, lists=lists):
             pick.add(path, "content", force=True)
+        for path in generated_record_paths(tree, item, pick.chosen):  # what tells its
+            pick.add(path, "state", force=True)  # records apart: type, score, own members
     return tuple(pick.chosen)
 
 

@@ -10,8 +10,15 @@
   delete's by the leaner ``DELETE`` profile (which one went: identity, label, state).
 - ``generate``: the content produced for the caller (``generated_content_paths``: a
   completion's ``choices.message.content``, a transcription's ``text``, an embedding's
-  vector) is always part of the defaults, however deep, next to the usual fields; it is cut
-  at ``max_chars`` with the truncation marker like any string, never dropped.
+  vector) is always part of the defaults, however deep (not in what the caller sent, echoed
+  beside it: a report's ``request``, ``params``, ``prompt``), next to the usual fields; it is
+  cut at ``max_chars`` with the truncation marker like any string, never dropped. Its records
+  (``generated_record_paths``: the objects of its lists, through groups that hold only
+  lists, ``changeReports[].configChanges[]``) keep what tells them apart: their type, their
+  most telling measure (``score`` before ``magnitude``, ``roles/quantity.py``; its own before
+  a part's: ``salience`` before ``sentiment.score``), and, when nothing of their own was chosen (a change said only by its advice
+  texts, a token by its part of speech), their own short scalars (``element``, ``newValue``,
+  ``lemma``); the answer its own measure (``documentSentiment.score``).
 - ``acknowledge``: a bare status (``{ok: true}``, no body at all): shown whole, one line.
 
 The run-time invariants (``invariants.py``) hold for every kind.
@@ -27,11 +34,16 @@ from .pages import PAGE, PAGE_KINDS
 from .picking import Profile
 from .roles.content import TEXT_MEMBERS, is_content
 from .roles.noise import is_noise
+from .roles.people import is_person
+from .roles.quantity import is_measure, measure_rank
 from .roles.words import w
 
 OPERATION_KINDS = ("read", "search", "create", "update", "delete", "generate", "acknowledge")
 WRITE_KINDS = frozenset({"create", "update", "delete"})
 MAX_CONTENT_DEPTH = 6
+RECORD_DEPTH = 3  # lists down a generation's records are looked for (through groups)
+RECORD_SCALARS = 4  # own scalars a record nothing of its own was chosen from keeps
+RECORD_KIND_WORDS = frozenset({"type", "kind", "category", "class"})
 
 # One resource otherwise (a generation's answer; a read's is its page, ``pages.PAGE``).
 OBJECT = Profile(budget=260, identity=2, label=1, state=2, content=1, time=2, people=2,
@@ -70,6 +82,14 @@ def profile_for(kind: str, item: bool) -> Profile:
     return PAGE if kind in PAGE_KINDS else OBJECT
 
 
+# what the caller sent, echoed beside what was produced (a report's ``request``, its ``params``)
+SENT_WORDS = frozenset({"request", "requests", "input", "inputs", "params", "parameters", "prompt"})
+
+
+def _sent(key: str) -> bool:
+    return bool(w(key)) and w(key)[-1] in SENT_WORDS
+
+
 def generated_content_paths(tree: Any, lists: int | None = None) -> tuple[str, ...]:
     """Dot paths (arrays seen through) of the content a generation answers with: strings named
     as content or as a rich text's text member (``text``, ``content``), and arrays of numbers
@@ -90,7 +110,7 @@ def generated_content_paths(tree: Any, lists: int | None = None) -> tuple[str, .
         if lists is not None and crossed > lists + int(isinstance(tree, list)):
             return
         for key, sub in node.items():
-            if is_meta_key(key) or is_noise(key):
+            if is_meta_key(key) or is_noise(key) or _sent(key):
                 continue
             path = f"{prefix}.{key}" if prefix else key
             if isinstance(sub, list) and sub and is_leaf(sub[0]):
@@ -107,3 +127,121 @@ def generated_content_paths(tree: Any, lists: int | None = None) -> tuple[str, .
 
     walk(tree, "", 0)
     return tuple(found)
+
+
+def _measures(record: dict[str, Any]) -> list[str]:
+    """The record's most telling measure (``score`` before ``magnitude``), its own before a
+    part's (``salience`` before ``sentiment.score``): one, what tells the records apart."""
+    found = [
+        (0, measure_rank(k), k)
+        for k, v in record.items()
+        if is_leaf(v) and is_measure(k, v) and not is_noise(k)
+    ]
+    found += [
+        (1, measure_rank(k2), f"{k}.{k2}")
+        for k, v in record.items()
+        if isinstance(v, dict) and not is_noise(k) and not is_person(k)
+        for k2, v2 in v.items()
+        if is_leaf(v2) and is_measure(k2, v2)
+    ]
+    return [min(found)[2]] if found else []
+
+
+def record_paths(record: dict[str, Any], chosen_own: bool) -> list[str]:
+    """What tells one record of a generation apart (module doc), relative to it;
+    ``chosen_own``: a member of its own is chosen already."""
+    leaves = {k: v for k, v in record.items() if is_leaf(v) and not is_noise(k)}
+    out = [
+        k
+        for k, v in leaves.items()
+        if w(k) and w(k)[-1] in RECORD_KIND_WORDS and base_type(v) in ("string", "any")
+    ]
+    out += _measures(record)
+    if not chosen_own:
+        out += [
+            k
+            for k, v in leaves.items()
+            if k not in out
+            and not is_content(k)
+            and not is_meta_key(k)
+            and base_type(v) in ("string", "integer", "number", "any")
+        ][:RECORD_SCALARS]
+    return out
+
+
+def _record_lists(tree: dict[str, Any], prefix: str, depth: int) -> list[tuple[str, Any]]:
+    """``(path, element)`` of a generation's record lists (module doc)."""
+    out: list[tuple[str, Any]] = []
+    for key, sub in tree.items():
+        if not isinstance(sub, list) or is_noise(key) or is_meta_key(key) or is_person(key):
+            continue
+        element = sub[0] if sub else None
+        while isinstance(element, list):
+            element = element[0] if element else None
+        if not isinstance(element, dict):
+            continue
+        if any(is_leaf(v) for v in element.values()) or _measures(element):
+            out.append((prefix + key, element))
+        elif depth + 1 < RECORD_DEPTH:
+            out += _record_lists(element, f"{prefix}{key}.", depth + 1)
+    return out
+
+
+def generated_record_paths(tree: dict[str, Any], item: bool, chosen: list[str]) -> tuple[str, ...]:
+    """Dot paths (arrays seen through) of what tells a generation's records apart (module
+    doc): ``tree`` is one record (``item``: an item of the answer's list) or the answer;
+    ``chosen``: the paths its defaults chose so far."""
+
+    def own_chosen(prefix: str) -> bool:
+        return any(
+            p.startswith(prefix) and "." not in p[len(prefix) :] for p in chosen
+        )  # a member of its own, not a part's
+
+    if item:
+        return tuple(record_paths(tree, own_chosen("")))
+    found = list(_measures(tree))
+    for path, element in _record_lists(tree, "", 0):
+        found += [f"{path}.{p}" for p in record_paths(element, own_chosen(f"{path}."))]
+    return tuple(found)
+
+
+OFFSET_WORDS = frozenset({"offset"})
+
+
+def _is_record(element: Any) -> bool:
+    return isinstance(element, dict) and (
+        any(is_leaf(v) for v in element.values()) or bool(_measures(element))
+    )
+
+
+def quoted_text_paths(tree: Any, selection: list[str]) -> list[str]:
+    """The selected texts (of ``selection``, dot paths, arrays seen through) a generation's
+    answer ``tree`` quotes rather than produced (module doc): a span's text (its object has a
+    member named for an offset: ``beginOffset``), or a text in a list inside one of its
+    records, not reached through a member named as content (``content.parts[].text``)."""
+    out: list[str] = []
+    for path in selection:
+        segments = path.split(".")
+        if not is_content(segments[-1]):
+            continue
+        node, in_record, quoted = tree, False, False
+        for seg in segments:
+            if isinstance(node, list):
+                node = node[0] if node else None
+            if not isinstance(node, dict) or seg not in node:
+                node = None
+                break
+            parent, node = node, node[seg]
+            if isinstance(node, list):
+                element = node[0] if node else None
+                if in_record and not is_content(seg):
+                    quoted = True  # a record's own list: its parts
+                in_record = in_record or _is_record(element)
+            elif is_content(seg) and isinstance(node, dict):
+                in_record = False  # its content, however deep: what it produced
+        if node is None:
+            continue
+        span = any(OFFSET_WORDS & set(w(k)) for k, v in parent.items() if is_leaf(v))
+        if quoted or span:
+            out.append(path)
+    return out

@@ -46,7 +46,7 @@ from .explicit import FieldSelectionError, check_matched, lifted_exclude, valida
 from .fields import exclude, project, selects_everything
 from .formats import choose_format
 from .invariants import check_invariants, generic_projection
-from .kinds import WRITE_KINDS
+from .kinds import WRITE_KINDS, quoted_text_paths
 from .list_items import (
     ITEM_PREVIEW_CHARS,
     PREVIEW_CHARS,
@@ -170,6 +170,13 @@ def shape(
         elif selection and config.kind in WRITE_KINDS:  # a write's echo of its text: short
             shaped = cut_preview(shaped, path or (), selection, config.truncation_marker)
             shaped = without_success(shaped)  # the result says it succeeded
+        elif selection and config.kind == "generate":  # what it quotes: previews
+            known = tree if isinstance(tree, dict) else field_tree_from_value(target)
+            quoted = quoted_text_paths(known, selection)
+            target = get_at(shaped, path) if path else shaped
+            cut = cut_listed_previews(target, quoted, config.truncation_marker)
+            if cut is not target:
+                shaped = set_at(shaped, path, cut) if path else cut
         elif selection and config.kind in PAGE_KINDS:  # its parts' texts: previews
             target = get_at(shaped, path) if path else shaped
             cut = cut_listed_previews(target, selection, config.truncation_marker)

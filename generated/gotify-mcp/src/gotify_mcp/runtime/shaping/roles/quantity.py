@@ -11,6 +11,9 @@
   total}``). A number counted in a time unit (``minReadySeconds``) is most often a setting:
   ranked after the others. A quantity taken from one part is shown with the same quantity
   in its sibling parts (``spec.replicas`` with ``status.replicas``: desired and observed).
+- **measures**: numbers a computation gave a thing, named by a measure word (``score``,
+  ``confidence``, ``probability``, ``salience``, ``magnitude``: ``MEASURE_WORDS``, in rank
+  order): what tells apart the records a generation answers with (``kinds.py``).
 """
 
 from __future__ import annotations
@@ -29,6 +32,21 @@ BIT_FIELDS = frozenset({"flags", "bits", "mask", "bitmask", "bitfield"})
 LIMIT_WORDS = frozenset({"max", "min", "maximum", "minimum"})
 # a span counted in (not an epoch time: ``roles/time.py``'s units)
 DURATION_UNITS = frozenset({"seconds", "minutes", "hours", "days", "millis", "ms", "secs", "mins"})
+
+
+# what a computation measured of a thing, the most telling first (``measure_rank``)
+MEASURE_WORDS = ("score", "confidence", "probability", "likelihood", "salience", "relevance",
+                 "similarity", "sentiment", "importance", "certainty", "polarity",
+                 "subjectivity", "magnitude", "weight", "rating")  # fmt: skip
+
+
+def is_measure(key: str, leaf: Any) -> bool:
+    """``score``, ``salience``, ``featureImportance``: a number a computation gave a thing."""
+    return base_type(leaf) in ("integer", "number") and w(key)[-1] in MEASURE_WORDS
+
+
+def measure_rank(key: str) -> int:
+    return MEASURE_WORDS.index(w(key)[-1]) if w(key)[-1] in MEASURE_WORDS else len(MEASURE_WORDS)
 
 
 def is_unit_setting(key: str) -> bool:

@@ -1,0 +1,169 @@
+"""A generation's structured result, shaped by default as a generated server shapes it: its
+records keep what tells them apart (an entity's type and score beside its name, a change's
+element and values beside its advice, a token's lemma), the answer its own score, the request
+it echoes is not taken for what it produced, and what it quotes (a span of the caller's text,
+a record's own list of advices) is a preview. Judged by the judge's
+``generated records`` check as well."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from generator.pipeline import load_spec
+from generator.preview.judge import judge
+from generator.preview.tools import tools_of
+from generator.runtime.output import shape_config_for, shape_output
+
+SPEC = Path(__file__).resolve().parents[1] / "fixtures" / "specs" / "generations.yaml"
+TEXT = (
+    "The museum opened in the spring and drew visitors from across the region to its new "
+    "wing of modern paintings and sculpture, the largest the city has seen in a century."
+)
+
+
+@pytest.fixture(scope="module")
+def tools() -> dict[str, Any]:
+    spec, _ = load_spec(SPEC, name=None)
+    _, pairs = tools_of(spec)
+    assert {op.kind for op, _ in pairs} == {"generate"}
+    return {tool.name: tool for _, tool in pairs}
+
+
+def shaped(tools: dict[str, Any], name: str, body: Any) -> Any:
+    tool = tools[name]
+    out = shape_output(body, tool, shape_config_for(tool))
+    return json.loads(out.chunks[0])
+
+
+def _span(n: int) -> dict[str, Any]:
+    return {"content": TEXT, "beginOffset": 40 * n}
+
+
+def test_an_entity_analysis_keeps_each_entitys_type_and_score_beside_its_name(tools) -> None:
+    body = {
+        "language": "en",
+        "entities": [
+            {
+                "name": name,
+                "type": kind,
+                "metadata": {"mid": f"/m/0{n}"},
+                "salience": salience,
+                "sentiment": {"magnitude": 0.4 + n, "score": 0.1 * n},
+                "mentions": [{"text": _span(n), "type": "PROPER"}],
+            }
+            for n, (name, kind, salience) in enumerate(
+                [("museum", "LOCATION", 0.61), ("spring", "EVENT", 0.22), ("Ada", "PERSON", 0.1)]
+            )
+        ],
+    }
+    out = shaped(tools, "analyze_entities", body)
+    assert [e["name"] for e in out["entities"]] == ["museum", "spring", "Ada"]
+    assert [e["type"] for e in out["entities"]] == ["LOCATION", "EVENT", "PERSON"]
+    assert [e["salience"] for e in out["entities"]] == [0.61, 0.22, 0.1]  # its own measure
+    assert all("mentions" not in e and "sentiment" not in e for e in out["entities"])  # one
+    assert judge(body, out, kind="generate").lost == []
+
+
+def test_a_config_report_keeps_what_each_change_is_not_only_its_advice(tools) -> None:
+    change = {
+        "element": "http.rules[0].get",
+        "oldValue": "/v1/things",
+        "newValue": "/v2/things",
+        "changeType": "MODIFIED",
+        "advices": [{"description": TEXT}],
+    }
+    added = {**change, "element": "quota.limits[1]", "oldValue": "", "changeType": "ADDED"}
+    body = {
+        "serviceName": "things.example.com",
+        "id": "cfg-7",
+        "changeReports": [{"configChanges": [change, added]}],
+        "diagnostics": [{"location": "things.yaml:3", "kind": "WARNING", "message": TEXT}],
+    }
+    out = shaped(tools, "generate_config_report", body)
+    changes = out["changeReports"][0]["configChanges"]
+    assert [c["element"] for c in changes] == ["http.rules[0].get", "quota.limits[1]"]
+    assert [c["changeType"] for c in changes] == ["MODIFIED", "ADDED"]
+    assert changes[0]["newValue"] == "/v2/things" and changes[0]["oldValue"] == "/v1/things"
+    advice = changes[0]["advices"][0]["description"]  # a part of a change: a preview
+    assert advice.startswith(TEXT[:40]) and advice.endswith("more chars]") and len(advice) < 120
+    assert out["diagnostics"][0]["message"] == TEXT  # what it reported: whole
+    assert judge(body, out, kind="generate").lost == []
+
+
+def test_a_syntax_analysis_keeps_each_tokens_lemma_and_a_sentences_score(tools) -> None:
+    token = {
+        "text": {"content": "museums", "beginOffset": 4},
+        "partOfSpeech": {"tag": "NOUN", "number": "PLURAL"},
+        "dependencyEdge": {"headTokenIndex": 2, "label": "NSUBJ"},
+        "lemma": "museum",
+    }
+    verb = {**token, "text": {"content": "opened", "beginOffset": 12}, "lemma": "open"}
+    body = {
+        "language": "en",
+        "sentences": [
+            {"text": _span(0), "sentiment": {"magnitude": 0.9, "score": 0.6}},
+            {"text": _span(1), "sentiment": {"magnitude": 0.2, "score": -0.1}},
+        ],
+        "tokens": [token, verb],
+    }
+    out = shaped(tools, "analyze_syntax", body)
+    assert [t["lemma"] for t in out["tokens"]] == ["museum", "open"]
+    assert [s["sentiment"]["score"] for s in out["sentences"]] == [0.6, -0.1]
+    quoted = out["sentences"][0]["text"]["content"]  # a span of the caller's text: a preview
+    assert quoted.startswith(TEXT[:40]) and quoted.endswith("more chars]") and len(quoted) < 120
+    assert [t["text"]["content"] for t in out["tokens"]] == ["museums", "opened"]
+    assert judge(body, out, kind="generate").lost == []
+
+
+def test_a_sentiment_analysis_keeps_the_documents_score(tools) -> None:
+    body = {
+        "language": "en",
+        "documentSentiment": {"magnitude": 1.3, "score": 0.4},
+        "sentences": [{"text": _span(0), "sentiment": {"magnitude": 0.9, "score": 0.6}}],
+    }
+    out = shaped(tools, "analyze_sentiment", body)
+    assert out["documentSentiment"]["score"] == 0.4
+    assert judge(body, out, kind="generate").lost == []
+
+
+def test_the_request_a_report_echoes_is_not_what_it_generated(tools) -> None:
+    request = {
+        "reportType": "campaign",
+        "columns": [{"columnName": f"c{n}", "headerText": TEXT} for n in range(3)],
+    }
+    body = {
+        "summary": "Spring campaigns drew three times the clicks of the fall ones.",
+        "rowCount": 2,
+        "rows": [{"campaign": "spring", "clicks": 40}, {"campaign": "fall", "clicks": 12}],
+        "request": request,
+    }
+    out = shaped(tools, "generate_report", body)
+    assert "request" not in out  # the caller sent it: not its headers' texts, three times
+    assert out["summary"] == body["summary"] and len(out["rows"]) == 2
+
+
+def test_an_alternatives_content_however_deep_is_not_quoted() -> None:
+    from generator.runtime.shaping.kinds import quoted_text_paths
+
+    candidates = {  # an alternative's text under its content: what the model produced
+        "candidates": [
+            {
+                "index": "integer",
+                "finishReason": "string",
+                "content": {"role": "string", "parts": [{"text": "string"}]},
+            }
+        ],
+        "usageMetadata": {"totalTokenCount": "integer"},
+    }
+    assert quoted_text_paths(candidates, ["candidates.content.parts.text"]) == []
+    report = {
+        "changes": [{"element": "string", "advices": [{"description": "string"}]}],
+        "sentences": [{"text": {"content": "string", "beginOffset": "integer"}}],
+        "diagnostics": [{"kind": "string", "message": "string"}],
+    }
+    selected = ["changes.advices.description", "sentences.text.content", "diagnostics.message"]
+    assert quoted_text_paths(report, selected) == selected[:2]
