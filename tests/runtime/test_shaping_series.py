@@ -161,11 +161,12 @@ def test_a_write_answering_the_values_it_wrote_keeps_them() -> None:
 
 def test_a_few_numbers_beside_the_record_are_not_its_answer() -> None:
     """Series that hold less than half the values are left to the defaults (a record's
-    ``scores`` beside its labels), and so are lists of ids, whatever their length."""
+    ``scores`` beside its labels), and so are a list's items' lists of ids, whatever their
+    length: its relations, for its page."""
     record = {"id": "r1", "name": "Run", "owner": "ana", "state": "done", "scores": [1.5, 2]}
     assert answered_series(record, listed=False) == ()
     team = {"id": 7, "name": "Core", "member_ids": list(range(40))}
-    assert answered_series(team, listed=False) == ()
+    assert answered_series([team], listed=True) == ()
     assert answered_series({"data": _sensor(1)}, listed=False) == ("data.data",)
 
 
@@ -206,3 +207,25 @@ def test_defaults_read_again_from_the_response_keep_its_series() -> None:
     result = shape(body, config)
     assert result.repaired
     assert [item["data"] for item in json.loads(result.chunks[0])] == [PAIRS] * 2
+
+
+def test_a_write_that_set_a_groups_members_answers_their_ids() -> None:
+    """An update of a group's members answers the group with the ids it now holds, most of
+    its values: what the call did (a list of ids is a relation elsewhere)."""
+    tree = {
+        "id": "integer",
+        "name": "string",
+        "updated_at": "string:time",
+        "user_ids": ["integer"],
+        "role_ids": ["integer"],
+    }
+    body = {
+        "id": 7,
+        "name": "Core",
+        "updated_at": "2024-01-01T00:00:00Z",
+        "user_ids": [101, 102, 103, 104],
+        "role_ids": [3, 4],
+    }
+    assert "user_ids" not in choose_default_fields(tree, kind="update")
+    shaped = _shaped(body, tree, kind="update", listed=False)
+    assert (shaped["user_ids"], shaped["role_ids"]) == ([101, 102, 103, 104], [3, 4])

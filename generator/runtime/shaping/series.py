@@ -4,9 +4,11 @@ A *series* is a member whose value is a non-empty list of numbers (``values: [3.
 of arrays (``pointlist: [[1700000000, 0.5], ...]``, a line's ``coordinates``, a matrix's
 rows), in the object an operation answers (each item of its payload list, else the resource)
 or in a part of it one level down (``geometry.coordinates``, ``daily.views``), with its
-*axis*, a list of scalars as long as a series beside it (``daily.dates``); not a list of
-ids (``member_ids``), not noise (``is_noise``), not an encoding (``encodings.py``: a byte
-array, an embedding's vector, log probabilities, which stay out of a concise answer).
+*axis*, a list of scalars as long as a series beside it (``daily.dates``); not noise
+(``is_noise``), not an encoding (``encodings.py``: a byte array, an embedding's vector, log
+probabilities, which stay out of a concise answer), and in a list's item not a list of ids
+(``member_ids``: its relations, for its page; one resource that is mostly its ids, a group
+whose members a write set, answers them).
 
 The description says which members are lists, not how long they are: a metric's data points,
 a price history, a boundary's coordinates are often its one list beside many scalars that
@@ -31,15 +33,13 @@ MAX_ITEMS = 200  # the items of a list counted
 MAX_DEPTH = 8  # values counted down to this depth
 
 
-def is_series_value(key: str, value: Any) -> bool:
-    """``value`` (the member ``key``) is a series: module doc."""
+def is_series_value(key: str, value: Any, ids: bool = True) -> bool:
+    """``value`` (the member ``key``) is a series (module doc); ``ids``: a list of ids can be."""
     if not isinstance(value, list) or not value:
         return False
-    if (
-        is_noise(key)
-        or is_id_name(key.rstrip("sS") or key)
-        or encoding_kind(key, value) is not None
-    ):
+    if is_noise(key) or encoding_kind(key, value) is not None:
+        return False
+    if not ids and is_id_name(key.rstrip("sS") or key):
         return False
     numbers = all(type(i) in (int, float) for i in value)
     arrays = all(isinstance(i, list) and i for i in value)
@@ -54,10 +54,10 @@ def _is_axis(key: str, value: Any, lengths: set[int]) -> bool:
     return all(isinstance(i, (str, int, float)) and not isinstance(i, bool) for i in value)
 
 
-def _series_in(obj: dict[str, Any], prefix: str = "") -> Iterator[tuple[str, Any, bool]]:
+def _series_in(obj: dict[str, Any], ids: bool, prefix: str = "") -> Iterator[tuple[str, Any, bool]]:
     """The series of ``obj`` and of its parts one level down, by dot path, each with whether
     it is one (else the axis of one beside it)."""
-    series = {k: v for k, v in obj.items() if is_series_value(k, v)}
+    series = {k: v for k, v in obj.items() if is_series_value(k, v, ids)}
     lengths = {len(v) for v in series.values()}
     for key, value in obj.items():
         if key in series:
@@ -65,7 +65,7 @@ def _series_in(obj: dict[str, Any], prefix: str = "") -> Iterator[tuple[str, Any
         elif series and _is_axis(key, value, lengths):
             yield prefix + key, value, False
         elif isinstance(value, dict) and not is_noise(key) and not prefix:
-            yield from _series_in(value, f"{key}.")
+            yield from _series_in(value, ids, f"{key}.")
 
 
 def _values(node: Any, depth: int = 0) -> int:
@@ -106,7 +106,7 @@ def answered_series(target: Any, listed: bool, kind: str = "read") -> tuple[str,
     total = 0
     for obj in objects:
         total += _values(obj)
-        for path, value, data in _series_in(obj):
+        for path, value, data in _series_in(obj, ids=not listed):
             held[prefix + path] = held.get(prefix + path, 0) + (_values(value) if data else 0)
     if not held or sum(held.values()) < SHARE * total:
         return ()
