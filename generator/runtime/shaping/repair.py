@@ -16,6 +16,7 @@ from .decision import decide_fields
 from .fields import exclude, project
 from .invariants import check_invariants
 from .payload import Target, apply_select
+from .series import answered_series
 from .shape_config import ShapeConfig
 from .trees import field_tree_from_value
 from .truncate import dumps
@@ -27,12 +28,14 @@ def defaults_read_from_response(
     """Second reading when the default fields chosen from the description break an invariant
     (the response has members the description lacks, nulls where it promised objects, another
     variant of a union, a different wrapper): the defaults chosen from the response itself, for
-    the body, or for each list item that lost something (items of one shape share them)."""
+    the body, or for each list item that lost something (items of one shape share them), with
+    the series the answer is made of (``series.py``)."""
 
     def select(item: Any, fields: tuple[str, ...]) -> Any:
-        item = project(item, list(fields))
+        item = project(item, list(fields) + [p for p in series if p not in fields])
         return prune_empty(exclude(item, excluded) if excluded else item)
 
+    series: tuple[str, ...] = ()  # the series the answer is made of (series.py)
     if where.kind != "list":
         found = where.found  # the pipeline read it once, with the context's keys
         if found is None:
@@ -42,6 +45,7 @@ def defaults_read_from_response(
             listed = Target(found.collection, "list", configured=False, found=found)
             tree = field_tree_from_value(items[:200])
             per_item = decide_fields(tree, config.context, kind=config.kind, item=True)
+            series = answered_series(items, True, config.kind)
             if per_item:
                 return apply_select(value, items, listed, lambda i: select(i, per_item), False)
         fields = decide_fields(
@@ -49,12 +53,14 @@ def defaults_read_from_response(
         )
         if not fields:
             return shaped
+        series = answered_series(target, False, config.kind)
         return apply_select(value, target, where, lambda item: select(item, fields), False)
     path = where.path or ()
     kept = get_at(shaped, path)
     if not isinstance(target, list) or not isinstance(kept, list) or len(kept) != len(target):
         return shaped
     chosen: dict[str, tuple[str, ...]] = {}
+    series = answered_series(target, True, config.kind)
     out = list(kept)
     for i, (raw, item) in enumerate(zip(target, kept)):
         if not isinstance(raw, dict) or not check_invariants([raw], [item], (), "list"):

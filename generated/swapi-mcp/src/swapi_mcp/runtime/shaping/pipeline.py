@@ -9,7 +9,8 @@ half of it, else by its members (``chunking.object_path``); only a scalar is tri
 
 Field selection: explicit ``fields`` win (``["*"]`` = everything); otherwise ``concise`` uses
 the configured defaults (or those ``decision.py`` decides from the tree and the tool's context) and ``detailed`` keeps every
-field with longer strings. ``exclude`` paths are hidden unless ``fields`` names them (or a path
+field with longer strings; the concise defaults also take the series the answer is made of
+(lists of numbers or of arrays holding most of its values: ``series.py``). ``exclude`` paths are hidden unless ``fields`` names them (or a path
 below them). When the spec does not describe the body (no field tree, no defaults) the
 collection is the list the response shows (``defaults.guess_collection_path``), so an
 undocumented list response is still shaped item by item and never reduced to its wrapper.
@@ -60,6 +61,7 @@ from .pages import PAGE_KINDS
 from .paging import MIN_PAGE_TOKENS, capped, over_threshold, page
 from .payload import apply_select, find_target, without_success
 from .repair import defaults_read_from_response
+from .series import answered_series
 from .shape_config import DETAIL_LEVELS, FORMATS, ShapeConfig, ShapedResponse
 from .trees import field_tree_from_value, unwrap
 from .truncate import escape_lookalike, scrub, truncate_string, truncate_strings
@@ -122,6 +124,9 @@ def shape(
             )
         selection = selection or None
         from_defaults = selection is not None
+        if from_defaults and not (config.operator_defaults and config.default_fields):
+            listed = where.kind == "list"  # the series the answer is made of (series.py)
+            selection = _with(selection, answered_series(target, listed, config.kind))
     excluded = lifted_exclude(config.exclude, explicit)
 
     def select(item: Any) -> Any:
@@ -201,6 +206,15 @@ def shape(
     if violations or repaired:
         return replace(result, violations=violations, repaired=repaired)
     return result
+
+
+def _with(selection: list[str] | None, paths: tuple[str, ...]) -> list[str] | None:
+    """``selection`` and the ``paths`` it does not hold yet (nor a path above them)."""
+    if selection is None:
+        return None
+    held = set(selection)
+    more = [p for p in paths if not any(p == s or p.startswith(f"{s}.") for s in held)]
+    return selection + more if more else selection
 
 
 def _without_encodings(

@@ -1,0 +1,113 @@
+"""Series the answer is made of: kept in a concise answer, whatever the default fields chose.
+
+A *series* is a member whose value is a non-empty list of numbers (``values: [3.2, 4.1]``) or
+of arrays (``pointlist: [[1700000000, 0.5], ...]``, a line's ``coordinates``, a matrix's
+rows), in the object an operation answers (each item of its payload list, else the resource)
+or in a part of it one level down (``geometry.coordinates``, ``daily.views``), with its
+*axis*, a list of scalars as long as a series beside it (``daily.dates``); not noise
+(``is_noise``), not an encoding (``encodings.py``: a byte array, an embedding's vector, log
+probabilities, which stay out of a concise answer), and in a list's item not a list of ids
+(``member_ids``: its relations, for its page; one resource that is mostly its ids, a group
+whose members a write set, answers them).
+
+The description says which members are lists, not how long they are: a metric's data points,
+a price history, a boundary's coordinates are often its one list beside many scalars that
+label it (``{id, name, unit, description, created_at, data: [[t, v], ...]}``), so the rule
+of the defaults (``defaults._series``: lists a third or more of the members) cannot see them.
+The response can: when its series hold at least ``SHARE`` of the answered objects' values
+(the items of a list counted together, so every item keeps the same members), the series
+are what the operation answers and are added to the default fields. A generation is left
+alone: it answers its content, and its lists of numbers are token ids and timings.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterator
+
+from .encodings import encoding_kind
+from .roles.identity import is_id_name
+from .roles.noise import is_noise
+
+SHARE = 0.5  # series holding at least this share of the answered values are the answer
+MAX_ITEMS = 200  # the items of a list counted
+MAX_DEPTH = 8  # values counted down to this depth
+
+
+def is_series_value(key: str, value: Any, ids: bool = True) -> bool:
+    """``value`` (the member ``key``) is a series (module doc); ``ids``: a list of ids can be."""
+    if not isinstance(value, list) or not value:
+        return False
+    if is_noise(key) or encoding_kind(key, value) is not None:
+        return False
+    if not ids and is_id_name(key.rstrip("sS") or key):
+        return False
+    numbers = all(type(i) in (int, float) for i in value)
+    arrays = all(isinstance(i, list) and i for i in value)
+    return numbers or arrays
+
+
+def _is_axis(key: str, value: Any, lengths: set[int]) -> bool:
+    """A list of scalars as long as a series beside it (``dates`` beside ``views``): what
+    its values are measured at, kept with them."""
+    if not isinstance(value, list) or len(value) not in lengths or is_noise(key):
+        return False
+    return all(isinstance(i, (str, int, float)) and not isinstance(i, bool) for i in value)
+
+
+def _series_in(obj: dict[str, Any], ids: bool, prefix: str = "") -> Iterator[tuple[str, Any, bool]]:
+    """The series of ``obj`` and of its parts one level down, by dot path, each with whether
+    it is one (else the axis of one beside it)."""
+    series = {k: v for k, v in obj.items() if is_series_value(k, v, ids)}
+    lengths = {len(v) for v in series.values()}
+    for key, value in obj.items():
+        if key in series:
+            yield prefix + key, value, True
+        elif series and _is_axis(key, value, lengths):
+            yield prefix + key, value, False
+        elif isinstance(value, dict) and not is_noise(key) and not prefix:
+            yield from _series_in(value, ids, f"{key}.")
+
+
+def _values(node: Any, depth: int = 0) -> int:
+    """How many scalar values (strings, numbers; not flags or nulls) ``node`` holds."""
+    if isinstance(node, (str, int, float)) and not isinstance(node, bool):
+        return 1
+    if depth >= MAX_DEPTH:
+        return 0
+    if isinstance(node, dict):
+        return sum(_values(v, depth + 1) for v in node.values())
+    if isinstance(node, list):
+        return sum(_values(v, depth + 1) for v in node)
+    return 0
+
+
+def _answered(target: Any, listed: bool) -> tuple[str, list[dict[str, Any]]]:
+    """The objects the operation answers and the path prefix of the paths taken from them: each
+    item of a list, else the resource, through wrappers of one object (``{data: {...}}``)."""
+    if listed:
+        items = target[:MAX_ITEMS] if isinstance(target, list) else []
+        return "", [i for i in items if isinstance(i, dict)]
+    prefix = ""
+    while isinstance(target, dict) and len(target) == 1:
+        ((key, only),) = target.items()
+        if not isinstance(only, dict):
+            break
+        prefix, target = f"{prefix}{key}.", only
+    return prefix, [target] if isinstance(target, dict) else []
+
+
+def answered_series(target: Any, listed: bool, kind: str = "read") -> tuple[str, ...]:
+    """The dot paths (relative to an item when ``listed``, else to ``target``) of the series
+    the answer is made of (module doc), or none."""
+    if kind == "generate":
+        return ()
+    prefix, objects = _answered(target, listed)
+    held: dict[str, int] = {}  # the values each series holds (an axis: none)
+    total = 0
+    for obj in objects:
+        total += _values(obj)
+        for path, value, data in _series_in(obj, ids=not listed):
+            held[prefix + path] = held.get(prefix + path, 0) + (_values(value) if data else 0)
+    if not held or sum(held.values()) < SHARE * total:
+        return ()
+    return tuple(held)
