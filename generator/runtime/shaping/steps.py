@@ -177,11 +177,15 @@ def named_relations(sel: Selection) -> list[Field]:
 def locators(sel: Selection) -> list[Field]:
     """Where it lives (a file's path): its own, then a part's (a resource's
     ``metadata.namespace``) when it has members of its own (an object of parallel parts is
-    shown part by part: ``defaults.py``); none beside a qualified full name (``full_name``)."""
+    shown part by part: ``defaults.py``); none beside a qualified full name (``full_name``).
+    A flag is no place (``publishedOutsideDomain``: a setting, taken as a flag or not at all)."""
     if any(is_full_name(p) for p in sel.pick.chosen):
         return []
     own = any(not f.part and is_leaf(f.node) for f in sel.fields)
-    return [f for f in sel.leaves if is_locator(f.key) and (own or not f.part)]
+    return [
+        f for f in sel.leaves
+        if is_locator(f.key) and (own or not f.part) and base_type(f.node) != "boolean"
+    ]  # fmt: skip
 
 
 def part_last(f: Field, sel: Selection) -> Any:
