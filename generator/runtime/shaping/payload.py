@@ -5,7 +5,8 @@ shows (``collections.find_payload_in_value``: a list under any key, JSON:API, HA
 envelope), so a list is never reduced to its wrapper. With a collection, selections apply to
 each item; the wrapper keeps its metadata: all of it when everything is selected, else its
 scalars and small flat objects (``has_more``, ``next_cursor``, ``total_count``, GraphQL
-``pageInfo``) except request ids (``DIAGNOSTIC_KEYS``), discriminators (``object: "list"``,
+``pageInfo``) except request ids (``DIAGNOSTIC_KEYS``), the API's legal notice
+(``copyright``, ``license``, ``disclaimer``: ``LEGAL_WORDS``), discriminators (``object: "list"``,
 ``kind``), links (``url``, ``nextLink``, ``links``, a link inside a small object: the
 ``continue`` tool follows the pages) and a ``success: true`` (the result says so). By default the wrapper also keeps the *subject* of the
 list, a resource next to it with an identity of its own (``{Game: {GameID, Status, ...},
