@@ -297,27 +297,6 @@ def test_a_wrapper_keeps_the_counts_of_a_small_object_without_its_links():
     assert "links" not in out
 
 
-def test_a_list_wrapper_leaves_out_the_apis_legal_notice_and_keeps_its_counts() -> None:
-    # the same sentence on every answer of the API (issue 33): never what the call is for
-    body = {
-        "status": "OK", "num_results": 2,
-        "copyright": "Copyright (c) 2016 Example Corp. All Rights Reserved.",
-        "meta": {"TotalResults": 2, "Agreement": "Use of the APIs is subject to the terms.",
-                 "License": "https://example.com/licence"},
-        "results": [{"id": 1, "name": "one"}, {"id": 2, "name": "two"}],
-    }  # fmt: skip
-    out, _ = shaped(body, ShapeConfig(collection_path="results"))
-    assert {k: v for k, v in out.items() if k != "results"} == {
-        "status": "OK",
-        "num_results": 2,
-        "meta": {"TotalResults": 2},
-    }
-    assert [i["name"] for i in out["results"]] == ["one", "two"]
-    # asked for, it is there
-    whole, _ = shaped(body, ShapeConfig(collection_path="results"), detail_level="detailed")
-    assert whole["copyright"].startswith("Copyright")
-
-
 def test_a_written_resource_next_to_a_list_keeps_the_label_it_holds_in_a_part():
     """An upsert answers the object it wrote beside the ids it mapped (``{catalog_object:
     {id, type, item_data: {name, ...}}, id_mappings: [...]}``): the object keeps its label,

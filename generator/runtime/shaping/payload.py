@@ -5,8 +5,7 @@ shows (``collections.find_payload_in_value``: a list under any key, JSON:API, HA
 envelope), so a list is never reduced to its wrapper. With a collection, selections apply to
 each item; the wrapper keeps its metadata: all of it when everything is selected, else its
 scalars and small flat objects (``has_more``, ``next_cursor``, ``total_count``, GraphQL
-``pageInfo``) except request ids (``DIAGNOSTIC_KEYS``), the API's legal notice
-(``copyright``, ``license``, ``disclaimer``: ``LEGAL_WORDS``), discriminators (``object: "list"``,
+``pageInfo``) except request ids (``DIAGNOSTIC_KEYS``), discriminators (``object: "list"``,
 ``kind``), links (``url``, ``nextLink``, ``links``, a link inside a small object: the
 ``continue`` tool follows the pages) and a ``success: true`` (the result says so). By default the wrapper also keeps the *subject* of the
 list, a resource next to it with an identity of its own (``{Game: {GameID, Status, ...},
@@ -37,11 +36,6 @@ _SMALL_META_KEYS = 8
 # Wrapper keys that identify the HTTP exchange, not the data: left out of concise output.
 SUCCESS_KEYS = frozenset({"ok", "success", "succeeded"})
 DIAGNOSTIC_KEYS = frozenset({"request_id", "requestid", "x_request_id", "trace_id", "traceid"})
-# A wrapper's legal boilerplate (``copyright``, ``license``, ``disclaimer``, ``attribution``,
-# an ``Agreement`` sentence): the same on every answer of the API, never what the call is for.
-LEGAL_WORDS = frozenset(
-    {"copyright", "license", "licence", "disclaimer", "attribution", "attributions", "agreement"}
-)
 
 
 @dataclass(frozen=True)
@@ -56,13 +50,11 @@ class Target:
 
 def keep_meta(key: str, value: Any) -> bool:
     """Wrapper metadata worth showing next to a payload: counts, cursors, ``has_more``; not a
-    request id, legal boilerplate (``copyright``, ``license``, ``disclaimer``), a discriminator (``object: "list"``, ``kind``, ``apiVersion``), a link
+    request id, a discriminator (``object: "list"``, ``kind``, ``apiVersion``), a link
     (``url``, ``nextLink``: the ``continue`` tool follows pages, an agent cannot) or a
     ``success: true``/``ok: true`` (the result says it succeeded; ``false`` is shown)."""
     if key.lower().replace("-", "_") in DIAGNOSTIC_KEYS or is_kind(key):
         return False
-    if is_legal(key):
-        return False  # the API's notice (``copyright: "(c) 2016 ..."``), the same on every call
     if value is True and key.lower() in SUCCESS_KEYS:
         return False  # ``success: true`` next to the answer: the result says so already
     if is_url(key.rstrip("sS"), None) or is_link(value):
@@ -72,12 +64,6 @@ def keep_meta(key: str, value: Any) -> bool:
             not isinstance(v, (dict, list)) for v in value.values()
         )
     return not isinstance(value, list)
-
-
-def is_legal(key: str) -> bool:
-    """A wrapper member that is the API's legal notice (``copyright``, ``license``,
-    ``disclaimer``, ``attribution``, ``Agreement``), named so in any notation."""
-    return bool(set(words(key)) & LEGAL_WORDS)
 
 
 def without_success(shaped: Any) -> Any:
@@ -142,7 +128,7 @@ def filter_meta(value: Any, path: tuple[str, ...], subjects: bool = False) -> An
             out[key] = reduced
         elif keep_meta(key, sub):
             if isinstance(sub, dict):  # ``pagination: {total, next: "https://..."}``
-                sub = {k: v for k, v in sub.items() if not is_link(v) and not is_legal(k)}
+                sub = {k: v for k, v in sub.items() if not is_link(v)}
             if sub != {}:
                 out[key] = sub
     return out
