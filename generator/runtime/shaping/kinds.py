@@ -48,13 +48,13 @@ RECORD_KIND_WORDS = frozenset({"type", "kind", "category", "class"})
 OBJECT = Profile(budget=260, identity=2, label=1, state=2, content=1, time=2, people=2,
                  money=2, counts=2, relations=2, lists=2, url=1, flags=3, kinds=1)  # fmt: skip
 # Each item of a list: enough to pick the items worth a closer look (one discriminator or
-# category, one flag: what it is, ``draft``, ``is_private``; a list holds many items).
+# category: a list holds many items).
 ITEM = Profile(budget=106, identity=2, label=1, state=2, content=1, time=1, people=1, money=1,
-               counts=1, relations=1, lists=1, url=1, flags=1, kinds=1)  # fmt: skip
+               counts=1, relations=1, lists=1, url=1, flags=2, kinds=1)  # fmt: skip
 # Each hit of a search: an item, and what tells the hits apart for someone choosing among
 # things they do not know yet: its description, how popular it is, its sort, its page.
 SEARCH_ITEM = Profile(budget=136, identity=2, label=1, state=2, content=1, time=1, people=1,
-                      money=1, counts=2, relations=1, lists=1, url=1, flags=1, kinds=1)  # fmt: skip
+                      money=1, counts=2, relations=1, lists=1, url=1, flags=2, kinds=1)  # fmt: skip
 # What a write answers with (each record of a batch too): what the caller needs next and did
 # not send: the identity the server assigned (an id, a number), the label that recognises it,
 # its state, its page, who it is by (by name, not the caller's id), the amount it came to, what

@@ -529,14 +529,20 @@ def flag_key(f: Field, sel: Selection) -> Any:
     return flag_rank(f.key)
 
 
+SETTING_RANK = 2  # ``flag_rank`` of a setting (``allow_forking``, ``keepForever``)
+
+
 def take_flags(sel: Selection, row: Step) -> int:
     """Alarm flags always (news only when true: dropped when false by the pipeline; no slot),
-    then the other flags up to the slot."""
+    then the other flags up to the slot; a listed item's not its settings (``keepForever``,
+    ``allow_forking``: its own page shows them; a list holds many items)."""
     found = row.ranked(sel)
     for f in found:
         if is_alarm_flag(f.key) and sel.profile.flags:
             sel.pick.add(f.path, row.records, force=True, cost=1)
     others = [f for f in found if not is_alarm_flag(f.key)]
+    if sel.listed:
+        others = [f for f in others if flag_rank(f.key) < SETTING_RANK]
     return sel.take(others, row.records, row.limit(sel.profile), row.path)
 
 
