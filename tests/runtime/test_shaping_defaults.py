@@ -505,6 +505,24 @@ def test_flags_that_are_news_only_when_true_are_always_taken_and_use_no_slot():
     assert {"archived", "locked", "in_trash", "draft"} <= set(listed)
 
 
+def test_a_list_item_keeps_the_flags_that_say_what_it_is_not_its_settings() -> None:
+    # a list holds many items: flags pick them (what it is), its settings are for its page
+    tree = {"id": "string", "name": "string", "modifiedTime": "string:date-time",
+            "keepForever": "boolean", "published": "boolean",
+            "publishedOutsideDomain": "boolean", "archived": "boolean"}  # fmt: skip
+    flags = {"keepForever", "published", "publishedOutsideDomain"}
+    for kind in ("read", "search"):
+        listed = choose_default_fields(tree, item=True, kind=kind)
+        assert flags & set(listed) == {"published"}, (kind, listed)
+        assert {"id", "name", "archived"} <= set(listed)  # news when true: free
+    assert len(flags & set(choose_default_fields(tree))) > 1  # its page: more
+    # a flag named for a place (``...Domain``) is a setting, not where the item lives
+    hosted = {"id": "string", "name": "string", "host": "string", "draft": "boolean",
+              "fork": "boolean", "publishedOutsideDomain": "boolean"}  # fmt: skip
+    listed = choose_default_fields(hosted, item=True)
+    assert {"host", "draft", "fork"} <= set(listed) and "publishedOutsideDomain" not in listed
+
+
 def test_a_list_items_parts_named_only_by_a_number_are_left_out_named_ones_kept():
     # a tournament in a schedule: its rounds by number say nothing to pick it by; a list's
     # item keeps the parts a name, a person or a state says (an issue's labels by name)

@@ -178,11 +178,15 @@ def named_relations(sel: Selection) -> list[Field]:
 def locators(sel: Selection) -> list[Field]:
     """Where it lives (a file's path): its own, then a part's (a resource's
     ``metadata.namespace``) when it has members of its own (an object of parallel parts is
-    shown part by part: ``defaults.py``); none beside a qualified full name (``full_name``)."""
+    shown part by part: ``defaults.py``); none beside a qualified full name (``full_name``).
+    A flag is no place (``publishedOutsideDomain``: a setting, taken as a flag or not at all)."""
     if any(is_full_name(p) for p in sel.pick.chosen):
         return []
     own = any(not f.part and is_leaf(f.node) for f in sel.fields)
-    return [f for f in sel.leaves if is_locator(f.key) and (own or not f.part)]
+    return [
+        f for f in sel.leaves
+        if is_locator(f.key) and (own or not f.part) and base_type(f.node) != "boolean"
+    ]  # fmt: skip
 
 
 def part_last(f: Field, sel: Selection) -> Any:
@@ -526,14 +530,20 @@ def flag_key(f: Field, sel: Selection) -> Any:
     return flag_rank(f.key)
 
 
+SETTING_RANK = 2  # ``flag_rank`` of a setting (``allow_forking``, ``keepForever``)
+
+
 def take_flags(sel: Selection, row: Step) -> int:
     """Alarm flags always (news only when true: dropped when false by the pipeline; no slot),
-    then the other flags up to the slot."""
+    then the other flags up to the slot; a listed item's not its settings (``keepForever``,
+    ``allow_forking``: its own page shows them; a list holds many items)."""
     found = row.ranked(sel)
     for f in found:
         if is_alarm_flag(f.key) and sel.profile.flags:
             sel.pick.add(f.path, row.records, force=True, cost=1)
     others = [f for f in found if not is_alarm_flag(f.key)]
+    if sel.listed:
+        others = [f for f in others if flag_rank(f.key) < SETTING_RANK]
     return sel.take(others, row.records, row.limit(sel.profile), row.path)
 
 
