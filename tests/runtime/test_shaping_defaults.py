@@ -1107,3 +1107,22 @@ def test_a_write_answers_each_record_by_the_id_named_for_its_list(kind):
     # an id named for something else (what the record refers to) is no record's own id
     refs = {"id": 1, "name": "o", "lines": [{"product_id": "p-1", "title": "t"}]}
     assert "lines.product_id" not in choose_default_fields(field_tree_from_value(refs), kind=kind)
+
+
+@pytest.mark.parametrize("item", [True, False])
+def test_when_a_picture_changed_is_not_the_objects_time(item):
+    # issue 33 (leaner reads): a player whose only time is when its headshot changed keeps no
+    # time rather than the picture's; its own time still comes first when it has one
+    player = {
+        "PlayerID": 1, "Name": "p", "Status": "Active",
+        "UsaTodayHeadshotUpdated": "2024-05-01T12:34:56Z", "photo_updated_at": "2024-05-01",
+    }  # fmt: skip
+    chosen = choose_default_fields(field_tree_from_value(player), item=item)
+    assert "UsaTodayHeadshotUpdated" not in chosen and "photo_updated_at" not in chosen
+    assert {"PlayerID", "Name", "Status"} <= set(chosen)
+    player["Updated"] = "2024-05-02T12:34:56Z"
+    assert "Updated" in choose_default_fields(field_tree_from_value(player), item=item)
+    # an object that is itself a picture is dated by it
+    image = {"id": 1, "title": "t", "image_updated_at": "2024-05-01T12:34:56Z"}
+    tree = field_tree_from_value(image)
+    assert "image_updated_at" in choose_default_fields(tree, item=item, entity=("image",))

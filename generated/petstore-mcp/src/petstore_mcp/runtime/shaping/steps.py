@@ -65,7 +65,7 @@ from .roles.quantity import (
 )
 from .roles.relation import person_paths, readable, reduce
 from .roles.state import flag_rank, is_alarm_flag, is_flag, is_lifecycle, is_state, state_rank
-from .roles.time import is_time, time_rank
+from .roles.time import is_time, of_picture, time_rank
 from .roles.words import w
 from .pages import on_page
 from .table import Step, take_fallback, take_ranked
@@ -378,8 +378,9 @@ NOTATION_WORDS = frozenset(
 
 
 def _times(sel: Selection) -> list[Field]:
-    """Its times, each instant once: not the same time in another notation beside it."""
-    found = [f for f in sel.leaves if is_time(f.key, f.node)]
+    """Its times, each instant once: not the same time in another notation beside it, nor
+    when its picture changed (``photo_updated_at``: ``roles/time.py``)."""
+    found = [f for f in sel.leaves if is_time(f.key, f.node) and not of_picture(f.key, sel.entity)]
     names = {(f.path.rpartition(".")[0], w(f.key)) for f in found}
     return [f for f in found if not _restated(f, names)]
 

@@ -6,7 +6,9 @@ Hint ``time`` (``format: date-time``, an ISO value), or a last word ``at``/``on`
 number counting things (``updatedReplicas``: how many were updated). Updated
 before created before others (due, closed). A list item takes one: when it last changed, or,
 for an item said by its text rather than a name (a comment, a message), when it was written.
-One resource takes two, then one more of the others late in the order.
+One resource takes two, then one more of the others late in the order. A time qualified by
+a picture (``photo_updated_at``, ``HeadshotUpdated``) is when the picture changed, not the
+object: no time of it, unless the object is itself a picture.
 """
 
 from __future__ import annotations
@@ -24,6 +26,10 @@ TIME_WORDS = frozenset(
 )  # fmt: skip
 TIME_UNITS = frozenset({"seconds", "millis", "milliseconds", "micros", "nanos"})  # epoch values
 RECENT_WORDS = frozenset({"updated", "modified", "edited", "changed"})
+# what a time qualified by one of these is about: a picture of the object, not the object
+PICTURE_WORDS = frozenset(
+    {"photo", "picture", "image", "headshot", "avatar", "thumbnail", "logo", "icon", "banner"}
+)  # fmt: skip
 
 
 def is_time(key: str, leaf: Any) -> bool:
@@ -41,3 +47,16 @@ def is_time(key: str, leaf: Any) -> bool:
 def time_rank(key: str) -> int:
     ws = set(w(key))
     return 0 if ws & RECENT_WORDS else 1 if ws & {"created", "creation"} else 2
+
+
+def of_picture(key: str, entity: tuple[str, ...] = ()) -> bool:
+    """A time qualified by a picture word (``avatar_updated_at``, ``HeadshotUpdated``): when
+    the object's picture changed; not when the object did, unless ``entity`` (the object's
+    type) is itself a picture."""
+    qualifiers = {plural_free(x) for x in w(key)[:-1]}
+    return bool(qualifiers & PICTURE_WORDS) and not {plural_free(x) for x in entity} & PICTURE_WORDS
+
+
+def plural_free(word: str) -> str:
+    """``photos`` -> ``photo`` (a plain trailing s; enough for the picture words)."""
+    return word[:-1] if word.endswith("s") and word[:-1] in PICTURE_WORDS else word
