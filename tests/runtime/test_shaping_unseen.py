@@ -678,3 +678,18 @@ def test_a_write_answer_named_by_its_address_is_one_resource_not_a_page_of_its_l
         assert out["remarkId"] == "r-1" and out["author"] == {"displayName": "Ann Lee"}
         assert "createdDate" not in out and "modifiedDate" not in out  # a write answers lean
         assert not result.violations and not result.repaired
+
+
+def test_an_undescribed_write_answer_named_by_its_address_is_read_as_one_resource() -> None:
+    """Issue 33 (writes): a response the description does not describe is read from itself at
+    run time. That first reading had been made without the tool's path parameters, so a remark
+    whose id is spelled ``remarkId`` was taken as the wrapper of its ``responses`` and kept
+    whole (its times, its author's email); read with the context's keys, it is one resource and
+    answers lean, as the described one does."""
+    context = DefaultsContext(entity=("remark",), keys=("noteId", "remarkId"))
+    result = shape(REMARK, ShapeConfig(kind="update", context=context))
+    out = json.loads(result.chunks[0])
+    assert out["remarkId"] == "r-1" and out["author"] == {"displayName": "Ann Lee"}
+    assert "createdDate" not in out and "modifiedDate" not in out and "anchor" not in out
+    assert [r["responseId"] for r in out["responses"]] == ["p-1", "p-2"]
+    assert not result.violations and not result.repaired
