@@ -678,3 +678,51 @@ def test_a_write_answer_named_by_its_address_is_one_resource_not_a_page_of_its_l
         assert out["remarkId"] == "r-1" and out["author"] == {"displayName": "Ann Lee"}
         assert "createdDate" not in out and "modifiedDate" not in out  # a write answers lean
         assert not result.violations and not result.repaired
+
+
+def test_an_undescribed_write_answer_named_by_its_address_is_read_as_one_resource() -> None:
+    """Issue 33 (writes): a response the description does not describe is read from itself at
+    run time. That first reading had been made without the tool's path parameters, so a remark
+    whose id is spelled ``remarkId`` was taken as the wrapper of its ``responses`` and kept
+    whole (its times, its author's email); read with the context's keys, it is one resource and
+    answers lean, as the described one does."""
+    context = DefaultsContext(entity=("remark",), keys=("noteId", "remarkId"))
+    result = shape(REMARK, ShapeConfig(kind="update", context=context))
+    out = json.loads(result.chunks[0])
+    assert out["remarkId"] == "r-1" and out["author"] == {"displayName": "Ann Lee"}
+    assert "createdDate" not in out and "modifiedDate" not in out and "anchor" not in out
+    assert [r["responseId"] for r in out["responses"]] == ["p-1", "p-2"]
+    assert not result.violations and not result.repaired
+
+
+def test_a_body_whose_only_list_has_a_metadata_name_holds_that_list() -> None:
+    """Issue 33 (writes): a write answering the list it left (``{links: [...]}``, ``{stats:
+    [...], status}``) had no payload, since its list's name is a metadata word: the body was
+    taken for one object and the list for a part of it, its records reduced to their ids (their
+    names lost). With nothing else beside it, that list is the payload; an error report's list
+    (``errors``) is still not, nor a list beside another that is, nor a resource's links."""
+    record = {"id": "string", "name": "string", "target": "string", "createdAt": "string"}
+    assert find_payload({"links": [record]}) == Payload(collection=("links",))
+    assert find_payload({"stats": [record], "status": "string"}).collection == ("stats",)
+    assert find_payload({"included": [record], "meta": {"count": "integer"}}).collection == (
+        "included",
+    )
+    assert find_payload({"errors": [record], "successCount": "integer"}) == Payload()
+    assert find_payload({"items": [record], "links": [record]}).collection == ("items",)
+    link = {"href": "string", "rel": "string"}
+    goal = {"goalId": "integer", "planId": "integer", "note": "string", "cost": "number"}
+    assert find_payload({**goal, "links": [link]}) == Payload()  # a resource and its links
+    report = {"headers": [{"name": "string", "type": "string"}], "rows": [["string"]]}
+    assert find_payload(report).collection != ("headers",)  # a table's columns, not its rows
+    body = {
+        "links": [
+            {"id": "l1", "name": "Docs", "target": "https://a.example", "createdAt": "2024"},
+            {"id": "l2", "name": "Wiki", "target": "https://b.example", "createdAt": "2024"},
+        ]
+    }
+    tree = field_tree_from_value(body)
+    config = ShapeConfig(
+        default_fields=choose_default_fields(tree, kind="delete"), field_tree=tree, kind="delete"
+    )
+    out = json.loads(shape(body, config).chunks[0])
+    assert [item.get("name") for item in out["links"]] == ["Docs", "Wiki"], out

@@ -21,6 +21,11 @@ read from the response itself (at run time, when the spec says nothing or is wro
    arrays, a conventional list key (``data``, ``items``, ``results``, ``value``...) decides;
    with none, the wrapper is kept whole (its lists are shaped as parts of it). With no array
    of objects, its one array of scalars (``{ids: [...], next}``) is the list.
+3a. A body whose one array of objects has a metadata name and nothing else of substance beside
+   it (no other array, no object member but metadata, at most three scalars: ``{links:
+   [...]}``, ``{stats: [...], status}``, ``{included: [...], meta: {...}}``) holds that list:
+   nothing else can be its payload. Not an error report's (``errors``, ``warnings``), nor a
+   resource's links beside its own members.
 4. A wrapper without a list but with one non-metadata object member wraps that member: a
    list found inside it (HAL ``_embedded`` next to paging scalars, ``{data: {items: [...]}}``)
    is the payload; else, with at most three scalars beside it, the member is an **envelope**
@@ -51,6 +56,8 @@ LIST_KEYS = frozenset(
     {"data", "results", "items", "entries", "records", "values", "value", "list", "objects",
      "nodes", "elements", "resources", "members", "rows", "hits", "edges", "content"}
 )  # fmt: skip
+# An error report's lists: never the payload, even alone (``{errors: [...]}``).
+REPORT_WORDS = frozenset({"errors", "error", "warnings", "warning"})
 ENVELOPE_SCALARS = 3
 # An identity and no other scalar next to a list: the list's scope (an owner's
 # repositories), not a resource of its own; the scalars stay as the wrapper's metadata.
@@ -125,11 +132,18 @@ def _payload(node: dict[str, Any], path: tuple[str, ...], depth: int) -> Payload
     if len(of_objects) == 1:
         return Payload(collection=path + (of_objects[0],))
     members = [k for k, v in node.items() if isinstance(v, dict) and not is_meta_key(k)]
+    scalars = [k for k, v in node.items() if is_leaf(v)]
+    if (
+        not arrays
+        and not members
+        and len(scalars) <= ENVELOPE_SCALARS
+        and (named := _only_list_named_as_meta(node))
+    ):
+        return Payload(collection=path + (named,))
     if len(members) > 1 and has_own_identity(node):
         return None  # an identity and several parts (``{id, action: {...}, criteria: {...}}``)
     if len(members) > 1:  # flat objects next to a container are metadata (HAL's ``page``)
         members = [k for k in members if any(isinstance(v, (dict, list)) for v in node[k].values())]
-    scalars = [k for k, v in node.items() if is_leaf(v)]
     if len(arrays) == 1 and not members and not _nested_array(node[arrays[0]]):
         return Payload(collection=path + (arrays[0],))
     if len(members) != 1 or arrays:
@@ -148,6 +162,18 @@ def _payload(node: dict[str, Any], path: tuple[str, ...], depth: int) -> Payload
     ):
         return None
     return Payload(envelope=path + (key,))
+
+
+def _only_list_named_as_meta(node: dict[str, Any]) -> str | None:
+    """The one array of objects of a body that holds nothing else of substance, when its name
+    is a metadata word (``{links: [...]}``, ``{stats: [...]}``, ``{info: [...], status}``):
+    with nothing beside it to be the payload, it is the payload (rule 3a). Not an error
+    report's list (``errors``, ``warnings``): the details of what went wrong."""
+    lists = [k for k, v in node.items() if isinstance(v, list) and isinstance(unwrap(v), dict)]
+    if len(lists) != 1:
+        return None
+    last = (words(lists[0]) or (lists[0].lower(),))[-1]
+    return None if last in REPORT_WORDS or last in {"meta", "metadata"} else lists[0]
 
 
 def _nested_array(tree: Any) -> bool:

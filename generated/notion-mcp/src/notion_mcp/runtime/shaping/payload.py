@@ -138,7 +138,10 @@ def filter_meta(value: Any, path: tuple[str, ...], subjects: bool = False) -> An
 def find_target(value: Any, config: ShapeConfig) -> Target:
     """Where the payload is: the configured list or envelope when the response has it there,
     else what the response itself shows (``collections.find_payload_in_value``: a list under
-    any key, JSON:API, HAL, an envelope), so a list is never reduced to its wrapper."""
+    any key, JSON:API, HAL, an envelope), so a list is never reduced to its wrapper. It is read
+    with the tool's path parameters (``config.context.keys``): a body holding the member its
+    address names (``remarkId`` for ``{remarkId}``) is that one resource, not a page of its
+    nested list, at this first reading as at the repair's."""
     for configured, kind, want in (
         (config.collection_path, "list", list),
         (config.envelope_path, "envelope", dict),
@@ -153,7 +156,7 @@ def find_target(value: Any, config: ShapeConfig) -> Target:
         return Target()  # the spec (or overlay) describes the body; invariants guard it
     # the response is not where the spec put it (a list described, an object sent): what the
     # response shows decides, and the defaults come from it, not from the description
-    found = find_payload_in_value(value)
+    found = find_payload_in_value(value, config.context.keys)
     if found.collection is not None and isinstance(get_at(value, found.collection), list):
         return Target(found.collection, "list", configured=False)
     if found.envelope is not None and isinstance(get_at(value, found.envelope), dict):
