@@ -39,3 +39,33 @@ def test_a_discriminator_the_address_names_stays_on_a_writes_records() -> None:
     plain = json.loads(shape(BATCH, ShapeConfig(kind="create", context=unnamed)).chunks[0])
     assert [i["id"] for i in plain["results"]] == ["fav-1", "fav-2", "fav-3"]
     assert all("type" not in i for i in plain["results"])
+
+
+def _widget(i: int, status: str) -> dict[str, object]:
+    return {
+        "widgetId": f"w-{i}",
+        "name": f"Widget {i}",
+        "status": status,
+        "size": i,
+        "createdAt": "2024-05-01T12:00:00Z",
+    }
+
+
+def test_a_writes_several_lists_of_records_keep_each_records_identity() -> None:
+    """A bulk delete answers what went and what did not, two lists of records side by side and
+    nothing naming the answer: no one list is its payload, so the body was shaped as one object
+    whose lists each gave their label and state, and the ids of the widgets deleted (and of
+    those that failed) were gone. Each record keeps the member that identifies it; a read of
+    the same body is unchanged."""
+    body = {
+        "deleted": [_widget(1, "deleted"), _widget(2, "deleted")],
+        "failed": [_widget(3, "locked")],
+    }
+    for kind in ("delete", "update", "create"):
+        result = shape(body, ShapeConfig(kind=kind))
+        out = json.loads(result.chunks[0])
+        assert [r["widgetId"] for r in out["deleted"]] == ["w-1", "w-2"], kind
+        assert [r["widgetId"] for r in out["failed"]] == ["w-3"], kind
+        assert out["failed"][0]["status"] == "locked" and out["deleted"][0]["name"] == "Widget 1"
+        assert "createdAt" not in out["deleted"][0], kind  # still lean
+        assert not result.violations
