@@ -147,7 +147,7 @@ def shape(
     repaired: list[str] = []
     if from_defaults and not (config.operator_defaults and config.default_fields):
         if where.kind == "list" and isinstance(shaped, (dict, list)):
-            shaped = drop_constant_kinds(shaped, path or (), target)
+            shaped = drop_constant_kinds(shaped, path or (), target, config.context.keys)
         if where.found is None and where.kind != "list":  # read once, with the context's keys
             where = replace(where, found=find_payload_in_value(value, config.context.keys))
         violations = check_invariants(value, shaped, path, where.kind, where.found)

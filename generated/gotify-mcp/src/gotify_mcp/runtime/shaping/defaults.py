@@ -363,6 +363,7 @@ def choose_default_fields(
     if kind in WRITE_KINDS and not item and _unnamed(tree):
         _outcome(tree, pick)  # ``{result: {deleted: true}, return_code, return_message}``
         _written_lists(tree, pick)  # ``{status, message, ids: [...], failed: [...]}``
+        _written_records(tree, pick, keys)  # ``{deleted: [{...}], failed: [{...}]}``
     if kind == "create" and not item:  # the credential a create minted: shown once
         for key, sub in tree.items():
             if is_leaf(sub) and base_type(sub) == "string" and minted(key):
@@ -432,6 +433,24 @@ def _written_lists(tree: dict[str, Any], pick: Picker) -> None:
                 continue
             pick.add(prefix + key, "list", force=True)
             taken += 1
+
+
+def _written_records(tree: dict[str, Any], pick: Picker, keys: tuple[str, ...]) -> None:
+    """A write's answer nothing identifies, holding several lists of records (``{deleted:
+    [{widgetId, name, ...}], failed: [{...}]}``: no one list is its payload, so the body is
+    shaped as one object and each list's records get a lean reading, their label and state):
+    the records are what the call did, and each keeps the member that identifies it (the one a
+    path parameter names first), as the records of a write's one list do."""
+    for key, sub in tree.items():
+        record = unwrap(sub)
+        if not isinstance(sub, list) or not isinstance(record, dict) or is_meta_key(key):
+            continue
+        if not any(p.startswith(f"{key}.") for p in pick.chosen):
+            continue  # the list is not shown: nothing of its records to complete
+        if not has_own_identity(record, w(key)):
+            continue
+        for ident in identity_fields(record, w(key), keys, written=True)[:1]:
+            pick.add(f"{key}.{ident}", "identity", force=True)
 
 
 def _unnamed(tree: dict[str, Any]) -> bool:

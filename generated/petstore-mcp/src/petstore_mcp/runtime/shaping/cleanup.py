@@ -2,7 +2,9 @@
 """What concise default output leaves out because it says nothing: null or empty members, flags
 that are only news when true (``archived: false``), and a discriminator that is the same on
 every item of a list (``object: "list_item"``), unless it names the member holding each item's
-content (a tagged union) or is all the items say. An item's own identity members stay even
+content (a tagged union), is what a path parameter addresses the items by (``type`` for
+``/favourites/{type}``: part of each item's address, which the next call needs) or is all the
+items say. An item's own identity members stay even
 when null, so every item still says which one it is.
 """
 
@@ -11,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from .chunking import get_at, set_at
+from .names import norm
 from .roles.kinds import is_kind
 from .roles.state import is_alarm_flag
 
@@ -39,15 +42,19 @@ def prune_empty(value: Any, *, top: bool = True) -> Any:
     return value
 
 
-def drop_constant_kinds(shaped: Any, path: tuple[str, ...], raw: Any = None) -> Any:
+def drop_constant_kinds(
+    shaped: Any, path: tuple[str, ...], raw: Any = None, keys: tuple[str, ...] = ()
+) -> Any:
     """A discriminator (``object``, ``kind``, ``type``) with one value on every item of a list
     says nothing: drop it from the items, unless it is all an item has. Not a tag that names
     the member holding the item's content (``{"type": "paragraph", "paragraph": {...}}`` in
-    ``raw``, the items as sent)."""
+    ``raw``, the items as sent), nor a member a path parameter of the tool's context names
+    (``keys``: ``{type}`` in the address of one item, ``decision.DefaultsContext.keys``)."""
     items = get_at(shaped, path)
     if not isinstance(items, list) or len(items) < 2 or not all(isinstance(i, dict) for i in items):
         return shaped
     first = raw[0] if isinstance(raw, list) and raw and isinstance(raw[0], dict) else {}
+    named = {norm(k) for k in keys}
     constant = [
         key
         for key in items[0]
@@ -55,6 +62,7 @@ def drop_constant_kinds(shaped: Any, path: tuple[str, ...], raw: Any = None) -> 
         and not isinstance(items[0][key], (dict, list))
         and all(key in i and i[key] == items[0][key] for i in items)
         and not (isinstance(first.get(key), str) and first[key] in first)
+        and norm(key) not in named
     ]
     if not constant:
         return shaped
