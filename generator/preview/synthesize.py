@@ -71,6 +71,9 @@ def words(name: str) -> list[str]:
     return [w.lower() for w in _WORDS.findall(name)]
 
 
+NO_BODY_CODES = frozenset({"204", "205"})  # success statuses HTTP gives no body
+
+
 def success_codes(responses: dict[str, Any]) -> list[str]:
     """2xx codes in order (``2XX`` last); ``default`` only without any 2xx (as the loaders)."""
     codes = sorted(str(c) for c in responses if _SUCCESS.fullmatch(str(c)))
@@ -106,7 +109,11 @@ class ExampleFinder:
         self.doc = doc
 
     def example(self, op: OperationSpec) -> Example | None:
-        """The example response body of ``op`` (None: nothing describes a JSON body)."""
+        """The example response body of ``op`` (None: nothing describes a JSON body, or its
+        first success status carries none: a 204 described with a schema answers no body, as
+        HTTP says, and a client never reads one)."""
+        if self._first_code(op) in NO_BODY_CODES:
+            return None
         found = self._from_document(op)
         if found is not None and isinstance(found.value, str):
             # a JSON body written down as a string (common in Swagger 2.0 examples): the
@@ -126,8 +133,8 @@ class ExampleFinder:
 
     def without_body(self, op: OperationSpec) -> NoBody:
         """For an operation without an example body: the status of its empty success answer
-        (its first success response, in the loaders' order, describes no content at all:
-        204 No Content, or a 2xx with a description only), else why nothing can be served."""
+        (its first success response, in the loaders' order, describes no content at all, or is
+        204 or 205, which carry none whatever they describe), else why nothing can be served."""
         if self.doc is None or not op.source_pointer.startswith("/paths/"):
             return NoBody(None, "no response description in the document")
         operation = _at(self.doc.data, op.source_pointer)
@@ -138,7 +145,7 @@ class ExampleFinder:
             return NoBody(None, "no success response described")
         response, _ = self._deref(responses[codes[0]], self.doc)
         content = response.get("content") if isinstance(response, dict) else None
-        if not content:
+        if not content or codes[0] in NO_BODY_CODES:
             return NoBody(_status(codes[0]), "")
         media = sorted(str(m) for m in content) if isinstance(content, dict) else []
         if any(is_json_media_type(m) for m in media):
@@ -153,6 +160,15 @@ class ExampleFinder:
         except RefError:
             return None, doc
         return found.value, found.doc
+
+    def _first_code(self, op: OperationSpec) -> str | None:
+        """The first success code the document gives ``op`` (None: no document or none)."""
+        if self.doc is None or not op.source_pointer.startswith("/paths/"):
+            return None
+        operation = _at(self.doc.data, op.source_pointer)
+        responses = operation.get("responses") if isinstance(operation, dict) else None
+        codes = success_codes(responses) if isinstance(responses, dict) else []
+        return codes[0] if codes else None
 
     def _from_document(self, op: OperationSpec) -> Example | None:
         if self.doc is None or not op.source_pointer.startswith("/paths/"):
