@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from generator.examples import examples, regen
+from tests.support.own_tests import run_own_tests
 from tests.support.paths import GENERATED, REPO, SPECS
 
 
@@ -55,16 +56,7 @@ def test_output_is_byte_identical_under_different_hash_seeds(tmp_path: Path) -> 
 
 @pytest.mark.parametrize("package", sorted(p.name for p in GENERATED.iterdir() if p.is_dir()))
 def test_generated_package_passes_its_own_tests(package: str) -> None:
-    root = GENERATED / package
-    env = {**os.environ, "PYTHONPATH": str(root / "src")}
-    proc = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-rs", "-p", "no:cacheprovider", "tests"],
-        cwd=root,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
+    proc = run_own_tests(GENERATED / package)
     assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
     summary = proc.stdout.strip().splitlines()[-1]
     assert " passed" in summary and "skipped" not in summary, proc.stdout[-3000:]

@@ -8,11 +8,11 @@ package failed its own tests. The test's upstream now stands in for every server
 
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
 from pathlib import Path
 
+from tests.support.own_tests import run_own_tests
 from tests.support.paths import REPO
 
 SPEC = """\
@@ -55,15 +55,6 @@ def test_a_package_whose_operations_have_their_own_servers_passes_its_own_tests(
     out = tmp_path / "out"
     cmd = [sys.executable, "-m", "generator", "generate", str(spec), "--name", "own-hosts"]
     subprocess.run([*cmd, "--out", str(out)], check=True, cwd=REPO, capture_output=True)
-    root = out / "own-hosts-mcp"
-    env = {**os.environ, "PYTHONPATH": str(root / "src")}
-    proc = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests"],
-        cwd=root,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
+    proc = run_own_tests(out / "own-hosts-mcp")
     assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
     assert " passed" in proc.stdout.strip().splitlines()[-1]
