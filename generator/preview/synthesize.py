@@ -135,11 +135,9 @@ class ExampleFinder:
         """For an operation without an example body: the status of its empty success answer
         (its first success response, in the loaders' order, describes no content at all, or is
         204 or 205, which carry none whatever they describe), else why nothing can be served."""
-        if self.doc is None or not op.source_pointer.startswith("/paths/"):
+        responses = self._responses(op)
+        if responses is None or self.doc is None:
             return NoBody(None, "no response description in the document")
-        operation = _at(self.doc.data, op.source_pointer)
-        found = operation.get("responses") if isinstance(operation, dict) else None
-        responses = found if isinstance(found, dict) else {}
         codes = success_codes(responses)
         if not codes:
             return NoBody(None, "no success response described")
@@ -161,22 +159,24 @@ class ExampleFinder:
             return None, doc
         return found.value, found.doc
 
-    def _first_code(self, op: OperationSpec) -> str | None:
-        """The first success code the document gives ``op`` (None: no document or none)."""
+    def _responses(self, op: OperationSpec) -> dict[str, Any] | None:
+        """The ``responses`` of ``op`` in the document (``{}`` when it has none; None: no
+        document, or ``op`` is not one of its paths' operations)."""
         if self.doc is None or not op.source_pointer.startswith("/paths/"):
             return None
         operation = _at(self.doc.data, op.source_pointer)
-        responses = operation.get("responses") if isinstance(operation, dict) else None
-        codes = success_codes(responses) if isinstance(responses, dict) else []
+        found = operation.get("responses") if isinstance(operation, dict) else None
+        return found if isinstance(found, dict) else {}
+
+    def _first_code(self, op: OperationSpec) -> str | None:
+        """The first success code the document gives ``op`` (None: no document or none)."""
+        codes = success_codes(self._responses(op) or {})
         return codes[0] if codes else None
 
     def _from_document(self, op: OperationSpec) -> Example | None:
-        if self.doc is None or not op.source_pointer.startswith("/paths/"):
+        responses = self._responses(op)
+        if responses is None or self.doc is None:
             return None
-        operation = _at(self.doc.data, op.source_pointer)
-        if not isinstance(operation, dict) or not isinstance(operation.get("responses"), dict):
-            return None
-        responses = operation["responses"]
         for code in success_codes(responses):
             response, doc = self._deref(responses[code], self.doc)
             if not isinstance(response, dict):
