@@ -61,7 +61,7 @@ from .pages import PAGE_KINDS
 from .paging import MIN_PAGE_TOKENS, capped, over_threshold, page
 from .payload import apply_select, find_target, without_success
 from .repair import defaults_read_from_response
-from .series import answered_series
+from .series import answered_series, with_series
 from .shape_config import DETAIL_LEVELS, FORMATS, ShapeConfig, ShapedResponse
 from .trees import field_tree_from_value, unwrap
 from .truncate import escape_lookalike, scrub, truncate_string, truncate_strings
@@ -124,9 +124,9 @@ def shape(
             )
         selection = selection or None
         from_defaults = selection is not None
-        if from_defaults and not (config.operator_defaults and config.default_fields):
+        if selection is not None and not (config.operator_defaults and config.default_fields):
             listed = where.kind == "list"  # the series the answer is made of (series.py)
-            selection = _with(selection, answered_series(target, listed, config.kind))
+            selection = with_series(selection, answered_series(target, listed, config.kind))
     excluded = lifted_exclude(config.exclude, explicit)
 
     def select(item: Any) -> Any:
@@ -206,15 +206,6 @@ def shape(
     if violations or repaired:
         return replace(result, violations=violations, repaired=repaired)
     return result
-
-
-def _with(selection: list[str] | None, paths: tuple[str, ...]) -> list[str] | None:
-    """``selection`` and the ``paths`` it does not hold yet (nor a path above them)."""
-    if selection is None:
-        return None
-    held = set(selection)
-    more = [p for p in paths if not any(p == s or p.startswith(f"{s}.") for s in held)]
-    return selection + more if more else selection
 
 
 def _without_encodings(

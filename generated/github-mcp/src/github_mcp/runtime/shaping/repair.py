@@ -17,7 +17,7 @@ from .decision import decide_fields
 from .fields import exclude, project
 from .invariants import check_invariants
 from .payload import Target, apply_select
-from .series import answered_series
+from .series import answered_series, with_series
 from .shape_config import ShapeConfig
 from .trees import field_tree_from_value
 from .truncate import dumps
@@ -33,7 +33,7 @@ def defaults_read_from_response(
     the series the answer is made of (``series.py``)."""
 
     def select(item: Any, fields: tuple[str, ...]) -> Any:
-        item = project(item, list(fields) + [p for p in series if p not in fields])
+        item = project(item, with_series(list(fields), series))
         return prune_empty(exclude(item, excluded) if excluded else item)
 
     series: tuple[str, ...] = ()  # the series the answer is made of (series.py)

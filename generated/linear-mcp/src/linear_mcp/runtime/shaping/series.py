@@ -104,11 +104,19 @@ def answered_series(target: Any, listed: bool, kind: str = "read") -> tuple[str,
         return ()
     prefix, objects = _answered(target, listed)
     held: dict[str, int] = {}  # the values each series holds (an axis: none)
-    total = 0
     for obj in objects:
-        total += _values(obj)
         for path, value, data in _series_in(obj, ids=not listed):
             held[prefix + path] = held.get(prefix + path, 0) + (_values(value) if data else 0)
-    if not held or sum(held.values()) < SHARE * total:
+    if not held:  # most answers: no walk of their values at all
+        return ()
+    total = sum(_values(obj) for obj in objects)
+    if sum(held.values()) < SHARE * total:
         return ()
     return tuple(held)
+
+
+def with_series(selection: list[str], paths: tuple[str, ...]) -> list[str]:
+    """``selection`` and the series ``paths`` it does not hold yet (nor a path above them)."""
+    held = set(selection)
+    more = [p for p in paths if not any(p == s or p.startswith(f"{s}.") for s in held)]
+    return selection + more if more else selection
