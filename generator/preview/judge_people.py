@@ -6,9 +6,9 @@ read by their words (``judge_roles.py``).
 - **A person** is an object referred to under a person's name and shaped like one: a member
   whose last word is a role noun (``PERSON_WORDS``: user, owner, author, assignee, actor,
   sender, creator, committer, reporter, member, reviewer...; plurals too: ``assignees``,
-  ``requested_reviewers``) or ends in ``by`` (``created_by``, ``merged_by``), whose value is
-  an object, or a list of objects, that has a *handle or name*: a non-empty string member whose
-  last word is login, username, handle, nickname, name (``display_name``, ``full_name``) or
+  ``requested_reviewers``) or is a past participle + ``by`` (``created_by``, ``written_by``; not
+  ``orderBy``), whose value is an object, or a list of objects, that has a *handle or name*: a
+  non-empty string member whose last word is login, username, handle, nickname, name (``display_name``, ``full_name``) or
   that names an email (``email``, ``email_address``); a date or a URL is neither. A person
   none of whose own members is one is shaped like one when a part of it, up to two objects
   down and not in a list, has one (``{id, profile: {first_name}, persona: {identity:
@@ -66,9 +66,24 @@ HANDLE_WORDS = NAME_WORDS - {"name"}
 CHECK = "people"
 
 
+# Past participles that do not end in -ed or -en: "<participle> by" names who did it.
+IRREGULAR_PARTICIPLES = frozenset(
+    {"sent", "made", "built", "paid", "held", "kept", "left", "set", "put", "run", "done",
+     "bought", "brought", "taught", "won", "read", "told", "sold", "led", "owned"}
+)  # fmt: skip
+
+
+def _participle(word: str) -> bool:
+    return word.endswith(("ed", "en")) or word in IRREGULAR_PARTICIPLES
+
+
 def is_person_key(key: str) -> bool:
+    """A role noun last, or an agent phrase: a past participle + ``by`` (``created_by``,
+    ``written_by``); ``order_by``, ``sort_by``, ``group_by`` name how, not who."""
     w = words(key)
-    return bool(w) and (singular(w[-1]) in PERSON_WORDS or (len(w) > 1 and w[-1] == "by"))
+    return bool(w) and (
+        singular(w[-1]) in PERSON_WORDS or (len(w) > 1 and w[-1] == "by" and _participle(w[-2]))
+    )
 
 
 def _is_name(key: str, value: Any) -> bool:

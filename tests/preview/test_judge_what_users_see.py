@@ -79,6 +79,29 @@ def test_people_reduced_to_their_handles_pass() -> None:
     assert _check(verdict, "people") == (12, 12) and verdict.lost == []
 
 
+def test_an_ordering_named_by_is_not_a_person() -> None:
+    # ``orderBy`` names how a list is sorted, not who did something: dropping it is no loss,
+    # while ``written_by`` (an irregular participle) is a person like ``created_by``.
+    body = [
+        {
+            "id": i,
+            "title": f"Report {i}",
+            "updated_at": "2024-03-01T09:30:00Z",
+            "orderBy": {"name": "updated", "direction": "desc"},
+            "written_by": {"username": f"u{i}", "last_seen": "2024-03-01T09:30:00Z"},
+        }
+        for i in range(3)
+    ]
+    kept = [{"id": b["id"], "title": b["title"], "updated_at": b["updated_at"]} for b in body]
+    verdict = judge(body, kept)
+    assert _check(verdict, "people") == (3, 0)
+    assert [f.fields for f in verdict.findings] == [("written_by.username",)]
+    with_people = [
+        {**k, "written_by": {"username": b["written_by"]["username"]}} for k, b in zip(kept, body)
+    ]
+    assert judge(body, with_people).lost == []
+
+
 def test_a_person_reduced_to_a_timestamp_fails_and_says_where() -> None:
     kept = [
         {**b, "user": {"login": "ada"}, "assignee": {"last_login": "2024-03-01T09:30:00Z"}}
