@@ -17,12 +17,9 @@ import pytest
 
 from tests.support.rely import MODULE, make_package
 from tests.support.servers import http_client, http_server
+from tests.support.results import joined_text
 
 ITEMS = 80_000  # 3 MB of JSON: read in moments, shaped in seconds
-
-
-def text(result: Any) -> str:
-    return "\n".join(c.text for c in result.content)
 
 
 @pytest.fixture(scope="module")
@@ -124,7 +121,7 @@ async def test_a_small_call_is_answered_while_a_big_answer_is_being_shaped(
     with http_server(package, MODULE, env(upstream, RELY_TOTAL_TIMEOUT="300")) as url:
         async with http_client(url) as client:
             warm = await client.call_tool("get_thing", {"id": "small"})  # first-call setup
-            assert not warm.is_error, text(warm)
+            assert not warm.is_error, joined_text(warm)
             big_result: list[Any] = []
 
             async def big() -> None:
@@ -137,10 +134,10 @@ async def test_a_small_call_is_answered_while_a_big_answer_is_being_shaped(
                 await anyio.to_thread.run_sync(upstream.read.wait, 120)
                 small = await client.call_tool("get_thing", {"id": "small"})
                 finished.append("small")
-                assert not small.is_error and json.loads(text(small))["id"] == "small"
+                assert not small.is_error and json.loads(joined_text(small))["id"] == "small"
             assert finished == ["small", "big"]
-            assert not big_result[0].is_error, text(big_result[0])[:500]
-            assert "continuation_id" in text(big_result[0])
+            assert not big_result[0].is_error, joined_text(big_result[0])[:500]
+            assert "continuation_id" in joined_text(big_result[0])
 
 
 @pytest.mark.anyio
@@ -151,10 +148,12 @@ async def test_the_total_deadline_holds_for_shaping_a_big_answer(package, upstre
     with http_server(package, MODULE, env(upstream, RELY_TOTAL_TIMEOUT="0.5")) as url:
         async with http_client(url) as client:
             late = await client.call_tool("list_items", {})
-            assert late.is_error, text(late)[:300]
-            assert "total deadline of 0.5 s" in text(late) and "RELY_TOTAL_TIMEOUT" in text(late)
+            assert late.is_error, joined_text(late)[:300]
+            assert "total deadline of 0.5 s" in joined_text(
+                late
+            ) and "RELY_TOTAL_TIMEOUT" in joined_text(late)
             after = await client.call_tool("get_thing", {"id": "small"})  # still serving
-            assert not after.is_error, text(after)
+            assert not after.is_error, joined_text(after)
 
 
 @pytest.mark.anyio
@@ -174,9 +173,11 @@ async def test_what_parsing_may_build_is_bounded(package, upstream) -> None:
         async with http_client(url) as client:
             for thing, words in expected.items():
                 refused = await client.call_tool("get_thing", {"id": thing})
-                assert refused.is_error, (thing, text(refused)[:300])
-                assert words in text(refused), (thing, text(refused))
-                assert "was not parsed" in text(refused) and "RELY_MAX_" in text(refused)
+                assert refused.is_error, (thing, joined_text(refused)[:300])
+                assert words in joined_text(refused), (thing, joined_text(refused))
+                assert "was not parsed" in joined_text(refused) and "RELY_MAX_" in joined_text(
+                    refused
+                )
             fine = await client.call_tool("get_thing", {"id": "fine", "fields": ["*"]})
-            assert not fine.is_error, text(fine)
-            assert json.loads(text(fine).split("\n")[0])["name"] == "9" * 80
+            assert not fine.is_error, joined_text(fine)
+            assert json.loads(joined_text(fine).split("\n")[0])["name"] == "9" * 80

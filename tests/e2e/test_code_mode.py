@@ -30,6 +30,7 @@ from tests.support.paths import RESPONSES, SPECS
 from tests.support.results import text_of
 from tests.support.servers import http_server, package_env, stdio_session
 from tests.support.upstream import Recorded, Reply, Upstream
+from tests.support.results import joined_text
 
 OVERLAY = """
 name: ghcode
@@ -95,10 +96,6 @@ def upstream():
         yield up
 
 
-def text(result: Any) -> str:
-    return "\n".join(c.text for c in result.content)
-
-
 async def run(session: Any, code: str, **controls: Any) -> Any:
     return await session.call_tool("ghcode_execute", {"code": code, **controls})
 
@@ -126,12 +123,12 @@ async def test_search_then_a_script_chaining_two_operations(package: Path, upstr
 
         found = await session.call_tool("ghcode_search", {"query": "list the issues of a repo"})
         assert not found.is_error
-        signatures = text(found)
+        signatures = joined_text(found)
         assert "issues_list_for_repo(owner: str, repo: str," in signatures
         assert "-> list[{" in signatures and "number: int" in signatures
 
         result = await run(session, CHAIN)
-        assert not result.is_error, text(result)
+        assert not result.is_error, joined_text(result)
         assert json.loads(result.content[0].text) == [
             {"title": "Issue 0", "author": "author0", "first_comment": "first on 500"},
             {"title": "Issue 1", "author": "author1", "first_comment": "first on 501"},
@@ -145,7 +142,7 @@ async def test_search_then_a_script_chaining_two_operations(package: Path, upstr
 
         # markdown, as any tool's answer
         table = await run(session, CHAIN, response_format="markdown")
-        assert "| title | author | first_comment |" in text(table)
+        assert "| title | author | first_comment |" in joined_text(table)
 
 
 @pytest.mark.anyio
@@ -157,12 +154,12 @@ async def test_all_pages_and_an_answer_over_budget_continued(package: Path, upst
     )
     async with stdio_session(package, "ghcode_mcp", env) as session:
         first = await run(session, code)
-        assert not first.is_error, text(first)
+        assert not first.is_error, joined_text(first)
         assert [dict(r.query).get("page") for r in upstream.requests] == [None, "2", "3"]
         results = [first]
         while (match := FOOTER.search(results[-1].content[-1].text)) is not None:
             nxt = await session.call_tool("ghcode_continue", {"continuation_id": match[1]})
-            assert not nxt.is_error, text(nxt)
+            assert not nxt.is_error, joined_text(nxt)
             results.append(nxt)
         assert len(results) > 1  # over the 700-token threshold: paged
         numbers = [item["number"] for r in results for item in json.loads(r.content[0].text)]
@@ -176,11 +173,11 @@ async def test_errors_name_the_function_the_argument_and_the_line(package: Path,
     async with stdio_session(package, "ghcode_mcp", env) as session:
         bad = await run(session, 'x = 1\nissues_list_for_repo(owner="o", repo="r", per_page="x")')
         assert bad.is_error
-        message = text(bad)
+        message = joined_text(bad)
         assert "line 2" in message and "issues_list_for_repo" in message
         assert "per_page" in message and "expected integer" in message
         controls = await run(session, 'issues_list_for_repo(owner="o", repo="r", fields=["id"])')
-        assert controls.is_error and "fields" in text(controls)
+        assert controls.is_error and "fields" in joined_text(controls)
         assert upstream.requests == []
 
 
@@ -208,8 +205,8 @@ async def test_the_sandbox_refuses_and_the_server_keeps_serving(package: Path, u
     async with stdio_session(package, "ghcode_mcp", env) as session:
         for code, expected in REFUSED:
             result = await run(session, code)
-            assert result.is_error, (code, text(result))
-            assert expected in text(result), (code, text(result))
+            assert result.is_error, (code, joined_text(result))
+            assert expected in joined_text(result), (code, joined_text(result))
             alive = await run(session, "import math\nmath.floor(2.5) + 1")
             assert not alive.is_error and alive.content[0].text == "3", code
         assert len(upstream.requests) == 2  # the third call was never sent
@@ -243,17 +240,17 @@ async def test_a_destructive_call_in_a_script_is_confirmed(tmp_path: Path) -> No
 
         async with stdio_session(package, NOTES_MODULE, env) as session:  # cannot ask
             refused = await session.call_tool("notes_execute", {"code": DELETE_SCRIPT})
-            assert refused.is_error and "cannot ask for it" in text(refused)
-            assert "line 2" in text(refused) and "PermissionError" in text(refused)
+            assert refused.is_error and "cannot ask for it" in joined_text(refused)
+            assert "line 2" in joined_text(refused) and "PermissionError" in joined_text(refused)
         no = User(False)
         async with stdio_session(package, NOTES_MODULE, env, elicitation_callback=no) as session:
             refused = await session.call_tool("notes_execute", {"code": DELETE_SCRIPT})
-            assert refused.is_error and "declined delete_note" in text(refused)
+            assert refused.is_error and "declined delete_note" in joined_text(refused)
         assert deletes() == []
         yes = User(True)
         async with stdio_session(package, NOTES_MODULE, env, elicitation_callback=yes) as session:
             done = await session.call_tool("notes_execute", {"code": DELETE_SCRIPT})
-            assert not done.is_error, text(done)
+            assert not done.is_error, joined_text(done)
             assert text_of(done) == '"deleted 7"'
         assert len(yes.asked) == 1 and "DELETE /notes/{id}" in yes.asked[0]
         assert deletes() == ["/notes/7"]
@@ -263,11 +260,11 @@ async def test_a_destructive_call_in_a_script_is_confirmed(tmp_path: Path) -> No
             async with Client(url, elicitation_callback=no) as client:
                 assert client.protocol_version == "2026-07-28"
                 refused = await client.call_tool("notes_execute", {"code": DELETE_SCRIPT})
-                assert refused.is_error and "declined delete_note" in text(refused)
+                assert refused.is_error and "declined delete_note" in joined_text(refused)
             assert deletes() == ["/notes/7"]
             async with Client(url, elicitation_callback=yes) as client:
                 done = await client.call_tool("notes_execute", {"code": DELETE_SCRIPT})
-                assert not done.is_error, text(done)
+                assert not done.is_error, joined_text(done)
                 assert text_of(done) == '"deleted 7"'
             assert len(no.asked) == 1 and len(yes.asked) == 1
             # the script paused at the call and went on from there: its GET ran once per run
@@ -315,7 +312,7 @@ async def test_a_paused_script_resumes_once(tmp_path: Path) -> None:
                     allow_input_required=True,
                 )
                 assert not isinstance(again, InputRequiredResult)
-                assert again.is_error and "no longer paused" in text(again)
+                assert again.is_error and "no longer paused" in joined_text(again)
         assert [r.method for r in up.requests] == ["GET", "DELETE"]
 
 

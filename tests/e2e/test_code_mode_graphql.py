@@ -22,10 +22,7 @@ from tests.support.paths import SPECS
 from tests.support.results import text_of
 from tests.support.servers import stdio_session
 from tests.support.upstream import Recorded, Reply, Upstream
-
-
-def text(result: Any) -> str:
-    return "\n".join(c.text for c in result.content)
+from tests.support.results import joined_text
 
 
 def _package(root: Path, api: str, extra: str) -> Path:
@@ -57,12 +54,12 @@ async def test_a_script_chains_two_graphql_queries(swapi: Path) -> None:
         async with stdio_session(swapi, "swapi_mcp", env) as session:
             names = [t.name for t in (await session.list_tools()).tools]
             assert names == ["swapi_search", "swapi_execute", "swapi_continue"]
-            found = text(await session.call_tool("swapi_search", {"query": "list people"}))
+            found = joined_text(await session.call_tool("swapi_search", {"query": "list people"}))
             assert "all_people(" in found and "query allPeople" in found
             assert 'all_pages("all_people", ...)' in found  # a connection is paged upstream
 
             result = await session.call_tool("swapi_execute", {"code": CHAIN})
-            assert not result.is_error, text(result)
+            assert not result.is_error, joined_text(result)
             assert json.loads(text_of(result)) == [
                 {"name": "Luke Skywalker", "films": ["A New Hope", "The Empire Strikes Back",
                                                     "Return of the Jedi"]},
@@ -99,16 +96,16 @@ async def test_graphql_errors_name_the_function_and_the_line(swapi: Path) -> Non
                 "swapi_execute", {"code": 'x = 1\nperson(personID=["1"])'}
             )
             assert bad.is_error
-            assert "line 2" in text(bad) and "person()" in text(bad)
-            assert "personID" in text(bad)
+            assert "line 2" in joined_text(bad) and "person()" in joined_text(bad)
+            assert "personID" in joined_text(bad)
             assert up.requests == []  # refused before anything was sent
             boom = await session.call_tool("swapi_execute", {"code": 'planet(planetID="boom")'})
-            assert boom.is_error and "line 1" in text(boom) and "planet" in text(boom)
-            assert "exploded" in text(boom)  # the GraphQL error, passed on
+            assert boom.is_error and "line 1" in joined_text(boom) and "planet" in joined_text(boom)
+            assert "exploded" in joined_text(boom)  # the GraphQL error, passed on
             partial = await session.call_tool("swapi_execute", {"code": 'person(personID="4")'})
-            assert not partial.is_error, text(partial)
+            assert not partial.is_error, joined_text(partial)
             assert json.loads(text_of(partial))["name"] == "Broken Droid"
-            assert "partial data" in text(partial)  # the note travels with the result
+            assert "partial data" in joined_text(partial)  # the note travels with the result
 
 
 # --- Linear: a query then a destructive mutation ----------------------------------------------
@@ -188,13 +185,13 @@ async def test_a_destructive_mutation_in_a_script_is_confirmed(linear: Path) -> 
 
         async with stdio_session(linear, "linear_mcp", env) as session:  # cannot ask
             refused = await session.call_tool("linear_execute", {"code": MOVE})
-            assert refused.is_error and "PermissionError" in text(refused)
-            assert "line 5" in text(refused) and "cannot ask" in text(refused)
+            assert refused.is_error and "PermissionError" in joined_text(refused)
+            assert "line 5" in joined_text(refused) and "cannot ask" in joined_text(refused)
         assert operations() == ["query issues"]  # the mutation was never sent
         yes = User(True)
         async with stdio_session(linear, "linear_mcp", env, elicitation_callback=yes) as session:
             done = await session.call_tool("linear_execute", {"code": MOVE})
-            assert not done.is_error, text(done)
+            assert not done.is_error, joined_text(done)
             assert json.loads(text_of(done)) == ["ENG-1 Done", "ENG-2 Done"]
         assert len(yes.asked) == 2 and "GraphQL mutation issueUpdate" in yes.asked[0]
         assert operations() == ["query issues"] * 2 + ["mutation issueUpdate"] * 2

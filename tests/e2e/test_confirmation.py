@@ -21,6 +21,7 @@ from mcp.types import (
 from tests.support.notes_api import MODULE, OVERLAY, make_package
 from tests.support.servers import http_server, stdio_session
 from tests.support.upstream import Reply, Upstream
+from tests.support.results import joined_text
 
 
 @pytest.fixture(scope="module")
@@ -54,10 +55,6 @@ class User:
         return ElicitResult(action="accept", content={"confirm": True})
 
 
-def text(result) -> str:
-    return "\n".join(c.text for c in result.content)
-
-
 def deletes(up: Upstream) -> list[str]:
     return [r.path for r in up.requests if r.method == "DELETE"]
 
@@ -69,23 +66,23 @@ async def test_input_required_on_2026_07_28(package, upstream) -> None:
         async with Client(url, elicitation_callback=yes) as client:
             assert client.protocol_version == "2026-07-28"
             done = await client.call_tool("delete_note", {"id": "7"})
-            assert not done.is_error, text(done)
+            assert not done.is_error, joined_text(done)
             assert not (await client.call_tool("get_note", {"id": "1"})).is_error  # not asked
         assert len(yes.asked) == 1
         assert "DELETE /notes/{id}" in yes.asked[0] and '{"id": "7"}' in yes.asked[0]
         assert deletes(upstream) == ["/notes/7"]
         async with Client(url, elicitation_callback=no) as client:
             refused = await client.call_tool("delete_note", {"id": "8"})
-            assert refused.is_error and "the user declined delete_note" in text(refused)
+            assert refused.is_error and "the user declined delete_note" in joined_text(refused)
         async with Client(url, elicitation_callback=gone) as client:
             refused = await client.call_tool("delete_note", {"id": "8"})
-            assert refused.is_error and "dismissed the question" in text(refused)
+            assert refused.is_error and "dismissed the question" in joined_text(refused)
         async with Client(url) as client:  # no elicitation capability: cannot ask
             refused = await client.call_tool("delete_note", {"id": "8"})
-            assert refused.is_error and "cannot ask for it" in text(refused)
+            assert refused.is_error and "cannot ask for it" in joined_text(refused)
         async with Client(url, mode="legacy", elicitation_callback=User(True)) as client:
             refused = await client.call_tool("delete_note", {"id": "8"})  # no way back
-            assert refused.is_error and "2025-11-25 over stateless HTTP" in text(refused)
+            assert refused.is_error and "2025-11-25 over stateless HTTP" in joined_text(refused)
         assert deletes(upstream) == ["/notes/7"]
 
 
@@ -139,12 +136,12 @@ async def test_elicitation_on_2025_11_25(package, upstream) -> None:
     yes, no = User(True), User(False)
     async with stdio_session(package, MODULE, env, elicitation_callback=yes) as session:
         done = await session.call_tool("delete_note", {"id": "3"})
-        assert not done.is_error, text(done)
+        assert not done.is_error, joined_text(done)
     async with stdio_session(package, MODULE, env, elicitation_callback=no) as session:
         refused = await session.call_tool("delete_note", {"id": "4"})
-        assert refused.is_error and "declined" in text(refused)
+        assert refused.is_error and "declined" in joined_text(refused)
     async with stdio_session(package, MODULE, env) as session:
         refused = await session.call_tool("delete_note", {"id": "5"})
-        assert refused.is_error and "cannot ask for it" in text(refused)
+        assert refused.is_error and "cannot ask for it" in joined_text(refused)
     assert len(yes.asked) == 1 and len(no.asked) == 1
     assert deletes(upstream) == ["/notes/3"]

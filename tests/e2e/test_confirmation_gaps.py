@@ -17,6 +17,7 @@ from mcp.types import ElicitRequestParams, ElicitResult, InputRequiredResult, In
 from tests.support.redis_server import redis_server
 from tests.support.servers import http_server
 from tests.support.upstream import Recorded, Reply, Upstream
+from tests.support.results import joined_text
 
 MODULE = "items_mcp"
 KEYS = "k" * 40  # REQUEST_STATE_KEYS shared by the replicas
@@ -116,10 +117,6 @@ class User:
         return ElicitResult(action="accept", content={"confirm": True})
 
 
-def text(result: Any) -> str:
-    return "\n".join(c.text for c in result.content)
-
-
 def sent(up: Upstream, method: str) -> list[str]:
     return [r.path + ("?" + "&".join(f"{k}={v}" for k, v in r.query) if r.query else "")
             for r in up.requests if r.method == method]  # fmt: skip
@@ -134,7 +131,7 @@ async def test_a_post_that_erases_is_announced_destructive_and_confirmed(package
             annotations = tools["purge_item_history"].annotations
             assert annotations is not None and annotations.destructive_hint is True
             refused = await client.call_tool("purge_item_history", {"id": "7"})
-            assert refused.is_error and "declined" in text(refused)
+            assert refused.is_error and "declined" in joined_text(refused)
         assert len(no.asked) == 1 and "POST /items/{id}/purge" in no.asked[0]
         assert sent(upstream, "POST") == []
 
@@ -145,12 +142,12 @@ async def test_continue_does_not_make_an_unconfirmed_request(package, upstream) 
         yes = User(True)
         async with Client(url, elicitation_callback=yes) as client:
             first = await client.call_tool("delete_items", {"page": 1})
-            assert not first.is_error, text(first)
-            cont_id = text(first).split('continuation_id="')[1].split('"')[0]
+            assert not first.is_error, joined_text(first)
+            cont_id = joined_text(first).split('continuation_id="')[1].split('"')[0]
             more = await client.call_tool("items_continue", {"continuation_id": cont_id})
-            assert more.is_error, text(more)
-            assert "Not done" in text(more) and '"force": "true"' in text(more)
-            assert "call delete_items with these arguments" in text(more)
+            assert more.is_error, joined_text(more)
+            assert "Not done" in joined_text(more) and '"force": "true"' in joined_text(more)
+            assert "call delete_items with these arguments" in joined_text(more)
         assert len(yes.asked) == 1
         assert sent(upstream, "DELETE") == ["/items?page=1"]
 
@@ -191,9 +188,9 @@ async def _confirmed_once(url: str, replay_url: str) -> list[Any]:
 async def test_a_confirmation_is_single_use(package, upstream) -> None:
     with http_server(package, MODULE, {"ITEMS_BASE_URL": upstream.url}) as url:
         done, replayed = await _confirmed_once(url, url)
-    assert not isinstance(done, InputRequiredResult) and not done.is_error, text(done)
+    assert not isinstance(done, InputRequiredResult) and not done.is_error, joined_text(done)
     assert not isinstance(replayed, InputRequiredResult) and replayed.is_error
-    assert "already used" in text(replayed)
+    assert "already used" in joined_text(replayed)
     assert sent(upstream, "DELETE") == ["/items/7"]
 
 
@@ -207,7 +204,7 @@ async def test_a_confirmation_is_single_use_across_replicas(package, upstream) -
         }
         with http_server(package, MODULE, env) as url_a, http_server(package, MODULE, env) as url_b:
             done, replayed = await _confirmed_once(url_a, url_b)
-    assert not isinstance(done, InputRequiredResult) and not done.is_error, text(done)
+    assert not isinstance(done, InputRequiredResult) and not done.is_error, joined_text(done)
     assert not isinstance(replayed, InputRequiredResult) and replayed.is_error
-    assert "already used" in text(replayed)
+    assert "already used" in joined_text(replayed)
     assert sent(upstream, "DELETE") == ["/items/7"]

@@ -33,6 +33,7 @@ from tests.support.oidc import AuthorizationServer, Client as OAuthClient, Unrea
 from tests.support.oidc import authorization_server
 from tests.support.servers import http_server, package_env
 from tests.support.upstream import Reply, Upstream
+from tests.support.results import joined_text
 
 UPSTREAM_TOKEN = "upstream-service-TOKEN-0123456789"
 AGENT = OAuthClient("agent", "agent-secret-0123456789", "notes:read notes:write")
@@ -121,10 +122,6 @@ async def mcp_client(
             yield client
 
 
-def text(result) -> str:
-    return "\n".join(c.text for c in result.content)
-
-
 def rpc_call(tool: str, arguments: dict) -> bytes:
     message = {
         "jsonrpc": "2.0",
@@ -157,8 +154,8 @@ async def test_the_mcp_client_finds_the_authorization_server_and_calls_a_tool(ho
     )
     async with mcp_client(hosted.url, provider) as client:
         result = await client.call_tool("list_notes", {})
-        assert not result.is_error, text(result)
-        assert '"note 0' in text(result)
+        assert not result.is_error, joined_text(result)
+        assert '"note 0' in joined_text(result)
     token = provider.context.current_tokens
     assert token is not None and set((token.scope or "").split()) == {"notes:read", "notes:write"}
     # The upstream got the server's own credential, never the caller's token (no passthrough).
@@ -259,7 +256,7 @@ async def test_the_client_steps_up_to_the_scope_the_403_challenge_names(hosted) 
     hosted.upstream.route("DELETE", "/notes/{id}", Reply(204, b""))
     async with mcp_client(hosted.url, provider) as client:
         result = await client.call_tool("delete_note", {"id": "7"})
-        assert not result.is_error, text(result)
+        assert not result.is_error, joined_text(result)
     assert provider.context.current_tokens is not None
     scope = provider.context.current_tokens.scope or ""
     assert set(scope.split()) == {"notes:read", "notes:write"}
@@ -272,7 +269,7 @@ async def test_an_opaque_token_is_introspected(hosted) -> None:
     assert token.count(".") == 0  # not a JWT
     async with mcp_client(hosted.url, Authorization=f"Bearer {token}") as client:
         result = await client.call_tool("get_status", {})
-        assert not result.is_error and '"ok":true' in text(result).replace(" ", "")
+        assert not result.is_error and '"ok":true' in joined_text(result).replace(" ", "")
     other = hosted.auth.token("opaque-agent", OTHER_RESOURCE, "notes:read")
     assert post(hosted, rpc_call("get_status", {}), other).status_code == 401
 
@@ -283,12 +280,12 @@ async def test_continuations_belong_to_the_principal_that_made_them(hosted) -> N
     bob = hosted.auth.token("reader", hosted.url, "notes:read")
     async with mcp_client(hosted.url, Authorization=f"Bearer {alice}") as client:
         first = await client.call_tool("list_notes", {})
-        cont_id = text(first).split('continuation_id="')[1].split('"')[0]
+        cont_id = joined_text(first).split('continuation_id="')[1].split('"')[0]
         async with mcp_client(hosted.url, Authorization=f"Bearer {bob}") as other:
             stolen = await other.call_tool("notes_continue", {"continuation_id": cont_id})
-            assert stolen.is_error and "Unknown continuation_id" in text(stolen)
+            assert stolen.is_error and "Unknown continuation_id" in joined_text(stolen)
         mine = await client.call_tool("notes_continue", {"continuation_id": cont_id})
-        assert not mine.is_error, text(mine)
+        assert not mine.is_error, joined_text(mine)
 
 
 def test_half_configured_authorization_is_refused_at_start(package) -> None:

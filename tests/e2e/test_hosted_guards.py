@@ -21,6 +21,7 @@ from mcp.client.streamable_http import streamable_http_client
 from tests.support.notes_api import MODULE, make_package, notes
 from tests.support.servers import http_server
 from tests.support.upstream import Recorded, Reply, Upstream
+from tests.support.results import joined_text
 
 BUDGET = 5  # NOTES_AUTH_INTROSPECTIONS_PER_MINUTE
 
@@ -107,10 +108,6 @@ async def mcp_client(url: str, token: str) -> AsyncIterator[Client]:
             yield client
 
 
-def text(result) -> str:
-    return "\n".join(c.text for c in result.content)
-
-
 def test_refusals_are_cached_and_each_client_has_an_introspection_budget(guarded) -> None:
     started = time.monotonic()
     assert status(guarded, "alice-token") == 200
@@ -137,10 +134,10 @@ async def test_continuations_of_one_subject_are_refused_for_another_of_the_same_
 ) -> None:
     async with mcp_client(guarded.url, "alice-token") as alice:
         first = await alice.call_tool("list_notes", {})
-        assert not first.is_error, text(first)
-        cont_id = text(first).split('continuation_id="')[1].split('"')[0]
+        assert not first.is_error, joined_text(first)
+        cont_id = joined_text(first).split('continuation_id="')[1].split('"')[0]
         async with mcp_client(guarded.url, "bob-token") as bob:
             stolen = await bob.call_tool("notes_continue", {"continuation_id": cont_id})
-            assert stolen.is_error and "Unknown continuation_id" in text(stolen)
+            assert stolen.is_error and "Unknown continuation_id" in joined_text(stolen)
         mine = await alice.call_tool("notes_continue", {"continuation_id": cont_id})
-        assert not mine.is_error, text(mine)
+        assert not mine.is_error, joined_text(mine)

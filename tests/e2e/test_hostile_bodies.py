@@ -18,6 +18,7 @@ import pytest
 from generator.pipeline import generate
 from tests.support.servers import stdio_session
 from tests.support.upstream import Recorded, Reply, Upstream
+from tests.support.results import joined_text
 
 SPEC = Path(__file__).resolve().parents[1] / "fixtures" / "specs" / "media.yaml"
 INJECTION = "x/></extra><role>admin</role><extra><y"
@@ -26,10 +27,6 @@ INJECTION = "x/></extra><role>admin</role><extra><y"
 @pytest.fixture(scope="module")
 def package(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return generate(SPEC, tmp_path_factory.mktemp("media-hostile"), name="media")[0]
-
-
-def text(result) -> str:
-    return "\n".join(c.text for c in result.content)
 
 
 def pet_echo(request: Recorded) -> Reply:
@@ -45,24 +42,28 @@ async def test_xml_names_from_the_caller_cannot_add_elements(package: Path) -> N
         env = {"MEDIA_BASE_URL": up.url + "/v1"}
         async with stdio_session(package, "media_mcp", env) as session:
             injected = await session.call_tool("add_pet", {"name": "Rex", "extra": {INJECTION: ""}})
-            assert injected.is_error, text(injected)
-            assert "Argument 'extra'" in text(injected)
-            assert "cannot be an XML element name" in text(injected)
-            assert "nothing was sent" in text(injected)
+            assert injected.is_error, joined_text(injected)
+            assert "Argument 'extra'" in joined_text(injected)
+            assert "cannot be an XML element name" in joined_text(injected)
+            assert "nothing was sent" in joined_text(injected)
             for name in ("xmlns", "a:role"):
                 refused = await session.call_tool("add_pet", {"name": "Rex", "extra": {name: "1"}})
-                assert refused.is_error and "Argument 'extra'" in text(refused), text(refused)
+                assert refused.is_error and "Argument 'extra'" in joined_text(refused), joined_text(
+                    refused
+                )
             assert up.requests == []
             fine = await session.call_tool(
                 "add_pet", {"name": "Rex", "extra": {"color": "<brown & white>"}}
             )
-            assert not fine.is_error, text(fine)
+            assert not fine.is_error, joined_text(fine)
             assert up.requests[-1].body.endswith(
                 b"<name>Rex</name><extra><color>&lt;brown &amp; white&gt;</color></extra></pet>"
             )
             huge = await session.call_tool("add_pet", {"name": "Huge"})
-            assert huge.is_error, text(huge)
-            assert "integer of 5001 digits" in text(huge) and "Internal error" not in text(huge)
+            assert huge.is_error, joined_text(huge)
+            assert "integer of 5001 digits" in joined_text(
+                huge
+            ) and "Internal error" not in joined_text(huge)
 
 
 @pytest.mark.anyio
@@ -82,7 +83,7 @@ async def test_uploads_refuse_fifos_control_characters_and_hide_the_folder(
             fifo = await session.call_tool(
                 "upload_document", {"file": {"path": "pipe"}, "title": "t"}
             )
-            assert fifo.is_error and "'pipe' is a FIFO, not a regular file" in text(fifo)
+            assert fifo.is_error and "'pipe' is a FIFO, not a regular file" in joined_text(fifo)
             assert time.monotonic() - started < 5
             cases = {
                 "path": {"path": "report.pdf\x00.txt"},
@@ -90,18 +91,18 @@ async def test_uploads_refuse_fifos_control_characters_and_hide_the_folder(
             }
             for member, value in cases.items():
                 refused = await session.call_tool("upload_document", {"file": value, "title": "t"})
-                assert refused.is_error, text(refused)
-                assert f"`{member}` contains the control character" in text(refused)
+                assert refused.is_error, joined_text(refused)
+                assert f"`{member}` contains the control character" in joined_text(refused)
             for path in ("missing.pdf", "../elsewhere.pdf"):
                 refused = await session.call_tool(
                     "upload_document", {"file": {"path": path}, "title": "t"}
                 )
-                assert refused.is_error and repr(path) in text(refused)
-                assert str(uploads) not in text(refused)
-                assert "private-plans" not in text(refused)
+                assert refused.is_error and repr(path) in joined_text(refused)
+                assert str(uploads) not in joined_text(refused)
+                assert "private-plans" not in joined_text(refused)
             made = await session.call_tool(
                 "upload_document", {"file": {"path": "report.pdf"}, "title": "t"}
             )
-            assert not made.is_error, text(made)
-            assert json.loads(text(made))["id"] == "doc-1"
+            assert not made.is_error, joined_text(made)
+            assert json.loads(joined_text(made))["id"] == "doc-1"
         assert len(up.requests) == 1  # only the last one was sent

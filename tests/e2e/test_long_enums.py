@@ -13,6 +13,7 @@ import yaml
 from generator.pipeline import generate
 from tests.support.servers import stdio_session
 from tests.support.upstream import Reply, Upstream
+from tests.support.results import joined_text
 
 # Real zone names (IANA tz database, public domain): 40 of them, more than the lean listing shows.
 ZONES = [
@@ -97,10 +98,6 @@ def package(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return target
 
 
-def _text(result) -> str:
-    return "\n".join(part.text for part in result.content)
-
-
 @pytest.mark.anyio
 async def test_a_long_enum_is_named_and_a_wrong_value_finds_the_right_one(package: Path) -> None:
     with Upstream() as up:
@@ -117,15 +114,15 @@ async def test_a_long_enum_is_named_and_a_wrong_value_finds_the_right_one(packag
             # what the note promises: the error names the closest values, no upstream call
             wrong = await session.call_tool("create_report", {"timezone": "New York"})
             assert wrong.is_error and up.requests == []
-            message = _text(wrong)
+            message = joined_text(wrong)
             assert f"not one of the {len(ZONES)} allowed values" in message
             assert '"America/New_York"' in message
             # a word of a value lists the values that contain it
             word = await session.call_tool("create_report", {"timezone": "Europe"})
-            found = re.findall(r'"(Europe/[A-Za-z_]+)"', _text(word))
+            found = re.findall(r'"(Europe/[A-Za-z_]+)"', joined_text(word))
             assert word.is_error and len(found) == 7 and "Europe/London" in found
 
             # and a value taken from an error is accepted and sent
             right = await session.call_tool("create_report", {"timezone": "America/New_York"})
-            assert not right.is_error, _text(right)
+            assert not right.is_error, joined_text(right)
             assert [r.json() for r in up.requests] == [{"timezone": "America/New_York"}]

@@ -15,6 +15,7 @@ import pytest
 from tests.support.rely import MODULE, make_package
 from tests.support.servers import stdio_session
 from tests.support.upstream import Reply, Upstream
+from tests.support.results import joined_text
 
 SECRET = "rely_env_SECRET_0123456789"
 IAM = {"AccessKeyId": "ASIA-INTERNAL", "SecretAccessKey": "internal-only"}
@@ -23,10 +24,6 @@ IAM = {"AccessKeyId": "ASIA-INTERNAL", "SecretAccessKey": "internal-only"}
 @pytest.fixture(scope="module")
 def package(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return make_package(tmp_path_factory.mktemp("rely-redirects"))
-
-
-def text(result) -> str:
-    return "\n".join(c.text for c in result.content)
 
 
 @pytest.mark.anyio
@@ -44,24 +41,26 @@ async def test_redirects_to_another_origin_need_the_operators_word_and_never_car
         env = {"RELY_BASE_URL": api.url, "RELY_BEARER": SECRET}
         async with stdio_session(package, MODULE, env) as session:
             moved = await session.call_tool("get_thing", {"id": "moved"})  # same origin
-            assert not moved.is_error and json.loads(text(moved))["id"] == "fine"
+            assert not moved.is_error and json.loads(joined_text(moved))["id"] == "fine"
             got = await session.call_tool("get_thing", {"id": "meta"})
-            assert got.is_error, text(got)
-            assert f"redirected (HTTP 302) to {where}" in text(got)
-            assert "RELY_REDIRECT_ORIGINS" in text(got) and "nothing was sent there" in text(got)
-            assert "AccessKeyId" not in text(got)
+            assert got.is_error, joined_text(got)
+            assert f"redirected (HTTP 302) to {where}" in joined_text(got)
+            assert "RELY_REDIRECT_ORIGINS" in joined_text(
+                got
+            ) and "nothing was sent there" in joined_text(got)
+            assert "AccessKeyId" not in joined_text(got)
             posted = await session.call_tool("create_thing", {"id": "meta", "name": "n"})
-            assert posted.is_error and "nothing was sent there" in text(posted)
+            assert posted.is_error and "nothing was sent there" in joined_text(posted)
         assert internal.requests == []
         env["RELY_REDIRECT_ORIGINS"] = internal.url  # the operator allows that origin
         async with stdio_session(package, MODULE, env) as session:
             got = await session.call_tool("get_thing", {"id": "meta"})
-            assert not got.is_error, text(got)
-            assert "ASIA-INTERNAL" in text(got)  # the operator said this origin may answer
+            assert not got.is_error, joined_text(got)
+            assert "ASIA-INTERNAL" in joined_text(got)  # the operator said this origin may answer
             posted = await session.call_tool("create_thing", {"id": "meta", "name": "n"})
-            assert posted.is_error, text(posted)
-            assert f"redirected (HTTP 307) to {where}" in text(posted)
-            assert "body is only sent to the API's own origin" in text(posted)
+            assert posted.is_error, joined_text(posted)
+            assert f"redirected (HTTP 307) to {where}" in joined_text(posted)
+            assert "body is only sent to the API's own origin" in joined_text(posted)
         assert [(r.method, r.path) for r in internal.requests] == [
             ("GET", "/latest/meta-data/iam")  # followed once allowed; the POST's body never
         ]

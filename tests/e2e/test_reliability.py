@@ -10,6 +10,7 @@ import pytest
 from tests.support.faulty import FaultyUpstream, closed_port
 from tests.support.rely import MODULE, make_package
 from tests.support.servers import stdio_session
+from tests.support.results import joined_text
 
 SECRET = "rely_env_SECRET_0123456789"
 
@@ -17,10 +18,6 @@ SECRET = "rely_env_SECRET_0123456789"
 @pytest.fixture(scope="module")
 def package(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return make_package(tmp_path_factory.mktemp("rely"))
-
-
-def text(result) -> str:
-    return "\n".join(c.text for c in result.content)
 
 
 @pytest.mark.anyio
@@ -51,7 +48,7 @@ async def test_the_server_stays_up_and_answers_after_every_fault(package) -> Non
                 started = time.monotonic()
                 result = await session.call_tool("get_thing", {"id": thing})
                 elapsed = time.monotonic() - started
-                body = text(result)
+                body = joined_text(result)
                 assert elapsed < 4.0, (thing, elapsed)
                 assert "Traceback" not in body and SECRET not in body
                 if words is None:
@@ -60,10 +57,10 @@ async def test_the_server_stays_up_and_answers_after_every_fault(package) -> Non
                     assert result.is_error, (thing, body)
                     assert words in body, (thing, body)
                 after = await session.call_tool("get_thing", {"id": "fine"})
-                assert not after.is_error and json.loads(text(after))["id"] == "fine"
+                assert not after.is_error and json.loads(joined_text(after))["id"] == "fine"
             post = await session.call_tool("create_thing", {"id": "flaky", "name": "n"})
             assert post.is_error and faulty.hits[("POST", "flaky")] == 1
     env["RELY_BASE_URL"] = f"http://127.0.0.1:{closed_port()}"
     async with stdio_session(package, MODULE, env) as session:
         refused = await session.call_tool("get_thing", {"id": "x"})
-        assert refused.is_error and "Could not reach" in text(refused)
+        assert refused.is_error and "Could not reach" in joined_text(refused)

@@ -37,6 +37,7 @@ from tests.support.vault_api import (
     make_package,
     vault_upstream,
 )
+from tests.support.results import joined_text
 
 
 def _import(package: Path, module: str) -> ModuleType:
@@ -120,10 +121,6 @@ def _env(monkeypatch: pytest.MonkeyPatch, upstream: Upstream) -> None:
     monkeypatch.setenv("VAULT_RETRIES", "2")
 
 
-def _text(result: Any) -> str:
-    return "\n".join(c.text for c in result.content)
-
-
 @pytest.mark.anyio
 async def test_a_call_is_a_span_with_one_client_span_per_upstream_request_and_no_values(
     vault: ModuleType, upstream: Upstream, monkeypatch: pytest.MonkeyPatch
@@ -133,15 +130,15 @@ async def test_a_call_is_a_span_with_one_client_span_per_upstream_request_and_no
     server = _server(vault, rec)
     async with Client(server) as client:
         result = await client.call_tool("get_item", {"itemId": SECRET_ID})
-        assert not result.is_error, _text(result)
+        assert not result.is_error, joined_text(result)
         created = await client.call_tool("create_item", {"id": "1", "name": SECRET_BODY})
-        assert not created.is_error, _text(created)
+        assert not created.is_error, joined_text(created)
     assert [r.headers.get("x-api-key") for r in upstream.requests] == [CREDENTIAL] * 3
 
     call = rec.tool_span("get_item")
     assert call.kind == SpanKind.INTERNAL
     attributes = dict(call.attributes or {})
-    text = _text(result)
+    text = joined_text(result)
     tokens = attributes.pop("mcpforge.result.tokens")
     assert attributes == {
         "gen_ai.operation.name": "execute_tool",
@@ -215,10 +212,10 @@ async def test_chunks_continuations_and_errors_are_attributes_and_metrics(
     server = _server(vault, rec)
     async with Client(server) as client:
         listed = await client.call_tool("list_items", {"q": SECRET_QUERY})
-        assert not listed.is_error, _text(listed)
-        cont_id = _text(listed).split('continuation_id="')[1].split('"')[0]
+        assert not listed.is_error, joined_text(listed)
+        cont_id = joined_text(listed).split('continuation_id="')[1].split('"')[0]
         page = await client.call_tool("vault_continue", {"continuation_id": cont_id})
-        assert not page.is_error, _text(page)
+        assert not page.is_error, joined_text(page)
         missing = await client.call_tool("get_item", {"itemId": "missing"})
         assert missing.is_error
         invalid = await client.call_tool("get_item", {"itemId": {"not": "a string"}})
@@ -273,7 +270,7 @@ async def test_a_graphql_call_names_its_operation_and_its_endpoint_never_the_var
         server = _server(swapi, rec)
         async with Client(server) as client:
             result = await client.call_tool("person", {"personID": "1"})
-            assert not result.is_error, _text(result)
+            assert not result.is_error, joined_text(result)
         assert up.requests[-1].json()["variables"] == {"personID": "1"}
     call = rec.tool_span("person")
     called = dict(call.attributes or {})

@@ -15,15 +15,12 @@ from tests.support.notes_api import MODULE, make_package, notes
 from tests.support.servers import stdio_session
 from tests.support.token_endpoint import CLIENT_ID, CLIENT_SECRET, TokenEndpoint
 from tests.support.upstream import Recorded, Reply, Upstream
+from tests.support.results import joined_text
 
 
 @pytest.fixture(scope="module")
 def package(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return make_package(tmp_path_factory.mktemp("notes"))
-
-
-def text(result) -> str:
-    return "\n".join(c.text for c in result.content)
 
 
 @pytest.mark.anyio
@@ -45,15 +42,15 @@ async def test_client_credentials_then_a_rotating_refresh_under_eight_concurrent
         }
         async with stdio_session(package, MODULE, env) as session:
             result = await session.call_tool("list_notes", {})
-            assert not result.is_error, text(result)
+            assert not result.is_error, joined_text(result)
         assert tokens.count("client_credentials") == 1
         assert tokens.grants[0]["scope"] == "notes:read notes:write"
 
         env["NOTES_OAUTH_REFRESH_TOKEN"] = "refresh-0-SECRET"
         async with stdio_session(package, MODULE, env) as session:
             first = await session.call_tool("get_note", {"id": "0", "fields": ["*"]})
-            assert not first.is_error and "access-2" not in text(first)
-            assert "[REDACTED]" in text(first)  # the upstream echoed the token: redacted
+            assert not first.is_error and "access-2" not in joined_text(first)
+            assert "[REDACTED]" in joined_text(first)  # the upstream echoed the token: redacted
             tokens.revoke_all()  # the upstream stops accepting it: 8 calls get 401 at once
             results: dict[int, CallToolResult] = {}
 
@@ -64,7 +61,7 @@ async def test_client_credentials_then_a_rotating_refresh_under_eight_concurrent
                 for i in range(8):
                     tg.start_soon(call, i)
             assert all(not r.is_error for r in results.values()), [
-                text(r) for r in results.values()
+                joined_text(r) for r in results.values()
             ]
         refreshes = [
             g["refresh_token"] for g in tokens.grants if g["grant_type"] == "refresh_token"
@@ -73,4 +70,4 @@ async def test_client_credentials_then_a_rotating_refresh_under_eight_concurrent
             "refresh-0-SECRET",
             "refresh-2-SECRET",
         ]  # at start; once after the 401s
-        assert all("SECRET" not in json.dumps(text(r)) for r in results.values())
+        assert all("SECRET" not in json.dumps(joined_text(r)) for r in results.values())

@@ -19,6 +19,11 @@ def texts_of(result: CallToolResult) -> list[str]:
     return [text_of(result, part) for part in range(len(result.content))]
 
 
+def joined_text(result: CallToolResult) -> str:
+    """Every text part of the result joined by newlines: the answer and its footer as one."""
+    return "\n".join(texts_of(result))
+
+
 def found_in(pattern: str | re.Pattern[str], text: str) -> re.Match[str]:
     """The first match of ``pattern`` in ``text`` (a footer's continuation id, a page count),
     which must have one."""
