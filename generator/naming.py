@@ -114,13 +114,27 @@ def _fit(base: str, key: str, limit: int, sep: str = "_") -> str:
     return base[: limit - len(suffix)].rstrip("_-.") + suffix
 
 
+def spelled_path(path: str) -> str:
+    """``path`` with each literal segment that has no letter or digit (``~``, ``*``, ``@``)
+    spelled as its characters' names (``tilde``): ``/users/~`` and ``/users`` are different
+    operations and get different names, not one name and a hash."""
+
+    def spell(segment: str) -> str:
+        if any(c.isalnum() for c in segment) or segment.startswith("{"):
+            return segment
+        names = (unicodedata.name(c, "").lower().replace(" ", "_") for c in segment)
+        return "_".join(n for n in names if n)
+
+    return "/".join(spell(s) for s in path.split("/"))
+
+
 def tool_name(operation_id: str | None, method: str, path: str) -> str:
     """The base (not yet unique, not yet length-checked) tool name of one HTTP operation."""
     if operation_id:
         base = snake_case(operation_id)
         if base:
             return base
-    words = snake_case(path.replace("{", "/").replace("}", "/"))
+    words = snake_case(spelled_path(path).replace("{", "/").replace("}", "/"))
     return f"{method.lower()}_{words}" if words else method.lower()
 
 
@@ -169,7 +183,7 @@ def path_name(method: str, path: str) -> str:
     most specific (last) segments kept when all do not fit:
     ``DELETE /widget/{widget_id}/items/{item_id}/properties`` -> ``delete_widget_items_properties``.
     """
-    parts = [s for s in path.split("/") if s]
+    parts = [s for s in spelled_path(path).split("/") if s]
     segments = [s for s in parts if not s.startswith("{")]
     words = [w for s in segments for w in snake_case(s).split("_") if w]
     if parts and parts[-1].startswith("{"):  # one resource: GET /items/{id} -> get_items_by_id

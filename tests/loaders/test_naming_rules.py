@@ -241,3 +241,17 @@ def test_summary_names_drop_filler_words_and_repeats() -> None:
     assert summary_name("[DEPRECATED] Get the items of the item list") == "get_items_list"
     assert summary_name("Pets") == ""
     assert len(summary_name(" ".join(f"word{i}" for i in range(40)))) <= 64
+
+
+def test_a_segment_without_letters_is_spelled_not_hashed() -> None:
+    # ``GET /users`` and ``GET /users/~`` (the current user) are two operations: both used to
+    # read ``get_users`` and both ended hash-suffixed; a punctuation segment is now spelled.
+    assert tool_name(None, "GET", "/users/~") == "get_users_tilde"
+    assert path_name("GET", "/users/~") == "get_users_tilde"
+    assert tool_name(None, "GET", "/files/*/meta") == "get_files_asterisk_meta"
+    assert tool_name(None, "GET", "/items/{id}") == "get_items_id"  # templates as before
+    keys = {
+        "GET /users": tool_name(None, "GET", "/users"),
+        "GET /users/~": tool_name(None, "GET", "/users/~"),
+    }
+    assert assign_tool_names(keys) == {"GET /users": "get_users", "GET /users/~": "get_users_tilde"}
