@@ -138,6 +138,28 @@ def test_scoring_counts_recall_precision_and_their_tokens() -> None:
     assert s.theirs > 0 and s.ours > 0
 
 
+def test_a_reference_that_returns_its_objects_nearly_whole_is_not_selective() -> None:
+    from generator.bench.practitioners.data import Row
+
+    long = "a long description of the thing that the reference server keeps or not " * 3
+    body = {"items": [{"id": i, "name": f"n{i}", "description": long} for i in range(3)]}
+    shaped = {"items": [{"id": i} for i in range(3)]}
+    parts = [str(shaped)]
+    fields = ("id", "name")
+    chosen = score(
+        Row("s", "t", "f", "a", "GET /x", "read", "spec", fields, list="items"), body, shaped, parts
+    )
+    assert chosen.whole > 2 * chosen.theirs and chosen.selective
+    everything = (*fields, "description")
+    whole = score(
+        Row("s", "t", "f", "a", "GET /x", "read", "spec", everything, list="items"),
+        body,
+        shaped,
+        parts,
+    )
+    assert whole.theirs == whole.whole and not whole.selective
+
+
 def test_the_graphql_upstream_answers_only_what_the_document_selects() -> None:
     value = {"nodes": [{"__typename": "Issue", "id": "1", "title": "t", "body": "b"}], "x": 1}
     query = b'{"query": "query q { issues(first: 2) { n: nodes { id ... on Issue { title } ... on Pr { body } } } }"}'

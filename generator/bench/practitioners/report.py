@@ -145,6 +145,21 @@ def report(yardstick: Yardstick, results: list[Result], *, show_held_back: bool)
             [r for r in results if r.half == half], lambda r: r.row.kind
         ).items():
             lines.append(_line(f"{half} / {kind}", group))
+    lines += [
+        "",
+        "### Reads and searches by the reference's selectivity",
+        "",
+        "A *selective* reference keeps at most half of the tokens of the items it answers "
+        "(`scoring.SELECTIVE`); the others return their objects nearly whole, so their recall "
+        "asks for nearly every field while the directory benchmark asks for a reduction.",
+        "",
+        *HEADER,
+    ]
+    for half in HALVES:
+        reads = [r for r in results if r.half == half and r.row.kind in READS]
+        for label, chosen in (("selective", True), ("nearly whole", False)):
+            group = [r for r in reads if r.score is not None and r.score.selective is chosen]
+            lines.append(_line(f"{half} / {label}", group))
     lines += ["", "### Per API", "", *HEADER]
     for api, group in _grouped(results, lambda r: r.row.api).items():
         a = yardstick.apis[api]

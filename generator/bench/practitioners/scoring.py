@@ -13,7 +13,9 @@ body's items projected onto the row's paths (nulls and empty values left out, as
 JSON; a list row as the list of projected items): what the reference server's default
 selection of fields costs on the same body, not its exact rendering; for an acknowledgement
 row (no fields) the server's fixed reply. *Our tokens*: every part the agent receives from the
-generated server's call, o200k.
+generated server's call, o200k. *Selective*: a reference whose projection costs at most half
+the tokens of the items as they are (``SELECTIVE``); the others return their objects nearly
+whole, and their recall asks for nearly every field.
 """
 
 from __future__ import annotations
@@ -27,6 +29,8 @@ from ..received import received_tokens
 from ..yardstick import holds_value, is_under, leaf_paths  # the older yardstick's frame
 from .data import Row, at
 
+SELECTIVE = 0.5  # a reference keeping at most this share of the items' tokens chose fields
+
 
 @dataclass(frozen=True)
 class Score:
@@ -38,6 +42,13 @@ class Score:
     theirs: int  # tokens of the body projected onto the row's paths
     frame_found: bool = True
     measured: bool = True  # False: an acknowledgement with no reference field (tokens only)
+    whole: int = 0  # tokens of the body's items (or resource) as they are, compact JSON
+
+    @property
+    def selective(self) -> bool:
+        """The reference chose fields: its projection is at most ``SELECTIVE`` of the whole
+        items (else it returns the objects nearly whole, and recall asks for all of them)."""
+        return self.theirs <= SELECTIVE * self.whole
 
     @property
     def missed(self) -> tuple[str, ...]:
@@ -176,4 +187,7 @@ def score(row: Row, body: Any, shaped: Any, parts: list[str]) -> Score:
         theirs=count_tokens(theirs),
         frame_found=found,
         measured=bool(row.fields),
+        whole=count_tokens(
+            compact(originals if row.list is not None else originals[0] if originals else {})
+        ),
     )
