@@ -58,7 +58,9 @@ or on ``Verdict.notices`` for a check whose misses are not failures):
   note (a notice);
 - **generated records** (``judge_generated.py``): a generation's records (an analysis's
   entities, a report's changes) keep what tells them apart, their type, their figures and
-  their own members, not only their names or their parts' texts (given the operation's kind).
+  their own members, not only their names or their parts' texts (given the operation's kind);
+- **table columns** (``judge_tables.py``): rows whose cells are read by their position, when
+  kept, keep the names of their columns (``schema.fields[].name``).
 """
 
 from __future__ import annotations
@@ -72,6 +74,7 @@ from .judge_encodings import check_encodings
 from .judge_generated import check_generated
 from .judge_paths import check_path_identity, object_params
 from .judge_people import check_people
+from .judge_tables import check_tables
 from .judge_schema import check_series, check_siblings
 from .judge_roles import (
     HANDLE_WORDS,
@@ -263,6 +266,7 @@ def judge(
     check_siblings(body, shaped, tally, base)
     check_encodings(body, shaped, tally, notes, base, concise)
     check_generated(body, shaped, tally, kind, base)
+    check_tables(body, shaped, tally, base)
     verdict.seen = tally.seen()
     for finding in collapse(tally.findings):
         if finding.check in FAILING:

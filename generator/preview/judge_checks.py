@@ -42,6 +42,7 @@ CHECKS: tuple[Spec, ...] = (
     Spec("encodings left out", "byte arrays, embeddings, logprobs left out of concise results"),
     Spec("encodings noted", "an encoding left out is named in a note", fails=False),
     Spec("generated records", "a generation's records keep their type, figures and own members"),
+    Spec("table columns", "rows of positional cells keep their columns' names"),
 )
 FAILING = frozenset(s.name for s in CHECKS if s.fails)
 
