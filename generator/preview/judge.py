@@ -60,7 +60,9 @@ or on ``Verdict.notices`` for a check whose misses are not failures):
   entities, a report's changes) keep what tells them apart, their type, their figures and
   their own members, not only their names or their parts' texts (given the operation's kind);
 - **table columns** (``judge_tables.py``): rows whose cells are read by their position, when
-  kept, keep the names of their columns (``schema.fields[].name``).
+  kept, keep the names of their columns (``schema.fields[].name``);
+- **secrets hidden** (``judge_secrets.py``): a read or a search does not show a credential it
+  merely carries (a private key, a password, an access token).
 """
 
 from __future__ import annotations
@@ -74,6 +76,7 @@ from .judge_encodings import check_encodings
 from .judge_generated import check_generated
 from .judge_paths import check_path_identity, object_params
 from .judge_people import check_people
+from .judge_secrets import check_secrets
 from .judge_tables import check_tables
 from .judge_schema import check_series, check_siblings
 from .judge_roles import (
@@ -267,6 +270,7 @@ def judge(
     check_encodings(body, shaped, tally, notes, base, concise)
     check_generated(body, shaped, tally, kind, base)
     check_tables(body, shaped, tally, base)
+    check_secrets(body, shaped, tally, kind, base)
     verdict.seen = tally.seen()
     for finding in collapse(tally.findings):
         if finding.check in FAILING:

@@ -43,6 +43,7 @@ CHECKS: tuple[Spec, ...] = (
     Spec("encodings noted", "an encoding left out is named in a note", fails=False),
     Spec("generated records", "a generation's records keep their type, figures and own members"),
     Spec("table columns", "rows of positional cells keep their columns' names"),
+    Spec("secrets hidden", "a read or a search does not show a credential it merely carries"),
 )
 FAILING = frozenset(s.name for s in CHECKS if s.fails)
 

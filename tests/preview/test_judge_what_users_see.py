@@ -82,7 +82,7 @@ def test_people_reduced_to_their_handles_pass() -> None:
 def test_an_ordering_named_by_is_not_a_person() -> None:
     # ``orderBy`` names how a list is sorted, not who did something: dropping it is no loss,
     # while ``written_by`` (an irregular participle) is a person like ``created_by``.
-    body = [
+    body: list[dict[str, Any]] = [
         {
             "id": i,
             "title": f"Report {i}",
@@ -513,3 +513,34 @@ def test_the_breadth_report_gives_each_check_a_row_a_column_and_its_failing_patt
         in text
     )
     assert "| series | points lost (arrays) | 1 | 1 | api.yaml, tool_1: [0].points |" in text
+
+
+# ---------------------------------------------------------------------- secrets
+
+
+def test_a_read_that_shows_a_credential_it_carries_fails_and_a_create_is_not_judged() -> None:
+    certificates: list[dict[str, Any]] = [
+        {
+            "id": f"c{i}",
+            "name": f"Certificate {i}",
+            "certificateRawData": {"privateKey": f"-----BEGIN KEY----- MIIEv{i}"},
+            "token_type": "Bearer token",
+        }
+        for i in range(2)
+    ]
+    cursor = "CiAKGjBpNDd2Nmp2Zml2cXRwYjBpOXA"
+    body = {"certificates": certificates, "nextPageToken": cursor}
+    leaked = {
+        "certificates": [
+            {"id": c["id"], "name": c["name"], "certificateRawData": c["certificateRawData"]}
+            for c in certificates
+        ],
+        "nextPageToken": cursor,  # a cursor, not a credential
+    }
+    verdict = judge(body, leaked, kind="read")
+    assert _check(verdict, "secrets hidden") == (2, 0)
+    assert [f.fields for f in verdict.findings] == [("certificateRawData.privateKey",)]
+    assert verdict.findings[0].action == "exclude"
+    hidden = {"certificates": [{"id": c["id"], "name": c["name"]} for c in certificates]}
+    assert _check(judge(body, hidden, kind="read"), "secrets hidden") == (2, 2)
+    assert _check(judge(body, leaked, kind="create"), "secrets hidden") == (0, 0)  # minted

@@ -147,6 +147,34 @@ def test_a_create_keeps_the_credential_it_minted_and_reads_do_not() -> None:
     assert choose_default_fields(small, kind="read") == ("id",)
 
 
+def test_a_private_or_api_key_is_a_credential_and_a_key_that_names_is_not() -> None:
+    """A certificate list kept each item's ``certificateRawData.privateKey`` (a key, read as
+    something the item is known by): a read that merely carries a private key hides it."""
+    certificate = {
+        "id": "string",
+        "name": "string",
+        "expireTime": "string:time",
+        "certificateRawData": {"privateKey": "string", "publicCertificate": "string"},
+        "domainMappingsCount": "integer",
+    }
+    context = DefaultsContext(entity=("authorized", "certificate"))
+    listed = decide(certificate, context, kind="read", item=True).default_fields
+    assert not any("privateKey" in f for f in listed) and "id" in listed
+    single = decide(certificate, context, kind="read", item=False).default_fields
+    assert not any("privateKey" in f for f in single)
+    api_key = {"id": "string", "name": "string", "api_key": "string", "created_at": "string:time"}
+    assert "api_key" in decide(api_key, DefaultsContext(), kind="create", item=False).default_fields
+    assert (
+        "api_key" not in decide(api_key, DefaultsContext(), kind="read", item=True).default_fields
+    )
+    # an AWS-style key's id names it; a project's key and a sort key name things
+    named = {"access_key_id": "string", "project_key": "string", "status": "string"}
+    assert set(decide(named, DefaultsContext(), kind="read", item=True).default_fields) >= {
+        "access_key_id",
+        "project_key",
+    }
+
+
 def test_a_typed_record_keeps_what_it_holds() -> None:
     """A DNS record lost its data (the address) and kept its priority and flags."""
     record = {

@@ -22,7 +22,7 @@ from typing import Any
 
 from ..trees import alike, unwrap
 from .label import NOT_OWN, is_full_name, is_label, label_rank, pair_value
-from .noise import NOISE_WORDS, is_noise
+from .noise import NOISE_WORDS, is_credential, is_noise
 from .people import handle, is_person, is_person_node
 from .words import leaf_keys, w
 
@@ -46,11 +46,13 @@ def own_identity_key(key: str, entity: tuple[str, ...] = ()) -> bool:
 
 def is_natural_key(key: str) -> bool:
     """``number``, ``slug``, ``sha``, ``login``... and qualified full names (``full_name``,
-    ``fullPath``: unique where a plain name is not)."""
+    ``fullPath``: unique where a plain name is not); never a key that opens something
+    (``privateKey``, ``api_key``: a credential, ``noise.is_credential``)."""
     if is_full_name(key):
         return True
     ws = w(key)
-    return ws[-1] in NATURAL_KEY_WORDS and ws[0] not in NOT_OWN and len(ws) <= 2
+    natural = ws[-1] in NATURAL_KEY_WORDS and ws[0] not in NOT_OWN and len(ws) <= 2
+    return natural and not is_credential(key)
 
 
 def has_id(tree: Any) -> bool:

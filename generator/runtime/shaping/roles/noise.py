@@ -1,7 +1,7 @@
 """Noise: what is never a default field, whatever the budget.
 
-Avatars, etags, signatures, checksums, hashes, salts, secrets, tokens, icons, thumbnails,
-global node ids, and members whose name starts with ``_`` (``_links``, ``_meta``). A name is
+Avatars, etags, signatures, checksums, hashes, salts, secrets, tokens, private and API keys,
+icons, thumbnails, global node ids, and members whose name starts with ``_`` (``_links``, ``_meta``). A name is
 never noise: ``secret_type_display_name`` names a kind of secret, ``nodeName`` a machine. A
 credential a create answers with is what the call minted, shown once: kept (``minted``).
 """
@@ -20,22 +20,41 @@ NOISE_WORDS = frozenset(
 
 # What a create may exist to mint (an API key's token, a one-time secret): shown once, so a
 # create's answer keeps it (``minted``); the reads that merely carry one leave it out.
-CREDENTIAL_WORDS = frozenset({"secret", "password", "token"})
+CREDENTIAL_WORDS = frozenset({"secret", "password", "passphrase", "token"})
+# A key that opens something, not one that names it (``privateKey``, ``api_key``; not
+# ``key``, ``project_key``, ``sort_key``): the word before ``key`` says which; the key itself,
+# not its id or name (``access_key_id`` names an AWS key), only its value's words may follow.
+CREDENTIAL_KEYS = frozenset({"private", "api", "access", "signing", "encryption", "master"})
+KEY_VALUE_WORDS = frozenset({"pem", "data", "value", "material"})
+
+
+def _credential(ws: tuple[str, ...]) -> bool:
+    if set(ws) & CREDENTIAL_WORDS:
+        return True
+    rest = ws
+    while len(rest) > 2 and rest[-1] in KEY_VALUE_WORDS:
+        rest = rest[:-1]
+    return len(rest) >= 2 and rest[-2] in CREDENTIAL_KEYS and rest[-1] == "key"
+
+
+def is_credential(key: str) -> bool:
+    """A secret, a password, a token, a private or API key (module doc)."""
+    return _credential(w(key))
 
 
 def minted(key: str) -> bool:
-    """A credential member (``token``, ``client_secret``, ``totp_secret``): noise on reads,
-    what a create made on its answer (``defaults.py``)."""
+    """A credential member (``token``, ``client_secret``, ``totp_secret``, ``private_key``):
+    noise on reads, what a create made on its answer (``defaults.py``)."""
     ws = w(key)
-    return bool(set(ws) & CREDENTIAL_WORDS) and not (ws[-1] in LABEL_WORDS and len(ws) > 1)
+    return _credential(ws) and not (ws[-1] in LABEL_WORDS and len(ws) > 1)
 
 
 def is_noise(key: str) -> bool:
-    """Avatars, etags, hashes, secrets...; a name is never noise (``secret_type_display_name``
-    names a kind of secret, ``nodeName`` a machine)."""
+    """Avatars, etags, hashes, secrets, private and API keys...; a name is never noise
+    (``secret_type_display_name`` names a kind of secret, ``nodeName`` a machine)."""
     if key.startswith("_"):
         return True
     ws = w(key)
     if ws[-1] in LABEL_WORDS and len(ws) > 1:
         return False
-    return bool(set(ws) & NOISE_WORDS) or norm(key) in NOISE_WORDS
+    return bool(set(ws) & NOISE_WORDS) or norm(key) in NOISE_WORDS or _credential(ws)

@@ -1,0 +1,68 @@
+"""Secrets stay hidden on reads: the judge's ``secrets hidden`` check.
+
+Written apart from the shaping rules (nothing here imports ``runtime/shaping``), from the body
+alone. A read or a search that merely carries a credential does not show it: the agent's
+context is logged, shared and replayed, and nothing it does with a read needs the secret (a
+create that mints one answers it: not judged here). A *credential* is a member whose words
+name one (``SECRET_WORDS``: secret, password, passphrase; ``token`` unless it pages or counts:
+``nextPageToken``, ``token_type``; a key that opens something, ``private_key``, ``api_key``,
+``signing_key``, not ``project_key``), whose value is a string of at least ``MIN_CHARS``
+characters, not a link. *Judged*: each such value of the body; *kept* (hidden): it is nowhere
+in the result.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterator
+
+from .judge_checks import Finding, Path, Tally, field_path, where
+from .judge_roles import found_in, words
+
+SECRET_WORDS = frozenset({"secret", "password", "passphrase", "passwd"})
+OPENING_KEYS = frozenset({"private", "api", "access", "signing", "encryption", "master"})
+# ``token`` pages (``next_page_token``) or describes one (``token_type``, ``token_expires``)
+NOT_SECRET_WORDS = frozenset(
+    {"page", "next", "continuation", "cursor", "sync", "resume", "type", "count", "expires",
+     "expiry", "expiration", "id", "ids", "name", "hint", "url", "uri", "endpoint", "policy",
+     "length", "set", "configured", "required", "enabled", "last", "changed", "updated"}
+)  # fmt: skip
+MIN_CHARS = 8
+MAX_DEPTH = 8
+READS = frozenset({"read", "search"})
+CHECK = "secrets hidden"
+
+
+def is_credential(key: str) -> bool:
+    ws = words(key)
+    if not ws or set(ws) & NOT_SECRET_WORDS:
+        return False
+    if set(ws) & SECRET_WORDS or "token" in ws or "tokens" in ws:
+        return True
+    return len(ws) >= 2 and ws[-1] == "key" and ws[-2] in OPENING_KEYS
+
+
+def _credentials(node: Any, at: Path = (), depth: int = 0) -> Iterator[tuple[Path, str]]:
+    if depth > MAX_DEPTH:
+        return
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if isinstance(value, str) and is_credential(str(key)):
+                if len(value) >= MIN_CHARS and not value.startswith(("http://", "https://")):
+                    yield (*at, key), value
+            else:
+                yield from _credentials(value, (*at, key), depth + 1)
+    elif isinstance(node, list):
+        for i, item in enumerate(node):
+            yield from _credentials(item, (*at, i), depth + 1)
+
+
+def check_secrets(body: Any, shaped: Any, tally: Tally, kind: str | None, base: Path = ()) -> None:
+    """Judge the credentials a read or a search carries (module doc)."""
+    if kind not in READS or shaped is None:
+        return
+    for at, value in _credentials(body):
+        hidden = not found_in([value], shaped) and not (isinstance(shaped, str) and value in shaped)
+        message = f"{where(at)} shown: a credential the read merely carries"
+        pattern = f"{at[-1]} shown"
+        finding = Finding(CHECK, where(at), message, (field_path(at, base),), "exclude", pattern)
+        tally.count(CHECK, hidden, finding)
