@@ -175,6 +175,28 @@ def test_a_private_or_api_key_is_a_credential_and_a_key_that_names_is_not() -> N
     }
 
 
+def test_an_object_is_never_known_by_its_cursor() -> None:
+    """A batch of reports: each report's header and data are parts, its one scalar is the
+    cursor to its next page. The cursor was taken as each report's identity, which left its
+    parts out: every report came back as ``{nextPageToken}``."""
+    report = {
+        "columnHeader": {
+            "dimensions": ["string"],
+            "metricHeader": {"metricHeaderEntries": [{"name": "string", "type": "string:enum"}]},
+        },
+        "data": {
+            "rowCount": "integer",
+            "isDataGolden": "boolean",
+            "rows": [{"dimensions": ["string"], "metrics": [{"values": ["string"]}]}],
+        },
+        "nextPageToken": "string",
+    }
+    chosen = choose_default_fields(report, item=True, kind="read")
+    assert "nextPageToken" not in chosen
+    assert any(f.startswith("data.") for f in chosen)
+    assert any(f.startswith("columnHeader.") for f in chosen)
+
+
 def test_a_typed_record_keeps_what_it_holds() -> None:
     """A DNS record lost its data (the address) and kept its priority and flags."""
     record = {

@@ -99,7 +99,8 @@ def identity_fields(
     keys: tuple[str, ...] = (),
     written: bool = False,
 ) -> tuple[str, ...]:
-    """The object's own identity fields (never empty when the object has any scalar);
+    """The object's own identity fields (never empty when the object has any scalar that is
+    not noise);
     ``keys``: the path parameters that address one such object (``addressed_by``);
     ``written``: the object is a write's answer (``_addressed_below``)."""
     tree = unwrap(field_tree)
@@ -137,9 +138,10 @@ def identity_fields(
         found = _identity_below(tree)
         if found:
             return (found,)
-    if not chosen:
+    if not chosen:  # its label, else its first scalar that is not noise (a page's cursor,
+        # a secret: ``{columnHeader, data, nextPageToken}`` is not known by its cursor)
         labels = sorted((k for k in leaves if is_label(k)), key=label_rank)
-        chosen = labels[:1] or leaves[:1]
+        chosen = labels[:1] or [k for k in leaves if not is_noise(k)][:1]
     return tuple(chosen)
 
 
