@@ -165,7 +165,8 @@ def preview_tool(
     example = finder.example(op)
     if example is None:
         return ToolPreview(tool.name, endpoint, None, kind=op.kind)
-    shaped = shape_output(example.value, tool, shape_config_for(tool))
+    config = shape_config_for(tool)
+    shaped = shape_output(example.value, tool, config)
     page = shaped.chunks[0] if shaped.chunks else ""
     try:
         result: Any = json.loads(page)
@@ -193,6 +194,7 @@ def preview_tool(
         siblings=siblings,
         notes=shaped.notes,
         kind=op.kind,
+        chosen=config.default_fields if config.operator_defaults else (),
     )
     violations += [f"judge: {lost}" for lost in verdict.lost]
     return ToolPreview(

@@ -234,6 +234,7 @@ def judge(
     notes: Sequence[str] | None = None,
     concise: bool = True,
     kind: str | None = None,
+    chosen: Sequence[str] = (),
 ) -> Verdict:
     """Compare what the upstream sent (``body``) with what the agent got (``shaped``, parsed
     JSON of the first page, or its text; ``paged``: the result says more pages follow;
@@ -241,7 +242,8 @@ def judge(
     ``judge_answers.py``; ``template``, ``siblings``: the operation's path template and its
     siblings' on the same collection, ``judge_paths.py``; ``notes``: the result's notes, None
     when not known; ``concise``: the result is the concise one, ``judge_encodings.py``;
-    ``kind``: what the operation does, ``judge_generated.py``, None when not known)."""
+    ``kind``: what the operation does, ``judge_generated.py``, None when not known;
+    ``chosen``: the fields an operator's overlay chose, ``judge_secrets.py``)."""
     verdict = Verdict()
     tally = Tally()
     path = payload_path(body)
@@ -270,7 +272,7 @@ def judge(
     check_encodings(body, shaped, tally, notes, base, concise)
     check_generated(body, shaped, tally, kind, base)
     check_tables(body, shaped, tally, base)
-    check_secrets(body, shaped, tally, kind, base)
+    check_secrets(body, shaped, tally, kind, base, chosen)
     verdict.seen = tally.seen()
     for finding in collapse(tally.findings):
         if finding.check in FAILING:

@@ -7,13 +7,14 @@ create that mints one answers it: not judged here). A *credential* is a member w
 name one (``SECRET_WORDS``: secret, password, passphrase; ``token`` unless it pages or counts:
 ``nextPageToken``, ``token_type``; a key that opens something, ``private_key``, ``api_key``,
 ``signing_key``, not ``project_key``), whose value is a string of at least ``MIN_CHARS``
-characters, not a link. *Judged*: each such value of the body; *kept* (hidden): it is nowhere
-in the result.
+characters, not a link, that an operator's overlay did not choose (``include: [token]``: the
+operator decided the agent needs it). *Judged*: each such value of the body; *kept*
+(hidden): it is nowhere in the result.
 """
 
 from __future__ import annotations
 
-from typing import Any, Iterator
+from typing import Any, Iterator, Sequence
 
 from .judge_checks import Finding, Path, Tally, field_path, where
 from .judge_roles import found_in, words
@@ -56,11 +57,21 @@ def _credentials(node: Any, at: Path = (), depth: int = 0) -> Iterator[tuple[Pat
             yield from _credentials(item, (*at, i), depth + 1)
 
 
-def check_secrets(body: Any, shaped: Any, tally: Tally, kind: str | None, base: Path = ()) -> None:
-    """Judge the credentials a read or a search carries (module doc)."""
+def check_secrets(
+    body: Any,
+    shaped: Any,
+    tally: Tally,
+    kind: str | None,
+    base: Path = (),
+    chosen: Sequence[str] = (),
+) -> None:
+    """Judge the credentials a read or a search carries (module doc); ``chosen``: the fields
+    an operator's overlay chose (relative to the judged object)."""
     if kind not in READS or shaped is None:
         return
     for at, value in _credentials(body):
+        if field_path(at, base) in chosen:
+            continue
         hidden = not found_in([value], shaped) and not (isinstance(shaped, str) and value in shaped)
         message = f"{where(at)} shown: a credential the read merely carries"
         pattern = f"{at[-1]} shown"

@@ -544,3 +544,6 @@ def test_a_read_that_shows_a_credential_it_carries_fails_and_a_create_is_not_jud
     hidden = {"certificates": [{"id": c["id"], "name": c["name"]} for c in certificates]}
     assert _check(judge(body, hidden, kind="read"), "secrets hidden") == (2, 2)
     assert _check(judge(body, leaked, kind="create"), "secrets hidden") == (0, 0)  # minted
+    # an operator's overlay that includes the key decided the agent needs it
+    chosen = ("id", "certificateRawData.privateKey")
+    assert _check(judge(body, leaked, kind="read", chosen=chosen), "secrets hidden") == (0, 0)

@@ -61,7 +61,7 @@ from .paging import MIN_PAGE_TOKENS, capped, over_threshold, page
 from .payload import apply_select, find_target, without_success
 from .repair import defaults_read_from_response
 from .series import answered_series, with_series
-from .tables import with_headers, with_wrapper_headers
+from .columns import with_headers, with_wrapper_headers
 from .shape_config import DETAIL_LEVELS, FORMATS, ShapeConfig, ShapedResponse
 from .trees import field_tree_from_value, unwrap
 from .truncate import escape_lookalike, scrub, truncate_string, truncate_strings
@@ -127,7 +127,7 @@ def shape(
         if selection is not None and not (config.operator_defaults and config.default_fields):
             listed = where.kind == "list"  # the series the answer is made of (series.py)
             selection = with_series(selection, answered_series(target, listed, config.kind))
-            selection = with_headers(selection, target, listed)  # a table's columns (tables.py)
+            selection = with_headers(selection, target, listed)  # a table's columns (columns.py)
     excluded = lifted_exclude(config.exclude, explicit)
 
     def select(item: Any) -> Any:

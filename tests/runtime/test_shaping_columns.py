@@ -1,4 +1,4 @@
-"""Tables (``runtime/shaping/tables.py``): rows whose cells are known by their position keep the
+"""Tables (``runtime/shaping/columns.py``): rows whose cells are known by their position keep the
 names of their columns by default, wherever the answer puts them. Bodies synthesized in the
 layouts query APIs publish: a result set's rows of ``{f: [{v}]}`` beside ``schema.fields``, a
 session read's rows of arrays beside ``metadata.rowType.fields``, a log query's list of tables
@@ -13,7 +13,7 @@ from typing import Any
 from generator.preview.judge import judge
 from generator.runtime.shaping.defaults import choose_default_fields
 from generator.runtime.shaping.pipeline import ShapeConfig, shape
-from generator.runtime.shaping.tables import header_paths, tables
+from generator.runtime.shaping.columns import header_paths, tables
 from generator.runtime.shaping.trees import field_tree_from_value
 
 CELLS = [["ada", "3", "2024-05-01"], ["bob", "5", "2024-05-02"], ["cy", "8", "2024-05-03"]]

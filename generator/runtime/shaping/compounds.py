@@ -1,0 +1,86 @@
+"""Compound values: a small object whose few scalar members make one value together.
+
+A duration or a time sent as ``{seconds, nanos}``, a label as ``{key, value}``, a price as
+``{amount, currency}``, a point as ``{lat, lng}``, a version as ``{major, minor}``: an object of
+two or three scalar members (``MAX_MEMBERS``), none an id (then it is a related thing, reduced
+to what it is known by), a link or noise, that are all named as parts of a measure (``MEASURE_WORDS``: units of time, coordinates, sizes, version parts, an amount and
+its currency or unit), or a name and its value (``{key, value}``, ``{name, value}``). A part
+of a resource is not one (``status: {phase, podIP}``, ``metadata: {name, uid}``). Half of one
+says nothing (``completionTime: {nanos: 7}``, ``labels: [{value: "prod"}]``): when the default
+fields keep a member of one, they keep all of it (``whole_compounds``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .names import base_type, is_leaf, words
+from .roles.identity import is_id_name
+from .roles.links import is_url
+from .roles.noise import is_noise
+from .trees import unwrap
+
+MAX_MEMBERS = 3
+MEASURE_WORDS = frozenset(
+    {"seconds", "nanos", "nanoseconds", "millis", "milliseconds", "micros", "microseconds",
+     "minutes", "hours", "days", "months", "years", "lat", "lng", "lon", "latitude",
+     "longitude", "x", "y", "z", "width", "height", "depth", "major", "minor", "patch",
+     "amount", "value", "currency", "unit", "units"}
+)  # fmt: skip
+PAIR_NAMES = frozenset({"key", "name", "field", "property", "label", "tag"})
+PAIR_VALUES = frozenset({"value", "values"})
+
+
+def _last(key: str) -> str:
+    return (words(key) or (key.lower(),))[-1]
+
+
+def _one_value(node: dict[str, Any]) -> bool:
+    """All parts of a measure, or a name and its value (module doc)."""
+    lasts = [_last(k) for k in node]
+    if all(last in MEASURE_WORDS for last in lasts):
+        return True
+    return len(lasts) == 2 and bool(set(lasts) & PAIR_NAMES) and bool(set(lasts) & PAIR_VALUES)
+
+
+def is_compound(node: Any) -> bool:
+    """``node`` (a field tree; arrays seen through) is a compound value (module doc)."""
+    node = unwrap(node)
+    if not isinstance(node, dict) or not 2 <= len(node) <= MAX_MEMBERS:
+        return False
+    flat = all(
+        is_leaf(v)
+        and base_type(v) not in ("null", "array", "object")
+        and not is_id_name(k)
+        and not is_url(k, v)
+        and not is_noise(k)
+        for k, v in node.items()
+    )
+    return flat and _one_value(node)
+
+
+def _parent(tree: Any, path: str) -> tuple[str, Any] | None:
+    """The dot path above ``path``'s last member and its node in ``tree`` (None: top level)."""
+    head, _, _ = path.rpartition(".")
+    if not head:
+        return None
+    node: Any = tree
+    for segment in head.split("."):
+        node = unwrap(node)
+        if not isinstance(node, dict) or segment not in node:
+            return None
+        node = node[segment]
+    return head, node
+
+
+def whole_compounds(tree: Any, chosen: tuple[str, ...]) -> tuple[str, ...]:
+    """``chosen`` with each member of a compound value replaced by the compound, in place of
+    its first member, once."""
+    out: list[str] = []
+    for path in chosen:
+        above = _parent(tree, path)
+        if above is not None and is_compound(above[1]):
+            path = above[0]
+        if path not in out and not any(path.startswith(f"{p}.") for p in out):
+            out.append(path)
+    return tuple(out)
