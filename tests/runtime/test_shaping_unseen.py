@@ -776,3 +776,36 @@ def test_a_body_whose_only_list_has_a_metadata_name_holds_that_list() -> None:
     )
     out = json.loads(shape(body, config).chunks[0])
     assert [item.get("name") for item in out["links"]] == ["Docs", "Wiki"], out
+
+
+def test_a_pages_free_form_data_is_kept_and_a_lists_items_stay_lean() -> None:
+    """A document read by its name answered ``{name, createTime, updateTime}``: its
+    ``fields``, a map the description leaves free-form, held everything it stores."""
+    document = {"name": "string", "fields": "any", "createTime": "string", "updateTime": "string"}
+    one = DefaultsContext(entity=("document",), keys=("name",), one=True)
+    assert "fields" in decide(document, one, kind="read", item=False).default_fields
+    assert (
+        "fields" not in decide(document, DefaultsContext(), kind="read", item=True).default_fields
+    )
+    config_map = {
+        "apiVersion": "string",
+        "kind": "string",
+        "metadata": {"name": "string", "uid": "string", "namespace": "string"},
+        "data": "object",
+    }
+    assert (
+        "data"
+        in decide(config_map, DefaultsContext(one=True), kind="read", item=False).default_fields
+    )
+    # a free-form member not named as the object's data stays out (``extensions``)
+    other = {
+        "id": "string",
+        "name": "string",
+        "state": "string:enum",
+        "created_at": "string:time",
+        "extensions": "any",
+    }
+    assert (
+        "extensions"
+        not in decide(other, DefaultsContext(one=True), kind="read", item=False).default_fields
+    )
