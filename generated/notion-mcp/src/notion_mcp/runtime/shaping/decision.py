@@ -23,7 +23,8 @@ shapes with the defaults). What it decides from:
   (``/things/{id}``): a read of it keeps its page (``pages.py``), also when the API wraps
   it in a list (``{Things: [{...}]}``).
 
-The rules themselves are the declared steps of ``defaults.py`` (``STEPS``), one role each.
+The rules themselves are the declared steps of ``defaults.py`` (``STEPS``), one role each;
+what they chose keeps each compound value whole (``compounds.py``: ``{seconds, nanos}``).
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .collections import find_payload
+from .compounds import whole_compounds
 from .defaults import LABEL_ARRAYS, choose_default_fields, identity_fields
 from .kinds import WRITE_KINDS
 from .pages import one_resource
@@ -121,7 +123,7 @@ def _fields(
     if context.union:  # which member each item is, and its identity and label
         labels = tuple(m for m in context.members if m not in defaults)
         defaults = ("__typename",) + tuple(d for d in defaults if d != "__typename") + labels
-    return tuple(defaults)
+    return whole_compounds(tree, tuple(defaults))  # ``{seconds, nanos}`` whole
 
 
 def _chosen(

@@ -68,7 +68,7 @@ from .relation_steps import (
 )  # fmt: skip
 from .steps import (
     amounts, bare_first, count_key, counts, currencies, deeper_part_times, deeper_times, enums,
-    facts, flag_key, flags, happened, identities, kind_key, kinds, label_key, labels, locators,
+    facts, flag_key, free_data, flags, happened, identities, kind_key, kinds, label_key, labels, locators,
     money_objects, named_relations, other_time_key, own_links, page_key, pages, part_last,
     plain_texts, primaries, recent_key, recent_times, rich_contents, rich_labels, rich_path,
     rich_texts, state_key, states, take_counts, take_flags, take_forced, take_label,
@@ -275,6 +275,7 @@ STEPS: tuple[Step, ...] = (
          when=_one),
     Step("kinds", kinds, kind_key, "kinds", picks="kind"),  # discriminators and categories
     Step("facts", facts, slot=FACTS, picks="count", when=_page),  # ``company``, ``location``
+    Step("data", free_data, slot=1, picks="content", when=_page),  # a document's ``fields``
 )
 # fmt: on
 

@@ -62,6 +62,7 @@ from .paging import MIN_PAGE_TOKENS, capped, over_threshold, page
 from .payload import apply_select, find_target, without_success
 from .repair import defaults_read_from_response
 from .series import answered_series, with_series
+from .columns import with_headers, with_wrapper_headers
 from .shape_config import DETAIL_LEVELS, FORMATS, ShapeConfig, ShapedResponse
 from .trees import field_tree_from_value, unwrap
 from .truncate import escape_lookalike, scrub, truncate_string, truncate_strings
@@ -127,6 +128,7 @@ def shape(
         if selection is not None and not (config.operator_defaults and config.default_fields):
             listed = where.kind == "list"  # the series the answer is made of (series.py)
             selection = with_series(selection, answered_series(target, listed, config.kind))
+            selection = with_headers(selection, target, listed)  # a table's columns (columns.py)
     excluded = lifted_exclude(config.exclude, explicit)
 
     def select(item: Any) -> Any:
@@ -170,6 +172,7 @@ def shape(
             chars = ITEM_PREVIEW_CHARS if config.kind in PAGE_KINDS else PREVIEW_CHARS
             shaped = cut_previews(shaped, path or (), selection, config.truncation_marker, chars)
             shaped = cut_wrapper_notes(shaped, path or (), config.truncation_marker)
+            shaped = with_wrapper_headers(value, shaped, path or ())
             if config.known_values:
                 shaped = drop_named_scope(shaped, path or (), config.known_values)
         elif selection and config.kind in WRITE_KINDS:  # a write's echo of its text: short

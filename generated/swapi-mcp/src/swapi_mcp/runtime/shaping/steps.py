@@ -570,6 +570,25 @@ def facts(sel: Selection) -> list[Field]:
     ]  # fmt: skip
 
 
+# Free-form members that hold an object's own data: a document's ``fields``, a config map's
+# ``data``, a JSON:API resource's ``attributes`` (a map the description does not spell out).
+DATA_WORDS = frozenset(
+    {"data", "fields", "properties", "attributes", "values", "payload", "document", "record"}
+)
+
+
+def free_data(sel: Selection) -> list[Field]:
+    """One resource's page: a member of its own the description leaves free-form (any value,
+    a map of named values) that is named as its data (``DATA_WORDS``): a document's
+    ``fields``, a config map's ``data``. Its page without it shows only its name and times."""
+    chosen = set(sel.pick.chosen)
+    return [
+        Field(key, key, node, False) for key, node in sel.tree.items()
+        if key not in chosen and (node is None or node == "object" or base_type(node) == "any")
+        and len(w(key)) == 1 and w(key)[0] in DATA_WORDS and not is_noise(key)
+    ]  # fmt: skip
+
+
 # ------------------------------------------------------------------------------ kinds
 
 

@@ -23,7 +23,7 @@ from typing import Any
 
 from ..trees import alike, unwrap
 from .label import NOT_OWN, is_full_name, is_label, label_rank, pair_value
-from .noise import NOISE_WORDS, is_noise
+from .noise import NOISE_WORDS, is_credential, is_noise
 from .people import handle, is_person, is_person_node
 from .words import leaf_keys, w
 
@@ -47,11 +47,13 @@ def own_identity_key(key: str, entity: tuple[str, ...] = ()) -> bool:
 
 def is_natural_key(key: str) -> bool:
     """``number``, ``slug``, ``sha``, ``login``... and qualified full names (``full_name``,
-    ``fullPath``: unique where a plain name is not)."""
+    ``fullPath``: unique where a plain name is not); never a key that opens something
+    (``privateKey``, ``api_key``: a credential, ``noise.is_credential``)."""
     if is_full_name(key):
         return True
     ws = w(key)
-    return ws[-1] in NATURAL_KEY_WORDS and ws[0] not in NOT_OWN and len(ws) <= 2
+    natural = ws[-1] in NATURAL_KEY_WORDS and ws[0] not in NOT_OWN and len(ws) <= 2
+    return natural and not is_credential(key)
 
 
 def has_id(tree: Any) -> bool:
@@ -98,7 +100,8 @@ def identity_fields(
     keys: tuple[str, ...] = (),
     written: bool = False,
 ) -> tuple[str, ...]:
-    """The object's own identity fields (never empty when the object has any scalar);
+    """The object's own identity fields (never empty when the object has any scalar that is
+    not noise);
     ``keys``: the path parameters that address one such object (``addressed_by``);
     ``written``: the object is a write's answer (``_addressed_below``)."""
     tree = unwrap(field_tree)
@@ -136,9 +139,10 @@ def identity_fields(
         found = _identity_below(tree)
         if found:
             return (found,)
-    if not chosen:
+    if not chosen:  # its label, else its first scalar that is not noise (a page's cursor,
+        # a secret: ``{columnHeader, data, nextPageToken}`` is not known by its cursor)
         labels = sorted((k for k in leaves if is_label(k)), key=label_rank)
-        chosen = labels[:1] or leaves[:1]
+        chosen = labels[:1] or [k for k in leaves if not is_noise(k)][:1]
     return tuple(chosen)
 
 
