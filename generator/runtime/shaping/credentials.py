@@ -1,0 +1,35 @@
+"""A read's answer never shows a credential it merely carries.
+
+Default shaping leaves secrets out of the fields it chooses (``roles/noise.py``), but an
+answer also keeps things no field choice governs: a list's wrapper metadata (``{client:
+{id, name, client_secret}, items: [...]}``), the scalars of the last-resort projection, an
+object kept whole. A read or a search answered by the defaults is therefore walked once more
+and every member whose name says it holds a credential (``noise.is_credential``: a secret, a
+password, a token, a private or API key; not a page's cursor) and whose value is a string is
+left out, unless a path parameter names it (``/tokens/{token}``: the caller sent it). Fields
+the agent asked for (``fields``) and an operator's overlay defaults are shown as chosen.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .roles.identity import addressed_by
+from .roles.noise import is_credential
+
+MAX_DEPTH = 32
+
+
+def hide_credentials(shaped: Any, keys: tuple[str, ...], depth: int = 0) -> Any:
+    """``shaped`` without the credentials it carries (module doc)."""
+    if depth > MAX_DEPTH:
+        return shaped
+    if isinstance(shaped, list):
+        return [hide_credentials(v, keys, depth + 1) for v in shaped]
+    if not isinstance(shaped, dict):
+        return shaped
+    return {
+        k: hide_credentials(v, keys, depth + 1)
+        for k, v in shaped.items()
+        if not (isinstance(v, str) and is_credential(k) and not addressed_by(k, keys))
+    }

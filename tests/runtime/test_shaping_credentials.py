@@ -1,0 +1,58 @@
+"""A read's answer never shows a credential it merely carries (``runtime/shaping/credentials.py``),
+wherever the answer keeps it: a list's wrapper, the last-resort projection, an object kept
+whole, the detailed answer; a create's minted secret, a token its path names, the fields an
+agent asks for and a page's cursor stay."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from generator.runtime.shaping.decision import DefaultsContext
+from generator.runtime.shaping.pipeline import ShapeConfig, shape
+
+SECRET = "s3cr3t-value-123456"
+ANSWER: dict[str, Any] = {
+    "client": {"id": "c1", "name": "CI", "client_secret": SECRET},
+    "grants": [{"scope": "read", "granted": "2024-05-01", "access_token": "tok-abcdefgh"}],
+    "nextPageToken": "CiAKGjBpNDd2",
+}
+
+
+def _text(config: ShapeConfig, **kwargs: Any) -> str:
+    return "".join(shape(ANSWER, config, **kwargs).chunks)
+
+
+def test_a_reads_wrapper_and_items_do_not_show_secrets_but_keep_the_cursor() -> None:
+    for detail_level in ("concise", "detailed"):
+        text = _text(ShapeConfig(kind="read"), detail_level=detail_level)
+        assert SECRET not in text and "tok-abcdefgh" not in text, detail_level
+        assert '"name":"CI"' in text and "CiAKGjBpNDd2" in text
+
+
+def test_the_last_resort_projection_of_a_read_does_not_show_them_either() -> None:
+    """Defaults the response does not have (described wrongly): the answer is read again."""
+    config = ShapeConfig(
+        default_fields=("missing.member",), field_tree={"missing": {"member": "string"}}
+    )
+    assert SECRET not in _text(config)
+
+
+def test_a_create_an_addressed_token_and_asked_fields_show_them() -> None:
+    minted = {"id": "c1", "name": "CI", "created": "2024-05-01", "client_secret": SECRET}
+    assert SECRET in "".join(shape(minted, ShapeConfig(kind="create")).chunks)  # shown once
+    assert SECRET not in "".join(shape(minted, ShapeConfig(kind="read")).chunks)
+    # ``GET /tokens/{token}``: the caller sent it in the path, and it says which one this is
+    token = {"token": "tok-abcdefgh", "name": "deploy", "scopes": ["repo"], "expires": "2025-01"}
+    by_token = ShapeConfig(kind="read", context=DefaultsContext(keys=("token",), one=True))
+    assert "tok-abcdefgh" in "".join(shape(token, by_token).chunks)
+    assert "tok-abcdefgh" not in "".join(shape(token, ShapeConfig(kind="read")).chunks)
+    asked = json.loads(_text(ShapeConfig(kind="read"), fields=["scope", "access_token"]))
+    assert asked["grants"] == [{"scope": "read", "access_token": "tok-abcdefgh"}]
+    chosen = ShapeConfig(
+        kind="read",
+        default_fields=("id", "client_secret"),
+        operator_defaults=True,
+        envelope_path="client",
+    )
+    assert SECRET in _text(chosen)  # an operator's overlay chose it
