@@ -63,6 +63,7 @@ from .payload import apply_select, find_target, without_success
 from .repair import defaults_read_from_response
 from .series import answered_series, with_series
 from .columns import with_headers, with_wrapper_headers
+from .credentials import hide_credentials
 from .shape_config import DETAIL_LEVELS, FORMATS, ShapeConfig, ShapedResponse
 from .trees import field_tree_from_value, unwrap
 from .truncate import escape_lookalike, scrub, truncate_string, truncate_strings
@@ -190,6 +191,8 @@ def shape(
             cut = cut_listed_previews(target, selection, config.truncation_marker)
             if cut is not target:
                 shaped = set_at(shaped, path, cut) if path else cut
+    if explicit is None and config.kind in PAGE_KINDS and not config.operator_defaults:
+        shaped = hide_credentials(shaped, config.context.keys)  # a read's secrets stay hidden
     if explicit is None and detail_level == "concise":
         shaped = _without_encodings(value, shaped, config, path, notes)
     max_chars = config.max_chars_detailed if detail_level == "detailed" else config.max_chars

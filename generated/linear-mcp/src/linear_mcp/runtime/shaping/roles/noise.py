@@ -21,7 +21,7 @@ NOISE_WORDS = frozenset(
 
 # What a create may exist to mint (an API key's token, a one-time secret): shown once, so a
 # create's answer keeps it (``minted``); the reads that merely carry one leave it out.
-CREDENTIAL_WORDS = frozenset({"secret", "password", "passphrase", "token"})
+CREDENTIAL_WORDS = frozenset({"secret", "password", "passwd", "passphrase", "token"})
 # A key that opens something, not one that names it (``privateKey``, ``api_key``; not
 # ``key``, ``project_key``, ``sort_key``): the word before ``key`` says which; the key itself,
 # not its id or name (``access_key_id`` names an AWS key), only its value's words may follow.
@@ -38,9 +38,16 @@ def _credential(ws: tuple[str, ...]) -> bool:
     return len(rest) >= 2 and rest[-2] in CREDENTIAL_KEYS and rest[-1] == "key"
 
 
+# A token that pages (``nextPageToken``, ``sync_token``, ``continuation_token``) is a cursor.
+CURSOR_WORDS = frozenset(
+    {"page", "next", "previous", "prev", "cursor", "continuation", "sync", "resume", "marker"}
+)
+
+
 def is_credential(key: str) -> bool:
-    """A secret, a password, a token, a private or API key (module doc)."""
-    return _credential(w(key))
+    """A secret, a password, a token, a private or API key (module doc); not a cursor."""
+    ws = w(key)
+    return _credential(ws) and not set(ws) & CURSOR_WORDS
 
 
 def minted(key: str) -> bool:
