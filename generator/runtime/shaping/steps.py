@@ -391,22 +391,17 @@ def _restated(f: Field, names: set[tuple[str, tuple[str, ...]]]) -> bool:
 
 
 def recent_times(sel: Selection) -> list[Field]:
-    """When it changed, then when it was made."""
+    """When it changed and when it was made (``roles/time.py``)."""
     return [f for f in _times(sel) if time_rank(f.key) < 2]
 
 
-def _said_by_text(sel: Selection) -> bool:
-    """An item said by its text, not named (a comment, a message)."""
-    mine = [f for f in sel.fields if not f.part]
-    return (
-        sel.item and any(is_content(f.key) for f in mine) and not any(is_label(f.key) for f in mine)
-    )
-
-
 def recent_key(f: Field, sel: Selection) -> Any:
-    """Its own before a part's, updated before created; an item said by its text is dated by
-    its writing (created first)."""
-    return (_said_by_text(sel) and time_rank(f.key) != 1, f.part, time_rank(f.key))
+    """Its own before a part's; one resource: updated before created; a list's item (its one
+    time): when it was made before when it changed (``created_at``, a message's
+    ``timestamp``, a member's ``joined_at``: what hand-written servers show in a list)."""
+    if sel.item:
+        return (f.part, time_rank(f.key) != 1, time_rank(f.key))
+    return (f.part, time_rank(f.key))
 
 
 def happened(sel: Selection) -> list[Field]:
@@ -582,8 +577,15 @@ def kinds(sel: Selection) -> list[Field]:
 
 
 def kind_key(f: Field, sel: Selection) -> Any:
-    """A category (``language``) and ``type`` before ``object``/``class``: they vary more."""
-    return (not is_category(f.key), w(f.key)[-1] in ("object", "class"))
+    """A category (``language``) and ``type`` before ``object``/``class``: they vary more; a
+    version of the API's format (``apiVersion``) last: it says how the record is written, not
+    what it is (a resource's ``kind`` is)."""
+    ws = w(f.key)
+    return (
+        not is_category(f.key),
+        ws[-1] in ("object", "class") or ws[-1] == "version",
+        ws[-1] == "version",
+    )
 
 
 # ------------------------------------------------------------------------------ helpers

@@ -2,12 +2,15 @@
 
 Hint ``time`` (``format: date-time``, an ISO value), or a last word ``at``/``on``/``time``/
 ``date``/``timestamp``, or a participle like ``created``/``updated``; not an amount, nor a
-number counting things (``updatedReplicas``: how many were updated). Updated
-before created before others (due, closed). A list item takes one: when it last changed, or,
-for an item said by its text rather than a name (a comment, a message), when it was written.
-One resource takes two, then one more of the others late in the order. A time qualified by
-a picture (``photo_updated_at``, ``HeadshotUpdated``) is when the picture changed, not the
-object: no time of it, unless the object is itself a picture.
+number counting things (``updatedReplicas``: how many were updated). When it changed
+(``updated``, ``edited``) and when it was made (``created``, ``joined_at``, ``date_added``,
+not ``addedToCycleAt``; or a time named by a time word alone, ``timestamp``, ``ts``, ``date``:
+the record's own instant) before others (due, closed). A list item takes one: when it was
+made (a message's ``timestamp``, not its ``edited_timestamp``; a member's ``joined_at``),
+else when it last changed. One resource takes two, when it changed first, then one more of
+the others late in the order. A time qualified by a picture (``photo_updated_at``,
+``HeadshotUpdated``) is when the picture changed, not the object: no time of it, unless the
+object is itself a picture.
 """
 
 from __future__ import annotations
@@ -25,6 +28,11 @@ TIME_WORDS = frozenset(
 )  # fmt: skip
 TIME_UNITS = frozenset({"seconds", "millis", "milliseconds", "micros", "nanos"})  # epoch values
 RECENT_WORDS = frozenset({"updated", "modified", "edited", "changed"})
+# when the object came to be: it was made (anywhere in the name: ``creationTimestamp``) ...
+MADE_WORDS = frozenset({"created", "creation"})
+# ... or joined, added, posted, said alone with a time word (``joined_at``, ``date_create``;
+# not ``addedToCycleAt``: when it was added to something else)
+CAME_WORDS = frozenset({"create", "joined", "added", "registered", "posted", "sent"})
 # what a time qualified by one of these is about: a picture of the object, not the object
 PICTURE_WORDS = frozenset(
     {"photo", "picture", "image", "headshot", "avatar", "thumbnail", "logo", "icon", "banner"}
@@ -44,8 +52,13 @@ def is_time(key: str, leaf: Any) -> bool:
 
 
 def time_rank(key: str) -> int:
-    ws = set(w(key))
-    return 0 if ws & RECENT_WORDS else 1 if ws & {"created", "creation"} else 2
+    """0: when it changed; 1: when it was made (or its own instant, named by a time word
+    alone: ``timestamp``, ``ts``); 2: another time (due, closed, started)."""
+    ws = w(key)
+    if set(ws) & RECENT_WORDS:
+        return 0
+    made = set(ws) & MADE_WORDS or len(ws) <= 2 and set(ws) & CAME_WORDS
+    return 1 if made or (len(ws) == 1 and ws[0] in TIME_LAST) else 2
 
 
 def of_picture(key: str, entity: tuple[str, ...] = ()) -> bool:
