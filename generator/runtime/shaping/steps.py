@@ -64,7 +64,7 @@ from .roles.quantity import (
 )
 from .roles.relation import person_paths, readable, reduce
 from .roles.state import flag_rank, is_alarm_flag, is_flag, is_lifecycle, is_state, state_rank
-from .roles.time import is_time, of_picture, time_rank
+from .roles.time import is_made, is_time, of_picture, time_rank
 from .roles.words import w
 from .pages import on_page
 from .table import Step, take_fallback, take_ranked
@@ -391,16 +391,17 @@ def _restated(f: Field, names: set[tuple[str, tuple[str, ...]]]) -> bool:
 
 
 def recent_times(sel: Selection) -> list[Field]:
-    """When it changed and when it was made (``roles/time.py``)."""
-    return [f for f in _times(sel) if time_rank(f.key) < 2]
+    """When it changed and when it was made (a list's item: also when it joined, was added,
+    its own ``timestamp``: ``roles/time.py``)."""
+    return [f for f in _times(sel) if time_rank(f.key) < 2 or sel.listed and is_made(f.key)]
 
 
 def recent_key(f: Field, sel: Selection) -> Any:
     """Its own before a part's; one resource: updated before created; a list's item (its one
     time): when it was made before when it changed (``created_at``, a message's
     ``timestamp``, a member's ``joined_at``: what hand-written servers show in a list)."""
-    if sel.item:
-        return (f.part, time_rank(f.key) != 1, time_rank(f.key))
+    if sel.listed:
+        return (f.part, not is_made(f.key), time_rank(f.key))
     return (f.part, time_rank(f.key))
 
 

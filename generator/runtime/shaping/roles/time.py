@@ -2,13 +2,12 @@
 
 Hint ``time`` (``format: date-time``, an ISO value), or a last word ``at``/``on``/``time``/
 ``date``/``timestamp``, or a participle like ``created``/``updated``; not an amount, nor a
-number counting things (``updatedReplicas``: how many were updated). When it changed
-(``updated``, ``edited``) and when it was made (``created``, ``joined_at``, ``date_added``,
-not ``addedToCycleAt``; or a time named by a time word alone, ``timestamp``, ``ts``, ``date``:
-the record's own instant) before others (due, closed). A list item takes one: when it was
-made (a message's ``timestamp``, not its ``edited_timestamp``; a member's ``joined_at``),
-else when it last changed. One resource takes two, when it changed first, then one more of
-the others late in the order. A time qualified by a picture (``photo_updated_at``,
+number counting things (``updatedReplicas``: how many were updated). Updated before created
+before others (due, closed). A list's item (of a read or a search) takes one: when it came to
+be (``created``; ``joined_at``, ``date_added``, not ``addedToCycleAt``; its own instant named
+by a time word alone: a message's ``timestamp``, not its ``edited_timestamp``), else when it
+last changed: what hand-written servers show in a list. One resource takes two, then one
+more of the others late in the order. A time qualified by a picture (``photo_updated_at``,
 ``HeadshotUpdated``) is when the picture changed, not the object: no time of it, unless the
 object is itself a picture.
 """
@@ -52,13 +51,23 @@ def is_time(key: str, leaf: Any) -> bool:
 
 
 def time_rank(key: str) -> int:
-    """0: when it changed; 1: when it was made (or its own instant, named by a time word
-    alone: ``timestamp``, ``ts``); 2: another time (due, closed, started)."""
+    """0: when it changed; 1: when it was made; 2: another time (due, closed, started)."""
+    ws = set(w(key))
+    return 0 if ws & RECENT_WORDS else 1 if ws & MADE_WORDS else 2
+
+
+def is_made(key: str) -> bool:
+    """When the object came to be, as a list's item is dated: made (``created``), or joined,
+    added, posted with at most a time word (``joined_at``, ``date_added``, not
+    ``addedToCycleAt``), or its own instant named by a time word alone (``timestamp``)."""
     ws = w(key)
-    if set(ws) & RECENT_WORDS:
-        return 0
-    made = set(ws) & MADE_WORDS or len(ws) <= 2 and set(ws) & CAME_WORDS
-    return 1 if made or (len(ws) == 1 and ws[0] in TIME_LAST) else 2
+    return bool(
+        set(ws) & MADE_WORDS
+        or len(ws) <= 2
+        and set(ws) & CAME_WORDS
+        or len(ws) == 1
+        and ws[0] in TIME_LAST
+    )
 
 
 def of_picture(key: str, entity: tuple[str, ...] = ()) -> bool:
