@@ -131,18 +131,12 @@ def test_an_api_version_is_the_last_discriminator() -> None:
 
 def test_a_read_object_with_no_identity_takes_the_part_member_its_path_names() -> None:
     """A membership read at ``/members/{user_id}`` is addressed by its user's id: that is its
-    identity, beside the handle (before: the handle alone, the id lost); a part's member the
-    parameter names whole (``{name}``) is the identity alone, not the part's uid beside it."""
+    identity, beside the handle (before: the handle alone, the id lost)."""
     keys = ("guild_id", "user_id")
     assert identity_fields(MEMBER, keys=keys) == ("user.id",)
     listed = choose_default_fields(MEMBER, item=True, keys=keys)
     assert {"user.id", "user.username", "joined_at"} <= set(listed)
-    resource = {"kind": "string", "metadata": {"uid": "string", "name": "string",
-                                               "namespace": "string"}}  # fmt: skip
-    assert identity_fields(resource, keys=("namespace", "name")) == ("metadata.name",)
-    assert "metadata.uid" not in choose_default_fields(resource, item=True, keys=("name",))
-    # a write still answers the part's own id beside it (what the next call may take)
-    assert identity_fields(resource, keys=("name",), written=True) == (
-        "metadata.name",
-        "metadata.uid",
-    )
+    # a part's member the parameter names whole is not enough (``{name}`` and
+    # ``metadata.name``): the part's own id stays its identity
+    resource = {"kind": "string", "metadata": {"uid": "string", "name": "string"}}
+    assert identity_fields(resource, keys=("namespace", "name")) == ("metadata.uid",)

@@ -12,8 +12,8 @@ plain id (``{voucher_code}`` -> ``VoucherCode`` and ``OrderNumber``; ``{path}`` 
 ``sha``). An object with no identity of its own takes one from below: its first nested *part*
 with an id, a natural key or an id named after the part (a resource's ``metadata.uid``,
 ``game.GameID``, ``client.client_id``; a part shaped like a person gives its handle; on a
-read, first the part's member a path parameter names, alone: ``user.id`` for a membership
-read at ``/members/{user_id}``, ``metadata.name`` for ``{name}``), else a
+read, first the part's member a path parameter names with the part: ``user.id`` for a
+membership read at ``/members/{user_id}``), else a
 related person's handle or id (``contact.id``), else the first ``*Id`` of a part (a GeoJSON
 feature's ``properties.RegistryID``).
 """
@@ -192,28 +192,17 @@ def _addressed_below(tree: dict[str, Any], keys: tuple[str, ...]) -> tuple[str, 
 
 
 def _named_below(tree: dict[str, Any], keys: tuple[str, ...]) -> tuple[str, ...]:
-    """A read's object with no identity of its own that the API addresses by a part's member:
-    that member alone, what the next call takes, not the part's own id beside it. The path
-    parameter names the part and the member (``{user_id}`` -> ``user.id`` of a membership
-    ``{user: {id, username}, joined_at}``) or the member whole (``{name}`` ->
-    ``metadata.name``, not ``metadata.uid``); the last parameter first (the one that
-    addresses the object, not what it belongs to); no person's, no links, none of several
-    parts of one schema (``_addressed_below``)."""
+    """A read's object with no identity of its own that the API addresses by a part's member,
+    the path parameter naming the part and the member (``{user_id}`` -> ``user.id`` of a
+    membership ``{user: {id, username}, joined_at}``): that member, what the next call takes
+    (the last parameter first: the one that addresses the object, not what it belongs to)."""
     for param in reversed(keys):
         name = "".join(w(param))
         for key, sub in tree.items():
-            if not isinstance(sub, dict):  # a part, not a list's elements
-                continue
-            joined = [k for k in leaf_keys(sub) if "".join(w(key) + w(k)) == name]
-            if joined:
-                return (f"{key}.{joined[0]}",)
-            if is_person(key) or is_noise(key):
-                continue
-            if any(alike(sub, unwrap(v)) for k, v in tree.items() if k != key):
-                continue
-            whole = [k for k in leaf_keys(sub) if "".join(w(k)) == name]
-            if whole:
-                return (f"{key}.{whole[0]}",)
+            if isinstance(sub, dict):  # a part, not a list's elements
+                joined = [k for k in leaf_keys(sub) if "".join(w(key) + w(k)) == name]
+                if joined:
+                    return (f"{key}.{joined[0]}",)
     return ()
 
 
