@@ -140,3 +140,21 @@ def test_a_read_object_with_no_identity_takes_the_part_member_its_path_names() -
     # ``metadata.name``): the part's own id stays its identity
     resource = {"kind": "string", "metadata": {"uid": "string", "name": "string"}}
     assert identity_fields(resource, keys=("namespace", "name")) == ("metadata.uid",)
+
+
+def test_a_named_object_s_colour_is_how_it_is_told_apart() -> None:
+    """A label's, a role's, a workflow state's ``color`` beside its name (hand-written servers
+    keep it in their lists; before, it was never chosen); not a person's (a setting of
+    theirs), not a setting qualified by what it colours, not on a write's answer."""
+    label = {"id": "string", "name": "string", "color": "string", "isGroup": "boolean",
+             "createdAt": "string:time", "creator": {"id": "string", "name": "string"}}  # fmt: skip
+    assert "color" in choose_default_fields(label, item=True)
+    assert "color" in choose_default_fields(label)
+    role = {"id": "string", "name": "string", "color": "integer", "position": "integer"}
+    assert "color" in choose_default_fields(role, item=True, kind="search")
+    user = {"id": "string", "name": "string", "real_name": "string", "color": "string"}
+    assert "color" not in choose_default_fields(user, item=True)
+    themed = {"id": "string", "name": "string", "background_color": "string",
+              "created_at": "string:time", "status": "string"}  # fmt: skip
+    assert "background_color" not in choose_default_fields(themed, item=True)
+    assert "color" not in choose_default_fields(label, kind="create")

@@ -44,6 +44,7 @@ from .roles.identity import (
 )
 from .roles.kinds import is_category, is_kind
 from .roles.label import (
+    is_color,
     is_full_name,
     is_label,
     is_locator,
@@ -53,7 +54,7 @@ from .roles.label import (
 )
 from .roles.links import human_url_rank, is_human_url, is_url
 from .roles.noise import is_noise
-from .roles.people import is_person, is_person_member, is_person_node, person_rank
+from .roles.people import handle, is_person, is_person_member, is_person_node, person_rank
 from .roles.quantity import (
     BIT_FIELDS,
     is_count,
@@ -515,6 +516,28 @@ def _not_a_quantity_part(sel: Selection, f: Field) -> bool:
 
 
 # ------------------------------------------------------------------------------ flags
+
+
+def colors(sel: Selection) -> list[Field]:
+    """A named object's own colour (a label's, a role's, a workflow state's: how a person
+    tells it apart beside its name; ``roles/label.is_color``)."""
+    if not any(is_label(f.key) for f in sel.own_leaves) or _a_person(sel):
+        return []
+    return [
+        f for f in sel.own_leaves
+        if is_color(f.key) and base_type(f.node) in ("string", "integer")
+    ]  # fmt: skip
+
+
+def _a_person(sel: Selection) -> bool:
+    """The object is a person (its type a role noun, a handle or a person's name of its
+    own): a user's ``color`` is a setting of theirs, not how a person tells them apart."""
+    entity = bool(sel.entity) and is_person("_".join(sel.entity))
+    names = any(
+        w(f.key)[-1] == "name" and w(f.key)[0] in ("first", "last", "real", "full", "given")
+        for f in sel.own_leaves
+    )
+    return entity or names or handle(sel.tree) is not None
 
 
 def flags(sel: Selection) -> list[Field]:
