@@ -158,21 +158,3 @@ def test_a_named_object_s_colour_is_how_it_is_told_apart() -> None:
               "created_at": "string:time", "status": "string"}  # fmt: skip
     assert "background_color" not in choose_default_fields(themed, item=True)
     assert "color" not in choose_default_fields(label, kind="create")
-
-
-def test_a_place_is_its_formatted_text_and_its_point() -> None:
-    """A geocoder's result says where it is: its coordinates, latitude and longitude together,
-    the nearest point (not a viewport's corner), and, with no name, its ``formatted`` text
-    (before: ``confidence`` alone, the place itself lost)."""
-    result = {"confidence": "integer", "formatted": "string", "components": {"country": "string"},
-              "bounds": {"northeast": {"lat": "number", "lng": "number"},
-                         "southwest": {"lat": "number", "lng": "number"}},
-              "geometry": {"lat": "number", "lng": "number"}}  # fmt: skip
-    listed = choose_default_fields(result, item=True)
-    assert {"formatted", "geometry.lat", "geometry.lng"} <= set(listed)
-    assert not any(p.startswith("bounds") for p in listed)
-    place = {"place_id": "string", "name": "string",
-             "geometry": {"viewport": {"northeast": {"latitude": "number", "longitude": "number"}},
-                          "location": {"latitude": "number", "longitude": "number"}}}  # fmt: skip
-    chosen = choose_default_fields(place, item=True, kind="search")
-    assert {"geometry.location.latitude", "geometry.location.longitude"} <= set(chosen)

@@ -67,7 +67,7 @@ from .relation_steps import (
 )  # fmt: skip
 from .steps import (
     amounts, bare_first, colors, count_key, counts, currencies, deeper_part_times, deeper_times, enums,
-    facts, flag_key, flags, happened, identities, points, take_point, kind_key, kinds, label_key, labels, locators,
+    facts, flag_key, flags, happened, identities, kind_key, kinds, label_key, labels, locators,
     money_objects, named_relations, other_time_key, own_links, page_key, pages, part_last,
     plain_texts, primaries, recent_key, recent_times, rich_contents, rich_labels, rich_path,
     rich_texts, state_key, states, take_counts, take_flags, take_forced, take_label,
@@ -246,8 +246,6 @@ STEPS: tuple[Step, ...] = (
     Step("label", labels, label_key, "label", (_RICH_LABEL, _PRIMARY, _RICH_TEXT, _TEXT,
                                                (_OWN_LINK, _RELATED_NAME)), take=take_label),
     Step("locator", locators, part_last, 1, picks="label"),  # where it lives
-    Step("point", points, slot=1, picks="count", take=take_point,
-         when=lambda p, item, kind: kind not in WRITE_KINDS),  # where it is: lat and lng
     Step("value", values, slot=1, picks="label"),  # what a typed record holds (DNS data)
     Step("state", states, state_key, "state", path=reduce,
          take=take_states),  # an object: by its label (on a page with its category)

@@ -7,18 +7,17 @@ ranked candidates up to the slot while they fit the budget, its step function:
 - identity: the object's identity fields, whatever the budget;
 - label: the label (unless an identity that names the object was taken), else the primary
   field, rich text, text, else its link and a related object named by a label; then the
-  locator; on a read or a search, a point (latitude and longitude together, the nearest);
+  locator;
 - value: what a typed record holds;
 - states: named states (an object there reduced to its label), the object's own before a
-  part's, then another enum (a list item: only without a state); on a read or a search, a
-  named object's own colour;
+  part's, then another enum (a list item: only without a state);
 - money: amounts (before text and times), else one held with its currency in an object; then
   the currency beside an amount;
 - content: the text of one resource (the text itself, ``body``, before what is said about it,
   ``description``), or a short preview (a list item's, a write's), unless its text named it;
 - link: the object's own page, its one plain link, a sharing or hosted copy;
-- recent time: when it changed and when it was made (a read's or a search's list item:
-  when it came to be first; an item with neither: when it happened; with no time of its own or in its
+- recent time: when it changed and when it was made (an item said by its text: when it was
+  written first; an item with neither: when it happened; with no time of its own or in its
   parts, one deeper down: a commit's ``commit.author.date``, with that person's name);
 - then people and lists inside the object (``relation_steps.py``);
 - counts (the same quantity in a sibling part beside one taken), flags (alarm flags for free;
@@ -528,53 +527,6 @@ def colors(sel: Selection) -> list[Field]:
         f for f in sel.own_leaves
         if is_color(f.key) and base_type(f.node) in ("string", "integer")
     ]  # fmt: skip
-
-
-# A point's coordinates, one member of each pair in one object (``{lat, lng}``).
-LATITUDE_WORDS = frozenset({"lat", "latitude"})
-LONGITUDE_WORDS = frozenset({"lng", "lon", "long", "longitude"})
-POINT_DEPTH = 3  # objects down a point is looked for (``geometry.location.lat``)
-
-
-def points(sel: Selection) -> list[Field]:
-    """Where the object is: the latitude of each point it holds (its own, or a part's down to
-    ``POINT_DEPTH`` objects, not a list's elements), the nearest first
-    (``geometry.location`` before ``geometry.viewport.northeast``); ``take_point`` takes
-    its longitude with it."""
-    found: list[tuple[int, Field]] = []
-    level: list[tuple[str, dict[str, Any]]] = [("", sel.tree)]
-    for depth in range(POINT_DEPTH):
-        deeper: list[tuple[str, dict[str, Any]]] = []
-        for prefix, node in level:
-            lat = next((k for k in node if _coordinate(k, node[k], LATITUDE_WORDS)), None)
-            lng = next((k for k in node if _coordinate(k, node[k], LONGITUDE_WORDS)), None)
-            if lat is not None and lng is not None:
-                found.append((depth, Field(f"{prefix}{lat}", lat, node[lat], depth > 0)))
-            deeper += [
-                (f"{prefix}{k}.", unwrap(v))
-                for k, v in node.items()
-                if isinstance(v, dict) and isinstance(unwrap(v), dict) and not is_noise(k)
-            ]
-        level = deeper
-    return [f for _, f in sorted(found, key=lambda t: t[0])]
-
-
-def _coordinate(key: str, node: Any, words: frozenset[str]) -> bool:
-    return w(key)[-1] in words and len(w(key)) <= 2 and base_type(node) in ("number", "string")
-
-
-def take_point(sel: Selection, row: Step) -> int:
-    """A point is its latitude and its longitude together, or neither."""
-    for f in row.ranked(sel)[: row.limit(sel.profile)]:
-        holder, _, _ = f.path.rpartition(".")
-        node = sel.tree
-        for seg in holder.split(".") if holder else []:
-            node = unwrap(node[seg])
-        lng = next(k for k in node if _coordinate(k, node[k], LONGITUDE_WORDS))
-        if sel.pick.add(f.path, row.records):
-            sel.pick.add(f"{holder}.{lng}" if holder else lng, row.records, force=True)
-            return 1
-    return 0
 
 
 def _a_person(sel: Selection) -> bool:
