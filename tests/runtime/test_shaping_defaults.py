@@ -97,8 +97,8 @@ def test_one_resource_shows_its_body_and_both_timestamps_list_items_a_preview_to
     whole = choose_default_fields(tree)
     assert {"body", "createdAt", "updatedAt", "author.login"} <= set(whole)
     listed = choose_default_fields(tree, item=True)
-    # one time, when it changed (the page shows when it was made too), and a preview
-    assert "updatedAt" in listed and "createdAt" not in listed
+    # one time, when it was made (the page shows when it changed too), and a preview
+    assert "createdAt" in listed and "updatedAt" not in listed
     assert listed.index("body") > listed.index("author.login")  # a preview, after the rest
     # a list item with neither: when it happened (a message's ``ts``)
     message = {"text": "string", "ts": "string", "user": "string", "type": "string"}
@@ -603,14 +603,14 @@ def test_a_map_of_typed_properties_gives_its_title_entry_as_the_label():
     assert "properties.Title.title.plain_text" not in choose_default_fields(untagged)
 
 
-def test_a_list_item_said_by_its_text_is_dated_by_its_writing_first_a_named_one_by_its_change():
+def test_a_list_item_is_dated_by_its_making_first_said_by_its_text_or_named():
     times = {"created_time": "string:time", "last_edited_time": "string:time"}
     comment = {"id": "string", "body": "string", "author": {"login": "string"}, **times}
     listed = choose_default_fields(comment, item=True)
     assert "created_time" in listed and "last_edited_time" not in listed
     issue = {"id": "string", "title": "string", "body": "string", **times}
     listed = choose_default_fields(issue, item=True)
-    assert "last_edited_time" in listed and "created_time" not in listed
+    assert "created_time" in listed and "last_edited_time" not in listed
     # one resource shows both
     assert {"created_time", "last_edited_time"} <= set(choose_default_fields(comment))
 

@@ -32,7 +32,7 @@ def test_concise_default_on_a_list_keeps_identity_and_drops_the_rest():
     issues = load("github/issue-items.json")
     out, _ = shaped(issues, ShapeConfig(collection_path=""))
     item = out[0]
-    assert {"id", "number", "title", "state", "user", "labels", "updated_at"} <= set(item)
+    assert {"id", "number", "title", "state", "user", "labels", "created_at"} <= set(item)
     assert item["user"] == {"login": issues[0]["user"]["login"]}
     assert item["labels"] == [{"name": label["name"]} for label in issues[0]["labels"]]
     assert "body" not in item and "url" not in item  # the API's link: no

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 
-from generator.runtime.shaping.defaults import choose_default_fields
+from generator.runtime.shaping.defaults import choose_default_fields, identity_fields
 from generator.runtime.shaping.pipeline import ShapeConfig, shape
 
 MEMBER = {
@@ -96,5 +96,65 @@ def test_a_search_hit_takes_one_time_as_a_list_item_does() -> None:
     hit = {"id": "string", "name": "string", "description": "string", "owner": "string",
            "created": "string:time", "modified": "string:time", "url": "string:uri"}  # fmt: skip
     chosen = choose_default_fields(hit, item=True, kind="search")
-    assert "modified" in chosen and "created" not in chosen
+    assert "created" in chosen and "modified" not in chosen
     assert {"created", "modified"} <= set(choose_default_fields(hit, kind="read"))
+
+
+def test_a_list_item_is_dated_by_when_it_was_made() -> None:
+    """Hand-written servers date a list's item by when it came to be (``created_at``, a
+    message's ``timestamp``, a member's ``joined_at``), rarely by its last edit; before, the
+    item took ``edited_timestamp`` and a membership its ``communication_disabled_until``."""
+    message = {"id": "string", "content": "string", "timestamp": "string:time",
+               "edited_timestamp": "string:time", "author": {"username": "string"}}  # fmt: skip
+    listed = choose_default_fields(message, item=True)
+    assert "timestamp" in listed and "edited_timestamp" not in listed
+    member = {**MEMBER, "communication_disabled_until": "string:time", "pending": "boolean"}
+    listed = choose_default_fields(member, item=True)
+    assert "joined_at" in listed and "communication_disabled_until" not in listed
+    # what it was added to later is not when it was made
+    issue = {"id": "string", "title": "string", "addedToCycleAt": "string:time",
+             "updatedAt": "string:time"}  # fmt: skip
+    listed = choose_default_fields(issue, item=True)
+    assert "updatedAt" in listed and "addedToCycleAt" not in listed
+    # one resource: when it changed first, both
+    assert {"timestamp", "edited_timestamp"} <= set(choose_default_fields(message))
+
+
+def test_an_api_version_is_the_last_discriminator() -> None:
+    """``apiVersion`` says how a record is written, ``kind`` what it is: a list's item with
+    one discriminator slot keeps ``kind`` (before, the first of the two in the schema)."""
+    item = {"apiVersion": "string", "kind": "string",
+            "metadata": {"name": "string", "namespace": "string", "uid": "string"}}  # fmt: skip
+    listed = choose_default_fields(item, item=True)
+    assert "kind" in listed and "apiVersion" not in listed
+
+
+def test_a_read_object_with_no_identity_takes_the_part_member_its_path_names() -> None:
+    """A membership read at ``/members/{user_id}`` is addressed by its user's id: that is its
+    identity, beside the handle (before: the handle alone, the id lost)."""
+    keys = ("guild_id", "user_id")
+    assert identity_fields(MEMBER, keys=keys) == ("user.id",)
+    listed = choose_default_fields(MEMBER, item=True, keys=keys)
+    assert {"user.id", "user.username", "joined_at"} <= set(listed)
+    # a part's member the parameter names whole is not enough (``{name}`` and
+    # ``metadata.name``): the part's own id stays its identity
+    resource = {"kind": "string", "metadata": {"uid": "string", "name": "string"}}
+    assert identity_fields(resource, keys=("namespace", "name")) == ("metadata.uid",)
+
+
+def test_a_named_object_s_colour_is_how_it_is_told_apart() -> None:
+    """A label's, a role's, a workflow state's ``color`` beside its name (hand-written servers
+    keep it in their lists; before, it was never chosen); not a person's (a setting of
+    theirs), not a setting qualified by what it colours, not on a write's answer."""
+    label = {"id": "string", "name": "string", "color": "string", "isGroup": "boolean",
+             "createdAt": "string:time", "creator": {"id": "string", "name": "string"}}  # fmt: skip
+    assert "color" in choose_default_fields(label, item=True)
+    assert "color" in choose_default_fields(label)
+    role = {"id": "string", "name": "string", "color": "integer", "position": "integer"}
+    assert "color" in choose_default_fields(role, item=True, kind="search")
+    user = {"id": "string", "name": "string", "real_name": "string", "color": "string"}
+    assert "color" not in choose_default_fields(user, item=True)
+    themed = {"id": "string", "name": "string", "background_color": "string",
+              "created_at": "string:time", "status": "string"}  # fmt: skip
+    assert "background_color" not in choose_default_fields(themed, item=True)
+    assert "color" not in choose_default_fields(label, kind="create")

@@ -45,6 +45,7 @@ from .roles.identity import (
 )
 from .roles.kinds import is_category, is_kind
 from .roles.label import (
+    is_color,
     is_full_name,
     is_label,
     is_locator,
@@ -54,7 +55,7 @@ from .roles.label import (
 )
 from .roles.links import human_url_rank, is_human_url, is_url
 from .roles.noise import is_noise
-from .roles.people import is_person, is_person_member, is_person_node, person_rank
+from .roles.people import handle, is_person, is_person_member, is_person_node, person_rank
 from .roles.quantity import (
     BIT_FIELDS,
     is_count,
@@ -65,7 +66,7 @@ from .roles.quantity import (
 )
 from .roles.relation import person_paths, readable, reduce
 from .roles.state import flag_rank, is_alarm_flag, is_flag, is_lifecycle, is_state, state_rank
-from .roles.time import is_time, of_picture, time_rank
+from .roles.time import is_made, is_time, of_picture, time_rank
 from .roles.words import w
 from .pages import on_page
 from .table import Step, take_fallback, take_ranked
@@ -392,22 +393,18 @@ def _restated(f: Field, names: set[tuple[str, tuple[str, ...]]]) -> bool:
 
 
 def recent_times(sel: Selection) -> list[Field]:
-    """When it changed, then when it was made."""
-    return [f for f in _times(sel) if time_rank(f.key) < 2]
-
-
-def _said_by_text(sel: Selection) -> bool:
-    """An item said by its text, not named (a comment, a message)."""
-    mine = [f for f in sel.fields if not f.part]
-    return (
-        sel.item and any(is_content(f.key) for f in mine) and not any(is_label(f.key) for f in mine)
-    )
+    """When it changed and when it was made (a list's item: also when it joined, was added,
+    its own ``timestamp``: ``roles/time.py``)."""
+    return [f for f in _times(sel) if time_rank(f.key) < 2 or sel.listed and is_made(f.key)]
 
 
 def recent_key(f: Field, sel: Selection) -> Any:
-    """Its own before a part's, updated before created; an item said by its text is dated by
-    its writing (created first)."""
-    return (_said_by_text(sel) and time_rank(f.key) != 1, f.part, time_rank(f.key))
+    """Its own before a part's; one resource: updated before created; a list's item (its one
+    time): when it was made before when it changed (``created_at``, a message's
+    ``timestamp``, a member's ``joined_at``: what hand-written servers show in a list)."""
+    if sel.listed:
+        return (f.part, not is_made(f.key), time_rank(f.key))
+    return (f.part, time_rank(f.key))
 
 
 def happened(sel: Selection) -> list[Field]:
@@ -522,6 +519,28 @@ def _not_a_quantity_part(sel: Selection, f: Field) -> bool:
 # ------------------------------------------------------------------------------ flags
 
 
+def colors(sel: Selection) -> list[Field]:
+    """A named object's own colour (a label's, a role's, a workflow state's: how a person
+    tells it apart beside its name; ``roles/label.is_color``)."""
+    if not any(is_label(f.key) for f in sel.own_leaves) or _a_person(sel):
+        return []
+    return [
+        f for f in sel.own_leaves
+        if is_color(f.key) and base_type(f.node) in ("string", "integer")
+    ]  # fmt: skip
+
+
+def _a_person(sel: Selection) -> bool:
+    """The object is a person (its type a role noun, a handle or a person's name of its
+    own): a user's ``color`` is a setting of theirs, not how a person tells them apart."""
+    entity = bool(sel.entity) and is_person("_".join(sel.entity))
+    names = any(
+        w(f.key)[-1] == "name" and w(f.key)[0] in ("first", "last", "real", "full", "given")
+        for f in sel.own_leaves
+    )
+    return entity or names or handle(sel.tree) is not None
+
+
 def flags(sel: Selection) -> list[Field]:
     return [f for f in sel.own_leaves if is_flag(f.key, f.node)]
 
@@ -602,8 +621,15 @@ def kinds(sel: Selection) -> list[Field]:
 
 
 def kind_key(f: Field, sel: Selection) -> Any:
-    """A category (``language``) and ``type`` before ``object``/``class``: they vary more."""
-    return (not is_category(f.key), w(f.key)[-1] in ("object", "class"))
+    """A category (``language``) and ``type`` before ``object``/``class``: they vary more; a
+    version of the API's format (``apiVersion``) last: it says how the record is written, not
+    what it is (a resource's ``kind`` is)."""
+    ws = w(f.key)
+    return (
+        not is_category(f.key),
+        ws[-1] in ("object", "class") or ws[-1] == "version",
+        ws[-1] == "version",
+    )
 
 
 # ------------------------------------------------------------------------------ helpers

@@ -3,12 +3,14 @@
 
 Hint ``time`` (``format: date-time``, an ISO value), or a last word ``at``/``on``/``time``/
 ``date``/``timestamp``, or a participle like ``created``/``updated``; not an amount, nor a
-number counting things (``updatedReplicas``: how many were updated). Updated
-before created before others (due, closed). A list item takes one: when it last changed, or,
-for an item said by its text rather than a name (a comment, a message), when it was written.
-One resource takes two, then one more of the others late in the order. A time qualified by
-a picture (``photo_updated_at``, ``HeadshotUpdated``) is when the picture changed, not the
-object: no time of it, unless the object is itself a picture.
+number counting things (``updatedReplicas``: how many were updated). Updated before created
+before others (due, closed). A list's item (of a read or a search) takes one: when it came to
+be (``created``; ``joined_at``, ``date_added``, not ``addedToCycleAt``; its own instant named
+by a time word alone: a message's ``timestamp``, not its ``edited_timestamp``), else when it
+last changed: what hand-written servers show in a list. One resource takes two, then one
+more of the others late in the order. A time qualified by a picture (``photo_updated_at``,
+``HeadshotUpdated``) is when the picture changed, not the object: no time of it, unless the
+object is itself a picture.
 """
 
 from __future__ import annotations
@@ -26,6 +28,11 @@ TIME_WORDS = frozenset(
 )  # fmt: skip
 TIME_UNITS = frozenset({"seconds", "millis", "milliseconds", "micros", "nanos"})  # epoch values
 RECENT_WORDS = frozenset({"updated", "modified", "edited", "changed"})
+# when the object came to be: it was made (anywhere in the name: ``creationTimestamp``) ...
+MADE_WORDS = frozenset({"created", "creation"})
+# ... or joined, added, posted, said alone with a time word (``joined_at``, ``date_create``;
+# not ``addedToCycleAt``: when it was added to something else)
+CAME_WORDS = frozenset({"create", "joined", "added", "registered", "posted", "sent"})
 # what a time qualified by one of these is about: a picture of the object, not the object
 PICTURE_WORDS = frozenset(
     {"photo", "picture", "image", "headshot", "avatar", "thumbnail", "logo", "icon", "banner"}
@@ -45,8 +52,23 @@ def is_time(key: str, leaf: Any) -> bool:
 
 
 def time_rank(key: str) -> int:
+    """0: when it changed; 1: when it was made; 2: another time (due, closed, started)."""
     ws = set(w(key))
-    return 0 if ws & RECENT_WORDS else 1 if ws & {"created", "creation"} else 2
+    return 0 if ws & RECENT_WORDS else 1 if ws & MADE_WORDS else 2
+
+
+def is_made(key: str) -> bool:
+    """When the object came to be, as a list's item is dated: made (``created``), or joined,
+    added, posted with at most a time word (``joined_at``, ``date_added``, not
+    ``addedToCycleAt``), or its own instant named by a time word alone (``timestamp``)."""
+    ws = w(key)
+    return bool(
+        set(ws) & MADE_WORDS
+        or len(ws) <= 2
+        and set(ws) & CAME_WORDS
+        or len(ws) == 1
+        and ws[0] in TIME_LAST
+    )
 
 
 def of_picture(key: str, entity: tuple[str, ...] = ()) -> bool:

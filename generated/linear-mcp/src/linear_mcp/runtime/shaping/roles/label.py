@@ -17,6 +17,9 @@ through its value.
 **Locator**: where the object lives (last word ``path``, ``ref``, ``branch``, ``email``,
 ``domain``, ``host``, ``namespace``): next to its name, it tells two things of the same name
 apart.
+
+**Colour**: a named object's own ``color`` (a label's, a role's, a workflow state's): beside
+its name, how a person tells it apart on a board or in a list (``is_color``).
 """
 
 from __future__ import annotations
@@ -102,3 +105,9 @@ def text_path(key: str, node: Any) -> str | None:
     same = next((k for k in tree if norm(k) == norm(key) and not is_leaf(tree[k])), None)
     inner = text_member(unwrap(tree[same])) if same is not None else None
     return f"{same}.{inner}" if inner else None
+
+
+def is_color(key: str) -> bool:
+    """A member named ``color``/``colour`` alone (not a setting such as
+    ``background_color``)."""
+    return w(key) in (("color",), ("colour",))

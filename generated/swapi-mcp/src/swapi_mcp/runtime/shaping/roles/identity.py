@@ -12,7 +12,9 @@ draft invoice has no number), and so is the member the API addresses it by when 
 plain id (``{voucher_code}`` -> ``VoucherCode`` and ``OrderNumber``; ``{path}`` -> ``path`` and
 ``sha``). An object with no identity of its own takes one from below: its first nested *part*
 with an id, a natural key or an id named after the part (a resource's ``metadata.uid``,
-``game.GameID``, ``client.client_id``; a part shaped like a person gives its handle), else a
+``game.GameID``, ``client.client_id``; a part shaped like a person gives its handle; on a
+read, first the part's member a path parameter names with the part: ``user.id`` for a
+membership read at ``/members/{user_id}``), else a
 related person's handle or id (``contact.id``), else the first ``*Id`` of a part (a GeoJSON
 feature's ``properties.RegistryID``).
 """
@@ -133,7 +135,7 @@ def identity_fields(
         pairs = {k: pair_value(v) for k, v in tree.items() if isinstance(v, dict)}
         chosen = [f"{k}.{v}" for k, v in pairs.items() if v and own_identity_key(k, entity)][:1]
     if not chosen:
-        below = _addressed_below(tree, keys) if written else ()
+        below = _addressed_below(tree, keys) if written else _named_below(tree, keys)
         if below:
             return below
         found = _identity_below(tree)
@@ -191,6 +193,21 @@ def _addressed_below(tree: dict[str, Any], keys: tuple[str, ...]) -> tuple[str, 
                 else None
             )
             return tuple(f"{key}.{k}" for k in [named[0], *([first] if first else [])])
+    return ()
+
+
+def _named_below(tree: dict[str, Any], keys: tuple[str, ...]) -> tuple[str, ...]:
+    """A read's object with no identity of its own that the API addresses by a part's member,
+    the path parameter naming the part and the member (``{user_id}`` -> ``user.id`` of a
+    membership ``{user: {id, username}, joined_at}``): that member, what the next call takes
+    (the last parameter first: the one that addresses the object, not what it belongs to)."""
+    for param in reversed(keys):
+        name = "".join(w(param))
+        for key, sub in tree.items():
+            if isinstance(sub, dict):  # a part, not a list's elements
+                joined = [k for k in leaf_keys(sub) if "".join(w(key) + w(k)) == name]
+                if joined:
+                    return (f"{key}.{joined[0]}",)
     return ()
 
 
