@@ -55,7 +55,7 @@ from .roles.noise import is_noise, minted
 from .roles.people import handle, is_person, is_person_node, nested_handle
 from .roles.quantity import is_count, is_money
 from .roles.relation import nested_identity, reduce
-from .roles.state import is_alarm_flag
+from .roles.state import is_alarm_flag, is_state
 from .roles.words import w
 from .collections import is_meta_key
 from .containers import container_lists
@@ -354,6 +354,8 @@ def choose_default_fields(
         _add_from_children(tree, pick, item, kind if peers or spread else "read", peers, listed)
     if any(hint(v) == "tag" for v in tree.values()):
         _every_variant(tree, pick)
+    if kind in WRITE_KINDS and not item:
+        _related_said_whole(tree, pick)  # ``response: {state}`` -> its name, label and state
     _same_schema_siblings(tree, pick, people=kind in WRITE_KINDS)
     _named_lists(tree, pick, listed)
     _series(tree, pick)
@@ -375,6 +377,33 @@ def choose_default_fields(
         for path in generated_record_paths(tree, item, pick.chosen):  # what tells its
             pick.add(path, "state", force=True)  # records apart: type, score, own members
     return tuple(pick.chosen)
+
+
+def _related_said_whole(tree: dict[str, Any], pick: Picker) -> None:
+    """A write's answer: an object member with an identity or a name of its own (the resource
+    a long-running operation carries, ``{name, done, metadata, response: {name, displayName,
+    state}}``; a related resource beside the answer's own id) of which something is kept says
+    which one it is: its identity and its label come with it, as any answered resource's do
+    (its state alone, or its label without its id, names nothing the next call can take). Not
+    a person (reduced to a handle or a name by the people rule) nor a state held as an object
+    (by its label), nor metadata."""
+    for key, sub in tree.items():
+        if not isinstance(sub, dict) or is_meta_key(key) or is_noise(key) or is_state(key):
+            continue
+        if is_person_node(key, sub) or not has_own_identity(sub, w(key)):
+            continue
+        inside = [p.split(".", 1)[1] for p in pick.chosen if p.startswith(f"{key}.")]
+        if not inside:
+            continue  # left out: nothing of it to complete
+        own = [k for k, v in sub.items() if is_leaf(v)]
+        wanted = list(identity_fields(sub, w(key))[:1])
+        if not any(is_label(p) and p not in wanted for p in inside):  # a label beside the id
+            wanted += sorted((k for k in own if is_label(k) and k not in wanted), key=label_rank)[
+                :1
+            ]
+        for member in wanted:
+            if member in own:  # its own members, not an id found in a list inside it
+                pick.add(f"{key}.{member}", "identity", force=True)
 
 
 def _written_key(key: str, kind: str, keys: tuple[str, ...]) -> bool:
