@@ -135,11 +135,14 @@ def test_a_related_resource_kept_beside_a_writes_own_id_keeps_its_identity() -> 
     """A write answering its own id beside a related resource (a job queued for a project)
     kept the project's name and not its id: a label an agent cannot pass to the next call.
     A related object of which something is kept keeps its identity too; a person is still
-    reduced to its handle or name (the people rule)."""
-    for kind in ("create", "update", "delete"):
+    reduced to its handle or name (the people rule); a delete's answer says which one went,
+    not what it was related to."""
+    for kind in ("create", "update"):
         for out in _both_ways(JOB, kind):
             assert out["id"] == "job-1" and out["status"] == "queued", kind
             assert out["project"] == {"id": "prj-7", "name": "Apollo"}, kind
+    for out in _both_ways(JOB, "delete"):
+        assert out["id"] == "job-1" and "id" not in out.get("project", {})
     order = {
         "id": "ord-1",
         "status": "open",
@@ -147,3 +150,59 @@ def test_a_related_resource_kept_beside_a_writes_own_id_keeps_its_identity() -> 
     }
     for out in _both_ways(order, "create"):
         assert out["customer"]["name"] == "Ada Lovelace" and "id" not in out["customer"]
+
+
+REPOSITORY = {
+    "id": 1296269,
+    "name": "hello-world",
+    "full_name": "octocat/hello-world",
+    "html_url": "https://example.com/octocat/hello-world",
+    "topics": ["octocat", "atom", "electron", "api"],
+    "created_at": "2024-05-01T12:00:00Z",
+}
+
+
+def test_a_written_resources_lists_of_scalars_are_what_the_caller_set() -> None:
+    """A create or update answered with the resource's typed lists of scalars (its topics,
+    the tags the caller applied): the caller sent them, and they cost a write's answer more
+    than its identity. They are left out of a create's or update's answer; a read of the
+    same resource keeps them, and a list the description does not type (``messages: [any]``,
+    what the call did) stays."""
+    tree = field_tree_from_value(REPOSITORY)
+    for kind in ("create", "update"):
+        out = json.loads(shape(REPOSITORY, ShapeConfig(kind=kind, field_tree=tree)).chunks[0])
+        assert out["id"] == 1296269 and "topics" not in out, kind
+    read = json.loads(shape(REPOSITORY, ShapeConfig(kind="read", field_tree=tree)).chunks[0])
+    assert read["topics"] == ["octocat", "atom", "electron", "api"]
+    task = {"messages": ["any"], "result": {"id": "string", "status": "string"}}
+    body = {"messages": [{"code": "paid", "text": "2 icons left out"}], "result": {"id": "t-1"}}
+    body["result"]["status"] = "complete"
+    out = json.loads(shape(body, ShapeConfig(kind="create", field_tree=task)).chunks[0])
+    assert out["messages"] == body["messages"] and out["result"]["id"] == "t-1"
+
+
+def test_a_writes_answer_says_no_time_that_only_says_now() -> None:
+    """A write's answer carries times that say when the call happened: a batch's records
+    when each was added (the write profile takes no time, but its fallback took one for each
+    record), a small answer kept whole when the server replied or made the key. They are left
+    out; a moment to come (``due_at``) stays, and a read keeps its times."""
+    batch = {
+        "results": [
+            {"id": f"fav-{i}", "domain": f"d{i}", "added_at": f"2024-05-0{i}T12:00:00Z"}
+            for i in (1, 2, 3)
+        ]
+    }
+    out = json.loads(shape(batch, ShapeConfig(kind="create")).chunks[0])
+    assert [r["id"] for r in out["results"]] == ["fav-1", "fav-2", "fav-3"]
+    assert all("added_at" not in r for r in out["results"])
+    read = json.loads(shape(batch, ShapeConfig(kind="read")).chunks[0])
+    assert all("added_at" in r for r in read["results"])
+
+    key = {"id": "k-1", "public_key": "ssh-ed25519 AAAA", "created_at": "2024-05-01T12:00:00Z"}
+    replied = {"method": "POST", "schema": "export", "replied_at": "2024-05-01T12:00:00Z"}
+    due = {"method": "POST", "schema": "export", "due_at": "2024-06-01T12:00:00Z"}
+    for kind in ("create", "update", "delete"):
+        assert "created_at" not in json.loads(shape(key, ShapeConfig(kind=kind)).chunks[0])
+        assert "replied_at" not in json.loads(shape(replied, ShapeConfig(kind=kind)).chunks[0])
+        assert "due_at" in json.loads(shape(due, ShapeConfig(kind=kind)).chunks[0])
+    assert "created_at" in json.loads(shape(key, ShapeConfig(kind="read")).chunks[0])
