@@ -66,11 +66,7 @@ class Step:
 
 
 def take_ranked(sel: Selection, row: Step) -> int:
-    """The ranked candidates, up to the slot, while they fit the budget; else the fallback. A
-    slot of 0 (a write's ``time``, a delete's ``money``) takes none of the role, nor what
-    stands in for it: the profile leaves the role out."""
-    if row.limit(sel.profile) == 0:
-        return 0
+    """The ranked candidates, up to the slot, while they fit the budget; else the fallback."""
     taken = sel.take(row.ranked(sel), row.records, row.limit(sel.profile), row.path)
     return taken or take_fallback(sel, row)
 
