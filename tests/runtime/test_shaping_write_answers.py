@@ -8,6 +8,7 @@ import json
 
 from generator.runtime.shaping.decision import DefaultsContext
 from generator.runtime.shaping.pipeline import ShapeConfig, shape
+from generator.runtime.shaping.trees import field_tree_from_value
 
 
 def _favourite(i: int) -> dict[str, object]:
@@ -69,3 +70,126 @@ def test_a_writes_several_lists_of_records_keep_each_records_identity() -> None:
         assert out["failed"][0]["status"] == "locked" and out["deleted"][0]["name"] == "Widget 1"
         assert "createdAt" not in out["deleted"][0], kind  # still lean
         assert not result.violations
+
+
+def _both_ways(body: dict[str, object], kind: str) -> list[dict[str, object]]:
+    """The write's answer shaped by defaults decided from the description (a field tree read
+    from the body, as the loader gives one) and from the response itself (no description)."""
+    described = ShapeConfig(kind=kind, field_tree=field_tree_from_value(body))
+    return [
+        json.loads(shape(body, config).chunks[0]) for config in (described, ShapeConfig(kind=kind))
+    ]
+
+
+OPERATION = {
+    "name": "operations/op-123",
+    "done": True,
+    "metadata": {
+        "@type": "type.example.com/v1.OperationMetadata",
+        "createTime": "2024-05-01T12:00:00Z",
+        "endTime": "2024-05-01T12:01:00Z",
+        "target": "projects/p/instances/i-1",
+        "verb": "create",
+    },
+    "response": {
+        "@type": "type.example.com/v1.Instance",
+        "name": "projects/p/instances/i-1",
+        "displayName": "Build cache",
+        "state": "READY",
+        "createTime": "2024-05-01T12:00:00Z",
+        "tier": "BASIC",
+        "capacityGb": 1024,
+    },
+}
+
+
+def test_the_resource_a_long_running_operation_carries_keeps_its_identity_and_label() -> None:
+    """A write answered by a long-running operation (``{name, done, metadata, response}``)
+    carries the created or changed resource in ``response``: it was cut to its ``state``
+    (``response: {state: READY}``), and the agent could not say which instance it was nor
+    name it in the next call. The resource keeps its name and its display name beside its
+    state, as any answered resource does; the operation keeps its own name."""
+    for kind in ("create", "update", "delete"):
+        for out in _both_ways(OPERATION, kind):
+            assert out["name"] == "operations/op-123", kind
+            assert out["response"]["name"] == "projects/p/instances/i-1", kind
+            assert out["response"]["displayName"] == "Build cache", kind
+            assert out["response"]["state"] == "READY", kind
+            assert "createTime" not in out["response"], kind  # still a write's lean answer
+
+
+JOB = {
+    "id": "job-1",
+    "status": "queued",
+    "createdAt": "2024-05-01T12:00:00Z",
+    "project": {
+        "id": "prj-7",
+        "name": "Apollo",
+        "visibility": "private",
+        "createdAt": "2024-05-01T12:00:00Z",
+    },
+}
+
+
+def test_a_related_resource_kept_beside_a_writes_own_id_keeps_its_identity() -> None:
+    """A write answering its own id beside a related resource (a job queued for a project)
+    kept the project's name and not its id: a label an agent cannot pass to the next call.
+    A related object of which something is kept keeps its identity too; a person is still
+    reduced to its handle or name (the people rule); a delete's answer says which one went,
+    not what it was related to."""
+    for kind in ("create", "update"):
+        for out in _both_ways(JOB, kind):
+            assert out["id"] == "job-1" and out["status"] == "queued", kind
+            assert out["project"] == {"id": "prj-7", "name": "Apollo"}, kind
+    for out in _both_ways(JOB, "delete"):
+        assert out["id"] == "job-1" and "id" not in out.get("project", {})
+    order = {
+        "id": "ord-1",
+        "status": "open",
+        "customer": {"id": "cus-9", "name": "Ada Lovelace", "email": "ada@example.com"},
+    }
+    for out in _both_ways(order, "create"):
+        assert out["customer"]["name"] == "Ada Lovelace" and "id" not in out["customer"]
+
+
+REPOSITORY = {
+    "id": 1296269,
+    "name": "hello-world",
+    "full_name": "octocat/hello-world",
+    "html_url": "https://example.com/octocat/hello-world",
+    "topics": ["octocat", "atom", "electron", "api"],
+    "created_at": "2024-05-01T12:00:00Z",
+}
+
+
+def test_a_written_resources_lists_of_scalars_are_what_the_caller_set() -> None:
+    """A create or update answered with the resource's typed lists of scalars (its topics,
+    the tags the caller applied): the caller sent them, and they cost a write's answer more
+    than its identity. They are left out of a create's or update's answer; a read of the
+    same resource keeps them, and a list the description does not type (``messages: [any]``,
+    what the call did) stays."""
+    tree = field_tree_from_value(REPOSITORY)
+    for kind in ("create", "update"):
+        out = json.loads(shape(REPOSITORY, ShapeConfig(kind=kind, field_tree=tree)).chunks[0])
+        assert out["id"] == 1296269 and "topics" not in out, kind
+    read = json.loads(shape(REPOSITORY, ShapeConfig(kind="read", field_tree=tree)).chunks[0])
+    assert read["topics"] == ["octocat", "atom", "electron", "api"]
+    task = {"messages": ["any"], "result": {"id": "string", "status": "string"}}
+    body = {"messages": [{"code": "paid", "text": "2 icons left out"}], "result": {"id": "t-1"}}
+    body["result"]["status"] = "complete"
+    out = json.loads(shape(body, ShapeConfig(kind="create", field_tree=task)).chunks[0])
+    assert out["messages"] == body["messages"] and out["result"]["id"] == "t-1"
+
+
+def test_a_writes_answer_says_no_time_that_only_says_now() -> None:
+    """A small write's answer kept whole (nothing to leave out) carried the times of the call:
+    when the server replied, when it made the key. They say only "now" and are left out; a
+    moment to come (``due_at``) stays, and a read keeps its times."""
+    key = {"id": "k-1", "public_key": "ssh-ed25519 AAAA", "created_at": "2024-05-01T12:00:00Z"}
+    replied = {"method": "POST", "schema": "export", "replied_at": "2024-05-01T12:00:00Z"}
+    due = {"method": "POST", "schema": "export", "due_at": "2024-06-01T12:00:00Z"}
+    for kind in ("create", "update", "delete"):
+        assert "created_at" not in json.loads(shape(key, ShapeConfig(kind=kind)).chunks[0])
+        assert "replied_at" not in json.loads(shape(replied, ShapeConfig(kind=kind)).chunks[0])
+        assert "due_at" in json.loads(shape(due, ShapeConfig(kind=kind)).chunks[0])
+    assert "created_at" in json.loads(shape(key, ShapeConfig(kind="read")).chunks[0])

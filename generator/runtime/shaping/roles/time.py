@@ -50,6 +50,29 @@ def is_time(key: str, leaf: Any) -> bool:
     return ws[-1] in TIME_LAST or ws[-1] in TIME_WORDS or ws[0] in TIME_WORDS and len(ws) <= 2
 
 
+# what a time qualified by one of these is about: a moment to come, not the call's
+FUTURE_WORDS = frozenset(
+    {"due", "expires", "expiry", "expiration", "expire", "until", "deadline", "scheduled",
+     "planned", "estimated", "expected", "next", "end", "ends", "start", "starts", "valid"}
+)  # fmt: skip
+
+
+MADE_WORDS = RECENT_WORDS | {"created", "creation", "create", "update", "modify", "edit"}
+
+
+def says_now(key: str, leaf: Any) -> bool:
+    """A time a write's answer carries that says only when the call happened: when the object
+    was made or changed (``createTime``, ``updated_at``), or another past event the call was
+    (``replied_at``, ``added_at``: a participle before its time word); not a moment to come
+    (``due_at``, ``expireTime``, ``scheduled_at``)."""
+    ws = w(key)
+    if not is_time(key, leaf) or ws[-1] == "by":  # ``createdBy``: who, not when
+        return False
+    if set(ws) & FUTURE_WORDS:
+        return False
+    return bool(set(ws) & MADE_WORDS) or any(x.endswith("ed") for x in ws[:-1])
+
+
 def time_rank(key: str) -> int:
     """0: when it changed; 1: when it was made; 2: another time (due, closed, started)."""
     ws = set(w(key))

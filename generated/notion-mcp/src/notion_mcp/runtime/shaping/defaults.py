@@ -56,7 +56,8 @@ from .roles.noise import is_noise, minted
 from .roles.people import handle, is_person, is_person_node, nested_handle
 from .roles.quantity import is_count, is_money
 from .roles.relation import nested_identity, reduce
-from .roles.state import is_alarm_flag
+from .roles.state import is_alarm_flag, is_state
+from .roles.time import says_now
 from .roles.words import w
 from .collections import is_meta_key
 from .containers import container_lists
@@ -205,6 +206,17 @@ def _not_written(profile: Profile, item: bool, kind: str) -> bool:
     return not _written(profile, item, kind)
 
 
+def unsent_lists(sel: Selection) -> list[Field]:
+    """The lists of scalars of one resource (``scalar_lists``); on the resource a create or
+    update answers with, not those typed as strings or numbers (``topics``, ``applied_tags``,
+    ``memberResourceNames``): the values the caller set. A list whose items the description
+    does not type (``messages: [any]``) may say what the call did: it stays a candidate."""
+    found = scalar_lists(sel)
+    if sel.kind not in ("create", "update"):
+        return found
+    return [f for f in found if base_type(unwrap(f.node)) == "any"]
+
+
 def take_naming_relation(sel: Selection, row: Step) -> int:
     """A create's or update's relations: the caller named what the resource belongs to in its
     request, so none when the resource has an identity and a label of its own; else a related
@@ -273,7 +285,7 @@ STEPS: tuple[Step, ...] = (
          take=take_relations, when=_not_written),
     Step("named by", relations, relation_key, "relations", picks="relation",
          take=take_naming_relation, when=_written),  # a write: only what names it
-    Step("scalar lists", scalar_lists, slot=1, picks="relation", when=_one),  # ``topics``
+    Step("scalar lists", unsent_lists, slot=1, picks="relation", when=_one),  # ``topics``
     Step("other", happened, other_time_key, "time", picks="time", take=take_other_times,
          when=_one),
     Step("kinds", kinds, kind_key, "kinds", picks="kind"),  # discriminators and categories
@@ -304,14 +316,22 @@ def choose_default_fields(
     if kind == "acknowledge" and len(tree) <= BARE and all(is_leaf(v) for v in tree.values()):
         return tuple(tree)  # a bare status: all of it, one line
     flat = all(is_leaf(v) for v in tree.values())
+    now = kind in WRITE_KINDS  # a write's times that say when the call happened: left out
     if kind in WRITE_KINDS and not item and len(tree) <= BARE and flat and _unnamed(tree):
         # a write that answers a few settings, nothing identifying them (an account's mail
         # settings after a PUT): the settings as they now are, all of them
-        kept = tuple(k for k in tree if not is_noise(k) or _written_key(k, kind, keys))
+        kept = tuple(
+            k
+            for k in tree
+            if (not is_noise(k) or _written_key(k, kind, keys)) and not says_now(k, tree[k])
+        )
         return kept or tuple(tree)
     if len(tree) <= SMALL and all(is_leaf(v) or is_series(v) for v in tree.values()):
         kept = tuple(  # nothing worth leaving out (a create's minted credential is kept)
-            k for k in tree if not is_noise(k) or (not item and _written_key(k, kind, keys))
+            k
+            for k in tree
+            if (not is_noise(k) or (not item and _written_key(k, kind, keys)))
+            and not (now and says_now(k, tree[k]))
         )
         return kept or tuple(tree)  # but its secrets, hashes and avatars
     ((key, only),) = tree.items() if len(tree) == 1 else ((None, None),)
@@ -359,6 +379,8 @@ def choose_default_fields(
         _add_from_children(tree, pick, item, kind if peers or spread else "read", peers, listed)
     if any(hint(v) == "tag" for v in tree.values()):
         _every_variant(tree, pick)
+    if kind in WRITE_KINDS and not item:  # ``response: {state}`` -> its name, label, state
+        _related_said_whole(tree, pick, related=kind != "delete")
     _same_schema_siblings(tree, pick, people=kind in WRITE_KINDS)
     _named_lists(tree, pick, listed)
     _series(tree, pick)
@@ -380,6 +402,39 @@ def choose_default_fields(
         for path in generated_record_paths(tree, item, pick.chosen):  # what tells its
             pick.add(path, "state", force=True)  # records apart: type, score, own members
     return tuple(pick.chosen)
+
+
+def _related_said_whole(tree: dict[str, Any], pick: Picker, related: bool = True) -> None:
+    """A write's answer: an object member with an identity or a name of its own
+    (the resource a long-running operation carries, ``{name, done, metadata, response: {name,
+    displayName, state}}``; a related resource beside the answer's own id) of which something
+    is kept says which one it is, as any answered resource does (its state alone, or its label
+    without its id, names nothing the next call can take): a related resource (an id of its
+    own) keeps its identity, and its label when none was kept; an object named only by its
+    labels, of which no label was kept, its name and the label beside it. Not a person
+    (reduced to a handle or a name by the people rule), a state held as an object (by its
+    label), metadata, nor an object only the answer's text was taken through; and a related
+    resource only with ``related`` (not on a delete's answer, which says which resource went,
+    not what it was related to)."""
+    for key, sub in tree.items():
+        if not isinstance(sub, dict) or is_meta_key(key) or is_noise(key) or is_state(key):
+            continue
+        if is_person_node(key, sub) or not has_own_identity(sub, w(key)):
+            continue
+        inside = [p.split(".", 1)[1] for p in pick.chosen if p.startswith(f"{key}.")]
+        if not any(not is_content(p.rsplit(".", 1)[-1]) for p in inside):
+            continue  # left out, or only a text taken through it (a comment's ``body: {text}``)
+        labelled = any(is_label(p) for p in inside)
+        if (has_id(sub) and not related) or (labelled and not has_id(sub)):
+            continue  # a part named by its label (``business_card: {headline}``): said
+        own = [k for k, v in sub.items() if is_leaf(v)]
+        wanted = list(identity_fields(sub, w(key))[:1])
+        if not any(is_label(p) and p not in wanted for p in inside):  # a label beside the id
+            labels = sorted((k for k in own if is_label(k) and k not in wanted), key=label_rank)
+            wanted += labels[:1]
+        for member in wanted:
+            if member in own:  # its own members, not an id found in a list inside it
+                pick.add(f"{key}.{member}", "identity", force=True)
 
 
 def _written_key(key: str, kind: str, keys: tuple[str, ...]) -> bool:
