@@ -4,6 +4,8 @@ before its fix."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import json
 
 from generator.runtime.shaping.decision import DefaultsContext
@@ -11,7 +13,7 @@ from generator.runtime.shaping.pipeline import ShapeConfig, shape
 from generator.runtime.shaping.trees import field_tree_from_value
 
 
-def _favourite(i: int) -> dict[str, object]:
+def _favourite(i: int) -> dict[str, Any]:
     return {
         "id": f"fav-{i}",
         "type": "track",
@@ -42,7 +44,7 @@ def test_a_discriminator_the_address_names_stays_on_a_writes_records() -> None:
     assert all("type" not in i for i in plain["results"])
 
 
-def _widget(i: int, status: str) -> dict[str, object]:
+def _widget(i: int, status: str) -> dict[str, Any]:
     return {
         "widgetId": f"w-{i}",
         "name": f"Widget {i}",
@@ -72,7 +74,7 @@ def test_a_writes_several_lists_of_records_keep_each_records_identity() -> None:
         assert not result.violations
 
 
-def _both_ways(body: dict[str, object], kind: str) -> list[dict[str, object]]:
+def _both_ways(body: dict[str, Any], kind: str) -> list[dict[str, Any]]:
     """The write's answer shaped by defaults decided from the description (a field tree read
     from the body, as the loader gives one) and from the response itself (no description)."""
     described = ShapeConfig(kind=kind, field_tree=field_tree_from_value(body))
@@ -175,8 +177,10 @@ def test_a_written_resources_lists_of_scalars_are_what_the_caller_set() -> None:
     read = json.loads(shape(REPOSITORY, ShapeConfig(kind="read", field_tree=tree)).chunks[0])
     assert read["topics"] == ["octocat", "atom", "electron", "api"]
     task = {"messages": ["any"], "result": {"id": "string", "status": "string"}}
-    body = {"messages": [{"code": "paid", "text": "2 icons left out"}], "result": {"id": "t-1"}}
-    body["result"]["status"] = "complete"
+    body: dict[str, Any] = {
+        "messages": [{"code": "paid", "text": "2 icons left out"}],
+        "result": {"id": "t-1", "status": "complete"},
+    }
     out = json.loads(shape(body, ShapeConfig(kind="create", field_tree=task)).chunks[0])
     assert out["messages"] == body["messages"] and out["result"]["id"] == "t-1"
 
