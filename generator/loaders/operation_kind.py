@@ -10,7 +10,9 @@ Kinds (``runtime/shaping/kinds.py`` says how each one is shaped):
 - ``create`` / ``update`` / ``delete``: changes data and answers with the resource it created or
   changed (or the records, for a batch);
 - ``generate``: answers with content produced for the caller (completions, transcriptions,
-  translations, embeddings, summaries, analyses): the content is kept, never dropped;
+  translations, embeddings, summaries, analyses): the content is kept, never dropped; named
+  so and answering a text, or, with no identity of its own, the measures a computation gave
+  what it found (a classification's ``confidence``, a recognition's ``score``);
 - ``acknowledge``: answers with no body, or with a bare status (``{ok: true}``,
   ``{status: "accepted"}``): one line.
 

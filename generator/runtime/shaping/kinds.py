@@ -17,7 +17,10 @@
   most telling measure (``score`` before ``magnitude``, ``roles/quantity.py``; its own before
   a part's: ``salience`` before ``sentiment.score``), and, when nothing of their own was chosen (a change said only by its advice
   texts, a token by its part of speech), their own short scalars (``element``, ``newValue``,
-  ``lemma``); the answer its own measure (``documentSentiment.score``).
+  ``lemma``); the answer its own measure (``documentSentiment.score``). What it produced
+  stays whole in a list's answer too (only what it quotes is a preview), and how it was
+  produced is left out of the answer and its wrapper (``is_production_note``: its model,
+  version, usage, credits, processing time and creation time).
 - ``acknowledge``: a bare status (``{ok: true}``, no body at all): shown whole, one line.
 
 The run-time invariants (``invariants.py``) hold for every kind.
