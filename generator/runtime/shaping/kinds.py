@@ -35,6 +35,7 @@ from .names import base_type, is_leaf
 from .pages import PAGE, PAGE_KINDS
 from .picking import Profile
 from .roles.content import TEXT_MEMBERS, is_content
+from .roles.identity import is_id_name
 from .roles.noise import is_noise
 from .roles.people import is_person
 from .roles.quantity import is_measure, measure_rank
@@ -106,7 +107,9 @@ def is_production_note(key: str) -> bool:
     """A member naming how a generation was produced (``PRODUCTION_WORDS``, or a last word
     ``version``: ``modelVersion``, ``api_version``), not what it produced."""
     ws = w(key)
-    return bool(ws) and (not PRODUCTION_WORDS.isdisjoint(ws) or ws[-1] == "version")
+    if not ws or is_id_name(key) or "id" in ws:
+        return False  # an identity (``modelId``, ``version_id``): what a next call takes
+    return not PRODUCTION_WORDS.isdisjoint(ws) or ws[-1] == "version"
 
 
 def without_production_notes(shaped: Any, path: tuple[str, ...]) -> Any:
