@@ -47,7 +47,7 @@ from .explicit import FieldSelectionError, check_matched, lifted_exclude, valida
 from .fields import exclude, project, selects_everything
 from .formats import choose_format
 from .invariants import check_invariants, generic_projection
-from .kinds import WRITE_KINDS, quoted_text_paths
+from .kinds import WRITE_KINDS, quoted_text_paths, without_production_notes
 from .list_items import (
     ITEM_PREVIEW_CHARS,
     PREVIEW_CHARS,
@@ -62,6 +62,7 @@ from .paging import MIN_PAGE_TOKENS, capped, over_threshold, page
 from .payload import apply_select, find_target, without_success
 from .repair import defaults_read_from_response
 from .series import answered_series, with_series
+from .tables import with_headers, with_wrapper_headers
 from .shape_config import DETAIL_LEVELS, FORMATS, ShapeConfig, ShapedResponse
 from .trees import field_tree_from_value, unwrap
 from .truncate import escape_lookalike, scrub, truncate_string, truncate_strings
@@ -127,6 +128,7 @@ def shape(
         if selection is not None and not (config.operator_defaults and config.default_fields):
             listed = where.kind == "list"  # the series the answer is made of (series.py)
             selection = with_series(selection, answered_series(target, listed, config.kind))
+            selection = with_headers(selection, target, listed)  # a table's columns (tables.py)
     excluded = lifted_exclude(config.exclude, explicit)
 
     def select(item: Any) -> Any:
@@ -168,8 +170,15 @@ def shape(
             # what a read or a search lists: its first words; a write's records, a
             # generation's alternatives: the longer preview
             chars = ITEM_PREVIEW_CHARS if config.kind in PAGE_KINDS else PREVIEW_CHARS
-            shaped = cut_previews(shaped, path or (), selection, config.truncation_marker, chars)
-            shaped = cut_wrapper_notes(shaped, path or (), config.truncation_marker)
+            previewed = selection
+            if config.kind == "generate":  # what it produced stays whole, what it quotes not
+                known = tree if isinstance(tree, dict) else field_tree_from_value(target[:200])
+                previewed = quoted_text_paths(known, selection)
+                shaped = without_production_notes(shaped, path or ())
+            else:
+                shaped = cut_wrapper_notes(shaped, path or (), config.truncation_marker)
+            shaped = cut_previews(shaped, path or (), previewed, config.truncation_marker, chars)
+            shaped = with_wrapper_headers(value, shaped, path or ())
             if config.known_values:
                 shaped = drop_named_scope(shaped, path or (), config.known_values)
         elif selection and config.kind in WRITE_KINDS:  # a write's echo of its text: short

@@ -18,6 +18,7 @@ from .fields import exclude, project
 from .invariants import check_invariants
 from .payload import Target, apply_select
 from .series import answered_series, with_series
+from .tables import with_headers
 from .shape_config import ShapeConfig
 from .trees import field_tree_from_value
 from .truncate import dumps
@@ -30,10 +31,10 @@ def defaults_read_from_response(
     (the response has members the description lacks, nulls where it promised objects, another
     variant of a union, a different wrapper): the defaults chosen from the response itself, for
     the body, or for each list item that lost something (items of one shape share them), with
-    the series the answer is made of (``series.py``)."""
+    the series the answer is made of (``series.py``) and its tables' columns (``tables.py``)."""
 
     def select(item: Any, fields: tuple[str, ...]) -> Any:
-        item = project(item, with_series(list(fields), series))
+        item = project(item, with_headers(with_series(list(fields), series), item, False))
         return prune_empty(exclude(item, excluded) if excluded else item)
 
     series: tuple[str, ...] = ()  # the series the answer is made of (series.py)

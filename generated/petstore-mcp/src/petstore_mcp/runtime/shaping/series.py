@@ -69,16 +69,16 @@ def _series_in(obj: dict[str, Any], ids: bool, prefix: str = "") -> Iterator[tup
             yield from _series_in(value, ids, f"{key}.")
 
 
-def _values(node: Any, depth: int = 0) -> int:
+def value_count(node: Any, depth: int = 0) -> int:
     """How many scalar values (strings, numbers; not flags or nulls) ``node`` holds."""
     if isinstance(node, (str, int, float)) and not isinstance(node, bool):
         return 1
     if depth >= MAX_DEPTH:
         return 0
     if isinstance(node, dict):
-        return sum(_values(v, depth + 1) for v in node.values())
+        return sum(value_count(v, depth + 1) for v in node.values())
     if isinstance(node, list):
-        return sum(_values(v, depth + 1) for v in node)
+        return sum(value_count(v, depth + 1) for v in node)
     return 0
 
 
@@ -106,10 +106,10 @@ def answered_series(target: Any, listed: bool, kind: str = "read") -> tuple[str,
     held: dict[str, int] = {}  # the values each series holds (an axis: none)
     for obj in objects:
         for path, value, data in _series_in(obj, ids=not listed):
-            held[prefix + path] = held.get(prefix + path, 0) + (_values(value) if data else 0)
+            held[prefix + path] = held.get(prefix + path, 0) + (value_count(value) if data else 0)
     if not held:  # most answers: no walk of their values at all
         return ()
-    total = sum(_values(obj) for obj in objects)
+    total = sum(value_count(obj) for obj in objects)
     if sum(held.values()) < SHARE * total:
         return ()
     return tuple(held)
