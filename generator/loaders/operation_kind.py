@@ -10,7 +10,9 @@ Kinds (``runtime/shaping/kinds.py`` says how each one is shaped):
 - ``create`` / ``update`` / ``delete``: changes data and answers with the resource it created or
   changed (or the records, for a batch);
 - ``generate``: answers with content produced for the caller (completions, transcriptions,
-  translations, embeddings, summaries, analyses): the content is kept, never dropped;
+  translations, embeddings, summaries, analyses): the content is kept, never dropped; named
+  so and answering a text, or, with no identity of its own, the measures a computation gave
+  what it found (a classification's ``confidence``, a recognition's ``score``);
 - ``acknowledge``: answers with no body, or with a bare status (``{ok: true}``,
   ``{status: "accepted"}``): one line.
 
@@ -31,6 +33,7 @@ from typing import Any
 from ..runtime.shaping.kinds import OPERATION_KINDS, generated_content_paths
 from ..runtime.shaping.names import is_leaf, words
 from ..runtime.shaping.roles.identity import has_own_identity
+from ..runtime.shaping.roles.quantity import is_measure
 
 __all__ = [
     "OPERATION_KINDS",
@@ -78,6 +81,7 @@ GENERATE_WORDS = frozenset(
      "extraction", "ocr", "tts", "speech", "synthesize", "synthesise", "synthesis", "rewrite",
      "paraphrase", "render", "spellcheck", "proofread", "caption", "transform", "tokenize"}
 )  # fmt: skip
+MEASURE_DEPTH = 4  # objects down a computed result's measures are looked for (``_measured``)
 # Write verbs that make a name a write wherever they stand (``getOrCreate``, ``findAndModify``).
 STRONG_WRITES = frozenset(
     {"create", "update", "delete", "remove", "insert", "upsert", "modify", "replace", "edit",
@@ -233,10 +237,27 @@ def _generates(signals: OperationSignals) -> bool:
         return media.startswith("text/") or media == "application/xml"
     paths = generated_content_paths(tree)
     if not paths:
-        return False
-    if isinstance(tree, list) or not has_own_identity(tree):
+        # no text: a computed result (a classification, a recognition, a detection), said
+        # by the measures it gave what it found, in an answer that is no stored resource
+        return not _stored(tree) and _measured(tree)
+    if not _stored(tree):
         return True
     return any(_through_list(tree, path) for path in paths)
+
+
+def _stored(tree: Any) -> bool:
+    """An answer with an identity of its own: a resource the call stored, not a result."""
+    return isinstance(tree, dict) and has_own_identity(tree)
+
+
+def _measured(tree: Any, depth: int = 0) -> bool:
+    """A number named as a measure (``confidence``, ``score``, ``probability``: what a
+    computation gave a thing), within ``MEASURE_DEPTH`` objects down (arrays seen through)."""
+    while isinstance(tree, list):
+        tree = tree[0] if tree else None
+    if not isinstance(tree, dict) or depth > MEASURE_DEPTH:
+        return False
+    return any(is_measure(k, v) if is_leaf(v) else _measured(v, depth + 1) for k, v in tree.items())
 
 
 def _through_list(tree: Any, path: str) -> bool:

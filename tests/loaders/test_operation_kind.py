@@ -85,6 +85,20 @@ def test_a_generation_is_named_so_and_answers_with_content() -> None:
     assert kind("GET", "/audio-analysis/{id}", COMPLETION) == "read"
 
 
+def test_a_computed_result_named_as_a_generation_is_one() -> None:
+    classified = {"categories": [{"name": "string", "confidence": "number"}]}
+    assert kind("POST", "/v1/documents:classifyText", classified) == "generate"
+    plates = {"results": [{"plate": "string", "confidence": "number", "region": "string"}]}
+    assert kind("POST", "/v2/recognize", plates, operation_id="recognizeUrl") == "generate"
+    spoken = {"results": [{"alternatives": [{"transcript": "string"}]}]}
+    assert kind("POST", "/v1/speech:recognize", spoken) == "generate"
+    # measures in a stored resource (an analysis rule with an id): a write
+    rule = {"id": "string", "name": "string", "threshold_score": "number"}
+    assert kind("POST", "/analysis/rules", rule, operation_id="createAnalysisRule") == "create"
+    # measures in an answer not named as a generation: a write
+    assert kind("POST", "/v1/ratings", classified, operation_id="addRating") == "create"
+
+
 def test_no_body_or_a_bare_status_acknowledges() -> None:
     assert kind("POST", "/things/{id}/star", None, has_body=False) == "acknowledge"
     assert kind("DELETE", "/things/{id}", {"ok": "boolean"}) == "acknowledge"

@@ -61,7 +61,13 @@ from .roles.time import says_now
 from .roles.words import w
 from .collections import is_meta_key
 from .containers import container_lists
-from .kinds import WRITE_KINDS, generated_content_paths, generated_record_paths, profile_for
+from .kinds import (
+    WRITE_KINDS,
+    generated_content_paths,
+    generated_record_paths,
+    is_production_note,
+    profile_for,
+)
 from .pages import on_page
 from .relation_steps import (
     object_lists, people, person_key, relations, relation_key, scalar_lists, take_lists,
@@ -401,6 +407,8 @@ def choose_default_fields(
             pick.add(path, "content", force=True)
         for path in generated_record_paths(tree, item, pick.chosen):  # what tells its
             pick.add(path, "state", force=True)  # records apart: type, score, own members
+        if not item:  # not how it was produced: its model, version, usage
+            return tuple(p for p in pick.chosen if not is_production_note(p.split(".")[0]))
     return tuple(pick.chosen)
 
 

@@ -18,7 +18,10 @@
   most telling measure (``score`` before ``magnitude``, ``roles/quantity.py``; its own before
   a part's: ``salience`` before ``sentiment.score``), and, when nothing of their own was chosen (a change said only by its advice
   texts, a token by its part of speech), their own short scalars (``element``, ``newValue``,
-  ``lemma``); the answer its own measure (``documentSentiment.score``).
+  ``lemma``); the answer its own measure (``documentSentiment.score``). What it produced
+  stays whole in a list's answer too (only what it quotes is a preview), and how it was
+  produced is left out of the answer and its wrapper (``is_production_note``: its model,
+  version, usage, credits, processing time and creation time).
 - ``acknowledge``: a bare status (``{ok: true}``, no body at all): shown whole, one line.
 
 The run-time invariants (``invariants.py``) hold for every kind.
@@ -33,6 +36,7 @@ from .names import base_type, is_leaf
 from .pages import PAGE, PAGE_KINDS
 from .picking import Profile
 from .roles.content import TEXT_MEMBERS, is_content
+from .roles.identity import is_id_name
 from .roles.noise import is_noise
 from .roles.people import is_person
 from .roles.quantity import is_measure, measure_rank
@@ -71,6 +75,13 @@ DELETE = Profile(budget=60, identity=2, label=1, state=1, content=1, time=0, peo
                  counts=0, relations=0, lists=0, url=0, flags=0, kinds=0)  # fmt: skip
 
 
+# What a generation answers with (not its records, which are items): what it produced, not
+# when (``created``: it was made for this call) nor the kind of answer it is (``object:
+# "chat.completion"``: the operation says it).
+GENERATION = Profile(budget=260, identity=2, label=1, state=2, content=1, time=0, people=2,
+                     money=2, counts=2, relations=2, lists=2, url=1, flags=3, kinds=0)  # fmt: skip
+
+
 def profile_for(kind: str, item: bool) -> Profile:
     """The profile one object of an answer of ``kind`` is chosen by."""
     if kind == "delete":
@@ -79,7 +90,40 @@ def profile_for(kind: str, item: bool) -> Profile:
         return WRITE
     if item:
         return SEARCH_ITEM if kind == "search" else ITEM
+    if kind == "generate":
+        return GENERATION
     return PAGE if kind in PAGE_KINDS else OBJECT
+
+
+# How a generation was produced, said beside what it produced: the model and its version, the
+# tokens or credits it was billed for (``usage``, ``usageMetadata``, ``billed_units``,
+# ``credit_cost``), how long it took (``processing_time``) and when (``created``, ``epoch_time``)
+PRODUCTION_WORDS = frozenset(
+    {"usage", "billed", "billing", "credit", "credits", "model", "fingerprint", "processing",
+     "elapsed", "latency", "took", "created", "epoch", "timestamp"}
+)  # fmt: skip
+
+
+def is_production_note(key: str) -> bool:
+    """A member naming how a generation was produced (``PRODUCTION_WORDS``, or a last word
+    ``version``: ``modelVersion``, ``api_version``), not what it produced."""
+    ws = w(key)
+    if not ws or is_id_name(key) or "id" in ws:
+        return False  # an identity (``modelId``, ``version_id``): what a next call takes
+    return not PRODUCTION_WORDS.isdisjoint(ws) or ws[-1] == "version"
+
+
+def without_production_notes(shaped: Any, path: tuple[str, ...]) -> Any:
+    """``shaped`` (a generation's answer whose alternatives or records are the list at
+    ``path``) without the wrapper's notes of how it was produced (``is_production_note``):
+    the wrapper keeps its counts and cursors, and a generation's usage counts are neither."""
+    if not path or not isinstance(shaped, dict):
+        return shaped
+    return {
+        k: (without_production_notes(v, path[1:]) if k == path[0] else v)
+        for k, v in shaped.items()
+        if k == path[0] or not is_production_note(k)
+    }
 
 
 # what the caller sent, echoed beside what was produced (a report's ``request``, its ``params``)
@@ -90,9 +134,21 @@ def _sent(key: str) -> bool:
     return bool(w(key)) and w(key)[-1] in SENT_WORDS
 
 
+# a text named for what a generation makes (``transcript``, ``translation``, ``caption``,
+# ``completion``, ``answer``, ``output``): content, as ``text`` and ``content`` are
+PRODUCED_WORDS = frozenset(
+    {"transcript", "transcription", "translation", "caption", "completion", "answer", "output"}
+)
+
+
+def produced(key: str) -> bool:
+    return bool(w(key)) and w(key)[-1] in PRODUCED_WORDS
+
+
 def generated_content_paths(tree: Any, lists: int | None = None) -> tuple[str, ...]:
     """Dot paths (arrays seen through) of the content a generation answers with: strings named
-    as content or as a rich text's text member (``text``, ``content``), and arrays of numbers
+    as content, for what a generation makes (``transcript``: ``PRODUCED_WORDS``) or as a rich
+    text's text member (``text``, ``content``), and arrays of numbers
     (a vector), outside metadata (``usage``, ``meta``) and noise. A list of integers is no
     vector: a token's ``bytes`` beside its log probability are an encoding, not content.
     ``lists``: how many arrays below ``tree`` the content may be in (None: any): a list's item
@@ -119,7 +175,7 @@ def generated_content_paths(tree: Any, lists: int | None = None) -> tuple[str, .
                 continue
             if is_leaf(sub):
                 text = base_type(sub) in ("string", "any")
-                named = is_content(key) or "".join(w(key)) in TEXT_MEMBERS[:3]
+                named = is_content(key) or "".join(w(key)) in TEXT_MEMBERS[:3] or produced(key)
                 if text and named:
                     found.append(path)
                 continue
@@ -164,6 +220,7 @@ def record_paths(record: dict[str, Any], chosen_own: bool) -> list[str]:
             if k not in out
             and not is_content(k)
             and not is_meta_key(k)
+            and not is_production_note(k)
             and base_type(v) in ("string", "integer", "number", "any")
         ][:RECORD_SCALARS]
     return out
@@ -192,17 +249,26 @@ def generated_record_paths(tree: dict[str, Any], item: bool, chosen: list[str]) 
     doc): ``tree`` is one record (``item``: an item of the answer's list) or the answer;
     ``chosen``: the paths its defaults chose so far."""
 
-    def own_chosen(prefix: str) -> bool:
-        return any(
-            p.startswith(prefix) and "." not in p[len(prefix) :] for p in chosen
-        )  # a member of its own, not a part's
+    def own_chosen(prefix: str, record: Any) -> bool:
+        """A member of its own (not a part's) is chosen, other than its type or measure,
+        which say what it is and how sure, not which one (a plate beside its confidence)."""
+        own = [p[len(prefix) :] for p in chosen if p.startswith(prefix)]
+        return any("." not in k and not _telling(k, record) for k in own)
 
     if item:
-        return tuple(record_paths(tree, own_chosen("")))
+        return tuple(record_paths(tree, own_chosen("", tree)))
     found = list(_measures(tree))
     for path, element in _record_lists(tree, "", 0):
-        found += [f"{path}.{p}" for p in record_paths(element, own_chosen(f"{path}."))]
+        found += [f"{path}.{p}" for p in record_paths(element, own_chosen(f"{path}.", element))]
     return tuple(found)
+
+
+def _telling(key: str, record: Any) -> bool:
+    """``key`` is the record's type or one of its measures (``record_paths``)."""
+    leaf = record.get(key) if isinstance(record, dict) else None
+    if not w(key) or not is_leaf(leaf):
+        return False
+    return w(key)[-1] in RECORD_KIND_WORDS or is_measure(key, leaf)
 
 
 OFFSET_WORDS = frozenset({"offset"})

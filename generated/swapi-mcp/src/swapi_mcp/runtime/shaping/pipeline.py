@@ -47,7 +47,7 @@ from .explicit import FieldSelectionError, check_matched, lifted_exclude, valida
 from .fields import exclude, project, selects_everything
 from .formats import choose_format
 from .invariants import check_invariants, generic_projection
-from .kinds import WRITE_KINDS, quoted_text_paths
+from .kinds import WRITE_KINDS, quoted_text_paths, without_production_notes
 from .list_items import (
     ITEM_PREVIEW_CHARS,
     PREVIEW_CHARS,
@@ -171,8 +171,14 @@ def shape(
             # what a read or a search lists: its first words; a write's records, a
             # generation's alternatives: the longer preview
             chars = ITEM_PREVIEW_CHARS if config.kind in PAGE_KINDS else PREVIEW_CHARS
-            shaped = cut_previews(shaped, path or (), selection, config.truncation_marker, chars)
-            shaped = cut_wrapper_notes(shaped, path or (), config.truncation_marker)
+            previewed = selection
+            if config.kind == "generate":  # what it produced stays whole, what it quotes not
+                known = tree if isinstance(tree, dict) else field_tree_from_value(target[:200])
+                previewed = quoted_text_paths(known, selection)
+                shaped = without_production_notes(shaped, path or ())
+            else:
+                shaped = cut_wrapper_notes(shaped, path or (), config.truncation_marker)
+            shaped = cut_previews(shaped, path or (), previewed, config.truncation_marker, chars)
             shaped = with_wrapper_headers(value, shaped, path or ())
             if config.known_values:
                 shaped = drop_named_scope(shaped, path or (), config.known_values)

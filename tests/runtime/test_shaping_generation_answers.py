@@ -1,0 +1,163 @@
+"""A generation's answer, shaped by default as a generated server shapes it: what it produced
+stays whole (an alternative's text, a transcription's text beside its segments), and how it
+was produced (its model and version, the tokens it was billed for, when and how long) is left
+out; a recognised record keeps what it found beside how sure it is. The operations are
+classified by the loader (a recognition answering measured results is a generation)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from generator.pipeline import load_spec
+from generator.preview.judge import judge
+from generator.preview.tools import tools_of
+from generator.runtime.output import shape_config_for, shape_output
+
+TEXT = (
+    "The museum opened in the spring and drew visitors from across the region to its new "
+    "wing of modern paintings and sculpture, the largest the city has seen in a century."
+)
+CHAT = {
+    "id": "chatcmpl-B9MBs8CjcvOU2jLn4n570S5qMJKcT",
+    "object": "chat.completion",
+    "created": 1741569952,
+    "model": "model-2024-08-06",
+    "system_fingerprint": "fp_44709d6fcb",
+    "choices": [
+        {
+            "index": 0,
+            "message": {"role": "assistant", "content": TEXT, "refusal": None},
+            "logprobs": None,
+            "finish_reason": "stop",
+        }
+    ],
+    "usage": {"prompt_tokens": 19, "completion_tokens": 10, "total_tokens": 29},
+}
+CANDIDATES = {
+    "candidates": [
+        {"content": {"parts": [{"text": TEXT}], "role": "model"}, "finishReason": "STOP"}
+    ],
+    "usageMetadata": {"promptTokenCount": 4, "candidatesTokenCount": 40},
+    "modelVersion": "model-1.5",
+}
+TRANSCRIPTION = {
+    "language": "english",
+    "duration": 8.47,
+    "text": TEXT,
+    "segments": [
+        {"id": n, "start": 2.0 * n, "end": 2.0 * n + 2, "text": TEXT[:40]} for n in (0, 1)
+    ],
+}
+RECOGNIZED = {
+    "results": [{"alternatives": [{"transcript": TEXT, "confidence": 0.98}], "channelTag": 1}],
+    "totalBilledTime": "9s",
+}
+PLATES = {
+    "credit_cost": 1,
+    "processing_time": {"total": 2.5},
+    "epoch_time": 1714560000.5,
+    "results": [
+        {"plate": plate, "confidence": c, "region": "us-ca", "processing_time_ms": 7.5}
+        for plate, c in (("7ABC123", 91.2), ("8XYZ987", 84.0))
+    ],
+}
+BODIES = {
+    "createChatCompletion": ("/v1/chat/completions", CHAT),
+    "generateContent": ("/v1/models/{model}:generateContent", CANDIDATES),
+    "createTranscription": ("/v1/audio/transcriptions", TRANSCRIPTION),
+    "recognizeSpeech": ("/v1/speech:recognize", RECOGNIZED),
+    "recognizePlates": ("/v2/recognize", PLATES),
+}
+
+
+def _schema(value: Any) -> dict[str, Any]:
+    if isinstance(value, dict):
+        return {"type": "object", "properties": {k: _schema(v) for k, v in value.items()}}
+    if isinstance(value, list):
+        return {"type": "array", "items": _schema(value[0])}
+    if isinstance(value, bool):
+        return {"type": "boolean"}
+    if isinstance(value, int):
+        return {"type": "integer"}
+    if isinstance(value, float):
+        return {"type": "number"}
+    return {"type": "string", "nullable": value is None}
+
+
+@pytest.fixture(scope="module")
+def tools(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    paths: dict[str, Any] = {}
+    for op, (path, body) in BODIES.items():
+        params = [{"name": "model", "in": "path", "required": True, "schema": {"type": "string"}}]
+        paths[path] = {
+            "post": {
+                "operationId": op,
+                "parameters": params if "{model}" in path else [],
+                "requestBody": {"content": {"application/json": {"schema": {"type": "object"}}}},
+                "responses": {
+                    "200": {
+                        "description": "ok",
+                        "content": {"application/json": {"schema": _schema(body)}},
+                    }
+                },
+            }
+        }
+    spec = {
+        "openapi": "3.0.3",
+        "info": {"title": "generations", "version": "1"},
+        "servers": [{"url": "https://api.example.com"}],
+        "paths": paths,
+    }
+    file = tmp_path_factory.mktemp("spec") / "generations.json"
+    file.write_text(json.dumps(spec))
+    loaded, _ = load_spec(file, name=None)
+    _, pairs = tools_of(loaded)
+    assert {op.id: op.kind for op, _ in pairs} == {op: "generate" for op in BODIES}
+    return {op.id: tool for op, tool in pairs}
+
+
+def shaped(tools: dict[str, Any], name: str) -> Any:
+    body = BODIES[name][1]
+    tool = tools[name]
+    out = json.loads(shape_output(body, tool, shape_config_for(tool)).chunks[0])
+    assert judge(body, out, kind="generate").lost == []
+    return out
+
+
+def test_a_completion_answers_its_text_not_when_or_by_which_model(tools) -> None:
+    out = shaped(tools, "createChatCompletion")
+    assert out["choices"][0]["message"]["content"] == TEXT
+    assert out["choices"][0]["finish_reason"] == "stop"
+    assert out["id"] == CHAT["id"]
+    for gone in ("created", "object", "model", "system_fingerprint", "usage"):
+        assert gone not in out
+
+
+def test_an_alternatives_text_stays_whole_and_usage_is_left_out(tools) -> None:
+    out = shaped(tools, "generateContent")
+    assert out["candidates"][0]["content"]["parts"][0]["text"] == TEXT  # not a preview
+    assert "usageMetadata" not in out and "modelVersion" not in out
+
+
+def test_a_transcriptions_text_beside_its_segments_stays_whole(tools) -> None:
+    out = shaped(tools, "createTranscription")
+    assert out["text"] == TEXT
+    assert [s["text"] for s in out["segments"]] == [TEXT[:40]] * 2
+
+
+def test_a_recognition_keeps_its_transcript(tools) -> None:
+    out = shaped(tools, "recognizeSpeech")
+    assert out["results"][0]["alternatives"][0]["transcript"] == TEXT
+
+
+def test_a_recognised_record_keeps_what_was_found_beside_how_sure(tools) -> None:
+    out = shaped(tools, "recognizePlates")
+    assert [r["plate"] for r in out["results"]] == ["7ABC123", "8XYZ987"]
+    assert [r["confidence"] for r in out["results"]] == [91.2, 84.0]
+    assert all("processing_time_ms" not in r for r in out["results"])
+    for gone in ("credit_cost", "processing_time", "epoch_time"):
+        assert gone not in out
