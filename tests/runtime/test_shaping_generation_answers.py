@@ -7,7 +7,6 @@ classified by the loader (a recognition answering measured results is a generati
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
 import pytest
