@@ -56,3 +56,24 @@ def test_a_create_an_addressed_token_and_asked_fields_show_them() -> None:
         envelope_path="client",
     )
     assert SECRET in _text(chosen)  # an operator's overlay chose it
+
+
+def test_what_is_said_about_a_credential_and_a_credential_the_read_answers_stay() -> None:
+    """A token's id, name and type are not the token; an answer that is a credential (nothing
+    else names it: no id, no label) is what the read exists for."""
+    record = {
+        "id": "k1",
+        "name": "deploy",
+        "token_id": "tid-778899",
+        "token_type": "personal",
+        "api_key": "ak-secret-123456",
+    }
+    out = json.loads(
+        "".join(shape(record, ShapeConfig(kind="read"), detail_level="detailed").chunks)
+    )
+    assert out["token_id"] == "tid-778899" and out["token_type"] == "personal"
+    assert "api_key" not in out
+    issued = {"access_token": "eyJhbGciOi.abc", "expires_in": 3600, "token_type": "Bearer"}
+    detailed = shape(issued, ShapeConfig(kind="read"), detail_level="detailed")
+    answered = json.loads("".join(detailed.chunks))
+    assert answered["access_token"] == "eyJhbGciOi.abc"
