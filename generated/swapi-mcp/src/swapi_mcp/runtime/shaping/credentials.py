@@ -7,7 +7,9 @@ answer also keeps things no field choice governs: a list's wrapper metadata (``{
 object kept whole. A read or a search answered by the defaults is therefore walked once more
 and every member whose name says it holds a credential (``noise.is_credential``: a secret, a
 password, a token, a private or API key; not a page's cursor) and whose value is a string is
-left out, unless a path parameter names it (``/tokens/{token}``: the caller sent it). Fields
+left out, unless a path parameter names it (``/tokens/{token}``: the caller sent it) or it
+sits in an answer nothing else names (no id, no label: ``{access_token, expires_in,
+token_type}`` is the credential the read answers, not a record that carries one). Fields
 the agent asked for (``fields``) and an operator's overlay defaults are shown as chosen.
 """
 
@@ -15,7 +17,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .roles.identity import addressed_by
+from .roles.identity import addressed_by, is_id_name
+from .roles.label import is_label
 from .roles.noise import is_credential
 
 MAX_DEPTH = 32
@@ -29,8 +32,19 @@ def hide_credentials(shaped: Any, keys: tuple[str, ...], depth: int = 0) -> Any:
         return [hide_credentials(v, keys, depth + 1) for v in shaped]
     if not isinstance(shaped, dict):
         return shaped
-    return {
-        k: hide_credentials(v, keys, depth + 1)
-        for k, v in shaped.items()
-        if not (isinstance(v, str) and is_credential(k) and not addressed_by(k, keys))
-    }
+    hidden = {
+        k for k, v in shaped.items()
+        if isinstance(v, str) and is_credential(k) and not addressed_by(k, keys)
+    }  # fmt: skip
+    if (
+        hidden
+        and depth == 0
+        and not any(
+            (is_id_name(k) or is_label(k)) and not isinstance(v, (dict, list))
+            for k, v in shaped.items()
+            if k not in hidden
+        )
+    ):
+        hidden = set()  # nothing else names it: it is the credential (``{access_token,
+        # expires_in, token_type}``), what the read answers
+    return {k: hide_credentials(v, keys, depth + 1) for k, v in shaped.items() if k not in hidden}

@@ -44,10 +44,20 @@ CURSOR_WORDS = frozenset(
 )
 
 
+# What is said about a credential, not the credential: its id, name, kind, count, expiry,
+# address or policy (``token_id``, ``secret_name``, ``token_type``, ``password_policy``).
+ABOUT_WORDS = frozenset(
+    {"id", "ids", "name", "names", "type", "kind", "count", "length", "url", "uri", "hint",
+     "policy", "expires", "expiry", "expiration", "at", "date", "time", "enabled", "required",
+     "set", "configured", "last", "prefix", "suffix", "scope", "scopes"}
+)  # fmt: skip
+
+
 def is_credential(key: str) -> bool:
-    """A secret, a password, a token, a private or API key (module doc); not a cursor."""
+    """A secret, a password, a token, a private or API key (module doc); not a cursor, nor what
+    is said about one (``token_id``, ``secret_name``, ``token_type``)."""
     ws = w(key)
-    return _credential(ws) and not set(ws) & CURSOR_WORDS
+    return _credential(ws) and not set(ws) & (CURSOR_WORDS | ABOUT_WORDS)
 
 
 def minted(key: str) -> bool:
