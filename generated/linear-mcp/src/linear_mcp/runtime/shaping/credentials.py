@@ -25,11 +25,13 @@ MAX_DEPTH = 32
 
 
 def hide_credentials(shaped: Any, keys: tuple[str, ...], depth: int = 0) -> Any:
-    """``shaped`` without the credentials it carries (module doc)."""
+    """``shaped`` without the credentials it carries (module doc); the same object, not a copy,
+    where there is none (a detailed answer of 10 MB is not copied to find nothing)."""
     if depth > MAX_DEPTH:
         return shaped
     if isinstance(shaped, list):
-        return [hide_credentials(v, keys, depth + 1) for v in shaped]
+        out = [hide_credentials(v, keys, depth + 1) for v in shaped]
+        return shaped if all(a is b for a, b in zip(out, shaped)) else out
     if not isinstance(shaped, dict):
         return shaped
     hidden = {
@@ -47,4 +49,7 @@ def hide_credentials(shaped: Any, keys: tuple[str, ...], depth: int = 0) -> Any:
     ):
         hidden = set()  # nothing else names it: it is the credential (``{access_token,
         # expires_in, token_type}``), what the read answers
-    return {k: hide_credentials(v, keys, depth + 1) for k, v in shaped.items() if k not in hidden}
+    kept = {k: hide_credentials(v, keys, depth + 1) for k, v in shaped.items() if k not in hidden}
+    if not hidden and all(kept[k] is v for k, v in shaped.items()):
+        return shaped
+    return kept
