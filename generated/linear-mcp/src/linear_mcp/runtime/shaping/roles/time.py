@@ -58,7 +58,8 @@ FUTURE_WORDS = frozenset(
 )  # fmt: skip
 
 
-MADE_WORDS = RECENT_WORDS | {"created", "creation", "create", "update", "modify", "edit"}
+# a time the call itself sets: when the object was made or changed (``says_now``)
+CALL_WORDS = RECENT_WORDS | {"created", "creation", "create", "update", "modify", "edit"}
 
 
 def says_now(key: str, leaf: Any) -> bool:
@@ -71,7 +72,7 @@ def says_now(key: str, leaf: Any) -> bool:
         return False
     if set(ws) & FUTURE_WORDS:
         return False
-    return bool(set(ws) & MADE_WORDS) or any(x.endswith("ed") for x in ws[:-1])
+    return bool(set(ws) & CALL_WORDS) or any(x.endswith("ed") for x in ws[:-1])
 
 
 def time_rank(key: str) -> int:
