@@ -603,7 +603,7 @@ def free_data(sel: Selection) -> list[Field]:
     chosen = set(sel.pick.chosen)
     return [
         Field(key, key, node, False) for key, node in sel.tree.items()
-        if key not in chosen and (node is None or node == "object" or base_type(node) == "any")
+        if key not in chosen and base_type(node) in ("any", "object")
         and len(w(key)) == 1 and w(key)[0] in DATA_WORDS and not is_noise(key)
     ]  # fmt: skip
 

@@ -87,6 +87,16 @@ def merge(a: Any, b: Any) -> Any:
     return "any"
 
 
+def node_at(tree: Any, path: str) -> Any:
+    """The node of a field tree at a dot path, arrays seen through (None when absent)."""
+    for seg in path.split("."):
+        tree = unwrap(tree)
+        if not isinstance(tree, dict):
+            return None
+        tree = tree.get(seg)
+    return tree
+
+
 def unwrap(tree: Any) -> Any:
     """Step through arrays: ``[[{...}]]`` -> ``{...}``."""
     while isinstance(tree, list):

@@ -19,7 +19,7 @@ from .names import base_type, is_leaf, words
 from .roles.identity import is_id_name
 from .roles.links import is_url
 from .roles.noise import is_noise
-from .trees import unwrap
+from .trees import node_at, unwrap
 
 MAX_MEMBERS = 3
 MEASURE_WORDS = frozenset(
@@ -60,28 +60,14 @@ def is_compound(node: Any) -> bool:
     return flat and _one_value(node)
 
 
-def _parent(tree: Any, path: str) -> tuple[str, Any] | None:
-    """The dot path above ``path``'s last member and its node in ``tree`` (None: top level)."""
-    head, _, _ = path.rpartition(".")
-    if not head:
-        return None
-    node: Any = tree
-    for segment in head.split("."):
-        node = unwrap(node)
-        if not isinstance(node, dict) or segment not in node:
-            return None
-        node = node[segment]
-    return head, node
-
-
 def whole_compounds(tree: Any, chosen: tuple[str, ...]) -> tuple[str, ...]:
     """``chosen`` with each member of a compound value replaced by the compound, in place of
     its first member, once."""
     out: list[str] = []
     for path in chosen:
-        above = _parent(tree, path)
-        if above is not None and is_compound(above[1]):
-            path = above[0]
+        head = path.rpartition(".")[0]
+        if head and is_compound(node_at(tree, head)):
+            path = head
         if path not in out and not any(path.startswith(f"{p}.") for p in out):
             out.append(path)
     return tuple(out)

@@ -47,7 +47,7 @@ from .roles.state import is_state, state_rank
 from .roles.time import is_time
 from .roles.words import leaf_keys, w
 from .table import Step
-from .trees import unwrap
+from .trees import node_at, unwrap
 
 
 def people(sel: Selection) -> list[Field]:
@@ -176,18 +176,9 @@ def _dated_with_who(element: Any, chosen: list[str]) -> list[str]:
     """The first ``ELEMENT_FIELDS`` of an element's own defaults; when they date it (a reply's
     ``createdTime``), its person too, if its defaults have one: who and when go together."""
     own = chosen[:ELEMENT_FIELDS]
-    dated = any(is_time(p.rsplit(".", 1)[-1], _node(element, p)) for p in own)
+    dated = any(is_time(p.rsplit(".", 1)[-1], node_at(element, p)) for p in own)
     who = [p for p in chosen[ELEMENT_FIELDS:] if is_person(p.split(".", 1)[0])]
     return own + who[:1] if dated else own
-
-
-def _node(tree: Any, path: str) -> Any:
-    for seg in path.split("."):
-        tree = unwrap(tree)
-        if not isinstance(tree, dict):
-            return None
-        tree = tree.get(seg)
-    return tree
 
 
 REPORT_SCALARS = 4  # a report's own scalars (its subject and span) around its one list

@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Iterator
 
+from .chunking import get_at
 from .fields import project
 from .names import words
 from .series import SHARE, value_count
@@ -120,21 +121,14 @@ def header_paths(target: Any, listed: bool, selection: list[str]) -> tuple[str, 
     for sample in samples:
         for rows, columns, header in tables(sample):
             if not _holds(selection, rows):
-                held = value_count(get_path(sample, rows))
-                labels = value_count(get_path(sample, columns))
+                held = value_count(get_at(sample, tuple(rows.split("."))))
+                labels = value_count(get_at(sample, tuple(columns.split("."))))
                 if held < SHARE * (value_count(sample) - labels):
                     continue
                 out[rows] = None
             if not _holds(selection, header):
                 out[header] = None
     return tuple(out)
-
-
-def get_path(node: Any, path: str) -> Any:
-    """The value at a dot path of objects (None when absent)."""
-    for segment in path.split("."):
-        node = node.get(segment) if isinstance(node, dict) else None
-    return node
 
 
 def with_headers(selection: list[str], target: Any, listed: bool) -> list[str]:

@@ -59,7 +59,7 @@ FUTURE_WORDS = frozenset(
 
 
 # a time the call itself sets: when the object was made or changed (``says_now``)
-CALL_WORDS = RECENT_WORDS | {"created", "creation", "create", "update", "modify", "edit"}
+CALL_WORDS = RECENT_WORDS | MADE_WORDS | {"create", "update", "modify", "edit"}
 
 
 def says_now(key: str, leaf: Any) -> bool:
