@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .deadline import check as check_deadline
+from .trees import unwrap
 
 WILDCARD = "*"
 _OPEN_LEAVES = ("any", "object")
@@ -190,14 +191,8 @@ def _is_open(tree: Any) -> bool:
     return tree is None or (isinstance(tree, str) and tree in _OPEN_LEAVES)
 
 
-def _unwrap_arrays(tree: Any) -> Any:
-    while isinstance(tree, list):
-        tree = tree[0] if tree else None
-    return tree
-
-
 def _path_exists(tree: Any, segs: tuple[str, ...]) -> bool:
-    tree = _unwrap_arrays(tree)
+    tree = unwrap(tree)
     if not segs or _is_open(tree):
         return True
     if not isinstance(tree, dict):
@@ -215,7 +210,7 @@ def flatten_tree(tree: Any, max_depth: int = 4) -> list[str]:
     out: list[str] = []
 
     def walk(node: Any, prefix: str, depth: int) -> None:
-        node = _unwrap_arrays(node)
+        node = unwrap(node)
         if not isinstance(node, dict) or depth >= max_depth:
             return
         for key in node:
@@ -230,14 +225,14 @@ def flatten_tree(tree: Any, max_depth: int = 4) -> list[str]:
 def _suggest(tree: Any, segs: tuple[str, ...], all_paths: list[str]) -> list[str]:
     """Close matches for a path that does not exist: fix the failing segment, else whole path."""
     found: list[str] = []
-    node = _unwrap_arrays(tree)
+    node = unwrap(tree)
     prefix: list[str] = []
     for seg in segs:
         if not isinstance(node, dict):
             break
         if seg in node:
             prefix.append(seg)
-            node = _unwrap_arrays(node[seg])
+            node = unwrap(node[seg])
             continue
         for match in difflib.get_close_matches(seg, sorted(node), n=3, cutoff=0.6):
             found.append(".".join([*prefix, match]))
@@ -255,7 +250,7 @@ def _suggest(tree: Any, segs: tuple[str, ...], all_paths: list[str]) -> list[str
 
 def check_paths(paths: list[str] | tuple[str, ...], tree: dict[str, Any] | None) -> PathCheck:
     """Which requested ``paths`` do not exist in ``tree`` (None tree: all accepted)."""
-    top = _unwrap_arrays(tree)
+    top = unwrap(tree)
     valid_top = sorted(top) if isinstance(top, dict) else []
     if _is_open(top) or not isinstance(top, dict):
         return PathCheck([], {}, valid_top)
