@@ -43,7 +43,7 @@ from ..diagnostics import GenerationError
 from ..preview.judge import Verdict, judge, leanest
 from ..preview.judge_answers import judge_empty
 from ..preview.synthesize import FROM_TREE, Example, ExampleFinder
-from ..preview.tools import path_templates, tools_of
+from ..preview.tools import operator_chosen, path_templates, tools_of
 from ..runtime.shaping.tokens import count_tokens, get_encoding
 from .received import received_tokens
 from . import results as results_file
@@ -239,6 +239,7 @@ async def _call_one(
             siblings=item.siblings,
             notes=outcome.parts[1:],
             kind=item.kind,
+            chosen=operator_chosen(tool),
         )
     return call
 

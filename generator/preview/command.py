@@ -31,7 +31,7 @@ from ..diagnostics import Diagnostic
 from ..runtime.output import shape_config_for, shape_output
 from ..runtime.shaping.tokens import count_tokens
 from .synthesize import FROM_TREE, ExampleFinder
-from .tools import path_templates, tools_of
+from .tools import operator_chosen, path_templates, tools_of
 
 EXAMPLE_CHARS = 800  # the example is shown cut to this many characters of compact JSON
 SHAPED_CHARS = 2000
@@ -194,7 +194,7 @@ def preview_tool(
         siblings=siblings,
         notes=shaped.notes,
         kind=op.kind,
-        chosen=config.default_fields if config.operator_defaults else (),
+        chosen=operator_chosen(tool),
     )
     violations += [f"judge: {lost}" for lost in verdict.lost]
     return ToolPreview(

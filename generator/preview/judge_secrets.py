@@ -9,7 +9,12 @@ name one (``SECRET_WORDS``: secret, password, passphrase; ``token`` unless it pa
 ``signing_key``, not ``project_key``), whose value is a string of at least ``MIN_CHARS``
 characters, not a link, that an operator's overlay did not choose (``include: [token]``: the
 operator decided the agent needs it). *Judged*: each such value of the body; *kept*
-(hidden): it is nowhere in the result.
+(hidden): it is nowhere in the result. A value that a member which is not a credential also
+holds (a synthesized body's ``"a string value"`` in every string; ``"string"`` in a vendor's
+example) says nothing by being found: it is shown only where a member of its name holds it.
+A credential at the top of an answer that is not a resource (no identity, no label:
+``{token}``, ``{access_token, expires_in}``) is what the read answers, not something it
+carries: not judged.
 """
 
 from __future__ import annotations
@@ -17,7 +22,7 @@ from __future__ import annotations
 from typing import Any, Iterator, Sequence
 
 from .judge_checks import Finding, Path, Tally, field_path, where
-from .judge_roles import found_in, words
+from .judge_roles import found_in, is_resource, words
 
 SECRET_WORDS = frozenset({"secret", "password", "passphrase", "passwd"})
 OPENING_KEYS = frozenset({"private", "api", "access", "signing", "encryption", "master"})
@@ -57,6 +62,41 @@ def _credentials(node: Any, at: Path = (), depth: int = 0) -> Iterator[tuple[Pat
             yield from _credentials(item, (*at, i), depth + 1)
 
 
+def _plain_values(node: Any, depth: int = 0) -> Iterator[str]:
+    """The string values of ``node``'s members that are not credentials."""
+    if depth > MAX_DEPTH:
+        return
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if isinstance(value, str):
+                if not is_credential(str(key)):
+                    yield value
+            else:
+                yield from _plain_values(value, depth + 1)
+    elif isinstance(node, list):
+        for item in node:
+            yield from _plain_values(item, depth + 1)
+
+
+def _held_by(node: Any, key: str, value: str, depth: int = 0) -> bool:
+    """Whether a member named ``key`` holds ``value`` anywhere in ``node``."""
+    if depth > MAX_DEPTH:
+        return False
+    if isinstance(node, dict):
+        return any(
+            (k == key and v == value) or _held_by(v, key, value, depth + 1) for k, v in node.items()
+        )
+    if isinstance(node, list):
+        return any(_held_by(item, key, value, depth + 1) for item in node)
+    return False
+
+
+def _shown(at: Path, value: str, shaped: Any, plain: set[str]) -> bool:
+    if value in plain:
+        return _held_by(shaped, str(at[-1]), value)
+    return found_in([value], shaped) or (isinstance(shaped, str) and value in shaped)
+
+
 def check_secrets(
     body: Any,
     shaped: Any,
@@ -69,10 +109,12 @@ def check_secrets(
     an operator's overlay chose (relative to the judged object)."""
     if kind not in READS or shaped is None:
         return
+    plain = set(_plain_values(body))
+    answered = isinstance(body, dict) and not is_resource(body)
     for at, value in _credentials(body):
-        if field_path(at, base) in chosen:
+        if field_path(at, base) in chosen or (answered and len(at) == 1):
             continue
-        hidden = not found_in([value], shaped) and not (isinstance(shaped, str) and value in shaped)
+        hidden = not _shown(at, value, shaped, plain)
         message = f"{where(at)} shown: a credential the read merely carries"
         pattern = f"{at[-1]} shown"
         finding = Finding(CHECK, where(at), message, (field_path(at, base),), "exclude", pattern)

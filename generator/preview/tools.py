@@ -11,6 +11,7 @@ from dataclasses import replace
 
 from ..ir.models import OperationSpec, ServerSpec
 from ..runtime.model import ServerModel, Tool, model_from_json
+from ..runtime.output import shape_config_for
 from .judge_paths import sibling_paths
 
 
@@ -29,6 +30,13 @@ def tools_of(spec: ServerSpec) -> tuple[ServerModel, list[tuple[OperationSpec, T
         if tool is not None:
             pairs.append((op, tool))
     return model, pairs
+
+
+def operator_chosen(tool: Tool) -> tuple[str, ...]:
+    """The fields an operator's overlay chose for ``tool`` (none where the defaults did): the
+    judge shows what they name as the operator decided."""
+    config = shape_config_for(tool)
+    return tuple(config.default_fields) if config.operator_defaults else ()
 
 
 def path_templates(spec: ServerSpec) -> dict[str, tuple[str | None, tuple[str, ...]]]:

@@ -547,3 +547,26 @@ def test_a_read_that_shows_a_credential_it_carries_fails_and_a_create_is_not_jud
     # an operator's overlay that includes the key decided the agent needs it
     chosen = ("id", "certificateRawData.privateKey")
     assert _check(judge(body, leaked, kind="read", chosen=chosen), "secrets hidden") == (0, 0)
+
+
+def test_a_secret_whose_value_other_members_share_is_shown_only_under_its_own_name() -> None:
+    # a synthesized body writes one string everywhere: finding it says nothing by itself
+    keys = [
+        {"clientId": f"k{i}", "clientName": "a string value", "clientSecret": "a string value"}
+        for i in range(3)
+    ]
+    hidden = [{"clientId": k["clientId"], "clientName": k["clientName"]} for k in keys]
+    assert _check(judge(keys, hidden, kind="read"), "secrets hidden") == (3, 3)
+    assert _check(judge(keys, keys, kind="read"), "secrets hidden") == (3, 0)
+    # a value of its own is still found anywhere it went, under any name
+    own = [dict(k, clientSecret=f"s3cr3t-value-{i}") for i, k in enumerate(keys)]
+    moved = [{"clientId": k["clientId"], "other": k["clientSecret"]} for k in own]
+    assert _check(judge(own, moved, kind="read"), "secrets hidden") == (3, 0)
+
+
+def test_a_credential_that_is_the_whole_answer_is_not_judged_as_carried() -> None:
+    token = {"token": "tok_9f8e7d6c5b4a", "expires_in": 3600}
+    assert _check(judge(token, token, kind="read"), "secrets hidden") == (0, 0)
+    # a resource that carries one is judged
+    key = {"id": "k1", "name": "Deploy key", "token": "tok_9f8e7d6c5b4a"}
+    assert _check(judge(key, key, kind="read"), "secrets hidden") == (1, 0)
