@@ -55,10 +55,15 @@ def address_keys(
     for path in ordered:
         found = LAST_PARAM.match(_bare(path))
         if found:
-            keys[path] = (found.group(2),)
+            keys[path] = (found.group(2),) + tuple(
+                k for k in keys.get(path, ()) if k != found.group(2)
+            )
             collection = found.group(1) or "/"
             at = suffixed.get(collection) or written.get(collection, collection)
-            keys.setdefault(at, (found.group(2),))
+            if found.group(2) not in keys.get(at, ()):
+                # an item path is also the collection of the path one level down
+                # (``/keys/{set}`` and ``/keys/{set}/{kid}``): both address its objects
+                keys[at] = keys.get(at, ()) + (found.group(2),)
     for path in ordered:
         other = OTHER_ADDRESS.match(path)
         if not other or other.group(1) not in known:

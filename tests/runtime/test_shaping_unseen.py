@@ -809,3 +809,60 @@ def test_a_pages_free_form_data_is_kept_and_a_lists_items_stay_lean() -> None:
         "extensions"
         not in decide(other, DefaultsContext(one=True), kind="read", item=False).default_fields
     )
+
+
+KEY_SETS = """
+openapi: 3.0.3
+info: {title: Key sets, version: "1"}
+paths:
+  /keys/{set}:
+    get:
+      operationId: getKeySet
+      parameters: [{name: set, in: path, required: true, schema: {type: string}}]
+      responses:
+        "200":
+          description: the set's keys
+          content:
+            application/json:
+              schema:
+                type: object
+                properties:
+                  keys: {type: array, items: {$ref: "#/components/schemas/Key"}}
+  /keys/{set}/{kid}:
+    get:
+      operationId: getKey
+      parameters:
+        - {name: set, in: path, required: true, schema: {type: string}}
+        - {name: kid, in: path, required: true, schema: {type: string}}
+      responses:
+        "200":
+          description: one key
+          content:
+            application/json:
+              schema: {$ref: "#/components/schemas/Key"}
+components:
+  schemas:
+    Key:
+      type: object
+      properties:
+        alg: {type: string}
+        crv: {type: string}
+        e: {type: string}
+        kid: {type: string}
+        kty: {type: string}
+        n: {type: string}
+"""
+
+
+def test_an_item_path_that_is_also_a_collection_addresses_its_items_by_the_path_below(
+    tmp_path: Path,
+) -> None:
+    """``/keys/{set}`` names one set and lists its keys, each addressed by ``{kid}`` of
+    ``/keys/{set}/{kid}``: the list kept each key's ``alg`` and lost the ``kid`` that names it."""
+    described = tmp_path / "keys.yaml"
+    described.write_text(KEY_SETS, encoding="utf-8")
+    spec, _ = load_decided(described)
+    ops = {op.id: op for op in spec.operations}
+    assert ops["getKeySet"].response.context.keys == ("kid",)
+    assert "kid" in ops["getKeySet"].response.default_fields
+    assert ops["getKey"].response.context.keys == ("kid",)
