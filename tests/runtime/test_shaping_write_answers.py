@@ -120,6 +120,37 @@ def test_the_resource_a_long_running_operation_carries_keeps_its_identity_and_la
             assert "createTime" not in out["response"], kind  # still a write's lean answer
 
 
+def test_a_write_answered_by_an_operation_still_running_says_so() -> None:
+    """A write answered by a long-running operation that has not finished (``{name, done:
+    false}``) was cut to its name: a write's profile takes no flags, so the agent could not
+    tell whether to wait and poll. With no state of its own, a flag saying where it stands in
+    one participle (``done``) is its state; settings (``autoRenewEnabled``) stay out."""
+    running = {
+        "name": "operations/op-9",
+        "done": False,
+        "autoRenewEnabled": True,
+        "metadata": {"createTime": "2024-05-01T12:00:00Z", "verb": "create"},
+    }
+    for kind in ("create", "update", "delete"):
+        for out in _both_ways(running, kind):
+            assert out["name"] == "operations/op-9", kind
+            assert out["done"] is False, kind
+            assert "autoRenewEnabled" not in out, kind
+    stated = {  # a state of its own says where it stands
+        "id": "inv-1",
+        "number": "INV-7",
+        "status": "open",
+        "paid": False,
+        "attempted": True,
+        "amount_due": 1200,
+        "currency": "eur",
+        "description": "May hosting",
+    }
+    for out in _both_ways(stated, "create"):
+        assert out["status"] == "open"
+        assert "paid" not in out and "attempted" not in out
+
+
 JOB = {
     "id": "job-1",
     "status": "queued",
