@@ -67,7 +67,7 @@ from .roles.quantity import (
 from .roles.relation import person_paths, readable, reduce
 from .roles.state import flag_rank, is_alarm_flag, is_flag, is_lifecycle, is_state, state_rank
 from .roles.time import is_made, is_time, of_picture, time_rank
-from .roles.words import w
+from .roles.words import participle, w
 from .pages import on_page
 from .table import Step, take_fallback, take_ranked
 from .trees import unwrap
@@ -543,6 +543,21 @@ def _a_person(sel: Selection) -> bool:
 
 def flags(sel: Selection) -> list[Field]:
     return [f for f in sel.own_leaves if is_flag(f.key, f.node)]
+
+
+def finished_flags(sel: Selection) -> list[Field]:
+    """A write's answer with no state of its own: a flag of its own that says where it stands
+    in one participle (a long-running operation's ``done``, an invoice's ``paid``, a check's
+    ``completed``). A write's profile takes no flags, and without it an operation answered by
+    a create is only its name: the agent cannot tell whether to wait. Not an alarm flag (news
+    only when true), not a setting (``auto_merge_enabled``: more than one word)."""
+    if "state" in sel.pick.roles:
+        return []
+    return [
+        f for f in sel.own_leaves
+        if is_flag(f.key, f.node) and not is_alarm_flag(f.key)
+        and len(w(f.key)) == 1 and participle(w(f.key)[0])
+    ]  # fmt: skip
 
 
 def flag_key(f: Field, sel: Selection) -> Any:

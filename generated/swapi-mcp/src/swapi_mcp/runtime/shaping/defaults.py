@@ -75,7 +75,7 @@ from .relation_steps import (
 )  # fmt: skip
 from .steps import (
     amounts, bare_first, colors, count_key, counts, currencies, deeper_part_times, deeper_times,
-    enums, facts, flag_key, free_data, flags, happened, identities, kind_key, kinds, label_key,
+    enums, facts, finished_flags, flag_key, free_data, flags, happened, identities, kind_key, kinds, label_key,
     labels, locators,
     money_objects, named_relations, other_time_key, own_links, page_key, pages, part_last,
     plain_texts, primaries, recent_key, recent_times, rich_contents, rich_labels, rich_path,
@@ -270,6 +270,8 @@ STEPS: tuple[Step, ...] = (
     Step("state", states, state_key, "state", path=reduce,
          take=take_states),  # an object: by its label (on a page with its category)
     Step("enum", enums, slot=1, picks="state", when=lambda p, item, kind: p.state > 1),
+    Step("finished", finished_flags, slot=1, picks="state",
+         when=lambda p, item, kind: kind in WRITE_KINDS),  # ``done``: where a write stands
     Step("color", colors, slot=1, picks="kind",
          when=lambda p, item, kind: kind not in WRITE_KINDS),  # a named label's, a role's
     Step("money", amounts, bare_first, "money", (Step("money pair", money_objects,
