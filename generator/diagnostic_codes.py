@@ -194,6 +194,7 @@ CODES: tuple[Code, ...] = (
         "a schema that breaks the OpenAPI rules: read as JSON Schema reads it, operation kept",
     ),
     Code("ENUM_TYPE_REPAIRED", (N,), "enum values of another type than declared: repaired"),
+    Code("ENUM_DEFAULT_REPAIRED", (N,), "a default that is none of the enum values: repaired"),
     # Swagger 2.0
     Code("SWAGGER2_SCHEME_ASSUMED", (N,), "no `schemes`: the base URL uses https"),
     Code("SWAGGER2_MEDIA_TYPES_SKIPPED", (N,), "JSON is used where other media types are offered"),

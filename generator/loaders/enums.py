@@ -7,6 +7,10 @@ When every enum value parses exactly as the declared type, the values are conver
 and the enum kept, since the enum is the more specific statement of what the API accepts.
 An array whose enum lists single values (Swagger 2.0 parameters written ``type: array`` with
 the enum beside ``items`` instead of in it) means the enum of its items: it is moved there.
+
+A ``default`` that is none of the enum's values (``default: Human`` beside ``enum: [human,
+json]``) is advertised to the agent, which sends it and is refused: it becomes the one value
+it names in other case or spelling (``human``), else it is dropped (``repair_default``).
 """
 
 from __future__ import annotations
@@ -70,6 +74,42 @@ def _enum_of_items(schema: dict[str, Any], values: list[Any]) -> str | None:
         items["enum"] = values
     shown = _shown(values)
     return f"`type: array` has an enum of single values ({shown}): it is read as its items' enum"
+
+
+def _spelled(value: str) -> str:
+    return re.sub(r"[^0-9a-z]", "", value.lower())
+
+
+def _among(value: Any, values: list[Any]) -> bool:
+    """``value`` is one of ``values`` as JSON Schema compares them (``1.0`` is ``1``; ``True``
+    is not)."""
+    return any(_kind(v) == _kind(value) and v == value for v in values)
+
+
+def _kind(value: Any) -> str:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return type(value).__name__
+    return "number"
+
+
+def repair_default(schema: dict[str, Any]) -> str | None:
+    """Make ``schema``'s ``default`` one of its ``enum``'s values (in place; module doc).
+    Returns what was done, for a diagnostic, or None when it already is one."""
+    enum = schema.get("enum")
+    if "default" not in schema or not isinstance(enum, list) or not enum:
+        return None
+    default = schema["default"]
+    if _among(default, enum) or (isinstance(default, list) and schema.get("type") == "array"):
+        return None
+    same = [
+        v for v in enum
+        if isinstance(v, str) and isinstance(default, str) and _spelled(v) == _spelled(default)
+    ]  # fmt: skip
+    if len(same) == 1:
+        schema["default"] = same[0]
+        return f"its default {default!r} is none of its enum values: read as {same[0]!r}"
+    del schema["default"]
+    return f"its default {default!r} is none of its enum values ({_shown(enum)}): it is dropped"
 
 
 def repair_enum(schema: dict[str, Any]) -> str | None:

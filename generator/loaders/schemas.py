@@ -29,7 +29,7 @@ from typing import Any
 
 from ..diagnostics import Diagnostic, Severity, pointer as make_pointer
 from .document import Document
-from .enums import repair_enum
+from .enums import repair_default, repair_enum
 from .refs import RefResolver, is_ref
 from .text import shorten
 
@@ -285,8 +285,21 @@ class SchemaCompactor:
                 _lay_under(out, merged)
 
     def _repair(self, out: dict[str, Any], doc: Document, where: str) -> None:
-        """Make ``type`` and ``enum`` agree (see the module docstring), reported once."""
+        """Make ``type`` and ``enum`` agree, and ``default`` one of the enum's values (see the
+        module docstring), each reported once."""
         what = repair_enum(out)
+        default = repair_default(out)
+        if default is not None and (doc.display, f"{where} default") not in self._repaired:
+            self._repaired.add((doc.display, f"{where} default"))
+            self.diagnostics.append(
+                doc.diagnostic(
+                    Severity.INFO,
+                    "ENUM_DEFAULT_REPAIRED",
+                    default,
+                    where,
+                    "Make the default one of the enum values.",
+                )
+            )
         if what is None or (doc.display, where) in self._repaired:
             return
         self._repaired.add((doc.display, where))

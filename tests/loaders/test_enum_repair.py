@@ -112,3 +112,57 @@ def test_an_array_whose_enum_lists_single_values_means_its_items_enum(tmp_path: 
     notes = [d for d in diagnostics if d.code == "ENUM_TYPE_REPAIRED"]
     assert len(notes) == 2 and all("items' enum" in d.message for d in notes)
     assert all(d.hint == "Put the enum under `items`." for d in notes)
+
+
+DEFAULTS_OUTSIDE = """\
+swagger: '2.0'
+info: {title: Logs, version: '1'}
+host: api.example.test
+paths:
+  /logs:
+    post:
+      operationId: streamLogs
+      parameters:
+        - {name: level, in: query, type: string, enum: [info, warn], default: Info}
+        - {name: page, in: query, type: integer, enum: [1, 2], default: 1.0}
+        - in: body
+          name: body
+          schema: {$ref: '#/definitions/Stream'}
+      responses:
+        '200': {description: ok}
+definitions:
+  Mode: {type: string, enum: [human, json, profile]}
+  Stream:
+    type: object
+    properties:
+      mode:
+        allOf: [{$ref: '#/definitions/Mode'}]
+        default: Human
+      color: {type: string, enum: [red, blue], default: green}
+"""
+
+
+def test_a_default_that_is_none_of_the_enum_values_is_read_as_meant_or_dropped(
+    tmp_path: Path,
+) -> None:
+    """An advertised default the enum refuses (``default: Human`` beside ``[human, json]``)
+    made every call that sent it fail: it is the value it names in other case, else dropped."""
+    path = tmp_path / "logs.yaml"
+    path.write_text(DEFAULTS_OUTSIDE, encoding="utf-8")
+    spec, diagnostics = load_openapi(path)
+    [op] = spec.operations
+    props = op.input_schema["properties"]
+    assert props["level"]["default"] == "info"
+    assert props["page"]["default"] == 1.0  # the same number: left alone
+    body = props["body"]["properties"] if "body" in props else props
+    assert body["mode"]["default"] == "human"
+    assert "default" not in body["color"]
+    jsonschema.validate(
+        {"level": props["level"]["default"], "mode": body["mode"]["default"]}, op.input_schema
+    )
+    notes = sorted(d.message for d in diagnostics if d.code == "ENUM_DEFAULT_REPAIRED")
+    assert notes == [
+        "its default 'Human' is none of its enum values: read as 'human'",
+        "its default 'Info' is none of its enum values: read as 'info'",
+        "its default 'green' is none of its enum values ('red', 'blue'): it is dropped",
+    ]
