@@ -70,7 +70,8 @@ DELETE_VERBS = frozenset(
     {"delete", "remove", "destroy", "purge", "revoke", "unregister", "detach", "clear", "drop",
      "erase", "discard", "trash"}
 )  # fmt: skip
-# Words that name content produced for the caller (not a resource stored for later).
+# Words that name content produced for the caller (not a resource stored for later); ``gen``
+# as in ``/ai/text_gen``, ``ask`` as in ``/ai/ask`` (a question answered).
 GENERATE_WORDS = frozenset(
     {"generate", "generation", "generations", "completion", "completions", "transcribe",
      "transcription", "transcriptions", "translate", "translation", "translations",
@@ -79,7 +80,8 @@ GENERATE_WORDS = frozenset(
      "classifications", "moderate", "moderation", "moderations", "detect", "detection",
      "recognize", "recognise", "recognition", "analyze", "analyse", "analysis", "extract",
      "extraction", "ocr", "tts", "speech", "synthesize", "synthesise", "synthesis", "rewrite",
-     "paraphrase", "render", "spellcheck", "proofread", "caption", "transform", "tokenize"}
+     "paraphrase", "render", "spellcheck", "proofread", "caption", "transform", "tokenize",
+     "gen", "ask"}
 )  # fmt: skip
 MEASURE_DEPTH = 4  # objects down a computed result's measures are looked for (``_measured``)
 # Write verbs that make a name a write wherever they stand (``getOrCreate``, ``findAndModify``).

@@ -83,6 +83,10 @@ def test_a_generation_is_named_so_and_answers_with_content() -> None:
     assert kind("POST", "/markdown/render", None, media_type="text/html") == "generate"
     # a GET of an analysis is a read of it
     assert kind("GET", "/audio-analysis/{id}", COMPLETION) == "read"
+    # the short names: a text generated, a question answered (vendors' AI endpoints)
+    answer = {"answer": "string", "created_at": "string:time", "completion_reason": "string"}
+    assert kind("POST", "/ai/text_gen", answer, operation_id="post_ai_text_gen") == "generate"
+    assert kind("POST", "/ai/ask", answer, operation_id="post_ai_ask") == "generate"
 
 
 def test_a_computed_result_named_as_a_generation_is_one() -> None:
