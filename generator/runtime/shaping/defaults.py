@@ -224,12 +224,21 @@ def unsent_lists(sel: Selection) -> list[Field]:
 
 def take_naming_relation(sel: Selection, row: Step) -> int:
     """A create's or update's relations: the caller named what the resource belongs to in its
-    request, so none when the resource has an identity and a label of its own; else a related
-    object may be what says which one it is (an allow-list entry known by its
-    ``enterprise.name``), taken as any answer's relations are."""
-    own = [f.key for f in sel.own_leaves]
-    if any(is_label(k) for k in own) and any(own_identity_key(k) for k in own):
+    request, so none when the resource has an identity and a label of its own, and with a text
+    of its own instead (a comment's ``body``, which the caller sent) only the ids it refers to
+    by (a review's ``commit_id``), not a related object (one of the optional things a comment
+    may be on, ``initiative``, ``issue``, ``projectUpdate``); else a related object may be what says which
+    one it is (an allow-list entry known by its ``enterprise.name``), taken as any answer's
+    relations are."""
+    own = sel.own_leaves
+    if not any(own_identity_key(f.key) for f in own):
+        return take_relations(sel, row)
+    if any(is_label(f.key) for f in own):
         return 0
+    if any(is_content(f.key) and base_type(f.node) == "string" for f in own):
+        # named by its text: only the ids it refers to by (``commit_id``), not related objects
+        scalar = replace(row, candidates=lambda s: [f for f in relations(s) if is_leaf(f.node)])
+        return take_relations(sel, scalar)
     return take_relations(sel, row)
 
 

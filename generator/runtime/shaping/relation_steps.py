@@ -226,6 +226,20 @@ def record_ids(list_key: str, element: Any) -> list[str]:
     ]  # fmt: skip
 
 
+def _echoed(sel: Selection, f: Field, element: Any, ident: str, container: bool) -> bool:
+    """A list inside the resource a create or update answers with whose records say only their
+    label (a message's ``embeds: [{title}]``, a channel's ``available_tags: [{name}]``): no id
+    the server gave them (named for the list), no state, no amount, nothing but the names the
+    caller sent with the request, as its lists of strings are (``unsent_lists``). Not people
+    (who it is with), nor a container's or a report's lists (what it holds)."""
+    if sel.kind not in ("create", "update") or container or is_person(f.key):
+        return False
+    if not is_label(ident.rsplit(".", 1)[-1]) or record_ids(f.key, element):
+        return False
+    keys = leaf_keys(element)
+    return not any(is_state(k) or is_money(k, element[k]) for k in keys)
+
+
 def take_lists(sel: Selection, row: Step) -> int:
     """Each list reduced to its elements' identity, label and state (module doc); a container
     or a report keeps every list, whatever the slot."""
@@ -269,6 +283,8 @@ def take_lists(sel: Selection, row: Step) -> int:
         paths = [f"{f.path}.{ident}"]
         if is_person(f.key) and not readable(ident) and not container:
             continue
+        if _echoed(sel, f, element, ident, container):
+            continue  # a create's or update's records said by their names: those it was sent
         listed = sel.listed  # a read's item, a search's hit
         if listed and not container and not is_person(f.key) and _keyed_only(element, ident):
             continue  # a list's item: its parts named only by a key or a number

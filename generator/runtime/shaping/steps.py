@@ -101,8 +101,13 @@ def take_forced(sel: Selection, row: Step) -> int:
 
 def labels(sel: Selection) -> list[Field]:
     """Its labels, each once: not the same label in another notation beside it
-    (``real_name_normalized`` beside ``real_name``)."""
+    (``real_name_normalized`` beside ``real_name``). On a write's answer, an object with a text
+    of its own and no label of its own (a message's ``content``) is named by that text, which
+    the caller just sent, not by a label one of its parts holds (a message's
+    ``role_subscription_data.tier_name``: that part's, another thing's)."""
     found = [f for f in sel.leaves if is_label(f.key)]
+    if sel.kind in WRITE_KINDS and not any(not f.part for f in found) and _own_text(sel):
+        found = []
     names = {(f.path.rpartition(".")[0], w(f.key)) for f in found}
     return [f for f in found if not _restated(f, names)]
 
@@ -133,10 +138,23 @@ def take_label(sel: Selection, row: Step) -> int:
     return taken + sel.take(rest, row.records, row.limit(sel.profile) - 1, row.path)
 
 
+def _own_text(sel: Selection) -> bool:
+    """The object has a plain text of its own (``body``, ``content``)."""
+    return any(
+        not f.part and is_content(f.key) and base_type(f.node) == "string" for f in sel.leaves
+    )
+
+
 def _rich(sel: Selection) -> list[Field]:
+    """Its labels and texts held as rich text (``title: [{plain_text}]``, ``description:
+    {text}``); beside a plain text of its own, not the text of a related object with an
+    identity of its own (a comment's ``documentContent: {id, content}`` beside its ``body``:
+    that document's text)."""
+    own = _own_text(sel)
     return [
         f for f in sel.objects + sel.arrays
         if (is_label(f.key) or is_content(f.key)) and text_path(f.key, f.node)
+        and not (own and isinstance(f.node, dict) and has_id(f.node))
     ]  # fmt: skip
 
 
