@@ -55,6 +55,11 @@ def test_a_written_comment_is_named_by_its_own_text_not_a_related_object() -> No
         assert "documentContent" not in out
     plain = {k: v for k, v in _comment().items() if k != "documentContent"}
     assert "initiative" not in _answer(plain, "create")  # its text named it: no related object
+    # one of several things it may be on, each by an id: the caller named the one it is on
+    several = {**plain, "issue_id": "iss-2", "project_id": "prj-3"}
+    out = _answer(several, "create")
+    assert not {"thread_id", "issue_id", "project_id", "initiative"} & set(out)
+    assert out["id"] == "cmt-7f3a" and out["body"].startswith(TEXT[:40])
 
 
 def test_a_read_comment_keeps_its_own_text_before_a_related_documents() -> None:
@@ -83,33 +88,23 @@ def _message() -> dict[str, Any]:
     }
 
 
-def test_a_sent_message_is_named_by_its_text_not_a_parts_label() -> None:
-    """A sent message has no label of its own: its label was taken from an optional part
-    (``role_subscription_data.tier_name``, another thing's name) and its text came as a
-    preview beside it. Its text names it; the part's label is left out."""
-    out = _answer(_message(), "create")
-    assert out["id"] == "msg-88"
-    assert out["content"].startswith(TEXT[:40])
-    assert out["author"]["username"] == "ada"
-    assert "role_subscription_data" not in out
-
-
 def test_a_writes_records_said_only_by_the_names_the_caller_sent_are_left_out() -> None:
-    """A create's list of records said only by their labels (a message's ``embeds:
-    [{title}]``, a channel's ``available_tags: [{name}]``) repeats what the caller sent, as
-    its lists of strings do; records with a state or an amount (what the server made of
-    them) stay, and a read keeps them all."""
+    """A create's list of records said only by their labels and texts, with no identity, state
+    or amount (a message's ``embeds: [{title, description}]``, a channel's ``tags: [{name,
+    color}]``), repeats what the caller sent, as its lists of strings do. Records with an
+    identity (the next call takes it), a state or an amount stay, and a read keeps them all."""
     out = _answer(_message(), "create")
+    assert out["id"] == "msg-88" and out["content"].startswith(TEXT[:40])
     assert "embeds" not in out
-    channel = {
-        "id": "chn-5",
-        "name": "announcements",
-        "available_tags": [{"id": f"tag-{i}", "name": f"Tag {i}"} for i in range(3)],
-        "checks": [{"name": f"check {i}", "status": "passed"} for i in range(2)],
-    }
-    out = _answer(channel, "create")
-    assert out["id"] == "chn-5" and out["name"] == "announcements"
-    assert "available_tags" not in out
-    assert [c["status"] for c in out["checks"]] == ["passed", "passed"]
+    tags = [{"name": f"Tag {i}", "color": "#aa0000"} for i in range(3)]
+    features = [{"id": f"ftr-{i}", "name": f"Feature {i}"} for i in range(3)]
+    checks = [{"name": f"check {i}", "status": "passed"} for i in range(2)]
+    for kind in ("create", "update"):
+        for other, key in ((features, "features"), (checks, "checks")):
+            channel = {"id": "chn-5", "name": "announcements", "tags": tags, key: other}
+            out = _answer(channel, kind)
+            assert out["id"] == "chn-5" and out["name"] == "announcements"
+            assert "tags" not in out
+            assert [r["name"] for r in out[key]] == [r["name"] for r in other]
     read = _answer(_message(), "read")
     assert [e["title"] for e in read["embeds"]] == ["Embed 0", "Embed 1", "Embed 2"]

@@ -228,16 +228,19 @@ def record_ids(list_key: str, element: Any) -> list[str]:
 
 def _echoed(sel: Selection, f: Field, element: Any, ident: str, container: bool) -> bool:
     """A list inside the resource a create or update answers with whose records say only their
-    label (a message's ``embeds: [{title}]``, a channel's ``available_tags: [{name}]``): no id
-    the server gave them (named for the list), no state, no amount, nothing but the names the
-    caller sent with the request, as its lists of strings are (``unsent_lists``). Not people
-    (who it is with), nor a container's or a report's lists (what it holds)."""
+    label (a message's ``embeds: [{title, description}]``): no identity (the server gave them
+    none), no state, no amount, nothing but the names and texts the caller sent with the
+    request, as its lists of strings are (``unsent_lists``). Not records with an identity of
+    their own (``features: [{id, name}]``: the next call takes the id), not people (who it is
+    with), nor a container's or a report's lists (what it holds)."""
     if sel.kind not in ("create", "update") or container or is_person(f.key):
         return False
-    if not is_label(ident.rsplit(".", 1)[-1]) or record_ids(f.key, element):
+    if not is_label(ident.rsplit(".", 1)[-1]) or not isinstance(element, dict):
         return False
     keys = leaf_keys(element)
-    return not any(is_state(k) or is_money(k, element[k]) for k in keys)
+    return not any(
+        is_id_name(k) or is_natural_key(k) or is_state(k) or is_money(k, element[k]) for k in keys
+    )
 
 
 def take_lists(sel: Selection, row: Step) -> int:

@@ -101,13 +101,8 @@ def take_forced(sel: Selection, row: Step) -> int:
 
 def labels(sel: Selection) -> list[Field]:
     """Its labels, each once: not the same label in another notation beside it
-    (``real_name_normalized`` beside ``real_name``). On a write's answer, an object with a text
-    of its own and no label of its own (a message's ``content``) is named by that text, which
-    the caller just sent, not by a label one of its parts holds (a message's
-    ``role_subscription_data.tier_name``: that part's, another thing's)."""
+    (``real_name_normalized`` beside ``real_name``)."""
     found = [f for f in sel.leaves if is_label(f.key)]
-    if sel.kind in WRITE_KINDS and not any(not f.part for f in found) and _own_text(sel):
-        found = []
     names = {(f.path.rpartition(".")[0], w(f.key)) for f in found}
     return [f for f in found if not _restated(f, names)]
 
