@@ -99,12 +99,14 @@ def test_a_writes_records_said_only_by_the_names_the_caller_sent_are_left_out() 
     tags = [{"name": f"Tag {i}", "color": "#aa0000"} for i in range(3)]
     features = [{"id": f"ftr-{i}", "name": f"Feature {i}"} for i in range(3)]
     checks = [{"name": f"check {i}", "status": "passed"} for i in range(2)]
+    channel = {"id": "chn-5", "name": "announcements", "topic": "News", "position": 2}
+    channel = {**channel, "nsfw": False, "rate_limit": 0}  # a resource, not a list wrapper
     for kind in ("create", "update"):
+        out = _answer({**channel, "tags": tags}, kind)
+        assert out["id"] == "chn-5" and out["name"] == "announcements"
+        assert "tags" not in out
         for other, key in ((features, "features"), (checks, "checks")):
-            channel = {"id": "chn-5", "name": "announcements", "tags": tags, key: other}
-            out = _answer(channel, kind)
-            assert out["id"] == "chn-5" and out["name"] == "announcements"
-            assert "tags" not in out
+            out = _answer({**channel, key: other}, kind)
             assert [r["name"] for r in out[key]] == [r["name"] for r in other]
     read = _answer(_message(), "read")
     assert [e["title"] for e in read["embeds"]] == ["Embed 0", "Embed 1", "Embed 2"]

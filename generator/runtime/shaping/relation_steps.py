@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .collections import REPORT_WORDS
 from .kinds import WRITE_KINDS
 from .pages import on_page
 from .names import base_type, is_leaf
@@ -232,8 +233,12 @@ def _echoed(sel: Selection, f: Field, element: Any, ident: str, container: bool)
     none), no state, no amount, nothing but the names and texts the caller sent with the
     request, as its lists of strings are (``unsent_lists``). Not records with an identity of
     their own (``features: [{id, name}]``: the next call takes the id), not people (who it is
-    with), nor a container's or a report's lists (what it holds)."""
-    if sel.kind not in ("create", "update") or container or is_person(f.key):
+    with), nor a container's or a report's lists (what it holds), nor an error report's
+    (``errors``, ``warnings``: what the server says); and only in the one resource answered,
+    not in a batch's records (each a list's item, its lists what the server made of it)."""
+    if sel.kind not in ("create", "update") or sel.item or container or is_person(f.key):
+        return False
+    if w(f.key) and w(f.key)[-1] in REPORT_WORDS:
         return False
     if not is_label(ident.rsplit(".", 1)[-1]) or not isinstance(element, dict):
         return False
@@ -287,6 +292,7 @@ def take_lists(sel: Selection, row: Step) -> int:
         if is_person(f.key) and not readable(ident) and not container:
             continue
         if _echoed(sel, f, element, ident, container):
+            taken += 1  # the slot was this list's: no other list of the caller's in its place
             continue  # a create's or update's records said by their names: those it was sent
         listed = sel.listed  # a read's item, a search's hit
         if listed and not container and not is_person(f.key) and _keyed_only(element, ident):
