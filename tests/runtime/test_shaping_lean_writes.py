@@ -92,21 +92,24 @@ def test_a_writes_records_said_only_by_the_names_the_caller_sent_are_left_out() 
     """A create's list of records said only by their labels and texts, with no identity, state
     or amount (a message's ``embeds: [{title, description}]``, a channel's ``tags: [{name,
     color}]``), repeats what the caller sent, as its lists of strings do. Records with an
-    identity (the next call takes it), a state or an amount stay, and a read keeps them all."""
+    identity (the next call takes it), a state, an amount or a measure (topics found, by their
+    confidence) stay, and a read keeps them all."""
     out = _answer(_message(), "create")
     assert out["id"] == "msg-88" and out["content"].startswith(TEXT[:40])
     assert "embeds" not in out
     tags = [{"name": f"Tag {i}", "color": "#aa0000"} for i in range(3)]
     features = [{"id": f"ftr-{i}", "name": f"Feature {i}"} for i in range(3)]
     checks = [{"name": f"check {i}", "status": "passed"} for i in range(2)]
+    topics = [{"label": f"Topic {i}", "confidence": 0.5 + i / 10} for i in range(2)]
     channel = {"id": "chn-5", "name": "announcements", "topic": "News", "position": 2}
     channel = {**channel, "nsfw": False, "rate_limit": 0}  # a resource, not a list wrapper
     for kind in ("create", "update"):
         out = _answer({**channel, "tags": tags}, kind)
         assert out["id"] == "chn-5" and out["name"] == "announcements"
         assert "tags" not in out
-        for other, key in ((features, "features"), (checks, "checks")):
+        for other, key in ((features, "features"), (checks, "checks"), (topics, "labels")):
             out = _answer({**channel, key: other}, kind)
-            assert [r["name"] for r in out[key]] == [r["name"] for r in other]
+            said = "label" if key == "labels" else "name"
+            assert [r[said] for r in out[key]] == [r[said] for r in other]
     read = _answer(_message(), "read")
     assert [e["title"] for e in read["embeds"]] == ["Embed 0", "Embed 1", "Embed 2"]

@@ -41,7 +41,7 @@ from .roles.people import (
     nested_handle,
     person_rank,
 )
-from .roles.quantity import is_money
+from .roles.quantity import is_measure, is_money
 from .roles.relation import nested_identity, person_paths, readable, reduce
 from .roles.state import is_state, state_rank
 from .roles.time import is_time
@@ -230,7 +230,8 @@ def record_ids(list_key: str, element: Any) -> list[str]:
 def _echoed(sel: Selection, f: Field, element: Any, ident: str, container: bool) -> bool:
     """A list inside the resource a create or update answers with whose records say only their
     label (a message's ``embeds: [{title, description}]``): no identity (the server gave them
-    none), no state, no amount, nothing but the names and texts the caller sent with the
+    none), no state, no amount, no measure (a topic's ``confidence``: what the server found),
+    nothing but the names and texts the caller sent with the
     request, as its lists of strings are (``unsent_lists``). Not records with an identity of
     their own (``features: [{id, name}]``: the next call takes the id), not people (who it is
     with), nor a container's or a report's lists (what it holds), nor an error report's
@@ -243,8 +244,13 @@ def _echoed(sel: Selection, f: Field, element: Any, ident: str, container: bool)
     if not is_label(ident.rsplit(".", 1)[-1]) or not isinstance(element, dict):
         return False
     keys = leaf_keys(element)
-    return not any(
-        is_id_name(k) or is_natural_key(k) or is_state(k) or is_money(k, element[k]) for k in keys
+    return not any(  # an identity, a state, an amount or a measure: what the server made
+        is_id_name(k)
+        or is_natural_key(k)
+        or is_state(k)
+        or is_money(k, element[k])
+        or is_measure(k, element[k])
+        for k in keys
     )
 
 
