@@ -224,12 +224,30 @@ def unsent_lists(sel: Selection) -> list[Field]:
 
 def take_naming_relation(sel: Selection, row: Step) -> int:
     """A create's or update's relations: the caller named what the resource belongs to in its
-    request, so none when the resource has an identity and a label of its own; else a related
-    object may be what says which one it is (an allow-list entry known by its
-    ``enterprise.name``), taken as any answer's relations are."""
-    own = [f.key for f in sel.own_leaves]
-    if any(is_label(k) for k in own) and any(own_identity_key(k) for k in own):
+    request, so none when the resource has an identity and a label of its own, and with a text
+    of its own instead (a comment's ``body``, which the caller sent) and a name kept beside it
+    (its author's) only the one id it refers to by (a review's ``commit_id``), not a related
+    object nor one of several ids (the optional things a comment may be on, ``initiative``,
+    ``issueId``, ``projectUpdateId``: the caller named the one in its request); else a related object may be what says which
+    one it is (an allow-list entry known by its ``enterprise.name``), taken as any answer's
+    relations are."""
+    own = sel.own_leaves
+    if not any(own_identity_key(f.key) for f in own):
+        return take_relations(sel, row)
+    if any(is_label(f.key) for f in own):
         return 0
+    text = any(is_content(f.key) and base_type(f.node) == "string" for f in own)
+    if text and any(is_label(p.rsplit(".", 1)[-1]) for p in sel.pick.chosen):
+        # named by its text and a name beside it (its author's): only the one id it refers to
+        # by (``commit_id``), not related objects, nor one of several ids it may be on
+        ids = [
+            f
+            for f in relations(sel)
+            if is_leaf(f.node) and f.path not in sel.pick.used and not own_identity_key(f.key)
+        ]
+        if len(ids) != 1:
+            return 0
+        return take_relations(sel, replace(row, candidates=lambda s: ids))
     return take_relations(sel, row)
 
 

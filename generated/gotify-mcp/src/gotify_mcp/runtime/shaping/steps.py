@@ -134,10 +134,23 @@ def take_label(sel: Selection, row: Step) -> int:
     return taken + sel.take(rest, row.records, row.limit(sel.profile) - 1, row.path)
 
 
+def _own_text(sel: Selection) -> bool:
+    """The object has a plain text of its own (``body``, ``content``)."""
+    return any(
+        not f.part and is_content(f.key) and base_type(f.node) == "string" for f in sel.leaves
+    )
+
+
 def _rich(sel: Selection) -> list[Field]:
+    """Its labels and texts held as rich text (``title: [{plain_text}]``, ``description:
+    {text}``); beside a plain text of its own, not the text of a related object with an
+    identity of its own (a comment's ``documentContent: {id, content}`` beside its ``body``:
+    that document's text)."""
+    own = _own_text(sel)
     return [
         f for f in sel.objects + sel.arrays
         if (is_label(f.key) or is_content(f.key)) and text_path(f.key, f.node)
+        and not (own and isinstance(f.node, dict) and has_id(f.node))
     ]  # fmt: skip
 
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .collections import REPORT_WORDS
 from .kinds import WRITE_KINDS
 from .pages import on_page
 from .names import base_type, is_leaf
@@ -41,7 +42,7 @@ from .roles.people import (
     nested_handle,
     person_rank,
 )
-from .roles.quantity import is_money
+from .roles.quantity import is_measure, is_money
 from .roles.relation import nested_identity, person_paths, readable, reduce
 from .roles.state import is_state, state_rank
 from .roles.time import is_time
@@ -227,6 +228,33 @@ def record_ids(list_key: str, element: Any) -> list[str]:
     ]  # fmt: skip
 
 
+def _echoed(sel: Selection, f: Field, element: Any, ident: str, container: bool) -> bool:
+    """A list inside the resource a create or update answers with whose records say only their
+    label (a message's ``embeds: [{title, description}]``): no identity (the server gave them
+    none), no state, no amount, no measure (a topic's ``confidence``: what the server found),
+    nothing but the names and texts the caller sent with the
+    request, as its lists of strings are (``unsent_lists``). Not records with an identity of
+    their own (``features: [{id, name}]``: the next call takes the id), not people (who it is
+    with), nor a container's or a report's lists (what it holds), nor an error report's
+    (``errors``, ``warnings``: what the server says); and only in the one resource answered,
+    not in a batch's records (each a list's item, its lists what the server made of it)."""
+    if sel.kind not in ("create", "update") or sel.item or container or is_person(f.key):
+        return False
+    if w(f.key) and w(f.key)[-1] in REPORT_WORDS:
+        return False
+    if not is_label(ident.rsplit(".", 1)[-1]) or not isinstance(element, dict):
+        return False
+    keys = leaf_keys(element)
+    return not any(  # an identity, a state, an amount or a measure: what the server made
+        is_id_name(k)
+        or is_natural_key(k)
+        or is_state(k)
+        or is_money(k, element[k])
+        or is_measure(k, element[k])
+        for k in keys
+    )
+
+
 def take_lists(sel: Selection, row: Step) -> int:
     """Each list reduced to its elements' identity, label and state (module doc); a container
     or a report keeps every list, whatever the slot."""
@@ -270,6 +298,9 @@ def take_lists(sel: Selection, row: Step) -> int:
         paths = [f"{f.path}.{ident}"]
         if is_person(f.key) and not readable(ident) and not container:
             continue
+        if _echoed(sel, f, element, ident, container):
+            taken += 1  # the slot was this list's: no other list of the caller's in its place
+            continue  # a create's or update's records said by their names: those it was sent
         listed = sel.listed  # a read's item, a search's hit
         if listed and not container and not is_person(f.key) and _keyed_only(element, ident):
             continue  # a list's item: its parts named only by a key or a number

@@ -1,0 +1,115 @@
+"""What a write's answer leaves out (issue 33, writes at a median of <= 60 tokens): synthesized
+bodies with the structure real descriptions have (no vendor's text); each test fails on the
+rules before its fix, and each checks that what the caller needs next stays."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from generator.runtime.shaping.pipeline import ShapeConfig, shape
+
+TEXT = (
+    "A long text the caller has just sent with the request, several sentences long, which "
+    "the answer only needs to recognise, not to repeat: the caller holds all of it already."
+)
+
+
+def _answer(body: dict[str, Any], kind: str) -> dict[str, Any]:
+    result = shape(body, ShapeConfig(kind=kind))
+    assert not result.violations
+    out = json.loads(result.chunks[0])
+    assert isinstance(out, dict)
+    return out
+
+
+def _comment() -> dict[str, Any]:
+    """A comment as a create answers it: its own text, and optional things it may be on (each
+    a related object), filled here as a synthesized body fills every member."""
+    return {
+        "id": "cmt-7f3a",
+        "body": TEXT,
+        "url": "https://tracker.example.com/comment/cmt-7f3a",
+        "createdAt": "2024-05-01T12:00:00Z",
+        "thread_id": "thr-19",
+        "user": {"id": "usr-1", "name": "Ada Byron", "email": "ada@example.com"},
+        "documentContent": {"id": "doc-3", "content": "The document's own text, not the comment."},
+        "initiative": {"id": "ini-4", "name": "Roadmap", "status": "Active"},
+        "projectUpdate": {"id": "upd-5", "body": "An update", "health": "onTrack"},
+    }
+
+
+def test_a_written_comment_is_named_by_its_own_text_not_a_related_object() -> None:
+    """A create of a comment kept a related document's text as its label and one of the
+    optional things it may be on (``initiative: {name, id}``) as what names it: neither is the
+    comment, and the caller named what it is on in the request. Its own text names it (a
+    preview), with the ids it refers to by (``thread_id``), its identity, page and author."""
+    for kind in ("create", "update"):
+        out = _answer(_comment(), kind)
+        assert out["id"] == "cmt-7f3a"
+        assert out["body"].startswith(TEXT[:40]) and len(out["body"]) < len(TEXT)
+        assert out["thread_id"] == "thr-19"
+        assert out["url"].endswith("cmt-7f3a")
+        assert out["user"]["name"] == "Ada Byron"
+        assert "initiative" not in out and "projectUpdate" not in out
+        assert "documentContent" not in out
+    plain = {k: v for k, v in _comment().items() if k != "documentContent"}
+    assert "initiative" not in _answer(plain, "create")  # its text named it: no related object
+    # one of several things it may be on, each by an id: the caller named the one it is on
+    several = {**plain, "issue_id": "iss-2", "project_id": "prj-3"}
+    out = _answer(several, "create")
+    assert not {"thread_id", "issue_id", "project_id", "initiative"} & set(out)
+    assert out["id"] == "cmt-7f3a" and out["body"].startswith(TEXT[:40])
+
+
+def test_a_read_comment_keeps_its_own_text_before_a_related_documents() -> None:
+    """The same rule on a read: the comment's ``body``, not ``documentContent.content``."""
+    out = _answer(_comment(), "read")
+    assert out["body"].startswith(TEXT[:40])
+    assert "content" not in out.get("documentContent", {})
+
+
+def _message() -> dict[str, Any]:
+    return {
+        "id": "msg-88",
+        "channel_id": "chn-2",
+        "content": TEXT,
+        "timestamp": "2024-05-01T12:00:00Z",
+        "author": {"id": "usr-9", "username": "ada"},
+        "embeds": [
+            {"title": f"Embed {i}", "description": "A card the caller attached", "color": 3}
+            for i in range(3)
+        ],
+        "role_subscription_data": {
+            "role_subscription_listing_id": "lst-1",
+            "tier_name": "Gold tier",
+            "total_months_subscribed": 4,
+        },
+    }
+
+
+def test_a_writes_records_said_only_by_the_names_the_caller_sent_are_left_out() -> None:
+    """A create's list of records said only by their labels and texts, with no identity, state
+    or amount (a message's ``embeds: [{title, description}]``, a channel's ``tags: [{name,
+    color}]``), repeats what the caller sent, as its lists of strings do. Records with an
+    identity (the next call takes it), a state, an amount or a measure (topics found, by their
+    confidence) stay, and a read keeps them all."""
+    out = _answer(_message(), "create")
+    assert out["id"] == "msg-88" and out["content"].startswith(TEXT[:40])
+    assert "embeds" not in out
+    tags = [{"name": f"Tag {i}", "color": "#aa0000"} for i in range(3)]
+    features = [{"id": f"ftr-{i}", "name": f"Feature {i}"} for i in range(3)]
+    checks = [{"name": f"check {i}", "status": "passed"} for i in range(2)]
+    topics = [{"label": f"Topic {i}", "confidence": 0.5 + i / 10} for i in range(2)]
+    channel = {"id": "chn-5", "name": "announcements", "topic": "News", "position": 2}
+    channel = {**channel, "nsfw": False, "rate_limit": 0}  # a resource, not a list wrapper
+    for kind in ("create", "update"):
+        out = _answer({**channel, "tags": tags}, kind)
+        assert out["id"] == "chn-5" and out["name"] == "announcements"
+        assert "tags" not in out
+        for other, key in ((features, "features"), (checks, "checks"), (topics, "labels")):
+            out = _answer({**channel, key: other}, kind)
+            said = "label" if key == "labels" else "name"
+            assert [r[said] for r in out[key]] == [r[said] for r in other]
+    read = _answer(_message(), "read")
+    assert [e["title"] for e in read["embeds"]] == ["Embed 0", "Embed 1", "Embed 2"]
