@@ -50,6 +50,7 @@ from .judge_roles import (
     WRAPPER_SCALARS,
     found_in,
     has_identity_member,
+    is_own_part,
     identity_values,
     is_error_report,
     is_label,
@@ -172,7 +173,7 @@ def one_resource(body: Any) -> dict[str, Any] | None:
         elif not has_identity_member(value):
             found += [v for v in value.values() if isinstance(v, dict) and is_resource(v)]
     if len(found) == 1:
-        return found[0]
+        return body if is_own_part(body, found[0]) else found[0]
     inner = unwrap(body)
     return inner if isinstance(inner, dict) else body
 

@@ -176,6 +176,14 @@ def found_in(values: list[Any], shaped: Any) -> bool:
     return any(same(v, s) for v in values for s in kept)
 
 
+def is_own_part(body: dict[str, Any], part: dict[str, Any]) -> bool:
+    """``part`` (a member of ``body``) is a part of ``body``, not the resource ``body`` wraps:
+    ``body`` has an identity of its own named ``<thing>Id`` (``productId``; not a request's
+    ``request_id``), which an envelope has not, and ``part`` is identified no better
+    (``configurationVariables: {mcmId, ...}``, no plain ``id`` of its own)."""
+    return bool(own_identity(body)) and not has_identity_member(part)
+
+
 def unwrap(body: Any) -> Any:
     """A single resource seen through envelopes: ``{"data": {...}}`` -> the inner object."""
     return get_path(body, unwrap_path(body))
@@ -191,6 +199,8 @@ def unwrap_path(body: Any) -> tuple[str, ...]:
             return path  # an envelope carries a few scalars; an object with more is a resource
         objects = [(k, v) for k, v in body.items() if isinstance(v, dict) and v and not is_meta(k)]
         resources = [(k, v) for k, v in objects if is_resource(v)]
+        if len(resources) == 1 and is_own_part(body, resources[0][1]):
+            return path  # its own ``productId`` beside a part named by a ``<thing>Id`` of its own
         if len(resources) == 1:
             key, body = resources[0]  # the resource next to envelope metadata or side lists
             path = (*path, key)
