@@ -17,7 +17,9 @@ string matches the original it starts). The rules:
   payload (a top-level ``errors`` list still is one).
   A body holding the member a path parameter names (``recordKey`` for
   ``/records/{recordKey}``, ``judge_paths.py``) is that object, whatever else names it: its
-  lists (``tags``) are part of it.
+  lists (``tags``) are part of it; so is a member named for what the path addresses
+  (``release_note`` of ``{release_note: {summary, pipeline: {id}}}`` at
+  ``/release_notes/{id}``), not an envelope around its one identified part.
   A member that is itself a resource makes the body an envelope of that one resource (its
   lists, such as JSON:API ``included``, are side data), not a list wrapper.
   A list nested in a resource (an object with an identity or a label of its own) is part of
@@ -79,7 +81,7 @@ from .judge_answers import AnswerChecks, judge_answer
 from .judge_checks import FAILING, Check, Finding, Seen, Tally, checks_of, collapse, where
 from .judge_encodings import check_encodings
 from .judge_generated import check_generated
-from .judge_paths import check_path_identity, named_member, object_params
+from .judge_paths import addressed_thing, check_path_identity, named_member, object_params
 from .judge_people import check_people
 from .judge_secrets import check_secrets
 from .judge_tables import check_tables
@@ -254,8 +256,9 @@ def judge(
     addressed = isinstance(body, dict) and named_member(body, object_params(template, siblings))
     path = None if addressed else payload_path(body)
     params = object_params(template, siblings, items=path is not None)
-    judged = unwrap(body)
-    base = path if path is not None else unwrap_path(body)
+    thing = addressed_thing(template)
+    judged = unwrap(body, thing)
+    base = path if path is not None else unwrap_path(body, thing)
     if path is not None:
         kept = _judge_list(get_path(body, path), path, shaped, paged, verdict)
         for i, (original, item) in enumerate(zip(get_path(body, path), kept or [])):
@@ -272,7 +275,7 @@ def judge(
             verdict.wrapper_only = True
             verdict.lost.append("every value of the body")
         _judge_object(judged, shaped, verdict, "of the body")
-    verdict.answer = judge_answer(body, shaped, path, verdict.lost, judged, typed)
+    verdict.answer = judge_answer(body, shaped, path, verdict.lost, judged, typed, thing)
     check_people(body, shaped, tally, base)
     check_siblings(body, shaped, tally, base)
     check_encodings(body, shaped, tally, notes, base, concise)

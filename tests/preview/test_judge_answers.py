@@ -369,3 +369,26 @@ def test_a_body_holding_the_member_its_path_names_is_that_object_not_a_list_wrap
     assert judge(page, {"page": 1}, template="/records", siblings=(at,)).lost == [
         "payload list ids (3 items)"
     ]
+
+
+def test_the_member_named_for_what_the_path_addresses_is_the_resource() -> None:
+    """An update of ``/release_notes/{id}`` answers ``{release_note: {summary, timestamp,
+    type, source, pipeline: {id, type}}}``: the note has no id nor label of its own and few
+    scalars, so the judge saw it as an envelope around its one identified part, the
+    ``pipeline`` it refers to, and an answer keeping the note's summary "lost the identity of
+    the body" (and the path's ``{id}`` on the pipeline). The member named for what the path
+    addresses is the resource; without a path the old reading stands."""
+    body = {
+        "release_note": {
+            "summary": "Build passed: cache timeout raised to thirty seconds",
+            "timestamp": "2024-05-01T12:00:00Z",
+            "type": "release_note",
+            "source": "build-pipeline-7",
+            "pipeline": {"id": "PIPE42", "type": "pipeline_reference"},
+        }
+    }
+    shaped = {"release_note": {"summary": body["release_note"]["summary"]}}
+    verdict = judge(body, shaped, template="/release_notes/{id}", kind="update")
+    assert verdict.lost == []
+    assert one_resource(body, "release_note") is body["release_note"]
+    assert "identity of the body" in judge(body, shaped, kind="update").lost
