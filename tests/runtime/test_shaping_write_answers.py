@@ -255,3 +255,14 @@ def test_a_batch_writes_failed_records_stay_beside_the_records_it_wrote() -> Non
     assert "Errors" not in _bulk("read", BULK_DELETE)
     bare = {**BULK_DELETE, "Errors": [{"Code": "SlowDown", "Message": "Reduce your rate"}]}
     assert "Errors" not in _bulk("delete", bare)
+    # why, said by a status held as an object, and cut to a preview when long
+    long = "The object is locked by a retention policy until the end of its legal hold period. " * 3
+    nested = {
+        **BULK_DELETE,
+        "Errors": [{"Key": "reports/2024/q3.csv", "VersionId": "v3-3f9a",
+                    "status": {"code": 423, "message": long}}],
+    }  # fmt: skip
+    failed = _bulk("delete", nested)["Errors"][0]
+    assert failed["Key"] == "reports/2024/q3.csv"
+    assert failed["status"]["message"].startswith("The object is locked")
+    assert len(failed["status"]["message"]) < len(long)

@@ -16,10 +16,12 @@ from typing import Any
 from .chunking import get_at, set_at
 from .collections import REPORT_WORDS
 from .kinds import WRITE_KINDS
+from .list_items import PREVIEW_CHARS
 from .names import is_leaf, words
 from .roles.identity import has_own_identity, identity_fields
 from .roles.words import w
 from .trees import field_tree_from_value, unwrap
+from .truncate import DEFAULT_MARKER, truncate_string
 
 REASON_WORDS = ("message", "reason", "code")  # why a record failed, the first found first
 SAMPLED = 50  # the records a list's members are read from
@@ -29,10 +31,16 @@ IDENTITIES = (
 
 
 def with_failed_records(
-    value: Any, shaped: Any, path: tuple[str, ...], kind: str, keys: tuple[str, ...] = ()
+    value: Any,
+    shaped: Any,
+    path: tuple[str, ...],
+    kind: str,
+    keys: tuple[str, ...] = (),
+    marker: str = DEFAULT_MARKER,
 ) -> Any:
     """``shaped`` with the failed records (module doc) of the wrapper around the payload list
-    at ``path`` of the upstream's ``value``."""
+    at ``path`` of the upstream's ``value``; a reason longer than ``PREVIEW_CHARS`` is cut
+    with ``marker``."""
     if kind not in WRITE_KINDS or not path:
         return shaped
     wrapper, kept = get_at(value, path[:-1]), get_at(shaped, path[:-1])
@@ -53,7 +61,7 @@ def with_failed_records(
         if not members:
             continue
         members += _why(tree, members)
-        added[key] = [{m: record[m] for m in members if m in record} for record in sub]
+        added[key] = [_reduced(record, members, marker) for record in sub]
     if not added:
         return shaped
     return set_at(shaped, path[:-1], {**kept, **added})
@@ -81,11 +89,33 @@ def _report(key: str) -> bool:
 
 
 def _why(tree: Any, members: list[str]) -> list[str]:
+    """The member saying why a record failed: its own, else one in a part of it (a status
+    held as an object, ``status: {code, message}`` -> ``status.message``)."""
     if not isinstance(tree, dict):
         return []
-    own = [k for k, v in tree.items() if is_leaf(v) and k not in members]
-    for word in REASON_WORDS:
-        for key in own:
-            if words(key) and words(key)[-1] == word:
-                return [key]
+    for prefix, scope in [("", tree)] + [(f"{k}.", v) for k, v in tree.items()]:
+        if not isinstance(scope, dict):
+            continue
+        own = [k for k, v in scope.items() if is_leaf(v) and prefix + k not in members]
+        for word in REASON_WORDS:
+            for key in own:
+                if words(key) and words(key)[-1] == word:
+                    return [prefix + key]
     return []
+
+
+def _reduced(record: dict[str, Any], members: list[str], marker: str) -> dict[str, Any]:
+    """``record`` with only ``members`` (dot paths into its parts), its texts previews."""
+    out: dict[str, Any] = {}
+    for member in members:
+        *parts, last = member.split(".")
+        value = get_at(record, (*parts, last))
+        if value is None:
+            continue
+        scope = out
+        for part in parts:
+            scope = scope.setdefault(part, {})
+        scope[last] = (
+            truncate_string(value, PREVIEW_CHARS, marker) if isinstance(value, str) else value
+        )
+    return out

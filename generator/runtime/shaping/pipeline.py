@@ -181,7 +181,12 @@ def shape(
             shaped = cut_previews(shaped, path or (), previewed, config.truncation_marker, chars)
             shaped = with_wrapper_headers(value, shaped, path or ())
             shaped = with_failed_records(
-                value, shaped, path or (), config.kind, config.context.keys
+                value,
+                shaped,
+                path or (),
+                config.kind,
+                config.context.keys,
+                config.truncation_marker,
             )
             if config.known_values:
                 shaped = drop_named_scope(shaped, path or (), config.known_values)
