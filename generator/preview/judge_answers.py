@@ -92,7 +92,9 @@ class AnswerChecks:
 
 def state_values(obj: dict[str, Any]) -> list[Any]:
     """The values of ``obj``'s state members (its own, else its property bags'): members named
-    by a state word alone (``status``, ``State``; not ``triageIssueState``, another thing's)."""
+    by a state word alone (``status``, ``State``; not ``triageIssueState``, another thing's).
+    A part with an identity of its own (``customer: {lago_id, name, state: "CA"}``) is a
+    related object, not a property bag: its state is its own (here, where it lives)."""
 
     def own(o: dict[str, Any]) -> list[Any]:
         return [
@@ -109,7 +111,11 @@ def state_values(obj: dict[str, Any]) -> list[Any]:
     found = own(obj)
     if found or not own_identity(obj) or [v for k, v in obj.items() if is_label(k, v)]:
         return found  # the object's own fields: a nested status is another thing's
-    bags = [own(v) for v in obj.values() if isinstance(v, dict) and not has_identity_member(v)]
+    bags = [
+        own(v)
+        for v in obj.values()
+        if isinstance(v, dict) and not has_identity_member(v) and not own_identity(v)
+    ]
     bags = [b for b in bags if b]
     return bags[0] if len(bags) == 1 else []
 

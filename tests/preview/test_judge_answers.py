@@ -392,3 +392,26 @@ def test_the_member_named_for_what_the_path_addresses_is_the_resource() -> None:
     assert verdict.lost == []
     assert one_resource(body, "release_note") is body["release_note"]
     assert "identity of the body" in judge(body, shaped, kind="update").lost
+
+
+def test_a_related_objects_state_is_not_the_answered_resources() -> None:
+    """An updated credit note ``{credit_note: {ledger_id, number, credit_status, ...,
+    customer: {ledger_id, name, email, state: "CA"}}}`` has no state member of its own, so the
+    judge took its state from a part: the customer's ``state``, where the customer lives, and
+    an answer keeping the note's id, number and credit status "lost its state 'CA'". A part
+    with an identity of its own is a related object, not a property bag; a bag's state (a
+    JSON:API ``attributes: {status}``) still counts."""
+    note = {
+        "ledger_id": "1a90-77",
+        "number": "CN-1234-2",
+        "credit_status": "available",
+        "total_amount_cents": 120,
+        "customer": {"ledger_id": "c-42", "name": "Gavin", "email": "g@example.com", "state": "CA"},
+    }
+    assert state_values(note) == []
+    kept = {k: note[k] for k in ("ledger_id", "number", "credit_status")}
+    shaped = {"credit_note": {**kept, "customer": {"name": "Gavin"}}}
+    lost = judge({"credit_note": note}, shaped, template="/credit_notes/{ledger_id}").lost
+    assert lost == []
+    bag = {"ledger_id": "1a90-77", "attributes": {"status": "open", "size": 3}}
+    assert state_values(bag) == ["open"]
