@@ -15,6 +15,11 @@ string matches the original it starts). The rules:
   A member named ``meta`` is the envelope's meta-information, never the payload; the lists
   inside a member named ``error`` (its details: ``error.values``) are the error's, not a
   payload (a top-level ``errors`` list still is one).
+  A body holding the member a path parameter names (``recordKey`` for
+  ``/records/{recordKey}``, ``judge_paths.py``) is that object, whatever else names it: its
+  lists (``tags``) are part of it; so is a member named for what the path addresses
+  (``release_note`` of ``{release_note: {summary, pipeline: {id}}}`` at
+  ``/release_notes/{id}``), not an envelope around its one identified part.
   A member that is itself a resource makes the body an envelope of that one resource (its
   lists, such as JSON:API ``included``, are side data), not a list wrapper.
   A list nested in a resource (an object with an identity or a label of its own) is part of
@@ -39,7 +44,9 @@ The objects judged for label and identity are the payload list's items (paired w
 result's items in order), or, for a single resource, the body itself (seen through
 envelopes such as ``{"data": {...}}`` and ``{"data": {...}, "included": [...]}``; like a list
 wrapper, an envelope carries at most ``WRAPPER_SCALARS`` scalars: a body with more is the
-resource, and an object inside it a related one).
+resource, and an object inside it a related one; so is a body with an identity of its own named
+``<thing>Id``, ``{productId, configurationVariables: {mcmId, ...}, managedProperty: [...]}``,
+beside a part that has no plain ``id`` either: an envelope identifies nothing).
 
 Then the answer checks (``judge_answers.py``: generated content, the answered resource, the
 acknowledgement) and the named checks of what users see (``judge_checks.CHECKS``, each
@@ -74,7 +81,7 @@ from .judge_answers import AnswerChecks, judge_answer
 from .judge_checks import FAILING, Check, Finding, Seen, Tally, checks_of, collapse, where
 from .judge_encodings import check_encodings
 from .judge_generated import check_generated
-from .judge_paths import check_path_identity, object_params
+from .judge_paths import addressed_thing, check_path_identity, named_member, object_params
 from .judge_people import check_people
 from .judge_secrets import check_secrets
 from .judge_tables import check_tables
@@ -246,10 +253,12 @@ def judge(
     ``chosen``: the fields an operator's overlay chose, ``judge_secrets.py``)."""
     verdict = Verdict()
     tally = Tally()
-    path = payload_path(body)
+    addressed = isinstance(body, dict) and named_member(body, object_params(template, siblings))
+    path = None if addressed else payload_path(body)
     params = object_params(template, siblings, items=path is not None)
-    judged = unwrap(body)
-    base = path if path is not None else unwrap_path(body)
+    thing = addressed_thing(template)
+    judged = unwrap(body, thing)
+    base = path if path is not None else unwrap_path(body, thing)
     if path is not None:
         kept = _judge_list(get_path(body, path), path, shaped, paged, verdict)
         for i, (original, item) in enumerate(zip(get_path(body, path), kept or [])):
@@ -266,7 +275,7 @@ def judge(
             verdict.wrapper_only = True
             verdict.lost.append("every value of the body")
         _judge_object(judged, shaped, verdict, "of the body")
-    verdict.answer = judge_answer(body, shaped, path, verdict.lost, judged, typed)
+    verdict.answer = judge_answer(body, shaped, path, verdict.lost, judged, typed, thing)
     check_people(body, shaped, tally, base)
     check_siblings(body, shaped, tally, base)
     check_encodings(body, shaped, tally, notes, base, concise)

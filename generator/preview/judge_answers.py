@@ -49,7 +49,9 @@ from .judge_roles import (
     ID_SUFFIXES,
     WRAPPER_SCALARS,
     found_in,
+    get_path,
     has_identity_member,
+    is_own_part,
     identity_values,
     is_error_report,
     is_label,
@@ -58,7 +60,9 @@ from .judge_roles import (
     is_scalar,
     labels,
     own_identity,
+    same_name,
     unwrap,
+    unwrap_path,
     words,
 )
 
@@ -88,7 +92,9 @@ class AnswerChecks:
 
 def state_values(obj: dict[str, Any]) -> list[Any]:
     """The values of ``obj``'s state members (its own, else its property bags'): members named
-    by a state word alone (``status``, ``State``; not ``triageIssueState``, another thing's)."""
+    by a state word alone (``status``, ``State``; not ``triageIssueState``, another thing's).
+    A part with an identity of its own (``customer: {lago_id, name, state: "CA"}``) is a
+    related object, not a property bag: its state is its own (here, where it lives)."""
 
     def own(o: dict[str, Any]) -> list[Any]:
         return [
@@ -105,7 +111,11 @@ def state_values(obj: dict[str, Any]) -> list[Any]:
     found = own(obj)
     if found or not own_identity(obj) or [v for k, v in obj.items() if is_label(k, v)]:
         return found  # the object's own fields: a nested status is another thing's
-    bags = [own(v) for v in obj.values() if isinstance(v, dict) and not has_identity_member(v)]
+    bags = [
+        own(v)
+        for v in obj.values()
+        if isinstance(v, dict) and not has_identity_member(v) and not own_identity(v)
+    ]
     bags = [b for b in bags if b]
     return bags[0] if len(bags) == 1 else []
 
@@ -157,10 +167,16 @@ def _scalars(obj: dict[str, Any]) -> int:
     return sum(is_scalar(v) for v in obj.values())
 
 
-def one_resource(body: Any) -> dict[str, Any] | None:
-    """The one resource the body is or holds (rule in the module doc)."""
+def one_resource(body: Any, thing: str = "") -> dict[str, Any] | None:
+    """The one resource the body is or holds (rule in the module doc); ``thing``: what the
+    operation's path addresses, whose member is that resource (``judge_roles.unwrap_path``)."""
     if not isinstance(body, dict):
         return None
+    at = unwrap_path(body, thing) if thing else ()
+    if at and same_name(at[-1], thing):
+        found_named = get_path(body, at)
+        if isinstance(found_named, dict):
+            return found_named
     if has_identity_member(body) or labels(body) or _scalars(body) > WRAPPER_SCALARS:
         return body  # as the judge's first half unwraps: an own ``id``, a label, many fields
     found: list[dict[str, Any]] = []
@@ -172,7 +188,7 @@ def one_resource(body: Any) -> dict[str, Any] | None:
         elif not has_identity_member(value):
             found += [v for v in value.values() if isinstance(v, dict) and is_resource(v)]
     if len(found) == 1:
-        return found[0]
+        return body if is_own_part(body, found[0]) else found[0]
     inner = unwrap(body)
     return inner if isinstance(inner, dict) else body
 
@@ -183,7 +199,13 @@ def _identity_kept(obj: dict[str, Any], shaped: Any) -> bool:
 
 
 def _judge_resource(
-    body: Any, shaped: Any, checks: AnswerChecks, lost: list[str], judged: Any, typed: bool
+    body: Any,
+    shaped: Any,
+    checks: AnswerChecks,
+    lost: list[str],
+    judged: Any,
+    typed: bool,
+    thing: str = "",
 ) -> bool:
     """Judge the answered resource; False when the body has none. ``judged``: the object
     whose identity and label the judge's first half judged (their losses are listed once)."""
@@ -208,7 +230,7 @@ def _judge_resource(
         else:
             checks.resource_kept = 1
         return True
-    resource = one_resource(body)
+    resource = one_resource(body, thing)
     if resource is None:
         return False
     ident, names = own_identity(resource), labels(resource)
@@ -278,10 +300,12 @@ def judge_answer(
     lost: list[str],
     judged: Any = None,
     typed: bool = True,
+    thing: str = "",
 ) -> AnswerChecks:
     """The three checks for one body (``payload``: where the judge found its payload list;
     ``judged``: the object it judged for identity and label; ``typed``: the body's scalars are
-    what the description says, so states are judged); what was lost is appended to ``lost``."""
+    what the description says, so states are judged; ``thing``: what the operation's path
+    addresses, ``one_resource``); what was lost is appended to ``lost``."""
     checks = AnswerChecks()
     content = generated_content(body)
     if content:
@@ -291,7 +315,9 @@ def judge_answer(
             lost.append(f"generated content {', '.join(missing[:3])}")
         else:
             checks.content_kept = 1
-    has_resource = payload is None and _judge_resource(body, shaped, checks, lost, judged, typed)
+    has_resource = payload is None and _judge_resource(
+        body, shaped, checks, lost, judged, typed, thing
+    )
     if payload is None and not content and not has_resource and is_acknowledgement(body):
         checks.acknowledgements = 1
         if _acknowledgement_kept(body, shaped):

@@ -86,6 +86,16 @@ def object_params(
     return found
 
 
+def addressed_thing(path: str | None) -> str:
+    """What ``path`` addresses, by the singular of its collection's last literal segment
+    (``change_event`` for ``/change_events/{id}`` and ``/change_events``); "" without one."""
+    segments = _segments(path or "")
+    if segments and _param(segments[-1]) is not None:
+        segments = segments[:-1]
+    literals = [s for s in segments if _param(s) is None]
+    return singular(literals[-1].split(".")[0]) if literals else ""
+
+
 def named_member(obj: dict[str, Any], params: list[tuple[str, str]]) -> tuple[str, str] | None:
     """``(member, parameter)``: the first member of ``obj`` a parameter names."""
     for name, thing in params:

@@ -176,21 +176,44 @@ def found_in(values: list[Any], shaped: Any) -> bool:
     return any(same(v, s) for v in values for s in kept)
 
 
-def unwrap(body: Any) -> Any:
+def is_own_part(body: dict[str, Any], part: dict[str, Any]) -> bool:
+    """``part`` (a member of ``body``) is a part of ``body``, not the resource ``body`` wraps:
+    ``body`` has an identity of its own named ``<thing>Id`` (``productId``; not a request's
+    ``request_id``), which an envelope has not, and ``part`` is identified no better
+    (``configurationVariables: {mcmId, ...}``, no plain ``id`` of its own)."""
+    return bool(own_identity(body)) and not has_identity_member(part)
+
+
+def unwrap(body: Any, thing: str = "") -> Any:
     """A single resource seen through envelopes: ``{"data": {...}}`` -> the inner object."""
-    return get_path(body, unwrap_path(body))
+    return get_path(body, unwrap_path(body, thing))
 
 
-def unwrap_path(body: Any) -> tuple[str, ...]:
-    """Where ``unwrap`` finds the single resource in ``body`` (``()``: the body itself)."""
+def same_name(key: str, thing: str) -> bool:
+    """``key`` names ``thing`` (compared by words: ``changeEvent``, ``change_event``)."""
+    return bool(words(key)) and words(key) == words(thing)
+
+
+def unwrap_path(body: Any, thing: str = "") -> tuple[str, ...]:
+    """Where ``unwrap`` finds the single resource in ``body`` (``()``: the body itself);
+    ``thing``: what the operation's path addresses (``change_event`` for
+    ``/change_events/{id}``), whose member is that resource, not an envelope around the one
+    related resource inside it (``{change_event: {summary, integration: {id}}}``)."""
     path: tuple[str, ...] = ()
     for _ in range(3):
         if not isinstance(body, dict) or has_identity_member(body) or labels(body):
             return path
+        named = [
+            k for k, v in body.items() if thing and same_name(k, thing) and isinstance(v, dict)
+        ]
+        if len(named) == 1 and body[named[0]]:
+            return (*path, named[0])
         if sum(is_scalar(v) for v in body.values()) > WRAPPER_SCALARS:
             return path  # an envelope carries a few scalars; an object with more is a resource
         objects = [(k, v) for k, v in body.items() if isinstance(v, dict) and v and not is_meta(k)]
         resources = [(k, v) for k, v in objects if is_resource(v)]
+        if len(resources) == 1 and is_own_part(body, resources[0][1]):
+            return path  # its own ``productId`` beside a part named by a ``<thing>Id`` of its own
         if len(resources) == 1:
             key, body = resources[0]  # the resource next to envelope metadata or side lists
             path = (*path, key)

@@ -300,3 +300,118 @@ def test_an_object_keeping_an_id_named_after_a_call_is_identified() -> None:
     assert "identity of the body" in judge(span, {"endTime": span["endTime"]}).lost
     envelope = {"request_id": "r1", "data": [{"id": 1, "name": "a"}]}
     assert judge(envelope, {"data": [{"id": 1, "name": "a"}]}).lost == []
+
+
+def test_a_part_identified_no_better_than_the_body_is_not_the_resource_it_wraps() -> None:
+    """A changed configuration answers ``{productId, kind, configurationVariables: {mcmId,
+    variableSet}, managedProperty: [...]}``: the judge took the body for an envelope (no
+    plain ``id``, two scalars) around ``configurationVariables`` (a resource by its
+    ``mcmId``), so an answer keeping the configuration's own ``productId`` and its properties
+    lost "the identity of the body". A body with a ``<thing>Id`` of its own is the resource
+    when the part beside it is identified no better; it still loses its identity when the
+    answer drops it, and an envelope's request id, or a part with a plain ``id``, is still
+    seen through."""
+    body = {
+        "productId": "app:com.example.notes",
+        "kind": "managedConfiguration",
+        "configurationVariables": {
+            "mcmId": "mcm-4471",
+            "kind": "configurationVariables",
+            "variableSet": [{"placeholder": "$user$", "userValue": "al"}],
+        },
+        "managedProperty": [
+            {"key": "sync_interval", "valueInteger": 15},
+            {"key": "offline_mode", "valueBool": True},
+        ],
+    }
+    shaped = {"productId": body["productId"], "managedProperty": body["managedProperty"]}
+    kept = judge(body, shaped, kind="update")
+    assert kept.lost == []
+    assert kept.identified == kept.identities_kept == 1
+    assert one_resource(body) is body
+    dropped = judge(body, {"managedProperty": body["managedProperty"]}, kind="update")
+    assert "identity of the body" in dropped.lost
+    # an envelope is still seen through: a request id is no identity, a plain ``id`` is one
+    wrapped = {"request_id": "r-9", "thing": {"thingId": "t-1", "size": 3}}
+    assert one_resource(wrapped) == wrapped["thing"]
+    related = {"accountId": "a-1", "thing": {"id": "t-1", "name": "T"}}
+    assert one_resource(related) == related["thing"]
+    assert "identity of the body" in judge(related, {"accountId": "a-1"}).lost
+
+
+def test_a_body_holding_the_member_its_path_names_is_that_object_not_a_list_wrapper() -> None:
+    """An update of ``/records/{recordKey}`` answers the record: ``recordKey``, its value and
+    a dozen settings, and the ``tags`` the caller set. Nothing in it is named ``id`` or
+    ``name``, so the judge took it for a wrapper whose payload was ``tags``, and a lean answer
+    keeping the key, the value and the description "lost its payload list". The member the
+    path names makes the body that object, its lists part of it; a wrapper the path names
+    nothing of still has its list judged."""
+    record = {
+        "recordKey": "rk-7",
+        "value": "blue",
+        "description": "The colour the dashboard starts with for every new member.",
+        "createdAt": "2024-05-01T12:00:00Z",
+        "updatedAt": "2024-05-02T12:00:00Z",
+        "priority": 3,
+        "enabled": True,
+        "retries": 5,
+        "tags": ["ui", "defaults"],
+    }
+    shaped = {"recordKey": "rk-7", "value": "blue", "description": record["description"]}
+    at = "/records/{recordKey}"
+    assert judge(record, shaped, template=at, kind="update").lost == []
+    assert judge(record, shaped, template="/records", siblings=(at,), kind="create").lost == []
+    lost = judge(record, {"value": "blue"}, template=at, kind="update").lost
+    assert any("recordKey" in x for x in lost)  # its identity still counts
+    # without a path naming a member, the record's only list is still taken for its payload
+    assert judge(record, shaped, kind="update").lost == ["payload list tags (2 items)"]
+    page = {"page": 1, "total": 3, "ids": ["rk-1", "rk-2", "rk-3"]}
+    assert judge(page, {"page": 1}, template="/records", siblings=(at,)).lost == [
+        "payload list ids (3 items)"
+    ]
+
+
+def test_the_member_named_for_what_the_path_addresses_is_the_resource() -> None:
+    """An update of ``/release_notes/{id}`` answers ``{release_note: {summary, timestamp,
+    type, source, pipeline: {id, type}}}``: the note has no id nor label of its own and few
+    scalars, so the judge saw it as an envelope around its one identified part, the
+    ``pipeline`` it refers to, and an answer keeping the note's summary "lost the identity of
+    the body" (and the path's ``{id}`` on the pipeline). The member named for what the path
+    addresses is the resource; without a path the old reading stands."""
+    body = {
+        "release_note": {
+            "summary": "Build passed: cache timeout raised to thirty seconds",
+            "timestamp": "2024-05-01T12:00:00Z",
+            "type": "release_note",
+            "source": "build-pipeline-7",
+            "pipeline": {"id": "PIPE42", "type": "pipeline_reference"},
+        }
+    }
+    shaped = {"release_note": {"summary": body["release_note"]["summary"]}}
+    verdict = judge(body, shaped, template="/release_notes/{id}", kind="update")
+    assert verdict.lost == []
+    assert one_resource(body, "release_note") is body["release_note"]
+    assert "identity of the body" in judge(body, shaped, kind="update").lost
+
+
+def test_a_related_objects_state_is_not_the_answered_resources() -> None:
+    """An updated credit note ``{credit_note: {ledger_id, number, credit_status, ...,
+    customer: {ledger_id, name, email, state: "CA"}}}`` has no state member of its own, so the
+    judge took its state from a part: the customer's ``state``, where the customer lives, and
+    an answer keeping the note's id, number and credit status "lost its state 'CA'". A part
+    with an identity of its own is a related object, not a property bag; a bag's state (a
+    JSON:API ``attributes: {status}``) still counts."""
+    note = {
+        "ledger_id": "1a90-77",
+        "number": "CN-1234-2",
+        "credit_status": "available",
+        "total_amount_cents": 120,
+        "customer": {"ledger_id": "c-42", "name": "Gavin", "email": "g@example.com", "state": "CA"},
+    }
+    assert state_values(note) == []
+    kept = {k: note[k] for k in ("ledger_id", "number", "credit_status")}
+    shaped = {"credit_note": {**kept, "customer": {"name": "Gavin"}}}
+    lost = judge({"credit_note": note}, shaped, template="/credit_notes/{ledger_id}").lost
+    assert lost == []
+    bag = {"ledger_id": "1a90-77", "attributes": {"status": "open", "size": 3}}
+    assert state_values(bag) == ["open"]

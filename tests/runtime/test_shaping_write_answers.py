@@ -228,3 +228,72 @@ def test_a_writes_answer_says_no_time_that_only_says_now() -> None:
         assert "replied_at" not in json.loads(shape(replied, ShapeConfig(kind=kind)).chunks[0])
         assert "due_at" in json.loads(shape(due, ShapeConfig(kind=kind)).chunks[0])
     assert "created_at" in json.loads(shape(key, ShapeConfig(kind="read")).chunks[0])
+
+
+def _removed(i: int) -> dict[str, Any]:
+    return {
+        "Key": f"reports/2024/q{i}.csv",
+        "VersionId": f"v{i}-3f9a",
+        "DeleteMarker": True,
+        "DeleteMarkerVersionId": f"dm{i}-77c1",
+        "Size": 1024 * i,
+        "StorageClass": "STANDARD",
+        "LastModified": "2024-05-01T12:00:00Z",
+    }
+
+
+BULK_DELETE = {
+    "Deleted": [_removed(1), _removed(2)],
+    "Errors": [
+        {
+            "Key": "reports/2024/q3.csv",
+            "VersionId": "v3-3f9a",
+            "Code": "AccessDenied",
+            "Message": "Access Denied",
+        }
+    ],
+    "RequestCharged": "requester",
+}
+
+
+def _bulk(kind: str, body: dict[str, Any]) -> dict[str, Any]:
+    """Shaped as the loader describes a batch's answer: its records' list and their tree."""
+    config = ShapeConfig(
+        kind=kind,
+        collection_path="Deleted",
+        field_tree=field_tree_from_value(body["Deleted"][0]),
+    )
+    result = shape(body, config)
+    assert not result.violations
+    out: dict[str, Any] = json.loads(result.chunks[0])
+    return out
+
+
+def test_a_batch_writes_failed_records_stay_beside_the_records_it_wrote() -> None:
+    """A bulk delete answers the objects it deleted as its list and those it could not delete
+    under ``Errors``: an error report's name read as the wrapper's metadata, so the list was
+    left out and the agent learned of two objects deleted and never of the third that was
+    not. The failed records are kept, each by the member the written records are identified
+    by and what says why; a read of the same body, and a list of bare error reports, are
+    unchanged."""
+    out = _bulk("delete", BULK_DELETE)
+    assert [r["Key"] for r in out["Deleted"]] == ["reports/2024/q1.csv", "reports/2024/q2.csv"]
+    assert out["Errors"] == [
+        {"Key": "reports/2024/q3.csv", "VersionId": "v3-3f9a", "Message": "Access Denied"}
+    ]
+    for kind in ("create", "update"):
+        assert _bulk(kind, BULK_DELETE)["Errors"][0]["Key"] == "reports/2024/q3.csv", kind
+    assert "Errors" not in _bulk("read", BULK_DELETE)
+    bare = {**BULK_DELETE, "Errors": [{"Code": "SlowDown", "Message": "Reduce your rate"}]}
+    assert "Errors" not in _bulk("delete", bare)
+    # why, said by a status held as an object, and cut to a preview when long
+    long = "The object is locked by a retention policy until the end of its legal hold period. " * 3
+    nested = {
+        **BULK_DELETE,
+        "Errors": [{"Key": "reports/2024/q3.csv", "VersionId": "v3-3f9a",
+                    "status": {"code": 423, "message": long}}],
+    }  # fmt: skip
+    failed = _bulk("delete", nested)["Errors"][0]
+    assert failed["Key"] == "reports/2024/q3.csv"
+    assert failed["status"]["message"].startswith("The object is locked")
+    assert len(failed["status"]["message"]) < len(long)

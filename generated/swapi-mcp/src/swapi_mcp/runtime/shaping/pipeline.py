@@ -43,6 +43,7 @@ from .cleanup import drop_constant_kinds, prune_empty
 from .collections import find_payload_in_value
 from .decision import decide_fields
 from .encodings import drop_encodings, encodings_note, find_encodings
+from .failures import with_failed_records
 from .explicit import FieldSelectionError, check_matched, lifted_exclude, validate_fields
 from .fields import exclude, project, selects_everything
 from .formats import choose_format
@@ -180,6 +181,14 @@ def shape(
                 shaped = cut_wrapper_notes(shaped, path or (), config.truncation_marker)
             shaped = cut_previews(shaped, path or (), previewed, config.truncation_marker, chars)
             shaped = with_wrapper_headers(value, shaped, path or ())
+            shaped = with_failed_records(
+                value,
+                shaped,
+                path or (),
+                config.kind,
+                config.context.keys,
+                config.truncation_marker,
+            )
             if config.known_values:
                 shaped = drop_named_scope(shaped, path or (), config.known_values)
         elif selection and config.kind in WRITE_KINDS:  # a write's echo of its text: short

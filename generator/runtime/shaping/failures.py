@@ -1,0 +1,121 @@
+"""The records a write failed on, beside the records it wrote (``pipeline.shape``).
+
+A batch write answers the records it wrote as its payload list and the records it could not
+write in a list beside it, under an error report's name (``{Deleted: [{Key, VersionId}],
+Errors: [{Key, Code, Message}]}``, ``{created: [...], errors: [{id, reason}]}``): read as
+the wrapper's metadata, that list was left out, and the agent was told of the records that
+went and never of those that did not. When its records are identified, it is kept, each
+record reduced to its identity and the first member saying why (a message, a reason, else a
+code). Not on a read, and not a list of bare error reports (no identity of their own).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .chunking import get_at, set_at
+from .collections import REPORT_WORDS
+from .kinds import WRITE_KINDS
+from .list_items import PREVIEW_CHARS
+from .names import is_leaf, words
+from .roles.identity import has_own_identity, identity_fields
+from .roles.words import w
+from .trees import field_tree_from_value, unwrap
+from .truncate import DEFAULT_MARKER, truncate_string
+
+REASON_WORDS = ("message", "reason", "code")  # why a record failed, the first found first
+SAMPLED = 50  # the records a list's members are read from
+IDENTITIES = (
+    2  # the written records' identity members the failed ones keep (``Key``, ``VersionId``)
+)
+
+
+def with_failed_records(
+    value: Any,
+    shaped: Any,
+    path: tuple[str, ...],
+    kind: str,
+    keys: tuple[str, ...] = (),
+    marker: str = DEFAULT_MARKER,
+) -> Any:
+    """``shaped`` with the failed records (module doc) of the wrapper around the payload list
+    at ``path`` of the upstream's ``value``; a reason longer than ``PREVIEW_CHARS`` is cut
+    with ``marker``."""
+    if kind not in WRITE_KINDS or not path:
+        return shaped
+    wrapper, kept = get_at(value, path[:-1]), get_at(shaped, path[:-1])
+    if not isinstance(wrapper, dict) or not isinstance(kept, dict):
+        return shaped
+    records = wrapper.get(path[-1])
+    written = (
+        unwrap(field_tree_from_value(records[:SAMPLED])) if isinstance(records, list) else None
+    )
+    added: dict[str, Any] = {}
+    for key, sub in wrapper.items():
+        if key == path[-1] or key in kept or not _report(key) or not isinstance(sub, list):
+            continue
+        if not sub or not all(isinstance(record, dict) for record in sub):
+            continue
+        tree = unwrap(field_tree_from_value(sub[:SAMPLED]))
+        members = _identity(tree, key, written, keys)
+        if not members:
+            continue
+        members += _why(tree, members)
+        added[key] = [_reduced(record, members, marker) for record in sub]
+    if not added:
+        return shaped
+    return set_at(shaped, path[:-1], {**kept, **added})
+
+
+def _identity(tree: Any, key: str, written: Any, keys: tuple[str, ...]) -> list[str]:
+    """The members identifying the failed records: those the written records are identified
+    by, when they carry them all (the same things: ``WidgetId``; ``Key`` and ``VersionId``),
+    else their own identity."""
+    if not isinstance(tree, dict):
+        return []
+    if isinstance(written, dict):
+        shared = [m for m in identity_fields(written, (), keys, written=True)[:IDENTITIES]]
+        if shared and all(m in tree and is_leaf(tree[m]) for m in shared):
+            return shared
+    if not has_own_identity(tree, w(key)):
+        return []
+    return list(identity_fields(tree, w(key), keys, written=True)[:1])
+
+
+def _report(key: str) -> bool:
+    """Named as an error report (``Errors``, ``failures``, ``warnings``)."""
+    found = words(key)
+    return bool(found) and (found[-1] in REPORT_WORDS or found[-1] in ("failures", "failed"))
+
+
+def _why(tree: Any, members: list[str]) -> list[str]:
+    """The member saying why a record failed: its own, else one in a part of it (a status
+    held as an object, ``status: {code, message}`` -> ``status.message``)."""
+    if not isinstance(tree, dict):
+        return []
+    for prefix, scope in [("", tree)] + [(f"{k}.", v) for k, v in tree.items()]:
+        if not isinstance(scope, dict):
+            continue
+        own = [k for k, v in scope.items() if is_leaf(v) and prefix + k not in members]
+        for word in REASON_WORDS:
+            for key in own:
+                if words(key) and words(key)[-1] == word:
+                    return [prefix + key]
+    return []
+
+
+def _reduced(record: dict[str, Any], members: list[str], marker: str) -> dict[str, Any]:
+    """``record`` with only ``members`` (dot paths into its parts), its texts previews."""
+    out: dict[str, Any] = {}
+    for member in members:
+        *parts, last = member.split(".")
+        value = get_at(record, (*parts, last))
+        if value is None:
+            continue
+        scope = out
+        for part in parts:
+            scope = scope.setdefault(part, {})
+        scope[last] = (
+            truncate_string(value, PREVIEW_CHARS, marker) if isinstance(value, str) else value
+        )
+    return out
