@@ -7,7 +7,9 @@ each item; the wrapper keeps its metadata: all of it when everything is selected
 scalars and small flat objects (``has_more``, ``next_cursor``, ``total_count``, GraphQL
 ``pageInfo``) except request ids (``DIAGNOSTIC_KEYS``), discriminators (``object: "list"``,
 ``kind``), links (``url``, ``nextLink``, ``links``, a link inside a small object: the
-``continue`` tool follows the pages) and a ``success: true`` (the result says so). By default the wrapper also keeps the *subject* of the
+``continue`` tool follows the pages), its noise (an ``etag``, a ``hash``, a ``signature``:
+``roles/noise.py``; a page's cursor, ``nextPageToken``, stays) and a ``success: true`` (the
+result says so). By default the wrapper also keeps the *subject* of the
 list, a resource next to it with an identity of its own (``{Game: {GameID, Status, ...},
 Plays: [...]}``: which game, and its state), reduced to its identity, label and state (a label
 held in a part when it has none of its own: a write's ``{catalog_object: {id, item_data: {name}},
@@ -28,6 +30,7 @@ from .roles.identity import has_id, has_own_identity, identity_fields
 from .roles.label import is_label, label_rank
 from .roles.state import is_state, state_rank
 from .roles.links import is_url
+from .roles.noise import is_noise, minted
 from .roles.kinds import is_kind
 from .shape_config import ShapeConfig
 
@@ -51,10 +54,14 @@ class Target:
 def keep_meta(key: str, value: Any) -> bool:
     """Wrapper metadata worth showing next to a payload: counts, cursors, ``has_more``; not a
     request id, a discriminator (``object: "list"``, ``kind``, ``apiVersion``), a link
-    (``url``, ``nextLink``: the ``continue`` tool follows pages, an agent cannot) or a
-    ``success: true``/``ok: true`` (the result says it succeeded; ``false`` is shown)."""
+    (``url``, ``nextLink``: the ``continue`` tool follows pages, an agent cannot), noise (an
+    ``etag``, a ``checksum``: what a cache or a client library compares, not what an agent
+    reads; not a cursor named as a token, ``nextPageToken``) or a ``success: true``/``ok:
+    true`` (the result says it succeeded; ``false`` is shown)."""
     if key.lower().replace("-", "_") in DIAGNOSTIC_KEYS or is_kind(key):
         return False
+    if is_noise(key) and not key.startswith("_") and not minted(key):
+        return False  # ``etag``; a token (a cursor) is left to the credentials' rule
     if value is True and key.lower() in SUCCESS_KEYS:
         return False  # ``success: true`` next to the answer: the result says so already
     if is_url(key.rstrip("sS"), None) or is_link(value):
