@@ -169,16 +169,15 @@ def is_container(sel: Selection) -> bool:
 
 
 ELEMENT_FIELDS = 3  # an element shown by its own defaults: at most this many of them
-PAGE_ELEMENT_FIELDS = 5  # on one resource's page (``pages.py``): what a person reads of each
 PAGE_ELEMENT_COUNTS = 2  # figures of an element named by its label, on one resource's page
 
 
-def _dated_with_who(element: Any, chosen: list[str], fields: int = ELEMENT_FIELDS) -> list[str]:
-    """The first ``fields`` of an element's own defaults; when they date it (a reply's
+def _dated_with_who(element: Any, chosen: list[str]) -> list[str]:
+    """The first ``ELEMENT_FIELDS`` of an element's own defaults; when they date it (a reply's
     ``createdTime``), its person too, if its defaults have one: who and when go together."""
-    own = chosen[:fields]
+    own = chosen[:ELEMENT_FIELDS]
     dated = any(is_time(p.rsplit(".", 1)[-1], node_at(element, p)) for p in own)
-    who = [p for p in chosen[fields:] if is_person(p.split(".", 1)[0])]
+    who = [p for p in chosen[ELEMENT_FIELDS:] if is_person(p.split(".", 1)[0])]
     return own + who[:1] if dated else own
 
 
@@ -259,11 +258,10 @@ def take_lists(sel: Selection, row: Step) -> int:
         opaque = ident is not None and not readable(ident)  # ``reactions.id``: says nothing
         if ident is None or by_link or opaque:  # the element's own lean defaults, if they say
             # a name, a state, a text or an amount
-            fields = PAGE_ELEMENT_FIELDS if on_page(sel.item, sel.kind) else ELEMENT_FIELDS
             own = _dated_with_who(element, [
                 p for p in sel.choose_item(element)
                 if not is_url(p.rsplit(".", 1)[-1], None) or container
-            ], fields)  # fmt: skip
+            ])  # fmt: skip
             said = [p.rsplit(".", 1)[-1] for p in own]
             # a list's item shows its parts by what names them or where they stand: parts said
             # only by their text (the passages of an entity an analysis found) would repeat a
@@ -281,6 +279,9 @@ def take_lists(sel: Selection, row: Step) -> int:
                 taken += 1
                 for extra in own[1:]:
                     pick.add(f"{f.path}.{extra}", "state", force=True, cost=1)
+                if on_page(sel.item, sel.kind):  # its page: its figures and time too
+                    for extra in page_extras(element, said):
+                        pick.add(f"{f.path}.{extra}", "state", force=True, cost=1)
             continue
         paths = [f"{f.path}.{ident}"]
         if is_person(f.key) and not readable(ident) and not container:
