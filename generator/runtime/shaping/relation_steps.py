@@ -184,7 +184,7 @@ def _dated_with_who(element: Any, chosen: list[str]) -> list[str]:
 def page_extras(element: Any, said: list[str]) -> list[str]:
     """What one resource's page shows of an element of a list inside it beside its name and
     state: its figures (a changed file's ``additions`` and ``deletions``, up to
-    ``PAGE_ELEMENT_COUNTS``) and when it was made or changed (a status's ``created_at``): a
+    ``PAGE_ELEMENT_COUNTS``) and when it changed or was made (a status's ``updated_at``): a
     list's item stays lean, the page shows its parts as a person reads them."""
     if not isinstance(element, dict):
         return []
