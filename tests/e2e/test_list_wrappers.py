@@ -100,9 +100,9 @@ def check_articles(text: str) -> None:
     assert [a["id"] for a in items] == ["1", "2"]
     assert [a["attributes"]["title"] for a in items] == ["Article 1", "Article 2"]
     assert [a["attributes"]["status"] for a in items] == ["published", "draft"]
-    for article in items:  # a list item's body: a short preview, with the cut marker
+    for article in items:  # a list item's body: a short preview, ending with the ellipsis
         body = article["attributes"]["body"]
-        assert body.startswith("A long body.") and len(body) < 110 and body.endswith("chars]")
+        assert body.startswith("A long body.") and len(body) < 60 and body.endswith("…")
     assert "type" not in items[0]  # the same discriminator on every item says nothing
 
 

@@ -32,7 +32,8 @@ def upstream() -> Upstream:
     up = Upstream().start()
     up.route("GET", "/notes/slow", slow_note)
     up.route("GET", "/notes/{id}", Reply.json({"id": "1", "text": "quick"}))
-    up.route("GET", "/notes", lambda r: Reply.json(notes(int(dict(r.query).get("page", 1)))))
+    # 30 notes a page: a result over the 400-token threshold, split into pages ("Page 2 of")
+    up.route("GET", "/notes", lambda r: Reply.json(notes(int(dict(r.query).get("page", 1)), 30)))
     return up
 
 

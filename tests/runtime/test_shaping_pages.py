@@ -145,10 +145,12 @@ def test_a_search_across_kinds_keeps_each_hit_not_only_its_name() -> None:
 
 
 def test_lists_inside_one_resource_stay_reduced() -> None:
-    """The same lists inside an object with an identity of its own stay its parts (labels)."""
+    """The same lists inside an object with an identity of its own stay its parts, each by its
+    label (and on the page, its date: ``relation_steps.page_extras``), not whole hits."""
     album = {k: "string" for k in _album(1)}
     chosen = choose_default_fields({"id": "string", "name": "string", "albums": [album]})
-    assert "albums.name" in chosen and "albums.release_date" not in chosen
+    assert "albums.name" in chosen and "albums.id" not in chosen
+    assert not {"albums.href", "albums.artists.name", "albums.available_markets"} & set(chosen)
 
 
 MESSAGE = {
@@ -337,3 +339,27 @@ def test_a_page_with_no_date_of_its_own_is_dated_by_its_signature() -> None:
     }
     page = set(choose_default_fields(commit, kind="read"))
     assert {"commit.author.date", "commit.author.name"} <= page
+
+
+STATUS = {"id": "integer", "state": "string", "description": "string", "context": "string",
+          "target_url": "string:uri", "created_at": "string:time", "updated_at": "string:time"}  # fmt: skip
+CHANGED_FILE = {"sha": "string", "filename": "string", "status": "string", "additions": "integer",
+                "deletions": "integer", "changes": "integer", "blob_url": "string:uri",
+                "patch": "string"}  # fmt: skip
+
+
+def test_a_page_shows_each_listed_part_s_figures_and_date_a_list_s_item_does_not() -> None:
+    """On one resource's page, an element of a list inside it says, beside its name and state,
+    its figures and when it was made or changed: a commit's changed files with the lines added
+    and removed, a combined status's statuses with their time (before, only the name and
+    state; an element named by an opaque id, by three of its own defaults). A list's item of
+    the same schema stays lean."""
+    commit = {"sha": "string", "message": "string", "files": [CHANGED_FILE], "statuses": [STATUS]}
+    page = set(choose_default_fields(commit, kind="read"))
+    assert {"files.filename", "files.additions", "files.deletions"} <= page
+    assert "files.patch" not in page and "files.blob_url" not in page
+    dated = {"statuses.created_at", "statuses.updated_at"}
+    assert "statuses.state" in page and dated & page
+    item = set(choose_default_fields(commit, item=True, kind="read"))
+    assert not {"files.additions", "files.deletions"} & item
+    assert not dated & item

@@ -214,8 +214,8 @@ def test_list_items_show_a_short_preview_of_their_text_explicit_fields_and_detai
     items = [{"id": i, "name": f"Thing {i}", "description": text} for i in range(3)]
     out, result = shaped(items, ShapeConfig(collection_path=""))
     preview = out[0]["description"]
-    assert preview.startswith("A long description") and preview.endswith("more chars]")
-    assert len(preview) < 110 and not result.notes  # the marker says it; no note per call
+    assert preview.startswith("A long description") and preview.endswith("…")
+    assert len(preview) < 60 and not result.notes  # the ellipsis says it; no note per call
     asked, _ = shaped(items, ShapeConfig(collection_path=""), fields=["description"])
     assert len(asked[0]["description"]) > 250  # asked for: cut at max_chars only
     whole, _ = shaped(items, ShapeConfig(collection_path=""), detail_level="detailed")

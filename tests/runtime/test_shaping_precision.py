@@ -158,3 +158,43 @@ def test_a_named_object_s_colour_is_how_it_is_told_apart() -> None:
               "created_at": "string:time", "status": "string"}  # fmt: skip
     assert "background_color" not in choose_default_fields(themed, item=True)
     assert "color" not in choose_default_fields(label, kind="create")
+
+
+def test_a_listed_item_s_preview_ends_with_the_ellipsis_alone() -> None:
+    """The items a read or a search lists end their preview with the ellipsis alone: the count
+    of cut characters, said again on every item, helps no one pick an item (before, each
+    ended ``… [N more chars]``). A write's records, one resource's own text and an operator's
+    own marker keep the marker that counts."""
+    text = "A long description of the thing, written over several sentences. " * 4
+    items = [{"id": i, "name": f"Thing {i}", "description": text} for i in range(3)]
+    for kind in ("read", "search"):
+        out = json.loads(shape({"things": items}, ShapeConfig(kind=kind)).chunks[0])
+        preview = out["things"][0]["description"]
+        assert preview.startswith("A long description") and preview.endswith("…")
+        assert "more chars" not in preview and len(preview) <= 49
+    written = ShapeConfig(collection_path="things", kind="create")
+    out = json.loads(shape({"things": items}, written).chunks[0])
+    assert out["things"][0]["description"].endswith("more chars]")
+    own = ShapeConfig(kind="read", truncation_marker=" [cut {cut}]")
+    out = json.loads(shape({"things": items}, own).chunks[0])
+    assert (
+        out["things"][0]["description"].endswith("]") and "[cut " in out["things"][0]["description"]
+    )
+
+
+def test_a_list_s_wrapper_leaves_out_its_noise_and_keeps_its_cursors() -> None:
+    """A list's wrapper keeps its counts and cursors, not its noise: an ``etag`` or a
+    ``checksum`` is what a cache compares, not what an agent reads (before, the wrapper kept
+    them beside the list); a cursor named as a token (``nextPageToken``) stays."""
+    body = {
+        "etag": '"p4oXk2q8Dw3-Xb7LQ0cYHcG8tZ4/Qk1Ynp0mQFh6aPqUe8z"',
+        "pageChecksum": "9b74c9897bac770ffc029102a200c5de",
+        "nextPageToken": "CAoQAA",
+        "nextSyncToken": "CPDAlvWDx70CEPDAlvWDx70CGAU=",
+        "totalItems": 2,
+        "items": [{"id": f"t{i}", "name": f"Table {i}"} for i in range(2)],
+    }
+    out = json.loads(shape(body, ShapeConfig(kind="read")).chunks[0])
+    assert "etag" not in out and "pageChecksum" not in out
+    assert out["nextPageToken"] == "CAoQAA" and out["nextSyncToken"] == body["nextSyncToken"]
+    assert out["totalItems"] == 2 and [i["name"] for i in out["items"]] == ["Table 0", "Table 1"]

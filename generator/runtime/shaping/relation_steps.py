@@ -41,10 +41,10 @@ from .roles.people import (
     nested_handle,
     person_rank,
 )
-from .roles.quantity import is_measure, is_money
+from .roles.quantity import is_count, is_measure, is_money
 from .roles.relation import nested_identity, person_paths, readable, reduce
 from .roles.state import is_state, state_rank
-from .roles.time import is_time
+from .roles.time import is_time, time_rank
 from .roles.words import leaf_keys, w
 from .table import Step
 from .trees import node_at, unwrap
@@ -170,6 +170,7 @@ def is_container(sel: Selection) -> bool:
 
 
 ELEMENT_FIELDS = 3  # an element shown by its own defaults: at most this many of them
+PAGE_ELEMENT_COUNTS = 2  # figures of an element named by its label, on one resource's page
 
 
 def _dated_with_who(element: Any, chosen: list[str]) -> list[str]:
@@ -179,6 +180,19 @@ def _dated_with_who(element: Any, chosen: list[str]) -> list[str]:
     dated = any(is_time(p.rsplit(".", 1)[-1], node_at(element, p)) for p in own)
     who = [p for p in chosen[ELEMENT_FIELDS:] if is_person(p.split(".", 1)[0])]
     return own + who[:1] if dated else own
+
+
+def page_extras(element: Any, said: list[str]) -> list[str]:
+    """What one resource's page shows of an element of a list inside it beside its name and
+    state: its figures (a changed file's ``additions`` and ``deletions``, up to
+    ``PAGE_ELEMENT_COUNTS``) and when it changed or was made (a status's ``updated_at``): a
+    list's item stays lean, the page shows its parts as a person reads them."""
+    if not isinstance(element, dict):
+        return []
+    leaves = [k for k in leaf_keys(element) if k not in said and not is_noise(k)]
+    counts = [k for k in leaves if is_count(k, element[k]) and not is_id_name(k)]
+    times = sorted((k for k in leaves if is_time(k, element[k])), key=time_rank)
+    return counts[:PAGE_ELEMENT_COUNTS] + times[:1]
 
 
 REPORT_SCALARS = 4  # a report's own scalars (its subject and span) around its one list
@@ -293,6 +307,9 @@ def take_lists(sel: Selection, row: Step) -> int:
                 taken += 1
                 for extra in own[1:]:
                     pick.add(f"{f.path}.{extra}", "state", force=True, cost=1)
+                if on_page(sel.item, sel.kind):  # its page: its figures and time too
+                    for extra in page_extras(element, said):
+                        pick.add(f"{f.path}.{extra}", "state", force=True, cost=1)
             continue
         paths = [f"{f.path}.{ident}"]
         if is_person(f.key) and not readable(ident) and not container:
@@ -316,6 +333,9 @@ def take_lists(sel: Selection, row: Step) -> int:
             # message, a note): its text too, not only its code
             texts = [k for k in leaf_keys(element) if is_content(k) and k != ident]
             paths += [f"{f.path}.{k}" for k in texts[:1]]
+        if on_page(sel.item, sel.kind):  # its page: each element's figures and time too
+            said = [p.rsplit(".", 1)[-1] for p in paths]
+            paths += [f"{f.path}.{k}" for k in page_extras(element, said)]
         cost = sum((len(p) + 3) // 4 for p in paths) + VALUE_TOKENS["list"]
         if pick.add(paths[0], row.records, cost=cost, force=container):
             taken += 1

@@ -6,8 +6,11 @@ The default fields of a list item may include its text (``description``, ``body`
 ``preview`` role of ``defaults.py``); an agent scanning a list needs its first sentence, not
 all of it. ``cut_previews`` cuts such strings to ``ITEM_PREVIEW_CHARS`` (on a word boundary,
 with the usual truncation marker that says how much was cut): a list holds many such texts, so
-each is shorter than the preview of a part of one resource (``PREVIEW_CHARS``). It applies only to the defaults:
-explicit ``fields`` and ``detail_level="detailed"`` show the text as usual.
+each is shorter than the preview of a part of one resource (``PREVIEW_CHARS``). The items a
+read or a search lists end their preview with the ellipsis alone (``item_marker``): how many
+characters were cut, said again on every item, tells no one which item to read (its page has
+the whole text). It applies only to the defaults: explicit ``fields`` and
+``detail_level="detailed"`` show the text as usual.
 
 ``drop_named_scope`` leaves out what repeats the caller's own arguments: listing the issues of
 the repository ``octocat/hello``, every item's ``repository.full_name`` would say
@@ -25,13 +28,15 @@ from .roles.identity import is_id_name, own_identity_key
 from .roles.label import is_label
 from .deadline import check as check_deadline
 from .fields import parse_path
-from .truncate import truncate_string
+from .truncate import DEFAULT_MARKER, truncate_string
 
 PREVIEW_CHARS = 80  # the text of an element of a list inside one resource, a wrapper's note
 ITEM_PREVIEW_CHARS = 48  # the text of a list's item or a search's hit: its first words
 WRITE_PREVIEW_CHARS = 64  # a write's echo of the text the caller sent (``cut_preview``)
+ITEM_MARKER = "…"  # the end of a listed item's preview (``item_marker``)
 
 __all__ = [
+    "ITEM_MARKER",
     "ITEM_PREVIEW_CHARS",
     "PREVIEW_CHARS",
     "cut_listed_previews",
@@ -39,8 +44,16 @@ __all__ = [
     "cut_previews",
     "cut_wrapper_notes",
     "drop_named_scope",
+    "item_marker",
     "preview_paths",
 ]
+
+
+def item_marker(marker: str) -> str:
+    """The marker a read's or a search's listed items end their previews with: the ellipsis
+    alone for the default marker (the count of cut characters is repeated on every item and
+    helps no one pick one); a marker the operator configured, as configured."""
+    return ITEM_MARKER if marker == DEFAULT_MARKER else marker
 
 
 def preview_paths(selection: list[str]) -> list[tuple[str, ...]]:

@@ -57,6 +57,7 @@ from .list_items import (
     cut_previews,
     cut_wrapper_notes,
     drop_named_scope,
+    item_marker,
 )
 from .pages import PAGE_KINDS
 from .paging import MIN_PAGE_TOKENS, capped, over_threshold, page
@@ -179,7 +180,10 @@ def shape(
                 shaped = without_production_notes(shaped, path or ())
             else:
                 shaped = cut_wrapper_notes(shaped, path or (), config.truncation_marker)
-            shaped = cut_previews(shaped, path or (), previewed, config.truncation_marker, chars)
+            marker = config.truncation_marker
+            if config.kind in PAGE_KINDS:  # what a read lists: the ellipsis says it is cut
+                marker = item_marker(marker)
+            shaped = cut_previews(shaped, path or (), previewed, marker, chars)
             shaped = with_wrapper_headers(value, shaped, path or ())
             shaped = with_failed_records(
                 value,

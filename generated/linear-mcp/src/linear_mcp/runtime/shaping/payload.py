@@ -8,7 +8,9 @@ each item; the wrapper keeps its metadata: all of it when everything is selected
 scalars and small flat objects (``has_more``, ``next_cursor``, ``total_count``, GraphQL
 ``pageInfo``) except request ids (``DIAGNOSTIC_KEYS``), discriminators (``object: "list"``,
 ``kind``), links (``url``, ``nextLink``, ``links``, a link inside a small object: the
-``continue`` tool follows the pages) and a ``success: true`` (the result says so). By default the wrapper also keeps the *subject* of the
+``continue`` tool follows the pages), a list's wrapper its noise (an ``etag``, a ``hash``:
+``roles/noise.py``; a page's cursor, ``nextPageToken``, stays) and a ``success: true`` (the
+result says so). By default the wrapper also keeps the *subject* of the
 list, a resource next to it with an identity of its own (``{Game: {GameID, Status, ...},
 Plays: [...]}``: which game, and its state), reduced to its identity, label and state (a label
 held in a part when it has none of its own: a write's ``{catalog_object: {id, item_data: {name}},
@@ -29,6 +31,7 @@ from .roles.identity import has_id, has_own_identity, identity_fields
 from .roles.label import is_label, label_rank
 from .roles.state import is_state, state_rank
 from .roles.links import is_url
+from .roles.noise import is_noise, minted
 from .roles.kinds import is_kind
 from .shape_config import ShapeConfig
 
@@ -116,17 +119,29 @@ def _part_label(value: dict[str, Any], tree: dict[str, Any]) -> dict[str, Any]:
     return {}
 
 
-def filter_meta(value: Any, path: tuple[str, ...], subjects: bool = False) -> Any:
+def listed_noise(key: str) -> bool:
+    """A list's wrapper's noise (``roles/noise.py``: an ``etag``, a ``checksum``): what a cache
+    or a client library compares, not what an agent reads; not a cursor named as a token
+    (``nextPageToken``: the credentials' rule tells the two apart), nor ``_meta``."""
+    return is_noise(key) and not key.startswith("_") and not minted(key)
+
+
+def filter_meta(
+    value: Any, path: tuple[str, ...], subjects: bool = False, listed: bool = False
+) -> Any:
     """Keep the path to the collection and the wrapper's scalar/small metadata at each level
-    (with ``subjects``, also a resource next to the list, reduced: ``subject``)."""
+    (with ``subjects``, also a resource next to the list, reduced: ``subject``; a list's
+    wrapper, ``listed``, without its noise: ``listed_noise``)."""
     if not path:
         return value
     out: dict[str, Any] = {}
     for key, sub in value.items():
         if key == path[0]:
-            out[key] = filter_meta(sub, path[1:], subjects)
+            out[key] = filter_meta(sub, path[1:], subjects, listed)
         elif subjects and (reduced := subject(key, sub)):
             out[key] = reduced
+        elif listed and listed_noise(key):
+            continue
         elif keep_meta(key, sub):
             if isinstance(sub, dict):  # ``pagination: {total, next: "https://..."}``
                 sub = {k: v for k, v in sub.items() if not is_link(v)}
@@ -175,7 +190,8 @@ def apply_select(
     inner = [select(item) for item in target] if where.kind == "list" else select(target)
     if not path:
         return inner
-    wrapper = value if keep_wrapper else filter_meta(value, path, subjects and where.kind == "list")
+    listed = where.kind == "list"
+    wrapper = value if keep_wrapper else filter_meta(value, path, subjects and listed, listed)
     return set_at(wrapper, path, inner)
 
 
