@@ -187,13 +187,20 @@ def page_extras(element: Any, said: list[str]) -> list[str]:
     """What one resource's page shows of an element of a list inside it beside its name and
     state: its figures (a changed file's ``additions`` and ``deletions``, up to
     ``PAGE_ELEMENT_COUNTS``) and when it changed or was made (a status's ``updated_at``): a
-    list's item stays lean, the page shows its parts as a person reads them."""
+    list's item stays lean, the page shows its parts as a person reads them. A time comes with
+    the element's person, reduced to who it is (an asset's ``uploader.login``): when, and by
+    whom."""
     if not isinstance(element, dict):
         return []
     leaves = [k for k in leaf_keys(element) if k not in said and not is_noise(k)]
     counts = [k for k in leaves if is_count(k, element[k]) and not is_id_name(k)]
     times = sorted((k for k in leaves if is_time(k, element[k])), key=time_rank)
-    return counts[:PAGE_ELEMENT_COUNTS] + times[:1]
+    extras = counts[:PAGE_ELEMENT_COUNTS] + times[:1]
+    if times:
+        people = sorted((k for k, v in element.items() if is_person_member(k, v)), key=person_rank)
+        for key in people[:1]:
+            extras += person_paths(Field(key, key, element[key], True))[:1]
+    return extras
 
 
 REPORT_SCALARS = 4  # a report's own scalars (its subject and span) around its one list
