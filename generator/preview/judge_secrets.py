@@ -47,48 +47,36 @@ def is_credential(key: str) -> bool:
     return len(ws) >= 2 and ws[-1] == "key" and ws[-2] in OPENING_KEYS
 
 
-def _credentials(node: Any, at: Path = (), depth: int = 0) -> Iterator[tuple[Path, str]]:
-    if depth > MAX_DEPTH:
-        return
-    if isinstance(node, dict):
-        for key, value in node.items():
-            if isinstance(value, str) and is_credential(str(key)):
-                if len(value) >= MIN_CHARS and not value.startswith(("http://", "https://")):
-                    yield (*at, key), value
-            else:
-                yield from _credentials(value, (*at, key), depth + 1)
-    elif isinstance(node, list):
-        for i, item in enumerate(node):
-            yield from _credentials(item, (*at, i), depth + 1)
-
-
-def _plain_values(node: Any, depth: int = 0) -> Iterator[str]:
-    """The string values of ``node``'s members that are not credentials."""
+def _strings(node: Any, at: Path = (), depth: int = 0) -> Iterator[tuple[Path, str]]:
+    """Every member of ``node`` whose value is a string, with its path (``MAX_DEPTH`` down)."""
     if depth > MAX_DEPTH:
         return
     if isinstance(node, dict):
         for key, value in node.items():
             if isinstance(value, str):
-                if not is_credential(str(key)):
-                    yield value
+                yield (*at, key), value
             else:
-                yield from _plain_values(value, depth + 1)
+                yield from _strings(value, (*at, key), depth + 1)
     elif isinstance(node, list):
-        for item in node:
-            yield from _plain_values(item, depth + 1)
+        for i, item in enumerate(node):
+            yield from _strings(item, (*at, i), depth + 1)
 
 
-def _held_by(node: Any, key: str, value: str, depth: int = 0) -> bool:
+def _credentials(node: Any) -> Iterator[tuple[Path, str]]:
+    for at, value in _strings(node):
+        if is_credential(str(at[-1])) and len(value) >= MIN_CHARS:
+            if not value.startswith(("http://", "https://")):
+                yield at, value
+
+
+def _plain_values(node: Any) -> set[str]:
+    """The string values of ``node``'s members that are not credentials."""
+    return {value for at, value in _strings(node) if not is_credential(str(at[-1]))}
+
+
+def _held_by(node: Any, key: str, value: str) -> bool:
     """Whether a member named ``key`` holds ``value`` anywhere in ``node``."""
-    if depth > MAX_DEPTH:
-        return False
-    if isinstance(node, dict):
-        return any(
-            (k == key and v == value) or _held_by(v, key, value, depth + 1) for k, v in node.items()
-        )
-    if isinstance(node, list):
-        return any(_held_by(item, key, value, depth + 1) for item in node)
-    return False
+    return any(at[-1] == key and held == value for at, held in _strings(node))
 
 
 def _shown(at: Path, value: str, shaped: Any, plain: set[str]) -> bool:
@@ -109,7 +97,7 @@ def check_secrets(
     an operator's overlay chose (relative to the judged object)."""
     if kind not in READS or shaped is None:
         return
-    plain = set(_plain_values(body))
+    plain = _plain_values(body)
     answered = isinstance(body, dict) and not is_resource(body)
     for at, value in _credentials(body):
         if field_path(at, base) in chosen or (answered and len(at) == 1):
