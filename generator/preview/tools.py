@@ -35,8 +35,7 @@ def tools_of(spec: ServerSpec) -> tuple[ServerModel, list[tuple[OperationSpec, T
 def operator_chosen(tool: Tool) -> tuple[str, ...]:
     """The fields an operator's overlay chose for ``tool`` (none where the defaults did): the
     judge shows what they name as the operator decided."""
-    config = shape_config_for(tool)
-    return tuple(config.default_fields) if config.operator_defaults else ()
+    return shape_config_for(tool).operator_fields
 
 
 def path_templates(spec: ServerSpec) -> dict[str, tuple[str | None, tuple[str, ...]]]:
