@@ -34,6 +34,7 @@ from ..runtime.shaping.kinds import OPERATION_KINDS, generated_content_paths
 from ..runtime.shaping.names import is_leaf, words
 from ..runtime.shaping.roles.identity import has_own_identity
 from ..runtime.shaping.roles.quantity import is_measure
+from ..runtime.shaping.trees import unwrap
 
 __all__ = [
     "OPERATION_KINDS",
@@ -255,8 +256,7 @@ def _stored(tree: Any) -> bool:
 def _measured(tree: Any, depth: int = 0) -> bool:
     """A number named as a measure (``confidence``, ``score``, ``probability``: what a
     computation gave a thing), within ``MEASURE_DEPTH`` objects down (arrays seen through)."""
-    while isinstance(tree, list):
-        tree = tree[0] if tree else None
+    tree = unwrap(tree)
     if not isinstance(tree, dict) or depth > MEASURE_DEPTH:
         return False
     return any(is_measure(k, v) if is_leaf(v) else _measured(v, depth + 1) for k, v in tree.items())
