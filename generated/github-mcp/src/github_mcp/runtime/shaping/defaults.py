@@ -75,13 +75,13 @@ from .relation_steps import (
 )  # fmt: skip
 from .steps import (
     amounts, bare_first, colors, count_key, counts, currencies, deeper_part_times, deeper_times,
-    enums, facts, finished_flags, flag_key, free_data, flags, happened, identities, kind_key, kinds, label_key,
-    labels, locators,
-    money_objects, named_relations, other_time_key, own_links, page_key, pages, part_last,
-    plain_texts, primaries, recent_key, recent_times, rich_contents, rich_labels, rich_path,
-    rich_texts, state_key, states, take_counts, take_flags, take_forced, take_label,
-    take_money_pair, take_signed, take_other_times, take_states, take_unsaid, text_key,
-    text_member_path, texts, time_key, values, who_with_when,
+    enums, facts, finished_flags, flag_key, free_data, flags, happened, identities, kind_key,
+    kinds, label_key, labels, locators, money_objects, named_relations, other_time_key,
+    own_links, page_key, pages, part_last, plain_texts, primaries, recent_key, recent_times,
+    rich_contents, rich_labels, rich_path, rich_texts, state_key, states, take_counts,
+    take_flags, take_forced, take_label, take_money_pair, take_signed, take_other_times,
+    take_states, take_unsaid, text_key, text_member_path, texts, time_key, values,
+    who_with_when,
 )  # fmt: skip
 from .table import Step
 from .trees import alike, field_tree_from_value, unwrap
@@ -229,9 +229,9 @@ def take_naming_relation(sel: Selection, row: Step) -> int:
     of its own instead (a comment's ``body``, which the caller sent) and a name kept beside it
     (its author's) only the one id it refers to by (a review's ``commit_id``), not a related
     object nor one of several ids (the optional things a comment may be on, ``initiative``,
-    ``issueId``, ``projectUpdateId``: the caller named the one in its request); else a related object may be what says which
-    one it is (an allow-list entry known by its ``enterprise.name``), taken as any answer's
-    relations are."""
+    ``issueId``, ``projectUpdateId``: the caller named the one in its request); else a related
+    object may be what says which one it is (an allow-list entry known by its
+    ``enterprise.name``), taken as any answer's relations are."""
     own = sel.own_leaves
     if not any(own_identity_key(f.key) for f in own):
         return take_relations(sel, row)

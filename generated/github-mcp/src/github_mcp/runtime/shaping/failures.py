@@ -26,9 +26,8 @@ from .truncate import DEFAULT_MARKER, truncate_string
 
 REASON_WORDS = ("message", "reason", "code")  # why a record failed, the first found first
 SAMPLED = 50  # the records a list's members are read from
-IDENTITIES = (
-    2  # the written records' identity members the failed ones keep (``Key``, ``VersionId``)
-)
+# the written records' identity members the failed ones keep (``Key``, ``VersionId``)
+IDENTITIES = 2
 
 
 def with_failed_records(
@@ -75,7 +74,7 @@ def _identity(tree: Any, key: str, written: Any, keys: tuple[str, ...]) -> list[
     if not isinstance(tree, dict):
         return []
     if isinstance(written, dict):
-        shared = [m for m in identity_fields(written, (), keys, written=True)[:IDENTITIES]]
+        shared = list(identity_fields(written, (), keys, written=True)[:IDENTITIES])
         if shared and all(m in tree and is_leaf(tree[m]) for m in shared):
             return shared
     if not has_own_identity(tree, w(key)):
@@ -98,9 +97,10 @@ def _why(tree: Any, members: list[str]) -> list[str]:
         if not isinstance(scope, dict):
             continue
         own = [k for k, v in scope.items() if is_leaf(v) and prefix + k not in members]
+        last = {key: (words(key) or ("",))[-1] for key in own}
         for word in REASON_WORDS:
             for key in own:
-                if words(key) and words(key)[-1] == word:
+                if last[key] == word:
                     return [prefix + key]
     return []
 

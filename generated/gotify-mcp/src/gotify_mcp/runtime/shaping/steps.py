@@ -55,7 +55,7 @@ from .roles.label import (
 )
 from .roles.links import human_url_rank, is_human_url, is_url
 from .roles.noise import is_noise
-from .roles.people import handle, is_person, is_person_member, is_person_node, person_rank
+from .roles.people import handle, is_person, is_person_node
 from .roles.quantity import (
     BIT_FIELDS,
     is_count,
@@ -64,7 +64,7 @@ from .roles.quantity import (
     money_pair,
     numbers_only,
 )
-from .roles.relation import person_paths, readable, reduce
+from .roles.relation import first_person_paths, readable, reduce
 from .roles.state import flag_rank, is_alarm_flag, is_flag, is_lifecycle, is_state, state_rank
 from .roles.time import is_made, is_time, of_picture, time_rank
 from .roles.words import participle, w
@@ -712,11 +712,9 @@ def who_with_when(sel: Selection) -> None:
         part = unwrap(sel.tree.get(holder))
         if not isinstance(part, dict):
             continue
-        people = sorted((k for k, v in part.items() if is_person_member(k, v)), key=person_rank)
-        for key in people[:1]:
-            who = person_paths(Field(f"{holder}.{key}", key, part[key], True))
-            if who:
-                sel.pick.add(who[0], "person", cost=2)
+        who = first_person_paths(part, holder)
+        if who:
+            sel.pick.add(who[0], "person", cost=2)
 
 
 def other_time_key(f: Field, sel: Selection) -> Any:

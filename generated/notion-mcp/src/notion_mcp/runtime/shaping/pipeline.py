@@ -239,7 +239,7 @@ def _without_encodings(
     """A concise answer leaves out byte arrays, vectors and log probabilities, with a note
     naming those of the body (``encodings.py``), also those the default fields left out
     already; the members an operator's overlay names as default fields stay."""
-    named = config.default_fields if config.operator_defaults else ()
+    named = config.operator_fields
     prefix = ".".join(path or ())
     kept = [*named, *(f"{prefix}.{field}" for field in named if prefix)]
     found = find_encodings(value, kept)

@@ -43,7 +43,7 @@ from .roles.people import (
     person_rank,
 )
 from .roles.quantity import is_count, is_measure, is_money
-from .roles.relation import nested_identity, person_paths, readable, reduce
+from .roles.relation import first_person_paths, nested_identity, person_paths, readable, reduce
 from .roles.state import is_state, state_rank
 from .roles.time import is_time, time_rank
 from .roles.words import leaf_keys, w
@@ -197,9 +197,7 @@ def page_extras(element: Any, said: list[str]) -> list[str]:
     times = sorted((k for k in leaves if is_time(k, element[k])), key=time_rank)
     extras = counts[:PAGE_ELEMENT_COUNTS] + times[:1]
     if times:
-        people = sorted((k for k, v in element.items() if is_person_member(k, v)), key=person_rank)
-        for key in people[:1]:
-            extras += person_paths(Field(key, key, element[key], True))[:1]
+        extras += first_person_paths(element)[:1]
     return extras
 
 

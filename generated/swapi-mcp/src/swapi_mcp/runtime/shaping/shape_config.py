@@ -39,6 +39,11 @@ class ShapeConfig:
     # of a list's items equal to one of them on every item says nothing new and is left out.
     known_values: frozenset[str] = frozenset()
 
+    @property
+    def operator_fields(self) -> tuple[str, ...]:
+        """The default fields an operator's overlay chose (none where the defaults decided)."""
+        return self.default_fields if self.operator_defaults else ()
+
 
 @dataclass(frozen=True)
 class ShapedResponse:

@@ -25,7 +25,7 @@ from .identity import is_id_name, is_natural_key, own_identity_key
 from .content import text_member
 from .label import is_label, is_primary, label_rank, pair_value
 from .noise import is_noise
-from .people import handle, nested_handle
+from .people import handle, is_person_member, nested_handle, person_rank
 from .time import is_time
 from ..picking import Field
 from .words import leaf_keys, w
@@ -123,3 +123,13 @@ def person_paths(f: Field) -> list[str]:
         if not ids:  # a signature (git's ``{name, email, date}``): who, and when
             paths += [k for k in leaves if is_time(k, inner[k])][:1]
     return [f"{f.path}.{k}" for k in paths]
+
+
+def first_person_paths(part: dict[str, Any], at: str = "") -> list[str]:
+    """The first person ``part`` names (``person_rank``), reduced to who it is
+    (``person_paths``), its paths under ``at``: by whom, beside a time taken from ``part``."""
+    people = sorted((k for k, v in part.items() if is_person_member(k, v)), key=person_rank)
+    if not people:
+        return []
+    key = people[0]
+    return person_paths(Field(f"{at}.{key}" if at else key, key, part[key], True))

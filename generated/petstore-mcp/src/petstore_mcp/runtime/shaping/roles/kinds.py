@@ -2,10 +2,11 @@
 """Discriminators: which variant or kind of thing the object is.
 
 ``type``, ``kind``, ``object``, ``class`` and ``apiVersion`` (``type``/``kind`` first, they
-vary more often; ``apiVersion`` last: it says how the record is written, not what it is): never a ``const``; in a list's items the pipeline drops one that is the same
-on every item, unless it names the member that holds the item's content (``{"type":
-"paragraph", "paragraph": {...}}``: a tagged union) or is all the items have. A list's wrapper
-never keeps one (``object: "list"``, ``kind: PodList``).
+vary more often; ``apiVersion`` last: it says how the record is written, not what it is):
+never a ``const``; in a list's items the pipeline drops one that is the same on every item,
+unless it names the member that holds the item's content (``{"type": "paragraph",
+"paragraph": {...}}``: a tagged union) or is all the items have. A list's wrapper never keeps
+one (``object: "list"``, ``kind: PodList``).
 """
 
 from __future__ import annotations
