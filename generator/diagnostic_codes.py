@@ -103,6 +103,7 @@ CODES: tuple[Code, ...] = (
     Code("CALLBACKS_IGNORED", (N,), "callbacks are requests the API sends, not tools: ignored"),
     # References
     Code("REF_DANGLING", (E,), "a $ref points to nothing"),
+    Code("SCHEMA_REF_DANGLING", (W,), "a schema $ref points to nothing: any value"),
     Code("REF_CYCLE", (E,), "a chain of $refs loops back to itself"),
     Code("REF_INVALID", (E,), "a $ref is malformed"),
     Code("REF_FILE_NOT_FOUND", (E,), "a $ref names a file that does not exist"),

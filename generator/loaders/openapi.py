@@ -212,7 +212,7 @@ def load_openapi_from(
         info["version"] = ""
     resolver = RefResolver(doc)
     try:
-        resolver.check_all()
+        ref_warnings = resolver.check_all()
     except GenerationError as exc:
         fatal = _triage(validate_openapi(doc))[0]
         raise GenerationError(fatal + exc.diagnostics) from None
@@ -220,6 +220,7 @@ def load_openapi_from(
     fatal, diagnostics, invalid_ops = _triage(validate_openapi(doc), doc.data)
     if fatal:
         raise GenerationError(fatal)
+    diagnostics[:0] = ref_warnings
     if missing_version:
         diagnostics.append(
             doc.diagnostic(

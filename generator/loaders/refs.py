@@ -6,7 +6,10 @@ local refs). Remote (``http(s)://``) refs are not fetched.
 
 :meth:`RefResolver.check_all` walks every reachable document once, up front, and raises one
 :class:`GenerationError` listing every dangling, remote or purely circular ref: a document
-with a broken ref is broken, nothing is generated. After it passed, lookups cannot fail.
+with a broken ref is broken, nothing is generated. One exception, as for Swagger 2.0: a ref in
+a schema's place to a member missing from a loaded document (vendors publish such slips) is
+read as any value, the ref removed from the document, and said once per missing target as a
+``SCHEMA_REF_DANGLING`` warning. After it passed, lookups cannot fail.
 Cycles through schemas are legal and handled by the consumers (schemas.py, response_shape.py)
 with the ``name``/``key`` of each resolved target.
 """
@@ -15,7 +18,7 @@ from __future__ import annotations
 
 import functools
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, TypeGuard
 from urllib.parse import quote, unquote, urlsplit
@@ -213,9 +216,50 @@ class RefResolver:
         return Resolved(value, doc, pointer, name, key)
 
     # -- up-front check ----------------------------------------------------------------------
-    def check_all(self) -> None:
-        """Raise one GenerationError listing every ref that cannot be resolved."""
+    def check_all(self) -> list[Diagnostic]:
+        """Raise one GenerationError listing every ref that cannot be resolved. A schema's ref
+        to a member its (loaded) document lacks is read as any value instead: the ref is
+        removed, its sibling keys (``description``, ``nullable``) stay, and the warnings are
+        returned, one per missing target."""
+        dangling = self._walk_refs(errors_only=False)
+        if not dangling:
+            return []
+        warnings: dict[str, Diagnostic] = {}
+        places: dict[str, int] = {}
+        for doc, where, exc in dangling:
+            node = _node_at(doc.data, where)
+            if node is None or "$ref" not in node:
+                continue  # the same ref object reached twice
+            del node["$ref"]
+            places[exc.message] = places.get(exc.message, 0) + 1
+            warnings.setdefault(
+                exc.message,
+                doc.diagnostic(
+                    Severity.WARNING,
+                    "SCHEMA_REF_DANGLING",
+                    f"{exc.message}: that schema is read as any value",
+                    where,
+                    exc.hint,
+                ),
+            )
+        self._lookups.clear()
+        self._derefs.clear()
+        self.map_refs.clear()
+        self._walk_refs(errors_only=True)  # a chain through a removed ref resolves now
+        return [
+            (
+                replace(w, message=f"{w.message} (here and at {places[k] - 1} other places)")
+                if places[k] > 1
+                else w
+            )
+            for k, w in warnings.items()
+        ]
+
+    def _walk_refs(self, *, errors_only: bool) -> list[tuple[Document, str, RefError]]:
+        """Resolve every ref once; raise one GenerationError listing those that cannot be.
+        Unless ``errors_only``, a schema's dangling ref is returned rather than raised."""
         problems: list[Diagnostic] = []
+        dangling: list[tuple[Document, str, RefError]] = []
         # Documents are walked in the order they are first reached; a ref into a file not yet
         # loaded loads it (and appends it to ``_order``), so one pass over the growing list
         # walks each document exactly once: linear in the number of refs.
@@ -229,11 +273,75 @@ class RefResolver:
                     if whole_map:
                         self.map_refs.append((doc, where))
                 except RefError as exc:
+                    if not errors_only and _schema_place(split_pointer(where)):
+                        own = self._own_dangling(ref, doc)
+                        if own is not None:
+                            dangling.append((doc, where, own))
+                            continue
                     problems.append(
                         doc.diagnostic(Severity.ERROR, exc.code, exc.message, where, exc.hint)
                     )
-        if problems:
+        if problems and not dangling:
             raise GenerationError(problems)
+        return dangling  # the other problems are raised by the second walk, if they remain
+
+    def _own_dangling(self, ref: str, doc: Document) -> RefError | None:
+        """The REF_DANGLING error of ``ref`` itself (not of a ref further down its chain)."""
+        try:
+            self.lookup(ref, doc)
+        except RefError as exc:
+            return exc if exc.code == "REF_DANGLING" else None
+        return None
+
+
+# Where a Schema Object stands: under these keys, as an element of these lists, as a member of
+# these maps (JSON Schema's applicators and the OpenAPI objects that hold a schema).
+SCHEMA_KEYS = frozenset(
+    {
+        "schema",
+        "items",
+        "additionalItems",
+        "additionalProperties",
+        "unevaluatedItems",
+        "unevaluatedProperties",
+        "not",
+        "contains",
+        "if",
+        "then",
+        "else",
+        "propertyNames",
+        "contentSchema",
+    }
+)
+SCHEMA_LISTS = frozenset({"allOf", "anyOf", "oneOf", "prefixItems"})
+SCHEMA_MAPS = frozenset(
+    {"schemas", "properties", "patternProperties", "$defs", "definitions", "dependentSchemas"}
+)
+
+
+def _schema_place(tokens: list[str]) -> bool:
+    """Whether the object at ``tokens`` (a ref's place) is a Schema Object: a parameter,
+    response or header written as a ref is not, whatever its name."""
+    if len(tokens) < 2:
+        return False
+    parent, last = tokens[-2], tokens[-1]
+    if parent in SCHEMA_MAPS:
+        return True
+    if parent in NAME_MAPS:
+        return False  # a member of a map of parameters, responses, headers...
+    return last in SCHEMA_KEYS or (parent in SCHEMA_LISTS and last.isdigit())
+
+
+def _node_at(data: Any, where: str) -> dict[str, Any] | None:
+    node = data
+    for token in split_pointer(where):
+        if isinstance(node, dict):
+            node = node.get(token)
+        elif isinstance(node, list) and token.isdigit() and int(token) < len(node):
+            node = node[int(token)]
+        else:
+            return None
+    return node if isinstance(node, dict) else None
 
 
 def _collect_refs(data: Any) -> list[tuple[str, str, bool]]:
