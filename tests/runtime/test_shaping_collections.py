@@ -206,3 +206,45 @@ def test_items_wrapped_in_an_object_that_shape_to_nothing_break_the_invariant():
     result = shape(raw, config)
     out = json.loads(result.chunks[0])
     assert result.repaired and all(item.get("data") for item in out["data"])
+
+
+# A created resource under a name that ends with a metadata word, beside its related records
+# (as Square's payment links answer): the resource, not the related list, is what it answers.
+LINKED = {
+    "payment_link": {
+        "id": "PKVT6XGJ",
+        "version": 1,
+        "order_id": "o4b7saqp",
+        "url": "https://pay.example.org/u/PKVT6XGJ",
+        "created_at": "2022-04-25T23:58:01Z",
+    },
+    "related_resources": {
+        "orders": [{"id": "o4b7saqp", "state": "DRAFT", "version": 1, "location_id": "L1"}]
+    },
+}
+
+
+def test_a_resource_named_like_metadata_is_not_taken_for_metadata():
+    assert find_payload_in_value(LINKED).collection is None
+    assert find_payload_in_value(LINKED).envelope is None
+    with_parts = {**LINKED, "payment_link": {**LINKED["payment_link"], "options": {"tip": True}}}
+    assert find_payload_in_value(with_parts) == find_payload_in_value(LINKED)
+    # metadata stays metadata: a link object, HAL's page, a wrapper's page info
+    hal = {
+        "_links": {"self": {"href": "/things"}},
+        "page": {"size": 2, "totalElements": 9, "totalPages": 5, "number": 0},
+        "_embedded": {"things": ITEMS},
+    }
+    assert find_payload_in_value(hal).collection == ("_embedded", "things")
+    paged = {"page_info": {"has_next_page": True, "end_cursor": "c2"}, "data": ITEMS[0]}
+    assert find_payload_in_value(paged).envelope == ("data",)
+
+
+def test_a_resource_named_like_metadata_keeps_its_identity_when_shaped():
+    config = ShapeConfig(
+        default_fields=("payment_link.id", "payment_link.description"),
+        field_tree={"payment_link": {"id": "string", "description": "string"}},
+    )
+    result = shape(LINKED, config)
+    assert result.repaired == [] and not result.violations
+    assert json.loads(result.chunks[0]) == {"payment_link": {"id": "PKVT6XGJ"}}
