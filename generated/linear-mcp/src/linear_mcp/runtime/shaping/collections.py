@@ -34,7 +34,11 @@ read from the response itself (at run time, when the spec says nothing or is wro
    an object of the same schema sits beside it, even under a metadata name (``{dom: {mean,
    median}, price_stats: {mean, median}}``), nor when the object has an identity of its own
    and several object members (``{id, action: {...}, criteria: {...}}``): those are parts of
-   one body.
+   one body. A flat object with an id of its own and another scalar is not metadata there.
+
+Metadata is known by a name's last word (``is_meta_key``); a longer name over an object with
+an id of its own (``payment_link: {id, url}``, ``user_info: {id, name}``) is a resource that
+merely ends with such a word (``is_meta_member``).
 """
 
 from __future__ import annotations
@@ -42,7 +46,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .roles.identity import has_own_identity
+from .roles.identity import has_own_identity, own_identity_key
 from .names import is_leaf, norm, words
 from .trees import alike, field_tree_from_value, unwrap
 
@@ -77,6 +81,28 @@ class Payload:
 def is_meta_key(key: str) -> bool:
     ws = words(key) or (key.lower(),)
     return ws[-1] in META_WORDS or key.startswith("@")
+
+
+def is_meta_member(key: str, value: Any) -> bool:
+    """``is_meta_key``, unless the member is a resource of its own that a metadata word merely
+    ends the name of: a compound name (``payment_link``, ``user_info``) over an object with
+    an id. ``links``, ``_links``, ``page_info`` stay metadata."""
+    if not is_meta_key(key):
+        return False
+    return not (len(words(key)) > 1 and _identified(value))
+
+
+def _identified(value: Any) -> bool:
+    """An object with an id of its own (``id``, ``uuid``, ``PaymentLinkId``), not merely a
+    natural key a page's metadata can have too (``{size, number}``)."""
+    return isinstance(value, dict) and any(
+        own_identity_key(k, ()) for k, v in value.items() if is_leaf(v)
+    )
+
+
+def _resource(value: Any) -> bool:
+    """An object with an id of its own and another scalar: a resource, not metadata."""
+    return _identified(value) and sum(is_leaf(v) for v in value.values()) > SCOPE_SCALARS
 
 
 def find_payload(tree: Any, about: tuple[str, ...] = (), keys: tuple[str, ...] = ()) -> Payload:
@@ -132,7 +158,7 @@ def _payload(node: dict[str, Any], path: tuple[str, ...], depth: int) -> Payload
             return None
     if len(of_objects) == 1:
         return Payload(collection=path + (of_objects[0],))
-    members = [k for k, v in node.items() if isinstance(v, dict) and not is_meta_key(k)]
+    members = [k for k, v in node.items() if isinstance(v, dict) and not is_meta_member(k, v)]
     scalars = [k for k, v in node.items() if is_leaf(v)]
     if (
         not arrays
@@ -143,8 +169,12 @@ def _payload(node: dict[str, Any], path: tuple[str, ...], depth: int) -> Payload
         return Payload(collection=path + (named,))
     if len(members) > 1 and has_own_identity(node):
         return None  # an identity and several parts (``{id, action: {...}, criteria: {...}}``)
-    if len(members) > 1:  # flat objects next to a container are metadata (HAL's ``page``)
-        members = [k for k in members if any(isinstance(v, (dict, list)) for v in node[k].values())]
+    if len(members) > 1:  # flat objects next to a container are metadata (HAL's ``page``),
+        members = [  # unless one is a resource of its own (``{payment_link: {id, url}}``)
+            k
+            for k in members
+            if any(isinstance(v, (dict, list)) for v in node[k].values()) or _resource(node[k])
+        ]
     if len(arrays) == 1 and not members and not _nested_array(node[arrays[0]]):
         return Payload(collection=path + (arrays[0],))
     if len(members) != 1 or arrays:

@@ -27,7 +27,7 @@ from __future__ import annotations
 from typing import Any
 
 from .chunking import get_at
-from .collections import Payload, find_payload_in_value, is_meta_key
+from .collections import Payload, find_payload_in_value, is_meta_key, is_meta_member
 from .names import words
 
 ID_LAST = frozenset(
@@ -150,7 +150,7 @@ def _substance(value: Any) -> bool:
     if not isinstance(value, dict):
         return value not in (None, "")
     return any(
-        v not in (None, "", [], {}) and not is_meta_key(k) and _last(k) not in WRAPPER_LAST
+        v not in (None, "", [], {}) and not is_meta_member(k, v) and _last(k) not in WRAPPER_LAST
         for k, v in value.items()
     )
 
