@@ -6,7 +6,8 @@ from pathlib import Path
 import pytest
 
 from generator.runtime.shaping.truncate import (
-    DEFAULT_MARKER, cut_index, dumps, trim_to_budget, truncate_string, truncate_strings,
+    DEFAULT_MARKER, cut_index, dumps, is_whole_url, trim_to_budget, truncate_string,
+    truncate_strings,
 )  # fmt: skip
 from generator.runtime.shaping.tokens import count_tokens
 
@@ -76,11 +77,34 @@ def test_custom_marker_templates_are_used_verbatim():
 
 
 def test_truncate_strings_walks_every_value_and_counts():
-    issue = load("github/issue-items.json")
+    # its long strings are URLs (kept whole): each issue gets a body to cut too
+    issue = [
+        {**item, "body": f"Steps {i}: " + "reproduce " * 9}
+        for i, item in enumerate(load("github/issue-items.json"))
+    ]
     shaped, n = truncate_strings(issue, 40)
-    assert n == sum(1 for s in _strings(issue) if len(s) > 40)
-    assert all(len(s) <= 40 + len(DEFAULT_MARKER) + 8 for s in _strings(shaped))
+    assert n == sum(1 for s in _strings(issue) if len(s) > 40 and not is_whole_url(s)) > 0
+    assert all(len(s) <= 40 + len(DEFAULT_MARKER) + 8 or is_whole_url(s) for s in _strings(shaped))
     assert set(shaped[0]) == set(issue[0])  # keys untouched
+
+
+def test_a_url_is_kept_whole_rather_than_cut_into_a_broken_link():
+    signed = (
+        "https://exports.example-bucket.s3.amazonaws.com/domain_export/7588024658887731/"
+        "export_2563645399633793.json.gz?X-Amz-Algorithm=AWS4-HMAC-SHA256"
+        "&X-Amz-Credential=" + "A" * 120 + "&X-Amz-Date=20230118T201726Z&X-Amz-Expires=300"
+        "&X-Amz-Signature=" + "f" * 64 + "&X-Amz-SignedHeaders=host&x-id=GetObject"
+    )
+    prose = "word " * 100
+    value = {"download_url": signed, "links": [signed], "notes": prose}
+    out, count = truncate_strings(value, 300)
+    assert len(signed) > 300
+    assert out["download_url"] == signed and out["links"] == [signed]
+    assert count == 1 and split_marker(out["notes"])[1] > 200
+    # a text that merely starts like a link, and a link too long to be one, are cut
+    for text in ("https://example.org/a " + "b " * 200, "https://example.org/" + "x" * 3000):
+        (cut,), n = truncate_strings([text], 300)
+        assert n == 1 and len(cut) < len(text)
 
 
 def test_truncate_strings_makes_non_finite_floats_and_deep_nesting_renderable():
