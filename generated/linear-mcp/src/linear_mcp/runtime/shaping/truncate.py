@@ -32,6 +32,10 @@ from .graphemes import grapheme_floor
 from .tokens import count_tokens
 
 DEFAULT_MARKER = "… [{cut} more chars]"
+# A link cut in half does not open: a URL (``scheme://`` and no line break) up to this long is
+# kept whole by ``truncate_strings`` whatever its cap (a signed download link runs to ~1,500).
+URL_MAX_CHARS = 2048
+_URL = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://[^\s]+")
 MAX_DEPTH = 100
 TOO_DEEP = "… [nested too deep]"
 # Lone UTF-16 surrogates: valid in JSON (``"\ud83d"``) and in a Python str, but no UTF-8 text
@@ -143,8 +147,14 @@ def truncate_string(text: str, max_chars: int, marker: str = DEFAULT_MARKER) -> 
     return CutString(kept + marker.replace("{cut}", str(cut)), kept, original)
 
 
+def is_whole_url(text: str) -> bool:
+    """A URL short enough to keep whole (``URL_MAX_CHARS``): cutting it would break it."""
+    return len(text) <= URL_MAX_CHARS and _URL.fullmatch(text) is not None
+
+
 def truncate_strings(value: Any, max_chars: int, marker: str = DEFAULT_MARKER) -> tuple[Any, int]:
-    """Truncate every string (not keys) longer than ``max_chars``; returns (value, how many).
+    """Truncate every string (not keys) longer than ``max_chars``, but a URL (``is_whole_url``);
+    returns (value, how many).
 
     Also makes the value safe to render and encode: non-finite floats become strings, non-JSON
     scalars their ``str``, lone surrogates in strings and keys U+FFFD, integers too long to
@@ -161,7 +171,7 @@ def truncate_strings(value: Any, max_chars: int, marker: str = DEFAULT_MARKER) -
         if t is str or t is CutString:
             if not _clean(x):
                 x = scrub(x)
-            if len(x) <= max_chars:
+            if len(x) <= max_chars or is_whole_url(x):
                 return escape_lookalike(x, marker) if x.endswith(tail) else x
             count += 1
             return truncate_string(x, max_chars, marker)  # its end (and any look-alike) goes
