@@ -33,6 +33,7 @@ from ..runtime.shaping.collections import LIST_KEYS, dotted, find_payload, is_me
 from ..runtime.shaping.decision import DefaultsContext
 from ..runtime.shaping.names import base_type, norm, schema_hint, with_hint, words
 from ..runtime.shaping.roles.identity import addressed_by, identity_fields
+from ..runtime.shaping.trees import EVERY_KEY, is_map
 from .document import Document
 from .refs import RefResolver, Resolved, is_ref
 from .schemas import TYPE_SLIPS
@@ -171,7 +172,7 @@ class FieldTreeBuilder:
         elif "items" in node or "array" in types:
             result = [self._tree(node.get("items"), doc, depth, stack) or "any"]
         elif "object" in types or "additionalProperties" in node:
-            result = "any"
+            result = self._map(node.get("additionalProperties"), doc, depth, stack)
         else:
             known = [t for t in types if t in SCALARS]
             non_null = [t for t in known if t != "null"]
@@ -189,6 +190,17 @@ class FieldTreeBuilder:
                 for part in parts:
                     result = merge_trees(result, self._tree(part, doc, depth, stack))
         return result
+
+    def _map(
+        self, entries: Any, doc: Document, depth: int, stack: tuple[tuple[str, int], ...]
+    ) -> Any:
+        """An object without members of its own: a map of records (``{"*": subtree}``) when
+        its ``additionalProperties`` describe objects with members, else any value (a map of
+        strings, tags, an open object: kept as sent)."""
+        if depth <= 0 or not isinstance(entries, dict):
+            return "any"
+        sub = self._tree(entries, doc, depth - 1, stack)
+        return {EVERY_KEY: sub} if isinstance(sub, dict) and sub and not is_map(sub) else "any"
 
 
 def _json_type_of_enum(node: dict[str, Any]) -> str:
