@@ -7,7 +7,9 @@ when it reads the defaults again from a response that broke an invariant (``repa
 from an undescribed response, and when a filter does not apply (``output.py``, which then
 shapes with the defaults). What it decides from:
 
-- the field tree of one object (a list's item, an envelope's resource, or the body);
+- the field tree of one object (a list's item, an envelope's resource, or the body); a map
+  of records in it (``{"*": sub}``, ``trees.py``) is chosen on as a list of them, and the
+  paths read through its entries (``audits.*.score``);
 - ``kind``: what the operation does (``kinds.py``), and ``item``: whether the object is a
   list's item;
 - the ``DefaultsContext``, carried in the IR and in ``spec.json`` beside the tree:
@@ -32,13 +34,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .collections import find_payload
+from .collections import REPORT_WORDS, find_payload
+from .failures import REASON_WORDS
 from .compounds import whole_compounds
 from .defaults import LABEL_ARRAYS, choose_default_fields, identity_fields
 from .kinds import WRITE_KINDS
 from .pages import one_resource
-from .names import norm, words
-from .trees import unwrap
+from .names import is_leaf, norm, words
+from .trees import EVERY_KEY, is_map, map_entries, maps_as_lists, through_maps, unwrap
 
 
 @dataclass(frozen=True)
@@ -94,15 +97,69 @@ def decide(tree: Any, context: DefaultsContext, *, kind: str, item: bool) -> Dec
     tree = _seen(tree, context)
     if tree is None:
         return Decision()
-    defaults = _fields(tree, context, kind=kind, item=item)
-    return Decision(defaults, tuple(identity_fields(tree, context.entity, context.keys)))
+    if is_map(tree):  # a map of records: each entry is chosen on as a list's item is
+        inner = decide(tree[EVERY_KEY], context, kind=kind, item=True)
+        defaults = inner.default_fields + entry_reports(tree[EVERY_KEY], inner.default_fields)
+        return Decision(_entries(defaults), _entries(inner.identity_fields))
+    listed = maps_as_lists(tree)
+    defaults = _fields(listed, context, kind=kind, item=item)
+    identity = identity_fields(listed, context.entity, context.keys)
+    if listed is tree:
+        return Decision(defaults, tuple(identity))
+    return Decision(
+        _with_reports(tree, tuple(through_maps(tree, p) for p in defaults)),
+        tuple(through_maps(tree, p) for p in identity),
+    )
 
 
 def decide_fields(tree: Any, context: DefaultsContext, *, kind: str, item: bool) -> tuple[str, ...]:
     """The default fields alone: what the server needs when it reads a response again (the
     identity, which only the generator records, is not worked out)."""
     tree = _seen(tree, context)
-    return () if tree is None else _fields(tree, context, kind=kind, item=item)
+    if tree is None:
+        return ()
+    if is_map(tree):
+        chosen = decide_fields(tree[EVERY_KEY], context, kind=kind, item=True)
+        return _entries(chosen + entry_reports(tree[EVERY_KEY], chosen))
+    listed = maps_as_lists(tree)
+    chosen = _fields(listed, context, kind=kind, item=item)
+    if listed is tree:
+        return chosen
+    return _with_reports(tree, tuple(through_maps(tree, p) for p in chosen))
+
+
+def _with_reports(tree: Any, chosen: tuple[str, ...]) -> tuple[str, ...]:
+    """``chosen`` with the reports (``entry_reports``) of each map whose entries it reads."""
+    added: list[str] = []
+    for where, entry in map_entries(tree):
+        prefix = ".".join(where + (EVERY_KEY,))
+        inner = tuple(p[len(prefix) + 1 :] for p in chosen if p.startswith(prefix + "."))
+        if inner:
+            added.extend(f"{prefix}.{p}" for p in entry_reports(entry, inner))
+    return chosen + tuple(added)
+
+
+def entry_reports(entry: Any, chosen: tuple[str, ...]) -> tuple[str, ...]:
+    """Why an entry of a map failed, when it says (``errors: [{code, detail}]`` beside the
+    record it would hold, as a bulk read by keys answers): its first reason member, so that
+    a failed entry reads as failed rather than vanishing."""
+    entry = unwrap(entry)
+    out: list[str] = []
+    for key, sub in entry.items() if isinstance(entry, dict) else ():
+        if (words(key) or (key,))[-1].lower() not in REPORT_WORDS:
+            continue
+        inner = unwrap(sub)
+        if is_leaf(inner):
+            out.append(key)
+        elif isinstance(inner, dict):
+            found = [k for word in REASON_WORDS for k in inner if (words(k) or (k,))[-1] == word]
+            out.extend(f"{key}.{k}" for k in found[:1])
+    return tuple(p for p in out if p not in chosen)
+
+
+def _entries(paths: tuple[str, ...]) -> tuple[str, ...]:
+    """Paths chosen on a map's entry, as they read on the map (``*.id``)."""
+    return tuple(f"{EVERY_KEY}.{p}" for p in paths)
 
 
 def _seen(tree: Any, context: DefaultsContext) -> dict[str, Any] | None:

@@ -48,7 +48,7 @@ from typing import Any
 
 from .roles.identity import has_own_identity, own_identity_key
 from .names import is_leaf, norm, words
-from .trees import alike, field_tree_from_value, unwrap
+from .trees import alike, field_tree_from_value, is_map, unwrap
 
 MAX_DEPTH = 5
 META_WORDS = frozenset(
@@ -145,8 +145,8 @@ def find_payload_in_value(value: Any, keys: tuple[str, ...] = ()) -> Payload:
 
 
 def _payload(node: dict[str, Any], path: tuple[str, ...], depth: int) -> Payload | None:
-    if depth > MAX_DEPTH:
-        return None
+    if depth > MAX_DEPTH or is_map(node):
+        return None  # a map of records is the body (its entries are chosen on by decision.py)
     if has_own_identity(node) and sum(is_leaf(v) for v in node.values()) > SCOPE_SCALARS:
         return None  # one resource; its lists are part of it
     arrays = [k for k, v in node.items() if isinstance(v, list) and not is_meta_key(k)]
@@ -158,7 +158,11 @@ def _payload(node: dict[str, Any], path: tuple[str, ...], depth: int) -> Payload
             return None
     if len(of_objects) == 1:
         return Payload(collection=path + (of_objects[0],))
-    members = [k for k, v in node.items() if isinstance(v, dict) and not is_meta_member(k, v)]
+    members = [
+        k
+        for k, v in node.items()
+        if isinstance(v, dict) and not is_map(v) and not is_meta_member(k, v)
+    ]
     scalars = [k for k, v in node.items() if is_leaf(v)]
     if (
         not arrays

@@ -23,9 +23,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .deadline import check as check_deadline
-from .trees import unwrap
+from .trees import EVERY_KEY, unwrap
 
-WILDCARD = "*"
+WILDCARD = EVERY_KEY
 _OPEN_LEAVES = ("any", "object")
 
 
@@ -200,8 +200,8 @@ def _path_exists(tree: Any, segs: tuple[str, ...]) -> bool:
     head, rest = segs[0], segs[1:]
     if head == WILDCARD:
         return not rest or any(_path_exists(sub, rest) for sub in tree.values())
-    if head not in tree:
-        return False
+    if head not in tree:  # a map's entry, by its own key
+        return EVERY_KEY in tree and _path_exists(tree[EVERY_KEY], rest)
     return _path_exists(tree[head], rest)
 
 

@@ -2,7 +2,9 @@
 """Field trees read from a response, for bodies the spec does not describe.
 
 The shared format: a dict maps a field name to a leaf type string (see ``names``), a nested
-dict (an object) or a one-element list ``[subtree]`` (an array). Arrays are described by the
+dict (an object) or a one-element list ``[subtree]`` (an array). A map whose entries are
+records (``additionalProperties`` with members of its own) is ``{"*": subtree}``: ``*`` stands
+for every key, as it does in field paths. Arrays are described by the
 union of their first ``sample`` items. String leaves get a hint from their values when every
 sampled value agrees (``string:time``, ``string:uri``, ``string:email``), and ``string:tag``
 for a string that names another member of its object (a tagged union's discriminator).
@@ -15,6 +17,12 @@ from typing import Any
 from .names import base_type, hint, json_type, value_hint
 
 SCHEMA_OVERLAP = 0.75  # members of one schema share this much of their members' union
+EVERY_KEY = "*"  # a map's entries in a field tree; the wildcard segment of a field path
+
+
+def is_map(tree: Any) -> bool:
+    """A map of records (``{"*": subtree}``): each entry, under whatever key, is one of them."""
+    return isinstance(tree, dict) and len(tree) == 1 and EVERY_KEY in tree
 
 
 def alike(a: Any, b: Any) -> bool:
@@ -23,6 +31,45 @@ def alike(a: Any, b: Any) -> bool:
     if not isinstance(a, dict) or not isinstance(b, dict) or not a or not b:
         return False
     return len(a.keys() & b.keys()) >= SCHEMA_OVERLAP * len(a.keys() | b.keys())
+
+
+def maps_as_lists(tree: Any) -> Any:
+    """``tree`` with each map of records read as a list of them (``{"*": sub}`` -> ``[sub]``):
+    what the defaults are chosen on (``decision.py``); ``tree`` itself when it has no map."""
+    if is_map(tree):
+        return [maps_as_lists(tree[EVERY_KEY])]
+    if isinstance(tree, dict):
+        out = {k: maps_as_lists(v) for k, v in tree.items()}
+        return tree if all(out[k] is v for k, v in tree.items()) else out
+    if isinstance(tree, list):
+        items = [maps_as_lists(v) for v in tree]
+        return tree if all(a is b for a, b in zip(items, tree)) else items
+    return tree
+
+
+def map_entries(tree: Any, path: tuple[str, ...] = ()) -> list[tuple[tuple[str, ...], Any]]:
+    """Each map of records in ``tree``: its path (lists read through) and its entries' tree."""
+    node = unwrap(tree)
+    if is_map(node):
+        return [(path, node[EVERY_KEY])] + map_entries(node[EVERY_KEY], path + (EVERY_KEY,))
+    if not isinstance(node, dict):
+        return []
+    return [found for key, sub in node.items() for found in map_entries(sub, path + (key,))]
+
+
+def through_maps(tree: Any, path: str) -> str:
+    """A path chosen on ``maps_as_lists(tree)``, as it reads on ``tree``: ``*`` where it
+    enters a map's entries (``audits.score`` -> ``audits.*.score``)."""
+    out: list[str] = []
+    node = tree
+    for seg in path.split("."):
+        node = unwrap(node)
+        while is_map(node):
+            out.append(EVERY_KEY)
+            node = unwrap(node[EVERY_KEY])
+        out.append(seg)
+        node = node.get(seg) if isinstance(node, dict) else None
+    return ".".join(out)
 
 
 def field_tree_from_value(value: Any, max_depth: int = 6, sample: int = 200) -> Any:

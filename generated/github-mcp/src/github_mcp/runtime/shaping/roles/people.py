@@ -40,11 +40,13 @@ MAKER_WORDS = frozenset(
 )
 
 
-def person_rank(key: str) -> tuple[bool, bool]:
+def person_rank(key: str) -> tuple[bool, bool, bool]:
     """Sort key of the people of one object: a one-word role before a qualified one
-    (``user`` before ``triggering_actor``), its maker or owner before others."""
+    (``user`` before ``triggering_actor``), its maker or owner before others, and a role that
+    says how (``owner``, ``author``) before the bare ``user`` beside it (a gist's ``owner``
+    and its ``user``, often null)."""
     ws = w(key)
-    return len(ws) > 1, ws[-1] not in MAKER_WORDS
+    return len(ws) > 1, ws[-1] not in MAKER_WORDS, ws[-1] == "user"
 
 
 # A person's stable readable identity comes before a display name (which may be null).
