@@ -1126,3 +1126,29 @@ def test_when_a_picture_changed_is_not_the_objects_time(item):
     image = {"id": 1, "title": "t", "image_updated_at": "2024-05-01T12:34:56Z"}
     tree = field_tree_from_value(image)
     assert "image_updated_at" in choose_default_fields(tree, item=item, entity=("image",))
+
+
+def _person(n: int) -> dict:
+    return {"id": f"u-{n}", "name": f"Person {n}", "email": f"p{n}@example.com"}
+
+
+@pytest.mark.parametrize("kind", ["read", "search"])
+def test_a_listed_task_names_who_has_it_before_who_filed_it(kind):
+    # issue 33 (reads choose better): a list's item keeps one person; of a task's creator and
+    # its assignee (or a project's lead, a goal's owner) a person reading the list asks who has
+    # it now, not who filed it; whose words it is (a message's sender) still comes first
+    task = {
+        "id": "t-1", "title": "Fix it", "state": {"id": "s-1", "name": "Todo"},
+        "createdAt": "2024-05-01T12:34:56Z", "creator": _person(1), "assignee": _person(2),
+    }  # fmt: skip
+    chosen = choose_default_fields(field_tree_from_value(task), item=True, kind=kind)
+    assert "assignee.name" in chosen and not any(p.startswith("creator.") for p in chosen)
+    project = {"id": "p-1", "name": "Launch", "creator": _person(1), "lead": _person(2)}
+    chosen = choose_default_fields(field_tree_from_value(project), item=True, kind=kind)
+    assert "lead.name" in chosen and not any(p.startswith("creator.") for p in chosen)
+    issue = {"id": 1, "title": "Bug", "user": {"login": "a"}, "assignee": {"login": "b"}}
+    chosen = choose_default_fields(field_tree_from_value(issue), item=True, kind=kind)
+    assert "user.login" in chosen and "assignee.login" not in chosen
+    message = {"id": "m-1", "text": "hi", "sender": _person(1), "owner": _person(2)}
+    chosen = choose_default_fields(field_tree_from_value(message), item=True, kind=kind)
+    assert "sender.name" in chosen and not any(p.startswith("owner.") for p in chosen)

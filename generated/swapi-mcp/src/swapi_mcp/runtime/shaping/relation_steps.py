@@ -57,7 +57,7 @@ def people(sel: Selection) -> list[Field]:
 
 
 def person_key(f: Field, sel: Selection) -> Any:
-    """``user`` before ``assignee``, ``triggering_actor``."""
+    """``user`` before ``assignee`` before ``creator``, before ``triggering_actor``."""
     return person_rank(f.key)
 
 

@@ -33,20 +33,25 @@ PEOPLE_WORDS = frozenset(
 )  # fmt: skip
 
 
-# Who made or owns the object, before who acts on it (an assignee, a reviewer): the first
+# Whose words or doing the object is (a message's ``sender``, an issue's ``user``): the first
 # person an item keeps (``user`` of an issue before its ``assignee``).
-MAKER_WORDS = frozenset(
-    {"user", "author", "creator", "owner", "reporter", "requester", "sender", "by"}
-)
+AUTHOR_WORDS = frozenset({"user", "author", "sender"})
+# Who answers for it now (its ``owner``, ``assignee``, ``lead``): a person reading a list of
+# tasks or projects asks who has each, not who filed it.
+RESPONSIBLE_WORDS = frozenset({"owner", "assignee", "lead"})
+# Who filed the record (``creator``, ``reporter``, ``requester``, ``created_by``), before
+# the others who act on it (a reviewer, a member).
+MAKER_WORDS = frozenset({"creator", "reporter", "requester", "by"})
 
 
-def person_rank(key: str) -> tuple[bool, bool, bool]:
+def person_rank(key: str) -> tuple[bool, int]:
     """Sort key of the people of one object: a one-word role before a qualified one
-    (``user`` before ``triggering_actor``), its maker or owner before others, and a role that
-    says how (``owner``, ``author``) before the bare ``user`` beside it (a gist's ``owner``
-    and its ``user``, often null)."""
+    (``user`` before ``triggering_actor``); whose words it is, then who answers for it now
+    (``assignee`` before ``creator``: a task's creator is the past, its assignee who has
+    it), then who filed it, then others."""
     ws = w(key)
-    return len(ws) > 1, ws[-1] not in MAKER_WORDS, ws[-1] == "user"
+    tiers = (AUTHOR_WORDS, RESPONSIBLE_WORDS, MAKER_WORDS)
+    return len(ws) > 1, next((i for i, t in enumerate(tiers) if ws[-1] in t), len(tiers))
 
 
 # A person's stable readable identity comes before a display name (which may be null).
