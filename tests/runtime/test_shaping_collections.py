@@ -248,3 +248,26 @@ def test_a_resource_named_like_metadata_keeps_its_identity_when_shaped():
     result = shape(LINKED, config)
     assert result.repaired == [] and not result.violations
     assert json.loads(result.chunks[0]) == {"payment_link": {"id": "PKVT6XGJ"}}
+
+
+def test_a_person_the_description_chose_but_the_response_leaves_null_is_read_again():
+    # a gist lists its legacy ``user`` (null) beside its ``owner``: the item kept when, not who
+    gists = [
+        {"id": f"g{i}", "name": f"Gist {i}", "created_at": "2010-04-14T02:15:15Z",
+         "user": None, "owner": {"login": f"octo{i}", "id": i, "site_admin": False}}
+        for i in range(3)
+    ]  # fmt: skip
+    config = ShapeConfig(
+        default_fields=("id", "name", "created_at", "user.login"),
+        field_tree=[{"id": "string", "name": "string", "created_at": "string:time",
+                     "user": {"login": "string"}, "owner": {"login": "string"}}],
+        collection_path="",
+    )  # fmt: skip
+    result = shape(gists, config)
+    assert result.repaired == ["3 of 3 items of 'the body' lost their person"]
+    assert [g["owner"] for g in json.loads(result.chunks[0])] == [
+        {"login": f"octo{i}"} for i in range(3)
+    ]
+    # an item that keeps no time, or whose person is kept, is left as chosen
+    plain = ShapeConfig(default_fields=("id", "name"), collection_path="")
+    assert shape(gists, plain).repaired == []
