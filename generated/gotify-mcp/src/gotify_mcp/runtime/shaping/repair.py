@@ -15,7 +15,7 @@ from .collections import find_payload_in_value
 from .cleanup import prune_empty
 from .decision import decide_fields
 from .fields import exclude, project
-from .invariants import check_invariants
+from .invariants import check_invariants, people_lost
 from .payload import Target, apply_select
 from .series import answered_series, with_series
 from .columns import with_headers
@@ -65,7 +65,9 @@ def defaults_read_from_response(
     series = answered_series(target, True, config.kind)
     out = list(kept)
     for i, (raw, item) in enumerate(zip(target, kept)):
-        if not isinstance(raw, dict) or not check_invariants([raw], [item], (), "list"):
+        if not isinstance(raw, dict) or not (
+            check_invariants([raw], [item], (), "list") or people_lost([raw], [item], (), "list")
+        ):
             continue
         tree = field_tree_from_value(raw)
         key = dumps(tree)

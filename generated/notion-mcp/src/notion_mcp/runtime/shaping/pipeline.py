@@ -47,7 +47,7 @@ from .failures import with_failed_records
 from .explicit import FieldSelectionError, check_matched, lifted_exclude, validate_fields
 from .fields import exclude, project, selects_everything
 from .formats import choose_format
-from .invariants import check_invariants, generic_projection
+from .invariants import check_invariants, generic_projection, people_lost
 from .kinds import WRITE_KINDS, quoted_text_paths, without_production_notes
 from .list_items import (
     ITEM_PREVIEW_CHARS,
@@ -160,6 +160,12 @@ def shape(
             retried = defaults_read_from_response(value, target, where, shaped, config, excluded)
             if not check_invariants(value, retried, path, where.kind, where.found):
                 shaped, violations, repaired = retried, [], violations
+        elif lost := people_lost(value, shaped, path, where.kind, where.found):
+            retried = defaults_read_from_response(value, target, where, shaped, config, excluded)
+            if not check_invariants(
+                value, retried, path, where.kind, where.found
+            ) and not people_lost(value, retried, path, where.kind, where.found):
+                shaped, repaired = retried, lost  # else the first reading stands
         if violations:
             shaped = apply_select(
                 value, target, where, lambda item: prune_empty(generic_projection(item)), False

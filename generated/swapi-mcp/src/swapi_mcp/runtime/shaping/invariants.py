@@ -20,6 +20,11 @@ These rules read names only (words of a name's last segment), independently of h
 default fields were chosen. When one breaks, the pipeline shows ``generic_projection`` (the
 scalars of the top two levels of each object, then truncated) with a note, and reports the
 violations (``mcpforge preview --check`` fails on them).
+
+One more is soft (``people_lost``): an object that named who (a person member holding a handle
+or a name) and keeps a time of its own keeps a person. When it breaks, the pipeline reads the
+defaults again from the response (the person the description chose was null: a gist's legacy
+``user`` beside its ``owner``) and keeps its first reading when that does not help.
 """
 
 from __future__ import annotations
@@ -29,6 +34,9 @@ from typing import Any
 from .chunking import get_at
 from .collections import Payload, find_payload_in_value, is_meta_key, is_meta_member
 from .names import words
+from .roles.people import HANDLE_WORDS, is_person
+from .roles.time import is_time
+from .trees import scalar_type
 
 ID_LAST = frozenset(
     {"id", "uuid", "guid", "uid", "identifier", "key", "slug", "number", "sha", "login",
@@ -194,4 +202,49 @@ def _elements(items: list[Any]) -> list[Any]:
 def _scalarish(v: Any) -> bool:
     return not isinstance(v, (dict, list)) or (
         isinstance(v, list) and all(not isinstance(e, (dict, list)) for e in v)
+    )
+
+
+def people_lost(
+    raw: Any,
+    shaped: Any,
+    path: tuple[str, ...] | None,
+    kind: str,
+    found: Payload | None = None,
+) -> list[str]:
+    """The soft invariant (module doc) ``shaped`` breaks, as a short sentence; [] when it
+    holds. Arguments as ``check_invariants``."""
+    if kind != "list":
+        found = found if found is not None else find_payload_in_value(raw)
+        if found.collection is not None:
+            path, kind = found.collection, "list"
+    if kind == "list" and path is not None:
+        items = get_at(raw, path)
+        kept = get_at(shaped, path) if isinstance(shaped, (dict, list)) else None
+        if not isinstance(items, list) or not isinstance(kept, list) or len(kept) != len(items):
+            return []
+        lost = sum(1 for a, b in zip(items[:MAX_CHECKED], kept) if _person_lost(a, b))
+        name = ".".join(path) or "the body"
+        checked = min(len(items), MAX_CHECKED)
+        return [f"{lost} of {checked} items of {name!r} lost their person"] if lost else []
+    target_raw = get_at(raw, path) if path else raw
+    target_shaped = get_at(shaped, path) if path and isinstance(shaped, dict) else shaped
+    return ["the object lost its person"] if _person_lost(target_raw, target_shaped) else []
+
+
+def _person_lost(raw: Any, shaped: Any) -> bool:
+    """``raw`` named who (``owner: {login}``) and ``shaped`` keeps when but nobody."""
+    if not isinstance(raw, dict) or not isinstance(shaped, dict):
+        return False
+    if not any(is_person(k) and _who(v) for k, v in raw.items()):
+        return False
+    if any(is_person(k) and (_who(v) or _has_value(v)) for k, v in shaped.items()):
+        return False
+    return any(_has_value(v) and is_time(k, scalar_type(v)) for k, v in shaped.items())
+
+
+def _who(person: Any) -> bool:
+    """A person's handle or name with a value (``{login: "octocat"}``)."""
+    return isinstance(person, dict) and any(
+        _last(k) in (*HANDLE_WORDS, "name") and _has_value(v) for k, v in person.items()
     )
