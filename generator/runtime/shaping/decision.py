@@ -20,7 +20,10 @@ shapes with the defaults). What it decides from:
   so ``__typename`` comes first, with ``members``, the members' identity and label fields
   (``... on User { login }``); ``one``, that the operation's path names one object
   (``/things/{id}``): a read of it keeps its page (``pages.py``), also when the API wraps
-  it in a list (``{Things: [{...}]}``).
+  it in a list (``{Things: [{...}]}``); ``shared``, that the object is a list's item whose
+  schema is a union of variants (``oneOf``/``anyOf``: a timeline's events), and the members
+  most of them share (``loaders/response_shape.shared_members``), with ``everywhere`` those
+  all of them have: what every item says is chosen among them first.
 
 The rules themselves are the declared steps of ``defaults.py`` (``STEPS``), one role each;
 what they chose keeps each compound value whole (``compounds.py``: ``{seconds, nanos}``).
@@ -50,6 +53,8 @@ class DefaultsContext:
     union: bool = False
     members: tuple[str, ...] = ()
     one: bool = False  # the operation's path names one object (``pages.py``)
+    shared: tuple[str, ...] = ()  # a union's item: the members most of its variants share
+    everywhere: tuple[str, ...] = ()  # ... and those all of them have
 
     def to_json(self) -> dict[str, Any]:
         """The non-default members (``spec.json``'s ``response.context``)."""
@@ -66,6 +71,10 @@ class DefaultsContext:
             out["members"] = list(self.members)
         if self.one:
             out["one"] = True
+        if self.shared:
+            out["shared"] = list(self.shared)
+        if self.everywhere:
+            out["everywhere"] = list(self.everywhere)
         return out
 
     @classmethod
@@ -79,6 +88,8 @@ class DefaultsContext:
             union=bool(data.get("union", False)),
             members=tuple(str(m) for m in data.get("members", ())),
             one=bool(data.get("one", False)),
+            shared=tuple(str(m) for m in data.get("shared", ())),
+            everywhere=tuple(str(m) for m in data.get("everywhere", ())),
         )
 
 
@@ -142,7 +153,15 @@ def _chosen(
             )
             return tuple(f"{prefix}.{p}" for p in chosen)
     return tuple(
-        choose_default_fields(tree, item=item, kind=kind, entity=context.entity, keys=context.keys)
+        choose_default_fields(
+            tree,
+            item=item,
+            kind=kind,
+            entity=context.entity,
+            keys=context.keys,
+            shared=context.shared,
+            everywhere=context.everywhere,
+        )
     )
 
 
