@@ -341,6 +341,11 @@ def _shape(
     shared: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
     if payload.collection is not None:  # a union's items: the members its variants share
         shared = shared_members(_items_of(_schema_at(body, payload.collection, resolver)), builder)
+    decided = (
+        _items_of(_schema_at(body, payload.collection, resolver))
+        if payload.collection is not None
+        else _schema_at(body, payload.envelope or (), resolver)
+    )
     if one and payload.collection is not None:  # the one object in a list, or a list found
         one = own_key is not None and names_items(item_tree, own_key, entity)  # by a filter
     wrapper: dict[str, Any] | None = None
@@ -354,10 +359,55 @@ def _shape(
         field_tree=field_tree if isinstance(field_tree, dict) and field_tree else None,
         wrapper_tree=wrapper or None,
         context=DefaultsContext(
-            entity=entity, keys=keys, one=one, shared=shared[0], everywhere=shared[1]
+            entity=entity,
+            keys=keys,
+            one=one,
+            shared=shared[0],
+            everywhere=shared[1],
+            expandable=expandables(decided, builder.resolver),
         ),
         decision_tree=item_tree or None,
     )
+
+
+def expandables(found: Resolved | None, resolver: RefResolver) -> tuple[str, ...]:
+    """The members of the object ``found`` describes that are *expandable*: described as
+    either a string (the related object's id, what the API sends unless asked to expand it)
+    or the whole object (``anyOf: [{type: string}, {$ref: price}]``), in its order."""
+    if found is None or not isinstance(found.value, dict):
+        return ()
+    node = resolver.deref(found.value, found.doc, "")
+    parts = [node] + [
+        resolver.deref(part, node.doc, "")
+        for part in (node.value.get("allOf") or [] if isinstance(node.value, dict) else [])
+        if isinstance(part, dict)
+    ]
+    out: list[str] = []
+    for part in parts:
+        props = part.value.get("properties") if isinstance(part.value, dict) else None
+        for name, prop in props.items() if isinstance(props, dict) else ():
+            if isinstance(prop, dict) and _id_or_object(
+                resolver.deref(prop, part.doc, ""), resolver
+            ):
+                out += [name] if name not in out else []
+    return tuple(out)
+
+
+def _id_or_object(member: Resolved, resolver: RefResolver) -> bool:
+    """A string in one branch of its ``anyOf``/``oneOf``, an object with members in another."""
+    schema = member.value
+    if not isinstance(schema, dict):
+        return False
+    branches = [
+        resolver.deref(b, member.doc, "").value
+        for key in ("anyOf", "oneOf")
+        if isinstance(schema.get(key), list)
+        for b in schema[key]
+        if isinstance(b, dict)
+    ]
+    strings = any(isinstance(b, dict) and b.get("type") == "string" for b in branches)
+    objects = any(isinstance(b, dict) and isinstance(b.get("properties"), dict) for b in branches)
+    return strings and objects
 
 
 SHARED = 0.75  # a member of at least this share of a union's variants is shared by them

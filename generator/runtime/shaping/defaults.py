@@ -480,12 +480,14 @@ def _shared_first(sel: Selection, shared: tuple[str, ...], everywhere: tuple[str
 
 def _tag(key: str, node: Any) -> bool:
     """A member every variant of a union has that says which variant it is: a plain string
-    no role reads (not an identity, a label, a link, a time, a text, a person or noise)."""
+    no role reads, whole or by any of its words (not an identity, a label, a link, a time, a
+    text, a person or noise: ``event``, not ``title_original`` nor ``description_html``)."""
     if not is_leaf(node) or base_type(node) != "string" or is_time(key, node):
         return False
     if is_url(key, node) or hint(node) in ("time", "email"):
         return False
-    return not any(role(key) for role in (is_id_name, is_label, is_content, is_noise, is_person))
+    roles = (is_id_name, is_label, is_content, is_noise, is_person)
+    return not any(role(part) for part in (key, *w(key)) for role in roles)
 
 
 def _related_said_whole(tree: dict[str, Any], pick: Picker, related: bool = True) -> None:

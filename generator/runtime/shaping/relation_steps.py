@@ -70,8 +70,11 @@ def take_people(sel: Selection, row: Step) -> int:
         paths = person_paths(f)
         if paths and sel.pick.add(paths[0], row.records):
             taken += 1
-            for extra in paths[1:]:  # a write's answer: the caller by name, not by its id
-                if sel.kind in WRITE_KINDS and own_identity_key(extra.rsplit(".", 1)[-1]):
+            person = unwrap(f.node)
+            for extra in paths[1:]:  # a write's answer: the caller by name, not by its id,
+                last = extra.rsplit(".", 1)[-1]  # nor when it signed (the call's own time)
+                signed = isinstance(person, dict) and is_time(last, person.get(last))
+                if sel.kind in WRITE_KINDS and (own_identity_key(last) or signed):
                     continue
                 sel.pick.add(extra, row.records, force=True, cost=2)
     return taken
