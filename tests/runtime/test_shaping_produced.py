@@ -112,7 +112,8 @@ TAG = {
 def test_a_created_tag_keeps_its_name_and_message(produced: dict[str, Any]) -> None:
     """The tagger's signature ``{name, email, date}`` was seen through as a part of the tag:
     its ``name`` became the tag's label and its email a locator, and the tag's own name and
-    message were left out. A signature is a person (by name and address; no time on a write)."""
+    message were left out. A signature is a person whatever it is called: on a write, by
+    name and address, not when it was signed (the call's own time)."""
     shaped, lost = _shaped(produced["createTag"], TAG)
     assert shaped["tag"] == "v0.0.1" and shaped["sha"] == TAG["sha"]
     assert shaped["message"].startswith(TAG["message"][:40])
