@@ -394,7 +394,8 @@ def expandables(found: Resolved | None, resolver: RefResolver) -> tuple[str, ...
 
 
 def _id_or_object(member: Resolved, resolver: RefResolver) -> bool:
-    """A string in one branch of its ``anyOf``/``oneOf``, an object with members in another."""
+    """A free string in one branch of its ``anyOf``/``oneOf``, an object with members in
+    another."""
     schema = member.value
     if not isinstance(schema, dict):
         return False
@@ -405,7 +406,10 @@ def _id_or_object(member: Resolved, resolver: RefResolver) -> bool:
         for b in schema[key]
         if isinstance(b, dict)
     ]
-    strings = any(isinstance(b, dict) and b.get("type") == "string" for b in branches)
+    strings = any(  # an id: a free string, not a value of a list (``enum``, ``const``)
+        isinstance(b, dict) and b.get("type") == "string" and not {"enum", "const"} & set(b)
+        for b in branches
+    )
     objects = any(isinstance(b, dict) and isinstance(b.get("properties"), dict) for b in branches)
     return strings and objects
 

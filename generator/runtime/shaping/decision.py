@@ -187,7 +187,7 @@ def _as_sent(member: Any) -> Any:
     ids = identity_fields(node)[:1]
     said = {k for k in node if k in ids or is_label(k) or k == handle(node)}
     kept = {k: v for k, v in node.items() if k in said and is_leaf(v)}
-    return kept or {"id": "string"}
+    return kept or member  # nothing names it: not a related object, read as described
 
 
 def without_nested_connections(tree: dict[str, Any]) -> dict[str, Any]:
