@@ -350,6 +350,14 @@ def _shape(
     item_tree = _subtree(full, where or ())
     field_tree = bounded_tree(item_tree) if item_tree else None
     entity = tuple(words(name)) if name else ()
+    shared: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
+    if payload.collection is not None:  # a union's items: the members its variants share
+        shared = shared_members(_items_of(_schema_at(body, payload.collection, resolver)), builder)
+    decided = (
+        _items_of(_schema_at(body, payload.collection, resolver))
+        if payload.collection is not None
+        else _schema_at(body, payload.envelope or (), resolver)
+    )
     if one and payload.collection is not None:  # the one object in a list, or a list found
         one = own_key is not None and names_items(item_tree, own_key, entity)  # by a filter
     wrapper: dict[str, Any] | None = None
@@ -362,9 +370,114 @@ def _shape(
         envelope_path=dotted(payload.envelope),
         field_tree=field_tree if isinstance(field_tree, dict) and field_tree else None,
         wrapper_tree=wrapper or None,
-        context=DefaultsContext(entity=entity, keys=keys, one=one),
+        context=DefaultsContext(
+            entity=entity,
+            keys=keys,
+            one=one,
+            shared=shared[0],
+            everywhere=shared[1],
+            expandable=expandables(decided, builder.resolver),
+        ),
         decision_tree=item_tree or None,
     )
+
+
+def expandables(found: Resolved | None, resolver: RefResolver) -> tuple[str, ...]:
+    """The members of the object ``found`` describes that are *expandable*: described as
+    either a string (the related object's id, what the API sends unless asked to expand it)
+    or the whole object (``anyOf: [{type: string}, {$ref: price}]``), in its order."""
+    if found is None or not isinstance(found.value, dict):
+        return ()
+    node = resolver.deref(found.value, found.doc, "")
+    parts = [node] + [
+        resolver.deref(part, node.doc, "")
+        for part in (node.value.get("allOf") or [] if isinstance(node.value, dict) else [])
+        if isinstance(part, dict)
+    ]
+    out: list[str] = []
+    for part in parts:
+        props = part.value.get("properties") if isinstance(part.value, dict) else None
+        for name, prop in props.items() if isinstance(props, dict) else ():
+            if isinstance(prop, dict) and _id_or_object(
+                resolver.deref(prop, part.doc, ""), resolver
+            ):
+                out += [name] if name not in out else []
+    return tuple(out)
+
+
+def _id_or_object(member: Resolved, resolver: RefResolver) -> bool:
+    """A free string in one branch of its ``anyOf``/``oneOf``, an object with members in
+    another."""
+    schema = member.value
+    if not isinstance(schema, dict):
+        return False
+    branches = [
+        resolver.deref(b, member.doc, "").value
+        for key in ("anyOf", "oneOf")
+        if isinstance(schema.get(key), list)
+        for b in schema[key]
+        if isinstance(b, dict)
+    ]
+    strings = any(  # an id: a free string, not a value of a list (``enum``, ``const``)
+        isinstance(b, dict) and b.get("type") == "string" and not {"enum", "const"} & set(b)
+        for b in branches
+    )
+    objects = any(isinstance(b, dict) and isinstance(b.get("properties"), dict) for b in branches)
+    return strings and objects
+
+
+SHARED = 0.75  # a member of at least this share of a union's variants is shared by them
+
+
+def _items_of(found: Resolved | None) -> Resolved | None:
+    """The schema of a list's items (``found`` is the list's)."""
+    items = (
+        found.value.get("items") if found is not None and isinstance(found.value, dict) else None
+    )
+    return Resolved(items, found.doc, "") if isinstance(items, dict) and found else None
+
+
+def shared_members(
+    found: Resolved | None, builder: FieldTreeBuilder
+) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """When ``found`` is a union of two or more object variants (``oneOf``/``anyOf``, beside
+    members of its own every variant has): the members at least ``SHARED`` of the variants
+    have, in the order of the merged tree (a timeline's events: ``event``, ``actor``, ``id``,
+    ``created_at``; not the ``label`` or the ``commit`` message only some of them carry);
+    then those every variant has (a declared ``discriminator`` first); ``((), ())`` when it
+    is no union or every member is shared. The decision chooses among these first
+    (``DefaultsContext.shared``, ``everywhere``)."""
+    if found is None or not isinstance(found.value, dict):
+        return (), ()
+    node = builder.resolver.deref(found.value, found.doc, "")
+    schema, doc = node.value, node.doc
+    if not isinstance(schema, dict):
+        return (), ()
+    branches = [
+        part
+        for key in ("oneOf", "anyOf")
+        if isinstance(schema.get(key), list)
+        for part in schema[key]
+    ]
+    own = builder.tree({k: v for k, v in schema.items() if k not in ("oneOf", "anyOf")}, doc)
+    base = set(own) if isinstance(own, dict) else set()
+    variants = [builder.tree(part, doc, 1) for part in branches]
+    members = [set(v) | base for v in variants if isinstance(v, dict)]
+    if len(members) < 2:
+        return (), ()
+    order: list[str] = list(own) if isinstance(own, dict) else []
+    for variant in variants:
+        if isinstance(variant, dict):
+            order += [k for k in variant if k not in order]
+    shared = tuple(k for k in order if sum(k in m for m in members) >= SHARED * len(members))
+    if len(shared) == len(order):
+        return (), ()
+    tag = schema.get("discriminator")
+    named = tag.get("propertyName") if isinstance(tag, dict) else None
+    everywhere = [k for k in shared if all(k in m for m in members)]
+    if isinstance(named, str) and named in everywhere:
+        everywhere = [named] + [k for k in everywhere if k != named]
+    return shared, tuple(everywhere)
 
 
 def _subtree(tree: Any, path: tuple[str, ...]) -> dict[str, Any] | None:

@@ -23,7 +23,14 @@ shapes with the defaults). What it decides from:
   so ``__typename`` comes first, with ``members``, the members' identity and label fields
   (``... on User { login }``); ``one``, that the operation's path names one object
   (``/things/{id}``): a read of it keeps its page (``pages.py``), also when the API wraps
-  it in a list (``{Things: [{...}]}``).
+  it in a list (``{Things: [{...}]}``); ``shared``, that the object is a list's item whose
+  schema is a union of variants (``oneOf``/``anyOf``: a timeline's events), and the members
+  most of them share (``loaders/response_shape.shared_members``), with ``everywhere`` those
+  all of them have: what every item says is chosen among them first; ``expandable``, the
+  object's members described as either an id string or the whole object (Stripe's
+  ``default_price``), which the API sends as the id unless asked to expand them: the
+  defaults read each as the related object by what names it (its id, label, handle), and
+  spend nothing on its other members.
 
 The rules themselves are the declared steps of ``defaults.py`` (``STEPS``), one role each;
 what they chose keeps each compound value whole (``compounds.py``: ``{seconds, nanos}``).
@@ -37,10 +44,11 @@ from typing import Any
 from .collections import REPORT_WORDS, find_payload
 from .failures import REASON_WORDS
 from .compounds import whole_compounds
-from .defaults import LABEL_ARRAYS, choose_default_fields, identity_fields
+from .defaults import LABEL_ARRAYS, choose_default_fields, identity_fields, is_label
 from .kinds import WRITE_KINDS
 from .pages import one_resource
 from .names import is_leaf, norm, words
+from .roles.people import handle
 from .trees import EVERY_KEY, is_map, map_entries, maps_as_lists, through_maps, unwrap
 
 
@@ -54,6 +62,9 @@ class DefaultsContext:
     union: bool = False
     members: tuple[str, ...] = ()
     one: bool = False  # the operation's path names one object (``pages.py``)
+    shared: tuple[str, ...] = ()  # a union's item: the members most of its variants share
+    everywhere: tuple[str, ...] = ()  # ... and those all of them have
+    expandable: tuple[str, ...] = ()  # members sent as an id unless expanded into the object
 
     def to_json(self) -> dict[str, Any]:
         """The non-default members (``spec.json``'s ``response.context``)."""
@@ -70,6 +81,12 @@ class DefaultsContext:
             out["members"] = list(self.members)
         if self.one:
             out["one"] = True
+        if self.shared:
+            out["shared"] = list(self.shared)
+        if self.everywhere:
+            out["everywhere"] = list(self.everywhere)
+        if self.expandable:
+            out["expandable"] = list(self.expandable)
         return out
 
     @classmethod
@@ -83,6 +100,9 @@ class DefaultsContext:
             union=bool(data.get("union", False)),
             members=tuple(str(m) for m in data.get("members", ())),
             one=bool(data.get("one", False)),
+            shared=tuple(str(m) for m in data.get("shared", ())),
+            everywhere=tuple(str(m) for m in data.get("everywhere", ())),
+            expandable=tuple(str(m) for m in data.get("expandable", ())),
         )
 
 
@@ -163,10 +183,13 @@ def _entries(paths: tuple[str, ...]) -> tuple[str, ...]:
 
 
 def _seen(tree: Any, context: DefaultsContext) -> dict[str, Any] | None:
-    """The object the defaults are chosen on (GraphQL: without its nested connections)."""
+    """The object the defaults are chosen on (GraphQL: without its nested connections; an
+    expandable member by what names it, ``_as_sent``)."""
     tree = unwrap(tree)
     if not isinstance(tree, dict) or not tree:
         return None
+    if context.expandable:
+        tree = {k: _as_sent(v) if k in context.expandable else v for k, v in tree.items()}
     return without_nested_connections(tree) if context.graphql else tree
 
 
@@ -200,8 +223,29 @@ def _chosen(
             )
             return tuple(f"{prefix}.{p}" for p in chosen)
     return tuple(
-        choose_default_fields(tree, item=item, kind=kind, entity=context.entity, keys=context.keys)
+        choose_default_fields(
+            tree,
+            item=item,
+            kind=kind,
+            entity=context.entity,
+            keys=context.keys,
+            shared=context.shared,
+            everywhere=context.everywhere,
+        )
     )
+
+
+def _as_sent(member: Any) -> Any:
+    """An expandable member as the defaults read it: the related object by what names it (its
+    identity, label and handle), none of its other members: the API sends its id unless the
+    caller expands it (a path into it keeps that string: ``fields.py``)."""
+    node = unwrap(member)
+    if not isinstance(node, dict):
+        return member
+    ids = identity_fields(node)[:1]
+    said = {k for k in node if k in ids or is_label(k) or k == handle(node)}
+    kept = {k: v for k, v in node.items() if k in said and is_leaf(v)}
+    return kept or member  # nothing names it: not a related object, read as described
 
 
 def without_nested_connections(tree: dict[str, Any]) -> dict[str, Any]:

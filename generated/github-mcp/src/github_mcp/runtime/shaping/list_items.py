@@ -23,11 +23,13 @@ from __future__ import annotations
 from typing import Any
 
 from .chunking import get_at, set_at
+from .collections import REPORT_WORDS
 from .roles.content import is_content
 from .roles.identity import is_id_name, own_identity_key
 from .roles.label import is_label
 from .deadline import check as check_deadline
 from .fields import parse_path
+from .names import words
 from .truncate import DEFAULT_MARKER, truncate_string
 
 PREVIEW_CHARS = 80  # the text of an element of a list inside one resource, a wrapper's note
@@ -45,8 +47,19 @@ __all__ = [
     "cut_wrapper_notes",
     "drop_named_scope",
     "item_marker",
+    "listed_chars",
     "preview_paths",
 ]
+
+
+def listed_chars(path: tuple[str, ...], picked: bool) -> int:
+    """How much of its text a list's item shows by default: the first words
+    (``ITEM_PREVIEW_CHARS``) on a list a read or a search answers to pick from (``picked``),
+    else ``PREVIEW_CHARS``; a list named as a report of errors or warnings (``errors``) holds
+    what the call found, each item said by its message: ``PREVIEW_CHARS``, as a failed
+    record's reason (``failures.py``)."""
+    report = bool(path) and bool(words(path[-1])) and words(path[-1])[-1] in REPORT_WORDS
+    return ITEM_PREVIEW_CHARS if picked and not report else PREVIEW_CHARS
 
 
 def item_marker(marker: str) -> str:

@@ -57,7 +57,7 @@ from .roles.people import handle, is_person, is_person_node, nested_handle
 from .roles.quantity import is_count, is_money
 from .roles.relation import nested_identity, reduce
 from .roles.state import is_alarm_flag, is_state
-from .roles.time import says_now
+from .roles.time import is_time, says_now
 from .roles.words import w
 from .collections import is_meta_key
 from .containers import container_lists
@@ -329,11 +329,15 @@ def choose_default_fields(
     entity: tuple[str, ...] = (),
     keys: tuple[str, ...] = (),
     listed: bool | None = None,
+    shared: tuple[str, ...] = (),
+    everywhere: tuple[str, ...] = (),
 ) -> tuple[str, ...]:
     """The concise default selection for an object tree (module doc): ``item=True`` for the
     items of a list response; ``kind``: what the operation does (``kinds.py``); ``listed``:
     whether the rules that keep a list's item lean apply (by default to an item of a read or a
-    search; not to a write's record, nor to its parts, which are chosen as a read's are)."""
+    search; not to a write's record, nor to its parts, which are chosen as a read's are);
+    ``shared``, ``everywhere``: the object is one of a union's variants and these are the
+    members most of its variants share, and all of them (``_shared_first``)."""
     listed = item and kind not in WRITE_KINDS if listed is None else listed
     profile = profile_for(kind, item)
     tree = unwrap(field_tree)
@@ -366,28 +370,8 @@ def choose_default_fields(
             only, item=item, kind=kind, entity=w(key), keys=keys, listed=listed
         )
         return tuple(f"{key}.{p}" for p in inner)  # a wrapper: what it wraps, read through
-    fields = [f for f in _fields(tree, profile.parts) if not is_noise(f.key)]
-    leaves = [f for f in fields if is_leaf(f.node)]
-    sel = Selection(
-        tree=tree,
-        profile=profile,
-        item=item,
-        kind=kind,
-        fields=fields,
-        pick=Picker(profile),
-        choose_item=lambda element: choose_default_fields(
-            element, item=True, listed=kind not in WRITE_KINDS
-        ),
-        entity=entity,
-        keys=keys,
-        leaves=leaves,
-        objects=[f for f in fields if isinstance(f.node, dict)],
-        arrays=[f for f in fields if isinstance(f.node, list)],
-        own_leaves=[f for f in leaves if not f.part],  # parts give identity, label, state, time
-        listed=listed,
-    )
-    for step in STEPS:
-        step.run(sel)
+    sel = _selection(tree, Picker(profile), item, kind, entity, keys, listed)
+    _shared_first(sel, shared, everywhere)
     who_with_when(sel)  # a part's time comes with who (``last_message.author``)
     container_lists(sel, lambda e: choose_default_fields(e, item=True, kind=kind))
     pick = sel.pick
@@ -430,6 +414,81 @@ def choose_default_fields(
         if not item:  # not how it was produced: its model, version, usage
             return tuple(p for p in pick.chosen if not is_production_note(p.split(".")[0]))
     return tuple(pick.chosen)
+
+
+def _selection(
+    tree: dict[str, Any],
+    pick: Picker,
+    item: bool,
+    kind: str,
+    entity: tuple[str, ...],
+    keys: tuple[str, ...],
+    listed: bool,
+) -> Selection:
+    """The candidates of the object ``tree`` for the rules (``STEPS``), chosen into ``pick``."""
+    fields = [f for f in _fields(tree, pick.profile.parts) if not is_noise(f.key)]
+    leaves = [f for f in fields if is_leaf(f.node)]
+    return Selection(
+        tree=tree,
+        profile=pick.profile,
+        item=item,
+        kind=kind,
+        fields=fields,
+        pick=pick,
+        choose_item=lambda element: choose_default_fields(
+            element, item=True, listed=kind not in WRITE_KINDS
+        ),
+        entity=entity,
+        keys=keys,
+        leaves=leaves,
+        objects=[f for f in fields if isinstance(f.node, dict)],
+        arrays=[f for f in fields if isinstance(f.node, list)],
+        own_leaves=[f for f in leaves if not f.part],  # parts give identity, label, state, time
+        listed=listed,
+    )
+
+
+# What every item of a union says, chosen first among the members its variants share.
+SHARED_ROLES = ("identity", "state", "time", "people", "kinds")
+
+
+def _shared_first(sel: Selection, shared: tuple[str, ...], everywhere: tuple[str, ...]) -> None:
+    """Run the rules (``STEPS``) on the object. One of a union's variants (a timeline's
+    events: a label added, a commit, a comment; ``shared`` names the members most variants
+    have, ``everywhere`` those all have) first takes, among the members the variants share,
+    what every item says (``SHARED_ROLES``: its identity, state, time, who did it, its kind)
+    and its *tag*: a string every variant has that no role reads (``event``), which says
+    which variant it is. Then the rules run on the whole object with the budget left, each
+    row taking what its slot still allows: a member only some variants have (the label added,
+    the commit's message) comes after what every item says, not in its place."""
+    common = {k: v for k, v in sel.tree.items() if k in shared}
+    if not common or len(common) == len(sel.tree):
+        for step in STEPS:
+            step.run(sel)
+        return
+    base = _selection(common, sel.pick, sel.item, sel.kind, sel.entity, sel.keys, sel.listed)
+    taken = [
+        replace(step, fallback=()).run(base) if step.role in SHARED_ROLES else 0 for step in STEPS
+    ]  # no fallback: the whole object's rows may still find what the shared part lacks
+    for key in everywhere:
+        if key in common and _tag(key, common[key]):
+            sel.pick.add(key, "kind", force=True)
+    for step, took in zip(STEPS, taken):
+        left = step.limit(sel.profile) - took
+        if left > 0:
+            replace(step, slot=left).run(sel)
+
+
+def _tag(key: str, node: Any) -> bool:
+    """A member every variant of a union has that says which variant it is: a plain string
+    no role reads, whole or by any of its words (not an identity, a label, a link, a time, a
+    text, a person or noise: ``event``, not ``title_original`` nor ``description_html``)."""
+    if not is_leaf(node) or base_type(node) != "string" or is_time(key, node):
+        return False
+    if is_url(key, node) or hint(node) in ("time", "email"):
+        return False
+    roles = (is_id_name, is_label, is_content, is_noise, is_person)
+    return not any(role(part) for part in (key, *w(key)) for role in roles)
 
 
 def _related_said_whole(tree: dict[str, Any], pick: Picker, related: bool = True) -> None:

@@ -71,8 +71,13 @@ def take_people(sel: Selection, row: Step) -> int:
         paths = person_paths(f)
         if paths and sel.pick.add(paths[0], row.records):
             taken += 1
-            for extra in paths[1:]:  # a write's answer: the caller by name, not by its id
-                if sel.kind in WRITE_KINDS and own_identity_key(extra.rsplit(".", 1)[-1]):
+            signed = not is_person(f.key)  # a signature by its shape (``tagger``)
+            for extra in paths[1:]:  # a write's answer: the caller by name, not by its id,
+                last = extra.rsplit(".", 1)[-1]  # nor when such a signature was signed
+                if sel.kind in WRITE_KINDS and (
+                    own_identity_key(last)
+                    or (signed and is_time(last, node_at(f.node, extra[len(f.path) + 1 :])))
+                ):
                     continue
                 sel.pick.add(extra, row.records, force=True, cost=2)
     return taken

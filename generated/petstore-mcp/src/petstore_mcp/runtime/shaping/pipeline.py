@@ -50,14 +50,13 @@ from .formats import choose_format
 from .invariants import check_invariants, generic_projection, people_lost
 from .kinds import WRITE_KINDS, quoted_text_paths, without_production_notes
 from .list_items import (
-    ITEM_PREVIEW_CHARS,
-    PREVIEW_CHARS,
     cut_listed_previews,
     cut_preview,
     cut_previews,
     cut_wrapper_notes,
     drop_named_scope,
     item_marker,
+    listed_chars,
 )
 from .pages import PAGE_KINDS
 from .paging import MIN_PAGE_TOKENS, capped, over_threshold, page
@@ -178,7 +177,7 @@ def shape(
         elif where.kind == "list" and selection:
             # what a read or a search lists: its first words; a write's records, a
             # generation's alternatives: the longer preview
-            chars = ITEM_PREVIEW_CHARS if config.kind in PAGE_KINDS else PREVIEW_CHARS
+            chars = listed_chars(path or (), config.kind in PAGE_KINDS)  # a report's: longer
             previewed = selection
             if config.kind == "generate":  # what it produced stays whole, what it quotes not
                 known = tree if isinstance(tree, dict) else field_tree_from_value(target[:200])

@@ -19,8 +19,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..names import base_type, hint
+from ..names import base_type, hint, is_leaf
 from ..trees import unwrap
+from .time import is_time
 from .words import leaf_keys, w
 
 PEOPLE_WORDS = frozenset(
@@ -73,19 +74,41 @@ def is_person(key: str) -> bool:
 
 def is_person_member(key: str, node: Any) -> bool:
     """A person of an object: a member named as one (``is_person``) that holds one, not a
-    null (a tree read from a value) nor a number (``collaborators: 3`` counts people)."""
-    return is_person(key) and base_type(node) not in ("null", "integer", "number")
+    null (a tree read from a value) nor a number (``collaborators: 3`` counts people); or a
+    signature whatever it is called (``is_person_node``: ``tagger: {name, email, date}``)."""
+    if is_person(key):
+        return base_type(node) not in ("null", "integer", "number")
+    tree = unwrap(node)
+    return isinstance(tree, dict) and _signature(tree)
 
 
 def is_person_node(key: str, node: Any) -> bool:
     """A person by its role (``is_person``) or by its shape: an object with a handle of its own
-    (``login``, ``username``) is a person whatever it is called (``pusher``, ``merged_by``)."""
+    (``login``, ``username``) is a person whatever it is called (``pusher``, ``merged_by``);
+    so is a *signature*, a person's own name and email with nothing identifying it but a time
+    (git's ``tagger: {name, email, date}``)."""
     if is_person(key):
         return True
     tree = unwrap(node)
-    return isinstance(tree, dict) and any(
-        w(k)[-1] in HANDLE_WORDS[:3] and len(w(k)) == 1 for k in leaf_keys(tree)
-    )
+    if not isinstance(tree, dict):
+        return False
+    own = leaf_keys(tree)
+    if any(w(k)[-1] in HANDLE_WORDS[:3] and len(w(k)) == 1 for k in own):
+        return True
+    return _signature(tree)
+
+
+SIGNATURE = 4  # a signature has at most this many members
+
+
+def _signature(tree: dict[str, Any]) -> bool:
+    """``{name, email}`` with at most a time beside (``tagger: {name, email, date}``)."""
+    if len(tree) > SIGNATURE or not all(is_leaf(v) for v in tree.values()):
+        return False
+    named = any(_own_name(k) for k in tree)
+    mailed = any(w(k) == ("email",) for k in tree)
+    rest = [k for k in tree if not _own_name(k) and w(k) != ("email",)]
+    return named and mailed and all(is_time(k, tree[k]) for k in rest)
 
 
 def handle(tree: Any) -> str | None:
