@@ -1,6 +1,7 @@
 """Where the payload is: the list under any key, JSON:API, HAL, envelopes; and the invariants."""
 
 import json
+from typing import Any
 
 import pytest
 
@@ -210,7 +211,7 @@ def test_items_wrapped_in_an_object_that_shape_to_nothing_break_the_invariant():
 
 # A created resource under a name that ends with a metadata word, beside its related records
 # (as Square's payment links answer): the resource, not the related list, is what it answers.
-LINKED = {
+LINKED: dict[str, Any] = {
     "payment_link": {
         "id": "PKVT6XGJ",
         "version": 1,
@@ -259,8 +260,8 @@ def test_a_person_the_description_chose_but_the_response_leaves_null_is_read_aga
     ]  # fmt: skip
     config = ShapeConfig(
         default_fields=("id", "name", "created_at", "user.login"),
-        field_tree=[{"id": "string", "name": "string", "created_at": "string:time",
-                     "user": {"login": "string"}, "owner": {"login": "string"}}],
+        field_tree={"id": "string", "name": "string", "created_at": "string:time",
+                    "user": {"login": "string"}, "owner": {"login": "string"}},
         collection_path="",
     )  # fmt: skip
     result = shape(gists, config)

@@ -98,7 +98,7 @@ def test_a_read_of_one_keeps_an_expandable_by_what_names_it(stripe: dict[str, An
     assert shaped["default_price"] == "price_1MoBy5LkdIwHu7ixZhnattbh"
 
 
-TAG = {
+TAG: dict[str, Any] = {
     "node_id": "MDM6VGFnOTQwYmQzMzYyNDhlZmFlMGY5ZWU1YmM3YjJkNWM5ODU4ODdiMTZhYw==",
     "tag": "v0.0.1",
     "sha": "940bd336248efae0f9ee5bc7b2d5c985887b16ac",
