@@ -50,3 +50,34 @@ def test_whole_compounds_replaces_members_by_the_compound_once() -> None:
     chosen = ("name", "completionTime.nanos", "completionTime.seconds", "labels.value")
     assert whole_compounds(STEP, chosen) == ("name", "completionTime", "labels")
     assert whole_compounds(STEP, ("outcome.summary",)) == ("outcome.summary",)
+
+
+def test_a_name_written_in_parts_is_kept_whole() -> None:
+    contact = {
+        "id": "string",
+        "given_name": "string",
+        "family_name": "string",
+        "nickname": "string",
+        "email_address": "string:email",
+        "created_at": "string:time",
+        "version": "integer",
+        "phone_number": "string",
+    }
+    listed = decide_fields(contact, DefaultsContext(), kind="read", item=True)
+    assert "given_name" in listed and "family_name" in listed
+    assert listed.index("family_name") == listed.index("given_name") + 1
+    # camelCase, and a person that is a part of what the operation answers
+    card = {
+        "id": "string",
+        "amount": "integer",
+        "owner": {"id": "string", "firstName": "string", "lastName": "string"},
+    }
+    chosen = decide_fields(card, DefaultsContext(), kind="read", item=True)
+    assert "owner.firstName" in chosen and "owner.lastName" in chosen
+    # a first name with no last name beside it stays alone; other parts are not names
+    assert whole_compounds({"first_name": "string", "age": "integer"}, ("first_name",)) == (
+        "first_name",
+    )
+    assert whole_compounds({"first_step": "string", "last_step": "string"}, ("first_step",)) == (
+        "first_step",
+    )
