@@ -9,6 +9,10 @@ its currency or unit), or a name and its value (``{key, value}``, ``{name, value
 of a resource is not one (``status: {phase, podIP}``, ``metadata: {name, uid}``). Half of one
 says nothing (``completionTime: {nanos: 7}``, ``labels: [{value: "prod"}]``): when the default
 fields keep a member of one, they keep all of it (``whole_compounds``).
+
+A person's name written in parts beside other members (``given_name`` and ``family_name``,
+``firstName`` and ``lastName``) is one value too: a part kept brings the other
+(``roles/label.name_partner``); half a name does not say who.
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ from typing import Any
 
 from .names import base_type, is_leaf, words
 from .roles.identity import is_id_name
+from .roles.label import name_partner
 from .roles.links import is_url
 from .roles.noise import is_noise
 from .trees import node_at, unwrap
@@ -62,12 +67,18 @@ def is_compound(node: Any) -> bool:
 
 def whole_compounds(tree: Any, chosen: tuple[str, ...]) -> tuple[str, ...]:
     """``chosen`` with each member of a compound value replaced by the compound, in place of
-    its first member, once."""
+    its first member, once; a part of a name in parts followed by its other part."""
     out: list[str] = []
     for path in chosen:
-        head = path.rpartition(".")[0]
-        if head and is_compound(node_at(tree, head)):
+        head, _, last = path.rpartition(".")
+        node = unwrap(node_at(tree, head)) if head else tree
+        if head and is_compound(node):
             path = head
-        if path not in out and not any(path.startswith(f"{p}.") for p in out):
-            out.append(path)
+        paths = [path]
+        partner = name_partner(last, node) if isinstance(node, dict) else None
+        if partner is not None:
+            paths.append(f"{head}.{partner}" if head else partner)
+        for one in paths:
+            if one not in out and not any(one.startswith(f"{p}.") for p in out):
+                out.append(one)
     return tuple(out)

@@ -55,13 +55,34 @@ def is_label(key: str) -> bool:
     return ws[-1] in LABEL_WORDS and ws[0] not in NOT_OWN
 
 
+# A person's name written in parts: each part names the other (``given_name`` and
+# ``family_name``, ``firstName`` and ``lastName``).
+NAME_PARTS = {"first": "last", "last": "first", "given": "family", "family": "given"}
+
+
 def label_rank(key: str) -> int:
     """Plain ``name``/``title``/``label`` first, then other one-word labels (``subject``,
-    ``filename``) and display names (``display_name``), then other qualified names."""
+    ``filename``), display names (``display_name``) and a name in parts (``given_name``:
+    its other part comes with it, ``name_partner``), then other qualified names."""
     ws = w(key)
     if len(ws) == 1:
         return 0 if ws[0] in ("name", "title", "label") else 1
-    return 1 if ws[0] in ("display", "friendly", "full", "common") else 2
+    return 1 if ws[0] in ("display", "friendly", "full", "common") or name_part(key) else 2
+
+
+def name_part(key: str) -> bool:
+    """One part of a person's name written in parts (``first_name``, ``familyName``)."""
+    ws = w(key)
+    return len(ws) == 2 and ws[0] in NAME_PARTS and ws[1] == "name"
+
+
+def name_partner(key: str, siblings: Any) -> str | None:
+    """The other part of the name ``key`` is a part of, when its object has it
+    (``family_name`` for ``given_name``), spelled as the object spells it."""
+    if not name_part(key) or not isinstance(siblings, (list, tuple, set, dict)):
+        return None
+    other = NAME_PARTS[w(key)[0]]
+    return next((k for k in siblings if w(k) == (other, "name")), None)
 
 
 def is_full_name(key: str) -> bool:
