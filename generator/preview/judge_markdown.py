@@ -20,7 +20,10 @@ import json
 from typing import Any
 
 from .judge import Verdict, judge
-from .markdown_read import read_markdown
+from .judge_roles import is_scalar
+from .markdown_read import JOIN, read_markdown
+
+MAX_DEPTH = 12
 
 
 def answered_as_json(text: str) -> bool:
@@ -32,6 +35,36 @@ def answered_as_json(text: str) -> bool:
     return text.strip()[:1] in ("{", "[")
 
 
+def listed_values(body: Any) -> set[str]:
+    """The texts of the scalars the upstream sent inside lists (as list items, or as members
+    of a list's objects) that can be read back from a line joined with ``", "``: none that
+    holds ``", "`` itself."""
+    out: set[str] = set()
+
+    def walk(value: Any, in_list: bool, depth: int) -> None:
+        if depth > MAX_DEPTH:
+            return
+        if isinstance(value, list):
+            for item in value:
+                walk(item, True, depth + 1)
+        elif isinstance(value, dict):
+            for sub in value.values():
+                walk(sub, in_list and not isinstance(sub, list), depth + 1)
+        elif in_list and is_scalar(value):
+            text = value if isinstance(value, str) else json.dumps(value)
+            if JOIN not in text:
+                out.add(text)
+
+    walk(body, False, 0)
+    return out
+
+
 def judge_markdown(body: Any, text: str, **options: Any) -> Verdict:
-    """``judge(body, <what text shows>, **options)`` (module doc)."""
-    return judge(body, read_markdown(text), **options)
+    """``judge(body, <what text shows>, **options)`` (module doc). A line ``a, b`` is read as
+    a list when each of its parts is a value the upstream sent in a list (``listed_values``):
+    a list of values written on one line. Values that hold ``", "`` themselves cannot be told
+    apart that way: written so, they read as other values, and count as lost."""
+    listed = listed_values(body)
+    return judge(
+        body, read_markdown(text, lambda parts: all(p in listed for p in parts)), **options
+    )

@@ -17,20 +17,24 @@ it, attributed to what it sits under:
 - a **fenced block** is one text, its lines as written;
 - a **paged part** ``**path** (12 items):`` / ``(3 keys):`` / ``(continued):`` holds the
   value at that dotted path of the object around it;
+- a list written as JSON on one line (``["p, q","r"]``) is that list;
 - a **scalar** reads as JSON would write it (``3``, ``2.5``, ``null``, ``true``), anything
   else as text; a text cut short keeps its truncation marker (``…``), as the JSON judge
   expects.
 
-A value written on one line as ``a, b`` stays one text: the reader does not guess whether
-that was one value or several. A text that parses as JSON is JSON: the server answers in
-compact JSON when Markdown would cost more (its note says so).
+A value written on one line as ``a, b`` is one text, or a list of values when the caller says
+the text is one (``Joined``: the judge knows which values the upstream sent in lists; the text
+cannot say whether ``a, b`` was one value or two). A list read from a dotted column
+``labels.name`` is the list of objects ``labels: [{name: a}, {name: b}]`` when no other column
+reads into ``labels``. A text that parses as JSON is JSON: the server answers in compact JSON
+when Markdown would cost more (its note says so).
 """
 
 from __future__ import annotations
 
 import json
 import re
-from typing import Any
+from typing import Any, Callable
 
 _KV = re.compile(r"^- \*\*(?P<key>(?:[^*\\]|\\.|\*(?!\*:))+)\*\*:(?: (?P<rest>.*))?$")
 _PART = re.compile(r"^\*\*(?P<path>.+)\*\* \((?:\d+ items|\d+ keys|continued)\):$")
@@ -41,21 +45,53 @@ _NUMBER = re.compile(r"^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$")
 _SEPARATOR = re.compile(r"^\|(?:\s*:?-{3,}:?\s*\|)+$")
 WORDS = {"null": None, "true": True, "false": False}
 EMPTY = {"(empty object)": {}, "{}": {}, "(empty list)": [], "(no items)": [], "[]": []}
+JOIN = ", "  # values of a list written on one line
+
+Joined = Callable[[list[str]], bool]  # these parts of a text are a list's values
 
 
-def read_markdown(text: str) -> Any:
-    """The values ``text`` shows (module doc); compact JSON is read as JSON."""
+def never(parts: list[str]) -> bool:
+    return False
+
+
+_joined: Joined = never
+
+
+def read_markdown(text: str, joined: Joined = never) -> Any:
+    """The values ``text`` shows (module doc); compact JSON is read as JSON; ``joined`` says
+    which texts holding ``", "`` are lists written on one line."""
+    global _joined
     stripped = text.strip()
     if stripped[:1] in ("{", "[", '"'):
         try:
             return json.loads(stripped)
         except ValueError:
             pass
-    return _value(text.split("\n"))
+    _joined = joined
+    try:
+        return _value(text.split("\n"))
+    finally:
+        _joined = never
 
 
 def scalar(text: str) -> Any:
-    """One value written on a line or in a cell."""
+    """One value written on a line or in a cell (a list when written as one, module doc)."""
+    if text.startswith("[") and text.endswith("]"):
+        try:
+            values = json.loads(text)
+        except ValueError:
+            pass
+        else:
+            if isinstance(values, list):
+                return values
+    if JOIN in text:
+        parts = text.split(JOIN)
+        if _joined(parts):
+            return [_one(part) for part in parts]
+    return _one(text)
+
+
+def _one(text: str) -> Any:
     if text in WORDS:
         return WORDS[text]
     if _NUMBER.match(text):
@@ -220,9 +256,19 @@ def _table(lines: list[str]) -> list[Any]:
             path = column.split(".")
             if _clashes(row, path):
                 continue
-            _put(row, path, scalar(cell))
+            value = scalar(cell)
+            if isinstance(value, list) and len(path) > 1 and _alone(columns, path):
+                _put(row, path[:-2] + [path[-2]], [{path[-1]: v} for v in value])
+            else:
+                _put(row, path, value)
         rows.append(row)
     return rows
+
+
+def _alone(columns: list[str], path: list[str]) -> bool:
+    """No other column reads into the object the list of ``path`` belongs to."""
+    parent = ".".join(path[:-1]) + "."
+    return sum(c.startswith(parent) for c in columns) == 1
 
 
 def _clashes(row: dict[str, Any], path: list[str]) -> bool:
