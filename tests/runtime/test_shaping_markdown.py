@@ -93,3 +93,48 @@ def test_the_whole_corpus_renders():
     for path in sorted(RESPONSES.glob("*/*.json")):
         if path.name != "fixtures3.json":
             assert to_markdown(json.loads(path.read_text(encoding="utf-8")))
+
+
+# ---------------------------------------------------------------- what a reader reads back
+# The judge's reader (generator/preview/markdown_read.py, written apart from the renderer)
+# reads the text as a user does; these are the renderer's defects it found on the breadth
+# corpus.
+
+
+def _read_back(value):
+    from generator.preview.judge_markdown import judge_markdown, listed_values
+    from generator.preview.markdown_read import read_markdown
+
+    text = to_markdown(value)
+    listed = listed_values(value)
+    return read_markdown(text, lambda parts: all(p in listed for p in parts)), judge_markdown(
+        value, text
+    )
+
+
+def test_a_list_of_empty_objects_is_not_a_table_without_columns():
+    # it was "|  |\n|\n|  |\n|  |": a table with no column, its items unreadable
+    read, verdict = _read_back({"data": [{}, {}, {}], "success": True})
+    assert read == {"data": [{}, {}, {}], "success": True}
+    assert verdict.clean, verdict.lost
+    assert "|" not in to_markdown([{}, {}])
+    assert _read_back([{}, {}])[0] == [{}, {}]
+
+
+def test_values_that_hold_the_joining_comma_are_written_so_they_read_apart():
+    # joined, ["p, q", "r"] was "p, q, r": three values to a reader
+    value = {"id": 7, "name": "n", "tags": ["p, q", "r"]}
+    assert to_markdown(value).endswith('- **tags**: ["p, q","r"]')
+    assert _read_back(value)[0] == value
+    rows = [{"id": 1, "tags": ["p, q", "r"]}, {"id": 2, "tags": ["s", "t"]}]
+    assert _read_back(rows)[0] == rows
+    assert "| 2 | s, t |" in to_markdown(rows)  # values that read apart stay joined
+
+
+def test_a_list_of_one_value_on_its_own_line_reads_as_a_list():
+    # "- **contexts**: ci/build" read as the text, not the list the operation answers
+    value = {"strict": True, "contexts": ["ci/build"]}
+    assert to_markdown(value) == '- **strict**: true\n- **contexts**: ["ci/build"]'
+    read, verdict = _read_back(value)
+    assert read == value
+    assert verdict.lists_kept == verdict.lists == 1
