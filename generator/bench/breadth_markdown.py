@@ -38,14 +38,17 @@ def _ratio(values: list[float]) -> str:
     return f"{statistics.median(values):.2f}x" if values else ""
 
 
-def markdown_report(results: list[SpecResult]) -> str:
+def markdown_report(results: list[SpecResult], title: str = "", named: bool = True) -> str:
+    """The tables (module doc) of ``results``; ``title`` follows the heading; ``named``: False
+    gives aggregates only (how many calls lost something in Markdown, none by name: the
+    directory's held-back half)."""
     calls = [c for r in results for c in r.calls if c.markdown is not None]
     paired = _paired(calls)
     as_md = [c for c in paired if c.markdown and not c.markdown.as_json]
     failed = [c for c in calls if c.markdown and c.markdown.error]
     lines = [
         "",
-        "## Markdown answers (`--response-format markdown`)",
+        "## Markdown answers (`--response-format markdown`)" + (f": {title}" if title else ""),
         "",
         f"Every call with a body made again asking for Markdown: {len(calls)} calls, "
         f"{len(paired)} judged in both formats, {len(as_md)} answered in Markdown, "
@@ -54,7 +57,7 @@ def markdown_report(results: list[SpecResult]) -> str:
         "",
         *_checks_table(paired),
         *_kind_table(results, paired),
-        *_losses(paired),
+        *_losses(paired, named),
     ]
     return "\n".join(lines)
 
@@ -138,13 +141,13 @@ def lost_in_markdown(call: Call, rendered: bool = False) -> list[str]:
     return out
 
 
-def _losses(paired: list[Call]) -> list[str]:
+def _losses(paired: list[Call], named: bool) -> list[str]:
     lines: list[str] = []
     for rendered, what in ((False, "answer as sent"), (True, "rendered Markdown")):
         losing = [(c, lost_in_markdown(c, rendered)) for c in paired]
         losing = [(c, lost) for c, lost in losing if lost]
         lines += ["", f"Calls whose {what} lost what their JSON answer kept: {len(losing)}."]
-        if not losing:
+        if not losing or not named:
             continue
         lines += ["", "| description | tool | lost in Markdown |", "|---|---|---|"]
         for call, lost in losing[:SHOWN]:

@@ -63,8 +63,22 @@ def judge_markdown(body: Any, text: str, **options: Any) -> Verdict:
     """``judge(body, <what text shows>, **options)`` (module doc). A line ``a, b`` is read as
     a list when each of its parts is a value the upstream sent in a list (``listed_values``):
     a list of values written on one line. Values that hold ``", "`` themselves cannot be told
-    apart that way: written so, they read as other values, and count as lost."""
+    apart that way: written so, they read as other values, and count as lost. Spaces at a
+    text's ends are not compared: Markdown does not show them."""
     listed = listed_values(body)
-    return judge(
-        body, read_markdown(text, lambda parts: all(p in listed for p in parts)), **options
-    )
+    read = read_markdown(text, lambda parts: all(p in listed for p in parts))
+    return judge(_edges_trimmed(body), read, **options)
+
+
+def _edges_trimmed(value: Any, depth: int = 0) -> Any:
+    """``value`` with its texts' leading and trailing spaces dropped: Markdown shows none (a
+    table cell's are the table's padding)."""
+    if depth > MAX_DEPTH:
+        return value
+    if isinstance(value, str):
+        return value.strip()
+    if isinstance(value, list):
+        return [_edges_trimmed(v, depth + 1) for v in value]
+    if isinstance(value, dict):
+        return {k: _edges_trimmed(v, depth + 1) for k, v in value.items()}
+    return value

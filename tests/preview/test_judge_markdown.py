@@ -132,3 +132,10 @@ def test_an_answer_sent_as_compact_json_is_read_as_json() -> None:
     text = '[{"id":101,"title":"Crash on start"},{"id":102,"title":"Wrong total"}]'
     assert answered_as_json(text) and not answered_as_json(TABLE)
     assert judge_markdown(ISSUES, text).labels_kept == 2
+
+
+def test_spaces_at_a_texts_ends_are_not_compared() -> None:
+    body = [{"id": "b1", "title": "Books "}, {"id": "b2", "title": "Kids"}]
+    text = "| id | title |\n|---|---|\n| b1 | Books |\n| b2 | Kids |"
+    assert judge_markdown(body, text).clean
+    assert not judge_markdown(body, text.replace("Books", "Boots")).clean
