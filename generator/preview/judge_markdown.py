@@ -67,7 +67,7 @@ def judge_markdown(body: Any, text: str, **options: Any) -> Verdict:
     text's ends are not compared: Markdown does not show them."""
     listed = listed_values(body)
     read = read_markdown(text, lambda parts: all(p in listed for p in parts))
-    return judge(_edges_trimmed(body), read, **options)
+    return judge(_edges_trimmed(body), _edges_trimmed(read), **options)
 
 
 def _edges_trimmed(value: Any, depth: int = 0) -> Any:

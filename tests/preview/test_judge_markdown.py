@@ -139,3 +139,5 @@ def test_spaces_at_a_texts_ends_are_not_compared() -> None:
     text = "| id | title |\n|---|---|\n| b1 | Books |\n| b2 | Kids |"
     assert judge_markdown(body, text).clean
     assert not judge_markdown(body, text.replace("Books", "Boots")).clean
+    as_json = '[{"id":"b1","title":"Books "},{"id":"b2","title":"Kids"}]'
+    assert judge_markdown(body, as_json).clean
