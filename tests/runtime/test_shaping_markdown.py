@@ -138,3 +138,48 @@ def test_a_list_of_one_value_on_its_own_line_reads_as_a_list():
     read, verdict = _read_back(value)
     assert read == value
     assert verdict.lists_kept == verdict.lists == 1
+
+
+def test_an_answered_list_of_scalars_is_one_line_not_a_section_each():
+    # it was "### 1.\n\nlanguage 1\n\n### 2. ...": twice the JSON's tokens, sent as Markdown
+    # because the format was chosen on the joined line this module writes for the same value
+    from generator.runtime.shaping.pipeline import shape
+    from generator.runtime.shaping.shape_config import ShapeConfig
+    from generator.runtime.shaping.tokens import count_tokens
+    from generator.preview.markdown_read import read_markdown
+
+    value = {"languages": [f"language {n}" for n in range(1, 30)]}
+    for level in ("concise", "detailed"):
+        md = shape(value, ShapeConfig(), detail_level=level, response_format="markdown")
+        js = shape(value, ShapeConfig(), detail_level=level, response_format="json")
+        assert "###" not in md.chunks[0]
+        assert md.chunks[0].startswith("**languages** (29 items):\n\nlanguage 1, language 2, ")
+        assert read_markdown(md.chunks[0], lambda parts: True) == value
+        # about what the format was chosen on (to_markdown's line), not twice the JSON
+        assert count_tokens(md.chunks[0]) <= 1.1 * count_tokens(js.chunks[0])
+
+
+def test_a_paged_list_of_scalars_reads_back_page_by_page():
+    from generator.runtime.shaping.pipeline import shape
+    from generator.runtime.shaping.shape_config import ShapeConfig
+    from generator.preview.markdown_read import read_markdown
+
+    value = {"total": 400, "names": [f"name number {n}" for n in range(400)]}
+    config = ShapeConfig(chunk_threshold_tokens=300, chunk_tokens=250)
+    md = shape(value, config, detail_level="detailed", response_format="markdown")
+    assert len(md.chunks) > 2
+    pages = [read_markdown(chunk, lambda parts: True) for chunk in md.chunks]
+    assert pages[0]["total"] == 400
+    assert [n for page in pages for n in page["names"]] == value["names"]
+
+
+def test_an_answered_list_of_values_that_would_not_read_apart_is_bullets():
+    from generator.runtime.shaping.pipeline import shape
+    from generator.runtime.shaping.shape_config import ShapeConfig
+    from generator.preview.markdown_read import read_markdown
+
+    value = {"notes": ["first, then", "second", ""]}
+    md = shape(value, ShapeConfig(), detail_level="detailed", response_format="markdown")
+    if md.chunks[0].startswith("**"):  # sent as Markdown: one bullet each
+        assert "###" not in md.chunks[0]
+    assert read_markdown(md.chunks[0]) == value

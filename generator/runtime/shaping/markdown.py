@@ -110,6 +110,15 @@ def joined(values: list[Any], alone: bool = False) -> str:
     return JOIN.join(texts)
 
 
+def joinable(values: list[Any]) -> bool:
+    """Two or more scalars that read apart joined on one line: none long, none holding ``, ``
+    or empty (how a list under a key is written, ``_kv``)."""
+    if len(values) < 2 or any(isinstance(v, (dict, list)) for v in values):
+        return False
+    texts = [scalar_text(v) for v in values]
+    return not any(JOIN in t or not t.strip() or _is_long(t) for t in texts)
+
+
 def _list_cell(col: str, values: list[Any]) -> tuple[str, str] | None:
     if all(not isinstance(v, (dict, list)) for v in values):
         return col, joined(values)
@@ -198,7 +207,7 @@ def _line_blocks(items: list[Any]) -> tuple[str, list[str]] | None:
     if table is not None:
         return table.header, table.rows
     if all(not isinstance(v, (dict, list)) for v in items):
-        return "", [_bullet(v, "") for v in items]
+        return "", [bullet(v, "") for v in items]
     return None
 
 
@@ -210,7 +219,8 @@ def list_blocks(items: list[Any], start: int = 1) -> tuple[str, list[str], str]:
     return "", [section(v, start + i) for i, v in enumerate(items)], "\n\n"
 
 
-def _bullet(value: Any, indent: str) -> str:
+def bullet(value: Any, indent: str) -> str:
+    """A scalar as a list item (``- text``; long text fenced under a bare ``-``)."""
     text = scalar_text(value)
     if isinstance(value, str) and _is_long(text):
         return f"{indent}-\n" + fence(text, indent + "  ")
