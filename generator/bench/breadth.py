@@ -61,6 +61,7 @@ DEFAULT_CORPUS = SHARED_CORPUS
 GRAPHQL_SUFFIXES = (".graphql", ".graphqls", ".gql")
 FALLBACK_NOTE = "the default fields would have lost data"  # shaping/pipeline.py's note
 REPAIRED_LOG = "did not match its description"  # runtime/executor.py's warning
+JSON_INSTEAD = "answered in compact JSON"  # shaping/formats.py's note: Markdown would cost more
 
 
 # ------------------------------------------------------------------------------ the corpus
@@ -288,7 +289,7 @@ async def _markdown_answer(
         answer.error = " ".join((outcome.parts or ["error"])[0].strip().splitlines()[:2])[:200]
         return answer
     text = outcome.parts[0] if outcome.parts else ""
-    answer.as_json = answered_as_json(text)
+    answer.as_json = answered_as_json(text) or any(JSON_INSTEAD in p for p in outcome.parts[1:])
     answer.verdict = judge_markdown(item.example.value, text, **_judge_options(item, outcome.parts))
     return answer
 
