@@ -141,22 +141,19 @@ def test_a_list_of_one_value_on_its_own_line_reads_as_a_list():
 
 
 def test_an_answered_list_of_scalars_is_one_line_not_a_section_each():
-    # it was "### 1.\n\nlanguage 1\n\n### 2. ...": twice the JSON's tokens, sent as Markdown
-    # because the format was chosen on the joined line this module writes for the same value
+    # it was "### 1.\n\nlanguage 1\n\n### 2. ...": twice the JSON's tokens
+    from generator.runtime.shaping.chunking import markdown_layout
     from generator.runtime.shaping.pipeline import shape
     from generator.runtime.shaping.shape_config import ShapeConfig
-    from generator.runtime.shaping.tokens import count_tokens
     from generator.preview.markdown_read import read_markdown
 
     value = {"languages": [f"language {n}" for n in range(1, 30)]}
+    text = markdown_layout(value, ("languages",), "o200k_base", "…").full_text()
+    assert text.startswith("**languages** (29 items):\n\nlanguage 1, language 2, ")
+    assert read_markdown(text, lambda parts: True) == value
     for level in ("concise", "detailed"):
         md = shape(value, ShapeConfig(), detail_level=level, response_format="markdown")
-        js = shape(value, ShapeConfig(), detail_level=level, response_format="json")
         assert "###" not in md.chunks[0]
-        assert md.chunks[0].startswith("**languages** (29 items):\n\nlanguage 1, language 2, ")
-        assert read_markdown(md.chunks[0], lambda parts: True) == value
-        # about what the format was chosen on (to_markdown's line), not twice the JSON
-        assert count_tokens(md.chunks[0]) <= 1.1 * count_tokens(js.chunks[0])
 
 
 def test_a_paged_list_of_scalars_reads_back_page_by_page():
@@ -183,3 +180,25 @@ def test_an_answered_list_of_values_that_would_not_read_apart_is_bullets():
     if md.chunks[0].startswith("**"):  # sent as Markdown: one bullet each
         assert "###" not in md.chunks[0]
     assert read_markdown(md.chunks[0]) == value
+
+
+def test_markdown_is_sent_only_when_the_text_sent_costs_no_more_than_json():
+    # the format was chosen on to_markdown's "- **permissions**: a, b, c" while the answer
+    # was written as its pages write it ("**permissions** (3 items):"), 2-3 tokens more
+    from generator.runtime.shaping.pipeline import shape
+    from generator.runtime.shaping.shape_config import ShapeConfig
+    from generator.runtime.shaping.tokens import count_tokens
+
+    answers = [
+        {"permissions": ["permission 1", "permission 2", "permission 3"]},
+        {"clearedRanges": ["Sheet1!A1:B2", "Sheet2!C3:D4"], "spreadsheetId": "abc123"},
+        [{"id": 1, "name": "a"}, {"id": 2, "name": "b"}],
+        {"total": 2, "items": [{"id": 1, "name": "a"}, {"id": 2, "name": "b"}]},
+    ]
+    for value in answers:
+        md = shape(value, ShapeConfig(), detail_level="detailed", response_format="markdown")
+        js = shape(value, ShapeConfig(), detail_level="detailed", response_format="json")
+        if not any("answered in compact JSON" in note for note in md.notes):
+            assert count_tokens(md.chunks[0]) <= count_tokens(js.chunks[0]), md.chunks[0]
+        else:
+            assert md.chunks[0] == js.chunks[0]

@@ -31,7 +31,7 @@ from __future__ import annotations
 from types import ModuleType
 from typing import Any
 
-from .chunking import get_at, set_at
+from .chunking import get_at, markdown_layout, set_at
 from .markdown import to_markdown
 from .tokens import count_tokens
 from .truncate import dumps
@@ -84,10 +84,12 @@ def size(text: str, encoding: str) -> int:
 
 
 def choose_format(
-    value: Any, requested: str, encoding: str = "o200k_base"
+    value: Any, requested: str, encoding: str = "o200k_base", path: tuple[str, ...] | None = None
 ) -> tuple[str, str | None]:
     """The format ``value`` is sent in when ``requested`` was asked for, and a note when that
-    is not the one asked for (compact JSON instead: see the module doc)."""
+    is not the one asked for (compact JSON instead: see the module doc). ``path``: where the
+    answered list is (the pages are built around it; ``paging.page``): Markdown is measured
+    as those pages write it, not as ``to_markdown`` writes the whole value."""
     if requested == "json":
         return "json", None
     if requested == "toon" and toon_module() is None:
@@ -97,6 +99,8 @@ def choose_format(
         )
     compared, scale = _sampled(value)
     text = render(compared, requested)
+    if requested == "markdown" and scale == 1.0:
+        text = _as_paged(compared, path, encoding) or text
     if requested == "toon" and not text:  # TOON writes an empty object as nothing at all
         return "json", "[TOON has no text for an empty object; answered in compact JSON]"
     tokens = round(size(text, encoding) * scale)
@@ -113,6 +117,17 @@ def choose_format(
             "tokens: it pays for lists of uniform objects); answered in compact JSON]"
         )
     return requested, None
+
+
+def _as_paged(value: Any, path: tuple[str, ...] | None, encoding: str) -> str | None:
+    """The Markdown text one page holds when the answered list at ``path`` is paged
+    (``chunking.markdown_layout``: the list under a ``**path** (N items):`` line), None when
+    there is no such list."""
+    if path is None and isinstance(value, list):
+        path = ()
+    if path is None or not get_at(value, path):
+        return None
+    return markdown_layout(value, path, encoding, "…").full_text()
 
 
 def _longest_list(value: Any) -> tuple[str, ...] | None:
