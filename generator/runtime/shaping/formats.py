@@ -16,7 +16,7 @@ not be). Otherwise the answer is the compact JSON, with a note saying why; so is
 answer of a server without the package (the note names the extra). Sizes are compared in
 tokens, what the agent pays (characters mislead: a TOON object drops JSON's quotes and braces,
 which often share tokens, and indents every level, so it can be shorter and cost more), on the
-whole rendering before any paging: counted exactly up to ``EXACT_CHARS`` characters, estimated
+whole rendering before any paging (Markdown as its pages write it, ``_as_paged``): counted exactly up to ``EXACT_CHARS`` characters, estimated
 from three slices beyond. A big answer is compared on a sample instead of whole: when its longest
 list (the answer itself, or a list down its members) has more than ``SAMPLE_ITEMS`` items and the
 sample's JSON, scaled to the whole list, would pass ``EXACT_CHARS``, both formats render an
@@ -98,13 +98,13 @@ def choose_format(
             f"[{TOON_EXTRA}] extra; answered in compact JSON]"
         )
     compared, scale = _sampled(value)
-    text = render(compared, requested)
-    if requested == "markdown" and scale == 1.0:
-        text = _as_paged(compared, path, encoding) or text
+    markdown = requested == "markdown" and scale == 1.0
+    paged = _as_paged(compared, path, encoding) if markdown else None
+    text = paged if paged is not None else render(compared, requested)
     if requested == "toon" and not text:  # TOON writes an empty object as nothing at all
         return "json", "[TOON has no text for an empty object; answered in compact JSON]"
     tokens = round(size(text, encoding) * scale)
-    del text  # one rendering held at a time
+    del text, paged  # one rendering held at a time
     json_tokens = round(size(dumps(compared), encoding) * scale)
     if requested == "markdown" and tokens > json_tokens:
         return "json", (
@@ -127,7 +127,7 @@ def _as_paged(value: Any, path: tuple[str, ...] | None, encoding: str) -> str | 
         path = ()
     if path is None or not get_at(value, path):
         return None
-    return markdown_layout(value, path, encoding, "…").full_text()
+    return markdown_layout(value, path, encoding, "…").full_text()  # (no page cut: no marker)
 
 
 def _longest_list(value: Any) -> tuple[str, ...] | None:
