@@ -63,9 +63,9 @@ def markdown_report(results: list[SpecResult], title: str = "", named: bool = Tr
 
 
 def _checks_table(paired: list[Call]) -> list[str]:
-    columns = [
-        [c.verdict for c in paired],
-        [c.markdown.verdict for c in paired if c.markdown],
+    columns: list[list[Verdict]] = [
+        [c.verdict for c in paired if c.verdict],
+        [c.markdown.verdict for c in paired if c.markdown and c.markdown.verdict],
         [c.markdown.rendered for c in paired if c.markdown and c.markdown.rendered],
     ]
     tallies = [tally(verdicts, Verdict()) for verdicts in columns]

@@ -58,7 +58,7 @@ from ..runtime.shaping.tokens import get_encoding
 from . import results as results_file
 from .breadth import Case, SpecResult, Work, run_case
 from .breadth_markdown import markdown_report
-from .directory_report import HALVES, TUNING, Run, report
+from .directory_report import TUNING, Run, report
 from .directory_selection import (
     ABSENT_HINT,
     HALVES,

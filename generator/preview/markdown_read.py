@@ -44,7 +44,13 @@ _FENCE = re.compile(r"^(`{3,})$")
 _NUMBER = re.compile(r"^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$")
 _SEPARATOR = re.compile(r"^\|(?:\s*:?-{3,}:?\s*\|)+$")
 WORDS = {"null": None, "true": True, "false": False}
-EMPTY = {"(empty object)": {}, "{}": {}, "(empty list)": [], "(no items)": [], "[]": []}
+EMPTY: dict[str, Any] = {
+    "(empty object)": {},
+    "{}": {},
+    "(empty list)": [],
+    "(no items)": [],
+    "[]": [],
+}
 JOIN = ", "  # values of a list written on one line
 
 Joined = Callable[[list[str]], bool]  # these parts of a text are a list's values
@@ -54,27 +60,19 @@ def never(parts: list[str]) -> bool:
     return False
 
 
-_joined: Joined = never
-
-
 def read_markdown(text: str, joined: Joined = never) -> Any:
     """The values ``text`` shows (module doc); compact JSON is read as JSON; ``joined`` says
     which texts holding ``", "`` are lists written on one line."""
-    global _joined
     stripped = text.strip()
     if stripped[:1] in ("{", "[", '"'):
         try:
             return json.loads(stripped)
         except ValueError:
             pass
-    _joined = joined
-    try:
-        return _value(text.split("\n"))
-    finally:
-        _joined = never
+    return _value(text.split("\n"), joined)
 
 
-def scalar(text: str) -> Any:
+def scalar(text: str, joined: Joined = never) -> Any:
     """One value written on a line or in a cell (a list when written as one, module doc)."""
     if text.startswith("[") and text.endswith("]"):
         try:
@@ -86,7 +84,7 @@ def scalar(text: str) -> Any:
                 return values
     if JOIN in text:
         parts = text.split(JOIN)
-        if _joined(parts):
+        if joined(parts):
             return [_one(part) for part in parts]
     return _one(text)
 
@@ -112,7 +110,7 @@ def _dedent(lines: list[str], width: int) -> list[str]:
     return [line[width:] if line[:width].strip() == "" else line.lstrip() for line in lines]
 
 
-def _value(lines: list[str]) -> Any:
+def _value(lines: list[str], joined: Joined) -> Any:
     lines = _trimmed(lines)
     if not lines:
         return None
@@ -120,20 +118,20 @@ def _value(lines: list[str]) -> Any:
     if first in EMPTY and len(lines) == 1:
         return EMPTY[first]
     if _SECTION.match(first):
-        return _blocks(lines, _SECTION, indented=False)
+        return _blocks(lines, _SECTION, False, joined)
     if _ITEM.match(first):
-        return _blocks(lines, _ITEM, indented=True)
+        return _blocks(lines, _ITEM, True, joined)
     if _KV.match(first) or _PART.match(first):
-        return _object(lines)
+        return _object(lines, joined)
     if first.startswith("|") and len(lines) > 1 and _SEPARATOR.match(lines[1].replace(" ", "")):
-        return _table(lines)
+        return _table(lines, joined)
     if first.startswith("-"):
-        return _bullets(lines)
+        return _bullets(lines, joined)
     fence = _FENCE.match(first)
     if fence:
         return _fenced(lines, 0)[0]
     if len(lines) == 1:
-        return scalar(first)
+        return scalar(first, joined)
     return "\n".join(lines)
 
 
@@ -147,14 +145,14 @@ def _children(lines: list[str], i: int) -> tuple[list[str], int]:
     return _dedent(lines[i:j], 2), j
 
 
-def _object(lines: list[str]) -> dict[str, Any]:
+def _object(lines: list[str], joined: Joined) -> dict[str, Any]:
     out: dict[str, Any] = {}
     i = 0
     while i < len(lines):
         line = lines[i]
         part = _PART.match(line)
         if part:  # a paged part: everything after it is the value at its path
-            _put(out, part.group("path").split("."), _value(lines[i + 1 :]))
+            _put(out, part.group("path").split("."), _value(lines[i + 1 :], joined))
             break
         kv = _KV.match(line)
         if not kv:
@@ -163,11 +161,11 @@ def _object(lines: list[str]) -> dict[str, Any]:
         key = re.sub(r"\\(.)", r"\1", kv.group("key"))
         rest = kv.group("rest")
         if rest is not None and rest != "":
-            out[key] = EMPTY[rest] if rest in ("{}", "[]") else scalar(rest)
+            out[key] = EMPTY[rest] if rest in ("{}", "[]") else scalar(rest, joined)
             i += 1
             continue
         block, i = _children(lines, i + 1)
-        out[key] = _value(block)
+        out[key] = _value(block, joined)
     return out
 
 
@@ -180,7 +178,7 @@ def _put(out: dict[str, Any], path: list[str], value: Any) -> None:
     out[path[-1]] = value
 
 
-def _blocks(lines: list[str], head: re.Pattern[str], indented: bool) -> list[Any]:
+def _blocks(lines: list[str], head: re.Pattern[str], indented: bool, joined: Joined) -> list[Any]:
     """Items that each start at a heading line matched by ``head`` (their bodies indented
     under it when ``indented``)."""
     starts = [i for i, line in enumerate(lines) if head.match(line)]
@@ -190,21 +188,21 @@ def _blocks(lines: list[str], head: re.Pattern[str], indented: bool) -> list[Any
         body = lines[start + 1 : end]
         if indented:
             body = _dedent(body, 2)
-        items.append(_value(body))
+        items.append(_value(body, joined))
     return items
 
 
-def _bullets(lines: list[str]) -> list[Any]:
+def _bullets(lines: list[str], joined: Joined) -> list[Any]:
     items: list[Any] = []
     i = 0
     while i < len(lines):
         line = lines[i]
         if line == "-":
             block, i = _children(lines, i + 1)
-            items.append(_value(block))
+            items.append(_value(block, joined))
             continue
         if line.startswith("- "):
-            items.append(scalar(line[2:]))
+            items.append(scalar(line[2:], joined))
         i += 1
     return items
 
@@ -243,7 +241,7 @@ def cells(line: str) -> list[str]:
     return [c.replace("<br>", "\n") for c in out]
 
 
-def _table(lines: list[str]) -> list[Any]:
+def _table(lines: list[str], joined: Joined) -> list[Any]:
     columns = cells(lines[0])
     rows: list[Any] = []
     for line in lines[2:]:
@@ -256,7 +254,7 @@ def _table(lines: list[str]) -> list[Any]:
             path = column.split(".")
             if _clashes(row, path):
                 continue
-            value = scalar(cell)
+            value = scalar(cell, joined)
             if isinstance(value, list) and len(path) > 1 and _alone(columns, path):
                 _put(row, path[:-2] + [path[-2]], [{path[-1]: v} for v in value])
             else:
