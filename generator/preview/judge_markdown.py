@@ -20,8 +20,7 @@ import json
 from typing import Any
 
 from .judge import Verdict, judge
-from .judge_roles import is_scalar
-from .markdown_read import JOIN, read_markdown
+from .markdown_read import JOIN, WORDS, read_markdown
 
 MAX_DEPTH = 12
 
@@ -50,7 +49,7 @@ def listed_values(body: Any) -> set[str]:
         elif isinstance(value, dict):
             for sub in value.values():
                 walk(sub, in_list and not isinstance(sub, list), depth + 1)
-        elif in_list and is_scalar(value):
+        elif in_list:
             text = value if isinstance(value, str) else json.dumps(value)
             if JOIN not in text:
                 out.add(text)
@@ -64,21 +63,26 @@ def judge_markdown(body: Any, text: str, **options: Any) -> Verdict:
     a list when each of its parts is a value the upstream sent in a list (``listed_values``):
     a list of values written on one line. Values that hold ``", "`` themselves cannot be told
     apart that way: written so, they read as other values, and count as lost. Spaces at a
-    text's ends are not compared: Markdown does not show them."""
+    text's ends are not compared, nor the text ``true`` with the value: Markdown shows neither
+    difference."""
     listed = listed_values(body)
     read = read_markdown(text, lambda parts: all(p in listed for p in parts))
-    return judge(_edges_trimmed(body), _edges_trimmed(read), **options)
+    if answered_as_json(text):
+        return judge(body, read, **options)
+    return judge(_as_written(body), _as_written(read), **options)
 
 
-def _edges_trimmed(value: Any, depth: int = 0) -> Any:
-    """``value`` with its texts' leading and trailing spaces dropped: Markdown shows none (a
-    table cell's are the table's padding)."""
+def _as_written(value: Any, depth: int = 0) -> Any:
+    """``value`` as Markdown can show it: its texts without spaces at their ends (a table
+    cell's are the table's padding), and a text that is ``true``, ``false`` or ``null`` as
+    that value (Markdown writes both alike)."""
     if depth > MAX_DEPTH:
         return value
     if isinstance(value, str):
-        return value.strip()
+        text = value.strip()
+        return WORDS[text] if text in WORDS else text
     if isinstance(value, list):
-        return [_edges_trimmed(v, depth + 1) for v in value]
+        return [_as_written(v, depth + 1) for v in value]
     if isinstance(value, dict):
-        return {k: _edges_trimmed(v, depth + 1) for k, v in value.items()}
+        return {k: _as_written(v, depth + 1) for k, v in value.items()}
     return value

@@ -74,6 +74,8 @@ def read_markdown(text: str, joined: Joined = never) -> Any:
 
 def scalar(text: str, joined: Joined = never) -> Any:
     """One value written on a line or in a cell (a list when written as one, module doc)."""
+    if text == "{}":
+        return {}
     if text.startswith("[") and text.endswith("]"):
         try:
             values = json.loads(text)

@@ -141,3 +141,9 @@ def test_spaces_at_a_texts_ends_are_not_compared() -> None:
     assert not judge_markdown(body, text.replace("Books", "Boots")).clean
     as_json = '[{"id":"b1","title":"Books "},{"id":"b2","title":"Kids"}]'
     assert judge_markdown(body, as_json).clean
+
+
+def test_flags_and_nulls_written_as_json_writes_them_read_as_those_values() -> None:
+    assert judge_markdown([False, 950279, None], "false, 950279, null").clean
+    assert judge_markdown(["x, y", "true"], "- x, y\n- true").clean  # "true" reads as true
+    assert not judge_markdown([False, 950279, None], "false, 950279").clean
