@@ -202,3 +202,14 @@ def test_markdown_is_sent_only_when_the_text_sent_costs_no_more_than_json():
             assert count_tokens(md.chunks[0]) <= count_tokens(js.chunks[0]), md.chunks[0]
         else:
             assert md.chunks[0] == js.chunks[0]
+
+
+def test_an_empty_array_in_a_table_is_written_not_left_as_an_empty_cell():
+    # it was an empty cell, which reads as a missing field
+    rows = [{"id": 1, "tags": [], "meta": {}}, {"id": 2, "tags": ["a", "b"], "meta": {"k": 1}}]
+    text = to_markdown(rows)
+    assert "| 1 | [] | {} |  |" in text
+    assert _read_back(rows)[0] == [
+        {"id": 1, "tags": [], "meta": {}},
+        {"id": 2, "tags": ["a", "b"], "meta": {"k": 1}},
+    ]

@@ -7,7 +7,8 @@
   with no member at all make no table (a table needs a column): they are sections.
 - An array of scalars one of which holds ``, `` or is empty (``["p, q", "r"]``) is written
   as its compact JSON (``["p, q","r"]``), in a cell and on a key/value line alike: joined,
-  its values could not be told apart; so is an array of one scalar on a key/value line
+  its values could not be told apart; an empty array is ``[]`` (an empty cell is a missing
+  field); so is an array of one scalar on a key/value line
   (``- **tags**: ["x"]``), which would read as the scalar.
 - Other lists become numbered sections, one per item.
 - An object becomes a key/value list; nested objects nest.
@@ -102,10 +103,11 @@ def flatten_row(item: Any, prefix: str = "", depth: int = 0) -> dict[str, str] |
 
 def joined(values: list[Any], alone: bool = False) -> str:
     """Scalars on one line: joined with ``, ``, or their compact JSON when one of them holds
-    ``, `` or is empty (joined, they could not be told apart), or when ``alone`` (a member's
-    whole value on its key/value line) and there is one (it would read as a scalar)."""
+    ``, `` or is empty (joined, they could not be told apart), when there is none (``[]``,
+    not an empty cell), or when ``alone`` (a member's whole value on its key/value line) and
+    there is one (it would read as a scalar)."""
     texts = [scalar_text(v) for v in values]
-    if any(JOIN in t or not t.strip() for t in texts) or (alone and len(values) == 1):
+    if not texts or any(JOIN in t or not t.strip() for t in texts) or (alone and len(texts) == 1):
         return json.dumps(values, ensure_ascii=False, separators=(",", ":"))
     return JOIN.join(texts)
 
