@@ -8,7 +8,7 @@ it, attributed to what it sits under:
 - a **table** (``| a | b.c |`` header, ``|---|`` separator, one line per row) is a list of
   rows; a cell is the value of its row under its column (a dotted column ``user.login`` is
   the member ``login`` of the row's ``user``); an empty cell is no value; ``\\|`` is ``|``,
-  ``\\\\`` is ``\\`` and ``<br>`` a line break;
+  ``\\\\`` is ``\\``, ``<br>`` a line break and ``\\<br>`` the text ``<br>``;
 - a **key/value line** ``- **key**: value`` is a member of the object it sits in; an
   indented block under ``- **key**:`` is that member's value (an object, a table, a list,
   a fenced text); ``{}`` and ``[]`` are empty values;
@@ -95,7 +95,9 @@ def _one(text: str) -> Any:
     if text in WORDS:
         return WORDS[text]
     if _NUMBER.match(text):
-        return json.loads(text)
+        number = json.loads(text)
+        if json.dumps(number) == text:  # else a text of digits (``1.5020``), kept as written
+            return number
     return text
 
 
@@ -218,8 +220,8 @@ def _fenced(lines: list[str], i: int) -> tuple[str, int]:
 
 
 def cells(line: str) -> list[str]:
-    """The cells of one table line: split at unescaped ``|``, escapes undone, ``<br>`` read
-    as a line break, spaces around a cell dropped."""
+    """The cells of one table line: split at unescaped ``|``, escapes undone (``\\<br>`` is
+    the text ``<br>``), ``<br>`` read as a line break, spaces around a cell dropped."""
     out: list[str] = []
     cell: list[str] = []
     i = 0
@@ -228,6 +230,10 @@ def cells(line: str) -> list[str]:
         body = body[1:]
     while i < len(body):
         ch = body[i]
+        if body.startswith("<br>", i):
+            cell.append("\n")
+            i += 4
+            continue
         if ch == "\\" and i + 1 < len(body):
             cell.append(body[i + 1])
             i += 2
@@ -240,7 +246,7 @@ def cells(line: str) -> list[str]:
         i += 1
     if "".join(cell).strip():
         out.append("".join(cell).strip())
-    return [c.replace("<br>", "\n") for c in out]
+    return out
 
 
 def _table(lines: list[str], joined: Joined) -> list[Any]:

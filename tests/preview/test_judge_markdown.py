@@ -147,3 +147,14 @@ def test_flags_and_nulls_written_as_json_writes_them_read_as_those_values() -> N
     assert judge_markdown([False, 950279, None], "false, 950279, null").clean
     assert judge_markdown(["x, y", "true"], "- x, y\n- true").clean  # "true" reads as true
     assert not judge_markdown([False, 950279, None], "false, 950279").clean
+
+
+def test_a_number_is_read_as_written() -> None:
+    assert read_markdown("- **a**: 1.5020\n- **b**: 2.5\n- **c**: 007") == {
+        "a": "1.5020",
+        "b": 2.5,
+        "c": "007",
+    }
+    assert judge_markdown(
+        [{"id": 1, "name": "1.5020"}], "| id | name |\n|---|---|\n| 1 | 1.5020 |"
+    ).clean
