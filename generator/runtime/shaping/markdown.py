@@ -2,14 +2,15 @@
 
 - A list of flat-ish objects becomes a table. Nested objects are flattened into dotted
   columns (``user.login``), arrays of scalars are joined with ``, ``, arrays of one-key
-  objects become one column (``labels.name``). Cells escape ``|`` and turn newlines into
-  ``<br>``; ``null`` is written ``null`` and a missing field leaves the cell empty. Objects
-  with no member at all make no table (a table needs a column): they are sections.
+  objects become one column (``labels.name``). Cells escape ``|`` (and a ``<br>`` of the
+  text itself, written ``\\<br>``) and turn newlines into ``<br>``; ``null`` is written
+  ``null`` and a missing field leaves the cell empty. Objects with no member at all make no
+  table (a table needs a column): they are sections.
 - An array of scalars one of which holds ``, `` or is empty (``["p, q", "r"]``) is written
   as its compact JSON (``["p, q","r"]``), in a cell and on a key/value line alike: joined,
-  its values could not be told apart; an empty array is ``[]`` (an empty cell is a missing
-  field); so is an array of one scalar on a key/value line
-  (``- **tags**: ["x"]``), which would read as the scalar.
+  its values could not be told apart; so is an empty array in a cell (``[]``: an empty cell
+  is a missing field), and an array of one scalar on a key/value line (``- **tags**:
+  ["x"]``), which would read as the scalar.
 - Other lists become numbered sections, one per item.
 - An object becomes a key/value list; nested objects nest.
 - Long or multi-line text goes into a fenced code block whose fence is longer than any
@@ -50,7 +51,7 @@ def scalar_text(value: Any) -> str:
 
 
 def escape_cell(text: str) -> str:
-    text = text.replace("\\", "\\\\").replace("|", "\\|")
+    text = text.replace("\\", "\\\\").replace("|", "\\|").replace("<br>", "\\<br>")
     return text.replace("\r\n", "<br>").replace("\n", "<br>").replace("\r", "<br>").strip()
 
 
