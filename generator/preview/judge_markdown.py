@@ -74,12 +74,15 @@ def judge_markdown(body: Any, text: str, **options: Any) -> Verdict:
 
 def _as_written(value: Any, depth: int = 0) -> Any:
     """``value`` as Markdown can show it: its texts without spaces at their ends (a table
-    cell's are the table's padding), and a text that is ``true``, ``false`` or ``null`` as
-    that value (Markdown writes both alike)."""
+    cell's are the table's padding), an empty text as null (an empty cell is a missing
+    member), and a text that is ``true``, ``false`` or ``null`` as that value (Markdown
+    writes both alike)."""
     if depth > MAX_DEPTH:
         return value
     if isinstance(value, str):
         text = value.strip()
+        if not text:
+            return None  # an empty text: an empty cell, as a missing member
         return WORDS[text] if text in WORDS else text
     if isinstance(value, list):
         return [_as_written(v, depth + 1) for v in value]

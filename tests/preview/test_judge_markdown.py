@@ -158,3 +158,9 @@ def test_a_number_is_read_as_written() -> None:
     assert judge_markdown(
         [{"id": 1, "name": "1.5020"}], "| id | name |\n|---|---|\n| 1 | 1.5020 |"
     ).clean
+
+
+def test_an_empty_text_is_an_empty_cell() -> None:
+    body = [{"id": 1, "note": ""}, {"id": 2, "note": "x"}]
+    assert judge_markdown(body, "| id | note |\n|---|---|\n| 1 |  |\n| 2 | x |").clean
+    assert not judge_markdown(body, "| id | note |\n|---|---|\n| 1 |  |\n| 2 |  |").clean
