@@ -161,6 +161,6 @@ def test_a_number_is_read_as_written() -> None:
 
 
 def test_an_empty_text_is_an_empty_cell() -> None:
-    body = [{"id": 1, "note": ""}, {"id": 2, "note": "x"}]
-    assert judge_markdown(body, "| id | note |\n|---|---|\n| 1 |  |\n| 2 | x |").clean
-    assert not judge_markdown(body, "| id | note |\n|---|---|\n| 1 |  |\n| 2 |  |").clean
+    body = [{"id": 1, "name": ""}, {"id": 2, "name": "x"}]
+    assert judge_markdown(body, "| id | name |\n|---|---|\n| 1 |  |\n| 2 | x |").clean
+    assert not judge_markdown(body, "| id | name |\n|---|---|\n| 1 |  |\n| 2 |  |").clean
