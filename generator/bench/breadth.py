@@ -42,14 +42,16 @@ import yaml
 from ..diagnostics import GenerationError
 from ..preview.judge import Verdict, judge, leanest
 from ..preview.judge_answers import judge_empty
+from ..preview.judge_markdown import answered_as_json, judge_markdown
 from ..preview.synthesize import FROM_TREE, Example, ExampleFinder
 from ..preview.tools import operator_chosen, path_templates, tools_of
 from ..runtime.shaping.tokens import count_tokens, get_encoding
 from .received import received_tokens
 from . import results as results_file
 from .arguments import arguments_for
-from .breadth_calls import Call, Case, SpecResult
+from .breadth_calls import Call, Case, MarkdownAnswer, SpecResult
 from .breadth_left_out import left_out
+from .breadth_markdown import markdown_report
 from .breadth_report import report
 from .inputs import FIXTURES, REPO, SHARED_CORPUS
 from .kinds import group_of, method_of, recorded_kind
@@ -59,6 +61,7 @@ DEFAULT_CORPUS = SHARED_CORPUS
 GRAPHQL_SUFFIXES = (".graphql", ".graphqls", ".gql")
 FALLBACK_NOTE = "the default fields would have lost data"  # shaping/pipeline.py's note
 REPAIRED_LOG = "did not match its description"  # runtime/executor.py's warning
+JSON_INSTEAD = "answered in compact JSON"  # shaping/formats.py's note: Markdown would cost more
 
 
 # ------------------------------------------------------------------------------ the corpus
@@ -147,16 +150,19 @@ def plan_case(case: Case) -> tuple[SpecResult, Any, list[Work]]:
     return result, model, work
 
 
-def run_case(case: Case, upstream: LocalUpstream, choose: Chooser | None = None) -> SpecResult:
+def run_case(
+    case: Case, upstream: LocalUpstream, choose: Chooser | None = None, markdown: bool = False
+) -> SpecResult:
     """Plan ``case`` and make its calls against ``upstream``: every callable tool, or those
-    ``choose`` picks (the others are counted in ``SpecResult.sampled_out``)."""
+    ``choose`` picks (the others are counted in ``SpecResult.sampled_out``); ``markdown``:
+    each call is made again asking for Markdown (``Call.markdown``)."""
     result, model, work = plan_case(case)
     if choose is not None:
         chosen = choose(case, work)
         result.sampled_out = len(work) - len(chosen)
         work = chosen
     if work:
-        result.calls = asyncio.run(_call_all(case.label, model, work, upstream))
+        result.calls = asyncio.run(_call_all(case.label, model, work, upstream, markdown))
     return result
 
 
@@ -178,7 +184,7 @@ def _work(op: Any, tool: Any, finder: ExampleFinder) -> Work | str:
 
 
 async def _call_all(
-    label: str, model: Any, work: list[Work], upstream: LocalUpstream
+    label: str, model: Any, work: list[Work], upstream: LocalUpstream, markdown: bool = False
 ) -> list[Call]:
     from ..runtime.executor import ServerRuntime
     from ..runtime.config.settings import Settings
@@ -189,7 +195,10 @@ async def _call_all(
     try:
         for item in work:
             warnings.messages.clear()
-            calls.append(await _call_one(label, runtime, item, upstream, warnings))
+            call, parts = await _call_one(label, runtime, item, upstream, warnings)
+            if markdown and call.error is None and item.example is not None:
+                call.markdown = await _markdown_answer(runtime, item, upstream, parts)
+            calls.append(call)
     finally:
         warnings.close()
         await runtime.aclose()
@@ -198,7 +207,8 @@ async def _call_all(
 
 async def _call_one(
     label: str, runtime: Any, item: Work, upstream: LocalUpstream, warnings: "_Warnings"
-) -> Call:
+) -> tuple[Call, list[str]]:
+    """The call, judged, and the texts it answered with."""
     example, tool = item.example, item.tool
     source = example.source.split(" at ")[0] if example is not None else "no body"
     call = Call(label, tool.name, source, item.kind, item.method, item.status, example is None)
@@ -213,7 +223,7 @@ async def _call_one(
         outcome = await runtime.call(tool.name, item.arguments)
     except Exception as exc:  # a crash of the runtime is a finding, not a stop
         call.error = f"crash: {type(exc).__name__}: {_first_line(exc)}"
-        return call
+        return call, []
     call.shaped = received_tokens(outcome.parts)
     call.fallback = any(FALLBACK_NOTE in p for p in outcome.parts)
     call.repaired = any(REPAIRED_LOG in m for m in warnings.messages)
@@ -225,23 +235,63 @@ async def _call_one(
         if not call.verdict.answer.acknowledgements_kept:
             call.verdict.lost.append("empty answer: the result does not say it succeeded")
     else:
-        paged = any("has_more: true" in p for p in outcome.parts[1:])
         try:
             shaped = json.loads(outcome.parts[0]) if outcome.parts else None
         except ValueError:
             shaped = outcome.parts[0]  # a text page: judged by the values in it
-        call.verdict = judge(
-            example.value,
-            shaped,
-            paged=paged,
-            typed=example.source != FROM_TREE,
-            template=item.template,
-            siblings=item.siblings,
-            notes=outcome.parts[1:],
-            kind=item.kind,
-            chosen=operator_chosen(tool),
-        )
-    return call
+        call.verdict = judge(example.value, shaped, **_judge_options(item, outcome.parts))
+    return call, outcome.parts
+
+
+def _judge_options(item: Work, parts: list[str]) -> dict[str, Any]:
+    """What the judge is told about one call besides the body and the result."""
+    assert item.example is not None
+    return {
+        "paged": any("has_more: true" in p for p in parts[1:]),
+        "typed": item.example.source != FROM_TREE,
+        "template": item.template,
+        "siblings": item.siblings,
+        "notes": parts[1:],
+        "kind": item.kind,
+        "chosen": operator_chosen(item.tool),
+    }
+
+
+async def _markdown_answer(
+    runtime: Any, item: Work, upstream: LocalUpstream, json_parts: list[str]
+) -> MarkdownAnswer:
+    """The call made again asking for Markdown, judged on what its text shows; and the
+    renderer's Markdown for the JSON answer's first page (``json_parts``), judged the same
+    way whether or not the server would send it."""
+    assert item.example is not None
+    from ..runtime.shaping.markdown import to_markdown
+
+    upstream.serve(item.example.value, item.status)
+    arguments = {**item.arguments, "response_format": "markdown"}
+    answer = MarkdownAnswer()
+    try:
+        value = json.loads(json_parts[0]) if json_parts else None
+    except ValueError:
+        value = None  # a text page: nothing to render
+    if value is not None:
+        rendered = to_markdown(value)
+        answer.rendered_tokens = count_tokens(rendered)
+        answer.page_tokens = count_tokens(json_parts[0])
+        options = _judge_options(item, json_parts)
+        answer.rendered = judge_markdown(item.example.value, rendered, **options)
+    try:
+        outcome = await runtime.call(item.tool.name, arguments)
+    except Exception as exc:
+        answer.error = f"crash: {type(exc).__name__}: {_first_line(exc)}"
+        return answer
+    answer.tokens = received_tokens(outcome.parts)
+    if outcome.is_error:
+        answer.error = " ".join((outcome.parts or ["error"])[0].strip().splitlines()[:2])[:200]
+        return answer
+    text = outcome.parts[0] if outcome.parts else ""
+    answer.as_json = answered_as_json(text) or any(JSON_INSTEAD in p for p in outcome.parts[1:])
+    answer.verdict = judge_markdown(item.example.value, text, **_judge_options(item, outcome.parts))
+    return answer
 
 
 class _Warnings(logging.Handler):
@@ -294,6 +344,13 @@ def main(argv: list[str] | None = None) -> int:
         help="also run this description (e.g. DigitalOcean's multi-file "
         "specification/DigitalOcean-public.v2.yaml); repeatable",
     )
+    parser.add_argument(
+        "--response-format",
+        choices=("json", "markdown"),
+        default="json",
+        help="markdown: also make every call asking for Markdown and judge what its text "
+        "shows beside the JSON answer (breadth_markdown.py)",
+    )
     results_file.add_argument(parser, "breadth")
     args = parser.parse_args(argv)
     corpus = args.corpus
@@ -322,9 +379,11 @@ def main(argv: list[str] | None = None) -> int:
     results = []
     with LocalUpstream() as upstream:
         for case in cases:
-            results.append(run_case(case, upstream))
+            results.append(run_case(case, upstream, markdown=args.response_format == "markdown"))
     with results_file.recorded(args.results, "generator.bench.breadth", argv):
         print(report(results, elapsed=time.perf_counter() - start))
+        if args.response_format == "markdown":
+            print(markdown_report(results))
         if args.yardstick:  # the corpus's recorded responses, else the copy in tests/fixtures
             from .yardstick import yardstick_report
 

@@ -21,6 +21,21 @@ class Case:
 
 
 @dataclass
+class MarkdownAnswer:
+    """The same call asked for ``response_format: markdown`` (``--response-format markdown``),
+    judged on what its text shows (``preview/judge_markdown.py``)."""
+
+    verdict: Verdict | None = None
+    tokens: int = 0  # tokens received (received.py), beside ``Call.shaped`` for JSON
+    as_json: bool = False  # the server answered in compact JSON (Markdown would cost more)
+    error: str | None = None
+    # the renderer's Markdown for the JSON answer's first page, sent or not, and its tokens
+    rendered: Verdict | None = None
+    rendered_tokens: int = 0
+    page_tokens: int = 0  # the JSON answer's first page (what ``rendered`` renders)
+
+
+@dataclass
 class Call:
     spec: str
     tool: str
@@ -37,6 +52,7 @@ class Call:
     repaired: bool = False  # the defaults were read again from the response (server warning)
     compact: int = 0  # the body as compact JSON, nothing left out
     lean: int = 0  # identity and label only (judge.leanest), compact JSON
+    markdown: MarkdownAnswer | None = None  # asked again for Markdown (breadth_markdown.py)
 
     @property
     def reduction(self) -> float:

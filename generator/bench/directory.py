@@ -57,7 +57,8 @@ from typing import Iterator
 from ..runtime.shaping.tokens import get_encoding
 from . import results as results_file
 from .breadth import Case, SpecResult, Work, run_case
-from .directory_report import Run, report
+from .breadth_markdown import markdown_report
+from .directory_report import TUNING, Run, report
 from .directory_selection import (
     ABSENT_HINT,
     HALVES,
@@ -133,16 +134,17 @@ def _time_limit(seconds: float) -> Iterator[None]:
 
 
 def run_description(
-    case: Case, upstream: LocalUpstream, per_kind: int, time_limit: float
+    case: Case, upstream: LocalUpstream, per_kind: int, time_limit: float, markdown: bool = False
 ) -> SpecResult:
-    """One description, sampled, with whatever stopped it counted as why it did not load."""
+    """One description, sampled, with whatever stopped it counted as why it did not load
+    (``markdown``: each call made again asking for Markdown, ``breadth_markdown.py``)."""
     start = time.perf_counter()
     if not case.spec.is_file():
         result = SpecResult(case, failure="absent from DIRECTORY_ROOT")
     else:
         try:
             with _time_limit(time_limit):
-                result = run_case(case, upstream, Sample(per_kind))
+                result = run_case(case, upstream, Sample(per_kind), markdown)
         except _TimeUp:
             result = SpecResult(case, failure=f"stopped after the time limit ({time_limit:.0f} s)")
         except Exception as exc:  # a crash of the generator is a finding, not a stop
@@ -161,14 +163,14 @@ def _start_worker() -> None:
     _UPSTREAM = LocalUpstream().__enter__()  # lives as long as the worker process
 
 
-def _in_worker(job: tuple[Case, int, float]) -> SpecResult:
+def _in_worker(job: tuple[Case, int, float, bool]) -> SpecResult:
     assert _UPSTREAM is not None
-    case, per_kind, time_limit = job
-    return run_description(case, _UPSTREAM, per_kind, time_limit)
+    case, per_kind, time_limit, markdown = job
+    return run_description(case, _UPSTREAM, per_kind, time_limit, markdown)
 
 
 def run_all(
-    cases: list[Case], *, per_kind: int, workers: int, time_limit: float
+    cases: list[Case], *, per_kind: int, workers: int, time_limit: float, markdown: bool = False
 ) -> list[SpecResult]:
     """Every case, in ``workers`` processes (1: in this one), biggest files first."""
     get_encoding()  # loaded once, before the workers fork
@@ -183,12 +185,12 @@ def run_all(
     if workers <= 1:
         with LocalUpstream() as upstream:
             for case in order:
-                progress(run_description(case, upstream, per_kind, time_limit))
+                progress(run_description(case, upstream, per_kind, time_limit, markdown))
     else:
         context = multiprocessing.get_context("fork")
         pool = context.Pool(workers, initializer=_start_worker, maxtasksperchild=40)
         try:
-            jobs = [(case, per_kind, time_limit) for case in order]
+            jobs = [(case, per_kind, time_limit, markdown) for case in order]
             for result in pool.imap_unordered(_in_worker, jobs, chunksize=1):
                 progress(result)
             pool.close()  # the workers exit and are waited for: their CPU time is counted
@@ -281,6 +283,13 @@ def main(argv: list[str] | None = None) -> int:
         metavar="S",
         help=f"seconds per description (default {TIME_LIMIT:.0f}; 0: none)",
     )
+    parser.add_argument(
+        "--response-format",
+        choices=("json", "markdown"),
+        default="json",
+        help="markdown: also make every call asking for Markdown and judge what its text "
+        "shows beside the JSON answer (breadth_markdown.py; the held-back half as aggregates)",
+    )
     parser.add_argument("--only", help="only descriptions whose path contains this text")
     parser.add_argument("--limit", type=int, metavar="N", help="only N descriptions (both halves)")
     parser.add_argument(
@@ -327,8 +336,13 @@ def main(argv: list[str] | None = None) -> int:
         target = "-" if subset else str(results_file.RESULTS / "directory.md")
     cases = cases_of(root, entries)
     start, cpu = time.perf_counter(), _cpu_seconds()
+    markdown = args.response_format == "markdown"
     results = run_all(
-        cases, per_kind=args.per_kind, workers=args.workers, time_limit=args.time_limit
+        cases,
+        per_kind=args.per_kind,
+        workers=args.workers,
+        time_limit=args.time_limit,
+        markdown=markdown,
     )
     run = Run(
         results=results,
@@ -342,6 +356,10 @@ def main(argv: list[str] | None = None) -> int:
     )
     with results_file.recorded(target, NAME, argv):
         print(report(run))
+        if markdown:
+            for half in HALVES:  # the held-back half as aggregates only (no call by name)
+                part = [r for r in results if r.case.group == half]
+                print(markdown_report(part, title=f"{half} half", named=half == TUNING))
     return 0
 
 

@@ -51,6 +51,24 @@ def test_every_tool_of_the_small_corpus_is_called_and_judged(tmp_path, capsys) -
     assert "- commit: " in written and "## Breadth" in written
 
 
+def test_markdown_answers_are_judged_on_what_their_text_shows(tmp_path, capsys) -> None:
+    argv = [str(CORPUS), "--no-examples", "--no-yardstick", "--response-format", "markdown"]
+    assert main([*argv, "--results", str(tmp_path / "breadth.md")]) == 0
+    out = capsys.readouterr().out
+    assert "## Markdown answers (`--response-format markdown`)" in out
+    section = out.split("## Markdown answers")[1]
+    assert "| check | JSON | Markdown as sent | Markdown rendered for every answer |" in section
+    assert "| lists kept |" in section and "| identities kept |" in section
+    assert "Calls whose answer as sent lost what their JSON answer kept: 0." in section
+    # each call with a body was made twice, and judged in both formats
+    with LocalUpstream() as upstream:
+        result = run_case(Case(WRAPPERS.name, WRAPPERS), upstream, markdown=True)
+        assert len(upstream.requests) == 2 * len([c for c in result.calls if not c.empty])
+    judged = [c for c in result.calls if c.markdown is not None]
+    assert judged and all(c.markdown.verdict is not None for c in judged)
+    assert any(not c.markdown.as_json for c in judged)  # some answered in Markdown
+
+
 def test_writes_are_called_with_bodies_built_from_the_schema_and_answered_with_their_status():
     with LocalUpstream() as upstream:
         result = run_case(Case(WRITES.name, WRITES), upstream)

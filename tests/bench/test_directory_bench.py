@@ -186,3 +186,28 @@ def test_a_verdict_crosses_to_the_parent_process() -> None:
     body = [{"id": 1, "name": "a", "user": {"login": "ada"}, "updated_at": "2024-01-01"}]
     verdict = judge(body, [{"id": 1, "name": "a", "user": {"login": "ada"}}])
     assert pickle.loads(pickle.dumps(verdict)) == verdict
+
+
+def test_markdown_answers_are_judged_per_half_the_held_back_one_as_aggregates(
+    root: Path, tmp_path: Path
+) -> None:
+    selection = tmp_path / "selection.tsv"
+    tuning = "APIs/amentum.space/atmosphere/0.9.4/swagger.yaml"
+    held_back = "APIs/cnab-online.herokuapp.com/1.0.0/swagger.yaml"
+    chosen = directory_selection.Selection(
+        entries=[
+            Entry(tuning, "amentum.space", "tuning"),
+            Entry(held_back, "cnab-online.herokuapp.com", "held-back"),
+        ]
+    )
+    write_selection(chosen, selection)
+    out_file = tmp_path / "directory.md"
+    argv = [str(root), "--selection", str(selection), "--workers", "1", "--per-kind", "2"]
+    assert main([*argv, "--response-format", "markdown", "--results", str(out_file)]) == 0
+    written = out_file.read_text(encoding="utf-8")
+    for half in ("tuning", "held-back"):
+        assert f"## Markdown answers (`--response-format markdown`): {half} half" in written
+    assert "| check | JSON | Markdown as sent | Markdown rendered for every answer |" in written
+    _, _, work = plan_case(Case(held_back, root / held_back))
+    for name in [held_back, "cnab-online", *(w.tool.name for w in work)]:
+        assert name.removeprefix("APIs/") not in written, name

@@ -93,3 +93,130 @@ def test_the_whole_corpus_renders():
     for path in sorted(RESPONSES.glob("*/*.json")):
         if path.name != "fixtures3.json":
             assert to_markdown(json.loads(path.read_text(encoding="utf-8")))
+
+
+# ---------------------------------------------------------------- what a reader reads back
+# The judge's reader (generator/preview/markdown_read.py, written apart from the renderer)
+# reads the text as a user does; these are the renderer's defects it found on the breadth
+# corpus.
+
+
+def _read_back(value):
+    from generator.preview.judge_markdown import judge_markdown, listed_values
+    from generator.preview.markdown_read import read_markdown
+
+    text = to_markdown(value)
+    listed = listed_values(value)
+    return read_markdown(text, lambda parts: all(p in listed for p in parts)), judge_markdown(
+        value, text
+    )
+
+
+def test_a_list_of_empty_objects_is_not_a_table_without_columns():
+    # it was "|  |\n|\n|  |\n|  |": a table with no column, its items unreadable
+    read, verdict = _read_back({"data": [{}, {}, {}], "success": True})
+    assert read == {"data": [{}, {}, {}], "success": True}
+    assert verdict.clean, verdict.lost
+    assert "|" not in to_markdown([{}, {}])
+    assert _read_back([{}, {}])[0] == [{}, {}]
+
+
+def test_values_that_hold_the_joining_comma_are_written_so_they_read_apart():
+    # joined, ["p, q", "r"] was "p, q, r": three values to a reader
+    value = {"id": 7, "name": "n", "tags": ["p, q", "r"]}
+    assert to_markdown(value).endswith('- **tags**: ["p, q","r"]')
+    assert _read_back(value)[0] == value
+    rows = [{"id": 1, "tags": ["p, q", "r"]}, {"id": 2, "tags": ["s", "t"]}]
+    assert _read_back(rows)[0] == rows
+    assert "| 2 | s, t |" in to_markdown(rows)  # values that read apart stay joined
+
+
+def test_a_list_of_one_value_on_its_own_line_reads_as_a_list():
+    # "- **contexts**: ci/build" read as the text, not the list the operation answers
+    value = {"strict": True, "contexts": ["ci/build"]}
+    assert to_markdown(value) == '- **strict**: true\n- **contexts**: ["ci/build"]'
+    read, verdict = _read_back(value)
+    assert read == value
+    assert verdict.lists_kept == verdict.lists == 1
+
+
+def test_an_answered_list_of_scalars_is_one_line_not_a_section_each():
+    # it was "### 1.\n\nlanguage 1\n\n### 2. ...": twice the JSON's tokens
+    from generator.runtime.shaping.chunking import markdown_layout
+    from generator.runtime.shaping.pipeline import shape
+    from generator.runtime.shaping.shape_config import ShapeConfig
+    from generator.preview.markdown_read import read_markdown
+
+    value = {"languages": [f"language {n}" for n in range(1, 30)]}
+    text = markdown_layout(value, ("languages",), "o200k_base", "…").full_text()
+    assert text.startswith("**languages** (29 items):\n\nlanguage 1, language 2, ")
+    assert read_markdown(text, lambda parts: True) == value
+    for level in ("concise", "detailed"):
+        md = shape(value, ShapeConfig(), detail_level=level, response_format="markdown")
+        assert "###" not in md.chunks[0]
+
+
+def test_a_paged_list_of_scalars_reads_back_page_by_page():
+    from generator.runtime.shaping.pipeline import shape
+    from generator.runtime.shaping.shape_config import ShapeConfig
+    from generator.preview.markdown_read import read_markdown
+
+    value = {"total": 400, "names": [f"name number {n}" for n in range(400)]}
+    config = ShapeConfig(chunk_threshold_tokens=300, chunk_tokens=250)
+    md = shape(value, config, detail_level="detailed", response_format="markdown")
+    assert len(md.chunks) > 2
+    pages = [read_markdown(chunk, lambda parts: True) for chunk in md.chunks]
+    assert pages[0]["total"] == 400
+    assert [n for page in pages for n in page["names"]] == value["names"]
+
+
+def test_an_answered_list_of_values_that_would_not_read_apart_is_bullets():
+    from generator.runtime.shaping.pipeline import shape
+    from generator.runtime.shaping.shape_config import ShapeConfig
+    from generator.preview.markdown_read import read_markdown
+
+    value = {"notes": ["first, then", "second", ""]}
+    md = shape(value, ShapeConfig(), detail_level="detailed", response_format="markdown")
+    if md.chunks[0].startswith("**"):  # sent as Markdown: one bullet each
+        assert "###" not in md.chunks[0]
+    assert read_markdown(md.chunks[0]) == value
+
+
+def test_markdown_is_sent_only_when_the_text_sent_costs_no_more_than_json():
+    # the format was chosen on to_markdown's "- **permissions**: a, b, c" while the answer
+    # was written as its pages write it ("**permissions** (3 items):"), 2-3 tokens more
+    from generator.runtime.shaping.pipeline import shape
+    from generator.runtime.shaping.shape_config import ShapeConfig
+    from generator.runtime.shaping.tokens import count_tokens
+
+    answers = [
+        {"permissions": ["permission 1", "permission 2", "permission 3"]},
+        {"clearedRanges": ["Sheet1!A1:B2", "Sheet2!C3:D4"], "spreadsheetId": "abc123"},
+        [{"id": 1, "name": "a"}, {"id": 2, "name": "b"}],
+        {"total": 2, "items": [{"id": 1, "name": "a"}, {"id": 2, "name": "b"}]},
+    ]
+    for value in answers:
+        md = shape(value, ShapeConfig(), detail_level="detailed", response_format="markdown")
+        js = shape(value, ShapeConfig(), detail_level="detailed", response_format="json")
+        if not any("answered in compact JSON" in note for note in md.notes):
+            assert count_tokens(md.chunks[0]) <= count_tokens(js.chunks[0]), md.chunks[0]
+        else:
+            assert md.chunks[0] == js.chunks[0]
+
+
+def test_an_empty_array_in_a_table_is_written_not_left_as_an_empty_cell():
+    # it was an empty cell, which reads as a missing field
+    rows = [{"id": 1, "tags": [], "meta": {}}, {"id": 2, "tags": ["a", "b"], "meta": {"k": 1}}]
+    text = to_markdown(rows)
+    assert "| 1 | [] | {} |  |" in text
+    assert _read_back(rows)[0] == [
+        {"id": 1, "tags": [], "meta": {}},
+        {"id": 2, "tags": ["a", "b"], "meta": {"k": 1}},
+    ]
+
+
+def test_a_cells_own_html_line_break_is_not_read_as_a_line_break():
+    # HTML in a value ("one<br>two") read as a line break: the value was not what was sent
+    rows = [{"id": 1, "bio": "one<br>two"}, {"id": 2, "bio": "three\nfour"}]
+    assert escape_cell("one<br>two\nthree") == "one\\<br>two<br>three"
+    assert _read_back(rows)[0] == rows

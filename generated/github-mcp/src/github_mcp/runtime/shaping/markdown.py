@@ -3,8 +3,15 @@
 
 - A list of flat-ish objects becomes a table. Nested objects are flattened into dotted
   columns (``user.login``), arrays of scalars are joined with ``, ``, arrays of one-key
-  objects become one column (``labels.name``). Cells escape ``|`` and turn newlines into
-  ``<br>``; ``null`` is written ``null`` and a missing field leaves the cell empty.
+  objects become one column (``labels.name``). Cells escape ``|`` (and a ``<br>`` of the
+  text itself, written ``\\<br>``) and turn newlines into ``<br>``; ``null`` is written
+  ``null`` and a missing field leaves the cell empty. Objects with no member at all make no
+  table (a table needs a column): they are sections.
+- An array of scalars one of which holds ``, `` or is empty (``["p, q", "r"]``) is written
+  as its compact JSON (``["p, q","r"]``), in a cell and on a key/value line alike: joined,
+  its values could not be told apart; so is an empty array in a cell (``[]``: an empty cell
+  is a missing field), and an array of one scalar on a key/value line (``- **tags**:
+  ["x"]``), which would read as the scalar.
 - Other lists become numbered sections, one per item.
 - An object becomes a key/value list; nested objects nest.
 - Long or multi-line text goes into a fenced code block whose fence is longer than any
@@ -24,6 +31,7 @@ from .graphemes import cut
 MAX_TABLE_COLUMNS = 16
 MAX_CELL_CHARS = 300
 INLINE_TEXT_CHARS = 120
+JOIN = ", "  # the values of an array of scalars on one line
 _FLAT_DEPTH = 2
 _BACKTICKS = re.compile(r"`+")
 
@@ -44,7 +52,7 @@ def scalar_text(value: Any) -> str:
 
 
 def escape_cell(text: str) -> str:
-    text = text.replace("\\", "\\\\").replace("|", "\\|")
+    text = text.replace("\\", "\\\\").replace("|", "\\|").replace("<br>", "\\<br>")
     return text.replace("\r\n", "<br>").replace("\n", "<br>").replace("\r", "<br>").strip()
 
 
@@ -95,14 +103,34 @@ def flatten_row(item: Any, prefix: str = "", depth: int = 0) -> dict[str, str] |
     return row
 
 
+def joined(values: list[Any], alone: bool = False) -> str:
+    """Scalars on one line: joined with ``, ``, or their compact JSON when one of them holds
+    ``, `` or is empty (joined, they could not be told apart), when there is none (``[]``,
+    not an empty cell), or when ``alone`` (a member's whole value on its key/value line) and
+    there is one (it would read as a scalar)."""
+    texts = [scalar_text(v) for v in values]
+    if not texts or any(JOIN in t or not t.strip() for t in texts) or (alone and len(texts) == 1):
+        return json.dumps(values, ensure_ascii=False, separators=(",", ":"))
+    return JOIN.join(texts)
+
+
+def joinable(values: list[Any]) -> bool:
+    """Two or more scalars that read apart joined on one line: none long, none holding ``, ``
+    or empty (how a list under a key is written, ``_kv``)."""
+    if len(values) < 2 or any(isinstance(v, (dict, list)) for v in values):
+        return False
+    texts = [scalar_text(v) for v in values]
+    return not any(JOIN in t or not t.strip() or _is_long(t) for t in texts)
+
+
 def _list_cell(col: str, values: list[Any]) -> tuple[str, str] | None:
     if all(not isinstance(v, (dict, list)) for v in values):
-        return col, ", ".join(scalar_text(v) for v in values)
+        return col, joined(values)
     if all(isinstance(v, dict) and len(v) == 1 for v in values):
         keys = {next(iter(v)) for v in values}
         inner = [next(iter(v.values())) for v in values]
         if len(keys) == 1 and all(not isinstance(x, (dict, list)) for x in inner):
-            return f"{col}.{keys.pop()}", ", ".join(scalar_text(x) for x in inner)
+            return f"{col}.{keys.pop()}", joined(inner)
     return None
 
 
@@ -130,6 +158,8 @@ def table_parts(items: list[Any]) -> TableParts | None:
         if len(columns) > MAX_TABLE_COLUMNS:
             return None
         flat.append(row)
+    if not columns:
+        return None  # objects with no member: no column to make a table of
     cols = list(columns)
     header = "| " + " | ".join(escape_cell(c) for c in cols) + " |\n|" + "---|" * len(cols)
     rows = [render_row(cols, row) for row in flat]
@@ -181,7 +211,7 @@ def _line_blocks(items: list[Any]) -> tuple[str, list[str]] | None:
     if table is not None:
         return table.header, table.rows
     if all(not isinstance(v, (dict, list)) for v in items):
-        return "", [_bullet(v, "") for v in items]
+        return "", [bullet(v, "") for v in items]
     return None
 
 
@@ -193,7 +223,8 @@ def list_blocks(items: list[Any], start: int = 1) -> tuple[str, list[str], str]:
     return "", [section(v, start + i) for i, v in enumerate(items)], "\n\n"
 
 
-def _bullet(value: Any, indent: str) -> str:
+def bullet(value: Any, indent: str) -> str:
+    """A scalar as a list item (``- text``; long text fenced under a bare ``-``)."""
     text = scalar_text(value)
     if isinstance(value, str) and _is_long(text):
         return f"{indent}-\n" + fence(text, indent + "  ")
@@ -241,7 +272,7 @@ def _kv(key: str, value: Any, indent: str) -> list[str]:
         if all(not isinstance(v, (dict, list)) for v in value):
             texts = [scalar_text(v) for v in value]
             if not any(_is_long(t) for t in texts):
-                return [label + " " + ", ".join(texts)]
+                return [label + " " + joined(value, alone=True)]
         return [label, "", *render_lines(value, indent + "  "), ""]
     text = scalar_text(value)
     if isinstance(value, str) and _is_long(text):

@@ -226,7 +226,9 @@ def shape(
         hint = ' (detail_level="detailed" keeps more)' if detail_level == "concise" else ""
         notes.append(f"[{cut} long text value(s) cut to {max_chars} chars{hint}]")
     page_path = path if where.kind == "list" else None
-    response_format, format_note = choose_format(shaped, response_format, config.encoding)
+    response_format, format_note = choose_format(
+        shaped, response_format, config.encoding, page_path
+    )
     if format_note is not None:
         notes.append(format_note)
     if max_tokens is not None:

@@ -17,7 +17,7 @@ not be). Otherwise the answer is the compact JSON, with a note saying why; so is
 answer of a server without the package (the note names the extra). Sizes are compared in
 tokens, what the agent pays (characters mislead: a TOON object drops JSON's quotes and braces,
 which often share tokens, and indents every level, so it can be shorter and cost more), on the
-whole rendering before any paging: counted exactly up to ``EXACT_CHARS`` characters, estimated
+whole rendering before any paging (Markdown as its pages write it, ``_as_paged``): counted exactly up to ``EXACT_CHARS`` characters, estimated
 from three slices beyond. A big answer is compared on a sample instead of whole: when its longest
 list (the answer itself, or a list down its members) has more than ``SAMPLE_ITEMS`` items and the
 sample's JSON, scaled to the whole list, would pass ``EXACT_CHARS``, both formats render an
@@ -32,7 +32,7 @@ from __future__ import annotations
 from types import ModuleType
 from typing import Any
 
-from .chunking import get_at, set_at
+from .chunking import get_at, markdown_layout, set_at
 from .markdown import to_markdown
 from .tokens import count_tokens
 from .truncate import dumps
@@ -85,10 +85,12 @@ def size(text: str, encoding: str) -> int:
 
 
 def choose_format(
-    value: Any, requested: str, encoding: str = "o200k_base"
+    value: Any, requested: str, encoding: str = "o200k_base", path: tuple[str, ...] | None = None
 ) -> tuple[str, str | None]:
     """The format ``value`` is sent in when ``requested`` was asked for, and a note when that
-    is not the one asked for (compact JSON instead: see the module doc)."""
+    is not the one asked for (compact JSON instead: see the module doc). ``path``: where the
+    answered list is (the pages are built around it; ``paging.page``): Markdown is measured
+    as those pages write it, not as ``to_markdown`` writes the whole value."""
     if requested == "json":
         return "json", None
     if requested == "toon" and toon_module() is None:
@@ -97,11 +99,13 @@ def choose_format(
             f"[{TOON_EXTRA}] extra; answered in compact JSON]"
         )
     compared, scale = _sampled(value)
-    text = render(compared, requested)
+    markdown = requested == "markdown" and scale == 1.0
+    paged = _as_paged(compared, path, encoding) if markdown else None
+    text = paged if paged is not None else render(compared, requested)
     if requested == "toon" and not text:  # TOON writes an empty object as nothing at all
         return "json", "[TOON has no text for an empty object; answered in compact JSON]"
     tokens = round(size(text, encoding) * scale)
-    del text  # one rendering held at a time
+    del text, paged  # one rendering held at a time
     json_tokens = round(size(dumps(compared), encoding) * scale)
     if requested == "markdown" and tokens > json_tokens:
         return "json", (
@@ -114,6 +118,17 @@ def choose_format(
             "tokens: it pays for lists of uniform objects); answered in compact JSON]"
         )
     return requested, None
+
+
+def _as_paged(value: Any, path: tuple[str, ...] | None, encoding: str) -> str | None:
+    """The Markdown text one page holds when the answered list at ``path`` is paged
+    (``chunking.markdown_layout``: the list under a ``**path** (N items):`` line), None when
+    there is no such list."""
+    if path is None and isinstance(value, list):
+        path = ()
+    if path is None or not get_at(value, path):
+        return None
+    return markdown_layout(value, path, encoding, "…").full_text()  # (no page cut: no marker)
 
 
 def _longest_list(value: Any) -> tuple[str, ...] | None:

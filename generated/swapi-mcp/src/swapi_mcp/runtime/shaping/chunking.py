@@ -19,7 +19,8 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from .graphemes import cut, grapheme_floor
-from .markdown import render_lines, row_for_item, section, table_parts
+from .markdown import bullet, joinable, render_lines, row_for_item, scalar_text, section
+from .markdown import table_parts
 from .tokens import count_tokens
 from .truncate import dumps, trim_to_budget
 
@@ -292,14 +293,21 @@ def json_layout(value: Any, path: tuple[str, ...], encoding: str, marker: str) -
 def markdown_layout(
     value: Any, path: tuple[str, ...], encoding: str, marker: str, allow_table: bool = True
 ) -> Layout:
-    """Pages of the list at ``path`` as a Markdown table (or sections) under the metadata.
+    """Pages of the list at ``path`` as a Markdown table (scalars on one line, or bullets when
+    joined they would not read apart; else sections) under the metadata.
 
     ``allow_table=False`` forces sections (used when a table header alone would take too much
     of every page)."""
     items: list[Any] = get_at(value, path)
     table = table_parts(items) if allow_table else None
+    scalars = table is None and all(not isinstance(item, (dict, list)) for item in items)
+    joined = scalars and joinable(items)
     if table is not None:
         header, parts, sep = table.header + "\n", table.rows, "\n"
+    elif joined:  # on one line, as a list under a key is written anywhere else (markdown.py)
+        header, parts, sep = "", [scalar_text(item) for item in items], ", "
+    elif scalars:  # one bullet each
+        header, parts, sep = "", [bullet(item, "") for item in items], "\n"
     else:
         header, sep = "", "\n\n"
         parts = [section(item, i + 1) for i, item in enumerate(items)]
@@ -319,6 +327,10 @@ def markdown_layout(
     def render(i: int, item: Any) -> str:
         if table is not None:
             return row_for_item(table.columns, item)
+        if joined:
+            return scalar_text(item)
+        if scalars:
+            return bullet(item, "")
         return section(item, i + 1)
 
     def trim_part(i: int, max_tokens: int) -> str:
@@ -330,6 +342,10 @@ def markdown_layout(
             json_budget //= 2
         if table is not None:
             return "| " + " | ".join(["… [item too large]"] * len(table.columns)) + " |"
+        if joined:
+            return "… [item too large]"
+        if scalars:
+            return "- … [item too large]"
         return f"### {i + 1}.\n\n… [item too large]"
 
     first_prefix, first_suffix = reframe(value)
