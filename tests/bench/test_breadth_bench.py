@@ -64,9 +64,9 @@ def test_markdown_answers_are_judged_on_what_their_text_shows(tmp_path, capsys) 
     with LocalUpstream() as upstream:
         result = run_case(Case(WRAPPERS.name, WRAPPERS), upstream, markdown=True)
         assert len(upstream.requests) == 2 * len([c for c in result.calls if not c.empty])
-    judged = [c for c in result.calls if c.markdown is not None]
-    assert judged and all(c.markdown.verdict is not None for c in judged)
-    assert any(not c.markdown.as_json for c in judged)  # some answered in Markdown
+    judged = [c.markdown for c in result.calls if c.markdown is not None]
+    assert judged and all(answer.verdict is not None for answer in judged)
+    assert any(not answer.as_json for answer in judged)  # some answered in Markdown
 
 
 def test_writes_are_called_with_bodies_built_from_the_schema_and_answered_with_their_status():
