@@ -97,7 +97,13 @@ DOCUMENT: dict[str, Any] = {
 ANSWER = {
     "responses": {
         "2GYD7WNX": {
-            "errors": [{"category": "INVALID_REQUEST_ERROR", "code": "NOT_FOUND", "detail": "x"}]
+            "errors": [
+                {
+                    "category": "INVALID_REQUEST_ERROR",
+                    "code": "NOT_FOUND",
+                    "detail": "No such customer.",
+                }
+            ]
         },
         "8DDA5NZV": {
             "customer": {
@@ -130,7 +136,7 @@ def test_a_map_of_records_is_described_by_its_entries_and_a_map_of_strings_is_a_
     assert set(tree["responses"]["*"]) == {"customer", "errors"}
     assert tree["labels"] == "any"
     assert "responses.*.customer.id" in op.response.default_fields
-    assert "responses.*.errors.code" in op.response.default_fields
+    assert "responses.*.errors.detail" in op.response.default_fields
     # an entry is named by its own key in ``fields`` too; a member it lacks is refused
     check = check_paths(["responses.8DDA5NZV.customer.id", "responses.*.customer.bogus"], tree)
     assert check.unknown == ["responses.*.customer.bogus"]
@@ -178,7 +184,7 @@ async def test_each_entry_is_shaped_and_a_failed_entry_says_why(tmp_path: Path) 
             await runtime.aclose()
     assert not out.is_error, out.parts
     shaped = json.loads(out.parts[0])
-    assert shaped["responses"]["2GYD7WNX"] == {"errors": [{"code": "NOT_FOUND"}]}
+    assert shaped["responses"]["2GYD7WNX"] == {"errors": [{"detail": "No such customer."}]}
     customer = shaped["responses"]["8DDA5NZV"]["customer"]
     assert customer["id"] == "8DDA5NZV" and customer["display_name"] == "Amelia Earhart"
     assert "preferences" not in customer and "version" not in customer
