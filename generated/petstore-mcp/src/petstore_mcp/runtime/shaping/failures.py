@@ -6,8 +6,8 @@ write in a list beside it, under an error report's name (``{Deleted: [{Key, Vers
 Errors: [{Key, Code, Message}]}``, ``{created: [...], errors: [{id, reason}]}``): read as
 the wrapper's metadata, that list was left out, and the agent was told of the records that
 went and never of those that did not. When its records are identified, it is kept, each
-record reduced to its identity and the first member saying why (a message, a reason, else a
-code). Not on a read, and not a list of bare error reports (no identity of their own).
+record reduced to its identity and the first member saying why (a message, a reason, a
+detail, else a code). Not on a read, and not a list of bare error reports (no identity of their own).
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from .roles.words import w
 from .trees import field_tree_from_value, unwrap
 from .truncate import DEFAULT_MARKER, truncate_string
 
-REASON_WORDS = ("message", "reason", "code")  # why a record failed, the first found first
+REASON_WORDS = ("message", "reason", "detail", "code")  # why a record failed, the first found first
 SAMPLED = 50  # the records a list's members are read from
 # the written records' identity members the failed ones keep (``Key``, ``VersionId``)
 IDENTITIES = 2
