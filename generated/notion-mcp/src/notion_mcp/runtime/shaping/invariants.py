@@ -109,10 +109,7 @@ def check_invariants(
 ) -> list[str]:
     """The invariants (module doc) ``shaped`` breaks, as short sentences; [] when it holds.
     ``found``: ``find_payload_in_value(raw)`` when the caller has it already."""
-    if kind != "list":
-        found = found if found is not None else find_payload_in_value(raw)
-        if found.collection is not None:
-            path, kind = found.collection, "list"
+    path, kind = _where(raw, path, kind, found)
     if kind == "list" and path is not None:
         items = get_at(raw, path)
         kept = get_at(shaped, path) if isinstance(shaped, (dict, list)) else None
@@ -205,6 +202,18 @@ def _scalarish(v: Any) -> bool:
     )
 
 
+def _where(
+    raw: Any, path: tuple[str, ...] | None, kind: str, found: Payload | None
+) -> tuple[tuple[str, ...] | None, str]:
+    """Where the objects to check are: a list the response carries, wherever the shaping
+    looked (a body described as one object may send a list)."""
+    if kind != "list":
+        found = found if found is not None else find_payload_in_value(raw)
+        if found.collection is not None:
+            return found.collection, "list"
+    return path, kind
+
+
 def people_lost(
     raw: Any,
     shaped: Any,
@@ -214,10 +223,7 @@ def people_lost(
 ) -> list[str]:
     """The soft invariant (module doc) ``shaped`` breaks, as a short sentence; [] when it
     holds. Arguments as ``check_invariants``."""
-    if kind != "list":
-        found = found if found is not None else find_payload_in_value(raw)
-        if found.collection is not None:
-            path, kind = found.collection, "list"
+    path, kind = _where(raw, path, kind, found)
     if kind == "list" and path is not None:
         items = get_at(raw, path)
         kept = get_at(shaped, path) if isinstance(shaped, (dict, list)) else None
