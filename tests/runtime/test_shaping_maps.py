@@ -18,6 +18,7 @@ from generator.runtime.config.settings import settings_from_env
 from generator.runtime.executor import ServerRuntime
 from generator.runtime.shaping.decision import decide
 from generator.runtime.shaping.fields import check_paths
+from generator.runtime.shaping.pipeline import ShapeConfig, shape
 from tests.support.upstream import Reply, Upstream
 
 CUSTOMER = {
@@ -188,3 +189,30 @@ async def test_each_entry_is_shaped_and_a_failed_entry_says_why(tmp_path: Path) 
     customer = shaped["responses"]["8DDA5NZV"]["customer"]
     assert customer["id"] == "8DDA5NZV" and customer["display_name"] == "Amelia Earhart"
     assert "preferences" not in customer and "version" not in customer
+
+
+def test_an_entry_that_kept_nothing_still_says_its_key() -> None:
+    # a bulk delete answers each key it was given: {} for those it deleted, errors for the rest
+    answer = {
+        "responses": {
+            "2GYD7WNX": {"errors": [{"code": "NOT_FOUND", "detail": "No such customer."}]},
+            "8DDA5NZV": {},
+            "N18CPRVX": {},
+            "Z9": {"deleted_at": "2024-01-19T00:27:54Z"},  # the defaults keep nothing of it
+        }
+    }
+    tree: dict[str, Any] = {
+        "responses": {"*": {"errors": [{"code": "string", "detail": "string"}]}}
+    }
+    config = ShapeConfig(default_fields=("responses.*.errors.detail",), field_tree=tree)
+    shaped = json.loads(shape(answer, config).chunks[0])
+    assert shaped == {
+        "responses": {
+            "2GYD7WNX": {"errors": [{"detail": "No such customer."}]},
+            "8DDA5NZV": {},
+            "N18CPRVX": {},
+        }
+    }
+    # a map the defaults do not read is not brought back
+    other = ShapeConfig(default_fields=("count",), field_tree={"count": "integer", **tree})
+    assert json.loads(shape({"count": 3, **answer}, other).chunks[0]) == {"count": 3}
