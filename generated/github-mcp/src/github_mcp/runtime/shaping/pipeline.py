@@ -39,7 +39,7 @@ from dataclasses import replace
 from typing import Any
 
 from .chunking import get_at, pack, set_at, text_layout
-from .cleanup import drop_constant_kinds, prune_empty
+from .cleanup import drop_constant_kinds, prune_empty, with_map_keys
 from .collections import find_payload_in_value
 from .decision import decide_fields
 from .encodings import drop_encodings, encodings_note, find_encodings
@@ -66,7 +66,7 @@ from .series import answered_series, with_series
 from .columns import with_headers, with_wrapper_headers
 from .credentials import hide_credentials
 from .shape_config import DETAIL_LEVELS, FORMATS, ShapeConfig, ShapedResponse
-from .trees import field_tree_from_value, unwrap
+from .trees import chosen_maps, field_tree_from_value, unwrap
 from .truncate import escape_lookalike, scrub, truncate_string, truncate_strings
 
 __all__ = [
@@ -140,9 +140,10 @@ def shape(
 
     if explicit is None and detail_level == "concise":
         base = select
+        maps = chosen_maps(tree, selection or ())  # an emptied entry still says its key
 
         def select(item: Any) -> Any:  # concise: a null or empty value says nothing
-            return prune_empty(base(item))
+            return with_map_keys(item, prune_empty(base(item)), maps)
 
     shaped = apply_select(
         value, target, where, select, keep_wrapper=selection is None, subjects=from_defaults

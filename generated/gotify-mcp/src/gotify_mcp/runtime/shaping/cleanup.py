@@ -70,3 +70,27 @@ def drop_constant_kinds(
     if not all(trimmed):  # the discriminator is all the items say: it stays
         return shaped
     return set_at(shaped, path, trimmed) if path else trimmed
+
+
+def with_map_keys(raw: Any, shaped: Any, maps: list[tuple[str, ...]]) -> Any:
+    """``shaped`` with the keys of each map of records at ``maps`` (paths into ``raw``) whose
+    entry the upstream sent empty: a bulk delete's ``{}`` for a key it deleted still says, by
+    its key, that the call answered for it (an entry the defaults emptied stays out)."""
+    if not maps or not isinstance(raw, dict) or not isinstance(shaped, dict):
+        return shaped
+    for path in maps:
+        entries = get_at(raw, path)
+        if not isinstance(entries, dict) or not entries:
+            continue
+        node = shaped
+        for key in path[:-1]:
+            inner = node.get(key)
+            if not isinstance(inner, dict):
+                inner = node[key] = {}
+            node = inner
+        kept = node.get(path[-1])
+        kept = kept if isinstance(kept, dict) else {}
+        node[path[-1]] = {k: kept.get(k, {}) for k, v in entries.items() if k in kept or v == {}}
+        if not node[path[-1]]:
+            del node[path[-1]]
+    return shaped

@@ -57,6 +57,17 @@ def map_entries(tree: Any, path: tuple[str, ...] = ()) -> list[tuple[tuple[str, 
     return [found for key, sub in node.items() for found in map_entries(sub, path + (key,))]
 
 
+def chosen_maps(tree: Any, paths: list[str] | tuple[str, ...]) -> list[tuple[str, ...]]:
+    """The maps of records of ``tree`` (not inside another map or a list) whose entries
+    ``paths`` read (``responses.*.customer.id`` reads ``responses``)."""
+    out: list[tuple[str, ...]] = []
+    for where, _ in map_entries(tree):
+        prefix = ".".join(where + (EVERY_KEY,)) + "."
+        if where and EVERY_KEY not in where and any(p.startswith(prefix) for p in paths):
+            out.append(where)
+    return out
+
+
 def through_maps(tree: Any, path: str) -> str:
     """A path chosen on ``maps_as_lists(tree)``, as it reads on ``tree``: ``*`` where it
     enters a map's entries (``audits.score`` -> ``audits.*.score``)."""
