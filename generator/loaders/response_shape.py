@@ -352,12 +352,10 @@ def _shape(
     entity = tuple(words(name)) if name else ()
     shared: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
     if payload.collection is not None:  # a union's items: the members its variants share
-        shared = shared_members(_items_of(_schema_at(body, payload.collection, resolver)), builder)
-    decided = (
-        _items_of(_schema_at(body, payload.collection, resolver))
-        if payload.collection is not None
-        else _schema_at(body, payload.envelope or (), resolver)
-    )
+        decided = _items_of(_schema_at(body, payload.collection, resolver))
+        shared = shared_members(decided, builder)
+    else:
+        decided = _schema_at(body, payload.envelope or (), resolver)
     if one and payload.collection is not None:  # the one object in a list, or a list found
         one = own_key is not None and names_items(item_tree, own_key, entity)  # by a filter
     wrapper: dict[str, Any] | None = None
