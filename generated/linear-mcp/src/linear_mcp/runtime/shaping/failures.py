@@ -52,7 +52,7 @@ def with_failed_records(
     )
     added: dict[str, Any] = {}
     for key, sub in wrapper.items():
-        if key == path[-1] or key in kept or not _report(key) or not isinstance(sub, list):
+        if key == path[-1] or key in kept or not named_as_report(key) or not isinstance(sub, list):
             continue
         if not sub or not all(isinstance(record, dict) for record in sub):
             continue
@@ -60,7 +60,7 @@ def with_failed_records(
         members = _identity(tree, key, written, keys)
         if not members:
             continue
-        members += _why(tree, members)
+        members += why_failed(tree, members)
         added[key] = [_reduced(record, members, marker) for record in sub]
     if not added:
         return shaped
@@ -82,13 +82,13 @@ def _identity(tree: Any, key: str, written: Any, keys: tuple[str, ...]) -> list[
     return list(identity_fields(tree, w(key), keys, written=True)[:1])
 
 
-def _report(key: str) -> bool:
+def named_as_report(key: str) -> bool:
     """Named as an error report (``Errors``, ``failures``, ``warnings``)."""
     found = words(key)
     return bool(found) and (found[-1] in REPORT_WORDS or found[-1] in ("failures", "failed"))
 
 
-def _why(tree: Any, members: list[str]) -> list[str]:
+def why_failed(tree: Any, members: list[str]) -> list[str]:
     """The member saying why a record failed: its own, else one in a part of it (a status
     held as an object, ``status: {code, message}`` -> ``status.message``)."""
     if not isinstance(tree, dict):

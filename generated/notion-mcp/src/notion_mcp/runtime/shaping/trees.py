@@ -60,6 +60,8 @@ def map_entries(tree: Any, path: tuple[str, ...] = ()) -> list[tuple[tuple[str, 
 def chosen_maps(tree: Any, paths: list[str] | tuple[str, ...]) -> list[tuple[str, ...]]:
     """The maps of records of ``tree`` (not inside another map or a list) whose entries
     ``paths`` read (``responses.*.customer.id`` reads ``responses``)."""
+    if not any(EVERY_KEY in p.split(".") for p in paths):
+        return []  # no path reads a map's entries: the tree is not walked (every call)
     out: list[tuple[str, ...]] = []
     for where, _ in map_entries(tree):
         prefix = ".".join(where + (EVERY_KEY,)) + "."

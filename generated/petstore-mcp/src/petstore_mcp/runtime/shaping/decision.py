@@ -41,8 +41,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .collections import REPORT_WORDS, find_payload
-from .failures import REASON_WORDS
+from .collections import find_payload
+from .failures import named_as_report, why_failed
 from .compounds import whole_compounds
 from .defaults import LABEL_ARRAYS, choose_default_fields, identity_fields, is_label
 from .kinds import WRITE_KINDS
@@ -114,38 +114,43 @@ class Decision:
 
 def decide(tree: Any, context: DefaultsContext, *, kind: str, item: bool) -> Decision:
     """The default fields and the identity of the object ``tree`` describes (module doc)."""
-    tree = _seen(tree, context)
-    if tree is None:
+    seen = _seen(tree, context)
+    if seen is None:
         return Decision()
-    if is_map(tree):  # a map of records: each entry is chosen on as a list's item is
-        inner = decide(tree[EVERY_KEY], context, kind=kind, item=True)
-        defaults = inner.default_fields + entry_reports(tree[EVERY_KEY], inner.default_fields)
-        return Decision(_entries(defaults), _entries(inner.identity_fields))
-    listed = maps_as_lists(tree)
-    defaults = _fields(listed, context, kind=kind, item=item)
-    identity = identity_fields(listed, context.entity, context.keys)
-    if listed is tree:
-        return Decision(defaults, tuple(identity))
-    return Decision(
-        _with_reports(tree, tuple(through_maps(tree, p) for p in defaults)),
-        tuple(through_maps(tree, p) for p in identity),
-    )
+    return Decision(_defaults(seen, context, kind=kind, item=item), _identity(seen, context))
 
 
 def decide_fields(tree: Any, context: DefaultsContext, *, kind: str, item: bool) -> tuple[str, ...]:
     """The default fields alone: what the server needs when it reads a response again (the
     identity, which only the generator records, is not worked out)."""
-    tree = _seen(tree, context)
-    if tree is None:
-        return ()
-    if is_map(tree):
-        chosen = decide_fields(tree[EVERY_KEY], context, kind=kind, item=True)
+    seen = _seen(tree, context)
+    return () if seen is None else _defaults(seen, context, kind=kind, item=item)
+
+
+def _defaults(
+    tree: dict[str, Any], context: DefaultsContext, *, kind: str, item: bool
+) -> tuple[str, ...]:
+    """The default fields of a seen tree; a map of records (the tree itself, or in it) is
+    chosen on as a list of its entries, a failed entry with its reason."""
+    if is_map(tree):  # each entry is chosen on as a list's item is
+        entry = _seen(tree[EVERY_KEY], context)
+        chosen = () if entry is None else _defaults(entry, context, kind=kind, item=True)
         return _entries(chosen + entry_reports(tree[EVERY_KEY], chosen))
     listed = maps_as_lists(tree)
     chosen = _fields(listed, context, kind=kind, item=item)
     if listed is tree:
         return chosen
     return _with_reports(tree, tuple(through_maps(tree, p) for p in chosen))
+
+
+def _identity(tree: dict[str, Any], context: DefaultsContext) -> tuple[str, ...]:
+    """The identity fields of a seen tree, read through its maps as ``_defaults`` reads."""
+    if is_map(tree):
+        entry = _seen(tree[EVERY_KEY], context)
+        return () if entry is None else _entries(_identity(entry, context))
+    listed = maps_as_lists(tree)
+    identity = tuple(identity_fields(listed, context.entity, context.keys))
+    return identity if listed is tree else tuple(through_maps(tree, p) for p in identity)
 
 
 def _with_reports(tree: Any, chosen: tuple[str, ...]) -> tuple[str, ...]:
@@ -161,19 +166,19 @@ def _with_reports(tree: Any, chosen: tuple[str, ...]) -> tuple[str, ...]:
 
 def entry_reports(entry: Any, chosen: tuple[str, ...]) -> tuple[str, ...]:
     """Why an entry of a map failed, when it says (``errors: [{code, detail}]`` beside the
-    record it would hold, as a bulk read by keys answers): its first reason member, so that
-    a failed entry reads as failed rather than vanishing."""
+    record it would hold, as a bulk read by keys answers): its error report's reason as a
+    batch write's failed record says it (``failures.why_failed``), so that a failed entry
+    reads as failed rather than vanishing."""
     entry = unwrap(entry)
     out: list[str] = []
     for key, sub in entry.items() if isinstance(entry, dict) else ():
-        if (words(key) or (key,))[-1].lower() not in REPORT_WORDS:
+        if not named_as_report(key):
             continue
         inner = unwrap(sub)
         if is_leaf(inner):
             out.append(key)
         elif isinstance(inner, dict):
-            found = [k for word in REASON_WORDS for k in inner if (words(k) or (k,))[-1] == word]
-            out.extend(f"{key}.{k}" for k in found[:1])
+            out.extend(f"{key}.{p}" for p in why_failed(inner, []))
     return tuple(p for p in out if p not in chosen)
 
 
