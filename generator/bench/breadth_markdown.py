@@ -15,14 +15,11 @@ from collections import Counter
 
 from ..preview.judge import Verdict
 from .breadth_calls import Call, SpecResult
+from .breadth_report import pct
 from .kinds import grouping
 from .verdict_checks import tally
 
 SHOWN = 40  # calls listed whose Markdown answer lost what the JSON answer kept
-
-
-def _pct(kept: int, total: int) -> str:
-    return f"{kept / total:.1%} ({kept}/{total})" if total else ""
 
 
 def _paired(calls: list[Call]) -> list[Call]:
@@ -69,7 +66,7 @@ def _checks_table(paired: list[Call]) -> list[str]:
         [c.markdown.rendered for c in paired if c.markdown and c.markdown.rendered],
     ]
     tallies = [tally(verdicts, Verdict()) for verdicts in columns]
-    clean = [_pct(sum(bool(v and v.clean) for v in vs), len(vs)) for vs in columns]
+    clean = [pct(sum(bool(v and v.clean) for v in vs), len(vs)) for vs in columns]
     lines = [
         "Checks: JSON answers; Markdown answers as sent (compact JSON where Markdown would "
         "cost more); the renderer's Markdown for every JSON answer's first page, sent or not.",
@@ -79,9 +76,8 @@ def _checks_table(paired: list[Call]) -> list[str]:
         f"| clean | {' | '.join(clean)} |",
     ]
     for name in tallies[0].checks:
-        cells = [_pct(*t.checks[name]) for t in tallies]
-        if any(cells):
-            lines.append(f"| {name} | {' | '.join(cells)} |")
+        if any(t.checks[name][1] for t in tallies):  # a check nothing was judged by: no row
+            lines.append(f"| {name} | {' | '.join(pct(*t.checks[name]) for t in tallies)} |")
     for name in tallies[0].flags:
         lines.append(f"| {name} (results) | {' | '.join(str(t.flags[name]) for t in tallies)} |")
     return lines
@@ -113,11 +109,11 @@ def _kind_table(results: list[SpecResult], paired: list[Call]) -> list[str]:
         clean_md = sum(bool(c.markdown and c.markdown.verdict and c.markdown.verdict.clean)
                        for c in group)  # fmt: skip
         lines.append(
-            f"| {kind} | {len(group)} | {len(md)} | {_pct(clean_json, len(group))} "
-            f"| {_pct(clean_md, len(group))} | {_median([float(c.shaped) for c in md])} "
+            f"| {kind} | {len(group)} | {len(md)} | {pct(clean_json, len(group))} "
+            f"| {pct(clean_md, len(group))} | {_median([float(c.shaped) for c in md])} "
             f"| {_median([float(c.markdown.tokens) for c in md if c.markdown])} "
             f"| {_ratio([c.markdown.tokens / c.shaped for c in md if c.markdown and c.shaped])} "
-            f"| {_pct(sum(bool(r and r.clean) for r in rendered), len(rendered))} "
+            f"| {pct(sum(bool(r and r.clean) for r in rendered), len(rendered))} "
             f"| {_ratio(page_ratios)} |"
         )
     return lines
