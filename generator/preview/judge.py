@@ -92,6 +92,7 @@ from .judge_roles import (
     WRAPPER_SCALARS,
     bare,
     found_in,
+    has_identity_member,
     get_path,
     identity_values,
     is_label,
@@ -143,6 +144,17 @@ def payload_path(body: Any) -> tuple[str, ...] | None:
     if not found:
         return None
     return max(found, key=lambda f: len(f[1]))[0]
+
+
+def _none_said(body: Any, shaped: Any) -> bool:
+    """An empty list of the body that the result keeps empty (``{type: "list", data: []}`` ->
+    ``{data: []}``): the answer is that there are none, not wrapper metadata."""
+    if not isinstance(body, dict):
+        return False
+    return any(
+        value == [] and (shaped == [] or isinstance(shaped, dict) and shaped.get(key) == [])
+        for key, value in body.items()
+    )
 
 
 def _arrays(value: Any, depth: int = 0) -> list[list[Any]]:
@@ -224,10 +236,25 @@ def _judge_object(original: Any, shaped: Any, verdict: Verdict, where: str) -> N
     names = labels(original)
     if names:
         verdict.labelled += 1
-        if found_in(names, shaped):
+        if found_in(names + _part_labels(original), shaped):
             verdict.labels_kept += 1
         else:
             verdict.lost.append(f"label {where}")
+
+
+def _part_labels(obj: dict[str, Any]) -> list[str]:
+    """With no label of its own, an object is named as well by the label of a part that is a
+    resource (``{namespaceInfo: {id, name}, replicationConfig: {activeClusterName}}``: the
+    namespace's ``name``) as by its settings' labels (``labels`` reads those)."""
+    if any(is_label(k, v) for k, v in obj.items()):
+        return []
+    return [
+        v
+        for part in obj.values()
+        if isinstance(part, dict) and has_identity_member(part)
+        for k, v in part.items()
+        if is_label(k, v)
+    ]
 
 
 def judge(
@@ -271,6 +298,7 @@ def judge(
             (isinstance(body, (dict, list)) and body)
             and leaves(body)
             and not found_in(leaves(body), shaped)
+            and not _none_said(body, shaped)
         ):
             verdict.wrapper_only = True
             verdict.lost.append("every value of the body")

@@ -355,3 +355,12 @@ def test_the_codes_the_benchmark_counts_are_registered() -> None:
     from generator.diagnostic_codes import BY_NAME
 
     assert sorted((CAVEATS | MEDIA_OR_SERVERS) - set(BY_NAME)) == []
+
+
+def test_an_empty_list_kept_empty_is_not_wrapper_metadata() -> None:
+    """``{type: "list", data: []}`` shaped to ``{data: []}`` says there are none: the judge took
+    it for a result of wrapper metadata only (its one value, the constant type, left out)."""
+    verdict = judge({"type": "team.list", "teams": []}, {"teams": []})
+    assert not verdict.wrapper_only and verdict.lost == []
+    dropped = judge({"type": "team.list", "teams": []}, {})
+    assert dropped.wrapper_only

@@ -272,3 +272,17 @@ def test_a_person_the_description_chose_but_the_response_leaves_null_is_read_aga
     # an item that keeps no time, or whose person is kept, is left as chosen
     plain = ShapeConfig(default_fields=("id", "name"), collection_path="")
     assert shape(gists, plain).repaired == []
+
+
+def test_a_resource_under_a_payload_name_beside_a_list_about_it_is_the_payload():
+    """``{data: {group}, policies: [...]}`` (what Outline's ``groups.info`` answers) was taken
+    for a list of policies, and the group reduced to its id and name inside it: the one
+    resource under a conventional payload name is what it answers."""
+    group = {"id": "g1", "name": "Engineering", "description": "All of us", "memberCount": 11}
+    policies = [{"id": "g1", "abilities": {"read": True, "update": True}}]
+    assert find_payload_in_value({"data": group, "policies": policies}).envelope == ("data",)
+    # a list under a payload name stays the list; a list beside a mere scope stays the list
+    listed = {"data": [group], "policies": policies, "pagination": {"offset": 0}}
+    assert find_payload_in_value(listed).collection == ("data",)
+    scoped = {"user": {"id": "u1", "login": "octo"}, "repositories": ITEMS}
+    assert find_payload_in_value(scoped).collection == ("repositories",)

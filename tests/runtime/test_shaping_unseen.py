@@ -866,3 +866,47 @@ def test_an_item_path_that_is_also_a_collection_addresses_its_items_by_the_path_
     assert ops["getKeySet"].response.context.keys == ("kid",)
     assert "kid" in ops["getKeySet"].response.default_fields
     assert ops["getKey"].response.context.keys == ("kid",)
+
+
+def test_data_named_for_the_object_itself_is_kept_on_its_page() -> None:
+    """A ticket read by its id kept its state and type but not ``ticket_attributes``, the map
+    that holds its title and description (as Intercom's tickets answer): a data word
+    qualified by the object's own type, or as its users' (``custom_fields``), is its data."""
+    ticket = {
+        "id": "string",
+        "ticket_attributes": "any",
+        "ticket_state": {"id": "string", "internal_label": "string"},
+        "open": "boolean",
+        "created_at": "integer:time",
+    }
+    one = DefaultsContext(entity=("ticket",), keys=("ticket_id",), one=True)
+    assert "ticket_attributes" in decide(ticket, one, kind="read", item=False).default_fields
+    custom = {"id": "string", "name": "string", "custom_fields": "any", "updated": "string:time"}
+    assert "custom_fields" in decide(custom, one, kind="read", item=False).default_fields
+    # another thing's data stays out (a ticket's ``billing_data``)
+    other = {**ticket, "billing_data": "any"}
+    del other["ticket_attributes"]
+    assert "billing_data" not in decide(other, one, kind="read", item=False).default_fields
+
+
+# An answer made of parts only, as a question answered from documents sends it (Outline's
+# ``documents.answerQuestion``): the documents found, their permissions, and the search with
+# the answer.
+ANSWERED = {
+    "documents": [
+        {"id": "string", "title": "string", "text": "string", "createdAt": "string:time",
+         "createdBy": {"id": "string", "name": "string"}, "revision": "number"}
+    ],
+    "policies": [{"id": "string", "abilities": "any"}],
+    "search": {"id": "string", "query": "string", "answer": "string", "source": "string:enum",
+               "createdAt": "string:time"},
+}  # fmt: skip
+
+
+def test_an_answer_of_parts_keeps_each_part_by_its_own_defaults() -> None:
+    """Such an answer kept ``documents.id`` and ``search.createdAt`` only (then fell back to a
+    generic projection): each list's records now keep what a list's item keeps, each object
+    what its own page does, its answer among them."""
+    chosen = choose_default_fields(ANSWERED, kind="search")
+    assert {"documents.id", "documents.title", "search.query", "search.answer"} <= set(chosen)
+    assert any(p.startswith("documents.createdBy.") for p in chosen), chosen

@@ -26,6 +26,9 @@ read from the response itself (at run time, when the spec says nothing or is wro
    [...]}``, ``{stats: [...], status}``, ``{included: [...], meta: {...}}``) holds that list:
    nothing else can be its payload. Not an error report's (``errors``, ``warnings``), nor a
    resource's links beside its own members.
+3b. A body whose one array of objects has another name beside one resource (an id and
+   another scalar) under a conventional payload name (``{data: {id, name, ...}, policies:
+   [...]}``) is an envelope around that resource (rule 4): the list is about it.
 4. A wrapper without a list but with one non-metadata object member wraps that member: a
    list found inside it (HAL ``_embedded`` next to paging scalars, ``{data: {items: [...]}}``)
    is the payload; else, with at most three scalars beside it, the member is an **envelope**
@@ -156,6 +159,8 @@ def _payload(node: dict[str, Any], path: tuple[str, ...], depth: int) -> Payload
         if not of_objects:
             return None
     if len(of_objects) == 1:
+        if (wrapped := _conventional_resource(node, of_objects[0])) is not None:
+            return Payload(envelope=path + (wrapped,))
         return Payload(collection=path + (of_objects[0],))
     members = [
         k
@@ -196,6 +201,18 @@ def _payload(node: dict[str, Any], path: tuple[str, ...], depth: int) -> Payload
     ):
         return None
     return Payload(envelope=path + (key,))
+
+
+def _conventional_resource(node: dict[str, Any], array: str) -> str | None:
+    """Rule 3b: the one resource of a body under a conventional payload name (``{data: {id,
+    name, ...}, policies: [...]}``) beside its one list under another name: the resource is
+    the payload, the list is about it (what the caller may do with it)."""
+    if norm(array) in LIST_KEYS:
+        return None
+    found = [
+        k for k, v in node.items() if isinstance(v, dict) and norm(k) in LIST_KEYS and _resource(v)
+    ]
+    return found[0] if len(found) == 1 else None
 
 
 def _only_list_named_as_meta(node: dict[str, Any]) -> str | None:

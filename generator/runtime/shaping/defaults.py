@@ -372,7 +372,11 @@ def choose_default_fields(
     sel = _selection(tree, Picker(profile), item, kind, entity, keys, listed)
     _shared_first(sel, shared, everywhere)
     who_with_when(sel)  # a part's time comes with who (``last_message.author``)
-    container_lists(sel, lambda e: choose_default_fields(e, item=True, kind=kind))
+    container_lists(
+        sel,
+        lambda e: choose_default_fields(e, item=True, kind=kind),
+        lambda e, key: choose_default_fields(e, kind=kind, entity=w(key)),
+    )
     pick = sel.pick
     # objects only, nothing identifies the whole and its parts gave at most their states
     # (``{domain: {...}, alt_domain: {...}}``): what each of them is, by its own defaults
