@@ -5,7 +5,7 @@ from typing import Any
 
 import pytest
 
-from generator.runtime.shaping.collections import find_payload, find_payload_in_value
+from generator.runtime.shaping.collections import Payload, find_payload, find_payload_in_value
 from generator.runtime.shaping.invariants import check_invariants, generic_projection
 from generator.runtime.shaping.pipeline import ShapeConfig, shape
 
@@ -286,3 +286,21 @@ def test_a_resource_under_a_payload_name_beside_a_list_about_it_is_the_payload()
     assert find_payload_in_value(listed).collection == ("data",)
     scoped = {"user": {"id": "u1", "login": "octo"}, "repositories": ITEMS}
     assert find_payload_in_value(scoped).collection == ("repositories",)
+
+
+def test_a_record_beside_one_list_makes_the_body_one_resource():
+    """``{runId, info: {activityId, status, ...}, callbacks: [...]}`` (a workflow engine's
+    describe-activity answer) was taken for a list of callbacks, the activity itself lost: a
+    record beside the one list (more scalars than an envelope carries, an ``*Id`` of its own,
+    even under a metadata name) makes the body one resource with parts."""
+    info = {"activityId": "a1", "runId": "r1", "status": "RUNNING", "taskQueue": "q",
+            "attempt": 2, "scheduleTime": "2024-05-01T00:00:00Z"}  # fmt: skip
+    callbacks = [{"state": "OK", "registrationTime": "2024-05-01T00:00:00Z"}]
+    body = {"runId": "r1", "info": info, "callbacks": callbacks}
+    assert find_payload_in_value(body) == Payload()
+    config = ShapeConfig(field_tree=None)
+    out = json.loads(shape(body, config).chunks[0])
+    assert out["info"]["status"] == "RUNNING", out
+    # metadata beside a list stays metadata: a page's few scalars, a request's echo
+    paged = {"meta": {"id": "req-1", "took": 3}, "items": ITEMS}
+    assert find_payload_in_value(paged).collection == ("items",)

@@ -29,6 +29,9 @@ read from the response itself (at run time, when the spec says nothing or is wro
 3b. A body whose one array of objects has another name beside one resource (an id and
    another scalar) under a conventional payload name (``{data: {id, name, ...}, policies:
    [...]}``) is an envelope around that resource (rule 4): the list is about it.
+3c. Not when a resource sits beside that list (an id of its own and more than three other
+   scalars, not a scope; more than five under a metadata name: ``{runId, info: {activityId,
+   status, ...}, callbacks: [...]}``): the body is one resource with parts (rule 2).
 4. A wrapper without a list but with one non-metadata object member wraps that member: a
    list found inside it (HAL ``_embedded`` next to paging scalars, ``{data: {items: [...]}}``)
    is the payload; else, with at most three scalars beside it, the member is an **envelope**
@@ -48,7 +51,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .roles.identity import has_own_identity, own_identity_key
+from .roles.identity import has_own_identity, is_id_name, own_identity_key
 from .names import is_leaf, norm, words
 from .trees import alike, field_tree_from_value, is_map, unwrap
 
@@ -69,6 +72,8 @@ ENVELOPE_SCALARS = 3
 # An identity and no other scalar next to a list: the list's scope (an owner's
 # repositories), not a resource of its own; the scalars stay as the wrapper's metadata.
 SCOPE_SCALARS = 1
+# More scalars than this under a metadata name (``info``) are a record, not metadata.
+RECORD = 5
 
 
 @dataclass(frozen=True)
@@ -161,6 +166,8 @@ def _payload(node: dict[str, Any], path: tuple[str, ...], depth: int) -> Payload
     if len(of_objects) == 1:
         if (wrapped := _conventional_resource(node, of_objects[0])) is not None:
             return Payload(envelope=path + (wrapped,))
+        if _beside_a_resource(node, of_objects[0]):
+            return None  # rule 3c: one resource with its parts, the list among them
         return Payload(collection=path + (of_objects[0],))
     members = [
         k
@@ -213,6 +220,24 @@ def _conventional_resource(node: dict[str, Any], array: str) -> str | None:
         k for k, v in node.items() if isinstance(v, dict) and norm(k) in LIST_KEYS and _resource(v)
     ]
     return found[0] if len(found) == 1 else None
+
+
+def _beside_a_resource(node: dict[str, Any], array: str) -> bool:
+    """Rule 3c: beside the one list, a resource (an id of its own and more scalars than an
+    envelope carries, not a scope such as ``{user: {id, login}, repositories: [...]}``), also
+    a whole record under a metadata name (``{runId, info: {activityId, activityType, status,
+    ...}, callbacks: [...]}``): the body is one resource with parts, as an object with an
+    identity of its own is."""
+    for key, value in node.items():
+        if key == array or not isinstance(value, dict):
+            continue
+        leaves = [k for k, v in value.items() if is_leaf(v)]
+        if _identified(value) and not is_meta_member(key, value):
+            if len(leaves) > ENVELOPE_SCALARS:
+                return True
+        elif len(leaves) > RECORD and any(is_id_name(k) for k in leaves):
+            return True  # a record under a metadata name, named by an ``*Id`` of its own
+    return False
 
 
 def _only_list_named_as_meta(node: dict[str, Any]) -> str | None:

@@ -21,14 +21,20 @@ from .trees import unwrap
 
 
 def of_parts(sel: Selection) -> bool:
-    """A body of parts only: no scalar of its own, several members, a list of records among
-    them (``{documents: [...], policies: [...], search: {...}}``, what a question answered from
-    documents sends): its lists are what it answers too, whatever its parts are named."""
+    """A search's answer of parts only: no scalar of its own, several members, a list of
+    records among them (``{documents: [...], policies: [...], search: {...}}``, what a question
+    answered from documents sends): its lists are its hits, whatever its parts are named (a
+    read's parts stay parts of one resource: a game's box score)."""
     tree = sel.tree
     return (
-        len(tree) > 1
+        sel.kind == "search"
+        and len(tree) > 1
         and not any(is_leaf(v) for v in tree.values())
-        and any(isinstance(unwrap(v), dict) for v in tree.values() if isinstance(v, list))
+        and any(
+            isinstance(unwrap(v), dict) and not is_meta_key(k)
+            for k, v in tree.items()
+            if isinstance(v, list)
+        )
     )
 
 
@@ -52,8 +58,10 @@ def container_lists(
     # documents it found: its question and answer)
     for f in sel.arrays + (sel.objects if parts else []):
         element = unwrap(f.node)
-        if f.part or not isinstance(element, dict) or is_noise(f.key) or is_meta_key(f.key):
-            continue
         listed = isinstance(f.node, list)
+        if f.part or not isinstance(element, dict) or is_noise(f.key):
+            continue
+        if not listed and is_meta_key(f.key):
+            continue  # a part's metadata object (``meta``, ``links``)
         for path in choose(element) if listed else choose_one(element, f.key):
             sel.pick.add(f"{f.path}.{path}", "list", force=True)
