@@ -288,19 +288,31 @@ def test_a_resource_under_a_payload_name_beside_a_list_about_it_is_the_payload()
     assert find_payload_in_value(scoped).collection == ("repositories",)
 
 
-def test_a_record_beside_one_list_makes_the_body_one_resource():
+def test_a_record_the_read_addresses_beside_one_list_makes_the_body_one_resource():
     """``{runId, info: {activityId, status, ...}, callbacks: [...]}`` (a workflow engine's
-    describe-activity answer) was taken for a list of callbacks, the activity itself lost: a
-    record beside the one list (more scalars than an envelope carries, an ``*Id`` of its own,
-    even under a metadata name) makes the body one resource with parts."""
-    info = {"activityId": "a1", "runId": "r1", "status": "RUNNING", "taskQueue": "q",
-            "attempt": 2, "scheduleTime": "2024-05-01T00:00:00Z"}  # fmt: skip
-    callbacks = [{"state": "OK", "registrationTime": "2024-05-01T00:00:00Z"}]
-    body = {"runId": "r1", "info": info, "callbacks": callbacks}
-    assert find_payload_in_value(body) == Payload()
-    config = ShapeConfig(field_tree=None)
-    out = json.loads(shape(body, config).chunks[0])
-    assert out["info"]["status"] == "RUNNING", out
-    # metadata beside a list stays metadata: a page's few scalars, a request's echo
-    paged = {"meta": {"id": "req-1", "took": 3}, "items": ITEMS}
-    assert find_payload_in_value(paged).collection == ("items",)
+    answer at ``/activities/{activityId}``) was taken for a list of callbacks, the activity
+    itself lost: a record beside the one list holding the member the read's own path
+    parameter names makes the body one resource with parts."""
+    info = {"activityId": "string", "runId": "string", "status": "string:enum",
+            "taskQueue": "string", "attempt": "integer", "scheduleTime": "string:time"}  # fmt: skip
+    tree = {"runId": "string", "info": info, "callbacks": [{"state": "string:enum"}]}
+    assert find_payload(tree, own="activityId") == Payload()
+    assert find_payload(tree).collection == ("callbacks",)  # no address: the list, as before
+    # a record that merely scopes the list holds no member the address names (a show beside
+    # its quotes at ``/shows/{showId}/quotes/{quoteId}``)
+    show = {"id": "string", "title": "string", "description": "string", "language": "string"}
+    quotes = {"show": show, "quotes": [{"id": "string", "quote": "string"}]}
+    assert find_payload(quotes, own="quoteId").collection == ("quotes",)
+
+
+def test_an_item_named_by_its_name_keeps_its_identity_when_only_its_parts_have_ids():
+    """Temporal's worker deployments: ``{name, createTime, latestVersion: {buildId, status}}``
+    kept as ``{name, createTime, latestVersion: {status}}`` was taken for an item that lost its
+    identity (its part's ``buildId``), and the whole list fell back to a generic projection."""
+    raw = {"items": [{"name": "deploy-a", "createTime": "2024-05-01T00:00:00Z",
+                      "latestVersion": {"buildId": "b1", "status": "CURRENT"}}]}  # fmt: skip
+    kept = {"items": [{"name": "deploy-a", "latestVersion": {"status": "CURRENT"}}]}
+    assert check_invariants(raw, kept, ("items",), "list") == []
+    # an own id still has to stay
+    own = {"items": [{"id": "d1", "name": "deploy-a", "createTime": "2024-05-01T00:00:00Z"}]}
+    assert check_invariants(own, {"items": [{"name": "deploy-a"}]}, ("items",), "list")

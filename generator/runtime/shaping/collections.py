@@ -29,9 +29,11 @@ read from the response itself (at run time, when the spec says nothing or is wro
 3b. A body whose one array of objects has another name beside one resource (an id and
    another scalar) under a conventional payload name (``{data: {id, name, ...}, policies:
    [...]}``) is an envelope around that resource (rule 4): the list is about it.
-3c. Not when a resource sits beside that list (an id of its own and more than three other
-   scalars, not a scope; more than five under a metadata name: ``{runId, info: {activityId,
-   status, ...}, callbacks: [...]}``): the body is one resource with parts (rule 2).
+3c. Not at a read of one object's address when a record beside that list holds the member
+   the path's last parameter names whole (``{runId, info: {activityId, status, ...},
+   callbacks: [...]}`` at ``/activities/{activityId}``): the body is that one resource with
+   its parts (rule 2). A record that merely scopes the list (a show beside its quotes, a
+   header beside its rows) holds no such member.
 4. A wrapper without a list but with one non-metadata object member wraps that member: a
    list found inside it (HAL ``_embedded`` next to paging scalars, ``{data: {items: [...]}}``)
    is the payload; else, with at most three scalars beside it, the member is an **envelope**
@@ -51,7 +53,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .roles.identity import has_own_identity, is_id_name, own_identity_key
+from .roles.identity import has_own_identity, own_identity_key
 from .names import is_leaf, norm, words
 from .trees import alike, field_tree_from_value, is_map, unwrap
 
@@ -72,8 +74,6 @@ ENVELOPE_SCALARS = 3
 # An identity and no other scalar next to a list: the list's scope (an owner's
 # repositories), not a resource of its own; the scalars stay as the wrapper's metadata.
 SCOPE_SCALARS = 1
-# More scalars than this under a metadata name (``info``) are a record, not metadata.
-RECORD = 5
 
 
 @dataclass(frozen=True)
@@ -112,10 +112,13 @@ def _resource(value: Any) -> bool:
     return _identified(value) and sum(is_leaf(v) for v in value.values()) > SCOPE_SCALARS
 
 
-def find_payload(tree: Any, about: tuple[str, ...] = (), keys: tuple[str, ...] = ()) -> Payload:
+def find_payload(
+    tree: Any, about: tuple[str, ...] = (), keys: tuple[str, ...] = (), own: str | None = None
+) -> Payload:
     """The payload of a response described by ``tree`` (rules in the module doc). ``about``:
     the normalised names of what the operation is about (rule 0); ``keys``: the path
-    parameters that address one object of the answer (rule 2)."""
+    parameters that address one object of the answer (rule 2); ``own``: the parameter a read's
+    path ends with (``{activityId}``, rule 3c)."""
     if isinstance(tree, list):
         return Payload(collection=())
     if not isinstance(tree, dict):
@@ -123,7 +126,7 @@ def find_payload(tree: Any, about: tuple[str, ...] = (), keys: tuple[str, ...] =
     lists = [k for k, v in tree.items() if isinstance(v, list) and isinstance(unwrap(v), dict)]
     if len(lists) == 1 and norm(lists[0]) in about:
         return Payload(collection=(lists[0],))
-    found = _payload(tree, (), 0) or Payload()
+    found = _payload(tree, (), 0, own) or Payload()
     if found.collection is not None and _addressed(tree, keys):
         return Payload()  # one resource, by the member its address names; its lists are parts
     return found
@@ -151,7 +154,9 @@ def find_payload_in_value(value: Any, keys: tuple[str, ...] = ()) -> Payload:
     return find_payload(tree, keys=keys)
 
 
-def _payload(node: dict[str, Any], path: tuple[str, ...], depth: int) -> Payload | None:
+def _payload(
+    node: dict[str, Any], path: tuple[str, ...], depth: int, own: str | None = None
+) -> Payload | None:
     if depth > MAX_DEPTH or is_map(node):
         return None  # a map of records is the body (its entries are chosen on by decision.py)
     if has_own_identity(node) and sum(is_leaf(v) for v in node.values()) > SCOPE_SCALARS:
@@ -166,7 +171,7 @@ def _payload(node: dict[str, Any], path: tuple[str, ...], depth: int) -> Payload
     if len(of_objects) == 1:
         if (wrapped := _conventional_resource(node, of_objects[0])) is not None:
             return Payload(envelope=path + (wrapped,))
-        if _beside_a_resource(node, of_objects[0]):
+        if own is not None and _addressed_record(node, of_objects[0], own):
             return None  # rule 3c: one resource with its parts, the list among them
         return Payload(collection=path + (of_objects[0],))
     members = [
@@ -222,22 +227,19 @@ def _conventional_resource(node: dict[str, Any], array: str) -> str | None:
     return found[0] if len(found) == 1 else None
 
 
-def _beside_a_resource(node: dict[str, Any], array: str) -> bool:
-    """Rule 3c: beside the one list, a resource (an id of its own and more scalars than an
-    envelope carries, not a scope such as ``{user: {id, login}, repositories: [...]}``), also
-    a whole record under a metadata name (``{runId, info: {activityId, activityType, status,
-    ...}, callbacks: [...]}``): the body is one resource with parts, as an object with an
-    identity of its own is."""
-    for key, value in node.items():
-        if key == array or not isinstance(value, dict):
-            continue
-        leaves = [k for k, v in value.items() if is_leaf(v)]
-        if _identified(value) and not is_meta_member(key, value):
-            if len(leaves) > ENVELOPE_SCALARS:
-                return True
-        elif len(leaves) > RECORD and any(is_id_name(k) for k in leaves):
-            return True  # a record under a metadata name, named by an ``*Id`` of its own
-    return False
+def _addressed_record(node: dict[str, Any], array: str, own: str) -> bool:
+    """Rule 3c: beside the one list, a record holding the member the read's own path parameter
+    names whole (``info: {activityId, status, ...}`` at ``/activities/{activityId}``): that
+    record is what the read addresses, the list a part of the answer (``callbacks``), not
+    its payload; a record that merely scopes the list (a show beside its quotes, a header
+    beside its rows) holds no such member."""
+    return any(
+        key != array
+        and isinstance(value, dict)
+        and sum(is_leaf(v) for v in value.values()) > ENVELOPE_SCALARS
+        and any(is_leaf(v) and norm(k) == norm(own) for k, v in value.items())
+        for key, value in node.items()
+    )
 
 
 def _only_list_named_as_meta(node: dict[str, Any]) -> str | None:

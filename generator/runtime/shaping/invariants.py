@@ -6,7 +6,9 @@ Whatever fields the rules chose, the result must keep:
    one a response-only reading finds) comes back as a list with as many items;
 2. **identity**: an object (each item, or the one resource) that had an identity member
    (``id``, ``uuid``, ``*Id``, ``key``, ``slug``, ``number``, ``sha``, ``login``...) with a
-   value, at its top level or one object down, keeps at least one identity member;
+   value, at its top level or one object down, keeps at least one identity member; one whose
+   only identity members are its parts' keeps its own name instead (``{name, latest: {buildId,
+   ...}}``);
 3. **label**: an object that had a non-empty label (``name``, ``title``, ``*_name``,
    ``subject``...), at its top level or one object down, keeps one label or its value;
    and an object with content (a value at most three objects down: ``{data: {...}}``) never
@@ -80,6 +82,20 @@ def _label(obj: dict[str, Any]) -> Any:
     return None
 
 
+def _named_only(raw: dict[str, Any], shaped: Any) -> bool:
+    """An object with no identity member of its own (only its parts have one: a deployment's
+    ``latestVersion.buildId``) whose own name is kept (``name``): named by it."""
+    own_id = any(_last(k) in ID_LAST and _has_value(v) for k, v in raw.items())
+    return (
+        not own_id
+        and isinstance(shaped, dict)
+        and any(
+            _last(k) in LABEL_LAST and isinstance(v, str) and v.strip() and raw.get(k) == v
+            for k, v in shaped.items()
+        )
+    )
+
+
 def _lost(raw: Any, shaped: Any) -> list[str]:
     """What one object lost: "identity", "label" (or nothing)."""
     if not isinstance(raw, dict):
@@ -91,7 +107,8 @@ def _lost(raw: Any, shaped: Any) -> list[str]:
     ):
         return ["content"]
     if _ident(raw) and not any(_last(k) in ID_LAST and _has_value(v) for k, v in kept):
-        lost.append("identity")
+        if not _named_only(raw, shaped):
+            lost.append("identity")
     label = _label(raw)
     if label is not None:
         if not any(_last(k) in LABEL_LAST for k, _ in kept) and all(v != label for _, v in kept):
