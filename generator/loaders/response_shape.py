@@ -536,6 +536,20 @@ def names_items(item_tree: Any, own_key: str, entity: tuple[str, ...]) -> bool:
     ``{InvoiceID}`` of ``/Invoices/{InvoiceID}`` answering ``{Invoices: [{InvoiceID, ...}]}``):
     the list holds that one object, whose page is kept (``DefaultsContext.one``). A parameter
     that names no item's identity (``{date}`` of ``/GamesByDate/{date}``, ``{playerid}`` of
-    news about a player) filters a list: its items stay lean."""
+    news about a player, ``{msg_id}`` of a message's delivery attempts that each hold their
+    ``msgId`` beside an ``id`` of their own, ``{sink_id}`` of the messages a sink polls) filters
+    a list: its items stay lean."""
     ids = identity_fields(item_tree, entity) if isinstance(item_tree, dict) else ()
-    return bool(ids) and addressed_by(ids[0], (own_key,))
+    if not ids or not addressed_by(ids[0], (own_key,)):
+        return False
+    # a member of the items the parameter names whole other than their identity is what it
+    # filters by (``{msg_id}`` answering attempts ``[{id, msgId, ...}]``): a list, not one object
+    named = [k for k, v in item_tree.items() if norm(k) == norm(own_key) and k != ids[0]]
+    if named:
+        return False
+    # a parameter that ends with the identity's name (``{sink_id}`` and ``id``) names the
+    # items only when what qualifies it is what they are (``{thing_id}`` and things), when
+    # the description says what they are
+    qualifiers = words(own_key)[: -len(words(ids[0]))] if norm(ids[0]) != norm(own_key) else []
+    singular = {e.rstrip("s") for e in entity}
+    return not (entity and qualifiers and not {q.rstrip("s") for q in qualifiers} <= singular)

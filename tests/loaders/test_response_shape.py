@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from tests.support.loading import load_decided
-from generator.loaders.response_shape import bounded_tree, merge_trees
+from generator.loaders.response_shape import bounded_tree, merge_trees, names_items
 from generator.runtime.shaping.collections import find_payload
 
 
@@ -361,3 +361,18 @@ def test_an_envelope_names_its_resource_by_its_own_schema_or_key(tmp_path: Path)
     )
     assert wrapped.envelope_path == "data"
     assert wrapped.context.entity == ("person", "response")  # ``data`` says nothing
+
+
+def test_a_parameter_names_a_lists_items_only_when_it_names_what_they_are() -> None:
+    """``/app/{app_id}/attempt/msg/{msg_id}`` answers a message's delivery attempts, each with
+    its own ``id`` beside the ``msgId`` it belongs to; ``/app/{app_id}/poller/{sink_id}`` the
+    messages a sink polls: both were read as one object in a list (every item kept whole as
+    its page) because ``{msg_id}`` and ``{sink_id}`` end with ``id``."""
+    attempt = {"id": "string", "msgId": "string", "status": "integer", "url": "string"}
+    assert not names_items(attempt, "msg_id", ("message", "attempt"))
+    message = {"id": "string", "eventType": "string", "payload": "any"}
+    assert not names_items(message, "sink_id", ("message",))
+    # what the path addresses is what the list holds: that one object
+    assert names_items({"InvoiceID": "string", "Total": "number"}, "InvoiceID", ("invoice",))
+    assert names_items(message, "message_id", ("message",))
+    assert names_items(message, "id", ("message",))
