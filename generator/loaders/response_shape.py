@@ -339,8 +339,7 @@ def _shape(
     # object when written (``POST /things``, ``PUT /things/{thing_id}``) or read at a
     # collection's address; a read of one object's address keeps its rule
     named = keys if written else tuple(k for k in keys if k != own_key)
-    own = own_key if one and not written else None
-    payload = find_payload(full, about=about, keys=named, own=own)
+    payload = find_payload(full, about=about, keys=named)
     if payload.collection is not None:  # a list at ``/races/{raceid}``: the race's entries
         keys = tuple(k for k in keys if k != own_key)  # (``loaders/addresses.own_parameter``)
     if payload.collection is not None:

@@ -115,3 +115,19 @@ def test_page_and_offset_walks_stop_at_the_totals_the_body_states() -> None:
     offset = tool({"style": "offset", "offset_arg": "page", "size_arg": "per_page"}, "records")
     assert next_arguments(offset, {}, {}, {"records": [1, 2], "totalResults": 2}) is None
     assert next_arguments(offset, {}, {}, {"records": [1, 2], "totalResults": 5}) == {"page": 2}
+
+
+def test_page_and_offset_walks_stop_at_the_totals_the_headers_state() -> None:
+    """A bare array whose response headers say how many pages or records there are (Vikunja's
+    ``x-pagination-total-pages``, ``X-Total-Count``) was offered with a next page whatever
+    they said (no page size was passed, so every non-empty page looked full)."""
+    page = tool({"style": "page", "page_arg": "page", "size_arg": "per_page"})
+    items = [{"id": 1}, {"id": 2}]
+    assert next_arguments(page, {}, {"x-pagination-total-pages": "1"}, items) is None
+    assert next_arguments(page, {}, {"x-pagination-total-pages": "2"}, items) == {"page": 2}
+    assert next_arguments(page, {}, {"X-Total-Count": "2"}, items) is None
+    assert next_arguments(page, {}, {"X-Total-Count": "9"}, items) == {"page": 2}
+    # a page's own count says nothing of the total
+    assert next_arguments(page, {}, {"x-pagination-result-count": "2"}, items) == {"page": 2}
+    offset = tool({"style": "offset", "offset_arg": "page", "size_arg": "per_page"})
+    assert next_arguments(offset, {}, {"X-Total": "2"}, items) is None

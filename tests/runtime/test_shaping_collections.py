@@ -5,7 +5,7 @@ from typing import Any
 
 import pytest
 
-from generator.runtime.shaping.collections import Payload, find_payload, find_payload_in_value
+from generator.runtime.shaping.collections import find_payload, find_payload_in_value
 from generator.runtime.shaping.invariants import check_invariants, generic_projection
 from generator.runtime.shaping.pipeline import ShapeConfig, shape
 
@@ -286,23 +286,6 @@ def test_a_resource_under_a_payload_name_beside_a_list_about_it_is_the_payload()
     assert find_payload_in_value(listed).collection == ("data",)
     scoped = {"user": {"id": "u1", "login": "octo"}, "repositories": ITEMS}
     assert find_payload_in_value(scoped).collection == ("repositories",)
-
-
-def test_a_record_the_read_addresses_beside_one_list_makes_the_body_one_resource():
-    """``{runId, info: {activityId, status, ...}, callbacks: [...]}`` (a workflow engine's
-    answer at ``/activities/{activityId}``) was taken for a list of callbacks, the activity
-    itself lost: a record beside the one list holding the member the read's own path
-    parameter names makes the body one resource with parts."""
-    info = {"activityId": "string", "runId": "string", "status": "string:enum",
-            "taskQueue": "string", "attempt": "integer", "scheduleTime": "string:time"}  # fmt: skip
-    tree = {"runId": "string", "info": info, "callbacks": [{"state": "string:enum"}]}
-    assert find_payload(tree, own="activityId") == Payload()
-    assert find_payload(tree).collection == ("callbacks",)  # no address: the list, as before
-    # a record that merely scopes the list holds no member the address names (a show beside
-    # its quotes at ``/shows/{showId}/quotes/{quoteId}``)
-    show = {"id": "string", "title": "string", "description": "string", "language": "string"}
-    quotes = {"show": show, "quotes": [{"id": "string", "quote": "string"}]}
-    assert find_payload(quotes, own="quoteId").collection == ("quotes",)
 
 
 def test_an_item_named_by_its_name_keeps_its_identity_when_only_its_parts_have_ids():

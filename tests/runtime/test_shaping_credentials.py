@@ -92,3 +92,19 @@ def test_an_answer_without_credentials_is_not_copied() -> None:
     with_one = {"items": items, "client": {"id": "c", "client_secret": "s3cr3t-value"}}
     hidden = hide_credentials(with_one, ())
     assert hidden["client"] == {"id": "c"} and hidden["items"] is items
+
+
+def test_a_created_tokens_value_is_shown_once() -> None:
+    """Creating an enrollment token answered ``{name, value, qrCode, expirationTimestamp,
+    ...}`` and kept its ``name`` alone (the generic projection that used to replace it hid
+    that): the value of a credential the created object is, is what the create made."""
+    from generator.runtime.shaping.defaults import choose_default_fields
+
+    token = {"name": "string", "value": "string", "qrCode": "string", "duration": "string",
+             "expirationTimestamp": "string", "oneTimeOnly": "boolean"}  # fmt: skip
+    chosen = choose_default_fields(token, kind="create", entity=("enrollment", "token"))
+    assert "value" in chosen, chosen
+    # not on a read, nor the value of something that is no credential
+    assert "value" not in choose_default_fields(token, kind="read", entity=("enrollment", "token"))
+    report = {**token, "value": "string"}
+    assert "value" not in choose_default_fields(report, kind="create", entity=("report",))

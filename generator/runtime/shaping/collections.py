@@ -29,11 +29,6 @@ read from the response itself (at run time, when the spec says nothing or is wro
 3b. A body whose one array of objects has another name beside one resource (an id and
    another scalar) under a conventional payload name (``{data: {id, name, ...}, policies:
    [...]}``) is an envelope around that resource (rule 4): the list is about it.
-3c. Not at a read of one object's address when a record beside that list holds the member
-   the path's last parameter names whole (``{runId, info: {activityId, status, ...},
-   callbacks: [...]}`` at ``/activities/{activityId}``): the body is that one resource with
-   its parts (rule 2). A record that merely scopes the list (a show beside its quotes, a
-   header beside its rows) holds no such member.
 4. A wrapper without a list but with one non-metadata object member wraps that member: a
    list found inside it (HAL ``_embedded`` next to paging scalars, ``{data: {items: [...]}}``)
    is the payload; else, with at most three scalars beside it, the member is an **envelope**
@@ -112,13 +107,10 @@ def _resource(value: Any) -> bool:
     return _identified(value) and sum(is_leaf(v) for v in value.values()) > SCOPE_SCALARS
 
 
-def find_payload(
-    tree: Any, about: tuple[str, ...] = (), keys: tuple[str, ...] = (), own: str | None = None
-) -> Payload:
+def find_payload(tree: Any, about: tuple[str, ...] = (), keys: tuple[str, ...] = ()) -> Payload:
     """The payload of a response described by ``tree`` (rules in the module doc). ``about``:
     the normalised names of what the operation is about (rule 0); ``keys``: the path
-    parameters that address one object of the answer (rule 2); ``own``: the parameter a read's
-    path ends with (``{activityId}``, rule 3c)."""
+    parameters that address one object of the answer (rule 2)."""
     if isinstance(tree, list):
         return Payload(collection=())
     if not isinstance(tree, dict):
@@ -126,7 +118,7 @@ def find_payload(
     lists = [k for k, v in tree.items() if isinstance(v, list) and isinstance(unwrap(v), dict)]
     if len(lists) == 1 and norm(lists[0]) in about:
         return Payload(collection=(lists[0],))
-    found = _payload(tree, (), 0, own) or Payload()
+    found = _payload(tree, (), 0) or Payload()
     if found.collection is not None and _addressed(tree, keys):
         return Payload()  # one resource, by the member its address names; its lists are parts
     return found
@@ -154,9 +146,7 @@ def find_payload_in_value(value: Any, keys: tuple[str, ...] = ()) -> Payload:
     return find_payload(tree, keys=keys)
 
 
-def _payload(
-    node: dict[str, Any], path: tuple[str, ...], depth: int, own: str | None = None
-) -> Payload | None:
+def _payload(node: dict[str, Any], path: tuple[str, ...], depth: int) -> Payload | None:
     if depth > MAX_DEPTH or is_map(node):
         return None  # a map of records is the body (its entries are chosen on by decision.py)
     if has_own_identity(node) and sum(is_leaf(v) for v in node.values()) > SCOPE_SCALARS:
@@ -171,8 +161,6 @@ def _payload(
     if len(of_objects) == 1:
         if (wrapped := _conventional_resource(node, of_objects[0])) is not None:
             return Payload(envelope=path + (wrapped,))
-        if own is not None and _addressed_record(node, of_objects[0], own):
-            return None  # rule 3c: one resource with its parts, the list among them
         return Payload(collection=path + (of_objects[0],))
     members = [
         k
@@ -225,21 +213,6 @@ def _conventional_resource(node: dict[str, Any], array: str) -> str | None:
         k for k, v in node.items() if isinstance(v, dict) and norm(k) in LIST_KEYS and _resource(v)
     ]
     return found[0] if len(found) == 1 else None
-
-
-def _addressed_record(node: dict[str, Any], array: str, own: str) -> bool:
-    """Rule 3c: beside the one list, a record holding the member the read's own path parameter
-    names whole (``info: {activityId, status, ...}`` at ``/activities/{activityId}``): that
-    record is what the read addresses, the list a part of the answer (``callbacks``), not
-    its payload; a record that merely scopes the list (a show beside its quotes, a header
-    beside its rows) holds no such member."""
-    return any(
-        key != array
-        and isinstance(value, dict)
-        and sum(is_leaf(v) for v in value.values()) > ENVELOPE_SCALARS
-        and any(is_leaf(v) and norm(k) == norm(own) for k, v in value.items())
-        for key, value in node.items()
-    )
 
 
 def _only_list_named_as_meta(node: dict[str, Any]) -> str | None:

@@ -51,7 +51,7 @@ from .roles.identity import (
 from .roles.kinds import is_kind
 from .roles.label import is_label, label_rank
 from .roles.links import is_url
-from .roles.noise import is_noise, minted
+from .roles.noise import is_noise, minted, minted_value
 from .roles.people import handle, is_person, is_person_node, nested_handle
 from .roles.quantity import is_count, is_money
 from .roles.relation import nested_identity, reduce
@@ -405,7 +405,11 @@ def choose_default_fields(
         _written_records(tree, pick, keys)  # ``{deleted: [{...}], failed: [{...}]}``
     if kind == "create" and not item:  # the credential a create minted: shown once
         for key, sub in tree.items():
-            if is_leaf(sub) and base_type(sub) == "string" and minted(key):
+            if (
+                is_leaf(sub)
+                and base_type(sub) == "string"
+                and (minted(key) or minted_value(key, entity))
+            ):
                 pick.add(key, "identity", force=True)
     if kind == "generate":  # the content produced for the caller, however deep; a list's
         # item that is a record (an entity by its name), not an alternative: its own text only

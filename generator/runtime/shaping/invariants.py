@@ -10,7 +10,8 @@ Whatever fields the rules chose, the result must keep:
    only identity members are its parts' keeps its own name instead (``{name, latest: {buildId,
    ...}}``);
 3. **label**: an object that had a non-empty label (``name``, ``title``, ``*_name``,
-   ``subject``...), at its top level or one object down, keeps one label or its value;
+   ``subject``...), at its top level or one object down in a part with no id of its own
+   (not a related thing's: ``created_by: {id, name}``), keeps one label or its value;
    and an object with content (a value at most three objects down: ``{data: {...}}``) never
    shapes down to nothing (``{}``);
 4. **substance**: a non-empty response never shapes down to wrapper metadata only, and an
@@ -76,18 +77,30 @@ def _ident(obj: dict[str, Any]) -> bool:
 
 
 def _label(obj: dict[str, Any]) -> Any:
-    for k, v in _keys(obj, 2):
+    """Its own label, or one in a part that is no thing of its own (a bag of settings, an
+    envelope's resource): a related thing's name (``created_by: {id, name}``) is not its."""
+    own = [(k, v) for k, v in obj.items()]
+    bags = [
+        (k, v)
+        for part in obj.values()
+        if isinstance(part, dict) and not _own_id(part)
+        for k, v in part.items()
+    ]
+    for k, v in own + bags:
         if _last(k) in LABEL_LAST and isinstance(v, str) and v.strip():
             return v
     return None
 
 
+def _own_id(obj: dict[str, Any]) -> bool:
+    return any(_last(k) in ID_LAST and _has_value(v) for k, v in obj.items())
+
+
 def _named_only(raw: dict[str, Any], shaped: Any) -> bool:
     """An object with no identity member of its own (only its parts have one: a deployment's
     ``latestVersion.buildId``) whose own name is kept (``name``): named by it."""
-    own_id = any(_last(k) in ID_LAST and _has_value(v) for k, v in raw.items())
     return (
-        not own_id
+        not _own_id(raw)
         and isinstance(shaped, dict)
         and any(
             _last(k) in LABEL_LAST and isinstance(v, str) and v.strip() and raw.get(k) == v
