@@ -1152,3 +1152,21 @@ def test_a_listed_task_names_who_has_it_before_who_filed_it(kind):
     message = {"id": "m-1", "text": "hi", "sender": _person(1), "owner": _person(2)}
     chosen = choose_default_fields(field_tree_from_value(message), item=True, kind=kind)
     assert "sender.name" in chosen and not any(p.startswith("owner.") for p in chosen)
+
+
+def test_the_user_a_credential_logs_in_as_is_no_person() -> None:
+    """A webhook's ``basic_auth_user`` took the person's place in its list item, and the
+    ``created_by`` who made it was left out beside its ``created`` time (Vikunja)."""
+    assert not is_person("basic_auth_user") and not is_person("proxy_auth_username")
+    assert is_person("user") and is_person("created_by") and is_person("customer_email")
+    webhook = {
+        "id": "integer",
+        "target_url": "string",
+        "basic_auth_user": "string",
+        "basic_auth_password": "string",
+        "created": "string:time",
+        "created_by": {"id": "integer", "username": "string", "email": "string"},
+        "events": ["string"],
+    }
+    chosen = choose_default_fields(webhook, item=True)
+    assert "created_by.username" in chosen and "basic_auth_user" not in chosen, chosen
