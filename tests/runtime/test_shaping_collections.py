@@ -5,7 +5,7 @@ from typing import Any
 
 import pytest
 
-from generator.runtime.shaping.collections import find_payload, find_payload_in_value
+from generator.runtime.shaping.collections import Payload, find_payload, find_payload_in_value
 from generator.runtime.shaping.invariants import check_invariants, generic_projection
 from generator.runtime.shaping.pipeline import ShapeConfig, shape
 
@@ -299,3 +299,23 @@ def test_an_item_named_by_its_name_keeps_its_identity_when_only_its_parts_have_i
     # an own id still has to stay
     own = {"items": [{"id": "d1", "name": "deploy-a", "createTime": "2024-05-01T00:00:00Z"}]}
     assert check_invariants(own, {"items": [{"name": "deploy-a"}]}, ("items",), "list")
+
+
+def test_a_resource_its_metadata_names_is_one_resource():
+    """An Argo CD application set (``{metadata: {name, uid, ...}, spec: {generators: [...]},
+    status: {...}}``, no ``apiVersion`` or ``kind`` beside them) was read at run time as a
+    wrapper around ``spec.generators``; shaped by its description it then broke that list's
+    invariant and fell back. Metadata with an id of its own names one resource, and keeping
+    it is no wrapper metadata."""
+    body = {
+        "metadata": {"name": "guestbook", "uid": "u-1", "namespace": "argocd"},
+        "spec": {"generators": [{"list": {"elements": []}}, {"git": {"repoURL": "r"}}]},
+        "status": {"conditions": []},
+    }
+    assert find_payload_in_value(body) == Payload()
+    kept = {"metadata": {"name": "guestbook", "uid": "u-1"}}
+    assert check_invariants(body, kept, None, "body") == []
+    # a list's metadata is still a wrapper's (a Kubernetes List)
+    listed = {"metadata": {"resourceVersion": "7", "continue": ""}, "items": ITEMS}
+    assert find_payload_in_value(listed).collection == ("items",)
+    assert check_invariants(listed, {"metadata": {"resourceVersion": "7"}}, None, "body")

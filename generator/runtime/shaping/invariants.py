@@ -34,7 +34,13 @@ from __future__ import annotations
 from typing import Any
 
 from .chunking import get_at
-from .collections import Payload, find_payload_in_value, is_meta_key, is_meta_member
+from .collections import (
+    Payload,
+    find_payload_in_value,
+    is_meta_key,
+    is_meta_member,
+    is_naming_metadata,
+)
 from .names import words
 from .roles.people import HANDLE_WORDS, is_person
 from .roles.time import is_time
@@ -178,13 +184,16 @@ WRAPPER_LAST = frozenset({"kind", "object", "type", "version", "status", "succes
 
 def _substance(value: Any) -> bool:
     """Something beyond metadata: a member that is not metadata by name (``meta``, ``links``,
-    ``kind``, ``apiVersion``, ``status``...) with a value."""
+    ``kind``, ``apiVersion``, ``status``...) with a value, or metadata that names the resource
+    (``metadata: {name, uid}``)."""
     if isinstance(value, list):
         return bool(value)
     if not isinstance(value, dict):
         return value not in (None, "")
     return any(
-        v not in (None, "", [], {}) and not is_meta_member(k, v) and _last(k) not in WRAPPER_LAST
+        v not in (None, "", [], {})
+        and (not is_meta_member(k, v) or is_naming_metadata(k, v))
+        and _last(k) not in WRAPPER_LAST
         for k, v in value.items()
     )
 
