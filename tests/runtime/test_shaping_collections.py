@@ -319,3 +319,17 @@ def test_a_resource_its_metadata_names_is_one_resource():
     listed = {"metadata": {"resourceVersion": "7", "continue": ""}, "items": ITEMS}
     assert find_payload_in_value(listed).collection == ("items",)
     assert check_invariants(listed, {"metadata": {"resourceVersion": "7"}}, None, "body")
+
+
+def test_a_related_things_name_is_not_the_objects_label_but_a_bags_is():
+    """A webhook ``{id, target_url, created_by: {id, name}}`` kept as ``{id, target_url}``
+    fell back to a generic projection: its creator's name was read as its label. A catalog
+    object's name in its ``item_data: {name, category_id}`` (a bag that merely refers to a
+    category) stays its label."""
+    hook = {"id": 1, "target_url": "https://h.example", "created_by": {"id": 7, "name": "Ann"}}
+    assert (
+        check_invariants([hook], [{"id": 1, "target_url": "https://h.example"}], (), "list") == []
+    )
+    item = {"id": "W6", "type": "ITEM", "item_data": {"name": "Tea", "category_id": "B1"}}
+    lost = check_invariants([item], [{"id": "W6", "item_data": {}}], (), "list")
+    assert lost == ["1 of 1 items of 'the body' lost their label"], lost

@@ -21,8 +21,8 @@ from .trees import unwrap
 
 
 def of_parts(sel: Selection) -> bool:
-    """A search's answer of parts only: no scalar of its own, several members, a list of
-    records among them (``{documents: [...], policies: [...], search: {...}}``, what a question
+    """A search's answer of parts only: no scalar of its own, several members, an object and a
+    list of records among them (``{documents: [...], policies: [...], search: {...}}``, what a question
     answered from documents sends): its lists are its hits, whatever its parts are named (a
     read's parts stay parts of one resource: a game's box score)."""
     tree = sel.tree
@@ -30,6 +30,7 @@ def of_parts(sel: Selection) -> bool:
         sel.kind == "search"
         and len(tree) > 1
         and not any(is_leaf(v) for v in tree.values())
+        and any(isinstance(v, dict) and not is_meta_key(k) for k, v in tree.items())
         and any(
             isinstance(unwrap(v), dict) and not is_meta_key(k)
             for k, v in tree.items()

@@ -89,13 +89,19 @@ def _label(obj: dict[str, Any]) -> Any:
     bags = [
         (k, v)
         for part in obj.values()
-        if isinstance(part, dict) and not _own_id(part)
+        if isinstance(part, dict) and not _plain_id(part)
         for k, v in part.items()
     ]
     for k, v in own + bags:
         if _last(k) in LABEL_LAST and isinstance(v, str) and v.strip():
             return v
     return None
+
+
+def _plain_id(obj: dict[str, Any]) -> bool:
+    """An id of its own by a name that is nothing else (``id``, ``uuid``; not the
+    ``category_id`` it refers to)."""
+    return any(k.lower() in ID_LAST and _has_value(v) for k, v in obj.items())
 
 
 def _own_id(obj: dict[str, Any]) -> bool:
