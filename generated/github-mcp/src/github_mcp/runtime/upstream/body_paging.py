@@ -137,6 +137,28 @@ def read_totals(body: Any) -> Totals:
     return Totals(found.get("items"), found.get("pages"))
 
 
+# Totals a response's headers state (``X-Total-Count``, ``X-Total``, ``X-Pagination-Total-Pages``,
+# ``X-Total-Pages``), read by the end of their names; not a page's own count
+# (``X-Pagination-Result-Count``).
+_HEADER_ITEMS = ("totalcount", "total", "totalitems", "totalresults", "totalrecords")
+_HEADER_PAGES = ("totalpages", "pagecount")
+
+
+def read_header_totals(headers: dict[str, str]) -> Totals:
+    """The totals a list's response headers state (``_HEADER_ITEMS``, ``_HEADER_PAGES``)."""
+    found: dict[str, int] = {}
+    for key, value in headers.items():
+        name = "".join(p for p in key.lower().split("-") if p != "x")
+        text = value.strip() if isinstance(value, str) else ""
+        if not text.isdigit():
+            continue
+        if name.endswith(_HEADER_PAGES):
+            found.setdefault("pages", int(text))
+        elif name.endswith(_HEADER_ITEMS):
+            found.setdefault("items", int(text))
+    return Totals(found.get("items"), found.get("pages"))
+
+
 def paging_name(name: str, nested: bool) -> bool:
     """``next``, ``nextLink``, ``NextMarker``, ``next_page_token``; not ``next_billing_date``."""
     if name.endswith("nextlink") or (nested and name == "next"):

@@ -15,6 +15,9 @@ read from the response itself (at run time, when the spec says nothing or is wro
    resource: lists inside it are
    part of it (an order's lines, a completion's choices) and the default fields keep them.
    An identity alone (``{login, repositories: {...}}``) only scopes the list.
+2a. So is an object with no list of its own whose metadata object has an id of its own beside
+   other objects (``{metadata: {name, uid}, spec: {...}, status: {...}}``): a list inside its
+   ``spec`` is part of it.
 3. Otherwise the object is a wrapper. Its payload list is its one array of objects whose name
    is not metadata (``errors``, ``links``, ``included``, ``facets``...), whatever the key
    (``items``, ``value``, ``Things``, ``fooSummaries``, ``choices``) and whatever sits next to
@@ -27,6 +30,9 @@ read from the response itself (at run time, when the spec says nothing or is wro
    [...]}``, ``{stats: [...], status}``, ``{included: [...], meta: {...}}``) holds that list:
    nothing else can be its payload. Not an error report's (``errors``, ``warnings``), nor a
    resource's links beside its own members.
+3b. A body whose one array of objects has another name beside one resource (an id and
+   another scalar) under a conventional payload name (``{data: {id, name, ...}, policies:
+   [...]}``) is an envelope around that resource (rule 4): the list is about it.
 4. A wrapper without a list but with one non-metadata object member wraps that member: a
    list found inside it (HAL ``_embedded`` next to paging scalars, ``{data: {items: [...]}}``)
    is the payload; else, with at most three scalars beside it, the member is an **envelope**
@@ -149,6 +155,8 @@ def _payload(node: dict[str, Any], path: tuple[str, ...], depth: int) -> Payload
         return None  # a map of records is the body (its entries are chosen on by decision.py)
     if has_own_identity(node) and sum(is_leaf(v) for v in node.values()) > SCOPE_SCALARS:
         return None  # one resource; its lists are part of it
+    if _named_by_metadata(node):
+        return None  # one resource its metadata names (``{metadata: {name, uid}, spec, status}``)
     arrays = [k for k, v in node.items() if isinstance(v, list) and not is_meta_key(k)]
     of_objects = [k for k in arrays if isinstance(unwrap(node[k]), dict)]
     if len(of_objects) > 1:
@@ -157,6 +165,8 @@ def _payload(node: dict[str, Any], path: tuple[str, ...], depth: int) -> Payload
         if not of_objects:
             return None
     if len(of_objects) == 1:
+        if (wrapped := _conventional_resource(node, of_objects[0])) is not None:
+            return Payload(envelope=path + (wrapped,))
         return Payload(collection=path + (of_objects[0],))
     members = [
         k
@@ -197,6 +207,36 @@ def _payload(node: dict[str, Any], path: tuple[str, ...], depth: int) -> Payload
     ):
         return None
     return Payload(envelope=path + (key,))
+
+
+def is_naming_metadata(key: str, value: Any) -> bool:
+    """An object of metadata with an id of its own (``metadata: {name, uid}``): what names the
+    resource it sits in (rule 2a), not a wrapper's metadata."""
+    return is_meta_key(key) and _identified(value)
+
+
+def _named_by_metadata(node: dict[str, Any]) -> bool:
+    """Rule 2a: no list of its own, an object of metadata with an id of its own (``metadata:
+    {name, uid, creationTimestamp}``) and other objects beside it (``spec``, ``status``): one
+    resource in the Kubernetes manner, not a wrapper around a list found in its ``spec``."""
+    objects = [(k, v) for k, v in node.items() if isinstance(v, dict)]
+    return (
+        not any(isinstance(v, list) for v in node.values())
+        and len(objects) > 1
+        and any(is_naming_metadata(k, v) for k, v in objects)
+    )
+
+
+def _conventional_resource(node: dict[str, Any], array: str) -> str | None:
+    """Rule 3b: the one resource of a body under a conventional payload name (``{data: {id,
+    name, ...}, policies: [...]}``) beside its one list under another name: the resource is
+    the payload, the list is about it (what the caller may do with it)."""
+    if norm(array) in LIST_KEYS:
+        return None
+    found = [
+        k for k, v in node.items() if isinstance(v, dict) and norm(k) in LIST_KEYS and _resource(v)
+    ]
+    return found[0] if len(found) == 1 else None
 
 
 def _only_list_named_as_meta(node: dict[str, Any]) -> str | None:

@@ -52,7 +52,7 @@ from .roles.identity import (
 from .roles.kinds import is_kind
 from .roles.label import is_label, label_rank
 from .roles.links import is_url
-from .roles.noise import is_noise, minted
+from .roles.noise import is_noise, minted, minted_value
 from .roles.people import handle, is_person, is_person_node, nested_handle
 from .roles.quantity import is_count, is_money
 from .roles.relation import nested_identity, reduce
@@ -373,7 +373,11 @@ def choose_default_fields(
     sel = _selection(tree, Picker(profile), item, kind, entity, keys, listed)
     _shared_first(sel, shared, everywhere)
     who_with_when(sel)  # a part's time comes with who (``last_message.author``)
-    container_lists(sel, lambda e: choose_default_fields(e, item=True, kind=kind))
+    container_lists(
+        sel,
+        lambda e: choose_default_fields(e, item=True, kind=kind),
+        lambda e, key: choose_default_fields(e, kind=kind, entity=w(key)),
+    )
     pick = sel.pick
     # objects only, nothing identifies the whole and its parts gave at most their states
     # (``{domain: {...}, alt_domain: {...}}``): what each of them is, by its own defaults
@@ -402,7 +406,11 @@ def choose_default_fields(
         _written_records(tree, pick, keys)  # ``{deleted: [{...}], failed: [{...}]}``
     if kind == "create" and not item:  # the credential a create minted: shown once
         for key, sub in tree.items():
-            if is_leaf(sub) and base_type(sub) == "string" and minted(key):
+            if (
+                is_leaf(sub)
+                and base_type(sub) == "string"
+                and (minted(key) or minted_value(key, entity))
+            ):
                 pick.add(key, "identity", force=True)
     if kind == "generate":  # the content produced for the caller, however deep; a list's
         # item that is a record (an entity by its name), not an alternative: its own text only

@@ -622,17 +622,30 @@ def facts(sel: Selection) -> list[Field]:
 DATA_WORDS = frozenset(
     {"data", "fields", "properties", "attributes", "values", "payload", "document", "record"}
 )
+# Words that may qualify a data word and still name the object's own data: values its users
+# defined (``custom_fields``).
+OWN_DATA_WORDS = frozenset({"custom"})
+
+
+def is_data_name(key: str, entity: tuple[str, ...] = ()) -> bool:
+    """``fields``, ``attributes``; also qualified by the object's own type or as its users'
+    (``ticket_attributes`` on a ticket, ``custom_fields``), not by another thing's
+    (``billing_data``)."""
+    words = w(key)
+    own = set(entity) | OWN_DATA_WORDS
+    return bool(words) and words[-1] in DATA_WORDS and all(q in own for q in words[:-1])
 
 
 def free_data(sel: Selection) -> list[Field]:
     """One resource's page: a member of its own the description leaves free-form (any value,
-    a map of named values) that is named as its data (``DATA_WORDS``): a document's
-    ``fields``, a config map's ``data``. Its page without it shows only its name and times."""
+    a map of named values) that is named as its data (``is_data_name``): a document's
+    ``fields``, a config map's ``data``, a ticket's ``ticket_attributes`` (its title and
+    description). Its page without it shows only its name and times."""
     chosen = set(sel.pick.chosen)
     return [
         Field(key, key, node, False) for key, node in sel.tree.items()
         if key not in chosen and base_type(node) in ("any", "object")
-        and len(w(key)) == 1 and w(key)[0] in DATA_WORDS and not is_noise(key)
+        and is_data_name(key, sel.entity) and not is_noise(key)
     ]  # fmt: skip
 
 

@@ -7,9 +7,12 @@ Whatever fields the rules chose, the result must keep:
    one a response-only reading finds) comes back as a list with as many items;
 2. **identity**: an object (each item, or the one resource) that had an identity member
    (``id``, ``uuid``, ``*Id``, ``key``, ``slug``, ``number``, ``sha``, ``login``...) with a
-   value, at its top level or one object down, keeps at least one identity member;
+   value, at its top level or one object down, keeps at least one identity member; one whose
+   only identity members are its parts' keeps its own name instead (``{name, latest: {buildId,
+   ...}}``);
 3. **label**: an object that had a non-empty label (``name``, ``title``, ``*_name``,
-   ``subject``...), at its top level or one object down, keeps one label or its value;
+   ``subject``...), at its top level or one object down in a part with no id of its own
+   (not a related thing's: ``created_by: {id, name}``), keeps one label or its value;
    and an object with content (a value at most three objects down: ``{data: {...}}``) never
    shapes down to nothing (``{}``);
 4. **substance**: a non-empty response never shapes down to wrapper metadata only, and an
@@ -32,7 +35,13 @@ from __future__ import annotations
 from typing import Any
 
 from .chunking import get_at
-from .collections import Payload, find_payload_in_value, is_meta_key, is_meta_member
+from .collections import (
+    Payload,
+    find_payload_in_value,
+    is_meta_key,
+    is_meta_member,
+    is_naming_metadata,
+)
 from .names import words
 from .roles.people import HANDLE_WORDS, is_person
 from .roles.time import is_time
@@ -75,10 +84,42 @@ def _ident(obj: dict[str, Any]) -> bool:
 
 
 def _label(obj: dict[str, Any]) -> Any:
-    for k, v in _keys(obj, 2):
+    """Its own label, or one in a part that is no thing of its own (a bag of settings, an
+    envelope's resource): a related thing's name (``created_by: {id, name}``) is not its."""
+    own = [(k, v) for k, v in obj.items()]
+    bags = [
+        (k, v)
+        for part in obj.values()
+        if isinstance(part, dict) and not _plain_id(part)
+        for k, v in part.items()
+    ]
+    for k, v in own + bags:
         if _last(k) in LABEL_LAST and isinstance(v, str) and v.strip():
             return v
     return None
+
+
+def _plain_id(obj: dict[str, Any]) -> bool:
+    """An id of its own by a name that is nothing else (``id``, ``uuid``; not the
+    ``category_id`` it refers to)."""
+    return any(k.lower() in ID_LAST and _has_value(v) for k, v in obj.items())
+
+
+def _own_id(obj: dict[str, Any]) -> bool:
+    return any(_last(k) in ID_LAST and _has_value(v) for k, v in obj.items())
+
+
+def _named_only(raw: dict[str, Any], shaped: Any) -> bool:
+    """An object with no identity member of its own (only its parts have one: a deployment's
+    ``latestVersion.buildId``) whose own name is kept (``name``): named by it."""
+    return (
+        not _own_id(raw)
+        and isinstance(shaped, dict)
+        and any(
+            _last(k) in LABEL_LAST and isinstance(v, str) and v.strip() and raw.get(k) == v
+            for k, v in shaped.items()
+        )
+    )
 
 
 def _lost(raw: Any, shaped: Any) -> list[str]:
@@ -92,7 +133,8 @@ def _lost(raw: Any, shaped: Any) -> list[str]:
     ):
         return ["content"]
     if _ident(raw) and not any(_last(k) in ID_LAST and _has_value(v) for k, v in kept):
-        lost.append("identity")
+        if not _named_only(raw, shaped):
+            lost.append("identity")
     label = _label(raw)
     if label is not None:
         if not any(_last(k) in LABEL_LAST for k, _ in kept) and all(v != label for _, v in kept):
@@ -149,13 +191,16 @@ WRAPPER_LAST = frozenset({"kind", "object", "type", "version", "status", "succes
 
 def _substance(value: Any) -> bool:
     """Something beyond metadata: a member that is not metadata by name (``meta``, ``links``,
-    ``kind``, ``apiVersion``, ``status``...) with a value."""
+    ``kind``, ``apiVersion``, ``status``...) with a value, or metadata that names the resource
+    (``metadata: {name, uid}``)."""
     if isinstance(value, list):
         return bool(value)
     if not isinstance(value, dict):
         return value not in (None, "")
     return any(
-        v not in (None, "", [], {}) and not is_meta_member(k, v) and _last(k) not in WRAPPER_LAST
+        v not in (None, "", [], {})
+        and (not is_meta_member(k, v) or is_naming_metadata(k, v))
+        and _last(k) not in WRAPPER_LAST
         for k, v in value.items()
     )
 

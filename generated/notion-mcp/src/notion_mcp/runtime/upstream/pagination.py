@@ -5,7 +5,8 @@ A tool's ``pagination`` (from spec.json; detected by the generator or declared i
 overlay) says how its upstream pages: ``link``, ``cursor``, ``page`` or ``offset``
 (see ``generator/ir/models.py: PaginationSpec``). After a successful response,
 ``next_arguments`` returns the arguments of the NEXT upstream request, or None when the
-upstream has no more. The executor hands them to ``paged`` as ``next_call`` so that
+upstream has no more (the totals a body or its headers state, ``X-Total-Count``,
+``X-Pagination-Total-Pages``, end a page or offset walk). The executor hands them to ``paged`` as ``next_call`` so that
 ``<api>_continue`` first walks the chunks of the current response and then fetches the next
 upstream page (the same mechanism GraphQL connections use).
 
@@ -26,7 +27,15 @@ from typing import Any
 from urllib.parse import parse_qsl, urlsplit
 
 from ..model import Tool
-from .body_paging import BodySigns, norm, read_body, read_totals, token_argument
+from .body_paging import (
+    BodySigns,
+    Totals,
+    norm,
+    read_body,
+    read_header_totals,
+    read_totals,
+    token_argument,
+)
 
 _LINK = re.compile(r'<([^>]*)>\s*;[^,]*?\brel="?([^",;]*)"?', re.I)
 
@@ -107,15 +116,21 @@ def next_arguments(
         found = _from_signs(tool, args, signs, items) if signs.says_more else None
         if found is not None:
             return found
-    found = _by_style(tool, pag, args, body, items)
+    found = _by_style(tool, pag, args, body, items, read_header_totals(headers))
     if found is None and signs.says_more:
         found = _from_signs(tool, args, signs, items)
     return found
 
 
 def _by_style(
-    tool: Tool, pag: dict[str, Any], args: dict[str, Any], body: Any, items: list[Any] | None
+    tool: Tool,
+    pag: dict[str, Any],
+    args: dict[str, Any],
+    body: Any,
+    items: list[Any] | None,
+    said: Totals = Totals(),
 ) -> dict[str, Any] | None:
+    """``said``: the totals the response's headers state (``read_header_totals``)."""
     style = pag.get("style")
     if style == "link":  # no rel="next" header: the body's next URL, else this was the last page
         url = _get(body, pag.get("next_link_field")) if pag.get("next_link_field") else None
@@ -125,8 +140,8 @@ def _by_style(
     size_arg = pag.get("size_arg")
     size = args.get(size_arg) if size_arg else None
     full = bool(items and (not isinstance(size, int) or len(items) >= size))
-    if full and items is not None and _past_totals(style, pag, args, body, size, len(items)):
-        return None  # the body's own totals say this was the last page
+    if full and items is not None and _past_totals(style, pag, args, body, size, len(items), said):
+        return None  # the body's own totals (or its headers') say this was the last page
     if style == "page":
         page_arg = pag["page_arg"]
         token = body.get("next_page") if isinstance(body, dict) else None
@@ -145,11 +160,21 @@ def _by_style(
 
 
 def _past_totals(
-    style: Any, pag: dict[str, Any], args: dict[str, Any], body: Any, size: Any, count: int
+    style: Any,
+    pag: dict[str, Any],
+    args: dict[str, Any],
+    body: Any,
+    size: Any,
+    count: int,
+    said: Totals = Totals(),
 ) -> bool:
-    """Does the list end here by the totals the body states (``body_paging.read_totals``)?
-    2 of 2 records is the whole list, whatever the page size."""
-    totals = read_totals(body)
+    """Does the list end here by the totals the body states (``body_paging.read_totals``), else
+    its headers (``said``)? 2 of 2 records is the whole list, whatever the page size."""
+    stated = read_totals(body)
+    totals = Totals(
+        stated.items if stated.items is not None else said.items,
+        stated.pages if stated.pages is not None else said.pages,
+    )
     if style == "page":
         current = args.get(pag.get("page_arg", ""), 1)
         if not isinstance(current, int):

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from .collections import is_meta_key
+from .names import is_leaf
 from .pages import on_page
 from .picking import Selection
 from .relation_steps import is_container
@@ -19,17 +21,49 @@ from .roles.noise import is_noise
 from .trees import unwrap
 
 
-def container_lists(sel: Selection, choose: Callable[[Any], tuple[str, ...]]) -> None:
+def of_parts(sel: Selection) -> bool:
+    """A search's answer of parts only: no scalar of its own, several members, an object and a
+    list of records among them (``{documents: [...], policies: [...], search: {...}}``, what a question
+    answered from documents sends): its lists are its hits, whatever its parts are named (a
+    read's parts stay parts of one resource: a game's box score)."""
+    tree = sel.tree
+    return (
+        sel.kind == "search"
+        and len(tree) > 1
+        and not any(is_leaf(v) for v in tree.values())
+        and any(isinstance(v, dict) and not is_meta_key(k) for k, v in tree.items())
+        and any(
+            isinstance(unwrap(v), dict) and not is_meta_key(k)
+            for k, v in tree.items()
+            if isinstance(v, list)
+        )
+    )
+
+
+def container_lists(
+    sel: Selection,
+    choose: Callable[[Any], tuple[str, ...]],
+    choose_one: Callable[[Any, str], tuple[str, ...]],
+) -> None:
     """A read or a search answering with a *container* (no identity or label of its own or in
     its parts) of lists of records, bare or each a page (``{tracks: {items: [...], total},
     artists: {items: [...], total}}``: a search across kinds): the lists are what it answers,
     so each record keeps what a list's item keeps (``choose``: its own defaults as an item, a
-    search's as a hit), not only its label."""
-    if not on_page(sel.item, sel.kind) or not is_container(sel):
+    search's as a hit), not only its label; a body of parts only (``of_parts``) shows its
+    objects as one resource each (``choose_one``: an object's own defaults, by its name)."""
+    if not on_page(sel.item, sel.kind):
         return
-    for f in sel.arrays:
+    parts = of_parts(sel)
+    if not (parts or is_container(sel)):
+        return
+    # a body of parts only: its objects by their own defaults too (the ``search`` beside the
+    # documents it found: its question and answer)
+    for f in sel.arrays + (sel.objects if parts else []):
         element = unwrap(f.node)
+        listed = isinstance(f.node, list)
         if f.part or not isinstance(element, dict) or is_noise(f.key):
             continue
-        for path in choose(element):
+        if not listed and is_meta_key(f.key):
+            continue  # a part's metadata object (``meta``, ``links``)
+        for path in choose(element) if listed else choose_one(element, f.key):
             sel.pick.add(f"{f.path}.{path}", "list", force=True)

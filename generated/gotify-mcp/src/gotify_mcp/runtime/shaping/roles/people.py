@@ -60,11 +60,18 @@ HANDLE_WORDS = ("login", "username", "handle", "email")
 TIME_HINTS = frozenset({"time", "date"})  # schema hints of a point in time (names.py)
 
 
+# Words that make a user name a credential's (``basic_auth_user``, ``proxy_auth_username``).
+AUTH_WORDS = frozenset({"auth", "authentication", "basic", "smtp", "proxy", "db", "database"})
+
+
 def is_person(key: str) -> bool:
     """A role noun last (``assignee``, ``requested_reviewers``, ``created_by``), or a person's
     handle or name qualified by one (``customer_email``); not ``customer_address`` or
-    ``author_association`` (a person's attribute, not the person)."""
+    ``author_association`` (a person's attribute, not the person), nor the user a credential
+    logs in as (``basic_auth_user``, ``smtp_username``)."""
     ws = w(key)
+    if set(ws[:-1]) & AUTH_WORDS:
+        return False  # the user a credential logs in as (``basic_auth_user``), no person
     if ws[-1] == "by":  # created_by, approved_by; not sort_by
         return len(ws) > 1 and ws[-2].endswith("ed")
     if ws[-1] in PEOPLE_WORDS or (ws[-1].endswith("s") and ws[-1][:-1] in PEOPLE_WORDS):

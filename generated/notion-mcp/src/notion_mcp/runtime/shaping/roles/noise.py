@@ -67,6 +67,16 @@ def minted(key: str) -> bool:
     return _credential(ws) and not (ws[-1] in LABEL_WORDS and len(ws) > 1)
 
 
+# What a record holds, by name (``roles/content.VALUE_WORDS`` says the same of typed records).
+HELD_WORDS = frozenset({"value", "data"})
+
+
+def minted_value(key: str, entity: tuple[str, ...]) -> bool:
+    """The value of a credential the object itself is (an enrollment token's ``value``, an API
+    key's ``data``): what a create of it made, shown once."""
+    return len(w(key)) == 1 and w(key)[0] in HELD_WORDS and _credential(tuple(entity))
+
+
 def is_noise(key: str) -> bool:
     """Avatars, etags, hashes, secrets, private and API keys...; a name is never noise
     (``secret_type_display_name`` names a kind of secret, ``nodeName`` a machine)."""

@@ -19,7 +19,7 @@ from .words import w
 
 CONTENT_WORDS = frozenset(
     {"body", "description", "text", "content", "message", "comment", "note", "notes",
-     "details", "bio", "abstract", "markdown", "summary"}
+     "details", "bio", "abstract", "markdown", "summary", "answer", "reply"}
 )  # fmt: skip
 
 BODY_WORDS = frozenset({"body", "text", "content", "markdown", "message", "comment"})
