@@ -333,3 +333,12 @@ def test_a_related_things_name_is_not_the_objects_label_but_a_bags_is():
     item = {"id": "W6", "type": "ITEM", "item_data": {"name": "Tea", "category_id": "B1"}}
     lost = check_invariants([item], [{"id": "W6", "item_data": {}}], (), "list")
     assert lost == ["1 of 1 items of 'the body' lost their label"], lost
+
+
+def test_a_bag_holding_a_handle_still_holds_the_objects_label():
+    """A webhook message's ``payload: {type, email, username}`` is its data, not a related
+    thing: a handle in a bag is no id of its own, so keeping none of it is a lost label."""
+    message = {"id": "m1", "eventType": "user.signup", "timestamp": "2024-05-01T00:00:00Z",
+               "payload": {"type": "user.created", "username": "test_user"}}  # fmt: skip
+    lost = check_invariants([message], [{"id": "m1", "timestamp": "x"}], (), "list")
+    assert lost == ["1 of 1 items of 'the body' lost their label"], lost
