@@ -55,6 +55,7 @@ LABEL_LAST = frozenset(
     {"name", "title", "label", "subject", "login", "username", "headline", "caption",
      "handle", "filename", "heading"}
 )  # fmt: skip
+HANDLES = frozenset({"login", "username", "handle", "number"})
 MAX_CHECKED = 200
 
 
@@ -101,8 +102,8 @@ def _label(obj: dict[str, Any]) -> Any:
 
 def _plain_id(obj: dict[str, Any]) -> bool:
     """An id of its own by a name that is nothing else (``id``, ``uuid``; not the
-    ``category_id`` it refers to)."""
-    return any(k.lower() in ID_LAST and _has_value(v) for k, v in obj.items())
+    ``category_id`` it refers to, nor a handle: a bag may hold a ``username``)."""
+    return any(k.lower() in ID_LAST - HANDLES and _has_value(v) for k, v in obj.items())
 
 
 def _own_id(obj: dict[str, Any]) -> bool:
