@@ -62,7 +62,8 @@ def person_key(f: Field, sel: Selection) -> Any:
 
 def take_people(sel: Selection, row: Step) -> int:
     """Each person reduced to a handle, else a name (an email is an address, not a name: the
-    person's name comes with it), up to the slot."""
+    person's name comes with it), up to the slot; on a write's answer (a receipt) by that one
+    handle or name alone, not its address, id or the time a signature was signed."""
     taken = 0
     for f in row.ranked(sel):
         if taken >= row.limit(sel.profile) or _said(sel, f.path):
