@@ -164,3 +164,25 @@ def test_a_writes_people_are_said_by_one_name() -> None:
     assert _answer(commit, "create")["author"] == {"name": "Ada Byron"}
     read = _answer(issue, "read")
     assert read["assignee"]["email"] == "grace@example.com"
+
+
+def test_a_writes_records_said_only_by_their_texts_and_kinds_are_left_out() -> None:
+    """A written task answered its ``links: [{type, description, link}]``, each record said by
+    its kind and a preview of its text: nothing the server made of them (no identity, state
+    or amount), what the caller sent. Left out on a create or update; a read keeps them, and
+    records with a state (checks that ran) stay."""
+    links = [
+        {"type": "email", "description": f"A link the caller attached, number {i}", "link": "x"}
+        for i in range(3)
+    ]
+    task = {"id": "tsk-1", "title": "Write the report", "status": "needsAction", "links": links}
+    task = {**task, "position": "0001", "etag": "abc", "selfLink": "https://tasks.example/t/1"}
+    for kind in ("create", "update"):
+        out = _answer(task, kind)
+        assert out["id"] == "tsk-1" and out["title"] == "Write the report"
+        assert out["status"] == "needsAction" and "links" not in out
+    checks = [{"type": "lint", "description": f"check {i}", "status": "passed"} for i in range(2)]
+    out = _answer({**task, "links": checks}, "create")
+    assert [c["status"] for c in out["links"]] == ["passed", "passed"]
+    read = _answer(task, "read")
+    assert len(read["links"]) == 3

@@ -27,6 +27,7 @@ from .names import base_type, is_leaf
 from .picking import VALUE_TOKENS, Field, Selection
 from .roles.content import is_content
 from .roles.identity import has_id, is_id_name, is_natural_key, own_identity_key
+from .roles.kinds import is_kind
 from .roles.label import (
     NOT_OWN,
     is_label,
@@ -259,12 +260,21 @@ def _echoed(sel: Selection, f: Field, element: Any, ident: str, container: bool)
     name}]``: the next call takes it), not people (who it is with), nor a container's or a
     report's lists (what it holds), nor an error report's (``errors``, ``warnings``: what the
     server says); and only in the one resource answered, not in a batch's records (each a
-    list's item, its lists what the server made of it)."""
+    list's item, its lists what the server made of it). Records said by their texts and
+    kinds alone (a task's ``links: [{type, description}]``) are the caller's as well."""
+    return _said_as_sent(sel, f, element, [ident.rsplit(".", 1)[-1]], container)
+
+
+def _said_as_sent(sel: Selection, f: Field, element: Any, said: list[str], container: bool) -> bool:
+    """``_echoed``, for records that would say only ``said`` (the members of each the answer
+    shows): each a label, a text or a kind."""
     if sel.kind not in ("create", "update") or sel.item or container or is_person(f.key):
         return False
     if w(f.key) and w(f.key)[-1] in REPORT_WORDS:
         return False
-    if not is_label(ident.rsplit(".", 1)[-1]) or not isinstance(element, dict):
+    if not said or not isinstance(element, dict):
+        return False
+    if not all(is_label(k) or is_content(k) or is_kind(k) for k in said):
         return False
     if record_ids(f.key, element):
         return False  # the id the server gave each one, which the answer shows
@@ -301,6 +311,9 @@ def take_lists(sel: Selection, row: Step) -> int:
             # only by their text (the passages of an entity an analysis found) would repeat a
             # preview per part in every item
             by_text = not sel.item or any(is_state(k) or is_money(k, "number") for k in said)
+            if _said_as_sent(sel, f, element, said, container):
+                taken += 1  # the slot was this list's: no other list of the caller's in its place
+                continue  # a create's or update's records said by their texts and kinds
             if not own or not (
                 container
                 or any(
