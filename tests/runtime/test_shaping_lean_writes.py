@@ -93,12 +93,15 @@ def test_a_writes_records_said_only_by_the_names_the_caller_sent_are_left_out() 
     or amount (a message's ``embeds: [{title, description}]``, a channel's ``tags: [{name,
     color}]``), repeats what the caller sent, as its lists of strings do. Records with an
     identity (the next call takes it), a state, an amount or a measure (topics found, by their
-    confidence) stay, and a read keeps them all."""
+    confidence) stay, and a read keeps them all. Records whose identity the answer would not
+    show (a plain ``id`` beside a name: said by the names the caller sent) are left out too;
+    those with an id named for their list (``feature_id``: the next call takes it) stay."""
     out = _answer(_message(), "create")
     assert out["id"] == "msg-88" and out["content"].startswith(TEXT[:40])
     assert "embeds" not in out
     tags = [{"name": f"Tag {i}", "color": "#aa0000"} for i in range(3)]
-    features = [{"id": f"ftr-{i}", "name": f"Feature {i}"} for i in range(3)]
+    features = [{"feature_id": f"ftr-{i}", "name": f"Feature {i}"} for i in range(3)]
+    forum_tags = [{"id": f"tag-{i}", "name": f"Tag {i}", "moderated": False} for i in range(3)]
     checks = [{"name": f"check {i}", "status": "passed"} for i in range(2)]
     topics = [{"label": f"Topic {i}", "confidence": 0.5 + i / 10} for i in range(2)]
     channel = {"id": "chn-5", "name": "announcements", "topic": "News", "position": 2}
@@ -107,9 +110,79 @@ def test_a_writes_records_said_only_by_the_names_the_caller_sent_are_left_out() 
         out = _answer({**channel, "tags": tags}, kind)
         assert out["id"] == "chn-5" and out["name"] == "announcements"
         assert "tags" not in out
+        out = _answer({**channel, "available_tags": forum_tags}, kind)
+        assert out["id"] == "chn-5" and "available_tags" not in out
+        out = _answer({**channel, "features": features}, kind)
+        assert [r["feature_id"] for r in out["features"]] == ["ftr-0", "ftr-1", "ftr-2"]
         for other, key in ((features, "features"), (checks, "checks"), (topics, "labels")):
             out = _answer({**channel, key: other}, kind)
             said = "label" if key == "labels" else "name"
             assert [r[said] for r in out[key]] == [r[said] for r in other]
     read = _answer(_message(), "read")
     assert [e["title"] for e in read["embeds"]] == ["Embed 0", "Embed 1", "Embed 2"]
+
+
+def test_a_writes_text_is_a_preview_of_its_first_words_ending_with_the_ellipsis() -> None:
+    """A write's answer echoed the text the caller sent as 64 characters and a count of the
+    characters cut (``… [135 more chars]``): the caller holds the text, so the answer only says
+    which text it was, its first words (a list item's 48 characters) ending with ``…`` alone.
+    A read of the same resource keeps its text to ``max_chars``; an operator's own marker is
+    used as configured."""
+    for kind in ("create", "update"):
+        out = _answer(_comment(), kind)
+        assert out["body"].startswith(TEXT[:40]) and out["body"].endswith("…")
+        assert len(out["body"]) <= 49 and "more chars" not in out["body"]
+    read = _answer(_comment(), "read")
+    assert len(read["body"]) > 100
+    marked = shape(_comment(), ShapeConfig(kind="create", truncation_marker=" [cut]"))
+    body = json.loads(marked.chunks[0])["body"]
+    assert body.startswith(TEXT[:40]) and body.endswith(" [cut]")
+
+
+def test_a_writes_people_are_said_by_one_name() -> None:
+    """A write's answer said its author, assignee or creator by name and address (``{name,
+    email}``, a git signature's ``{name, email, date}``): a receipt says who by one handle or
+    name; a read of the same resource keeps the address beside the name."""
+    issue = {
+        "id": "iss-1",
+        "title": "Found a bug",
+        "state": "open",
+        "url": "https://tracker.example.com/iss-1",
+        "assignee": {"id": "usr-2", "name": "Grace Hopper", "email": "grace@example.com"},
+    }
+    for kind in ("create", "update"):
+        out = _answer(issue, kind)
+        assert out["assignee"] == {"name": "Grace Hopper"}
+        assert out["id"] == "iss-1" and out["title"] == "Found a bug" and out["state"] == "open"
+    commit = {
+        "sha": "18a43cd8e1e3a79c786e3d808a73d23b6d212b16",
+        "message": "Fix the parser",
+        "url": "https://git.example.com/commits/18a43cd",
+        "author": {"name": "Ada Byron", "email": "ada@example.com", "date": "2024-05-01"},
+        "tree": {"sha": "9a21f8e2018f42ffcf369b24d2cd20bc25c9e66f"},
+    }
+    assert _answer(commit, "create")["author"] == {"name": "Ada Byron"}
+    read = _answer(issue, "read")
+    assert read["assignee"]["email"] == "grace@example.com"
+
+
+def test_a_writes_records_said_only_by_their_texts_and_kinds_are_left_out() -> None:
+    """A written task answered its ``links: [{type, description, link}]``, each record said by
+    its kind and a preview of its text: nothing the server made of them (no identity, state
+    or amount), what the caller sent. Left out on a create or update; a read keeps them, and
+    records with a state (checks that ran) stay."""
+    links = [
+        {"type": "email", "description": f"A link the caller attached, number {i}", "link": "x"}
+        for i in range(3)
+    ]
+    task = {"id": "tsk-1", "title": "Write the report", "status": "needsAction", "links": links}
+    task = {**task, "position": "0001", "etag": "abc", "selfLink": "https://tasks.example/t/1"}
+    for kind in ("create", "update"):
+        out = _answer(task, kind)
+        assert out["id"] == "tsk-1" and out["title"] == "Write the report"
+        assert out["status"] == "needsAction" and "links" not in out
+    checks = [{"type": "lint", "description": f"check {i}", "status": "passed"} for i in range(2)]
+    out = _answer({**task, "links": checks}, "create")
+    assert [c["status"] for c in out["links"]] == ["passed", "passed"]
+    read = _answer(task, "read")
+    assert len(read["links"]) == 3

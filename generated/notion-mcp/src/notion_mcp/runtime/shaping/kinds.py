@@ -62,9 +62,9 @@ SEARCH_ITEM = Profile(budget=136, identity=2, label=1, state=2, content=1, time=
                       money=1, counts=2, relations=1, lists=1, url=1, flags=2, kinds=1)  # fmt: skip
 # What a write answers with (each record of a batch too): what the caller needs next and did
 # not send: the identity the server assigned (an id, a number), the label that recognises it,
-# its state, its page, who it is by (by name, not the caller's id), the amount it came to, what
-# it holds (an order's lines, reduced); its text only as a short preview when room is left (the
-# caller sent it). Not what the caller named in the request: what it belongs to (a relation),
+# its state, its page, who it is by (one handle or name, not the caller's id), the amount it
+# came to, what it holds (an order's lines, reduced); its text only as a short preview when
+# room is left (the caller sent it). Not what the caller named in the request: what it belongs to (a relation),
 # its kind; no times (issue 33: writes answer lean).
 WRITE = Profile(budget=80, identity=2, label=1, state=1, content=1, time=0, people=1, money=1,
                 counts=0, relations=1, lists=1, url=1, flags=0, kinds=0)  # fmt: skip

@@ -34,7 +34,7 @@ from .truncate import DEFAULT_MARKER, truncate_string
 
 PREVIEW_CHARS = 80  # the text of an element of a list inside one resource, a wrapper's note
 ITEM_PREVIEW_CHARS = 48  # the text of a list's item or a search's hit: its first words
-WRITE_PREVIEW_CHARS = 64  # a write's echo of the text the caller sent (``cut_preview``)
+WRITE_PREVIEW_CHARS = 48  # a write's echo of the text the caller sent (``cut_preview``)
 ITEM_MARKER = "…"  # the end of a listed item's preview (``item_marker``)
 
 __all__ = [
@@ -159,11 +159,12 @@ def cut_wrapper_notes(
 def cut_preview(shaped: Any, path: tuple[str, ...], selection: list[str], marker: str) -> Any:
     """``cut_previews`` for one object (at ``path``, the body when empty): a write's answer
     shows the text the caller just sent as a preview, not whole, shorter than a list item's
-    (``WRITE_PREVIEW_CHARS``: it only says which text it was; the caller has all of it)."""
+    (``WRITE_PREVIEW_CHARS``: it only says which text it was; the caller has all of it), ending
+    with the ellipsis alone (``item_marker``: how many characters were cut, the caller knows)."""
     target = get_at(shaped, path) if path else shaped
     if not isinstance(target, dict):
         return shaped
-    (cut,) = cut_previews([target], (), selection, marker, WRITE_PREVIEW_CHARS)
+    (cut,) = cut_previews([target], (), selection, item_marker(marker), WRITE_PREVIEW_CHARS)
     return set_at(shaped, path, cut) if path else cut
 
 

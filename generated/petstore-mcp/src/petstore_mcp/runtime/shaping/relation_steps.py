@@ -28,6 +28,7 @@ from .names import base_type, is_leaf
 from .picking import VALUE_TOKENS, Field, Selection
 from .roles.content import is_content
 from .roles.identity import has_id, is_id_name, is_natural_key, own_identity_key
+from .roles.kinds import is_kind
 from .roles.label import (
     NOT_OWN,
     is_label,
@@ -63,7 +64,8 @@ def person_key(f: Field, sel: Selection) -> Any:
 
 def take_people(sel: Selection, row: Step) -> int:
     """Each person reduced to a handle, else a name (an email is an address, not a name: the
-    person's name comes with it), up to the slot."""
+    person's name comes with it), up to the slot; on a write's answer (a receipt) by that one
+    handle or name alone, not its address, id or the time a signature was signed."""
     taken = 0
     for f in row.ranked(sel):
         if taken >= row.limit(sel.profile) or _said(sel, f.path):
@@ -71,14 +73,9 @@ def take_people(sel: Selection, row: Step) -> int:
         paths = person_paths(f)
         if paths and sel.pick.add(paths[0], row.records):
             taken += 1
-            signed = not is_person(f.key)  # a signature by its shape (``tagger``)
-            for extra in paths[1:]:  # a write's answer: the caller by name, not by its id,
-                last = extra.rsplit(".", 1)[-1]  # nor when such a signature was signed
-                if sel.kind in WRITE_KINDS and (
-                    own_identity_key(last)
-                    or (signed and is_time(last, node_at(f.node, extra[len(f.path) + 1 :])))
-                ):
-                    continue
+            if sel.kind in WRITE_KINDS:
+                continue  # a write's receipt: who, by one handle or name (no address, id, time)
+            for extra in paths[1:]:
                 sel.pick.add(extra, row.records, force=True, cost=2)
     return taken
 
@@ -257,25 +254,34 @@ def _echoed(sel: Selection, f: Field, element: Any, ident: str, container: bool)
     label (a message's ``embeds: [{title, description}]``): no identity (the server gave them
     none), no state, no amount, no measure (a topic's ``confidence``: what the server found),
     nothing but the names and texts the caller sent with the
-    request, as its lists of strings are (``unsent_lists``). Not records with an identity of
-    their own (``features: [{id, name}]``: the next call takes the id), not people (who it is
-    with), nor a container's or a report's lists (what it holds), nor an error report's
-    (``errors``, ``warnings``: what the server says); and only in the one resource answered,
-    not in a batch's records (each a list's item, its lists what the server made of it)."""
+    request, as its lists of strings are (``unsent_lists``). Records with an identity the
+    answer would not show (a channel's ``tags: [{id, name, moderated}]``, said by their names:
+    only an id named for its list is a write's record's, ``record_ids``) are said by the names
+    the caller sent too. Not records with an id named for their list (``features: [{feature_id,
+    name}]``: the next call takes it), not people (who it is with), nor a container's or a
+    report's lists (what it holds), nor an error report's (``errors``, ``warnings``: what the
+    server says); and only in the one resource answered, not in a batch's records (each a
+    list's item, its lists what the server made of it). Records said by their texts and
+    kinds alone (a task's ``links: [{type, description}]``) are the caller's as well."""
+    return _said_as_sent(sel, f, element, [ident.rsplit(".", 1)[-1]], container)
+
+
+def _said_as_sent(sel: Selection, f: Field, element: Any, said: list[str], container: bool) -> bool:
+    """``_echoed``, for records that would say only ``said`` (the members of each the answer
+    shows): each a label, a text or a kind."""
     if sel.kind not in ("create", "update") or sel.item or container or is_person(f.key):
         return False
     if w(f.key) and w(f.key)[-1] in REPORT_WORDS:
         return False
-    if not is_label(ident.rsplit(".", 1)[-1]) or not isinstance(element, dict):
+    if not said or not isinstance(element, dict):
         return False
+    if not all(is_label(k) or is_content(k) or is_kind(k) for k in said):
+        return False
+    if record_ids(f.key, element):
+        return False  # the id the server gave each one, which the answer shows
     keys = leaf_keys(element)
-    return not any(  # an identity, a state, an amount or a measure: what the server made
-        is_id_name(k)
-        or is_natural_key(k)
-        or is_state(k)
-        or is_money(k, element[k])
-        or is_measure(k, element[k])
-        for k in keys
+    return not any(  # a state, an amount or a measure: what the server made of them
+        is_state(k) or is_money(k, element[k]) or is_measure(k, element[k]) for k in keys
     )
 
 
@@ -306,6 +312,9 @@ def take_lists(sel: Selection, row: Step) -> int:
             # only by their text (the passages of an entity an analysis found) would repeat a
             # preview per part in every item
             by_text = not sel.item or any(is_state(k) or is_money(k, "number") for k in said)
+            if _said_as_sent(sel, f, element, said, container):
+                taken += 1  # the slot was this list's: no other list of the caller's in its place
+                continue  # a create's or update's records said by their texts and kinds
             if not own or not (
                 container
                 or any(
