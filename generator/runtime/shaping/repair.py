@@ -44,13 +44,13 @@ def defaults_read_from_response(
         items = get_at(value, found.collection) if found.collection is not None else None
         if isinstance(items, list):  # described as one object, it sent a list: shown by item
             listed = Target(found.collection, "list", configured=False, found=found)
-            tree = field_tree_from_value(items[:200])
+            tree = field_tree_from_value(items[:200], maps=True)
             per_item = decide_fields(tree, config.context, kind=config.kind, item=True)
             series = answered_series(items, True, config.kind)
             if per_item:
                 return apply_select(value, items, listed, lambda i: select(i, per_item), False)
         fields = decide_fields(
-            field_tree_from_value(target), config.context, kind=config.kind, item=False
+            field_tree_from_value(target, maps=True), config.context, kind=config.kind, item=False
         )
         if not fields:
             return shaped
@@ -68,7 +68,7 @@ def defaults_read_from_response(
             check_invariants([raw], [item], (), "list") or people_lost([raw], [item], (), "list")
         ):
             continue
-        tree = field_tree_from_value(raw)
+        tree = field_tree_from_value(raw, maps=True)
         key = dumps(tree)
         if key not in chosen:
             chosen[key] = decide_fields(tree, config.context, kind=config.kind, item=True)
