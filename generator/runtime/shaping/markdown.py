@@ -9,8 +9,13 @@
 - An array of scalars one of which holds ``, `` or is empty (``["p, q", "r"]``) is written
   as its compact JSON (``["p, q","r"]``), in a cell and on a key/value line alike: joined,
   its values could not be told apart; so is an empty array in a cell (``[]``: an empty cell
-  is a missing field), and an array of one scalar on a key/value line (``- **tags**:
-  ["x"]``), which would read as the scalar.
+  is a missing field), and an array of one scalar, in a cell or on a key/value line
+  (``["x"]``, ``- **tags**: ["x"]``), which would read as the scalar.
+- Text that would read as something else where it stands is fenced: on a line of its own
+  (a bullet, a list's item), text that starts a Markdown block or one of these structures
+  (``-``, ``# ``, ``|``, ``>``, ``1. ``, a fence, ``**``, ``[``/``{``, ``(empty list)``,
+  leading spaces); after a key, text that reads as a value of another type (``[]``, ``{}``,
+  ``["a"]``). In a cell only ``|`` and line breaks could break the row: they are escaped.
 - Other lists become numbered sections, one per item.
 - An object becomes a key/value list; nested objects nest.
 - Long or multi-line text goes into a fenced code block whose fence is longer than any
@@ -33,6 +38,13 @@ INLINE_TEXT_CHARS = 120
 JOIN = ", "  # the values of an array of scalars on one line
 _FLAT_DEPTH = 2
 _BACKTICKS = re.compile(r"`+")
+# text that, on a line of its own, starts a Markdown block or reads as one of this module's
+# structures: a bullet, a heading, a table row, a quote, a numbered item, a fence, a bold key
+# or part, JSON, an empty marker, or indentation
+_OPENS_BLOCK = re.compile(
+    r"^(?:\s|[->|\[{]|[+*](?:\s|$)|#{1,6}(?:\s|$)|\*\*|\d+[.)](?:\s|$)|```|~~~"
+    r"|\((?:empty object|empty list|no items)\)$)"
+)
 
 
 def scalar_text(value: Any) -> str:
@@ -65,6 +77,23 @@ def fence(text: str, indent: str = "") -> str:
 
 def _is_long(text: str) -> bool:
     return len(text) > INLINE_TEXT_CHARS or "\n" in text or "\r" in text
+
+
+def _own_line(text: str) -> bool:
+    """Text written on a line of its own is fenced: long, or read as structure (module doc)."""
+    return _is_long(text) or bool(_OPENS_BLOCK.match(text))
+
+
+def _after_key(text: str) -> bool:
+    """Text after ``- **key**:`` is fenced: long, or read as another value (module doc)."""
+    if _is_long(text) or text in ("[]", "{}"):
+        return True
+    if not (text.startswith("[") and text.endswith("]")):
+        return False
+    try:
+        return isinstance(json.loads(text), list)
+    except ValueError:
+        return False
 
 
 @lru_cache(maxsize=4096)
@@ -123,13 +152,15 @@ def joinable(values: list[Any]) -> bool:
 
 
 def _list_cell(col: str, values: list[Any]) -> tuple[str, str] | None:
+    """An array in one cell: its scalars, or the one member of each of its objects under a
+    dotted column (``labels.name``), as ``joined`` writes a member's whole value."""
     if all(not isinstance(v, (dict, list)) for v in values):
-        return col, joined(values)
+        return col, joined(values, alone=True)
     if all(isinstance(v, dict) and len(v) == 1 for v in values):
         keys = {next(iter(v)) for v in values}
         inner = [next(iter(v.values())) for v in values]
         if len(keys) == 1 and all(not isinstance(x, (dict, list)) for x in inner):
-            return f"{col}.{keys.pop()}", joined(inner)
+            return f"{col}.{keys.pop()}", joined(inner, alone=True)
     return None
 
 
@@ -225,7 +256,7 @@ def list_blocks(items: list[Any], start: int = 1) -> tuple[str, list[str], str]:
 def bullet(value: Any, indent: str) -> str:
     """A scalar as a list item (``- text``; long text fenced under a bare ``-``)."""
     text = scalar_text(value)
-    if isinstance(value, str) and _is_long(text):
+    if isinstance(value, str) and _own_line(text):
         return f"{indent}-\n" + fence(text, indent + "  ")
     return f"{indent}- {text}"
 
@@ -254,7 +285,7 @@ def render_lines(value: Any, indent: str) -> list[str]:
             lines.extend(render_lines(item, indent + "  "))
         return lines
     text = scalar_text(value)
-    if isinstance(value, str) and _is_long(text):
+    if isinstance(value, str) and _own_line(text):
         return fence(text, indent).split("\n")
     return [indent + text]
 
@@ -274,7 +305,7 @@ def _kv(key: str, value: Any, indent: str) -> list[str]:
                 return [label + " " + joined(value, alone=True)]
         return [label, "", *render_lines(value, indent + "  "), ""]
     text = scalar_text(value)
-    if isinstance(value, str) and _is_long(text):
+    if isinstance(value, str) and _after_key(text):
         return [label, fence(text, indent + "  ")]
     return [f"{label} {text}"]
 
