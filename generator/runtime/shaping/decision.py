@@ -27,9 +27,12 @@ shapes with the defaults). What it decides from:
   most of them share (``loaders/response_shape.shared_members``), with ``everywhere`` those
   all of them have: what every item says is chosen among them first; ``expandable``, the
   object's members described as either an id string or the whole object (Stripe's
-  ``default_price``), which the API sends as the id unless asked to expand them: the
-  defaults read each as the related object by what names it (its id, label, handle), and
-  spend nothing on its other members.
+  ``default_price``), or as a list of such, also a level down (``price.product``, dotted),
+  which the API sends as the id unless asked to expand them: the defaults read each as the
+  related object by what names it (its id, label, handle), and spend nothing on its other
+  members; ``variants``, the members below the object that are a union of object variants
+  (a notification's ``subject``), each with what names each variant: kept by one variant's
+  name, such a member is kept by every variant's (``_every_variant_named``).
 
 The rules themselves are the declared steps of ``defaults.py`` (``STEPS``), one role each;
 what they chose keeps each compound value whole (``compounds.py``: ``{seconds, nanos}``).

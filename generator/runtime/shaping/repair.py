@@ -2,7 +2,9 @@
 invariant (``invariants.py``), the response is not what the description said (members it
 lacks, nulls where it promised objects, another variant of a union, another wrapper), and the
 defaults are read from the response itself, for the body or for each list item that lost
-something, by the same decision and context the generator used (``decision.py``).
+something, by the same decision and context the generator used (``decision.py``). The trees
+read from the response see maps keyed by data (ids, file names: ``trees.keyed_by_data``) as
+the description's trees do, ``{"*": entry}``, so such a map is shaped entry by entry.
 """
 
 from __future__ import annotations

@@ -7,6 +7,7 @@ for every key, as it does in field paths. Arrays are described by the
 union of their first ``sample`` items. String leaves get a hint from their values when every
 sampled value agrees (``string:time``, ``string:uri``, ``string:email``), and ``string:tag``
 for a string that names another member of its object (a tagged union's discriminator).
+Read with ``maps``, an object whose keys are data (``keyed_by_data``) is a map of records.
 """
 
 from __future__ import annotations
