@@ -111,8 +111,10 @@ def test_a_map_is_told_by_its_keys_being_data_not_by_its_values_alone() -> None:
         ["eu-west-1.example.net"],  # hosts
     ):
         assert keyed_by_data({k: dict(record) for k in keys}), keys
-    # a key its record holds (its own name) is data, whatever it looks like
+    # a key its record holds (its own name) is data, whatever it looks like; not when it is
+    # the only entry (a wrapper names its one member so as well: ``{"title": {"id": "title"}}``)
     assert keyed_by_data({"alpha": {"name": "alpha", "n": 1}, "beta": {"name": "beta", "n": 2}})
+    assert not keyed_by_data({"title": {"id": "title", "type": "title"}})
     # records of different schemas under data-like keys are not one map
     assert not keyed_by_data({"1": {"a": 1, "b": 2}, "2": {"c": 1, "d": 2}})
     tree = field_tree_from_value({"files": {"x.py": _file("x.py", "text/x-python", 1)}}, maps=True)

@@ -110,15 +110,16 @@ def keyed_by_data(value: dict[str, Any]) -> bool:
         return False
     if not all(alike(records[0], r) for r in records[1:]):
         return False
-    return all(_data_key(k, r) for k, r in list(value.items())[:MAX_ENTRIES])
+    held = len(records) > 1  # one entry named as its record names itself: a wrapper as well
+    return all(_data_key(k, r, held) for k, r in list(value.items())[:MAX_ENTRIES])
 
 
-def _data_key(key: str, record: dict[str, Any]) -> bool:
-    """A key that is a value: one its record holds (its id, its file name), a number, a
-    hexadecimal or UUID id, a date, a URL or an address, or a name with a dot, slash, colon,
-    at sign or space in it (a file, a host, a path), which no member name has."""
-    if any(isinstance(v, (str, int)) and not isinstance(v, bool) and str(v) == key
-           for v in record.values()):  # fmt: skip
+def _data_key(key: str, record: dict[str, Any], held: bool) -> bool:
+    """A key that is a value: one its record holds (its id, its file name; with ``held``), a
+    number, a hexadecimal or UUID id, a date, a URL or an address, or a name with a dot,
+    slash, colon, at sign or space in it (a file, a host, a path), which no member name has."""
+    if held and any(isinstance(v, (str, int)) and not isinstance(v, bool) and str(v) == key
+                    for v in record.values()):  # fmt: skip
         return True
     return bool(_VALUE_KEY.match(key)) or value_hint(key) is not None
 
