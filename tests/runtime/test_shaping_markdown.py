@@ -275,3 +275,19 @@ def test_text_after_a_key_that_reads_as_another_value_is_fenced():
         "list": '["a"]',
         "note": "- a | b",
     }
+
+
+def test_a_text_in_a_cell_that_reads_as_another_value_is_quoted_as_json():
+    """A cell cannot be fenced: a text written as the renderer writes a list (``["a"]``, now
+    also a one-value list's cell), an empty list or object, or a quoted text, is quoted."""
+    value = [
+        {"id": 1, "t": '["a"]', "u": '"q"', "w": "[]"},
+        {"id": 2, "t": ["a"], "u": "x", "w": []},
+    ]
+    rows = to_markdown(value).split("\n")
+    assert rows[2] == '| 1 | "[\\\\"a\\\\"]" | "\\\\"q\\\\"" | "[]" |'
+    assert rows[3] == '| 2 | ["a"] | x | [] |'
+    assert _read_back(value)[0] == value
+    joined = {"tags": ['"q"', "x"], "more": ["[1]", "y"]}
+    assert to_markdown(joined) == '- **tags**: ["\\"q\\"","x"]\n- **more**: ["[1]","y"]'
+    assert _read_back(joined)[0] == joined

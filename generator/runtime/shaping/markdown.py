@@ -15,7 +15,8 @@
   (a bullet, a list's item), text that starts a Markdown block or one of these structures
   (``-``, ``# ``, ``|``, ``>``, ``1. ``, a fence, ``**``, ``[``/``{``, ``(empty list)``,
   leading spaces); after a key, text that reads as a value of another type (``[]``, ``{}``,
-  ``["a"]``). In a cell only ``|`` and line breaks could break the row: they are escaped.
+  ``["a"]``, ``"a"``); in a cell, where nothing can be fenced, such text is quoted as JSON
+  (``"[\"a\"]"``), and ``|`` and line breaks, which would break the row, are escaped.
 - Other lists become numbered sections, one per item.
 - An object becomes a key/value list; nested objects nest.
 - Long or multi-line text goes into a fenced code block whose fence is longer than any
@@ -81,19 +82,34 @@ def _is_long(text: str) -> bool:
 
 def _own_line(text: str) -> bool:
     """Text written on a line of its own is fenced: long, or read as structure (module doc)."""
-    return _is_long(text) or bool(_OPENS_BLOCK.match(text))
+    return _is_long(text) or bool(_OPENS_BLOCK.match(text)) or _reads_as_value(text)
 
 
 def _after_key(text: str) -> bool:
     """Text after ``- **key**:`` is fenced: long, or read as another value (module doc)."""
-    if _is_long(text) or text in ("[]", "{}"):
+    return _is_long(text) or _reads_as_value(text)
+
+
+def _reads_as_value(text: str) -> bool:
+    """Text written as this module writes other values: an empty object or list, a list as
+    compact JSON (``["a"]``), or a text quoted as JSON (``"a"``: ``cell_text``)."""
+    if text in ("[]", "{}"):
         return True
-    if not (text.startswith("[") and text.endswith("]")):
+    if not (len(text) >= 2 and text[0] + text[-1] in ("[]", '""')):
         return False
     try:
-        return isinstance(json.loads(text), list)
+        return isinstance(json.loads(text), (list, str))
     except ValueError:
         return False
+
+
+def cell_text(value: Any) -> str:
+    """A scalar in a table cell: as ``scalar_text``, but a text that reads as another value
+    (``_reads_as_value``) quoted as JSON (``"[\"a\"]"``): a cell cannot be fenced."""
+    text = scalar_text(value)
+    if isinstance(value, str) and _reads_as_value(text):
+        return json.dumps(value, ensure_ascii=False)
+    return text
 
 
 @lru_cache(maxsize=4096)
@@ -127,17 +143,18 @@ def flatten_row(item: Any, prefix: str = "", depth: int = 0) -> dict[str, str] |
                 return None
             row[cell[0]] = cell[1]
         else:
-            row[col] = scalar_text(value)
+            row[col] = cell_text(value)
     return row
 
 
 def joined(values: list[Any], alone: bool = False) -> str:
     """Scalars on one line: joined with ``, ``, or their compact JSON when one of them holds
-    ``, `` or is empty (joined, they could not be told apart), when there is none (``[]``,
+    ``, ``, is empty or reads as another value (joined, they could not be told apart:
+    ``_apart``), when there is none (``[]``,
     not an empty cell), or when ``alone`` (a member's whole value on its key/value line) and
     there is one (it would read as a scalar)."""
     texts = [scalar_text(v) for v in values]
-    if not texts or any(JOIN in t or not t.strip() for t in texts) or (alone and len(texts) == 1):
+    if not texts or any(_apart(t) for t in texts) or (alone and len(texts) == 1):
         return json.dumps(values, ensure_ascii=False, separators=(",", ":"))
     return JOIN.join(texts)
 
@@ -148,7 +165,13 @@ def joinable(values: list[Any]) -> bool:
     if len(values) < 2 or any(isinstance(v, (dict, list)) for v in values):
         return False
     texts = [scalar_text(v) for v in values]
-    return not any(JOIN in t or not t.strip() or _is_long(t) for t in texts)
+    return not any(_apart(t) or _is_long(t) for t in texts)
+
+
+def _apart(text: str) -> bool:
+    """A value that joined with others would not read as itself: it holds ``, ``, is empty,
+    or reads as another value (``_reads_as_value``)."""
+    return JOIN in text or not text.strip() or _reads_as_value(text)
 
 
 def _list_cell(col: str, values: list[Any]) -> tuple[str, str] | None:
@@ -209,7 +232,7 @@ def row_for_item(columns: list[str], item: Any) -> str:
             for key, value in item.items():
                 if key in columns:
                     row[key] = (
-                        scalar_text(value)
+                        cell_text(value)
                         if not isinstance(value, (dict, list))
                         else (json.dumps(value, ensure_ascii=False, separators=(",", ":")))
                     )
