@@ -74,7 +74,7 @@ def test_the_second_reading_keeps_a_map_keyed_by_file_names_entry_by_entry() -> 
     none of which the defaults chose, and every file was lost."""
     config = ShapeConfig(
         default_fields=decide_fields([SNIPPET], DefaultsContext(), kind="search", item=True),
-        field_tree=[SNIPPET],
+        field_tree=SNIPPET,
         collection_path="",
         kind="search",
     )
