@@ -31,7 +31,8 @@ from ..ir.models import ResponseShape
 from ..runtime.upstream.media import XML, media_kind
 from ..runtime.shaping.collections import LIST_KEYS, dotted, find_payload, is_meta_key
 from ..runtime.shaping.decision import DefaultsContext
-from ..runtime.shaping.names import base_type, norm, schema_hint, with_hint, words
+from ..runtime.shaping.names import base_type, is_leaf, norm, schema_hint, with_hint, words
+from ..runtime.shaping.roles.label import is_label, label_rank
 from ..runtime.shaping.roles.identity import addressed_by, identity_fields
 from ..runtime.shaping.trees import EVERY_KEY, is_map
 from .document import Document
@@ -41,6 +42,7 @@ from .xml_layout import xml_layout
 
 MAX_DEPTH = 4
 MAX_FIELDS = 1000  # field names in one tree; deeper levels are cut (to "any") to stay under it
+EXPANDABLE_DEPTH = 2  # expandables are looked for in the object and one level down
 SCALARS = ("string", "integer", "number", "boolean", "null")
 _SUCCESS = re.compile(r"2(\d\d|XX)")
 
@@ -375,32 +377,91 @@ def _shape(
             shared=shared[0],
             everywhere=shared[1],
             expandable=expandables(decided, builder.resolver),
+            variants=variant_names(decided, builder),
         ),
         decision_tree=item_tree or None,
     )
 
 
-def expandables(found: Resolved | None, resolver: RefResolver) -> tuple[str, ...]:
+def expandables(
+    found: Resolved | None, resolver: RefResolver, depth: int = EXPANDABLE_DEPTH
+) -> tuple[str, ...]:
     """The members of the object ``found`` describes that are *expandable*: described as
     either a string (the related object's id, what the API sends unless asked to expand it)
-    or the whole object (``anyOf: [{type: string}, {$ref: price}]``), in its order."""
-    if found is None or not isinstance(found.value, dict):
+    or the whole object (``anyOf: [{type: string}, {$ref: price}]``), or as a list of such,
+    in its order; then, ``depth`` levels down, those of its objects and of its lists' items,
+    as dotted paths (a line item's ``price.product``, ``discounts``)."""
+    if found is None or not isinstance(found.value, dict) or depth <= 0:
         return ()
-    node = resolver.deref(found.value, found.doc, "")
+    out: list[str] = []
+    deeper: list[str] = []
+    for name, prop in _members(resolver.deref(found.value, found.doc, ""), resolver):
+        items = _items_of(prop)
+        items = resolver.deref(items.value, items.doc, "") if items is not None else None
+        if _id_or_object(prop, resolver) or (items is not None and _id_or_object(items, resolver)):
+            out += [name] if name not in out else []
+        else:
+            below = expandables(items or prop, resolver, depth - 1)
+            deeper += [f"{name}.{p}" for p in below if f"{name}.{p}" not in deeper]
+    return tuple(out + [p for p in deeper if p.split(".")[0] not in out])
+
+
+def _members(node: Resolved, resolver: RefResolver) -> list[tuple[str, Resolved]]:
+    """The properties of an object schema, its ``allOf`` parts' too, and, when it is only a
+    wrapper around one object (``anyOf: [{$ref: address}]``, nullable), that object's."""
+    value = node.value if isinstance(node.value, dict) else {}
     parts = [node] + [
         resolver.deref(part, node.doc, "")
-        for part in (node.value.get("allOf") or [] if isinstance(node.value, dict) else [])
+        for part in value.get("allOf") or []
         if isinstance(part, dict)
     ]
-    out: list[str] = []
+    branches = [b for key in ("anyOf", "oneOf") for b in value.get(key) or []]
+    if len(branches) == 1 and isinstance(branches[0], dict) and not value.get("properties"):
+        parts.append(resolver.deref(branches[0], node.doc, ""))
+    out: list[tuple[str, Resolved]] = []
     for part in parts:
         props = part.value.get("properties") if isinstance(part.value, dict) else None
         for name, prop in props.items() if isinstance(props, dict) else ():
-            if isinstance(prop, dict) and _id_or_object(
-                resolver.deref(prop, part.doc, ""), resolver
-            ):
-                out += [name] if name not in out else []
+            if isinstance(prop, dict):
+                out.append((name, resolver.deref(prop, part.doc, "")))
+    return out
+
+
+def variant_names(
+    found: Resolved | None, builder: FieldTreeBuilder, depth: int = EXPANDABLE_DEPTH
+) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """The members of the object ``found`` describes, ``depth`` levels down (lists' items
+    read through), that are a union of two or more object variants (``oneOf``/``anyOf``: a
+    notification's ``subject``, an issue, a pull request or a release), each as its dotted
+    path and what names each variant (``variant_name``): the decision keeps them all when
+    it keeps the member (``DefaultsContext.variants``)."""
+    resolver = builder.resolver
+    if found is None or not isinstance(found.value, dict) or depth <= 0:
+        return ()
+    out: list[tuple[str, tuple[str, ...]]] = []
+    for name, prop in _members(resolver.deref(found.value, found.doc, ""), resolver):
+        items = _items_of(prop)
+        node = resolver.deref(items.value, items.doc, "") if items is not None else prop
+        value = node.value if isinstance(node.value, dict) else {}
+        branches = [b for key in ("oneOf", "anyOf") for b in value.get(key) or []]
+        trees = [builder.tree(b, node.doc, 1) for b in branches if isinstance(b, dict)]
+        named = [variant_name(t) for t in trees if isinstance(t, dict) and t]
+        if len(named) >= 2:
+            said = tuple(dict.fromkeys(n for n in named if n))
+            out += [(name, said)] if said else []
+        else:
+            out += [(f"{name}.{p}", n) for p, n in variant_names(node, builder, depth - 1)]
     return tuple(out)
+
+
+def variant_name(tree: dict[str, Any]) -> str | None:
+    """What names one variant of a union: its first label (``title``, ``name``), else its
+    identity (``id``)."""
+    labels = sorted((k for k, v in tree.items() if is_label(k) and is_leaf(v)), key=label_rank)
+    if labels:
+        return labels[0]
+    ids = identity_fields(tree)
+    return ids[0] if ids else None
 
 
 def _id_or_object(member: Resolved, resolver: RefResolver) -> bool:

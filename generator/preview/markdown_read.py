@@ -17,7 +17,8 @@ it, attributed to what it sits under:
 - a **fenced block** is one text, its lines as written;
 - a **paged part** ``**path** (12 items):`` / ``(3 keys):`` / ``(continued):`` holds the
   value at that dotted path of the object around it;
-- a list written as JSON on one line (``["p, q","r"]``) is that list;
+- a list written as JSON on one line (``["p, q","r"]``) is that list, and a text quoted as
+  JSON (``"[\"a\"]"``) that text;
 - a **scalar** reads as JSON would write it (``3``, ``2.5``, ``null``, ``true``), anything
   else as text; a text cut short keeps its truncation marker (``…``), as the JSON judge
   expects.
@@ -76,13 +77,13 @@ def scalar(text: str, joined: Joined = never) -> Any:
     """One value written on a line or in a cell (a list when written as one, module doc)."""
     if text == "{}":
         return {}
-    if text.startswith("[") and text.endswith("]"):
+    if len(text) >= 2 and text[0] + text[-1] in ("[]", '""'):
         try:
             values = json.loads(text)
         except ValueError:
             pass
         else:
-            if isinstance(values, list):
+            if isinstance(values, (list, str)):
                 return values
     if JOIN in text:
         parts = text.split(JOIN)

@@ -24,7 +24,8 @@ def test_a_list_of_flat_objects_is_a_table_with_dotted_identity_columns():
     assert lines[0] == "| number | title | user.login | labels.name |"
     assert lines[1] == "|---|---|---|---|"
     issue = issues[0]
-    labels = ", ".join(label["name"] for label in issue["labels"])
+    names = [label["name"] for label in issue["labels"]]
+    labels = ", ".join(names) if len(names) > 1 else json.dumps(names)  # one: reads as a list
     assert (
         lines[2]
         == f"| {issue['number']} | {issue['title']} | {issue['user']['login']} | {labels} |"
@@ -220,3 +221,73 @@ def test_a_cells_own_html_line_break_is_not_read_as_a_line_break():
     rows = [{"id": 1, "bio": "one<br>two"}, {"id": 2, "bio": "three\nfour"}]
     assert escape_cell("one<br>two\nthree") == "one\\<br>two<br>three"
     assert _read_back(rows)[0] == rows
+
+
+def test_an_array_of_one_value_in_a_cell_reads_as_an_array_not_its_value():
+    value = [
+        {"id": 1, "tags": ["a"], "kind": "a", "labels": [{"name": "bug"}]},
+        {"id": 2, "tags": ["a", "b"], "kind": "b", "labels": [{"name": "x"}, {"name": "y"}]},
+    ]
+    rows = to_markdown(value).split("\n")
+    assert rows[0] == "| id | tags | kind | labels.name |"
+    assert rows[2] == '| 1 | ["a"] | a | ["bug"] |'  # not the scalar ``a`` beside it
+    assert rows[3] == "| 2 | a, b | b | x, y |"
+    read, verdict = _read_back(value)
+    assert read == value
+    assert verdict.clean, verdict.lost
+
+
+def test_text_that_imitates_markdown_on_its_own_line_is_fenced():
+    """A scalar on a line of its own (a bullet, a list's item, the whole answer) that starts
+    a Markdown block or a structure of the answer is fenced, so it reads as the text it is."""
+    for text in ("- **id**: 7", "# Title", "| a | b |", "> quoted", "1. first", "```", "  x"):
+        md = to_markdown(["plain", text])
+        assert md.split("\n")[:2] == ["- plain", "-"], text
+        assert f"\n  ```\n  {text}\n  ```" in md or f"\n  ````\n  {text}\n  ````" in md, text
+        assert to_markdown(text).split("\n")[0].startswith("```"), text
+        assert _read_back(["plain", text])[0] == ["plain", text], text
+        assert _read_back({"items": [text, "x" * 200]})[0] == {"items": [text, "x" * 200]}
+    # the whole answer, a text that looked like a member, read as one
+    assert _read_back("- **id**: 7")[0] == "- **id**: 7"
+    # what reads as itself stays on its line: numbers in text, tags, versions
+    assert to_markdown(["#12", "1.2.0"]) == "- #12\n- 1.2.0"
+
+
+def test_text_after_a_key_that_reads_as_another_value_is_fenced():
+    md = to_markdown({"empty": "[]", "list": '["a"]', "object": "{}", "note": "- a | b"})
+    assert md.split("\n") == [
+        "- **empty**:",
+        "  ```",
+        "  []",
+        "  ```",
+        "- **list**:",
+        "  ```",
+        '  ["a"]',
+        "  ```",
+        "- **object**:",
+        "  ```",
+        "  {}",
+        "  ```",
+        "- **note**: - a | b",  # inline after its key: read as text
+    ]
+    assert _read_back({"empty": "[]", "list": '["a"]', "note": "- a | b"})[0] == {
+        "empty": "[]",
+        "list": '["a"]',
+        "note": "- a | b",
+    }
+
+
+def test_a_text_in_a_cell_that_reads_as_another_value_is_quoted_as_json():
+    """A cell cannot be fenced: a text written as the renderer writes a list (``["a"]``, now
+    also a one-value list's cell), an empty list or object, or a quoted text, is quoted."""
+    value = [
+        {"id": 1, "t": '["a"]', "u": '"q"', "w": "[]"},
+        {"id": 2, "t": ["a"], "u": "x", "w": []},
+    ]
+    rows = to_markdown(value).split("\n")
+    assert rows[2] == '| 1 | "[\\\\"a\\\\"]" | "\\\\"q\\\\"" | "[]" |'
+    assert rows[3] == '| 2 | ["a"] | x | [] |'
+    assert _read_back(value)[0] == value
+    joined = {"tags": ['"q"', "x"], "more": ["[1]", "y"]}
+    assert to_markdown(joined) == '- **tags**: ["\\"q\\"","x"]\n- **more**: ["[1]","y"]'
+    assert _read_back(joined)[0] == joined

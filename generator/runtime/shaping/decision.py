@@ -27,9 +27,12 @@ shapes with the defaults). What it decides from:
   most of them share (``loaders/response_shape.shared_members``), with ``everywhere`` those
   all of them have: what every item says is chosen among them first; ``expandable``, the
   object's members described as either an id string or the whole object (Stripe's
-  ``default_price``), which the API sends as the id unless asked to expand them: the
-  defaults read each as the related object by what names it (its id, label, handle), and
-  spend nothing on its other members.
+  ``default_price``), or as a list of such, also a level down (``price.product``, dotted),
+  which the API sends as the id unless asked to expand them: the defaults read each as the
+  related object by what names it (its id, label, handle), and spend nothing on its other
+  members; ``variants``, the members below the object that are a union of object variants
+  (a notification's ``subject``), each with what names each variant: kept by one variant's
+  name, such a member is kept by every variant's (``_every_variant_named``).
 
 The rules themselves are the declared steps of ``defaults.py`` (``STEPS``), one role each;
 what they chose keeps each compound value whole (``compounds.py``: ``{seconds, nanos}``).
@@ -64,6 +67,8 @@ class DefaultsContext:
     shared: tuple[str, ...] = ()  # a union's item: the members most of its variants share
     everywhere: tuple[str, ...] = ()  # ... and those all of them have
     expandable: tuple[str, ...] = ()  # members sent as an id unless expanded into the object
+    # members below the object that are a union of variants, each with what names each variant
+    variants: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         """The non-default members (``spec.json``'s ``response.context``)."""
@@ -86,6 +91,8 @@ class DefaultsContext:
             out["everywhere"] = list(self.everywhere)
         if self.expandable:
             out["expandable"] = list(self.expandable)
+        if self.variants:
+            out["variants"] = {path: list(names) for path, names in self.variants}
         return out
 
     @classmethod
@@ -102,6 +109,11 @@ class DefaultsContext:
             shared=tuple(str(m) for m in data.get("shared", ())),
             everywhere=tuple(str(m) for m in data.get("everywhere", ())),
             expandable=tuple(str(m) for m in data.get("expandable", ())),
+            variants=tuple(
+                (str(path), tuple(str(n) for n in names))
+                for path, names in (data.get("variants") or {}).items()
+                if isinstance(names, list)
+            ),
         )
 
 
@@ -192,9 +204,30 @@ def _seen(tree: Any, context: DefaultsContext) -> dict[str, Any] | None:
     tree = unwrap(tree)
     if not isinstance(tree, dict) or not tree:
         return None
-    if context.expandable:
-        tree = {k: _as_sent(v) if k in context.expandable else v for k, v in tree.items()}
+    for path in context.expandable:
+        tree = _sent_at(tree, path.split("."))
     return without_nested_connections(tree) if context.graphql else tree
+
+
+def _sent_at(tree: Any, segs: list[str]) -> Any:
+    """``tree`` with the expandable member at the path ``segs`` (lists read through) as the
+    defaults read it (``_as_sent``); ``tree`` itself when the path is not in it."""
+    if isinstance(tree, list):
+        inner = _sent_at(tree[0], segs) if tree else None
+        return tree if not tree or inner is tree[0] else [inner]
+    if not isinstance(tree, dict) or segs[0] not in tree:
+        return tree
+    sub = tree[segs[0]]
+    new = _sent_at(sub, segs[1:]) if len(segs) > 1 else _sent_list(sub)
+    return tree if new is sub else {**tree, segs[0]: new}
+
+
+def _sent_list(member: Any) -> Any:
+    """An expandable member, or a list of them, as ``_as_sent`` reads it."""
+    if isinstance(member, list) and member:
+        inner = _sent_list(member[0])
+        return member if inner is member[0] else [inner]
+    return _as_sent(member)
 
 
 def _fields(
@@ -207,7 +240,24 @@ def _fields(
     if context.union:  # which member each item is, and its identity and label
         labels = tuple(m for m in context.members if m not in defaults)
         defaults = ("__typename",) + tuple(d for d in defaults if d != "__typename") + labels
+    defaults = _every_variant_named(tuple(defaults), context.variants)
     return whole_compounds(tree, tuple(defaults))  # ``{seconds, nanos}`` whole
+
+
+def _every_variant_named(
+    chosen: tuple[str, ...], variants: tuple[tuple[str, tuple[str, ...]], ...]
+) -> tuple[str, ...]:
+    """A member below the object that is a union of variants (``context.variants``), kept by
+    what names one of them (``subject.title``), is kept by what names each (``subject.name``
+    for the variant without a title): a value holds one variant, so the others cost nothing
+    where it is not theirs, and no item's member shapes down to nothing."""
+    for path, names in variants:
+        said = [path + "." + n for n in names]
+        at = [i for i, p in enumerate(chosen) if p in said]
+        if at:  # the rules named it by one variant's name
+            more = tuple(p for p in said if p not in chosen)
+            chosen = chosen[: at[-1] + 1] + more + chosen[at[-1] + 1 :]
+    return chosen
 
 
 def _chosen(

@@ -8,16 +8,24 @@ for every key, as it does in field paths. Arrays are described by the
 union of their first ``sample`` items. String leaves get a hint from their values when every
 sampled value agrees (``string:time``, ``string:uri``, ``string:email``), and ``string:tag``
 for a string that names another member of its object (a tagged union's discriminator).
+Read with ``maps``, an object whose keys are data (``keyed_by_data``) is a map of records.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from .names import base_type, hint, json_type, value_hint
 
 SCHEMA_OVERLAP = 0.75  # members of one schema share this much of their members' union
 EVERY_KEY = "*"  # a map's entries in a field tree; the wildcard segment of a field path
+MAX_ENTRIES = 50  # the entries of an object read to tell whether it is keyed by data
+# a key that is a value: a number, a hexadecimal or UUID id, or a name with a character no
+# member name has (a file's dot, a path's slash, a host's colon, an address's at sign, a space)
+_VALUE_KEY = re.compile(
+    r"^(?:\d+|(?=[0-9a-f-]*\d)[0-9a-f]{8,}(?:-[0-9a-f]+)*|.*[./:@ ].*)$", re.IGNORECASE
+)
 
 
 def is_map(tree: Any) -> bool:
@@ -85,9 +93,36 @@ def through_maps(tree: Any, path: str) -> str:
     return ".".join(out)
 
 
-def field_tree_from_value(value: Any, max_depth: int = 6, sample: int = 200) -> Any:
-    """Describe a JSON value as a field tree (arrays: union of the first ``sample`` items)."""
-    return _tree(value, max_depth, sample)
+def field_tree_from_value(
+    value: Any, max_depth: int = 6, sample: int = 200, maps: bool = False
+) -> Any:
+    """Describe a JSON value as a field tree (arrays: union of the first ``sample`` items).
+    With ``maps``, an object keyed by data (``keyed_by_data``) is a map of records,
+    ``{"*": union of its entries}``, as the description would have said it."""
+    return _tree(value, max_depth, sample, maps)
+
+
+def keyed_by_data(value: dict[str, Any]) -> bool:
+    """An object whose keys are data, not member names: each value is a record, the records
+    are of one schema (``alike``), and each key reads as a value (``_data_key``): an id or a
+    file name keying the record it names (``{"hello.py": {"filename": "hello.py", ...}}``)."""
+    records = list(value.values())[:MAX_ENTRIES]
+    if not records or not all(isinstance(r, dict) and r for r in records):
+        return False
+    if not all(alike(records[0], r) for r in records[1:]):
+        return False
+    held = len(records) > 1  # one entry named as its record names itself: a wrapper as well
+    return all(_data_key(k, r, held) for k, r in list(value.items())[:MAX_ENTRIES])
+
+
+def _data_key(key: str, record: dict[str, Any], held: bool) -> bool:
+    """A key that is a value: one its record holds (its id, its file name; with ``held``), a
+    number, a hexadecimal or UUID id, a date, a URL or an address, or a name with a dot,
+    slash, colon, at sign or space in it (a file, a host, a path), which no member name has."""
+    if held and any(isinstance(v, (str, int)) and not isinstance(v, bool) and str(v) == key
+                    for v in record.values()):  # fmt: skip
+        return True
+    return bool(_VALUE_KEY.match(key)) or value_hint(key) is not None
 
 
 def scalar_type(value: Any) -> str:
@@ -98,12 +133,14 @@ def scalar_type(value: Any) -> str:
     return kind if kind in ("null", "boolean", "integer", "number") else "any"
 
 
-def _tree(value: Any, depth: int, sample: int) -> Any:
+def _tree(value: Any, depth: int, sample: int, maps: bool) -> Any:
     if isinstance(value, dict):
         if depth <= 0:
             return "any"
+        if maps and keyed_by_data(value):  # its entries, under whatever key: one record
+            return {EVERY_KEY: _tree(list(value.values())[:sample], depth, sample, maps)[0]}
         return {
-            str(k): "string:tag" if _is_tag(v, value) else _tree(v, depth - 1, sample)
+            str(k): "string:tag" if _is_tag(v, value) else _tree(v, depth - 1, sample, maps)
             for k, v in value.items()
         }
     if isinstance(value, list):
@@ -111,7 +148,7 @@ def _tree(value: Any, depth: int, sample: int) -> Any:
             return ["any"]
         merged: Any = None
         for item in value[:sample]:
-            sub = _tree(item, depth - 1, sample)
+            sub = _tree(item, depth - 1, sample, maps)
             merged = sub if merged is None else merge(merged, sub)
         return [merged]
     return scalar_type(value)

@@ -10,8 +10,14 @@
 - An array of scalars one of which holds ``, `` or is empty (``["p, q", "r"]``) is written
   as its compact JSON (``["p, q","r"]``), in a cell and on a key/value line alike: joined,
   its values could not be told apart; so is an empty array in a cell (``[]``: an empty cell
-  is a missing field), and an array of one scalar on a key/value line (``- **tags**:
-  ["x"]``), which would read as the scalar.
+  is a missing field), and an array of one scalar, in a cell or on a key/value line
+  (``["x"]``, ``- **tags**: ["x"]``), which would read as the scalar.
+- Text that would read as something else where it stands is fenced: on a line of its own
+  (a bullet, a list's item), text that starts a Markdown block or one of these structures
+  (``-``, ``# ``, ``|``, ``>``, ``1. ``, a fence, ``**``, ``[``/``{``, ``(empty list)``,
+  leading spaces); after a key, text that reads as a value of another type (``[]``, ``{}``,
+  ``["a"]``, ``"a"``); in a cell, where nothing can be fenced, such text is quoted as JSON
+  (``"[\"a\"]"``), and ``|`` and line breaks, which would break the row, are escaped.
 - Other lists become numbered sections, one per item.
 - An object becomes a key/value list; nested objects nest.
 - Long or multi-line text goes into a fenced code block whose fence is longer than any
@@ -34,6 +40,13 @@ INLINE_TEXT_CHARS = 120
 JOIN = ", "  # the values of an array of scalars on one line
 _FLAT_DEPTH = 2
 _BACKTICKS = re.compile(r"`+")
+# text that, on a line of its own, starts a Markdown block or reads as one of this module's
+# structures: a bullet, a heading, a table row, a quote, a numbered item, a fence, a bold key
+# or part, JSON, an empty marker, or indentation
+_OPENS_BLOCK = re.compile(
+    r"^(?:\s|[->|\[{]|[+*](?:\s|$)|#{1,6}(?:\s|$)|\*\*|\d+[.)](?:\s|$)|```|~~~"
+    r"|\((?:empty object|empty list|no items)\)$)"
+)
 
 
 def scalar_text(value: Any) -> str:
@@ -68,6 +81,38 @@ def _is_long(text: str) -> bool:
     return len(text) > INLINE_TEXT_CHARS or "\n" in text or "\r" in text
 
 
+def _own_line(text: str) -> bool:
+    """Text written on a line of its own is fenced: long, or read as structure (module doc)."""
+    return _is_long(text) or bool(_OPENS_BLOCK.match(text)) or _reads_as_value(text)
+
+
+def _after_key(text: str) -> bool:
+    """Text after ``- **key**:`` is fenced: long, or read as another value (module doc)."""
+    return _is_long(text) or _reads_as_value(text)
+
+
+def _reads_as_value(text: str) -> bool:
+    """Text written as this module writes other values: an empty object or list, a list as
+    compact JSON (``["a"]``), or a text quoted as JSON (``"a"``: ``cell_text``)."""
+    if text in ("[]", "{}"):
+        return True
+    if not (len(text) >= 2 and text[0] + text[-1] in ("[]", '""')):
+        return False
+    try:
+        return isinstance(json.loads(text), (list, str))
+    except ValueError:
+        return False
+
+
+def cell_text(value: Any) -> str:
+    """A scalar in a table cell: as ``scalar_text``, but a text that reads as another value
+    (``_reads_as_value``) quoted as JSON (``"[\"a\"]"``): a cell cannot be fenced."""
+    text = scalar_text(value)
+    if isinstance(value, str) and _reads_as_value(text):
+        return json.dumps(value, ensure_ascii=False)
+    return text
+
+
 @lru_cache(maxsize=4096)
 def _bold_key(key: str) -> str:
     return "**" + key.replace("*", "\\*").replace("\n", " ") + "**"
@@ -99,17 +144,18 @@ def flatten_row(item: Any, prefix: str = "", depth: int = 0) -> dict[str, str] |
                 return None
             row[cell[0]] = cell[1]
         else:
-            row[col] = scalar_text(value)
+            row[col] = cell_text(value)
     return row
 
 
 def joined(values: list[Any], alone: bool = False) -> str:
     """Scalars on one line: joined with ``, ``, or their compact JSON when one of them holds
-    ``, `` or is empty (joined, they could not be told apart), when there is none (``[]``,
+    ``, ``, is empty or reads as another value (joined, they could not be told apart:
+    ``_apart``), when there is none (``[]``,
     not an empty cell), or when ``alone`` (a member's whole value on its key/value line) and
     there is one (it would read as a scalar)."""
     texts = [scalar_text(v) for v in values]
-    if not texts or any(JOIN in t or not t.strip() for t in texts) or (alone and len(texts) == 1):
+    if not texts or any(_apart(t) for t in texts) or (alone and len(texts) == 1):
         return json.dumps(values, ensure_ascii=False, separators=(",", ":"))
     return JOIN.join(texts)
 
@@ -120,17 +166,25 @@ def joinable(values: list[Any]) -> bool:
     if len(values) < 2 or any(isinstance(v, (dict, list)) for v in values):
         return False
     texts = [scalar_text(v) for v in values]
-    return not any(JOIN in t or not t.strip() or _is_long(t) for t in texts)
+    return not any(_apart(t) or _is_long(t) for t in texts)
+
+
+def _apart(text: str) -> bool:
+    """A value that joined with others would not read as itself: it holds ``, ``, is empty,
+    or reads as another value (``_reads_as_value``)."""
+    return JOIN in text or not text.strip() or _reads_as_value(text)
 
 
 def _list_cell(col: str, values: list[Any]) -> tuple[str, str] | None:
+    """An array in one cell: its scalars, or the one member of each of its objects under a
+    dotted column (``labels.name``), as ``joined`` writes a member's whole value."""
     if all(not isinstance(v, (dict, list)) for v in values):
-        return col, joined(values)
+        return col, joined(values, alone=True)
     if all(isinstance(v, dict) and len(v) == 1 for v in values):
         keys = {next(iter(v)) for v in values}
         inner = [next(iter(v.values())) for v in values]
         if len(keys) == 1 and all(not isinstance(x, (dict, list)) for x in inner):
-            return f"{col}.{keys.pop()}", joined(inner)
+            return f"{col}.{keys.pop()}", joined(inner, alone=True)
     return None
 
 
@@ -179,7 +233,7 @@ def row_for_item(columns: list[str], item: Any) -> str:
             for key, value in item.items():
                 if key in columns:
                     row[key] = (
-                        scalar_text(value)
+                        cell_text(value)
                         if not isinstance(value, (dict, list))
                         else (json.dumps(value, ensure_ascii=False, separators=(",", ":")))
                     )
@@ -226,7 +280,7 @@ def list_blocks(items: list[Any], start: int = 1) -> tuple[str, list[str], str]:
 def bullet(value: Any, indent: str) -> str:
     """A scalar as a list item (``- text``; long text fenced under a bare ``-``)."""
     text = scalar_text(value)
-    if isinstance(value, str) and _is_long(text):
+    if isinstance(value, str) and _own_line(text):
         return f"{indent}-\n" + fence(text, indent + "  ")
     return f"{indent}- {text}"
 
@@ -255,7 +309,7 @@ def render_lines(value: Any, indent: str) -> list[str]:
             lines.extend(render_lines(item, indent + "  "))
         return lines
     text = scalar_text(value)
-    if isinstance(value, str) and _is_long(text):
+    if isinstance(value, str) and _own_line(text):
         return fence(text, indent).split("\n")
     return [indent + text]
 
@@ -275,7 +329,7 @@ def _kv(key: str, value: Any, indent: str) -> list[str]:
                 return [label + " " + joined(value, alone=True)]
         return [label, "", *render_lines(value, indent + "  "), ""]
     text = scalar_text(value)
-    if isinstance(value, str) and _is_long(text):
+    if isinstance(value, str) and _after_key(text):
         return [label, fence(text, indent + "  ")]
     return [f"{label} {text}"]
 

@@ -121,7 +121,7 @@ def shape(
         selection = list(config.default_fields) if where.configured else []
         if not selection:
             sample = target[:200] if isinstance(target, list) else target
-            guessed = tree if isinstance(tree, dict) else field_tree_from_value(sample)
+            guessed = tree if isinstance(tree, dict) else field_tree_from_value(sample, maps=True)
             selection = list(
                 decide_fields(guessed, config.context, kind=config.kind, item=where.kind == "list")
             )

@@ -3,7 +3,9 @@
 invariant (``invariants.py``), the response is not what the description said (members it
 lacks, nulls where it promised objects, another variant of a union, another wrapper), and the
 defaults are read from the response itself, for the body or for each list item that lost
-something, by the same decision and context the generator used (``decision.py``).
+something, by the same decision and context the generator used (``decision.py``). The trees
+read from the response see maps keyed by data (ids, file names: ``trees.keyed_by_data``) as
+the description's trees do, ``{"*": entry}``, so such a map is shaped entry by entry.
 """
 
 from __future__ import annotations
@@ -45,13 +47,13 @@ def defaults_read_from_response(
         items = get_at(value, found.collection) if found.collection is not None else None
         if isinstance(items, list):  # described as one object, it sent a list: shown by item
             listed = Target(found.collection, "list", configured=False, found=found)
-            tree = field_tree_from_value(items[:200])
+            tree = field_tree_from_value(items[:200], maps=True)
             per_item = decide_fields(tree, config.context, kind=config.kind, item=True)
             series = answered_series(items, True, config.kind)
             if per_item:
                 return apply_select(value, items, listed, lambda i: select(i, per_item), False)
         fields = decide_fields(
-            field_tree_from_value(target), config.context, kind=config.kind, item=False
+            field_tree_from_value(target, maps=True), config.context, kind=config.kind, item=False
         )
         if not fields:
             return shaped
@@ -69,7 +71,7 @@ def defaults_read_from_response(
             check_invariants([raw], [item], (), "list") or people_lost([raw], [item], (), "list")
         ):
             continue
-        tree = field_tree_from_value(raw)
+        tree = field_tree_from_value(raw, maps=True)
         key = dumps(tree)
         if key not in chosen:
             chosen[key] = decide_fields(tree, config.context, kind=config.kind, item=True)
