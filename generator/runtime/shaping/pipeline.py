@@ -56,6 +56,8 @@ from .list_items import (
     drop_named_scope,
     item_marker,
     listed_chars,
+    said_once,
+    same_note,
 )
 from .pages import PAGE_KINDS
 from .paging import MIN_PAGE_TOKENS, capped, over_threshold, page
@@ -200,6 +202,10 @@ def shape(
             )
             if config.known_values:
                 shaped = drop_named_scope(shaped, path or (), config.known_values)
+            if config.kind in PAGE_KINDS:  # a value every listed item holds: said once
+                shaped, same = said_once(shaped, path or (), config.context.keys)
+                if same:
+                    notes.append(same_note(same))
         elif selection and config.kind in WRITE_KINDS:  # a write's echo of its text: short
             shaped = cut_preview(shaped, path or (), selection, config.truncation_marker)
             shaped = without_success(shaped)  # the result says it succeeded
