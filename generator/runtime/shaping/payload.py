@@ -174,9 +174,7 @@ def filter_meta(
             continue
         elif keep_meta(key, sub):
             if isinstance(sub, dict):  # ``pagination: {total, next: "https://..."}``
-                sub = {
-                    k: v for k, v in sub.items() if not is_link(v) and not wrapper_note(k, v)
-                }
+                sub = {k: v for k, v in sub.items() if not is_link(v) and not wrapper_note(k, v)}
             if sub != {}:
                 out[key] = sub
     return out
