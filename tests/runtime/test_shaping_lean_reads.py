@@ -97,6 +97,22 @@ def test_what_an_item_is_known_by_is_never_said_once():
         assert key in kept
 
 
+def test_a_tag_naming_the_items_content_and_a_link_stay_on_every_item():
+    body = {
+        "blocks": [
+            {
+                "id": i,
+                "type": "paragraph",
+                "paragraph": {"text": f"Line {i}"},
+                "url": "https://x.test/b",
+            }
+            for i in range(3)
+        ]
+    }
+    out, _ = answer(body, ShapeConfig(collection_path="blocks", default_fields=()))
+    assert all(b["type"] == "paragraph" for b in out["blocks"])
+
+
 def test_a_member_a_path_parameter_names_stays_on_every_item():
     body = {"favourites": items(3, type="track", state="open")}
     config = ShapeConfig(collection_path="favourites", context=DefaultsContext(keys=("type",)))
@@ -105,10 +121,13 @@ def test_a_member_a_path_parameter_names_stays_on_every_item():
     assert notes == ['[every item: state="open"]']
 
 
-def test_short_lists_differing_values_and_writes_keep_their_members():
-    two = {"tickets": items(2, state="open")}
+def test_one_item_differing_values_and_writes_keep_their_members():
+    one = {"tickets": items(1, state="open")}
+    out, notes = answer(one, ShapeConfig(collection_path="tickets"))
+    assert out["tickets"][0]["state"] == "open" and not notes
+    two = {"tickets": items(2, state="open")}  # said once: shorter than twice
     out, notes = answer(two, ShapeConfig(collection_path="tickets"))
-    assert all(t["state"] == "open" for t in out["tickets"]) and not notes
+    assert all("state" not in t for t in out["tickets"]) and notes == ['[every item: state="open"]']
     mixed = {"tickets": items(3, state="open")}
     mixed["tickets"][1]["state"] = "closed"
     out, notes = answer(mixed, ShapeConfig(collection_path="tickets"))

@@ -26,7 +26,9 @@ from .chunking import get_at, set_at
 from .collections import REPORT_WORDS
 from .roles.content import is_content
 from .roles.identity import is_id_name, is_natural_key, own_identity_key
+from .roles.kinds import is_kind
 from .roles.label import is_label
+from .roles.links import is_url
 from .roles.people import is_person
 from .deadline import check as check_deadline
 from .fields import parse_path
@@ -212,7 +214,7 @@ def _without(item: dict[str, Any], drop: list[tuple[str, ...]]) -> dict[str, Any
     return out
 
 
-SAME_MIN_ITEMS = 3  # a list of at least this many items says a value all of them share once
+SAME_MIN_ITEMS = 2  # a list of at least this many items says a value all of them share once
 PROSE_WORDS = 4  # a string of this many words is a text: each item's own, never said once
 
 
@@ -221,9 +223,11 @@ def said_once(
 ) -> tuple[Any, dict[str, Any]]:
     """A listed page's items without the scalar members that hold one value on every item (a
     page of open issues, ``state: "open"`` on each; ``currency: "USD"``), and those members
-    with their value, which the answer's note says once (``same_note``). Only on a list of at
-    least ``SAME_MIN_ITEMS`` items; never an item's identity, a key or an id it refers to, its
-    label, a person, its text (a content member, a string of ``PROSE_WORDS`` words), a member a
+    with their value, which the answer's note says once (``same_note``), when the note is
+    shorter than what it takes out. Only on a list of at least ``SAME_MIN_ITEMS`` items; never
+    an item's identity, a key or an id it refers to, its label, a person, its link, its text (a
+    content member, a string of ``PROSE_WORDS`` words), a discriminator kept on every item (a
+    tag naming the member that holds the content, ``cleanup.drop_constant_kinds``), a member a
     path parameter names (``keys``), nor what would leave an item with nothing."""
     items = get_at(shaped, path)
     if (
@@ -239,12 +243,16 @@ def said_once(
         if not isinstance(value, (dict, list))
         and value is not None
         and not (is_id_name(key) or is_natural_key(key) or is_label(key) or is_person(key))
+        and not (is_kind(key) or is_url(key, None) or isinstance(value, str) and value in items[0])
         and not (is_content(key) or isinstance(value, str) and len(value.split()) >= PROSE_WORDS)
         and "".join(words(key)) not in named
         and all(key in i and i[key] == value and type(i[key]) is type(value) for i in items)
     }
     if not same or any(set(i) <= set(same) for i in items):
         return shaped, {}
+    said = sum(len(json.dumps({k: v}, ensure_ascii=False)) for k, v in same.items())
+    if said * len(items) <= len(same_note(same)):
+        return shaped, {}  # saying it on each item is shorter
     trimmed = [{k: v for k, v in i.items() if k not in same} for i in items]
     return (set_at(shaped, path, trimmed) if path else trimmed), same
 
