@@ -19,17 +19,13 @@ value on every item, never the item's own identity or label.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from .chunking import get_at, set_at
 from .collections import REPORT_WORDS
 from .roles.content import is_content
-from .roles.identity import is_id_name, is_natural_key, own_identity_key
-from .roles.kinds import is_kind
+from .roles.identity import is_id_name, own_identity_key
 from .roles.label import is_label
-from .roles.links import is_url
-from .roles.people import is_person
 from .deadline import check as check_deadline
 from .fields import parse_path
 from .names import words
@@ -52,8 +48,6 @@ __all__ = [
     "item_marker",
     "listed_chars",
     "preview_paths",
-    "said_once",
-    "same_note",
 ]
 
 
@@ -212,52 +206,3 @@ def _without(item: dict[str, Any], drop: list[tuple[str, ...]]) -> dict[str, Any
         else:
             out.pop(segments[0], None)
     return out
-
-
-SAME_MIN_ITEMS = 2  # a list of at least this many items says a value all of them share once
-PROSE_WORDS = 4  # a string of this many words is a text: each item's own, never said once
-
-
-def said_once(
-    shaped: Any, path: tuple[str, ...], keys: tuple[str, ...] = ()
-) -> tuple[Any, dict[str, Any]]:
-    """A listed page's items without the scalar members that hold one value on every item (a
-    page of open issues, ``state: "open"`` on each; ``currency: "USD"``), and those members
-    with their value, which the answer's note says once (``same_note``), when the note is
-    shorter than what it takes out. Only on a list of at least ``SAME_MIN_ITEMS`` items; never
-    an item's identity, a key or an id it refers to, its label, a person, its link, its text (a
-    content member, a string of ``PROSE_WORDS`` words), a discriminator kept on every item (a
-    tag naming the member that holds the content, ``cleanup.drop_constant_kinds``), a member a
-    path parameter names (``keys``), nor what would leave an item with nothing."""
-    items = get_at(shaped, path)
-    if (
-        not isinstance(items, list)
-        or len(items) < SAME_MIN_ITEMS
-        or not all(isinstance(i, dict) for i in items)
-    ):
-        return shaped, {}
-    named = {"".join(words(k)) for k in keys}
-    same = {
-        key: value
-        for key, value in items[0].items()
-        if not isinstance(value, (dict, list))
-        and value is not None
-        and not (is_id_name(key) or is_natural_key(key) or is_label(key) or is_person(key))
-        and not (is_kind(key) or is_url(key, None) or isinstance(value, str) and value in items[0])
-        and not (is_content(key) or isinstance(value, str) and len(value.split()) >= PROSE_WORDS)
-        and "".join(words(key)) not in named
-        and all(key in i and i[key] == value and type(i[key]) is type(value) for i in items)
-    }
-    if not same or any(set(i) <= set(same) for i in items):
-        return shaped, {}
-    said = sum(len(json.dumps({k: v}, ensure_ascii=False)) for k, v in same.items())
-    if said * len(items) <= len(same_note(same)):
-        return shaped, {}  # saying it on each item is shorter
-    trimmed = [{k: v for k, v in i.items() if k not in same} for i in items]
-    return (set_at(shaped, path, trimmed) if path else trimmed), same
-
-
-def same_note(same: dict[str, Any]) -> str:
-    """The note saying the members ``said_once`` took out of every item."""
-    said = ", ".join(f"{k}={json.dumps(v, ensure_ascii=False)}" for k, v in same.items())
-    return f"[every item: {said}]"

@@ -7,7 +7,9 @@ each item; the wrapper keeps its metadata: all of it when everything is selected
 scalars and small flat objects (``has_more``, ``next_cursor``, ``total_count``, GraphQL
 ``pageInfo``) except request ids (``DIAGNOSTIC_KEYS``), discriminators (``object: "list"``,
 ``kind``), links (``url``, ``nextLink``, ``links``, a link inside a small object: the
-``continue`` tool follows the pages), a list's wrapper its noise (an ``etag``, a ``hash``:
+``continue`` tool follows the pages), what it says about the exchange (``wrapper_note``: a
+``debug`` record, a ``req_id``, ``took``, ``api_timestamp``, ``api_version``), a list's
+wrapper its noise (an ``etag``, a ``hash``:
 ``roles/noise.py``; a page's cursor, ``nextPageToken``, stays) and a ``success: true`` (the
 result says so). By default the wrapper also keeps the *subject* of the
 list, a resource next to it with an identity of its own (``{Game: {GameID, Status, ...},

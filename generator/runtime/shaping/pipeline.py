@@ -15,7 +15,8 @@ collection is the list the response shows (``defaults.guess_collection_path``), 
 undocumented list response is still shaped item by item and never reduced to its wrapper.
 With a collection, paths are relative to an item; the wrapper's metadata is kept:
 all of it when everything is selected, else its scalars and small flat objects (``has_more``,
-``next_cursor``, ``total_count``, GraphQL ``pageInfo``) except request ids (``DIAGNOSTIC_KEYS``),
+``next_cursor``, ``total_count``, GraphQL ``pageInfo``) except request ids (``DIAGNOSTIC_KEYS``)
+and what else it says about the exchange (``payload.wrapper_note``: timings, the API's version),
 discriminators (``object: "list"``, ``kind``) and links (``url``, ``nextLink``, ``links``, a
 link inside a small object: the ``continue`` tool follows the pages).
 Concise output with the default fields also leaves out members that are null or empty
@@ -56,8 +57,6 @@ from .list_items import (
     drop_named_scope,
     item_marker,
     listed_chars,
-    said_once,
-    same_note,
 )
 from .pages import PAGE_KINDS
 from .paging import MIN_PAGE_TOKENS, capped, over_threshold, page
@@ -202,10 +201,6 @@ def shape(
             )
             if config.known_values:
                 shaped = drop_named_scope(shaped, path or (), config.known_values)
-            if config.kind in PAGE_KINDS:  # a value every listed item holds: said once
-                shaped, same = said_once(shaped, path or (), config.context.keys)
-                if same:
-                    notes.append(same_note(same))
         elif selection and config.kind in WRITE_KINDS:  # a write's echo of its text: short
             shaped = cut_preview(shaped, path or (), selection, config.truncation_marker)
             shaped = without_success(shaped)  # the result says it succeeded
