@@ -7,7 +7,9 @@ each item; the wrapper keeps its metadata: all of it when everything is selected
 scalars and small flat objects (``has_more``, ``next_cursor``, ``total_count``, GraphQL
 ``pageInfo``) except request ids (``DIAGNOSTIC_KEYS``), discriminators (``object: "list"``,
 ``kind``), links (``url``, ``nextLink``, ``links``, a link inside a small object: the
-``continue`` tool follows the pages), a list's wrapper its noise (an ``etag``, a ``hash``:
+``continue`` tool follows the pages), what it says about the exchange (``wrapper_note``: a
+``debug`` record, a ``req_id``, ``took``, ``api_timestamp``, ``api_version``), a list's
+wrapper its noise (an ``etag``, a ``hash``:
 ``roles/noise.py``; a page's cursor, ``nextPageToken``, stays) and a ``success: true`` (the
 result says so). By default the wrapper also keeps the *subject* of the
 list, a resource next to it with an identity of its own (``{Game: {GameID, Status, ...},
@@ -32,6 +34,7 @@ from .roles.state import is_state, state_rank
 from .roles.links import is_url
 from .roles.noise import is_noise, minted
 from .roles.kinds import is_kind
+from .roles.words import w
 from .shape_config import ShapeConfig
 
 _SMALL_META_KEYS = 8
@@ -39,6 +42,21 @@ _SMALL_META_KEYS = 8
 # Wrapper keys that identify the HTTP exchange, not the data: left out of concise output.
 SUCCESS_KEYS = frozenset({"ok", "success", "succeeded"})
 DIAGNOSTIC_KEYS = frozenset({"request_id", "requestid", "x_request_id", "trace_id", "traceid"})
+# What a wrapper says about the exchange, not about the data beside it: a debugging or
+# tracing record (``debug``, ``req_id``, ``correlationId``), how long the call took or when it
+# was answered (``took``, ``elapsed``, ``api_timestamp``, ``repliedAt``, a number named
+# ``time``), the version of the API, schema or server (``api_version``, ``schemaVersion``)
+# (``wrapper_note``).
+TRACE_WORDS = frozenset({"debug", "debugging", "trace", "tracing", "diagnostic", "diagnostics"})
+EXCHANGE_WORDS = frozenset({"req", "request", "trace", "correlation", "span"})
+TIMING_WORDS = frozenset({"took", "elapsed", "latency", "timing", "timings"})
+# whose time or version a qualified name says: the exchange's, the API's, not the data's
+ANSWER_WORDS = frozenset(
+    {"api", "server", "service", "response", "request", "query", "execution", "processing",
+     "schema", "protocol", "replied", "responded", "answered", "served", "fetched",
+     "retrieved", "requested", "queried", "processed"}
+)  # fmt: skip
+ANSWER_TIME_WORDS = frozenset({"time", "timestamp", "at", "on", "date", "version"})
 
 
 @dataclass(frozen=True)
@@ -58,6 +76,8 @@ def keep_meta(key: str, value: Any) -> bool:
     ``success: true``/``ok: true`` (the result says it succeeded; ``false`` is shown)."""
     if key.lower().replace("-", "_") in DIAGNOSTIC_KEYS or is_kind(key):
         return False
+    if wrapper_note(key, value):
+        return False
     if value is True and key.lower() in SUCCESS_KEYS:
         return False  # ``success: true`` next to the answer: the result says so already
     if is_url(key.rstrip("sS"), None) or is_link(value):
@@ -67,6 +87,19 @@ def keep_meta(key: str, value: Any) -> bool:
             not isinstance(v, (dict, list)) for v in value.values()
         )
     return not isinstance(value, list)
+
+
+def wrapper_note(key: str, value: Any) -> bool:
+    """A wrapper's member about the exchange, not the data (``TRACE_WORDS`` and the sets after
+    it): a debugging record or an exchange's id, a timing, the API's version."""
+    ws = w(key)
+    if set(ws) & (TRACE_WORDS | TIMING_WORDS):
+        return True
+    if ws == ("time",) and isinstance(value, (int, float)) and not isinstance(value, bool):
+        return True  # how long it took, or when it answered
+    if len(ws) > 1 and ws[0] in ANSWER_WORDS and ws[-1] in ANSWER_TIME_WORDS:
+        return True
+    return len(ws) > 1 and ws[-1] == "id" and bool(set(ws) & EXCHANGE_WORDS)
 
 
 def without_success(shaped: Any) -> Any:
@@ -143,7 +176,7 @@ def filter_meta(
             continue
         elif keep_meta(key, sub):
             if isinstance(sub, dict):  # ``pagination: {total, next: "https://..."}``
-                sub = {k: v for k, v in sub.items() if not is_link(v)}
+                sub = {k: v for k, v in sub.items() if not is_link(v) and not wrapper_note(k, v)}
             if sub != {}:
                 out[key] = sub
     return out

@@ -16,7 +16,8 @@ collection is the list the response shows (``defaults.guess_collection_path``), 
 undocumented list response is still shaped item by item and never reduced to its wrapper.
 With a collection, paths are relative to an item; the wrapper's metadata is kept:
 all of it when everything is selected, else its scalars and small flat objects (``has_more``,
-``next_cursor``, ``total_count``, GraphQL ``pageInfo``) except request ids (``DIAGNOSTIC_KEYS``),
+``next_cursor``, ``total_count``, GraphQL ``pageInfo``) except request ids (``DIAGNOSTIC_KEYS``)
+and what else it says about the exchange (``payload.wrapper_note``: timings, the API's version),
 discriminators (``object: "list"``, ``kind``) and links (``url``, ``nextLink``, ``links``, a
 link inside a small object: the ``continue`` tool follows the pages).
 Concise output with the default fields also leaves out members that are null or empty
