@@ -66,3 +66,13 @@ def test_wrapper_notes_are_named_for_the_exchange_not_the_data():
         ("status", "OK"),
     ]:
         assert not wrapper_note(key, value), key
+
+
+def test_around_one_resource_a_version_may_be_the_answer():
+    """A server's ``{serverVersion, capabilities: {...}}`` (Temporal's system info) is read as
+    an envelope around its capabilities; the wrapper rule for lists left out the version the
+    call asks for. What is said about the exchange is left out of a list's wrapper only."""
+    body = {"serverVersion": "1.24.2", "capabilities": {"nexus": True, "upsertMemo": True}}
+    config = ShapeConfig(envelope_path="capabilities", field_tree=None)
+    out = json.loads(shape(body, config).chunks[0])
+    assert out.get("serverVersion") == "1.24.2", out
