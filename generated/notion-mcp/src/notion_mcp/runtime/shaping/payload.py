@@ -77,8 +77,6 @@ def keep_meta(key: str, value: Any) -> bool:
     ``success: true``/``ok: true`` (the result says it succeeded; ``false`` is shown)."""
     if key.lower().replace("-", "_") in DIAGNOSTIC_KEYS or is_kind(key):
         return False
-    if wrapper_note(key, value):
-        return False
     if value is True and key.lower() in SUCCESS_KEYS:
         return False  # ``success: true`` next to the answer: the result says so already
     if is_url(key.rstrip("sS"), None) or is_link(value):
@@ -164,7 +162,8 @@ def filter_meta(
 ) -> Any:
     """Keep the path to the collection and the wrapper's scalar/small metadata at each level
     (with ``subjects``, also a resource next to the list, reduced: ``subject``; a list's
-    wrapper, ``listed``, without its noise: ``listed_noise``)."""
+    wrapper, ``listed``, without its noise, ``listed_noise``, nor what it says about the
+    exchange, ``wrapper_note``: around one resource, a ``serverVersion`` may be the answer)."""
     if not path:
         return value
     out: dict[str, Any] = {}
@@ -173,11 +172,15 @@ def filter_meta(
             out[key] = filter_meta(sub, path[1:], subjects, listed)
         elif subjects and (reduced := subject(key, sub)):
             out[key] = reduced
-        elif listed and listed_noise(key):
-            continue
+        elif listed and (listed_noise(key) or wrapper_note(key, sub)):
+            continue  # what a list's wrapper says about the exchange, not about its items
         elif keep_meta(key, sub):
             if isinstance(sub, dict):  # ``pagination: {total, next: "https://..."}``
-                sub = {k: v for k, v in sub.items() if not is_link(v) and not wrapper_note(k, v)}
+                sub = {
+                    k: v
+                    for k, v in sub.items()
+                    if not is_link(v) and not (listed and wrapper_note(k, v))
+                }
             if sub != {}:
                 out[key] = sub
     return out
