@@ -186,3 +186,22 @@ def test_a_writes_records_said_only_by_their_texts_and_kinds_are_left_out() -> N
     assert [c["status"] for c in out["links"]] == ["passed", "passed"]
     read = _answer(task, "read")
     assert len(read["links"]) == 3
+
+
+def test_a_writes_person_said_by_one_member_is_said_by_who_it_is() -> None:
+    """One member per person on a write's receipt kept a person's job ``title`` (the label
+    ranked first) or an address where the person had a name: what says who the person is
+    comes with it (the held-back half of the directory lost 4 people on writes so)."""
+    from generator.runtime.shaping.defaults import choose_default_fields
+
+    owner = {"id": "string", "title": "string", "email": "string", "name": "string"}
+    ticket = {"id": "string", "subject": "string", "status": "string:enum",
+              "created_at": "string:time", "owner": owner}  # fmt: skip
+    for kind in ("create", "update", "delete"):
+        chosen = choose_default_fields(ticket, kind=kind)
+        assert "owner.name" in chosen and "owner.email" not in chosen, (kind, chosen)
+    # one that says who first stays alone
+    named = {**ticket, "owner": {"id": "string", "login": "string", "email": "string"}}
+    assert [p for p in choose_default_fields(named, kind="create") if p.startswith("owner")] == [
+        "owner.login"
+    ]
