@@ -910,3 +910,17 @@ def test_an_answer_of_parts_keeps_each_part_by_its_own_defaults() -> None:
     chosen = choose_default_fields(ANSWERED, kind="search")
     assert {"documents.id", "documents.title", "search.query", "search.answer"} <= set(chosen)
     assert any(p.startswith("documents.createdBy.") for p in chosen), chosen
+
+
+def test_a_resources_page_keeps_the_states_its_status_holds_per_aspect() -> None:
+    """An Argo CD application's page showed its metadata and two times of its ``status``, not
+    its health or sync state (``status: {health: {status}, sync: {status}}``, two levels
+    down); a list's item stays lean."""
+    status = {"health": {"status": "string", "message": "string"},
+              "sync": {"status": "string", "revision": "string"},
+              "reconciledAt": "string:time", "sourceType": "string"}  # fmt: skip
+    app = {"metadata": {"name": "string", "uid": "string", "namespace": "string"},
+           "spec": {"project": "string", "source": {"repoURL": "string"}}, "status": status}  # fmt: skip
+    page = choose_default_fields(app, kind="read")
+    assert {"status.health.status", "status.sync.status"} <= set(page), page
+    assert "status.health.status" not in choose_default_fields(app, kind="read", item=True)
