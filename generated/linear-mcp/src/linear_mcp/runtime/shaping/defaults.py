@@ -77,8 +77,8 @@ from .steps import (
     amounts, bare_first, colors, count_key, counts, currencies, deeper_part_times, deeper_times,
     enums, facts, finished_flags, flag_key, free_data, flags, happened, identities, kind_key,
     kinds, label_key, labels, locators, money_objects, named_relations, other_time_key,
-    own_links, page_key, pages, part_last, plain_texts, primaries, recent_key, recent_times,
-    rich_contents, rich_labels, rich_path, rich_texts, state_key, states, take_counts,
+    own_links, page_key, pages, part_last, part_states, plain_texts, primaries, recent_key,
+    recent_times, rich_contents, rich_labels, rich_path, rich_texts, state_key, states, take_counts,
     take_flags, take_forced, take_label, take_money_pair, take_signed, take_other_times,
     take_states, take_unsaid, text_key, text_member_path, texts, time_key, values,
     who_with_when,
@@ -317,6 +317,7 @@ STEPS: tuple[Step, ...] = (
     Step("kinds", kinds, kind_key, "kinds", picks="kind"),  # discriminators and categories
     Step("facts", facts, slot=FACTS, picks="count", when=_page),  # ``company``, ``location``
     Step("data", free_data, slot=1, picks="content", when=_page),  # a document's ``fields``
+    Step("part states", part_states, slot=2, picks="state", when=_page),  # ``status.health``
 )
 # fmt: on
 

@@ -649,6 +649,26 @@ def free_data(sel: Selection) -> list[Field]:
     ]  # fmt: skip
 
 
+def part_states(sel: Selection) -> list[Field]:
+    """One resource's page: the states its state part holds per aspect, each an object with a
+    state of its own (``status: {health: {status}, sync: {status}}``, a deployed application's
+    health and sync), two levels down where no other step looks."""
+    out: list[Field] = []
+    chosen = set(sel.pick.chosen)
+    for key, node in sel.tree.items():
+        inner = unwrap(node)
+        if not isinstance(inner, dict) or not is_state(key):
+            continue
+        for sub, subnode in inner.items():
+            aspect = unwrap(subnode)
+            if not isinstance(aspect, dict) or is_noise(sub):
+                continue
+            own = [k for k, v in aspect.items() if is_leaf(v) and is_state(k)]
+            if own and f"{key}.{sub}.{own[0]}" not in chosen:
+                out.append(Field(f"{key}.{sub}.{own[0]}", own[0], aspect[own[0]], True))
+    return out
+
+
 # ------------------------------------------------------------------------------ kinds
 
 
