@@ -116,7 +116,7 @@ def next_arguments(
         found = _from_signs(tool, args, signs, items) if signs.says_more else None
         if found is not None:
             return found
-    found = _by_style(tool, pag, args, body, items, read_header_totals(headers))
+    found = _by_style(tool, pag, args, body, items, headers)
     if found is None and signs.says_more:
         found = _from_signs(tool, args, signs, items)
     return found
@@ -128,9 +128,9 @@ def _by_style(
     args: dict[str, Any],
     body: Any,
     items: list[Any] | None,
-    said: Totals = Totals(),
+    headers: dict[str, str],
 ) -> dict[str, Any] | None:
-    """``said``: the totals the response's headers state (``read_header_totals``)."""
+    """``headers``: the response's, whose totals end a page or offset walk too."""
     style = pag.get("style")
     if style == "link":  # no rel="next" header: the body's next URL, else this was the last page
         url = _get(body, pag.get("next_link_field")) if pag.get("next_link_field") else None
@@ -140,7 +140,11 @@ def _by_style(
     size_arg = pag.get("size_arg")
     size = args.get(size_arg) if size_arg else None
     full = bool(items and (not isinstance(size, int) or len(items) >= size))
-    if full and items is not None and _past_totals(style, pag, args, body, size, len(items), said):
+    if (
+        full
+        and items is not None
+        and _past_totals(style, pag, args, body, size, len(items), headers)
+    ):
         return None  # the body's own totals (or its headers') say this was the last page
     if style == "page":
         page_arg = pag["page_arg"]
@@ -166,11 +170,13 @@ def _past_totals(
     body: Any,
     size: Any,
     count: int,
-    said: Totals = Totals(),
+    headers: dict[str, str],
 ) -> bool:
     """Does the list end here by the totals the body states (``body_paging.read_totals``), else
-    its headers (``said``)? 2 of 2 records is the whole list, whatever the page size."""
+    its headers (``read_header_totals``)? 2 of 2 records is the whole list, whatever the page
+    size."""
     stated = read_totals(body)
+    said = read_header_totals(headers) if None in (stated.items, stated.pages) else stated
     totals = Totals(
         stated.items if stated.items is not None else said.items,
         stated.pages if stated.pages is not None else said.pages,

@@ -80,24 +80,30 @@ def _keys(obj: Any, depth: int = 2) -> list[tuple[str, Any]]:
     return out
 
 
-def _ident(obj: dict[str, Any]) -> bool:
-    return any(_last(k) in ID_LAST and _has_value(v) for k, v in _keys(obj, 2))
+def _id_member(key: str, value: Any) -> bool:
+    return _last(key) in ID_LAST and _has_value(value)
+
+
+def _label_member(key: str, value: Any) -> bool:
+    return _last(key) in LABEL_LAST and isinstance(value, str) and bool(value.strip())
+
+
+def _ident(obj: dict[str, Any], depth: int = 2) -> bool:
+    """An identity member at its top level or (``depth`` 2) one object down."""
+    return any(_id_member(k, v) for k, v in _keys(obj, depth))
 
 
 def _label(obj: dict[str, Any]) -> Any:
     """Its own label, or one in a part that is no thing of its own (a bag of settings, an
     envelope's resource): a related thing's name (``created_by: {id, name}``) is not its."""
-    own = [(k, v) for k, v in obj.items()]
+    own = list(obj.items())
     bags = [
         (k, v)
         for part in obj.values()
         if isinstance(part, dict) and not _plain_id(part)
         for k, v in part.items()
     ]
-    for k, v in own + bags:
-        if _last(k) in LABEL_LAST and isinstance(v, str) and v.strip():
-            return v
-    return None
+    return next((v for k, v in own + bags if _label_member(k, v)), None)
 
 
 def _plain_id(obj: dict[str, Any]) -> bool:
@@ -106,20 +112,13 @@ def _plain_id(obj: dict[str, Any]) -> bool:
     return any(k.lower() in ID_LAST - HANDLES and _has_value(v) for k, v in obj.items())
 
 
-def _own_id(obj: dict[str, Any]) -> bool:
-    return any(_last(k) in ID_LAST and _has_value(v) for k, v in obj.items())
-
-
 def _named_only(raw: dict[str, Any], shaped: Any) -> bool:
     """An object with no identity member of its own (only its parts have one: a deployment's
     ``latestVersion.buildId``) whose own name is kept (``name``): named by it."""
     return (
-        not _own_id(raw)
+        not _ident(raw, 1)
         and isinstance(shaped, dict)
-        and any(
-            _last(k) in LABEL_LAST and isinstance(v, str) and v.strip() and raw.get(k) == v
-            for k, v in shaped.items()
-        )
+        and any(_label_member(k, v) and raw.get(k) == v for k, v in shaped.items())
     )
 
 
@@ -133,7 +132,7 @@ def _lost(raw: Any, shaped: Any) -> list[str]:
         isinstance(shaped, dict) and any(v not in (None, "", [], {}) for v in shaped.values())
     ):
         return ["content"]
-    if _ident(raw) and not any(_last(k) in ID_LAST and _has_value(v) for k, v in kept):
+    if _ident(raw) and not any(_id_member(k, v) for k, v in kept):
         if not _named_only(raw, shaped):
             lost.append("identity")
     label = _label(raw)

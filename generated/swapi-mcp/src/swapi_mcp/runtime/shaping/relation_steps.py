@@ -42,6 +42,7 @@ from .roles.people import (
     is_person_member,
     nested_handle,
     person_rank,
+    says_who,
 )
 from .roles.quantity import is_count, is_measure, is_money
 from .roles.relation import first_person_paths, nested_identity, person_paths, readable, reduce
@@ -62,23 +63,12 @@ def person_key(f: Field, sel: Selection) -> Any:
     return person_rank(f.key)
 
 
-# The last word of a person's member that says who the person is.
-WHO_WORDS = frozenset({"login", "username", "handle", "nickname", "name"})
-
-
-def _says_who(path: str) -> bool:
-    """A person's member that says who it is: a handle or a name (not an email, a title or an
-    id)."""
-    ws = w(path.rsplit(".", 1)[-1])
-    return bool(ws) and ws[-1] in WHO_WORDS
-
-
 def _who(f: Field) -> str | None:
     """The path of the member of the person ``f`` that says who it is, if it has one."""
     inner = unwrap(f.node)
     if not isinstance(inner, dict):
         return None
-    found = [k for k in leaf_keys(inner) if _says_who(k)]
+    found = [k for k in leaf_keys(inner) if says_who(k)]
     return f"{f.path}.{found[0]}" if found else None
 
 
@@ -96,8 +86,8 @@ def take_people(sel: Selection, row: Step) -> int:
             if sel.kind in WRITE_KINDS:  # a write's receipt: who, by one handle or name (no
                 # address, id or time); when the first member kept does not say who (an
                 # email, a job title), the first that does comes with it
-                if not _says_who(paths[0]):
-                    said = next((p for p in paths[1:] if _says_who(p)), None) or _who(f)
+                if not says_who(paths[0]):
+                    said = next((p for p in paths[1:] if says_who(p)), None) or _who(f)
                     if said is not None:
                         sel.pick.add(said, row.records, force=True, cost=2)
                 continue

@@ -74,7 +74,7 @@ HELD_WORDS = frozenset({"value", "data"})
 def minted_value(key: str, entity: tuple[str, ...]) -> bool:
     """The value of a credential the object itself is (an enrollment token's ``value``, an API
     key's ``data``): what a create of it made, shown once."""
-    return len(w(key)) == 1 and w(key)[0] in HELD_WORDS and _credential(tuple(entity))
+    return len(w(key)) == 1 and w(key)[0] in HELD_WORDS and _credential(entity)
 
 
 def is_noise(key: str) -> bool:

@@ -58,6 +58,15 @@ def person_rank(key: str) -> tuple[bool, int]:
 # A person's stable readable identity comes before a display name (which may be null).
 HANDLE_WORDS = ("login", "username", "handle", "email")
 TIME_HINTS = frozenset({"time", "date"})  # schema hints of a point in time (names.py)
+# The last word of a person's member that says who the person is (not an email, an id or a
+# job title).
+WHO_WORDS = frozenset({"login", "username", "handle", "nickname", "name"})
+
+
+def says_who(path: str) -> bool:
+    """A person's member (a path's last segment) that says who it is: a handle or a name."""
+    ws = w(path.rsplit(".", 1)[-1])
+    return bool(ws) and ws[-1] in WHO_WORDS
 
 
 # Words that make a user name a credential's (``basic_auth_user``, ``proxy_auth_username``).
