@@ -195,3 +195,32 @@ def test_a_bad_annotation_value_is_an_overlay_error(sdl_file: Path, tmp_path: Pa
         build(sdl_file, overlay_path=overlay)
     codes = sorted(d.code for d in err.value.diagnostics)
     assert codes == ["OVERLAY_TYPE", "OVERLAY_UNKNOWN_KEY"]
+
+
+ERRORS_SDL = """
+type Order { id: ID!, number: String!, status: String!, userEmail: String, total: Float }
+enum OrderErrorCode { INVALID, REQUIRED, NOT_FOUND }
+type OrderError { field: String, message: String, code: OrderErrorCode!, variants: [ID!] }
+type UserError { field: [String!], message: String! }
+type OrderCreate { errors: [OrderError!]!, order: Order }
+type OrderCancel { userErrors: [UserError!]!, order: Order }
+type Query { order(id: ID!): Order }
+type Mutation { orderCreate(email: String!): OrderCreate!, orderCancel(id: ID!): OrderCancel! }
+"""
+
+
+def test_a_mutations_error_report_is_selected_by_default(tmp_path: Path) -> None:
+    """A mutation answers a failure with a success status: the resource null and a list of
+    errors beside it (``errors: [{field, message, code}]``, ``userErrors``). Its default
+    selection set left the list out, so the server never asked for it and a failed write
+    answered ``{"order": null}``, saying nothing of why. The report's reason, the input it
+    is about and its code are now selected; nothing else of it (``variants``)."""
+    path = tmp_path / "shop.graphql"
+    path.write_text(ERRORS_SDL)
+    ops = _ops(load_decided(path)[0])
+    created = ops["mutation.orderCreate"].response.default_fields
+    assert created[-3:] == ("errors.field", "errors.message", "errors.code")
+    assert "order.id" in created and "errors.variants" not in created
+    cancelled = ops["mutation.orderCancel"].response.default_fields
+    assert cancelled[-2:] == ("userErrors.field", "userErrors.message")
+    assert not any("rror" in f for f in ops["query.order"].response.default_fields)

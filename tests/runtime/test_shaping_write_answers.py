@@ -297,3 +297,123 @@ def test_a_batch_writes_failed_records_stay_beside_the_records_it_wrote() -> Non
     assert failed["Key"] == "reports/2024/q3.csv"
     assert failed["status"]["message"].startswith("The object is locked")
     assert len(failed["status"]["message"]) < len(long)
+
+
+ORDER_TREE = {
+    "errors": [{"field": "string", "message": "string", "code": "string", "variants": ["string"]}],
+    "order": {"id": "string", "number": "string", "status": "string", "userEmail": "string"},
+}
+
+
+def test_a_failed_writes_error_report_says_which_input_and_why_whole() -> None:
+    """A write that did not go through answers with a success status, the resource null and
+    an error report beside it. The report's message was cut to the 48-character preview a
+    write gives the caller's own text, and the input it is about (``field``) was left out: the
+    agent learnt that an email was wrong only as "Enter a valid email address so the…". The
+    server's reason is shown whole with the field it names and its code; a write that went
+    through shows no report (its list is empty)."""
+    context = DefaultsContext(entity=("order",))
+    failed = {
+        "errors": [
+            {
+                "field": "email",
+                "message": "Enter a valid email address so the order can be confirmed.",
+                "code": "INVALID",
+                "variants": None,
+            }
+        ],
+        "order": None,
+    }
+    result = shape(failed, ShapeConfig(kind="create", context=context))
+    assert json.loads(result.chunks[0]) == {
+        "errors": [
+            {
+                "field": "email",
+                "message": "Enter a valid email address so the order can be confirmed.",
+                "code": "INVALID",
+            }
+        ]
+    }
+    went = {"errors": [], "order": {"id": "o-1", "number": "1042", "status": "UNCONFIRMED"}}
+    shown = json.loads(shape(went, ShapeConfig(kind="create", context=context)).chunks[0])
+    assert shown == {"order": {"id": "o-1", "number": "1042", "status": "UNCONFIRMED"}}
+    assert field_tree_from_value(failed)  # the tree a described body gives, below
+    from generator.runtime.shaping.decision import decide_fields
+
+    chosen = decide_fields(ORDER_TREE, context, kind="update", item=False)
+    assert {"errors.field", "errors.message", "errors.code"} <= set(chosen)
+    assert "errors.variants" not in chosen
+
+
+def test_an_amount_written_as_a_decimal_string_is_the_amount_a_write_came_to() -> None:
+    """A charge answers its transaction with its amount as ``{value, currencyCode}`` whose
+    value is a decimal written as a string (``"10.00"``; a GraphQL custom scalar ``Amount``,
+    undescribed in the field tree): read as no number, the receipt of the charge left out the
+    amount it came to, as a list of transactions did. Beside a currency, a member named
+    ``value`` or for money is the money object's number, whatever its type."""
+    from generator.runtime.shaping.decision import decide_fields
+
+    transaction = {
+        "id": "string",
+        "merchantName": "string",
+        "status": "string",
+        "orderId": "string",
+        "amount": {"value": "any", "currencyCode": "string"},
+        "customer": {"id": "string", "firstName": "string", "lastName": "string"},
+    }
+    context = DefaultsContext(entity=("transaction",), graphql=True)
+    charged = decide_fields({"transaction": transaction}, context, kind="create", item=False)
+    assert {"transaction.amount.value", "transaction.amount.currencyCode"} <= set(charged)
+    listed = decide_fields(transaction, context, kind="read", item=True)
+    assert {"amount.value", "amount.currencyCode"} <= set(listed)
+    body = {"id": "t-1", "status": "SETTLED", "amount": {"value": "10.00", "currency_code": "EUR"}}
+    shown = json.loads(shape(body, ShapeConfig(kind="create")).chunks[0])
+    assert shown["amount"] == {"value": "10.00", "currency_code": "EUR"}
+
+
+def test_a_writes_records_beside_the_resource_it_changed_keep_who_they_are() -> None:
+    """A mutation answers the resource it changed with the records the call made or touched
+    in lists beside it (lines added to an order, a product's media reordered, the variants a
+    checkout made from an order could not take). The defaults kept the resource and left the
+    lists out; the run-time invariants then read the defaults again from the response, which
+    kept a list and lost the resource's id. Each list keeps its records' identity and label,
+    records about other things the one they refer to and why. Only a mutation's payload type,
+    made for it: a REST write's lists are its resource's parts."""
+    from generator.runtime.shaping.decision import decide_fields
+
+    errors = [{"field": "string", "message": "string", "code": "string"}]
+    order = {"id": "string", "number": "string", "status": "string", "customerNote": "string"}
+    line = {"id": "string", "productName": "string", "productSku": "string", "quantity": "integer"}
+    lines = {"order": order, "orderLines": [line], "errors": errors}
+    context = DefaultsContext(graphql=True)
+    chosen = decide_fields(lines, context, kind="create", item=False)
+    assert {"order.id", "orderLines.id", "orderLines.productName"} <= set(chosen)
+    assert "orderLines.productSku" not in chosen and "orderLines.quantity" not in chosen
+    rest = decide_fields(lines, DefaultsContext(), kind="create", item=False)
+    assert not any(p.startswith("orderLines") for p in rest)
+    unavailable = [
+        {"variantId": "string", "lineId": "string", "code": "string", "message": "string"}
+    ]
+    checkout = {"id": "string", "email": "string", "discountName": "string"}
+    made = {"unavailableVariants": unavailable, "checkout": checkout, "errors": errors}
+    chosen = decide_fields(made, context, kind="update", item=False)
+    assert {"checkout.id", "unavailableVariants.variantId", "unavailableVariants.message"} <= set(
+        chosen
+    )
+    body = {
+        "order": {"id": "o-1", "number": "1042", "status": "UNFULFILLED", "customerNote": None},
+        "orderLines": [
+            {"id": "l-1", "productName": "Juice", "productSku": "J-1", "quantity": 2},
+            {"id": "l-2", "productName": "Tea", "productSku": "T-1", "quantity": 1},
+        ],
+        "errors": [],
+    }
+    fields = list(decide_fields(lines, context, kind="create", item=False))
+    result = shape(body, ShapeConfig(kind="create", context=context, default_fields=fields))
+    shown = json.loads(result.chunks[0])
+    assert shown["order"]["id"] == "o-1"
+    assert shown["orderLines"] == [
+        {"id": "l-1", "productName": "Juice"},
+        {"id": "l-2", "productName": "Tea"},
+    ]
+    assert not result.violations
