@@ -44,12 +44,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from .beside import records_beside
 from .collections import find_payload
-from .failures import named_as_report, why_failed
+from .failures import named_as_report, why_failed, write_reports
 from .compounds import whole_compounds
 from .defaults import LABEL_ARRAYS, choose_default_fields, identity_fields, is_label
 from .kinds import WRITE_KINDS
-from .pages import one_resource
+from .pages import PAGE_KINDS, one_resource
 from .names import is_leaf, norm, words
 from .roles.people import handle
 from .trees import EVERY_KEY, is_map, map_entries, maps_as_lists, through_maps, unwrap
@@ -238,6 +239,10 @@ def _fields(
     defaults = _chosen(tree, context, kind=kind, item=item)
     if context.graphql and defaults and tree.get("success") == "boolean":
         defaults = ("success",) + defaults  # mutation payloads: did it work?
+    if defaults and not item and kind not in PAGE_KINDS:  # what else it did, and if not, why
+        if context.graphql:  # a mutation's payload type holds what it did, made for it
+            defaults = tuple(defaults) + records_beside(tree, tuple(defaults), context.keys)
+        defaults += tuple(p for p in write_reports(tree) if p not in defaults)
     if context.union:  # which member each item is, and its identity and label
         labels = tuple(m for m in context.members if m not in defaults)
         defaults = ("__typename",) + tuple(d for d in defaults if d != "__typename") + labels

@@ -25,6 +25,8 @@ from .trees import field_tree_from_value, unwrap
 from .truncate import DEFAULT_MARKER, truncate_string
 
 REASON_WORDS = ("message", "reason", "detail", "code")  # why a record failed, the first found first
+# what a write's error says it is about: the input it names (``field``, ``path``, ``pointer``)
+ABOUT_WORDS = ("field", "fields", "path", "pointer", "param", "parameter", "property", "argument")
 SAMPLED = 50  # the records a list's members are read from
 # the written records' identity members the failed ones keep (``Key``, ``VersionId``)
 IDENTITIES = 2
@@ -80,6 +82,41 @@ def _identity(tree: Any, key: str, written: Any, keys: tuple[str, ...]) -> list[
     if not has_own_identity(tree, w(key)):
         return []
     return list(identity_fields(tree, w(key), keys, written=True)[:1])
+
+
+def write_reports(tree: Any) -> tuple[str, ...]:
+    """The members of a write's answer that say why it did not go through: each list beside
+    the resource named as errors whose records say why (GraphQL's ``errors:
+    [{field, message, code}]``, ``userErrors``), by their reason, the input they are about
+    and their code. Such an answer comes back with a success status, the resource empty:
+    without them the agent is told nothing of what went wrong; when the write went through
+    the list is empty and costs nothing."""
+    out: list[str] = []
+    for key, sub in tree.items() if isinstance(tree, dict) else ():
+        record = unwrap(sub)
+        if not isinstance(sub, list) or not isinstance(record, dict) or not _named_errors(key):
+            continue
+        leaves = [k for k, v in record.items() if _said(v)]
+        last = {k: (words(k) or ("",))[-1] for k in leaves}
+        why = [k for word in REASON_WORDS[:-1] for k in leaves if last[k] == word][:1]
+        if not why:
+            continue
+        about = [k for word in ABOUT_WORDS for k in leaves if last[k] == word][:1]
+        code = [k for k in leaves if last[k] == "code" and k not in why][:1]
+        out += [f"{key}.{k}" for k in about + why + code]
+    return tuple(out)
+
+
+def _named_errors(key: str) -> bool:
+    """Named as errors (``errors``, ``userErrors``), not warnings: a write that warns went
+    through."""
+    found = words(key)
+    return bool(found) and found[-1] in ("errors", "error")
+
+
+def _said(node: Any) -> bool:
+    """A scalar, or a list of scalars (a path: ``field: [String]``)."""
+    return is_leaf(node) or (isinstance(node, list) and bool(node) and is_leaf(unwrap(node)))
 
 
 def named_as_report(key: str) -> bool:

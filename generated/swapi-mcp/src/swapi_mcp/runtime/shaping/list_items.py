@@ -164,8 +164,19 @@ def cut_preview(shaped: Any, path: tuple[str, ...], selection: list[str], marker
     target = get_at(shaped, path) if path else shaped
     if not isinstance(target, dict):
         return shaped
-    (cut,) = cut_previews([target], (), selection, item_marker(marker), WRITE_PREVIEW_CHARS)
+    # the reason an error report gives (``errors.message``, ``error.message``) is not the
+    # caller's text: the server wrote it, and it is all the caller learns of why the write
+    # did not go through; a preview as a failed record's reason (``PREVIEW_CHARS``)
+    reports = [p for p in selection if _in_report(parse_path(p))]
+    texts = [p for p in selection if p not in reports]
+    (cut,) = cut_previews([target], (), texts, item_marker(marker), WRITE_PREVIEW_CHARS)
+    if reports:
+        (cut,) = cut_previews([cut], (), reports, marker, PREVIEW_CHARS)
     return set_at(shaped, path, cut) if path else cut
+
+
+def _in_report(segments: tuple[str, ...]) -> bool:
+    return any(words(seg) and words(seg)[-1] in REPORT_WORDS for seg in segments[:-1])
 
 
 def drop_named_scope(shaped: Any, path: tuple[str, ...], known: frozenset[str]) -> Any:

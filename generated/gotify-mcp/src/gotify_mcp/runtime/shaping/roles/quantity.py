@@ -81,15 +81,29 @@ def is_money(key: str, leaf: Any) -> bool:
 
 def money_pair(key: str, node: Any) -> tuple[str, str] | None:
     """A money object (``balance: {amount, currency}``, ``price: {value, currency_code}``): its
-    number and its currency member, when the member is named for money."""
+    number and its currency member, when the member is named for money. Beside a currency, a
+    member named for money or ``value`` that is a string or undescribed is its number too: a
+    decimal written as a string (``{value: "10.00", currency_code}``), a GraphQL custom scalar
+    (``value: Amount``)."""
     if not set(w(key)) & MONEY_WORDS or not isinstance(node, dict):
         return None
-    numbers = [k for k, v in node.items() if base_type(v) in ("integer", "number")]
     currencies = [k for k, v in node.items() if "currency" in w(k) and base_type(v) == "string"]
+    numbers = [k for k, v in node.items() if base_type(v) in ("integer", "number")]
+    if not numbers:
+        numbers = [
+            k
+            for k, v in node.items()
+            if k not in currencies and base_type(v) in ("string", "any") and _money_member(k)
+        ]
     if not numbers or not currencies:
         return None
-    named = [k for k in numbers if w(k)[-1] in MONEY_WORDS or w(k)[-1] == "value"]
-    return (named or numbers)[0], currencies[0]
+    named = [k for k in numbers if _money_member(k)]
+    # the plainest first: ``value`` and ``currency`` before ``convertedFromValue``
+    return min(named or numbers, key=lambda k: len(w(k))), min(currencies, key=lambda k: len(w(k)))
+
+
+def _money_member(key: str) -> bool:
+    return w(key)[-1] in MONEY_WORDS or w(key)[-1] == "value"
 
 
 def is_count(key: str, leaf: Any) -> bool:
