@@ -84,10 +84,12 @@ def money_pair(key: str, node: Any) -> tuple[str, str] | None:
     number and its currency member, when the member is named for money. Beside a currency, a
     member named for money or ``value`` that is a string or undescribed is its number too: a
     decimal written as a string (``{value: "10.00", currency_code}``), a GraphQL custom scalar
-    (``value: Amount``)."""
+    (``value: Amount``; the currency may be one too: ``currencyCode: CurrencyCodeAlpha``)."""
     if not set(w(key)) & MONEY_WORDS or not isinstance(node, dict):
         return None
-    currencies = [k for k, v in node.items() if "currency" in w(k) and base_type(v) == "string"]
+    currencies = [
+        k for k, v in node.items() if "currency" in w(k) and base_type(v) in ("string", "any")
+    ]
     numbers = [k for k, v in node.items() if base_type(v) in ("integer", "number")]
     if not numbers:
         numbers = [
