@@ -26,7 +26,8 @@ string matches the original it starts). The rules:
   that resource, not a payload.
   *Kept*: the result holds an array with as many items as the payload (fewer when the result
   says more pages follow), whose items match the payload's items (for objects: share a value;
-  an empty item matches an empty item).
+  an empty item matches an empty item). An item that is an edge, one resource with where it
+  sits in the pages (``{cursor, node: {id, name}}``), is judged as that resource.
 - **Label.** An object's label fields are its non-empty string members whose name ends with
   a label word (name, title, label, subject, headline, caption, login, username, handle,
   slug; ``displayName``, ``friendly_name``, ``fileTitle``...), looked for in the object and in
@@ -91,6 +92,7 @@ from .judge_roles import (
     OWN_IDENTITY,
     WRAPPER_SCALARS,
     bare,
+    edge_resource,
     found_in,
     has_identity_member,
     get_path,
@@ -331,13 +333,14 @@ def _judge_list(
         verdict.lost.append(f"payload list {where} ({len(items)} items)")
         verdict.wrapper_only = True
         for item in items:  # the items went with the list: their labels and ids too
+            item = edge_resource(item) or item
             if isinstance(item, dict):
                 verdict.identified += bool(own_identity(item))
                 verdict.labelled += bool(labels(item))
         return None
     verdict.lists_kept = 1
-    for i, (original, item) in enumerate(zip(items, kept)):
-        _judge_object(original, item, verdict, f"of item {i}")
+    for i, (original, item) in enumerate(zip(items, kept)):  # an edge: its resource
+        _judge_object(edge_resource(original) or original, item, verdict, f"of item {i}")
     return kept
 
 

@@ -111,6 +111,28 @@ def is_resource(obj: dict[str, Any]) -> bool:
     return bool(own_identity(obj)) or any(is_label(k, v) for k, v in obj.items())
 
 
+# Words of a member that says where a list's item sits in the pages, not what the item is.
+PAGING_WORDS = frozenset({"cursor", "marker", "offset", "position"})
+
+
+def edge_resource(obj: Any) -> dict[str, Any] | None:
+    """The resource an edge holds: ``{cursor, node: {id, name, ...}}`` (one member that is a
+    resource, the others scalars saying where the item sits in the pages, GraphQL's
+    ``__typename`` beside them): the item is that resource, judged by its identity and label;
+    None for any other object."""
+    if not isinstance(obj, dict):
+        return None
+    parts = [v for v in obj.values() if isinstance(v, dict) and v]
+    rest = [(k, v) for k, v in obj.items() if not (isinstance(v, dict) and v)]
+    paging = [
+        k for k, v in rest if not isinstance(v, (dict, list)) and set(words(k)) & PAGING_WORDS
+    ]
+    typed = [k for k, _ in rest if k == "__typename"]
+    if len(parts) != 1 or not is_resource(parts[0]) or not paging:
+        return None
+    return parts[0] if len(paging) + len(typed) == len(rest) else None
+
+
 def labels(obj: dict[str, Any]) -> list[str]:
     """The values of ``obj``'s label fields, its own first, then its property bags'."""
     found = [v for k, v in obj.items() if is_label(k, v)]

@@ -54,6 +54,8 @@ async def test_continue_walks_the_chunks_then_fetches_the_next_upstream_page(run
         items = chunk["nodes"] if isinstance(chunk, dict) else chunk
         names += [p["name"] for p in items]
     assert names == ["Luke Skywalker", "Leia Organa", "Owen Lars", "Broken Droid"]
+    # the footer that fetches the next upstream page stands for the connection's endCursor
+    assert '"hasNextPage":true' in pages[0].parts[0] and "endCursor" not in pages[0].parts[0]
     footers = [p.parts[-1] for p in pages[:-1]]
     # the first upstream page came in several chunks; only its last chunk points upstream
     assert len(footers) >= 2

@@ -291,3 +291,38 @@ def test_a_text_in_a_cell_that_reads_as_another_value_is_quoted_as_json():
     joined = {"tags": ['"q"', "x"], "more": ["[1]", "y"]}
     assert to_markdown(joined) == '- **tags**: ["\\"q\\"","x"]\n- **more**: ["[1]","y"]'
     assert _read_back(joined)[0] == joined
+
+
+def test_text_that_reads_as_a_number_a_flag_or_null_is_quoted_wherever_it_stands():
+    """Issue 33: ``"3"`` was written as ``3``, ``"true"`` as ``true``: the reader could not tell
+    a text from the number or the flag. Quoted as JSON in a cell, after a key and on a line of
+    its own; a list holding one is its compact JSON; other text is not quoted."""
+    rows = [
+        {"id": 1, "code": "3", "state": "true", "note": "null", "n": 3, "ok": True, "v": "1.2.0"},
+        {
+            "id": 2,
+            "code": "-1.5e3",
+            "state": "open",
+            "note": "#12",
+            "n": 4,
+            "ok": False,
+            "v": "007",
+        },
+    ]
+    lines = to_markdown(rows).split("\n")
+    assert lines[2] == '| 1 | "3" | "true" | "null" | 3 | true | 1.2.0 |'
+    assert lines[3] == '| 2 | "-1.5e3" | open | #12 | 4 | false | 007 |'
+    one = {"code": "3", "n": 3, "flag": "false", "tags": ["1", "2"], "nums": [1, 2], "v": "v2"}
+    assert to_markdown(one).split("\n") == [
+        '- **code**: "3"',
+        "- **n**: 3",
+        '- **flag**: "false"',
+        '- **tags**: ["1","2"]',
+        "- **nums**: 1, 2",
+        "- **v**: v2",
+    ]
+    assert to_markdown(["1", "x"]) == '- "1"\n- x'
+    for value in (rows, one, ["1", "x"], "3", {"deep": {"zero": "0"}}):
+        read, verdict = _read_back(value)
+        assert read == value, value
+        assert verdict.clean, verdict.lost

@@ -89,6 +89,32 @@ def test_the_second_reading_keeps_a_map_keyed_by_file_names_entry_by_entry() -> 
             assert set(entry) < set(sent["files"][name])  # type: ignore[index]
 
 
+def test_an_entry_the_second_reading_empties_keeps_its_key() -> None:
+    """Issue 33: a file whose name, type and language the upstream sent null shaped down to
+    ``{}`` and went, key and all: the key (``blob.bin``) is data no other member says. It stays,
+    with what the entry read on its own keeps."""
+    blob = {**_file("blob.bin", "application/octet-stream", 77), "filename": None}
+    blob.update(type=None, language=None)
+    body = [
+        _snippet(
+            "aa5a315d", {"hello.py": _file("hello.py", "text/x-python", 120), "blob.bin": blob}
+        )
+    ]
+    config = ShapeConfig(
+        default_fields=decide_fields([SNIPPET], DefaultsContext(), kind="search", item=True),
+        field_tree=SNIPPET,
+        collection_path="",
+        kind="search",
+    )
+    result = shape(body + BODY[1:], config)
+    assert result.repaired
+    files = json.loads(result.chunks[0])[0]["files"]
+    assert list(files) == ["hello.py", "blob.bin"]  # in the order sent
+    assert files["hello.py"] == {"filename": "hello.py"}
+    assert files["blob.bin"] and set(files["blob.bin"]) <= {"raw_url", "size"}
+    assert files["blob.bin"].get("size") == 77 or files["blob.bin"].get("raw_url")
+
+
 def test_an_undescribed_answer_keeps_its_map_of_records() -> None:
     for kind, body in (("read", BODY[1]), ("search", BODY[::-1])):
         shaped = json.loads(shape(body, ShapeConfig(kind=kind)).chunks[0])

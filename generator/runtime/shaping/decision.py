@@ -47,6 +47,7 @@ from .beside import records_beside
 from .collections import find_payload
 from .failures import named_as_report, why_failed, write_reports
 from .compounds import whole_compounds
+from .edges import edge_member
 from .defaults import LABEL_ARRAYS, choose_default_fields, identity_fields, is_label
 from .kinds import WRITE_KINDS
 from .pages import PAGE_KINDS, one_resource
@@ -281,6 +282,10 @@ def _chosen(
                 inner, kind=kind, entity=tuple(words(envelope[-1])), keys=context.keys
             )
             return tuple(f"{prefix}.{p}" for p in chosen)
+    edge = edge_member(tree)
+    if edge is not None:  # an edge's resource, read through it (edges.py)
+        inner = _chosen(tree[edge], context, kind=kind, item=item)
+        return tuple(f"{edge}.{p}" for p in inner)
     return tuple(
         choose_default_fields(
             tree,

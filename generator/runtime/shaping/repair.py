@@ -4,7 +4,9 @@ lacks, nulls where it promised objects, another variant of a union, another wrap
 defaults are read from the response itself, for the body or for each list item that lost
 something, by the same decision and context the generator used (``decision.py``). The trees
 read from the response see maps keyed by data (ids, file names: ``trees.keyed_by_data``) as
-the description's trees do, ``{"*": entry}``, so such a map is shaped entry by entry.
+the description's trees do, ``{"*": entry}``, so such a map is shaped entry by entry; an
+entry the defaults empty keeps its key (data: an id, a file name) with its own defaults
+(``cleanup.with_emptied_entries``).
 """
 
 from __future__ import annotations
@@ -13,15 +15,15 @@ from typing import Any
 
 from .chunking import get_at, set_at
 from .collections import find_payload_in_value
-from .cleanup import prune_empty
-from .decision import decide_fields
+from .cleanup import prune_empty, with_emptied_entries
+from .decision import DefaultsContext, decide_fields
 from .fields import exclude, project
 from .invariants import check_invariants, people_lost
 from .payload import Target, apply_select
 from .series import answered_series, with_series
 from .columns import with_headers
 from .shape_config import ShapeConfig
-from .trees import field_tree_from_value
+from .trees import chosen_maps, field_tree_from_value
 from .truncate import dumps
 
 
@@ -34,9 +36,17 @@ def defaults_read_from_response(
     the body, or for each list item that lost something (items of one shape share them), with
     the series the answer is made of (``series.py``) and its tables' columns (``columns.py``)."""
 
-    def select(item: Any, fields: tuple[str, ...]) -> Any:
-        item = project(item, with_headers(with_series(list(fields), series), item, False))
-        return prune_empty(exclude(item, excluded) if excluded else item)
+    def select(item: Any, fields: tuple[str, ...], tree: Any = None) -> Any:
+        picked = project(item, with_headers(with_series(list(fields), series), item, False))
+        picked = prune_empty(exclude(picked, excluded) if excluded else picked)
+        maps = chosen_maps(tree, fields) if tree is not None else []
+        return with_emptied_entries(item, picked, maps, own)  # a map's keys are data
+
+    def own(entry: Any) -> Any:
+        """An entry of a map read on its own: its own defaults."""
+        tree = field_tree_from_value(entry, maps=True)
+        fields = decide_fields(tree, DefaultsContext(), kind=config.kind, item=True)
+        return prune_empty(project(entry, list(fields))) if fields else {}
 
     series: tuple[str, ...] = ()  # the series the answer is made of (series.py)
     if where.kind != "list":
@@ -50,14 +60,15 @@ def defaults_read_from_response(
             per_item = decide_fields(tree, config.context, kind=config.kind, item=True)
             series = answered_series(items, True, config.kind)
             if per_item:
-                return apply_select(value, items, listed, lambda i: select(i, per_item), False)
-        fields = decide_fields(
-            field_tree_from_value(target, maps=True), config.context, kind=config.kind, item=False
-        )
+                return apply_select(
+                    value, items, listed, lambda i: select(i, per_item, tree), False
+                )
+        tree = field_tree_from_value(target, maps=True)
+        fields = decide_fields(tree, config.context, kind=config.kind, item=False)
         if not fields:
             return shaped
         series = answered_series(target, False, config.kind)
-        return apply_select(value, target, where, lambda item: select(item, fields), False)
+        return apply_select(value, target, where, lambda item: select(item, fields, tree), False)
     path = where.path or ()
     kept = get_at(shaped, path)
     if not isinstance(target, list) or not isinstance(kept, list) or len(kept) != len(target):
@@ -75,5 +86,5 @@ def defaults_read_from_response(
         if key not in chosen:
             chosen[key] = decide_fields(tree, config.context, kind=config.kind, item=True)
         if chosen[key]:
-            out[i] = select(raw, chosen[key])
+            out[i] = select(raw, chosen[key], tree)
     return set_at(shaped, path, out) if path else out

@@ -63,6 +63,7 @@ from .outcome import Outcome
 from .upstream.progress import report, while_waiting
 from .output import named_scope, shape_config_for, shape_output
 from .shaping.deadline import PastDeadline, working_until
+from .shaping.covered import shown_by
 from .shaping.graphemes import cut
 from .shaping.pipeline import (
     FieldSelectionError,
@@ -78,7 +79,7 @@ from .upstream.hooks import NO_HOOKS, Hooks, apply_hooks
 from .upstream.answer_limits import check_json, check_xml
 from .upstream.http_call import UpstreamResponse, build_request
 from .upstream.media import XML, media_kind
-from .upstream.pagination import bound_page_size, more_note, next_arguments
+from .upstream.pagination import bound_page_size, more_note, next_arguments, way_members
 from .upstream.retry import retry_after_seconds, send_reliably
 from .upstream.xml_body import XmlBodyError, parse_xml
 
@@ -127,6 +128,13 @@ def _log_mismatch(tool: str, shaped: ShapedResponse) -> None:
             tool,
             "; ".join(shaped.violations[:3]),
         )
+
+
+def _member(value: Any, path: tuple[str, ...]) -> Any:
+    """The member of ``value`` at the key path ``path`` (None where it is absent)."""
+    for key in path:
+        value = value.get(key) if isinstance(value, dict) else None
+    return value
 
 
 def _empty_body(tool: Tool, response: UpstreamResponse) -> Outcome:
@@ -464,6 +472,26 @@ class ServerRuntime:
                     f"The upstream said the body is XML but {exc} (HTTP {response.status},"
                     f" {len(body)} bytes). It starts with: {snippet}"
                 )
+        next_call = None  # REST upstream pagination (pagination.py), see "Upstream pages" above
+        following = note = None
+        if parsed and args is not None and tool.pagination:
+            following = next_arguments(tool, args, response.headers, value)
+            if following is not None:
+                next_call = {
+                    "tool": tool.name,
+                    "arguments": following,
+                    "upstream_page": upstream_page + 1,
+                }
+        if parsed and following is None:
+            # The body says more exists but no next request follows from it: say so, with the
+            # argument to pass; never a "has_more: false" against the upstream's word.
+            note = more_note(tool, args or {}, value)
+        if parsed and (next_call is not None or note is not None):
+            # the body's own way to its next page, which the footer (or the note) stands for
+            ways = way_members(tool, value)
+            if note is not None:
+                ways = [w for w in ways if shown_by(note, _member(value, w))]
+            config = replace(config, covered=tuple(ways))
         if parsed:  # filters -> adapters -> shaping (output.py)
             try:
                 shaped = shape_output(
@@ -482,25 +510,11 @@ class ServerRuntime:
             shaped = shape_text(text, config)
         # Redacted here, before they are stored (memory or Redis), not only when served.
         chunks = [self.redact(c) for c in shaped.chunks]
-        next_call = None  # REST upstream pagination (pagination.py), see "Upstream pages" above
-        following = None
-        if parsed and args is not None and tool.pagination:
-            following = next_arguments(tool, args, response.headers, value)
-            if following is not None:
-                next_call = {
-                    "tool": tool.name,
-                    "arguments": following,
-                    "upstream_page": upstream_page + 1,
-                }
-        if parsed and following is None:
-            # The body says more exists but no next request follows from it: say so, with the
-            # argument to pass; never a "has_more: false" against the upstream's word.
-            note = more_note(tool, args or {}, value)
-            if note is not None:
-                note = self.redact(note)
-                return Shaped(chunks, [*shaped.notes, note], more=note)
-            if tool.pagination and len(chunks) <= 1:  # the last page says so
-                return Shaped(chunks, [*shaped.notes, "[has_more: false]"])
+        if note is not None:
+            note = self.redact(note)
+            return Shaped(chunks, [*shaped.notes, note], more=note)
+        if parsed and following is None and tool.pagination and len(chunks) <= 1:
+            return Shaped(chunks, [*shaped.notes, "[has_more: false]"])  # the last page says so
         return Shaped(chunks, list(shaped.notes), next_call)
 
     @staticmethod

@@ -10,7 +10,7 @@ when null, so every item still says which one it is.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from .chunking import get_at, set_at
 from .names import norm
@@ -94,3 +94,37 @@ def with_map_keys(raw: Any, shaped: Any, maps: list[tuple[str, ...]]) -> Any:
         if not node[path[-1]]:
             del node[path[-1]]
     return shaped
+
+
+def with_emptied_entries(
+    raw: Any, shaped: Any, maps: list[tuple[str, ...]], own: Callable[[Any], Any]
+) -> Any:
+    """``shaped`` with each entry of the maps of records at ``maps`` (paths into ``raw``) that
+    the upstream sent with something in it and the defaults emptied: its key is data (an id, a
+    file name) that no other member says, so it stays, with what ``own`` keeps of the entry
+    read on its own (its own defaults; ``{}`` when nothing), in the order the upstream sent."""
+    if not maps or not isinstance(raw, dict) or not isinstance(shaped, dict):
+        return shaped
+    for path in maps:
+        entries = get_at(raw, path)
+        if not isinstance(entries, dict):
+            continue
+        kept = get_at(shaped, path)
+        kept = kept if isinstance(kept, dict) else {}
+        merged: dict[str, Any] = {}
+        for key, entry in entries.items():
+            if key in kept:
+                merged[key] = kept[key]
+            elif isinstance(entry, dict) and entry:
+                found = own(entry)
+                merged[key] = found if isinstance(found, dict) else {}
+        if len(merged) > len(kept):
+            shaped = _placed(shaped, path, merged)
+    return shaped
+
+
+def _placed(value: dict[str, Any], path: tuple[str, ...], new: Any) -> dict[str, Any]:
+    """A copy of ``value`` with ``new`` at ``path``, the objects along it made where absent."""
+    inner = value.get(path[0])
+    rest = _placed(inner if isinstance(inner, dict) else {}, path[1:], new) if path[1:] else new
+    return {**value, path[0]: rest}

@@ -38,6 +38,9 @@ class ShapeConfig:
     # Values the caller named (path arguments, output.named_scope): a default-chosen relation
     # of a list's items equal to one of them on every item says nothing new and is left out.
     known_values: frozenset[str] = frozenset()
+    # The body's members the answer's footer or note stands for (its next page's cursor or URL
+    # when ``continue`` fetches that page: covered.py), as key paths: left out.
+    covered: tuple[tuple[str, ...], ...] = ()
 
     @property
     def operator_fields(self) -> tuple[str, ...]:

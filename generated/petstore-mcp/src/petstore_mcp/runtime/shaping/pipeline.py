@@ -19,7 +19,8 @@ all of it when everything is selected, else its scalars and small flat objects (
 ``next_cursor``, ``total_count``, GraphQL ``pageInfo``) except request ids (``DIAGNOSTIC_KEYS``)
 and what else it says about the exchange (``payload.wrapper_note``: timings, the API's version),
 discriminators (``object: "list"``, ``kind``) and links (``url``, ``nextLink``, ``links``, a
-link inside a small object: the ``continue`` tool follows the pages).
+link inside a small object: the ``continue`` tool follows the pages), and a cursor to the next
+page the footer or the has-more note stands for (``ShapeConfig.covered``: ``covered.py``).
 Concise output with the default fields also leaves out members that are null or empty
 (``None``, ``""``, ``[]``, ``{}``) and flags that are only news when true (``archived``,
 ``in_trash``, ``locked``... when false): they cost tokens and say nothing; ask with ``fields``
@@ -42,6 +43,7 @@ from typing import Any
 from .chunking import get_at, pack, set_at, text_layout
 from .cleanup import drop_constant_kinds, prune_empty, with_map_keys
 from .collections import find_payload_in_value
+from .covered import without_covered
 from .decision import decide_fields
 from .encodings import drop_encodings, encodings_note, find_encodings
 from .failures import with_failed_records
@@ -217,6 +219,8 @@ def shape(
             cut = cut_listed_previews(target, selection, config.truncation_marker)
             if cut is not target:
                 shaped = set_at(shaped, path, cut) if path else cut
+    if explicit is None and config.covered:  # the footer is the way on (covered.py)
+        shaped = without_covered(shaped, config.covered)
     if explicit is None and config.kind in PAGE_KINDS and not config.operator_defaults:
         shaped = hide_credentials(shaped, config.context.keys)  # a read's secrets stay hidden
     if explicit is None and detail_level == "concise":

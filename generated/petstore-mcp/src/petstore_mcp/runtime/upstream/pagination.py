@@ -257,6 +257,23 @@ def _from_signs(
     return None
 
 
+def way_members(tool: Tool, body: Any) -> list[tuple[str, ...]]:
+    """The members of a list body that hold a way to its next page (a token, a URL: the
+    ``ways`` ``read_body`` finds, and the fields the tool's pagination reads them from), as key
+    paths: what a footer that fetches that page, or a note that names it, stands for
+    (``shaping/covered.py``)."""
+    ways = list(read_body(body).ways)
+    pag = tool.pagination or {}
+    for name in ("next_field", "next_link_field"):
+        path = pag.get(name)
+        if not isinstance(path, str) or not path or not isinstance(body, dict):
+            continue
+        keys = (path,) if path in body else tuple(path.split("."))
+        if _get(body, path) not in (None, "") and keys not in ways:
+            ways.append(keys)
+    return ways
+
+
 def more_note(tool: Tool, args: dict[str, Any], body: Any) -> str | None:
     """When the body says more results exist: a note saying so, naming the argument to pass
     for the next page (and its value where the body gives it); None when it says nothing."""
@@ -268,9 +285,10 @@ def more_note(tool: Tool, args: dict[str, Any], body: Any) -> str | None:
     arg: str | None = None
     value: Any = None
     for path, token in signs.tokens:
-        evidence = evidence or f"{path}: {token}"
         arg = arg or token_argument(path, names)
         value = token if arg and value is None else value
+        # the token's value once: in the advice when an argument takes it, else here
+        evidence = evidence or (path if value == token else f"{path}: {token}")
     if signs.last_id is not None:
         evidence += f", {signs.last_id[0]}: {signs.last_id[1]}"
         if arg is None and (arg := _after_arg(tool, names)) is not None:

@@ -379,10 +379,14 @@ async def call_graphql(
         # apply, then shaping keeps what came back (projected to the agent's selection only
         # when a filter's guards were added). ``exclude`` was applied when the selection was
         # compiled (an explicit path wins over it); the filter's fallback uses the tool's own.
+        # the connection's cursor, which the footer stands for when continue fetches the next
+        # page (shaping/covered.py)
+        follows = result.end_cursor is not None and request.cursor_arg is not None
+        covered = (("pageInfo", "endCursor"),) if follows else ()
         shaped = shape_output(
             result.value,
             tool,
-            replace(config, exclude=()),
+            replace(config, exclude=(), covered=covered),
             fields=controls.fields,
             detail_level=controls.detail_level,
             response_format=controls.response_format,

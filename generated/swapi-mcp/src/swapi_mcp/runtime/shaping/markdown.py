@@ -18,6 +18,11 @@
   leading spaces); after a key, text that reads as a value of another type (``[]``, ``{}``,
   ``["a"]``, ``"a"``); in a cell, where nothing can be fenced, such text is quoted as JSON
   (``"[\"a\"]"``), and ``|`` and line breaks, which would break the row, are escaped.
+- Text that reads as a number, a boolean or null (``"3"``, ``"1.50"``, ``"true"``, ``"null"``:
+  what JSON would write unquoted) is quoted as JSON wherever it stands, in a cell, after a
+  key, on a line of its own, so that ``"3"`` reads apart from ``3``; in a list on one line it
+  makes the list its compact JSON (``["1","2"]``). Other text stays unquoted (``1.2.0``,
+  ``#12``, ``007``).
 - Other lists become numbered sections, one per item.
 - An object becomes a key/value list; nested objects nest.
 - Long or multi-line text goes into a fenced code block whose fence is longer than any
@@ -47,6 +52,15 @@ _OPENS_BLOCK = re.compile(
     r"^(?:\s|[->|\[{]|[+*](?:\s|$)|#{1,6}(?:\s|$)|\*\*|\d+[.)](?:\s|$)|```|~~~"
     r"|\((?:empty object|empty list|no items)\)$)"
 )
+
+
+# text that JSON would write unquoted: a number, a boolean or null (written quoted: module doc)
+_JSON_SCALAR = re.compile(r"^(?:-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false|null)$")
+
+
+def reads_as_scalar(text: str) -> bool:
+    """Text a reader would take for a number, a boolean or null (``"3"``, ``"true"``)."""
+    return bool(_JSON_SCALAR.match(text))
 
 
 def scalar_text(value: Any) -> str:
@@ -106,9 +120,10 @@ def _reads_as_value(text: str) -> bool:
 
 def cell_text(value: Any) -> str:
     """A scalar in a table cell: as ``scalar_text``, but a text that reads as another value
-    (``_reads_as_value``) quoted as JSON (``"[\"a\"]"``): a cell cannot be fenced."""
+    (``_reads_as_value``) or as a number, a boolean or null (``reads_as_scalar``) quoted as JSON
+    (``"[\"a\"]"``, ``"3"``): a cell cannot be fenced."""
     text = scalar_text(value)
-    if isinstance(value, str) and _reads_as_value(text):
+    if isinstance(value, str) and (_reads_as_value(text) or reads_as_scalar(text)):
         return json.dumps(value, ensure_ascii=False)
     return text
 
@@ -151,11 +166,11 @@ def flatten_row(item: Any, prefix: str = "", depth: int = 0) -> dict[str, str] |
 def joined(values: list[Any], alone: bool = False) -> str:
     """Scalars on one line: joined with ``, ``, or their compact JSON when one of them holds
     ``, ``, is empty or reads as another value (joined, they could not be told apart:
-    ``_apart``), when there is none (``[]``,
+    ``_apart``; a text that reads as a number: ``_scalar_like``), when there is none (``[]``,
     not an empty cell), or when ``alone`` (a member's whole value on its key/value line) and
     there is one (it would read as a scalar)."""
     texts = [scalar_text(v) for v in values]
-    if not texts or any(_apart(t) for t in texts) or (alone and len(texts) == 1):
+    if not texts or any(map(_apart, texts)) or _scalar_like(values) or (alone and len(texts) == 1):
         return json.dumps(values, ensure_ascii=False, separators=(",", ":"))
     return JOIN.join(texts)
 
@@ -166,7 +181,12 @@ def joinable(values: list[Any]) -> bool:
     if len(values) < 2 or any(isinstance(v, (dict, list)) for v in values):
         return False
     texts = [scalar_text(v) for v in values]
-    return not any(_apart(t) or _is_long(t) for t in texts)
+    return not any(_apart(t) or _is_long(t) for t in texts) and not _scalar_like(values)
+
+
+def _scalar_like(values: list[Any]) -> bool:
+    """One of ``values`` is a text that reads as a number, a boolean or null (``"3"``)."""
+    return any(isinstance(v, str) and reads_as_scalar(v) for v in values)
 
 
 def _apart(text: str) -> bool:
@@ -278,8 +298,11 @@ def list_blocks(items: list[Any], start: int = 1) -> tuple[str, list[str], str]:
 
 
 def bullet(value: Any, indent: str) -> str:
-    """A scalar as a list item (``- text``; long text fenced under a bare ``-``)."""
+    """A scalar as a list item (``- text``; long text fenced under a bare ``-``; text that reads
+    as a number, a boolean or null quoted)."""
     text = scalar_text(value)
+    if isinstance(value, str) and reads_as_scalar(text):
+        return f"{indent}- {json.dumps(text)}"
     if isinstance(value, str) and _own_line(text):
         return f"{indent}-\n" + fence(text, indent + "  ")
     return f"{indent}- {text}"
@@ -309,6 +332,8 @@ def render_lines(value: Any, indent: str) -> list[str]:
             lines.extend(render_lines(item, indent + "  "))
         return lines
     text = scalar_text(value)
+    if isinstance(value, str) and reads_as_scalar(text):
+        return [indent + json.dumps(text)]
     if isinstance(value, str) and _own_line(text):
         return fence(text, indent).split("\n")
     return [indent + text]
@@ -329,6 +354,8 @@ def _kv(key: str, value: Any, indent: str) -> list[str]:
                 return [label + " " + joined(value, alone=True)]
         return [label, "", *render_lines(value, indent + "  "), ""]
     text = scalar_text(value)
+    if isinstance(value, str) and reads_as_scalar(text):
+        return [f"{label} {json.dumps(text)}"]
     if isinstance(value, str) and _after_key(text):
         return [label, fence(text, indent + "  ")]
     return [f"{label} {text}"]

@@ -54,6 +54,9 @@ class BodySigns:
     url_field: str | None = None
     tokens: list[tuple[str, Any]] = field(default_factory=list)  # (dot path, value), best first
     last_id: tuple[str, Any] | None = None
+    # The members holding a way to the next page (its URL, its token), as key paths
+    # (``("links", "next")``; a dot in a key stays in it): what ``continue`` stands for.
+    ways: list[tuple[str, ...]] = field(default_factory=list)
 
     @property
     def says_more(self) -> bool:
@@ -67,18 +70,18 @@ def read_body(body: Any) -> BodySigns:
     signs = BodySigns()
     if not isinstance(body, dict) or not any(isinstance(v, list) for v in body.values()):
         return signs  # not a list wrapper: a resource's ``next_run`` says nothing about pages
-    _scan(body, "", signs, nested=False)
+    _scan(body, (), signs, nested=False)
     for key, value in body.items():
         if isinstance(value, dict) and norm(key) in _LINK_CONTAINERS:
-            _scan(value, f"{key}.", signs, nested=True)
+            _scan(value, (key,), signs, nested=True)
     return signs
 
 
-def _scan(node: dict[str, Any], prefix: str, signs: BodySigns, *, nested: bool) -> None:
+def _scan(node: dict[str, Any], parent: tuple[str, ...], signs: BodySigns, *, nested: bool) -> None:
     for key, value in node.items():
         if not isinstance(key, str):
             continue
-        name, path = norm(key), prefix + key
+        name, path = norm(key), ".".join((*parent, key))
         if name in _MORE and isinstance(value, bool) and signs.more is None:
             signs.more, signs.more_field = value, path
         elif name in ("lastid", "lastkey") and value not in (None, "") and not nested:
@@ -86,19 +89,26 @@ def _scan(node: dict[str, Any], prefix: str, signs: BodySigns, *, nested: bool) 
         elif value in (None, "", False):
             continue
         elif paging_name(name, nested):
+            way = False
             if isinstance(value, str) and _is_url(value):
+                way = True
                 if signs.url is None:
                     signs.url, signs.url_field = value, path
             elif isinstance(value, dict):
                 url = next((value[k] for k in _URL_KEYS if _is_url(value.get(k))), None)
+                way = url is not None
                 if url is not None and signs.url is None:
                     sub = next(k for k in _URL_KEYS if value.get(k) == url)
                     signs.url, signs.url_field = url, f"{path}.{sub}"
                 for sub, inner in value.items():
                     if isinstance(sub, str) and norm(sub) in _TOKEN_KEYS and _scalar(inner):
                         signs.tokens.append((f"{path}.{sub}", inner))
+                        way = True
             elif _scalar(value) and not isinstance(value, bool):
                 signs.tokens.append((path, value))
+                way = True
+            if way:
+                signs.ways.append((*parent, key))
 
 
 # How many records or pages the whole list has, when a list body says so (``total_count``,
