@@ -19,7 +19,11 @@ string matches the original it starts). The rules:
   ``/records/{recordKey}``, ``judge_paths.py``) is that object, whatever else names it: its
   lists (``tags``) are part of it; so is a member named for what the path addresses
   (``release_note`` of ``{release_note: {summary, pipeline: {id}}}`` at
-  ``/release_notes/{id}``), not an envelope around its one identified part.
+  ``/release_notes/{id}``), not an envelope around its one identified part. So is a body
+  stating the answer to what the path addresses as a value of its own (``reachability`` at
+  ``/builds/{build}/reachability``, beside ``buildInfo: {build, queueInfos: [...]}``): its
+  other members are what the answer is about, their lists not the payload (a list at its
+  own level still is).
   A member that is itself a resource makes the body an envelope of that one resource (its
   lists, such as JSON:API ``included``, are side data), not a list wrapper.
   A list nested in a resource (an object with an identity or a label of its own) is part of
@@ -104,6 +108,7 @@ from .judge_roles import (
     leaves,
     own_identity,
     same,
+    stated_answer,
     unwrap,
     unwrap_path,
     words,
@@ -112,8 +117,9 @@ from .judge_roles import (
 # ------------------------------------------------------------------------------ payload
 
 
-def payload_path(body: Any) -> tuple[str, ...] | None:
-    """Where the payload list of ``body`` is (``()`` = the body itself), None: no list."""
+def payload_path(body: Any, thing: str = "") -> tuple[str, ...] | None:
+    """Where the payload list of ``body`` is (``()`` = the body itself), None: no list;
+    ``thing``: what the operation's path addresses (``judge_roles.stated_answer``)."""
     if isinstance(body, list):
         return () if body else None
     if not isinstance(body, dict) or is_resource(body):
@@ -124,6 +130,7 @@ def payload_path(body: Any) -> tuple[str, ...] | None:
     # a wrapper carries a few scalars besides its list (counts, pages); an object with more is
     # a resource whose nested lists (an error's details) are part of it
     scalars = sum(not isinstance(v, (dict, list)) for v in body.values())
+    stated = stated_answer(body, thing)  # the answer, not a wrapper: its parts' lists
     for key, value in body.items():
         if is_meta(key):
             continue  # the envelope's meta-information
@@ -133,6 +140,7 @@ def payload_path(body: Any) -> tuple[str, ...] | None:
             and not is_resource(value)
             and scalars <= WRAPPER_SCALARS
             and not is_error_report(key)
+            and not stated
         ):
             candidates += [((key, k), v) for k, v in value.items()]
         found += [(path, sub) for path, sub in candidates if isinstance(sub, list) and sub]
@@ -280,10 +288,10 @@ def judge(
     ``chosen``: the fields an operator's overlay chose, ``judge_secrets.py``)."""
     verdict = Verdict()
     tally = Tally()
-    addressed = isinstance(body, dict) and named_member(body, object_params(template, siblings))
-    path = None if addressed else payload_path(body)
-    params = object_params(template, siblings, items=path is not None)
     thing = addressed_thing(template)
+    addressed = isinstance(body, dict) and named_member(body, object_params(template, siblings))
+    path = None if addressed else payload_path(body, thing)
+    params = object_params(template, siblings, items=path is not None)
     judged = unwrap(body, thing)
     base = path if path is not None else unwrap_path(body, thing)
     if path is not None:

@@ -5,6 +5,7 @@ the data is kept and fires when it is lost."""
 from __future__ import annotations
 
 import copy
+from typing import Any
 
 from generator.preview.judge import judge
 from generator.preview.judge_content import beginning_kept, generated_content
@@ -415,3 +416,42 @@ def test_a_related_objects_state_is_not_the_answered_resources() -> None:
     assert lost == []
     bag = {"ledger_id": "1a90-77", "attributes": {"status": "open", "size": 3}}
     assert state_values(bag) == ["open"]
+
+
+def test_a_body_stating_what_its_path_addresses_is_that_answer_not_a_list_wrapper() -> None:
+    """``GET /stores/{store}/builds/{build}/reachability`` answers the reachability, a value
+    of the body's own, beside what it is about: ``{buildInfo: {build: {seriesName, buildId},
+    createdAt, queueInfos: [...], labels: {...}, isCurrent}, reachability, updatedAt}``. The
+    body has no identity nor label and few scalars, so the judge took it for a wrapper and the
+    list one level down, beside the build's other members, for its payload; an answer
+    keeping the reachability "lost its payload list" (and, as a batch envelope, its records'
+    identities). A scalar member named for what the path addresses makes the body that
+    answer; without the path the old reading stands."""
+    body: dict[str, Any] = {
+        "buildInfo": {
+            "build": {"seriesName": "Series name 1", "buildId": "bui_02fa8450a3"},
+            "createdAt": "2024-05-01T12:34:56Z",
+            "queueInfos": [
+                {"name": "Queue 1", "type": "QUEUE_TYPE_WORKFLOW", "firstPoll": "2024-05-01"},
+                {"name": "Queue 2", "type": "QUEUE_TYPE_ACTIVITY", "firstPoll": "2024-05-02"},
+            ],
+            "labels": {"key1": "value 1", "key2": "value 2"},
+            "isCurrent": True,
+        },
+        "reachability": "REACHABILITY_REACHABLE",
+        "updatedAt": "2024-05-01T12:34:56Z",
+    }
+    shaped = {"reachability": "REACHABILITY_REACHABLE", "updatedAt": "2024-05-01T12:34:56Z"}
+    at = "/stores/{store}/builds/{build}/reachability"
+    verdict = judge(body, shaped, template=at, kind="read")
+    assert verdict.lost == [] and verdict.lists == 0
+    assert records(body, "reachability") is None
+    assert one_resource(body, "reachability") is body
+    # without the path, the nested list is still taken for the payload
+    assert judge(body, shaped, kind="read").lost == ["payload list buildInfo/queueInfos (2 items)"]
+    # a list the answer holds at its own level is still its payload
+    listed = {"reachability": "REACHABLE", "queues": body["buildInfo"]["queueInfos"]}
+    lost = judge(listed, {"reachability": "REACHABLE"}, template=at, kind="read").lost
+    assert lost == ["payload list queues (2 items)"]
+    # a result with none of the body's values is still a loss
+    assert judge(body, {"ok": True}, template=at).lost == ["every value of the body"]
