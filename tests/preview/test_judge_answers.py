@@ -131,6 +131,38 @@ def test_a_record_with_a_description_among_many_fields_has_no_generated_content(
     assert generated_content([{"text": STORY}]) == []  # a list body is judged as a list
 
 
+COPYRIGHT = "Copyright (c) 2016 The Example Times Company.  All Rights Reserved."
+
+
+def test_a_copyright_or_attribution_line_is_not_generated_content() -> None:
+    """A list envelope ``{status, copyright, num_results, results: [...]}``: its records are
+    side data to the content check, so the copyright line was most of the answer's text and
+    was judged generated content, and a result leaving the boilerplate out "lost content".
+    A member named for a copyright, an attribution, a license or a disclaimer, or a short
+    copyright line, is a notice; a completion is still content, and a text that merely
+    speaks of copyright is still prose."""
+    books = [{"id": n, "title": f"Book {n}", "rank": n} for n in range(1, 4)]
+    envelope = {"status": "OK", "copyright": COPYRIGHT, "num_results": 3, "results": books}
+    assert generated_content(envelope) == []
+    assert judge(envelope, {"results": books}).lost == []
+    attributed = {
+        "code": 200,
+        "attributionText": "Data provided by Example Comics and its partners worldwide",
+        "data": {"total": 1, "results": [{"id": 7, "name": "Hero"}]},
+    }
+    assert generated_content(attributed) == []
+    lined = {"note": "© 2024 Example Maps contributors, shared under open terms", "value": 3}
+    assert generated_content(lined) == []
+    assert (
+        generated_content({"licenseText": "Use of this data is subject to the terms below"}) == []
+    )
+    # beside a notice, a generation's text is content, the notice left out of the share
+    completion = {"completion": STORY[:60], "disclaimer": "Generated text may be wrong. " * 4}
+    assert generated_content(completion) == [("completion", STORY[:60])]
+    essay = {"answer": "Copyright law protects original works of authorship from copying."}
+    assert generated_content(essay) == [("answer", essay["answer"])]
+
+
 # ---------------------------------------------------------------------- the answered resource
 
 
