@@ -87,6 +87,7 @@ from .judge_encodings import check_encodings
 from .judge_generated import check_generated
 from .judge_paths import addressed_thing, check_path_identity, named_member, object_params
 from .judge_people import check_people
+from .judge_request import Request
 from .judge_secrets import check_secrets
 from .judge_tables import check_tables
 from .judge_schema import check_series, check_siblings
@@ -277,6 +278,7 @@ def judge(
     concise: bool = True,
     kind: str | None = None,
     chosen: Sequence[str] = (),
+    request: Request | None = None,
 ) -> Verdict:
     """Compare what the upstream sent (``body``) with what the agent got (``shaped``, parsed
     JSON of the first page, or its text; ``paged``: the result says more pages follow;
@@ -285,7 +287,8 @@ def judge(
     siblings' on the same collection, ``judge_paths.py``; ``notes``: the result's notes, None
     when not known; ``concise``: the result is the concise one, ``judge_encodings.py``;
     ``kind``: what the operation does, ``judge_generated.py``, None when not known;
-    ``chosen``: the fields an operator's overlay chose, ``judge_secrets.py``)."""
+    ``chosen``: the fields an operator's overlay chose, ``judge_secrets.py``; ``request``:
+    what the caller sent, ``judge_request.py``, None when not known)."""
     verdict = Verdict()
     tally = Tally()
     thing = addressed_thing(template)
@@ -311,7 +314,9 @@ def judge(
             verdict.wrapper_only = True
             verdict.lost.append("every value of the body")
         _judge_object(judged, shaped, verdict, "of the body")
-    verdict.answer = judge_answer(body, shaped, path, verdict.lost, judged, typed, thing)
+    verdict.answer = judge_answer(
+        body, shaped, path, verdict.lost, judged, typed, thing, request, kind
+    )
     check_people(body, shaped, tally, base)
     check_siblings(body, shaped, tally, base)
     check_encodings(body, shaped, tally, notes, base, concise)

@@ -45,6 +45,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .judge_content import beginning_kept, generated_content
+from .judge_request import Request
 from .synthesize import singular
 from .judge_roles import (
     HANDLE_WORDS,
@@ -307,13 +308,17 @@ def judge_answer(
     judged: Any = None,
     typed: bool = True,
     thing: str = "",
+    request: Request | None = None,
+    kind: str | None = None,
 ) -> AnswerChecks:
     """The three checks for one body (``payload``: where the judge found its payload list;
     ``judged``: the object it judged for identity and label; ``typed``: the body's scalars are
     what the description says, so states are judged; ``thing``: what the operation's path
-    addresses, ``one_resource``); what was lost is appended to ``lost``."""
+    addresses, ``one_resource``; ``request``, ``kind``: what the caller sent and what the
+    operation does, ``judge_content.generated_content``); what was lost is appended to
+    ``lost``."""
     checks = AnswerChecks()
-    content = generated_content(body)
+    content = generated_content(body, request, kind)
     if content:
         checks.content = 1
         missing = [where for where, text in content if not beginning_kept(text, shaped)]
