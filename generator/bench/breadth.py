@@ -43,6 +43,7 @@ from ..diagnostics import GenerationError
 from ..preview.judge import Verdict, judge, leanest
 from ..preview.judge_answers import judge_empty
 from ..preview.judge_markdown import answered_as_json, judge_markdown
+from ..preview.judge_request import request_of
 from ..preview.synthesize import FROM_TREE, Example, ExampleFinder
 from ..preview.tools import operator_chosen, path_templates, tools_of
 from ..runtime.shaping.tokens import count_tokens, get_encoding
@@ -254,6 +255,7 @@ def _judge_options(item: Work, parts: list[str]) -> dict[str, Any]:
         "notes": parts[1:],
         "kind": item.kind,
         "chosen": operator_chosen(item.tool),
+        "request": request_of(item.tool, item.arguments),
     }
 
 

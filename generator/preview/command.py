@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from .judge import Verdict, judge
+from .judge_request import request_of
 from .judge_roles import OWN_IDENTITY, bare, is_label
 from ..diagnostics import Diagnostic
 from ..runtime.output import shape_config_for, shape_output
@@ -195,6 +196,7 @@ def preview_tool(
         notes=shaped.notes,
         kind=op.kind,
         chosen=operator_chosen(tool),
+        request=request_of(tool),
     )
     violations += [f"judge: {lost}" for lost in verdict.lost]
     return ToolPreview(

@@ -19,7 +19,11 @@ string matches the original it starts). The rules:
   ``/records/{recordKey}``, ``judge_paths.py``) is that object, whatever else names it: its
   lists (``tags``) are part of it; so is a member named for what the path addresses
   (``release_note`` of ``{release_note: {summary, pipeline: {id}}}`` at
-  ``/release_notes/{id}``), not an envelope around its one identified part.
+  ``/release_notes/{id}``), not an envelope around its one identified part. So is a body
+  stating the answer to what the path addresses as a value of its own (``reachability`` at
+  ``/builds/{build}/reachability``, beside ``buildInfo: {build, queueInfos: [...]}``): its
+  other members are what the answer is about, their lists not the payload (a list at its
+  own level still is).
   A member that is itself a resource makes the body an envelope of that one resource (its
   lists, such as JSON:API ``included``, are side data), not a list wrapper.
   A list nested in a resource (an object with an identity or a label of its own) is part of
@@ -84,6 +88,7 @@ from .judge_encodings import check_encodings
 from .judge_generated import check_generated
 from .judge_paths import addressed_thing, check_path_identity, named_member, object_params
 from .judge_people import check_people
+from .judge_request import Request
 from .judge_secrets import check_secrets
 from .judge_tables import check_tables
 from .judge_schema import check_series, check_siblings
@@ -106,6 +111,7 @@ from .judge_roles import (
     leaves,
     own_identity,
     same,
+    stated_answer,
     unwrap,
     unwrap_path,
     words,
@@ -114,8 +120,9 @@ from .judge_roles import (
 # ------------------------------------------------------------------------------ payload
 
 
-def payload_path(body: Any) -> tuple[str, ...] | None:
-    """Where the payload list of ``body`` is (``()`` = the body itself), None: no list."""
+def payload_path(body: Any, thing: str = "") -> tuple[str, ...] | None:
+    """Where the payload list of ``body`` is (``()`` = the body itself), None: no list;
+    ``thing``: what the operation's path addresses (``judge_roles.stated_answer``)."""
     if isinstance(body, list):
         return () if body else None
     if not isinstance(body, dict) or is_resource(body):
@@ -126,6 +133,7 @@ def payload_path(body: Any) -> tuple[str, ...] | None:
     # a wrapper carries a few scalars besides its list (counts, pages); an object with more is
     # a resource whose nested lists (an error's details) are part of it
     scalars = sum(not isinstance(v, (dict, list)) for v in body.values())
+    stated = stated_answer(body, thing)  # the answer, not a wrapper: its parts' lists
     for key, value in body.items():
         if is_meta(key):
             continue  # the envelope's meta-information
@@ -135,6 +143,7 @@ def payload_path(body: Any) -> tuple[str, ...] | None:
             and not is_resource(value)
             and scalars <= WRAPPER_SCALARS
             and not is_error_report(key)
+            and not stated
         ):
             candidates += [((key, k), v) for k, v in value.items()]
         found += [(path, sub) for path, sub in candidates if isinstance(sub, list) and sub]
@@ -271,6 +280,7 @@ def judge(
     concise: bool = True,
     kind: str | None = None,
     chosen: Sequence[str] = (),
+    request: Request | None = None,
 ) -> Verdict:
     """Compare what the upstream sent (``body``) with what the agent got (``shaped``, parsed
     JSON of the first page, or its text; ``paged``: the result says more pages follow;
@@ -279,13 +289,14 @@ def judge(
     siblings' on the same collection, ``judge_paths.py``; ``notes``: the result's notes, None
     when not known; ``concise``: the result is the concise one, ``judge_encodings.py``;
     ``kind``: what the operation does, ``judge_generated.py``, None when not known;
-    ``chosen``: the fields an operator's overlay chose, ``judge_secrets.py``)."""
+    ``chosen``: the fields an operator's overlay chose, ``judge_secrets.py``; ``request``:
+    what the caller sent, ``judge_request.py``, None when not known)."""
     verdict = Verdict()
     tally = Tally()
-    addressed = isinstance(body, dict) and named_member(body, object_params(template, siblings))
-    path = None if addressed else payload_path(body)
-    params = object_params(template, siblings, items=path is not None)
     thing = addressed_thing(template)
+    addressed = isinstance(body, dict) and named_member(body, object_params(template, siblings))
+    path = None if addressed else payload_path(body, thing)
+    params = object_params(template, siblings, items=path is not None)
     judged = unwrap(body, thing)
     base = path if path is not None else unwrap_path(body, thing)
     if path is not None:
@@ -305,7 +316,9 @@ def judge(
             verdict.wrapper_only = True
             verdict.lost.append("every value of the body")
         _judge_object(judged, shaped, verdict, "of the body")
-    verdict.answer = judge_answer(body, shaped, path, verdict.lost, judged, typed, thing)
+    verdict.answer = judge_answer(
+        body, shaped, path, verdict.lost, judged, typed, thing, request, kind
+    )
     check_people(body, shaped, tally, base)
     check_siblings(body, shaped, tally, base)
     check_encodings(body, shaped, tally, notes, base, concise)

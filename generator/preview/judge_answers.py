@@ -14,11 +14,13 @@ by their words (``judge_roles.py``); values are compared, not key names.
   label of its own (with a ``name`` it is one resource, its list part of it, as below) or
   the records' identity is named for the array (``Things: [{ThingID: ...}]``; the
   envelope's ``Id`` is then the request's; not in ``meta``, nor inside an ``error``, whose
-  lists are its details). Else *the one resource*: the body itself when it
-  has an identity member (``id``, ``key``...), a label or more than ``WRAPPER_SCALARS``
-  scalars (as ``judge.py`` unwraps), else the one resource among its members and their
-  members (``{"data": {...}}``, ``{"_links": ..., "_embedded": {"order": {...}}}``, a
-  mutation's ``{"lastSyncId": 7, "comment": {...}}``), else the body.
+  lists are its details, nor in a body stating the answer to what the path addresses). Else
+  *the one resource*: the body itself when it has an identity member (``id``, ``key``...), a
+  label or more than ``WRAPPER_SCALARS`` scalars (as ``judge.py`` unwraps) or states the
+  answer to what the operation's path addresses (``judge_roles.stated_answer``), else the one
+  resource among its members and their members (``{"data": {...}}``,
+  ``{"_links": ..., "_embedded": {"order": {...}}}``, a mutation's
+  ``{"lastSyncId": 7, "comment": {...}}``), else the body.
   A body whose payload is a list (the list rules judge it) has none. The resource is judged
   when it has an identity, a label or a state: members named by a state word alone (status,
   state, phase, stage) with a short scalar value, in the object, else, for an object with an
@@ -43,6 +45,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .judge_content import beginning_kept, generated_content
+from .judge_request import Request
 from .synthesize import singular
 from .judge_roles import (
     HANDLE_WORDS,
@@ -61,6 +64,7 @@ from .judge_roles import (
     labels,
     own_identity,
     same_name,
+    stated_answer,
     unwrap,
     unwrap_path,
     words,
@@ -136,9 +140,10 @@ def _named_for(items: list[Any], name: str) -> bool:
     return False
 
 
-def records(body: Any) -> tuple[tuple[str, ...], list[Any]] | None:
-    """Where the records of a batch envelope are, and the records (rule in the module doc)."""
-    if not isinstance(body, dict):
+def records(body: Any, thing: str = "") -> tuple[tuple[str, ...], list[Any]] | None:
+    """Where the records of a batch envelope are, and the records (rule in the module doc;
+    ``thing``: what the operation's path addresses, ``one_resource``)."""
+    if not isinstance(body, dict) or stated_answer(body, thing):
         return None
     if _scalars(body) > WRAPPER_SCALARS:
         return None
@@ -179,6 +184,8 @@ def one_resource(body: Any, thing: str = "") -> dict[str, Any] | None:
             return found_named
     if has_identity_member(body) or labels(body) or _scalars(body) > WRAPPER_SCALARS:
         return body  # as the judge's first half unwraps: an own ``id``, a label, many fields
+    if stated_answer(body, thing):
+        return body  # it states the answer; its parts are what the answer is about
     found: list[dict[str, Any]] = []
     for value in body.values():
         if not isinstance(value, dict):
@@ -209,7 +216,7 @@ def _judge_resource(
 ) -> bool:
     """Judge the answered resource; False when the body has none. ``judged``: the object
     whose identity and label the judge's first half judged (their losses are listed once)."""
-    batch = records(body)
+    batch = records(body, thing)
     if batch is not None:
         path, items = batch
         checks.resource = 1
@@ -301,13 +308,17 @@ def judge_answer(
     judged: Any = None,
     typed: bool = True,
     thing: str = "",
+    request: Request | None = None,
+    kind: str | None = None,
 ) -> AnswerChecks:
     """The three checks for one body (``payload``: where the judge found its payload list;
     ``judged``: the object it judged for identity and label; ``typed``: the body's scalars are
     what the description says, so states are judged; ``thing``: what the operation's path
-    addresses, ``one_resource``); what was lost is appended to ``lost``."""
+    addresses, ``one_resource``; ``request``, ``kind``: what the caller sent and what the
+    operation does, ``judge_content.generated_content``); what was lost is appended to
+    ``lost``."""
     checks = AnswerChecks()
-    content = generated_content(body)
+    content = generated_content(body, request, kind)
     if content:
         checks.content = 1
         missing = [where for where, text in content if not beginning_kept(text, shaped)]

@@ -8,10 +8,17 @@ completion, a transcription, a summary. *Prose* is a string of at least ``PROSE_
 characters and ``PROSE_WORDS`` words, mostly letters, most of it in words of at most
 ``MAX_WORD_CHARS`` characters (not an encoded key), not a link, not a label, not a JSON
 document written as a string (``"[{\"product\": \"lawnmower\"}]"``: data the caller
-sent, echoed). It is looked for in the answer object (the body, seen through envelopes such as
-``{"data": {...}}``): its own prose members, and its *lists of alternatives*: arrays whose
-items are objects with neither an identity nor a label, each holding prose in its own members,
-else one object level down in a part that is not itself a resource (``choices[].text``,
+sent, echoed), not a *notice* that comes with every answer (a member named for a
+copyright, an attribution, a license or a disclaimer, or a short copyright line:
+``©``, ``(c) 2016``, ``All rights reserved``; left out of the answer's characters too),
+and not the *caller's own text* answered back (``judge_request.py``): a string the caller
+sent, or, in a record a write answers (an object with an identity or a label, of an
+operation that is not a generation), a member the request body takes (a reply's ``body``,
+a label's ``description``; a task's ``links``, not a list of alternatives). It is looked
+for in the answer object (the body, seen through envelopes such as ``{"data": {...}}``): its
+own prose members, and its *lists of alternatives*: arrays whose items are objects with
+neither an identity nor a label, each holding prose in its own members, else one object
+level down in a part that is not itself a resource (``choices[].text``,
 ``choices[].message.content``; not ``bindings[].condition.description``, the description of
 a condition that has a title of its own). The alternatives are the answer's one array of
 objects, or one of several arrays of one schema (``translations`` beside
@@ -30,10 +37,12 @@ truncation marker (``…`` or ``[``): a silent cut is a loss.
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from .judge_encodings import is_encoding
-from .judge_roles import is_label, is_resource, leaves, unwrap
+from .judge_request import Request
+from .judge_roles import is_label, is_resource, leaves, unwrap, words
 
 PROSE_CHARS = 20
 PROSE_WORDS = 4
@@ -41,6 +50,11 @@ MAX_WORD_CHARS = 20  # most of a prose text is in words no longer (base64 lines 
 CONTENT_HEAD = 40  # characters of a text that must survive (the rest may be cut, marked)
 CONTENT_SHARE = 0.5  # of the answer's string characters, at least, are the content
 MARKERS = ("…", "...", "[")
+NOTICE_WORDS = frozenset({"copyright", "attribution", "license", "licence", "disclaimer"})
+MAX_NOTICE_CHARS = 300  # a copyright line is short; a long text naming one is still prose
+_COPYRIGHT = re.compile(
+    r"©|\(c\)\s*\d{4}|\bcopyright\s+(?:\(c\)|\d{4})|\ball rights reserved\b", re.IGNORECASE
+)
 
 
 def is_prose(value: Any) -> bool:
@@ -68,9 +82,35 @@ def _document(text: str) -> bool:
         return False
 
 
+def is_notice(key: str, value: Any) -> bool:
+    """A notice that comes with every answer, not what the call produced: a member named
+    for it (``copyright``, ``attributionText``, ``license``, ``disclaimer``), or a short
+    text that is a copyright line (``©``, ``(c) 2016``, ``Copyright 2016``, ``All rights
+    reserved``)."""
+    if not isinstance(value, str):
+        return False
+    if NOTICE_WORDS & set(words(key)):
+        return True
+    return len(value) <= MAX_NOTICE_CHARS and bool(_COPYRIGHT.search(value))
+
+
 def _text(key: str, value: Any) -> bool:
-    """Prose that is not a label (labels are judged as labels)."""
-    return is_prose(value) and not is_label(key, value)
+    """Prose that is not a label (labels are judged as labels) nor a notice."""
+    return is_prose(value) and not is_label(key, value) and not is_notice(key, value)
+
+
+def _echoed(
+    key: str, text: str | None, answer: dict[str, Any], request: Request | None, kind: str | None
+) -> bool:
+    """The caller's own text answered back: a string the caller sent (``text``; None for a
+    list), or, in a record a write answers (an object with an identity or a label; not a
+    generation's answer), a member the request body takes (a comment's ``body``, a task's
+    ``links``)."""
+    if request is None:
+        return False
+    if text is not None and request.sent(text):
+        return True
+    return kind != "generate" and is_resource(answer) and request.takes(key)
 
 
 def _longest_prose(obj: dict[str, Any], where: str) -> tuple[str, str] | None:
@@ -84,14 +124,22 @@ def _longest_prose(obj: dict[str, Any], where: str) -> tuple[str, str] | None:
     return max(found, key=lambda f: len(f[1])) if found else None
 
 
-def generated_content(body: Any) -> list[tuple[str, str]]:
-    """``(where, text)`` of the body's generated content (rule in the module doc)."""
+def generated_content(
+    body: Any, request: Request | None = None, kind: str | None = None
+) -> list[tuple[str, str]]:
+    """``(where, text)`` of the body's generated content (rule in the module doc;
+    ``request``: what the caller sent, ``judge_request.py``; ``kind``: what the operation
+    does, None when not known)."""
     if not isinstance(body, dict):
         return []
     answer = unwrap(body)
     if not isinstance(answer, dict):
         return []
-    groups: list[list[tuple[str, str]]] = [[(k, v)] for k, v in answer.items() if _text(k, v)]
+    groups: list[list[tuple[str, str]]] = [
+        [(k, v)]
+        for k, v in answer.items()
+        if _text(k, v) and not _echoed(k, v, answer, request, kind)
+    ]
     arrays = [v for v in answer.values() if isinstance(v, list) and _objects(v)]
     alternatives: list[tuple[str, str]] = []
     for key, value in answer.items():
@@ -101,8 +149,10 @@ def generated_content(body: Any) -> list[tuple[str, str]]:
             continue
         if any(not _one_schema(value, other) for other in arrays):
             continue  # one of a record's parts of different schemas, not its alternatives
+        if _echoed(key, None, answer, request, kind):
+            continue  # the caller's own list answered back
         texts = [_longest_prose(item, f"{key}/{n}") for n, item in enumerate(value)]
-        alternatives += [t for t in texts if t is not None]
+        alternatives += [t for t in texts if t is not None and not (request and request.sent(t[1]))]
     if alternatives:
         groups.append(alternatives)  # every list of them: they are of one schema
     if not groups:
@@ -136,7 +186,11 @@ def _text_chars(value: Any, depth: int = 0) -> int:
     if depth > 8:
         return 0
     if isinstance(value, dict):
-        return sum(_text_chars(v, depth + 1) for k, v in value.items() if not is_encoding(v, k))
+        return sum(
+            _text_chars(v, depth + 1)
+            for k, v in value.items()
+            if not is_encoding(v, k) and not is_notice(k, v)
+        )
     if isinstance(value, list):
         if any(isinstance(i, dict) and is_resource(i) for i in value):
             return 0

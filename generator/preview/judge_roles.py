@@ -216,12 +216,29 @@ def same_name(key: str, thing: str) -> bool:
     return bool(words(key)) and words(key) == words(thing)
 
 
+def stated_answer(body: Any, thing: str) -> bool:
+    """``body`` states the answer to what the operation's path addresses, as a scalar member
+    named for it, beside parts none of which is a resource of its own (``reachability`` of
+    ``{buildInfo: {build: {...}, queueInfos: [...]}, reachability: "REACHABLE"}`` at
+    ``/builds/{build}/reachability``): the body is that answer, its other members what it is
+    about; neither a wrapper around a list one level down nor an envelope around a part. (A
+    resource beside it, ``{content, commit: {sha, ...}}``, is still what a write answers.)"""
+    if not thing or not isinstance(body, dict):
+        return False
+    if any(isinstance(v, dict) and is_resource(v) for v in body.values()):
+        return False
+    return any(same_name(k, thing) and is_scalar(v) and v != "" for k, v in body.items())
+
+
 def unwrap_path(body: Any, thing: str = "") -> tuple[str, ...]:
     """Where ``unwrap`` finds the single resource in ``body`` (``()``: the body itself);
     ``thing``: what the operation's path addresses (``change_event`` for
     ``/change_events/{id}``), whose member is that resource, not an envelope around the one
-    related resource inside it (``{change_event: {summary, integration: {id}}}``)."""
+    related resource inside it (``{change_event: {summary, integration: {id}}}``); a body
+    stating the answer to it (``stated_answer``) is itself the answer."""
     path: tuple[str, ...] = ()
+    if stated_answer(body, thing):
+        return path
     for _ in range(3):
         if not isinstance(body, dict) or has_identity_member(body) or labels(body):
             return path

@@ -5,6 +5,7 @@ the data is kept and fires when it is lost."""
 from __future__ import annotations
 
 import copy
+from typing import Any
 
 from generator.preview.judge import judge
 from generator.preview.judge_content import beginning_kept, generated_content
@@ -128,6 +129,38 @@ def test_a_record_with_a_description_among_many_fields_has_no_generated_content(
     key = {"id": 3, "raw_key": "-----BEGIN KEY-----\\nmQENBFayYZ0BCAC4hScoJXXpyR+MXGcrBxE" * 4}
     assert generated_content(key) == []  # an encoded blob is not prose
     assert generated_content([{"text": STORY}]) == []  # a list body is judged as a list
+
+
+COPYRIGHT = "Copyright (c) 2016 The Example Times Company.  All Rights Reserved."
+
+
+def test_a_copyright_or_attribution_line_is_not_generated_content() -> None:
+    """A list envelope ``{status, copyright, num_results, results: [...]}``: its records are
+    side data to the content check, so the copyright line was most of the answer's text and
+    was judged generated content, and a result leaving the boilerplate out "lost content".
+    A member named for a copyright, an attribution, a license or a disclaimer, or a short
+    copyright line, is a notice; a completion is still content, and a text that merely
+    speaks of copyright is still prose."""
+    books = [{"id": n, "title": f"Book {n}", "rank": n} for n in range(1, 4)]
+    envelope = {"status": "OK", "copyright": COPYRIGHT, "num_results": 3, "results": books}
+    assert generated_content(envelope) == []
+    assert judge(envelope, {"results": books}).lost == []
+    attributed = {
+        "code": 200,
+        "attributionText": "Data provided by Example Comics and its partners worldwide",
+        "data": {"total": 1, "results": [{"id": 7, "name": "Hero"}]},
+    }
+    assert generated_content(attributed) == []
+    lined = {"note": "© 2024 Example Maps contributors, shared under open terms", "value": 3}
+    assert generated_content(lined) == []
+    assert (
+        generated_content({"licenseText": "Use of this data is subject to the terms below"}) == []
+    )
+    # beside a notice, a generation's text is content, the notice left out of the share
+    completion = {"completion": STORY[:60], "disclaimer": "Generated text may be wrong. " * 4}
+    assert generated_content(completion) == [("completion", STORY[:60])]
+    essay = {"answer": "Copyright law protects original works of authorship from copying."}
+    assert generated_content(essay) == [("answer", essay["answer"])]
 
 
 # ---------------------------------------------------------------------- the answered resource
@@ -415,3 +448,42 @@ def test_a_related_objects_state_is_not_the_answered_resources() -> None:
     assert lost == []
     bag = {"ledger_id": "1a90-77", "attributes": {"status": "open", "size": 3}}
     assert state_values(bag) == ["open"]
+
+
+def test_a_body_stating_what_its_path_addresses_is_that_answer_not_a_list_wrapper() -> None:
+    """``GET /stores/{store}/builds/{build}/reachability`` answers the reachability, a value
+    of the body's own, beside what it is about: ``{buildInfo: {build: {seriesName, buildId},
+    createdAt, queueInfos: [...], labels: {...}, isCurrent}, reachability, updatedAt}``. The
+    body has no identity nor label and few scalars, so the judge took it for a wrapper and the
+    list one level down, beside the build's other members, for its payload; an answer
+    keeping the reachability "lost its payload list" (and, as a batch envelope, its records'
+    identities). A scalar member named for what the path addresses makes the body that
+    answer; without the path the old reading stands."""
+    body: dict[str, Any] = {
+        "buildInfo": {
+            "build": {"seriesName": "Series name 1", "buildId": "bui_02fa8450a3"},
+            "createdAt": "2024-05-01T12:34:56Z",
+            "queueInfos": [
+                {"name": "Queue 1", "type": "QUEUE_TYPE_WORKFLOW", "firstPoll": "2024-05-01"},
+                {"name": "Queue 2", "type": "QUEUE_TYPE_ACTIVITY", "firstPoll": "2024-05-02"},
+            ],
+            "labels": {"key1": "value 1", "key2": "value 2"},
+            "isCurrent": True,
+        },
+        "reachability": "REACHABILITY_REACHABLE",
+        "updatedAt": "2024-05-01T12:34:56Z",
+    }
+    shaped = {"reachability": "REACHABILITY_REACHABLE", "updatedAt": "2024-05-01T12:34:56Z"}
+    at = "/stores/{store}/builds/{build}/reachability"
+    verdict = judge(body, shaped, template=at, kind="read")
+    assert verdict.lost == [] and verdict.lists == 0
+    assert records(body, "reachability") is None
+    assert one_resource(body, "reachability") is body
+    # without the path, the nested list is still taken for the payload
+    assert judge(body, shaped, kind="read").lost == ["payload list buildInfo/queueInfos (2 items)"]
+    # a list the answer holds at its own level is still its payload
+    listed = {"reachability": "REACHABLE", "queues": body["buildInfo"]["queueInfos"]}
+    lost = judge(listed, {"reachability": "REACHABLE"}, template=at, kind="read").lost
+    assert lost == ["payload list queues (2 items)"]
+    # a result with none of the body's values is still a loss
+    assert judge(body, {"ok": True}, template=at).lost == ["every value of the body"]
