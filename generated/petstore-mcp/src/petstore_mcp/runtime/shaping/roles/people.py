@@ -21,6 +21,7 @@ from typing import Any
 
 from ..names import base_type, hint, is_leaf
 from ..trees import unwrap
+from .label import named_in_parts
 from .time import is_time
 from .words import leaf_keys, w
 
@@ -95,14 +96,16 @@ def is_person_member(key: str, node: Any) -> bool:
     if is_person(key):
         return base_type(node) not in ("null", "integer", "number")
     tree = unwrap(node)
-    return isinstance(tree, dict) and _signature(tree)
+    return isinstance(tree, dict) and is_signature(tree)
 
 
 def is_person_node(key: str, node: Any) -> bool:
     """A person by its role (``is_person``) or by its shape: an object with a handle of its own
     (``login``, ``username``) is a person whatever it is called (``pusher``, ``merged_by``);
-    so is a *signature*, a person's own name and email with nothing identifying it but a time
-    (git's ``tagger: {name, email, date}``)."""
+    so is one holding a person's name in its two parts (``billingAddress: {title, givenName,
+    familyName, email, city}``: the addressee, whose ``title`` is theirs, not the object's
+    label), and a *signature*, a person's own name and email with nothing identifying it but a
+    time (git's ``tagger: {name, email, date}``)."""
     if is_person(key):
         return True
     tree = unwrap(node)
@@ -111,13 +114,15 @@ def is_person_node(key: str, node: Any) -> bool:
     own = leaf_keys(tree)
     if any(w(k)[-1] in HANDLE_WORDS[:3] and len(w(k)) == 1 for k in own):
         return True
-    return _signature(tree)
+    if named_in_parts(own):
+        return True
+    return is_signature(tree)
 
 
 SIGNATURE = 4  # a signature has at most this many members
 
 
-def _signature(tree: dict[str, Any]) -> bool:
+def is_signature(tree: dict[str, Any]) -> bool:
     """``{name, email}`` with at most a time beside (``tagger: {name, email, date}``)."""
     if len(tree) > SIGNATURE or not all(is_leaf(v) for v in tree.values()):
         return False
