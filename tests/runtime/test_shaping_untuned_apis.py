@@ -170,8 +170,8 @@ def _payment() -> dict[str, Any]:
 def test_a_part_naming_a_person_in_two_parts_does_not_label_the_object() -> None:
     """The billing address was seen through as a part of the payment: its ``title`` (the
     payer's honorific) became the payment's label and its ``email`` beside it, and the
-    payment's own ``description`` was left out. A part holding a person's name in its two
-    parts is a person, not a part of the object."""
+    payment's own ``description`` was left out. Beside a person's name in its two parts a
+    ``title`` is their honorific: the payer is said by their name, the payment by its text."""
     for kind in ("create", "read"):
         out = _answer(_payment(), kind)
         assert out["id"] == "tr_7UhSN1zuXS"
