@@ -43,7 +43,6 @@ from .collections import (
     is_naming_metadata,
 )
 from .names import words
-from .roles.label import named_in_parts
 from .roles.people import HANDLE_WORDS, is_person
 from .roles.time import is_time
 from .trees import scalar_type
@@ -96,14 +95,12 @@ def _ident(obj: dict[str, Any], depth: int = 2) -> bool:
 
 def _label(obj: dict[str, Any]) -> Any:
     """Its own label, or one in a part that is no thing of its own (a bag of settings, an
-    envelope's resource): a related thing's name (``created_by: {id, name}``) is not its, nor
-    a person's named in two parts (a payment's ``billingAddress: {title, givenName,
-    familyName}``: the payer, ``roles/people.is_person_node``)."""
+    envelope's resource): a related thing's name (``created_by: {id, name}``) is not its."""
     own = list(obj.items())
     bags = [
         (k, v)
         for part in obj.values()
-        if isinstance(part, dict) and not _plain_id(part) and not named_in_parts(part)
+        if isinstance(part, dict) and not _plain_id(part)
         for k, v in part.items()
     ]
     return next((v for k, v in own + bags if _label_member(k, v)), None)

@@ -21,7 +21,6 @@ from typing import Any
 
 from ..names import base_type, hint, is_leaf
 from ..trees import unwrap
-from .label import named_in_parts
 from .time import is_time
 from .words import leaf_keys, w
 
@@ -102,10 +101,8 @@ def is_person_member(key: str, node: Any) -> bool:
 def is_person_node(key: str, node: Any) -> bool:
     """A person by its role (``is_person``) or by its shape: an object with a handle of its own
     (``login``, ``username``) is a person whatever it is called (``pusher``, ``merged_by``);
-    so is one holding a person's name in its two parts (``billingAddress: {title, givenName,
-    familyName, email, city}``: the addressee, whose ``title`` is theirs, not the object's
-    label), and a *signature*, a person's own name and email with nothing identifying it but a
-    time (git's ``tagger: {name, email, date}``)."""
+    so is a *signature*, a person's own name and email with nothing identifying it but a time
+    (git's ``tagger: {name, email, date}``)."""
     if is_person(key):
         return True
     tree = unwrap(node)
@@ -113,8 +110,6 @@ def is_person_node(key: str, node: Any) -> bool:
         return False
     own = leaf_keys(tree)
     if any(w(k)[-1] in HANDLE_WORDS[:3] and len(w(k)) == 1 for k in own):
-        return True
-    if named_in_parts(own):
         return True
     return is_signature(tree)
 
