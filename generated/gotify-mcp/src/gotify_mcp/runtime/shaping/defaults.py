@@ -391,9 +391,7 @@ def choose_default_fields(
     spread = objects_only and kind in WRITE_KINDS and not item and _one_sided(tree, pick)
     if not pick.chosen or (objects_only and set(pick.roles) <= {"state"}) or peers or spread:
         pick = Picker(profile)
-        _add_from_children(
-            tree, pick, item, kind if peers or spread else "read", peers, listed, spread
-        )
+        _add_from_children(tree, pick, item, kind if peers or spread else "read", peers, listed)
     if any(hint(v) == "tag" for v in tree.values()):
         _every_variant(tree, pick)
     if kind in WRITE_KINDS and not item:  # ``response: {state}`` -> its name, label, state
@@ -781,19 +779,13 @@ def _add_from_children(
     kind: str,
     peers: bool = False,
     listed: bool = False,
-    spread: bool = False,
 ) -> None:
     """A tree with objects only (GraphQL ``{"data": {...}}``): defaults of each child object.
     Resources side by side (``peers``) each by the operation's kind; a person among them (a
     membership's ``member``) also by who it is, its handle or name however deep its parts hold
-    it (``persona.identity.username``): a write's lean profile takes no relations. A write's
-    answer spread over its parts (``spread``) is not its envelope's metadata (``{meta:
-    {requestId}, data: {apiId}}``: the exchange's id is no part of what the call did)."""
-    data = [k for k in tree if not is_meta_key(k)]
+    it (``persona.identity.username``): a write's lean profile takes no relations."""
     for key, sub in tree.items():
         inner = unwrap(sub)
-        if spread and data and is_meta_key(key):
-            continue
         if isinstance(inner, dict):
             chosen = choose_default_fields(
                 inner, item=item, kind=kind, entity=w(key), listed=listed
