@@ -555,16 +555,16 @@ def _subtree(tree: Any, path: tuple[str, ...]) -> dict[str, Any] | None:
 def _schema_at(
     body: Resolved | None, path: tuple[str, ...], resolver: RefResolver
 ) -> Resolved | None:
-    """The schema of the member at ``path`` (through properties): its value, the document it
-    is written in and its component name when it is reached through a ref (``body`` itself for
-    an empty path)."""
+    """The schema of the member at ``path`` (through properties, also an ``allOf`` part's: a
+    page's wrapper composed of a pagination schema and the list, ``_members``): its value, the
+    document it is written in and its component name when it is reached through a ref
+    (``body`` itself for an empty path)."""
     found = body
     for key in path:
-        node = found.value if found is not None else None
-        props = node.get("properties") if isinstance(node, dict) else None
-        if found is None or not isinstance(props, dict) or not isinstance(props.get(key), dict):
+        if found is None:
             return None
-        found = resolver.deref(props[key], found.doc, "")
+        members = _members(resolver.deref(found.value, found.doc, ""), resolver)
+        found = next((schema for name, schema in members if name == key), None)
     return found
 
 

@@ -408,7 +408,7 @@ def test_a_writes_records_beside_the_resource_it_changed_keep_who_they_are() -> 
         ],
         "errors": [],
     }
-    fields = list(decide_fields(lines, context, kind="create", item=False))
+    fields = decide_fields(lines, context, kind="create", item=False)
     result = shape(body, ShapeConfig(kind="create", context=context, default_fields=fields))
     shown = json.loads(result.chunks[0])
     assert shown["order"]["id"] == "o-1"

@@ -33,6 +33,7 @@ from .roles.label import (
     NOT_OWN,
     is_label,
     is_primary,
+    named_in_parts,
 )
 from .roles.links import is_url
 from .roles.noise import is_noise
@@ -54,8 +55,20 @@ from .trees import node_at, unwrap
 
 
 def people(sel: Selection) -> list[Field]:
-    """People of its own (``roles/people.is_person_member``)."""
-    return [f for f in sel.fields if not f.part and is_person_member(f.key, f.node)]
+    """People of its own (``roles/people.is_person_member``); of an object that is no person
+    itself (no handle of its own, not named as one), also a member holding a person's name in
+    its two parts (a ride's ``passenger: {first_name, last_name, rating}``, a payment's
+    ``billingAddress``; a user's own ``name: {givenName, familyName}`` is its name)."""
+    person = handle(sel.tree) is not None or bool(sel.entity and is_person("_".join(sel.entity)))
+    return [
+        f
+        for f in sel.fields
+        if not f.part
+        and (
+            is_person_member(f.key, f.node)
+            or (not person and isinstance(unwrap(f.node), dict) and named_in_parts(unwrap(f.node)))
+        )
+    ]
 
 
 def person_key(f: Field, sel: Selection) -> Any:

@@ -60,6 +60,7 @@ from .roles.quantity import (
     BIT_FIELDS,
     is_count,
     is_money,
+    money_rank,
     is_unit_setting,
     money_pair,
     numbers_only,
@@ -109,7 +110,10 @@ def labels(sel: Selection) -> list[Field]:
 
 
 def label_key(f: Field, sel: Selection) -> Any:
-    return (f.part, label_rank(f.key))
+    """Its own before a part's; by ``label_rank`` among the members of its object."""
+    top, _, rest = f.path.partition(".")
+    scope = unwrap(sel.tree.get(top)) if rest else sel.tree
+    return (f.part, label_rank(f.key, scope if isinstance(scope, dict) else ()))
 
 
 def take_label(sel: Selection, row: Step) -> int:
@@ -295,8 +299,9 @@ def amounts(sel: Selection) -> list[Field]:
 
 
 def bare_first(f: Field, sel: Selection) -> Any:
-    """``total`` before ``sub_total``."""
-    return len(w(f.key)) > 1
+    """``total`` before ``sub_total``, ``total_amount_cents`` before ``fees_amount_cents``
+    (``roles/quantity.money_rank``)."""
+    return money_rank(f.key)
 
 
 def money_objects(sel: Selection) -> list[Field]:
@@ -329,9 +334,11 @@ def texts(sel: Selection) -> list[Field]:
 
 
 def text_key(f: Field, sel: Selection) -> Any:
-    """A plain text (``description``) before a qualified one (``activitySummary``); the text
-    itself (``body``, ``text``) before what is said about it (``description``)."""
-    return (len(w(f.key)) > 1, base_type(f.node) == "any", not is_body(f.key))
+    """The object's own text before a part's (a payment's ``description`` before its
+    ``statusReason.message``); a plain text (``description``) before a qualified one
+    (``activitySummary``); the text itself (``body``, ``text``) before what is said about it
+    (``description``)."""
+    return (f.part, len(w(f.key)) > 1, base_type(f.node) == "any", not is_body(f.key))
 
 
 def rich_contents(sel: Selection) -> list[Field]:

@@ -75,7 +75,7 @@ def keep_meta(key: str, value: Any) -> bool:
     request id, a discriminator (``object: "list"``, ``kind``, ``apiVersion``), a link
     (``url``, ``nextLink``: the ``continue`` tool follows pages, an agent cannot) or a
     ``success: true``/``ok: true`` (the result says it succeeded; ``false`` is shown)."""
-    if key.lower().replace("-", "_") in DIAGNOSTIC_KEYS or is_kind(key):
+    if exchange_id(key) or is_kind(key):
         return False
     if value is True and key.lower() in SUCCESS_KEYS:
         return False  # ``success: true`` next to the answer: the result says so already
@@ -86,6 +86,16 @@ def keep_meta(key: str, value: Any) -> bool:
             not isinstance(v, (dict, list)) for v in value.values()
         )
     return not isinstance(value, list)
+
+
+def exchange_id(key: str) -> bool:
+    """The id of the exchange, not of the data (``request_id``, ``meta: {requestId}``,
+    ``correlationId``; not a ``pull_request_id``): never an answer, around a list or one
+    resource."""
+    ws = w(key)
+    if key.lower().replace("-", "_") in DIAGNOSTIC_KEYS:
+        return True
+    return len(ws) > 1 and ws[-1] == "id" and set(ws[:-1]) <= EXCHANGE_WORDS | {"x"}
 
 
 def wrapper_note(key: str, value: Any) -> bool:
@@ -179,7 +189,7 @@ def filter_meta(
                 sub = {
                     k: v
                     for k, v in sub.items()
-                    if not is_link(v) and not (listed and wrapper_note(k, v))
+                    if not is_link(v) and not exchange_id(k) and not (listed and wrapper_note(k, v))
                 }
             if sub != {}:
                 out[key] = sub

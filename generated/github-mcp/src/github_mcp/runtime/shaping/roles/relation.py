@@ -25,7 +25,7 @@ from .identity import is_id_name, is_natural_key, own_identity_key
 from .content import text_member
 from .label import is_label, is_primary, label_rank, pair_value
 from .noise import is_noise
-from .people import handle, is_person_member, nested_handle, person_rank
+from .people import handle, is_person_member, is_signature, nested_handle, person_rank
 from .time import is_time
 from ..picking import Field
 from .words import leaf_keys, w
@@ -42,7 +42,7 @@ def nested_identity(subtree: Any) -> str | None:
     if value is not None:
         return value
     leaves = leaf_keys(tree)
-    labels = sorted((k for k in leaves if is_label(k)), key=label_rank)
+    labels = sorted((k for k in leaves if is_label(k)), key=lambda k: label_rank(k, leaves))
     # a label that is also a key (``full_name``, ``login``): readable and unique
     full = [k for k in labels if is_natural_key(k)][:1]
     for group in (
@@ -111,7 +111,7 @@ def person_paths(f: Field) -> list[str]:
     if found is not None and w(found)[-1] != "email":
         paths = [found]
     else:
-        names = sorted((k for k in leaves if is_label(k)), key=label_rank)
+        names = sorted((k for k in leaves if is_label(k)), key=lambda k: label_rank(k, leaves))
         paths = names[:1] + ([found] if found else [])
         if not paths:
             ident = reduce_person(f)
@@ -120,7 +120,7 @@ def person_paths(f: Field) -> list[str]:
             return [ident]
         ids = [k for k in leaves if own_identity_key(k)][:1]
         paths += ids
-        if not ids:  # a signature (git's ``{name, email, date}``): who, and when
+        if not ids and is_signature(inner):  # git's ``{name, email, date}``: who, and when
             paths += [k for k in leaves if is_time(k, inner[k])][:1]
     return [f"{f.path}.{k}" for k in paths]
 

@@ -79,6 +79,20 @@ def is_money(key: str, leaf: Any) -> bool:
     return ws[-1] in MONEY_WORDS or not (ws[-1] in COUNT_WORDS or plural(ws[-1]))
 
 
+# the unit a number of money is counted in, ending its name (``total_amount_cents``)
+MONEY_UNITS = frozenset({"cents", "micros"})
+
+
+def money_rank(key: str) -> bool:
+    """Sort key of an object's amounts: what it came to first, a bare amount or one named as
+    the total (``amount``, ``total_amount_cents``, ``amount_total``), before an amount
+    qualified by what it is part of (``fees_amount_cents``, ``sub_total``: the unit it is
+    counted in does not qualify it)."""
+    ws = w(key)
+    ws = ws[:-1] if len(ws) > 1 and ws[-1] in MONEY_UNITS else ws
+    return len(ws) > 1 and ("total" not in ws or ws[0] == "sub")
+
+
 def money_pair(key: str, node: Any) -> tuple[str, str] | None:
     """A money object (``balance: {amount, currency}``, ``price: {value, currency_code}``): its
     number and its currency member, when the member is named for money. Beside a currency, a

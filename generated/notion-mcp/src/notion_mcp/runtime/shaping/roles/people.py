@@ -95,7 +95,7 @@ def is_person_member(key: str, node: Any) -> bool:
     if is_person(key):
         return base_type(node) not in ("null", "integer", "number")
     tree = unwrap(node)
-    return isinstance(tree, dict) and _signature(tree)
+    return isinstance(tree, dict) and is_signature(tree)
 
 
 def is_person_node(key: str, node: Any) -> bool:
@@ -111,13 +111,13 @@ def is_person_node(key: str, node: Any) -> bool:
     own = leaf_keys(tree)
     if any(w(k)[-1] in HANDLE_WORDS[:3] and len(w(k)) == 1 for k in own):
         return True
-    return _signature(tree)
+    return is_signature(tree)
 
 
 SIGNATURE = 4  # a signature has at most this many members
 
 
-def _signature(tree: dict[str, Any]) -> bool:
+def is_signature(tree: dict[str, Any]) -> bool:
     """``{name, email}`` with at most a time beside (``tagger: {name, email, date}``)."""
     if len(tree) > SIGNATURE or not all(is_leaf(v) for v in tree.values()):
         return False

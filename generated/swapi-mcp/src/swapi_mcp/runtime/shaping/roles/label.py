@@ -60,11 +60,15 @@ def is_label(key: str) -> bool:
 NAME_PARTS = {"first": "last", "last": "first", "given": "family", "family": "given"}
 
 
-def label_rank(key: str) -> int:
+def label_rank(key: str, siblings: Any = ()) -> int:
     """Plain ``name``/``title``/``label`` first, then other one-word labels (``subject``,
     ``filename``), display names (``display_name``) and a name in parts (``given_name``:
-    its other part comes with it, ``name_partner``), then other qualified names."""
+    its other part comes with it, ``name_partner``), then other qualified names. Beside a
+    person's name in its two parts (``siblings``: the object's members), a ``title`` is their
+    honorific or job title (``{title: "Dr.", givenName, familyName}``): last."""
     ws = w(key)
+    if ws == ("title",) and named_in_parts(siblings):
+        return 3
     if len(ws) == 1:
         return 0 if ws[0] in ("name", "title", "label") else 1
     return 1 if ws[0] in ("display", "friendly", "full", "common") or name_part(key) else 2
@@ -74,6 +78,12 @@ def name_part(key: str) -> bool:
     """One part of a person's name written in parts (``first_name``, ``familyName``)."""
     ws = w(key)
     return len(ws) == 2 and ws[0] in NAME_PARTS and ws[1] == "name"
+
+
+def named_in_parts(keys: Any) -> bool:
+    """The members ``keys`` hold a person's name in its two parts (``givenName`` and
+    ``familyName``)."""
+    return any(name_part(k) and name_partner(k, keys) for k in keys)
 
 
 def name_partner(key: str, siblings: Any) -> str | None:

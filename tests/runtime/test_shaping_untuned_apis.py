@@ -1,0 +1,273 @@
+"""Defaults on the first calls to descriptions nobody tuned for (issue 33): defects found on
+vendors' own OpenAPI descriptions (a billing API's invoices, a payments API's payments, an
+incident tracker's references, an API whose answers are ``{meta: {requestId}, data}``),
+each reproduced here on a synthesized body or description of the same structure (no vendor's
+text); each test fails on the rules before its fix and checks what the caller needs stays."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from generator.pipeline import load_spec
+from generator.preview.tools import tools_of
+from generator.runtime.output import shape_config_for, shape_output
+from generator.runtime.shaping.pipeline import ShapeConfig, shape
+
+TEXT = (
+    "A long text the caller has just sent with the request, several sentences long, which "
+    "the answer only needs to recognise, not to repeat: the caller holds all of it already."
+)
+
+
+def _answer(body: Any, kind: str, **config: Any) -> Any:
+    result = shape(body, ShapeConfig(kind=kind, **config))
+    assert not result.violations
+    return json.loads(result.chunks[0])
+
+
+# ------------------------------------------------------------------ a page's wrapper by allOf
+
+
+def _incidents_description() -> dict[str, Any]:
+    """A list answered by a wrapper composed of a pagination schema and the list (``allOf``),
+    whose items refer to teams by a reference unless asked to expand them (``oneOf``: the
+    reference, or the whole team, which alone has a ``name``)."""
+    ref = {
+        "type": "object",
+        "properties": {
+            "id": {"type": "string"},
+            "type": {"type": "string"},
+            "summary": {"type": "string"},
+        },
+    }
+    team = {
+        "allOf": [
+            {"$ref": "#/components/schemas/TeamReference"},
+            {"type": "object", "properties": {"name": {"type": "string"}}},
+        ]
+    }
+    incident = {
+        "type": "object",
+        "properties": {
+            "id": {"type": "string"},
+            "title": {"type": "string"},
+            "status": {"type": "string", "enum": ["triggered", "resolved"]},
+            "created_at": {"type": "string", "format": "date-time"},
+            "teams": {
+                "type": "array",
+                "items": {
+                    "oneOf": [
+                        {"$ref": "#/components/schemas/TeamReference"},
+                        {"$ref": "#/components/schemas/Team"},
+                    ]
+                },
+            },
+        },
+    }
+    page = {
+        "type": "object",
+        "properties": {"limit": {"type": "integer"}, "more": {"type": "boolean"}},
+    }
+    wrapper = {
+        "allOf": [
+            {"$ref": "#/components/schemas/Pagination"},
+            {
+                "type": "object",
+                "properties": {
+                    "incidents": {
+                        "type": "array",
+                        "items": {"$ref": "#/components/schemas/Incident"},
+                    }
+                },
+            },
+        ]
+    }
+    ok = {"content": {"application/json": {"schema": wrapper}}, "description": "ok"}
+    return {
+        "openapi": "3.0.3",
+        "info": {"title": "Incidents", "version": "1"},
+        "paths": {
+            "/incidents": {"get": {"operationId": "listIncidents", "responses": {"200": ok}}}
+        },
+        "components": {
+            "schemas": {
+                "TeamReference": ref,
+                "Team": team,
+                "Incident": incident,
+                "Pagination": page,
+            }
+        },
+    }
+
+
+def test_a_list_wrapped_by_all_of_is_read_through_its_items_schema(tmp_path: Path) -> None:
+    """The wrapper's list was looked for through ``properties`` only: behind ``allOf`` its
+    items' schema was not found, so the items had no entity and their members' variants were
+    not known: the defaults named a team by the whole team's ``name`` alone, and a team sent
+    as a reference shaped down to ``{}``."""
+    path = tmp_path / "incidents.json"
+    path.write_text(json.dumps(_incidents_description()))
+    spec, _ = load_spec(path, name=None)
+    _, pairs = tools_of(spec)
+    tool = dict((op.id, tool) for op, tool in pairs)["listIncidents"]
+    config = shape_config_for(tool)
+    assert config.context.entity == ("incident",)
+    assert ("teams", ("id", "name")) in config.context.variants
+    body = {
+        "incidents": [
+            {
+                "id": "IN1",
+                "title": "Disk full",
+                "status": "triggered",
+                "created_at": "2024-05-01T10:00:00Z",
+                "teams": [{"id": "TM1", "type": "team_reference", "summary": "Storage"}],
+            }
+        ],
+        "limit": 25,
+        "more": False,
+    }
+    shaped = json.loads(shape_output(body, tool, config).chunks[0])
+    assert shaped["incidents"][0]["teams"] == [{"id": "TM1"}]
+    assert shaped["incidents"][0]["title"] == "Disk full"
+
+
+# ------------------------------------------------------------------ a payment's own names
+
+
+def _payment() -> dict[str, Any]:
+    """A payment as a create answers it: its own text says what it is for; its billing
+    address holds the payer's name in parts with their honorific ``title``."""
+    return {
+        "resource": "payment",
+        "id": "tr_7UhSN1zuXS",
+        "mode": "live",
+        "description": "Order #12345",
+        "amount": {"currency": "EUR", "value": "10.00"},
+        "billingAddress": {
+            "title": "Dhr.",
+            "givenName": "Piet",
+            "familyName": "Mondriaan",
+            "email": "piet@example.org",
+            "streetAndNumber": "Keizersgracht 126",
+            "postalCode": "1015 CW",
+            "city": "Amsterdam",
+            "country": "NL",
+        },
+        "sequenceType": "oneoff",
+        "redirectUrl": "https://shop.example.org/order/12345/",
+        "webhookUrl": "https://shop.example.org/payments/webhook/",
+        "profileId": "pfl_QkEhN94Ba",
+        "status": "open",
+        "statusReason": {"code": "approved", "message": "The payment was approved."},
+        "isCancelable": False,
+        "createdAt": "2024-03-20T09:13:37+00:00",
+        "expiresAt": "2024-03-20T09:28:37+00:00",
+    }
+
+
+def test_a_part_naming_a_person_in_two_parts_does_not_label_the_object() -> None:
+    """The billing address was seen through as a part of the payment: its ``title`` (the
+    payer's honorific) became the payment's label and its ``email`` beside it, and the
+    payment's own ``description`` was left out. Beside a person's name in its two parts a
+    ``title`` is their honorific: the payer is said by their name, the payment by its text."""
+    for kind in ("create", "read"):
+        out = _answer(_payment(), kind)
+        assert out["id"] == "tr_7UhSN1zuXS"
+        assert out["description"] == "Order #12345", kind
+        assert out["status"] == "open"
+        assert "billingAddress" not in out or "title" not in out["billingAddress"], kind
+
+
+def test_an_objects_own_text_comes_before_a_parts() -> None:
+    """A read kept the status part's ``message`` as the payment's text (a body word ranks
+    before a description) and left out the payment's own ``description``."""
+    body = {k: v for k, v in _payment().items() if k != "billingAddress"}
+    body["details"] = {"consumerName": "P. Mondriaan", "consumerAccount": "NL55INGB0000000000"}
+    out = _answer(body, "read")
+    assert out["description"] == "Order #12345"
+
+
+# ------------------------------------------------------------------ what an invoice came to
+
+
+def _invoice() -> dict[str, Any]:
+    return {
+        "lago_id": "1a90-inv",
+        "number": "INV-001-002",
+        "issuing_date": "2024-04-30",
+        "status": "finalized",
+        "payment_status": "succeeded",
+        "currency": "EUR",
+        "fees_amount_cents": 100,
+        "coupons_amount_cents": 10,
+        "credit_notes_amount_cents": 10,
+        "sub_total_excluding_taxes_amount_cents": 100,
+        "taxes_amount_cents": 20,
+        "sub_total_including_taxes_amount_cents": 120,
+        "total_amount_cents": 110,
+        "net_payment_term": 30,
+        "version_number": 3,
+        "created_at": "2024-04-29T08:59:51Z",
+        "updated_at": "2024-04-29T08:59:51Z",
+        "customer": {
+            "lago_id": "1a90-cus",
+            "external_id": "cus-42",
+            "name": "Ada Byron",
+            "email": "ada@example.com",
+            "address_line1": "5230 Penfield Ave",
+            "city": "Woodland Hills",
+            "country": "US",
+            "currency": "EUR",
+            "timezone": "UTC",
+            "created_at": "2022-04-29T08:59:51Z",
+            "updated_at": "2022-04-29T08:59:51Z",
+        },
+    }
+
+
+def test_what_an_object_came_to_is_its_total_not_its_first_amount() -> None:
+    """Amounts all qualified alike (``fees_amount_cents``, ``total_amount_cents``) were taken
+    in the schema's order: an invoice was answered by its fees, not by what it came to."""
+    for kind in ("create", "update"):
+        out = _answer(_invoice(), kind)
+        assert out["total_amount_cents"] == 110, kind
+        assert "fees_amount_cents" not in out, kind
+    page = _answer({"invoices": [_invoice(), _invoice()]}, "read")
+    assert all(item["total_amount_cents"] == 110 for item in page["invoices"])
+
+
+def test_a_person_record_is_said_by_who_not_when_it_was_made() -> None:
+    """A customer without an id the rules read as its own (``lago_id``) was taken for a
+    signature (git's ``{name, email, date}``: who and when) and kept its ``created_at``: a
+    record of a dozen members is no signature. A signature still keeps its time."""
+    page = _answer({"invoices": [_invoice(), _invoice()]}, "read")
+    customer = page["invoices"][0]["customer"]
+    assert customer["name"] == "Ada Byron"
+    assert "created_at" not in customer
+    commit = {
+        "sha": "6dcb09b5b57875f334f61aebed695e2e4193db5e",
+        "message": TEXT,
+        "author": {"name": "Ada Byron", "email": "ada@example.com", "date": "2024-05-01T12:00Z"},
+        "url": "https://git.example.com/commits/6dcb09b",
+    }
+    out = _answer({"commits": [commit, commit]}, "read")
+    assert out["commits"][0]["author"]["date"] == "2024-05-01T12:00Z"
+
+
+# ------------------------------------------------------------------ the exchange's id
+
+
+def test_the_exchanges_id_is_no_part_of_an_answer() -> None:
+    """``{meta: {requestId}, data: {...}}``: a read of one resource kept ``meta`` whole beside
+    it; a list's wrapper already left the request's id out."""
+    read = {
+        "meta": {"requestId": "req_7a1c", "correlationId": "cor_19"},
+        "data": {"id": "api_2cGKbMxR", "name": "payments-production"},
+    }
+    out = _answer(read, "read", envelope_path="data", default_fields=("id", "name"))
+    assert out == {"data": {"id": "api_2cGKbMxR", "name": "payments-production"}}
+    counted = {"meta": {"count": 2, "requestId": "req_7a1c"}, "data": read["data"]}
+    out = _answer(counted, "read", envelope_path="data", default_fields=("id", "name"))
+    assert out["meta"] == {"count": 2}
