@@ -271,3 +271,21 @@ def test_the_exchanges_id_is_no_part_of_an_answer() -> None:
     counted = {"meta": {"count": 2, "requestId": "req_7a1c"}, "data": read["data"]}
     out = _answer(counted, "read", envelope_path="data", default_fields=("id", "name"))
     assert out["meta"] == {"count": 2}
+
+
+def test_the_total_of_a_part_is_not_what_an_object_came_to() -> None:
+    """``total_tax`` is the tax's total, not the order's: ranked with ``total`` as "named as
+    the total", it was taken first where the description lists it first."""
+    order = {
+        "id": "ord-1",
+        "number": "1042",
+        "status": "paid",
+        "sub_total": 100.0,
+        "total_tax": 15.0,
+        "total": 115.0,
+        "currency": "EUR",
+    }
+    for kind in ("create", "update"):
+        out = _answer(order, kind)
+        assert out["total"] == 115.0, kind
+        assert "total_tax" not in out and "sub_total" not in out, kind

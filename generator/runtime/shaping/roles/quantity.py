@@ -86,10 +86,13 @@ def money_rank(key: str) -> bool:
     """Sort key of an object's amounts: what it came to first, a bare amount or one named as
     the total (``amount``, ``total_amount_cents``, ``amount_total``), before an amount
     qualified by what it is part of (``fees_amount_cents``, ``sub_total``: the unit it is
-    counted in does not qualify it)."""
+    counted in does not qualify it; nor is ``total_tax``, the total of a part, what it came to)."""
     ws = w(key)
     ws = ws[:-1] if len(ws) > 1 and ws[-1] in MONEY_UNITS else ws
-    return len(ws) > 1 and ("total" not in ws or ws[0] == "sub")
+    return len(ws) > 1 and not set(ws) <= TOTAL_WORDS
+
+
+TOTAL_WORDS = frozenset({"total", "amount", "grand"})  # ``total_amount``, ``grand_total``
 
 
 def money_pair(key: str, node: Any) -> tuple[str, str] | None:
