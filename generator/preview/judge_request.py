@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping
 
+from ..runtime.coercion import resolve_local_ref
 from .judge_roles import words
 
 MAX_DEPTH = 6  # schema branches and argument values nested deeper are not read
@@ -57,20 +58,9 @@ def request_of(tool: Any, arguments: Mapping[str, Any] | None = None) -> Request
     return Request(frozenset(members), tuple(_strings(arguments or {}, 0)))
 
 
-def _resolve(node: Any, root: dict[str, Any]) -> Any:
-    """``node`` with a local ``$ref`` (``#/$defs/Thing``) followed once."""
-    ref = node.get("$ref") if isinstance(node, dict) else None
-    if not isinstance(ref, str) or not ref.startswith("#/"):
-        return node
-    target: Any = root
-    for part in ref[2:].split("/"):
-        target = target.get(part) if isinstance(target, dict) else None
-    return target if isinstance(target, dict) else node
-
-
 def _properties(node: Any, root: dict[str, Any], depth: int) -> list[tuple[str, Any]]:
     """The properties of an object schema and of its ``allOf``/``oneOf``/``anyOf`` branches."""
-    node = _resolve(node, root)
+    node = resolve_local_ref(node, root)
     if not isinstance(node, dict) or depth > MAX_DEPTH:
         return []
     found = [(k, v) for k, v in (node.get("properties") or {}).items() if isinstance(v, dict)]

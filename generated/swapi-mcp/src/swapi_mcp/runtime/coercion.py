@@ -33,8 +33,9 @@ def coerce_arguments(schema: dict[str, Any], args: dict[str, Any]) -> dict[str, 
     return out if isinstance(out, dict) else args
 
 
-def _resolve(node: Any, root: dict[str, Any]) -> Any:
-    # Only local refs into the schema itself (compact.py's ``$defs``); anything else is left.
+def resolve_local_ref(node: Any, root: dict[str, Any]) -> Any:
+    """``node`` with its local ``$ref`` into ``root`` followed (compact.py's ``$defs``; JSON
+    pointer escapes read), as often as they chain; anything else, or a ref to nothing, is left."""
     for _ in range(_MAX_DEPTH):
         if not isinstance(node, dict) or not isinstance(node.get("$ref"), str):
             return node
@@ -90,7 +91,7 @@ def _scalar(types: set[str], value: Any) -> Any:
 
 def coerce_value(node: Any, value: Any, root: dict[str, Any], where: str, depth: int) -> Any:
     """``value`` converted where ``node`` (a JSON schema) makes the conversion unambiguous."""
-    node = _resolve(node, root)
+    node = resolve_local_ref(node, root)
     if not isinstance(node, dict) or depth > _MAX_DEPTH:
         return value
     if isinstance(value, dict):
