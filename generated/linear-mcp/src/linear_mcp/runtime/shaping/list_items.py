@@ -58,8 +58,14 @@ def listed_chars(path: tuple[str, ...], picked: bool) -> int:
     else ``PREVIEW_CHARS``; a list named as a report of errors or warnings (``errors``) holds
     what the call found, each item said by its message: ``PREVIEW_CHARS``, as a failed
     record's reason (``failures.py``)."""
-    report = bool(path) and bool(words(path[-1])) and words(path[-1])[-1] in REPORT_WORDS
+    report = bool(path) and _report_name(path[-1])
     return ITEM_PREVIEW_CHARS if picked and not report else PREVIEW_CHARS
+
+
+def _report_name(key: str) -> bool:
+    """Named as a report of errors or warnings (``errors``, ``userErrors``, ``error``)."""
+    found = words(key)
+    return bool(found) and found[-1] in REPORT_WORDS
 
 
 def item_marker(marker: str) -> str:
@@ -176,7 +182,8 @@ def cut_preview(shaped: Any, path: tuple[str, ...], selection: list[str], marker
 
 
 def _in_report(segments: tuple[str, ...]) -> bool:
-    return any(words(seg) and words(seg)[-1] in REPORT_WORDS for seg in segments[:-1])
+    """A path below a report (``errors.message``)."""
+    return any(_report_name(seg) for seg in segments[:-1])
 
 
 def drop_named_scope(shaped: Any, path: tuple[str, ...], known: frozenset[str]) -> Any:

@@ -97,7 +97,7 @@ def write_reports(tree: Any) -> tuple[str, ...]:
         if not isinstance(sub, list) or not isinstance(record, dict) or not _named_errors(key):
             continue
         leaves = [k for k, v in record.items() if _said(v)]
-        last = {k: (words(k) or ("",))[-1] for k in leaves}
+        last = {k: _last_word(k) for k in leaves}
         why = [k for word in REASON_WORDS[:-1] for k in leaves if last[k] == word][:1]
         if not why:
             continue
@@ -110,8 +110,7 @@ def write_reports(tree: Any) -> tuple[str, ...]:
 def _named_errors(key: str) -> bool:
     """Named as errors (``errors``, ``userErrors``), not warnings: a write that warns went
     through."""
-    found = words(key)
-    return bool(found) and found[-1] in ("errors", "error")
+    return _last_word(key) in ("errors", "error")
 
 
 def _said(node: Any) -> bool:
@@ -121,8 +120,12 @@ def _said(node: Any) -> bool:
 
 def named_as_report(key: str) -> bool:
     """Named as an error report (``Errors``, ``failures``, ``warnings``)."""
-    found = words(key)
-    return bool(found) and (found[-1] in REPORT_WORDS or found[-1] in ("failures", "failed"))
+    last = _last_word(key)
+    return last in REPORT_WORDS or last in ("failures", "failed")
+
+
+def _last_word(key: str) -> str:
+    return (words(key) or ("",))[-1]
 
 
 def why_failed(tree: Any, members: list[str]) -> list[str]:
@@ -134,7 +137,7 @@ def why_failed(tree: Any, members: list[str]) -> list[str]:
         if not isinstance(scope, dict):
             continue
         own = [k for k, v in scope.items() if is_leaf(v) and prefix + k not in members]
-        last = {key: (words(key) or ("",))[-1] for key in own}
+        last = {key: _last_word(key) for key in own}
         for word in REASON_WORDS:
             for key in own:
                 if last[key] == word:
