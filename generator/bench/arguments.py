@@ -23,6 +23,7 @@ import re
 from typing import Any
 
 from ..preview.synthesize import singular, scalar
+from ..runtime.coercion import local_ref_target
 from .callability import described_example, simplest_matching
 
 MAX_DEPTH = 10  # nested objects below this get no members (the schema is then unusual anyway)
@@ -79,19 +80,12 @@ class Arguments:
         self.root = root
 
     def resolve(self, schema: Any) -> dict[str, Any]:
-        for _ in range(MAX_DEPTH):
-            ref = schema.get("$ref") if isinstance(schema, dict) else None
-            if not isinstance(ref, str) or not ref.startswith("#/"):
-                break
-            target: Any = self.root
-            for part in ref[2:].split("/"):
-                part = part.replace("~1", "/").replace("~0", "~")
-                target = target.get(part) if isinstance(target, dict) else None
-            schema = (
-                {**target, **{k: v for k, v in schema.items() if k != "$ref"}}
-                if (isinstance(target, dict))
-                else {}
-            )
+        """``schema`` with its local ``$ref`` followed, the referring node's other keywords kept
+        over the target's; {} where the ref leads nowhere."""
+        if isinstance(schema, dict) and "$ref" in schema:
+            target = local_ref_target(schema, self.root)
+            siblings = {k: v for k, v in schema.items() if k != "$ref"}
+            schema = {**target, **siblings} if isinstance(target, dict) else {}
         return self.merged(schema) if isinstance(schema, dict) else {}
 
     def merged(self, schema: dict[str, Any]) -> dict[str, Any]:

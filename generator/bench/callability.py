@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from ..runtime.arguments import LenientValidator
+from ..runtime.coercion import local_ref_target
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore", DeprecationWarning)
@@ -51,17 +52,8 @@ class Callability:
 
 
 def _resolve(node: Any, root: dict[str, Any]) -> Any:
-    for _ in range(_MAX_DEPTH):
-        ref = node.get("$ref") if isinstance(node, dict) else None
-        if not isinstance(ref, str) or not ref.startswith("#/"):
-            return node
-        target: Any = root
-        for part in ref[2:].split("/"):
-            target = target.get(part) if isinstance(target, dict) else None
-        if target is None:
-            return {}
-        node = target
-    return node
+    found = local_ref_target(node, root)
+    return {} if found is None else found
 
 
 def plausible(node: Any, root: dict[str, Any], depth: int = 0) -> Any:

@@ -42,6 +42,7 @@ from typing import Any, Iterable, Iterator
 
 from ..diagnostics import GenerationError
 from ..loaders.document import load_document
+from ..runtime.coercion import local_ref_target
 
 FILENAMES = ("openapi.yaml", "swagger.yaml")  # preferred first
 MIN_OPERATIONS = 1
@@ -114,17 +115,8 @@ def newest(found: Iterable[tuple[str, str, str, Path]]) -> dict[str, tuple[str, 
 
 
 def _local(document: dict[str, Any], value: Any) -> Any:
-    """``value`` with a local ``$ref`` followed (a few levels); anything else as it is."""
-    for _ in range(5):
-        ref = value.get("$ref") if isinstance(value, dict) else None
-        if not isinstance(ref, str) or not ref.startswith("#/"):
-            return value
-        target: Any = document
-        for part in ref[2:].split("/"):
-            part = part.replace("~1", "/").replace("~0", "~")
-            target = target.get(part) if isinstance(target, dict) else None
-        value = target
-    return value
+    """``value`` with a local ``$ref`` followed; None where it leads nowhere."""
+    return local_ref_target(value, document)
 
 
 def _has_body_schema(document: dict[str, Any], response: Any) -> bool:
