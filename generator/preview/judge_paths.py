@@ -18,7 +18,8 @@ addressed again.
   compared without case or separators (``{Sid}`` ~ ``sid``, ``{account_sid}`` ~ ``AccountSid``),
   or equals it once the parameter's leading words name the collection's thing, its singular
   (``{issue_number}`` of ``/issues`` ~ ``number``, ``{petId}`` of ``/pets`` ~ ``id``,
-  ``{AccountSid}`` of ``/Accounts`` ~ ``sid``).
+  ``{AccountSid}`` of ``/Accounts`` ~ ``sid``), or once the thing's words are taken from
+  inside it (``{external_customer_id}`` of ``/customers`` ~ ``external_id``).
 - *Kept*: its value is in the object's counterpart (the kept list item, or the result for a
   single resource). *Lost* otherwise: a URL (``uri``) of the object kept in its place does not
   address it for the next tool.
@@ -105,9 +106,25 @@ def named_member(obj: dict[str, Any], params: list[tuple[str, str]]) -> tuple[st
             if not is_scalar(value) or value == "":
                 continue
             key_norm = _norm(key)
-            if key_norm and (key_norm == wanted or (prefix and prefix + key_norm == wanted)):
+            if key_norm and (
+                key_norm == wanted
+                or (prefix and prefix + key_norm == wanted)
+                or _thing_inside(words(name), words(key), words(thing))
+            ):
                 return key, name
     return None
+
+
+def _thing_inside(param: list[str], member: list[str], thing: list[str]) -> bool:
+    """The parameter is the member's name with the thing named inside it
+    (``{external_customer_id}`` of ``/customers`` ~ ``external_id``)."""
+    size = len(thing)
+    if any(x in thing for x in member):
+        return False  # ``{container_version_id}`` names a version, not its ``container_id``
+    return bool(thing) and any(
+        param[:at] + param[at + size :] == member and param[at : at + size] == thing
+        for at in range(1, len(param) - size)
+    )
 
 
 def _links_kept(obj: dict[str, Any], shaped: Any) -> list[str]:

@@ -248,6 +248,13 @@ def test_the_parameters_that_name_the_objects_an_operation_answers() -> None:
         "petId",
     )
     assert object_params("/pets") == [] and object_params(None) == []
+    # the thing named inside the parameter: ``{external_customer_id}`` names ``external_id``
+    customer = object_params("/customers/{external_customer_id}")
+    assert named_member({"lago_id": "c-1", "external_id": "x-1"}, customer) == (
+        "external_id",
+        "external_customer_id",
+    )
+    assert named_member({"lago_id": "c-1", "external_ref": "x-1"}, customer) is None
     # a list's items are not named by the parameter that chooses the list
     assert object_params("/me/top/{type}", items=True) == []
     assert object_params("/me/top/{type}") == [("type", "top")]

@@ -417,6 +417,26 @@ def test_path_parameters_name_the_identity_the_api_addresses_objects_by():
     assert identity_fields({"name": "string", "size": "integer"}, keys=("repo",)) == ("name",)
 
 
+def test_a_parameter_that_names_the_objects_type_inside_addresses_the_member_without_it():
+    """``/customers/{external_customer_id}``: the customer's ``external_id`` is what the next
+    call takes; the list kept the service's own ``lago_id``-like id and dropped it."""
+    customer = {"billing_id": "string", "external_id": "string", "slug": "string",
+                "name": "string", "email": "string"}  # fmt: skip
+    keys = ("external_customer_id",)
+    assert "external_id" in identity_fields(customer, ("customer", "object"), keys)
+    assert "external_id" in choose_default_fields(
+        customer, item=True, entity=("customer",), keys=keys
+    )
+    # only the object's own type may stand inside: another word does not make it the member
+    assert "external_id" not in identity_fields(customer, ("invoice",), keys)
+    assert "external_id" not in identity_fields(customer, (), keys)
+    # a member that names a word of the type is its parent's: ``containerId`` of a version
+    version = {"containerId": "string", "containerVersionId": "string", "name": "string"}
+    assert identity_fields(version, ("container", "version"), ("containerVersionId",)) == (
+        "containerVersionId",
+    )
+
+
 def test_list_items_take_discriminators_that_may_vary_type_first_and_named_relations_only():
     tree = {"id": "string", "object": "string", "type": "string", "created": "string:time",
             "project_id": "string", "milestone": {"id": "integer", "title": "string"}}  # fmt: skip
