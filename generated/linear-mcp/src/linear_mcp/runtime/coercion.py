@@ -52,6 +52,15 @@ def resolve_local_ref(node: Any, root: dict[str, Any]) -> Any:
     return node
 
 
+def local_ref_target(node: Any, root: dict[str, Any]) -> Any:
+    """``resolve_local_ref``, but None where a local ``$ref`` leads nowhere (to nothing, or round
+    a loop): for readers that treat such a schema as absent rather than as the ref itself."""
+    found = resolve_local_ref(node, root)
+    if isinstance(found, dict) and str(found.get("$ref", "")).startswith("#/"):
+        return None
+    return found
+
+
 def _types(node: dict[str, Any]) -> set[str]:
     declared = node.get("type")
     if isinstance(declared, str):

@@ -27,7 +27,7 @@ from ..trees import alike, unwrap
 from .label import NOT_OWN, is_full_name, is_label, label_rank, pair_value
 from .noise import NOISE_WORDS, is_credential, is_noise
 from .people import handle, is_person, is_person_node
-from .words import leaf_keys, w
+from .words import leaf_keys, plural, w
 
 ID_WORDS = frozenset({"id", "uuid", "guid", "uid", "oid", "pk", "identifier"})
 NATURAL_KEY_WORDS = frozenset(
@@ -84,16 +84,36 @@ def named_after(key: str, params: tuple[str, ...]) -> bool:
     return w(key)[:-1] in {w(p) for p in params}
 
 
-def addressed_by(key: str, params: tuple[str, ...]) -> bool:
+def addressed_by(key: str, params: tuple[str, ...], entity: tuple[str, ...] = ()) -> bool:
     """The API addresses the object by this member: a path parameter has its name
-    (``{thumbprint}``), ends with it (``{issue_number}`` -> ``number``), or names what the
-    member is the name or id of (``{tag}`` -> ``tag_name``); compared without case or
-    separators too (``meetingid`` for ``{meetingId}``: one word to the splitter)."""
+    (``{thumbprint}``), ends with it (``{issue_number}`` -> ``number``), names what the
+    member is the name or id of (``{tag}`` -> ``tag_name``), or is its name with the
+    object's own type named inside (``{external_customer_id}`` -> ``external_id`` of a
+    customer, ``entity``); compared without case or separators too (``meetingid`` for
+    ``{meetingId}``: one word to the splitter)."""
     ws = w(key)
     return any(
-        (len(w(p)) >= len(ws) and w(p)[-len(ws) :] == ws) or "".join(w(p)) == "".join(ws)
+        (len(w(p)) >= len(ws) and w(p)[-len(ws) :] == ws)
+        or "".join(w(p)) == "".join(ws)
+        or _names_inside(w(p), ws, entity)
         for p in params
     ) or (ws[-1] in ("name", "id") and named_after(key, params))
+
+
+def _names_inside(param: tuple[str, ...], member: tuple[str, ...], entity: tuple[str, ...]) -> bool:
+    """``param`` is ``member`` with words of ``entity`` (the object's type) put inside it:
+    ``external_customer_id`` for ``external_id`` of a ``CustomerObject``."""
+    if len(member) < 2 or not entity or len(param) <= len(member):
+        return False
+    if any(x in entity for x in member):
+        return False  # ``{containerVersionId}`` names a version, not its ``containerId``
+    extra = len(param) - len(member)
+    return any(
+        param[:at] == member[:at]
+        and param[at + extra :] == member[at:]
+        and all(x in entity or (plural(x) and x[:-1] in entity) for x in param[at : at + extra])
+        for at in range(1, len(member))
+    )
 
 
 def identity_fields(
@@ -112,7 +132,7 @@ def identity_fields(
     leaves = leaf_keys(tree)
     own = [k for k in leaves if own_identity_key(k, entity)]
     addressed = sorted(  # the member a parameter names whole before one it ends with
-        (k for k in leaves if addressed_by(k, keys) and k not in own),
+        (k for k in leaves if addressed_by(k, keys, entity) and k not in own),
         key=lambda k: not any("".join(w(p)) == "".join(w(k)) for p in keys),
     )  # ``resourceName`` before ``name`` for ``{resourceName}``
     natural = sorted(
