@@ -353,6 +353,7 @@ def _operations(
                 one=addresses_one(path),
                 written=method.lower() in ("post", "put", "patch", "delete"),
                 about=path_about(path) + _batch_lists(request),
+                path_names=path_about(path),
                 tree=tree,
             )
             key = f"{method.upper()} {path}"

@@ -291,8 +291,10 @@ def build_response_shape(
     own_key: str | None = None,
     one: bool = False,
     written: bool = False,
+    path_names: tuple[str, ...] = (),
 ) -> ResponseShape:
-    """``written``: the method writes (POST, PUT, PATCH, DELETE: its answer is the object it
+    """``path_names``: the names the operation's path ends with (``operation_kind.path_about``:
+    a member of one object named so is what the call is for, ``DefaultsContext.about``); ``written``: the method writes (POST, PUT, PATCH, DELETE: its answer is the object it
     wrote, also at its own address); ``one``: the operation's path names one object (``addresses.addresses_one``); ``tree``: the body's full field tree when the caller has it (``body_tree``); ``keys``:
     the path parameters that address one object of the response (its item, for a list): identity hints
     (``roles.identity.addressed_by``); ``about``: the normalised names of what the operation is
@@ -303,7 +305,7 @@ def build_response_shape(
         return ResponseShape(media_type=body.media_type)
     shape = _shape(
         body.schema, body.media_type or "", body.doc, resolver, builder, keys, about, tree,
-        own_key=own_key, one=one, written=written,
+        own_key=own_key, one=one, written=written, path_names=path_names,
     )  # fmt: skip
     if body.xml and body.schema is not None:
         shape = replace(shape, xml=xml_layout(body.schema, body.doc, resolver))
@@ -328,6 +330,7 @@ def _shape(
     own_key: str | None = None,
     one: bool = False,
     written: bool = False,
+    path_names: tuple[str, ...] = (),
 ) -> ResponseShape:
     """The response's payload (``collections.find_payload``: a list under any key, an
     envelope around one resource, or the body), its field tree and what its default fields
@@ -378,6 +381,7 @@ def _shape(
             everywhere=shared[1],
             expandable=expandables(decided, builder.resolver),
             variants=variant_names(decided, builder),
+            about=path_names if payload.collection is None else (),
         ),
         decision_tree=item_tree or None,
     )

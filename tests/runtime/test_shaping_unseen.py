@@ -924,3 +924,63 @@ def test_a_resources_page_keeps_the_states_its_status_holds_per_aspect() -> None
     page = choose_default_fields(app, kind="read")
     assert {"status.health.status", "status.sync.status"} <= set(page), page
     assert "status.health.status" not in choose_default_fields(app, kind="read", item=True)
+
+
+ANALYSIS = """
+openapi: 3.0.3
+info: {title: Text analysis, version: "1"}
+paths:
+  /v1/sentiment:
+    post:
+      operationId: sentiment
+      requestBody:
+        content:
+          application/json:
+            schema: {type: object, properties: {text: {type: string}}}
+      responses:
+        "200":
+          description: the text's sentiment
+          content:
+            application/json:
+              schema: {$ref: "#/components/schemas/Analysis"}
+  /v1/accounts/{account_id}/balance:
+    get:
+      operationId: balance
+      parameters:
+        - {name: account_id, in: path, required: true, schema: {type: string}}
+      responses:
+        "200":
+          description: the balance
+          content:
+            application/json:
+              schema:
+                type: object
+                properties:
+                  account_id: {type: string}
+                  name: {type: string}
+                  balance: {type: number}
+                  currency: {type: string}
+                  updated_at: {type: string, format: date-time}
+components:
+  schemas:
+    Analysis:
+      type: object
+      properties:
+        id: {type: string}
+        language: {type: string}
+        text: {type: string}
+        sentiment: {type: number}
+        magnitude: {type: number}
+"""
+
+
+def test_the_value_the_path_names_is_what_the_call_is_for(tmp_path: Path) -> None:
+    """``POST /v1/sentiment`` answered its id and the text it was sent, and dropped the score
+    it exists to compute (Geneea's text analysis); a balance read keeps the balance."""
+    described = tmp_path / "analysis.yaml"
+    described.write_text(ANALYSIS, encoding="utf-8")
+    spec, _ = load_decided(described)
+    ops = {op.id: op for op in spec.operations}
+    assert "sentiment" in ops["sentiment"].response.default_fields
+    assert "magnitude" not in ops["sentiment"].response.default_fields
+    assert "balance" in ops["balance"].response.default_fields
