@@ -33,7 +33,10 @@ shapes with the defaults). What it decides from:
   related object by what names it (its id, label, handle), and spend nothing on its other
   members; ``variants``, the members below the object that are a union of object variants
   (a notification's ``subject``), each with what names each variant: kept by one variant's
-  name, such a member is kept by every variant's (``_every_variant_named``).
+  name, such a member is kept by every variant's (``_every_variant_named``); ``about``, the
+  names the operation's path ends with (``/s1/sentiment`` -> ``sentiment``): a scalar member
+  (or a list of scalars) of one object named so is what the call is for, a computed score or
+  a balance, and is always kept (``_named_by_path``).
 
 The rules themselves are the declared steps of ``defaults.py`` (``STEPS``), one role each;
 what they chose keeps each compound value whole (``compounds.py``: ``{seconds, nanos}``).
@@ -72,6 +75,7 @@ class DefaultsContext:
     expandable: tuple[str, ...] = ()  # members sent as an id unless expanded into the object
     # members below the object that are a union of variants, each with what names each variant
     variants: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    about: tuple[str, ...] = ()  # the normalised names the operation's path ends with
 
     def to_json(self) -> dict[str, Any]:
         """The non-default members (``spec.json``'s ``response.context``)."""
@@ -96,6 +100,8 @@ class DefaultsContext:
             out["expandable"] = list(self.expandable)
         if self.variants:
             out["variants"] = {path: list(names) for path, names in self.variants}
+        if self.about:
+            out["about"] = list(self.about)
         return out
 
     @classmethod
@@ -117,6 +123,7 @@ class DefaultsContext:
                 for path, names in (data.get("variants") or {}).items()
                 if isinstance(names, list)
             ),
+            about=tuple(str(a) for a in data.get("about", ())),
         )
 
 
@@ -238,6 +245,8 @@ def _fields(
 ) -> tuple[str, ...]:
     item = item and not one_resource(context.one, kind)  # its page, also inside a list
     defaults = _chosen(tree, context, kind=kind, item=item)
+    if not item and context.about:  # what the call is for, named by its path
+        defaults = tuple(defaults) + _named_by_path(tree, context.about, tuple(defaults))
     if context.graphql and defaults and tree.get("success") == "boolean":
         defaults = ("success",) + defaults  # mutation payloads: did it work?
     if defaults and not item and kind not in PAGE_KINDS:  # what else it did, and if not, why
@@ -249,6 +258,21 @@ def _fields(
         defaults = ("__typename",) + tuple(d for d in defaults if d != "__typename") + labels
     defaults = _every_variant_named(tuple(defaults), context.variants)
     return whole_compounds(tree, tuple(defaults))  # ``{seconds, nanos}`` whole
+
+
+def _named_by_path(
+    tree: dict[str, Any], about: tuple[str, ...], chosen: tuple[str, ...]
+) -> tuple[str, ...]:
+    """The object's scalar members, or lists of scalars, named as the operation's path ends
+    (``about``): ``sentiment`` of ``POST /s1/sentiment``, ``balance`` of ``GET
+    /accounts/{id}/balance``; an object or a list of objects so named is the payload the
+    other rules read (``collections.py``), not a value to keep whole."""
+    found = []
+    for key, node in tree.items():
+        value = node[0] if isinstance(node, list) and node else node
+        if norm(key) in about and is_leaf(value) and key not in chosen:
+            found.append(key)
+    return tuple(found)
 
 
 def _every_variant_named(
