@@ -86,7 +86,13 @@ from .judge_answers import AnswerChecks, judge_answer
 from .judge_checks import FAILING, Check, Finding, Seen, Tally, checks_of, collapse, where
 from .judge_encodings import check_encodings
 from .judge_generated import check_generated
-from .judge_paths import addressed_thing, check_path_identity, named_member, object_params
+from .judge_paths import (
+    addressed_thing,
+    asked_thing,
+    check_path_identity,
+    named_member,
+    object_params,
+)
 from .judge_people import check_people
 from .judge_request import Request
 from .judge_secrets import check_secrets
@@ -317,7 +323,16 @@ def judge(
             verdict.lost.append("every value of the body")
         _judge_object(judged, shaped, verdict, "of the body")
     verdict.answer = judge_answer(
-        body, shaped, path, verdict.lost, judged, typed, thing, request, kind
+        body,
+        shaped,
+        path,
+        verdict.lost,
+        judged,
+        typed,
+        thing,
+        request,
+        kind,
+        asked=asked_thing(template),
     )
     check_people(body, shaped, tally, base)
     check_siblings(body, shaped, tally, base)

@@ -26,7 +26,8 @@ by their words (``judge_roles.py``); values are compared, not key names.
   state, phase, stage) with a short scalar value, in the object, else, for an object with an
   identity but no label of its own, in its one property bag that has some (JSON:API
   ``attributes``). *Kept*: one of its identity values (or unique handles), one of its label
-  values and every state value are in the result; for records, every record's identity (its
+  values and every state value are in the result, and so is the answer a body states to what
+  the path addresses (``sentiment`` of ``POST /sentiment``); for records, every record's identity (its
   label when it has none). States are judged only on a *typed* body: not on one synthesized
   from a GraphQL field tree, whose ``any`` leaves may be objects (a state relation) that the
   synthesis wrote as strings.
@@ -213,6 +214,7 @@ def _judge_resource(
     judged: Any,
     typed: bool,
     thing: str = "",
+    asked: str = "",
 ) -> bool:
     """Judge the answered resource; False when the body has none. ``judged``: the object
     whose identity and label the judge's first half judged (their losses are listed once)."""
@@ -251,12 +253,21 @@ def _judge_resource(
     if names and not found_in(names, shaped):
         missing.append("label")
     missing += [f"state {v!r}" for v in states if not found_in([v], shaped)]
+    missing += [f"answer {k}" for k, v in stated(resource, asked) if not found_in([v], shaped)]
     checks.resource_kept = int(not missing)
     if resource is judged:  # its identity and label losses are listed already
-        missing = [m for m in missing if m.startswith("state")]
+        missing = [m for m in missing if m.startswith(("state", "answer"))]
     if missing:
         lost.append(f"answered resource: its {', '.join(missing)}")
     return True
+
+
+def stated(resource: dict[str, Any], thing: str) -> list[tuple[str, Any]]:
+    """The answer a body states to what the operation's path addresses (``sentiment: 0.8`` of
+    ``POST /sentiment``; ``judge_roles.stated_answer``): its scalar members named for it."""
+    if not stated_answer(resource, thing):
+        return []
+    return [(k, v) for k, v in resource.items() if same_name(k, thing) and is_scalar(v) and v != ""]
 
 
 # ------------------------------------------------------------------------------ acknowledgement
@@ -310,11 +321,13 @@ def judge_answer(
     thing: str = "",
     request: Request | None = None,
     kind: str | None = None,
+    asked: str = "",
 ) -> AnswerChecks:
     """The three checks for one body (``payload``: where the judge found its payload list;
     ``judged``: the object it judged for identity and label; ``typed``: the body's scalars are
     what the description says, so states are judged; ``thing``: what the operation's path
-    addresses, ``one_resource``; ``request``, ``kind``: what the caller sent and what the
+    addresses, ``one_resource``; ``asked``: what a path ending with a literal asks for,
+    ``judge_paths.asked_thing``; ``request``, ``kind``: what the caller sent and what the
     operation does, ``judge_content.generated_content``); what was lost is appended to
     ``lost``."""
     checks = AnswerChecks()
@@ -327,7 +340,7 @@ def judge_answer(
         else:
             checks.content_kept = 1
     has_resource = payload is None and _judge_resource(
-        body, shaped, checks, lost, judged, typed, thing
+        body, shaped, checks, lost, judged, typed, thing, asked
     )
     if payload is None and not content and not has_resource and is_acknowledgement(body):
         checks.acknowledgements = 1

@@ -97,6 +97,16 @@ def addressed_thing(path: str | None) -> str:
     return singular(literals[-1].split(".")[0]) if literals else ""
 
 
+def asked_thing(path: str | None) -> str:
+    """What a path ending with a literal asks for (``sentiment`` of ``/v1/sentiment``,
+    ``reachability`` of ``/builds/{build}/reachability``); "" for one ending with a parameter
+    (``/tokens/{id}`` addresses a token; its ``token`` member is part of it, not the answer)."""
+    segments = _segments(path or "")
+    if not segments or _param(segments[-1]) is not None:
+        return ""
+    return addressed_thing(path)
+
+
 def named_member(obj: dict[str, Any], params: list[tuple[str, str]]) -> tuple[str, str] | None:
     """``(member, parameter)``: the first member of ``obj`` a parameter names."""
     for name, thing in params:

@@ -487,3 +487,19 @@ def test_a_body_stating_what_its_path_addresses_is_that_answer_not_a_list_wrappe
     assert lost == ["payload list queues (2 items)"]
     # a result with none of the body's values is still a loss
     assert judge(body, {"ok": True}, template=at).lost == ["every value of the body"]
+
+
+def test_the_answer_a_body_states_to_what_its_path_asks_for_must_be_kept() -> None:
+    """``POST /v1/sentiment`` answers the text's id, the text it was sent and the score it
+    exists to compute; a result keeping the id and the text kept the resource's identity and
+    lost what the call was for. A path ending with a parameter addresses an object: its
+    member named like it (a token's ``token``) is a part of it, not the answer."""
+    body = {"id": "d-1", "language": "en", "text": "Great food.", "sentiment": 0.8}
+    at = "/v1/sentiment"
+    lost = judge(body, {"id": "d-1", "text": "Great food."}, template=at, kind="create").lost
+    assert lost == ["answered resource: its answer sentiment"]
+    kept = {"id": "d-1", "sentiment": 0.8}
+    assert judge(body, kept, template=at, kind="create").lost == []
+    token = {"id": 7, "label": "ci", "token": "abcd1234", "created": "2024-05-01"}
+    shaped = {"id": 7, "label": "ci"}
+    assert judge(token, shaped, template="/profile/tokens/{tokenId}", kind="update").lost == []
