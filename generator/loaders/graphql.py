@@ -279,7 +279,7 @@ def _operation(call: _Call, tool: str, trees: GraphQLTrees) -> OperationSpec:
         binding=GraphQLBinding(
             operation_type=kind, field_name=field_name, namespace=call.namespace
         ),
-        response=trees.shape(field),
+        response=trees.shape(field, mutation=kind == "mutation"),
         kind=what,
         annotations=Annotations(read_only=read, destructive=not read, idempotent=read),
         tags=(kind,),

@@ -32,7 +32,9 @@ shapes with the defaults). What it decides from:
   related object by what names it (its id, label, handle), and spend nothing on its other
   members; ``variants``, the members below the object that are a union of object variants
   (a notification's ``subject``), each with what names each variant: kept by one variant's
-  name, such a member is kept by every variant's (``_every_variant_named``).
+  name, such a member is kept by every variant's (``_every_variant_named``); ``sent``, the
+  members of a mutation's payload that answer back an input field of the same name (Relay's
+  ``clientMutationId``): the caller's own value, neither a default nor the identity.
 
 The rules themselves are the declared steps of ``defaults.py`` (``STEPS``), one role each;
 what they chose keeps each compound value whole (``compounds.py``: ``{seconds, nanos}``).
@@ -71,6 +73,9 @@ class DefaultsContext:
     expandable: tuple[str, ...] = ()  # members sent as an id unless expanded into the object
     # members below the object that are a union of variants, each with what names each variant
     variants: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    # members of a mutation's payload that answer back what the caller sent (an input field of
+    # the same name: Relay's ``clientMutationId``); no defaults, no identity (``_seen``)
+    sent: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         """The non-default members (``spec.json``'s ``response.context``)."""
@@ -95,6 +100,8 @@ class DefaultsContext:
             out["expandable"] = list(self.expandable)
         if self.variants:
             out["variants"] = {path: list(names) for path, names in self.variants}
+        if self.sent:
+            out["sent"] = list(self.sent)
         return out
 
     @classmethod
@@ -116,6 +123,7 @@ class DefaultsContext:
                 for path, names in (data.get("variants") or {}).items()
                 if isinstance(names, list)
             ),
+            sent=tuple(str(m) for m in data.get("sent", ())),
         )
 
 
@@ -206,6 +214,8 @@ def _seen(tree: Any, context: DefaultsContext) -> dict[str, Any] | None:
     tree = unwrap(tree)
     if not isinstance(tree, dict) or not tree:
         return None
+    if context.sent:  # the caller's own values answered back: unless they are all there is
+        tree = {k: v for k, v in tree.items() if k not in context.sent} or tree
     for path in context.expandable:
         tree = _sent_at(tree, path.split("."))
     return without_nested_connections(tree) if context.graphql else tree
