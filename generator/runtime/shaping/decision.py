@@ -51,6 +51,7 @@ from .failures import named_as_report, why_failed, write_reports
 from .compounds import whole_compounds
 from .edges import edge_member
 from .defaults import LABEL_ARRAYS, choose_default_fields, identity_fields, is_label
+from .defaults import settings_fields
 from .kinds import WRITE_KINDS
 from .pages import PAGE_KINDS, one_resource
 from .names import is_leaf, norm, words
@@ -284,8 +285,11 @@ def _chosen(
         # around the resource it changed: that resource's defaults, read through
         envelope = find_payload(tree).envelope
         inner: Any = tree
-        for key in envelope or ():
+        for depth, key in enumerate(envelope or ()):
             inner = unwrap(inner.get(key)) if isinstance(inner, dict) else None
+            if isinstance(inner, dict) and settings_fields(inner):  # not a wrapper of its part
+                envelope = envelope[: depth + 1] if envelope else envelope
+                break
         if envelope and isinstance(inner, dict):
             prefix = ".".join(envelope)
             chosen = choose_default_fields(
