@@ -616,7 +616,7 @@ def _written_records(tree: dict[str, Any], pick: Picker, keys: tuple[str, ...]) 
 def settings_fields(tree: dict[str, Any]) -> tuple[str, ...]:
     """One object nothing names, of at most ``BARE`` settings in all, its own scalars or
     those of parts nothing names either (a singleton's ``{expiryType, expiryPeriod: {amount,
-    type}}``): all of them, but noise; nothing when the object is any other."""
+    type}}``): all of them; nothing when the object is any other or holds noise."""
     if not _unnamed(tree):
         return ()
     paths: list[str] = []
@@ -629,9 +629,9 @@ def settings_fields(tree: dict[str, Any]) -> tuple[str, ...]:
             paths.extend(f"{key}.{k}" for k in value)
         else:
             return ()
-    if len(paths) > BARE:
-        return ()
-    return tuple(p for p in paths if not is_noise(p.rsplit(".", 1)[-1]))
+    if len(paths) > BARE or any(is_noise(p.rsplit(".", 1)[-1]) for p in paths):
+        return ()  # many, or some are noise (a hash, a secret): the usual rules choose
+    return tuple(paths)
 
 
 def _unnamed(tree: dict[str, Any]) -> bool:
