@@ -71,7 +71,10 @@ def _endpoint(binding: dict[str, Any]) -> str:
     if binding.get("kind") == "http":
         return f"{str(binding.get('method', '')).upper()} {binding.get('path', '')}"
     if binding.get("kind") == "graphql":
-        return f"{binding.get('operation_type', '')} {binding.get('field_name', '')}"
+        field = str(binding.get("field_name", ""))
+        if binding.get("namespace"):
+            field = f"{binding['namespace']}.{field}"
+        return f"{binding.get('operation_type', '')} {field}"
     return ""
 
 

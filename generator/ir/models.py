@@ -61,6 +61,14 @@ class GraphQLBinding:
     operation_type: Literal["query", "mutation"]
     field_name: str
     kind: Literal["graphql"] = "graphql"
+    # The root field whose object holds ``field_name`` (a namespace: Braintree's ``search {
+    # transactions(input: ...) }``); None: ``field_name`` is a root field.
+    namespace: str | None = None
+
+    @property
+    def field_path(self) -> str:
+        """``search.transactions``, or the root field's name."""
+        return f"{self.namespace}.{self.field_name}" if self.namespace else self.field_name
 
 
 @dataclass(frozen=True)

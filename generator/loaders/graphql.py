@@ -11,6 +11,10 @@ Operations: every field of the root ``Query`` and ``Mutation`` types, in schema 
 is ``query.<field>`` / ``mutation.<field>`` (what overlays key on and what select globs such
 as ``query.*`` match), the tool name the snake_case field name (``allFilms`` ->
 ``all_films``; collisions get the usual hash suffix), tags ``("query",)``/``("mutation",)``.
+A root field that only groups operations (a namespace: its object's every field takes a
+required argument, so nothing of it can be selected without one; ``namespace_type``) is
+replaced by one operation per field of it: id ``query.search.transactions``, tool
+``search_transactions``, the field's own arguments, the call nested in the document.
 Queries are read-only and idempotent; mutations are destructive. Subscriptions are skipped
 (info). Arguments become ``graphql`` parameters (graphql_inputs.py); a root connection's
 ``first`` gets a bounded default. The endpoint is the overlay's ``base_url`` or
@@ -21,15 +25,19 @@ Queries are read-only and idempotent; mutations are destructive. Subscriptions a
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
 from graphql import (
     GraphQLError,
+    GraphQLField,
     GraphQLObjectType,
     GraphQLSchema,
     build_ast_schema,
     build_client_schema,
+    get_named_type,
+    is_object_type,
     parse,
     print_schema,
     validate_schema,
@@ -39,7 +47,7 @@ from ..diagnostics import Diagnostic, GenerationError, Severity, pointer
 from ..ir.models import Annotations, GraphQLBinding, OperationSpec, ParamSpec, SecurityScheme
 from ..ir.models import ServerSpec
 from ..naming import assign_arg_names, assign_tool_names, env_prefix, slugify, snake_case
-from ..runtime.graphql.graphql_types import connection
+from ..runtime.graphql.graphql_types import connection, is_list
 from ..runtime.model import continue_tool_name
 from .graphql_inputs import InputSchemas, is_required
 from .graphql_sdl import strip_descriptions
@@ -141,19 +149,10 @@ def load_graphql(
             )
         )
     trees = GraphQLTrees(schema)
-    keys = {
-        f"{kind}.{field}": snake_case(field) or field
-        for kind, root in roots
-        if root is not None
-        for field in root.fields
-    }
+    calls = [call for kind, root in roots if root is not None for call in _calls(kind, root)]
+    keys = {call.id: call.name for call in calls}
     names = assign_tool_names(keys, reserved={continue_tool_name(name)})
-    operations = [
-        _operation(kind, root, field, names[f"{kind}.{field}"], trees, name)
-        for kind, root in roots
-        if root is not None
-        for field in root.fields
-    ]
+    operations = [_operation(call, names[call.id], trees) for call in calls]
     scheme = SecurityScheme(
         name="bearer_token",
         kind="bearer",
@@ -176,15 +175,66 @@ def load_graphql(
     return spec, diagnostics
 
 
-def _operation(
-    kind: Literal["query", "mutation"],
-    root: GraphQLObjectType,
-    field_name: str,
-    tool: str,
-    trees: GraphQLTrees,
-    name: str,
-) -> OperationSpec:
-    field = root.fields[field_name]
+@dataclass(frozen=True)
+class _Call:
+    """One operation: a root field, or a field of a namespace (``search { transactions }``)."""
+
+    kind: Literal["query", "mutation"]
+    holder: GraphQLObjectType  # the root type, or the namespace's object type
+    field_name: str
+    namespace: str | None = None
+
+    @property
+    def field(self) -> GraphQLField:
+        return self.holder.fields[self.field_name]
+
+    @property
+    def path(self) -> str:
+        return f"{self.namespace}.{self.field_name}" if self.namespace else self.field_name
+
+    @property
+    def id(self) -> str:
+        return f"{self.kind}.{self.path}"
+
+    @property
+    def name(self) -> str:
+        """The tool's name before collisions are settled: ``search_transactions``."""
+        parts = (self.namespace, self.field_name) if self.namespace else (self.field_name,)
+        return "_".join(snake_case(p) or p for p in parts)
+
+
+def _calls(kind: Literal["query", "mutation"], root: GraphQLObjectType) -> list[_Call]:
+    """The root's fields in schema order, a namespace's replaced by its own fields."""
+    out: list[_Call] = []
+    for field_name, field in root.fields.items():
+        holder = namespace_type(field)
+        if holder is None:
+            out.append(_Call(kind, root, field_name))
+        else:
+            out.extend(_Call(kind, holder, sub, field_name) for sub in holder.fields)
+    return out
+
+
+def namespace_type(field: GraphQLField) -> GraphQLObjectType | None:
+    """The object type of a root field that only groups operations (Braintree's ``search:
+    Search``, whose every field takes a required argument: ``transactions(input: ...!)``):
+    called without arguments, no field of it can be selected, so each of its fields is an
+    operation of its own. None for any other root field."""
+    if field.args and any(is_required(a) for a in field.args.values()):
+        return None
+    if is_list(field.type) or connection(field.type) is not None:
+        return None
+    holder = get_named_type(field.type)
+    if not is_object_type(holder) or not holder.fields:
+        return None
+    needs_arguments = (
+        any(is_required(a) for a in sub.args.values()) for sub in holder.fields.values()
+    )
+    return holder if all(needs_arguments) else None
+
+
+def _operation(call: _Call, tool: str, trees: GraphQLTrees) -> OperationSpec:
+    kind, field_name, field = call.kind, call.field_name, call.field
     conn = connection(field.type)
     inputs = InputSchemas()
     arg_names = assign_arg_names([("graphql", a) for a in field.args])
@@ -207,31 +257,33 @@ def _operation(
     if required:
         input_schema["required"] = required
     input_schema["additionalProperties"] = False
-    description = tool_description(None, field.description) or f"GraphQL {kind} {field_name}."
+    description = tool_description(None, field.description) or f"GraphQL {kind} {call.path}."
     if field.deprecation_reason is not None:
         description = shorten("Deprecated. " + description, 300)
     read = kind == "query"
     what = classify(
         OperationSignals(
             method=kind.upper(),
-            operation_id=field_name,
+            operation_id=call.path,
             has_body=True,
             response_tree=trees.answer_tree(field),
         )
     )
     return OperationSpec(
-        id=f"{kind}.{field_name}",
+        id=call.id,
         tool_name=tool,
-        title=shorten(field.description, TITLE_LIMIT).split(". ")[0] or field_name,
+        title=shorten(field.description, TITLE_LIMIT).split(". ")[0] or call.path,
         description=description,
         params=tuple(params),
         input_schema=input_schema,
-        binding=GraphQLBinding(operation_type=kind, field_name=field_name),
-        response=trees.shape(field),
+        binding=GraphQLBinding(
+            operation_type=kind, field_name=field_name, namespace=call.namespace
+        ),
+        response=trees.shape(field, mutation=kind == "mutation"),
         kind=what,
         annotations=Annotations(read_only=read, destructive=not read, idempotent=read),
         tags=(kind,),
-        source_pointer=pointer(root.name, field_name),
+        source_pointer=pointer(call.holder.name, field_name),
         security=("bearer_token",),
     )
 

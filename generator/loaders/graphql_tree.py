@@ -11,6 +11,9 @@
   an interface or union item add ``__typename`` and the members' identity and label fields
   (``member_labels``: ``... on User { login }``), not only the fields of a few members; a nested connection
   with ``nodes`` leaves out its ``edges`` (same data twice).
+- A mutation's payload member that answers back an input field of its name and type, as
+  most of the schema's mutations do (Relay's ``clientMutationId``), is the caller's echo:
+  ``DefaultsContext.sent``, neither a default nor the identity.
 - Bounded: at most ``MAX_DEPTH`` object levels, fewer when a tree would name more than
   ``MAX_FIELDS`` fields (the first level is always kept); deeper objects are "any", where the
   server selects their scalar fields when asked for them.
@@ -24,7 +27,8 @@ from __future__ import annotations
 from typing import Any
 
 from graphql import GraphQLField, GraphQLNamedType, GraphQLSchema, get_named_type
-from graphql import is_abstract_type, is_interface_type, is_leaf_type, is_union_type
+from graphql import is_abstract_type, is_input_object_type, is_interface_type, is_leaf_type
+from graphql import is_union_type
 
 from ..ir.models import ResponseShape
 from ..runtime.graphql.graphql_types import (
@@ -36,12 +40,18 @@ from ..runtime.graphql.graphql_types import (
     selectable_fields,
 )
 from ..runtime.shaping.decision import DefaultsContext, without_nested_connections
+from ..runtime.shaping.names import is_leaf
+from ..runtime.shaping.roles.identity import has_own_identity
 from .response_shape import merge_trees
 
 MAX_DEPTH = 3
 MAX_FIELDS = 300
 MAX_UNION_MEMBERS = 12
 DEFAULTS_DEPTH = 3
+# A payload member answering back an input field of its name is the caller's echo when the
+# schema's mutations do so by convention: at least this share of them, and this many.
+ECHO_SHARE = 0.5
+ECHO_LEAST = 3
 
 
 class GraphQLTrees:
@@ -51,6 +61,7 @@ class GraphQLTrees:
         self.schema = schema
         self._trees: dict[tuple[str, int], Any] = {}
         self._counts: dict[tuple[str, int], int] = {}
+        self._echoes: frozenset[str] | None = None
 
     def _item(self, field: GraphQLField) -> tuple[GraphQLNamedType, str | None]:
         """The type of one result (a connection's node) and the path of the list, if any."""
@@ -83,7 +94,7 @@ class GraphQLTrees:
         rich = self._rich(item)[1]
         return [rich] if collection is not None else rich
 
-    def shape(self, field: GraphQLField) -> ResponseShape:
+    def shape(self, field: GraphQLField, *, mutation: bool = False) -> ResponseShape:
         """The shape of what ``field`` answers with; its defaults are decided later, from the
         rich tree and this context (``generator/decisions.py``)."""
         named = get_named_type(field.type)
@@ -96,6 +107,7 @@ class GraphQLTrees:
             graphql=True,
             union=union,
             members=tuple(member_labels(self.schema, item)) if union else (),
+            sent=self._echoed(field, rich) if mutation and collection is None else (),
         )
         return ResponseShape(
             schema_name=item.name,
@@ -105,6 +117,20 @@ class GraphQLTrees:
             context=context,
             decision_tree=rich if isinstance(rich, dict) and rich else None,
         )
+
+    def _echoed(self, field: GraphQLField, rich: Any) -> tuple[str, ...]:
+        """What this mutation answers back of what it was sent, as the schema's mutations do
+        by convention (``echoes``): not a ``token`` one mutation takes and another answers."""
+        if self._echoes is None:
+            root = self.schema.mutation_type
+            fields = list(root.fields.values()) if root is not None else []
+            counts: dict[str, int] = {}
+            for each in fields:
+                for name in answered_back(each, self.tree(get_named_type(each.type), 1)):
+                    counts[name] = counts.get(name, 0) + 1
+            least = max(ECHO_LEAST, len(fields) * ECHO_SHARE)
+            self._echoes = frozenset(n for n, c in counts.items() if c >= least)
+        return tuple(n for n in answered_back(field, rich) if n in self._echoes)
 
     def bounded(self, named: GraphQLNamedType) -> Any:
         depth = 1
@@ -169,3 +195,26 @@ class GraphQLTrees:
                 result[name] = [sub] if is_list(field.type) else sub
         self._trees[key] = result
         return result
+
+
+def answered_back(field: GraphQLField, tree: Any) -> tuple[str, ...]:
+    """The scalar members of a mutation's payload (an answer with no identity of its own)
+    named and typed as an argument or a field of an input object argument: what the caller
+    sent, answered back (Relay's ``clientMutationId: String``; not a ``clientToken: String``
+    answered for a ``clientToken: ClientTokenInput`` sent)."""
+    if not isinstance(tree, dict) or has_own_identity(tree):
+        return ()
+    payload = get_named_type(field.type)
+    answered = getattr(payload, "fields", {})
+    sent: dict[str, str] = {}
+    for name, arg in field.args.items():
+        named = get_named_type(arg.type)
+        sent[name] = named.name
+        if is_input_object_type(named):
+            sent.update((k, get_named_type(f.type).name) for k, f in named.fields.items())
+    return tuple(
+        k
+        for k, v in tree.items()
+        if is_leaf(v) and k in sent and k in answered
+        and get_named_type(answered[k].type).name == sent[k]
+    )  # fmt: skip

@@ -238,11 +238,14 @@ def _generates(signals: OperationSignals) -> bool:
     if tree is None:
         media = (signals.media_type or "").split(";")[0].strip().lower()
         return media.startswith("text/") or media == "application/xml"
-    paths = generated_content_paths(tree)
+    held = _held(tree)
+    # text of a resource the answer holds (``{paymentMethod: {id, details}}``) is that
+    # resource's, stored by the call, not content produced for the caller
+    paths = tuple(p for p in generated_content_paths(tree) if p.split(".")[0] not in held)
     if not paths:
         # no text: a computed result (a classification, a recognition, a detection), said
         # by the measures it gave what it found, in an answer that is no stored resource
-        return not _stored(tree) and _measured(tree)
+        return not held and not _stored(tree) and _measured(tree)
     if not _stored(tree):
         return True
     return any(_through_list(tree, path) for path in paths)
@@ -251,6 +254,17 @@ def _generates(signals: OperationSignals) -> bool:
 def _stored(tree: Any) -> bool:
     """An answer with an identity of its own: a resource the call stored, not a result."""
     return isinstance(tree, dict) and has_own_identity(tree)
+
+
+def _held(tree: Any) -> frozenset[str]:
+    """The members of an answer with no identity of its own that are one stored resource
+    each (an object with an identity: a mutation's payload ``{clientMutationId,
+    paymentMethod: {id, ...}}``, an envelope ``{data: {id, ...}}``)."""
+    if not isinstance(tree, dict) or has_own_identity(tree):
+        return frozenset()
+    return frozenset(
+        k for k, v in tree.items() if isinstance(v, dict) and v and has_own_identity(v)
+    )
 
 
 def _measured(tree: Any, depth: int = 0) -> bool:

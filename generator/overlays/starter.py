@@ -128,7 +128,7 @@ def _operation(op: OperationSpec) -> list[str]:
     if isinstance(op.binding, HttpBinding):
         where = f"{op.binding.method.upper()} {op.binding.path}"
     else:
-        where = f"{op.binding.operation_type} {op.binding.field_name}"
+        where = f"{op.binding.operation_type} {op.binding.field_path}"
     summary = f"{where}: {op.title}" if op.title and op.title != where else where
     lines = [_line(f"  {scalar(op.id)}:", summary), f"    # tool_name: {scalar(op.tool_name)}"]
     lines.append(_line(f"    # kind: {op.kind}", KIND_NOTES.get(op.kind, "what it does")))

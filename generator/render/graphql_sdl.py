@@ -24,7 +24,7 @@ def shipped_sdl(spec: ServerSpec) -> str:
     for op in spec.operations:
         binding = op.binding
         if binding.kind == "graphql":
-            wanted[binding.operation_type].add(binding.field_name)
+            wanted[binding.operation_type].add(binding.namespace or binding.field_name)
     roots: dict[str, GraphQLObjectType | None] = {}
     for kind, root in (("query", full.query_type), ("mutation", full.mutation_type)):
         if root is None:

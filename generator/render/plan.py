@@ -137,7 +137,7 @@ def _tool_rows(spec: ServerSpec) -> list[dict[str, Any]]:
     rows = []
     for op in spec.operations:
         b = op.binding
-        where = f"{b.method} {b.path}" if b.kind == "http" else f"{b.operation_type} {b.field_name}"
+        where = f"{b.method} {b.path}" if b.kind == "http" else f"{b.operation_type} {b.field_path}"
         rows.append({"name": op.tool_name, "where": where, "summary": op.title or op.description})
     return rows
 

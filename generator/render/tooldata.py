@@ -63,6 +63,8 @@ def tool_data(op: OperationSpec) -> dict[str, Any]:
             "operation_type": binding.operation_type,
             "field_name": binding.field_name,
         }
+        if binding.namespace:
+            bind["namespace"] = binding.namespace
     params = []
     for p in op.params:
         entry: dict[str, Any] = {"arg": p.arg, "location": p.location, "wire": p.wire_name}

@@ -40,6 +40,13 @@ class Binding:
     field_name: str | None = None
     xml: dict[str, Any] | None = None  # an XML request body's layout (upstream/xml_body.py)
     server: str | None = None  # the key of ServerModel.servers serving it; None: the API's own
+    namespace: str | None = None  # GraphQL: the root field whose object holds field_name
+
+    @property
+    def field_path(self) -> str:
+        """GraphQL: ``search.transactions``, or the root field's name."""
+        field = self.field_name or ""
+        return f"{self.namespace}.{field}" if self.namespace else field
 
 
 @dataclass(frozen=True)

@@ -9,6 +9,7 @@ from graphql import build_schema, get_introspection_query, graphql_sync
 from generator.diagnostics import GenerationError, Severity
 from generator.ir.models import GraphQLBinding
 from generator.loaders.graphql import load_graphql
+from generator.runtime.shaping.decision import DefaultsContext
 from tests.support.loading import load_decided
 from generator.pipeline import build
 from tests.support.paths import SPECS, SWAPI
@@ -224,3 +225,96 @@ def test_a_mutations_error_report_is_selected_by_default(tmp_path: Path) -> None
     cancelled = ops["mutation.orderCancel"].response.default_fields
     assert cancelled[-2:] == ("userErrors.field", "userErrors.message")
     assert not any("rror" in f for f in ops["query.order"].response.default_fields)
+
+
+NAMESPACE_SDL = """
+type PageInfo { hasNextPage: Boolean!, endCursor: String }
+type Charge { id: ID!, status: String!, amount: Float }
+type ChargeConnection { edges: [ChargeEdge!]!, pageInfo: PageInfo! }
+type ChargeEdge { node: Charge! }
+input ChargeSearchInput { status: String }
+input RefundInput { chargeId: ID!, amount: Float }
+type Refund { id: ID!, amount: Float }
+type Search {
+  "Charges that match the input."
+  charges(input: ChargeSearchInput!, first: Int, after: String): ChargeConnection
+  refunds(input: ChargeSearchInput!): [Refund!]
+}
+type Settings { currency: String, timezone(format: String): String }
+type RefundPayload { refund: Refund }
+type Refunds { create(input: RefundInput!): RefundPayload }
+type Query { ping: String!, search: Search, settings: Settings!, charge(id: ID!): Charge }
+type Mutation { refunds: Refunds! }
+"""
+
+
+def test_a_namespace_root_field_is_one_tool_per_field_of_it(tmp_path: Path) -> None:
+    """A root field whose object only groups operations (every field of it takes a required
+    argument: nothing of it can be selected without one) answered ``{}``: its default
+    selection could select no field. Each of its fields is now a tool of its own, named and
+    keyed as a root field is (``search_charges``, ``query.search.charges``), with that
+    field's arguments; the call is nested in the namespace (graphql_call.py)."""
+    path = tmp_path / "pay.graphql"
+    path.write_text(NAMESPACE_SDL)
+    ops = _ops(load_decided(path)[0])
+    assert list(ops) == [
+        "query.ping", "query.search.charges", "query.search.refunds", "query.settings",
+        "query.charge", "mutation.refunds.create",
+    ]  # fmt: skip
+    charges = ops["query.search.charges"]
+    assert charges.tool_name == "search_charges" and charges.kind == "search"
+    assert charges.binding == GraphQLBinding("query", "charges", namespace="search")
+    assert charges.binding.field_path == "search.charges"
+    assert charges.input_schema["required"] == ["input"]
+    assert charges.input_schema["properties"]["first"]["default"] == 20  # a connection's
+    assert charges.description.startswith("Charges that match the input.")
+    assert "id" in charges.response.default_fields
+    create = ops["mutation.refunds.create"]
+    assert (create.tool_name, create.kind) == ("refunds_create", "create")
+    assert "refund.id" in create.response.default_fields
+    # an object with a field selectable without arguments is no namespace
+    assert ops["query.settings"].binding == GraphQLBinding("query", "settings")
+    schema = build(path).files["src/pay_mcp/schema.graphql"].decode()
+    assert "search: Search" in schema and "refunds: Refunds" in schema
+
+
+ECHO_SDL = """
+input TokenInput { clientMutationId: String, merchant: ID }
+type TokenPayload { clientMutationId: String, clientToken: String }
+input DeleteInput { clientMutationId: String, id: ID! }
+type DeletePayload { clientMutationId: String }
+type Card { id: ID!, last4: String }
+input VaultInput { clientMutationId: String, card: ID! }
+type VaultPayload { clientMutationId: String, card: Card }
+input ResetInput { token: String!, password: String! }
+type ResetPayload { token: String, refreshToken: String }
+type Query { card(id: ID!): Card }
+type Mutation {
+  createClientToken(input: TokenInput): TokenPayload
+  deleteCard(input: DeleteInput!): DeletePayload
+  vaultCard(input: VaultInput!): VaultPayload
+  resetPassword(input: ResetInput!): ResetPayload
+}
+"""
+
+
+def test_the_callers_echo_in_a_mutations_payload_is_left_out(tmp_path: Path) -> None:
+    """Relay's ``clientMutationId`` is the caller's own value, answered back: it was kept as
+    the answer's identity when the payload held no resource (``{clientMutationId,
+    clientToken}``). A payload member answering back an input field of its name and type,
+    as most of the schema's mutations do, is now neither a default nor the identity; one
+    mutation's ``token`` sent and another answered is no such convention."""
+    path = tmp_path / "vault.graphql"
+    path.write_text(ECHO_SDL)
+    ops = _ops(load_decided(path)[0])
+    token = ops["mutation.createClientToken"].response
+    assert token.context.sent == ("clientMutationId",)
+    assert token.default_fields == ("clientToken",)
+    assert "clientMutationId" not in token.identity_fields
+    assert ops["mutation.vaultCard"].response.default_fields[0] == "card.id"
+    # the echo alone: all there is to say that it worked
+    assert ops["mutation.deleteCard"].response.default_fields == ("clientMutationId",)
+    assert ops["mutation.resetPassword"].response.context.sent == ()
+    # and spec.json carries it, for the server's own reading of the defaults
+    context = DefaultsContext.from_json(token.context.to_json())
+    assert context.sent == ("clientMutationId",)

@@ -103,6 +103,22 @@ def test_a_computed_result_named_as_a_generation_is_one() -> None:
     assert kind("POST", "/v1/ratings", classified, operation_id="addRating") == "create"
 
 
+def test_text_of_a_resource_a_payload_holds_is_no_generation() -> None:
+    # a mutation named as a generation (tokenize, translate) that answers a payload around
+    # the resource it stored: the text is that resource's, the call a write
+    card = {"id": "string", "details": {"brandCode": "string", "fundingSourceDescription": "string"}}
+    payload = {"clientMutationId": "string", "paymentMethod": card}
+    assert kind("MUTATION", "", payload, operation_id="tokenizeCreditCard") == "update"
+    variant = {"id": "string", "name": "string", "product": {"id": "string", "description": "any"}}
+    translated = {"errors": [{"field": "string", "message": "string"}], "productVariant": variant}
+    assert kind("MUTATION", "", translated, operation_id="productVariantTranslate") == "update"
+    # content beside the resource, or no resource at all: still a generation
+    assert kind("MUTATION", "", {"text": "string", "job": {"id": "string"}},
+                operation_id="translateText") == "generate"  # fmt: skip
+    assert kind("MUTATION", "", {"translation": {"text": "string"}},
+                operation_id="translateText") == "generate"  # fmt: skip
+
+
 def test_no_body_or_a_bare_status_acknowledges() -> None:
     assert kind("POST", "/things/{id}/star", None, has_body=False) == "acknowledge"
     assert kind("DELETE", "/things/{id}", {"ok": "boolean"}) == "acknowledge"

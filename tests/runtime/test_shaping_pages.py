@@ -383,3 +383,21 @@ def test_a_page_s_listed_part_dated_there_says_who_beside_when() -> None:
     assert "assets.updated_at" in page
     assert "assets.uploader.login" in page
     assert "assets.uploader.avatar_url" not in page
+
+
+def test_a_singleton_nothing_names_keeps_its_few_settings() -> None:
+    """A read of one settings object (no identity, no label: Saleor's gift card settings)
+    kept its enum and dropped the period beside it; the write of it kept the period (read
+    as an envelope around it) and dropped the enum. At most six settings in all, its own or
+    those of parts nothing names, are now all kept, on a read and on a write alike."""
+    settings = {"expiryType": "string", "expiryPeriod": {"amount": "integer", "type": "string"}}
+    kept = ("expiryType", "expiryPeriod.amount", "expiryPeriod.type")
+    assert choose_default_fields(settings, kind="read") == kept
+    payload = {"giftCardSettings": settings, "errors": [{"field": "string", "message": "string"}]}
+    context = DefaultsContext(graphql=True)
+    chosen = decide(payload, context, kind="update", item=False).default_fields
+    assert chosen[:3] == tuple(f"giftCardSettings.{p}" for p in kept)
+    # a list's item, a named object, or more settings: the usual rules
+    assert choose_default_fields(settings, kind="read", item=True) != kept
+    named = {"name": "string", **settings}
+    assert "expiryPeriod.amount" not in choose_default_fields(named, kind="read")

@@ -24,6 +24,7 @@ from graphql import (
     GraphQLObjectType,
     GraphQLScalarType,
     GraphQLSchema,
+    get_named_type,
     is_abstract_type,
 )
 
@@ -42,13 +43,19 @@ def _schema(schema_file: Path) -> GraphQLSchema:
 
 
 def body_for(schema_file: Path, op: str) -> Any:
-    """The value of the root field named by ``op`` (``query issues``), synthesized."""
+    """The value of the root field named by ``op`` (``query issues``), synthesized; of a
+    namespace's field (``query search.transactions``): the namespace's value holding it."""
     schema = _schema(schema_file)
-    kind, name = op.split(" ", 1)
+    kind, path = op.split(" ", 1)
+    name, _, nested = path.partition(".")
     root = schema.query_type if kind == "query" else schema.mutation_type
     assert root is not None and name in root.fields, op
     # a mutation's payload only wraps what it created or changed: it uses up no level
     start = -1 if kind == "mutation" else 0
+    if nested:
+        holder = get_named_type(root.fields[name].type)
+        assert isinstance(holder, GraphQLObjectType) and nested in holder.fields, op
+        return {nested: _value(schema, holder.fields[nested].type, nested, start, 0, top=True)}
     return _value(schema, root.fields[name].type, name, start, 0, top=True)
 
 

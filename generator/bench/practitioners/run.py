@@ -51,7 +51,7 @@ def find_tool(spec: Any, model: Any, row: Row) -> Any:
         b = op.binding
         if b.kind == "http" and (b.method.upper(), b.path) == (verb, target):
             return model.tool(op.tool_name), op
-        if b.kind == "graphql" and (b.operation_type, b.field_name) == (verb, target):
+        if b.kind == "graphql" and (b.operation_type, b.field_path) == (verb, target):
             return model.tool(op.tool_name), op
     return None, None
 

@@ -5,7 +5,8 @@ tools reach, without descriptions); it is parsed on the first GraphQL call and k
 
 Per call: the selection (default fields, the agent's ``fields``, or everything the field tree
 describes for ``["*"]``/``detailed``) is compiled into a selection set (graphql_selection.py),
-wrapped in ``<op> <field>($vars) { <field>(args) { ... } }``, validated with graphql-core
+wrapped in ``<op> <field>($vars) { <field>(args) { ... } }`` (a namespace's field nested in
+it: ``query search_transactions($input: ...) { search { transactions(input: $input) { ... } } }``), validated with graphql-core
 (document and variable values) and only then sent as ``{"query", "variables"}``.
 
 Relay connections at the root: ``first`` defaults to the tool's declared default when neither
@@ -27,12 +28,14 @@ from pathlib import Path
 from typing import Any
 
 from graphql import (
+    GraphQLField,
     GraphQLSchema,
     OperationDefinitionNode,
     build_schema,
     get_named_type,
     get_variable_values,
     is_leaf_type,
+    is_object_type,
     parse,
     print_ast,
     validate,
@@ -90,6 +93,7 @@ class GraphQLRequest:
     # Under a filter set: the item paths of the tool's default selection, fetched along so
     # that a filter that does not apply shows exactly the default (output.shape_output).
     default_paths: tuple[str, ...] | None = None
+    namespace: str | None = None  # the root field the answer is nested in
 
 
 @dataclass
@@ -131,12 +135,7 @@ def build_request(
     ``branches``: the output filter in use; what it reads is selected too (graphql_guards.py).
     """
     binding = tool.binding
-    root = schema.query_type if binding.operation_type == "query" else schema.mutation_type
-    fdef = root.fields.get(binding.field_name or "") if root is not None else None
-    if fdef is None:
-        raise ConfigurationError(
-            f"The shipped schema has no {binding.operation_type} field {binding.field_name!r}."
-        )
+    fdef = _field(schema, binding)
     variables: dict[str, Any] = {}
     cursor_arg = None
     for param in tool.params:
@@ -181,10 +180,11 @@ def build_request(
     var_defs = ", ".join(f"${name}: {fdef.args[name].type}" for name in variables)
     call_args = ", ".join(f"{name}: ${name}" for name in variables)
     op = binding.operation_type or "query"
-    text = (
-        f"{op} {binding.field_name}{f'({var_defs})' if var_defs else ''} "
-        f"{{ {binding.field_name}{f'({call_args})' if call_args else ''} {selection} }}"
-    )
+    call = f"{binding.field_name}{f'({call_args})' if call_args else ''} {selection}"
+    if binding.namespace:  # the call nested in its namespace: ``search { transactions(...) }``
+        call = f"{binding.namespace} {{ {call} }}"
+    name = binding.field_path.replace(".", "_")
+    text = f"{op} {name}{f'({var_defs})' if var_defs else ''} {{ {call} }}"
     document = parse(text, no_location=True)
     problems = validate(schema, document)
     if problems:
@@ -205,7 +205,24 @@ def build_request(
         conn.node_path if conn is not None else None,
         cursor_arg if conn is not None and conn.page_info else None,
         default_paths,
+        binding.namespace,
     )
+
+
+def _field(schema: GraphQLSchema, binding: Any) -> GraphQLField:
+    """The field the tool calls: a root field, or a field of its namespace's object."""
+    root = schema.query_type if binding.operation_type == "query" else schema.mutation_type
+    fdef: GraphQLField | None = None
+    if root is not None:
+        fdef = root.fields.get(binding.namespace or binding.field_name or "")
+    if fdef is not None and binding.namespace:
+        holder = get_named_type(fdef.type)
+        fdef = holder.fields.get(binding.field_name or "") if is_object_type(holder) else None
+    if fdef is None:
+        raise ConfigurationError(
+            f"The shipped schema has no {binding.operation_type} field {binding.field_path!r}."
+        )
+    return fdef
 
 
 def _arg_for(tool: Tool, wire: str) -> str | None:
@@ -260,6 +277,8 @@ def interpret(request: GraphQLRequest, status: int, body: bytes | str) -> GraphQ
         )
     errors = payload.get("errors") or []
     data = payload.get("data")
+    if isinstance(data, dict) and request.namespace is not None:
+        data = data.get(request.namespace)  # ``{search: {transactions: ...}}``
     value = data.get(request.field_name) if isinstance(data, dict) else None
     lines = [_error_line(e) for e in errors[:MAX_ERRORS_SHOWN]]
     if len(errors) > MAX_ERRORS_SHOWN:
@@ -397,7 +416,7 @@ async def call_graphql(
 
     result, shaped, chunks = await runtime.off_loop(work)
     if shaped is None:
-        return Outcome([f"{tool.binding.field_name} returned null (nothing for these arguments)."])
+        return Outcome([f"{tool.binding.field_path} returned null (nothing for these arguments)."])
     notes = list(result.notes) + list(shaped.notes)
     next_call = None
     if result.end_cursor is not None and request.cursor_arg is not None:

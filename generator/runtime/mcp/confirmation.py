@@ -83,7 +83,7 @@ def question(tool: Tool, arguments: Any) -> str:
     where = (
         f"{binding.method} {binding.path}"
         if binding.kind == "http"
-        else f"GraphQL {binding.operation_type} {binding.field_name}"
+        else f"GraphQL {binding.operation_type} {binding.field_path}"
     )
     shown = json.dumps(arguments or {}, ensure_ascii=False, sort_keys=True)
     if len(shown) > ARGUMENTS_SHOWN:

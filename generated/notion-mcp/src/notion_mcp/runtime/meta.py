@@ -130,7 +130,7 @@ def _line(tool: Tool) -> str:
     where = (
         f"{tool.binding.method} {tool.binding.path}"
         if tool.binding.kind == "http"
-        else f"{tool.binding.operation_type} {tool.binding.field_name}"
+        else f"{tool.binding.operation_type} {tool.binding.field_path}"
     )
     return f"{tool.name}: {summary} ({where})"
 

@@ -185,7 +185,7 @@ def first_sentence(description: str) -> str:
 
 def _document(tool: Tool) -> Document:
     binding = tool.binding
-    path = binding.path if binding.kind == "http" else str(binding.field_name or "")
+    path = binding.path if binding.kind == "http" else binding.field_path
     fields = {
         "name": _split(tool.name),
         "tag": [w for t in tool.tags + tool.toolsets for w in _split(t)],

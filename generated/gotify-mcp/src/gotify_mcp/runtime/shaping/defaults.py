@@ -21,6 +21,9 @@ content, an acknowledgement whole). Nested *parts* (objects
 without an identity of their own: ``attributes``, ``status``, ``spec``) are seen through, one
 level, after the object's own fields of the same role.
 
+One object nothing names (no identity, natural key or label) of at most six settings in all,
+its own scalars or those of parts nothing names either, keeps them all when a read or a write
+answers it (a singleton's ``{expiryType, expiryPeriod: {amount, type}}``; ``settings_fields``).
 A flat object of at most three fields is kept whole, also when a field is a series of scalars
 (a rating history's ``{name, points: [[y, m, d, r], ...]}``: its name and its data). An object whose one member is an object
 (``{data: {...}}``) is a wrapper: what it wraps is read through. In a tagged union (a ``type``
@@ -107,6 +110,7 @@ __all__ = [
     "nested_identity",
     "norm",
     "own_identity_key",
+    "settings_fields",
 ]
 
 # Arrays kept by name in GraphQL trees (loaders/graphql_tree.py): a list of labels or people.
@@ -357,6 +361,8 @@ def choose_default_fields(
             if (not is_noise(k) or _written_key(k, kind, keys)) and not says_now(k, tree[k])
         )
         return kept or tuple(tree)
+    if not item and kind != "delete" and (settings := settings_fields(tree)):
+        return settings
     if len(tree) <= SMALL and all(is_leaf(v) or is_series(v) for v in tree.values()):
         kept = tuple(  # nothing worth leaving out (a create's minted credential is kept)
             k
@@ -606,6 +612,27 @@ def _written_records(tree: dict[str, Any], pick: Picker, keys: tuple[str, ...]) 
             continue
         for ident in identity_fields(record, w(key), keys, written=True)[:1]:
             pick.add(f"{key}.{ident}", "identity", force=True)
+
+
+def settings_fields(tree: dict[str, Any]) -> tuple[str, ...]:
+    """One object nothing names, of at most ``BARE`` settings in all, its own scalars or
+    those of parts nothing names either (a singleton's ``{expiryType, expiryPeriod: {amount,
+    type}}``): all of them; nothing when the object is any other or holds noise."""
+    if not _unnamed(tree):
+        return ()
+    paths: list[str] = []
+    for key, value in tree.items():
+        if is_leaf(value):
+            paths.append(key)
+        elif isinstance(value, dict) and value and _unnamed(value):
+            if not all(is_leaf(v) for v in value.values()):
+                return ()
+            paths.extend(f"{key}.{k}" for k in value)
+        else:
+            return ()
+    if len(paths) > BARE or any(is_noise(p.rsplit(".", 1)[-1]) for p in paths):
+        return ()  # many, or some are noise (a hash, a secret): the usual rules choose
+    return tuple(paths)
 
 
 def _unnamed(tree: dict[str, Any]) -> bool:

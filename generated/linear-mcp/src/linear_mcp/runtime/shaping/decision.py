@@ -36,7 +36,9 @@ shapes with the defaults). What it decides from:
   name, such a member is kept by every variant's (``_every_variant_named``); ``about``, the
   names the operation's path ends with (``/s1/sentiment`` -> ``sentiment``): a scalar member
   (or a list of scalars) of one object named so is what the call is for, a computed score or
-  a balance, and is always kept (``_named_by_path``).
+  a balance, and is always kept (``_named_by_path``); ``sent``, the members of a mutation's
+  payload that answer back an input field of the same name (Relay's ``clientMutationId``):
+  the caller's own value, neither a default nor the identity.
 
 The rules themselves are the declared steps of ``defaults.py`` (``STEPS``), one role each;
 what they chose keeps each compound value whole (``compounds.py``: ``{seconds, nanos}``).
@@ -53,6 +55,7 @@ from .failures import named_as_report, why_failed, write_reports
 from .compounds import whole_compounds
 from .edges import edge_member
 from .defaults import LABEL_ARRAYS, choose_default_fields, identity_fields, is_label
+from .defaults import settings_fields
 from .kinds import WRITE_KINDS
 from .pages import PAGE_KINDS, one_resource
 from .names import is_leaf, norm, words
@@ -76,6 +79,9 @@ class DefaultsContext:
     # members below the object that are a union of variants, each with what names each variant
     variants: tuple[tuple[str, tuple[str, ...]], ...] = ()
     about: tuple[str, ...] = ()  # the normalised names the operation's path ends with
+    # members of a mutation's payload that answer back what the caller sent (an input field of
+    # the same name: Relay's ``clientMutationId``); no defaults, no identity (``_seen``)
+    sent: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         """The non-default members (``spec.json``'s ``response.context``)."""
@@ -102,6 +108,8 @@ class DefaultsContext:
             out["variants"] = {path: list(names) for path, names in self.variants}
         if self.about:
             out["about"] = list(self.about)
+        if self.sent:
+            out["sent"] = list(self.sent)
         return out
 
     @classmethod
@@ -124,6 +132,7 @@ class DefaultsContext:
                 if isinstance(names, list)
             ),
             about=tuple(str(a) for a in data.get("about", ())),
+            sent=tuple(str(m) for m in data.get("sent", ())),
         )
 
 
@@ -214,6 +223,8 @@ def _seen(tree: Any, context: DefaultsContext) -> dict[str, Any] | None:
     tree = unwrap(tree)
     if not isinstance(tree, dict) or not tree:
         return None
+    if context.sent:  # the caller's own values answered back: unless they are all there is
+        tree = {k: v for k, v in tree.items() if k not in context.sent} or tree
     for path in context.expandable:
         tree = _sent_at(tree, path.split("."))
     return without_nested_connections(tree) if context.graphql else tree
@@ -299,8 +310,11 @@ def _chosen(
         # around the resource it changed: that resource's defaults, read through
         envelope = find_payload(tree).envelope
         inner: Any = tree
-        for key in envelope or ():
+        for depth, key in enumerate(envelope or ()):
             inner = unwrap(inner.get(key)) if isinstance(inner, dict) else None
+            if isinstance(inner, dict) and settings_fields(inner):  # not a wrapper of its part
+                envelope = envelope[: depth + 1] if envelope else envelope
+                break
         if envelope and isinstance(inner, dict):
             prefix = ".".join(envelope)
             chosen = choose_default_fields(

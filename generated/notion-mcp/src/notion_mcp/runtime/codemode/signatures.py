@@ -189,7 +189,7 @@ def signature(model: ServerModel, tool: Tool) -> str:
     where = (
         f"{binding.method} {binding.path}"
         if binding.kind == "http"
-        else f"{binding.operation_type} {binding.field_name}"
+        else f"{binding.operation_type} {binding.field_path}"
     )
     notes = [where]
     if pageable(tool):

@@ -172,7 +172,7 @@ def note_operation(tool: Tool, base_url: str, upstream_page: int = 1) -> None:
     binding = tool.binding
     call.operation, call.encoding = tool.name, tool.limits.encoding
     if binding.kind == "graphql":
-        call.method, call.route = binding.operation_type or "query", binding.field_name or ""
+        call.method, call.route = binding.operation_type or "query", binding.field_path
         call.expect(base_url, "")
     else:
         call.method, call.route = binding.method, binding.path
