@@ -9,7 +9,7 @@ from pathlib import Path
 
 from generator.runtime.shaping.collections import Payload, find_payload
 from generator.runtime.shaping.decision import DefaultsContext, decide
-from generator.runtime.shaping.defaults import choose_default_fields
+from generator.runtime.shaping.defaults import choose_default_fields, identity_fields
 from generator.runtime.shaping.pipeline import ShapeConfig, shape
 from generator.runtime.shaping.trees import field_tree_from_value
 from tests.support.loading import load_decided
@@ -924,3 +924,27 @@ def test_a_resources_page_keeps_the_states_its_status_holds_per_aspect() -> None
     page = choose_default_fields(app, kind="read")
     assert {"status.health.status", "status.sync.status"} <= set(page), page
     assert "status.health.status" not in choose_default_fields(app, kind="read", item=True)
+
+
+def test_an_object_with_a_label_is_not_identified_by_what_it_holds() -> None:
+    # a dataset known by its resource name, beside metadata parts of its variants that hold
+    # references to other things (a column spec's id), and a descriptor holding a list of the
+    # labels it declares (each label's key is that label's, not the descriptor's)
+    dataset = {
+        "name": "string",
+        "createTime": "string:time",
+        "tablesMetadata": {"targetColumnSpecId": "string", "weightColumnSpecId": "string"},
+    }
+    assert identity_fields(dataset) == ("name",)
+    descriptor = {
+        "name": "string",
+        "description": "string",
+        "labels": [{"key": "string", "valueType": "string", "description": "string"}],
+    }
+    assert identity_fields(descriptor) == ("name",)
+    item = choose_default_fields(descriptor, item=True)
+    assert "labels.key" not in item and "name" in item
+    # with no label of its own, the object is still identified from below
+    feature = {"type": "string", "properties": {"RegistryID": "string", "count": "integer"}}
+    assert identity_fields(feature) == ("properties.RegistryID",)
+
