@@ -948,3 +948,17 @@ def test_an_object_with_a_label_is_not_identified_by_what_it_holds() -> None:
     feature = {"type": "string", "properties": {"RegistryID": "string", "count": "integer"}}
     assert identity_fields(feature) == ("properties.RegistryID",)
 
+
+def test_a_state_in_a_postal_address_is_a_region_not_where_the_object_stands() -> None:
+    # an event listed with its location: ``location.state`` is where it takes place
+    event = {
+        "uuid": "string",
+        "name": "string",
+        "created": "string:time",
+        "location": {"city": "string", "country": "string", "postcode": "string", "state": "string"},
+    }
+    item = choose_default_fields(event, item=True)
+    assert "location.state" not in item and {"uuid", "name"} <= set(item)
+    # a part that is no address still gives its state when the object has none
+    job = {"id": "string", "name": "string", "status": {"state": "string", "details": "string"}}
+    assert "status.state" in choose_default_fields(job, item=True)
