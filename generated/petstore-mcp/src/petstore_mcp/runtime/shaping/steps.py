@@ -66,12 +66,20 @@ from .roles.quantity import (
     numbers_only,
 )
 from .roles.relation import first_person_paths, readable, reduce
-from .roles.state import flag_rank, is_alarm_flag, is_flag, is_lifecycle, is_state, state_rank
+from .roles.state import (
+    flag_rank,
+    is_alarm_flag,
+    is_flag,
+    is_lifecycle,
+    is_postal,
+    is_state,
+    state_rank,
+)
 from .roles.time import is_made, is_time, of_picture, time_rank
 from .roles.words import participle, w
 from .pages import on_page
 from .table import Step, take_fallback, take_ranked
-from .trees import unwrap
+from .trees import node_at, unwrap
 
 WRAPPER_LEAVES = 2  # scalars beside a list in a part that is that list's wrapper
 LENGTHS = frozenset({"count", "total"})  # a name that says it counts something
@@ -239,6 +247,7 @@ def states(sel: Selection) -> list[Field]:
         f for f in sel.fields
         if is_state(f.key) and not is_noise(f.key) and (is_leaf(f.node) or readable(reduce(f)))
         and not (written and _own_state(f.node))
+        and not (f.part and is_postal(unwrap(node_at(sel.tree, f.path.rpartition(".")[0]))))
     ]  # fmt: skip
     if sel.item and any(state_rank(f.key) < 2 for f in found):
         found = [f for f in found if state_rank(f.key) < 2]
