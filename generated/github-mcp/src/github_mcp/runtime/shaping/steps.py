@@ -247,13 +247,20 @@ def states(sel: Selection) -> list[Field]:
         f for f in sel.fields
         if is_state(f.key) and not is_noise(f.key) and (is_leaf(f.node) or readable(reduce(f)))
         and not (written and _own_state(f.node))
-        and not (f.part and is_postal(unwrap(node_at(sel.tree, f.path.rpartition(".")[0]))))
+        and not (sel.item and not written and _regional(sel, f))
     ]  # fmt: skip
     if sel.item and any(state_rank(f.key) < 2 for f in found):
         found = [f for f in found if state_rank(f.key) < 2]
     if any(not f.part and state_rank(f.key) < 2 and reduce(f) for f in found):
         found = [f for f in found if not f.part]
     return found
+
+
+def _regional(sel: Selection, f: Field) -> bool:
+    """A part's state beside a postal address's parts (``location: {city, state, postcode}``):
+    on a listed item, the region it is in, not where it stands (its page shows its place; the
+    resource a write answers keeps it, as any part's state it holds)."""
+    return f.part and is_postal(unwrap(node_at(sel.tree, f.path.rpartition(".")[0])))
 
 
 def _own_state(node: Any) -> bool:

@@ -7,8 +7,9 @@
   stands; an object in that place is reduced to its label (``state.name``). The object's own
   states come first; a part's state (``status.phase``) only when it has none
   (``automatic_tax.status`` is a feature's, not the object's). Other enums of its own come
-  after them (in a list item, only without a state). A part's ``state`` beside a postal
-  address's parts (``location: {city, state, postcode}``) is a region, never the object's.
+  after them (in a list item, only without a state). On a listed item, a part's ``state``
+  beside a postal address's parts (``location: {city, state, postcode}``) is the region it is
+  in, not where it stands.
 - **flags**: booleans. Flags that are only news when true (``archived``, ``locked``,
   ``in_trash``: ``ALARM_FLAGS``) are always taken and use no slot (concise output drops them
   when false). The slots go to what the object *is* (one word: ``private``, ``draft``;
