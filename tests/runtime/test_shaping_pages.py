@@ -59,6 +59,17 @@ def test_one_resource_a_read_answers_keeps_its_page() -> None:
     assert "milestone.title" in page
 
 
+def test_a_person_on_a_page_keeps_its_id_beside_its_handle() -> None:
+    page = set(choose_default_fields(CHANGE, kind="read"))
+    # the id is what a call about them takes; the handle says who they are
+    assert {"user.login", "user.id", "merged_by.id", "requested_reviewers.id"} <= page
+    assert not {"user.avatar_url", "user.url"} & page
+    item = set(choose_default_fields(CHANGE, item=True, kind="read"))
+    assert "user.login" in item and "user.id" not in item  # a list's item stays lean
+    write = set(choose_default_fields(CHANGE, kind="update"))
+    assert "user.id" not in write  # a write's receipt: who, by one handle
+
+
 def test_a_list_item_of_the_same_schema_stays_lean() -> None:
     item = choose_default_fields(CHANGE, item=True, kind="read")
     page = choose_default_fields(CHANGE, kind="read")

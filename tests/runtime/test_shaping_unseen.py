@@ -9,7 +9,7 @@ from pathlib import Path
 
 from generator.runtime.shaping.collections import Payload, find_payload
 from generator.runtime.shaping.decision import DefaultsContext, decide
-from generator.runtime.shaping.defaults import choose_default_fields
+from generator.runtime.shaping.defaults import choose_default_fields, identity_fields
 from generator.runtime.shaping.pipeline import ShapeConfig, shape
 from generator.runtime.shaping.trees import field_tree_from_value
 from tests.support.loading import load_decided
@@ -984,3 +984,44 @@ def test_the_value_the_path_names_is_what_the_call_is_for(tmp_path: Path) -> Non
     assert "sentiment" in ops["sentiment"].response.default_fields
     assert "magnitude" not in ops["sentiment"].response.default_fields
     assert "balance" in ops["balance"].response.default_fields
+
+
+def test_an_object_with_a_label_is_not_identified_by_what_it_holds() -> None:
+    # a dataset known by its resource name, beside metadata parts of its variants that hold
+    # references to other things (a column spec's id), and a descriptor holding a list of the
+    # labels it declares (each label's key is that label's, not the descriptor's)
+    dataset = {
+        "name": "string",
+        "createTime": "string:time",
+        "tablesMetadata": {"targetColumnSpecId": "string", "weightColumnSpecId": "string"},
+    }
+    assert identity_fields(dataset) == ("name",)
+    descriptor = {
+        "name": "string",
+        "description": "string",
+        "labels": [{"key": "string", "valueType": "string", "description": "string"}],
+    }
+    assert identity_fields(descriptor) == ("name",)
+    item = choose_default_fields(descriptor, item=True)
+    assert "labels.key" not in item and "name" in item
+    # with no label of its own, the object is still identified from below
+    feature = {"type": "string", "properties": {"RegistryID": "string", "count": "integer"}}
+    assert identity_fields(feature) == ("properties.RegistryID",)
+
+
+def test_a_state_in_a_postal_address_is_a_region_not_where_the_object_stands() -> None:
+    # an event listed with its location: ``location.state`` is where it takes place
+    event = {
+        "uuid": "string",
+        "name": "string",
+        "created": "string:time",
+        "location": {"city": "string", "country": "string", "postcode": "string", "state": "string"},
+    }
+    item = choose_default_fields(event, item=True)
+    assert "location.state" not in item and {"uuid", "name"} <= set(item)
+    # a resource a write answers, with no state or label of its own, keeps its part's state
+    written = {"id": "string", "address": {"city": "string", "state": "string", "zip": "string"}}
+    assert "address.state" in choose_default_fields(written, kind="update")
+    # a part that is no address still gives its state when the object has none
+    job = {"id": "string", "name": "string", "status": {"state": "string", "details": "string"}}
+    assert "status.state" in choose_default_fields(job, item=True)

@@ -1,6 +1,7 @@
 """The choosing steps of what an object relates to, in the order ``defaults.py`` runs them:
 
-- people: reduced to a handle, else a name, an email and an id (``roles/relation.py``);
+- people: reduced to a handle (on a page, with its id), else a name, an email and an id
+  (``roles/relation.py``);
 - relations: other objects by their label or key with their id (what a call about them takes),
   by name before an opaque id, what it belongs to (``team``, ``parent``: one word) before a
   relation qualified by what it is for (``inheritedFrom``, ``convertedFromIssue``); a list
@@ -103,9 +104,19 @@ def take_people(sel: Selection, row: Step) -> int:
                     if said is not None:
                         sel.pick.add(said, row.records, force=True, cost=2)
                 continue
-            for extra in paths[1:]:
+            for extra in paths[1:] + _page_id(sel, f, paths):
                 sel.pick.add(extra, row.records, force=True, cost=2)
     return taken
+
+
+def _page_id(sel: Selection, f: Field, paths: list[str]) -> list[str]:
+    """On one resource's page, a person said by a handle keeps its own id beside it (``user:
+    {login, id}``): what a call about them takes; a list's item stays with the handle."""
+    inner = unwrap(f.node)
+    if not on_page(sel.item, sel.kind) or not isinstance(inner, dict):
+        return []
+    ids = [k for k in leaf_keys(inner) if own_identity_key(k)][:1]
+    return [f"{f.path}.{k}" for k in ids if f"{f.path}.{k}" not in paths]
 
 
 def take_own_handle(sel: Selection, row: Step) -> int:

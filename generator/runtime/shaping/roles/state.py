@@ -6,7 +6,9 @@
   stands; an object in that place is reduced to its label (``state.name``). The object's own
   states come first; a part's state (``status.phase``) only when it has none
   (``automatic_tax.status`` is a feature's, not the object's). Other enums of its own come
-  after them (in a list item, only without a state).
+  after them (in a list item, only without a state). On a listed item, a part's ``state``
+  beside a postal address's parts (``location: {city, state, postcode}``) is the region it is
+  in, not where it stands.
 - **flags**: booleans. Flags that are only news when true (``archived``, ``locked``,
   ``in_trash``: ``ALARM_FLAGS``) are always taken and use no slot (concise output drops them
   when false). The slots go to what the object *is* (one word: ``private``, ``draft``;
@@ -41,6 +43,19 @@ def is_state(key: str) -> bool:
     state of the text, not where the object stands)."""
     ws = w(key)
     return ws[-1] in STATE_WORDS and not (len(ws) > 1 and ws[-2] in CONTENT_WORDS)
+
+
+# The parts of a postal address (``city``, ``postcode``, ``countryCode``, ``streetname``): a
+# ``state`` beside them is a region of a country, not where the object stands.
+PLACE_WORDS = frozenset(
+    {"city", "country", "postcode", "postal", "zip", "zipcode", "street", "streetname",
+     "locality", "province", "county", "town", "suburb"}
+)  # fmt: skip
+
+
+def is_postal(node: object) -> bool:
+    """An object holding a postal address: two or more members named by its parts."""
+    return isinstance(node, dict) and sum(not PLACE_WORDS.isdisjoint(w(k)) for k in node) >= 2
 
 
 def state_rank(key: str) -> int:

@@ -66,12 +66,20 @@ from .roles.quantity import (
     numbers_only,
 )
 from .roles.relation import first_person_paths, readable, reduce
-from .roles.state import flag_rank, is_alarm_flag, is_flag, is_lifecycle, is_state, state_rank
+from .roles.state import (
+    flag_rank,
+    is_alarm_flag,
+    is_flag,
+    is_lifecycle,
+    is_postal,
+    is_state,
+    state_rank,
+)
 from .roles.time import is_made, is_time, of_picture, time_rank
 from .roles.words import participle, w
 from .pages import on_page
 from .table import Step, take_fallback, take_ranked
-from .trees import unwrap
+from .trees import node_at, unwrap
 
 WRAPPER_LEAVES = 2  # scalars beside a list in a part that is that list's wrapper
 LENGTHS = frozenset({"count", "total"})  # a name that says it counts something
@@ -239,12 +247,20 @@ def states(sel: Selection) -> list[Field]:
         f for f in sel.fields
         if is_state(f.key) and not is_noise(f.key) and (is_leaf(f.node) or readable(reduce(f)))
         and not (written and _own_state(f.node))
+        and not (sel.item and not written and _regional(sel, f))
     ]  # fmt: skip
     if sel.item and any(state_rank(f.key) < 2 for f in found):
         found = [f for f in found if state_rank(f.key) < 2]
     if any(not f.part and state_rank(f.key) < 2 and reduce(f) for f in found):
         found = [f for f in found if not f.part]
     return found
+
+
+def _regional(sel: Selection, f: Field) -> bool:
+    """A part's state beside a postal address's parts (``location: {city, state, postcode}``):
+    on a listed item, the region it is in, not where it stands (its page shows its place; the
+    resource a write answers keeps it, as any part's state it holds)."""
+    return f.part and is_postal(unwrap(node_at(sel.tree, f.path.rpartition(".")[0])))
 
 
 def _own_state(node: Any) -> bool:

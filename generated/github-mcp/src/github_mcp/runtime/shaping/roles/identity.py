@@ -16,7 +16,8 @@ with an id, a natural key or an id named after the part (a resource's ``metadata
 read, first the part's member a path parameter names with the part: ``user.id`` for a
 membership read at ``/members/{user_id}``), else a
 related person's handle or id (``contact.id``), else the first ``*Id`` of a part (a GeoJSON
-feature's ``properties.RegistryID``).
+feature's ``properties.RegistryID``); not an object with a label of its own, known by that label
+rather than by an element of a list it holds or a part's stray ``*Id``.
 """
 
 from __future__ import annotations
@@ -158,7 +159,7 @@ def identity_fields(
         below = _addressed_below(tree, keys) if written else _named_below(tree, keys)
         if below:
             return below
-        found = _identity_below(tree)
+        found = _identity_below(tree, labelled=any(is_label(k) for k in leaves))
         if found:
             return (found,)
     if not chosen:  # its label, else its first scalar that is not noise (a page's cursor,
@@ -231,13 +232,20 @@ def _named_below(tree: dict[str, Any], keys: tuple[str, ...]) -> tuple[str, ...]
     return ()
 
 
-def _identity_below(tree: dict[str, Any]) -> str | None:
+def _identity_below(tree: dict[str, Any], labelled: bool = False) -> str | None:
     """An object with no identity of its own takes one from below: the first part with an id,
     a natural key or an id named after the part (``game.GameID``, ``client.client_id``), else
     the first related person's handle or id (a rule that routes to ``contact: {id, type}``),
-    else the first ``*Id`` of a part (a GeoJSON feature's ``properties.RegistryID``)."""
+    else the first ``*Id`` of a part (a GeoJSON feature's ``properties.RegistryID``). An object
+    with a label of its own (``labelled``: a dataset's ``name``) is known by that label: not by
+    the key of an element of a list it holds (a descriptor's ``labels[].key``: another thing's)
+    nor by a stray ``*Id`` of a part (``tablesDatasetMetadata.mlUseColumnSpecId``: a reference)."""
 
-    nested = [(key, unwrap(sub)) for key, sub in tree.items() if isinstance(unwrap(sub), dict)]
+    nested = [
+        (key, unwrap(sub))
+        for key, sub in tree.items()
+        if isinstance(unwrap(sub), dict) and not (labelled and isinstance(sub, list))
+    ]
     parts = [(k, sub) for k, sub in nested if not is_person(k)]
     people = [(k, sub) for k, sub in nested if isinstance(tree[k], dict) and is_person(k)]
     for group in (parts, people):
@@ -248,7 +256,7 @@ def _identity_below(tree: dict[str, Any]) -> str | None:
             if inner and (own_identity_key(first, entity) or is_natural_key(first)):
                 found = handle(sub) if is_person_node(key, sub) else None
                 return f"{key}.{found or inner[0]}"
-    for key, sub in parts:
+    for key, sub in [] if labelled else parts:
         if not isinstance(tree[key], dict) or is_person_node(key, sub) or is_noise(key):
             continue  # a list's elements are not a part of it, nor a person, nor links
         ids = [k for k in leaf_keys(sub) if is_id_name(k) and w(k)[0] not in NOT_OWN]
