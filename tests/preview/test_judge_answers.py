@@ -487,3 +487,18 @@ def test_a_body_stating_what_its_path_addresses_is_that_answer_not_a_list_wrappe
     assert lost == ["payload list queues (2 items)"]
     # a result with none of the body's values is still a loss
     assert judge(body, {"ok": True}, template=at).lost == ["every value of the body"]
+
+
+def test_an_empty_text_of_the_body_is_no_value_the_result_lost() -> None:
+    """A batch check answers a map of its checks, each with a flag and an error report whose
+    message is empty (``""``: no error). The result kept each check's flag; the judge counted
+    the empty message as the body's only value, found it nowhere and said the result lost
+    every value of the body and its acknowledgement. An empty text says nothing; a result
+    that keeps none of the flags still loses the acknowledgement."""
+    body = {"result": {"c-1": {"allowed": True, "error": {"message": ""}}}}
+    at = "/stores/{store_id}/batch-check"
+    kept = {"result": {"c-1": {"allowed": True}}}
+    for kind in ("read", "create"):
+        assert judge(body, kept, template=at, kind=kind).lost == []
+    lost = judge(body, {"result": {}}, template=at, kind="read").lost
+    assert lost == ["acknowledgement: the result neither keeps the body nor says it succeeded"]
