@@ -205,28 +205,3 @@ def test_a_writes_person_said_by_one_member_is_said_by_who_it_is() -> None:
     assert [p for p in choose_default_fields(named, kind="create") if p.startswith("owner")] == [
         "owner.login"
     ]
-
-
-def test_a_written_message_is_named_by_its_text_not_a_parts_qualified_name() -> None:
-    """A message a create answers has an id and a text of its own and no label; a part of it
-    (no identity of its own) holds another thing's name (``subscription_data.tier_name``:
-    the tier a role subscription is for). That name was taken as the message's label, and
-    the answer spent its tokens on it. Beside its own text the message is named by the text;
-    an object with no text of its own still takes a part's label, and a part's plain ``name``
-    (``metadata.name``) still names the object."""
-    message = {
-        "id": "msg-88",
-        "content": "Deploy finished, all checks green.",
-        "timestamp": "2024-05-01T12:00:00Z",
-        "author": {"id": "usr-1", "username": "ada"},
-        "subscription_data": {"tier_name": "Gold tier", "total_months_subscribed": 3},
-    }
-    for kind in ("create", "update"):
-        out = _answer(message, kind)
-        assert out["id"] == "msg-88" and out["content"].startswith("Deploy finished")
-        assert out["author"] == {"username": "ada"}
-        assert "subscription_data" not in out, kind
-    textless = {k: v for k, v in message.items() if k != "content"}
-    assert _answer(textless, "create")["subscription_data"] == {"tier_name": "Gold tier"}
-    resource = {"uid": "r-1", "description": "A resource.", "metadata": {"name": "web-1"}}
-    assert _answer(resource, "create")["metadata"] == {"name": "web-1"}

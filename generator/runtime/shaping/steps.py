@@ -49,7 +49,6 @@ from .roles.label import (
     is_label,
     is_locator,
     is_primary,
-    QUALIFIED,
     label_rank,
     text_path,
 )
@@ -103,14 +102,8 @@ def take_forced(sel: Selection, row: Step) -> int:
 
 def labels(sel: Selection) -> list[Field]:
     """Its labels, each once: not the same label in another notation beside it
-    (``real_name_normalized`` beside ``real_name``); beside a text of its own, not a part's
-    qualified name (a message's ``role_subscription_data.tier_name`` names a tier: the
-    message is named by its text)."""
-    own_text = _own_text(sel)
-    found = [
-        f for f in sel.leaves
-        if is_label(f.key) and not (f.part and own_text and label_rank(f.key) == QUALIFIED)
-    ]  # fmt: skip
+    (``real_name_normalized`` beside ``real_name``)."""
+    found = [f for f in sel.leaves if is_label(f.key)]
     names = {(f.path.rpartition(".")[0], w(f.key)) for f in found}
     return [f for f in found if not _restated(f, names)]
 

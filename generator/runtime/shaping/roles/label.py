@@ -59,9 +59,6 @@ def is_label(key: str) -> bool:
 NAME_PARTS = {"first": "last", "last": "first", "given": "family", "family": "given"}
 
 
-QUALIFIED = 2  # ``label_rank`` of another thing's name (``tier_name``, ``company_name``)
-
-
 def label_rank(key: str, siblings: Any = ()) -> int:
     """Plain ``name``/``title``/``label`` first, then other one-word labels (``subject``,
     ``filename``), display names (``display_name``) and a name in parts (``given_name``:
@@ -73,7 +70,7 @@ def label_rank(key: str, siblings: Any = ()) -> int:
         return 3
     if len(ws) == 1:
         return 0 if ws[0] in ("name", "title", "label") else 1
-    return 1 if ws[0] in ("display", "friendly", "full", "common") or name_part(key) else QUALIFIED
+    return 1 if ws[0] in ("display", "friendly", "full", "common") or name_part(key) else 2
 
 
 def name_part(key: str) -> bool:
