@@ -3,8 +3,8 @@
 Kinds (``runtime/shaping/kinds.py`` says how each one is shaped):
 
 - ``read``: returns data it does not change (GET; a POST whose name reads: ``get``, ``list``,
-  ``describe``, ``fetch``, ``batchGet``; AWS query actions ``Describe*``/``List*``/``Get*``;
-  GraphQL queries);
+  ``describe``, ``fetch``, ``batchGet``, or computes: ``check``, ``evaluate``, ``estimate``;
+  AWS query actions ``Describe*``/``List*``/``Get*``; GraphQL queries);
 - ``search``: a read that finds things by a query (``search``, ``query``, ``find``, ``filter``,
   ``lookup``, ``scan``), through GET or POST: its answer is a list;
 - ``create`` / ``update`` / ``delete``: changes data and answers with the resource it created or
@@ -18,10 +18,12 @@ Kinds (``runtime/shaping/kinds.py`` says how each one is shaped):
 
 The signals, strongest first: no success body at all (acknowledge); the words of the
 operationId, of an AWS-style ``Action=`` constant and of the path's last literal segments
-(``/pulls/{n}/merge``, ``/search/issues``, ``/chat/completions``); the first words of the
-summary; then the HTTP method and the path's shape (a POST to a collection creates, to an item
-``/things/{id}`` updates); a bare-status answer. A name that says both a read and a write
-(``getOrCreate``) is a write. The overlay may set ``kind`` per operation.
+(``/pulls/{n}/merge``, ``/search/issues``, ``/chat/completions``); the first word of the
+summary, when the operationId and the action say no verb (``BatchCheck`` summarised as
+``Send a list of checks`` reads); then the HTTP method and the path's shape (a POST to a
+collection creates, to an item ``/things/{id}`` updates); a bare-status answer. A name that
+says both a read and a write (``getOrCreate``) is a write. The overlay may set ``kind`` per
+operation.
 """
 
 from __future__ import annotations
@@ -47,7 +49,7 @@ __all__ = [
 
 READ_VERBS = frozenset(
     {"get", "list", "describe", "fetch", "retrieve", "read", "show", "view", "count", "download",
-     "export", "head", "poll", "check", "preview", "estimate", "calculate"}
+     "export", "head", "poll", "check", "preview", "estimate", "calculate", "evaluate"}
 )  # fmt: skip
 SEARCH_VERBS = frozenset(
     {"search", "query", "find", "filter", "lookup", "match", "scan", "browse", "suggest",
@@ -71,6 +73,7 @@ DELETE_VERBS = frozenset(
     {"delete", "remove", "destroy", "purge", "revoke", "unregister", "detach", "clear", "drop",
      "erase", "discard", "trash"}
 )  # fmt: skip
+ALL_VERBS = READ_VERBS | SEARCH_VERBS | CREATE_VERBS | UPDATE_VERBS | DELETE_VERBS
 # Words that name content produced for the caller (not a resource stored for later); ``gen``
 # as in ``/ai/text_gen``, ``ask`` as in ``/ai/ask`` (a question answered).
 GENERATE_WORDS = frozenset(
@@ -198,7 +201,8 @@ def _verb_words(signals: OperationSignals) -> list[str]:
     texts = [t for t in (signals.action, signals.operation_id, *_tail(signals.path)) if t]
     for text in texts:
         found += _firsts(text)
-    if signals.summary:
+    named = {w for t in (signals.action, signals.operation_id) if t for w in _firsts(t)}
+    if signals.summary and not named & ALL_VERBS:  # a verb the name says is not overruled
         found += list(words(signals.summary))[:1]
     for text in texts:
         found += [w for w in _lasts(text) if w in CREATE_VERBS | UPDATE_VERBS | DELETE_VERBS]

@@ -315,8 +315,8 @@ def judge(
         check_series(judged, shaped, base, tally, base)
         if (
             (isinstance(body, (dict, list)) and body)
-            and leaves(body)
-            and not found_in(leaves(body), shaped)
+            and (said := [v for v in leaves(body) if v != ""])  # an empty text says nothing
+            and not found_in(said, shaped)
             and not _none_said(body, shaped)
         ):
             verdict.wrapper_only = True

@@ -141,3 +141,38 @@ def test_what_the_path_is_about() -> None:
     assert path_about("/BankTransactions") == ("banktransaction", "banktransactions")
     assert path_about("/things/{id}") == ()
     assert path_about("/categories") == ("categories", "category")
+
+
+EVALUATION = {
+    "match": "boolean",
+    "segmentKeys": ["string"],
+    "reason": "string",
+    "variantKey": "string",
+    "flagKey": "string",
+}
+
+
+def test_an_evaluation_through_post_reads_what_it_computed() -> None:
+    """A POST that evaluates (a feature flag for a context, a rule, an expression) stores
+    nothing: it computes an answer, as ``check``, ``estimate`` and ``calculate`` do. As a
+    create, its answer lost the result (``match``: a flag) and the list it computed
+    (``segmentKeys``: values the caller did not send)."""
+    assert kind("POST", "/evaluate/v1/variant", EVALUATION, operation_id="evaluateVariant") == (
+        "read"
+    )
+    assert kind("POST", "/signal/evaluate", EVALUATION, operation_id="signalEvaluate") == "read"
+    # the writes keep their kind
+    assert kind("POST", "/evaluations", RESOURCE, operation_id="createEvaluation") == "create"
+
+
+def test_a_summarys_verb_does_not_overrule_the_names() -> None:
+    """The operationId says the call checks (``BatchCheck``: a read through POST); the
+    summary's first word (``Send a list of check operations``) is weaker and only speaks when
+    the names say nothing. It made the check a create. Without an operationId verb, the
+    summary still decides (``Mark a task as read`` at ``/tasks/{id}/read``: an update)."""
+    allowed = {"result": {"*": {"allowed": "boolean", "error": {"message": "string"}}}}
+    summary = "Send a list of `check` operations in a single request"
+    assert kind("POST", "/stores/{store_id}/batch-check", allowed, operation_id="BatchCheck",
+                summary=summary) == "read"  # fmt: skip
+    assert kind("POST", "/stores/{store_id}/batch-check", allowed, summary=summary) == "create"
+    assert kind("POST", "/tasks/{id}/read", RESOURCE, summary="Mark a task as read") == "update"

@@ -503,3 +503,18 @@ def test_the_answer_a_body_states_to_what_its_path_asks_for_must_be_kept() -> No
     token = {"id": 7, "label": "ci", "token": "abcd1234", "created": "2024-05-01"}
     shaped = {"id": 7, "label": "ci"}
     assert judge(token, shaped, template="/profile/tokens/{tokenId}", kind="update").lost == []
+
+
+def test_an_empty_text_of_the_body_is_no_value_the_result_lost() -> None:
+    """A batch check answers a map of its checks, each with a flag and an error report whose
+    message is empty (``""``: no error). The result kept each check's flag; the judge counted
+    the empty message as the body's only value, found it nowhere and said the result lost
+    every value of the body and its acknowledgement. An empty text says nothing; a result
+    that keeps none of the flags still loses the acknowledgement."""
+    body = {"result": {"c-1": {"allowed": True, "error": {"message": ""}}}}
+    at = "/stores/{store_id}/batch-check"
+    kept = {"result": {"c-1": {"allowed": True}}}
+    for kind in ("read", "create"):
+        assert judge(body, kept, template=at, kind=kind).lost == []
+    lost = judge(body, {"result": {}}, template=at, kind="read").lost
+    assert lost == ["acknowledgement: the result neither keeps the body nor says it succeeded"]
