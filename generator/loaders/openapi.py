@@ -344,6 +344,7 @@ def _operations(
                     response_tree=tree,
                 )
             )
+            named = path_about(path)  # what the operation is about, by its path
             response = build_response_shape(
                 body,
                 resolver,
@@ -352,8 +353,8 @@ def _operations(
                 own_key=own_parameter(path),
                 one=addresses_one(path),
                 written=method.lower() in ("post", "put", "patch", "delete"),
-                about=path_about(path) + _batch_lists(request),
-                path_names=path_about(path),
+                about=named + _batch_lists(request),
+                path_names=named,
                 tree=tree,
             )
             key = f"{method.upper()} {path}"

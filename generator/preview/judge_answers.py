@@ -66,6 +66,7 @@ from .judge_roles import (
     own_identity,
     same_name,
     stated_answer,
+    stated_members,
     unwrap,
     unwrap_path,
     words,
@@ -253,21 +254,14 @@ def _judge_resource(
     if names and not found_in(names, shaped):
         missing.append("label")
     missing += [f"state {v!r}" for v in states if not found_in([v], shaped)]
-    missing += [f"answer {k}" for k, v in stated(resource, asked) if not found_in([v], shaped)]
+    stated = stated_members(resource, asked)  # what a path ending with a literal asks for
+    missing += [f"answer {k}" for k, v in stated if not found_in([v], shaped)]
     checks.resource_kept = int(not missing)
     if resource is judged:  # its identity and label losses are listed already
         missing = [m for m in missing if m.startswith(("state", "answer"))]
     if missing:
         lost.append(f"answered resource: its {', '.join(missing)}")
     return True
-
-
-def stated(resource: dict[str, Any], thing: str) -> list[tuple[str, Any]]:
-    """The answer a body states to what the operation's path addresses (``sentiment: 0.8`` of
-    ``POST /sentiment``; ``judge_roles.stated_answer``): its scalar members named for it."""
-    if not stated_answer(resource, thing):
-        return []
-    return [(k, v) for k, v in resource.items() if same_name(k, thing) and is_scalar(v) and v != ""]
 
 
 # ------------------------------------------------------------------------------ acknowledgement

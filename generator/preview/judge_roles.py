@@ -223,11 +223,17 @@ def stated_answer(body: Any, thing: str) -> bool:
     ``/builds/{build}/reachability``): the body is that answer, its other members what it is
     about; neither a wrapper around a list one level down nor an envelope around a part. (A
     resource beside it, ``{content, commit: {sha, ...}}``, is still what a write answers.)"""
+    return bool(stated_members(body, thing))
+
+
+def stated_members(body: Any, thing: str) -> list[tuple[str, Any]]:
+    """The members in which ``body`` states that answer (``stated_answer``): its scalar
+    members named for ``thing``; none when a part of it is a resource of its own."""
     if not thing or not isinstance(body, dict):
-        return False
+        return []
     if any(isinstance(v, dict) and is_resource(v) for v in body.values()):
-        return False
-    return any(same_name(k, thing) and is_scalar(v) and v != "" for k, v in body.items())
+        return []
+    return [(k, v) for k, v in body.items() if same_name(k, thing) and is_scalar(v) and v != ""]
 
 
 def unwrap_path(body: Any, thing: str = "") -> tuple[str, ...]:
