@@ -571,6 +571,26 @@ def test_a_secret_whose_value_other_members_share_is_shown_only_under_its_own_na
     assert _check(judge(own, moved, kind="read"), "secrets hidden") == (3, 0)
 
 
+def test_a_token_the_api_addresses_its_objects_by_is_an_identifier_not_a_secret() -> None:
+    # Lithic's cards are read at /v1/cards/{card_token}; every record's ``token`` is its id
+    cards = [
+        {
+            "token": f"7ef7d65c-9023-4da3-b113-3b8583fd795{i}",
+            "memo": f"Card {i}",
+            "events": [{"token": f"5928e979-f97d-9d14-81fd-7a858666a79{i}", "amount": 12}],
+            "pin_token": f"pin-s3cr3t-value-{i}",
+        }
+        for i in range(2)
+    ]
+    body = {"data": cards, "has_more": False}
+    shown = {"data": [{k: v for k, v in c.items() if k != "pin_token"} for c in cards]}
+    siblings = ("/v1/cards/{card_token}",)
+    verdict = judge(body, shown, kind="read", template="/v1/cards", siblings=siblings)
+    assert _check(verdict, "secrets hidden") == (2, 2)  # the pin token, hidden
+    # without the address that names it, a ``token`` is judged as a credential
+    assert _check(judge(body, shown, kind="read"), "secrets hidden") == (6, 2)
+
+
 def test_a_credential_that_is_the_whole_answer_is_not_judged_as_carried() -> None:
     token = {"token": "tok_9f8e7d6c5b4a", "expires_in": 3600}
     assert _check(judge(token, token, kind="read"), "secrets hidden") == (0, 0)
