@@ -463,6 +463,29 @@ def test_logprobs_left_out_pass_and_want_a_note() -> None:
     assert _check(judge(COMPLETION, LEFT_OUT), "encodings noted") == (0, 0)  # notes unknown
 
 
+def _scored(text: str) -> list[dict[str, Any]]:
+    return [{"id": n, "text": t, "logprob": -0.1 * n} for n, t in enumerate(text.split())]
+
+
+def test_per_token_records_scored_by_logprob_are_an_encoding_whatever_their_name() -> None:
+    # a text-generation server's details (TGI's ``/generate``): the text again, token by token
+    body = {
+        "generated_text": ANSWER,
+        "details": {
+            "finish_reason": "length",
+            "tokens": _scored(ANSWER),
+            "top_tokens": [_scored(w) for w in ANSWER.split()[:3]],
+        },
+    }
+    kept = judge(body, body, kind="generate")
+    assert _check(kept, "encodings left out") == (2, 0)
+    lean = {"generated_text": ANSWER, "details": {"finish_reason": "length"}}
+    assert _check(judge(body, lean, kind="generate"), "encodings left out") == (2, 2)
+    # classes scored by log probability are what a classification answers
+    classes = {"labels": [{"label": "positive", "logprob": -0.1}, {"label": "no", "logprob": -2}]}
+    assert _check(judge(classes, classes, kind="generate"), "encodings left out") == (0, 0)
+
+
 def test_byte_arrays_and_embeddings_are_encodings_not_series() -> None:
     assert is_byte_array(list("Hello, world".encode()))
     assert not is_byte_array([1, 2, 3, 4, 5, 6, 7, 8])  # control characters: not text
