@@ -388,6 +388,18 @@ RATING_HISTORY = [
 ]
 
 
+def test_counts_by_key_are_a_series_the_answer_keeps() -> None:
+    weeks = [f"2024-0{m}-01" for m in range(1, 7)]
+    series = {e: {w: 10 * n + i for i, w in enumerate(weeks)} for n, e in enumerate("abc", 1)}
+    body = {"computed_at": "2024-07-01", "unit": "week", "series": series}
+    lost = judge(body, {"computed_at": "2024-07-01", "unit": "week"}, kind="search")
+    assert _check(lost, "series") == (3, 0)  # each event's counts
+    assert _check(judge(body, body, kind="search"), "series") == (3, 3)
+    # a few counts beside a record's many members label it: not its answer
+    record = {"id": "r1", "name": "n", "title": "t", "owner": "o", "tally": {"open": 1, "done": 2}}
+    assert _check(judge(record, {"id": "r1"}, kind="read"), "series") == (0, 0)
+
+
 def test_a_rating_history_reduced_to_the_series_names_fails() -> None:
     verdict = judge(RATING_HISTORY, [{"name": s["name"]} for s in RATING_HISTORY])
     assert verdict.lists_kept == 1 and verdict.labels_kept == 3  # the older checks passed it

@@ -196,6 +196,8 @@ def _payload(node: dict[str, Any], path: tuple[str, ...], depth: int) -> Payload
     inner = node[key]
     if any(alike(inner, v) for k, v in node.items() if k != key):
         return None  # one of several objects of one schema (``dom``, ``price_stats``): parts
+    if any(v == "any" and not is_meta_key(k) for k, v in node.items()):
+        return None  # an open object beside it (``series: {type: object}``) may hold the data
     found = _payload(inner, path + (key,), depth + 1)
     if found is not None and (found.collection is not None or len(scalars) <= ENVELOPE_SCALARS):
         return found
