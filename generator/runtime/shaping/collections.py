@@ -39,7 +39,8 @@ read from the response itself (at run time, when the spec says nothing or is wro
    an object of the same schema sits beside it, even under a metadata name (``{dom: {mean,
    median}, price_stats: {mean, median}}``), nor when the object has an identity of its own
    and several object members (``{id, action: {...}, criteria: {...}}``): those are parts of
-   one body. A flat object with an id of its own and another scalar is not metadata there.
+   one body; nor beside an open object the description leaves undescribed (``series: {type:
+   object}``: it may hold the data). A flat object with an id of its own and another scalar is not metadata there.
 
 Metadata is known by a name's last word (``is_meta_key``); a longer name over an object with
 an id of its own (``payment_link: {id, url}``, ``user_info: {id, name}``) is a resource that
