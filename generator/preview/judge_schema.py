@@ -15,8 +15,9 @@ alone: the schema is read from the values' shape, not from the description.
   object sibling left out is not judged (one relation may matter more than the other).
 - **Series.** In what the operation answers (each payload list item, else the single
   resource, and the objects they hold directly), a member whose value is a non-empty list of
-  numbers or of arrays (``points: [[2011, 0, 8, 1472], ...]``), or a map of numbers by key
-  or of such maps (``series: {"Logged in": {"2020-08-31": 9852, ...}}``), is payload when the answer's
+  numbers or of arrays (``points: [[2011, 0, 8, 1472], ...]``), or a map of numbers by keys
+  that are values (dates, phrases, codes; not member names: ``{magnitude, score}``) or of such
+  maps (``series: {"Logged in": {"2020-08-31": 9852, ...}}``), is payload when the answer's
   series together hold at least ``SERIES_SHARE`` of its values: the rest labels them.
   Encodings (``judge_encodings.py``) are not series. *Kept*: an array of the answer's
   counterpart begins with the series' first item (a map: holds its first key and value).
@@ -24,6 +25,7 @@ alone: the schema is read from the values' shape, not from the description.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from .judge_checks import Finding, Path, Tally, field_path, member_paths, walk, where
@@ -35,6 +37,7 @@ MIN_SIBLING_MEMBERS = 3
 SCHEMA_OVERLAP = 0.75
 SERIES_SHARE = 0.5
 MIN_KEYED = 2
+MEMBER_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")  # a key naming a member, not a value
 SIBLINGS = "schema siblings"
 SERIES = "series"
 
@@ -137,16 +140,21 @@ def _numbers(values: Any) -> bool:
     return all(is_scalar(i) and not isinstance(i, (str, bool)) and i is not None for i in values)
 
 
+def _counts(value: Any) -> bool:
+    return (
+        isinstance(value, dict)
+        and len(value) >= MIN_KEYED
+        and _numbers(value.values())
+        and not all(MEMBER_NAME.fullmatch(k) for k in value)
+    )
+
+
 def _is_keyed(value: Any) -> bool:
-    """A map of numbers by key (at least two), or a map of such maps (module doc)."""
+    """A map of numbers by keys that are values (at least two), or a map of such maps
+    (module doc)."""
     if not isinstance(value, dict) or not value:
         return False
-    if len(value) >= MIN_KEYED and _numbers(value.values()):
-        return True
-    return all(
-        isinstance(v, dict) and len(v) >= MIN_KEYED and _numbers(v.values())
-        for v in value.values()
-    )
+    return _counts(value) or all(_counts(v) for v in value.values())
 
 
 def _series(obj: dict[str, Any]) -> list[tuple[tuple[str, ...], Any]]:

@@ -285,3 +285,6 @@ def test_a_report_keeps_its_counts_by_key_that_its_description_leaves_open(tmp_p
     # counts by key are a series found in the response too (a map of numbers, one level)
     daily = {"id": "r1", "name": "Visits", "unit": "views", "daily": dict.fromkeys(weeks, 7)}
     assert answered_series(daily, listed=False) == ("daily",)
+    # named measures are a record, not counts by key
+    scored = {"id": "s1", "sentiment": {"magnitude": 0.9, "score": 0.6}}
+    assert answered_series(scored, listed=False) == ()
