@@ -251,8 +251,9 @@ def _without_encodings(
 ) -> Any:
     """A concise answer leaves out byte arrays, vectors and log probabilities, with a note
     naming those of the body (``encodings.py``), also those the default fields left out
-    already; the members an operator's overlay names as default fields stay."""
-    named = config.operator_fields
+    already; the members an operator's overlay names as default fields stay, with all they
+    hold (unless it excludes them too)."""
+    named = [f for f in config.operator_fields if f not in config.exclude]  # exclude wins
     prefix = ".".join(path or ())
     kept = [*named, *(f"{prefix}.{field}" for field in named if prefix)]
     found = find_encodings(value, kept)

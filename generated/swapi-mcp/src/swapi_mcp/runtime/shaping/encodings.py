@@ -105,7 +105,8 @@ def find_encodings(value: Any, kept: Iterable[str] = ()) -> dict[str, str]:
         payload = containers[0] if not dotted and not shown and len(containers) == 1 else None
         for key, sub in node.items():
             path = f"{dotted}.{key}" if dotted else key
-            kind = None if path in keep or key == payload else encoding_kind(key, sub)
+            kept = path in keep or any(path.startswith(f"{k}.") for k in keep)
+            kind = None if kept or key == payload else encoding_kind(key, sub)
             if kind is None:
                 walk(sub, path, f"{shown}.{key}" if shown else key)
             elif path not in found:
