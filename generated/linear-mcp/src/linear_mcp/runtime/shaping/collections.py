@@ -198,10 +198,12 @@ def _payload(node: dict[str, Any], path: tuple[str, ...], depth: int) -> Payload
     inner = node[key]
     if any(alike(inner, v) for k, v in node.items() if k != key):
         return None  # one of several objects of one schema (``dom``, ``price_stats``): parts
+    found = _payload(inner, path + (key,), depth + 1)
+    if found is not None and found.collection is not None:
+        return found  # a list inside it: the payload, whatever sits beside it
     if any(v == "any" and not is_meta_key(k) for k, v in node.items()):
         return None  # an open object beside it (``series: {type: object}``) may hold the data
-    found = _payload(inner, path + (key,), depth + 1)
-    if found is not None and (found.collection is not None or len(scalars) <= ENVELOPE_SCALARS):
+    if found is not None and len(scalars) <= ENVELOPE_SCALARS:
         return found
     if (
         len(scalars) > ENVELOPE_SCALARS
