@@ -624,6 +624,10 @@ def test_a_token_the_api_addresses_its_objects_by_is_an_identifier_not_a_secret(
     assert _check(verdict, "secrets hidden") == (2, 2)  # the pin token, hidden
     # without the address that names it, a ``token`` is judged as a credential
     assert _check(judge(body, shown, kind="read"), "secrets hidden") == (6, 2)
+    # a parameter that ends with the member's name, whatever names the collection
+    other = ("/v1/activity/{transaction_token}",)
+    verdict = judge(body, shown, kind="read", template="/v1/activity", siblings=other)
+    assert _check(verdict, "secrets hidden") == (2, 2)
 
 
 def test_a_credential_that_is_the_whole_answer_is_not_judged_as_carried() -> None:
