@@ -345,8 +345,10 @@ def _shape(
     # collection's address; a read of one object's address keeps its rule
     named = keys if written else tuple(k for k in keys if k != own_key)
     payload = find_payload(full, about=about, keys=named)
+    own = ""
     if payload.collection is not None:  # a list at ``/races/{raceid}``: the race's entries
         keys = tuple(k for k in keys if k != own_key)  # (``loaders/addresses.own_parameter``)
+        own = own_key or ""  # what names the race, beside its entries
     if payload.collection is not None:
         name = _item_name(_schema_at(body, payload.collection, resolver), resolver, name)
     elif payload.envelope is not None:
@@ -382,6 +384,7 @@ def _shape(
             expandable=expandables(decided, builder.resolver),
             variants=variant_names(decided, builder),
             about=path_names if payload.collection is None else (),
+            own=own if payload.collection else "",
         ),
         decision_tree=item_tree or None,
     )

@@ -11,7 +11,10 @@ for an agent reading the answer:
   ``EMBEDDING_SHARE`` of them fractional and within -1..1 (a vector for a program);
 - a **logprobs structure**: a member named with the word ``logprobs`` (or ``logprob``) whose
   value is an object or a non-empty list (the token log-probabilities of a completion, with
-  their ``bytes`` and ``top_logprobs``; a single ``logprob`` number is a score, not one).
+  their ``bytes`` and ``top_logprobs``; a single ``logprob`` number is a score, not one); also
+  a list of records each scored by a ``logprob`` number, or a list of such lists, whatever its
+  name (a generation's ``details.tokens: [{id, text, logprob}]``): the text again, token by
+  token; not records with a label (a classification's ``[{label, logprob}]``: its answer).
 
 Looked for everywhere in the body (not inside one another). In concise results (the default)
 an encoding is noise: *kept* (a failure) when its counterpart holds any of its values, or an
@@ -57,8 +60,27 @@ def is_embedding(value: Any) -> bool:
     return unit >= EMBEDDING_SHARE * len(value)
 
 
+LABEL_WORDS = frozenset({"label", "name", "class", "category", "title"})
+
+
+def is_scored_tokens(value: Any) -> bool:
+    """Records each scored by a log probability (or lists of them), none labelled."""
+    if not isinstance(value, list) or not value:
+        return False
+    items = [i for group in value for i in (group if isinstance(group, list) else [group])]
+    return bool(items) and all(
+        isinstance(i, dict)
+        and any(
+            ENCODING_WORDS & set(words(k)) and is_scalar(v) and isinstance(v, (int, float))
+            for k, v in i.items()
+        )
+        and not any(LABEL_WORDS & set(words(k)) for k in i)
+        for i in items
+    )
+
+
 def is_encoding(value: Any, key: str = "") -> bool:
-    if is_byte_array(value) or is_embedding(value):
+    if is_byte_array(value) or is_embedding(value) or is_scored_tokens(value):
         return True
     named = bool(ENCODING_WORDS & set(words(key)))
     return named and isinstance(value, (dict, list)) and bool(value)

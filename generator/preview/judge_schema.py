@@ -15,14 +15,17 @@ alone: the schema is read from the values' shape, not from the description.
   object sibling left out is not judged (one relation may matter more than the other).
 - **Series.** In what the operation answers (each payload list item, else the single
   resource, and the objects they hold directly), a member whose value is a non-empty list of
-  numbers or of arrays (``points: [[2011, 0, 8, 1472], ...]``) is payload when the answer's
+  numbers or of arrays (``points: [[2011, 0, 8, 1472], ...]``), or a map of numbers by keys
+  that are values (dates, phrases, codes; not member names: ``{magnitude, score}``) or of such
+  maps (``series: {"Logged in": {"2020-08-31": 9852, ...}}``), is payload when the answer's
   series together hold at least ``SERIES_SHARE`` of its values: the rest labels them.
   Encodings (``judge_encodings.py``) are not series. *Kept*: an array of the answer's
-  counterpart begins with the series' first item.
+  counterpart begins with the series' first item (a map: holds its first key and value).
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from .judge_checks import Finding, Path, Tally, field_path, member_paths, walk, where
@@ -33,6 +36,8 @@ from .judge_roles import found_in, is_scalar, leaves
 MIN_SIBLING_MEMBERS = 3
 SCHEMA_OVERLAP = 0.75
 SERIES_SHARE = 0.5
+MIN_KEYED = 2
+MEMBER_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")  # a key naming a member, not a value
 SIBLINGS = "schema siblings"
 SERIES = "series"
 
@@ -131,13 +136,34 @@ def _is_series(value: Any) -> bool:
     return numbers or arrays
 
 
-def _series(obj: dict[str, Any]) -> list[tuple[tuple[str, ...], list[Any]]]:
-    found: list[tuple[tuple[str, ...], list[Any]]] = [
-        ((k,), v) for k, v in obj.items() if _is_series(v)
+def _numbers(values: Any) -> bool:
+    return all(is_scalar(i) and not isinstance(i, (str, bool)) and i is not None for i in values)
+
+
+def _counts(value: Any) -> bool:
+    return (
+        isinstance(value, dict)
+        and len(value) >= MIN_KEYED
+        and _numbers(value.values())
+        and not all(MEMBER_NAME.fullmatch(k) for k in value)
+    )
+
+
+def _is_keyed(value: Any) -> bool:
+    """A map of numbers by keys that are values (at least two), or a map of such maps
+    (module doc)."""
+    if not isinstance(value, dict) or not value:
+        return False
+    return _counts(value) or all(_counts(v) for v in value.values())
+
+
+def _series(obj: dict[str, Any]) -> list[tuple[tuple[str, ...], Any]]:
+    found: list[tuple[tuple[str, ...], Any]] = [
+        ((k,), v) for k, v in obj.items() if _is_series(v) or _is_keyed(v)
     ]
     for key, value in obj.items():
-        if isinstance(value, dict):
-            found += [((key, k), v) for k, v in value.items() if _is_series(v)]
+        if isinstance(value, dict) and not _is_keyed(value):
+            found += [((key, k), v) for k, v in value.items() if _is_series(v) or _is_keyed(v)]
     return found
 
 
@@ -157,6 +183,22 @@ def _begins_with(first: Any, shaped: Any, depth: int = 0) -> bool:
     return False
 
 
+def _keyed_kept(series: dict[str, Any], shaped: Any, depth: int = 0) -> bool:
+    """Some map of the result holds the series' first key with its value."""
+    key, first = next(iter(series.items()))
+    if depth > 6:
+        return False
+    if isinstance(shaped, dict):
+        if key in shaped and (
+            shaped[key] == first or (isinstance(first, dict) and _keyed_kept(first, shaped[key]))
+        ):
+            return True
+        return any(_keyed_kept(series, v, depth + 1) for v in shaped.values())
+    if isinstance(shaped, list):
+        return any(_keyed_kept(series, v, depth + 1) for v in shaped)
+    return False
+
+
 def check_series(answer: Any, shaped: Any, at: Path, tally: Tally, base: Path = ()) -> None:
     """Judge the series of one answered object (a payload item or the single resource)."""
     if not isinstance(answer, dict) or isinstance(shaped, str):
@@ -168,6 +210,14 @@ def check_series(answer: Any, shaped: Any, at: Path, tally: Tally, base: Path = 
     if held < SERIES_SHARE * max(len(leaves(answer)), 1):
         return
     for sub, values in series:
+        if isinstance(values, dict):  # a keyed series: its first number, under its key
+            kept = shaped is not None and _keyed_kept(values, shaped)
+            message = f"{where((*at, *sub))} lost ({len(values)} keys, the answer's values)"
+            fix = field_path((*at, *sub), base)
+            pattern = f"{'.'.join(sub)} lost (numbers by key)"
+            finding = Finding(SERIES, where((*at, *sub)), message, (fix,), pattern=pattern)
+            tally.count(SERIES, kept, finding)
+            continue
         kept = shaped is not None and _begins_with(values[0], shaped)
         message = f"{where((*at, *sub))} lost ({len(values)} items, the answer's values)"
         fix = field_path((*at, *sub), base)

@@ -14,7 +14,11 @@ holds (a synthesized body's ``"a string value"`` in every string; ``"string"`` i
 example) says nothing by being found: it is shown only where a member of its name holds it.
 A credential at the top of an answer that is not a resource (no identity, no label:
 ``{token}``, ``{access_token, expires_in}``) is what the read answers, not something it
-carries: not judged.
+carries: not judged. Nor is a member of the name a path parameter naming the answer's objects
+names or ends with (``token`` for ``/cards/{card_token}``, ``judge_paths.named_member``;
+``/account_activity/{transaction_token}``), wherever it sits
+(an event's ``token`` in a card's ``events``): the API addresses its objects by it, in URLs
+the caller sends; it is their identifier, not a secret.
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ from __future__ import annotations
 from typing import Any, Iterator, Sequence
 
 from .judge_checks import Finding, Path, Tally, field_path, where
+from .judge_paths import named_member
 from .judge_roles import found_in, is_resource, words
 
 SECRET_WORDS = frozenset({"secret", "password", "passphrase", "passwd"})
@@ -85,6 +90,15 @@ def _shown(at: Path, value: str, shaped: Any, plain: set[str]) -> bool:
     return found_in([value], shaped) or (isinstance(shaped, str) and value in shaped)
 
 
+def _addressed(key: str, value: str, params: Sequence[tuple[str, str]]) -> bool:
+    """A path parameter names the member (``judge_paths.named_member``) or ends with its name
+    (``{transaction_token}`` of ``/account_activity`` -> ``token``)."""
+    ws = words(key)
+    return bool(named_member({key: value}, list(params))) or any(
+        len(words(p)) > len(ws) and words(p)[-len(ws) :] == ws for p, _ in params
+    )
+
+
 def check_secrets(
     body: Any,
     shaped: Any,
@@ -92,9 +106,11 @@ def check_secrets(
     kind: str | None,
     base: Path = (),
     chosen: Sequence[str] = (),
+    params: Sequence[tuple[str, str]] = (),
 ) -> None:
     """Judge the credentials a read or a search carries (module doc); ``chosen``: the fields
-    an operator's overlay chose (relative to the judged object)."""
+    an operator's overlay chose (relative to the judged object); ``params``: the path
+    parameters naming the answer's objects, with their thing (``judge_paths.object_params``)."""
     if kind not in READS or shaped is None:
         return
     plain = _plain_values(body)
@@ -102,6 +118,8 @@ def check_secrets(
     for at, value in _credentials(body):
         if field_path(at, base) in chosen or (answered and len(at) == 1):
             continue
+        if _addressed(str(at[-1]), value, params):
+            continue  # the identifier the API addresses its objects by (module doc)
         hidden = not _shown(at, value, shaped, plain)
         message = f"{where(at)} shown: a credential the read merely carries"
         pattern = f"{at[-1]} shown"

@@ -388,6 +388,18 @@ RATING_HISTORY = [
 ]
 
 
+def test_counts_by_key_are_a_series_the_answer_keeps() -> None:
+    weeks = [f"2024-0{m}-01" for m in range(1, 7)]
+    series = {e: {w: 10 * n + i for i, w in enumerate(weeks)} for n, e in enumerate("abc", 1)}
+    body = {"computed_at": "2024-07-01", "unit": "week", "series": series}
+    lost = judge(body, {"computed_at": "2024-07-01", "unit": "week"}, kind="search")
+    assert _check(lost, "series") == (3, 0)  # each event's counts
+    assert _check(judge(body, body, kind="search"), "series") == (3, 3)
+    # a few counts beside a record's many members label it: not its answer
+    record = {"id": "r1", "name": "n", "title": "t", "owner": "o", "tally": {"open": 1, "done": 2}}
+    assert _check(judge(record, {"id": "r1"}, kind="read"), "series") == (0, 0)
+
+
 def test_a_rating_history_reduced_to_the_series_names_fails() -> None:
     verdict = judge(RATING_HISTORY, [{"name": s["name"]} for s in RATING_HISTORY])
     assert verdict.lists_kept == 1 and verdict.labels_kept == 3  # the older checks passed it
@@ -461,6 +473,29 @@ def test_logprobs_left_out_pass_and_want_a_note() -> None:
     noted = judge(COMPLETION, LEFT_OUT, notes=["[left out: choices.logprobs]"])
     assert noted.notices == [] and _check(noted, "encodings noted") == (1, 1)
     assert _check(judge(COMPLETION, LEFT_OUT), "encodings noted") == (0, 0)  # notes unknown
+
+
+def _scored(text: str) -> list[dict[str, Any]]:
+    return [{"id": n, "text": t, "logprob": -0.1 * n} for n, t in enumerate(text.split())]
+
+
+def test_per_token_records_scored_by_logprob_are_an_encoding_whatever_their_name() -> None:
+    # a text-generation server's details (TGI's ``/generate``): the text again, token by token
+    body = {
+        "generated_text": ANSWER,
+        "details": {
+            "finish_reason": "length",
+            "tokens": _scored(ANSWER),
+            "top_tokens": [_scored(w) for w in ANSWER.split()[:3]],
+        },
+    }
+    kept = judge(body, body, kind="generate")
+    assert _check(kept, "encodings left out") == (2, 0)
+    lean = {"generated_text": ANSWER, "details": {"finish_reason": "length"}}
+    assert _check(judge(body, lean, kind="generate"), "encodings left out") == (2, 2)
+    # classes scored by log probability are what a classification answers
+    classes = {"labels": [{"label": "positive", "logprob": -0.1}, {"label": "no", "logprob": -2}]}
+    assert _check(judge(classes, classes, kind="generate"), "encodings left out") == (0, 0)
 
 
 def test_byte_arrays_and_embeddings_are_encodings_not_series() -> None:
@@ -569,6 +604,30 @@ def test_a_secret_whose_value_other_members_share_is_shown_only_under_its_own_na
     own = [dict(k, clientSecret=f"s3cr3t-value-{i}") for i, k in enumerate(keys)]
     moved = [{"clientId": k["clientId"], "other": k["clientSecret"]} for k in own]
     assert _check(judge(own, moved, kind="read"), "secrets hidden") == (3, 0)
+
+
+def test_a_token_the_api_addresses_its_objects_by_is_an_identifier_not_a_secret() -> None:
+    # Lithic's cards are read at /v1/cards/{card_token}; every record's ``token`` is its id
+    cards = [
+        {
+            "token": f"7ef7d65c-9023-4da3-b113-3b8583fd795{i}",
+            "memo": f"Card {i}",
+            "events": [{"token": f"5928e979-f97d-9d14-81fd-7a858666a79{i}", "amount": 12}],
+            "pin_token": f"pin-s3cr3t-value-{i}",
+        }
+        for i in range(2)
+    ]
+    body = {"data": cards, "has_more": False}
+    shown = {"data": [{k: v for k, v in c.items() if k != "pin_token"} for c in cards]}
+    siblings = ("/v1/cards/{card_token}",)
+    verdict = judge(body, shown, kind="read", template="/v1/cards", siblings=siblings)
+    assert _check(verdict, "secrets hidden") == (2, 2)  # the pin token, hidden
+    # without the address that names it, a ``token`` is judged as a credential
+    assert _check(judge(body, shown, kind="read"), "secrets hidden") == (6, 2)
+    # a parameter that ends with the member's name, whatever names the collection
+    other = ("/v1/activity/{transaction_token}",)
+    verdict = judge(body, shown, kind="read", template="/v1/activity", siblings=other)
+    assert _check(verdict, "secrets hidden") == (2, 2)
 
 
 def test_a_credential_that_is_the_whole_answer_is_not_judged_as_carried() -> None:

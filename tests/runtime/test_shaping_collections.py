@@ -342,3 +342,24 @@ def test_a_bag_holding_a_handle_still_holds_the_objects_label():
                "payload": {"type": "user.created", "username": "test_user"}}  # fmt: skip
     lost = check_invariants([message], [{"id": "m1", "timestamp": "x"}], (), "list")
     assert lost == ["1 of 1 items of 'the body' lost their label"], lost
+
+
+def test_an_open_object_beside_one_object_keeps_it_from_being_an_envelope_not_a_list() -> None:
+    """``series: {type: object}`` beside ``date_range`` (an analytics report): the body is the
+    answer, not the date range; open bags beside a wrapper (``additional_fields``) do not hide
+    the list inside it (API2Cart's ``result.result.product``)."""
+    report = {
+        "computed_at": "string",
+        "date_range": {"from_date": "string", "to_date": "string"},
+        "series": "any",
+    }
+    assert find_payload(report) == Payload()
+    wrapped = {
+        "return_code": "integer",
+        "result": {
+            "additional_fields": "any",
+            "pagination": {"next": "string"},
+            "result": {"product": [{"id": "string", "name": "string"}], "products_count": "integer"},
+        },
+    }
+    assert find_payload(wrapped).collection == ("result", "result", "product")

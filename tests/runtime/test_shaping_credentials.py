@@ -6,8 +6,12 @@ agent asks for and a page's cursor stay."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
+from generator.pipeline import load_spec
+from generator.preview.tools import tools_of
+from generator.runtime.output import shape_config_for
 from generator.runtime.shaping.decision import DefaultsContext
 from generator.runtime.shaping.pipeline import ShapeConfig, shape
 
@@ -108,3 +112,65 @@ def test_a_created_tokens_value_is_shown_once() -> None:
     assert "value" not in choose_default_fields(token, kind="read", entity=("enrollment", "token"))
     report = {**token, "value": "string"}
     assert "value" not in choose_default_fields(report, kind="create", entity=("report",))
+
+
+HOLDS = """
+openapi: 3.1.0
+info: {title: Holds, version: "1"}
+paths:
+  /v1/holds/{hold_token}:
+    parameters: [{name: hold_token, in: path, required: true, schema: {type: string}}]
+    get:
+      operationId: getHold
+      responses:
+        "200":
+          description: one hold with its events
+          content:
+            application/json:
+              schema: {$ref: "#/components/schemas/Hold"}
+components:
+  schemas:
+    Hold:
+      type: object
+      properties:
+        token: {type: string, format: uuid, description: Globally unique identifier.}
+        status: {type: string, enum: [PENDING, SETTLED]}
+        pending_amount: {type: integer}
+        currency: {type: string}
+        created: {type: string, format: date-time}
+        events:
+          type: array
+          items:
+            type: object
+            properties:
+              type: {type: string}
+              amount: {type: integer}
+              created: {type: string, format: date-time}
+"""
+
+
+def test_the_object_a_read_addresses_by_its_token_keeps_it_beside_its_list(tmp_path: Path) -> None:
+    """A hold read at ``/v1/holds/{hold_token}`` (Lithic's layout): its ``events`` are taken as
+    the list and the hold as their wrapper; the hold's ``token``, what the caller addressed it
+    by, is its identifier, not a credential the read carries."""
+    described = tmp_path / "holds.yaml"
+    described.write_text(HOLDS, encoding="utf-8")
+    spec, _ = load_spec(described, name=None)
+    config = shape_config_for(tools_of(spec)[1][0][1])
+    assert config.collection_path == "events"  # the hold is the events' wrapper
+    events: list[dict[str, Any]] = [
+        {"type": "HOLD_INITIATED", "amount": 1250, "created": "2024-05-01T12:34:56Z"}
+    ]
+    hold = {
+        "token": "5928e979-f97d-9d14-81fd-7a858666a796",
+        "status": "PENDING",
+        "pending_amount": 1250,
+        "currency": "USD",
+        "created": "2024-05-01T12:34:56Z",
+        "events": events,
+    }
+    text = "".join(shape(hold, config).chunks)
+    assert "5928e979-f97d-9d14-81fd-7a858666a796" in text and "HOLD_INITIATED" in text
+    # a token in the hold's events is no identifier the path names: hidden as before
+    events[0]["access_token"] = "tok-abcdefgh"
+    assert "tok-abcdefgh" not in "".join(shape(hold, config).chunks)

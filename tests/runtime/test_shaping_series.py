@@ -229,3 +229,62 @@ def test_a_write_that_set_a_groups_members_answers_their_ids() -> None:
     assert "user_ids" not in choose_default_fields(tree, kind="update")
     shaped = _shaped(body, tree, kind="update", listed=False)
     assert (shaped["user_ids"], shaped["role_ids"]) == ([101, 102, 103, 104], [3, 4])
+
+
+INSIGHTS = """
+openapi: 3.0.3
+info: {title: Analytics, version: "1"}
+paths:
+  /insights:
+    get:
+      operationId: queryInsights
+      responses:
+        "200":
+          description: a saved report's counts
+          content:
+            application/json:
+              schema:
+                type: object
+                properties:
+                  computed_at: {type: string}
+                  date_range:
+                    type: object
+                    properties:
+                      from_date: {type: string}
+                      to_date: {type: string}
+                  headers: {type: array, items: {type: string}}
+                  series: {type: object, description: event -> date -> count}
+"""
+
+
+def test_a_report_keeps_its_counts_by_key_that_its_description_leaves_open(tmp_path: Any) -> None:
+    """An analytics report (Mixpanel's Insights layout): its ``series`` is an open object in
+    the description, counts by event and by date in the response. It was dropped for an
+    envelope around ``date_range``, the one object described; it is what the report answers."""
+    from generator.pipeline import load_spec
+    from generator.preview.tools import tools_of
+    from generator.runtime.output import shape_config_for
+
+    described = tmp_path / "insights.yaml"
+    described.write_text(INSIGHTS, encoding="utf-8")
+    spec, _ = load_spec(described, name=None)
+    config = shape_config_for(tools_of(spec)[1][0][1])
+    assert config.envelope_path is None  # not the date range alone
+    weeks = [f"2024-0{m}-01" for m in range(1, 7)]
+    body = {
+        "computed_at": "2024-07-01T10:00:00",
+        "date_range": {"from_date": weeks[0], "to_date": weeks[-1]},
+        "headers": ["$event"],
+        "series": {
+            event: {week: 100 * n + i for i, week in enumerate(weeks)}
+            for n, event in enumerate(["Signed up", "Viewed page", "Purchased"], start=1)
+        },
+    }
+    answer = json.loads(shape(body, config).chunks[0])
+    assert answer["series"] == body["series"]
+    # counts by key are a series found in the response too (a map of numbers, one level)
+    daily = {"id": "r1", "name": "Visits", "unit": "views", "daily": dict.fromkeys(weeks, 7)}
+    assert answered_series(daily, listed=False) == ("daily",)
+    # named measures are a record, not counts by key
+    scored = {"id": "s1", "sentiment": {"magnitude": 0.9, "score": 0.6}}
+    assert answered_series(scored, listed=False) == ()

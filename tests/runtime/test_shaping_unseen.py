@@ -5,6 +5,7 @@ before the fix."""
 from __future__ import annotations
 
 import json
+from typing import Any
 from pathlib import Path
 
 from generator.runtime.shaping.collections import Payload, find_payload
@@ -45,6 +46,38 @@ ISSUE = {
     "updated_at": "string:time",
     "user": USER,
 }
+
+
+def test_per_token_records_scored_by_a_logprob_are_left_out_of_a_generation() -> None:
+    """A text-generation server's ``/generate`` (TGI's layout): its ``details.tokens``,
+    ``prefill`` and ``top_tokens`` say the generated text again, token by token."""
+
+    def scored(words: str) -> list[dict[str, Any]]:
+        return [
+            {"id": n, "text": t, "logprob": -0.2, "special": False}
+            for n, t in enumerate(words.split())
+        ]
+
+    text = "The quick brown fox jumps over the lazy dog"
+    body = {
+        "generated_text": text,
+        "details": {
+            "finish_reason": "length",
+            "generated_tokens": 9,
+            "prefill": scored("Say a sentence"),
+            "tokens": scored(text),
+            "top_tokens": [scored(w) for w in text.split()],
+        },
+    }
+    result = shape(body, ShapeConfig(kind="generate"))
+    answer = json.loads(result.chunks[0])
+    assert answer["generated_text"] == text and answer["details"]["finish_reason"] == "length"
+    assert not {"prefill", "tokens", "top_tokens"} & set(answer["details"])
+    assert any("details.tokens (log probabilities)" in n for n in result.notes)
+    # a classification's classes scored by log probability are its answer
+    classes = {"labels": [{"label": "positive", "logprob": -0.1}, {"label": "neg", "logprob": -2}]}
+    kept = json.loads(shape(classes, ShapeConfig(kind="generate")).chunks[0])
+    assert [c["label"] for c in kept["labels"]] == ["positive", "neg"]
 
 
 def test_people_are_reduced_to_their_handle_not_a_time_named_like_it() -> None:
@@ -559,8 +592,13 @@ def test_a_resource_under_a_state_word_is_not_the_state() -> None:
     ``status`` (complete, failed) was left out."""
     task = {
         "messages": [{"code": "string", "description": "string"}],
-        "result": {"id": "string", "description": "string", "status": "string", "type": "string",
-                   "results": {"zip": "string:uri"}},  # fmt: skip
+        "result": {
+            "id": "string",
+            "description": "string",
+            "status": "string",
+            "type": "string",
+            "results": {"zip": "string:uri"},
+        },  # fmt: skip
     }
     chosen = choose_default_fields(task, kind="create")
     assert {"result.id", "result.status"} <= set(chosen)
@@ -593,8 +631,14 @@ def test_an_identity_with_several_parts_is_one_resource_not_an_envelope() -> Non
     created = {
         "id": "string",
         "action": {"addLabelIds": ["string"], "forward": "string", "removeLabelIds": ["string"]},
-        "criteria": {"from": "string", "to": "string", "subject": "string", "query": "string",
-                     "size": "integer", "hasAttachment": "boolean"},  # fmt: skip
+        "criteria": {
+            "from": "string",
+            "to": "string",
+            "subject": "string",
+            "query": "string",
+            "size": "integer",
+            "hasAttachment": "boolean",
+        },  # fmt: skip
     }
     assert find_payload(created) == Payload()
     chosen = choose_default_fields(created, kind="create")
@@ -1015,7 +1059,12 @@ def test_a_state_in_a_postal_address_is_a_region_not_where_the_object_stands() -
         "uuid": "string",
         "name": "string",
         "created": "string:time",
-        "location": {"city": "string", "country": "string", "postcode": "string", "state": "string"},
+        "location": {
+            "city": "string",
+            "country": "string",
+            "postcode": "string",
+            "state": "string",
+        },
     }
     item = choose_default_fields(event, item=True)
     assert "location.state" not in item and {"uuid", "name"} <= set(item)

@@ -39,7 +39,8 @@ read from the response itself (at run time, when the spec says nothing or is wro
    an object of the same schema sits beside it, even under a metadata name (``{dom: {mean,
    median}, price_stats: {mean, median}}``), nor when the object has an identity of its own
    and several object members (``{id, action: {...}, criteria: {...}}``): those are parts of
-   one body. A flat object with an id of its own and another scalar is not metadata there.
+   one body; nor beside an open object the description leaves undescribed (``series: {type:
+   object}``: it may hold the data). A flat object with an id of its own and another scalar is not metadata there.
 
 Metadata is known by a name's last word (``is_meta_key``); a longer name over an object with
 an id of its own (``payment_link: {id, url}``, ``user_info: {id, name}``) is a resource that
@@ -197,7 +198,11 @@ def _payload(node: dict[str, Any], path: tuple[str, ...], depth: int) -> Payload
     if any(alike(inner, v) for k, v in node.items() if k != key):
         return None  # one of several objects of one schema (``dom``, ``price_stats``): parts
     found = _payload(inner, path + (key,), depth + 1)
-    if found is not None and (found.collection is not None or len(scalars) <= ENVELOPE_SCALARS):
+    if found is not None and found.collection is not None:
+        return found  # a list inside it: the payload, whatever sits beside it
+    if any(v == "any" and not is_meta_key(k) for k, v in node.items()):
+        return None  # an open object beside it (``series: {type: object}``) may hold the data
+    if found is not None and len(scalars) <= ENVELOPE_SCALARS:
         return found
     if (
         len(scalars) > ENVELOPE_SCALARS

@@ -81,6 +81,10 @@ class DefaultsContext:
     # members of a mutation's payload that answer back what the caller sent (an input field of
     # the same name: Relay's ``clientMutationId``); no defaults, no identity (``_seen``)
     sent: tuple[str, ...] = ()
+    # the parameter the path ends with when the answer is a list at one object's address
+    # (``/holds/{hold_token}`` answering a hold around its ``events``): it names a member of
+    # the list's wrapper, the object addressed, not of its items (``credentials.py``)
+    own: str = ""
 
     def to_json(self) -> dict[str, Any]:
         """The non-default members (``spec.json``'s ``response.context``)."""
@@ -109,6 +113,8 @@ class DefaultsContext:
             out["about"] = list(self.about)
         if self.sent:
             out["sent"] = list(self.sent)
+        if self.own:
+            out["own"] = self.own
         return out
 
     @classmethod
@@ -132,6 +138,7 @@ class DefaultsContext:
             ),
             about=tuple(str(a) for a in data.get("about", ())),
             sent=tuple(str(m) for m in data.get("sent", ())),
+            own=str(data.get("own") or ""),
         )
 
 

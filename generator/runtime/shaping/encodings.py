@@ -11,7 +11,10 @@ answer. Recognised from the value and its member's name, never from one API's fi
   fractional and within -1..1 (an embedding);
 - **log probabilities**: a member whose name has the word ``logprobs`` (or ``logprob``) holding
   an object or a non-empty list (a completion's per-token alternatives; a single ``logprob``
-  number is a score and stays).
+  number is a score and stays); and a list of records each scored by such a number, or a list
+  of such lists, whatever its name (a generation's per-token ``details.tokens: [{id, text,
+  logprob}]``, ``prefill``, ``top_tokens: [[...]]``): the text again, token by token; not
+  records with a label of their own (a classification's ``[{label, logprob}]``: its answer).
 
 Only members are left out, and not the answer's payload: when the whole answer is one
 encoding, or the only list or object of a top-level answer (``{"data": [0.12, ...], "model":
@@ -55,6 +58,20 @@ def _is_vector(value: list[Any]) -> bool:
     return unit >= VECTOR_SHARE * len(value)
 
 
+LABELLED_WORDS = frozenset({"label", "name", "class", "category", "title"})
+
+
+def _scored_tokens(value: list[Any]) -> bool:
+    """A list of records each scored by a log probability, or a list of such lists (module doc)."""
+    items = [i for group in value for i in (group if isinstance(group, list) else [group])]
+    return bool(items) and all(
+        isinstance(i, dict)
+        and any(LOGPROB_WORDS & set(w(k)) and type(v) in (int, float) for k, v in i.items())
+        and not any(LABELLED_WORDS & set(w(k)) for k in i)
+        for i in items
+    )
+
+
 def encoding_kind(key: str, value: Any) -> str | None:
     """What encoding ``value`` (the member ``key``) is, or None when it is none."""
     if isinstance(value, list) and value:
@@ -63,6 +80,8 @@ def encoding_kind(key: str, value: Any) -> str | None:
         if _is_vector(value):
             return f"vector of {len(value)} numbers"
     if LOGPROB_WORDS & set(w(key)) and isinstance(value, (dict, list)) and value:
+        return "log probabilities"
+    if isinstance(value, list) and value and _scored_tokens(value):
         return "log probabilities"
     return None
 
@@ -85,7 +104,8 @@ def find_encodings(value: Any, kept: Iterable[str] = ()) -> dict[str, str]:
         payload = containers[0] if not dotted and not shown and len(containers) == 1 else None
         for key, sub in node.items():
             path = f"{dotted}.{key}" if dotted else key
-            kind = None if path in keep or key == payload else encoding_kind(key, sub)
+            kept = path in keep or any(path.startswith(f"{k}.") for k in keep)
+            kind = None if kept or key == payload else encoding_kind(key, sub)
             if kind is None:
                 walk(sub, path, f"{shown}.{key}" if shown else key)
             elif path not in found:
@@ -97,7 +117,7 @@ def find_encodings(value: Any, kept: Iterable[str] = ()) -> dict[str, str]:
 
 def drop_encodings(shaped: Any, paths: Iterable[str]) -> Any:
     """``shaped`` without the members at ``paths`` (from ``find_encodings`` on the body it was
-    shaped from) that still hold an encoding."""
+    shaped from) that still hold an encoding, or its records as the defaults reduced them."""
     wanted = frozenset(paths)
 
     def walk(node: Any, dotted: str) -> Any:
@@ -108,12 +128,22 @@ def drop_encodings(shaped: Any, paths: Iterable[str]) -> Any:
         out: dict[str, Any] = {}
         for key, sub in node.items():
             path = f"{dotted}.{key}" if dotted else key
-            if path in wanted and encoding_kind(key, sub) is not None:
+            if path in wanted and (encoding_kind(key, sub) is not None or _listed(sub)):
                 continue
             out[key] = walk(sub, path)
         return out
 
     return walk(shaped, "") if wanted else shaped
+
+
+def _listed(shaped: Any) -> bool:
+    """A list of records (or of lists) still where an encoding was found: its records reduced
+    by the defaults (a token's ``{text}`` without its ``logprob``), the same encoding."""
+    return (
+        isinstance(shaped, list)
+        and bool(shaped)
+        and all(isinstance(i, (dict, list)) for i in shaped)
+    )
 
 
 def encodings_note(left_out: list[str]) -> str:

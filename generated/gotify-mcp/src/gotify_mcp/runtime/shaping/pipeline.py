@@ -222,7 +222,7 @@ def shape(
     if explicit is None and config.covered:  # the footer is the way on (covered.py)
         shaped = without_covered(shaped, config.covered)
     if explicit is None and config.kind in PAGE_KINDS and not config.operator_defaults:
-        shaped = hide_credentials(shaped, config.context.keys)  # a read's secrets stay hidden
+        shaped = hide_credentials(shaped, config.context.keys, own=config.context.own)  # a read's secrets stay hidden
     if explicit is None and detail_level == "concise":
         shaped = _without_encodings(value, shaped, config, path, notes)
     max_chars = config.max_chars_detailed if detail_level == "detailed" else config.max_chars
@@ -251,8 +251,9 @@ def _without_encodings(
 ) -> Any:
     """A concise answer leaves out byte arrays, vectors and log probabilities, with a note
     naming those of the body (``encodings.py``), also those the default fields left out
-    already; the members an operator's overlay names as default fields stay."""
-    named = config.operator_fields
+    already; the members an operator's overlay names as default fields stay, with all they
+    hold (unless it excludes them too)."""
+    named = [f for f in config.operator_fields if f not in config.exclude]  # exclude wins
     prefix = ".".join(path or ())
     kept = [*named, *(f"{prefix}.{field}" for field in named if prefix)]
     found = find_encodings(value, kept)

@@ -3,7 +3,9 @@
 
 A *series* is a member whose value is a non-empty list of numbers (``values: [3.2, 4.1]``) or
 of arrays (``pointlist: [[1700000000, 0.5], ...]``, a line's ``coordinates``, a matrix's
-rows), in the object an operation answers (each item of its payload list, else the resource)
+rows), or a map of numbers by keys that are values (dates, phrases, codes; not member names:
+``{magnitude, score}`` is a record), or a map of such maps (an analytics report's ``series:
+{"Logged in": {"2020-08-31": 9852, ...}}``, which its description leaves an open object), in the object an operation answers (each item of its payload list, else the resource)
 or in a part of it one level down (``geometry.coordinates``, ``daily.views``), with its
 *axis*, a list of scalars as long as a series beside it (``daily.dates``); not noise
 (``is_noise``), not an encoding (``encodings.py``: a byte array, an embedding's vector, log
@@ -23,6 +25,7 @@ alone: it answers its content, and its lists of numbers are token ids and timing
 
 from __future__ import annotations
 
+import re
 from typing import Any, Iterator
 
 from .encodings import encoding_kind
@@ -32,10 +35,37 @@ from .roles.noise import is_noise
 SHARE = 0.5  # series holding at least this share of the answered values are the answer
 MAX_ITEMS = 200  # the items of a list counted
 MAX_DEPTH = 8  # values counted down to this depth
+MIN_KEYED = 2  # a map of numbers by key holds at least this many
+MEMBER_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")  # a key that names a member, not a value
+
+
+def _numbers(value: Any) -> bool:
+    return all(type(i) in (int, float) for i in value)
+
+
+def _counts(value: Any) -> bool:
+    """At least ``MIN_KEYED`` numbers by keys that are values, not member names (a date, a
+    phrase, a code: ``2020-08-31``, ``Logged in``, ``404``; not ``{magnitude, score}``)."""
+    return (
+        isinstance(value, dict)
+        and len(value) >= MIN_KEYED
+        and _numbers(value.values())
+        and not all(MEMBER_NAME.fullmatch(k) for k in value)
+    )
+
+
+def is_keyed_series(value: Any) -> bool:
+    """A map of numbers by key (``{"2020-08-31": 9852, ...}``, ``_counts``), or a map of such
+    maps (``{"Logged in": {"2020-08-31": 9852, ...}, ...}``): counts by date, by event."""
+    if not isinstance(value, dict) or not value:
+        return False
+    return _counts(value) or all(_counts(v) for v in value.values())
 
 
 def is_series_value(key: str, value: Any, ids: bool = True) -> bool:
     """``value`` (the member ``key``) is a series (module doc); ``ids``: a list of ids can be."""
+    if is_keyed_series(value):
+        return not is_noise(key)
     if not isinstance(value, list) or not value:
         return False
     if is_noise(key) or encoding_kind(key, value) is not None:
