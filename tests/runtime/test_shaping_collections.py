@@ -267,7 +267,7 @@ def test_a_person_the_description_chose_but_the_response_leaves_null_is_read_aga
     result = shape(gists, config)
     assert result.repaired == ["3 of 3 items of 'the body' lost their person"]
     assert [g["owner"] for g in json.loads(result.chunks[0])] == [
-        {"login": f"octo{i}"} for i in range(3)
+        {"login": f"octo{i}", "id": i} for i in range(3)
     ]
     # an item that keeps no time, or whose person is kept, is left as chosen
     plain = ShapeConfig(default_fields=("id", "name"), collection_path="")

@@ -64,10 +64,28 @@ def test_a_person_on_a_page_keeps_its_id_beside_its_handle() -> None:
     # the id is what a call about them takes; the handle says who they are
     assert {"user.login", "user.id", "merged_by.id", "requested_reviewers.id"} <= page
     assert not {"user.avatar_url", "user.url"} & page
-    item = set(choose_default_fields(CHANGE, item=True, kind="read"))
-    assert "user.login" in item and "user.id" not in item  # a list's item stays lean
     write = set(choose_default_fields(CHANGE, kind="update"))
     assert "user.id" not in write  # a write's receipt: who, by one handle
+
+
+def test_a_person_on_a_list_item_keeps_its_id_beside_its_handle() -> None:
+    """Hand-written servers show who with the id a call about them takes in their lists too
+    (a code host's comments, reviews, commits and runs: ``user: {login, id}``; a chat's
+    messages: ``author: {id, username}``), not the person's links or picture (issue 33: before,
+    a list's item kept the handle alone and the id was lost)."""
+    item = set(choose_default_fields(CHANGE, item=True, kind="read"))
+    assert {"user.login", "user.id"} <= item
+    assert not {"user.avatar_url", "user.url"} & item
+    message = {
+        "id": "string",
+        "content": "string",
+        "timestamp": "string:time",
+        "author": {"id": "string", "username": "string", "avatar": "string", "bot": "boolean"},
+    }
+    listed = set(choose_default_fields(message, item=True, kind="search"))
+    assert {"author.username", "author.id"} <= listed and "author.avatar" not in listed
+    # a write's records stay receipts: who, by one handle
+    assert "author.id" not in choose_default_fields(message, item=True, kind="create")
 
 
 def test_a_list_item_of_the_same_schema_stays_lean() -> None:

@@ -33,7 +33,8 @@ def test_concise_default_on_a_list_keeps_identity_and_drops_the_rest():
     out, _ = shaped(issues, ShapeConfig(collection_path=""))
     item = out[0]
     assert {"id", "number", "title", "state", "user", "labels", "created_at"} <= set(item)
-    assert item["user"] == {"login": issues[0]["user"]["login"]}
+    user = issues[0]["user"]
+    assert item["user"] == {"login": user["login"], "id": user["id"]}  # who, and their id
     assert item["labels"] == [{"name": label["name"]} for label in issues[0]["labels"]]
     assert "body" not in item and "url" not in item  # the API's link: no
     assert item["html_url"] == issues[0]["html_url"]  # the page a person opens: yes

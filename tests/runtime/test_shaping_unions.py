@@ -81,7 +81,7 @@ def test_every_item_says_what_happened_and_who_did_it() -> None:
     tool = _tool()
     shaped = json.loads(shape_output(BODY, tool, shape_config_for(tool)).chunks[0])
     assert [item["event"] for item in shaped] == ["labeled", "milestoned", "assigned", "closed"]
-    assert all(item["actor"] == {"login": "mona"} for item in shaped)
+    assert all(item["actor"] == {"login": "mona", "id": 7} for item in shaped)
     assert all(item["id"] == n and item["created_at"] for n, item in enumerate(shaped, 1))
     # a variant's own payload is still kept where the budget allows: the label that was added
     assert shaped[0]["label"] == {"name": "bug"}

@@ -81,7 +81,7 @@ def test_the_second_reading_keeps_a_map_keyed_by_file_names_entry_by_entry() -> 
     result = shape(BODY, config)
     assert result.repaired  # the second reading ran (the first kept nobody)
     items = json.loads(result.chunks[0])
-    assert [i["owner"] for i in items] == [{"login": "octocat"}] * 2
+    assert [i["owner"] for i in items] == [{"login": "octocat", "id": 1}] * 2
     assert [sorted(i["files"]) for i in items] == [["hello.py"], ["README.md", "main.go"]]
     for item, sent in zip(items, BODY):
         for name, entry in item["files"].items():

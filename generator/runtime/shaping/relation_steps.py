@@ -110,10 +110,12 @@ def take_people(sel: Selection, row: Step) -> int:
 
 
 def _page_id(sel: Selection, f: Field, paths: list[str]) -> list[str]:
-    """On one resource's page, a person said by a handle keeps its own id beside it (``user:
-    {login, id}``): what a call about them takes; a list's item stays with the handle."""
+    """On one resource's page and on a list's item of a read or a search, a person said by a
+    handle keeps its own id beside it (``user: {login, id}``, a message's ``author: {username,
+    id}``): what a call about them takes, which hand-written servers show in their lists too
+    (issue 33); a write's receipt stays with the handle."""
     inner = unwrap(f.node)
-    if not on_page(sel.item, sel.kind) or not isinstance(inner, dict):
+    if not (on_page(sel.item, sel.kind) or sel.listed) or not isinstance(inner, dict):
         return []
     ids = [k for k in leaf_keys(inner) if own_identity_key(k)][:1]
     return [f"{f.path}.{k}" for k in ids if f"{f.path}.{k}" not in paths]
