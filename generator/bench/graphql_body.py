@@ -5,7 +5,8 @@ selection; the benchmark needs the whole object. This builds it from the schema:
 of the root field's type with a value (``preview/synthesize.scalar`` for scalars, the first
 value of an enum, ``__typename`` and the first possible type for interfaces and unions), and
 objects nested ``LEVELS`` deep (the deepest level keeps its scalars only). A connection (a
-type with ``nodes`` or ``edges`` and ``pageInfo``) does not use up a level, so
+type with ``nodes`` or ``edges`` and ``pageInfo``) and its edges (``node`` and ``cursor``) do
+not use up a level, so
 ``labels.nodes.name`` is there wherever ``labels`` is; its ``edges`` are left out when it has
 ``nodes`` (the same items again). A mutation's payload (``issueCreate { issue }``) does not use
 up a level either. Lists hold ``ITEMS`` items at the top, one below.
@@ -101,6 +102,7 @@ def _value(
     if not isinstance(t, GraphQLObjectType):
         return None
     connection = _is_connection(t)
+    edge = "node" in t.fields and "cursor" in t.fields  # a connection's edge: node and cursor
     if level > LEVELS:
         return None
     out: dict[str, Any] = {"__typename": typename} if typename else {}
@@ -112,9 +114,9 @@ def _value(
         while isinstance(inner, (GraphQLNonNull, GraphQLList)):
             inner = inner.of_type
         nested = isinstance(inner, GraphQLObjectType) or is_abstract_type(inner)
-        if nested and not connection and level == LEVELS:
+        if nested and not (connection or edge) and level == LEVELS:
             continue
-        below = level if connection else level + 1
+        below = level if connection or edge else level + 1
         value = _value(
             schema,
             field.type,
@@ -122,7 +124,7 @@ def _value(
             below if nested else level,
             index,
             selectable,
-            top=top and connection,
+            top=top and (connection or edge),
         )
         if value is not None:
             out[field_name] = value

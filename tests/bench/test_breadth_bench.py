@@ -425,3 +425,23 @@ def test_a_graphql_body_holds_what_a_selection_may_name_and_no_unsent_echo(tmp_p
     image_answer = body_for(schema, "mutation renameImage", selectable=True)
     kept = without_unsent_echoes(schema, "mutation renameImage", image_answer, {"id": "i-1"})
     assert kept == image_answer
+
+
+def test_a_connection_of_edges_holds_its_nodes_members(tmp_path) -> None:
+    """An edges-only connection (``edges { cursor node }``) used up a level at the edge, so its
+    node came out empty (``{"cursor": ..., "node": {}}``) and the judge saw no payload."""
+    from generator.bench.graphql_body import body_for
+
+    schema = tmp_path / "sales.graphql"
+    schema.write_text(
+        "type PageInfo { hasNextPage: Boolean!, endCursor: String }\n"
+        "type Artwork { id: ID!, title: String }\n"
+        "type Sale { artwork: Artwork, price: Float }\n"
+        "type SaleEdge { cursor: String!, node: Sale }\n"
+        "type SaleConnection { edges: [SaleEdge], pageInfo: PageInfo! }\n"
+        "type Query { recentSales(first: Int): SaleConnection }\n",
+        encoding="utf-8",
+    )
+    value = body_for(schema, "query recentSales", selectable=True)
+    node = value["edges"][0]["node"]
+    assert node["price"] and node["artwork"]["title"]
