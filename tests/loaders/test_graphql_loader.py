@@ -361,3 +361,30 @@ def test_a_nested_interface_without_an_identity_keeps_its_members_identity(
     paths = list(op.response.default_fields)
     rendered = compile_selection(shipped, payload, paths, op.response.field_tree).render()
     assert "... on App { id" in rendered and "... on Product { id" in rendered
+
+
+OUTCOME_SDL = """
+type Artwork { id: ID!, title: String, medium: String, year: Int }
+type MutationError { message: String, statusCode: Int, detail: String }
+type DeleteArtworkSuccess { artwork: Artwork }
+type DeleteArtworkFailure { mutationError: MutationError }
+union DeleteArtworkResult = DeleteArtworkSuccess | DeleteArtworkFailure
+input DeleteArtworkInput { id: ID! }
+type DeleteArtworkPayload { artworkOrError: DeleteArtworkResult }
+type Query { artwork(id: ID!): Artwork }
+type Mutation { deleteArtwork(input: DeleteArtworkInput!): DeleteArtworkPayload }
+"""
+
+
+def test_a_union_of_outcomes_selects_the_failures_reason(tmp_path: Path) -> None:
+    """A mutation that answers a union of outcomes (``artworkOrError``: success or failure)
+    selected the success's record only, so a failed delete answered ``{"__typename":
+    "DeleteArtworkFailure"}`` and never said why. The failure's single report, one level
+    down, is read as an error list beside the resource is: its reason and code."""
+    path = tmp_path / "outcomes.graphql"
+    path.write_text(OUTCOME_SDL)
+    fields = _ops(load_decided(path)[0])["mutation.deleteArtwork"].response.default_fields
+    assert "artworkOrError.artwork.id" in fields
+    assert "artworkOrError.mutationError.message" in fields
+    assert "artworkOrError.mutationError.statusCode" in fields
+    assert "artworkOrError.mutationError.detail" not in fields
