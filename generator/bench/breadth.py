@@ -9,7 +9,11 @@ with arguments and request bodies built from its listed input schema (``argument
 against a local upstream on 127.0.0.1 that answers with the operation's success status and
 example body (the spec's own, else one synthesized from its schema:
 ``preview/synthesize.py``), or with no body where the success response describes none (a
-204). Each result is judged against what the upstream sent by ``preview/judge.py`` (rules
+204). A GraphQL schema's tools are called too: the upstream answers each document with
+the root field's whole value, synthesized from the schema (``graphql_body.py``: what a
+selection may name, no echo of an input the call did not send), projected onto the
+document's selection (``graphql_answer.py``), and the judge weighs what the default selection
+kept against that whole value. Each result is judged against what the upstream sent by ``preview/judge.py`` (rules
 written apart from the shaping rules): payload list, label, identity, never only wrapper
 metadata, generated content, the answered (created or changed) resource, the
 acknowledgement, and the named checks of ``judge_checks.CHECKS`` (people, the identity a path
@@ -32,14 +36,16 @@ import asyncio
 import json
 import logging
 import sys
+import tempfile
 import time
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable
 
 import yaml
 
 from ..diagnostics import GenerationError
+from ..pipeline import GRAPHQL_SUFFIXES
 from ..preview.judge import Verdict, judge, leanest
 from ..preview.judge_answers import judge_empty
 from ..preview.judge_markdown import answered_as_json, judge_markdown
@@ -54,12 +60,14 @@ from .breadth_calls import Call, Case, MarkdownAnswer, SpecResult
 from .breadth_left_out import left_out
 from .breadth_markdown import markdown_report
 from .breadth_report import report
+from .graphql_answer import answer
+from .graphql_body import body_for, without_unsent_echoes
 from .inputs import FIXTURES, REPO, SHARED_CORPUS
 from .kinds import group_of, method_of, recorded_kind
 from .upstream import LocalUpstream
 
 DEFAULT_CORPUS = SHARED_CORPUS
-GRAPHQL_SUFFIXES = (".graphql", ".graphqls", ".gql")
+GRAPHQL_BODY = "synthesized from the GraphQL schema (graphql_body.py)"
 FALLBACK_NOTE = "the default fields would have lost data"  # shaping/pipeline.py's note
 REPAIRED_LOG = "did not match its description"  # runtime/executor.py's warning
 JSON_INSTEAD = "answered in compact JSON"  # shaping/formats.py's note: Markdown would cost more
@@ -86,8 +94,6 @@ def discover(
         data = yaml.safe_load(manifest.read_text(encoding="utf-8")) or {}
         for entry in data.get("examples") or []:
             spec = manifest.parent / entry["spec"]
-            if spec.suffix.lower() in GRAPHQL_SUFFIXES:
-                continue
             overlay = manifest.parent / entry["overlay"] if entry.get("overlay") else None
             cases.append(Case(f"specs/{entry['spec']} + overlay", spec, overlay, "examples"))
     cases += [Case(f"extra/{path.name}", path, None, "extra") for path in extra]
@@ -113,16 +119,29 @@ class Work:
     status: int
     template: str | None = None  # the path template, and its siblings' (judge_paths.py)
     siblings: tuple[str, ...] = ()
+    graphql: bool = False  # answered with ``example`` projected onto the document's selection
 
 
 Chooser = Callable[[Case, list[Work]], list[Work]]
 
 
-def plan_case(case: Case) -> tuple[SpecResult, Any, list[Work]]:
-    """Load ``case`` as ``generate`` does and say what to call: the result so far (its
-    ``failure`` set when the description did not load, ``skipped`` the tools not called and
-    why), the runtime's model and the calls to make."""
+@dataclass
+class Plan:
+    """What ``plan_case`` found: the result so far (its ``failure`` set when the description
+    did not load, ``skipped`` the tools not called and why), the runtime's model, the calls to
+    make and, for a GraphQL API, the schema a generated package ships (the runtime checks a
+    ``fields`` argument against it)."""
+
+    result: SpecResult
+    model: Any = None
+    work: list[Work] = field(default_factory=list)
+    sdl: str | None = None
+
+
+def plan_case(case: Case) -> Plan:
+    """Load ``case`` as ``generate`` does and say what to call."""
     from ..pipeline import load_with_overlay
+    from ..render.graphql_sdl import shipped_sdl
 
     result = SpecResult(case)
     try:
@@ -134,7 +153,7 @@ def plan_case(case: Case) -> tuple[SpecResult, Any, list[Work]]:
         if exc.diagnostics:
             first = exc.diagnostics[0]
             result.failure_why = f"{first.code}: {(first.message.splitlines() or [''])[0]}"
-        return result, None, []
+        return Plan(result)
     result.operations = len(spec.operations)
     result.left_out, result.caveats = left_out(diagnostics)
     result.tools = len(pairs)
@@ -142,13 +161,14 @@ def plan_case(case: Case) -> tuple[SpecResult, Any, list[Work]]:
     finder = ExampleFinder(case.spec)
     paths = path_templates(spec)
     work = []
+    graphql = case.spec.suffix.lower() in GRAPHQL_SUFFIXES or bool(spec.graphql_sdl)
     for op, tool in pairs:
-        item = _work(op, tool, finder)
+        item = _work(op, tool, finder, case.spec if graphql else None)
         if isinstance(item, str):
             result.skipped[item] += 1
         else:
             work.append(replace(item, template=paths[op.id][0], siblings=paths[op.id][1]))
-    return result, model, work
+    return Plan(result, model, work, shipped_sdl(spec) if graphql else None)
 
 
 def run_case(
@@ -157,22 +177,36 @@ def run_case(
     """Plan ``case`` and make its calls against ``upstream``: every callable tool, or those
     ``choose`` picks (the others are counted in ``SpecResult.sampled_out``); ``markdown``:
     each call is made again asking for Markdown (``Call.markdown``)."""
-    result, model, work = plan_case(case)
+    plan = plan_case(case)
+    result, work = plan.result, plan.work
     if choose is not None:
         chosen = choose(case, work)
         result.sampled_out = len(work) - len(chosen)
         work = chosen
     if work:
-        result.calls = asyncio.run(_call_all(case.label, model, work, upstream, markdown))
+        result.calls = asyncio.run(
+            _call_all(case.label, plan.model, work, upstream, markdown, plan.sdl)
+        )
     return result
 
 
-def _work(op: Any, tool: Any, finder: ExampleFinder) -> Work | str:
-    """What to call and serve for ``op``, or why it is not called."""
-    if op.binding.kind != "http":
-        return "not an HTTP operation"
+def _work(op: Any, tool: Any, finder: ExampleFinder, schema_file: Path | None) -> Work | str:
+    """What to call and serve for ``op``, or why it is not called. A GraphQL operation
+    (``schema_file``: its schema) is answered with the whole value of its root field,
+    synthesized from the schema, projected onto the selection the server sends: the judge
+    compares what the default selection kept with that whole value."""
     kind, method = group_of(op), method_of(op)
     arguments = arguments_for(tool.input_schema, op.input_schema)
+    binding = op.binding
+    if binding.kind == "graphql" and schema_file is not None:
+        name = f"{binding.operation_type} {binding.field_path}"
+        value = body_for(schema_file, name, selectable=True)
+        value = without_unsent_echoes(schema_file, name, value, arguments)
+        if value is None:
+            return "no GraphQL value to synthesize"
+        return Work(tool, arguments, kind, method, Example(value, GRAPHQL_BODY), 200, graphql=True)
+    if binding.kind != "http":
+        return "not an HTTP operation"
     example = finder.example(op)
     if example is not None and method != "HEAD":
         return Work(tool, arguments, kind, method, example, example.status)
@@ -185,14 +219,24 @@ def _work(op: Any, tool: Any, finder: ExampleFinder) -> Work | str:
 
 
 async def _call_all(
-    label: str, model: Any, work: list[Work], upstream: LocalUpstream, markdown: bool = False
+    label: str,
+    model: Any,
+    work: list[Work],
+    upstream: LocalUpstream,
+    markdown: bool = False,
+    sdl: str | None = None,
 ) -> list[Call]:
     from ..runtime.executor import ServerRuntime
     from ..runtime.config.settings import Settings
+    from ..render.graphql_sdl import SCHEMA_FILE
 
     runtime = ServerRuntime(model, Settings(base_url=upstream.url, retries=0, read_timeout=10.0))
     calls = []
     warnings = _Warnings(logging.getLogger(ServerRuntime.__module__))
+    folder = tempfile.TemporaryDirectory() if sdl is not None else None
+    if folder is not None and sdl is not None:  # as a generated package ships it
+        runtime.graphql_schema_path = Path(folder.name) / SCHEMA_FILE
+        runtime.graphql_schema_path.write_text(sdl, encoding="utf-8")
     try:
         for item in work:
             warnings.messages.clear()
@@ -203,6 +247,8 @@ async def _call_all(
     finally:
         warnings.close()
         await runtime.aclose()
+        if folder is not None:
+            folder.cleanup()
     return calls
 
 
@@ -213,10 +259,8 @@ async def _call_one(
     example, tool = item.example, item.tool
     source = example.source.split(" at ")[0] if example is not None else "no body"
     call = Call(label, tool.name, source, item.kind, item.method, item.status, example is None)
-    if example is None:
-        upstream.serve(None, item.status, empty=True)
-    else:
-        upstream.serve(example.value, item.status)
+    _serve(upstream, item)
+    if example is not None:
         call.raw = count_tokens(json.dumps(example.value, indent=2, ensure_ascii=False))
         call.compact = count_tokens(_compact(example.value))
         call.lean = count_tokens(_compact(leanest(example.value)))
@@ -244,6 +288,21 @@ async def _call_one(
     return call, outcome.parts
 
 
+def _serve(upstream: LocalUpstream, item: Work) -> None:
+    """Make ``upstream`` answer ``item``'s call: its body (projected onto the GraphQL
+    document's selection for a GraphQL call), or no body at all."""
+    example = item.example
+    if item.graphql and example is not None:
+        upstream.responder = lambda _m, _p, sent, value=example.value: answer(sent, value)
+        upstream.status = item.status
+        return
+    upstream.responder = None
+    if example is None:
+        upstream.serve(None, item.status, empty=True)
+    else:
+        upstream.serve(example.value, item.status)
+
+
 def _judge_options(item: Work, parts: list[str]) -> dict[str, Any]:
     """What the judge is told about one call besides the body and the result."""
     assert item.example is not None
@@ -268,7 +327,7 @@ async def _markdown_answer(
     assert item.example is not None
     from ..runtime.shaping.markdown import to_markdown
 
-    upstream.serve(item.example.value, item.status)
+    _serve(upstream, item)
     arguments = {**item.arguments, "response_format": "markdown"}
     answer = MarkdownAnswer()
     try:

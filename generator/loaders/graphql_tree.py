@@ -10,7 +10,10 @@
   fields of their members (``MAX_UNION_MEMBERS`` at most, else "any"); the default fields of
   an interface or union item add ``__typename`` and the members' identity and label fields
   (``member_labels``: ``... on User { login }``), not only the fields of a few members; a nested connection
-  with ``nodes`` leaves out its ``edges`` (same data twice).
+  with ``nodes`` leaves out its ``edges`` (same data twice). An interface with no identity of
+  its own (``ObjectWithMetadata { metadata }``) also gets its members' identity and label
+  fields as leaves (``item.id``, selected through inline fragments), so a nested one can keep
+  which object it is.
 - A mutation's payload member that answers back an input field of its name and type, as
   most of the schema's mutations do (Relay's ``clientMutationId``), is the caller's echo:
   ``DefaultsContext.sent``, neither a default nor the identity.
@@ -62,6 +65,7 @@ class GraphQLTrees:
         self._trees: dict[tuple[str, int], Any] = {}
         self._counts: dict[tuple[str, int], int] = {}
         self._echoes: frozenset[str] | None = None
+        self._member_leaves: dict[str, dict[str, str]] = {}
 
     def _item(self, field: GraphQLField) -> tuple[GraphQLNamedType, str | None]:
         """The type of one result (a connection's node) and the path of the list, if any."""
@@ -153,6 +157,29 @@ class GraphQLTrees:
         members = possible_types(self.schema, named)
         return members if len(members) <= MAX_UNION_MEMBERS else None
 
+    def member_leaves(self, named: GraphQLNamedType) -> dict[str, str]:
+        """For an interface with no identity of its own: its members' identity and label
+        fields, with their leaf kinds (the first member's that has the field)."""
+        if not is_interface_type(named):
+            return {}
+        if named.name not in self._member_leaves:
+            own = {
+                k: leaf_kind(get_named_type(f.type))
+                for k, f in self._fields(named).items()
+                if is_leaf_type(get_named_type(f.type)) and not is_list(f.type)
+            }
+            leaves: dict[str, str] = {}
+            if not has_own_identity(own):
+                members = possible_types(self.schema, named)
+                for name in member_labels(self.schema, named):
+                    field = next(
+                        (m.fields[name] for m in members if name in selectable_fields(m)), None
+                    )
+                    if field is not None and is_leaf_type(get_named_type(field.type)):
+                        leaves[name] = leaf_kind(get_named_type(field.type))
+            self._member_leaves[named.name] = leaves
+        return self._member_leaves[named.name]
+
     def count(self, named: GraphQLNamedType, depth: int) -> int:
         """How many field names ``tree(named, depth)`` holds (an upper bound for unions)."""
         if is_leaf_type(named) or depth <= 0:
@@ -164,7 +191,7 @@ class GraphQLTrees:
                 members = self._members(named) or []
                 total = 1 + sum(self.count(m, depth) for m in members)
             else:
-                total = 1 if is_interface_type(named) else 0
+                total = 1 + len(self.member_leaves(named)) if is_interface_type(named) else 0
                 for field in self._fields(named).values():
                     total += 1 + self.count(get_named_type(field.type), depth - 1)
             self._counts[key] = total
@@ -193,6 +220,8 @@ class GraphQLTrees:
             for name, field in self._fields(named).items():
                 sub = self.tree(get_named_type(field.type), depth - 1)
                 result[name] = [sub] if is_list(field.type) else sub
+            for name, kind in self.member_leaves(named).items():
+                result.setdefault(name, kind)
         self._trees[key] = result
         return result
 

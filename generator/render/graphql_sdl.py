@@ -8,7 +8,15 @@ left out (the tools carry their own). Printed by graphql-core, so the output is 
 
 from __future__ import annotations
 
-from graphql import GraphQLObjectType, GraphQLSchema, build_schema, print_schema
+from graphql import (
+    GraphQLInterfaceType,
+    GraphQLNamedType,
+    GraphQLObjectType,
+    GraphQLSchema,
+    build_schema,
+    get_named_type,
+    print_schema,
+)
 
 from ..ir import ServerSpec
 from ..loaders.graphql_sdl import strip_descriptions
@@ -36,6 +44,28 @@ def shipped_sdl(spec: ServerSpec) -> str:
         root.__dict__["fields"] = fields
         roots[kind] = root if fields or kind == "query" else None
     query = roots["query"] or GraphQLObjectType("Query", {})
-    pruned = GraphQLSchema(query=query, mutation=roots["mutation"], assume_valid=True)
+    # An interface a field answers with brings its implementations: a document selects their
+    # own fields through inline fragments (``... on App { id }``), which the schema must know.
+    types: list[GraphQLNamedType] = []
+    while True:
+        pruned = GraphQLSchema(
+            query=query, mutation=roots["mutation"], types=types, assume_valid=True
+        )
+        answered = {
+            get_named_type(f.type).name
+            for t in pruned.type_map.values()
+            if isinstance(t, (GraphQLObjectType, GraphQLInterfaceType))
+            for f in t.fields.values()
+        }
+        extra = [
+            impl
+            for name in sorted(answered)
+            if isinstance(pruned.type_map.get(name), GraphQLInterfaceType)
+            for impl in full.get_possible_types(full.type_map[name])  # type: ignore[arg-type]
+            if impl.name not in pruned.type_map
+        ]
+        if not extra:
+            break
+        types += extra
     strip_descriptions(pruned)
     return print_schema(pruned) + "\n"

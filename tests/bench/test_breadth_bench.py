@@ -364,3 +364,84 @@ def test_an_empty_list_kept_empty_is_not_wrapper_metadata() -> None:
     assert not verdict.wrapper_only and verdict.lost == []
     dropped = judge({"type": "team.list", "teams": []}, {})
     assert dropped.wrapper_only
+
+
+# ---------------------------------------------------------------------- GraphQL descriptions
+
+GRAPHQL = """
+type Query { image(id: ID!): Image  images: [Image!]! }
+type Mutation {
+  createImage(input: CreateImageInput!): CreateImagePayload
+  renameImage(id: ID!, title: String): Image
+}
+input CreateImageInput { src: String!  clientMutationId: String  title: String }
+type CreateImagePayload { clientMutationId: String  image: Image }
+type Image {
+  id: ID!
+  title: String
+  width: Int
+  oldTitle: String @deprecated(reason: "Use title.")
+  thumbnail(size: Int!): String
+  owner: Person
+}
+type Person { id: ID!  login: String }
+"""
+
+
+def test_graphql_tools_are_called_and_answered_with_the_selection_they_send(tmp_path) -> None:
+    schema = tmp_path / "images.graphql"
+    schema.write_text(GRAPHQL, encoding="utf-8")
+    with LocalUpstream() as upstream:
+        result = run_case(Case(schema.name, schema), upstream)
+        sent = [json.loads(b)["query"] for b in upstream.bodies]
+    assert result.failure is None and not result.skipped
+    calls = {c.tool: c for c in result.calls}
+    assert set(calls) == {"image", "images", "create_image", "rename_image"}
+    assert all(c.error is None and c.verdict is not None for c in calls.values())
+    assert all(q.lstrip().startswith(("query", "mutation")) for q in sent)
+    # the judge weighs the default selection against the whole value, not against the
+    # projection the upstream answered with: the tokens of the body exceed what was kept
+    assert calls["images"].raw > calls["images"].shaped > 0
+
+
+def test_a_graphql_body_holds_what_a_selection_may_name_and_no_unsent_echo(tmp_path) -> None:
+    from generator.bench.graphql_body import body_for, without_unsent_echoes
+
+    schema = tmp_path / "images.graphql"
+    schema.write_text(GRAPHQL, encoding="utf-8")
+    image = body_for(schema, "query image", selectable=True)
+    assert {"id", "title", "width", "owner"} <= set(image)
+    assert "oldTitle" not in image and "thumbnail" not in image  # deprecated; required argument
+    assert "oldTitle" in body_for(schema, "query image")  # the practitioners' rows keep all
+    payload = body_for(schema, "mutation createImage", selectable=True)
+    assert "clientMutationId" in payload
+    unsent = without_unsent_echoes(schema, "mutation createImage", payload, {"input": {"src": "a"}})
+    assert "clientMutationId" not in unsent and unsent["image"] == payload["image"]
+    sent = {"input": {"src": "a", "clientMutationId": "c-1"}}
+    assert "clientMutationId" in without_unsent_echoes(
+        schema, "mutation createImage", payload, sent
+    )
+    # a resource answered by other fields too keeps its own members (``title`` is an argument)
+    image_answer = body_for(schema, "mutation renameImage", selectable=True)
+    kept = without_unsent_echoes(schema, "mutation renameImage", image_answer, {"id": "i-1"})
+    assert kept == image_answer
+
+
+def test_a_connection_of_edges_holds_its_nodes_members(tmp_path) -> None:
+    """An edges-only connection (``edges { cursor node }``) used up a level at the edge, so its
+    node came out empty (``{"cursor": ..., "node": {}}``) and the judge saw no payload."""
+    from generator.bench.graphql_body import body_for
+
+    schema = tmp_path / "sales.graphql"
+    schema.write_text(
+        "type PageInfo { hasNextPage: Boolean!, endCursor: String }\n"
+        "type Artwork { id: ID!, title: String }\n"
+        "type Sale { artwork: Artwork, price: Float }\n"
+        "type SaleEdge { cursor: String!, node: Sale }\n"
+        "type SaleConnection { edges: [SaleEdge], pageInfo: PageInfo! }\n"
+        "type Query { recentSales(first: Int): SaleConnection }\n",
+        encoding="utf-8",
+    )
+    value = body_for(schema, "query recentSales", selectable=True)
+    node = value["edges"][0]["node"]
+    assert node["price"] and node["artwork"]["title"]

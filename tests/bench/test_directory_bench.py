@@ -124,7 +124,7 @@ def test_the_held_back_half_is_reported_as_aggregates_only(root: Path, tmp_path:
     assert "held-back: 1 of 2 descriptions did not load." in written
     assert "| absent from DIRECTORY_ROOT | 1 |" in written  # the reason, counted
     # nothing of the held-back half by name: no description, no tool
-    _, _, work = plan_case(Case(held_back, root / held_back))
+    work = plan_case(Case(held_back, root / held_back)).work
     assert work
     for name in [held_back, absent, "cnab-online", *(w.tool.name for w in work)]:
         assert name.removeprefix("APIs/") not in written, name
@@ -208,6 +208,6 @@ def test_markdown_answers_are_judged_per_half_the_held_back_one_as_aggregates(
     for half in ("tuning", "held-back"):
         assert f"## Markdown answers (`--response-format markdown`): {half} half" in written
     assert "| check | JSON | Markdown as sent | Markdown rendered for every answer |" in written
-    _, _, work = plan_case(Case(held_back, root / held_back))
+    work = plan_case(Case(held_back, root / held_back)).work
     for name in [held_back, "cnab-online", *(w.tool.name for w in work)]:
         assert name.removeprefix("APIs/") not in written, name

@@ -11,7 +11,7 @@ import yaml
 
 from generator.bench.practitioners.__main__ import main
 from generator.bench.practitioners.data import DATA, DATA_FILE, HALVES, DataError, load, spec_path
-from generator.bench.practitioners.graphql_answer import answer
+from generator.bench.graphql_answer import answer
 from generator.bench.practitioners.run import body_of, find_tool
 from generator.bench.practitioners.scoring import holds_value, items, project, score, select
 

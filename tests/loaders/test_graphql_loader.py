@@ -318,3 +318,73 @@ def test_the_callers_echo_in_a_mutations_payload_is_left_out(tmp_path: Path) -> 
     # and spec.json carries it, for the server's own reading of the defaults
     context = DefaultsContext.from_json(token.context.to_json())
     assert context.sent == ("clientMutationId",)
+
+
+METADATA_SDL = """
+interface ObjectWithMetadata { metadata: [MetadataItem!]! }
+type MetadataItem { key: String!, value: String! }
+type App implements ObjectWithMetadata { id: ID!, name: String, metadata: [MetadataItem!]! }
+type Product implements ObjectWithMetadata {
+  id: ID!, slug: String!, metadata: [MetadataItem!]!
+}
+type UpdateMetadata { item: ObjectWithMetadata }
+type Query { app(id: ID!): App }
+type Mutation { updateMetadata(id: ID!, key: String!, value: String!): UpdateMetadata }
+"""
+
+
+def test_a_nested_interface_without_an_identity_keeps_its_members_identity(
+    tmp_path: Path,
+) -> None:
+    """A mutation answered ``item: ObjectWithMetadata`` (an interface of ``metadata`` only, that
+    dozens of types implement) with ``{"__typename": "App", "metadata": [...]}``: which object
+    was changed was lost. The interface's tree now holds its members' identity and label
+    fields (selected through inline fragments), and the shipped schema holds the members, so
+    the document the server builds validates."""
+    from graphql import GraphQLInterfaceType, build_schema
+
+    from generator.render.graphql_sdl import shipped_sdl
+    from generator.runtime.graphql.graphql_selection import compile_selection
+
+    path = tmp_path / "meta.graphql"
+    path.write_text(METADATA_SDL)
+    spec = load_decided(path)[0]
+    op = _ops(spec)["mutation.updateMetadata"]
+    assert "item.id" in op.response.default_fields
+    assert any(f.startswith("item.metadata") for f in op.response.default_fields)
+    shipped = build_schema(shipped_sdl(spec))
+    interface = shipped.type_map["ObjectWithMetadata"]
+    assert isinstance(interface, GraphQLInterfaceType)
+    names = {t.name for t in shipped.get_possible_types(interface)}
+    assert names == {"App", "Product"}  # Product is reached through the interface only
+    payload = shipped.type_map["UpdateMetadata"]
+    paths = list(op.response.default_fields)
+    rendered = compile_selection(shipped, payload, paths, op.response.field_tree).render()
+    assert "... on App { id" in rendered and "... on Product { id" in rendered
+
+
+OUTCOME_SDL = """
+type Artwork { id: ID!, title: String, medium: String, year: Int }
+type MutationError { message: String, statusCode: Int, detail: String }
+type DeleteArtworkSuccess { artwork: Artwork }
+type DeleteArtworkFailure { mutationError: MutationError }
+union DeleteArtworkResult = DeleteArtworkSuccess | DeleteArtworkFailure
+input DeleteArtworkInput { id: ID! }
+type DeleteArtworkPayload { artworkOrError: DeleteArtworkResult }
+type Query { artwork(id: ID!): Artwork }
+type Mutation { deleteArtwork(input: DeleteArtworkInput!): DeleteArtworkPayload }
+"""
+
+
+def test_a_union_of_outcomes_selects_the_failures_reason(tmp_path: Path) -> None:
+    """A mutation that answers a union of outcomes (``artworkOrError``: success or failure)
+    selected the success's record only, so a failed delete answered ``{"__typename":
+    "DeleteArtworkFailure"}`` and never said why. The failure's single report, one level
+    down, is read as an error list beside the resource is: its reason and code."""
+    path = tmp_path / "outcomes.graphql"
+    path.write_text(OUTCOME_SDL)
+    fields = _ops(load_decided(path)[0])["mutation.deleteArtwork"].response.default_fields
+    assert "artworkOrError.artwork.id" in fields
+    assert "artworkOrError.mutationError.message" in fields
+    assert "artworkOrError.mutationError.statusCode" in fields
+    assert "artworkOrError.mutationError.detail" not in fields

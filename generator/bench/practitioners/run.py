@@ -24,8 +24,8 @@ from ...preview.synthesize import SPEC_EXAMPLE, ExampleFinder
 from ..breadth import FALLBACK_NOTE, REPAIRED_LOG, _Warnings, arguments_for
 from ..upstream import LocalUpstream
 from .data import Api, Row, Yardstick, recorded_body, spec_path
-from .graphql_answer import answer
-from .graphql_body import body_for
+from ..graphql_answer import answer
+from ..graphql_body import body_for
 from .scoring import Score, score
 
 

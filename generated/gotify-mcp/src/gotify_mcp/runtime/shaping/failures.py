@@ -84,27 +84,41 @@ def _identity(tree: Any, key: str, written: Any, keys: tuple[str, ...]) -> list[
     return list(identity_fields(tree, w(key), keys, written=True)[:1])
 
 
-def write_reports(tree: Any) -> tuple[str, ...]:
+def write_reports(tree: Any, *, inside: bool = True) -> tuple[str, ...]:
     """The members of a write's answer that say why it did not go through: each list beside
     the resource named as errors whose records say why (GraphQL's ``errors:
     [{field, message, code}]``, ``userErrors``), by their reason, the input they are about
     and their code. Such an answer comes back with a success status, the resource empty:
     without them the agent is told nothing of what went wrong; when the write went through
-    the list is empty and costs nothing."""
+    the list is empty and costs nothing. One level down, in a part of the answer with no such
+    list, a single report named as an error is read the same way: a union of outcomes
+    (GraphQL's ``artworkOrError { ... on Failure { mutationError { message } } }``) says
+    there why the write did not go through."""
     out: list[str] = []
     for key, sub in tree.items() if isinstance(tree, dict) else ():
         record = unwrap(sub)
-        if not isinstance(sub, list) or not isinstance(record, dict) or not _named_errors(key):
+        if not isinstance(record, dict):
             continue
-        leaves = [k for k, v in record.items() if _said(v)]
-        last = {k: _last_word(k) for k in leaves}
-        why = [k for word in REASON_WORDS[:-1] for k in leaves if last[k] == word][:1]
-        if not why:
-            continue
-        about = [k for word in ABOUT_WORDS for k in leaves if last[k] == word][:1]
-        code = [k for k in leaves if last[k] == "code" and k not in why][:1]
-        out += [f"{key}.{k}" for k in about + why + code]
+        # at the top a list of reports; one level down, in a part with none, a single one
+        form = isinstance(sub, list) if inside else isinstance(sub, dict)
+        said = _reasons(record) if form and _named_errors(key) else []
+        if said:
+            out += [f"{key}.{k}" for k in said]
+        elif isinstance(sub, dict) and inside:
+            out += [f"{key}.{p}" for p in write_reports(sub, inside=False)]
     return tuple(out)
+
+
+def _reasons(record: dict[str, Any]) -> list[str]:
+    """A report's members that say why: its input, its reason and its code (none: no reason)."""
+    leaves = [k for k, v in record.items() if _said(v)]
+    last = {k: _last_word(k) for k in leaves}
+    why = [k for word in REASON_WORDS[:-1] for k in leaves if last[k] == word][:1]
+    if not why:
+        return []
+    about = [k for word in ABOUT_WORDS for k in leaves if last[k] == word][:1]
+    code = [k for k in leaves if last[k] == "code" and k not in why][:1]
+    return about + why + code
 
 
 def _named_errors(key: str) -> bool:
