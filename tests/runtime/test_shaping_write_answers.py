@@ -417,3 +417,50 @@ def test_a_writes_records_beside_the_resource_it_changed_keep_who_they_are() -> 
         {"id": "l-2", "productName": "Tea"},
     ]
     assert not result.violations
+
+
+def _outcome_record(i: int, status: str) -> dict[str, Any]:
+    return {
+        "id": f"rec-{i}",
+        "status": status,
+        "errors": {"error": [{"message": "not found"}]} if status == "FAILED" else None,
+    }
+
+
+BATCH_DELETE = {
+    "match": {  # the request it ran, echoed back
+        "class": "City",
+        "where": {"operator": "Equal", "path": ["name"], "valueText": "Paris", "operands": []},
+    },
+    "output": "minimal",
+    "dryRun": False,
+    "results": {
+        "matches": 3,
+        "limit": 10000,
+        "successful": 2,
+        "failed": 1,
+        "objects": [
+            _outcome_record(1, "SUCCESS"),
+            _outcome_record(2, "SUCCESS"),
+            _outcome_record(3, "FAILED"),
+        ],
+    },
+}
+
+
+def test_a_batch_writes_records_in_a_part_beside_its_echoed_request_are_kept() -> None:
+    """A batch delete answers the request it ran (``match``) beside a part holding what it
+    did: counts and one list of records (``results: {successful, failed, objects: [{id,
+    status}]}``). Two parts, so no one member was the payload, and the lean profile kept
+    only ``output``: which records went, and which failed, was gone (weaviate's
+    ``batch_objects_delete`` has this layout). The part's records keep their identity and
+    state, and its counts; the echoed request is not kept; a read of the same body keeps the
+    records too."""
+    for kind in ("delete", "update", "create"):
+        for out in _both_ways(BATCH_DELETE, kind):
+            objects = out["results"]["objects"]
+            assert [o["id"] for o in objects] == ["rec-1", "rec-2", "rec-3"], kind
+            assert [o["status"] for o in objects] == ["SUCCESS", "SUCCESS", "FAILED"], kind
+            assert out["results"]["successful"] == 2 and out["results"]["failed"] == 1, kind
+            assert "match" not in out, kind
+
