@@ -464,3 +464,26 @@ def test_a_batch_writes_records_in_a_part_beside_its_echoed_request_are_kept() -
             assert out["results"]["successful"] == 2 and out["results"]["failed"] == 1, kind
             assert "match" not in out, kind
 
+
+def test_a_write_described_as_its_resource_that_sends_it_in_an_envelope_reads_through_it() -> None:
+    """An update described as answering the resource (``{id, name, status}``) sends it inside
+    an envelope the description does not mention (``{success, data: {thing: {...}}}``). The
+    defaults chosen from the description kept nothing, the second reading of the whole body
+    kept only ``success``, and the generic projection (two levels of scalars) showed
+    ``{success: true}``: which thing changed was gone. The second reading reads through the
+    envelope the response shows, as a first reading of an undescribed answer does."""
+    thing = {"id": 7, "name": "Thing 7", "status": "active", "extra": {"a": 1}}
+    body = {"success": True, "data": {"thing": thing}}
+    described = field_tree_from_value({"id": 1, "name": "x", "status": "s"})
+    for kind in ("update", "create", "delete"):
+        config = ShapeConfig(
+            kind=kind,
+            field_tree=described,
+            default_fields=("id", "name", "status"),
+            context=DefaultsContext(entity=("thing",), keys=("thingId",)),
+        )
+        result = shape(body, config)
+        out = json.loads(result.chunks[0])
+        assert out["data"]["thing"]["id"] == 7, kind
+        assert out["data"]["thing"]["name"] == "Thing 7", kind
+        assert not result.violations
