@@ -487,3 +487,20 @@ def test_a_write_described_as_its_resource_that_sends_it_in_an_envelope_reads_th
         assert out["data"]["thing"]["id"] == 7, kind
         assert out["data"]["thing"]["name"] == "Thing 7", kind
         assert not result.violations
+
+
+def test_an_exchanges_id_does_not_make_an_envelope_a_resource() -> None:
+    """A write answers ``{success, code, msg, request_id, data: {thing: {...}}}``: four scalars
+    beside the envelope, one more than an envelope carries, so the body was read as the
+    resource and the thing, two levels down, was left out; the invariants then fell back to a
+    projection of two levels of scalars, and which thing was written was gone. The id of the
+    exchange (``request_id``, ``traceId``) says nothing about the data and is not one of an
+    envelope's scalars: the thing is the answer, read through its envelope, described or not."""
+    thing = {"id": 11, "name": "Thing 11", "status": "active", "tags": ["a", "b"]}
+    for exchange in ("request_id", "traceId", "correlationId"):
+        body = {"success": True, "code": 0, "msg": "ok", exchange: "r-1", "data": {"thing": thing}}
+        for kind in ("update", "create", "delete"):
+            for out in _both_ways(body, kind):
+                assert out["data"]["thing"]["id"] == 11, (exchange, kind)
+                assert out["data"]["thing"]["name"] == "Thing 11", (exchange, kind)
+                assert exchange not in out, (exchange, kind)
