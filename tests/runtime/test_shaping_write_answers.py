@@ -417,3 +417,90 @@ def test_a_writes_records_beside_the_resource_it_changed_keep_who_they_are() -> 
         {"id": "l-2", "productName": "Tea"},
     ]
     assert not result.violations
+
+
+def _outcome_record(i: int, status: str) -> dict[str, Any]:
+    return {
+        "id": f"rec-{i}",
+        "status": status,
+        "errors": {"error": [{"message": "not found"}]} if status == "FAILED" else None,
+    }
+
+
+BATCH_DELETE = {
+    "match": {  # the request it ran, echoed back
+        "class": "City",
+        "where": {"operator": "Equal", "path": ["name"], "valueText": "Paris", "operands": []},
+    },
+    "output": "minimal",
+    "dryRun": False,
+    "results": {
+        "matches": 3,
+        "limit": 10000,
+        "successful": 2,
+        "failed": 1,
+        "objects": [
+            _outcome_record(1, "SUCCESS"),
+            _outcome_record(2, "SUCCESS"),
+            _outcome_record(3, "FAILED"),
+        ],
+    },
+}
+
+
+def test_a_batch_writes_records_in_a_part_beside_its_echoed_request_are_kept() -> None:
+    """A batch delete answers the request it ran (``match``) beside a part holding what it
+    did: counts and one list of records (``results: {successful, failed, objects: [{id,
+    status}]}``). Two parts, so no one member was the payload, and the lean profile kept
+    only ``output``: which records went, and which failed, was gone (weaviate's
+    ``batch_objects_delete`` has this layout). The part's records keep their identity and
+    state, and its counts; the echoed request is not kept; a read of the same body keeps the
+    records too."""
+    for kind in ("delete", "update", "create"):
+        for out in _both_ways(BATCH_DELETE, kind):
+            objects = out["results"]["objects"]
+            assert [o["id"] for o in objects] == ["rec-1", "rec-2", "rec-3"], kind
+            assert [o["status"] for o in objects] == ["SUCCESS", "SUCCESS", "FAILED"], kind
+            assert out["results"]["successful"] == 2 and out["results"]["failed"] == 1, kind
+            assert "match" not in out, kind
+
+
+def test_a_write_described_as_its_resource_that_sends_it_in_an_envelope_reads_through_it() -> None:
+    """An update described as answering the resource (``{id, name, status}``) sends it inside
+    an envelope the description does not mention (``{success, data: {thing: {...}}}``). The
+    defaults chosen from the description kept nothing, the second reading of the whole body
+    kept only ``success``, and the generic projection (two levels of scalars) showed
+    ``{success: true}``: which thing changed was gone. The second reading reads through the
+    envelope the response shows, as a first reading of an undescribed answer does."""
+    thing = {"id": 7, "name": "Thing 7", "status": "active", "extra": {"a": 1}}
+    body = {"success": True, "data": {"thing": thing}}
+    described = field_tree_from_value({"id": 1, "name": "x", "status": "s"})
+    for kind in ("update", "create", "delete"):
+        config = ShapeConfig(
+            kind=kind,
+            field_tree=described,
+            default_fields=("id", "name", "status"),
+            context=DefaultsContext(entity=("thing",), keys=("thingId",)),
+        )
+        result = shape(body, config)
+        out = json.loads(result.chunks[0])
+        assert out["data"]["thing"]["id"] == 7, kind
+        assert out["data"]["thing"]["name"] == "Thing 7", kind
+        assert not result.violations
+
+
+def test_an_exchanges_id_does_not_make_an_envelope_a_resource() -> None:
+    """A write answers ``{success, code, msg, request_id, data: {thing: {...}}}``: four scalars
+    beside the envelope, one more than an envelope carries, so the body was read as the
+    resource and the thing, two levels down, was left out; the invariants then fell back to a
+    projection of two levels of scalars, and which thing was written was gone. The id of the
+    exchange (``request_id``, ``traceId``) says nothing about the data and is not one of an
+    envelope's scalars: the thing is the answer, read through its envelope, described or not."""
+    thing = {"id": 11, "name": "Thing 11", "status": "active", "tags": ["a", "b"]}
+    for exchange in ("request_id", "traceId", "correlationId"):
+        body = {"success": True, "code": 0, "msg": "ok", exchange: "r-1", "data": {"thing": thing}}
+        for kind in ("update", "create", "delete"):
+            for out in _both_ways(body, kind):
+                assert out["data"]["thing"]["id"] == 11, (exchange, kind)
+                assert out["data"]["thing"]["name"] == "Thing 11", (exchange, kind)
+                assert exchange not in out, (exchange, kind)

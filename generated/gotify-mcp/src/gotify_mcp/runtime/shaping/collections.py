@@ -36,7 +36,9 @@ read from the response itself (at run time, when the spec says nothing or is wro
 4. A wrapper without a list but with one non-metadata object member wraps that member: a
    list found inside it (HAL ``_embedded`` next to paging scalars, ``{data: {items: [...]}}``)
    is the payload; else, with at most three scalars beside it, the member is an **envelope**
-   around one resource (``{data: {...}}``): fields and defaults are relative to it. Not when
+   around one resource (``{data: {...}}``; the id of the exchange, ``request_id``, is no
+   scalar of its: ``{code, msg, request_id, data: {...}}``): fields and defaults are relative
+   to it. Not when
    an object of the same schema sits beside it, even under a metadata name (``{dom: {mean,
    median}, price_stats: {mean, median}}``), nor when the object has an identity of its own
    and several object members (``{id, action: {...}, criteria: {...}}``): those are parts of
@@ -54,6 +56,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .roles.identity import has_own_identity, own_identity_key
+from .roles.words import w
 from .names import is_leaf, norm, words
 from .trees import alike, field_tree_from_value, is_map, unwrap
 
@@ -74,6 +77,21 @@ ENVELOPE_SCALARS = 3
 # An identity and no other scalar next to a list: the list's scope (an owner's
 # repositories), not a resource of its own; the scalars stay as the wrapper's metadata.
 SCOPE_SCALARS = 1
+
+
+# The id of the HTTP exchange, not of the data (``exchange_id``).
+DIAGNOSTIC_KEYS = frozenset({"request_id", "requestid", "x_request_id", "trace_id", "traceid"})
+EXCHANGE_WORDS = frozenset({"req", "request", "trace", "correlation", "span"})
+
+
+def exchange_id(key: str) -> bool:
+    """The id of the exchange, not of the data (``request_id``, ``meta: {requestId}``,
+    ``correlationId``; not a ``pull_request_id``): never an answer, around a list or one
+    resource, nor one of the scalars an envelope carries (rule 4)."""
+    ws = w(key)
+    if key.lower().replace("-", "_") in DIAGNOSTIC_KEYS:
+        return True
+    return len(ws) > 1 and ws[-1] == "id" and set(ws[:-1]) <= EXCHANGE_WORDS | {"x"}
 
 
 @dataclass(frozen=True)
@@ -174,7 +192,7 @@ def _payload(node: dict[str, Any], path: tuple[str, ...], depth: int) -> Payload
         for k, v in node.items()
         if isinstance(v, dict) and not is_map(v) and not is_meta_member(k, v)
     ]
-    scalars = [k for k, v in node.items() if is_leaf(v)]
+    scalars = [k for k, v in node.items() if is_leaf(v) and not exchange_id(k)]
     if (
         not arrays
         and not members

@@ -411,6 +411,7 @@ def choose_default_fields(
         _outcome(tree, pick)  # ``{result: {deleted: true}, return_code, return_message}``
         _written_lists(tree, pick)  # ``{status, message, ids: [...], failed: [...]}``
         _written_records(tree, pick, keys)  # ``{deleted: [{...}], failed: [{...}]}``
+        _records_in_part(tree, pick, kind, keys)  # ``{match, results: {failed, objects}}``
     if kind == "create" and not item:  # the credential a create minted: shown once
         for key, sub in tree.items():
             if (
@@ -612,6 +613,45 @@ def _written_records(tree: dict[str, Any], pick: Picker, keys: tuple[str, ...]) 
             continue
         for ident in identity_fields(record, w(key), keys, written=True)[:1]:
             pick.add(f"{key}.{ident}", "identity", force=True)
+
+
+def _records_in_part(
+    tree: dict[str, Any], pick: Picker, kind: str, keys: tuple[str, ...]
+) -> None:
+    """A write's answer nothing identifies, with no list of records of its own, whose part
+    nothing identifies holds the call's records (a batch delete's ``{match: {...}, output,
+    results: {matches, successful, failed, objects: [{id, status, errors}]}}``: the request
+    it ran echoed beside what it did): no one member is the payload (two parts), and a lean
+    profile took none of the records. That part is the outcome: its records keep their
+    identity and a write's record's defaults (their state), and its own counts (at most
+    ``BARE`` flat members, not noise); not a part of which something was kept, metadata, a
+    person, or a part whose records have no identity of their own."""
+    if any(isinstance(v, list) and isinstance(unwrap(v), dict) for v in tree.values()):
+        return  # lists of its own: ``_written_records``
+    for key, sub in tree.items():
+        if not isinstance(sub, dict) or is_noise(key) or is_meta_key(key) or is_person(key):
+            continue
+        if not _unnamed(sub) or any(p == key or p.startswith(f"{key}.") for p in pick.chosen):
+            continue
+        lists = [
+            k
+            for k, v in sub.items()
+            if isinstance(v, list) and isinstance(unwrap(v), dict) and not is_meta_key(k)
+        ]
+        if len(lists) != 1:
+            continue
+        name = lists[0]
+        record = unwrap(sub[name])
+        if not has_own_identity(record, w(name)):
+            continue
+        ident = identity_fields(record, w(name), keys, written=True)[:1]
+        chosen = choose_default_fields(record, item=True, kind=kind)
+        for path in (*ident, *(p for p in chosen if p not in ident)):
+            pick.add(f"{key}.{name}.{path}", "identity", force=True)
+        flat = [k for k, v in sub.items() if is_leaf(v) and not is_noise(k)]
+        for member in flat[:BARE]:
+            pick.add(f"{key}.{member}", "state", force=True)
+        return
 
 
 def settings_fields(tree: dict[str, Any]) -> tuple[str, ...]:

@@ -66,10 +66,26 @@ def defaults_read_from_response(
                 )
         tree = field_tree_from_value(target, maps=True)
         fields = decide_fields(tree, config.context, kind=config.kind, item=False)
-        if not fields:
-            return shaped
         series = answered_series(target, False, config.kind)
-        return apply_select(value, target, where, lambda item: select(item, fields, tree), False)
+        body = (
+            apply_select(value, target, where, lambda item: select(item, fields, tree), False)
+            if fields
+            else shaped
+        )
+        inner = get_at(value, found.envelope) if found.envelope is not None else None
+        if where.path is not None or not isinstance(inner, dict):
+            return body
+        if not check_invariants(value, body, None, where.kind, found):
+            return body
+        # described as the resource, it sent the resource in an envelope (``{success, data:
+        # {thing: {...}}}``): read through it, the envelope's metadata as a wrapper's
+        enveloped = Target(found.envelope, "envelope", configured=False, found=found)
+        tree = field_tree_from_value(inner, maps=True)
+        fields = decide_fields(tree, config.context, kind=config.kind, item=False)
+        if not fields:
+            return body
+        series = answered_series(inner, False, config.kind)
+        return apply_select(value, inner, enveloped, lambda item: select(item, fields, tree), False)
     path = where.path or ()
     kept = get_at(shaped, path)
     if not isinstance(target, list) or not isinstance(kept, list) or len(kept) != len(target):

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .chunking import get_at, set_at
-from .collections import Payload, find_payload_in_value, is_meta_key
+from .collections import EXCHANGE_WORDS, Payload, exchange_id, find_payload_in_value, is_meta_key
 from .fields import parse_path, project
 from .names import is_leaf, words
 from .trees import field_tree_from_value
@@ -42,14 +42,12 @@ _SMALL_META_KEYS = 8
 
 # Wrapper keys that identify the HTTP exchange, not the data: left out of concise output.
 SUCCESS_KEYS = frozenset({"ok", "success", "succeeded"})
-DIAGNOSTIC_KEYS = frozenset({"request_id", "requestid", "x_request_id", "trace_id", "traceid"})
 # What a wrapper says about the exchange, not about the data beside it: a debugging or
 # tracing record (``debug``, ``req_id``, ``correlationId``), how long the call took or when it
 # was answered (``took``, ``elapsed``, ``api_timestamp``, ``repliedAt``, a number named
 # ``time``), the version of the API, schema or server (``api_version``, ``schemaVersion``)
 # (``wrapper_note``).
 TRACE_WORDS = frozenset({"debug", "debugging", "trace", "tracing", "diagnostic", "diagnostics"})
-EXCHANGE_WORDS = frozenset({"req", "request", "trace", "correlation", "span"})
 TIMING_WORDS = frozenset({"took", "elapsed", "latency", "timing", "timings"})
 # whose time or version a qualified name says: the exchange's, the API's, not the data's
 ANSWER_WORDS = frozenset(
@@ -86,16 +84,6 @@ def keep_meta(key: str, value: Any) -> bool:
             not isinstance(v, (dict, list)) for v in value.values()
         )
     return not isinstance(value, list)
-
-
-def exchange_id(key: str) -> bool:
-    """The id of the exchange, not of the data (``request_id``, ``meta: {requestId}``,
-    ``correlationId``; not a ``pull_request_id``): never an answer, around a list or one
-    resource."""
-    ws = w(key)
-    if key.lower().replace("-", "_") in DIAGNOSTIC_KEYS:
-        return True
-    return len(ws) > 1 and ws[-1] == "id" and set(ws[:-1]) <= EXCHANGE_WORDS | {"x"}
 
 
 def wrapper_note(key: str, value: Any) -> bool:
