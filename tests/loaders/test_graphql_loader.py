@@ -388,3 +388,34 @@ def test_a_union_of_outcomes_selects_the_failures_reason(tmp_path: Path) -> None
     assert "artworkOrError.mutationError.message" in fields
     assert "artworkOrError.mutationError.statusCode" in fields
     assert "artworkOrError.mutationError.detail" not in fields
+
+
+FLAGS_SDL = """
+type FeatureFlag { id: ID!, name: String, description: String, stale: Boolean, createdAt: String }
+type Order { id: ID!, number: String, status: String }
+type Fulfillment { id: ID!, status: String }
+type FlagError { field: String, message: String }
+type ToggleFlagsPayload { featureFlags: [FeatureFlag!], errors: [FlagError!] }
+type FulfillPayload { order: Order, fulfillments: [Fulfillment!] }
+type Query { flags: [FeatureFlag!] }
+type Mutation {
+  toggleFlags(ids: [ID!]!): ToggleFlagsPayload
+  fulfill(order: ID!): FulfillPayload
+}
+"""
+
+
+def test_a_mutation_answering_a_list_of_records_keeps_them_as_write_records(
+    tmp_path: Path,
+) -> None:
+    """A mutation whose payload is a list of records (``featureFlags: [...]``, beside its error
+    report only) kept each record's id alone, as for a list of links: which flags, by name, a
+    write changed was lost. They are kept as a write's records are (identity and label); a
+    list beside the resource the write changed (``{order, fulfillments}``) is still about it."""
+    path = tmp_path / "flags.graphql"
+    path.write_text(FLAGS_SDL)
+    ops = _ops(load_decided(path)[0])
+    toggled = ops["mutation.toggleFlags"].response.default_fields
+    assert {"featureFlags.id", "featureFlags.name", "errors.message"} <= set(toggled)
+    fulfilled = ops["mutation.fulfill"].response.default_fields
+    assert fulfilled[:2] == ("order.id", "order.status")  # the order it changed first

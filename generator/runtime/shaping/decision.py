@@ -313,8 +313,19 @@ def _chosen(
 ) -> tuple[str, ...]:
     if context.graphql and kind in WRITE_KINDS and not item:
         # a write's payload type (``{success, lastSyncId, issue {...}}``) is an envelope
-        # around the resource it changed: that resource's defaults, read through
-        envelope = find_payload(tree).envelope
+        # around the resource it changed: that resource's defaults, read through; one whose
+        # payload is a list of records (``{featureFlags: [...]}``) answers those records, each
+        # kept as a write's record is
+        found = find_payload(tree)
+        listed = _records_at(tree, found.collection)
+        if listed is not None and found.collection:
+            prefix = ".".join(found.collection)
+            entity = tuple(words(found.collection[-1]))
+            chosen = choose_default_fields(
+                listed, item=True, kind=kind, entity=entity, keys=context.keys
+            )
+            return tuple(f"{prefix}.{p}" for p in chosen)
+        envelope = found.envelope
         inner: Any = tree
         for depth, key in enumerate(envelope or ()):
             inner = unwrap(inner.get(key)) if isinstance(inner, dict) else None
@@ -342,6 +353,21 @@ def _chosen(
             everywhere=context.everywhere,
         )
     )
+
+
+def _records_at(tree: dict[str, Any], path: tuple[str, ...] | None) -> dict[str, Any] | None:
+    """The record a list of records at ``path`` holds, when nothing but scalars and error
+    reports sits beside it (None: no such list there)."""
+    node: Any = tree
+    for key in path or ():
+        node = node.get(key) if isinstance(node, dict) else None
+    record = unwrap(node) if isinstance(node, list) else None
+    if not path or not isinstance(record, dict) or not record:
+        return None
+    beside = [v for k, v in tree.items() if k != path[0] and not named_as_report(k)]
+    if any(isinstance(unwrap(v), dict) for v in beside):
+        return None  # a resource beside the list (``{order, fulfillments}``): what it changed
+    return record
 
 
 def _as_sent(member: Any) -> Any:
