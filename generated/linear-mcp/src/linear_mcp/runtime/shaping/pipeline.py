@@ -222,7 +222,9 @@ def shape(
     if explicit is None and config.covered:  # the footer is the way on (covered.py)
         shaped = without_covered(shaped, config.covered)
     if explicit is None and config.kind in PAGE_KINDS and not config.operator_defaults:
-        shaped = hide_credentials(shaped, config.context.keys, own=config.context.own)  # a read's secrets stay hidden
+        shaped = hide_credentials(
+            shaped, config.context.keys, own=config.context.own
+        )  # a read's secrets stay hidden
     if explicit is None and detail_level == "concise":
         shaped = _without_encodings(value, shaped, config, path, notes)
     max_chars = config.max_chars_detailed if detail_level == "detailed" else config.max_chars

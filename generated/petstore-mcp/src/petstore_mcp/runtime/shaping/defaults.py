@@ -615,9 +615,7 @@ def _written_records(tree: dict[str, Any], pick: Picker, keys: tuple[str, ...]) 
             pick.add(f"{key}.{ident}", "identity", force=True)
 
 
-def _records_in_part(
-    tree: dict[str, Any], pick: Picker, kind: str, keys: tuple[str, ...]
-) -> None:
+def _records_in_part(tree: dict[str, Any], pick: Picker, kind: str, keys: tuple[str, ...]) -> None:
     """A write's answer nothing identifies, with no list of records of its own, whose part
     nothing identifies holds the call's records (a batch delete's ``{match: {...}, output,
     results: {matches, successful, failed, objects: [{id, status, errors}]}}``: the request
