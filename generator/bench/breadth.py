@@ -45,7 +45,6 @@ from typing import Any, Callable
 import yaml
 
 from ..diagnostics import GenerationError
-from ..pipeline import GRAPHQL_SUFFIXES
 from ..preview.judge import Verdict, judge, leanest
 from ..preview.judge_answers import judge_empty
 from ..preview.judge_markdown import answered_as_json, judge_markdown
@@ -161,7 +160,7 @@ def plan_case(case: Case) -> Plan:
     finder = ExampleFinder(case.spec)
     paths = path_templates(spec)
     work = []
-    graphql = case.spec.suffix.lower() in GRAPHQL_SUFFIXES or bool(spec.graphql_sdl)
+    graphql = bool(spec.graphql_sdl)  # a GraphQL schema, as SDL or introspection JSON
     for op, tool in pairs:
         item = _work(op, tool, finder, case.spec if graphql else None)
         if isinstance(item, str):
@@ -233,10 +232,12 @@ async def _call_all(
     runtime = ServerRuntime(model, Settings(base_url=upstream.url, retries=0, read_timeout=10.0))
     calls = []
     warnings = _Warnings(logging.getLogger(ServerRuntime.__module__))
-    folder = tempfile.TemporaryDirectory() if sdl is not None else None
-    if folder is not None and sdl is not None:  # as a generated package ships it
-        runtime.graphql_schema_path = Path(folder.name) / SCHEMA_FILE
-        runtime.graphql_schema_path.write_text(sdl, encoding="utf-8")
+    folder = None
+    if sdl is not None:  # as a generated package ships it
+        folder = tempfile.TemporaryDirectory()
+        schema = Path(folder.name) / SCHEMA_FILE
+        schema.write_text(sdl, encoding="utf-8")
+        runtime.graphql_schema_path = schema
     try:
         for item in work:
             warnings.messages.clear()

@@ -40,6 +40,7 @@ from ..runtime.graphql.graphql_types import (
     leaf_kind,
     member_labels,
     possible_types,
+    scalar_fields,
     selectable_fields,
 )
 from ..runtime.shaping.decision import DefaultsContext, without_nested_connections
@@ -163,13 +164,8 @@ class GraphQLTrees:
         if not is_interface_type(named):
             return {}
         if named.name not in self._member_leaves:
-            own = {
-                k: leaf_kind(get_named_type(f.type))
-                for k, f in self._fields(named).items()
-                if is_leaf_type(get_named_type(f.type)) and not is_list(f.type)
-            }
             leaves: dict[str, str] = {}
-            if not has_own_identity(own):
+            if not has_own_identity(scalar_fields(named)):
                 members = possible_types(self.schema, named)
                 for name in member_labels(self.schema, named):
                     field = next(
