@@ -150,6 +150,15 @@ def is_union(named: GraphQLNamedType) -> bool:
 MEMBER_LABELS = 6  # identity/label field names selected across an abstract type's members
 
 
+def scalar_fields(named: GraphQLNamedType) -> dict[str, str]:
+    """The selectable fields of ``named`` that hold one scalar or enum, with their leaf kinds."""
+    return {
+        name: leaf_kind(get_named_type(f.type))
+        for name, f in selectable_fields(named).items()
+        if is_leaf_type(get_named_type(f.type)) and not is_list(f.type)
+    }
+
+
 def member_labels(schema: GraphQLSchema, named: GraphQLNamedType) -> list[str]:
     """Identity and label fields of the possible types of an interface or union, for the
     default selection: each member's identity fields and its label (the roles of
@@ -164,11 +173,7 @@ def member_labels(schema: GraphQLSchema, named: GraphQLNamedType) -> list[str]:
     counts: dict[str, int] = {}
     first_seen: dict[str, int] = {}
     for member in possible_types(schema, named):
-        leaves = {
-            name: leaf_kind(get_named_type(f.type))
-            for name, f in selectable_fields(member).items()
-            if is_leaf_type(get_named_type(f.type)) and not is_list(f.type)
-        }
+        leaves = scalar_fields(member)
         chosen = list(identity_fields(leaves))
         label = min((n for n in leaves if is_label(n)), key=label_rank, default=None)
         if label is not None and label not in chosen:
