@@ -46,7 +46,7 @@ from ..runtime.graphql.graphql_types import (
 from ..runtime.shaping.decision import DefaultsContext, without_nested_connections
 from ..runtime.shaping.names import is_leaf
 from ..runtime.shaping.roles.identity import has_own_identity
-from .response_shape import merge_trees
+from .response_shape import merge_trees, variant_name
 
 MAX_DEPTH = 3
 MAX_FIELDS = 300
@@ -113,6 +113,7 @@ class GraphQLTrees:
             union=union,
             members=tuple(member_labels(self.schema, item)) if union else (),
             sent=self._echoed(field, rich) if mutation and collection is None else (),
+            variants=self.variants(item),
         )
         return ResponseShape(
             schema_name=item.name,
@@ -122,6 +123,33 @@ class GraphQLTrees:
             context=context,
             decision_tree=rich if isinstance(rich, dict) and rich else None,
         )
+
+    def variants(
+        self, named: GraphQLNamedType, depth: int = DEFAULTS_DEPTH
+    ) -> tuple[tuple[str, tuple[str, ...]], ...]:
+        """The fields below ``named`` (lists read through, nested connections left out as the
+        defaults' tree leaves them) whose type is a union of two or more object variants, or an
+        interface with no identity of its own, each as its dotted path and what names each
+        variant by its scalar fields (``response_shape.variant_name``: a card's
+        ``cardholderName``, an action's ``actionName``; not a failure's error object, whole):
+        the decision keeps them all when it keeps one
+        (``DefaultsContext.variants``), as it does for REST's ``oneOf``."""
+        if depth <= 0 or is_leaf_type(named) or is_union_type(named):
+            return ()  # an interface's own fields are read (a union has none)
+        out: list[tuple[str, tuple[str, ...]]] = []
+        for name, field in self._fields(named).items():
+            sub = get_named_type(field.type)
+            if is_leaf_type(sub) or connection(field.type) is not None:
+                continue
+            if is_abstract_type(sub):
+                members = self._members(sub) or []
+                if len(members) >= 2 and not has_own_identity(scalar_fields(sub)):
+                    named_by = [variant_name(scalar_fields(m)) for m in members]
+                    said = tuple(dict.fromkeys(n for n in named_by if n))
+                    out += [(name, said)] if len(said) >= 2 else []
+                continue
+            out += [(f"{name}.{p}", n) for p, n in self.variants(sub, depth - 1)]
+        return tuple(out)
 
     def _echoed(self, field: GraphQLField, rich: Any) -> tuple[str, ...]:
         """What this mutation answers back of what it was sent, as the schema's mutations do

@@ -419,3 +419,50 @@ def test_a_mutation_answering_a_list_of_records_keeps_them_as_write_records(
     assert {"featureFlags.id", "featureFlags.name", "errors.message"} <= set(toggled)
     fulfilled = ops["mutation.fulfill"].response.default_fields
     assert fulfilled[:2] == ("order.id", "order.status")  # the order it changed first
+
+
+VARIANTS_SDL = """
+type Card { last4: String, cardholderName: String, expirationYear: Int }
+type Wallet { username: String, walletUserId: String }
+type Action { actionName: String, fields: [String] }
+type Reason { code: String, message: String }
+type Declined { reason: Reason }
+union PaymentSnapshot = Card | Wallet | Action | Declined
+type Verification { id: ID!, status: String, createdAt: String, snapshot: PaymentSnapshot }
+input VerifyInput { paymentMethodId: ID! }
+type VerifyPayload { verification: Verification }
+type Query { verification(id: ID!): Verification }
+type Mutation { verify(input: VerifyInput!): VerifyPayload }
+"""
+
+
+def test_a_nested_union_keeps_what_names_each_of_its_variants(tmp_path: Path) -> None:
+    """A verification's ``snapshot`` (a union of a card, a wallet and an action) kept only
+    the label ranked best across all members (the wallet's ``username``), so a card or an
+    action answered ``{"__typename": "Action"}`` and lost what it was. Each variant's name
+    is kept (``DefaultsContext.variants``, as for REST's ``oneOf``), selected through an
+    inline fragment each; a member that holds an object only is not named by it."""
+    from graphql import build_schema
+
+    from generator.render.graphql_sdl import shipped_sdl
+    from generator.runtime.graphql.graphql_selection import compile_selection
+
+    path = tmp_path / "variants.graphql"
+    path.write_text(VARIANTS_SDL)
+    spec = load_decided(path)[0]
+    ops = _ops(spec)
+    read = ops["query.verification"].response
+    assert set(dict(read.context.variants)["snapshot"]) == {
+        "cardholderName",
+        "username",
+        "actionName",
+    }
+    for name in ("cardholderName", "username", "actionName"):
+        assert f"snapshot.{name}" in read.default_fields
+    write = ops["mutation.verify"].response
+    assert "verification.snapshot.actionName" in write.default_fields
+    shipped = build_schema(shipped_sdl(spec))
+    paths = list(write.default_fields)
+    payload = shipped.type_map["VerifyPayload"]
+    rendered = compile_selection(shipped, payload, paths, write.field_tree).render()
+    assert "... on Action { actionName" in rendered and "... on Card { cardholderName" in rendered
