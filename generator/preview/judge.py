@@ -103,6 +103,7 @@ from .judge_roles import (
     OWN_IDENTITY,
     WRAPPER_SCALARS,
     bare,
+    data_of,
     edge_resource,
     found_in,
     has_identity_member,
@@ -315,7 +316,7 @@ def judge(
         check_series(judged, shaped, base, tally, base)
         if (
             (isinstance(body, (dict, list)) and body)
-            and (said := [v for v in leaves(body) if v != ""])  # an empty text says nothing
+            and (said := [v for v in leaves(data_of(body)) if v != ""])  # "" says nothing
             and not found_in(said, shaped)
             and not _none_said(body, shaped)
         ):

@@ -52,6 +52,7 @@ from .judge_roles import (
     HANDLE_WORDS,
     ID_SUFFIXES,
     WRAPPER_SCALARS,
+    data_of,
     found_in,
     get_path,
     has_identity_member,
@@ -297,7 +298,7 @@ def is_acknowledgement(body: Any) -> bool:
 
 
 def _acknowledgement_kept(body: Any, shaped: Any) -> bool:
-    sent, kept = _values(body), _values(shaped)
+    sent, kept = _values(data_of(body)), _values(shaped)
     flags = [v for v in sent if isinstance(v, bool)]
     others = [v for v in sent if not isinstance(v, bool) and v != ""]  # "" says nothing
     if all(any(k is v for k in kept) for v in flags) and (not others or found_in(others, shaped)):

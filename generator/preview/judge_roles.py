@@ -169,6 +169,20 @@ def get_path(value: Any, path: tuple[str, ...]) -> Any:
     return value
 
 
+TYPE_NAME = "__typename"  # GraphQL's name of an object's type: said of a value, not one
+
+
+def data_of(value: Any) -> Any:
+    """``value`` without GraphQL's ``__typename`` members, at any depth: what a body holds
+    beside the names of its types (``{"__typename": "DeleteSuccess", "success": true}`` holds
+    the flag)."""
+    if isinstance(value, dict):
+        return {k: data_of(v) for k, v in value.items() if k != TYPE_NAME}
+    if isinstance(value, list):
+        return [data_of(v) for v in value]
+    return value
+
+
 def leaves(value: Any, depth: int = 0, max_depth: int = 8) -> list[Any]:
     """Every scalar in ``value`` (strings, numbers; not booleans or null)."""
     if is_scalar(value):

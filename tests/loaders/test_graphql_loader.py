@@ -466,3 +466,54 @@ def test_a_nested_union_keeps_what_names_each_of_its_variants(tmp_path: Path) ->
     payload = shipped.type_map["VerifyPayload"]
     rendered = compile_selection(shipped, payload, paths, write.field_tree).render()
     assert "... on Action { actionName" in rendered and "... on Card { cardholderName" in rendered
+
+
+OUTCOMES_SDL = """
+type Partner { id: ID!, name: String, slug: String }
+type Room {
+  id: ID!, slug: String, title: String, status: String, body: String, introStatement: String,
+  pullQuote: String, startAt: String, endAt: String, published: Boolean, heroImageURL: String,
+  timeZone: String, partner: Partner, artworkIDs: [String], viewCount: Int
+}
+type Error { code: String, message: String, path: [String] }
+type Errors { errors: [Error!]! }
+type Done { success: Boolean }
+type RoomUpdated { room: Room }
+union RoomOrErrors = Room | Errors
+union RoomOrDone = RoomUpdated | Done
+type Order { id: ID!, number: String, errors: [Error!]! }
+type CreateRoomPayload { roomOrErrors: RoomOrErrors }
+type UpdateRoomPayload { roomOrDone: RoomOrDone }
+type CancelOrderPayload { order: Order, errors: [Error!]! }
+input CreateRoomInput { title: String }
+type Query { room(id: ID!): Room }
+type Mutation {
+  createRoom(input: CreateRoomInput!): CreateRoomPayload
+  updateRoom(id: ID!, input: CreateRoomInput!): UpdateRoomPayload
+  cancelOrder(id: ID!): CancelOrderPayload
+}
+"""
+
+
+def test_each_outcome_of_a_union_says_what_happened(tmp_path: Path) -> None:
+    """A write answering a union of outcomes selected the record's member only: a failure
+    answered ``{"__typename": "Errors"}`` and a done ``{"__typename": "Done"}``. The list of
+    reports one level down is read as the answer's own would be (reason, code), the
+    member's ``success`` flag is kept beside the record, and a resource's own ``errors``
+    beside the answer's is not read twice."""
+    path = tmp_path / "outcomes.graphql"
+    path.write_text(OUTCOMES_SDL)
+    ops = _ops(load_decided(path)[0])
+    fields = ops["mutation.createRoom"].response.default_fields
+    assert "roomOrErrors.id" in fields and "roomOrErrors.errors.message" in fields
+    assert "roomOrErrors.errors.code" in fields
+    updated = ops["mutation.updateRoom"].response.default_fields
+    assert "roomOrDone.room.id" in updated and "roomOrDone.success" in updated
+    assert "errors.message" in ops["mutation.cancelOrder"].response.default_fields
+    from generator.runtime.shaping.failures import write_reports
+
+    report = [{"message": "string", "code": "string"}]
+    assert write_reports({"order": {"id": "string", "errors": report}, "errors": report}) == (
+        "errors.message",
+        "errors.code",
+    )
