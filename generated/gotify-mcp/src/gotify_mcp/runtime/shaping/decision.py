@@ -265,8 +265,9 @@ def _fields(
     defaults = _chosen(tree, context, kind=kind, item=item)
     if not item and context.about:  # what the call is for, named by its path
         defaults = tuple(defaults) + _named_by_path(tree, context.about, tuple(defaults))
-    if context.graphql and defaults and tree.get("success") == "boolean":
-        defaults = ("success",) + defaults  # mutation payloads: did it work?
+    if context.graphql and defaults:  # mutation payloads: did it work? (also said one level
+        # down, by a union of outcomes: ``artworkOrError { success }`` beside ``artwork``)
+        defaults = _success_flags(tree, tuple(defaults)) + tuple(defaults)
     if defaults and not item and kind not in PAGE_KINDS:  # what else it did, and if not, why
         if context.graphql:  # a mutation's payload type holds what it did, made for it
             defaults = tuple(defaults) + records_beside(tree, tuple(defaults), context.keys)
@@ -276,6 +277,16 @@ def _fields(
         defaults = ("__typename",) + tuple(d for d in defaults if d != "__typename") + labels
     defaults = _every_variant_named(tuple(defaults), context.variants)
     return whole_compounds(tree, tuple(defaults))  # ``{seconds, nanos}`` whole
+
+
+def _success_flags(tree: dict[str, Any], chosen: tuple[str, ...]) -> tuple[str, ...]:
+    """The payload's ``success`` flag, and that of a member the defaults read into."""
+    flags = ["success"] if tree.get("success") == "boolean" else []
+    for key, sub in tree.items():
+        if isinstance(sub, dict) and sub.get("success") == "boolean":
+            if any(p.startswith(key + ".") for p in chosen) and f"{key}.success" not in chosen:
+                flags.append(f"{key}.success")
+    return tuple(flags)
 
 
 def _named_by_path(

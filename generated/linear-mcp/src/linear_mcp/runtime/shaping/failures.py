@@ -84,29 +84,44 @@ def _identity(tree: Any, key: str, written: Any, keys: tuple[str, ...]) -> list[
     return list(identity_fields(tree, w(key), keys, written=True)[:1])
 
 
-def write_reports(tree: Any, *, inside: bool = True) -> tuple[str, ...]:
+def write_reports(tree: Any, *, inside: bool = True, lists: bool = False) -> tuple[str, ...]:
     """The members of a write's answer that say why it did not go through: each list beside
     the resource named as errors whose records say why (GraphQL's ``errors:
     [{field, message, code}]``, ``userErrors``), by their reason, the input they are about
     and their code. Such an answer comes back with a success status, the resource empty:
     without them the agent is told nothing of what went wrong; when the write went through
     the list is empty and costs nothing. One level down, in a part of the answer with no such
-    list, a single report named as an error is read the same way: a union of outcomes
-    (GraphQL's ``artworkOrError { ... on Failure { mutationError { message } } }``) says
-    there why the write did not go through."""
+    list, a single report named as an error is read the same way, and a list of them when the
+    answer has none of its own (``lists``; not a resource's own ``order.errors`` beside the
+    answer's): a union of outcomes (GraphQL's ``artworkOrError { ... on Failure {
+    mutationError { message } } }``, ``viewingRoomOrErrors { ... on Errors { errors {
+    message } } }``) says there why the write did not go through."""
+    if not isinstance(tree, dict):
+        return ()
+    own = inside and not any(_report_list(k, sub) for k, sub in tree.items())
     out: list[str] = []
-    for key, sub in tree.items() if isinstance(tree, dict) else ():
+    for key, sub in tree.items():
         record = unwrap(sub)
         if not isinstance(record, dict):
             continue
-        # at the top a list of reports; one level down, in a part with none, a single one
-        form = isinstance(sub, list) if inside else isinstance(sub, dict)
+        form = isinstance(sub, list) if inside else (isinstance(sub, dict) or lists)
         said = _reasons(record) if form and _named_errors(key) else []
         if said:
             out += [f"{key}.{k}" for k in said]
         elif isinstance(sub, dict) and inside:
-            out += [f"{key}.{p}" for p in write_reports(sub, inside=False)]
+            out += [f"{key}.{p}" for p in write_reports(sub, inside=False, lists=own)]
     return tuple(out)
+
+
+def _report_list(key: str, sub: Any) -> bool:
+    """A list named as errors whose records say why."""
+    record = unwrap(sub)
+    return (
+        isinstance(sub, list)
+        and isinstance(record, dict)
+        and _named_errors(key)
+        and bool(_reasons(record))
+    )
 
 
 def _reasons(record: dict[str, Any]) -> list[str]:
