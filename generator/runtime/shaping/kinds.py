@@ -181,8 +181,8 @@ def generated_content_paths(tree: Any, lists: int | None = None) -> tuple[str, .
     """Dot paths (arrays seen through) of the content a generation answers with: strings named
     as content, for what a generation makes (``transcript``: ``PRODUCED_WORDS``) or as a rich
     text's text member (``text``, ``content``), the calls it asks for (``asked_calls``,
-    ``call_paths``: with tools, a completion's answer is its ``tool_calls``, its text null), and arrays of
-    numbers (a vector), outside metadata (``usage``, ``meta``) and noise. A list of integers is no
+    ``call_paths``: with tools, a completion's answer is its ``tool_calls``, its text null),
+    and arrays of numbers (a vector), outside metadata (``usage``, ``meta``) and noise. A list of integers is no
     vector: a token's ``bytes`` beside its log probability are an encoding, not content.
     ``lists``: how many arrays below ``tree`` the content may be in (None: any): a list's item
     that is a record (an entity an analysis found, by its name) holds its own text, not the
