@@ -21,7 +21,8 @@
   ``lemma``); the answer its own measure (``documentSentiment.score``). What it produced
   stays whole in a list's answer too (only what it quotes is a preview), and how it was
   produced is left out of the answer and its wrapper (``is_production_note``: its model,
-  version, usage, credits, processing time and creation time).
+  version, usage, credits, processing time and creation time), as is what the caller sent,
+  echoed beside it (``is_echoed_input``: a completion's ``prompt`` with its logprobs).
 - ``acknowledge``: a bare status (``{ok: true}``, no body at all): shown whole, one line.
 
 The run-time invariants (``invariants.py``) hold for every kind.
@@ -130,7 +131,9 @@ def without_production_notes(shaped: Any, path: tuple[str, ...]) -> Any:
 SENT_WORDS = frozenset({"request", "requests", "input", "inputs", "params", "parameters", "prompt"})
 
 
-def _sent(key: str) -> bool:
+def is_echoed_input(key: str) -> bool:
+    """A member named for what the caller sent (``SENT_WORDS``: ``prompt``, ``request``,
+    ``input``), echoed beside what a generation produced: not part of its answer."""
     return bool(w(key)) and w(key)[-1] in SENT_WORDS
 
 
@@ -145,11 +148,42 @@ def produced(key: str) -> bool:
     return bool(w(key)) and w(key)[-1] in PRODUCED_WORDS
 
 
+# what a generation asks the caller to run instead of (or beside) a text: a chat completion's
+# ``tool_calls``, ``function_call``, a candidate part's ``functionCall``
+CALL_WORDS = frozenset({"call", "calls"})
+
+
+def asked_calls(key: str, sub: Any) -> bool:
+    """``sub`` under ``key`` is what a generation asks to be called (``CALL_WORDS``): an object
+    or a list of objects (each call's id, function name and arguments)."""
+    while isinstance(sub, list):
+        sub = sub[0] if sub else None
+    return isinstance(sub, dict) and w(key)[-1] in CALL_WORDS
+
+
+def call_paths(calls: Any) -> list[str]:
+    """What one call a generation asks for says (relative dot paths): its members and its
+    parts' (``id``, ``function.name``, ``function.arguments``), not their kind (``type:
+    "function"``: the member holding them says it); an open part (arguments as an object) whole."""
+    while isinstance(calls, list):
+        calls = calls[0] if calls else None
+    out: list[str] = []
+    for key, sub in (calls or {}).items():
+        if w(key)[-1] in RECORD_KIND_WORDS:
+            continue
+        if isinstance(sub, dict) and sub:
+            out += [f"{key}.{k}" for k in sub if w(k)[-1] not in RECORD_KIND_WORDS]
+        else:
+            out.append(key)
+    return out
+
+
 def generated_content_paths(tree: Any, lists: int | None = None) -> tuple[str, ...]:
     """Dot paths (arrays seen through) of the content a generation answers with: strings named
     as content, for what a generation makes (``transcript``: ``PRODUCED_WORDS``) or as a rich
-    text's text member (``text``, ``content``), and arrays of numbers
-    (a vector), outside metadata (``usage``, ``meta``) and noise. A list of integers is no
+    text's text member (``text``, ``content``), the calls it asks for (``asked_calls``,
+    ``call_paths``: with tools, a completion's answer is its ``tool_calls``, its text null),
+    and arrays of numbers (a vector), outside metadata (``usage``, ``meta``) and noise. A list of integers is no
     vector: a token's ``bytes`` beside its log probability are an encoding, not content.
     ``lists``: how many arrays below ``tree`` the content may be in (None: any): a list's item
     that is a record (an entity an analysis found, by its name) holds its own text, not the
@@ -166,9 +200,12 @@ def generated_content_paths(tree: Any, lists: int | None = None) -> tuple[str, .
         if lists is not None and crossed > lists + int(isinstance(tree, list)):
             return
         for key, sub in node.items():
-            if is_meta_key(key) or is_noise(key) or _sent(key):
+            if is_meta_key(key) or is_noise(key) or is_echoed_input(key):
                 continue
             path = f"{prefix}.{key}" if prefix else key
+            if asked_calls(key, sub):
+                found.extend(f"{path}.{p}" for p in call_paths(sub))
+                continue
             if isinstance(sub, list) and sub and is_leaf(sub[0]):
                 if base_type(sub[0]) == "number" and len(w(key)) <= 2:
                     found.append(path)  # a vector of floats: an embedding (not bytes)
