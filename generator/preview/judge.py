@@ -130,8 +130,9 @@ from .judge_roles import (
 def payload_path(body: Any, thing: str = "", nested: bool = True) -> tuple[str, ...] | None:
     """Where the payload list of ``body`` is (``()`` = the body itself), None: no list;
     ``thing``: what the operation's path addresses (``judge_roles.stated_answer``);
-    ``nested``: False when the body is an answer, not a wrapper (``judge_content.produced_answer``), so the
-    lists of its parts (one object down) are not its payload."""
+    ``nested``: False when the body is an answer, not a wrapper
+    (``judge_content.produced_answer``), so the lists of its parts (one object down) are not
+    its payload."""
     if isinstance(body, list):
         return () if body else None
     if not isinstance(body, dict) or is_resource(body):
