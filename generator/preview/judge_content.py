@@ -102,14 +102,22 @@ def _text(key: str, value: Any) -> bool:
     return is_prose(value) and not is_label(key, value) and not is_notice(key, value)
 
 
+ANSWER_WORDS = frozenset({"answer", "output"})
+
+
 def produced_answer(body: Any, kind: str | None) -> bool:
-    """A generation's answer that holds prose of its own (``{answer: "...", completion_reason,
-    agent_info: {models: [...]}}``): the text is what the call produced and the body no
-    wrapper nor batch envelope, so a list in one of its parts (what produced it) is neither
-    its payload nor its records."""
-    return (
-        kind == "generate" and isinstance(body, dict) and any(_text(k, v) for k, v in body.items())
-    )
+    """A generation's answer that holds prose of its own, or a member named as its answer or
+    output (``ANSWER_WORDS``: an extraction's ``answer: {...}``), beside its parts
+    (``{answer: "...", completion_reason, agent_info: {models: [...]}}``): that is what the
+    call produced and the body no wrapper nor batch envelope, so a list in one of its parts
+    (what produced it) is neither its payload nor its records."""
+    if kind != "generate" or not isinstance(body, dict):
+        return False
+    return any(_text(k, v) or _named_answer(k, v) for k, v in body.items())
+
+
+def _named_answer(key: str, value: Any) -> bool:
+    return bool(words(key)) and words(key)[-1] in ANSWER_WORDS and value not in (None, "")
 
 
 def _echoed(

@@ -619,3 +619,10 @@ def test_a_generations_own_text_makes_its_body_an_answer_not_a_wrapper_of_a_part
     assert verdict.lost == [] and verdict.lists == 0
     assert records(AI_ANSWER, nested=False) is None
     assert judge(AI_ANSWER, shaped, kind="read").lost  # not a generation: a wrapper's list
+
+
+def test_a_generations_structured_answer_makes_its_body_an_answer_too() -> None:
+    body = {**AI_ANSWER, "answer": {"vendor": "Acme", "total": "42.10"}}
+    shaped = {"answer": body["answer"], "completion_reason": "done"}
+    assert judge(body, shaped, kind="generate").lost == []
+    assert judge(body, shaped, kind="read").lost
