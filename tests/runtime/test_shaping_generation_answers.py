@@ -65,30 +65,32 @@ PLATES = {
     ],
 }
 ARGUMENTS = '{"location": "Boston, MA", "unit": "celsius"}'
-TOOL_CALLS: dict[str, Any] = {  # with tools, the answer is the calls the model asks for, its text null
-    "id": "chatcmpl-abc123",
-    "object": "chat.completion",
-    "created": 1699896916,
-    "model": "model-0125",
-    "choices": [
-        {
-            "index": 0,
-            "message": {
-                "role": "assistant",
-                "content": None,
-                "tool_calls": [
-                    {
-                        "id": "call_abc123",
-                        "type": "function",
-                        "function": {"name": "get_current_weather", "arguments": ARGUMENTS},
-                    }
-                ],
-            },
-            "finish_reason": "tool_calls",
-        }
-    ],
-    "usage": {"prompt_tokens": 82, "completion_tokens": 17, "total_tokens": 99},
-}
+TOOL_CALLS: dict[str, Any] = (
+    {  # with tools, the answer is the calls the model asks for, its text null
+        "id": "chatcmpl-abc123",
+        "object": "chat.completion",
+        "created": 1699896916,
+        "model": "model-0125",
+        "choices": [
+            {
+                "index": 0,
+                "message": {
+                    "role": "assistant",
+                    "content": None,
+                    "tool_calls": [
+                        {
+                            "id": "call_abc123",
+                            "type": "function",
+                            "function": {"name": "get_current_weather", "arguments": ARGUMENTS},
+                        }
+                    ],
+                },
+                "finish_reason": "tool_calls",
+            }
+        ],
+        "usage": {"prompt_tokens": 82, "completion_tokens": 17, "total_tokens": 99},
+    }
+)
 FUNCTION_CALL: dict[str, Any] = {
     "candidates": [
         {
@@ -114,11 +116,26 @@ ECHOED = {  # a completion that answers the prompt it was sent back beside its t
     "choices": [{"text": TEXT, "index": 0, "finish_reason": "stop"}],
     "prompt": [{"text": "<s>[INST] Tell me about the museum. [/INST]", "index": 0}],
 }
+EMBEDDINGS = {  # vectors a concise answer leaves out: each record keeps which input it is
+    "id": "embd-aad6fc62b17349b192ef09225058bc45",
+    "object": "list",
+    "data": [
+        {
+            "embedding": [round(0.001 * (n + i), 4) for i in range(64)],
+            "index": n,
+            "object": "embedding",
+        }
+        for n in (0, 1)
+    ],
+    "model": "embed-1",
+    "usage": {"prompt_tokens": 15, "total_tokens": 15},
+}
 BODIES = {
     "createChatCompletion": ("/v1/chat/completions", CHAT),
     "createToolsChatCompletion": ("/v2/chat/completions", TOOL_CALLS),
     "generateFunctionCall": ("/v2/models/{model}:generateContent", FUNCTION_CALL),
     "createCompletion": ("/v1/completions", ECHOED),
+    "createEmbeddings": ("/v1/embeddings", EMBEDDINGS),
     "generateContent": ("/v1/models/{model}:generateContent", CANDIDATES),
     "createTranscription": ("/v1/audio/transcriptions", TRANSCRIPTION),
     "recognizeSpeech": ("/v1/speech:recognize", RECOGNIZED),
@@ -238,3 +255,9 @@ def test_a_completion_leaves_out_the_prompt_it_echoes(tools) -> None:
     out = shaped(tools, "createCompletion")
     assert out["choices"][0]["text"] == TEXT
     assert "prompt" not in out
+
+
+def test_embeddings_left_out_keep_the_index_of_the_input_each_embeds(tools) -> None:
+    out = shaped(tools, "createEmbeddings")
+    assert [r.get("index") for r in out["data"]] == [0, 1]
+    assert all("embedding" not in r for r in out["data"])  # an encoding, named in a note

@@ -287,9 +287,11 @@ def generated_record_paths(tree: dict[str, Any], item: bool, chosen: list[str]) 
 
     def own_chosen(prefix: str, record: Any) -> bool:
         """A member of its own (not a part's) is chosen, other than its type or measure,
-        which say what it is and how sure, not which one (a plate beside its confidence)."""
+        which say what it is and how sure, not which one (a plate beside its confidence),
+        and other than a vector, which a concise answer leaves out as an encoding (an
+        embedding beside the ``index`` of the input it embeds)."""
         own = [p[len(prefix) :] for p in chosen if p.startswith(prefix)]
-        return any("." not in k and not _telling(k, record) for k in own)
+        return any("." not in k and not _telling(k, record) and not _vector(k, record) for k in own)
 
     if item:
         return tuple(record_paths(tree, own_chosen("", tree)))
@@ -305,6 +307,16 @@ def _telling(key: str, record: Any) -> bool:
     if not w(key) or not is_leaf(leaf):
         return False
     return w(key)[-1] in RECORD_KIND_WORDS or is_measure(key, leaf)
+
+
+def _vector(key: str, record: Any) -> bool:
+    """``key`` is the record's array of numbers (an embedding)."""
+    sub = record.get(key) if isinstance(record, dict) else None
+    while isinstance(sub, list):
+        sub = sub[0] if sub else None
+        if is_leaf(sub):
+            return base_type(sub) in ("number", "integer")
+    return False
 
 
 OFFSET_WORDS = frozenset({"offset"})
