@@ -9,14 +9,14 @@
   delete's by the leaner ``DELETE`` profile (which one went: identity, label, state).
 - ``generate``: the content produced for the caller (``generated_content_paths``: a
   completion's ``choices.message.content``, a transcription's ``text``, an embedding's
-  vector) is always part of the defaults, however deep (not in what the caller sent, echoed
+  vector, the calls it asks for, ``tool_calls``) is always part of the defaults, however deep (not in what the caller sent, echoed
   beside it: a report's ``request``, ``params``, ``prompt``), next to the usual fields; it is
   cut at ``max_chars`` with the truncation marker like any string, never dropped. Its records
   (``generated_record_paths``: the objects of its lists, through groups that hold only
   lists, ``changeReports[].configChanges[]``) keep what tells them apart: their type, their
   most telling measure (``score`` before ``magnitude``, ``roles/quantity.py``; its own before
   a part's: ``salience`` before ``sentiment.score``), and, when nothing of their own was chosen (a change said only by its advice
-  texts, a token by its part of speech), their own short scalars (``element``, ``newValue``,
+  texts, a token by its part of speech, an embedding by its vector), their own short scalars (``element``, ``newValue``,
   ``lemma``); the answer its own measure (``documentSentiment.score``). What it produced
   stays whole in a list's answer too (only what it quotes is a preview), and how it was
   produced is left out of the answer and its wrapper (``is_production_note``: its model,
