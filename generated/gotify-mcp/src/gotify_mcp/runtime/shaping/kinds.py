@@ -10,14 +10,14 @@
   delete's by the leaner ``DELETE`` profile (which one went: identity, label, state).
 - ``generate``: the content produced for the caller (``generated_content_paths``: a
   completion's ``choices.message.content``, a transcription's ``text``, an embedding's
-  vector) is always part of the defaults, however deep (not in what the caller sent, echoed
+  vector, the calls it asks for, ``tool_calls``) is always part of the defaults, however deep (not in what the caller sent, echoed
   beside it: a report's ``request``, ``params``, ``prompt``), next to the usual fields; it is
   cut at ``max_chars`` with the truncation marker like any string, never dropped. Its records
   (``generated_record_paths``: the objects of its lists, through groups that hold only
   lists, ``changeReports[].configChanges[]``) keep what tells them apart: their type, their
   most telling measure (``score`` before ``magnitude``, ``roles/quantity.py``; its own before
   a part's: ``salience`` before ``sentiment.score``), and, when nothing of their own was chosen (a change said only by its advice
-  texts, a token by its part of speech), their own short scalars (``element``, ``newValue``,
+  texts, a token by its part of speech, an embedding by its vector), their own short scalars (``element``, ``newValue``,
   ``lemma``); the answer its own measure (``documentSentiment.score``). What it produced
   stays whole in a list's answer too (only what it quotes is a preview), and how it was
   produced is left out of the answer and its wrapper (``is_production_note``: its model,
@@ -288,9 +288,11 @@ def generated_record_paths(tree: dict[str, Any], item: bool, chosen: list[str]) 
 
     def own_chosen(prefix: str, record: Any) -> bool:
         """A member of its own (not a part's) is chosen, other than its type or measure,
-        which say what it is and how sure, not which one (a plate beside its confidence)."""
+        which say what it is and how sure, not which one (a plate beside its confidence),
+        and other than a vector, which a concise answer leaves out as an encoding (an
+        embedding beside the ``index`` of the input it embeds)."""
         own = [p[len(prefix) :] for p in chosen if p.startswith(prefix)]
-        return any("." not in k and not _telling(k, record) for k in own)
+        return any("." not in k and not _telling(k, record) and not _vector(k, record) for k in own)
 
     if item:
         return tuple(record_paths(tree, own_chosen("", tree)))
@@ -306,6 +308,16 @@ def _telling(key: str, record: Any) -> bool:
     if not w(key) or not is_leaf(leaf):
         return False
     return w(key)[-1] in RECORD_KIND_WORDS or is_measure(key, leaf)
+
+
+def _vector(key: str, record: Any) -> bool:
+    """``key`` is the record's array of numbers (an embedding)."""
+    sub = record.get(key) if isinstance(record, dict) else None
+    while isinstance(sub, list):
+        sub = sub[0] if sub else None
+        if is_leaf(sub):
+            return base_type(sub) in ("number", "integer")
+    return False
 
 
 OFFSET_WORDS = frozenset({"offset"})
