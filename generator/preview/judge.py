@@ -85,6 +85,7 @@ from typing import Any, Sequence
 from .judge_answers import AnswerChecks, judge_answer
 from .judge_checks import FAILING, Check, Finding, Seen, Tally, checks_of, collapse, where
 from .judge_encodings import check_encodings
+from .judge_content import produced_answer
 from .judge_generated import check_generated
 from .judge_paths import (
     addressed_thing,
@@ -127,9 +128,12 @@ from .judge_roles import (
 # ------------------------------------------------------------------------------ payload
 
 
-def payload_path(body: Any, thing: str = "") -> tuple[str, ...] | None:
+def payload_path(body: Any, thing: str = "", nested: bool = True) -> tuple[str, ...] | None:
     """Where the payload list of ``body`` is (``()`` = the body itself), None: no list;
-    ``thing``: what the operation's path addresses (``judge_roles.stated_answer``)."""
+    ``thing``: what the operation's path addresses (``judge_roles.stated_answer``);
+    ``nested``: False when the body is an answer, not a wrapper
+    (``judge_content.produced_answer``), so the lists of its parts (one object down) are not
+    its payload."""
     if isinstance(body, list):
         return () if body else None
     if not isinstance(body, dict) or is_resource(body):
@@ -151,6 +155,7 @@ def payload_path(body: Any, thing: str = "") -> tuple[str, ...] | None:
             and scalars <= WRAPPER_SCALARS
             and not is_error_report(key)
             and not stated
+            and nested
         ):
             candidates += [((key, k), v) for k, v in value.items()]
         found += [(path, sub) for path, sub in candidates if isinstance(sub, list) and sub]
@@ -302,7 +307,7 @@ def judge(
     tally = Tally()
     thing = addressed_thing(template)
     addressed = isinstance(body, dict) and named_member(body, object_params(template, siblings))
-    path = None if addressed else payload_path(body, thing)
+    path = None if addressed else payload_path(body, thing, not produced_answer(body, kind))
     params = object_params(template, siblings, items=path is not None)
     judged = unwrap(body, thing)
     base = path if path is not None else unwrap_path(body, thing)

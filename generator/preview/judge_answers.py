@@ -45,7 +45,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from .judge_content import beginning_kept, generated_content
+from .judge_content import asked_calls, beginning_kept, generated_content, produced_answer
 from .judge_request import Request
 from .synthesize import singular
 from .judge_roles import (
@@ -143,9 +143,13 @@ def _named_for(items: list[Any], name: str) -> bool:
     return False
 
 
-def records(body: Any, thing: str = "") -> tuple[tuple[str, ...], list[Any]] | None:
+def records(
+    body: Any, thing: str = "", nested: bool = True
+) -> tuple[tuple[str, ...], list[Any]] | None:
     """Where the records of a batch envelope are, and the records (rule in the module doc;
-    ``thing``: what the operation's path addresses, ``one_resource``)."""
+    ``thing``: what the operation's path addresses, ``one_resource``; ``nested``: False when
+    the body is a generation's answer, ``judge_content.produced_answer``: its parts' lists are
+    not records)."""
     if not isinstance(body, dict) or stated_answer(body, thing):
         return None
     if _scalars(body) > WRAPPER_SCALARS:
@@ -157,7 +161,12 @@ def records(body: Any, thing: str = "") -> tuple[tuple[str, ...], list[Any]] | N
         if is_meta(key):
             continue  # the envelope's meta-information
         candidates: list[tuple[tuple[str, ...], Any]] = [((key,), value)]
-        if isinstance(value, dict) and not has_identity_member(value) and not is_error_report(key):
+        if (
+            nested
+            and isinstance(value, dict)
+            and not has_identity_member(value)
+            and not is_error_report(key)
+        ):
             candidates += [((key, k), v) for k, v in value.items()]
         for path, sub in candidates:
             if isinstance(sub, list) and any(isinstance(i, dict) and is_resource(i) for i in sub):
@@ -217,10 +226,12 @@ def _judge_resource(
     typed: bool,
     thing: str = "",
     asked: str = "",
+    nested: bool = True,
 ) -> bool:
     """Judge the answered resource; False when the body has none. ``judged``: the object
-    whose identity and label the judge's first half judged (their losses are listed once)."""
-    batch = records(body, thing)
+    whose identity and label the judge's first half judged (their losses are listed once);
+    ``nested``: as ``records`` takes it."""
+    batch = records(body, thing, nested)
     if batch is not None:
         path, items = batch
         checks.resource = 1
@@ -326,7 +337,7 @@ def judge_answer(
     operation does, ``judge_content.generated_content``); what was lost is appended to
     ``lost``."""
     checks = AnswerChecks()
-    content = generated_content(body, request, kind)
+    content = generated_content(body, request, kind) + asked_calls(body, kind)
     if content:
         checks.content = 1
         missing = [where for where, text in content if not beginning_kept(text, shaped)]
@@ -334,8 +345,9 @@ def judge_answer(
             lost.append(f"generated content {', '.join(missing[:3])}")
         else:
             checks.content_kept = 1
+    nested = not produced_answer(body, kind)
     has_resource = payload is None and _judge_resource(
-        body, shaped, checks, lost, judged, typed, thing, asked
+        body, shaped, checks, lost, judged, typed, thing, asked, nested
     )
     if payload is None and not content and not has_resource and is_acknowledgement(body):
         checks.acknowledgements = 1

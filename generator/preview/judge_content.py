@@ -29,6 +29,9 @@ the longest prose (that one member, or the prose of every alternative) when it m
 least ``CONTENT_SHARE`` of the characters of the answer object's strings, arrays of
 resources and encodings (``judge_encodings.py``: a completion's logprobs) left out: what the answer is for, not a description beside the many fields of a
 record. A body that is an array has none (the list rules judge it).
+*Asked calls* (``asked_calls``): with tools, a generation answers with the calls it asks its
+caller to make (``tool_calls``, ``function_call``, ``functionCall``: each call's id, function
+name and arguments), its text often null; each call's strings are content too.
 *Kept*: each text's beginning (its first ``CONTENT_HEAD`` characters, whitespace
 normalised) is in one string of the result, followed by the rest of the text or by a
 truncation marker (``…`` or ``[``): a silent cut is a loss.
@@ -97,6 +100,24 @@ def is_notice(key: str, value: Any) -> bool:
 def _text(key: str, value: Any) -> bool:
     """Prose that is not a label (labels are judged as labels) nor a notice."""
     return is_prose(value) and not is_label(key, value) and not is_notice(key, value)
+
+
+ANSWER_WORDS = frozenset({"answer", "output"})
+
+
+def produced_answer(body: Any, kind: str | None) -> bool:
+    """A generation's answer that holds prose of its own, or a member named as its answer or
+    output (``ANSWER_WORDS``: an extraction's ``answer: {...}``), beside its parts
+    (``{answer: "...", completion_reason, agent_info: {models: [...]}}``): that is what the
+    call produced and the body no wrapper nor batch envelope, so a list in one of its parts
+    (what produced it) is neither its payload nor its records."""
+    if kind != "generate" or not isinstance(body, dict):
+        return False
+    return any(_text(k, v) or _named_answer(k, v) for k, v in body.items())
+
+
+def _named_answer(key: str, value: Any) -> bool:
+    return bool(words(key)) and words(key)[-1] in ANSWER_WORDS and value not in (None, "")
 
 
 def _echoed(
@@ -224,3 +245,53 @@ def beginning_kept(text: str, shaped: Any) -> bool:
                 return True
             at = kept.find(head, at + 1)
     return False
+
+
+# ------------------------------------------------------------------------------ asked calls
+
+CALL_WORDS = frozenset({"call", "calls"})
+KIND_WORDS = frozenset({"type", "kind"})
+CALL_DEPTH = 5  # members down the answer a call is looked for (``candidates[].content.parts[]``)
+
+
+def asked_calls(body: Any, kind: str | None) -> list[tuple[str, str]]:
+    """``(where, text)`` of the calls a generation asks its caller to make: with tools, a
+    completion answers with them, its text often null. They sit under a member named for
+    calls (``tool_calls``, ``function_call``, ``functionCall``) anywhere in the answer (the
+    body seen through envelopes, its lists and parts); each call is said by its strings, its
+    own and its parts' (its id, the function's name and arguments; an arguments object's
+    values), not its kind (``type: "function"``). Only for a generation (``kind``)."""
+    if kind != "generate":
+        return []
+    found: list[tuple[str, str]] = []
+
+    def said(call: dict[str, Any], where: str) -> None:
+        for key, value in call.items():
+            if KIND_WORDS & set(words(key)[-1:]):
+                continue
+            if isinstance(value, str) and value.strip():
+                found.append((f"{where}/{key}", value))
+            elif isinstance(value, dict):
+                said(value, f"{where}/{key}")
+
+    def walk(node: Any, where: str, depth: int) -> None:
+        if depth > CALL_DEPTH:
+            return
+        if isinstance(node, list):
+            for n, item in enumerate(node):
+                walk(item, f"{where}/{n}", depth)
+            return
+        if not isinstance(node, dict):
+            return
+        for key, value in node.items():
+            at = f"{where}/{key}" if where else key
+            if CALL_WORDS & set(words(key)[-1:]):
+                calls = value if isinstance(value, list) else [value]
+                for n, call in enumerate(calls):
+                    if isinstance(call, dict):
+                        said(call, f"{at}/{n}" if isinstance(value, list) else at)
+            else:
+                walk(value, at, depth + 1)
+
+    walk(unwrap(body), "", 0)
+    return found

@@ -520,13 +520,109 @@ def test_an_empty_text_of_the_body_is_no_value_the_result_lost() -> None:
     assert lost == ["acknowledgement: the result neither keeps the body nor says it succeeded"]
 
 
-def test_a_graphql_type_name_is_no_value_the_result_must_keep() -> None:
-    """A union of outcomes answers ``{"__typename": "DeleteSuccess", "success": true}``: the
-    judge counted the type's name as the body's only value, so ``{"success": true}`` lost
-    every value and its acknowledgement, while a result keeping the type's name alone passed
-    whatever the member held. ``__typename`` names the type of a value; the data is the rest."""
-    acked = {"artworkOrError": {"__typename": "DeleteSuccess", "success": True}}
-    assert judge(acked, {"artworkOrError": {"success": True}}, kind="delete").lost == []
-    needed = {"orderOrError": {"__typename": "ActionRequired", "action": {"url": "u-1"}}}
-    lost = judge(needed, {"orderOrError": {"__typename": "ActionRequired"}}, kind="create").lost
-    assert "every value of the body" in lost
+TOOL_CALLS: dict[str, Any] = {
+    "id": "chatcmpl-abc123",
+    "object": "chat.completion",
+    "choices": [
+        {
+            "index": 0,
+            "message": {
+                "role": "assistant",
+                "content": None,
+                "tool_calls": [
+                    {
+                        "id": "call_abc123",
+                        "type": "function",
+                        "function": {
+                            "name": "get_current_weather",
+                            "arguments": '{"location": "Boston, MA"}',
+                        },
+                    }
+                ],
+            },
+            "finish_reason": "tool_calls",
+        }
+    ],
+}
+
+
+def test_a_generation_answering_with_tool_calls_keeps_each_calls_name_and_arguments() -> None:
+    lost = judge(
+        TOOL_CALLS,
+        {"id": "chatcmpl-abc123", "choices": [{"finish_reason": "tool_calls"}]},
+        kind="generate",
+    )
+    assert lost.answer.content == 1 and lost.answer.content_kept == 0
+    assert any("tool_calls/0/function/name" in item for item in lost.lost)
+    call = {
+        "id": "call_abc123",
+        "function": TOOL_CALLS["choices"][0]["message"]["tool_calls"][0]["function"],
+    }
+    kept = {
+        "id": "chatcmpl-abc123",
+        "choices": [{"message": {"tool_calls": [call]}, "finish_reason": "tool_calls"}],
+    }
+    verdict = judge(TOOL_CALLS, kept, kind="generate")
+    assert verdict.lost == [] and verdict.answer.content_kept == 1  # its kind is not asked for
+
+
+def test_a_generations_function_call_arguments_object_is_judged_by_its_values() -> None:
+    body = {
+        "candidates": [
+            {
+                "content": {
+                    "parts": [
+                        {
+                            "functionCall": {
+                                "name": "find_theaters",
+                                "args": {"location": "Mountain View, CA"},
+                            }
+                        }
+                    ]
+                }
+            }
+        ]
+    }
+    assert judge(
+        body,
+        {"candidates": [{"content": {"parts": [{"functionCall": {"name": "find_theaters"}}]}}]},
+        kind="generate",
+    ).lost
+    assert judge(body, copy.deepcopy(body), kind="generate").lost == []
+
+
+AI_ANSWER = {  # an answer produced with the help of models its agent lists: how, not what
+    "answer": "Public APIs matter because they let other teams build on the platform.",
+    "created_at": "2012-12-12T10:53:43-08:00",
+    "completion_reason": "done",
+    "ai_agent_info": {
+        "models": [
+            {
+                "name": "azure__openai__gpt_4o_mini",
+                "provider": "azure",
+                "supported_purpose": "chat",
+            },
+            {
+                "name": "azure__openai__text_embedding",
+                "provider": "azure",
+                "supported_purpose": "embedding",
+            },
+        ],
+        "processor": "basic_text",
+    },
+}
+
+
+def test_a_generations_own_text_makes_its_body_an_answer_not_a_wrapper_of_a_parts_list() -> None:
+    shaped = {"answer": AI_ANSWER["answer"], "completion_reason": "done"}
+    verdict = judge(AI_ANSWER, shaped, kind="generate")
+    assert verdict.lost == [] and verdict.lists == 0
+    assert records(AI_ANSWER, nested=False) is None
+    assert judge(AI_ANSWER, shaped, kind="read").lost  # not a generation: a wrapper's list
+
+
+def test_a_generations_structured_answer_makes_its_body_an_answer_too() -> None:
+    body = {**AI_ANSWER, "answer": {"vendor": "Acme", "total": "42.10"}}
+    shaped = {"answer": body["answer"], "completion_reason": "done"}
+    assert judge(body, shaped, kind="generate").lost == []
+    assert judge(body, shaped, kind="read").lost

@@ -64,8 +64,78 @@ PLATES = {
         for plate, c in (("7ABC123", 91.2), ("8XYZ987", 84.0))
     ],
 }
+ARGUMENTS = '{"location": "Boston, MA", "unit": "celsius"}'
+TOOL_CALLS: dict[str, Any] = (
+    {  # with tools, the answer is the calls the model asks for, its text null
+        "id": "chatcmpl-abc123",
+        "object": "chat.completion",
+        "created": 1699896916,
+        "model": "model-0125",
+        "choices": [
+            {
+                "index": 0,
+                "message": {
+                    "role": "assistant",
+                    "content": None,
+                    "tool_calls": [
+                        {
+                            "id": "call_abc123",
+                            "type": "function",
+                            "function": {"name": "get_current_weather", "arguments": ARGUMENTS},
+                        }
+                    ],
+                },
+                "finish_reason": "tool_calls",
+            }
+        ],
+        "usage": {"prompt_tokens": 82, "completion_tokens": 17, "total_tokens": 99},
+    }
+)
+FUNCTION_CALL: dict[str, Any] = {
+    "candidates": [
+        {
+            "content": {
+                "parts": [
+                    {
+                        "functionCall": {
+                            "name": "find_theaters",
+                            "args": {"location": "Mountain View, CA", "movie": "Barbie"},
+                        }
+                    }
+                ],
+                "role": "model",
+            },
+            "finishReason": "STOP",
+        }
+    ],
+    "modelVersion": "model-1.5",
+}
+ECHOED = {  # a completion that answers the prompt it was sent back beside its text
+    "id": "cmpl-7a1b",
+    "object": "text_completion",
+    "choices": [{"text": TEXT, "index": 0, "finish_reason": "stop"}],
+    "prompt": [{"text": "<s>[INST] Tell me about the museum. [/INST]", "index": 0}],
+}
+EMBEDDINGS = {  # vectors a concise answer leaves out: each record keeps which input it is
+    "id": "embd-aad6fc62b17349b192ef09225058bc45",
+    "object": "list",
+    "data": [
+        {
+            "embedding": [round(0.001 * (n + i), 4) for i in range(64)],
+            "index": n,
+            "object": "embedding",
+        }
+        for n in (0, 1)
+    ],
+    "model": "embed-1",
+    "usage": {"prompt_tokens": 15, "total_tokens": 15},
+}
 BODIES = {
     "createChatCompletion": ("/v1/chat/completions", CHAT),
+    "createToolsChatCompletion": ("/v2/chat/completions", TOOL_CALLS),
+    "generateFunctionCall": ("/v2/models/{model}:generateContent", FUNCTION_CALL),
+    "createCompletion": ("/v1/completions", ECHOED),
+    "createEmbeddings": ("/v1/embeddings", EMBEDDINGS),
     "generateContent": ("/v1/models/{model}:generateContent", CANDIDATES),
     "createTranscription": ("/v1/audio/transcriptions", TRANSCRIPTION),
     "recognizeSpeech": ("/v1/speech:recognize", RECOGNIZED),
@@ -115,13 +185,17 @@ def tools(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     file.write_text(json.dumps(spec))
     loaded, _ = load_spec(file, name=None)
     _, pairs = tools_of(loaded)
-    assert {op.id: op.kind for op, _ in pairs} == {op: "generate" for op in BODIES}
-    return {op.id: tool for op, tool in pairs}
+    return {op.id: (op.kind, tool) for op, tool in pairs}
+
+
+def test_every_operation_is_a_generation(tools) -> None:
+    """``generateFunctionCall`` too: its answer, the call it asks for, has no identity."""
+    assert {name: kind for name, (kind, _) in tools.items()} == {op: "generate" for op in BODIES}
 
 
 def shaped(tools: dict[str, Any], name: str) -> Any:
     body = BODIES[name][1]
-    tool = tools[name]
+    tool = tools[name][1]
     out = json.loads(shape_output(body, tool, shape_config_for(tool)).chunks[0])
     assert judge(body, out, kind="generate").lost == []
     return out
@@ -160,3 +234,30 @@ def test_a_recognised_record_keeps_what_was_found_beside_how_sure(tools) -> None
     assert all("processing_time_ms" not in r for r in out["results"])
     for gone in ("credit_cost", "processing_time", "epoch_time"):
         assert gone not in out
+
+
+def test_a_completion_answering_with_tool_calls_keeps_each_call(tools) -> None:
+    out = shaped(tools, "createToolsChatCompletion")
+    call = out["choices"][0]["message"]["tool_calls"][0]
+    assert call["id"] == "call_abc123"  # the tool's result answers it by this id
+    assert call["function"] == {"name": "get_current_weather", "arguments": ARGUMENTS}
+    assert "type" not in call  # its kind: ``tool_calls`` says it
+    assert "usage" not in out and "model" not in out
+
+
+def test_a_candidates_function_call_keeps_its_name_and_arguments(tools) -> None:
+    out = shaped(tools, "generateFunctionCall")
+    call = out["candidates"][0]["content"]["parts"][0]["functionCall"]
+    assert call == FUNCTION_CALL["candidates"][0]["content"]["parts"][0]["functionCall"]
+
+
+def test_a_completion_leaves_out_the_prompt_it_echoes(tools) -> None:
+    out = shaped(tools, "createCompletion")
+    assert out["choices"][0]["text"] == TEXT
+    assert "prompt" not in out
+
+
+def test_embeddings_left_out_keep_the_index_of_the_input_each_embeds(tools) -> None:
+    out = shaped(tools, "createEmbeddings")
+    assert [r.get("index") for r in out["data"]] == [0, 1]
+    assert all("embedding" not in r for r in out["data"])  # an encoding, named in a note

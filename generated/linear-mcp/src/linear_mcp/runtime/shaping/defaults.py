@@ -68,6 +68,7 @@ from .kinds import (
     WRITE_KINDS,
     generated_content_paths,
     generated_record_paths,
+    is_echoed_input,
     is_production_note,
     profile_for,
 )
@@ -427,8 +428,8 @@ def choose_default_fields(
             pick.add(path, "content", force=True)
         for path in generated_record_paths(tree, item, pick.chosen):  # what tells its
             pick.add(path, "state", force=True)  # records apart: type, score, own members
-        if not item:  # not how it was produced: its model, version, usage
-            return tuple(p for p in pick.chosen if not is_production_note(p.split(".")[0]))
+        if not item:  # not how it was produced (its model, version, usage), nor its input
+            return tuple(p for p in pick.chosen if not _beside_produced(p.split(".")[0]))
     return tuple(pick.chosen)
 
 
@@ -671,6 +672,12 @@ def settings_fields(tree: dict[str, Any]) -> tuple[str, ...]:
     if len(paths) > BARE or any(is_noise(p.rsplit(".", 1)[-1]) for p in paths):
         return ()  # many, or some are noise (a hash, a secret): the usual rules choose
     return tuple(paths)
+
+
+def _beside_produced(key: str) -> bool:
+    """A member of a generation's answer that says how it was produced or what the caller
+    sent (``kinds.is_production_note``, ``kinds.is_echoed_input``), not what it produced."""
+    return is_production_note(key) or is_echoed_input(key)
 
 
 def _unnamed(tree: dict[str, Any]) -> bool:

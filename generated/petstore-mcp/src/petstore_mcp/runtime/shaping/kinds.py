@@ -10,18 +10,19 @@
   delete's by the leaner ``DELETE`` profile (which one went: identity, label, state).
 - ``generate``: the content produced for the caller (``generated_content_paths``: a
   completion's ``choices.message.content``, a transcription's ``text``, an embedding's
-  vector) is always part of the defaults, however deep (not in what the caller sent, echoed
+  vector, the calls it asks for, ``tool_calls``) is always part of the defaults, however deep (not in what the caller sent, echoed
   beside it: a report's ``request``, ``params``, ``prompt``), next to the usual fields; it is
   cut at ``max_chars`` with the truncation marker like any string, never dropped. Its records
   (``generated_record_paths``: the objects of its lists, through groups that hold only
   lists, ``changeReports[].configChanges[]``) keep what tells them apart: their type, their
   most telling measure (``score`` before ``magnitude``, ``roles/quantity.py``; its own before
   a part's: ``salience`` before ``sentiment.score``), and, when nothing of their own was chosen (a change said only by its advice
-  texts, a token by its part of speech), their own short scalars (``element``, ``newValue``,
+  texts, a token by its part of speech, an embedding by its vector), their own short scalars (``element``, ``newValue``,
   ``lemma``); the answer its own measure (``documentSentiment.score``). What it produced
   stays whole in a list's answer too (only what it quotes is a preview), and how it was
   produced is left out of the answer and its wrapper (``is_production_note``: its model,
-  version, usage, credits, processing time and creation time).
+  version, usage, credits, processing time and creation time), as is what the caller sent,
+  echoed beside it (``is_echoed_input``: a completion's ``prompt`` with its logprobs).
 - ``acknowledge``: a bare status (``{ok: true}``, no body at all): shown whole, one line.
 
 The run-time invariants (``invariants.py``) hold for every kind.
@@ -130,7 +131,9 @@ def without_production_notes(shaped: Any, path: tuple[str, ...]) -> Any:
 SENT_WORDS = frozenset({"request", "requests", "input", "inputs", "params", "parameters", "prompt"})
 
 
-def _sent(key: str) -> bool:
+def is_echoed_input(key: str) -> bool:
+    """A member named for what the caller sent (``SENT_WORDS``: ``prompt``, ``request``,
+    ``input``), echoed beside what a generation produced: not part of its answer."""
     return bool(w(key)) and w(key)[-1] in SENT_WORDS
 
 
@@ -145,11 +148,42 @@ def produced(key: str) -> bool:
     return bool(w(key)) and w(key)[-1] in PRODUCED_WORDS
 
 
+# what a generation asks the caller to run instead of (or beside) a text: a chat completion's
+# ``tool_calls``, ``function_call``, a candidate part's ``functionCall``
+CALL_WORDS = frozenset({"call", "calls"})
+
+
+def asked_calls(key: str, sub: Any) -> bool:
+    """``sub`` under ``key`` is what a generation asks to be called (``CALL_WORDS``): an object
+    or a list of objects (each call's id, function name and arguments)."""
+    while isinstance(sub, list):
+        sub = sub[0] if sub else None
+    return isinstance(sub, dict) and w(key)[-1] in CALL_WORDS
+
+
+def call_paths(calls: Any) -> list[str]:
+    """What one call a generation asks for says (relative dot paths): its members and its
+    parts' (``id``, ``function.name``, ``function.arguments``), not their kind (``type:
+    "function"``: the member holding them says it); an open part (arguments as an object) whole."""
+    while isinstance(calls, list):
+        calls = calls[0] if calls else None
+    out: list[str] = []
+    for key, sub in (calls or {}).items():
+        if w(key)[-1] in RECORD_KIND_WORDS:
+            continue
+        if isinstance(sub, dict) and sub:
+            out += [f"{key}.{k}" for k in sub if w(k)[-1] not in RECORD_KIND_WORDS]
+        else:
+            out.append(key)
+    return out
+
+
 def generated_content_paths(tree: Any, lists: int | None = None) -> tuple[str, ...]:
     """Dot paths (arrays seen through) of the content a generation answers with: strings named
     as content, for what a generation makes (``transcript``: ``PRODUCED_WORDS``) or as a rich
-    text's text member (``text``, ``content``), and arrays of numbers
-    (a vector), outside metadata (``usage``, ``meta``) and noise. A list of integers is no
+    text's text member (``text``, ``content``), the calls it asks for (``asked_calls``,
+    ``call_paths``: with tools, a completion's answer is its ``tool_calls``, its text null),
+    and arrays of numbers (a vector), outside metadata (``usage``, ``meta``) and noise. A list of integers is no
     vector: a token's ``bytes`` beside its log probability are an encoding, not content.
     ``lists``: how many arrays below ``tree`` the content may be in (None: any): a list's item
     that is a record (an entity an analysis found, by its name) holds its own text, not the
@@ -166,9 +200,12 @@ def generated_content_paths(tree: Any, lists: int | None = None) -> tuple[str, .
         if lists is not None and crossed > lists + int(isinstance(tree, list)):
             return
         for key, sub in node.items():
-            if is_meta_key(key) or is_noise(key) or _sent(key):
+            if is_meta_key(key) or is_noise(key) or is_echoed_input(key):
                 continue
             path = f"{prefix}.{key}" if prefix else key
+            if asked_calls(key, sub):
+                found.extend(f"{path}.{p}" for p in call_paths(sub))
+                continue
             if isinstance(sub, list) and sub and is_leaf(sub[0]):
                 if base_type(sub[0]) == "number" and len(w(key)) <= 2:
                     found.append(path)  # a vector of floats: an embedding (not bytes)
@@ -251,9 +288,11 @@ def generated_record_paths(tree: dict[str, Any], item: bool, chosen: list[str]) 
 
     def own_chosen(prefix: str, record: Any) -> bool:
         """A member of its own (not a part's) is chosen, other than its type or measure,
-        which say what it is and how sure, not which one (a plate beside its confidence)."""
+        which say what it is and how sure, not which one (a plate beside its confidence),
+        and other than a vector, which a concise answer leaves out as an encoding (an
+        embedding beside the ``index`` of the input it embeds)."""
         own = [p[len(prefix) :] for p in chosen if p.startswith(prefix)]
-        return any("." not in k and not _telling(k, record) for k in own)
+        return any("." not in k and not _telling(k, record) and not _vector(k, record) for k in own)
 
     if item:
         return tuple(record_paths(tree, own_chosen("", tree)))
@@ -269,6 +308,16 @@ def _telling(key: str, record: Any) -> bool:
     if not w(key) or not is_leaf(leaf):
         return False
     return w(key)[-1] in RECORD_KIND_WORDS or is_measure(key, leaf)
+
+
+def _vector(key: str, record: Any) -> bool:
+    """``key`` is the record's array of numbers (an embedding)."""
+    sub = record.get(key) if isinstance(record, dict) else None
+    while isinstance(sub, list):
+        sub = sub[0] if sub else None
+        if is_leaf(sub):
+            return base_type(sub) in ("number", "integer")
+    return False
 
 
 OFFSET_WORDS = frozenset({"offset"})
