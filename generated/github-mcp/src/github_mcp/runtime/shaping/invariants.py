@@ -6,10 +6,11 @@ Whatever fields the rules chose, the result must keep:
 1. **the payload list**: a list of items the response carried (at the payload path, or the
    one a response-only reading finds) comes back as a list with as many items;
 2. **identity**: an object (each item, or the one resource) that had an identity member
-   (``id``, ``uuid``, ``*Id``, ``key``, ``slug``, ``number``, ``sha``, ``login``...) with a
-   value, at its top level or one object down, keeps at least one identity member; one whose
-   only identity members are its parts' keeps its own name instead (``{name, latest: {buildId,
-   ...}}``);
+   (``id``, ``uuid``, ``*Id``, ``key``, ``slug``, ``number``, ``sha``, ``login``...; not a flag,
+   ``useEmailAsUsername``, nor a credential, ``passwordObfuscatorKey``, which no read shows)
+   with a value, at its top level or one object down, keeps at least one identity member;
+   one whose only identity members are its parts' keeps its own name instead (``{name,
+   latest: {buildId, ...}}``);
 3. **label**: an object that had a non-empty label (``name``, ``title``, ``*_name``,
    ``subject``...), at its top level or one object down in a part with no id of its own
    (not a related thing's: ``created_by: {id, name}``), keeps one label or its value;
@@ -43,6 +44,7 @@ from .collections import (
     is_naming_metadata,
 )
 from .names import words
+from .roles.noise import is_credential
 from .roles.people import HANDLE_WORDS, is_person
 from .roles.time import is_time
 from .trees import scalar_type
@@ -81,7 +83,15 @@ def _keys(obj: Any, depth: int = 2) -> list[tuple[str, Any]]:
 
 
 def _id_member(key: str, value: Any) -> bool:
-    return _last(key) in ID_LAST and _has_value(value)
+    """An identity member with a value; never a flag (``useEmailAsUsername: true`` is a
+    setting) nor a credential named like a key (``passwordObfuscatorKey``, ``api_key``: a
+    read leaves it out, ``credentials.py``, so no object is known by it)."""
+    return (
+        _last(key) in ID_LAST
+        and _has_value(value)
+        and not isinstance(value, bool)
+        and not is_credential(key)
+    )
 
 
 def _label_member(key: str, value: Any) -> bool:
