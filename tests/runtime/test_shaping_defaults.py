@@ -426,8 +426,10 @@ def test_a_second_own_id_a_path_parameter_names_is_kept_beside_the_first():
     entity = ("environment", "variable")
     assert identity_fields(env, entity, ("env_uuid",)) == ("id", "uuid")
     assert "uuid" in choose_default_fields(env, item=True, entity=entity, keys=("env_uuid",))
-    # with no parameter naming it, the natural key still comes next to the id
+    # with no parameter naming it, the natural key still comes next to the id; a member of
+    # another kind a parameter names comes before it, as before
     assert identity_fields(env, entity) == ("id", "key")
+    assert identity_fields(env, entity, ("env_key", "env_uuid")) == ("id", "key")
 
 
 def test_a_parameter_that_names_the_objects_type_inside_addresses_the_member_without_it():
