@@ -83,24 +83,25 @@ def _keys(obj: Any, depth: int = 2) -> list[tuple[str, Any]]:
 
 
 def _id_member(key: str, value: Any) -> bool:
-    """An identity member with a value; never a flag (``useEmailAsUsername: true`` is a
-    setting) nor a credential named like a key (``passwordObfuscatorKey``, ``api_key``: a
-    read leaves it out, ``credentials.py``, so no object is known by it)."""
-    return (
-        _last(key) in ID_LAST
-        and _has_value(value)
-        and not isinstance(value, bool)
-        and not is_credential(key)
-    )
+    return _last(key) in ID_LAST and _has_value(value)
+
+
+def _demanded(key: str, value: Any) -> bool:
+    """An identity member the answer must keep one of: never a flag (``useEmailAsUsername:
+    true`` is a setting) nor a credential named like a key (``passwordObfuscatorKey``,
+    ``api_key``: a read leaves it out, ``credentials.py``, so no object is known by it)."""
+    return _id_member(key, value) and not isinstance(value, bool) and not is_credential(key)
 
 
 def _label_member(key: str, value: Any) -> bool:
     return _last(key) in LABEL_LAST and isinstance(value, str) and bool(value.strip())
 
 
-def _ident(obj: dict[str, Any], depth: int = 2) -> bool:
-    """An identity member at its top level or (``depth`` 2) one object down."""
-    return any(_id_member(k, v) for k, v in _keys(obj, depth))
+def _ident(obj: dict[str, Any], depth: int = 2, demanded: bool = False) -> bool:
+    """An identity member at its top level or (``depth`` 2) one object down (``demanded``:
+    one the answer must keep one of)."""
+    member = _demanded if demanded else _id_member
+    return any(member(k, v) for k, v in _keys(obj, depth))
 
 
 def _label(obj: dict[str, Any]) -> Any:
@@ -142,7 +143,7 @@ def _lost(raw: Any, shaped: Any) -> list[str]:
         isinstance(shaped, dict) and any(v not in (None, "", [], {}) for v in shaped.values())
     ):
         return ["content"]
-    if _ident(raw) and not any(_id_member(k, v) for k, v in kept):
+    if _ident(raw, demanded=True) and not any(_id_member(k, v) for k, v in kept):
         if not _named_only(raw, shaped):
             lost.append("identity")
     label = _label(raw)

@@ -133,10 +133,11 @@ def identity_fields(
     leaves = leaf_keys(tree)
     own = [k for k in leaves if own_identity_key(k, entity)]
     addressed = sorted(  # the member a parameter names whole before one it ends with
-        (k for k in leaves if addressed_by(k, keys, entity) and k not in own[:1]),
+        (k for k in leaves if addressed_by(k, keys, entity) and k not in own),
         key=lambda k: not any("".join(w(p)) == "".join(w(k)) for p in keys),
-    )  # ``resourceName`` before ``name`` for ``{resourceName}``; a second own key the API
-    # addresses it by (``uuid`` beside ``id`` for ``{env_uuid}``) too, before a natural key
+    )  # ``resourceName`` before ``name`` for ``{resourceName}``; then a second own key the API
+    # addresses it by (``uuid`` beside ``id`` for ``{env_uuid}``), before a natural key
+    addressed += [k for k in own[1:] if addressed_by(k, keys, entity)]
     natural = sorted(
         (k for k in leaves if is_natural_key(k) and k not in own + addressed),
         key=lambda k: natural_rank(k, tree, entity),
