@@ -93,6 +93,7 @@ from .judge_paths import (
     check_path_identity,
     named_member,
     object_params,
+    parent_params,
 )
 from .judge_people import check_people
 from .judge_request import Request
@@ -309,15 +310,16 @@ def judge(
     addressed = isinstance(body, dict) and named_member(body, object_params(template, siblings))
     path = None if addressed else payload_path(body, thing, not produced_answer(body, kind))
     params = object_params(template, siblings, items=path is not None)
+    parents = parent_params(template, params)
     judged = unwrap(body, thing)
     base = path if path is not None else unwrap_path(body, thing)
     if path is not None:
         kept = _judge_list(get_path(body, path), path, shaped, paged, verdict)
         for i, (original, item) in enumerate(zip(get_path(body, path), kept or [])):
-            check_path_identity(original, item, params, where((*path, i)), tally)
+            check_path_identity(original, item, params, where((*path, i)), tally, parents)
             check_series(original, item, (*path, i), tally, base)
     else:
-        check_path_identity(judged, shaped, params, where(base), tally)
+        check_path_identity(judged, shaped, params, where(base), tally, parents)
         check_series(judged, shaped, base, tally, base)
         if (
             (isinstance(body, (dict, list)) and body)

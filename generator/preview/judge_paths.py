@@ -19,7 +19,10 @@ addressed again.
   or equals it once the parameter's leading words name the collection's thing, its singular
   (``{issue_number}`` of ``/issues`` ~ ``number``, ``{petId}`` of ``/pets`` ~ ``id``,
   ``{AccountSid}`` of ``/Accounts`` ~ ``sid``), or once the thing's words are taken from
-  inside it (``{external_customer_id}`` of ``/customers`` ~ ``external_id``).
+  inside it (``{external_customer_id}`` of ``/customers`` ~ ``external_id``), unless a
+  parent's parameter names that member whole (``agent_runner_id`` of
+  ``/agent_runners/{agent_runner_id}/sessions`` is the runner's, not the session's
+  ``{agent_runner_session_id}``).
 - *Kept*: its value is in the object's counterpart (the kept list item, or the result for a
   single resource). *Lost* otherwise: a URL (``uri``) of the object kept in its place does not
   address it for the next tool.
@@ -107,8 +110,21 @@ def asked_thing(path: str | None) -> str:
     return addressed_thing(path)
 
 
-def named_member(obj: dict[str, Any], params: list[tuple[str, str]]) -> tuple[str, str] | None:
-    """``(member, parameter)``: the first member of ``obj`` a parameter names."""
+def parent_params(path: str | None, params: Sequence[tuple[str, str]]) -> tuple[str, ...]:
+    """The parameters of ``path`` that name the objects' parents, not the objects
+    (``{agent_runner_id}`` of ``/agent_runners/{agent_runner_id}/sessions``), normalised."""
+    own = {_norm(name) for name, _ in params}
+    found = (_norm(n) for s in _segments(path or "") for n in _PARAM.findall(s))
+    return tuple(n for n in dict.fromkeys(found) if n not in own)
+
+
+def named_member(
+    obj: dict[str, Any], params: list[tuple[str, str]], parents: Sequence[str] = ()
+) -> tuple[str, str] | None:
+    """``(member, parameter)``: the first member of ``obj`` a parameter names; a member a
+    parent's parameter names whole (``parents``: ``agent_runner_id`` in a session of
+    ``/agent_runners/{agent_runner_id}/sessions``) is that parent's id, not the object's own
+    with its thing taken from inside (``{agent_runner_session_id}``)."""
     for name, thing in params:
         wanted = _norm(name)
         prefix = _norm(thing)
@@ -119,7 +135,9 @@ def named_member(obj: dict[str, Any], params: list[tuple[str, str]]) -> tuple[st
             if key_norm and (
                 key_norm == wanted
                 or (prefix and prefix + key_norm == wanted)
-                or _thing_inside(words(name), words(key), words(thing))
+                or (
+                    _thing_inside(words(name), words(key), words(thing)) and key_norm not in parents
+                )
             ):
                 return key, name
     return None
@@ -148,12 +166,18 @@ def _links_kept(obj: dict[str, Any], shaped: Any) -> list[str]:
 
 
 def check_path_identity(
-    obj: Any, shaped: Any, params: list[tuple[str, str]], at: str, tally: Tally
+    obj: Any,
+    shaped: Any,
+    params: list[tuple[str, str]],
+    at: str,
+    tally: Tally,
+    parents: Sequence[str] = (),
 ) -> None:
-    """Judge ``obj`` (a list item or the single resource, at ``at``) against its counterpart."""
+    """Judge ``obj`` (a list item or the single resource, at ``at``) against its counterpart;
+    ``parents``: ``parent_params``."""
     if not params or not isinstance(obj, dict):
         return
-    named = named_member(obj, params)
+    named = named_member(obj, params, parents)
     if named is None:
         return
     member, param = named

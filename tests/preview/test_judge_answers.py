@@ -626,3 +626,15 @@ def test_a_generations_structured_answer_makes_its_body_an_answer_too() -> None:
     shaped = {"answer": body["answer"], "completion_reason": "done"}
     assert judge(body, shaped, kind="generate").lost == []
     assert judge(body, shaped, kind="read").lost
+
+
+def test_a_graphql_type_name_is_no_value_the_result_must_keep() -> None:
+    """A union of outcomes answers ``{"__typename": "DeleteSuccess", "success": true}``: the
+    judge counted the type's name as the body's only value, so ``{"success": true}`` lost
+    every value and its acknowledgement, while a result keeping the type's name alone passed
+    whatever the member held. ``__typename`` names the type of a value; the data is the rest."""
+    acked = {"artworkOrError": {"__typename": "DeleteSuccess", "success": True}}
+    assert judge(acked, {"artworkOrError": {"success": True}}, kind="delete").lost == []
+    needed = {"orderOrError": {"__typename": "ActionRequired", "action": {"url": "u-1"}}}
+    lost = judge(needed, {"orderOrError": {"__typename": "ActionRequired"}}, kind="create").lost
+    assert "every value of the body" in lost

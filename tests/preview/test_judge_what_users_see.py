@@ -263,6 +263,25 @@ def test_the_parameters_that_name_the_objects_an_operation_answers() -> None:
     assert object_params(cert) == [("thumbprint", "")]
 
 
+def test_a_member_a_parents_parameter_names_is_not_the_objects_own_id() -> None:
+    """Netlify's sessions of an agent runner (``/agent_runners/{agent_runner_id}/sessions``
+    beside ``.../sessions/{agent_runner_session_id}``): each session's ``agent_runner_id`` is
+    the runner's, named by the path's own ``{agent_runner_id}``, not the session's id with
+    ``session`` taken from inside; the list keeping each session's ``id`` loses nothing."""
+    runner = "/agent_runners/{agent_runner_id}/sessions"
+    one = runner + "/{agent_runner_session_id}"
+    sessions = [{"id": f"s-{n}", "agent_runner_id": "r-1", "title": f"Session {n}"} for n in (1, 2)]
+    kept = [{"id": s["id"], "title": s["title"]} for s in sessions]
+    verdict = judge(sessions, kept, template=runner, siblings=(one,))
+    assert verdict.lost == [] and _check(verdict, "path identities") == (0, 0)
+    read = judge(sessions[0], kept[0], template=one)
+    assert read.lost == [] and _check(read, "path identities") == (0, 0)
+    # with no parent of that name the member is still the session's, taken from inside
+    alone = "/sessions/{agent_runner_session_id}"
+    lost = judge(sessions[0], kept[0], template=alone)
+    assert _check(lost, "path identities") == (1, 0)
+
+
 def test_list_items_that_keep_a_link_in_place_of_their_sid_fail() -> None:
     links = {"messages": [{"body": m["body"], "uri": m["uri"]} for m in MESSAGES["messages"]]}
     verdict = judge(MESSAGES, links, template=TWILIO_LIST, siblings=(TWILIO_ONE,))

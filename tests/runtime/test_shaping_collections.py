@@ -363,3 +363,17 @@ def test_an_open_object_beside_one_object_keeps_it_from_being_an_envelope_not_a_
         },
     }
     assert find_payload(wrapped).collection == ("result", "result", "product")
+
+
+def test_a_flag_or_a_credential_named_like_a_key_is_no_identity_the_answer_must_keep():
+    """Casdoor's organization (``{owner, name, useEmailAsUsername: true,
+    passwordObfuscatorKey, ...}``): its flag ending in ``Username`` and its credential ending in
+    ``Key`` were taken for identities its concise answer lost, and the read fell back to the
+    generic projection (every scalar, its salt included)."""
+    raw = {"owner": "admin", "name": "acme", "displayName": "Acme",
+           "useEmailAsUsername": True, "passwordObfuscatorKey": "k-91f3", "logo": "x.png"}  # fmt: skip
+    kept = {"owner": "admin", "name": "acme", "displayName": "Acme"}
+    assert check_invariants(raw, kept, None, "body") == []
+    # an identity with a value still has to stay
+    keyed = {**raw, "project_key": "ACME"}
+    assert check_invariants(keyed, kept, None, "body") == ["the object lost its identity"]

@@ -417,6 +417,21 @@ def test_path_parameters_name_the_identity_the_api_addresses_objects_by():
     assert identity_fields({"name": "string", "size": "integer"}, keys=("repo",)) == ("name",)
 
 
+def test_a_second_own_id_a_path_parameter_names_is_kept_beside_the_first():
+    """Coolify's environment variables ``{id, uuid, key, value}``, addressed at
+    ``/applications/{uuid}/envs/{env_uuid}``: the list kept ``id`` and the natural ``key`` and
+    dropped the ``uuid`` the next call takes."""
+    env = {"id": "integer", "uuid": "string", "key": "string", "value": "string",
+           "comment": "string"}  # fmt: skip
+    entity = ("environment", "variable")
+    assert identity_fields(env, entity, ("env_uuid",)) == ("id", "uuid")
+    assert "uuid" in choose_default_fields(env, item=True, entity=entity, keys=("env_uuid",))
+    # with no parameter naming it, the natural key still comes next to the id; a member of
+    # another kind a parameter names comes before it, as before
+    assert identity_fields(env, entity) == ("id", "key")
+    assert identity_fields(env, entity, ("env_key", "env_uuid")) == ("id", "key")
+
+
 def test_a_parameter_that_names_the_objects_type_inside_addresses_the_member_without_it():
     """``/customers/{external_customer_id}``: the customer's ``external_id`` is what the next
     call takes; the list kept the service's own ``lago_id``-like id and dropped it."""

@@ -239,7 +239,9 @@ LONG = "A sentence about what this link is for, long enough to be cut. " * 5
 def test_the_texts_of_a_resource_s_listed_parts_are_previews() -> None:
     """One resource a read answers with keeps its own text (to ``max_chars``), but each element
     of a list inside it (its links, each with a description) shows its text as a list's items
-    do, a short preview with the marker (before, each element's text was kept whole)."""
+    do, a short preview ending with the ellipsis alone, as a listed item's does (before, each
+    element's text was kept whole, then ended ``… [N more chars]``: a count said on every
+    element helps no one pick one); an operator's own marker stays as configured."""
     body = {
         "id": "t1",
         "title": "A task",
@@ -255,7 +257,11 @@ def test_the_texts_of_a_resource_s_listed_parts_are_previews() -> None:
     assert len(out["links"]) == 3
     for link in out["links"]:
         assert link["description"].startswith(LONG[:40])
-        assert len(link["description"]) < 120 and "more chars" in link["description"]
+        assert len(link["description"]) <= 81 and link["description"].endswith("…")
+        assert "more chars" not in link["description"]
+    own = ShapeConfig(kind="read", max_chars=1000, truncation_marker=" [cut {cut}]")
+    out = json.loads(shape(body, own).chunks[0])
+    assert all("[cut " in link["description"] for link in out["links"])
 
 
 # What a person reads on one resource's page (issue 33, item 4: the practitioners' yardstick):

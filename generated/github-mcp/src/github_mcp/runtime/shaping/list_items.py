@@ -9,7 +9,8 @@ with the usual truncation marker that says how much was cut): a list holds many 
 each is shorter than the preview of a part of one resource (``PREVIEW_CHARS``). The items a
 read or a search lists end their preview with the ellipsis alone (``item_marker``): how many
 characters were cut, said again on every item, tells no one which item to read (its page has
-the whole text). It applies only to the defaults: explicit ``fields`` and
+the whole text); so do the elements of a list inside the one resource a read answers (a job's
+``statusHistory[].details``: ``cut_listed_previews``). It applies only to the defaults: explicit ``fields`` and
 ``detail_level="detailed"`` show the text as usual.
 
 ``drop_named_scope`` leaves out what repeats the caller's own arguments: listing the issues of

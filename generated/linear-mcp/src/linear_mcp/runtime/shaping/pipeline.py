@@ -215,8 +215,8 @@ def shape(
             if cut is not target:
                 shaped = set_at(shaped, path, cut) if path else cut
         elif selection and config.kind in PAGE_KINDS:  # its parts' texts: previews
-            target = get_at(shaped, path) if path else shaped
-            cut = cut_listed_previews(target, selection, config.truncation_marker)
+            target = get_at(shaped, path) if path else shaped  # ending as a listed item's
+            cut = cut_listed_previews(target, selection, item_marker(config.truncation_marker))
             if cut is not target:
                 shaped = set_at(shaped, path, cut) if path else cut
     if explicit is None and config.covered:  # the footer is the way on (covered.py)

@@ -6,10 +6,11 @@ Whatever fields the rules chose, the result must keep:
 1. **the payload list**: a list of items the response carried (at the payload path, or the
    one a response-only reading finds) comes back as a list with as many items;
 2. **identity**: an object (each item, or the one resource) that had an identity member
-   (``id``, ``uuid``, ``*Id``, ``key``, ``slug``, ``number``, ``sha``, ``login``...) with a
-   value, at its top level or one object down, keeps at least one identity member; one whose
-   only identity members are its parts' keeps its own name instead (``{name, latest: {buildId,
-   ...}}``);
+   (``id``, ``uuid``, ``*Id``, ``key``, ``slug``, ``number``, ``sha``, ``login``...; not a flag,
+   ``useEmailAsUsername``, nor a credential, ``passwordObfuscatorKey``, which no read shows)
+   with a value, at its top level or one object down, keeps at least one identity member;
+   one whose only identity members are its parts' keeps its own name instead (``{name,
+   latest: {buildId, ...}}``);
 3. **label**: an object that had a non-empty label (``name``, ``title``, ``*_name``,
    ``subject``...), at its top level or one object down in a part with no id of its own
    (not a related thing's: ``created_by: {id, name}``), keeps one label or its value;
@@ -43,6 +44,7 @@ from .collections import (
     is_naming_metadata,
 )
 from .names import words
+from .roles.noise import is_credential
 from .roles.people import HANDLE_WORDS, is_person
 from .roles.time import is_time
 from .trees import scalar_type
@@ -84,13 +86,22 @@ def _id_member(key: str, value: Any) -> bool:
     return _last(key) in ID_LAST and _has_value(value)
 
 
+def _demanded(key: str, value: Any) -> bool:
+    """An identity member the answer must keep one of: never a flag (``useEmailAsUsername:
+    true`` is a setting) nor a credential named like a key (``passwordObfuscatorKey``,
+    ``api_key``: a read leaves it out, ``credentials.py``, so no object is known by it)."""
+    return _id_member(key, value) and not isinstance(value, bool) and not is_credential(key)
+
+
 def _label_member(key: str, value: Any) -> bool:
     return _last(key) in LABEL_LAST and isinstance(value, str) and bool(value.strip())
 
 
-def _ident(obj: dict[str, Any], depth: int = 2) -> bool:
-    """An identity member at its top level or (``depth`` 2) one object down."""
-    return any(_id_member(k, v) for k, v in _keys(obj, depth))
+def _ident(obj: dict[str, Any], depth: int = 2, demanded: bool = False) -> bool:
+    """An identity member at its top level or (``depth`` 2) one object down (``demanded``:
+    one the answer must keep one of)."""
+    member = _demanded if demanded else _id_member
+    return any(member(k, v) for k, v in _keys(obj, depth))
 
 
 def _label(obj: dict[str, Any]) -> Any:
@@ -132,7 +143,7 @@ def _lost(raw: Any, shaped: Any) -> list[str]:
         isinstance(shaped, dict) and any(v not in (None, "", [], {}) for v in shaped.values())
     ):
         return ["content"]
-    if _ident(raw) and not any(_id_member(k, v) for k, v in kept):
+    if _ident(raw, demanded=True) and not any(_id_member(k, v) for k, v in kept):
         if not _named_only(raw, shaped):
             lost.append("identity")
     label = _label(raw)

@@ -135,12 +135,15 @@ def identity_fields(
     addressed = sorted(  # the member a parameter names whole before one it ends with
         (k for k in leaves if addressed_by(k, keys, entity) and k not in own),
         key=lambda k: not any("".join(w(p)) == "".join(w(k)) for p in keys),
-    )  # ``resourceName`` before ``name`` for ``{resourceName}``
+    )  # ``resourceName`` before ``name`` for ``{resourceName}``; then a second own key the API
+    # addresses it by (``uuid`` beside ``id`` for ``{env_uuid}``), before a natural key
+    addressed += [k for k in own[1:] if addressed_by(k, keys, entity)]
     natural = sorted(
         (k for k in leaves if is_natural_key(k) and k not in own + addressed),
         key=lambda k: natural_rank(k, tree, entity),
     )
-    natural += own[1:]  # a second own key (``identifier`` next to ``id``) after natural keys
+    # a second own key (``identifier`` next to ``id``) after natural keys
+    natural += [k for k in own[1:] if k not in addressed]
     if not own:  # no plain id: the first ``*Id`` is the stable one next to a natural key
         ids = [k for k in leaves if is_id_name(k) and w(k)[0] not in NOT_OWN]
         # ``actor_id`` next to ``actor``: a reference, last; one the API addresses it by
