@@ -113,7 +113,6 @@ from .judge_roles import (
     identity_values,
     is_label,
     is_error_report,
-    is_exchange_id,
     is_meta,
     is_resource,
     is_scalar,
@@ -165,14 +164,6 @@ def payload_path(body: Any, thing: str = "") -> tuple[str, ...] | None:
     if not found or scalars > WRAPPER_SCALARS:
         return None  # a record of settings with a list of values among them: not a wrapper
     return max(found, key=lambda f: len(f[1]))[0]
-
-
-def _without_exchange_ids(body: Any) -> Any:
-    """The body without the id of the call it carries (``request_id``: no value of the data),
-    whose values the result must keep one of (an empty text says nothing either)."""
-    if not isinstance(body, dict):
-        return body
-    return {k: v for k, v in body.items() if not is_exchange_id(k)}
 
 
 def _none_said(body: Any, shaped: Any) -> bool:
@@ -338,7 +329,7 @@ def judge(
         check_series(judged, shaped, base, tally, base)
         if (
             (isinstance(body, (dict, list)) and body)
-            and (said := [v for v in leaves(_without_exchange_ids(body)) if v != ""])
+            and (said := [v for v in leaves(body) if v != ""])  # an empty text says nothing
             and not found_in(said, shaped)
             and not _none_said(body, shaped)
         ):
