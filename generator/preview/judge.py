@@ -7,7 +7,9 @@ string matches the original it starts). The rules:
 
 - **Payload list.** A body that is an array is a list of items. An object is a *wrapper*
   when it has no identity or label of its own (below); its payload list is its one non-empty
-  array of objects (else its longest array of scalars), looked for in its members and, through
+  array of objects (else, in a body of at most ``WRAPPER_SCALARS`` scalars, its longest array
+  of scalars: a record of more settings, one of them a list of values, is no wrapper of that
+  list), looked for in its members and, through
   members that are objects without an identity or label (``_embedded``, ``data``, ``results``),
   one level lower when the body has at most ``WRAPPER_SCALARS`` scalar members (a wrapper
   carries counts and page numbers; an object with more is a resource). Several arrays of
@@ -165,8 +167,8 @@ def payload_path(body: Any, thing: str = "", nested: bool = True) -> tuple[str, 
         return None  # several lists of objects: a composite resource, no one payload
     if of_objects:
         return of_objects[0][0]
-    if not found:
-        return None
+    if not found or scalars > WRAPPER_SCALARS:
+        return None  # a record of settings with a list of values among them: not a wrapper
     return max(found, key=lambda f: len(f[1]))[0]
 
 
@@ -244,7 +246,12 @@ class Verdict:
         return next((c for c in self.checks if c.name == name), Check(name))
 
 
-def _judge_object(original: Any, shaped: Any, verdict: Verdict, where: str) -> None:
+def _judge_object(
+    original: Any, shaped: Any, verdict: Verdict, where: str, addressed: str | None = None
+) -> None:
+    """Judge one object's identity and label; ``addressed``: its member the operation's path
+    parameter names (``token`` for ``/accounts/{account_token}``), which identifies it as
+    well as its own ``id``-named members do: the next call takes it."""
     if not isinstance(original, dict):
         return
     ident = own_identity(original)
@@ -253,7 +260,8 @@ def _judge_object(original: Any, shaped: Any, verdict: Verdict, where: str) -> N
         handles = [
             v for k, v in original.items() if is_label(k, v) and words(k)[-1] in HANDLE_WORDS
         ]
-        if found_in(identity_values(original) + handles, shaped):
+        by_path = [original[addressed]] if addressed else []
+        if found_in(identity_values(original) + handles + by_path, shaped):
             verdict.identities_kept += 1
         else:
             verdict.lost.append(f"identity {where}")
@@ -307,11 +315,15 @@ def judge(
     verdict = Verdict()
     tally = Tally()
     thing = addressed_thing(template)
-    addressed = isinstance(body, dict) and named_member(body, object_params(template, siblings))
+    parents = parent_params(template)
+    addressed = isinstance(body, dict) and named_member(
+        body, object_params(template, siblings), parents
+    )
     path = None if addressed else payload_path(body, thing, not produced_answer(body, kind))
     params = object_params(template, siblings, items=path is not None)
-    parents = parent_params(template, params)
     judged = unwrap(body, thing)
+    named = named_member(judged, params, parents) if isinstance(judged, dict) else None
+    addressed_member = named[0] if named and path is None else None
     base = path if path is not None else unwrap_path(body, thing)
     if path is not None:
         kept = _judge_list(get_path(body, path), path, shaped, paged, verdict)
@@ -329,7 +341,7 @@ def judge(
         ):
             verdict.wrapper_only = True
             verdict.lost.append("every value of the body")
-        _judge_object(judged, shaped, verdict, "of the body")
+        _judge_object(judged, shaped, verdict, "of the body", addressed_member)
     verdict.answer = judge_answer(
         body,
         shaped,
@@ -341,6 +353,7 @@ def judge(
         request,
         kind,
         asked=asked_thing(template),
+        addressed=addressed_member,
     )
     check_people(body, shaped, tally, base)
     check_siblings(body, shaped, tally, base)

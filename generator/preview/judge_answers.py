@@ -59,6 +59,7 @@ from .judge_roles import (
     is_own_part,
     identity_values,
     is_error_report,
+    is_exchange_id,
     is_label,
     is_meta,
     is_resource,
@@ -212,9 +213,12 @@ def one_resource(body: Any, thing: str = "") -> dict[str, Any] | None:
     return inner if isinstance(inner, dict) else body
 
 
-def _identity_kept(obj: dict[str, Any], shaped: Any) -> bool:
+def _identity_kept(obj: dict[str, Any], shaped: Any, addressed: str | None = None) -> bool:
+    """One of its identity values, handles or (``addressed``) the member a path parameter
+    names is in the result."""
     handles = [v for k, v in obj.items() if is_label(k, v) and words(k)[-1] in HANDLE_WORDS]
-    return found_in(identity_values(obj) + handles, shaped)
+    by_path = [obj[addressed]] if addressed in obj else []
+    return found_in(identity_values(obj) + handles + by_path, shaped)
 
 
 def _judge_resource(
@@ -227,10 +231,12 @@ def _judge_resource(
     thing: str = "",
     asked: str = "",
     nested: bool = True,
+    addressed: str | None = None,
 ) -> bool:
     """Judge the answered resource; False when the body has none. ``judged``: the object
     whose identity and label the judge's first half judged (their losses are listed once);
-    ``nested``: as ``records`` takes it."""
+    ``nested``: as ``records`` takes it; ``addressed``: its member a path parameter names
+    (``judge.py``)."""
     batch = records(body, thing, nested)
     if batch is not None:
         path, items = batch
@@ -261,7 +267,8 @@ def _judge_resource(
         return False
     checks.resource = 1
     missing = []
-    if ident and not _identity_kept(resource, shaped):
+    by_path = addressed if resource is judged else None
+    if ident and not _identity_kept(resource, shaped, by_path):
         missing.append("identity")
     if names and not found_in(names, shaped):
         missing.append("label")
@@ -309,6 +316,11 @@ def is_acknowledgement(body: Any) -> bool:
 
 
 def _acknowledgement_kept(body: Any, shaped: Any) -> bool:
+    """Its flags with their values and one of its other values (not the id of the call,
+    ``request_id``, nor GraphQL's ``__typename``), or, every flag true, a result saying it
+    succeeded."""
+    if isinstance(body, dict):
+        body = {k: v for k, v in body.items() if not is_exchange_id(k)}
     sent, kept = _values(data_of(body)), _values(shaped)
     flags = [v for v in sent if isinstance(v, bool)]
     others = [v for v in sent if not isinstance(v, bool) and v != ""]  # "" says nothing
@@ -328,12 +340,14 @@ def judge_answer(
     request: Request | None = None,
     kind: str | None = None,
     asked: str = "",
+    addressed: str | None = None,
 ) -> AnswerChecks:
     """The three checks for one body (``payload``: where the judge found its payload list;
     ``judged``: the object it judged for identity and label; ``typed``: the body's scalars are
     what the description says, so states are judged; ``thing``: what the operation's path
     addresses, ``one_resource``; ``asked``: what a path ending with a literal asks for,
-    ``judge_paths.asked_thing``; ``request``, ``kind``: what the caller sent and what the
+    ``judge_paths.asked_thing``; ``addressed``: the member of ``judged`` a path parameter
+    names; ``request``, ``kind``: what the caller sent and what the
     operation does, ``judge_content.generated_content``); what was lost is appended to
     ``lost``."""
     checks = AnswerChecks()
@@ -347,7 +361,7 @@ def judge_answer(
             checks.content_kept = 1
     nested = not produced_answer(body, kind)
     has_resource = payload is None and _judge_resource(
-        body, shaped, checks, lost, judged, typed, thing, asked, nested
+        body, shaped, checks, lost, judged, typed, thing, asked, nested, addressed
     )
     if payload is None and not content and not has_resource and is_acknowledgement(body):
         checks.acknowledgements = 1

@@ -19,10 +19,10 @@ addressed again.
   or equals it once the parameter's leading words name the collection's thing, its singular
   (``{issue_number}`` of ``/issues`` ~ ``number``, ``{petId}`` of ``/pets`` ~ ``id``,
   ``{AccountSid}`` of ``/Accounts`` ~ ``sid``), or once the thing's words are taken from
-  inside it (``{external_customer_id}`` of ``/customers`` ~ ``external_id``), unless a
-  parent's parameter names that member whole (``agent_runner_id`` of
-  ``/agent_runners/{agent_runner_id}/sessions`` is the runner's, not the session's
-  ``{agent_runner_session_id}``).
+  inside it (``{external_customer_id}`` of ``/customers`` ~ ``external_id``), unless an
+  earlier parameter of the path names that member (a parent's: ``agent_runner_id`` of
+  ``/agent_runners/{agent_runner_id}/sessions/{agent_runner_session_id}``); else the member
+  the parameter ends with after the thing and words that qualify it (the session's ``id``).
 - *Kept*: its value is in the object's counterpart (the kept list item, or the result for a
   single resource). *Lost* otherwise: a URL (``uri``) of the object kept in its place does not
   address it for the next tool.
@@ -110,37 +110,37 @@ def asked_thing(path: str | None) -> str:
     return addressed_thing(path)
 
 
-def parent_params(path: str | None, params: Sequence[tuple[str, str]]) -> tuple[str, ...]:
-    """The parameters of ``path`` that name the objects' parents, not the objects
-    (``{agent_runner_id}`` of ``/agent_runners/{agent_runner_id}/sessions``), normalised."""
-    own = {_norm(name) for name, _ in params}
-    found = (_norm(n) for s in _segments(path or "") for n in _PARAM.findall(s))
-    return tuple(n for n in dict.fromkeys(found) if n not in own)
-
-
 def named_member(
     obj: dict[str, Any], params: list[tuple[str, str]], parents: Sequence[str] = ()
 ) -> tuple[str, str] | None:
-    """``(member, parameter)``: the first member of ``obj`` a parameter names; a member a
-    parent's parameter names whole (``parents``: ``agent_runner_id`` in a session of
-    ``/agent_runners/{agent_runner_id}/sessions``) is that parent's id, not the object's own
-    with its thing taken from inside (``{agent_runner_session_id}``)."""
+    """``(member, parameter)``: the first member of ``obj`` a parameter names (rule in the
+    module doc); ``parents``: the parameters of the path that name the object's parents
+    (``parent_params``), whose members are not the object's own."""
+    theirs = {_norm(p) for p in parents}
     for name, thing in params:
         wanted = _norm(name)
         prefix = _norm(thing)
-        for key, value in obj.items():
-            if not is_scalar(value) or value == "":
-                continue
+        scalars = [k for k, v in obj.items() if is_scalar(v) and v != "" and _norm(k)]
+        for key in scalars:
             key_norm = _norm(key)
-            if key_norm and (
+            if (
                 key_norm == wanted
                 or (prefix and prefix + key_norm == wanted)
-                or (
-                    _thing_inside(words(name), words(key), words(thing)) and key_norm not in parents
-                )
+                or key_norm not in theirs
+                and _thing_inside(words(name), words(key), words(thing))
             ):
                 return key, name
+        for key in scalars:  # after the thing and words that qualify it
+            if prefix and wanted.endswith(prefix + _norm(key)):
+                return key, name
     return None
+
+
+def parent_params(path: str | None) -> tuple[str, ...]:
+    """The parameters of ``path`` before its last segment: they name the parents of what it
+    answers (``{agent_runner_id}`` of ``/agent_runners/{agent_runner_id}/sessions``)."""
+    segments = _segments(path or "")
+    return tuple(p for s in segments[:-1] if (p := _param(s)) is not None)
 
 
 def _thing_inside(param: list[str], member: list[str], thing: list[str]) -> bool:
@@ -174,7 +174,7 @@ def check_path_identity(
     parents: Sequence[str] = (),
 ) -> None:
     """Judge ``obj`` (a list item or the single resource, at ``at``) against its counterpart;
-    ``parents``: ``parent_params``."""
+    ``parents``: ``parent_params`` of the operation's path."""
     if not params or not isinstance(obj, dict):
         return
     named = named_member(obj, params, parents)

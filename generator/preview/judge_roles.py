@@ -102,6 +102,13 @@ def identity_values(obj: dict[str, Any]) -> list[Any]:
     return ident + [v for v in named_after_call if v not in ident]
 
 
+def is_exchange_id(key: str) -> bool:
+    """The id of the call, not of the data (``request_id``, ``traceId``): envelope metadata,
+    no value an answer must keep."""
+    ws = words(key)
+    return len(ws) > 1 and ws[-1] in ID_SUFFIXES and ws[0] in REQUEST_WORDS
+
+
 def has_identity_member(obj: dict[str, Any]) -> bool:
     return any(bare(k) in OWN_IDENTITY for k in obj)
 
@@ -134,12 +141,14 @@ def edge_resource(obj: Any) -> dict[str, Any] | None:
 
 
 def labels(obj: dict[str, Any]) -> list[str]:
-    """The values of ``obj``'s label fields, its own first, then its property bags'."""
+    """The values of ``obj``'s label fields, its own first, then its property bags'. A part
+    with an identity of its own (``customer: {lago_id, external_id, name}`` of an invoice) is
+    a related object, not a property bag: its name is its own, not the object's."""
     found = [v for k, v in obj.items() if is_label(k, v)]
     if found:
         return found
     for value in obj.values():
-        if isinstance(value, dict) and not has_identity_member(value):
+        if isinstance(value, dict) and not has_identity_member(value) and not own_identity(value):
             found += [v for k, v in value.items() if is_label(k, v)]
     return found
 
@@ -279,6 +288,8 @@ def unwrap_path(body: Any, thing: str = "") -> tuple[str, ...]:
             continue
         if len(objects) != 1 or any(isinstance(v, list) and v for v in body.values()):
             return path
+        if is_own_part(body, objects[0][1]):
+            return path  # its own ``runId`` beside a part nothing identifies (``link: {...}``)
         key, body = objects[0]
         path = (*path, key)
     return path

@@ -396,8 +396,9 @@ def test_a_body_holding_the_member_its_path_names_is_that_object_not_a_list_wrap
     assert judge(record, shaped, template="/records", siblings=(at,), kind="create").lost == []
     lost = judge(record, {"value": "blue"}, template=at, kind="update").lost
     assert any("recordKey" in x for x in lost)  # its identity still counts
-    # without a path naming a member, the record's only list is still taken for its payload
-    assert judge(record, shaped, kind="update").lost == ["payload list tags (2 items)"]
+    # without a path naming a member, a record of more scalars than a wrapper carries is no
+    # wrapper of its list either (``test_a_record_of_settings_is_no_wrapper_of_its_list...``)
+    assert judge(record, shaped, kind="update").lists == 0
     page = {"page": 1, "total": 3, "ids": ["rk-1", "rk-2", "rk-3"]}
     assert judge(page, {"page": 1}, template="/records", siblings=(at,)).lost == [
         "payload list ids (3 items)"
@@ -638,3 +639,112 @@ def test_a_graphql_type_name_is_no_value_the_result_must_keep() -> None:
     needed = {"orderOrError": {"__typename": "ActionRequired", "action": {"url": "u-1"}}}
     lost = judge(needed, {"orderOrError": {"__typename": "ActionRequired"}}, kind="create").lost
     assert "every value of the body" in lost
+
+
+def test_a_related_object_with_an_id_of_its_own_lends_the_answer_no_label() -> None:
+    """An invoice (identified by its ``number``, no name of its own) answers its customer, a
+    related object identified by ``lago_id``-style ids (``<thing>_id``, no plain ``id``): the
+    judge read the customer as a property bag of the invoice and demanded the customer's
+    name as the invoice's label, so an update that kept the invoice's number, status and
+    total lost a label it never had. A bag without an identity (``attributes``) still lends
+    its label."""
+    invoice = {
+        "invoice": {
+            "lago_id": "inv-1",
+            "number": "LAG-001",
+            "status": "finalized",
+            "total_amount_cents": 100,
+            "customer": {"lago_id": "c-1", "external_id": "x-1", "name": "Gavin Belson"},
+        }
+    }
+    kept = {"invoice": {"lago_id": "inv-1", "number": "LAG-001", "status": "finalized"}}
+    at = "/invoices/{lago_id}"
+    assert judge(invoice, kept, template=at, kind="update").lost == []
+    bag = {"data": {"id": "t-1", "attributes": {"name": "Thing one", "size": 3}}}
+    lost = judge(bag, {"data": {"id": "t-1"}}, template="/things/{id}", kind="update").lost
+    assert lost == ["label of the body"]
+
+
+def test_a_parents_id_is_not_what_the_objects_own_parameter_names() -> None:
+    """A session created at ``/agent_runners/{agent_runner_id}/sessions`` (read at
+    ``.../sessions/{agent_runner_session_id}``) answers its own ``id`` beside its runner's
+    ``agent_runner_id``. Taking the thing (``session``) from inside the parameter left
+    ``agent_runner_id``, so the judge said the session lost the member its parameter names
+    when it kept its ``id``: the parent's id is named by the parent's parameter. The
+    parameter ends with the thing and ``id``: it names the session's ``id``."""
+    body = {"id": "s-1", "agent_runner_id": "r-1", "title": "Fix the build", "state": "new"}
+    at = "/agent_runners/{agent_runner_id}/sessions"
+    one = "/agent_runners/{agent_runner_id}/sessions/{agent_runner_session_id}"
+    shaped = {"id": "s-1", "title": "Fix the build", "state": "new"}
+    verdict = judge(body, shaped, template=at, siblings=(one,), kind="create")
+    assert verdict.lost == [] and verdict.check("path identities").judged == 1
+    lost = judge(body, {"title": "Fix the build"}, template=at, siblings=(one,), kind="create")
+    assert "path identities: (body) lost id (named by {agent_runner_session_id})" in lost.lost
+
+
+def test_a_part_nothing_identifies_beside_the_bodys_own_id_is_no_envelope() -> None:
+    """Starting an activity at ``/activities/{activityId}`` answers the run it started
+    (``runId``, ``started``) and a ``link`` part describing where it sits, whose ``activity``
+    member holds the ``activityId`` the caller sent. The judge unwrapped the body through its
+    one object member as an envelope and judged ``link.activity`` as the answer, so a result
+    keeping the run lost the activity's path identity. A body with an id of its own
+    (``runId``) around a part nothing identifies is the answer; the part is its own."""
+    body = {
+        "runId": "run-1",
+        "started": True,
+        "link": {"activity": {"namespace": "ns", "activityId": "act-1", "runId": "run-1"}},
+    }
+    at = "/namespaces/{namespace}/activities/{activityId}"
+    verdict = judge(body, {"runId": "run-1", "started": True}, template=at, kind="create")
+    assert verdict.lost == []
+    lost = judge(body, {"started": True}, template=at, kind="create").lost
+    assert "identity of the body" in lost
+
+
+def test_the_member_a_path_parameter_names_identifies_the_answer() -> None:
+    """An account holder updated at ``/account_holders/{account_holder_token}`` answers its
+    ``token`` (what the path names: the next call takes it) beside ``external_id``, the
+    caller's own reference. A result keeping the token was said to lose the body's identity
+    because only ``*_id`` members counted. The member the path names identifies the object
+    as its own ids do; a result keeping neither still loses it."""
+    body = {"token": "t-1", "external_id": "ext-1", "email": "a@example.com", "status": "OK"}
+    at = "/account_holders/{account_holder_token}"
+    kept = {"token": "t-1", "email": "a@example.com", "status": "OK"}
+    assert judge(body, kept, template=at, kind="update").lost == []
+    lost = judge(body, {"email": "a@example.com", "status": "OK"}, template=at, kind="update")
+    assert "identity of the body" in lost.lost
+
+
+def test_the_id_of_the_call_is_no_value_an_acknowledgement_must_keep() -> None:
+    """Capabilities answered as flags by network beside the call's ``request_id``: the result
+    kept every flag, and the judge, counting the request id among the flags' other values,
+    said it lost the acknowledgement. The id of the call is envelope metadata; losing the
+    flags still fails."""
+    body = {"networks": {"rtp": {"credit": True}, "rfp": {"debit": True}}, "request_id": "r-9"}
+    at = "/transfer/capabilities/get"
+    kept = {"networks": {"rtp": {"credit": True}, "rfp": {"debit": True}}}
+    ack = "acknowledgement: the result neither keeps the body nor says it succeeded"
+    assert ack not in judge(body, kept, template=at, kind="update").lost
+    assert ack in judge(body, {"networks": {}}, template=at, kind="update").lost
+
+
+def test_a_record_of_settings_is_no_wrapper_of_its_list_of_values() -> None:
+    """A scheduled report created in bulk answers its settings (paused, how often, which job,
+    its date range and key, its start and end) and ``report_keys``, a list of strings among
+    them. With no identity or label, the judge took the record for a wrapper around its
+    longest list of scalars and counted that list as the payload lost. A wrapper carries a
+    few scalars beside its list (``{ids: [...], next}``); a record of more is what it is."""
+    body = {
+        "paused": "false",
+        "repeat_every": "DAY",
+        "job": "create_credit_report",
+        "date_range": "last7",
+        "date_key": "created_at",
+        "start_date": "2022-10-31",
+        "report_keys": ["name", "date"],
+    }
+    shaped = {k: v for k, v in body.items() if k != "report_keys"}
+    verdict = judge(body, shaped, template="/task_schedulers/bulk", kind="create")
+    assert verdict.lists == 0 and verdict.lost == []
+    ids = {"ids": ["a", "b"], "next": "c-2"}
+    assert judge(ids, {"next": "c-2"}, template="/things/bulk", kind="delete").lists == 1

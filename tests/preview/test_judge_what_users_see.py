@@ -267,15 +267,19 @@ def test_a_member_a_parents_parameter_names_is_not_the_objects_own_id() -> None:
     """Netlify's sessions of an agent runner (``/agent_runners/{agent_runner_id}/sessions``
     beside ``.../sessions/{agent_runner_session_id}``): each session's ``agent_runner_id`` is
     the runner's, named by the path's own ``{agent_runner_id}``, not the session's id with
-    ``session`` taken from inside; the list keeping each session's ``id`` loses nothing."""
+    ``session`` taken from inside: the parameter names the session's ``id``."""
     runner = "/agent_runners/{agent_runner_id}/sessions"
     one = runner + "/{agent_runner_session_id}"
     sessions = [{"id": f"s-{n}", "agent_runner_id": "r-1", "title": f"Session {n}"} for n in (1, 2)]
     kept = [{"id": s["id"], "title": s["title"]} for s in sessions]
     verdict = judge(sessions, kept, template=runner, siblings=(one,))
-    assert verdict.lost == [] and _check(verdict, "path identities") == (0, 0)
+    assert verdict.lost == [] and _check(verdict, "path identities") == (2, 2)
     read = judge(sessions[0], kept[0], template=one)
-    assert read.lost == [] and _check(read, "path identities") == (0, 0)
+    assert read.lost == [] and _check(read, "path identities") == (1, 1)
+    # the parameter names the session's own ``id``: a list keeping the runner's id loses it
+    runners = [{"title": s["title"], "agent_runner_id": "r-1"} for s in sessions]
+    verdict = judge(sessions, runners, template=runner, siblings=(one,))
+    assert _check(verdict, "path identities") == (2, 0)
     # with no parent of that name the member is still the session's, taken from inside
     alone = "/sessions/{agent_runner_session_id}"
     lost = judge(sessions[0], kept[0], template=alone)

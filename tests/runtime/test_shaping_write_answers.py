@@ -8,6 +8,7 @@ from typing import Any
 
 import json
 
+from generator.runtime.shaping.collections import find_payload
 from generator.runtime.shaping.decision import DefaultsContext
 from generator.runtime.shaping.pipeline import ShapeConfig, shape
 from generator.runtime.shaping.trees import field_tree_from_value
@@ -504,3 +505,87 @@ def test_an_exchanges_id_does_not_make_an_envelope_a_resource() -> None:
                 assert out["data"]["thing"]["id"] == 11, (exchange, kind)
                 assert out["data"]["thing"]["name"] == "Thing 11", (exchange, kind)
                 assert exchange not in out, (exchange, kind)
+
+
+def test_two_resources_beside_a_constant_discriminator_are_each_answered() -> None:
+    """Assigning a role to a group answers ``{object: "group.role", group: {...}, role:
+    {...}}``: two resources side by side and a constant saying what the pair is. The
+    constant made the body more than its objects, so it was read as one object: the group
+    gave the label and id, the role only its description, and which role was assigned was
+    gone. A constant discriminator says nothing: the resources are answered each by its own
+    defaults, as without it."""
+    group = {"object": "group", "id": "g-1", "name": "Group 1", "created_at": 1714560000}
+    role = {
+        "object": "role",
+        "id": "r-1",
+        "name": "Role 1",
+        "description": "What the role may do, in a sentence or two of plain text.",
+        "permissions": ["read", "write"],
+    }
+    body = {"object": "group.role", "group": group, "role": role}
+    tree = field_tree_from_value(body)
+    tree["object"] = "string:const"
+    tree["group"]["object"] = tree["role"]["object"] = "string:const"
+    context = DefaultsContext(entity=("group", "role", "assignment"), keys=("role_id",))
+    for kind in ("update", "create"):
+        config = ShapeConfig(kind=kind, field_tree=tree, context=context)
+        out = json.loads(shape(body, config).chunks[0])
+        assert out["group"]["id"] == "g-1" and out["group"]["name"] == "Group 1", kind
+        assert out["role"]["id"] == "r-1" and out["role"]["name"] == "Role 1", kind
+
+
+def test_a_body_holding_the_member_its_address_names_is_that_object_not_its_list() -> None:
+    """An account updated at ``/accounts/{account_token}`` answers its ``token`` beside its
+    state, currency and ``auth_rule_tokens``, a list of strings; a webhook subscription
+    created beside ``/event_subscriptions/{event_subscription_token}`` its ``token`` beside
+    ``event_types``. The list of scalars was taken for the payload (nothing there is named
+    ``id``), the account shaped as a wrapper around it, and the token the next call takes
+    was gone. The member the address names, read as the identity role reads it (the
+    parameter ends with it), makes the body that object."""
+    account = {
+        "token": "acct-1",
+        "state": "ACTIVE",
+        "cardholder_currency": "USD",
+        "auth_rule_tokens": ["rule-1", "rule-2"],
+    }
+    tree = field_tree_from_value(account)
+    assert find_payload(tree, keys=("account_token",)).collection is None
+    assert find_payload(tree).collection == ("auth_rule_tokens",)  # no address: as before
+    subscription = {"token": "ep-1", "url": "https://example.com/hook", "disabled": False,
+                    "description": "All events", "event_types": ["card.created"]}  # fmt: skip
+    sub_tree = field_tree_from_value(subscription)
+    assert find_payload(sub_tree, keys=("event_subscription_token",)).collection is None
+
+
+def test_a_written_resource_says_each_place_in_its_life_it_names_by_one_word() -> None:
+    """An experiment updated or started answers ``status: draft`` and ``stage: explore``
+    among its settings: the write's answer had room for one state, took ``status`` and left
+    out the stage it is in. Each place in its life the resource names by one word is kept on
+    a write's answer; a read of a list's items stays lean."""
+    body = {
+        "id": "b-1",
+        "name": "Bandit 1",
+        "status": "draft",
+        "stage": "explore",
+        "owner": "owner 1",
+        "hypothesis": "A shorter sign-up form converts better on small screens.",
+        "dateCreated": "2024-05-01T12:34:56Z",
+        "trackingKey": "trk-1",
+    }
+    for kind in ("create", "update", "delete"):
+        for out in _both_ways(body, kind):
+            assert out["status"] == "draft" and out["stage"] == "explore", kind
+
+
+def test_the_sentence_a_writes_envelope_carries_is_a_preview() -> None:
+    """A delete answers ``{code, message, data: {id, name}}`` with a message of a few
+    sentences: the envelope's scalars stayed whole beside the deleted thing, so its message
+    cost more than the answer. As a list's wrapper does, a write's envelope carries its
+    sentence as a preview; its code and the thing stay whole."""
+    message = " ".join(["The widget and everything it held were removed for good."] * 4)
+    body = {"code": 0, "message": message, "data": {"id": "w-1", "name": "Widget 1"}}
+    tree = field_tree_from_value(body)
+    config = ShapeConfig(kind="delete", field_tree=tree["data"], envelope_path="data")
+    out = json.loads(shape(body, config).chunks[0])
+    assert out["data"] == {"id": "w-1", "name": "Widget 1"} and out["code"] == 0
+    assert out["message"].startswith("The widget and") and len(out["message"]) < 120

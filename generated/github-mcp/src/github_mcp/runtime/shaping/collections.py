@@ -55,7 +55,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .roles.identity import has_own_identity, own_identity_key
+from .roles.identity import addressed_by, has_own_identity, own_identity_key
 from .roles.words import w
 from .names import is_leaf, norm, words
 from .trees import alike, field_tree_from_value, is_map, unwrap
@@ -148,14 +148,15 @@ def find_payload(tree: Any, about: tuple[str, ...] = (), keys: tuple[str, ...] =
 
 
 def _addressed(tree: dict[str, Any], keys: tuple[str, ...]) -> bool:
-    """A body with a scalar member a path parameter names whole (``commentId`` for
-    ``/files/{fileId}/comments/{commentId}`` beside ``POST /files/{fileId}/comments``) and
-    other scalars is the object that address names (a comment, not a page of its
-    ``replies``), however its id is spelled. (Only a list is refused this way: an envelope
-    found around a part stays one.)"""
-    named = {norm(k) for k in keys}
+    """A body with a scalar member a path parameter names (``commentId`` for
+    ``/files/{fileId}/comments/{commentId}`` beside ``POST /files/{fileId}/comments``; the
+    ``token`` of ``/accounts/{account_token}``, as the identity role reads it,
+    ``roles.identity.addressed_by``) and other scalars is the object that address names (a
+    comment, not a page of its ``replies``; an account, not its ``auth_rule_tokens``),
+    however its id is spelled. (Only a list is refused this way: an envelope found around a
+    part stays one.)"""
     leaves = [k for k, v in tree.items() if is_leaf(v)]
-    return len(leaves) > SCOPE_SCALARS and any(norm(k) in named for k in leaves)
+    return len(leaves) > SCOPE_SCALARS and any(addressed_by(k, keys) for k in leaves)
 
 
 def find_payload_in_value(value: Any, keys: tuple[str, ...] = ()) -> Payload:

@@ -389,7 +389,11 @@ def choose_default_fields(
     pick = sel.pick
     # objects only, nothing identifies the whole and its parts gave at most their states
     # (``{domain: {...}, alt_domain: {...}}``): what each of them is, by its own defaults
-    objects_only = all(isinstance(v, dict) for v in tree.values())
+    # (a constant discriminator beside them says nothing: ``{object: "group.role", group,
+    # role}``)
+    objects_only = any(isinstance(v, dict) for v in tree.values()) and all(
+        isinstance(v, dict) or hint(v) == "const" for v in tree.values()
+    )
     # or resources side by side (a file and the commit that wrote it): each by its own defaults
     peers = objects_only and sum(has_own_identity(v, w(k)) for k, v in tree.items()) >= 2
     # or a write's answer of parts only, nothing identifying it or them, whose picks came
@@ -697,7 +701,7 @@ def _one_sided(tree: dict[str, Any], pick: Picker) -> bool:
     ):
         return False
     taken = {path.split(".", 1)[0] for path in pick.chosen}
-    return len(taken) < len(tree)
+    return len(taken) < sum(isinstance(v, dict) for v in tree.values())
 
 
 def _every_variant(tree: dict[str, Any], pick: Picker) -> None:

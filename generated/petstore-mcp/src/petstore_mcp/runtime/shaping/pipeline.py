@@ -206,6 +206,8 @@ def shape(
                 shaped = drop_named_scope(shaped, path or (), config.known_values)
         elif selection and config.kind in WRITE_KINDS:  # a write's echo of its text: short
             shaped = cut_preview(shaped, path or (), selection, config.truncation_marker)
+            # the sentence its envelope carries beside it (``{code, message, data}``): too
+            shaped = cut_wrapper_notes(shaped, path or (), config.truncation_marker)
             shaped = without_success(shaped)  # the result says it succeeded
         elif selection and config.kind == "generate":  # what it quotes: previews
             known = tree if isinstance(tree, dict) else field_tree_from_value(target)

@@ -281,9 +281,15 @@ def take_states(sel: Selection, row: Step) -> int:
     """The ranked states; on one resource's page a state held as an object (a workflow state
     ``{id, name, type}``) says its category beside its name, which of the API's fixed stages a
     state the team named lies in (``started``, ``completed``), and its own id, what a call that
-    moves the resource to another state takes."""
+    moves the resource to another state takes. The resource a write answers says each place
+    in its life it names by one word (``status: draft`` beside ``stage: explore``): the write
+    moved it there, and one of them alone misreads where it stands."""
     before = set(sel.pick.chosen)
     taken = take_ranked(sel, row)
+    if taken and sel.kind in WRITE_KINDS and not sel.item:
+        for f in sel.own_leaves:
+            if is_lifecycle(f.key) and f.path not in sel.pick.chosen and not is_noise(f.key):
+                sel.pick.add(f.path, row.records, force=True, cost=3)
     if not on_page(sel.item, sel.kind):
         return taken
     for f in sel.fields:
