@@ -84,7 +84,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
-from .judge_answers import AnswerChecks, judge_answer
+from .judge_answers import AnswerChecks, identity_kept, judge_answer
 from .judge_checks import FAILING, Check, Finding, Seen, Tally, checks_of, collapse, where
 from .judge_encodings import check_encodings
 from .judge_content import produced_answer
@@ -103,7 +103,6 @@ from .judge_secrets import check_secrets
 from .judge_tables import check_tables
 from .judge_schema import check_series, check_siblings
 from .judge_roles import (
-    HANDLE_WORDS,
     OWN_IDENTITY,
     WRAPPER_SCALARS,
     bare,
@@ -112,7 +111,6 @@ from .judge_roles import (
     found_in,
     has_identity_member,
     get_path,
-    identity_values,
     is_label,
     is_error_report,
     is_meta,
@@ -257,11 +255,7 @@ def _judge_object(
     ident = own_identity(original)
     if ident:
         verdict.identified += 1
-        handles = [
-            v for k, v in original.items() if is_label(k, v) and words(k)[-1] in HANDLE_WORDS
-        ]
-        by_path = [original[addressed]] if addressed else []
-        if found_in(identity_values(original) + handles + by_path, shaped):
+        if identity_kept(original, shaped, addressed):
             verdict.identities_kept += 1
         else:
             verdict.lost.append(f"identity {where}")

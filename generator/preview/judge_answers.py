@@ -213,7 +213,7 @@ def one_resource(body: Any, thing: str = "") -> dict[str, Any] | None:
     return inner if isinstance(inner, dict) else body
 
 
-def _identity_kept(obj: dict[str, Any], shaped: Any, addressed: str | None = None) -> bool:
+def identity_kept(obj: dict[str, Any], shaped: Any, addressed: str | None = None) -> bool:
     """One of its identity values, handles or (``addressed``) the member a path parameter
     names is in the result."""
     handles = [v for k, v in obj.items() if is_label(k, v) and words(k)[-1] in HANDLE_WORDS]
@@ -246,7 +246,7 @@ def _judge_resource(
             if not isinstance(item, dict):
                 continue
             if own_identity(item):
-                if not _identity_kept(item, shaped):
+                if not identity_kept(item, shaped):
                     unkept.append(n)
             elif labels(item) and not found_in(labels(item), shaped):
                 unkept.append(n)
@@ -268,7 +268,7 @@ def _judge_resource(
     checks.resource = 1
     missing = []
     by_path = addressed if resource is judged else None
-    if ident and not _identity_kept(resource, shaped, by_path):
+    if ident and not identity_kept(resource, shaped, by_path):
         missing.append("identity")
     if names and not found_in(names, shaped):
         missing.append("label")
