@@ -42,6 +42,7 @@ from .roles.noise import is_noise
 from .roles.people import is_person
 from .roles.quantity import is_measure, measure_rank
 from .roles.words import w
+from .trees import unwrap
 
 OPERATION_KINDS = ("read", "search", "create", "update", "delete", "generate", "acknowledge")
 WRITE_KINDS = frozenset({"create", "update", "delete"})
@@ -156,19 +157,15 @@ CALL_WORDS = frozenset({"call", "calls"})
 def asked_calls(key: str, sub: Any) -> bool:
     """``sub`` under ``key`` is what a generation asks to be called (``CALL_WORDS``): an object
     or a list of objects (each call's id, function name and arguments)."""
-    while isinstance(sub, list):
-        sub = sub[0] if sub else None
-    return isinstance(sub, dict) and w(key)[-1] in CALL_WORDS
+    return isinstance(unwrap(sub), dict) and w(key)[-1] in CALL_WORDS
 
 
 def call_paths(calls: Any) -> list[str]:
     """What one call a generation asks for says (relative dot paths): its members and its
     parts' (``id``, ``function.name``, ``function.arguments``), not their kind (``type:
     "function"``: the member holding them says it); an open part (arguments as an object) whole."""
-    while isinstance(calls, list):
-        calls = calls[0] if calls else None
     out: list[str] = []
-    for key, sub in (calls or {}).items():
+    for key, sub in (unwrap(calls) or {}).items():
         if w(key)[-1] in RECORD_KIND_WORDS:
             continue
         if isinstance(sub, dict) and sub:
@@ -313,11 +310,8 @@ def _telling(key: str, record: Any) -> bool:
 def _vector(key: str, record: Any) -> bool:
     """``key`` is the record's array of numbers (an embedding)."""
     sub = record.get(key) if isinstance(record, dict) else None
-    while isinstance(sub, list):
-        sub = sub[0] if sub else None
-        if is_leaf(sub):
-            return base_type(sub) in ("number", "integer")
-    return False
+    inner = unwrap(sub)
+    return isinstance(sub, list) and is_leaf(inner) and base_type(inner) in ("number", "integer")
 
 
 OFFSET_WORDS = frozenset({"offset"})

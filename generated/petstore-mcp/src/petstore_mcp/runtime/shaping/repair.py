@@ -27,6 +27,8 @@ from .shape_config import ShapeConfig
 from .trees import chosen_maps, field_tree_from_value
 from .truncate import dumps
 
+NONE_READ = object()  # a second reading that gave no defaults (``reread``)
+
 
 def defaults_read_from_response(
     value: Any, target: Any, where: Target, shaped: Any, config: ShapeConfig, excluded: list[str]
@@ -50,6 +52,18 @@ def defaults_read_from_response(
         return prune_empty(project(entry, list(fields))) if fields else {}
 
     series: tuple[str, ...] = ()  # the series the answer is made of (series.py)
+
+    def reread(node: Any, at: Target, item: bool) -> Any:
+        """``node`` (the list, ``item``: by its items; else the body or its envelope) with the
+        defaults and series read from it, selected; ``NONE_READ`` when it gives no defaults."""
+        nonlocal series
+        tree = field_tree_from_value(node[:200] if item else node, maps=True)
+        fields = decide_fields(tree, config.context, kind=config.kind, item=item)
+        series = answered_series(node, item, config.kind)
+        if not fields:
+            return NONE_READ
+        return apply_select(value, node, at, lambda i: select(i, fields, tree), False)
+
     if where.kind != "list":
         found = where.found  # the pipeline read it once, with the context's keys
         if found is None:
@@ -57,21 +71,11 @@ def defaults_read_from_response(
         items = get_at(value, found.collection) if found.collection is not None else None
         if isinstance(items, list):  # described as one object, it sent a list: shown by item
             listed = Target(found.collection, "list", configured=False, found=found)
-            tree = field_tree_from_value(items[:200], maps=True)
-            per_item = decide_fields(tree, config.context, kind=config.kind, item=True)
-            series = answered_series(items, True, config.kind)
-            if per_item:
-                return apply_select(
-                    value, items, listed, lambda i: select(i, per_item, tree), False
-                )
-        tree = field_tree_from_value(target, maps=True)
-        fields = decide_fields(tree, config.context, kind=config.kind, item=False)
-        series = answered_series(target, False, config.kind)
-        body = (
-            apply_select(value, target, where, lambda item: select(item, fields, tree), False)
-            if fields
-            else shaped
-        )
+            by_item = reread(items, listed, True)
+            if by_item is not NONE_READ:
+                return by_item
+        body = reread(target, where, False)
+        body = shaped if body is NONE_READ else body
         inner = get_at(value, found.envelope) if found.envelope is not None else None
         if where.path is not None or not isinstance(inner, dict):
             return body
@@ -80,12 +84,8 @@ def defaults_read_from_response(
         # described as the resource, it sent the resource in an envelope (``{success, data:
         # {thing: {...}}}``): read through it, the envelope's metadata as a wrapper's
         enveloped = Target(found.envelope, "envelope", configured=False, found=found)
-        tree = field_tree_from_value(inner, maps=True)
-        fields = decide_fields(tree, config.context, kind=config.kind, item=False)
-        if not fields:
-            return body
-        series = answered_series(inner, False, config.kind)
-        return apply_select(value, inner, enveloped, lambda item: select(item, fields, tree), False)
+        through = reread(inner, enveloped, False)
+        return body if through is NONE_READ else through
     path = where.path or ()
     kept = get_at(shaped, path)
     if not isinstance(target, list) or not isinstance(kept, list) or len(kept) != len(target):
