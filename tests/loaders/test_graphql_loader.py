@@ -390,6 +390,35 @@ def test_a_union_of_outcomes_selects_the_failures_reason(tmp_path: Path) -> None
     assert "artworkOrError.mutationError.detail" not in fields
 
 
+ACTION_SDL = """
+type Order { id: ID!, state: String, total: String }
+type OrderError { code: String, message: String }
+type ActionData { clientSecret: String }
+type OrderSuccess { order: Order }
+type OrderFailure { error: OrderError }
+type OrderRequiresAction { actionData: ActionData }
+union OrderOrError = OrderSuccess | OrderFailure | OrderRequiresAction
+input ApproveOrderInput { id: ID! }
+type ApproveOrderPayload { orderOrError: OrderOrError }
+type Query { order(id: ID!): Order }
+type Mutation { approveOrder(input: ApproveOrderInput!): ApproveOrderPayload }
+"""
+
+
+def test_an_outcome_that_hands_over_a_credential_keeps_it(tmp_path: Path) -> None:
+    """A write's outcome that needs the payer's action holds only the credential to go on
+    with (Artsy's ``actionData { clientSecret }``): the secrets rule left it out, and the
+    answer said nothing but its type name. A part of a write's answer holding credentials
+    and nothing else is what the call handed over: kept."""
+    path = tmp_path / "action.graphql"
+    path.write_text(ACTION_SDL)
+    fields = _ops(load_decided(path)[0])["mutation.approveOrder"].response.default_fields
+    assert "orderOrError.actionData.clientSecret" in fields
+    assert "orderOrError.order.id" in fields and "orderOrError.error.code" in fields
+    read = _ops(load_decided(path)[0])["query.order"].response.default_fields
+    assert not any("secret" in f.lower() for f in read)
+
+
 FLAGS_SDL = """
 type FeatureFlag { id: ID!, name: String, description: String, stale: Boolean, createdAt: String }
 type Order { id: ID!, number: String, status: String }

@@ -174,3 +174,20 @@ def test_the_object_a_read_addresses_by_its_token_keeps_it_beside_its_list(tmp_p
     # a token in the hold's events is no identifier the path names: hidden as before
     events[0]["access_token"] = "tok-abcdefgh"
     assert "tok-abcdefgh" not in "".join(shape(hold, config).chunks)
+
+
+def test_a_writes_part_of_credentials_only_is_what_it_handed_over() -> None:
+    """A write answering a part that holds credentials and nothing else (a payment that needs
+    the payer's action, a login's session) handed them over to go on with: shown. A
+    credential beside what it belongs to (a webhook's signing secret) stays hidden, and so
+    does the part on a read."""
+    answer = {
+        "id": "pi_1",
+        "status": "requires_action",
+        "next_action": {"client_secret": SECRET},
+        "webhook": {"id": "w1", "url": "https://example.com/h", "signing_secret": "whsec-abcdefgh"},
+    }
+    shown = "".join(shape(answer, ShapeConfig(kind="update")).chunks)
+    assert SECRET in shown and "whsec-abcdefgh" not in shown and "requires_action" in shown
+    read = "".join(shape(answer, ShapeConfig(kind="read")).chunks)
+    assert SECRET not in read
