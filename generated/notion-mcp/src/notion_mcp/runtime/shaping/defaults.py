@@ -417,6 +417,8 @@ def choose_default_fields(
         _written_lists(tree, pick)  # ``{status, message, ids: [...], failed: [...]}``
         _written_records(tree, pick, keys)  # ``{deleted: [{...}], failed: [{...}]}``
         _records_in_part(tree, pick, kind, keys)  # ``{match, results: {failed, objects}}``
+    if kind in WRITE_KINDS and not item:
+        _credential_parts(tree, pick)  # ``{actionData: {clientSecret}}``: what to go on with
     if kind == "create" and not item:  # the credential a create minted: shown once
         for key, sub in tree.items():
             if (
@@ -552,6 +554,21 @@ def _written_key(key: str, kind: str, keys: tuple[str, ...]) -> bool:
     if kind not in WRITE_KINDS:
         return False
     return (kind == "create" and minted(key)) or addressed_by(key, keys)
+
+
+def _credential_parts(tree: dict[str, Any], pick: Picker) -> None:
+    """A part of a write's answer that holds credentials and nothing else (a payment that
+    needs the payer's action: ``{actionData: {clientSecret}}``; a login: ``{session:
+    {token}}``): the call handed them over to go on with, so they are its answer, not a
+    resource's secrets carried along (those sit beside what they belong to)."""
+    for key, sub in tree.items():
+        if (
+            isinstance(sub, dict)
+            and sub
+            and all(is_leaf(v) and base_type(v) == "string" and minted(k) for k, v in sub.items())
+        ):
+            for member in sub:
+                pick.add(f"{key}.{member}", "identity", force=True)
 
 
 def _outcome(tree: dict[str, Any], pick: Picker) -> None:
