@@ -289,3 +289,23 @@ def test_the_total_of_a_part_is_not_what_an_object_came_to() -> None:
         out = _answer(order, kind)
         assert out["total"] == 115.0, kind
         assert "total_tax" not in out and "sub_total" not in out, kind
+
+
+def test_an_event_list_keeps_its_organizer_not_a_pictures_size() -> None:
+    """A fair's list item (Artsy's GraphQL schema) kept its ``contact`` text in its one
+    person's slot and dropped the ``organizer`` object, and its ``image`` part kept only its
+    ``tileSize`` (a count of a part, how the picture renders). Of one rank, a person object
+    comes before a string named as one; a picture's sizes are no quantity of the object."""
+    fair = {
+        "id": "f1",
+        "name": "Spring Fair",
+        "activeStartAt": "2024-05-01T12:00:00Z",
+        "contact": "Write to the front desk for passes and opening hours of the fair.",
+        "organizer": {"id": "o1", "name": "Art Basel", "slug": "art-basel"},
+        "image": {"tileSize": 512, "aspectRatio": 1.5, "caption": "The hall"},
+        "isActive": True,
+    }
+    answer = _answer([fair, {**fair, "id": "f2"}], "read")
+    assert answer[0]["organizer"]["name"] == "Art Basel"
+    assert "tileSize" not in json.dumps(answer)
+    assert [item["id"] for item in answer] == ["f1", "f2"]
