@@ -75,7 +75,7 @@ from .roles.state import (
     is_state,
     state_rank,
 )
-from .roles.time import is_made, is_time, of_picture, time_rank
+from .roles.time import is_made, is_time, of_picture, pictures, time_rank
 from .roles.words import participle, w
 from .pages import on_page
 from .table import Step, take_fallback, take_ranked
@@ -548,10 +548,11 @@ def _not_a_quantity_part(sel: Selection, f: Field) -> bool:
     (``metadata.deletionGracePeriodSeconds``), or the length of a list beside it in its part
     (a nested list's wrapper with at most ``WRAPPER_LEAVES`` scalars: ``labels: {totalCount,
     nodes: [...]}``; a ``...Count`` beside a list: ``sharedWithCount``). A status with its
-    conditions and many quantities (``status.replicas``) is a part like any other."""
+    conditions and many quantities (``status.replicas``) is a part like any other; nor is a
+    picture's size (``image.tileSize``, ``coverPhoto.width``): how it renders."""
     top = f.path.split(".", 1)[0]
     part = sel.tree.get(top)
-    if is_meta_key(top):
+    if is_meta_key(top) or pictures(w(top), sel.entity):
         return True
     if not isinstance(part, dict) or not any(isinstance(v, list) for v in part.values()):
         return False

@@ -73,8 +73,10 @@ def people(sel: Selection) -> list[Field]:
 
 
 def person_key(f: Field, sel: Selection) -> Any:
-    """``user`` before ``assignee`` before ``creator``, before ``triggering_actor``."""
-    return person_rank(f.key)
+    """``user`` before ``assignee`` before ``creator``, before ``triggering_actor``; of one
+    rank, a person before a string named as one (a fair's ``organizer: {name}`` before its
+    ``contact`` text)."""
+    return (*person_rank(f.key), is_leaf(f.node))
 
 
 def _who(f: Field) -> str | None:

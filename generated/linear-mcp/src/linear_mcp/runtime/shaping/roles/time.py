@@ -99,8 +99,13 @@ def of_picture(key: str, entity: tuple[str, ...] = ()) -> bool:
     """A time qualified by a picture word (``avatar_updated_at``, ``HeadshotUpdated``): when
     the object's picture changed; not when the object did, unless ``entity`` (the object's
     type) is itself a picture."""
-    qualifiers = {plural_free(x) for x in w(key)[:-1]}
-    return bool(qualifiers & PICTURE_WORDS) and not {plural_free(x) for x in entity} & PICTURE_WORDS
+    return pictures(w(key)[:-1], entity)
+
+
+def pictures(words: tuple[str, ...], entity: tuple[str, ...] = ()) -> bool:
+    """One of ``words`` names a picture (``coverImage``, ``photos``) and ``entity`` does not."""
+    named = {plural_free(x) for x in words}
+    return bool(named & PICTURE_WORDS) and not {plural_free(x) for x in entity} & PICTURE_WORDS
 
 
 def plural_free(word: str) -> str:
