@@ -13,6 +13,7 @@ from generator.pipeline import load_spec
 from generator.preview.tools import tools_of
 from generator.runtime.output import shape_config_for
 from generator.runtime.shaping.decision import DefaultsContext
+from generator.runtime.shaping.defaults import choose_default_fields
 from generator.runtime.shaping.pipeline import ShapeConfig, shape
 
 SECRET = "s3cr3t-value-123456"
@@ -191,3 +192,19 @@ def test_a_writes_part_of_credentials_only_is_what_it_handed_over() -> None:
     assert SECRET in shown and "whsec-abcdefgh" not in shown and "requires_action" in shown
     read = "".join(shape(answer, ShapeConfig(kind="read")).chunks)
     assert SECRET not in read
+
+
+def test_a_status_beside_what_a_create_handed_over_is_kept() -> None:
+    """``{success: true, key: {secret}}``: the part is no resource, so the answer is a status
+    with what the call handed over, shown whole (``success: true`` is left out only beside the
+    resource a write answers)."""
+    answer = {"success": True, "key": {"secret": SECRET}}
+    tree = {"success": "boolean", "key": {"secret": "string"}}
+    config = ShapeConfig(
+        kind="create", field_tree=tree, default_fields=choose_default_fields(tree, kind="create")
+    )
+    assert json.loads("".join(shape(answer, config).chunks)) == answer
+    written = {"success": True, "issue": {"id": "i1", "title": "Crash"}}
+    assert json.loads("".join(shape(written, ShapeConfig(kind="update")).chunks)) == {
+        "issue": {"id": "i1", "title": "Crash"}
+    }

@@ -559,15 +559,20 @@ def _credential_parts(tree: dict[str, Any], pick: Picker) -> None:
     """A part of a write's answer that holds credentials and nothing else (a payment that
     needs the payer's action: ``{actionData: {clientSecret}}``; a login: ``{session:
     {token}}``): the call handed them over to go on with, so they are its answer, not a
-    resource's secrets carried along (those sit beside what they belong to)."""
-    for key, sub in tree.items():
-        if (
-            isinstance(sub, dict)
-            and sub
-            and all(is_leaf(v) and base_type(v) == "string" and minted(k) for k, v in sub.items())
-        ):
-            for member in sub:
-                pick.add(f"{key}.{member}", "identity", force=True)
+    resource's secrets carried along (those sit beside what they belong to). The answer's
+    own flags come with them (``{success: true, key: {secret}}``): whether it worked."""
+    handed = [
+        f"{key}.{member}"
+        for key, sub in tree.items()
+        if isinstance(sub, dict)
+        and sub
+        and all(is_leaf(v) and base_type(v) == "string" and minted(k) for k, v in sub.items())
+        for member in sub
+    ]
+    if handed:
+        flags = [k for k, v in tree.items() if is_leaf(v) and base_type(v) == "boolean"]
+        for path in flags + handed:
+            pick.add(path, "identity", force=True)
 
 
 def _outcome(tree: dict[str, Any], pick: Picker) -> None:
