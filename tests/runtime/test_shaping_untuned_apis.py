@@ -13,6 +13,7 @@ from typing import Any
 from generator.pipeline import load_spec
 from generator.preview.tools import tools_of
 from generator.runtime.output import shape_config_for, shape_output
+from generator.runtime.shaping.defaults import choose_default_fields
 from generator.runtime.shaping.pipeline import ShapeConfig, shape
 
 TEXT = (
@@ -309,3 +310,35 @@ def test_an_event_list_keeps_its_organizer_not_a_pictures_size() -> None:
     assert answer[0]["organizer"]["name"] == "Art Basel"
     assert "tileSize" not in json.dumps(answer)
     assert [item["id"] for item in answer] == ["f1", "f2"]
+
+
+def test_a_record_keyed_by_related_objects_keeps_its_figure() -> None:
+    """A tax configuration's rates (Saleor's GraphQL schema) are records keyed by the objects
+    they relate, a country and a tax class, with one figure of their own, the ``rate``: each
+    kept its country and class and lost the rate, the whole answer. A record with nothing of
+    its own but a figure or two beside related objects keeps them, whatever they are called."""
+    rates = [
+        {"country": {"code": "DE", "country": "Germany"}, "rate": 19.0,
+         "taxClass": {"id": "tc1", "name": "Standard", "metadata": []}},
+        {"country": {"code": "DE", "country": "Germany"}, "rate": 7.0,
+         "taxClass": {"id": "tc2", "name": "Reduced", "metadata": []}},
+    ]  # fmt: skip
+    answer = _answer({"country": {"code": "DE"}, "taxClassCountryRates": rates}, "read")
+    assert [r["rate"] for r in answer["taxClassCountryRates"]] == [19.0, 7.0]
+    assert answer["taxClassCountryRates"][1]["taxClass"]["name"] == "Reduced"
+
+
+def test_a_write_answering_a_person_keeps_its_id() -> None:
+    """A token's verification answers the user it belongs to beside a flag and its errors
+    (Saleor's ``tokenVerify``): the user was reduced to a receipt's name, without the id a
+    call about them takes. A write whose one identified object is a person keeps its id; a
+    person beside the resource a write answers (a comment's author) stays a receipt's."""
+    user = {"id": "string", "email": "string", "firstName": "string", "lastName": "string",
+            "isStaff": "boolean", "note": "string"}  # fmt: skip
+    errors = [{"code": "string", "message": "string", "field": "string"}]
+    chosen = choose_default_fields(
+        {"user": user, "isValid": "boolean", "errors": errors}, kind="update"
+    )
+    assert "user.id" in chosen and "user.email" in chosen
+    comment = {"id": "string", "body": "string", "author": user}
+    assert "author.id" not in choose_default_fields(comment, kind="create")
