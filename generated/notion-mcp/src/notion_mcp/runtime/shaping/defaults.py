@@ -61,7 +61,7 @@ from .roles.quantity import is_count, is_money
 from .roles.relation import nested_identity, reduce
 from .roles.state import is_alarm_flag, is_state
 from .roles.time import is_time, says_now
-from .roles.words import w
+from .roles.words import leaf_keys, w
 from .collections import is_meta_key
 from .containers import container_lists
 from .kinds import (
@@ -405,6 +405,7 @@ def choose_default_fields(
         _add_from_children(tree, pick, item, kind if peers or spread else "read", peers, listed)
     if any(hint(v) == "tag" for v in tree.values()):
         _every_variant(tree, pick)
+    _own_figures(tree, pick)  # ``{country: {...}, taxClass: {...}, rate}``: the rate
     if kind in WRITE_KINDS and not item:  # ``response: {state}`` -> its name, label, state
         _related_said_whole(tree, pick, related=kind != "delete")
     _same_schema_siblings(tree, pick, people=kind in WRITE_KINDS)
@@ -419,6 +420,7 @@ def choose_default_fields(
         _records_in_part(tree, pick, kind, keys)  # ``{match, results: {failed, objects}}``
     if kind in WRITE_KINDS and not item:
         _credential_parts(tree, pick)  # ``{actionData: {clientSecret}}``: what to go on with
+        _person_answered(tree, pick)  # ``{user: {...}, isValid, errors}``: that user
     if kind == "create" and not item:  # the credential a create minted: shown once
         for key, sub in tree.items():
             if (
@@ -556,19 +558,65 @@ def _written_key(key: str, kind: str, keys: tuple[str, ...]) -> bool:
     return (kind == "create" and minted(key)) or addressed_by(key, keys)
 
 
+# An object keyed by the things it relates holds at most this many figures of its own.
+OWN_FIGURES = 2
+
+
+def _own_figures(tree: dict[str, Any], pick: Picker) -> None:
+    """An object with nothing of its own but a figure or two beside the objects it relates (a
+    tax rate per country and class: ``{country: {code}, taxClass: {id, name}, rate}``; stock
+    per product and warehouse): those objects are its key, the figures what it says, whatever
+    they are called."""
+    own = [k for k, v in tree.items() if is_leaf(v) and not is_noise(k)]
+    if (
+        not own
+        or len(own) > OWN_FIGURES
+        or has_own_identity(tree)
+        or not any(isinstance(unwrap(v), dict) for v in tree.values())
+        or not all(base_type(tree[k]) in ("integer", "number") for k in own)
+    ):
+        return
+    for key in own:
+        pick.add(key, "state", force=True)
+
+
+def _person_answered(tree: dict[str, Any], pick: Picker) -> None:
+    """A write's answer nothing identifies whose one identified object is a person (a token
+    verified: ``{user: {id, email, ...}, isValid, errors}``): that person is what the call
+    answered: beside who it is (``take_people``) it keeps its own id, what a call about it
+    takes, where a receipt's person keeps its handle alone."""
+    if not _unnamed(tree):
+        return
+    found = [
+        (k, unwrap(v))
+        for k, v in tree.items()
+        if isinstance(unwrap(v), dict) and has_own_identity(unwrap(v), w(k))
+    ]
+    if len(found) != 1 or not is_person(found[0][0]) or isinstance(tree[found[0][0]], list):
+        return
+    key, inner = found[0]
+    for member in [k for k in leaf_keys(inner) if own_identity_key(k, w(key))][:1]:
+        pick.add(f"{key}.{member}", "identity", force=True)
+
+
 def _credential_parts(tree: dict[str, Any], pick: Picker) -> None:
     """A part of a write's answer that holds credentials and nothing else (a payment that
     needs the payer's action: ``{actionData: {clientSecret}}``; a login: ``{session:
     {token}}``): the call handed them over to go on with, so they are its answer, not a
-    resource's secrets carried along (those sit beside what they belong to)."""
-    for key, sub in tree.items():
-        if (
-            isinstance(sub, dict)
-            and sub
-            and all(is_leaf(v) and base_type(v) == "string" and minted(k) for k, v in sub.items())
-        ):
-            for member in sub:
-                pick.add(f"{key}.{member}", "identity", force=True)
+    resource's secrets carried along (those sit beside what they belong to). The answer's
+    own flags come with them (``{success: true, key: {secret}}``): whether it worked."""
+    handed = [
+        f"{key}.{member}"
+        for key, sub in tree.items()
+        if isinstance(sub, dict)
+        and sub
+        and all(is_leaf(v) and base_type(v) == "string" and minted(k) for k, v in sub.items())
+        for member in sub
+    ]
+    if handed:
+        flags = [k for k, v in tree.items() if is_leaf(v) and base_type(v) == "boolean"]
+        for path in flags + handed:
+            pick.add(path, "identity", force=True)
 
 
 def _outcome(tree: dict[str, Any], pick: Picker) -> None:

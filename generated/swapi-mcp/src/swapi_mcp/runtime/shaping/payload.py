@@ -102,11 +102,15 @@ def wrapper_note(key: str, value: Any) -> bool:
 def without_success(shaped: Any) -> Any:
     """A write's answer without its ``success: true`` beside the resource it wrote (a GraphQL
     mutation's payload: ``{success, issue: {...}}``): the result says it succeeded, as a list's
-    wrapper does (``keep_meta``); ``false`` is shown, and a bare status stays whole."""
+    wrapper does (``keep_meta``); ``false`` is shown, and a bare status stays whole, also one
+    whose part is no resource (``{success, key: {secret}}``: what it handed over)."""
     if not isinstance(shaped, dict):
         return shaped
     kept = {k: v for k, v in shaped.items() if not (v is True and k.lower() in SUCCESS_KEYS)}
-    if len(kept) == len(shaped) or not any(isinstance(v, dict) for v in kept.values()):
+    if len(kept) == len(shaped) or not any(
+        isinstance(v, dict) and has_own_identity(field_tree_from_value(v), w(k))
+        for k, v in kept.items()
+    ):
         return shaped  # a bare status (``{success, token}``) is shown whole
     return kept
 
