@@ -51,6 +51,7 @@ __all__ = [
     "erases",
     "is_bare_status",
     "path_about",
+    "path_addressed",
 ]
 
 READ_VERBS = frozenset(
@@ -165,6 +166,18 @@ def path_about(path: str) -> tuple[str, ...]:
     else:
         forms.add(last + "s")
     return tuple(sorted(forms))
+
+
+def path_addressed(path: str) -> tuple[str, ...]:
+    """The normalised names of the object a path ending with parameters addresses, from its
+    last literal segment (``/worker-deployment-versions/{name}/{build_id}`` ->
+    ``workerdeploymentversions``, ``workerdeploymentversion``); empty otherwise."""
+    segments = _segments(path)
+    if not segments or not segments[-1].startswith("{"):
+        return ()
+    while segments and segments[-1].startswith("{"):
+        segments.pop()
+    return path_about("/".join(segments))
 
 
 def _firsts(text: str) -> list[str]:
