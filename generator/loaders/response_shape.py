@@ -33,7 +33,7 @@ from ..runtime.shaping.collections import LIST_KEYS, Payload, dotted, find_paylo
 from ..runtime.shaping.decision import DefaultsContext
 from ..runtime.shaping.names import base_type, is_leaf, norm, schema_hint, with_hint, words
 from ..runtime.shaping.roles.label import is_label, label_rank
-from ..runtime.shaping.roles.identity import addressed_by, identity_fields
+from ..runtime.shaping.roles.identity import addressed_by, identity_fields, is_id_name
 from ..runtime.shaping.trees import EVERY_KEY, is_map
 from .document import Document
 from .refs import RefResolver, Resolved, is_ref
@@ -352,9 +352,11 @@ def _shape(
         payload.collection
         and named != keys
         and _of_scalars(_subtree_list(full, payload.collection))
+        and not is_id_name(payload.collection[-1].rstrip("sS"))
     ):
         # a list of scalars is no page of the object's entries (a subscription's
-        # ``event_types``): the body holding the member its address names is that object
+        # ``event_types``): the body holding the member its address names is that object;
+        # not a list of ids (``billingId``: of billing info, the ids are what it answers)
         payload = find_payload(full, about=about, keys=keys)
     if payload.collection and _named_for(full, addressed):
         payload = Payload()  # the object the address names, its list beside it a part

@@ -288,6 +288,12 @@ def test_a_read_of_one_object_beside_its_list_of_strings_is_that_object(tmp_path
     shape = {op.id: op.response for op in spec.operations}["getSub"]
     assert shape.collection_path is None
     assert "token" in shape.default_fields and "url" in shape.default_fields
+    # a list of ids (billing info's ``billingId``: what it answers) keeps its reading
+    subscription["properties"]["billingId"] = subscription["properties"].pop("event_types")
+    path.write_text(json.dumps(doc))
+    spec, _ = load_decided(path)
+    shape = {op.id: op.response for op in spec.operations}["getSub"]
+    assert shape.collection_path == "billingId"
 
 
 def test_a_member_named_for_the_addressed_object_and_info_is_the_answer(tmp_path: Path) -> None:
