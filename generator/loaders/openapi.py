@@ -37,7 +37,7 @@ from .credentials import ImplicitSchemes
 from .inline import inline_structure
 from .refs import RefError, RefResolver
 from .request import RequestContext, RequestParts, SkipOperation, build_request
-from .operation_kind import OperationSignals, classify, erases, path_about
+from .operation_kind import OperationSignals, classify, erases, path_about, path_addressed
 from .response_shape import FieldTreeBuilder, body_tree, build_response_shape, success_body
 from .schemas import SchemaCompactor
 from .security import operation_scopes, operation_security, requirement_groups, security_schemes
@@ -355,6 +355,7 @@ def _operations(
                 written=method.lower() in ("post", "put", "patch", "delete"),
                 about=named + _batch_lists(request),
                 path_names=named,
+                addressed=path_addressed(path),
                 tree=tree,
             )
             key = f"{method.upper()} {path}"

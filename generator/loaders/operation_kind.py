@@ -32,7 +32,13 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from ..runtime.shaping.kinds import OPERATION_KINDS, generated_content_paths
+from ..runtime.shaping.kinds import (
+    OPERATION_KINDS,
+    generated_content_paths,
+    is_production_note,
+    produced,
+)
+from ..runtime.shaping.roles.content import is_body
 from ..runtime.shaping.names import is_leaf, words
 from ..runtime.shaping.roles.identity import has_own_identity
 from ..runtime.shaping.roles.quantity import is_measure
@@ -45,6 +51,7 @@ __all__ = [
     "erases",
     "is_bare_status",
     "path_about",
+    "path_addressed",
 ]
 
 READ_VERBS = frozenset(
@@ -161,6 +168,18 @@ def path_about(path: str) -> tuple[str, ...]:
     return tuple(sorted(forms))
 
 
+def path_addressed(path: str) -> tuple[str, ...]:
+    """The normalised names of the object a path ending with parameters addresses, from its
+    last literal segment (``/worker-deployment-versions/{name}/{build_id}`` ->
+    ``workerdeploymentversions``, ``workerdeploymentversion``); empty otherwise."""
+    segments = _segments(path)
+    if not segments or not segments[-1].startswith("{"):
+        return ()
+    while segments and segments[-1].startswith("{"):
+        segments.pop()
+    return path_about("/".join(segments))
+
+
 def _firsts(text: str) -> list[str]:
     """The first word of each part of a name (``issues/list-for-repo`` -> issues, list;
     ``PostRadarValueListItems`` -> post): where a verb stands in an operationId, an action or a
@@ -233,12 +252,16 @@ def is_bare_status(tree: Any) -> bool:
 
 
 def _generates(signals: OperationSignals) -> bool:
-    """Content produced for the caller: named so (``GENERATE_WORDS``) and answering with it:
+    """Content produced for the caller: named so (``GENERATE_WORDS``) or billed in tokens
+    (``_billed_in_tokens``), and answering with it:
     text, or content that is not one stored resource's description (in a list of alternatives
     or outputs, or in an answer with no identity of its own: ``{text}``, ``{name, body}``)."""
-    if not _all_words(signals) & GENERATE_WORDS or signals.method in ("GET", "HEAD", "DELETE"):
+    if signals.method in ("GET", "HEAD", "DELETE"):
         return False
     tree = signals.response_tree
+    named = bool(_all_words(signals) & GENERATE_WORDS)
+    if not named and not _billed_in_tokens(tree):
+        return False
     if tree is None:
         media = (signals.media_type or "").split(";")[0].strip().lower()
         return media.startswith("text/") or media == "application/xml"
@@ -246,6 +269,10 @@ def _generates(signals: OperationSignals) -> bool:
     # text of a resource the answer holds (``{paymentMethod: {id, details}}``) is that
     # resource's, stored by the call, not content produced for the caller
     paths = tuple(p for p in generated_content_paths(tree) if p.split(".")[0] not in held)
+    if not named:  # billed in tokens: a text itself (``content[].text``), not a description
+        paths = tuple(p for p in paths if _produced_text(p.split(".")[-1]))
+        if not paths:
+            return False
     if not paths:
         # no text: a computed result (a classification, a recognition, a detection), said
         # by the measures it gave what it found, in an answer that is no stored resource
@@ -253,6 +280,30 @@ def _generates(signals: OperationSignals) -> bool:
     if not _stored(tree):
         return True
     return any(_through_list(tree, path) for path in paths)
+
+
+TOKEN_WORDS = frozenset({"token", "tokens"})
+
+
+def _billed_in_tokens(tree: Any) -> bool:
+    """The answer says the tokens it was billed for (a note of how it was produced,
+    ``kinds.is_production_note``, counting tokens: ``usage: {input_tokens, output_tokens}``,
+    ``usageMetadata: {promptTokenCount}``): a model's generation, however the operation is
+    named (``POST /v1/messages``, ``POST /responses``)."""
+    if not isinstance(tree, dict):
+        return False
+    return any(
+        is_production_note(key)
+        and isinstance(sub, dict)
+        and any(TOKEN_WORDS & set(words(k)) and is_leaf(v) for k, v in sub.items())
+        for key, sub in tree.items()
+    )
+
+
+def _produced_text(key: str) -> bool:
+    """A member holding a text itself (``text``, ``content``: ``roles.content.is_body``) or
+    named for what a generation makes (``kinds.produced``), not what describes something."""
+    return is_body(key) or produced(key)
 
 
 def _stored(tree: Any) -> bool:

@@ -29,11 +29,11 @@ from typing import Any
 
 from ..ir.models import ResponseShape
 from ..runtime.upstream.media import XML, media_kind
-from ..runtime.shaping.collections import LIST_KEYS, dotted, find_payload, is_meta_key
+from ..runtime.shaping.collections import LIST_KEYS, Payload, dotted, find_payload, is_meta_key
 from ..runtime.shaping.decision import DefaultsContext
 from ..runtime.shaping.names import base_type, is_leaf, norm, schema_hint, with_hint, words
 from ..runtime.shaping.roles.label import is_label, label_rank
-from ..runtime.shaping.roles.identity import addressed_by, identity_fields
+from ..runtime.shaping.roles.identity import addressed_by, identity_fields, is_id_name
 from ..runtime.shaping.trees import EVERY_KEY, is_map
 from .document import Document
 from .refs import RefResolver, Resolved, is_ref
@@ -292,8 +292,10 @@ def build_response_shape(
     one: bool = False,
     written: bool = False,
     path_names: tuple[str, ...] = (),
+    addressed: tuple[str, ...] = (),
 ) -> ResponseShape:
-    """``path_names``: the names the operation's path ends with (``operation_kind.path_about``:
+    """``addressed``: the names of the object a path ending with parameters addresses
+    (``operation_kind.path_addressed``); ``path_names``: the names the operation's path ends with (``operation_kind.path_about``:
     a member of one object named so is what the call is for, ``DefaultsContext.about``); ``written``: the method writes (POST, PUT, PATCH, DELETE: its answer is the object it
     wrote, also at its own address); ``one``: the operation's path names one object (``addresses.addresses_one``); ``tree``: the body's full field tree when the caller has it (``body_tree``); ``keys``:
     the path parameters that address one object of the response (its item, for a list): identity hints
@@ -305,7 +307,7 @@ def build_response_shape(
         return ResponseShape(media_type=body.media_type)
     shape = _shape(
         body.schema, body.media_type or "", body.doc, resolver, builder, keys, about, tree,
-        own_key=own_key, one=one, written=written, path_names=path_names,
+        own_key=own_key, one=one, written=written, path_names=path_names, addressed=addressed,
     )  # fmt: skip
     if body.xml and body.schema is not None:
         shape = replace(shape, xml=xml_layout(body.schema, body.doc, resolver))
@@ -331,6 +333,7 @@ def _shape(
     one: bool = False,
     written: bool = False,
     path_names: tuple[str, ...] = (),
+    addressed: tuple[str, ...] = (),
 ) -> ResponseShape:
     """The response's payload (``collections.find_payload``: a list under any key, an
     envelope around one resource, or the body), its field tree and what its default fields
@@ -345,6 +348,18 @@ def _shape(
     # collection's address; a read of one object's address keeps its rule
     named = keys if written else tuple(k for k in keys if k != own_key)
     payload = find_payload(full, about=about, keys=named)
+    if (
+        payload.collection
+        and named != keys
+        and _of_scalars(_subtree_list(full, payload.collection))
+        and not is_id_name(payload.collection[-1].rstrip("sS"))
+    ):
+        # a list of scalars is no page of the object's entries (a subscription's
+        # ``event_types``): the body holding the member its address names is that object;
+        # not a list of ids (``billingId``: of billing info, the ids are what it answers)
+        payload = find_payload(full, about=about, keys=keys)
+    if payload.collection and _named_for(full, addressed):
+        payload = Payload()  # the object the address names, its list beside it a part
     own = ""
     if payload.collection is not None:  # a list at ``/races/{raceid}``: the race's entries
         keys = tuple(k for k in keys if k != own_key)  # (``loaders/addresses.own_parameter``)
@@ -544,6 +559,33 @@ def shared_members(
     if isinstance(named, str) and named in everywhere:
         everywhere = [named] + [k for k in everywhere if k != named]
     return shared, tuple(everywhere)
+
+
+def _named_for(tree: Any, addressed: tuple[str, ...]) -> bool:
+    """A member of the body named for the object its address names and a metadata word
+    (``workerDeploymentVersionInfo`` at ``/worker-deployment-versions/{name}/{build_id}``):
+    that object, the answer, not a wrapper's metadata beside a list."""
+    if not isinstance(tree, dict) or not addressed:
+        return False
+    return any(
+        isinstance(sub, dict)
+        and is_meta_key(key)
+        and len(words(key)) > 1
+        and "".join(words(key)[:-1]) in addressed
+        for key, sub in tree.items()
+    )
+
+
+def _subtree_list(tree: Any, path: tuple[str, ...]) -> Any:
+    """The member at ``path`` (dicts only), None when absent."""
+    for key in path:
+        tree = tree.get(key) if isinstance(tree, dict) else None
+    return tree
+
+
+def _of_scalars(node: Any) -> bool:
+    """A list whose elements are scalars (``[string]``)."""
+    return isinstance(node, list) and bool(node) and is_leaf(node[0])
 
 
 def _subtree(tree: Any, path: tuple[str, ...]) -> dict[str, Any] | None:

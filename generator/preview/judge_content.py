@@ -31,7 +31,9 @@ resources and encodings (``judge_encodings.py``: a completion's logprobs) left o
 record. A body that is an array has none (the list rules judge it).
 *Asked calls* (``asked_calls``): with tools, a generation answers with the calls it asks its
 caller to make (``tool_calls``, ``function_call``, ``functionCall``: each call's id, function
-name and arguments), its text often null; each call's strings are content too.
+name and arguments; or a block of its list of blocks with a kind, a name and what the call
+takes: ``{type: "tool_use", id, name, input}``), its text often null; each call's strings are
+content too.
 *Kept*: each text's beginning (its first ``CONTENT_HEAD`` characters, whitespace
 normalised) is in one string of the result, followed by the rest of the text or by a
 truncation marker (``…`` or ``[``): a silent cut is a loss.
@@ -251,6 +253,7 @@ def beginning_kept(text: str, shaped: Any) -> bool:
 
 CALL_WORDS = frozenset({"call", "calls"})
 KIND_WORDS = frozenset({"type", "kind"})
+ARGUMENT_WORDS = frozenset({"arguments", "args", "input", "parameters"})
 CALL_DEPTH = 5  # members down the answer a call is looked for (``candidates[].content.parts[]``)
 
 
@@ -274,14 +277,17 @@ def asked_calls(body: Any, kind: str | None) -> list[tuple[str, str]]:
             elif isinstance(value, dict):
                 said(value, f"{where}/{key}")
 
-    def walk(node: Any, where: str, depth: int) -> None:
+    def walk(node: Any, where: str, depth: int, listed: bool = False) -> None:
         if depth > CALL_DEPTH:
             return
         if isinstance(node, list):
             for n, item in enumerate(node):
-                walk(item, f"{where}/{n}", depth)
+                walk(item, f"{where}/{n}", depth, True)
             return
         if not isinstance(node, dict):
+            return
+        if listed and _call_block(node):
+            said(node, where)
             return
         for key, value in node.items():
             at = f"{where}/{key}" if where else key
@@ -295,3 +301,15 @@ def asked_calls(body: Any, kind: str | None) -> list[tuple[str, str]]:
 
     walk(unwrap(body), "", 0)
     return found
+
+
+def _call_block(node: dict[str, Any]) -> bool:
+    """A block of a list of blocks of several kinds that is a call (a content block ``{type:
+    "tool_use", id, name, input}``, an output item ``{type: "function_call", call_id, name,
+    arguments}``): a kind, a string name and what the call takes, whatever the kind says."""
+    last = [tuple(words(k)[-1:]) for k in node]
+    return (
+        any(KIND_WORDS & set(ws) for ws in last)
+        and any(ws == ("name",) and isinstance(node[k], str) for k, ws in zip(node, last))
+        and any(ARGUMENT_WORDS & set(ws) for ws in last)
+    )

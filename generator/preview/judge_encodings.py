@@ -14,7 +14,9 @@ for an agent reading the answer:
   their ``bytes`` and ``top_logprobs``; a single ``logprob`` number is a score, not one); also
   a list of records each scored by a ``logprob`` number, or a list of such lists, whatever its
   name (a generation's ``details.tokens: [{id, text, logprob}]``): the text again, token by
-  token; not records with a label (a classification's ``[{label, logprob}]``: its answer).
+  token; not records with a label (a classification's ``[{label, logprob}]``: its answer),
+  nor records a statistic of many tokens' log probabilities describes (a transcription's
+  ``segments: [{id, text, avg_logprob}]``).
 
 Looked for everywhere in the body (not inside one another). In concise results (the default)
 an encoding is noise: *kept* (a failure) when its counterpart holds any of its values, or an
@@ -71,7 +73,10 @@ def is_scored_tokens(value: Any) -> bool:
     return bool(items) and all(
         isinstance(i, dict)
         and any(
-            ENCODING_WORDS & set(words(k)) and is_scalar(v) and isinstance(v, (int, float))
+            len(words(k)) == 1
+            and words(k)[0] in ENCODING_WORDS
+            and is_scalar(v)
+            and isinstance(v, (int, float))
             for k, v in i.items()
         )
         and not any(LABEL_WORDS & set(words(k)) for k in i)

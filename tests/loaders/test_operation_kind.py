@@ -89,6 +89,28 @@ def test_a_generation_is_named_so_and_answers_with_content() -> None:
     assert kind("POST", "/ai/ask", answer, operation_id="post_ai_ask") == "generate"
 
 
+def test_an_answer_billed_in_tokens_holding_a_text_generates_however_named() -> None:
+    """``POST /v1/messages`` (Anthropic, summary ``Create a Message``) and ``POST /responses``
+    (OpenAI) name no generation: they were writes, their text a 48-character preview. Their
+    answers say the tokens they were billed for beside the text they hold. A stored session
+    counting its tokens, whose texts are descriptions, stays a write."""
+    usage = {"input_tokens": "integer", "output_tokens": "integer"}
+    message = {"id": "string", "type": "string:const", "role": "string:const",
+               "content": [{"type": "string", "text": "string", "id": "string",
+                            "name": "string", "input": "any"}],
+               "model": "string", "stop_reason": "string:enum", "usage": usage}  # fmt: skip
+    assert kind("POST", "/v1/messages", message, operation_id="messages_post",
+                summary="Create a Message") == "generate"  # fmt: skip
+    session = {"id": "string", "title": "string", "status": "string:enum",
+               "created_at": "string:time",
+               "agent": {"id": "string", "name": "string", "description": "string"},
+               "resources": [{"id": "string", "description": "string"}],
+               "usage": usage}  # fmt: skip
+    assert kind("POST", "/v1/sessions", session, operation_id="beta_create_session") == "create"
+    unbilled = {k: v for k, v in message.items() if k != "usage"}
+    assert kind("POST", "/v1/messages", unbilled, operation_id="messages_post") == "create"
+
+
 def test_a_computed_result_named_as_a_generation_is_one() -> None:
     classified = {"categories": [{"name": "string", "confidence": "number"}]}
     assert kind("POST", "/v1/documents:classifyText", classified) == "generate"

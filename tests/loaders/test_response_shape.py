@@ -248,6 +248,94 @@ def test_the_path_parameter_that_reads_one_object_names_its_identity(tmp_path: P
     assert "thumbprint" in shapes["listCerts"].default_fields
 
 
+def test_a_read_of_one_object_beside_its_list_of_strings_is_that_object(tmp_path: Path) -> None:
+    """A subscription read at ``/event_subscriptions/{event_subscription_token}`` answers its
+    ``token`` beside ``event_types``, a list of strings (the schema of Lithic's
+    ``EventSubscription``, /work/outside12/lithic.yml, its example body): the list was taken
+    for the payload, the subscription read as a wrapper around it and its ``token`` lost. A
+    list of scalars is no page of the object's entries: the member its address names makes
+    the body that object, as on a write."""
+    subscription = {"type": "object", "properties": {
+        "description": {"type": "string"},
+        "disabled": {"type": "boolean"},
+        "event_types": {"type": "array", "items": {"type": "string", "enum": ["card.created"]}},
+        "token": {"type": "string"},
+        "url": {"type": "string", "format": "uri"},
+    }}  # fmt: skip
+    param = [{"name": "event_subscription_token", "in": "path", "required": True,
+              "schema": {"type": "string"}}]  # fmt: skip
+    listed = {"type": "object", "properties": {
+        "data": {"type": "array", "items": {"$ref": "#/components/schemas/Sub"}},
+        "has_more": {"type": "boolean"},
+    }}  # fmt: skip
+    doc = {
+        "openapi": "3.0.3",
+        "info": {"title": "Subs", "version": "1"},
+        "servers": [{"url": "https://example.test"}],
+        "paths": {
+            "/v1/event_subscriptions": {"get": {
+                "operationId": "listSubs", "responses": {"200": _json(listed)}}},
+            "/v1/event_subscriptions/{event_subscription_token}": {"get": {
+                "operationId": "getSub", "parameters": param,
+                "responses": {"200": _json({"$ref": "#/components/schemas/Sub"})},
+            }},
+        },
+        "components": {"schemas": {"Sub": subscription}},
+    }  # fmt: skip
+    path = tmp_path / "subs.json"
+    path.write_text(json.dumps(doc))
+    spec, _ = load_decided(path)
+    shape = {op.id: op.response for op in spec.operations}["getSub"]
+    assert shape.collection_path is None
+    assert "token" in shape.default_fields and "url" in shape.default_fields
+    # a list of ids (billing info's ``billingId``: what it answers) keeps its reading
+    subscription["properties"]["billingId"] = subscription["properties"].pop("event_types")
+    path.write_text(json.dumps(doc))
+    spec, _ = load_decided(path)
+    shape = {op.id: op.response for op in spec.operations}["getSub"]
+    assert shape.collection_path == "billingId"
+
+
+def test_a_member_named_for_the_addressed_object_and_info_is_the_answer(tmp_path: Path) -> None:
+    """Temporal's ``DescribeWorkerDeploymentVersion`` (/work/outside9/temporal.yaml, MIT)
+    answers ``{workerDeploymentVersionInfo: {...}, versionTaskQueues: [...]}`` at
+    ``/worker-deployment-versions/{deployment_name}/{build_id}``: ``...Info`` ends with a
+    metadata word, so the task queues were taken for the payload and the version itself
+    left out. A member named for the object the address names is that object."""
+    info = {"type": "object", "properties": {
+        "version": {"type": "string"},
+        "status": {"type": "string", "enum": ["DRAINING", "CURRENT"]},
+        "deploymentName": {"type": "string"},
+        "createTime": {"type": "string", "format": "date-time"},
+    }}  # fmt: skip
+    queue = {"type": "object", "properties": {"name": {"type": "string"},
+                                              "type": {"type": "string"}}}  # fmt: skip
+    body = {"type": "object", "properties": {
+        "workerDeploymentVersionInfo": info,
+        "versionTaskQueues": {"type": "array", "items": queue},
+    }}  # fmt: skip
+    params = [{"name": n, "in": "path", "required": True, "schema": {"type": "string"}}
+              for n in ("namespace", "deployment_name", "build_id")]  # fmt: skip
+    doc = {
+        "openapi": "3.0.3",
+        "info": {"title": "Versions", "version": "1"},
+        "servers": [{"url": "https://example.test"}],
+        "paths": {
+            "/namespaces/{namespace}/worker-deployment-versions/{deployment_name}/{build_id}": {
+                "get": {"operationId": "DescribeWorkerDeploymentVersion", "parameters": params,
+                        "responses": {"200": _json(body)}},
+            },
+        },
+    }  # fmt: skip
+    path = tmp_path / "versions.json"
+    path.write_text(json.dumps(doc))
+    spec, _ = load_decided(path)
+    shape = spec.operations[0].response
+    assert shape.collection_path is None
+    assert "workerDeploymentVersionInfo.status" in shape.default_fields
+    assert any(p.startswith("versionTaskQueues.") for p in shape.default_fields)
+
+
 def test_a_collections_other_address_names_a_second_identity(tmp_path: Path) -> None:
     # ``/releases/tags/{tag}`` answers with the same schema as ``/releases/{release_id}``:
     # releases are also addressed by their tag, so the tag's name is kept beside the id and

@@ -567,6 +567,34 @@ def test_a_generation_answering_with_tool_calls_keeps_each_calls_name_and_argume
     assert verdict.lost == [] and verdict.answer.content_kept == 1  # its kind is not asked for
 
 
+TOOL_USE: dict[str, Any] = {  # the Anthropic API's Messages example with a tool_use block
+    "id": "msg_01Aq9w938a90dw8q",
+    "type": "message",
+    "role": "assistant",
+    "content": [
+        {"type": "text", "text": "I'll look up the weather in San Francisco for you."},
+        {
+            "type": "tool_use",
+            "id": "toolu_01A09q90qw90lq917835lq9",
+            "name": "get_weather",
+            "input": {"location": "San Francisco, CA"},
+        },
+    ],
+    "stop_reason": "tool_use",
+}
+
+
+def test_a_content_block_that_is_a_call_is_kept_whatever_its_kind_is_named() -> None:
+    """A block of a list of blocks with a kind, a name and what the call takes (``input``)
+    is a call the generation asks for, as ``tool_calls`` are."""
+    text_only = {"id": TOOL_USE["id"], "content": [TOOL_USE["content"][0]]}
+    lost = judge(TOOL_USE, text_only, kind="generate").lost
+    assert any("content/1/name" in item for item in lost)
+    assert any("content/1/input/location" in item for item in lost)
+    kept = {"id": TOOL_USE["id"], "content": TOOL_USE["content"]}
+    assert judge(TOOL_USE, kept, kind="generate").lost == []
+
+
 def test_a_generations_function_call_arguments_object_is_judged_by_its_values() -> None:
     body = {
         "candidates": [

@@ -99,3 +99,31 @@ def test_the_answers_own_vector_and_short_lists_of_small_numbers_stay() -> None:
     assert drop_encodings(named, ["tokens.bytes"]) == {"tokens": [{"token": "Hello"}]}
     score = {"tokens": [{"token": "Hi", "logprob": -0.2}]}  # one number is a score
     assert find_encodings(score) == {}
+
+
+SEGMENTS = {  # a transcription's verbose answer (OpenAI's ``verbose_json``, as Speechall's
+    # openai-compatible endpoint describes it: /work/outside14gen/speechall.yaml, MIT)
+    "language": "english",
+    "duration": 8.47,
+    "text": ANSWER,
+    "segments": [
+        {"id": n, "seek": 0, "start": 4.0 * n, "end": 4.0 * n + 3.9, "text": part,
+         "tokens": [50364, 440, 3489], "temperature": 0.0, "avg_logprob": -0.28,
+         "compression_ratio": 1.1, "no_speech_prob": 0.01}  # fmt: skip
+        for n, part in enumerate(ANSWER.split(", "))
+    ],
+}
+
+
+def test_segments_an_average_log_probability_describes_are_what_was_said() -> None:
+    """A transcription's segments carry ``avg_logprob``, a statistic of many tokens: they
+    were taken for records each scored by a log probability (the text again, token by token)
+    and left out whole, ids and texts with them. Only a record's own ``logprob`` makes it
+    a token's; a segment is what was said, part by part."""
+    assert find_encodings(SEGMENTS) == {}
+    shaped, _ = _shape(SEGMENTS)
+    assert [s["text"] for s in shaped["segments"]] == ANSWER.split(", ")
+    assert judge(SEGMENTS, shaped, kind="generate").lost == []
+    details = {"tokens": [{"id": 1, "text": "The", "logprob": -0.1}], "finish_reason": "length"}
+    tokens = {"generated_text": ANSWER, "details": details, "usage": {"tokens": 1}}
+    assert find_encodings(tokens) == {"details.tokens": "details.tokens (log probabilities)"}

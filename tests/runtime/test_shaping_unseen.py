@@ -131,6 +131,33 @@ def test_lists_of_one_schema_side_by_side_keep_the_same_members() -> None:
     assert "id" in per_list["created"]
 
 
+def test_lists_alike_through_a_third_keep_the_same_members_whatever_their_order() -> None:
+    """A transcript (the layout of AssemblyAI's ``Transcript``, /work/outside13gen) holds,
+    beside its chapters and entities, which take the read's slots for lists, its sentiment
+    results, its speakers' turns and its words, lists of records alike two by two:
+    the words are alike both (they share three quarters of each union), the other two are
+    less alike. Grouped by their first member, the words joined the sentiment results and
+    kept their text while the turns, alike the words, kept none."""
+    span = {"text": "string", "start": "integer", "end": "integer", "confidence": "number",
+            "channel": "string", "speaker": "string"}  # fmt: skip
+    tree = {
+        "id": "string",
+        "status": "string:enum",
+        "text": "string",
+        "chapters": [{"headline": "string", "gist": "string", "start": "integer",
+                      "end": "integer"}],  # fmt: skip
+        "entities": [{"entity_type": "string:enum", "text": "string", "start": "integer",
+                      "end": "integer"}],  # fmt: skip
+        "sentiments": [{**span, "sentiment": "string:enum"}],
+        "turns": [{**span, "words": [span], "translated_texts": "any"}],
+        "words": [span],
+    }
+    chosen = choose_default_fields(tree, kind="read")
+    kept = {k: sorted(p.split(".", 1)[1] for p in chosen if p.startswith(k + ".")) for k in
+            ("sentiments", "turns", "words")}  # fmt: skip
+    assert kept["words"] and kept["turns"] == kept["words"] == kept["sentiments"], kept
+
+
 def test_a_tokens_bytes_are_an_encoding_not_generated_content() -> None:
     completion = {
         "id": "string",

@@ -15,7 +15,9 @@ answer. Recognised from the value and its member's name, never from one API's fi
   number is a score and stays); and a list of records each scored by such a number, or a list
   of such lists, whatever its name (a generation's per-token ``details.tokens: [{id, text,
   logprob}]``, ``prefill``, ``top_tokens: [[...]]``): the text again, token by token; not
-  records with a label of their own (a classification's ``[{label, logprob}]``: its answer).
+  records with a label of their own (a classification's ``[{label, logprob}]``: its answer),
+  nor records a statistic of many tokens' log probabilities describes (a transcription's
+  ``segments: [{id, start, end, text, avg_logprob}]``: what was said, part by part).
 
 Only members are left out, and not the answer's payload: when the whole answer is one
 encoding, or the only list or object of a top-level answer (``{"data": [0.12, ...], "model":
@@ -67,7 +69,8 @@ def _scored_tokens(value: list[Any]) -> bool:
     items = [i for group in value for i in (group if isinstance(group, list) else [group])]
     return bool(items) and all(
         isinstance(i, dict)
-        and any(LOGPROB_WORDS & set(w(k)) and type(v) in (int, float) for k, v in i.items())
+        and any(len(w(k)) == 1 and w(k)[0] in LOGPROB_WORDS and type(v) in (int, float)
+                for k, v in i.items())  # fmt: skip
         and not any(LABELLED_WORDS & set(w(k)) for k in i)
         for i in items
     )

@@ -10,7 +10,8 @@
   delete's by the leaner ``DELETE`` profile (which one went: identity, label, state).
 - ``generate``: the content produced for the caller (``generated_content_paths``: a
   completion's ``choices.message.content``, a transcription's ``text``, an embedding's
-  vector, the calls it asks for, ``tool_calls``) is always part of the defaults, however deep (not in what the caller sent, echoed
+  vector, the calls it asks for, ``tool_calls`` or a block of its list that is a call,
+  ``call_block``) is always part of the defaults, however deep (not in what the caller sent, echoed
   beside it: a report's ``request``, ``params``, ``prompt``), next to the usual fields; it is
   cut at ``max_chars`` with the truncation marker like any string, never dropped. Its records
   (``generated_record_paths``: the objects of its lists, through groups that hold only
@@ -175,11 +176,39 @@ def call_paths(calls: Any) -> list[str]:
     return out
 
 
+# what a call a generation asks for takes (``arguments``, ``args``, ``input``): with its name,
+# the call, whatever its block's kind is named
+ARGUMENT_WORDS = frozenset({"arguments", "args", "input", "parameters"})
+
+
+def call_block(node: Any) -> list[str]:
+    """The members (relative) of a block of a generation's list that is a call it asks for,
+    however its kind is named (a content block ``{type: "tool_use", id, name, input}``, an
+    output item ``{type: "function_call", call_id, name, arguments}``): a block of a
+    discriminated list (a kind member) with a string name beside what the call takes
+    (``ARGUMENT_WORDS``): its ids, its name and its arguments (whole); else none."""
+    if not isinstance(node, dict):
+        return []
+    kinds = [k for k, v in node.items() if is_leaf(v) and w(k) and w(k)[-1] in RECORD_KIND_WORDS]
+    names = [
+        k
+        for k, v in node.items()
+        if w(k) and w(k)[-1] == "name" and is_leaf(v) and base_type(v) in ("string", "any")
+    ]
+    takes = [k for k, v in node.items() if w(k) and w(k)[-1] in ARGUMENT_WORDS]
+    if not kinds or not names or not takes:
+        return []
+    ids = [k for k, v in node.items() if w(k) and is_id_name(k) and is_leaf(v)]
+    return ids + names + takes
+
+
 def generated_content_paths(tree: Any, lists: int | None = None) -> tuple[str, ...]:
     """Dot paths (arrays seen through) of the content a generation answers with: strings named
     as content, for what a generation makes (``transcript``: ``PRODUCED_WORDS``) or as a rich
     text's text member (``text``, ``content``), the calls it asks for (``asked_calls``,
-    ``call_paths``: with tools, a completion's answer is its ``tool_calls``, its text null),
+    ``call_paths``: with tools, a completion's answer is its ``tool_calls``, its text null;
+    or blocks of its list that are calls, ``call_block``: ``content[]`` of ``{type: "text",
+    text}`` or ``{type: "tool_use", id, name, input}``),
     and arrays of numbers (a vector), outside metadata (``usage``, ``meta``) and noise. A list of integers is no
     vector: a token's ``bytes`` beside its log probability are an encoding, not content.
     ``lists``: how many arrays below ``tree`` the content may be in (None: any): a list's item
@@ -196,8 +225,10 @@ def generated_content_paths(tree: Any, lists: int | None = None) -> tuple[str, .
             return
         if lists is not None and crossed > lists + int(isinstance(tree, list)):
             return
+        block = call_block(node) if crossed else []
+        found.extend(f"{prefix}.{k}" if prefix else k for k in block)
         for key, sub in node.items():
-            if is_meta_key(key) or is_noise(key) or is_echoed_input(key):
+            if key in block or is_meta_key(key) or is_noise(key) or is_echoed_input(key):
                 continue
             path = f"{prefix}.{key}" if prefix else key
             if asked_calls(key, sub):

@@ -872,18 +872,28 @@ def _same_schema_siblings(tree: dict[str, Any], pick: Picker, people: bool = Fal
     Related objects (with an identity of their own:
     a ``team`` beside an ``inheritedFrom``) are relations, each taken by its own rank; those
     taken are taken alike."""
-    groups: list[tuple[bool, bool, dict[str, Any], list[str]]] = []
+    groups: list[tuple[bool, bool, list[dict[str, Any]], list[str]]] = []
     for key, sub in tree.items():
         inner = unwrap(sub)
         listed = isinstance(sub, list)
         if not isinstance(inner, dict) or not inner or (is_person(key) and not (listed and people)):
             continue  # a write's lists of people of one schema (buyer and seller contacts) too
         related = not listed and has_own_identity(inner)  # a relation: its own rank
-        group = next((g for g in groups if g[:2] == (listed, related) and alike(g[2], inner)), None)
-        if group is None:
-            groups.append((listed, related, inner, [key]))
-        else:
-            group[3].append(key)
+        # alike any member of a group joins it, and the groups it joins are one (a
+        # transcript's ``words`` alike its ``sentiment_analysis_results`` and its
+        # ``utterances``, which are less alike): whatever their order
+        joined = [
+            g for g in groups if g[:2] == (listed, related) and any(alike(o, inner) for o in g[2])
+        ]
+        groups = [g for g in groups if not any(g is j for j in joined)]
+        groups.append(
+            (
+                listed,
+                related,
+                [o for g in joined for o in g[2]] + [inner],
+                [k for g in joined for k in g[3]] + [key],
+            )
+        )
     for _, related, _, keys in groups:
         if len(keys) < 2:
             continue
