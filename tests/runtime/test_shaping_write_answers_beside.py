@@ -93,3 +93,17 @@ def test_a_writes_records_say_why_they_failed() -> None:
         "Cannot query field 'author1'",
         "Cannot query field 'author2'",
     ]
+
+
+def test_a_writes_few_figures_and_list_of_values_are_all_kept() -> None:
+    """A sync answers ``{scanned, matched, skipped, errors: [...]}`` (Unraid's
+    ``syncDockerTemplatePaths``, synthesized): nothing names it, it is what the call did.
+    The rule that keeps a few unnamed settings whole needed every member a scalar, so the
+    list of values sent it to the usual rules, which kept ``scanned`` alone."""
+    tree = {"scanned": "integer", "matched": "integer", "skipped": "integer", "errors": ["string"]}
+    assert choose_default_fields(tree, kind="update") == ("scanned", "matched", "skipped", "errors")
+    value = {"scanned": 7, "matched": 5, "skipped": 2, "errors": ["template a.xml unreadable"]}
+    result = shape(value, ShapeConfig(kind="update", context=DefaultsContext()))
+    assert json.loads(result.chunks[0]) == value
+    # a read of such figures is chosen as before (no write's receipt)
+    assert choose_default_fields(tree, kind="read") != ("scanned", "matched", "skipped", "errors")
