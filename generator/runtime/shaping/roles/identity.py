@@ -25,7 +25,7 @@ from typing import Any
 
 from ..trees import alike, unwrap
 from .label import NOT_OWN, is_full_name, is_label, label_rank, pair_value
-from .noise import NOISE_WORDS, global_node_id, is_credential, is_noise
+from .noise import NOISE_WORDS, is_credential, is_noise
 from .people import handle, is_person, is_person_node
 from .words import leaf_keys, plural, w
 
@@ -148,9 +148,7 @@ def identity_fields(
         # ``actor_id`` next to ``actor``: a reference, last; one the API addresses it by
         # first (the ``PlayerID`` of ``{playerid}`` before a ``DraftKingsPlayerID``)
         ids.sort(key=lambda k: (refers(k, tree), k not in addressed))
-        noisy = [
-            k for k in ids if set(w(k)) & NOISE_WORDS or global_node_id(w(k))
-        ]  # node_id next to a sha: no
+        noisy = [k for k in ids if set(w(k)) & NOISE_WORDS]  # node_id next to a sha: no
         own = [k for k in ids if not ((natural or addressed) and k in noisy)][:1]
     # the member the API addresses it by stands for a plain id: a natural key comes next to it
     # (not twice: the first ``*Id`` may be the member the API addresses it by, ``{settingId}``)
