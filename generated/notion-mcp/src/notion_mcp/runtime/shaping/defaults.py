@@ -351,7 +351,6 @@ def choose_default_fields(
         return ()
     if kind == "acknowledge" and len(tree) <= BARE and all(is_leaf(v) for v in tree.values()):
         return tuple(tree)  # a bare status: all of it, one line
-    flat = all(is_leaf(v) for v in tree.values())
     now = kind in WRITE_KINDS  # a write's times that say when the call happened: left out
     said = all(is_leaf(v) or is_series(v) for v in tree.values())
     if kind in WRITE_KINDS and not item and len(tree) <= BARE and said and _unnamed(tree):
