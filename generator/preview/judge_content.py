@@ -14,7 +14,8 @@ copyright, an attribution, a license or a disclaimer, or a short copyright line:
 and not the *caller's own text* answered back (``judge_request.py``): a string the caller
 sent, or, in a record a write answers (an object with an identity or a label, of an
 operation that is not a generation), a member the request body takes (a reply's ``body``,
-a label's ``description``; a task's ``links``, not a list of alternatives). It is looked
+a label's ``description``; a task's ``links``, not a list of alternatives), or any member
+when the write sent no body (``POST /pages/{id}/publish``: what the page held). It is looked
 for in the answer object (the body, seen through envelopes such as ``{"data": {...}}``): its
 own prose members, and its *lists of alternatives*: arrays whose items are objects with
 neither an identity nor a label, each holding prose in its own members, else one object
@@ -128,12 +129,18 @@ def _echoed(
     """The caller's own text answered back: a string the caller sent (``text``; None for a
     list), or, in a record a write answers (an object with an identity or a label; not a
     generation's answer), a member the request body takes (a comment's ``body``, a task's
-    ``links``)."""
+    ``links``), or any member when the write sent no body at all (``POST
+    /pages/{id}/publish``: the text the page held)."""
     if request is None:
         return False
     if text is not None and request.sent(text):
         return True
-    return kind != "generate" and is_resource(answer) and request.takes(key)
+    written = kind not in (None, "generate", "read", "search")
+    return (
+        kind != "generate"
+        and is_resource(answer)
+        and (request.takes(key) or (written and not request.body))
+    )
 
 
 def _longest_prose(obj: dict[str, Any], where: str) -> tuple[str, str] | None:

@@ -8,7 +8,10 @@ names:
 - **members**: the names of the members the request body takes at its top level: the
   arguments of a flattened body, the properties of a body sent whole (through
   ``allOf``/``oneOf``/``anyOf`` branches and ``$ref`` into the listed schema);
-- **texts**: the strings the caller sent, in any argument at any depth.
+- **texts**: the strings the caller sent, in any argument at any depth;
+- **body**: whether the request has a body at all (a write with none, ``POST
+  /pages/{id}/publish``, names a resource and an action: the texts its answer holds are
+  what the resource held, not written by this call).
 
 Written apart from the shaping rules (nothing here imports ``runtime/shaping``).
 """
@@ -30,6 +33,7 @@ class Request:
 
     members: frozenset[tuple[str, ...]] = frozenset()
     texts: tuple[str, ...] = ()
+    body: bool = True
 
     def takes(self, key: str) -> bool:
         """The request body takes a member named ``key`` (compared by words)."""
@@ -46,6 +50,7 @@ def request_of(tool: Any, arguments: Mapping[str, Any] | None = None) -> Request
     schema = tool.input_schema if isinstance(tool.input_schema, dict) else {}
     properties = schema.get("properties") or {}
     members: set[tuple[str, ...]] = set()
+    body = any(p.location in ("body", "body_whole") for p in tool.params)
     for param in tool.params:
         arg_schema = properties.get(param.arg)
         if param.location not in ("body", "body_whole") or not isinstance(arg_schema, dict):
@@ -55,7 +60,7 @@ def request_of(tool: Any, arguments: Mapping[str, Any] | None = None) -> Request
         elif param.location == "body_whole":
             members |= {tuple(words(name)) for name, _ in _properties(arg_schema, schema, 0)}
     members.discard(())
-    return Request(frozenset(members), tuple(_strings(arguments or {}, 0)))
+    return Request(frozenset(members), tuple(_strings(arguments or {}, 0)), body)
 
 
 def _properties(node: Any, root: dict[str, Any], depth: int) -> list[tuple[str, Any]]:

@@ -156,3 +156,28 @@ def test_a_text_the_caller_sent_is_not_generated_content() -> None:
     alternatives = {"choices": [{"text": REPLY}]}
     assert generated_content(alternatives, sent) == []
     assert generated_content(alternatives, Request(texts=("something else entirely",))) != []
+
+
+def test_a_write_that_sent_no_body_answers_what_the_resource_held() -> None:
+    """Archiving a saved group (``POST /saved-groups/{id}/archive``, no body) answers the
+    group, whose ``description`` is most of its text; the receipt leaves it out. The judge
+    took the description for content the call generated ("generated content missing"): a
+    write that sent nothing but the resource's address wrote no text, its answer's texts are
+    what the resource held. A write with a body that did not take the member, and a call
+    whose request the judge is not told, are judged as before."""
+    group = {
+        "id": "grp_1",
+        "name": "Beta testers",
+        "owner": "owner 1",
+        "description": STORY,
+        "archived": True,
+    }
+    receipt = {"id": "grp_1", "name": "Beta testers", "archived": True}
+    assert judge(group, receipt, kind="update", request=Request(body=False)).lost == []
+    with_body = Request(frozenset({("name",)}))
+    assert judge(group, receipt, kind="update", request=with_body).lost == [
+        "generated content description"
+    ]
+    assert judge(group, receipt, kind="update").lost == ["generated content description"]
+    # a generation that sent no body still generated its text
+    assert judge(group, receipt, kind="generate", request=Request(body=False)).lost != []

@@ -271,6 +271,8 @@ def _fields(
         if context.graphql:  # a mutation's payload type holds what it did, made for it
             defaults = tuple(defaults) + records_beside(tree, tuple(defaults), context.keys)
         defaults += tuple(p for p in write_reports(tree) if p not in defaults)
+    elif defaults and item and kind in WRITE_KINDS:  # a write's record that failed says why
+        defaults = tuple(defaults) + entry_reports(tree, tuple(defaults))
     if context.union:  # which member each item is, and its identity and label
         labels = tuple(m for m in context.members if m not in defaults)
         defaults = ("__typename",) + tuple(d for d in defaults if d != "__typename") + labels

@@ -351,11 +351,13 @@ def choose_default_fields(
         return ()
     if kind == "acknowledge" and len(tree) <= BARE and all(is_leaf(v) for v in tree.values()):
         return tuple(tree)  # a bare status: all of it, one line
-    flat = all(is_leaf(v) for v in tree.values())
     now = kind in WRITE_KINDS  # a write's times that say when the call happened: left out
-    if kind in WRITE_KINDS and not item and len(tree) <= BARE and flat and _unnamed(tree):
+    said = all(is_leaf(v) or is_series(v) for v in tree.values())
+    if kind in WRITE_KINDS and not item and len(tree) <= BARE and said and _unnamed(tree):
         # a write that answers a few settings, nothing identifying them (an account's mail
-        # settings after a PUT): the settings as they now are, all of them
+        # settings after a PUT), or a few figures and lists of values (a sync's ``{scanned,
+        # matched, skipped, errors: [...]}``): the settings as they now are, what it did,
+        # all of them
         kept = tuple(
             k
             for k in tree

@@ -33,6 +33,9 @@ read from the response itself (at run time, when the spec says nothing or is wro
 3b. A body whose one array of objects has another name beside one resource (an id and
    another scalar) under a conventional payload name (``{data: {id, name, ...}, policies:
    [...]}``) is an envelope around that resource (rule 4): the list is about it.
+3c. So is a body whose one array of objects holds records nothing identifies, beside one
+   resource holding the member a path parameter names (``{constant: {id, key, ...},
+   bypassedGates: [{type, outcome, via}]}`` for ``/constants/{key}``).
 4. A wrapper without a list but with one non-metadata object member wraps that member: a
    list found inside it (HAL ``_embedded`` next to paging scalars, ``{data: {items: [...]}}``)
    is the payload; else, with at most three scalars beside it, the member is an **envelope**
@@ -144,6 +147,8 @@ def find_payload(tree: Any, about: tuple[str, ...] = (), keys: tuple[str, ...] =
     found = _payload(tree, (), 0) or Payload()
     if found.collection is not None and _addressed(tree, keys):
         return Payload()  # one resource, by the member its address names; its lists are parts
+    if (addressed := _addressed_beside(tree, found.collection, keys)) is not None:
+        return Payload(envelope=(addressed,))  # rule 3c
     return found
 
 
@@ -157,6 +162,25 @@ def _addressed(tree: dict[str, Any], keys: tuple[str, ...]) -> bool:
     part stays one.)"""
     leaves = [k for k, v in tree.items() if is_leaf(v)]
     return len(leaves) > SCOPE_SCALARS and any(addressed_by(k, keys) for k in leaves)
+
+
+def _addressed_beside(
+    tree: dict[str, Any], collection: tuple[str, ...] | None, keys: tuple[str, ...]
+) -> str | None:
+    """Rule 3c: the one resource of a body (an id and another scalar) that holds the member a
+    path parameter names (``constant: {id, key, name, ...}`` for ``/constants/{key}``) beside
+    the body's one list, whose records nothing identifies (``bypassedGates: [{type, outcome,
+    via}]``): the body is an envelope around that resource, the list is about it."""
+    if collection is None or len(collection) != 1 or has_own_identity(unwrap(tree[collection[0]])):
+        return None
+    found = [
+        k
+        for k, v in tree.items()
+        if isinstance(v, dict)
+        and _resource(v)
+        and any(addressed_by(m, keys) for m, sub in v.items() if is_leaf(sub))
+    ]
+    return found[0] if len(found) == 1 else None
 
 
 def find_payload_in_value(value: Any, keys: tuple[str, ...] = ()) -> Payload:

@@ -2,7 +2,8 @@
 """Noise: what is never a default field, whatever the budget.
 
 Avatars, etags, signatures, checksums, hashes, salts, secrets, tokens, private and API keys,
-icons, thumbnails, global node ids, and members whose name starts with ``_`` (``_links``, ``_meta``). A name is
+icons, thumbnails, global node ids (``node_id``; not a ``node`` alone, which names the
+machine a job runs on), and members whose name starts with ``_`` (``_links``, ``_meta``). A name is
 never noise: ``secret_type_display_name`` names a kind of secret, ``nodeName`` a machine. A
 credential a create answers with is what the call minted, shown once: kept (``minted``).
 """
@@ -17,6 +18,7 @@ NOISE_WORDS = frozenset(
     {"avatar", "gravatar", "etag", "signature", "checksum", "icon", "thumbnail", "node",
      "hash", "salt", "secret", "password", "token"}
 )  # fmt: skip
+MACHINE = ("node",)  # a ``node`` alone: the machine a job opened on, not a global node id
 
 
 # What a create may exist to mint (an API key's token, a one-time secret): shown once, so a
@@ -83,6 +85,6 @@ def is_noise(key: str) -> bool:
     if key.startswith("_"):
         return True
     ws = w(key)
-    if ws[-1] in LABEL_WORDS and len(ws) > 1:
+    if ws[-1] in LABEL_WORDS and len(ws) > 1 or ws == MACHINE:
         return False
     return bool(set(ws) & NOISE_WORDS) or norm(key) in NOISE_WORDS or _credential(ws)
