@@ -255,7 +255,7 @@ def test_a_read_of_one_object_beside_its_list_of_strings_is_that_object(tmp_path
     for the payload, the subscription read as a wrapper around it and its ``token`` lost. A
     list of scalars is no page of the object's entries: the member its address names makes
     the body that object, as on a write."""
-    subscription = {"type": "object", "properties": {
+    subscription: dict[str, Any] = {"type": "object", "properties": {
         "description": {"type": "string"},
         "disabled": {"type": "boolean"},
         "event_types": {"type": "array", "items": {"type": "string", "enum": ["card.created"]}},
