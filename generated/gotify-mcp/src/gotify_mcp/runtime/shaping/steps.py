@@ -471,11 +471,23 @@ def deeper_part_times(sel: Selection) -> list[Field]:
 
 
 def take_signed(sel: Selection, row: Step) -> int:
-    """A date deeper down, with the name of the person it is from (a signature)."""
+    """A date deeper down, with the name of the person it is from (a signature); on a page,
+    each other signature of the same part with it (a commit's committer beside its author:
+    who wrote it, who committed it, and when)."""
     found = row.ranked(sel)
     taken = sel.take(found, row.records, row.limit(sel.profile), row.path)
     if taken:
-        _signature_name(sel, next(f for f in found if f.path in sel.pick.chosen))
+        first = next(f for f in found if f.path in sel.pick.chosen)
+        if _signature_name(sel, first) and on_page(sel.item, sel.kind):
+            holder = first.path.rpartition(".")[0]
+            signed = {holder}  # one date of each person
+            part = holder.rpartition(".")[0]
+            for f in found:
+                holder = f.path.rpartition(".")[0]
+                if holder not in signed and holder.rpartition(".")[0] == part:
+                    if _signature_name(sel, f):
+                        signed.add(holder)
+                        sel.pick.add(f.path, row.records, force=True, cost=3)
     return taken
 
 
@@ -725,18 +737,24 @@ def kind_key(f: Field, sel: Selection) -> Any:
 # ------------------------------------------------------------------------------ helpers
 
 
-def _signature_name(sel: Selection, time: Field) -> None:
+def _signature_name(sel: Selection, time: Field) -> bool:
     """A date taken from a person two objects down (git's ``commit.author: {name, email,
-    date}``) comes with that person's name: who and when, a signature."""
+    date}``) comes with that person's name: who and when, a signature (on a page with the
+    email, git's ``Name <email>``). Whether the date was a person's."""
     holder = time.path.rpartition(".")[0]
     top, _, key = holder.partition(".")
     part = unwrap(sel.tree.get(top))
     node = unwrap(part.get(key)) if isinstance(part, dict) else None
     if not is_person(key) or not isinstance(node, dict):
-        return
+        return False
     names = [k for k in node if is_leaf(node[k]) and is_label(k) and w(k)[-1] == "name"]
     if names:
         sel.pick.add(f"{holder}.{names[0]}", "person", cost=3)
+        if on_page(sel.item, sel.kind):
+            emails = [k for k in node if is_leaf(node[k]) and w(k)[-1] == "email"]
+            for k in emails[:1]:
+                sel.pick.add(f"{holder}.{k}", "person", force=True, cost=3)
+    return True
 
 
 def _deeper_times(tree: dict[str, Any], elements: bool = False) -> list[Field]:
