@@ -480,3 +480,26 @@ def test_a_page_dated_through_its_parts_keeps_each_signature() -> None:
     item = set(choose_default_fields(COMMIT, item=True, kind="read"))
     assert {"commit.author.date", "commit.author.name"} <= item
     assert not {"commit.author.email", "commit.committer.date"} & item
+
+
+def test_a_pages_facts_are_named_by_one_word_then_two() -> None:
+    """A page shows the facts no role took: one-word ones first (``company``), then those
+    named by two words (``sort_order``, ``run_attempt``: issue 33, hand-written servers keep
+    them on one issue, one run); not three (before, only one-word names were facts). A list's
+    item stays lean."""
+    run = {
+        "id": "integer",
+        "name": "string",
+        "status": "string",
+        "created_at": "string:time",
+        "company": "string",
+        "sort_order": "number",
+        "run_attempt": "integer",
+        "home_page_style": "string",
+    }
+    page = choose_default_fields(run, kind="read")
+    assert {"company", "sort_order", "run_attempt"} <= set(page)
+    assert page.index("company") < page.index("sort_order")
+    assert "home_page_style" not in page
+    item = choose_default_fields(run, item=True, kind="read")
+    assert not {"sort_order", "run_attempt"} & set(item)
