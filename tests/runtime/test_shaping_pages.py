@@ -436,3 +436,70 @@ def test_a_singleton_nothing_names_keeps_its_few_settings() -> None:
     assert choose_default_fields(settings, kind="read", item=True) != kept
     named = {"name": "string", **settings}
     assert "expiryPeriod.amount" not in choose_default_fields(named, kind="read")
+
+
+# A person as a code host describes it: its handle, id, its own web page, its API link and
+# picture.
+LINKED = {**PERSON, "html_url": "string:uri"}
+
+
+def test_a_person_on_a_page_keeps_its_own_page_a_list_item_does_not() -> None:
+    """A page shows each name on it as a link to that person's page (issue 33: hand-written
+    servers keep ``user.html_url`` on one issue, pull request, commit or run); a list's item
+    stays lean and a write's receipt says who by one handle. Not the API link nor the
+    picture."""
+    change = {**CHANGE, "user": LINKED, "merged_by": LINKED, "requested_reviewers": [LINKED]}
+    page = set(choose_default_fields(change, kind="read"))
+    assert {"user.html_url", "merged_by.html_url", "requested_reviewers.html_url"} <= page
+    assert not {"user.url", "user.avatar_url"} & page
+    item = set(choose_default_fields(change, item=True, kind="read"))
+    assert {"user.login", "user.id"} <= item and "user.html_url" not in item
+    assert "user.html_url" not in choose_default_fields(change, kind="update")
+
+
+# A commit as a code host describes it: its sha, its git data (message, and who wrote and who
+# committed it, each a signature with its date) and the accounts of those people.
+SIGNATURE = {"name": "string", "email": "string", "date": "string:time"}
+COMMIT = {
+    "sha": "string",
+    "html_url": "string:uri",
+    "commit": {"message": "string", "author": SIGNATURE, "committer": SIGNATURE},
+    "author": LINKED,
+    "committer": LINKED,
+    "parents": [{"sha": "string", "url": "string:uri"}],
+}
+
+
+def test_a_page_dated_through_its_parts_keeps_each_signature() -> None:
+    """A commit read by its sha has no date of its own: its page is dated by who wrote it and
+    who committed it, each signature whole (git's ``Name <email>`` and when); a list's item is
+    dated by one of them, by name (before, the page kept the author's date and name only)."""
+    page = set(choose_default_fields(COMMIT, kind="read"))
+    for who in ("author", "committer"):
+        assert {f"commit.{who}.name", f"commit.{who}.email", f"commit.{who}.date"} <= page
+    item = set(choose_default_fields(COMMIT, item=True, kind="read"))
+    assert {"commit.author.date", "commit.author.name"} <= item
+    assert not {"commit.author.email", "commit.committer.date"} & item
+
+
+def test_a_pages_facts_are_named_by_one_word_then_two() -> None:
+    """A page shows the facts no role took: one-word ones first (``company``), then those
+    named by two words (``sort_order``, ``run_attempt``: issue 33, hand-written servers keep
+    them on one issue, one run); not three (before, only one-word names were facts). A list's
+    item stays lean."""
+    run = {
+        "id": "integer",
+        "name": "string",
+        "status": "string",
+        "created_at": "string:time",
+        "company": "string",
+        "sort_order": "number",
+        "run_attempt": "integer",
+        "home_page_style": "string",
+    }
+    page = choose_default_fields(run, kind="read")
+    assert {"company", "sort_order", "run_attempt"} <= set(page)
+    assert page.index("company") < page.index("sort_order")
+    assert "home_page_style" not in page
+    item = choose_default_fields(run, item=True, kind="read")
+    assert not {"sort_order", "run_attempt"} & set(item)

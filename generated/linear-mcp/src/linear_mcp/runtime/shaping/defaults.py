@@ -272,7 +272,8 @@ _RICH_CONTENT = Step(
 # A list item with no time of change or creation: when it happened, else a date deeper down.
 _HAPPENED = Step("happened", happened, time_key, picks="time", when=_item)
 _DEEPER = Step("deeper time", deeper_times, picks="time", take=take_signed, when=_item)
-# ... and a page, through its parts: a commit read by its sha is dated by its author's date.
+# ... and a page, through its parts: a commit read by its sha is dated by its author's date (and
+# its committer's beside it: ``take_signed``).
 _DEEPER_PAGE = Step(
     "deeper part time", deeper_part_times, picks="time", take=take_signed, when=_page
 )

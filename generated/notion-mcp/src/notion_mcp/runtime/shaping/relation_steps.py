@@ -36,7 +36,7 @@ from .roles.label import (
     is_primary,
     named_in_parts,
 )
-from .roles.links import is_url
+from .roles.links import human_url_rank, is_human_url, is_url
 from .roles.noise import is_noise
 from .roles.people import (
     handle,
@@ -109,7 +109,25 @@ def take_people(sel: Selection, row: Step) -> int:
                 continue
             for extra in paths[1:] + _page_id(sel, f, paths):
                 sel.pick.add(extra, row.records, force=True, cost=2)
+            for link in _own_page(sel, f):
+                sel.pick.add(link, row.records, force=True, cost=2)
     return taken
+
+
+def _own_page(sel: Selection, f: Field) -> list[str]:
+    """On one resource's page (not a list's item, nor a write's receipt), a person keeps its
+    own page (``user.html_url``, ``author.web_url``, ``profile.permalink``) beside who it is:
+    the page shows each name as a link to that person's page. Not an API link (``url``), a
+    sharing copy (``public_url``) nor a picture (``avatar_url``: noise)."""
+    inner = unwrap(f.node)
+    if not on_page(sel.item, sel.kind) or not isinstance(inner, dict):
+        return []
+    links = [
+        k
+        for k in leaf_keys(inner)
+        if is_url(k, inner[k]) and is_human_url(k) and human_url_rank(k) == 0 and not is_noise(k)
+    ]
+    return [f"{f.path}.{k}" for k in links[:1]]
 
 
 def _page_id(sel: Selection, f: Field, paths: list[str]) -> list[str]:

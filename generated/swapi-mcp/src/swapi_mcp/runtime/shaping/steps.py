@@ -58,6 +58,7 @@ from .roles.noise import is_noise
 from .roles.people import handle, is_person, is_person_node
 from .roles.quantity import (
     BIT_FIELDS,
+    LIMIT_WORDS,
     is_count,
     is_money,
     money_rank,
@@ -471,11 +472,23 @@ def deeper_part_times(sel: Selection) -> list[Field]:
 
 
 def take_signed(sel: Selection, row: Step) -> int:
-    """A date deeper down, with the name of the person it is from (a signature)."""
+    """A date deeper down, with the name of the person it is from (a signature); on a page,
+    each other signature of the same part with it (a commit's committer beside its author:
+    who wrote it, who committed it, and when)."""
     found = row.ranked(sel)
     taken = sel.take(found, row.records, row.limit(sel.profile), row.path)
     if taken:
-        _signature_name(sel, next(f for f in found if f.path in sel.pick.chosen))
+        first = next(f for f in found if f.path in sel.pick.chosen)
+        if _signature_name(sel, first) and on_page(sel.item, sel.kind):
+            holder = first.path.rpartition(".")[0]
+            signed = {holder}  # one date of each person
+            part = holder.rpartition(".")[0]
+            for f in found:
+                holder = f.path.rpartition(".")[0]
+                if holder not in signed and holder.rpartition(".")[0] == part:
+                    if _signature_name(sel, f):
+                        signed.add(holder)
+                        sel.pick.add(f.path, row.records, force=True, cost=3)
     return taken
 
 
@@ -632,19 +645,24 @@ FACT_TYPES = ("string", "integer", "number", "boolean")
 
 def facts(sel: Selection) -> list[Field]:
     """One resource's page: the facts of its own that no role took, each a scalar named by
-    one word (``company``, ``location``, ``region``, ``following``): what a person reads on
-    its page besides its name, state and times; not a bit field (``flags``), an id, a link, a
-    time, a text, a blob's data, a setting of a unit, nor noise (an avatar, a hash)."""
+    one word (``company``, ``location``, ``region``, ``following``), then by two
+    (``sort_order``, ``run_attempt``, ``head_sha``; not a flag: the settings and features the
+    flags' slot left, ``allow_forking``, nor a limit, ``max_members``): what a person reads on its page besides its name,
+    state and times; not a bit field (``flags``), an id, a link, a time, a text, a blob's
+    data, a setting of a unit, nor noise (an avatar, a hash)."""
     chosen = set(sel.pick.chosen)
-    return [
+    found = [
         f for f in sel.own_leaves
-        if f.path not in chosen and len(w(f.key)) == 1 and base_type(f.node) in FACT_TYPES
+        if f.path not in chosen and base_type(f.node) in FACT_TYPES
+        and (len(w(f.key)) == 1 or (len(w(f.key)) == 2 and base_type(f.node) != "boolean"
+                                    and w(f.key)[0] not in LIMIT_WORDS))
         and hint(f.node) not in ("uri", "url", "const", "byte", "binary", "password")
         and not (base_type(f.node) in ("integer", "number") and w(f.key)[-1] in BIT_FIELDS)
         and not (is_id_name(f.key) or is_url(f.key, f.node) or is_time(f.key, f.node)
                  or is_content(f.key) or is_value(f.key) or is_noise(f.key)
                  or is_unit_setting(f.key))
     ]  # fmt: skip
+    return sorted(found, key=lambda f: len(w(f.key)))
 
 
 # Free-form members that hold an object's own data: a document's ``fields``, a config map's
@@ -726,18 +744,24 @@ def kind_key(f: Field, sel: Selection) -> Any:
 # ------------------------------------------------------------------------------ helpers
 
 
-def _signature_name(sel: Selection, time: Field) -> None:
+def _signature_name(sel: Selection, time: Field) -> bool:
     """A date taken from a person two objects down (git's ``commit.author: {name, email,
-    date}``) comes with that person's name: who and when, a signature."""
+    date}``) comes with that person's name: who and when, a signature (on a page with the
+    email, git's ``Name <email>``). Whether the date was a person's."""
     holder = time.path.rpartition(".")[0]
     top, _, key = holder.partition(".")
     part = unwrap(sel.tree.get(top))
     node = unwrap(part.get(key)) if isinstance(part, dict) else None
     if not is_person(key) or not isinstance(node, dict):
-        return
+        return False
     names = [k for k in node if is_leaf(node[k]) and is_label(k) and w(k)[-1] == "name"]
     if names:
         sel.pick.add(f"{holder}.{names[0]}", "person", cost=3)
+        if on_page(sel.item, sel.kind):
+            emails = [k for k in node if is_leaf(node[k]) and w(k)[-1] == "email"]
+            for k in emails[:1]:
+                sel.pick.add(f"{holder}.{k}", "person", force=True, cost=3)
+    return True
 
 
 def _deeper_times(tree: dict[str, Any], elements: bool = False) -> list[Field]:
