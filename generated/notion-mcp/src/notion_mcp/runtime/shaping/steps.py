@@ -641,21 +641,23 @@ def take_flags(sel: Selection, row: Step) -> int:
 # ------------------------------------------------------------------------------ facts
 
 FACT_TYPES = ("string", "integer", "number", "boolean")
+LIMITED = frozenset({"limit", "limits", "quota"})  # ``character_limit``: a setting, not a fact
 
 
 def facts(sel: Selection) -> list[Field]:
     """One resource's page: the facts of its own that no role took, each a scalar named by
     one word (``company``, ``location``, ``region``, ``following``), then by two
     (``sort_order``, ``run_attempt``, ``head_sha``; not a flag: the settings and features the
-    flags' slot left, ``allow_forking``, nor a limit, ``max_members``): what a person reads on its page besides its name,
-    state and times; not a bit field (``flags``), an id, a link, a time, a text, a blob's
+    flags' slot left, ``allow_forking``, nor a limit, ``max_members``, ``character_limit``):
+    what a person reads on its page besides its name, state and times; not a bit field (``flags``), an id, a link, a time, a text, a blob's
     data, a setting of a unit, nor noise (an avatar, a hash)."""
     chosen = set(sel.pick.chosen)
     found = [
         f for f in sel.own_leaves
         if f.path not in chosen and base_type(f.node) in FACT_TYPES
         and (len(w(f.key)) == 1 or (len(w(f.key)) == 2 and base_type(f.node) != "boolean"
-                                    and w(f.key)[0] not in LIMIT_WORDS))
+                                    and w(f.key)[0] not in LIMIT_WORDS
+                                    and w(f.key)[-1] not in LIMITED))
         and hint(f.node) not in ("uri", "url", "const", "byte", "binary", "password")
         and not (base_type(f.node) in ("integer", "number") and w(f.key)[-1] in BIT_FIELDS)
         and not (is_id_name(f.key) or is_url(f.key, f.node) or is_time(f.key, f.node)
