@@ -342,18 +342,3 @@ def test_a_write_answering_a_person_keeps_its_id() -> None:
     assert "user.id" in chosen and "user.email" in chosen
     comment = {"id": "string", "body": "string", "author": user}
     assert "author.id" not in choose_default_fields(comment, kind="create")
-
-
-def test_a_person_is_said_by_an_email_named_as_an_address() -> None:
-    """An identity verification's ``user`` (Plaid's, outside every corpus) names its email
-    ``email_address``: no handle word ended its name, so the person was reduced to its
-    ``ip_address``. An email named with its ``address`` too says who the person is."""
-    user = {"phone_number": "+15550100", "date_of_birth": "1990-01-01",
-            "ip_address": "192.0.2.1", "email_address": "ada@example.com",
-            "name": {"given_name": "Ada", "family_name": "Lovelace"},
-            "address": {"street": "1 Main St", "city": "Springfield", "country": "US"}}  # fmt: skip
-    body = {"id": "idv_1", "status": "success", "created_at": "2024-05-01T12:00:00Z",
-            "user": user, "steps": {"verify_sms": "success"}}  # fmt: skip
-    answer = _answer(body, "read")
-    assert answer["user"].get("email_address") == "ada@example.com"
-    assert "ip_address" not in json.dumps(answer)

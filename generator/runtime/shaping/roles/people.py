@@ -132,19 +132,10 @@ def handle(tree: Any) -> str | None:
     a date named after one (``last_login``: when they last signed in, not who they are)."""
     leaves = leaf_keys(tree) if isinstance(tree, dict) else []
     ranked = sorted(
-        (k for k in leaves if handle_word(k) and hint(tree[k]) not in TIME_HINTS),
-        key=lambda k: (len(w(k)) > 1, HANDLE_WORDS.index(handle_word(k) or "email")),
+        (k for k in leaves if w(k)[-1] in HANDLE_WORDS and hint(tree[k]) not in TIME_HINTS),
+        key=lambda k: (len(w(k)) > 1, HANDLE_WORDS.index(w(k)[-1])),
     )
     return ranked[0] if ranked else None
-
-
-def handle_word(key: str) -> str | None:
-    """The handle word a member is named by (``login``, ``user_email``), an email named with
-    its ``address`` too (``email_address``, ``emailAddress``); None for any other member."""
-    ws = w(key)
-    if ws[-1] in HANDLE_WORDS:
-        return ws[-1]
-    return "email" if ws[-2:] == ("email", "address") else None
 
 
 # A person's own name, when it is a part's member (``profile: {first_name, last_name}``): a
