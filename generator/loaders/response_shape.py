@@ -29,6 +29,7 @@ from typing import Any
 
 from ..ir.models import ResponseShape
 from ..runtime.upstream.media import XML, media_kind
+from ..runtime.shaping.chunking import get_at
 from ..runtime.shaping.collections import LIST_KEYS, Payload, dotted, find_payload, is_meta_key
 from ..runtime.shaping.decision import DefaultsContext
 from ..runtime.shaping.names import base_type, is_leaf, norm, schema_hint, with_hint, words
@@ -351,7 +352,7 @@ def _shape(
     if (
         payload.collection
         and named != keys
-        and _of_scalars(_subtree_list(full, payload.collection))
+        and _of_scalars(get_at(full, payload.collection))
         and not is_id_name(payload.collection[-1].rstrip("sS"))
     ):
         # a list of scalars is no page of the object's entries (a subscription's
@@ -574,13 +575,6 @@ def _named_for(tree: Any, addressed: tuple[str, ...]) -> bool:
         and "".join(words(key)[:-1]) in addressed
         for key, sub in tree.items()
     )
-
-
-def _subtree_list(tree: Any, path: tuple[str, ...]) -> Any:
-    """The member at ``path`` (dicts only), None when absent."""
-    for key in path:
-        tree = tree.get(key) if isinstance(tree, dict) else None
-    return tree
 
 
 def _of_scalars(node: Any) -> bool:

@@ -425,11 +425,7 @@ def choose_default_fields(
         _person_answered(tree, pick)  # ``{user: {...}, isValid, errors}``: that user
     if kind == "create" and not item:  # the credential a create minted: shown once
         for key, sub in tree.items():
-            if (
-                is_leaf(sub)
-                and base_type(sub) == "string"
-                and (minted(key) or minted_value(key, entity))
-            ):
+            if _credential(key, sub) or (_string(sub) and minted_value(key, entity)):
                 pick.add(key, "identity", force=True)
     if kind == "generate":  # the content produced for the caller, however deep; a list's
         # item that is a record (an entity by its name), not an alternative: its own text only
@@ -589,15 +585,11 @@ def _person_answered(tree: dict[str, Any], pick: Picker) -> None:
     takes, where a receipt's person keeps its handle alone."""
     if not _unnamed(tree):
         return
-    found = [
-        (k, unwrap(v))
-        for k, v in tree.items()
-        if isinstance(unwrap(v), dict) and has_own_identity(unwrap(v), w(k))
-    ]
-    if len(found) != 1 or not is_person(found[0][0]) or isinstance(tree[found[0][0]], list):
+    found = [k for k, v in tree.items() if has_own_identity(unwrap(v), w(k))]
+    if len(found) != 1 or not is_person(found[0]) or not isinstance(tree[found[0]], dict):
         return
-    key, inner = found[0]
-    for member in [k for k in leaf_keys(inner) if own_identity_key(k, w(key))][:1]:
+    key = found[0]
+    for member in [k for k in leaf_keys(tree[key]) if own_identity_key(k, w(key))][:1]:
         pick.add(f"{key}.{member}", "identity", force=True)
 
 
@@ -610,15 +602,22 @@ def _credential_parts(tree: dict[str, Any], pick: Picker) -> None:
     handed = [
         f"{key}.{member}"
         for key, sub in tree.items()
-        if isinstance(sub, dict)
-        and sub
-        and all(is_leaf(v) and base_type(v) == "string" and minted(k) for k, v in sub.items())
+        if isinstance(sub, dict) and sub and all(_credential(k, v) for k, v in sub.items())
         for member in sub
     ]
     if handed:
         flags = [k for k, v in tree.items() if is_leaf(v) and base_type(v) == "boolean"]
         for path in flags + handed:
             pick.add(path, "identity", force=True)
+
+
+def _string(node: Any) -> bool:
+    return is_leaf(node) and base_type(node) == "string"
+
+
+def _credential(key: str, node: Any) -> bool:
+    """A string member named as a credential a call may hand over (``roles.noise.minted``)."""
+    return _string(node) and minted(key)
 
 
 def _outcome(tree: dict[str, Any], pick: Picker) -> None:

@@ -649,15 +649,13 @@ def facts(sel: Selection) -> list[Field]:
     one word (``company``, ``location``, ``region``, ``following``), then by two
     (``sort_order``, ``run_attempt``, ``head_sha``; not a flag: the settings and features the
     flags' slot left, ``allow_forking``, nor a limit, ``max_members``, ``character_limit``):
-    what a person reads on its page besides its name, state and times; not a bit field (``flags``), an id, a link, a time, a text, a blob's
-    data, a setting of a unit, nor noise (an avatar, a hash)."""
+    what a person reads on its page besides its name, state and times; not a bit field
+    (``flags``), an id, a link, a time, a text, a blob's data, a setting of a unit, nor noise
+    (an avatar, a hash)."""
     chosen = set(sel.pick.chosen)
     found = [
         f for f in sel.own_leaves
-        if f.path not in chosen and base_type(f.node) in FACT_TYPES
-        and (len(w(f.key)) == 1 or (len(w(f.key)) == 2 and base_type(f.node) != "boolean"
-                                    and w(f.key)[0] not in LIMIT_WORDS
-                                    and w(f.key)[-1] not in LIMITED))
+        if f.path not in chosen and base_type(f.node) in FACT_TYPES and _fact_name(f)
         and hint(f.node) not in ("uri", "url", "const", "byte", "binary", "password")
         and not (base_type(f.node) in ("integer", "number") and w(f.key)[-1] in BIT_FIELDS)
         and not (is_id_name(f.key) or is_url(f.key, f.node) or is_time(f.key, f.node)
@@ -665,6 +663,19 @@ def facts(sel: Selection) -> list[Field]:
                  or is_unit_setting(f.key))
     ]  # fmt: skip
     return sorted(found, key=lambda f: len(w(f.key)))
+
+
+def _fact_name(f: Field) -> bool:
+    """Named by one word, or by two that name no flag and no limit (``facts``)."""
+    ws = w(f.key)
+    if len(ws) == 1:
+        return True
+    return (
+        len(ws) == 2
+        and base_type(f.node) != "boolean"
+        and ws[0] not in LIMIT_WORDS
+        and ws[-1] not in LIMITED
+    )
 
 
 # Free-form members that hold an object's own data: a document's ``fields``, a config map's
