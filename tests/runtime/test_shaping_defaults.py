@@ -1205,3 +1205,27 @@ def test_the_user_a_credential_logs_in_as_is_no_person() -> None:
     }
     chosen = choose_default_fields(webhook, item=True)
     assert "created_by.username" in chosen and "basic_auth_user" not in chosen, chosen
+
+
+def test_a_listed_person_keeps_the_name_people_know_it_by_beside_its_handle():
+    # a directory's users (synthesized): ``name`` is the handle, ``real_name`` who it is
+    user = {"id": "string", "name": "string", "real_name": "string", "is_admin": "boolean",
+            "is_app_user": "boolean", "updated": "integer", "tz": "string", "color": "string",
+            "deleted": "boolean", "profile": {"email": "string", "title": "string"}}  # fmt: skip
+    assert {"id", "name", "real_name"} <= set(choose_default_fields(user, item=True))
+    # a list of users, its type a role noun: the display name beside the name
+    member = {"id": "string", "name": "string", "displayName": "string", "email": "string",
+              "active": "boolean", "admin": "boolean", "createdAt": "string:date-time",
+              "url": "string:uri", "createdIssueCount": "integer"}  # fmt: skip
+    chosen = choose_default_fields(member, item=True, entity=("user",))
+    assert {"name", "displayName"} <= set(chosen)
+    # not a thing a person has: a listed repository keeps one label, and a message its
+    # text, not its sender's handle beside another name
+    assert "displayName" not in choose_default_fields(member, item=True, entity=("project",))
+    message = {"type": "string", "user": "string", "username": "string", "name": "string",
+               "old_name": "string", "text": "string", "ts": "string"}  # fmt: skip
+    assert "old_name" not in choose_default_fields(message, item=True)
+    # a name in parts restates a display name: not a second label
+    attendee = {"userId": "string", "displayName": "string", "firstName": "string",
+                "lastName": "string", "phoneNumber": "string", "email": "string"}  # fmt: skip
+    assert "firstName" not in choose_default_fields(attendee, item=True, entity=("user",))
