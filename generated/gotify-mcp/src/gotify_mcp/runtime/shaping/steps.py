@@ -51,11 +51,12 @@ from .roles.label import (
     is_locator,
     is_primary,
     label_rank,
+    name_part,
     text_path,
 )
 from .roles.links import human_url_rank, is_human_url, is_url
 from .roles.noise import is_noise
-from .roles.people import handle, is_person, is_person_node
+from .roles.people import handle, is_person, is_person_node, is_person_object, own_name
 from .roles.quantity import (
     BIT_FIELDS,
     LIMIT_WORDS,
@@ -144,7 +145,13 @@ def take_label(sel: Selection, row: Step) -> int:
         if not taken:
             return take_fallback(sel, row)
     rest = [f for f in naming if f.key not in said and not f.part]
-    return taken + sel.take(rest, row.records, row.limit(sel.profile) - 1, row.path)
+    more = row.limit(sel.profile) - 1
+    if not more and sel.item and is_person_object(sel.tree, sel.entity):
+        # a list of people: each by its handle and by the name people know it by (a user's
+        # ``name`` and ``real_name``, ``displayName``): who is who needs both; not a name in
+        # parts (``firstName``, ``lastName``), which restates a display name
+        rest, more = [f for f in rest if own_name(f.key) and not name_part(f.key)], 1
+    return taken + sel.take(rest, row.records, more, row.path)
 
 
 def _own_text(sel: Selection) -> bool:

@@ -121,9 +121,9 @@ def is_signature(tree: dict[str, Any]) -> bool:
     """``{name, email}`` with at most a time beside (``tagger: {name, email, date}``)."""
     if len(tree) > SIGNATURE or not all(is_leaf(v) for v in tree.values()):
         return False
-    named = any(_own_name(k) for k in tree)
+    named = any(own_name(k) for k in tree)
     mailed = any(w(k) == ("email",) for k in tree)
-    rest = [k for k in tree if not _own_name(k) and w(k) != ("email",)]
+    rest = [k for k in tree if not own_name(k) and w(k) != ("email",)]
     return named and mailed and all(is_time(k, tree[k]) for k in rest)
 
 
@@ -147,7 +147,30 @@ PERSON_NAME_WORDS = frozenset(
 NESTED_DEPTH = 2  # parts of a person looked into for who it is
 
 
-def _own_name(key: str) -> bool:
+# A person's own name qualified as only a person's is (``real_name``, ``first_name``,
+# ``nickName``; not ``display_name`` nor ``full_name``, which a repository or a cloud resource
+# has too): an object holding one is a person.
+PERSONAL_NAME_WORDS = PERSON_NAME_WORDS - {"full", "display", "user"}
+
+
+def is_person_object(tree: Any, entity: tuple[str, ...] = ()) -> bool:
+    """The object is itself a person, not a thing of one: its type a role noun (``/users``, a
+    membership's ``member``) or a name of its own only a person has (``real_name``,
+    ``given_name``); not a handle alone (a message's ``username`` is its sender's)."""
+    tree = unwrap(tree)
+    if not isinstance(tree, dict):
+        return False
+    if entity and is_person("_".join(entity)):
+        return True
+    return any(
+        len(w(k)) == 2 and w(k)[-1] == "name" and w(k)[0] in PERSONAL_NAME_WORDS
+        for k in leaf_keys(tree)
+    )
+
+
+def own_name(key: str) -> bool:
+    """A person's own name: a plain ``name`` or one qualified as a person's (``real_name``,
+    ``displayName``; not ``company_name``, ``role_name``: another thing's name)."""
     ws = w(key)
     return ws[-1] == "name" and (len(ws) == 1 or ws[0] in PERSON_NAME_WORDS)
 
@@ -175,7 +198,7 @@ def nested_handle(tree: Any, names: bool = True) -> list[str]:
                 if found is not None and not handles:
                     handles.append(path + found)
                 if not found_names:
-                    found_names = [path + k for k in leaf_keys(inner) if _own_name(k)][:2]
+                    found_names = [path + k for k in leaf_keys(inner) if own_name(k)][:2]
                 deeper.append((path, inner))
         if handles:
             return handles
