@@ -364,3 +364,23 @@ def test_an_amount_written_as_a_decimal_string_is_money() -> None:
     assert "originalCurrency" not in answer[1]  # the currency of the amount taken
     assert is_amount("amount", "string", ["amount", "currency"])
     assert not is_amount("tax", "string", ["id", "name", "tax"])  # no currency beside it
+
+
+def test_a_page_sorted_by_a_key_is_a_list_not_one_resource() -> None:
+    """A media manager's history and queue (Radarr's description) answer a page that echoes
+    how it is sorted, ``{page, pageSize, sortKey, sortDirection, totalRecords, records}``: the
+    ``sortKey`` read as the page's own natural key made it one resource, and each record a
+    list element said by its title alone, without the ``id`` a delete or a retry takes. A key
+    a page is sorted by names nothing."""
+    record = {"id": "integer", "movieId": "integer", "sourceTitle": "string",
+              "date": "string:time", "eventType": "string:enum"}  # fmt: skip
+    page = {"page": "integer", "pageSize": "integer", "sortKey": "string",
+            "sortDirection": "string:enum", "totalRecords": "integer", "records": [record]}  # fmt: skip
+    assert "records.id" in choose_default_fields(page, kind="read")
+    body = {"page": 1, "pageSize": 2, "sortKey": "date", "sortDirection": "descending",
+            "totalRecords": 2, "records": [
+                {"id": 7, "movieId": 3, "sourceTitle": "A.Movie.2019.1080p", "eventType": "grabbed",
+                 "date": "2024-05-01T12:00:00Z", "data": {"indexer": "x", "size": "1"}},
+                {"id": 8, "movieId": 4, "sourceTitle": "B.Movie.2020.720p", "eventType": "grabbed",
+                 "date": "2024-05-02T12:00:00Z", "data": {"indexer": "y", "size": "2"}}]}  # fmt: skip
+    assert [r["id"] for r in _answer(body, "read")["records"]] == [7, 8]
