@@ -18,7 +18,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Iterable
 
 from ..names import base_type
 from ..trees import unwrap
@@ -77,6 +77,26 @@ def is_money(key: str, leaf: Any) -> bool:
     if base_type(leaf) not in ("integer", "number") or not set(ws) & MONEY_WORDS:
         return False
     return ws[-1] in MONEY_WORDS or not (ws[-1] in COUNT_WORDS or plural(ws[-1]))
+
+
+def is_amount(key: str, leaf: Any, siblings: Iterable[str]) -> bool:
+    """An amount of an object whose members are ``siblings``: a number named for money
+    (``is_money``), or a decimal written as a string, named as an amount, beside a currency
+    member of the same object (``{amount: "5.00", currency}``, ``{originalAmount: "10.00",
+    originalCurrency, payoutAmount, payoutCurrency}``), as in a money object (``money_pair``)."""
+    if is_money(key, leaf):
+        return True
+    if base_type(leaf) not in ("string", "any") or money_words(key)[-1] not in MONEY_WORDS:
+        return False
+    return any("currency" in w(k) for k in siblings if k != key)
+
+
+def currency_rank(key: str, amount: str | None) -> bool:
+    """Sort key of an object's currencies beside the amount taken: the one qualified as the
+    amount is (``originalCurrency`` for ``originalAmount``, a bare ``currency`` for any)
+    before another amount's (``payoutCurrency``)."""
+    qualifier = set(w(key)) - {"currency", "code"}
+    return amount is None or not qualifier <= set(money_words(amount))
 
 
 # the unit a number of money is counted in, ending its name (``total_amount_cents``)
