@@ -362,6 +362,13 @@ def test_an_amount_written_as_a_decimal_string_is_money() -> None:
     answer = _answer([payout, {**payout, "id": "p2"}], "read")
     assert answer[1]["payoutAmount"] == "0.0012" and answer[1]["payoutCurrency"] == "BTC"
     assert "originalCurrency" not in answer[1]  # the currency of the amount taken
+    # a price written as its value beside its currency, before a discount's amount
+    item = {"itemId": "v1|1", "title": "Lamp", "discountAmount": "2.00", "priceValue": "9.99",
+            "priceCurrency": "USD", "originalPriceValue": "11.99",
+            "originalPriceCurrency": "USD", "priceType": "FIXED", "condition": "New"}  # fmt: skip
+    listed = _answer([item, {**item, "itemId": "v1|2"}], "read")[1]
+    assert (listed["priceValue"], listed["priceCurrency"]) == ("9.99", "USD")
+    assert "discountAmount" not in listed and "priceType" not in listed
     assert is_amount("amount", "string", ["amount", "currency"])
     assert not is_amount("tax", "string", ["id", "name", "tax"])  # no currency beside it
 
