@@ -115,6 +115,21 @@ def test_a_created_tokens_value_is_shown_once() -> None:
     assert "value" not in choose_default_fields(report, kind="create", entity=("report",))
 
 
+def test_a_created_keys_key_is_shown_once() -> None:
+    """Creating an organisation's master API key (Flagsmith's description) answered ``{id,
+    prefix, name, revoked, key, ...}`` without its ``key``: a bare ``key`` is no credential by
+    its name, and the id and prefix took the identity's slot. The member named as what the
+    created credential is, is what the create made; not the ``key`` of what is no credential
+    (a translation's)."""
+    created = {"id": "string", "prefix": "string", "created": "string:time", "name": "string",
+               "revoked": "boolean", "expiry_date": "string:time", "key": "string",
+               "is_admin": "boolean", "has_expired": "boolean", "created_by": "integer"}  # fmt: skip
+    entity = ("master", "api", "key")
+    assert "key" in choose_default_fields(created, kind="create", entity=entity, keys=("prefix",))
+    other = choose_default_fields(created, kind="create", entity=("translation",), keys=("prefix",))
+    assert "key" not in other
+
+
 HOLDS = """
 openapi: 3.1.0
 info: {title: Holds, version: "1"}

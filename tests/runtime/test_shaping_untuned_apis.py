@@ -15,6 +15,7 @@ from generator.preview.tools import tools_of
 from generator.runtime.output import shape_config_for, shape_output
 from generator.runtime.shaping.defaults import choose_default_fields
 from generator.runtime.shaping.pipeline import ShapeConfig, shape
+from generator.runtime.shaping.roles.quantity import is_amount
 
 TEXT = (
     "A long text the caller has just sent with the request, several sentences long, which "
@@ -342,3 +343,51 @@ def test_a_write_answering_a_person_keeps_its_id() -> None:
     assert "user.id" in chosen and "user.email" in chosen
     comment = {"id": "string", "body": "string", "author": user}
     assert "author.id" not in choose_default_fields(comment, kind="create")
+
+
+def test_an_amount_written_as_a_decimal_string_is_money() -> None:
+    """A payments server's invoices and payouts (BTCPay's description) write their amounts as
+    decimal strings (``amount: "5.00"`` beside ``currency``): not numbers, they were no money,
+    and a list of invoices or payouts said none of its amounts, a created invoice neither. A
+    string named as an amount beside a currency member of its object is an amount, taken with
+    the currency it is in; without a currency beside it, a string stays no amount."""
+    invoice = {"id": "string", "amount": "string", "currency": "string", "status": "string",
+               "createdTime": "integer:time", "checkout": {"speedPolicy": "string"}}  # fmt: skip
+    for kind in ("read", "create"):
+        chosen = choose_default_fields(invoice, kind=kind)
+        assert "amount" in chosen and "currency" in chosen, kind
+    payout = {"id": "p1", "date": "2024-05-01", "state": "AwaitingPayment",
+              "originalCurrency": "USD", "payoutAmount": "0.0012", "payoutCurrency": "BTC",
+              "originalAmount": "10.00", "destination": "bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkf"}  # fmt: skip
+    answer = _answer([payout, {**payout, "id": "p2"}], "read")
+    assert answer[1]["payoutAmount"] == "0.0012" and answer[1]["payoutCurrency"] == "BTC"
+    assert "originalCurrency" not in answer[1]  # the currency of the amount taken
+    # a price written as its value beside its currency, before a discount's amount
+    item = {"itemId": "v1|1", "title": "Lamp", "discountAmount": "2.00", "priceValue": "9.99",
+            "priceCurrency": "USD", "originalPriceValue": "11.99",
+            "originalPriceCurrency": "USD", "priceType": "FIXED", "condition": "New"}  # fmt: skip
+    listed = _answer([item, {**item, "itemId": "v1|2"}], "read")[1]
+    assert (listed["priceValue"], listed["priceCurrency"]) == ("9.99", "USD")
+    assert "discountAmount" not in listed and "priceType" not in listed
+    assert is_amount("amount", "string", ["amount", "currency"])
+    assert not is_amount("tax", "string", ["id", "name", "tax"])  # no currency beside it
+
+
+def test_a_page_sorted_by_a_key_is_a_list_not_one_resource() -> None:
+    """A media manager's history and queue (Radarr's description) answer a page that echoes
+    how it is sorted, ``{page, pageSize, sortKey, sortDirection, totalRecords, records}``: the
+    ``sortKey`` read as the page's own natural key made it one resource, and each record a
+    list element said by its title alone, without the ``id`` a delete or a retry takes. A key
+    a page is sorted by names nothing."""
+    record = {"id": "integer", "movieId": "integer", "sourceTitle": "string",
+              "date": "string:time", "eventType": "string:enum"}  # fmt: skip
+    page = {"page": "integer", "pageSize": "integer", "sortKey": "string",
+            "sortDirection": "string:enum", "totalRecords": "integer", "records": [record]}  # fmt: skip
+    assert "records.id" in choose_default_fields(page, kind="read")
+    body = {"page": 1, "pageSize": 2, "sortKey": "date", "sortDirection": "descending",
+            "totalRecords": 2, "records": [
+                {"id": 7, "movieId": 3, "sourceTitle": "A.Movie.2019.1080p", "eventType": "grabbed",
+                 "date": "2024-05-01T12:00:00Z", "data": {"indexer": "x", "size": "1"}},
+                {"id": 8, "movieId": 4, "sourceTitle": "B.Movie.2020.720p", "eventType": "grabbed",
+                 "date": "2024-05-02T12:00:00Z", "data": {"indexer": "y", "size": "2"}}]}  # fmt: skip
+    assert [r["id"] for r in _answer(body, "read")["records"]] == [7, 8]

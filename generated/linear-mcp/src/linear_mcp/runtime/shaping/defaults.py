@@ -78,8 +78,8 @@ from .relation_steps import (
     take_own_handle, take_people, take_relations,
 )  # fmt: skip
 from .steps import (
-    amounts, bare_first, colors, count_key, counts, currencies, deeper_part_times, deeper_times,
-    enums, facts, finished_flags, flag_key, free_data, flags, happened, identities, kind_key,
+    amounts, bare_first, colors, count_key, counts, currencies, currency_key, deeper_part_times,
+    deeper_times, enums, facts, finished_flags, flag_key, free_data, flags, happened, identities, kind_key,
     kinds, label_key, labels, locators, money_objects, named_relations, other_time_key,
     own_links, page_key, pages, part_last, part_states, plain_texts, primaries, recent_key,
     recent_times, rich_contents, rich_labels, rich_path, rich_texts, state_key, states, take_counts,
@@ -300,7 +300,7 @@ STEPS: tuple[Step, ...] = (
          when=lambda p, item, kind: kind not in WRITE_KINDS),  # a named label's, a role's
     Step("money", amounts, bare_first, "money", (Step("money pair", money_objects,
                                                       take=take_money_pair, picks="money"),)),
-    Step("currency", currencies, slot=1, picks="money"),  # beside an amount taken
+    Step("currency", currencies, currency_key, slot=1, picks="money"),  # the amount's
     Step("content", texts, text_key, "content", (_RICH_CONTENT,), take=take_unsaid,
          when=_one_read),
     Step("url", pages, page_key, "url"),  # its own page

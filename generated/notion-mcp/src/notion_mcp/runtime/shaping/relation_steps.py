@@ -46,7 +46,7 @@ from .roles.people import (
     person_rank,
     says_who,
 )
-from .roles.quantity import is_count, is_measure, is_money
+from .roles.quantity import is_amount, is_count, is_measure, is_money
 from .roles.relation import first_person_paths, nested_identity, person_paths, readable, reduce
 from .roles.state import is_state, state_rank
 from .roles.time import is_time, time_rank
@@ -407,7 +407,8 @@ def take_lists(sel: Selection, row: Step) -> int:
         states = sorted((k for k in leaf_keys(element) if is_state(k)), key=state_rank)
         paths += [f"{f.path}.{k}" for k in states[:1] if k != ident]
         # a line of a price list or an order is said by its amount too, with its currency
-        amounts = [k for k in leaf_keys(element) if is_money(k, element[k]) and k != ident]
+        keys = leaf_keys(element)
+        amounts = [k for k in keys if is_amount(k, element[k], keys) and k != ident]
         if amounts:
             currency = [k for k in leaf_keys(element) if "currency" in w(k)]
             paths += [f"{f.path}.{k}" for k in (amounts[0], *currency[:1])]

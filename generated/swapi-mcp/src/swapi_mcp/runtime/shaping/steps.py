@@ -60,8 +60,9 @@ from .roles.people import handle, is_person, is_person_node, is_person_object, o
 from .roles.quantity import (
     BIT_FIELDS,
     LIMIT_WORDS,
+    currency_rank,
+    is_amount,
     is_count,
-    is_money,
     money_rank,
     is_unit_setting,
     money_pair,
@@ -325,7 +326,8 @@ def enums(sel: Selection) -> list[Field]:
 
 
 def amounts(sel: Selection) -> list[Field]:
-    return [f for f in sel.own_leaves if is_money(f.key, f.node)]
+    keys = [f.key for f in sel.own_leaves]
+    return [f for f in sel.own_leaves if is_amount(f.key, f.node, keys)]
 
 
 def bare_first(f: Field, sel: Selection) -> Any:
@@ -354,6 +356,12 @@ def currencies(sel: Selection) -> list[Field]:
     if not any(r == "money" and p in own for p, r in zip(sel.pick.chosen, sel.pick.roles)):
         return []
     return [f for f in sel.own_leaves if w(f.key)[-1] == "currency"]
+
+
+def currency_key(f: Field, sel: Selection) -> Any:
+    """The currency of the amount taken first (``roles/quantity.currency_rank``)."""
+    taken = [p for p, r in zip(sel.pick.chosen, sel.pick.roles) if r == "money"]
+    return currency_rank(f.key, taken[0].rsplit(".", 1)[-1] if taken else None)
 
 
 # ------------------------------------------------------------------------------ content

@@ -34,6 +34,8 @@ ID_WORDS = frozenset({"id", "uuid", "guid", "uid", "oid", "pk", "identifier"})
 NATURAL_KEY_WORDS = frozenset(
     {"key", "slug", "number", "sha", "login", "username", "handle", "arn", "urn"}
 )
+# what a key orders a listing by, not what names the object (``sortKey`` beside ``page``)
+ORDERING_WORDS = frozenset({"sort", "sorting", "orderby"})
 
 
 def is_id_name(key: str) -> bool:
@@ -51,11 +53,14 @@ def own_identity_key(key: str, entity: tuple[str, ...] = ()) -> bool:
 def is_natural_key(key: str) -> bool:
     """``number``, ``slug``, ``sha``, ``login``... and qualified full names (``full_name``,
     ``fullPath``: unique where a plain name is not); never a key that opens something
-    (``privateKey``, ``api_key``: a credential, ``noise.is_credential``)."""
+    (``privateKey``, ``api_key``: a credential, ``noise.is_credential``), nor one a page is
+    sorted by (``{page, pageSize, sortKey, sortDirection, records: [...]}``: a list's wrapper,
+    not one resource named by its ``sortKey``)."""
     if is_full_name(key):
         return True
     ws = w(key)
-    natural = ws[-1] in NATURAL_KEY_WORDS and ws[0] not in NOT_OWN and len(ws) <= 2
+    natural = ws[-1] in NATURAL_KEY_WORDS and ws[0] not in NOT_OWN | ORDERING_WORDS
+    natural = natural and len(ws) <= 2
     return natural and not is_credential(key)
 
 

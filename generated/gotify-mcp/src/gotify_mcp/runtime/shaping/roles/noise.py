@@ -75,8 +75,11 @@ HELD_WORDS = frozenset({"value", "data"})
 
 def minted_value(key: str, entity: tuple[str, ...]) -> bool:
     """The value of a credential the object itself is (an enrollment token's ``value``, an API
-    key's ``data``): what a create of it made, shown once."""
-    return len(w(key)) == 1 and w(key)[0] in HELD_WORDS and _credential(entity)
+    key's ``data``, or its one-word member named as what the object is: a master API key's
+    ``key`` beside its ``id`` and ``prefix``): what a create of it made, shown once."""
+    ws = w(key)
+    own = bool(entity) and ws[0] == entity[-1]
+    return len(ws) == 1 and (ws[0] in HELD_WORDS or own) and _credential(entity)
 
 
 def is_noise(key: str) -> bool:

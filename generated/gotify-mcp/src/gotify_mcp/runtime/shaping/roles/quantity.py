@@ -18,9 +18,9 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Iterable
 
-from ..names import base_type
+from ..names import base_type, hint
 from ..trees import unwrap
 from .words import plural, w
 
@@ -79,6 +79,29 @@ def is_money(key: str, leaf: Any) -> bool:
     return ws[-1] in MONEY_WORDS or not (ws[-1] in COUNT_WORDS or plural(ws[-1]))
 
 
+def is_amount(key: str, leaf: Any, siblings: Iterable[str]) -> bool:
+    """An amount of an object whose members are ``siblings``: a number named for money
+    (``is_money``), or a decimal written as a string, named as an amount, beside a currency
+    member of the same object (``{amount: "5.00", currency}``, ``{originalAmount: "10.00",
+    originalCurrency, payoutAmount, payoutCurrency}``, ``{priceValue: "9.99", priceCurrency}``),
+    as in a money object (``money_pair``)."""
+    if is_money(key, leaf):
+        return True
+    ws = money_words(key)
+    named = ws[-1] in MONEY_WORDS or (ws[-1] == "value" and bool(set(ws) & MONEY_WORDS))
+    if base_type(leaf) not in ("string", "any") or hint(leaf) is not None or not named:
+        return False  # not an enum (``priceType``), a time or a link
+    return any("currency" in w(k) for k in siblings if k != key)
+
+
+def currency_rank(key: str, amount: str | None) -> bool:
+    """Sort key of an object's currencies beside the amount taken: the one qualified as the
+    amount is (``originalCurrency`` for ``originalAmount``, a bare ``currency`` for any)
+    before another amount's (``payoutCurrency``)."""
+    qualifier = set(w(key)) - {"currency", "code"}
+    return amount is None or not qualifier <= set(money_words(amount))
+
+
 # the unit a number of money is counted in, ending its name (``total_amount_cents``)
 MONEY_UNITS = frozenset({"cents", "micros"})
 
@@ -87,9 +110,10 @@ def money_rank(key: str) -> bool:
     """Sort key of an object's amounts: what it came to first, a bare amount or one named as
     the total (``amount``, ``total_amount_cents``, ``amount_total``), before an amount
     qualified by what it is part of (``fees_amount_cents``, ``sub_total``: the unit it is
-    counted in does not qualify it; nor is ``total_tax``, the total of a part, what it came to)."""
+    counted in does not qualify it, nor does ``value``: ``priceValue`` is the price; nor is
+    ``total_tax``, the total of a part, what it came to)."""
     ws = w(key)
-    ws = ws[:-1] if len(ws) > 1 and ws[-1] in MONEY_UNITS else ws
+    ws = ws[:-1] if len(ws) > 1 and ws[-1] in MONEY_UNITS | {"value"} else ws
     return len(ws) > 1 and not set(ws) <= TOTAL_WORDS
 
 
