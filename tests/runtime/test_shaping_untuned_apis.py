@@ -342,3 +342,22 @@ def test_a_write_answering_a_person_keeps_its_id() -> None:
     assert "user.id" in chosen and "user.email" in chosen
     comment = {"id": "string", "body": "string", "author": user}
     assert "author.id" not in choose_default_fields(comment, kind="create")
+
+
+def test_a_write_answering_a_resource_keeps_its_verdict() -> None:
+    """The same verification answered the user and left out ``isValid``, what the call was
+    made to learn: a lean write profile takes no flags. A write's answer nothing identifies,
+    around the resource it is about, keeps its own flags beside it; a resource's own flags
+    stay out of a write's lean answer."""
+    user = {"id": "string", "email": "string", "firstName": "string", "isStaff": "boolean"}
+    errors = [{"code": "string", "message": "string", "field": "string"}]
+    chosen = choose_default_fields(
+        {"user": user, "isValid": "boolean", "errors": errors}, kind="update"
+    )
+    assert "isValid" in chosen
+    assert "user.isStaff" not in chosen
+    record = {"id": "string", "name": "string", "archived": "boolean", "note": "string"}
+    assert "created" in choose_default_fields(
+        {"created": "boolean", "record": record}, kind="create"
+    )
+    assert "archived" not in choose_default_fields(record, kind="create")

@@ -423,6 +423,7 @@ def choose_default_fields(
     if kind in WRITE_KINDS and not item:
         _credential_parts(tree, pick)  # ``{actionData: {clientSecret}}``: what to go on with
         _person_answered(tree, pick)  # ``{user: {...}, isValid, errors}``: that user
+        _verdicts(tree, pick)  # ... and whether the token was valid
     if kind == "create" and not item:  # the credential a create minted: shown once
         for key, sub in tree.items():
             if _credential(key, sub) or (_string(sub) and minted_value(key, entity)):
@@ -591,6 +592,28 @@ def _person_answered(tree: dict[str, Any], pick: Picker) -> None:
     key = found[0]
     for member in [k for k in leaf_keys(tree[key]) if own_identity_key(k, w(key))][:1]:
         pick.add(f"{key}.{member}", "identity", force=True)
+
+
+def _verdicts(tree: dict[str, Any], pick: Picker) -> None:
+    """A write's answer nothing identifies, around the resource it is about, with flags of its
+    own beside it (a token verified: ``{user: {...}, isValid, errors}``; an upsert: ``{created,
+    record: {...}}``): the flags are the call's verdict on it, what it was made to learn; a lean
+    profile takes no flags, so the answer said who but not whether. ``success: true`` beside a
+    resource is left out when the answer is shown (``payload.without_success``). Only flags
+    said alone: beside values of its own (a login's token and settings) they are settings."""
+    own = [k for k, v in tree.items() if is_leaf(v) and not is_noise(k)]
+    if (
+        not own
+        or not _unnamed(tree)
+        or any(base_type(tree[k]) != "boolean" for k in own)
+        or not any(
+            isinstance(unwrap(v), dict) and has_own_identity(unwrap(v), w(k))
+            for k, v in tree.items()
+        )
+    ):
+        return
+    for key in own:
+        pick.add(key, "state", force=True)
 
 
 def _credential_parts(tree: dict[str, Any], pick: Picker) -> None:
