@@ -102,6 +102,9 @@ def test_one_object_beside_a_pages_counts_is_the_answer_they_wrap() -> None:
     scalars = {"data": user, "status": "ok", "message": "m", "code": 0, "updated": "2024-05-01"}
     assert find_payload_in_value(scalars).envelope is None
     assert find_payload_in_value({**body, "page": [1]}).envelope is None  # a list beside it
+    stats = {"near_earth_object_count": 2, "close_approach_count": 2, "source": "s",
+             "last_updated": "2024-05-01", "jpl_url": {"host": "h", "path": "/", "port": 7}}  # fmt: skip
+    assert find_payload_in_value(stats).envelope is None  # counts of things: the answer
 
 
 def test_schema_trees_follow_the_same_rules():

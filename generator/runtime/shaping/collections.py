@@ -97,11 +97,12 @@ def exchange_id(key: str) -> bool:
     return len(ws) > 1 and ws[-1] == "id" and set(ws[:-1]) <= EXCHANGE_WORDS | {"x"}
 
 
-# A page's position and counts (``page``, ``page_size``, ``total_items``, ``next_cursor``).
-PAGING_SCALAR_WORDS = frozenset(
-    {"page", "pages", "total", "count", "limit", "offset", "cursor", "next", "previous", "prev",
-     "more"}
-)  # fmt: skip
+# A page's position (``page``, ``page_size``, ``next_cursor``, ``has_more``) ...
+PAGE_WORDS = frozenset({"page", "pages", "limit", "offset", "cursor", "next", "previous", "more"})
+# ... and its counts: ``total``, ``count``, ``total_items``, ``total_count`` (not a count of
+# something named: ``near_earth_object_count`` is what a statistics read answers)
+TOTAL_WORDS = frozenset({"total", "count"})
+COUNTED_WORDS = frozenset({"items", "results", "records", "entries", "elements", "rows", "count"})
 
 
 def paging_scalar(key: str) -> bool:
@@ -109,7 +110,10 @@ def paging_scalar(key: str) -> bool:
     ``has_more``): beside one object (an API that answers every read in its list's envelope,
     ``{_embedded: {data: {...}}, page, page_size, total_items, total_pages}``) it says
     nothing of it, and is no scalar an envelope carries (rule 4)."""
-    return bool(set(w(key)) & PAGING_SCALAR_WORDS)
+    ws = w(key)
+    if set(ws) & PAGE_WORDS:
+        return True
+    return bool(ws) and ws[0] in TOTAL_WORDS and set(ws[1:]) <= COUNTED_WORDS
 
 
 @dataclass(frozen=True)
