@@ -361,3 +361,22 @@ def test_a_write_answering_a_resource_keeps_its_verdict() -> None:
         {"created": "boolean", "record": record}, kind="create"
     )
     assert "archived" not in choose_default_fields(record, kind="create")
+
+
+def test_an_object_saying_only_what_it_is_is_read_through_its_body() -> None:
+    """A JSON:API resource says what it is (``id``, ``type``) and holds everything else in
+    ``attributes`` (Twine Health's rewards): its figures were read as a part's, and a reward
+    read by its id kept its times and lost ``earned_value`` and the other values. The one
+    part holding its scalars is its body, read as its own members; an object with values of
+    its own keeps its parts as parts."""
+    attributes = {"description": "string", "allocated_at": "string", "allocated_unit": "string",
+                  "allocated_value": "number", "earned_at": "string", "earned_value": "number"}  # fmt: skip
+    relationships = {"patient": {"data": {"id": "string", "type": "string"}}}
+    reward = {"id": "string", "type": "string", "attributes": attributes,
+              "relationships": relationships}  # fmt: skip
+    chosen = choose_default_fields(reward, kind="read", entity=("reward",), keys=("id",))
+    assert "id" in chosen
+    assert {"attributes.earned_value", "attributes.allocated_value"} <= set(chosen)
+    assert not any(p.startswith("relationships") and p.endswith(".type") for p in chosen)
+    named = {**reward, "name": "string"}  # a value of its own: ``attributes`` is a part
+    assert "attributes.earned_value" not in choose_default_fields(named, kind="read", item=True)

@@ -161,6 +161,34 @@ def _wrapped_list(sub: dict[str, Any]) -> str | None:
     return arrays[0] if all(w(k)[-1] in PAGING_WORDS for k in others) else None
 
 
+BODY_LEAVES = 3  # a part holding at least this many values can be the object's body
+
+
+def body_part(tree: dict[str, Any]) -> str | None:
+    """The one part holding what an object says when the object itself says only what it is
+    (JSON:API's ``{id, type, attributes: {...}, relationships: {...}}``): its identity and
+    kind beside it, nothing else of its own, and one part of scalars with no identity of its
+    own, at least ``BODY_LEAVES`` of them, the others (if any) parts of parts (relationships'
+    ``{patient: {data: {id}}}``). Its members are the object's own: its figures and times
+    are read as the object's, not as a part's (which gives few of them). None when a member
+    of the body has the name of one of the object's."""
+    own = [k for k, v in tree.items() if is_leaf(v) and not is_noise(k)]
+    if not own or not all(is_id_name(k) or is_kind(k) or hint(tree[k]) == "const" for k in own):
+        return None
+    flat = [
+        k
+        for k, v in tree.items()
+        if isinstance(v, dict)
+        and not is_noise(k)
+        and not is_meta_key(k)
+        and not has_own_identity(v)
+        and sum(is_leaf(x) for x in v.values()) >= BODY_LEAVES
+    ]
+    if len(flat) != 1 or set(tree[flat[0]]) & set(tree):
+        return None
+    return flat[0]
+
+
 def _fields(tree: dict[str, Any], parts: bool) -> list[Field]:
     """The object's own members, then the members of its parts (see module doc). Resources
     embedded under a reserved name (HAL ``_embedded``) count as its own members."""
@@ -374,6 +402,13 @@ def choose_default_fields(
             and not (now and says_now(k, tree[k]))
         )
         return kept or tuple(tree)  # but its secrets, hashes and avatars
+    if (body := body_part(tree)) is not None:  # ``{id, type, attributes: {...}}``
+        flat = {k: v for k, v in tree.items() if k != body} | tree[body]
+        chosen = choose_default_fields(
+            flat, item=item, kind=kind, entity=entity, keys=keys, listed=listed,
+            shared=shared, everywhere=everywhere,
+        )  # fmt: skip
+        return tuple(f"{body}.{p}" if p.split(".")[0] in tree[body] else p for p in chosen)
     ((key, only),) = tree.items() if len(tree) == 1 else ((None, None),)
     if key is not None and isinstance(only, dict) and not is_person(key):  # ``{data: {...}}``
         inner = choose_default_fields(
