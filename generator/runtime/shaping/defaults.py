@@ -167,11 +167,10 @@ BODY_LEAVES = 3  # a part holding at least this many values can be the object's 
 def body_part(tree: dict[str, Any]) -> str | None:
     """The one part holding what an object says when the object itself says only what it is
     (JSON:API's ``{id, type, attributes: {...}, relationships: {...}}``): its identity and
-    kind beside it, nothing else of its own, and one part of scalars with no identity of its
-    own, at least ``BODY_LEAVES`` of them, the others (if any) parts of parts (relationships'
+    kind beside it, nothing else of its own, and one part of scalars with no id of its own
+    (a name, an account number: what the object is called), at least ``BODY_LEAVES`` of them, the others (if any) parts of parts (relationships'
     ``{patient: {data: {id}}}``). Its members are the object's own: its figures and times
-    are read as the object's, not as a part's (which gives few of them). None when a member
-    of the body has the name of one of the object's."""
+    are read as the object's, not as a part's (which gives few of them)."""
     own = [k for k, v in tree.items() if is_leaf(v) and not is_noise(k)]
     if not own or not all(is_id_name(k) or is_kind(k) or hint(tree[k]) == "const" for k in own):
         return None
@@ -181,12 +180,18 @@ def body_part(tree: dict[str, Any]) -> str | None:
         if isinstance(v, dict)
         and not is_noise(k)
         and not is_meta_key(k)
-        and not has_own_identity(v)
+        and not any(own_identity_key(x) for x in leaf_keys(v))
         and sum(is_leaf(x) for x in v.values()) >= BODY_LEAVES
     ]
-    if len(flat) != 1 or set(tree[flat[0]]) & set(tree):
-        return None
-    return flat[0]
+    return flat[0] if len(flat) == 1 else None
+
+
+def unwrap_path(tree: dict[str, Any], path: str) -> Any:
+    """The member of ``tree`` at a dotted ``path`` of object members."""
+    node: Any = tree
+    for key in path.split("."):
+        node = node[key]
+    return node
 
 
 def _fields(tree: dict[str, Any], parts: bool) -> list[Field]:
@@ -403,12 +408,16 @@ def choose_default_fields(
         )
         return kept or tuple(tree)  # but its secrets, hashes and avatars
     if (body := body_part(tree)) is not None:  # ``{id, type, attributes: {...}}``
-        flat = {k: v for k, v in tree.items() if k != body} | tree[body]
+        # its members as the object's; one named as one of the object's by both names
+        # (``attributes.type``, the account's type beside the resource's: ``attributes_type``)
+        real = {k: k for k in tree if k != body}
+        real |= {k if k not in real else f"{body}_{k}": f"{body}.{k}" for k in tree[body]}
+        flat = {k: unwrap_path(tree, real[k]) for k in real}
         chosen = choose_default_fields(
             flat, item=item, kind=kind, entity=entity, keys=keys, listed=listed,
             shared=shared, everywhere=everywhere,
         )  # fmt: skip
-        return tuple(f"{body}.{p}" if p.split(".")[0] in tree[body] else p for p in chosen)
+        return tuple(".".join((real[p.split(".")[0]], *p.split(".")[1:])) for p in chosen)
     ((key, only),) = tree.items() if len(tree) == 1 else ((None, None),)
     if key is not None and isinstance(only, dict) and not is_person(key):  # ``{data: {...}}``
         inner = choose_default_fields(
