@@ -380,3 +380,22 @@ def test_an_object_saying_only_what_it_is_is_read_through_its_body() -> None:
     assert not any(p.startswith("relationships") and p.endswith(".type") for p in chosen)
     named = {**reward, "name": "string"}  # a value of its own: ``attributes`` is a part
     assert "attributes.earned_value" not in choose_default_fields(named, kind="read", item=True)
+
+
+def test_an_amount_written_as_a_decimal_string_is_money_with_its_currency_code() -> None:
+    """Firefly III writes every amount as a decimal string (``current_balance: "123.45"``)
+    beside ``currency_code``, ``currency_symbol`` and ``currency_decimal_places``: an
+    account kept its name and lost its balance and currency, what an agent reads it for. A
+    string with no format whose name ends in a money word is an amount; the currency beside
+    it is named by its code when no member is called ``currency`` alone."""
+    account = {"id": "string", "name": "string", "notes": "string", "active": "boolean",
+               "currency_symbol": "string", "currency_code": "string",
+               "currency_decimal_places": "integer", "primary_currency_code": "string",
+               "current_balance": "string", "created_at": "string:time",
+               "account_number": "string"}  # fmt: skip
+    chosen = choose_default_fields(account, kind="read", item=True)
+    assert "current_balance" in chosen and "currency_code" in chosen
+    assert "currency_symbol" not in chosen and "primary_currency_code" not in chosen
+    when = {"id": "string", "name": "string", "balance_date": "string:time",
+            "total": "string:time"}  # fmt: skip
+    assert "total" not in choose_default_fields(when, kind="read", item=True)

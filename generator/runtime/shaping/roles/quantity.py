@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..names import base_type
+from ..names import base_type, hint
 from ..trees import unwrap
 from .words import plural, w
 
@@ -69,10 +69,18 @@ def money_words(key: str) -> tuple[str, ...]:
     return ws
 
 
+# money words that, ending a string's name, say it holds an amount written as a decimal
+# (``current_balance: "123.45"``; not ``tax``, ``fee``: a string so named may be its name)
+DECIMAL_MONEY = frozenset({"amount", "price", "cost", "total", "balance", "subtotal"})
+
+
 def is_money(key: str, leaf: Any) -> bool:
     """``amount``, ``amount_due``, ``net_total``, ``grossamount``; not a count
-    (``total_private_repos``)."""
+    (``total_private_repos``); a string with no format whose name ends in a money word is an
+    amount written as a decimal (``current_balance: "123.45"``, ``unit_price``)."""
     ws = money_words(key)
+    if base_type(leaf) == "string" and hint(leaf) is None:
+        return ws[-1] in DECIMAL_MONEY
     if base_type(leaf) not in ("integer", "number") or not set(ws) & MONEY_WORDS:
         return False
     return ws[-1] in MONEY_WORDS or not (ws[-1] in COUNT_WORDS or plural(ws[-1]))
