@@ -166,24 +166,30 @@ BODY_LEAVES = 3  # a part holding at least this many values can be the object's 
 
 def body_part(tree: dict[str, Any]) -> str | None:
     """The one part holding what an object says when the object itself says only what it is
-    (JSON:API's ``{id, type, attributes: {...}, relationships: {...}}``): its identity and
-    kind beside it, nothing else of its own, and one part of scalars with no id of its own
-    (a name, an account number: what the object is called), at least ``BODY_LEAVES`` of them, the others (if any) parts of parts (relationships'
-    ``{patient: {data: {id}}}``). Its members are the object's own: its figures and times
-    are read as the object's, not as a part's (which gives few of them)."""
+    (JSON:API's ``{id, type, attributes: {...}, relationships: {...}}``): an id and its kind
+    beside it, nothing else of its own, and one part of scalars with no id of its own (a
+    name, an account number: what the object is called), at least ``BODY_LEAVES`` of them;
+    its other parts (if any) hold no scalars of their own (relationships' ``{patient: {data:
+    {id}}}``) or are metadata. Its members are the object's own: its figures and times are
+    read as the object's, not as a part's (which gives few of them). Not a Kubernetes
+    object (``{apiVersion, kind, metadata, spec, status}``): no id of its own beside them."""
     own = [k for k, v in tree.items() if is_leaf(v) and not is_noise(k)]
-    if not own or not all(is_id_name(k) or is_kind(k) or hint(tree[k]) == "const" for k in own):
+    if not any(own_identity_key(k) for k in own):
         return None
-    flat = [
+    if not all(own_identity_key(k) or is_kind(k) or hint(tree[k]) == "const" for k in own):
+        return None
+    parts = [
         k
         for k, v in tree.items()
-        if isinstance(v, dict)
-        and not is_noise(k)
-        and not is_meta_key(k)
-        and not any(own_identity_key(x) for x in leaf_keys(v))
-        and sum(is_leaf(x) for x in v.values()) >= BODY_LEAVES
-    ]
-    return flat[0] if len(flat) == 1 else None
+        if isinstance(v, dict) and not is_noise(k) and not is_meta_key(k)
+        and any(is_leaf(x) for x in v.values())
+    ]  # fmt: skip
+    if len(parts) != 1:
+        return None
+    body = tree[parts[0]]
+    if any(own_identity_key(x) for x in leaf_keys(body)):
+        return None
+    return parts[0] if sum(is_leaf(x) for x in body.values()) >= BODY_LEAVES else None
 
 
 def unwrap_path(tree: dict[str, Any], path: str) -> Any:
