@@ -84,6 +84,29 @@ def test_an_envelope_around_one_resource_is_seen_through():
     assert picked == {"data": {"name": "x"}}
 
 
+def test_one_object_beside_a_pages_counts_is_the_answer_they_wrap() -> None:
+    """An API that answers every read in its list's envelope (Vonage's user and extension
+    APIs: ``{_embedded: {data: {...}}, _links, page, page_size, total_items, total_pages}``
+    for ``GET .../users/{user_id}``): the four counts made the body no envelope, so the user
+    was read as a person the body mentions, reduced to a name without the id its path
+    names, and an extension to one flag. Counts beside one object are no scalars of an
+    envelope; other scalars still are (``{data, status, message, code, updated}``)."""
+    user = {"id": 869048, "first_name": "John", "last_name": "Smith", "login_name": "jsmith",
+            "email": "john.smith@example.com", "extensions": [{"extension_number": "789"}]}  # fmt: skip
+    body = {"_embedded": {"data": user}, "_links": {"self": {"href": "https://x.test/u/1"}},
+            "page": 1, "page_size": 10, "total_items": 100, "total_pages": 10}  # fmt: skip
+    assert find_payload_in_value(body).envelope == ("_embedded", "data")
+    out = json.loads(shape(body, ShapeConfig(envelope_path="_embedded.data")).chunks[0])
+    assert out["_embedded"]["data"]["id"] == 869048
+    assert out["_embedded"]["data"]["login_name"] == "jsmith"
+    scalars = {"data": user, "status": "ok", "message": "m", "code": 0, "updated": "2024-05-01"}
+    assert find_payload_in_value(scalars).envelope is None
+    assert find_payload_in_value({**body, "page": [1]}).envelope is None  # a list beside it
+    stats = {"near_earth_object_count": 2, "close_approach_count": 2, "source": "s",
+             "last_updated": "2024-05-01", "jpl_url": {"host": "h", "path": "/", "port": 7}}  # fmt: skip
+    assert find_payload_in_value(stats).envelope is None  # counts of things: the answer
+
+
 def test_schema_trees_follow_the_same_rules():
     assert find_payload([{"id": "string"}]).collection == ()
     assert find_payload({"kind": "string", "metadata": {"continue": "string"},
@@ -359,7 +382,10 @@ def test_an_open_object_beside_one_object_keeps_it_from_being_an_envelope_not_a_
         "result": {
             "additional_fields": "any",
             "pagination": {"next": "string"},
-            "result": {"product": [{"id": "string", "name": "string"}], "products_count": "integer"},
+            "result": {
+                "product": [{"id": "string", "name": "string"}],
+                "products_count": "integer",
+            },
         },
     }
     assert find_payload(wrapped).collection == ("result", "result", "product")

@@ -391,3 +391,57 @@ def test_a_page_sorted_by_a_key_is_a_list_not_one_resource() -> None:
                 {"id": 8, "movieId": 4, "sourceTitle": "B.Movie.2020.720p", "eventType": "grabbed",
                  "date": "2024-05-02T12:00:00Z", "data": {"indexer": "y", "size": "2"}}]}  # fmt: skip
     assert [r["id"] for r in _answer(body, "read")["records"]] == [7, 8]
+
+
+def test_a_write_answering_a_resource_keeps_its_verdict() -> None:
+    """The same verification answered the user and left out ``isValid``, what the call was
+    made to learn: a lean write profile takes no flags. A write's answer nothing identifies,
+    around the resource it is about, keeps its own flags beside it; a resource's own flags
+    stay out of a write's lean answer."""
+    user = {"id": "string", "email": "string", "firstName": "string", "isStaff": "boolean"}
+    errors = [{"code": "string", "message": "string", "field": "string"}]
+    chosen = choose_default_fields(
+        {"user": user, "isValid": "boolean", "errors": errors}, kind="update"
+    )
+    assert "isValid" in chosen
+    assert "user.isStaff" not in chosen
+    record = {"id": "string", "name": "string", "archived": "boolean", "note": "string"}
+    assert "created" in choose_default_fields(
+        {"created": "boolean", "record": record}, kind="create"
+    )
+    assert "archived" not in choose_default_fields(record, kind="create")
+
+
+def test_an_object_saying_only_what_it_is_is_read_through_its_body() -> None:
+    """A JSON:API resource says what it is (``id``, ``type``) and holds everything else in
+    ``attributes`` (Twine Health's rewards): its figures were read as a part's, and a reward
+    read by its id kept its times and lost ``earned_value`` and the other values. The one
+    part holding its scalars is its body, read as its own members; an object with values of
+    its own keeps its parts as parts."""
+    attributes = {"description": "string", "allocated_at": "string", "allocated_unit": "string",
+                  "allocated_value": "number", "earned_at": "string", "earned_value": "number"}  # fmt: skip
+    relationships = {"patient": {"data": {"id": "string", "type": "string"}}}
+    reward = {"id": "string", "type": "string", "attributes": attributes,
+              "relationships": relationships}  # fmt: skip
+    chosen = choose_default_fields(reward, kind="read", entity=("reward",), keys=("id",))
+    assert "id" in chosen
+    assert {"attributes.earned_value", "attributes.allocated_value"} <= set(chosen)
+    assert not any(p.startswith("relationships") and p.endswith(".type") for p in chosen)
+    named = {**reward, "name": "string"}  # a value of its own: ``attributes`` is a part
+    assert "attributes.earned_value" not in choose_default_fields(named, kind="read", item=True)
+
+
+def test_a_currency_is_named_by_its_code_too() -> None:
+    """Firefly III writes every amount as a decimal string (``current_balance: "123.45"``)
+    beside ``currency_code``, ``currency_symbol`` and ``currency_decimal_places``: an
+    account kept its balance (an amount beside a currency member) without its currency,
+    which only a member called ``currency`` alone could say. The code names it too; a bare
+    one before one qualified as another's (``primary_currency_code``)."""
+    account = {"id": "string", "name": "string", "notes": "string", "active": "boolean",
+               "currency_symbol": "string", "currency_code": "string",
+               "currency_decimal_places": "integer", "primary_currency_code": "string",
+               "current_balance": "string", "created_at": "string:time",
+               "account_number": "string"}  # fmt: skip
+    chosen = choose_default_fields(account, kind="read", item=True)
+    assert "current_balance" in chosen and "currency_code" in chosen
+    assert "currency_symbol" not in chosen and "primary_currency_code" not in chosen

@@ -354,7 +354,20 @@ def currencies(sel: Selection) -> list[Field]:
     own = {f.path for f in sel.own_leaves}
     if not any(r == "money" and p in own for p, r in zip(sel.pick.chosen, sel.pick.roles)):
         return []
-    return [f for f in sel.own_leaves if w(f.key)[-1] == "currency"]
+    return sorted(
+        (f for f in sel.own_leaves if is_currency(f.key)),
+        key=lambda f: (CURRENCY_ENDS.index(w(f.key)[-1]), len(w(f.key))),
+    )  # ``currency`` before ``currency_code``, a bare one before ``primary_currency_code``
+
+
+CURRENCY_ENDS = ("currency", "code", "iso")  # in rank order
+
+
+def is_currency(key: str) -> bool:
+    """A member naming the currency of an amount: ``currency``, ``currency_code``,
+    ``currencyIso``; not its symbol, name, id or decimal places."""
+    ws = w(key)
+    return "currency" in ws and ws[-1] in CURRENCY_ENDS
 
 
 def currency_key(f: Field, sel: Selection) -> Any:

@@ -162,6 +162,45 @@ def _wrapped_list(sub: dict[str, Any]) -> str | None:
     return arrays[0] if all(w(k)[-1] in PAGING_WORDS for k in others) else None
 
 
+BODY_LEAVES = 3  # a part holding at least this many values can be the object's body
+
+
+def body_part(tree: dict[str, Any]) -> str | None:
+    """The one part holding what an object says when the object itself says only what it is
+    (JSON:API's ``{id, type, attributes: {...}, relationships: {...}}``): an id and its kind
+    beside it, nothing else of its own, and one part of scalars with no id of its own (a
+    name, an account number: what the object is called), at least ``BODY_LEAVES`` of them;
+    its other parts (if any) hold no scalars of their own (relationships' ``{patient: {data:
+    {id}}}``) or are metadata. Its members are the object's own: its figures and times are
+    read as the object's, not as a part's (which gives few of them). Not a Kubernetes
+    object (``{apiVersion, kind, metadata, spec, status}``): no id of its own beside them."""
+    own = [k for k, v in tree.items() if is_leaf(v) and not is_noise(k)]
+    if not any(own_identity_key(k) for k in own):
+        return None
+    if not all(own_identity_key(k) or is_kind(k) or hint(tree[k]) == "const" for k in own):
+        return None
+    parts = [
+        k
+        for k, v in tree.items()
+        if isinstance(v, dict) and not is_noise(k) and not is_meta_key(k)
+        and any(is_leaf(x) for x in v.values())
+    ]  # fmt: skip
+    if len(parts) != 1:
+        return None
+    body = tree[parts[0]]
+    if any(own_identity_key(x) for x in leaf_keys(body)):
+        return None
+    return parts[0] if sum(is_leaf(x) for x in body.values()) >= BODY_LEAVES else None
+
+
+def unwrap_path(tree: dict[str, Any], path: str) -> Any:
+    """The member of ``tree`` at a dotted ``path`` of object members."""
+    node: Any = tree
+    for key in path.split("."):
+        node = node[key]
+    return node
+
+
 def _fields(tree: dict[str, Any], parts: bool) -> list[Field]:
     """The object's own members, then the members of its parts (see module doc). Resources
     embedded under a reserved name (HAL ``_embedded``) count as its own members."""
@@ -375,6 +414,17 @@ def choose_default_fields(
             and not (now and says_now(k, tree[k]))
         )
         return kept or tuple(tree)  # but its secrets, hashes and avatars
+    if (body := body_part(tree)) is not None:  # ``{id, type, attributes: {...}}``
+        # its members as the object's; one named as one of the object's by both names
+        # (``attributes.type``, the account's type beside the resource's: ``attributes_type``)
+        real = {k: k for k in tree if k != body}
+        real |= {k if k not in real else f"{body}_{k}": f"{body}.{k}" for k in tree[body]}
+        flat = {k: unwrap_path(tree, real[k]) for k in real}
+        chosen = choose_default_fields(
+            flat, item=item, kind=kind, entity=entity, keys=keys, listed=listed,
+            shared=shared, everywhere=everywhere,
+        )  # fmt: skip
+        return tuple(".".join((real[p.split(".")[0]], *p.split(".")[1:])) for p in chosen)
     ((key, only),) = tree.items() if len(tree) == 1 else ((None, None),)
     if key is not None and isinstance(only, dict) and not is_person(key):  # ``{data: {...}}``
         inner = choose_default_fields(
@@ -424,6 +474,7 @@ def choose_default_fields(
     if kind in WRITE_KINDS and not item:
         _credential_parts(tree, pick)  # ``{actionData: {clientSecret}}``: what to go on with
         _person_answered(tree, pick)  # ``{user: {...}, isValid, errors}``: that user
+        _verdicts(tree, pick)  # ... and whether the token was valid
     if kind == "create" and not item:  # the credential a create minted: shown once
         for key, sub in tree.items():
             if _credential(key, sub) or (_string(sub) and minted_value(key, entity)):
@@ -592,6 +643,28 @@ def _person_answered(tree: dict[str, Any], pick: Picker) -> None:
     key = found[0]
     for member in [k for k in leaf_keys(tree[key]) if own_identity_key(k, w(key))][:1]:
         pick.add(f"{key}.{member}", "identity", force=True)
+
+
+def _verdicts(tree: dict[str, Any], pick: Picker) -> None:
+    """A write's answer nothing identifies, around the resource it is about, with flags of its
+    own beside it (a token verified: ``{user: {...}, isValid, errors}``; an upsert: ``{created,
+    record: {...}}``): the flags are the call's verdict on it, what it was made to learn; a lean
+    profile takes no flags, so the answer said who but not whether. ``success: true`` beside a
+    resource is left out when the answer is shown (``payload.without_success``). Only flags
+    said alone: beside values of its own (a login's token and settings) they are settings."""
+    own = [k for k, v in tree.items() if is_leaf(v) and not is_noise(k)]
+    if (
+        not own
+        or not _unnamed(tree)
+        or any(base_type(tree[k]) != "boolean" for k in own)
+        or not any(
+            isinstance(unwrap(v), dict) and has_own_identity(unwrap(v), w(k))
+            for k, v in tree.items()
+        )
+    ):
+        return
+    for key in own:
+        pick.add(key, "state", force=True)
 
 
 def _credential_parts(tree: dict[str, Any], pick: Picker) -> None:

@@ -40,7 +40,8 @@ read from the response itself (at run time, when the spec says nothing or is wro
    list found inside it (HAL ``_embedded`` next to paging scalars, ``{data: {items: [...]}}``)
    is the payload; else, with at most three scalars beside it, the member is an **envelope**
    around one resource (``{data: {...}}``; the id of the exchange, ``request_id``, is no
-   scalar of its: ``{code, msg, request_id, data: {...}}``): fields and defaults are relative
+   scalar of its: ``{code, msg, request_id, data: {...}}``, nor are a page's counts beside it:
+   ``{_embedded: {data: {...}}, page, total_items}``): fields and defaults are relative
    to it. Not when
    an object of the same schema sits beside it, even under a metadata name (``{dom: {mean,
    median}, price_stats: {mean, median}}``), nor when the object has an identity of its own
@@ -95,6 +96,25 @@ def exchange_id(key: str) -> bool:
     if key.lower().replace("-", "_") in DIAGNOSTIC_KEYS:
         return True
     return len(ws) > 1 and ws[-1] == "id" and set(ws[:-1]) <= EXCHANGE_WORDS | {"x"}
+
+
+# A page's position (``page``, ``page_size``, ``next_cursor``, ``has_more``) ...
+PAGE_WORDS = frozenset({"page", "pages", "limit", "offset", "cursor", "next", "previous", "more"})
+# ... and its counts: ``total``, ``count``, ``total_items``, ``total_count`` (not a count of
+# something named: ``near_earth_object_count`` is what a statistics read answers)
+TOTAL_WORDS = frozenset({"total", "count"})
+COUNTED_WORDS = frozenset({"items", "results", "records", "entries", "elements", "rows", "count"})
+
+
+def paging_scalar(key: str) -> bool:
+    """A scalar saying where a page stands (``page``, ``page_size``, ``total_items``,
+    ``has_more``): beside one object (an API that answers every read in its list's envelope,
+    ``{_embedded: {data: {...}}, page, page_size, total_items, total_pages}``) it says
+    nothing of it, and is no scalar an envelope carries (rule 4)."""
+    ws = w(key)
+    if set(ws) & PAGE_WORDS:
+        return True
+    return bool(ws) and ws[0] in TOTAL_WORDS and set(ws[1:]) <= COUNTED_WORDS
 
 
 @dataclass(frozen=True)
@@ -218,6 +238,8 @@ def _payload(node: dict[str, Any], path: tuple[str, ...], depth: int) -> Payload
         if isinstance(v, dict) and not is_map(v) and not is_meta_member(k, v)
     ]
     scalars = [k for k, v in node.items() if is_leaf(v) and not exchange_id(k)]
+    if members and not arrays:  # one object and a page's counts: an envelope around it
+        scalars = [k for k in scalars if not paging_scalar(k)]
     if (
         not arrays
         and not members
