@@ -237,9 +237,12 @@ def test_a_writes_author_is_the_caller() -> None:
         assert _answer(restricted, kind)["restricted_by"] == {"name": "Ada"}
     reaction = {"id": 1, "content": "+1", "user": {"id": 1, "login": "ada"}}
     assert _answer(reaction, "create") == {"id": 1, "content": "+1"}
-    # an author with no id of its own is a part of the record, whose name is the record's
+    # beside a text alone, an author with no id of its own is a part of the record, whose
+    # name is the record's; beside a label, the caller too
     reply = {"id": "rep-1", "content": TEXT, "author": {"displayName": "Ada", "me": True}}
     assert _answer(reply, "create")["author"] == {"displayName": "Ada"}
+    titled = {"id": "iss-2", "title": "Found a bug", "author": {"login": "ada", "url": "u"}}
+    assert "author" not in _answer(titled, "create")
     membership = {"id": "mem-1", "role": "admin", "user": {"id": "usr-1", "login": "ada"}}
     assert _answer(membership, "create")["user"] == {"login": "ada"}
     assert _answer(issue, "read")["user"]["login"] == "ada"

@@ -91,20 +91,21 @@ def _who(f: Field) -> str | None:
 def _the_caller(sel: Selection, f: Field) -> bool:
     """On a create's or an update's answer (one resource, not a list's item) named by a label
     or a text of its own, the person whose words or doing the record is (``user``,
-    ``author``, ``sender``, ``creator``, ``created_by``: ``roles/people.made_it``), a related
-    object with an id of its own: the caller who wrote it, or who it was by before the call,
+    ``author``, ``sender``, ``creator``, ``created_by``: ``roles/people.made_it``; beside a
+    text alone, a related object with an id of its own): the caller who wrote it, or who it was by before the call,
     which did not change it; not who has it or who it is for (``assignee``, ``owner``,
     ``recipient``), which a write may set."""
     if sel.kind not in ("create", "update") or sel.item or not made_it(f.key):
         return False
     person = unwrap(f.node)
-    if not isinstance(person, dict) or not any(own_identity_key(k) for k in leaf_keys(person)):
-        return False  # a part with no id of its own (``author: {displayName}``): its name is
-        # the record's (``invariants.py``), not a related person's
-    return any(
-        (is_label(o.key) or is_content(o.key)) and base_type(o.node) == "string"
-        for o in sel.own_leaves
-    )
+    if not isinstance(person, dict):
+        return False
+    own = [o.key for o in sel.own_leaves if base_type(o.node) == "string"]
+    if any(is_label(k) for k in own):
+        return True  # ``title`` names it
+    # named by its text alone: a person with no id of its own is a part whose name is the
+    # record's (``author: {displayName}`` of a reply, ``invariants.py``), not the caller
+    return any(is_content(k) for k in own) and any(own_identity_key(k) for k in leaf_keys(person))
 
 
 def caller_left_out(sel: Selection) -> bool:
