@@ -43,14 +43,14 @@ def test_a_written_comment_is_named_by_its_own_text_not_a_related_object() -> No
     """A create of a comment kept a related document's text as its label and one of the
     optional things it may be on (``initiative: {name, id}``) as what names it: neither is the
     comment, and the caller named what it is on in the request. Its own text names it (a
-    preview), with the ids it refers to by (``thread_id``), its identity, page and author."""
+    preview), with the ids it refers to by (``thread_id``), its identity and page (its author
+    is the caller: ``test_a_writes_author_is_the_caller``)."""
     for kind in ("create", "update"):
         out = _answer(_comment(), kind)
         assert out["id"] == "cmt-7f3a"
         assert out["body"].startswith(TEXT[:40]) and len(out["body"]) < len(TEXT)
         assert out["thread_id"] == "thr-19"
         assert out["url"].endswith("cmt-7f3a")
-        assert out["user"]["name"] == "Ada Byron"
         assert "initiative" not in out and "projectUpdate" not in out
         assert "documentContent" not in out
     plain = {k: v for k, v in _comment().items() if k != "documentContent"}
@@ -158,10 +158,10 @@ def test_a_writes_people_are_said_by_one_name() -> None:
         "sha": "18a43cd8e1e3a79c786e3d808a73d23b6d212b16",
         "message": "Fix the parser",
         "url": "https://git.example.com/commits/18a43cd",
-        "author": {"name": "Ada Byron", "email": "ada@example.com", "date": "2024-05-01"},
+        "committer": {"name": "Ada Byron", "email": "ada@example.com", "date": "2024-05-01"},
         "tree": {"sha": "9a21f8e2018f42ffcf369b24d2cd20bc25c9e66f"},
     }
-    assert _answer(commit, "create")["author"] == {"name": "Ada Byron"}
+    assert _answer(commit, "create")["committer"] == {"name": "Ada Byron"}
     read = _answer(issue, "read")
     assert read["assignee"]["email"] == "grace@example.com"
 
@@ -205,3 +205,45 @@ def test_a_writes_person_said_by_one_member_is_said_by_who_it_is() -> None:
     assert [p for p in choose_default_fields(named, kind="create") if p.startswith("owner")] == [
         "owner.login"
     ]
+
+
+def test_a_writes_author_is_the_caller() -> None:
+    """A create or update of a record named by a label or a text of its own (an issue's
+    ``title``, a message's or a reaction's ``content``) answered with its author, ``user:
+    {login}``, ``created_by: {name}``: the caller who just wrote it, or who it was by before an
+    update, which did not change it. Left out, in its people slot (an assignee beside it does
+    not take its place); who has it (``assignee``) stays when it is the one person, and so does
+    the person of a record nothing else names (a membership's ``user``), and the author on a
+    read or a delete."""
+    issue = {
+        "id": "iss-1",
+        "number": 1347,
+        "title": "Found a bug",
+        "state": "open",
+        "url": "https://tracker.example.com/iss-1",
+        "user": {"id": "usr-1", "login": "ada"},
+        "created_at": "2024-05-01T12:00:00Z",
+    }
+    for kind in ("create", "update"):
+        out = _answer(issue, kind)
+        assert "user" not in out, kind
+        assert out["id"] == "iss-1" and out["number"] == 1347 and out["title"] == "Found a bug"
+        assignee = {"id": "usr-2", "login": "grace"}
+        assert not {"user", "assignee"} & set(_answer({**issue, "assignee": assignee}, kind))
+        filed = {k: v for k, v in issue.items() if k != "user"}
+        assert _answer({**filed, "assignee": assignee}, kind)["assignee"] == {"login": "grace"}
+        assert "created_by" not in _answer({**filed, "created_by": {"id": 1, "name": "Ada"}}, kind)
+        restricted = {**filed, "restricted_by": {"id": 1, "name": "Ada"}}
+        assert _answer(restricted, kind)["restricted_by"] == {"name": "Ada"}
+    reaction = {"id": 1, "content": "+1", "user": {"id": 1, "login": "ada"}}
+    assert _answer(reaction, "create") == {"id": 1, "content": "+1"}
+    # beside a text alone, an author with no id of its own is a part of the record, whose
+    # name is the record's; beside a label, the caller too
+    reply = {"id": "rep-1", "content": TEXT, "author": {"displayName": "Ada", "me": True}}
+    assert _answer(reply, "create")["author"] == {"displayName": "Ada"}
+    titled = {"id": "iss-2", "title": "Found a bug", "author": {"login": "ada", "url": "u"}}
+    assert "author" not in _answer(titled, "create")
+    membership = {"id": "mem-1", "role": "admin", "user": {"id": "usr-1", "login": "ada"}}
+    assert _answer(membership, "create")["user"] == {"login": "ada"}
+    assert _answer(issue, "read")["user"]["login"] == "ada"
+    assert _answer(issue, "delete").get("user") == {"login": "ada"}

@@ -42,6 +42,7 @@ from .roles.people import (
     handle,
     is_person,
     is_person_member,
+    made_it,
     nested_handle,
     person_rank,
     says_who,
@@ -88,6 +89,31 @@ def _who(f: Field) -> str | None:
     return f"{f.path}.{found[0]}" if found else None
 
 
+def _the_caller(sel: Selection, f: Field) -> bool:
+    """On a create's or an update's answer (one resource, not a list's item) named by a label
+    or a text of its own, the person whose words or doing the record is (``user``,
+    ``author``, ``sender``, ``creator``, ``created_by``: ``roles/people.made_it``; beside a
+    text alone, a related object with an id of its own): the caller who wrote it, or who it was by before the call,
+    which did not change it; not who has it or who it is for (``assignee``, ``owner``,
+    ``recipient``), which a write may set."""
+    if sel.kind not in ("create", "update") or sel.item or not made_it(f.key):
+        return False
+    person = unwrap(f.node)
+    if not isinstance(person, dict):
+        return False
+    own = [o.key for o in sel.own_leaves if base_type(o.node) == "string"]
+    if any(is_label(k) for k in own):
+        return True  # ``title`` names it
+    # named by its text alone: a person with no id of its own is a part whose name is the
+    # record's (``author: {displayName}`` of a reply, ``invariants.py``), not the caller
+    return any(is_content(k) for k in own) and any(own_identity_key(k) for k in leaf_keys(person))
+
+
+def caller_left_out(sel: Selection) -> bool:
+    """A person of the answer was left out as the caller who made it (``_the_caller``)."""
+    return any(_the_caller(sel, f) for f in people(sel))
+
+
 def take_people(sel: Selection, row: Step) -> int:
     """Each person reduced to a handle, else a name (an email is an address, not a name: the
     person's name comes with it), up to the slot; on a write's answer (a receipt) by that one
@@ -95,6 +121,9 @@ def take_people(sel: Selection, row: Step) -> int:
     taken = 0
     for f in row.ranked(sel):
         if taken >= row.limit(sel.profile) or _said(sel, f.path):
+            continue
+        if _the_caller(sel, f):  # left out, in its slot: no other person takes its place
+            taken += 1
             continue
         paths = person_paths(f)
         if paths and sel.pick.add(paths[0], row.records):

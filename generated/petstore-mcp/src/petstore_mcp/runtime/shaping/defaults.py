@@ -74,8 +74,8 @@ from .kinds import (
 )
 from .pages import on_page
 from .relation_steps import (
-    object_lists, people, person_key, relations, relation_key, scalar_lists, take_lists,
-    take_own_handle, take_people, take_relations,
+    caller_left_out, object_lists, people, person_key, relations, relation_key, scalar_lists,
+    take_lists, take_own_handle, take_people, take_relations,
 )  # fmt: skip
 from .steps import (
     amounts, bare_first, colors, count_key, counts, currencies, currency_key, deeper_part_times,
@@ -271,7 +271,7 @@ def take_naming_relation(sel: Selection, row: Step) -> int:
     """A create's or update's relations: the caller named what the resource belongs to in its
     request, so none when the resource has an identity and a label of its own, and with a text
     of its own instead (a comment's ``body``, which the caller sent) and a name kept beside it
-    (its author's) only the one id it refers to by (a review's ``commit_id``), not a related
+    (its author's, or its author left out as the caller) only the one id it refers to by (a review's ``commit_id``), not a related
     object nor one of several ids (the optional things a comment may be on, ``initiative``,
     ``issueId``, ``projectUpdateId``: the caller named the one in its request); else a related
     object may be what says which one it is (an allow-list entry known by its
@@ -282,9 +282,12 @@ def take_naming_relation(sel: Selection, row: Step) -> int:
     if any(is_label(f.key) for f in own):
         return 0
     text = any(is_content(f.key) and base_type(f.node) == "string" for f in own)
-    if text and any(is_label(p.rsplit(".", 1)[-1]) for p in sel.pick.chosen):
-        # named by its text and a name beside it (its author's): only the one id it refers to
-        # by (``commit_id``), not related objects, nor one of several ids it may be on
+    if text and (
+        any(is_label(p.rsplit(".", 1)[-1]) for p in sel.pick.chosen) or caller_left_out(sel)
+    ):
+        # named by its text and a name beside it (its author's, or its author left out as the
+        # caller): only the one id it refers to by (``commit_id``), not related objects, nor
+        # one of several ids it may be on
         ids = [
             f
             for f in relations(sel)

@@ -43,6 +43,21 @@ RESPONSIBLE_WORDS = frozenset({"owner", "assignee", "lead"})
 # Who filed the record (``creator``, ``reporter``, ``requester``, ``created_by``), before
 # the others who act on it (a reviewer, a member).
 MAKER_WORDS = frozenset({"creator", "reporter", "requester", "by"})
+# The participles before ``by`` that say who made or filed it (``created_by``, ``posted_by``).
+MADE_WORDS = frozenset(
+    {"created", "made", "authored", "written", "sent", "submitted", "filed", "opened",
+     "posted", "uploaded", "added", "requested", "reported", "initiated"}
+)  # fmt: skip
+
+
+def made_it(key: str) -> bool:
+    """A person member named for whose words or doing the object is, or who made or filed it
+    (``user``, ``author``, ``sender``, ``creator``, ``created_by``, ``posted_by``; not
+    ``assignee``, ``owner``, ``restricted_by``, nor a qualified ``triggering_actor``)."""
+    ws = w(key)
+    if ws[-1:] == ("by",):
+        return len(ws) == 2 and ws[0] in MADE_WORDS
+    return len(ws) <= 2 and bool(ws) and ws[-1] in AUTHOR_WORDS | MAKER_WORDS - {"by"}
 
 
 def person_rank(key: str) -> tuple[bool, int]:
