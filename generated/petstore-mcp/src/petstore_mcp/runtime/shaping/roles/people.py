@@ -52,12 +52,13 @@ MADE_WORDS = frozenset(
 
 def made_it(key: str) -> bool:
     """A person member named for whose words or doing the object is, or who made or filed it
-    (``user``, ``author``, ``sender``, ``creator``, ``created_by``, ``posted_by``; not
-    ``assignee``, ``owner``, ``restricted_by``, nor a qualified ``triggering_actor``)."""
+    (``author``, ``sender``, ``creator``, ``created_by``, ``posted_by``; not ``assignee``,
+    ``owner``, ``restricted_by``, nor a qualified ``triggering_actor``; nor a bare ``user``,
+    which is an issue's author but an order's customer and a membership's member)."""
     ws = w(key)
     if ws[-1:] == ("by",):
         return len(ws) == 2 and ws[0] in MADE_WORDS
-    return len(ws) <= 2 and bool(ws) and ws[-1] in AUTHOR_WORDS | MAKER_WORDS - {"by"}
+    return len(ws) <= 2 and bool(ws) and ws[-1] in (AUTHOR_WORDS | MAKER_WORDS) - {"by", "user"}
 
 
 def person_rank(key: str) -> tuple[bool, int]:
