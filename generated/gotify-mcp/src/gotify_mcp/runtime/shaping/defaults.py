@@ -62,7 +62,7 @@ from .roles.relation import nested_identity, reduce
 from .roles.state import is_alarm_flag, is_state
 from .roles.time import is_time, says_now
 from .roles.words import leaf_keys, w
-from .collections import is_meta_key
+from .collections import PAGE_WORDS, TOTAL_WORDS, is_meta_key
 from .containers import container_lists
 from .kinds import (
     WRITE_KINDS,
@@ -143,9 +143,8 @@ def _embedded(sub: Any) -> bool:
 
 
 # The members a page of a list carries beside the list: counts, positions, cursors, links.
-PAGING_WORDS = frozenset(
-    {"total", "count", "limit", "offset", "next", "previous", "prev", "cursor", "page", "pages",
-     "more", "href", "url", "link", "size", "start", "end", "after", "before", "info", "first",
+PAGING_WORDS = PAGE_WORDS | TOTAL_WORDS | frozenset(
+    {"prev", "href", "url", "link", "size", "start", "end", "after", "before", "info", "first",
      "last"}
 )  # fmt: skip
 
@@ -162,6 +161,11 @@ def _wrapped_list(sub: dict[str, Any]) -> str | None:
     return arrays[0] if all(w(k)[-1] in PAGING_WORDS for k in others) else None
 
 
+def _own_values(tree: dict[str, Any]) -> list[str]:
+    """The object's own scalar members, not its noise (an avatar, a hash, a secret)."""
+    return [k for k, v in tree.items() if is_leaf(v) and not is_noise(k)]
+
+
 BODY_LEAVES = 3  # a part holding at least this many values can be the object's body
 
 
@@ -174,7 +178,7 @@ def body_part(tree: dict[str, Any]) -> str | None:
     {id}}}``) or are metadata. Its members are the object's own: its figures and times are
     read as the object's, not as a part's (which gives few of them). Not a Kubernetes
     object (``{apiVersion, kind, metadata, spec, status}``): no id of its own beside them."""
-    own = [k for k, v in tree.items() if is_leaf(v) and not is_noise(k)]
+    own = _own_values(tree)
     if not any(own_identity_key(k) for k in own):
         return None
     if not all(own_identity_key(k) or is_kind(k) or hint(tree[k]) == "const" for k in own):
@@ -191,14 +195,6 @@ def body_part(tree: dict[str, Any]) -> str | None:
     if any(own_identity_key(x) for x in leaf_keys(body)):
         return None
     return parts[0] if sum(is_leaf(x) for x in body.values()) >= BODY_LEAVES else None
-
-
-def unwrap_path(tree: dict[str, Any], path: str) -> Any:
-    """The member of ``tree`` at a dotted ``path`` of object members."""
-    node: Any = tree
-    for key in path.split("."):
-        node = node[key]
-    return node
 
 
 def _fields(tree: dict[str, Any], parts: bool) -> list[Field]:
@@ -420,9 +416,11 @@ def choose_default_fields(
     if (body := body_part(tree)) is not None:  # ``{id, type, attributes: {...}}``
         # its members as the object's; one named as one of the object's by both names
         # (``attributes.type``, the account's type beside the resource's: ``attributes_type``)
-        real = {k: k for k in tree if k != body}
-        real |= {k if k not in real else f"{body}_{k}": f"{body}.{k}" for k in tree[body]}
-        flat = {k: unwrap_path(tree, real[k]) for k in real}
+        flat = {k: v for k, v in tree.items() if k != body}
+        real = {k: k for k in flat}
+        for k, v in tree[body].items():
+            name = f"{body}_{k}" if k in tree and k != body else k
+            flat[name], real[name] = v, f"{body}.{k}"
         chosen = choose_default_fields(
             flat, item=item, kind=kind, entity=entity, keys=keys, listed=listed,
             shared=shared, everywhere=everywhere,
@@ -620,7 +618,7 @@ def _own_figures(tree: dict[str, Any], pick: Picker) -> None:
     tax rate per country and class: ``{country: {code}, taxClass: {id, name}, rate}``; stock
     per product and warehouse): those objects are its key, the figures what it says, whatever
     they are called."""
-    own = [k for k, v in tree.items() if is_leaf(v) and not is_noise(k)]
+    own = _own_values(tree)
     if (
         not own
         or len(own) > OWN_FIGURES
@@ -633,6 +631,11 @@ def _own_figures(tree: dict[str, Any], pick: Picker) -> None:
         pick.add(key, "state", force=True)
 
 
+def _identified_parts(tree: dict[str, Any]) -> list[str]:
+    """The members that are objects (or lists of them) with an identity of their own."""
+    return [k for k, v in tree.items() if has_own_identity(v, w(k))]
+
+
 def _person_answered(tree: dict[str, Any], pick: Picker) -> None:
     """A write's answer nothing identifies whose one identified object is a person (a token
     verified: ``{user: {id, email, ...}, isValid, errors}``): that person is what the call
@@ -640,7 +643,7 @@ def _person_answered(tree: dict[str, Any], pick: Picker) -> None:
     takes, where a receipt's person keeps its handle alone."""
     if not _unnamed(tree):
         return
-    found = [k for k, v in tree.items() if has_own_identity(unwrap(v), w(k))]
+    found = _identified_parts(tree)
     if len(found) != 1 or not is_person(found[0]) or not isinstance(tree[found[0]], dict):
         return
     key = found[0]
@@ -655,15 +658,12 @@ def _verdicts(tree: dict[str, Any], pick: Picker) -> None:
     profile takes no flags, so the answer said who but not whether. ``success: true`` beside a
     resource is left out when the answer is shown (``payload.without_success``). Only flags
     said alone: beside values of its own (a login's token and settings) they are settings."""
-    own = [k for k, v in tree.items() if is_leaf(v) and not is_noise(k)]
+    own = _own_values(tree)
     if (
         not own
         or not _unnamed(tree)
         or any(base_type(tree[k]) != "boolean" for k in own)
-        or not any(
-            isinstance(unwrap(v), dict) and has_own_identity(unwrap(v), w(k))
-            for k, v in tree.items()
-        )
+        or not _identified_parts(tree)
     ):
         return
     for key in own:

@@ -355,13 +355,10 @@ def currencies(sel: Selection) -> list[Field]:
     own = {f.path for f in sel.own_leaves}
     if not any(r == "money" and p in own for p, r in zip(sel.pick.chosen, sel.pick.roles)):
         return []
-    return sorted(
-        (f for f in sel.own_leaves if is_currency(f.key)),
-        key=lambda f: (CURRENCY_ENDS.index(w(f.key)[-1]), len(w(f.key))),
-    )  # ``currency`` before ``currency_code``, a bare one before ``primary_currency_code``
+    return [f for f in sel.own_leaves if is_currency(f.key)]
 
 
-CURRENCY_ENDS = ("currency", "code", "iso")  # in rank order
+CURRENCY_ENDS = ("currency", "code", "iso")  # in rank order (``currency_key``)
 
 
 def is_currency(key: str) -> bool:
@@ -372,9 +369,12 @@ def is_currency(key: str) -> bool:
 
 
 def currency_key(f: Field, sel: Selection) -> Any:
-    """The currency of the amount taken first (``roles/quantity.currency_rank``)."""
+    """The currency of the amount taken first (``roles/quantity.currency_rank``); of those
+    alike, ``currency`` before ``currency_code``, a bare one before ``primary_currency_code``."""
     taken = [p for p, r in zip(sel.pick.chosen, sel.pick.roles) if r == "money"]
-    return currency_rank(f.key, taken[0].rsplit(".", 1)[-1] if taken else None)
+    ws = w(f.key)
+    amount = taken[0].rsplit(".", 1)[-1] if taken else None
+    return currency_rank(f.key, amount), CURRENCY_ENDS.index(ws[-1]), len(ws)
 
 
 # ------------------------------------------------------------------------------ content
