@@ -49,7 +49,10 @@ async def test_the_server_stays_up_and_answers_after_every_fault(package) -> Non
                 result = await session.call_tool("get_thing", {"id": thing})
                 elapsed = time.monotonic() - started
                 body = joined_text(result)
-                assert elapsed < 4.0, (thing, elapsed)
+                assert elapsed < 6.0, (
+                    thing,
+                    elapsed,
+                )  # 3 s deadline; a drip lasts 22 s, a hang 30 s
                 assert "Traceback" not in body and SECRET not in body
                 if words is None:
                     assert not result.is_error, (thing, body)

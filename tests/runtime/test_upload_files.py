@@ -88,7 +88,7 @@ def test_a_fifo_is_refused_at_once_instead_of_hanging(folders) -> None:
     started = time.monotonic()
     with pytest.raises(InvalidArguments, match="'pipe' is a FIFO, not a regular file"):
         read_upload("file", {"path": "pipe"}, policy(inside))
-    assert time.monotonic() - started < 1.0
+    assert time.monotonic() - started < 5.0  # opening a FIFO for reading would block for ever
     with pytest.raises(InvalidArguments, match="'sub' is a folder, not a regular file"):
         read_upload("file", {"path": "sub"}, policy(inside))
 
