@@ -46,7 +46,7 @@ from .roles.people import (
     person_rank,
     says_who,
 )
-from .roles.quantity import is_amount, is_count, is_measure, is_money
+from .roles.quantity import currency_rank, is_amount, is_count, is_currency, is_measure, is_money
 from .roles.relation import first_person_paths, nested_identity, person_paths, readable, reduce
 from .roles.state import is_state, state_rank
 from .roles.time import is_time, time_rank
@@ -438,7 +438,9 @@ def take_lists(sel: Selection, row: Step) -> int:
         keys = leaf_keys(element)
         amounts = [k for k in keys if is_amount(k, element[k], keys) and k != ident]
         if amounts:
-            currency = [k for k in leaf_keys(element) if "currency" in w(k)]
+            currency = sorted(
+                (k for k in keys if is_currency(k)), key=lambda k: currency_rank(k, amounts[0])
+            )
             paths += [f"{f.path}.{k}" for k in (amounts[0], *currency[:1])]
         if not is_label(ident.rsplit(".", 1)[-1]):  # an element said by its text (an error's
             # message, a note): its text too, not only its code

@@ -58,10 +58,12 @@ from .roles.noise import is_noise
 from .roles.people import handle, is_person, is_person_node, is_person_object, own_name
 from .roles.quantity import (
     BIT_FIELDS,
+    CURRENCY_ENDS,
     LIMIT_WORDS,
     currency_rank,
     is_amount,
     is_count,
+    is_currency,
     money_rank,
     is_unit_setting,
     money_pair,
@@ -355,16 +357,6 @@ def currencies(sel: Selection) -> list[Field]:
     if not any(r == "money" and p in own for p, r in zip(sel.pick.chosen, sel.pick.roles)):
         return []
     return [f for f in sel.own_leaves if is_currency(f.key)]
-
-
-CURRENCY_ENDS = ("currency", "code", "iso")  # in rank order (``currency_key``)
-
-
-def is_currency(key: str) -> bool:
-    """A member naming the currency of an amount: ``currency``, ``currency_code``,
-    ``currencyIso``; not its symbol, name, id or decimal places."""
-    ws = w(key)
-    return "currency" in ws and ws[-1] in CURRENCY_ENDS
 
 
 def currency_key(f: Field, sel: Selection) -> Any:

@@ -91,7 +91,17 @@ def is_amount(key: str, leaf: Any, siblings: Iterable[str]) -> bool:
     named = ws[-1] in MONEY_WORDS or (ws[-1] == "value" and bool(set(ws) & MONEY_WORDS))
     if base_type(leaf) not in ("string", "any") or hint(leaf) is not None or not named:
         return False  # not an enum (``priceType``), a time or a link
-    return any("currency" in w(k) for k in siblings if k != key)
+    return any(is_currency(k) for k in siblings if k != key)
+
+
+CURRENCY_ENDS = ("currency", "code", "iso")  # in rank order (``steps.currency_key``)
+
+
+def is_currency(key: str) -> bool:
+    """A member naming the currency of an amount: ``currency``, ``currency_code``,
+    ``currencyIso``; not its symbol, name, id or decimal places."""
+    ws = w(key)
+    return "currency" in ws and ws[-1] in CURRENCY_ENDS
 
 
 def currency_rank(key: str, amount: str | None) -> bool:
@@ -129,7 +139,7 @@ def money_pair(key: str, node: Any) -> tuple[str, str] | None:
     if not set(w(key)) & MONEY_WORDS or not isinstance(node, dict):
         return None
     currencies = [
-        k for k, v in node.items() if "currency" in w(k) and base_type(v) in ("string", "any")
+        k for k, v in node.items() if is_currency(k) and base_type(v) in ("string", "any")
     ]
     numbers = [k for k, v in node.items() if base_type(v) in ("integer", "number")]
     if not numbers:
