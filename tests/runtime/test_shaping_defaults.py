@@ -386,6 +386,31 @@ def test_the_objects_own_state_wins_over_a_parts_state_and_money_comes_early():
     assert "status.phase" in choose_default_fields(k8s)  # no state of its own: the part's
 
 
+def test_a_link_objects_resource_says_its_own_state_beside_the_links_qualified_one():
+    # a plan's add-on link (no identity of its own, a qualified state) holding the add-on: the
+    # add-on's one-word status is where the resource stands, on its page and after a write
+    addon = {
+        "id": "string",
+        "name": "string",
+        "description": "string",
+        "key": "string",
+        "version": "integer",
+        "currency": "string",
+        "status": "string:enum",
+        **{t: "string:date-time" for t in ("createdAt", "updatedAt", "effectiveFrom")},
+    }
+    link = {"createdAt": "string:date-time", "updatedAt": "string:date-time",
+            "addon": addon, "fromPlanPhase": "string", "maxQuantity": "integer"}  # fmt: skip
+    for kind in ("read", "create", "update"):
+        chosen = choose_default_fields(link, kind=kind, entity=("plan", "addon"))
+        assert {"addon.id", "addon.status"} <= set(chosen), (kind, chosen)
+    assert "fromPlanPhase" in choose_default_fields(link, entity=("plan", "addon"))
+    # an object with an identity of its own keeps its state, not its relation's
+    order = {"id": "string", "payment_status": "string", **{f"s{i}": "string" for i in range(9)},
+             "customer": {"name": "string", "status": "string"}}  # fmt: skip
+    assert "customer.status" not in choose_default_fields(order, kind="update")
+
+
 def test_a_handle_is_an_identity_so_the_display_name_is_still_the_label():
     tree = {"login": "string", "id": "integer", "name": "string", "bio": "string",
             "public_repos": "integer", "avatar_url": "string:uri"}  # fmt: skip

@@ -90,6 +90,18 @@ def test_people_are_reduced_to_their_handle_not_a_time_named_like_it() -> None:
     assert "owner.login" in choose_default_fields(repo)
 
 
+def test_a_person_said_by_an_email_address_keeps_it_not_its_ip_address() -> None:
+    # an identity check's person: who it is is the email address (``email_address``), not the
+    # address it connected from nor its date of birth
+    user = {"phone_number": "string", "date_of_birth": "string:date", "ip_address": "string",
+            "email_address": "string", "name": {"given_name": "string", "family_name": "string"},
+            "address": {"street": "string", "city": "string"}}  # fmt: skip
+    check = {"id": "string", "status": "string", "created_at": "string:date-time", "user": user}
+    for item in (False, True):
+        chosen = choose_default_fields(check, item=item)
+        assert "user.email_address" in chosen and "user.ip_address" not in chosen, chosen
+
+
 def test_resources_named_by_a_sid_in_suffixed_paths_keep_the_sid() -> None:
     """Every path ends in ``.json`` and names the resource ``{Sid}``; each object also carries
     its account's ``account_sid`` and a ``uri``: the defaults had kept the account's sid and

@@ -37,6 +37,7 @@ from .picking import Field, Selection
 from .roles.content import is_body, is_content, is_value, text_member
 from .roles.identity import (
     has_id,
+    has_own_identity,
     is_id_name,
     identity_fields,
     is_natural_key,
@@ -262,9 +263,22 @@ def states(sel: Selection) -> list[Field]:
     ]  # fmt: skip
     if sel.item and any(state_rank(f.key) < 2 for f in found):
         found = [f for f in found if state_rank(f.key) < 2]
-    if any(not f.part and state_rank(f.key) < 2 and reduce(f) for f in found):
-        found = [f for f in found if not f.part]
+    own = [state_rank(f.key) for f in found if not f.part and reduce(f)]
+    if own and min(own) < 2:
+        found = [f for f in found if not f.part or _resource_state(sel, f, min(own))]
     return found
+
+
+def _resource_state(sel: Selection, f: Field, own: int) -> bool:
+    """A part's state that says where the resource stands: the object has no identity of its
+    own and says only a qualified state (a plan's add-on link: ``{fromPlanPhase, addon: {id,
+    name, status}}``); the part it holds has one and says its state in one word."""
+    key = f.path.rpartition(".")[0]
+    return (
+        state_rank(f.key) < own
+        and not has_own_identity(sel.tree, sel.entity)
+        and has_own_identity(node_at(sel.tree, key), tuple(w(key)))
+    )
 
 
 def _regional(sel: Selection, f: Field) -> bool:

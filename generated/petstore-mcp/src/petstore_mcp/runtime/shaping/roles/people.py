@@ -149,10 +149,21 @@ def handle(tree: Any) -> str | None:
     a date named after one (``last_login``: when they last signed in, not who they are)."""
     leaves = leaf_keys(tree) if isinstance(tree, dict) else []
     ranked = sorted(
-        (k for k in leaves if w(k)[-1] in HANDLE_WORDS and hint(tree[k]) not in TIME_HINTS),
-        key=lambda k: (len(w(k)) > 1, HANDLE_WORDS.index(w(k)[-1])),
+        (
+            k
+            for k in leaves
+            if handle_words(k)[-1] in HANDLE_WORDS and hint(tree[k]) not in TIME_HINTS
+        ),
+        key=lambda k: (len(handle_words(k)) > 1, HANDLE_WORDS.index(handle_words(k)[-1])),
     )
     return ranked[0] if ranked else None
+
+
+def handle_words(key: str) -> tuple[str, ...]:
+    """A member's words, an email address read as an email (``email_address``,
+    ``emailAddress``: a handle as ``email`` is)."""
+    ws = w(key)
+    return ws[:-1] if ws[-2:] == ("email", "address") else ws
 
 
 # A person's own name, when it is a part's member (``profile: {first_name, last_name}``): a

@@ -25,10 +25,12 @@ from .identity import is_id_name, is_natural_key, own_identity_key
 from .content import text_member
 from .label import is_label, is_primary, label_rank, pair_value
 from .noise import is_noise
-from .people import handle, is_person_member, is_signature, nested_handle, person_rank
+from .people import (
+    handle, handle_words, is_person_member, is_signature, nested_handle, person_rank,
+)  # fmt: skip
 from .time import is_time
 from ..picking import Field
-from .words import leaf_keys, w
+from .words import leaf_keys
 
 
 def nested_identity(subtree: Any) -> str | None:
@@ -108,7 +110,7 @@ def person_paths(f: Field) -> list[str]:
         return []
     leaves = leaf_keys(inner)
     found = handle(inner)
-    if found is not None and w(found)[-1] != "email":
+    if found is not None and handle_words(found)[-1] != "email":
         paths = [found]
     else:
         names = sorted((k for k in leaves if is_label(k)), key=lambda k: label_rank(k, leaves))
