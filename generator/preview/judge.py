@@ -354,7 +354,16 @@ def judge(
     check_encodings(body, shaped, tally, notes, base, concise)
     check_generated(body, shaped, tally, kind, base)
     check_tables(body, shaped, tally, base)
-    check_secrets(body, shaped, tally, kind, base, chosen, object_params(template, siblings))
+    check_secrets(
+        body,
+        shaped,
+        tally,
+        kind,
+        base,
+        chosen,
+        object_params(template, siblings),
+        asked_thing(template),
+    )
     verdict.seen = tally.seen()
     for finding in collapse(tally.findings):
         if finding.check in FAILING:

@@ -14,7 +14,9 @@ holds (a synthesized body's ``"a string value"`` in every string; ``"string"`` i
 example) says nothing by being found: it is shown only where a member of its name holds it.
 A credential at the top of an answer that is not a resource (no identity, no label:
 ``{token}``, ``{access_token, expires_in}``) is what the read answers, not something it
-carries: not judged. Nor is a member of the name a path parameter naming the answer's objects
+carries: not judged; nor is one at its top that a path ending with its name asks for
+(``token`` of ``GET /pollers/{id}/token``: ``judge_roles.stated_members``), the read is for it.
+Nor is a member of the name a path parameter naming the answer's objects
 names or ends with (``token`` for ``/cards/{card_token}``, ``judge_paths.named_member``;
 ``/account_activity/{transaction_token}``), wherever it sits
 (an event's ``token`` in a card's ``events``): the API addresses its objects by it, in URLs
@@ -27,7 +29,7 @@ from typing import Any, Iterator, Sequence
 
 from .judge_checks import Finding, Path, Tally, field_path, where
 from .judge_paths import named_member
-from .judge_roles import found_in, is_resource, words
+from .judge_roles import found_in, is_resource, stated_members, words
 
 SECRET_WORDS = frozenset({"secret", "password", "passphrase", "passwd"})
 OPENING_KEYS = frozenset({"private", "api", "access", "signing", "encryption", "master"})
@@ -107,16 +109,19 @@ def check_secrets(
     base: Path = (),
     chosen: Sequence[str] = (),
     params: Sequence[tuple[str, str]] = (),
+    asked: str = "",
 ) -> None:
     """Judge the credentials a read or a search carries (module doc); ``chosen``: the fields
     an operator's overlay chose (relative to the judged object); ``params``: the path
-    parameters naming the answer's objects, with their thing (``judge_paths.object_params``)."""
+    parameters naming the answer's objects, with their thing (``judge_paths.object_params``);
+    ``asked``: what a path ending with a literal asks for (``judge_paths.asked_thing``)."""
     if kind not in READS or shaped is None:
         return
     plain = _plain_values(body)
     answered = isinstance(body, dict) and not is_resource(body)
+    stated = {k for k, _ in stated_members(body, asked)}
     for at, value in _credentials(body):
-        if field_path(at, base) in chosen or (answered and len(at) == 1):
+        if field_path(at, base) in chosen or (len(at) == 1 and (answered or at[0] in stated)):
             continue
         if _addressed(str(at[-1]), value, params):
             continue  # the identifier the API addresses its objects by (module doc)

@@ -653,6 +653,14 @@ def test_a_token_the_api_addresses_its_objects_by_is_an_identifier_not_a_secret(
     assert _check(verdict, "secrets hidden") == (2, 2)
 
 
+def test_a_credential_a_path_ending_with_its_name_asks_for_is_not_judged_as_carried() -> None:
+    record = {"id": "t1", "name": "Poller token", "token": "tok_9f8e7d6c5b4a"}
+    asked = judge(record, record, kind="read", template="/pollers/{id}/token")
+    assert _check(asked, "secrets hidden") == (0, 0)  # the read is for it
+    carried = judge(record, record, kind="read", template="/pollers/{id}")
+    assert _check(carried, "secrets hidden") == (1, 0)
+
+
 def test_a_credential_that_is_the_whole_answer_is_not_judged_as_carried() -> None:
     token = {"token": "tok_9f8e7d6c5b4a", "expires_in": 3600}
     assert _check(judge(token, token, kind="read"), "secrets hidden") == (0, 0)

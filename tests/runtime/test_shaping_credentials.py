@@ -84,6 +84,21 @@ def test_what_is_said_about_a_credential_and_a_credential_the_read_answers_stay(
     assert answered["access_token"] == "eyJhbGciOi.abc"
 
 
+def test_a_read_whose_path_ends_with_the_credential_is_for_it() -> None:
+    """``GET /pollers/{id}/token`` answers a token record (``{id, name, token, scopes}``): the
+    read exists to hand the token over, so it is shown; the same record read at
+    ``/pollers/{id}`` merely carries it."""
+    record = {"id": "t1", "name": "Poller token", "token": "tok-abcdefgh", "scopes": ["read"]}
+    for_it = ShapeConfig(kind="read", context=DefaultsContext(about=("token", "tokens"), one=True))
+    assert "tok-abcdefgh" in "".join(shape(record, for_it).chunks)
+    carried = ShapeConfig(kind="read", context=DefaultsContext(one=True))
+    assert "tok-abcdefgh" not in "".join(shape(record, carried).chunks)
+    # only the member at the top: a record the answer lists still hides its own
+    listed = {"id": "t1", "token": "tok-abcdefgh", "owner": {"id": "u1", "token": "tok-owner99"}}
+    text = "".join(shape(listed, for_it, detail_level="detailed").chunks)
+    assert "tok-abcdefgh" in text and "tok-owner99" not in text
+
+
 def test_an_answer_without_credentials_is_not_copied() -> None:
     """A detailed answer of 10 MB was copied whole to find nothing: its peak memory went from
     1.06x to 1.74x the payload (the shaping benchmark). Nothing to hide: the same object."""

@@ -8,7 +8,9 @@ and every member whose name says it holds a credential (``noise.is_credential``:
 password, a token, a private or API key; not a page's cursor) and whose value is a string is
 left out, unless a path parameter names it (``/tokens/{token}``: the caller sent it) or it
 sits in an answer nothing else names (no id, no label: ``{access_token, expires_in,
-token_type}`` is the credential the read answers, not a record that carries one), nor a
+token_type}`` is the credential the read answers, not a record that carries one), nor the
+member the operation's path ends with (``GET /pollers/{id}/token``: the read is for it,
+``DefaultsContext.about``), nor a
 member of a list's wrapper the parameter the path ends with names (``token`` of a hold read at
 ``/holds/{hold_token}`` around its ``events``: ``DefaultsContext.own``, the object the caller
 addressed, by its identifier). Fields
@@ -19,6 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .names import norm
 from .roles.identity import addressed_by, is_id_name
 from .roles.label import is_label
 from .roles.noise import is_credential
@@ -26,10 +29,17 @@ from .roles.noise import is_credential
 MAX_DEPTH = 32
 
 
-def hide_credentials(shaped: Any, keys: tuple[str, ...], depth: int = 0, own: str = "") -> Any:
+def hide_credentials(
+    shaped: Any,
+    keys: tuple[str, ...],
+    depth: int = 0,
+    own: str = "",
+    about: tuple[str, ...] = (),
+) -> Any:
     """``shaped`` without the credentials it carries (module doc); the same object, not a copy,
     where there is none (a detailed answer of 10 MB is not copied to find nothing); ``own``:
-    the parameter naming a member of the answer's top (``DefaultsContext.own``)."""
+    the parameter naming a member of the answer's top (``DefaultsContext.own``); ``about``: the
+    names the operation's path ends with (``DefaultsContext.about``)."""
     if depth > MAX_DEPTH:
         return shaped
     if isinstance(shaped, list):
@@ -41,6 +51,7 @@ def hide_credentials(shaped: Any, keys: tuple[str, ...], depth: int = 0, own: st
         k for k, v in shaped.items()
         if isinstance(v, str) and is_credential(k) and not addressed_by(k, keys)
         and not (depth == 0 and own and addressed_by(k, (own,)))
+        and not (depth == 0 and norm(k) in about)
     }  # fmt: skip
     if (
         hidden

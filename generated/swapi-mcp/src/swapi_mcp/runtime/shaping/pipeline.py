@@ -225,7 +225,7 @@ def shape(
         shaped = without_covered(shaped, config.covered)
     if explicit is None and config.kind in PAGE_KINDS and not config.operator_defaults:
         shaped = hide_credentials(
-            shaped, config.context.keys, own=config.context.own
+            shaped, config.context.keys, own=config.context.own, about=config.context.about
         )  # a read's secrets stay hidden
     if explicit is None and detail_level == "concise":
         shaped = _without_encodings(value, shaped, config, path, notes)
