@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from generator.runtime.shaping.decision import DefaultsContext, decide_fields
 from generator.runtime.shaping.pipeline import ShapeConfig, shape
 
 TEXT = (
@@ -251,3 +252,17 @@ def test_a_writes_author_is_the_caller() -> None:
     assert _answer(membership, "create")["user"] == {"login": "ada"}
     assert _answer(issue, "read")["author"]["login"] == "ada"
     assert _answer(issue, "delete").get("author") == {"login": "ada"}
+
+
+def test_an_actions_answer_keeps_the_flag_the_action_set() -> None:
+    # ``POST /constants/{id}/archive`` answers the constant: ``archived`` is what the call did;
+    # the same resource read or updated without the action keeps its lean write answer
+    tree = {"id": "string", "name": "string", "key": "string", "description": "string",
+            "archived": "boolean", "published": "boolean", "project": "string",
+            "dateCreated": "string:date-time", "dateUpdated": "string:date-time"}  # fmt: skip
+    archive = DefaultsContext(about=("archive", "archives"))
+    assert "archived" in decide_fields(tree, archive, kind="update", item=False)
+    publish = DefaultsContext(about=("publish", "publishs"))
+    chosen = decide_fields(tree, publish, kind="update", item=False)
+    assert "published" in chosen and "archived" not in chosen
+    assert "archived" not in decide_fields(tree, DefaultsContext(), kind="update", item=False)

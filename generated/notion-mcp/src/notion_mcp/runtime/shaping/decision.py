@@ -58,7 +58,7 @@ from .defaults import LABEL_ARRAYS, choose_default_fields, identity_fields, is_l
 from .defaults import settings_fields
 from .kinds import WRITE_KINDS
 from .pages import PAGE_KINDS, one_resource
-from .names import is_leaf, norm, words
+from .names import base_type, is_leaf, norm, words
 from .roles.people import handle
 from .trees import EVERY_KEY, is_map, map_entries, maps_as_lists, through_maps, unwrap
 
@@ -297,11 +297,15 @@ def _named_by_path(
     """The object's scalar members, or lists of scalars, named as the operation's path ends
     (``about``): ``sentiment`` of ``POST /s1/sentiment``, ``balance`` of ``GET
     /accounts/{id}/balance``; an object or a list of objects so named is the payload the
-    other rules read (``collections.py``), not a value to keep whole."""
+    other rules read (``collections.py``), not a value to keep whole. A flag named as the
+    action the path ends with is done is what the call did (``archived`` of ``POST
+    /constants/{id}/archive``, ``published`` of ``.../publish``)."""
+    done = {form for name in about for form in (name + "d", name + "ed")}
     found = []
     for key, node in tree.items():
         value = node[0] if isinstance(node, list) and node else node
-        if norm(key) in about and is_leaf(value) and key not in chosen:
+        named = norm(key) in about or (norm(key) in done and base_type(value) == "boolean")
+        if named and is_leaf(value) and key not in chosen:
             found.append(key)
     return tuple(found)
 
