@@ -5,7 +5,10 @@ every item of a list (``object: "list_item"``), unless it names the member holdi
 content (a tagged union), is what a path parameter addresses the items by (``type`` for
 ``/favourites/{type}``: part of each item's address, which the next call needs) or is all the
 items say. An item's own identity members stay even
-when null, so every item still says which one it is.
+when null, so every item still says which one it is. A list of objects left empty, each one
+(``guardrails: [{}, {}, {}]``: what the defaults kept of its records was null or absent, or the
+upstream sent them empty) says only how many there were: left out beside the object's other
+members, kept when it is all the object says (its count is then all there is to show).
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ def prune_empty(value: Any, *, top: bool = True) -> Any:
     (recursively; list elements are kept; identity members of the item itself are kept)."""
     if isinstance(value, dict):
         out = {}
+        hollow = []
         for key, item in value.items():
             item = prune_empty(item, top=False)
             if top and key in KEEP_WHEN_EMPTY:
@@ -35,11 +39,20 @@ def prune_empty(value: Any, *, top: bool = True) -> Any:
                 continue
             if item is False and is_alarm_flag(key):
                 continue
+            if _hollow(item):
+                hollow.append(key)
             out[key] = item
+        if len(hollow) < len(out):  # something else stays: the empty records say nothing
+            out = {k: v for k, v in out.items() if k not in hollow}
         return out
     if isinstance(value, list):
         return [prune_empty(item, top=False) for item in value]
     return value
+
+
+def _hollow(value: Any) -> bool:
+    """A list of objects, every one empty (``[{}, {}]``)."""
+    return isinstance(value, list) and bool(value) and all(i == {} for i in value)
 
 
 def drop_constant_kinds(
