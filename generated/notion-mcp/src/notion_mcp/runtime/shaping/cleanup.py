@@ -29,7 +29,6 @@ def prune_empty(value: Any, *, top: bool = True) -> Any:
     (recursively; list elements are kept; identity members of the item itself are kept)."""
     if isinstance(value, dict):
         out = {}
-        hollow = []
         for key, item in value.items():
             item = prune_empty(item, top=False)
             if top and key in KEEP_WHEN_EMPTY:
@@ -39,14 +38,26 @@ def prune_empty(value: Any, *, top: bool = True) -> Any:
                 continue
             if item is False and is_alarm_flag(key):
                 continue
-            if _hollow(item):
-                hollow.append(key)
             out[key] = item
-        if len(hollow) < len(out):  # something else stays: the empty records say nothing
-            out = {k: v for k, v in out.items() if k not in hollow}
         return out
     if isinstance(value, list):
         return [prune_empty(item, top=False) for item in value]
+    return value
+
+
+def without_hollow_lists(value: Any) -> Any:
+    """``value`` without its members that are lists of objects each empty (``[{}, {}]``) in
+    an object that keeps other members (recursively; a list itself stays, so does a member
+    that is all its object says): read on the answer the defaults gave, once its checks
+    passed (what they check is what was chosen, not what this leaves out)."""
+    if isinstance(value, dict):
+        out = {k: without_hollow_lists(v) for k, v in value.items()}
+        hollow = [k for k, v in out.items() if _hollow(v)]
+        if len(hollow) < len(out):  # something else stays: the empty records say nothing
+            return {k: v for k, v in out.items() if k not in hollow}
+        return out
+    if isinstance(value, list):
+        return [without_hollow_lists(item) for item in value]
     return value
 
 
