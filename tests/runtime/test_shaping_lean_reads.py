@@ -76,3 +76,27 @@ def test_around_one_resource_a_version_may_be_the_answer():
     config = ShapeConfig(envelope_path="capabilities", field_tree=None)
     out = json.loads(shape(body, config).chunks[0])
     assert out.get("serverVersion") == "1.24.2", out
+
+
+def test_a_list_of_records_left_empty_is_left_out_beside_what_the_object_says():
+    # what the defaults keep of each record (its ``value``) is null on every one, or the
+    # upstream sent the records empty (``guardrails: [{}, {}]``): the list says only a count
+    body = {
+        "id": "set_1",
+        "name": "Rollout",
+        "rolloutItems": [{"value": None, "percentage": 30}, {"value": None, "percentage": 70}],
+        "guardrails": [{}, {}, {}],
+        "rules": [{"value": "beta"}, {"value": None}],
+    }
+    config = ShapeConfig(
+        default_fields=("id", "name", "rolloutItems.value", "guardrails", "rules.value")
+    )
+    out, _ = answer(body, config)
+    assert out == {"id": "set_1", "name": "Rollout", "rules": [{"value": "beta"}, {}]}
+
+
+def test_a_list_of_empty_records_that_is_all_the_object_says_stays():
+    # nothing else is kept beside it: its count is all there is to show
+    body = {"note": None, "checks": [{"ok": None}, {"ok": None}]}
+    out, _ = answer(body, ShapeConfig(default_fields=("note", "checks.ok")))
+    assert out == {"checks": [{}, {}]}

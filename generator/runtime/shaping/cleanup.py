@@ -4,7 +4,10 @@ every item of a list (``object: "list_item"``), unless it names the member holdi
 content (a tagged union), is what a path parameter addresses the items by (``type`` for
 ``/favourites/{type}``: part of each item's address, which the next call needs) or is all the
 items say. An item's own identity members stay even
-when null, so every item still says which one it is.
+when null, so every item still says which one it is. A list of objects left empty, each one
+(``guardrails: [{}, {}, {}]``: what the defaults kept of its records was null or absent, or the
+upstream sent them empty) says only how many there were: left out beside the object's other
+members, kept when it is all the object says (its count is then all there is to show).
 """
 
 from __future__ import annotations
@@ -39,6 +42,27 @@ def prune_empty(value: Any, *, top: bool = True) -> Any:
     if isinstance(value, list):
         return [prune_empty(item, top=False) for item in value]
     return value
+
+
+def without_hollow_lists(value: Any) -> Any:
+    """``value`` without its members that are lists of objects each empty (``[{}, {}]``) in
+    an object that keeps other members (recursively; a list itself stays, so does a member
+    that is all its object says): read on the answer the defaults gave, once its checks
+    passed (what they check is what was chosen, not what this leaves out)."""
+    if isinstance(value, dict):
+        out = {k: without_hollow_lists(v) for k, v in value.items()}
+        hollow = [k for k, v in out.items() if _hollow(v)]
+        if len(hollow) < len(out):  # something else stays: the empty records say nothing
+            return {k: v for k, v in out.items() if k not in hollow}
+        return out
+    if isinstance(value, list):
+        return [without_hollow_lists(item) for item in value]
+    return value
+
+
+def _hollow(value: Any) -> bool:
+    """A list of objects, every one empty (``[{}, {}]``)."""
+    return isinstance(value, list) and bool(value) and all(i == {} for i in value)
 
 
 def drop_constant_kinds(

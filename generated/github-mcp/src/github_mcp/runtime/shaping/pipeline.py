@@ -23,7 +23,9 @@ link inside a small object: the ``continue`` tool follows the pages), and a curs
 page the footer or the has-more note stands for (``ShapeConfig.covered``: ``covered.py``).
 Concise output with the default fields also leaves out members that are null or empty
 (``None``, ``""``, ``[]``, ``{}``) and flags that are only news when true (``archived``,
-``in_trash``, ``locked``... when false): they cost tokens and say nothing; ask with ``fields``
+``in_trash``, ``locked``... when false) and, once the checks passed, a list of records each
+left empty beside the object's other members (``cleanup.without_hollow_lists``): they cost
+tokens and say nothing; ask with ``fields``
 to see them, and encodings (byte arrays, vectors, log probabilities: ``encodings.py``) with a
 note naming them. An item's own identity members are kept even when null. Page 1 carries the notes too, so its budget reserves room for them.
 
@@ -41,7 +43,7 @@ from dataclasses import replace
 from typing import Any
 
 from .chunking import get_at, pack, set_at, text_layout
-from .cleanup import drop_constant_kinds, prune_empty, with_map_keys
+from .cleanup import drop_constant_kinds, prune_empty, with_map_keys, without_hollow_lists
 from .collections import find_payload_in_value
 from .covered import without_covered
 from .decision import decide_fields
@@ -221,6 +223,9 @@ def shape(
             cut = cut_listed_previews(target, selection, item_marker(config.truncation_marker))
             if cut is not target:
                 shaped = set_at(shaped, path, cut) if path else cut
+    rules_chose = from_defaults and not (config.operator_defaults and config.default_fields)
+    if explicit is None and detail_level == "concise" and rules_chose and not violations:
+        shaped = without_hollow_lists(shaped)  # records each left empty: only a count
     if explicit is None and config.covered:  # the footer is the way on (covered.py)
         shaped = without_covered(shaped, config.covered)
     if explicit is None and config.kind in PAGE_KINDS and not config.operator_defaults:
