@@ -531,6 +531,9 @@ def test_a_related_object_known_by_an_id_is_named_on_a_page_by_its_text() -> Non
     assert "workflow.name" in page and "workflow.description" not in page
     # a list's items stay lean: the commit by its id alone
     assert "head_commit.message" not in choose_default_fields(RUN, kind="read", item=True)
+    # a flag named like a text is a setting, not a text
+    flagged = {**RUN, "display": {"id": "string", "text": "boolean", "warning": "integer"}}
+    assert "display.text" not in choose_default_fields(flagged, kind="read")
     # a resource with a text of its own is read there, not in a related object's text
     own = {**RUN, "content": "string", "document": {"id": "string", "content": "string"}}
     kept = choose_default_fields(own, kind="read")
