@@ -250,6 +250,10 @@ def keys_beside_label(inner: dict[str, Any], taken: str | None) -> list[str]:
     return natural + primary
 
 
+def _string(node: Any) -> bool:
+    return isinstance(node, str) and base_type(node) == "string"
+
+
 def own_text(sel: Selection) -> bool:
     """The object holds a text of its own (an initiative's ``content``): what it says is read
     there, not in a related object's text (``documentContent.content``, ``lastUpdate.body``)."""
@@ -267,7 +271,9 @@ def naming_text(inner: dict[str, Any], taken: str | None) -> str | None:
     leaves = [k for k in leaf_keys(inner) if not is_noise(k)]
     if any(is_label(k) or is_primary(k) for k in leaves):
         return None
-    bodies = [k for k in leaves if is_body(k) and len(w(k)) == 1]
+    bodies = [
+        k for k in leaves if is_body(k) and len(w(k)) == 1 and _string(inner[k])
+    ]  # a string (not a display setting's ``text: true``)
     return bodies[0] if len(bodies) == 1 else None
 
 
