@@ -66,9 +66,12 @@ def merge_trees(a: Any, b: Any) -> Any:
         return merged
     if isinstance(a, list) and isinstance(b, list):
         return [merge_trees(a[0], b[0])]
+    records = _records_either(a, b)
+    if records is not None:
+        return records
     a_container, b_container = isinstance(a, (dict, list)), isinstance(b, (dict, list))
     if a_container and b_container:
-        return "any"  # an object in one branch, an array in another
+        return "any"  # an object in one branch, an array of values in another
     if a_container or b_container:
         return a if a_container else b
     if "null" in (a, b):
@@ -78,6 +81,18 @@ def merge_trees(a: Any, b: Any) -> Any:
     if {base_type(a), base_type(b)} == {"integer", "number"}:
         return "number"
     return "any"
+
+
+def _records_either(a: Any, b: Any) -> dict[str, Any] | None:
+    """An object in one branch and a list of objects in another (a path that answers one file
+    or a folder's entries, ``oneOf: [[entry], file, symlink]``): the members of both, as the
+    object's tree (a list's items are read through it), so that no branch's members are lost
+    to the order the branches come in; None for any other pair."""
+    one, many = (a, b) if isinstance(a, dict) else (b, a)
+    if not (isinstance(one, dict) and isinstance(many, list) and many):
+        return None
+    item = many[0]
+    return merge_trees(one, item) if isinstance(item, dict) and item else None
 
 
 def _level_sizes(tree: Any, limit: int) -> list[int]:

@@ -200,6 +200,25 @@ def test_merge_trees() -> None:
     assert merge_trees([{"a": "string"}], [{"b": "string"}]) == [{"a": "string", "b": "string"}]
 
 
+def test_a_union_of_a_list_and_objects_keeps_every_objects_members(tmp_path: Path) -> None:
+    # A path that answers a folder's entries or one file (or a link): the file's text and its
+    # encoding are members of the union's tree whatever order the branches come in (the old
+    # rule made the list and the file "any", which the next object branch replaced).
+    def obj(*names: str) -> dict[str, Any]:
+        return {"type": "object", "properties": {n: {"type": "string"} for n in names}}
+
+    entry = obj("type", "name", "path", "sha")
+    file = obj("type", "name", "path", "sha", "content", "encoding")
+    link = obj("type", "name", "path", "sha", "target")
+    union = {"oneOf": [{"type": "array", "items": entry}, file, link]}
+    shape = _shape(tmp_path, {"200": _json(union)})
+    assert shape.field_tree is not None
+    assert {"content", "encoding", "target", "name"} <= set(shape.field_tree)
+    assert "content" in shape.default_fields
+    assert merge_trees([{"a": "string"}], {"b": "string"}) == {"b": "string", "a": "string"}
+    assert merge_trees({"b": "string"}, [{"a": "string"}]) == {"b": "string", "a": "string"}
+
+
 def test_bounded_tree_cuts_levels_to_stay_under_the_budget() -> None:
     wide = {f"f{i}": {f"g{j}": {"h": "string"} for j in range(10)} for i in range(10)}
     assert bounded_tree(wide, max_depth=4, max_fields=1000) == wide  # 10 + 100 + 100 names

@@ -503,3 +503,41 @@ def test_a_pages_facts_are_named_by_one_word_then_two() -> None:
     assert "home_page_style" not in page
     item = choose_default_fields(run, item=True, kind="read")
     assert not {"sort_order", "run_attempt"} & set(item)
+
+
+# A build run as a CI service describes it: the commit it ran on is known by an opaque id and
+# its message, no name of its own.
+RUN = {
+    "id": "integer",
+    "name": "string",
+    "status": "string",
+    "conclusion": "string",
+    "created_at": "string:time",
+    "head_commit": {
+        "id": "string",
+        "tree_id": "string",
+        "message": "string",
+        "timestamp": "string:time",
+    },
+    "workflow": {"id": "integer", "name": "string", "description": "string"},
+}
+
+
+def test_a_related_object_known_by_an_id_is_named_on_a_page_by_its_text() -> None:
+    page = choose_default_fields(RUN, kind="read")
+    # the commit the run ran on: its id, and the message a person reads it by
+    assert {"head_commit.id", "head_commit.message"} <= set(page)
+    # a related object with a name is read by its name, not its description
+    assert "workflow.name" in page and "workflow.description" not in page
+    # a list's items stay lean: the commit by its id alone
+    assert "head_commit.message" not in choose_default_fields(RUN, kind="read", item=True)
+    # a flag named like a text is a setting, not a text
+    flagged = {**RUN, "display": {"id": "string", "text": "boolean", "warning": "integer"}}
+    assert "display.text" not in choose_default_fields(flagged, kind="read")
+    # a resource with a text of its own is read there, not in a related object's text
+    own = {**RUN, "content": "string", "document": {"id": "string", "content": "string"}}
+    kept = choose_default_fields(own, kind="read")
+    assert "content" in kept and "document.content" not in kept
+    assert "head_commit.message" not in kept
+    # a write answers lean as before
+    assert "head_commit.message" not in choose_default_fields(RUN, kind="update")

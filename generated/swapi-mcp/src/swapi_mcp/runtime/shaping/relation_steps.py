@@ -27,7 +27,7 @@ from .kinds import WRITE_KINDS
 from .pages import on_page
 from .names import base_type, is_leaf
 from .picking import VALUE_TOKENS, Field, Selection
-from .roles.content import is_content
+from .roles.content import is_body, is_content
 from .roles.identity import has_id, is_id_name, is_natural_key, own_identity_key
 from .roles.kinds import is_kind
 from .roles.label import (
@@ -231,6 +231,11 @@ def take_relations(sel: Selection, row: Step) -> int:
         if isinstance(inner, dict) and on_page(sel.item, sel.kind):
             for key in keys_beside_label(inner, reduce(f)):
                 sel.pick.add(f"{f.path}.{key}", row.records, force=True, cost=3)
+            said = None if own_text(sel) else naming_text(inner, reduce(f))
+            if said is not None:
+                sel.pick.add(
+                    f"{f.path}.{said}", row.records, force=True, cost=VALUE_TOKENS["preview"]
+                )
     return taken
 
 
@@ -243,6 +248,33 @@ def keys_beside_label(inner: dict[str, Any], taken: str | None) -> list[str]:
     natural = [k for k in leaves if is_natural_key(k) and not is_label(k)][:1]
     primary = [k for k in leaves if is_primary(k) and k not in natural][:1]
     return natural + primary
+
+
+def _string(node: Any) -> bool:
+    return isinstance(node, str) and base_type(node) == "string"
+
+
+def own_text(sel: Selection) -> bool:
+    """The object holds a text of its own (an initiative's ``content``): what it says is read
+    there, not in a related object's text (``documentContent.content``, ``lastUpdate.body``)."""
+    return any(is_body(f.key) for f in sel.leaves if not f.part)
+
+
+def naming_text(inner: dict[str, Any], taken: str | None) -> str | None:
+    """On a page, the text that names a related object known only by an opaque id, with no
+    label nor key a person reads (a run's ``head_commit: {id, tree_id, message, timestamp}``:
+    the commit's ``message``): the text itself (``roles/content.is_body``), not what is said
+    about it; None when the object has a readable name or no such text (and, by
+    ``take_relations``, when the page holds a text of its own: ``own_text``)."""
+    if readable(taken):
+        return None
+    leaves = [k for k in leaf_keys(inner) if not is_noise(k)]
+    if any(is_label(k) or is_primary(k) for k in leaves):
+        return None
+    bodies = [
+        k for k in leaves if is_body(k) and len(w(k)) == 1 and _string(inner[k])
+    ]  # a string (not a display setting's ``text: true``)
+    return bodies[0] if len(bodies) == 1 else None
 
 
 def scalar_lists(sel: Selection) -> list[Field]:
