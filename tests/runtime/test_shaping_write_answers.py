@@ -628,3 +628,17 @@ def test_a_batch_elements_written_resource_keeps_its_identity() -> None:
     # a read of the same body is not a write's record: unchanged by this rule
     read = json.loads(shape(BULK, ShapeConfig(kind="read")).chunks[0])
     assert len(read["data"]) == 2
+
+
+def test_a_count_named_by_an_event_is_what_a_write_did_not_when() -> None:
+    """A bulk unsubscribe answers its tallies (``{deleted_count, unauthorized_count,
+    non_existent_count}``, as PagerDuty's notification-subscriber removals do): the first was
+    read as a time (an event word, ``deleted``, before its last word) that says only when the
+    call happened, and left out, so the answer said what failed but not how many went. A
+    number whose last word is a tally is a count; a real time stays left out."""
+    body = {"deleted_count": 1, "unauthorized_count": 1, "non_existent_count": 0}
+    for kind in ("delete", "update"):
+        out = json.loads(shape(body, ShapeConfig(kind=kind)).chunks[0])
+        assert out == body, kind
+    timed = {"deleted_count": 2, "deleted_at": "2024-05-01T12:00:00Z"}
+    assert json.loads(shape(timed, ShapeConfig(kind="delete")).chunks[0]) == {"deleted_count": 2}
