@@ -39,6 +39,12 @@ WRAPPERS = {
         ("data", "repo", "issues", "nodes"),
     ),
     "scalar list": ({"ids": [1, 2, 3], "next": "c"}, ("ids",)),
+    # formancehq/ledger v2 (MIT): every list and the query run answer their page in a cursor
+    "page object holding its data": (
+        {"resource": "transactions",
+         "cursor": {"pageSize": 15, "hasMore": False, "next": "n", "data": ITEMS}},
+        ("cursor", "data"),
+    ),
 }  # fmt: skip
 
 

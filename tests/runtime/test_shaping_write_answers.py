@@ -589,3 +589,56 @@ def test_the_sentence_a_writes_envelope_carries_is_a_preview() -> None:
     out = json.loads(shape(body, config).chunks[0])
     assert out["data"] == {"id": "w-1", "name": "Widget 1"} and out["code"] == 0
     assert out["message"].startswith("The widget and") and len(out["message"]) < 120
+
+
+def _bulk_element(i: int) -> dict[str, Any]:
+    return {
+        "responseType": "CREATE_TRANSACTION",
+        "logID": 1000 + i,
+        "data": {
+            "id": 70 + i,
+            "timestamp": "2024-05-01T12:34:56Z",
+            "postings": [{"amount": 100, "asset": "USD", "source": "world", "destination": "a"}],
+            "reference": f"ref:{i}",
+            "metadata": {"admin": "true"},
+            "reverted": False,
+            "preCommitVolumes": {"a": {"USD": {"input": 0, "output": 0, "balance": 0}}},
+            "postCommitVolumes": {"a": {"USD": {"input": 100, "output": 0, "balance": 100}}},
+        },
+    }
+
+
+BULK = {"data": [_bulk_element(1), _bulk_element(2)]}
+
+
+def test_a_batch_elements_written_resource_keeps_its_identity() -> None:
+    """A bulk write answers one element per request (formancehq/ledger v2's ``V2BulkResponse``,
+    MIT: ``{data: [{responseType, logID, data: {id, postings, ...}}]}``): the lean reading of a
+    write's record took the element's own ``logID`` and nothing of the transaction it created,
+    so the next call had no transaction id. The part under a payload name holding a resource
+    keeps its identity beside the element's."""
+    for kind in ("create", "update"):
+        described = ShapeConfig(
+            kind=kind, field_tree=field_tree_from_value(BULK), collection_path="data"
+        )
+        for config in (described, ShapeConfig(kind=kind)):
+            items = json.loads(shape(BULK, config).chunks[0])["data"]
+            assert [i["logID"] for i in items] == [1001, 1002], kind
+            assert [i["data"]["id"] for i in items] == [71, 72], kind
+    # a read of the same body is not a write's record: unchanged by this rule
+    read = json.loads(shape(BULK, ShapeConfig(kind="read")).chunks[0])
+    assert len(read["data"]) == 2
+
+
+def test_a_count_named_by_an_event_is_what_a_write_did_not_when() -> None:
+    """A bulk unsubscribe answers its tallies (``{deleted_count, unauthorized_count,
+    non_existent_count}``, as PagerDuty's notification-subscriber removals do): the first was
+    read as a time (an event word, ``deleted``, before its last word) that says only when the
+    call happened, and left out, so the answer said what failed but not how many went. A
+    number whose last word is a tally is a count; a real time stays left out."""
+    body = {"deleted_count": 1, "unauthorized_count": 1, "non_existent_count": 0}
+    for kind in ("delete", "update"):
+        out = json.loads(shape(body, ShapeConfig(kind=kind)).chunks[0])
+        assert out == body, kind
+    timed = {"deleted_count": 2, "deleted_at": "2024-05-01T12:00:00Z"}
+    assert json.loads(shape(timed, ShapeConfig(kind="delete")).chunks[0]) == {"deleted_count": 2}

@@ -62,7 +62,7 @@ from .roles.relation import nested_identity, reduce
 from .roles.state import is_alarm_flag, is_state
 from .roles.time import is_time, says_now
 from .roles.words import leaf_keys, w
-from .collections import PAGE_WORDS, TOTAL_WORDS, is_meta_key
+from .collections import LIST_KEYS, PAGE_WORDS, TOTAL_WORDS, is_meta_key
 from .containers import container_lists
 from .kinds import (
     WRITE_KINDS,
@@ -472,6 +472,8 @@ def choose_default_fields(
         _written_lists(tree, pick)  # ``{status, message, ids: [...], failed: [...]}``
         _written_records(tree, pick, keys)  # ``{deleted: [{...}], failed: [{...}]}``
         _records_in_part(tree, pick, kind, keys)  # ``{match, results: {failed, objects}}``
+    if kind in WRITE_KINDS and item:
+        _written_part(tree, pick, keys)  # ``[{responseType, logID, data: {id, ...}}]``
     if kind in WRITE_KINDS and not item:
         _credential_parts(tree, pick)  # ``{actionData: {clientSecret}}``: what to go on with
         _person_answered(tree, pick)  # ``{user: {...}, isValid, errors}``: that user
@@ -761,6 +763,36 @@ def _written_records(tree: dict[str, Any], pick: Picker, keys: tuple[str, ...]) 
             continue
         for ident in identity_fields(record, w(key), keys, written=True)[:1]:
             pick.add(f"{key}.{ident}", "identity", force=True)
+
+
+# The names a record of a batch's answer holds the resource it wrote under (``data``,
+# ``result``): the payload names of a wrapper, and their singulars.
+WRITTEN_PART_NAMES = LIST_KEYS | {"result", "record", "item", "object", "resource", "entry"}
+
+
+def _written_part(tree: dict[str, Any], pick: Picker, keys: tuple[str, ...]) -> None:
+    """A write's record (a batch's element) that holds the resource the call wrote in a part
+    under a payload name (``{responseType, logID, data: {id, reference, postings, ...}}``,
+    ``{status, result: {id, name}}``) beside its own members: that resource is what the record
+    reports, and the next call takes its id, not the element's (a lean reading took the
+    element's own id and at most a time of the resource): it keeps its identity, and the label
+    beside it when none was kept.
+    Not a person, metadata, nor a part with no identity of its own."""
+    for key, sub in tree.items():
+        if not isinstance(sub, dict) or norm(key) not in WRITTEN_PART_NAMES:
+            continue
+        if is_person_node(key, sub) or not has_own_identity(sub):
+            continue
+        if key in pick.chosen:
+            continue  # kept whole
+        inside = [p.split(".", 1)[1] for p in pick.chosen if p.startswith(f"{key}.")]
+        own = [k for k, v in sub.items() if is_leaf(v)]
+        wanted = [k for k in identity_fields(sub, (), keys, written=True)[:1] if k in own]
+        labels = sorted((k for k in own if is_label(k) and k not in wanted), key=label_rank)
+        if not any(is_label(p) for p in inside):
+            wanted += labels[:1]
+        for member in wanted:
+            pick.add(f"{key}.{member}", "identity", force=True)
 
 
 def _records_in_part(tree: dict[str, Any], pick: Picker, kind: str, keys: tuple[str, ...]) -> None:

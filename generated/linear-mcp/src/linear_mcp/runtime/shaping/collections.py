@@ -30,6 +30,10 @@ read from the response itself (at run time, when the spec says nothing or is wro
    [...]}``, ``{stats: [...], status}``, ``{included: [...], meta: {...}}``) holds that list:
    nothing else can be its payload. Not an error report's (``errors``, ``warnings``), nor a
    resource's links beside its own members.
+3a'. So does a body with no list and no object of its own whose one metadata object (a page's
+   ``cursor``, ``pagination``) holds the page's one list of objects under a conventional list
+   key beside its paging scalars (``{cursor: {pageSize, hasMore, next, data: [...]}}``, at
+   most three scalars beside it): the page carries its data. Not an error report.
 3b. A body whose one array of objects has another name beside one resource (an id and
    another scalar) under a conventional payload name (``{data: {id, name, ...}, policies:
    [...]}``) is an envelope around that resource (rule 4): the list is about it.
@@ -247,6 +251,13 @@ def _payload(node: dict[str, Any], path: tuple[str, ...], depth: int) -> Payload
         and (named := _only_list_named_as_meta(node))
     ):
         return Payload(collection=path + (named,))
+    if (
+        not arrays
+        and not members
+        and len(scalars) <= ENVELOPE_SCALARS
+        and (held := _list_in_paging_object(node))
+    ):
+        return Payload(collection=path + held)
     if len(members) > 1 and has_own_identity(node):
         return None  # an identity and several parts (``{id, action: {...}, criteria: {...}}``)
     if len(members) > 1:  # flat objects next to a container are metadata (HAL's ``page``),
@@ -319,6 +330,23 @@ def _only_list_named_as_meta(node: dict[str, Any]) -> str | None:
         return None
     last = (words(lists[0]) or (lists[0].lower(),))[-1]
     return None if last in REPORT_WORDS or last in {"meta", "metadata"} else lists[0]
+
+
+def _list_in_paging_object(node: dict[str, Any]) -> tuple[str, str] | None:
+    """Rule 3a': the one metadata object of a body with no list of its own that holds the
+    page's one list of objects under a conventional list key (``cursor: {hasMore, next, data:
+    [...]}``): that list. Not an error report's (``errors: {items: [...]}``)."""
+    objects = [k for k, v in node.items() if isinstance(v, dict) and not is_map(v)]
+    if len(objects) != 1 or any(isinstance(v, list) for v in node.values()):
+        return None
+    key = objects[0]
+    if (words(key) or (key.lower(),))[-1] in REPORT_WORDS:
+        return None
+    inner = node[key]
+    lists = [k for k, v in inner.items() if isinstance(v, list) and isinstance(unwrap(v), dict)]
+    if len(lists) != 1 or norm(lists[0]) not in LIST_KEYS:
+        return None
+    return key, lists[0]
 
 
 def _nested_array(tree: Any) -> bool:

@@ -26,6 +26,8 @@ TIME_WORDS = frozenset(
     {"created", "updated", "modified", "edited", "changed", "deleted", "closed", "published",
      "started", "finished", "completed", "expires", "expiry", "due", "merged", "ended"}
 )  # fmt: skip
+# a number named by one of these last is a tally of things, whatever event words qualify it
+TALLY_WORDS = frozenset({"count", "total", "quantity", "qty"})
 TIME_UNITS = frozenset({"seconds", "millis", "milliseconds", "micros", "nanos"})  # epoch values
 RECENT_WORDS = frozenset({"updated", "modified", "edited", "changed"})
 # when the object came to be: it was made (anywhere in the name: ``creationTimestamp``) ...
@@ -45,6 +47,8 @@ def is_time(key: str, leaf: Any) -> bool:
         return True
     if base_type(leaf) not in ("string", "integer", "number", "any") or set(ws) & MONEY_WORDS:
         return False
+    if base_type(leaf) in ("integer", "number") and len(ws) > 1 and ws[-1] in TALLY_WORDS:
+        return False  # ``deleted_count``, ``updatedTotal``: how many, not when
     if base_type(leaf) in ("integer", "number") and len(ws) > 1 and plural(ws[-1]):
         if ws[-1] not in TIME_UNITS:
             return False  # ``updatedReplicas``, ``closedIssues``: a count of things
