@@ -15,6 +15,7 @@ from generator.runtime.output import shape_config_for
 from generator.runtime.shaping.decision import DefaultsContext
 from generator.runtime.shaping.defaults import choose_default_fields
 from generator.runtime.shaping.pipeline import ShapeConfig, shape
+from generator.runtime.shaping.trees import field_tree_from_value
 
 SECRET = "s3cr3t-value-123456"
 ANSWER: dict[str, Any] = {
@@ -238,3 +239,21 @@ def test_a_status_beside_what_a_create_handed_over_is_kept() -> None:
     assert json.loads("".join(shape(written, ShapeConfig(kind="update")).chunks)) == {
         "issue": {"id": "i1", "title": "Crash"}
     }
+
+
+def test_a_session_a_verify_hands_over_is_kept_and_an_updated_records_secret_is_not() -> None:
+    # ``POST /verify`` (an update by its method and path) answers a session nothing names:
+    # its tokens are what the call made; a webhook updated by its id carries its secret along
+    session = {
+        "access_token": "acc-290da3c61a",
+        "refresh_token": "ref-8261e5efae",
+        "token_type": "bearer",
+        "expires_in": 3600,
+        "user": {"id": "u1", "email": "user1@example.com", "role": "authenticated"},
+    }
+    tree = field_tree_from_value(session)
+    chosen = choose_default_fields(tree, kind="update")
+    assert {"access_token", "refresh_token"} <= set(chosen), chosen
+    hook = {"id": "wh1", "url": "https://example.com/hook", "secret": "whsec-123456789",
+            "events": ["push"], "active": True}  # fmt: skip
+    assert "secret" not in choose_default_fields(field_tree_from_value(hook), kind="update")

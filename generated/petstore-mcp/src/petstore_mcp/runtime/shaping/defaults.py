@@ -482,6 +482,13 @@ def choose_default_fields(
         for key, sub in tree.items():
             if _credential(key, sub) or (_string(sub) and minted_value(key, entity)):
                 pick.add(key, "identity", force=True)
+    elif kind in WRITE_KINDS and not item and _unnamed(tree):  # a session a verify or a
+        # refresh handed over (``{access_token, refresh_token, expires_in, user: {...}}``):
+        # nothing names the answer, so its credentials are what the call made, not a
+        # record's secrets carried along (``{id, url, secret}`` of a webhook updated)
+        for key, sub in tree.items():
+            if _credential(key, sub):
+                pick.add(key, "identity", force=True)
     if kind == "generate":  # the content produced for the caller, however deep; a list's
         # item that is a record (an entity by its name), not an alternative: its own text only
         lists = 0 if item and not _unnamed(tree) else None
