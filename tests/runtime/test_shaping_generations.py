@@ -167,3 +167,57 @@ def test_an_alternatives_content_however_deep_is_not_quoted() -> None:
     }
     selected = ["changes.advices.description", "sentences.text.content", "diagnostics.message"]
     assert quoted_text_paths(report, selected) == selected[:2]
+
+
+def test_a_classification_keeps_each_prediction_and_how_sure_it_is(tools) -> None:
+    body = {
+        "data": [
+            {
+                "index": n,
+                "object": "classification",
+                "prediction": label,
+                "score": score,
+                "predictions": [
+                    {"label": "positive", "score": score},
+                    {"label": "negative", "score": round(1 - score, 2)},
+                ],
+            }
+            for n, (label, score) in enumerate([("positive", 0.91), ("negative", 0.12)])
+        ],
+        "usage": {"total_tokens": 12},
+    }
+    out = shaped(tools, "classify_texts", body)
+    assert [d["prediction"] for d in out["data"]] == ["positive", "negative"]  # what it found
+    assert [d["score"] for d in out["data"]] == [0.91, 0.12]  # a number or a map: its measure
+    assert [p["score"] for p in out["data"][0]["predictions"]] == [0.91, 0.09]  # each label's
+    assert judge(body, out, kind="generate").lost == []
+
+
+def test_segments_placed_by_word_positions_quote_the_text_and_keep_their_score(tools) -> None:
+    body = {
+        "summary": {"text": "A museum opened."},
+        "sentiments": {
+            "segments": [
+                {
+                    "text": TEXT,
+                    "start_word": 0,
+                    "end_word": 31,
+                    "sentiment": "positive",
+                    "sentiment_score": 0.7,
+                },
+                {
+                    "text": TEXT,
+                    "start_word": 32,
+                    "end_word": 60,
+                    "sentiment": "neutral",
+                    "sentiment_score": 0.1,
+                },
+            ]
+        },
+    }
+    out = shaped(tools, "analyze_text", body)
+    segments = out["sentiments"]["segments"]
+    assert [s["sentiment_score"] for s in segments] == [0.7, 0.1]  # what it found in each
+    assert all(s["text"].startswith(TEXT[:40]) and len(s["text"]) < len(TEXT) for s in segments)
+    assert out["summary"]["text"] == "A museum opened."  # what it produced: whole
+    assert judge(body, out, kind="generate").lost == []
