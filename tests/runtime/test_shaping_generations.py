@@ -221,3 +221,28 @@ def test_segments_placed_by_word_positions_quote_the_text_and_keep_their_score(t
     assert all(s["text"].startswith(TEXT[:40]) and len(s["text"]) < len(TEXT) for s in segments)
     assert out["summary"]["text"] == "A museum opened."  # what it produced: whole
     assert judge(body, out, kind="generate").lost == []
+
+
+def test_how_a_model_reasoned_beside_its_answer_is_a_preview_with_a_way_to_it(tools) -> None:
+    from generator.runtime.shaping.kinds import REASONING_NOTE
+
+    body = {
+        "id": "cmpl-1",
+        "choices": [
+            {
+                "index": 0,
+                "finish_reason": "stop",
+                "message": {"role": "assistant", "content": TEXT, "reasoning_content": TEXT * 2},
+            }
+        ],
+    }
+    tool = tools["create_chat_completion"]
+    out = shape_output(body, tool, shape_config_for(tool))
+    answer = json.loads(out.chunks[0])
+    message = answer["choices"][0]["message"]
+    assert message["content"] == TEXT  # the answer: whole
+    assert message["reasoning_content"].startswith(TEXT[:40])
+    assert len(message["reasoning_content"]) < 200  # how it got there: a preview
+    assert REASONING_NOTE in out.notes  # ... saying how to see it whole
+    detailed = shape_output(body, tool, shape_config_for(tool), detail_level="detailed")
+    assert json.loads(detailed.chunks[0])["choices"][0]["message"]["reasoning_content"] == TEXT * 2

@@ -418,3 +418,37 @@ def quoted_text_paths(tree: Any, selection: list[str]) -> list[str]:
         if quoted or span:
             out.append(path)
     return out
+
+
+# how a model reasoned its way to the answer it gives beside (``reasoning_content``,
+# ``thinking``, ``thoughts``): not the answer
+REASONING_WORDS = frozenset({"reasoning", "thinking", "thought", "thoughts"})
+REASONING_NOTE = (
+    '[how the model reasoned is a preview: detail_level="detailed", or fields naming it, '
+    "shows it whole]"
+)
+
+
+def reasoning_text_paths(tree: Any, selection: list[str]) -> list[str]:
+    """The selected texts (of ``selection``) of ``tree`` (a generation's answer) that say how
+    it reasoned, beside the content that is its answer: a member named for reasoning
+    (``REASONING_WORDS``) whose object holds another member named as content or for what a
+    generation makes (``message: {content, reasoning_content}``)."""
+    out: list[str] = []
+    for path in selection:
+        *head, last = path.split(".")
+        if REASONING_WORDS.isdisjoint(w(last)):
+            continue
+        node: Any = tree
+        for seg in head:
+            node = unwrap(node)
+            node = node.get(seg) if isinstance(node, dict) else None
+        node = unwrap(node)
+        if not isinstance(node, dict) or not is_leaf(node.get(last)):
+            continue
+        if any(
+            k != last and REASONING_WORDS.isdisjoint(w(k)) and (is_content(k) or produced(k))
+            for k in node
+        ):
+            out.append(path)
+    return out
