@@ -167,3 +167,82 @@ def test_an_alternatives_content_however_deep_is_not_quoted() -> None:
     }
     selected = ["changes.advices.description", "sentences.text.content", "diagnostics.message"]
     assert quoted_text_paths(report, selected) == selected[:2]
+
+
+def test_a_classification_keeps_each_prediction_and_how_sure_it_is(tools) -> None:
+    body = {
+        "data": [
+            {
+                "index": n,
+                "object": "classification",
+                "prediction": label,
+                "score": score,
+                "predictions": [
+                    {"label": "positive", "score": score},
+                    {"label": "negative", "score": round(1 - score, 2)},
+                ],
+            }
+            for n, (label, score) in enumerate([("positive", 0.91), ("negative", 0.12)])
+        ],
+        "usage": {"total_tokens": 12},
+    }
+    out = shaped(tools, "classify_texts", body)
+    assert [d["prediction"] for d in out["data"]] == ["positive", "negative"]  # what it found
+    assert [d["score"] for d in out["data"]] == [0.91, 0.12]  # a number or a map: its measure
+    assert [p["score"] for p in out["data"][0]["predictions"]] == [0.91, 0.09]  # each label's
+    assert judge(body, out, kind="generate").lost == []
+
+
+def test_segments_placed_by_word_positions_quote_the_text_and_keep_their_score(tools) -> None:
+    body = {
+        "summary": {"text": "A museum opened."},
+        "sentiments": {
+            "segments": [
+                {
+                    "text": TEXT,
+                    "start_word": 0,
+                    "end_word": 31,
+                    "sentiment": "positive",
+                    "sentiment_score": 0.7,
+                },
+                {
+                    "text": TEXT,
+                    "start_word": 32,
+                    "end_word": 60,
+                    "sentiment": "neutral",
+                    "sentiment_score": 0.1,
+                },
+            ]
+        },
+    }
+    out = shaped(tools, "analyze_text", body)
+    segments = out["sentiments"]["segments"]
+    assert [s["sentiment_score"] for s in segments] == [0.7, 0.1]  # what it found in each
+    assert all(s["text"].startswith(TEXT[:40]) and len(s["text"]) < len(TEXT) for s in segments)
+    assert out["summary"]["text"] == "A museum opened."  # what it produced: whole
+    assert judge(body, out, kind="generate").lost == []
+
+
+def test_how_a_model_reasoned_beside_its_answer_is_a_preview_with_a_way_to_it(tools) -> None:
+    from generator.runtime.shaping.kinds import REASONING_NOTE
+
+    body = {
+        "id": "cmpl-1",
+        "choices": [
+            {
+                "index": 0,
+                "finish_reason": "stop",
+                "message": {"role": "assistant", "content": TEXT, "reasoning_content": TEXT * 2},
+            }
+        ],
+    }
+    tool = tools["create_chat_completion"]
+    out = shape_output(body, tool, shape_config_for(tool))
+    answer = json.loads(out.chunks[0])
+    message = answer["choices"][0]["message"]
+    assert message["content"] == TEXT  # the answer: whole
+    assert message["reasoning_content"].startswith(TEXT[:40])
+    assert len(message["reasoning_content"]) < 200  # how it got there: a preview
+    assert REASONING_NOTE in out.notes  # ... saying how to see it whole
+    detailed = shape_output(body, tool, shape_config_for(tool), detail_level="detailed")
+    assert json.loads(detailed.chunks[0])["choices"][0]["message"]["reasoning_content"] == TEXT * 2

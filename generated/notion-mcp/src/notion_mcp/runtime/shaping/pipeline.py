@@ -53,7 +53,13 @@ from .explicit import FieldSelectionError, check_matched, lifted_exclude, valida
 from .fields import exclude, project, selects_everything
 from .formats import choose_format
 from .invariants import check_invariants, generic_projection, people_lost
-from .kinds import WRITE_KINDS, quoted_text_paths, without_production_notes
+from .kinds import (
+    REASONING_NOTE,
+    WRITE_KINDS,
+    quoted_text_paths,
+    reasoning_text_paths,
+    without_production_notes,
+)
 from .list_items import (
     cut_listed_previews,
     cut_preview,
@@ -188,6 +194,12 @@ def shape(
             if config.kind == "generate":  # what it produced stays whole, what it quotes not
                 known = tree if isinstance(tree, dict) else field_tree_from_value(target[:200])
                 previewed = quoted_text_paths(known, selection)
+                reasoning = reasoning_text_paths(known, selection)
+                if reasoning and detail_level == "concise":  # how it reasoned: a preview
+                    cut = cut_previews(shaped, path or (), reasoning, config.truncation_marker)
+                    if cut is not shaped:
+                        shaped = cut
+                        notes.append(REASONING_NOTE)
                 shaped = without_production_notes(shaped, path or ())
             else:
                 shaped = cut_wrapper_notes(shaped, path or (), config.truncation_marker)
@@ -216,6 +228,12 @@ def shape(
             quoted = quoted_text_paths(known, selection)
             target = get_at(shaped, path) if path else shaped
             cut = cut_listed_previews(target, quoted, config.truncation_marker)
+            reasoning = reasoning_text_paths(known, selection)
+            if reasoning and detail_level == "concise":  # how it reasoned: a preview
+                before = cut
+                cut = cut_listed_previews(cut, reasoning, config.truncation_marker)
+                if cut is not before:
+                    notes.append(REASONING_NOTE)
             if cut is not target:
                 shaped = set_at(shaped, path, cut) if path else cut
         elif selection and config.kind in PAGE_KINDS:  # its parts' texts: previews

@@ -15,8 +15,11 @@
   beside it: a report's ``request``, ``params``, ``prompt``), next to the usual fields; it is
   cut at ``max_chars`` with the truncation marker like any string, never dropped. Its records
   (``generated_record_paths``: the objects of its lists, through groups that hold only
-  lists, ``changeReports[].configChanges[]``) keep what tells them apart: their type, their
-  most telling measure (``score`` before ``magnitude``, ``roles/quantity.py``; its own before
+  lists, ``changeReports[].configChanges[]``, and through objects, ``sentiments.segments[]``;
+  an item's own lists of records it shows, ``predictions[]``, by their type and measure) keep
+  what tells them apart: their type, their
+  most telling measure (``score`` before ``magnitude``, ``roles/quantity.py``, a number or a
+  map of numbers per group; its own before
   a part's: ``salience`` before ``sentiment.score``), and, when nothing of their own was chosen (a change said only by its advice
   texts, a token by its part of speech, an embedding by its vector), their own short scalars (``element``, ``newValue``,
   ``lemma``); the answer its own measure (``documentSentiment.score``). What it produced
@@ -41,7 +44,7 @@ from .roles.content import TEXT_MEMBERS, is_content
 from .roles.identity import is_id_name
 from .roles.noise import is_noise
 from .roles.people import is_person
-from .roles.quantity import is_measure, measure_rank
+from .roles.quantity import MEASURE_WORDS, is_measure, measure_rank
 from .roles.words import w
 from .trees import unwrap
 
@@ -140,10 +143,12 @@ def is_echoed_input(key: str) -> bool:
 
 
 # a text named for what a generation makes (``transcript``, ``translation``, ``caption``,
-# ``completion``, ``answer``, ``output``): content, as ``text`` and ``content`` are
+# ``completion``, ``answer``, ``output``, a classification's ``prediction``): content, as
+# ``text`` and ``content`` are
 PRODUCED_WORDS = frozenset(
-    {"transcript", "transcription", "translation", "caption", "completion", "answer", "output"}
-)
+    {"transcript", "transcription", "translation", "caption", "completion", "answer", "output",
+     "prediction"}
+)  # fmt: skip
 
 
 def produced(key: str) -> bool:
@@ -256,16 +261,24 @@ def _measures(record: dict[str, Any]) -> list[str]:
     found = [
         (0, measure_rank(k), k)
         for k, v in record.items()
-        if is_leaf(v) and is_measure(k, v) and not is_noise(k)
+        if is_leaf(v) and _measure(k, v) and not is_noise(k)
     ]
     found += [
         (1, measure_rank(k2), f"{k}.{k2}")
         for k, v in record.items()
         if isinstance(v, dict) and not is_noise(k) and not is_person(k)
         for k2, v2 in v.items()
-        if is_leaf(v2) and is_measure(k2, v2)
+        if is_leaf(v2) and _measure(k2, v2)
     ]
     return [min(found)[2]] if found else []
+
+
+def _measure(key: str, leaf: Any) -> bool:
+    """``is_measure``, or a measure's name over a value of either form (``score``: a number,
+    or a map of numbers per group: ``anyOf``, read as ``any``)."""
+    return is_measure(key, leaf) or (
+        base_type(leaf) == "any" and bool(w(key)) and w(key)[-1] in MEASURE_WORDS
+    )
 
 
 def record_paths(record: dict[str, Any], chosen_own: bool) -> list[str]:
@@ -295,7 +308,11 @@ def _record_lists(tree: dict[str, Any], prefix: str, depth: int) -> list[tuple[s
     """``(path, element)`` of a generation's record lists (module doc)."""
     out: list[tuple[str, Any]] = []
     for key, sub in tree.items():
-        if not isinstance(sub, list) or is_noise(key) or is_meta_key(key) or is_person(key):
+        if is_noise(key) or is_meta_key(key) or is_person(key):
+            continue
+        if isinstance(sub, dict) and depth + 1 < RECORD_DEPTH and not is_production_note(key):
+            out += _record_lists(sub, f"{prefix}{key}.", depth + 1)  # a group's lists
+        if not isinstance(sub, list):
             continue
         element = sub[0] if sub else None
         while isinstance(element, list):
@@ -322,8 +339,13 @@ def generated_record_paths(tree: dict[str, Any], item: bool, chosen: list[str]) 
         own = [p[len(prefix) :] for p in chosen if p.startswith(prefix)]
         return any("." not in k and not _telling(k, record) and not _vector(k, record) for k in own)
 
-    if item:
-        return tuple(record_paths(tree, own_chosen("", tree)))
+    if item:  # and of its own lists of records it shows, how sure each is (a label's score)
+        return tuple(record_paths(tree, own_chosen("", tree))) + tuple(
+            f"{path}.{p}"
+            for path, element in _record_lists(tree, "", RECORD_DEPTH - 1)
+            if any(c.startswith(f"{path}.") for c in chosen)
+            for p in record_paths(element, True)
+        )
     found = list(_measures(tree))
     for path, element in _record_lists(tree, "", 0):
         found += [f"{path}.{p}" for p in record_paths(element, own_chosen(f"{path}.", element))]
@@ -335,7 +357,7 @@ def _telling(key: str, record: Any) -> bool:
     leaf = record.get(key) if isinstance(record, dict) else None
     if not w(key) or not is_leaf(leaf):
         return False
-    return w(key)[-1] in RECORD_KIND_WORDS or is_measure(key, leaf)
+    return w(key)[-1] in RECORD_KIND_WORDS or _measure(key, leaf)
 
 
 def _vector(key: str, record: Any) -> bool:
@@ -346,6 +368,18 @@ def _vector(key: str, record: Any) -> bool:
 
 
 OFFSET_WORDS = frozenset({"offset"})
+# a span's bound counted in units of the text it quotes (``start_word``, ``endChar``,
+# ``beginIndex``), not in time (``start``, ``end_ms``: when a transcript's words were said)
+BOUND_WORDS = frozenset({"start", "end", "begin"})
+TEXT_UNIT_WORDS = frozenset({"word", "char", "character", "token", "index", "position", "line"})
+
+
+def _text_position(key: str) -> bool:
+    """``key`` names where a span lies in the text it quotes (``beginOffset``, ``start_word``)."""
+    ws = w(key)
+    return bool(OFFSET_WORDS & set(ws)) or (
+        len(ws) == 2 and ws[0] in BOUND_WORDS and ws[1] in TEXT_UNIT_WORDS
+    )
 
 
 def _is_record(element: Any) -> bool:
@@ -357,7 +391,7 @@ def _is_record(element: Any) -> bool:
 def quoted_text_paths(tree: Any, selection: list[str]) -> list[str]:
     """The selected texts (of ``selection``, dot paths, arrays seen through) a generation's
     answer ``tree`` quotes rather than produced (module doc): a span's text (its object has a
-    member named for an offset: ``beginOffset``), or a text in a list inside one of its
+    member named for where it lies in the text: ``beginOffset``, ``start_word``), or a text in a list inside one of its
     records, not reached through a member named as content (``content.parts[].text``)."""
     out: list[str] = []
     for path in selection:
@@ -381,7 +415,41 @@ def quoted_text_paths(tree: Any, selection: list[str]) -> list[str]:
                 in_record = False  # its content, however deep: what it produced
         if node is None:
             continue
-        span = any(OFFSET_WORDS & set(w(k)) for k, v in parent.items() if is_leaf(v))
+        span = any(_text_position(k) for k, v in parent.items() if is_leaf(v))
         if quoted or span:
+            out.append(path)
+    return out
+
+
+# how a model reasoned its way to the answer it gives beside (``reasoning_content``,
+# ``thinking``, ``thoughts``): not the answer
+REASONING_WORDS = frozenset({"reasoning", "thinking", "thought", "thoughts"})
+REASONING_NOTE = (
+    '[how the model reasoned is a preview: detail_level="detailed", or fields naming it, '
+    "shows it whole]"
+)
+
+
+def reasoning_text_paths(tree: Any, selection: list[str]) -> list[str]:
+    """The selected texts (of ``selection``) of ``tree`` (a generation's answer) that say how
+    it reasoned, beside the content that is its answer: a member named for reasoning
+    (``REASONING_WORDS``) whose object holds another member named as content or for what a
+    generation makes (``message: {content, reasoning_content}``)."""
+    out: list[str] = []
+    for path in selection:
+        *head, last = path.split(".")
+        if REASONING_WORDS.isdisjoint(w(last)):
+            continue
+        node: Any = tree
+        for seg in head:
+            node = unwrap(node)
+            node = node.get(seg) if isinstance(node, dict) else None
+        node = unwrap(node)
+        if not isinstance(node, dict) or not is_leaf(node.get(last)):
+            continue
+        if any(
+            k != last and REASONING_WORDS.isdisjoint(w(k)) and (is_content(k) or produced(k))
+            for k in node
+        ):
             out.append(path)
     return out
