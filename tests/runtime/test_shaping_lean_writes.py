@@ -8,7 +8,6 @@ import json
 from typing import Any
 
 from generator.runtime.shaping.decision import DefaultsContext, decide_fields
-from generator.runtime.shaping.defaults import choose_default_fields
 from generator.runtime.shaping.pipeline import ShapeConfig, shape
 
 TEXT = (
@@ -266,15 +265,3 @@ def test_an_actions_answer_keeps_the_flag_the_action_set() -> None:
     assert {"status", "published"} <= set(chosen) and "pinned" not in chosen
     plain = decide_fields(tree, DefaultsContext(), kind="update", item=False)
     assert "published" not in plain and "status" in plain
-
-
-def test_a_writes_answer_keeps_the_alarm_flag_the_call_set() -> None:
-    # a delete answering ``{object, deleted, id, version}`` said which one went but not that it
-    # went; an update's answer keeps ``archived`` too (concise output drops it when false)
-    gone = {"object": "string", "deleted": "boolean", "id": "string", "version": "string"}
-    assert "deleted" in choose_default_fields(gone, kind="delete")
-    record = {"id": "string", "name": "string", "archived": "boolean", "private": "boolean",
-              "description": "string", "updated_at": "string:date-time"}  # fmt: skip
-    chosen = choose_default_fields(record, kind="update")
-    assert "archived" in chosen and "private" not in chosen  # no other flag on a write
-    assert "deleted" not in choose_default_fields(gone, kind="delete", item=True)

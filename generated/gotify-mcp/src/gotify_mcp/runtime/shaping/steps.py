@@ -660,14 +660,11 @@ SETTING_RANK = 2  # ``flag_rank`` of a setting (``allow_forking``, ``keepForever
 
 def take_flags(sel: Selection, row: Step) -> int:
     """Alarm flags always (news only when true: dropped when false by the pipeline; no slot),
-    also on the resource a write answers, whose profile takes no other flags (a delete's
-    ``deleted: true``, a refund's ``refunded``: what the call did to it), then the other flags
-    up to the slot; a listed item's not its settings (``keepForever``, ``allow_forking``: its
-    own page shows them; a list holds many items)."""
+    then the other flags up to the slot; a listed item's not its settings (``keepForever``,
+    ``allow_forking``: its own page shows them; a list holds many items)."""
     found = row.ranked(sel)
-    written = sel.kind in WRITE_KINDS and not sel.item
     for f in found:
-        if is_alarm_flag(f.key) and (sel.profile.flags or written):
+        if is_alarm_flag(f.key) and sel.profile.flags:
             sel.pick.add(f.path, row.records, force=True, cost=1)
     others = [f for f in found if not is_alarm_flag(f.key)]
     if sel.listed:
