@@ -339,7 +339,7 @@ def _list_in_paging_object(node: dict[str, Any]) -> tuple[str, str] | None:
     if len(objects) != 1 or any(isinstance(v, list) for v in node.values()):
         return None
     key = objects[0]
-    if (words(key) or (key.lower(),))[-1] in REPORT_WORDS:
+    if w(key)[-1] in REPORT_WORDS:
         return None
     inner = node[key]
     lists = [k for k, v in inner.items() if isinstance(v, list) and isinstance(unwrap(v), dict)]

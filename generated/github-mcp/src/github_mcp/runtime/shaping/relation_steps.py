@@ -47,7 +47,7 @@ from .roles.people import (
     person_rank,
     says_who,
 )
-from .roles.quantity import currency_rank, is_amount, is_count, is_currency, is_measure, is_money
+from .roles.quantity import currency_order, is_amount, is_count, is_currency, is_measure, is_money
 from .roles.relation import first_person_paths, nested_identity, person_paths, readable, reduce
 from .roles.state import is_state, state_rank
 from .roles.time import is_time, time_rank
@@ -250,10 +250,6 @@ def keys_beside_label(inner: dict[str, Any], taken: str | None) -> list[str]:
     return natural + primary
 
 
-def _string(node: Any) -> bool:
-    return isinstance(node, str) and base_type(node) == "string"
-
-
 def own_text(sel: Selection) -> bool:
     """The object holds a text of its own (an initiative's ``content``): what it says is read
     there, not in a related object's text (``documentContent.content``, ``lastUpdate.body``)."""
@@ -272,7 +268,7 @@ def naming_text(inner: dict[str, Any], taken: str | None) -> str | None:
     if any(is_label(k) or is_primary(k) for k in leaves):
         return None
     bodies = [
-        k for k in leaves if is_body(k) and len(w(k)) == 1 and _string(inner[k])
+        k for k in leaves if is_body(k) and len(w(k)) == 1 and base_type(inner[k]) == "string"
     ]  # a string (not a display setting's ``text: true``)
     return bodies[0] if len(bodies) == 1 else None
 
@@ -472,7 +468,7 @@ def take_lists(sel: Selection, row: Step) -> int:
         amounts = [k for k in keys if is_amount(k, element[k], keys) and k != ident]
         if amounts:
             currency = sorted(
-                (k for k in keys if is_currency(k)), key=lambda k: currency_rank(k, amounts[0])
+                (k for k in keys if is_currency(k)), key=lambda k: currency_order(k, amounts[0])
             )
             paths += [f"{f.path}.{k}" for k in (amounts[0], *currency[:1])]
         if not is_label(ident.rsplit(".", 1)[-1]):  # an element said by its text (an error's

@@ -60,9 +60,8 @@ from .roles.noise import is_noise
 from .roles.people import handle, is_person, is_person_node, is_person_object, own_name
 from .roles.quantity import (
     BIT_FIELDS,
-    CURRENCY_ENDS,
     LIMIT_WORDS,
-    currency_rank,
+    currency_order,
     is_amount,
     is_count,
     is_currency,
@@ -375,12 +374,9 @@ def currencies(sel: Selection) -> list[Field]:
 
 
 def currency_key(f: Field, sel: Selection) -> Any:
-    """The currency of the amount taken first (``roles/quantity.currency_rank``); of those
-    alike, ``currency`` before ``currency_code``, a bare one before ``primary_currency_code``."""
+    """The currency of the amount taken first (``roles/quantity.currency_order``)."""
     taken = [p for p, r in zip(sel.pick.chosen, sel.pick.roles) if r == "money"]
-    ws = w(f.key)
-    amount = taken[0].rsplit(".", 1)[-1] if taken else None
-    return currency_rank(f.key, amount), CURRENCY_ENDS.index(ws[-1]), len(ws)
+    return currency_order(f.key, taken[0].rsplit(".", 1)[-1] if taken else None)
 
 
 # ------------------------------------------------------------------------------ content

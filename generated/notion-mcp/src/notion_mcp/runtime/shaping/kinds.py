@@ -46,7 +46,7 @@ from .roles.noise import is_noise
 from .roles.people import is_person
 from .roles.quantity import MEASURE_WORDS, is_measure, measure_rank
 from .roles.words import w
-from .trees import unwrap
+from .trees import node_at, unwrap
 
 OPERATION_KINDS = ("read", "search", "create", "update", "delete", "generate", "acknowledge")
 WRITE_KINDS = frozenset({"create", "update", "delete"})
@@ -276,9 +276,7 @@ def _measures(record: dict[str, Any]) -> list[str]:
 def _measure(key: str, leaf: Any) -> bool:
     """``is_measure``, or a measure's name over a value of either form (``score``: a number,
     or a map of numbers per group: ``anyOf``, read as ``any``)."""
-    return is_measure(key, leaf) or (
-        base_type(leaf) == "any" and bool(w(key)) and w(key)[-1] in MEASURE_WORDS
-    )
+    return is_measure(key, leaf) or (base_type(leaf) == "any" and w(key)[-1] in MEASURE_WORDS)
 
 
 def record_paths(record: dict[str, Any], chosen_own: bool) -> list[str]:
@@ -440,11 +438,7 @@ def reasoning_text_paths(tree: Any, selection: list[str]) -> list[str]:
         *head, last = path.split(".")
         if REASONING_WORDS.isdisjoint(w(last)):
             continue
-        node: Any = tree
-        for seg in head:
-            node = unwrap(node)
-            node = node.get(seg) if isinstance(node, dict) else None
-        node = unwrap(node)
+        node = unwrap(node_at(tree, ".".join(head)) if head else tree)
         if not isinstance(node, dict) or not is_leaf(node.get(last)):
             continue
         if any(

@@ -94,7 +94,7 @@ def is_amount(key: str, leaf: Any, siblings: Iterable[str]) -> bool:
     return any(is_currency(k) for k in siblings if k != key)
 
 
-CURRENCY_ENDS = ("currency", "code", "iso")  # in rank order (``steps.currency_key``)
+CURRENCY_ENDS = ("currency", "code", "iso")  # in rank order (``currency_order``)
 
 
 def is_currency(key: str) -> bool:
@@ -102,6 +102,14 @@ def is_currency(key: str) -> bool:
     ``currencyIso``; not its symbol, name, id or decimal places."""
     ws = w(key)
     return "currency" in ws and ws[-1] in CURRENCY_ENDS
+
+
+def currency_order(key: str, amount: str | None) -> tuple[bool, int, int]:
+    """Sort key of currency members (``is_currency``) beside the amount taken: its own before
+    another amount's (``currency_rank``); of those alike, ``currency`` before ``currency_code``,
+    a bare one before ``primary_currency_code``."""
+    ws = w(key)
+    return currency_rank(key, amount), CURRENCY_ENDS.index(ws[-1]), len(ws)
 
 
 def currency_rank(key: str, amount: str | None) -> bool:
