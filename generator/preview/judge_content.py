@@ -14,7 +14,8 @@ copyright, an attribution, a license or a disclaimer, or a short copyright line:
 and not the *caller's own text* answered back (``judge_request.py``): a string the caller
 sent, or, in a record a write answers (an object with an identity or a label, of an
 operation that is not a generation), a member the request body takes (a reply's ``body``,
-a label's ``description``; a task's ``links``, not a list of alternatives), or any member
+a label's ``description``; a task's ``links``, not a list of alternatives), a member
+named for its description (what the record says it is, whoever wrote it), or any member
 when the write sent no body (``POST /pages/{id}/publish``: what the page held). It is looked
 for in the answer object (the body, seen through envelopes such as ``{"data": {...}}``): its
 own prose members, and its *lists of alternatives*: arrays whose items are objects with
@@ -129,17 +130,19 @@ def _echoed(
     """The caller's own text answered back: a string the caller sent (``text``; None for a
     list), or, in a record a write answers (an object with an identity or a label; not a
     generation's answer), a member the request body takes (a comment's ``body``, a task's
-    ``links``), or any member when the write sent no body at all (``POST
-    /pages/{id}/publish``: the text the page held)."""
+    ``links``), its description (what the record says it is, written by whoever made it:
+    an archive whose body holds only options answers it too), or any member when the write
+    sent no body at all (``POST /pages/{id}/publish``: the text the page held)."""
     if request is None:
         return False
     if text is not None and request.sent(text):
         return True
     written = kind not in (None, "generate", "read", "search")
+    described = written and words(key)[-1:] == ["description"]  # what the record says it is
     return (
         kind != "generate"
         and is_resource(answer)
-        and (request.takes(key) or (written and not request.body))
+        and (request.takes(key) or (written and not request.body) or described)
     )
 
 

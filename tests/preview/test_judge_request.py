@@ -163,8 +163,10 @@ def test_a_write_that_sent_no_body_answers_what_the_resource_held() -> None:
     group, whose ``description`` is most of its text; the receipt leaves it out. The judge
     took the description for content the call generated ("generated content missing"): a
     write that sent nothing but the resource's address wrote no text, its answer's texts are
-    what the resource held. A write with a body that did not take the member, and a call
-    whose request the judge is not told, are judged as before."""
+    what the resource held. Its description is what it says it is, whoever wrote it, after
+    any write (Growthbook's archive takes options: ``ignoreWarnings``). Another long text a
+    write with a body did not send, and a call whose request the judge is not told, are
+    judged as before."""
     group = {
         "id": "grp_1",
         "name": "Beta testers",
@@ -175,9 +177,16 @@ def test_a_write_that_sent_no_body_answers_what_the_resource_held() -> None:
     receipt = {"id": "grp_1", "name": "Beta testers", "archived": True}
     assert judge(group, receipt, kind="update", request=Request(body=False)).lost == []
     with_body = Request(frozenset({("name",)}))
-    assert judge(group, receipt, kind="update", request=with_body).lost == [
-        "generated content description"
+    notes = {**group, "notes": STORY}
+    del notes["description"]
+    assert judge(notes, receipt, kind="update", request=with_body).lost == [
+        "generated content notes"
     ]
-    assert judge(group, receipt, kind="update").lost == ["generated content description"]
+    assert judge(notes, receipt, kind="update").lost == ["generated content notes"]
+    # its description is what the record says it is: not produced by an archive whose body
+    # holds only options (``{ignoreWarnings: true}``), nor by any other write
+    assert judge(group, receipt, kind="update", request=with_body).lost == []
+    assert judge(group, receipt, kind="create", request=with_body).lost == []
+    assert judge(group, receipt, kind="read").lost == ["generated content description"]
     # a generation that sent no body still generated its text
     assert judge(group, receipt, kind="generate", request=Request(body=False)).lost != []
