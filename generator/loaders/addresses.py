@@ -11,6 +11,12 @@ the defaults: ``runtime/shaping/roles/identity.addressed_by``).
   answers with the same schema as the item path's GET (the same objects, found by another
   member: ``tag_name``). An action on an item (``/orders/CreateInvoice/{id}``), a sub-resource
   or a different answer (an image, another schema) is not an address.
+- An item's action (``POST /constants/{key}/archive``: a path one literal below an item path,
+  with no GET and nothing below it) answers about that item when it answers an object: the
+  item path's parameters address it too (the archived ``constant: {id, key, ...}`` beside
+  the gates it passed). A sub-resource a GET reads (``/users/{id}/settings``) and a
+  collection under the item (``/issues/{n}/comments`` with ``/{comment_id}`` below) are not
+  actions.
 """
 
 from __future__ import annotations
@@ -23,6 +29,7 @@ from .refs import RefResolver
 from .response_shape import success_body
 
 LAST_PARAM = re.compile(r"^(.*)/\{([^{}/]+)\}/?$")
+ACTION = re.compile(r"^(.*/\{[^{}/]+\})/([^{}/]+)/?$")  # an item path, then one literal
 OTHER_ADDRESS = re.compile(r"^(.*)/([^{}/]+)/\{([^{}/]+)\}/?$")
 # A format suffix after the last segment (``/Messages/{Sid}.json`` beside ``/Messages.json``):
 # the same address written with the format it answers in.
@@ -80,7 +87,24 @@ def address_keys(
         for addressed in [collection, *items]:
             if param not in keys.get(addressed, ()):
                 keys[addressed] = keys.get(addressed, ()) + (param,)
+    for path in ordered:
+        if path not in keys and (item := _acted_on(path, paths, known, ordered)) is not None:
+            keys[path] = keys.get(item, ())
     return keys
+
+
+def _acted_on(path: str, paths: dict[str, Any], known: set[str], ordered: list[str]) -> str | None:
+    """The item path whose item ``path`` acts on (module doc), None when it is no action."""
+    action = ACTION.match(path)
+    if action is None or action.group(1) not in known:
+        return None
+    operations = paths[path] if isinstance(paths[path], dict) else {}
+    if "get" in operations or not any(m in operations for m in ("post", "put", "patch")):
+        return None  # a sub-resource read, or no write
+    below = path.rstrip("/") + "/"
+    if any(p.startswith(below) for p in ordered):
+        return None  # a collection under the item
+    return action.group(1)
 
 
 def own_parameter(path: str) -> str | None:

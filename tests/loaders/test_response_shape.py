@@ -483,3 +483,53 @@ def test_a_parameter_names_a_lists_items_only_when_it_names_what_they_are() -> N
     assert names_items({"InvoiceID": "string", "Total": "number"}, "InvoiceID", ("invoice",))
     assert names_items(message, "message_id", ("message",))
     assert names_items(message, "id", ("message",))
+
+
+def test_an_items_action_answers_about_the_item(tmp_path: Path) -> None:
+    """Growthbook's ``POST /constants/{key}/archive`` (/work/outside13w/growthbook.yaml, MIT)
+    answers ``{constant: {id, key, ...}, bypassedGates: [{type, outcome, via}]}``. With no
+    address for the action's path the gates were taken for the payload and the constant cut
+    to its id and name (no ``key``, no ``archived``). An action one literal below an item
+    path answers about that item; a sub-resource a GET reads, and a collection under the
+    item, are not actions."""
+    constant = {"type": "object", "properties": {
+        "id": {"type": "string"}, "key": {"type": "string"}, "name": {"type": "string"},
+        "value": {"type": "string"}, "archived": {"type": "boolean"},
+        "description": {"type": "string"},
+        "dateUpdated": {"type": "string", "format": "date-time"},
+    }}  # fmt: skip
+    gate = {
+        "type": "object",
+        "properties": {
+            "type": {"type": "string"},
+            "outcome": {"type": "string"},
+            "via": {"type": "string"},
+        },
+    }
+    answer = {"200": _json({"type": "object", "properties": {
+        "constant": {"$ref": "#/components/schemas/Constant"},
+        "bypassedGates": {"type": "array", "items": gate}}})}  # fmt: skip
+    key = [{"name": "key", "in": "path", "required": True, "schema": {"type": "string"}}]
+    doc = {
+        "openapi": "3.0.3",
+        "info": {"title": "Constants", "version": "1"},
+        "servers": [{"url": "https://example.test"}],
+        "paths": {
+            "/constants/{key}": {"get": {"operationId": "getConstant", "parameters": key,
+                "responses": {"200": _json({"type": "object", "properties": {
+                    "constant": {"$ref": "#/components/schemas/Constant"}}})}}},
+            "/constants/{key}/archive": {"post": {"operationId": "archiveConstant",
+                                                  "parameters": key, "responses": answer}},
+            "/constants/{key}/uses": {"get": {"operationId": "listUses", "parameters": key,
+                                              "responses": answer}},
+        },
+        "components": {"schemas": {"Constant": constant}},
+    }  # fmt: skip
+    path = tmp_path / "constants.json"
+    path.write_text(json.dumps(doc))
+    spec, _ = load_decided(path)
+    shapes = {op.id: op.response for op in spec.operations}
+    archived = shapes["archiveConstant"]
+    assert archived.collection_path is None and archived.envelope_path == "constant"
+    assert {"key", "archived"} <= set(archived.default_fields)
+    assert shapes["listUses"].collection_path == "bypassedGates"  # a read: not an action
