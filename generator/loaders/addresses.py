@@ -14,8 +14,9 @@ the defaults: ``runtime/shaping/roles/identity.addressed_by``).
 - An item's action (``POST /constants/{key}/archive``: a path one literal below an item path,
   with no GET and nothing below it) answers about that item when it answers an object: the
   item path's parameters address it too (the archived ``constant: {id, key, ...}`` beside
-  the gates it passed). A sub-resource a GET reads (``/users/{id}/settings``) and a
-  collection under the item (``/issues/{n}/comments`` with ``/{comment_id}`` below) are not
+  the gates it passed). A sub-resource a GET reads (``/users/{id}/settings``), a collection
+  under the item (``/issues/{n}/comments`` with ``/{comment_id}`` below) and a method of a
+  sub-collection (``/spreadsheets/{id}/values:batchUpdate``: the ranges it wrote) are not
   actions.
 """
 
@@ -96,8 +97,8 @@ def address_keys(
 def _acted_on(path: str, paths: dict[str, Any], known: set[str], ordered: list[str]) -> str | None:
     """The item path whose item ``path`` acts on (module doc), None when it is no action."""
     action = ACTION.match(path)
-    if action is None or action.group(1) not in known:
-        return None
+    if action is None or action.group(1) not in known or ":" in action.group(2):
+        return None  # ``/{id}/values:batchUpdate``: a method of the item's sub-collection
     operations = paths[path] if isinstance(paths[path], dict) else {}
     if "get" in operations or not any(m in operations for m in ("post", "put", "patch")):
         return None  # a sub-resource read, or no write

@@ -491,7 +491,7 @@ def test_an_items_action_answers_about_the_item(tmp_path: Path) -> None:
     address for the action's path the gates were taken for the payload and the constant cut
     to its id and name (no ``key``, no ``archived``). An action one literal below an item
     path answers about that item; a sub-resource a GET reads, and a collection under the
-    item, are not actions."""
+    item, and a method of its sub-collection, are not actions."""
     constant = {"type": "object", "properties": {
         "id": {"type": "string"}, "key": {"type": "string"}, "name": {"type": "string"},
         "value": {"type": "string"}, "archived": {"type": "boolean"},
@@ -522,6 +522,8 @@ def test_an_items_action_answers_about_the_item(tmp_path: Path) -> None:
                                                   "parameters": key, "responses": answer}},
             "/constants/{key}/uses": {"get": {"operationId": "listUses", "parameters": key,
                                               "responses": answer}},
+            "/constants/{key}/values:batchUpdate": {"post": {
+                "operationId": "batchUpdate", "parameters": key, "responses": answer}},
         },
         "components": {"schemas": {"Constant": constant}},
     }  # fmt: skip
@@ -533,3 +535,5 @@ def test_an_items_action_answers_about_the_item(tmp_path: Path) -> None:
     assert archived.collection_path is None and archived.envelope_path == "constant"
     assert {"key", "archived"} <= set(archived.default_fields)
     assert shapes["listUses"].collection_path == "bypassedGates"  # a read: not an action
+    # a method of the item's sub-collection (Google's ``values:batchUpdate``) answers that
+    assert shapes["batchUpdate"].collection_path == "bypassedGates"
