@@ -12,9 +12,12 @@ the defaults: ``runtime/shaping/roles/identity.addressed_by``).
   member: ``tag_name``). An action on an item (``/orders/CreateInvoice/{id}``), a sub-resource
   or a different answer (an image, another schema) is not an address.
 - An item's action (``POST /constants/{key}/archive``: a path one literal below an item path,
-  with no GET and nothing below it) answers about that item when it answers an object: the
-  item path's parameters address it too (the archived ``constant: {id, key, ...}`` beside
-  the gates it passed). A sub-resource a GET reads (``/users/{id}/settings``), a collection
+  with no GET and nothing below it) that answers with the item's schema (the schema the item
+  path's GET answers with, or one of that answer's members': ``{constant: Constant}``)
+  answers about that item: the item path's parameters address it too (the archived
+  ``constant: {id, key, ...}`` beside the gates it passed). An action answering something
+  else (a task that names the index it works on: ``{taskUid, indexUid, status}``) is not
+  addressed so. A sub-resource a GET reads (``/users/{id}/settings``), a collection
   under the item (``/issues/{n}/comments`` with ``/{comment_id}`` below) and a method of a
   sub-collection (``/spreadsheets/{id}/values:batchUpdate``: the ranges it wrote) are not
   actions.
@@ -89,9 +92,39 @@ def address_keys(
             if param not in keys.get(addressed, ()):
                 keys[addressed] = keys.get(addressed, ()) + (param,)
     for path in ordered:
-        if path not in keys and (item := _acted_on(path, paths, known, ordered)) is not None:
-            keys[path] = keys.get(item, ())
+        if path in keys or (item := _acted_on(path, paths, known, ordered)) is None:
+            continue
+        read = _schema_names(paths[written.get(item, item)], "get", doc, resolver)
+        if any(
+            read[0] & acted[0] or read[1] & acted[1]
+            for method in ("post", "put", "patch")
+            for acted in [_schema_names(paths[path], method, doc, resolver)]
+        ):
+            keys[path] = keys.get(written.get(item, item), ())
     return keys
+
+
+def _schema_names(
+    path_item: Any, method: str, doc: Document, resolver: RefResolver
+) -> tuple[set[str], set[str]]:
+    """The names of the schemas an operation answers with: its success body's, and those of
+    the body's members (``{constant: {$ref: Constant}, bypassedGates: [...]}``). Compared
+    level by level: an answer that is one of the item's members (its ``spec``) is a part."""
+    item = resolver.deref(path_item, doc, "")
+    operation = item.value.get(method) if isinstance(item.value, dict) else None
+    if not isinstance(operation, dict):
+        return set(), set()
+    body = success_body(operation.get("responses"), item.doc, resolver)
+    if not isinstance(body.schema, dict) or body.doc is None:
+        return set(), set()
+    answer = resolver.deref(body.schema, body.doc, "")
+    members = answer.value.get("properties") if isinstance(answer.value, dict) else None
+    found = {
+        resolver.deref(member, answer.doc, "").name
+        for member in (members or {}).values()
+        if isinstance(member, dict)
+    }
+    return ({answer.name} if answer.name else set()), {n for n in found if n}
 
 
 def _acted_on(path: str, paths: dict[str, Any], known: set[str], ordered: list[str]) -> str | None:
