@@ -491,7 +491,8 @@ def test_an_items_action_answers_about_the_item(tmp_path: Path) -> None:
     address for the action's path the gates were taken for the payload and the constant cut
     to its id and name (no ``key``, no ``archived``). An action one literal below an item
     path answers about that item; a sub-resource a GET reads, and a collection under the
-    item, and a method of its sub-collection, are not actions."""
+    item, and a method of its sub-collection, are not actions; an action answering another
+    schema (a task that names the item) is not about the item."""
     constant = {"type": "object", "properties": {
         "id": {"type": "string"}, "key": {"type": "string"}, "name": {"type": "string"},
         "value": {"type": "string"}, "archived": {"type": "boolean"},
@@ -524,8 +525,13 @@ def test_an_items_action_answers_about_the_item(tmp_path: Path) -> None:
                                               "responses": answer}},
             "/constants/{key}/values:batchUpdate": {"post": {
                 "operationId": "batchUpdate", "parameters": key, "responses": answer}},
+            "/constants/{key}/refresh": {"post": {"operationId": "refresh", "parameters": key,
+                "responses": {"200": _json({"$ref": "#/components/schemas/Task"})}}},
         },
-        "components": {"schemas": {"Constant": constant}},
+        "components": {"schemas": {"Constant": constant, "Task": {
+            "type": "object", "properties": {"taskUid": {"type": "integer"},
+                                             "key": {"type": "string"},
+                                             "status": {"type": "string"}}}}},
     }  # fmt: skip
     path = tmp_path / "constants.json"
     path.write_text(json.dumps(doc))
@@ -537,3 +543,5 @@ def test_an_items_action_answers_about_the_item(tmp_path: Path) -> None:
     assert shapes["listUses"].collection_path == "bypassedGates"  # a read: not an action
     # a method of the item's sub-collection (Google's ``values:batchUpdate``) answers that
     assert shapes["batchUpdate"].collection_path == "bypassedGates"
+    # an action answering another schema (a task naming the constant) keeps its own identity
+    assert shapes["refresh"].identity_fields[:1] == ("taskUid",)
