@@ -511,6 +511,7 @@ def test_an_items_action_answers_about_the_item(tmp_path: Path) -> None:
         "constant": {"$ref": "#/components/schemas/Constant"},
         "bypassedGates": {"type": "array", "items": gate}}})}  # fmt: skip
     key = [{"name": "key", "in": "path", "required": True, "schema": {"type": "string"}}]
+    index = [{"name": "indexUid", "in": "path", "required": True, "schema": {"type": "string"}}]
     doc = {
         "openapi": "3.0.3",
         "info": {"title": "Constants", "version": "1"},
@@ -525,13 +526,21 @@ def test_an_items_action_answers_about_the_item(tmp_path: Path) -> None:
                                               "responses": answer}},
             "/constants/{key}/values:batchUpdate": {"post": {
                 "operationId": "batchUpdate", "parameters": key, "responses": answer}},
-            "/constants/{key}/refresh": {"post": {"operationId": "refresh", "parameters": key,
-                "responses": {"200": _json({"$ref": "#/components/schemas/Task"})}}},
+            "/indexes/{indexUid}": {"get": {"operationId": "getIndex", "parameters": index,
+                "responses": {"200": _json({"$ref": "#/components/schemas/IndexView"})}}},
+            "/indexes/{indexUid}/delete-batch": {"post": {
+                "operationId": "deleteBatch", "parameters": index,
+                "responses": {"200": _json({"$ref": "#/components/schemas/SummarizedView"})}}},
         },
-        "components": {"schemas": {"Constant": constant, "Task": {
+        "components": {"schemas": {"Constant": constant, "IndexView": {
+            "type": "object", "properties": {"uid": {"type": "string"},
+                                             "primaryKey": {"type": "string"}}},
+            "SummarizedView": {
             "type": "object", "properties": {"taskUid": {"type": "integer"},
-                                             "key": {"type": "string"},
-                                             "status": {"type": "string"}}}}},
+                                             "indexUid": {"type": "string"},
+                                             "status": {"type": "string"},
+                                             "type": {"type": "string"},
+                                             "enqueuedAt": {"type": "string"}}}}},
     }  # fmt: skip
     path = tmp_path / "constants.json"
     path.write_text(json.dumps(doc))
@@ -543,5 +552,6 @@ def test_an_items_action_answers_about_the_item(tmp_path: Path) -> None:
     assert shapes["listUses"].collection_path == "bypassedGates"  # a read: not an action
     # a method of the item's sub-collection (Google's ``values:batchUpdate``) answers that
     assert shapes["batchUpdate"].collection_path == "bypassedGates"
-    # an action answering another schema (a task naming the constant) keeps its own identity
-    assert shapes["refresh"].identity_fields[:1] == ("taskUid",)
+    # an action answering another schema (Meilisearch's task naming the index it works on,
+    # /work/outside7/meilisearch.json, MIT) keeps its own identity
+    assert "taskUid" in shapes["deleteBatch"].default_fields
