@@ -35,6 +35,7 @@ from ..runtime.shaping.decision import DefaultsContext
 from ..runtime.shaping.names import base_type, is_leaf, norm, schema_hint, with_hint, words
 from ..runtime.shaping.roles.label import is_label, label_rank
 from ..runtime.shaping.roles.identity import addressed_by, identity_fields, is_id_name
+from ..runtime.shaping.roles.relation import stub_text
 from ..runtime.shaping.trees import EVERY_KEY, is_map
 from .document import Document
 from .refs import RefResolver, Resolved, is_ref
@@ -471,7 +472,8 @@ def variant_names(
     """The members of the object ``found`` describes, ``depth`` levels down (lists' items
     read through), that are a union of two or more object variants (``oneOf``/``anyOf``: a
     notification's ``subject``, an issue, a pull request or a release), each as its dotted
-    path and what names each variant (``variant_name``): the decision keeps them all when
+    path and what names each variant (``variant_name``; a reference's, ``{id, type, summary,
+    self}``, also by its one text: ``roles.relation.stub_text``): the decision keeps them all when
     it keeps the member (``DefaultsContext.variants``)."""
     resolver = builder.resolver
     if found is None or not isinstance(found.value, dict) or depth <= 0:
@@ -484,8 +486,10 @@ def variant_names(
         branches = [b for key in ("oneOf", "anyOf") for b in value.get(key) or []]
         trees = [builder.tree(b, node.doc, 1) for b in branches if isinstance(b, dict)]
         named = [variant_name(t) for t in trees if isinstance(t, dict) and t]
+        # a reference's variant (``{id, type, summary, self}``) by its one text beside its id
+        texts = [stub_text(t) for t in trees if isinstance(t, dict) and t]
         if len(named) >= 2:
-            said = tuple(dict.fromkeys(n for n in named if n))
+            said = tuple(dict.fromkeys(n for n in named + texts if n))
             out += [(name, said)] if said else []
         else:
             out += [(f"{name}.{p}", n) for p, n in variant_names(node, builder, depth - 1)]

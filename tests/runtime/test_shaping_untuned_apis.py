@@ -108,7 +108,8 @@ def test_a_list_wrapped_by_all_of_is_read_through_its_items_schema(tmp_path: Pat
     """The wrapper's list was looked for through ``properties`` only: behind ``allOf`` its
     items' schema was not found, so the items had no entity and their members' variants were
     not known: the defaults named a team by the whole team's ``name`` alone, and a team sent
-    as a reference shaped down to ``{}``."""
+    as a reference shaped down to ``{}``. A reference is named by its one text beside its id
+    (``stub_text``): it had shaped down to its id alone, the team's name lost."""
     path = tmp_path / "incidents.json"
     path.write_text(json.dumps(_incidents_description()))
     spec, _ = load_spec(path, name=None)
@@ -116,7 +117,7 @@ def test_a_list_wrapped_by_all_of_is_read_through_its_items_schema(tmp_path: Pat
     tool = dict((op.id, tool) for op, tool in pairs)["listIncidents"]
     config = shape_config_for(tool)
     assert config.context.entity == ("incident",)
-    assert ("teams", ("id", "name")) in config.context.variants
+    assert ("teams", ("id", "name", "summary")) in config.context.variants
     body = {
         "incidents": [
             {
@@ -131,7 +132,7 @@ def test_a_list_wrapped_by_all_of_is_read_through_its_items_schema(tmp_path: Pat
         "more": False,
     }
     shaped = json.loads(shape_output(body, tool, config).chunks[0])
-    assert shaped["incidents"][0]["teams"] == [{"id": "TM1"}]
+    assert shaped["incidents"][0]["teams"] == [{"id": "TM1", "summary": "Storage"}]
     assert shaped["incidents"][0]["title"] == "Disk full"
 
 

@@ -37,6 +37,7 @@ from .roles.noise import is_noise, minted
 from .roles.kinds import is_kind
 from .roles.words import w
 from .shape_config import ShapeConfig
+from .wrapper_parts import records_part
 
 _SMALL_META_KEYS = 8
 
@@ -160,20 +161,28 @@ def listed_noise(key: str) -> bool:
 
 
 def filter_meta(
-    value: Any, path: tuple[str, ...], subjects: bool = False, listed: bool = False
+    value: Any,
+    path: tuple[str, ...],
+    subjects: bool = False,
+    listed: bool = False,
+    parts: bool = False,
 ) -> Any:
     """Keep the path to the collection and the wrapper's scalar/small metadata at each level
     (with ``subjects``, also a resource next to the list, reduced: ``subject``; a list's
     wrapper, ``listed``, without its noise, ``listed_noise``, nor what it says about the
-    exchange, ``wrapper_note``: around one resource, a ``serverVersion`` may be the answer)."""
+    exchange, ``wrapper_note``: around one resource, a ``serverVersion`` may be the answer;
+    with ``parts``, a read's, a part holding records shaped by its own defaults:
+    ``wrapper_parts.py``)."""
     if not path:
         return value
     out: dict[str, Any] = {}
     for key, sub in value.items():
         if key == path[0]:
-            out[key] = filter_meta(sub, path[1:], subjects, listed)
+            out[key] = filter_meta(sub, path[1:], subjects, listed, parts)
         elif subjects and (reduced := subject(key, sub)):
             out[key] = reduced
+        elif parts and (held := records_part(key, sub, value, listed)) is not None:
+            out[key] = held
         elif listed and (listed_noise(key) or wrapper_note(key, sub)):
             continue  # what a list's wrapper says about the exchange, not about its items
         elif keep_meta(key, sub):
@@ -218,10 +227,17 @@ def find_target(value: Any, config: ShapeConfig) -> Target:
 
 
 def apply_select(
-    value: Any, target: Any, where: Target, select: Any, keep_wrapper: bool, subjects: bool = False
+    value: Any,
+    target: Any,
+    where: Target,
+    select: Any,
+    keep_wrapper: bool,
+    subjects: bool = False,
+    parts: bool = False,
 ) -> Any:
     """``select`` applied to each item, the enveloped resource or the body; the wrapper keeps
-    its metadata (all of it when ``keep_wrapper``; with ``subjects``, the list's subject)."""
+    its metadata (all of it when ``keep_wrapper``; with ``subjects``, the list's subject; with
+    ``parts``, a read's parts holding records, ``wrapper_parts.py``)."""
     path = where.path
     if path is None:
         return select(value)
@@ -229,7 +245,9 @@ def apply_select(
     if not path:
         return inner
     listed = where.kind == "list"
-    wrapper = value if keep_wrapper else filter_meta(value, path, subjects and listed, listed)
+    wrapper = (
+        value if keep_wrapper else filter_meta(value, path, subjects and listed, listed, parts)
+    )
     return set_at(wrapper, path, inner)
 
 

@@ -157,7 +157,13 @@ def shape(
             return with_map_keys(item, prune_empty(base(item)), maps)
 
     shaped = apply_select(
-        value, target, where, select, keep_wrapper=selection is None, subjects=from_defaults
+        value,
+        target,
+        where,
+        select,
+        keep_wrapper=selection is None,
+        subjects=from_defaults,
+        parts=from_defaults and config.kind in PAGE_KINDS,  # a read's parts holding records
     )
     violations: list[str] = []
     repaired: list[str] = []

@@ -48,7 +48,9 @@ from .roles.people import (
     says_who,
 )
 from .roles.quantity import currency_order, is_amount, is_count, is_currency, is_measure, is_money
-from .roles.relation import first_person_paths, nested_identity, person_paths, readable, reduce
+from .roles.relation import (
+    first_person_paths, nested_identity, person_paths, readable, reduce, stub_text,
+)  # fmt: skip
 from .roles.state import is_state, state_rank
 from .roles.time import is_time, time_rank
 from .roles.words import leaf_keys, w
@@ -231,7 +233,9 @@ def take_relations(sel: Selection, row: Step) -> int:
         if isinstance(inner, dict) and on_page(sel.item, sel.kind):
             for key in keys_beside_label(inner, reduce(f)):
                 sel.pick.add(f"{f.path}.{key}", row.records, force=True, cost=3)
-            said = None if own_text(sel) else naming_text(inner, reduce(f))
+            said = stub_text(inner) if not readable(reduce(f)) else None
+            if said is None and not own_text(sel):
+                said = naming_text(inner, reduce(f))
             if said is not None:
                 sel.pick.add(
                     f"{f.path}.{said}", row.records, force=True, cost=VALUE_TOKENS["preview"]

@@ -9,8 +9,11 @@ identity.
 - **relations**: ``*_id`` scalars of other entities and nested objects that have an identity of
   their own, reduced to a label that is also a key (``full_name``, ``login``), else their
   label, else their id; named ones first, and a list item takes only named ones
-  (``milestone.title``, not an opaque ``project_id``). An expandable reference sent as a plain
-  id string stays that string. One resource also takes one list of scalars (``topics``).
+  (``milestone.title``, not an opaque ``project_id``). A *reference* with no label, no
+  primary field and no key, only its ids, its kind, its links and one one-word text
+  (``{id, type, summary, self, html_url}``), is named by that text beside its id on a page,
+  and a union's variant that is such a reference by it too (``stub_text``). An
+  expandable reference sent as a plain id string stays that string. One resource also takes one list of scalars (``topics``).
 - a nested object is reduced through GraphQL connections (``nodes``, ``edges.node``), rich text
   (its text member) and labelled values (``{"label", "value"}``: the value).
 """
@@ -19,10 +22,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..names import is_leaf, norm
+from ..names import base_type, is_leaf, norm
 from ..trees import unwrap
 from .identity import is_id_name, is_natural_key, own_identity_key
-from .content import text_member
+from .content import is_body, is_content, text_member
+from .kinds import is_kind
+from .links import is_url
 from .label import is_label, is_primary, label_rank, pair_value
 from .noise import is_noise
 from .people import (
@@ -30,7 +35,7 @@ from .people import (
 )  # fmt: skip
 from .time import is_time
 from ..picking import Field
-from .words import leaf_keys
+from .words import leaf_keys, w
 
 
 def nested_identity(subtree: Any) -> str | None:
@@ -72,6 +77,29 @@ def nested_identity(subtree: Any) -> str | None:
         sub = nested_identity(element)
         return f"{key}.{sub}" if sub else None
     return None
+
+
+def stub_text(tree: dict[str, Any]) -> str | None:
+    """The one text of a reference that holds nothing else but its ids, its kind and its links
+    (``{id, type, summary, self, html_url}``: what a list of them shows, ``summary``, is what
+    names it), or None. A reference says what it is or where it lives (a kind or a link);
+    a text that is the object's body (``{id, content}``: a document's) says what it holds,
+    not its name."""
+    texts: list[str] = []
+    marked = False
+    for key in leaf_keys(tree):
+        leaf = tree[key]
+        if is_kind(key) or is_url(key, leaf):
+            marked = True
+        elif is_id_name(key) or is_noise(key):
+            continue
+        elif len(w(key)) != 1 or not is_content(key) or base_type(leaf) != "string":
+            return None
+        else:
+            texts.append(key)
+    if not marked or len(texts) != 1 or is_body(texts[0]):
+        return None
+    return texts[0]
 
 
 def readable(path: str | None) -> bool:
