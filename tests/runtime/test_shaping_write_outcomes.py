@@ -148,3 +148,16 @@ def test_a_written_users_records_with_a_state_keep_their_id() -> None:
     for out in _both_ways(USER, "update"):
         assert [f.get("id") for f in out["factors"]] == ["f-1", "f-2"], out
         assert [f["friendly_name"] for f in out["factors"]] == ["Phone 1", "Phone 2"]
+
+
+def test_a_flag_a_write_set_keeps_the_time_it_took_hold() -> None:
+    """A write that sets a flag answers it with the time it was set (``{protected: true,
+    updated_at}``): the time, saying only when the call happened, was left out, and the flag
+    alone said nothing the judge could find of the body. A small answer left with flags only
+    keeps its times; beside a name or a value, the time still goes."""
+    body = {"protected": True, "updated_at": "2024-05-01T12:34:56Z"}
+    for out in _both_ways(body, "update"):
+        assert out == body, out
+    named = {"protected": True, "name": "t1", "updated_at": "2024-05-01T12:34:56Z"}
+    for out in _both_ways(named, "update"):
+        assert out == {"protected": True, "name": "t1"}, out

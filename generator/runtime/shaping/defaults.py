@@ -413,6 +413,10 @@ def choose_default_fields(
             if (not is_noise(k) or _written_key(k, kind, keys))
             and (k in counted or not says_now(k, tree[k]))
         )
+        if all(base_type(tree[k]) == "boolean" for k in kept):  # ``{protected: true,
+            # updated_at}``: a flag alone says no more than that a call was made; the time it
+            # was set says when the setting took hold
+            kept = tuple(k for k in tree if not is_noise(k) or _written_key(k, kind, keys))
         return kept or tuple(tree)
     if not item and kind != "delete" and (settings := settings_fields(tree)):
         return settings

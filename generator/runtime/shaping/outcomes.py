@@ -7,9 +7,9 @@
   resource: ``format: unix-time``, an ISO value) and sits beside no tally of what it did.
   The write keeps them, with the bare tally: how many it did of how many.
 - **A composite key** (``composite_key``): a record with no id of its own whose members are
-  short strings and the ids of what it relates (``{namespace, object, relation, subject_id,
-  subject_set: {namespace, object, relation}}``, a relation tuple a create answers) is
-  identified by all of them together: the write keeps them all (at most ``BARE`` members, a
+  short strings, the id of what it relates and a part of its own kind, its members among the
+  record's (``{namespace, object, relation, subject_id, subject_set: {namespace, object,
+  relation}}``, a relation tuple a create answers), is identified by all of them together: the write keeps them all (at most ``BARE`` members, a
   part of the same kind whole); a lean profile kept the reference's id and one name, and the
   caller could not tell which tuple it made.
 """
@@ -63,14 +63,17 @@ def composite_key(tree: Any) -> list[str]:
     """The members (dotted) of a record identified by their composite (module doc), or none:
     no identity or label of its own, at most ``COMPOSITE_MEMBERS`` members, each a plain
     string or a flat object of plain strings (nothing named as noise), at least one of them
-    the id of what it relates and three that are not ids."""
+    the id of what it relates, three that are not ids, and a part whose members are among
+    the record's own (the tuple it relates to)."""
     if not isinstance(tree, dict) or not tree or len(tree) > COMPOSITE_MEMBERS:
         return []
     if has_own_identity(tree) or any(is_label(k) or is_noise(k) for k in tree):
         return []
     paths: list[str] = []
+    own = [k for k, v in tree.items() if _short_strings(v)]
+    alike = False  # a part of the same kind: the tuple it relates to
     for key, sub in tree.items():
-        if _short_strings(sub):
+        if key in own:
             paths.append(key)
         elif (
             isinstance(sub, dict)
@@ -79,10 +82,10 @@ def composite_key(tree: Any) -> list[str]:
             and all(_short_strings(v) and not is_noise(k) for k, v in sub.items())
         ):
             paths += [f"{key}.{k}" for k in sub]
+            alike = alike or (len(sub) >= 2 and set(sub) <= set(own))
         else:
             return []
-    own = [k for k, v in tree.items() if is_leaf(v)]
     refs = [k for k in own if is_id_name(k)]
-    if not refs or len(own) - len(refs) < 3:
+    if not alike or not refs or len(own) - len(refs) < 3:
         return []
     return paths
