@@ -462,9 +462,14 @@ def take_lists(sel: Selection, row: Step) -> int:
         listed = sel.listed  # a read's item, a search's hit
         if listed and not container and not is_person(f.key) and _keyed_only(element, ident):
             continue  # a list's item: its parts named only by a key or a number
-        if sel.kind in WRITE_KINDS:  # a write's records: the id the server gave each one too
-            paths += [f"{f.path}.{k}" for k in record_ids(f.key, element) if k != ident][:1]
         states = sorted((k for k in leaf_keys(element) if is_state(k)), key=state_rank)
+        if sel.kind in WRITE_KINDS:  # a write's records: the id the server gave each one too
+            # (named for its list, else, for records with a state of their own, ``factors:
+            # [{id, status, friendly_name}]``, their plain ``id``: no names the caller sent)
+            ids = record_ids(f.key, element)
+            if not ids and states and not is_id_name(ident.rsplit(".", 1)[-1]):
+                ids = [k for k in leaf_keys(element) if own_identity_key(k)]
+            paths += [f"{f.path}.{k}" for k in ids if k != ident][:1]
         paths += [f"{f.path}.{k}" for k in states[:1] if k != ident]
         # a line of a price list or an order is said by its amount too, with its currency
         keys = leaf_keys(element)

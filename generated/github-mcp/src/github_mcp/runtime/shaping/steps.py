@@ -365,17 +365,28 @@ def take_money_pair(sel: Selection, row: Step) -> int:
     return 0
 
 
+def _amounts_taken(sel: Selection) -> list[str]:
+    """The object's own amounts that were taken, as money or as what names it (a posting
+    nothing else names, ``{amount, asset, source, destination}``, is said by its amount)."""
+    keys = [f.key for f in sel.own_leaves]
+    own = {f.path: f for f in sel.own_leaves}
+    return [
+        p
+        for p, r in zip(sel.pick.chosen, sel.pick.roles)
+        if p in own and (r == "money" or is_amount(own[p].key, own[p].node, keys))
+    ]
+
+
 def currencies(sel: Selection) -> list[Field]:
     """The currency beside an amount of its own that was taken."""
-    own = {f.path for f in sel.own_leaves}
-    if not any(r == "money" and p in own for p, r in zip(sel.pick.chosen, sel.pick.roles)):
+    if not _amounts_taken(sel):
         return []
     return [f for f in sel.own_leaves if is_currency(f.key)]
 
 
 def currency_key(f: Field, sel: Selection) -> Any:
     """The currency of the amount taken first (``roles/quantity.currency_order``)."""
-    taken = [p for p, r in zip(sel.pick.chosen, sel.pick.roles) if r == "money"]
+    taken = _amounts_taken(sel)
     return currency_order(f.key, taken[0].rsplit(".", 1)[-1] if taken else None)
 
 

@@ -23,7 +23,8 @@ read from the response itself (at run time, when the spec says nothing or is wro
    (``items``, ``value``, ``Things``, ``fooSummaries``, ``choices``) and whatever sits next to
    it (scalars, ``metadata``/``meta``/``_links`` objects, paging fields). With several such
    arrays, a conventional list key (``data``, ``items``, ``results``, ``value``...) decides;
-   with none, the wrapper is kept whole (its lists are shaped as parts of it). With no array
+   with none, the wrapper is kept whole (its lists are shaped as parts of it). An array of
+   objects named for errors (``error_details``) beside arrays of values is none of them. With no array
    of objects, its one array of scalars (``{ids: [...], next}``) is the list.
 3a. A body whose one array of objects has a metadata name and nothing else of substance beside
    it (no other array, no object member but metadata, at most three scalars: ``{links:
@@ -227,6 +228,8 @@ def _payload(node: dict[str, Any], path: tuple[str, ...], depth: int) -> Payload
         return None  # one resource its metadata names (``{metadata: {name, uid}, spec, status}``)
     arrays = [k for k, v in node.items() if isinstance(v, list) and not is_meta_key(k)]
     of_objects = [k for k in arrays if isinstance(unwrap(node[k]), dict)]
+    if len(arrays) > len(of_objects):  # lists of values beside (the ids a call invalidated)
+        of_objects = [k for k in of_objects if not _about_errors(k)]
     if len(of_objects) > 1:
         usual = [k for k in of_objects if norm(k) in LIST_KEYS]
         of_objects = usual if len(usual) == 1 else []
@@ -318,6 +321,14 @@ def _conventional_resource(node: dict[str, Any], array: str) -> str | None:
         k for k, v in node.items() if isinstance(v, dict) and norm(k) in LIST_KEYS and _resource(v)
     ]
     return found[0] if len(found) == 1 else None
+
+
+def _about_errors(key: str) -> bool:
+    """A list named for what went wrong, a report word qualifying it (``error_details``,
+    ``errorMessages``): beside lists of values (``{invalidated_ids: [...], error_count,
+    error_details: [...]}``) it details the failures of what those lists say was done, not
+    the payload (rule 3: the body is kept whole, its lists shaped as parts)."""
+    return not REPORT_WORDS.isdisjoint(words(key) or (key.lower(),))
 
 
 def _only_list_named_as_meta(node: dict[str, Any]) -> str | None:

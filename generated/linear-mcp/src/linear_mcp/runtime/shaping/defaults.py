@@ -46,6 +46,7 @@ from dataclasses import replace
 from typing import Any
 
 from .names import base_type, hint, is_leaf, norm
+from .outcomes import composite_key, tallies
 from .picking import Field, Picker, Profile, Selection
 from .roles.content import is_content
 from .roles.identity import (
@@ -391,6 +392,16 @@ def choose_default_fields(
     if kind == "acknowledge" and len(tree) <= BARE and all(is_leaf(v) for v in tree.values()):
         return tuple(tree)  # a bare status: all of it, one line
     now = kind in WRITE_KINDS  # a write's times that say when the call happened: left out
+    if now and (composite := composite_key(tree)):
+        return tuple(composite)  # a relation tuple: identified by all its members together
+    counted = tallies(tree)  # ``deleted`` beside ``total``: how many, not when
+    if now and not item and counted and len(tree) > BARE:  # what a delete by a filter did:
+        # how many of how many, and the values it lists (not how long it took, nor its retries)
+        tallied = Picker(profile)
+        for tally in counted:
+            tallied.add(tally, "count", force=True)
+        _written_lists(tree, tallied)
+        return tuple(tallied.chosen)
     said = all(is_leaf(v) or is_series(v) for v in tree.values())
     if kind in WRITE_KINDS and not item and len(tree) <= BARE and said and _unnamed(tree):
         # a write that answers a few settings, nothing identifying them (an account's mail
@@ -400,8 +411,13 @@ def choose_default_fields(
         kept = tuple(
             k
             for k in tree
-            if (not is_noise(k) or _written_key(k, kind, keys)) and not says_now(k, tree[k])
+            if (not is_noise(k) or _written_key(k, kind, keys))
+            and (k in counted or not says_now(k, tree[k]))
         )
+        if all(base_type(tree[k]) == "boolean" for k in kept):  # ``{protected: true,
+            # updated_at}``: a flag alone says no more than that a call was made; the time it
+            # was set says when the setting took hold
+            kept = tuple(k for k in tree if not is_noise(k) or _written_key(k, kind, keys))
         return kept or tuple(tree)
     if not item and kind != "delete" and (settings := settings_fields(tree)):
         return settings
@@ -410,7 +426,7 @@ def choose_default_fields(
             k
             for k in tree
             if (not is_noise(k) or (not item and _written_key(k, kind, keys)))
-            and not (now and says_now(k, tree[k]))
+            and not (now and says_now(k, tree[k]) and k not in counted)
         )
         return kept or tuple(tree)  # but its secrets, hashes and avatars
     if (body := body_part(tree)) is not None:  # ``{id, type, attributes: {...}}``

@@ -94,14 +94,18 @@ def is_amount(key: str, leaf: Any, siblings: Iterable[str]) -> bool:
     return any(is_currency(k) for k in siblings if k != key)
 
 
-CURRENCY_ENDS = ("currency", "code", "iso")  # in rank order (``currency_order``)
+CURRENCY_ENDS = ("currency", "asset", "code", "iso")  # in rank order (``currency_order``)
+# what an amount is counted in: a currency, or on a ledger the asset it moves (``{amount,
+# asset}``: ``USD/2``, a token's symbol)
+UNIT_WORDS = frozenset({"currency", "asset"})
 
 
 def is_currency(key: str) -> bool:
     """A member naming the currency of an amount: ``currency``, ``currency_code``,
-    ``currencyIso``; not its symbol, name, id or decimal places."""
+    ``currencyIso``, a ledger's ``asset`` (``asset_code``); not its symbol, name, id or
+    decimal places."""
     ws = w(key)
-    return "currency" in ws and ws[-1] in CURRENCY_ENDS
+    return bool(UNIT_WORDS & set(ws)) and ws[-1] in CURRENCY_ENDS
 
 
 def currency_order(key: str, amount: str | None) -> tuple[bool, int, int]:
@@ -116,7 +120,7 @@ def currency_rank(key: str, amount: str | None) -> bool:
     """Sort key of an object's currencies beside the amount taken: the one qualified as the
     amount is (``originalCurrency`` for ``originalAmount``, a bare ``currency`` for any)
     before another amount's (``payoutCurrency``)."""
-    qualifier = set(w(key)) - {"currency", "code"}
+    qualifier = set(w(key)) - UNIT_WORDS - {"code"}
     return amount is None or not qualifier <= set(money_words(amount))
 
 

@@ -1,0 +1,91 @@
+"""What a write's answer says it did when no member of its own identifies it.
+
+- **Tallies** (``tallies``): a number named by one event participle alone (``deleted``,
+  ``updated``, ``created``) beside a bare tally (``total``, ``count``) or two other counts
+  (``{total, deleted, batches, version_conflicts, noops}`` of a delete by query) counts the
+  records the call deleted or updated, not when: a time says its format (``created`` of a
+  resource: ``format: unix-time``, an ISO value) and sits beside no tally of what it did.
+  The write keeps them, with the bare tally: how many it did of how many.
+- **A composite key** (``composite_key``): a record with no id of its own whose members are
+  short strings, the id of what it relates and a part of its own kind, its members among the
+  record's (``{namespace, object, relation, subject_id, subject_set: {namespace, object,
+  relation}}``, a relation tuple a create answers), is identified by all of them together: the write keeps them all (at most ``BARE`` members, a
+  part of the same kind whole); a lean profile kept the reference's id and one name, and the
+  caller could not tell which tuple it made.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .names import base_type, hint, is_leaf
+from .roles.identity import has_own_identity, is_id_name
+from .roles.label import is_label
+from .roles.noise import is_noise
+from .roles.quantity import is_count
+from .roles.time import TIME_WORDS
+from .roles.words import participle, w
+
+COMPOSITE_MEMBERS = 6  # a composite key of at most this many members (``BARE``)
+TALLY_NAMES = frozenset({"total", "count"})  # a bare tally: of how many
+
+
+def _number(node: Any) -> bool:
+    return is_leaf(node) and base_type(node) in ("integer", "number") and hint(node) is None
+
+
+def _event(key: str) -> bool:
+    """One event participle alone (``deleted``, ``updated``), as a time may be named."""
+    ws = w(key)
+    return len(ws) == 1 and ws[0] in TIME_WORDS and participle(ws[0])
+
+
+def tallies(tree: Any) -> list[str]:
+    """The members of ``tree`` counting what a call did (module doc): its bare tally first,
+    then its numbers named by an event participle; none when it has an identity of its own or
+    no tally beside them."""
+    if not isinstance(tree, dict) or has_own_identity(tree):
+        return []
+    numbers = [k for k, v in tree.items() if _number(v)]
+    events = [k for k in numbers if _event(k)]
+    bare = [k for k in numbers if tuple(w(k)) in {(t,) for t in TALLY_NAMES}]
+    others = [k for k in numbers if k not in events and is_count(k, tree[k])]
+    if not events or not (bare or len(others) >= 2):
+        return []
+    return bare[:1] + events
+
+
+def _short_strings(node: Any) -> bool:
+    return is_leaf(node) and base_type(node) in ("string", "any") and hint(node) is None
+
+
+def composite_key(tree: Any) -> list[str]:
+    """The members (dotted) of a record identified by their composite (module doc), or none:
+    no identity or label of its own, at most ``COMPOSITE_MEMBERS`` members, each a plain
+    string or a flat object of plain strings (nothing named as noise), at least one of them
+    the id of what it relates, three that are not ids, and a part whose members are among
+    the record's own (the tuple it relates to)."""
+    if not isinstance(tree, dict) or not tree or len(tree) > COMPOSITE_MEMBERS:
+        return []
+    if has_own_identity(tree) or any(is_label(k) or is_noise(k) for k in tree):
+        return []
+    paths: list[str] = []
+    own = [k for k, v in tree.items() if _short_strings(v)]
+    alike = False  # a part of the same kind: the tuple it relates to
+    for key, sub in tree.items():
+        if key in own:
+            paths.append(key)
+        elif (
+            isinstance(sub, dict)
+            and sub
+            and len(sub) <= COMPOSITE_MEMBERS
+            and all(_short_strings(v) and not is_noise(k) for k, v in sub.items())
+        ):
+            paths += [f"{key}.{k}" for k in sub]
+            alike = alike or (len(sub) >= 2 and set(sub) <= set(own))
+        else:
+            return []
+    refs = [k for k in own if is_id_name(k)]
+    if not alike or not refs or len(own) - len(refs) < 3:
+        return []
+    return paths
