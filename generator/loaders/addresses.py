@@ -5,7 +5,8 @@ the defaults: ``runtime/shaping/roles/identity.addressed_by``).
   items are addressed by the parameter of the path one level down (``/things`` ->
   ``{thingKey}`` of ``/things/{thingKey}``; also when the collection is written with a
   trailing slash, ``/things/``). A format suffix is the same address
-  (``/Messages/{Sid}.json`` beside ``/Messages.json``).
+  (``/Messages/{Sid}.json`` beside ``/Messages.json``), and so is a query written into the
+  path (``/v1/skills/{skill_id}/versions?beta=true``).
 - A collection's other address: ``/releases/tags/{tag}`` beside ``/releases`` and
   ``/releases/{release_id}``, where ``/releases/tags`` is no path of its own and whose GET
   answers with the same schema as the item path's GET (the same objects, found by another
@@ -41,8 +42,9 @@ FORMAT_SUFFIX = re.compile(r"\.[A-Za-z][A-Za-z0-9]{0,5}$")
 
 
 def _bare(path: str) -> str:
-    """The path without a format suffix and a trailing slash."""
-    return FORMAT_SUFFIX.sub("", path.rstrip("/")) or "/"
+    """The path without a query written into it (``/v1/skills/{skill_id}?beta=true``: the
+    same address), a format suffix and a trailing slash."""
+    return FORMAT_SUFFIX.sub("", path.split("?", 1)[0].rstrip("/")) or "/"
 
 
 def addresses_one(path: str) -> bool:

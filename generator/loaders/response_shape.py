@@ -5,7 +5,7 @@ content, else the first with XML content (read by the server into the tree JSON 
 its layout: xml_layout.py); ``default`` is used only when the operation declares no ``2xx``
 response at all (when it does, ``default`` describes errors). The field tree follows the shared format (type
 string | nested dict | one-element list), merges ``allOf``, unions ``oneOf``/``anyOf``, skips
-``writeOnly`` properties, stops at ``MAX_DEPTH`` nested objects ("any" below), at fewer
+``writeOnly`` properties, stops at ``MAX_DEPTH`` nested objects ("any" below; an object of one member, a wrapper, costs no level), at fewer
 levels when a tree would name more than ``MAX_FIELDS`` fields (Stripe's expandable objects),
 and at recursive refs ("any").
 
@@ -129,12 +129,20 @@ def bounded_tree(tree: Any, max_depth: int = MAX_DEPTH, max_fields: int = MAX_FI
     return trim_tree(tree, max(depth, 1))
 
 
+def is_wrapper(tree: Any) -> bool:
+    """An object of one member (no map of records): a wrapper around its member, which costs
+    no depth level (``{"topics": {"results": {"topics": {"segments": [...]}}}}`` keeps the
+    segments' members): it names one field, so the field count stays bounded."""
+    return isinstance(tree, dict) and len(tree) == 1 and EVERY_KEY not in tree
+
+
 def trim_tree(tree: Any, depth: int) -> Any:
-    """Replace objects nested deeper than ``depth`` by "any"."""
+    """Replace objects nested deeper than ``depth`` by "any" (a wrapper costs no level)."""
     if isinstance(tree, dict):
         if depth <= 0:
             return "any"
-        return {k: trim_tree(v, depth - 1) for k, v in tree.items()}
+        below = depth if is_wrapper(tree) else depth - 1
+        return {k: trim_tree(v, below) for k, v in tree.items()}
     if isinstance(tree, list):
         return [trim_tree(tree[0], depth)]
     return tree
@@ -187,7 +195,10 @@ class FieldTreeBuilder:
                     )
                     if isinstance(raw, dict) and raw.get("writeOnly") is True:
                         continue
-                    result[name] = self._tree(prop, doc, depth - 1, stack) or "any"
+                    result[name] = prop
+                below = depth if len(result) == 1 else depth - 1  # a wrapper: ``is_wrapper``
+                for name, prop in result.items():
+                    result[name] = self._tree(prop, doc, below, stack) or "any"
         elif "items" in node or "array" in types:
             result = [self._tree(node.get("items"), doc, depth, stack) or "any"]
         elif "object" in types or "additionalProperties" in node:

@@ -555,3 +555,78 @@ def test_an_items_action_answers_about_the_item(tmp_path: Path) -> None:
     # an action answering another schema (Meilisearch's task naming the index it works on,
     # /work/outside7/meilisearch.json, MIT) keeps its own identity
     assert "taskUid" in shapes["deleteBatch"].default_fields
+
+
+def test_wrappers_of_one_member_cost_no_depth_level() -> None:
+    # a transcription's topics (Deepgram's ``results.topics.results.topics.segments[]``): the
+    # segments lie below three objects of one member each; they are kept, a wide tree is not
+    deep = {"a": "string", "topics": {"results": {"topics": {"segments": [
+        {"text": "string", "topics": [{"topic": "string", "confidence": "number"}]}
+    ]}}}}  # fmt: skip
+    kept = bounded_tree(deep, max_depth=2)
+    segment = kept["topics"]["results"]["topics"]["segments"][0]
+    assert segment["topics"] == ["any"] and segment["text"] == "string"
+    assert bounded_tree(deep, max_depth=3) == deep
+    wide = {"a": {"b": {"c": "string"}, "d": "string"}, "e": "string"}
+    assert bounded_tree(wide, max_depth=2)["a"]["b"] == "any"  # two members: a level
+
+
+def test_segments_deep_in_wrappers_reach_the_field_tree(tmp_path: Path) -> None:
+    item = {"type": "object", "properties": {
+        "text": {"type": "string"},
+        "start_word": {"type": "number"},
+        "topics": {"type": "array", "items": {"type": "object", "properties": {
+            "topic": {"type": "string"}, "confidence_score": {"type": "number"}}}},
+    }}  # fmt: skip
+
+    def wrapped(*keys: str) -> dict[str, Any]:
+        node: dict[str, Any] = {"type": "array", "items": item}
+        for key in reversed(keys):
+            node = {"type": "object", "properties": {key: node}}
+        return node
+
+    body = {"type": "object", "properties": {
+        "metadata": {"type": "object", "properties": {"request_id": {"type": "string"},
+                                                      "created": {"type": "string"}}},
+        "results": {"type": "object", "properties": {
+            "summary": {"type": "object", "properties": {"text": {"type": "string"}}},
+            "topics": wrapped("results", "topics", "segments"),
+        }},
+    }}  # fmt: skip
+    shape = _shape(tmp_path, {"200": _json(body)})
+    assert shape.collection_path == "results.topics.results.topics.segments"
+    assert shape.field_tree["topics"] == [{"topic": "string", "confidence_score": "number"}]
+
+
+def test_a_query_written_into_the_path_is_the_same_address(tmp_path: Path) -> None:
+    version = {"type": "object", "properties": {
+        "id": {"type": "string"}, "version": {"type": "string"}, "name": {"type": "string"},
+        "description": {"type": "string"}, "created_at": {"type": "string"},
+        "type": {"type": "string"}, "skill_id": {"type": "string"},
+    }}  # fmt: skip
+    listed = {"200": _json({"type": "object", "properties": {
+        "data": {"type": "array", "items": {"$ref": "#/components/schemas/Version"}},
+        "has_more": {"type": "boolean"},
+    }})}  # fmt: skip
+    param = lambda name: {"name": name, "in": "path", "required": True,  # noqa: E731
+                          "schema": {"type": "string"}}  # fmt: skip
+    doc = {
+        "openapi": "3.0.3",
+        "info": {"title": "Skills", "version": "1"},
+        "servers": [{"url": "https://example.test"}],
+        "paths": {
+            "/v1/skills/{skill_id}/versions?beta=true": {"get": {
+                "operationId": "listVersions", "responses": listed,
+                "parameters": [param("skill_id")]}},
+            "/v1/skills/{skill_id}/versions/{version}?beta=true": {"get": {
+                "operationId": "getVersion",
+                "responses": {"200": _json({"$ref": "#/components/schemas/Version"})},
+                "parameters": [param("skill_id"), param("version")]}},
+        },
+        "components": {"schemas": {"Version": version}},
+    }  # fmt: skip
+    path = tmp_path / "skills.json"
+    path.write_text(json.dumps(doc))
+    spec, _ = load_decided(path)
+    shapes = {op.id: op.response for op in spec.operations}
+    assert "version" in shapes["listVersions"].default_fields  # what the next call takes

@@ -1255,3 +1255,39 @@ def test_a_listed_person_keeps_the_name_people_know_it_by_beside_its_handle():
     attendee = {"userId": "string", "displayName": "string", "firstName": "string",
                 "lastName": "string", "phoneNumber": "string", "email": "string"}  # fmt: skip
     assert "firstName" not in choose_default_fields(attendee, item=True, entity=("user",))
+
+
+def test_ciphertext_is_noise_and_a_message_keeps_its_own_rich_text():
+    # a conversation's item, a union of a message (``content: [{type, text}]``) and a tool's
+    # output (``output.text``), beside the ciphertext its sender passes back (OpenAI's items)
+    block = {"type": "string:const", "text": "string", "file_id": "string", "filename": "string"}
+    tree = {
+        "type": "string:const", "id": "string", "status": "string:enum", "role": "string:enum",
+        "content": [block], "name": "string", "output": {"type": "string", "text": "string"},
+        "encrypted_content": "string", "created_by": "string",
+    }  # fmt: skip
+    for item in (False, True):
+        chosen = choose_default_fields(tree, item=item, kind="read")
+        assert "content.text" in chosen and "output.text" in chosen
+        assert "encrypted_content" not in chosen
+    from generator.runtime.shaping.roles.noise import is_noise
+
+    assert not is_noise("encrypted")  # the flag saying whether something is
+
+
+def test_a_generations_segments_keep_the_labels_they_carry():
+    # a transcription's topics: each segment (a span of the text) with its topics, each a
+    # label beside how sure it is; not a transcript's timed words, each with its speaker
+    segment = {"text": "string", "start_word": "number", "end_word": "number",
+               "topics": [{"topic": "string", "confidence_score": "string"}]}  # fmt: skip
+    word = {"word": "string", "start": "number", "end": "number", "confidence": "number",
+            "speaker": "integer"}  # fmt: skip
+    tree = {
+        "summary": {"text": "string"},
+        "topics": {"results": {"topics": {"segments": [segment]}}},
+        "utterances": [{"id": "string", "transcript": "string", "words": [word]}],
+    }
+    chosen = choose_default_fields(tree, kind="generate")
+    assert "topics.results.topics.segments.topics.topic" in chosen
+    assert "topics.results.topics.segments.topics.confidence_score" in chosen
+    assert not any(p.startswith("utterances.words") for p in chosen)

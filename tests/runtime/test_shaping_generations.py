@@ -246,3 +246,17 @@ def test_how_a_model_reasoned_beside_its_answer_is_a_preview_with_a_way_to_it(to
     assert REASONING_NOTE in out.notes  # ... saying how to see it whole
     detailed = shape_output(body, tool, shape_config_for(tool), detail_level="detailed")
     assert json.loads(detailed.chunks[0])["choices"][0]["message"]["reasoning_content"] == TEXT * 2
+
+
+def test_how_a_model_reasoned_at_the_answers_top_is_a_preview_too(tools) -> None:
+    from generator.runtime.shaping.kinds import REASONING_NOTE
+
+    body = {"model": "m-1", "reasoning": TEXT * 2, "output_text": TEXT}
+    tool = tools["create_reasoned_completion"]
+    out = shape_output(body, tool, shape_config_for(tool))
+    answer = json.loads(out.chunks[0])
+    assert answer["output_text"] == TEXT  # the answer: whole
+    assert answer["reasoning"].startswith(TEXT[:40]) and len(answer["reasoning"]) < 200
+    assert REASONING_NOTE in out.notes
+    detailed = shape_output(body, tool, shape_config_for(tool), detail_level="detailed")
+    assert json.loads(detailed.chunks[0])["reasoning"] == TEXT * 2

@@ -63,6 +63,7 @@ from .list_items import (
     cut_listed_previews,
     cut_preview,
     cut_previews,
+    cut_texts,
     cut_wrapper_notes,
     drop_named_scope,
     item_marker,
@@ -236,7 +237,7 @@ def shape(
             reasoning = reasoning_text_paths(known, selection)
             if reasoning and detail_level == "concise":  # how it reasoned: a preview
                 before = cut
-                cut = cut_listed_previews(cut, reasoning, config.truncation_marker)
+                cut = cut_texts(cut, reasoning, config.truncation_marker)
                 if cut is not before:
                     notes.append(REASONING_NOTE)
             if cut is not target:

@@ -420,7 +420,18 @@ def take_unsaid(sel: Selection, row: Step) -> int:
     """The row's candidates unless a text already names the object."""
     if any(is_content(p.rsplit(".", 1)[-1]) for p in sel.pick.chosen):
         return 0
+    ranked = row.ranked(sel)
+    if ranked and all(f.part for f in ranked) and own_rich_text(sel):
+        # only parts' texts (a tool's ``output.text``, one variant's) and its own as rich
+        # text (a message's ``content: [{type, text}]``, another's): its own first, then those
+        taken = take_fallback(sel, row)
+        return taken + sel.take(ranked, row.records, row.limit(sel.profile), row.path)
     return take_ranked(sel, row)
+
+
+def own_rich_text(sel: Selection) -> bool:
+    """It holds its own text as rich text (not a part's)."""
+    return any(not f.part for f in rich_contents(sel))
 
 
 # ------------------------------------------------------------------------------ its page

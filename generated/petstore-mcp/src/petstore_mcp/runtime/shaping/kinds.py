@@ -54,6 +54,7 @@ MAX_CONTENT_DEPTH = 6
 RECORD_DEPTH = 3  # lists down a generation's records are looked for (through groups)
 RECORD_SCALARS = 4  # own scalars a record nothing of its own was chosen from keeps
 RECORD_KIND_WORDS = frozenset({"type", "kind", "category", "class"})
+LABEL_RECORD_MEMBERS = 3  # members of a record's own small records kept (``_label_record``)
 
 # One resource otherwise (a generation's answer; a read's is its page, ``pages.PAGE``).
 OBJECT = Profile(budget=260, identity=2, label=1, state=2, content=1, time=2, people=2,
@@ -309,7 +310,8 @@ def _record_lists(tree: dict[str, Any], prefix: str, depth: int) -> list[tuple[s
         if is_noise(key) or is_meta_key(key) or is_person(key):
             continue
         if isinstance(sub, dict) and depth + 1 < RECORD_DEPTH and not is_production_note(key):
-            out += _record_lists(sub, f"{prefix}{key}.", depth + 1)  # a group's lists
+            below = depth if len(sub) == 1 else depth + 1  # a wrapper of one member: no level
+            out += _record_lists(sub, f"{prefix}{key}.", below)  # a group's lists
         if not isinstance(sub, list):
             continue
         element = sub[0] if sub else None
@@ -347,7 +349,17 @@ def generated_record_paths(tree: dict[str, Any], item: bool, chosen: list[str]) 
     found = list(_measures(tree))
     for path, element in _record_lists(tree, "", 0):
         found += [f"{path}.{p}" for p in record_paths(element, own_chosen(f"{path}.", element))]
+        for sub, inner in _record_lists(element, f"{path}.", RECORD_DEPTH - 1):
+            if _label_record(inner):  # its own records of a label beside how sure it is (a
+                # segment's topics): theirs too; not longer ones (a transcript's timed words)
+                found += [f"{sub}.{p}" for p in record_paths(inner, False)]
     return tuple(found)
+
+
+def _label_record(record: dict[str, Any]) -> bool:
+    """A record of scalars only, at most ``LABEL_RECORD_MEMBERS`` of them: a label beside how
+    sure it is (``{topic, confidence_score}``), not a timed word with its speaker."""
+    return len(record) <= LABEL_RECORD_MEMBERS and all(is_leaf(v) for v in record.values())
 
 
 def _telling(key: str, record: Any) -> bool:
@@ -432,8 +444,11 @@ def reasoning_text_paths(tree: Any, selection: list[str]) -> list[str]:
     """The selected texts (of ``selection``) of ``tree`` (a generation's answer) that say how
     it reasoned, beside the content that is its answer: a member named for reasoning
     (``REASONING_WORDS``) whose object holds another member named as content or for what a
-    generation makes (``message: {content, reasoning_content}``)."""
+    generation makes (``message: {content, reasoning_content}``), or, wherever it is (the
+    answer's top, a choice beside its message), when the answer holds such content elsewhere
+    (``{reasoning, choices: [{message: {content}}]}``)."""
     out: list[str] = []
+    answers: tuple[str, ...] | None = None
     for path in selection:
         *head, last = path.split(".")
         if REASONING_WORDS.isdisjoint(w(last)):
@@ -445,5 +460,14 @@ def reasoning_text_paths(tree: Any, selection: list[str]) -> list[str]:
             k != last and REASONING_WORDS.isdisjoint(w(k)) and (is_content(k) or produced(k))
             for k in node
         ):
+            out.append(path)
+            continue
+        if answers is None:  # the content the answer holds, other than how it reasoned
+            answers = tuple(
+                p
+                for p in generated_content_paths(tree)
+                if all(REASONING_WORDS.isdisjoint(w(seg)) for seg in p.split("."))
+            )
+        if answers:
             out.append(path)
     return out

@@ -125,6 +125,18 @@ def cut_listed_previews(
     return out if count else shaped
 
 
+def cut_texts(shaped: Any, selection: list[str], marker: str, chars: int = PREVIEW_CHARS) -> Any:
+    """``shaped`` with the texts at ``selection`` cut to ``chars`` wherever they are, in a list
+    or not (how a generation reasoned, at its answer's top: ``kinds.reasoning_text_paths``)."""
+    count = 0
+    out = shaped
+    for segments in filter(None, map(parse_path, selection)):
+        check_deadline()
+        out, cut = _cut_texts(out, segments, chars, marker, listed=True)
+        count += cut
+    return out if count else shaped
+
+
 def _cut_texts(
     value: Any, segments: tuple[str, ...], chars: int, marker: str, listed: bool
 ) -> tuple[Any, int]:

@@ -2,7 +2,7 @@
 """Noise: what is never a default field, whatever the budget.
 
 Avatars, etags, signatures, checksums, hashes, salts, secrets, tokens, private and API keys,
-icons, thumbnails, global node ids (``node_id``; not a ``node`` alone, which names the
+icons, thumbnails, ciphertext (``encrypted_content``: not the ``encrypted`` flag), global node ids (``node_id``; not a ``node`` alone, which names the
 machine a job runs on), and members whose name starts with ``_`` (``_links``, ``_meta``). A name is
 never noise: ``secret_type_display_name`` names a kind of secret, ``nodeName`` a machine. A
 credential a create answers with is what the call minted, shown once: kept (``minted``).
@@ -18,6 +18,9 @@ NOISE_WORDS = frozenset(
     {"avatar", "gravatar", "etag", "signature", "checksum", "icon", "thumbnail", "node",
      "hash", "salt", "secret", "password", "token"}
 )  # fmt: skip
+# a member sealed for its sender to pass back (``encrypted_content``, ``encryptedData``): no
+# reader can read it; a bare ``encrypted`` is the flag saying whether something is
+SEALED_WORDS = frozenset({"encrypted", "ciphertext"})
 MACHINE = ("node",)  # a ``node`` alone: the machine a job opened on, not a global node id
 
 
@@ -90,4 +93,6 @@ def is_noise(key: str) -> bool:
     ws = w(key)
     if ws[-1] in LABEL_WORDS and len(ws) > 1 or ws == MACHINE:
         return False
+    if len(ws) > 1 and ws[0] in SEALED_WORDS:  # ciphertext (``encrypted_content``): unread
+        return True
     return bool(set(ws) & NOISE_WORDS) or norm(key) in NOISE_WORDS or _credential(ws)
