@@ -5,9 +5,9 @@ content, else the first with XML content (read by the server into the tree JSON 
 its layout: xml_layout.py); ``default`` is used only when the operation declares no ``2xx``
 response at all (when it does, ``default`` describes errors). The field tree follows the shared format (type
 string | nested dict | one-element list), merges ``allOf``, unions ``oneOf``/``anyOf``, skips
-``writeOnly`` properties, stops at ``MAX_DEPTH`` nested objects ("any" below; an object of one member, a wrapper, costs no level), at fewer
-levels when a tree would name more than ``MAX_FIELDS`` fields (Stripe's expandable objects),
-and at recursive refs ("any").
+``writeOnly`` properties, stops at ``MAX_DEPTH`` nested objects ("any" below; an object of
+one member, a wrapper, costs no level), at fewer levels when a tree would name more than
+``MAX_FIELDS`` fields (Stripe's expandable objects), and at recursive refs ("any").
 
 Payload: ``runtime/shaping/collections.find_payload`` on the whole tree (the same rules the
 server applies to an undescribed response): an array body has ``collection_path == ""``; a

@@ -24,8 +24,8 @@ read from the response itself (at run time, when the spec says nothing or is wro
    it (scalars, ``metadata``/``meta``/``_links`` objects, paging fields). With several such
    arrays, a conventional list key (``data``, ``items``, ``results``, ``value``...) decides;
    with none, the wrapper is kept whole (its lists are shaped as parts of it). An array of
-   objects named for errors (``error_details``) beside arrays of values is none of them. With no array
-   of objects, its one array of scalars (``{ids: [...], next}``) is the list.
+   objects named for errors (``error_details``) beside arrays of values is none of them. With
+   no array of objects, its one array of scalars (``{ids: [...], next}``) is the list.
 3a. A body whose one array of objects has a metadata name and nothing else of substance beside
    it (no other array, no object member but metadata, at most three scalars: ``{links:
    [...]}``, ``{stats: [...], status}``, ``{included: [...], meta: {...}}``) holds that list:

@@ -2,8 +2,9 @@
 """Noise: what is never a default field, whatever the budget.
 
 Avatars, etags, signatures, checksums, hashes, salts, secrets, tokens, private and API keys,
-icons, thumbnails, ciphertext (``encrypted_content``: not the ``encrypted`` flag), global node ids (``node_id``; not a ``node`` alone, which names the
-machine a job runs on), and members whose name starts with ``_`` (``_links``, ``_meta``). A name is
+icons, thumbnails, ciphertext (``encrypted_content``: not the ``encrypted`` flag), global node
+ids (``node_id``; not a ``node`` alone, which names the machine a job runs on), and members
+whose name starts with ``_`` (``_links``, ``_meta``). A name is
 never noise: ``secret_type_display_name`` names a kind of secret, ``nodeName`` a machine. A
 credential a create answers with is what the call minted, shown once: kept (``minted``).
 """
