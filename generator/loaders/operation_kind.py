@@ -180,12 +180,19 @@ def path_addressed(path: str) -> tuple[str, ...]:
     return path_about("/".join(segments))
 
 
+PARTS = re.compile(r"[/.:]")  # where a name's parts meet
+# A service's method (gRPC-gateway names): ``WorkflowService_CreateWorkflow`` is the method
+# ``CreateWorkflow``; not ``Workspaces_CreateOrUpdate`` nor ``list_for_repo``.
+SERVICE_METHOD = re.compile(r"^[A-Za-z0-9]*Service_([A-Z][A-Za-z0-9]*)$")
+
+
 def _firsts(text: str) -> list[str]:
     """The first word of each part of a name (``issues/list-for-repo`` -> issues, list;
-    ``PostRadarValueListItems`` -> post): where a verb stands in an operationId, an action or a
-    path segment (``list`` in ``ValueListItems`` is a noun)."""
+    ``PostRadarValueListItems`` -> post; a service's method, ``WorkflowService_CreateWorkflow``
+    -> create): where a verb stands in an operationId, an action or a path segment
+    (``list`` in ``ValueListItems`` is a noun)."""
     out: list[str] = []
-    for part in re.split(r"[/.:]", text):
+    for part in _parts(text):
         ws = [w for w in words(part) if w not in MODIFIERS] or list(words(part))
         if ws:
             out.append(ws[0])
@@ -194,7 +201,14 @@ def _firsts(text: str) -> list[str]:
 
 def _lasts(text: str) -> list[str]:
     """The last word of each part (``issueCreate``: a write verb may come last)."""
-    return [ws[-1] for part in re.split(r"[/.:]", text) if (ws := words(part))]
+    return [ws[-1] for part in _parts(text) if (ws := words(part))]
+
+
+def _parts(text: str) -> list[str]:
+    """The parts of a name (``PARTS``), a service's method without the service it is named
+    after (``SERVICE_METHOD``): in ``SyncService_CreateSyncLimit`` the verb is the method's
+    (create), not the service's first word (sync)."""
+    return [m.group(1) if (m := SERVICE_METHOD.match(p)) else p for p in PARTS.split(text)]
 
 
 def _tail(path: str) -> list[str]:

@@ -61,6 +61,12 @@ def test_the_fixture_has_one_operation_of_each_kind() -> None:
         ("POST", "/apps/{id}/token", "oauth/get-or-create-token", "create"),  # both: a write
         ("PUT", "/Invoices", "updateOrCreateInvoices", "update"),
         ("POST", "/", "ListQueues", "read"),
+        # a service's method (gRPC-gateway names, Argo Workflows in /work/outside17w, Apache-2.0):
+        # the verb is the method's, also when the service's name starts with a verb
+        ("POST", "/api/v1/workflows/{namespace}", "WorkflowService_CreateWorkflow", "create"),
+        ("POST", "/api/v1/sync/{namespace}", "SyncService_CreateSyncLimit", "create"),
+        ("PUT", "/api/v1/sync/{namespace}/{key}", "SyncService_UpdateSyncLimit", "update"),
+        ("PUT", "/workspaces/{name}", "Workspaces_CreateOrUpdate", "update"),  # no service
     ],
 )
 def test_kinds_come_from_verbs_then_method_and_path(method, path, op_id, expected) -> None:
@@ -128,7 +134,10 @@ def test_a_computed_result_named_as_a_generation_is_one() -> None:
 def test_text_of_a_resource_a_payload_holds_is_no_generation() -> None:
     # a mutation named as a generation (tokenize, translate) that answers a payload around
     # the resource it stored: the text is that resource's, the call a write
-    card = {"id": "string", "details": {"brandCode": "string", "fundingSourceDescription": "string"}}
+    card = {
+        "id": "string",
+        "details": {"brandCode": "string", "fundingSourceDescription": "string"},
+    }
     payload = {"clientMutationId": "string", "paymentMethod": card}
     assert kind("MUTATION", "", payload, operation_id="tokenizeCreditCard") == "update"
     variant = {"id": "string", "name": "string", "product": {"id": "string", "description": "any"}}
