@@ -30,7 +30,7 @@ import re
 from typing import Any
 
 from .document import Document
-from .refs import RefResolver
+from .refs import RefResolver, Resolved
 from .response_shape import success_body
 
 LAST_PARAM = re.compile(r"^(.*)/\{([^{}/]+)\}/?$")
@@ -96,13 +96,14 @@ def address_keys(
     for path in ordered:
         if path in keys or (item := _acted_on(path, paths, known, ordered)) is None:
             continue
-        read = _schema_names(paths[written.get(item, item)], "get", doc, resolver)
+        item = written.get(item, item)  # as the description writes it (``/users/{id}/``)
+        read = _schema_names(paths[item], "get", doc, resolver)
         if any(
             read[0] & acted[0] or read[1] & acted[1]
             for method in ("post", "put", "patch")
             for acted in [_schema_names(paths[path], method, doc, resolver)]
         ):
-            keys[path] = keys.get(written.get(item, item), ())
+            keys[path] = keys.get(item, ())
     return keys
 
 
@@ -112,14 +113,9 @@ def _schema_names(
     """The names of the schemas an operation answers with: its success body's, and those of
     the body's members (``{constant: {$ref: Constant}, bypassedGates: [...]}``). Compared
     level by level: an answer that is one of the item's members (its ``spec``) is a part."""
-    item = resolver.deref(path_item, doc, "")
-    operation = item.value.get(method) if isinstance(item.value, dict) else None
-    if not isinstance(operation, dict):
+    answer = _answer(path_item, method, doc, resolver)
+    if answer is None:
         return set(), set()
-    body = success_body(operation.get("responses"), item.doc, resolver)
-    if not isinstance(body.schema, dict) or body.doc is None:
-        return set(), set()
-    answer = resolver.deref(body.schema, body.doc, "")
     members = answer.value.get("properties") if isinstance(answer.value, dict) else None
     found = {
         resolver.deref(member, answer.doc, "").name
@@ -158,11 +154,17 @@ def parent(path: str) -> str | None:
 
 def get_schema_name(path_item: Any, doc: Document, resolver: RefResolver) -> str | None:
     """The name of the schema a path's GET answers with (its ``$ref``), None without one."""
+    answer = _answer(path_item, "get", doc, resolver)
+    return answer.name if answer is not None else None
+
+
+def _answer(path_item: Any, method: str, doc: Document, resolver: RefResolver) -> Resolved | None:
+    """The schema an operation of a path answers with on success, None without one."""
     item = resolver.deref(path_item, doc, "")
-    operation = item.value.get("get") if isinstance(item.value, dict) else None
+    operation = item.value.get(method) if isinstance(item.value, dict) else None
     if not isinstance(operation, dict):
         return None
     body = success_body(operation.get("responses"), item.doc, resolver)
     if not isinstance(body.schema, dict) or body.doc is None:
         return None
-    return resolver.deref(body.schema, body.doc, "").name
+    return resolver.deref(body.schema, body.doc, "")

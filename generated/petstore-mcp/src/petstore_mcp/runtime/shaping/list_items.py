@@ -115,24 +115,27 @@ def cut_listed_previews(
     ``description`` of each of its links, the ``body`` of each comment it holds) cut to
     ``chars``, as a list's items show theirs: the elements are its parts, listed to be picked
     from; the resource's own text stays whole (to ``max_chars``)."""
-    count = 0
-    out = shaped
-    for segments in preview_paths(selection):
-        if len(segments) > 1:
-            check_deadline()
-            out, cut = _cut_texts(out, segments, chars, marker, listed=False)
-            count += cut
-    return out if count else shaped
+    paths = [segments for segments in preview_paths(selection) if len(segments) > 1]
+    return _cut_at(shaped, paths, chars, marker, listed=False)
 
 
 def cut_texts(shaped: Any, selection: list[str], marker: str, chars: int = PREVIEW_CHARS) -> Any:
     """``shaped`` with the texts at ``selection`` cut to ``chars`` wherever they are, in a list
     or not (how a generation reasoned, at its answer's top: ``kinds.reasoning_text_paths``)."""
+    paths = [segments for segments in map(parse_path, selection) if segments]
+    return _cut_at(shaped, paths, chars, marker, listed=True)
+
+
+def _cut_at(
+    shaped: Any, paths: list[tuple[str, ...]], chars: int, marker: str, listed: bool
+) -> Any:
+    """``shaped`` with the texts at each of ``paths`` cut (``_cut_texts``); the same object
+    when none was."""
     count = 0
     out = shaped
-    for segments in filter(None, map(parse_path, selection)):
+    for segments in paths:
         check_deadline()
-        out, cut = _cut_texts(out, segments, chars, marker, listed=True)
+        out, cut = _cut_texts(out, segments, chars, marker, listed=listed)
         count += cut
     return out if count else shaped
 
