@@ -13,9 +13,9 @@ the defaults: ``runtime/shaping/roles/identity.addressed_by``).
   member: ``tag_name``). An action on an item (``/orders/CreateInvoice/{id}``), a sub-resource
   or a different answer (an image, another schema) is not an address.
 - An item's action (``POST /constants/{key}/archive``: a path one literal below an item path,
-  with no GET and nothing below it) that answers with the item's schema (the schema the item
-  path's GET answers with, or one of that answer's members': ``{constant: Constant}``)
-  answers about that item: the item path's parameters address it too (the archived
+  with no GET and nothing below it, also written with a trailing slash) that answers with
+  the item's schema (the schema the item path's GET answers with, or one of that answer's
+  members': ``{constant: Constant}``) answers about that item: the item path's parameters address it too (the archived
   ``constant: {id, key, ...}`` beside the gates it passed). An action answering something
   else (a task that names the index it works on: ``{taskUid, indexUid, status}``) is not
   addressed so. A sub-resource a GET reads (``/users/{id}/settings``), a collection
@@ -27,6 +27,8 @@ the defaults: ``runtime/shaping/roles/identity.addressed_by``).
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
+from collections import defaultdict
 from typing import Any
 
 from .document import Document
@@ -77,6 +79,10 @@ def address_keys(
                 # an item path is also the collection of the path one level down
                 # (``/keys/{set}`` and ``/keys/{set}/{kid}``): both address its objects
                 keys[at] = keys.get(at, ()) + (found.group(2),)
+    children: dict[str, list[str]] = defaultdict(list)  # item paths by their collection
+    for path in ordered:
+        if (collection := parent(path)) is not None:
+            children[collection].append(path)
     for path in ordered:
         other = OTHER_ADDRESS.match(path)
         if not other or other.group(1) not in known:
@@ -84,7 +90,7 @@ def address_keys(
         collection, literal, param = other.groups()
         if f"{collection}/{literal}" in known:
             continue  # a sub-collection (``/issues/{n}/comments``), not another address
-        items = [p for p in ordered if parent(p) == collection and p != path]
+        items = [p for p in children[collection] if p != path]
         answer = get_schema_name(paths[path], doc, resolver)
         if answer is None or answer not in {
             get_schema_name(paths[i], doc, resolver) for i in items
@@ -134,7 +140,10 @@ def _acted_on(path: str, paths: dict[str, Any], known: set[str], ordered: list[s
     if "get" in operations or not any(m in operations for m in ("post", "put", "patch")):
         return None  # a sub-resource read, or no write
     below = path.rstrip("/") + "/"
-    if any(p.startswith(below) for p in ordered):
+    at = bisect_left(ordered, below)  # ``ordered`` is sorted: paths below are contiguous
+    if at < len(ordered) and ordered[at] == path:
+        at += 1  # the action itself, written with a trailing slash (``/{key}/archive/``)
+    if at < len(ordered) and ordered[at].startswith(below):
         return None  # a collection under the item
     return action.group(1)
 

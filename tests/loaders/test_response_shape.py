@@ -522,6 +522,8 @@ def test_an_items_action_answers_about_the_item(tmp_path: Path) -> None:
                     "constant": {"$ref": "#/components/schemas/Constant"}}})}}},
             "/constants/{key}/archive": {"post": {"operationId": "archiveConstant",
                                                   "parameters": key, "responses": answer}},
+            "/constants/{key}/publish/": {"post": {"operationId": "publishConstant",
+                                                   "parameters": key, "responses": answer}},
             "/constants/{key}/uses": {"get": {"operationId": "listUses", "parameters": key,
                                               "responses": answer}},
             "/constants/{key}/values:batchUpdate": {"post": {
@@ -549,6 +551,9 @@ def test_an_items_action_answers_about_the_item(tmp_path: Path) -> None:
     archived = shapes["archiveConstant"]
     assert archived.collection_path is None and archived.envelope_path == "constant"
     assert {"key", "archived"} <= set(archived.default_fields)
+    # the same action written with a trailing slash (Django REST APIs: ``/publish/``)
+    published = shapes["publishConstant"]
+    assert (published.collection_path, published.envelope_path) == (None, "constant")
     assert shapes["listUses"].collection_path == "bypassedGates"  # a read: not an action
     # a method of the item's sub-collection (Google's ``values:batchUpdate``) answers that
     assert shapes["batchUpdate"].collection_path == "bypassedGates"
