@@ -113,3 +113,27 @@ def test_a_delete_by_a_filter_keeps_the_records_it_failed_on() -> None:
     assert out["failures"] == [{"id": "doc-9", "cause": {"reason": "[doc-9]: version conflict"}}]
     clean = _answer({**body, "failures": []}, "delete", described=True)
     assert "failures" not in clean  # none: nothing said, nothing paid
+
+
+def test_a_tuple_of_two_references_is_kept_whole() -> None:
+    """A change a watch answers (Permify's ``data_changes: [{operation, tuple: {entity:
+    {type, id}, relation, subject: {type, id, relation}}}]``) kept only its operation: the
+    tuple has no id of its own, its ``subject`` read as a label (an email's subject), and the
+    agent could not tell which relation changed. Two references of one kind and the relation
+    between them identify it together: all of them, in a write's answer and in its records."""
+    tuple_ = {"entity": {"type": "document", "id": "doc-1"}, "relation": "viewer",
+              "subject": {"type": "user", "id": "usr-2", "relation": ""}}  # fmt: skip
+    body = {"snap_token": "snp-7", "data_changes": [
+        {"operation": "OPERATION_CREATE", "tuple": tuple_},
+        {"operation": "OPERATION_DELETE",
+         "tuple": {**tuple_, "subject": {"type": "team", "id": "t-3", "relation": "member"}}},
+    ]}  # fmt: skip
+    out = _answer(body, "create", described=True)
+    assert [c["tuple"]["entity"]["id"] for c in out["data_changes"]] == ["doc-1", "doc-1"]
+    assert out["data_changes"][1]["tuple"]["subject"] == {
+        "type": "team",
+        "id": "t-3",
+        "relation": "member",
+    }
+    assert out["data_changes"][0]["tuple"]["relation"] == "viewer"
+    assert _answer(tuple_, "create", described=True)["subject"]["id"] == "usr-2"

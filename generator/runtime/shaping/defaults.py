@@ -46,7 +46,7 @@ from typing import Any
 
 from .names import base_type, hint, is_leaf, norm
 from .failures import failed_lists
-from .outcomes import composite_key, tallies
+from .outcomes import composite_key, composite_parts, tallies
 from .picking import Field, Picker, Profile, Selection
 from .roles.content import is_content
 from .roles.identity import (
@@ -478,6 +478,9 @@ def choose_default_fields(
     if any(hint(v) == "tag" for v in tree.values()):
         _every_variant(tree, pick)
     _own_figures(tree, pick)  # ``{country: {...}, taxClass: {...}, rate}``: the rate
+    if now:  # a part that is a tuple identified by all its members: all of them
+        for path in composite_parts(tree):
+            pick.add(path, "identity", force=True)
     if kind in SET_KINDS and not item and small_record(tree):
         _set_values(tree, pick, kind)  # ``{key, namespace, limit}``: the limit it set
     if kind in WRITE_KINDS and not item:  # ``response: {state}`` -> its name, label, state

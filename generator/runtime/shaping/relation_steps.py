@@ -25,6 +25,7 @@ from .collections import REPORT_WORDS
 from .kinds import WRITE_KINDS
 from .pages import on_page
 from .names import base_type, is_leaf
+from .outcomes import composite_parts
 from .picking import VALUE_TOKENS, Field, Selection
 from .roles.content import is_body, is_content
 from .roles.identity import has_id, is_id_name, is_natural_key, own_identity_key
@@ -463,6 +464,8 @@ def take_lists(sel: Selection, row: Step) -> int:
                 p for p in sel.choose_item(element)
                 if not is_url(p.rsplit(".", 1)[-1], None) or container
             ])  # fmt: skip
+            if sel.kind in WRITE_KINDS:  # a write's records' tuples, whole (``outcomes``)
+                own += [p for p in composite_parts(element) if p not in own]
             said = [p.rsplit(".", 1)[-1] for p in own]
             # a list's item shows its parts by what names them or where they stand: parts said
             # only by their text (the passages of an entity an analysis found) would repeat a
