@@ -39,7 +39,7 @@ from ..runtime.shaping.kinds import (
     produced,
 )
 from ..runtime.shaping.roles.content import is_body
-from ..runtime.shaping.names import is_leaf, words
+from ..runtime.shaping.names import base_type, is_leaf, words
 from ..runtime.shaping.roles.identity import has_own_identity
 from ..runtime.shaping.roles.quantity import is_measure
 from ..runtime.shaping.trees import unwrap
@@ -303,13 +303,17 @@ def _billed_in_tokens(tree: Any) -> bool:
     """The answer says the tokens it was billed for (a note of how it was produced,
     ``kinds.is_production_note``, counting tokens: ``usage: {input_tokens, output_tokens}``,
     ``usageMetadata: {promptTokenCount}``): a model's generation, however the operation is
-    named (``POST /v1/messages``, ``POST /responses``)."""
+    named (``POST /v1/messages``, ``POST /responses``). A count, not a text: a person's
+    credential (``createdBy: {plexToken}``, a string) counts nothing."""
     if not isinstance(tree, dict):
         return False
     return any(
         is_production_note(key)
         and isinstance(sub, dict)
-        and any(TOKEN_WORDS & set(words(k)) and is_leaf(v) for k, v in sub.items())
+        and any(
+            TOKEN_WORDS & set(words(k)) and is_leaf(v) and base_type(v) not in ("string", "boolean")
+            for k, v in sub.items()
+        )
         for key, sub in tree.items()
     )
 

@@ -117,6 +117,19 @@ def test_an_answer_billed_in_tokens_holding_a_text_generates_however_named() -> 
     assert kind("POST", "/v1/messages", unbilled, operation_id="messages_post") == "create"
 
 
+def test_a_persons_token_credential_is_no_bill_in_tokens() -> None:
+    """Overseerr's ``POST /issue`` (summary ``Create new issue``) answers the issue with its
+    author, ``createdBy: {id, username, plexToken}``: ``createdBy`` reads as a note of how a
+    generation was made and ``plexToken`` as tokens, so the issue, its comments' messages its
+    text, was a generation. The tokens a generation is billed for are counted, not a string."""
+    user = {"id": "number", "email": "string", "username": "string", "plexToken": "string"}
+    issue = {"id": "number", "issueType": "number", "createdBy": user, "modifiedBy": user,
+             "comments": [{"id": "number", "user": user, "message": "string"}]}  # fmt: skip
+    assert kind("POST", "/issue", issue, summary="Create new issue") == "create"
+    counted = {**issue, "createdBy": {"input_tokens": "integer", "output_tokens": "integer"}}
+    assert kind("POST", "/issue", counted, summary="Create new issue") == "generate"
+
+
 def test_a_computed_result_named_as_a_generation_is_one() -> None:
     classified = {"categories": [{"name": "string", "confidence": "number"}]}
     assert kind("POST", "/v1/documents:classifyText", classified) == "generate"

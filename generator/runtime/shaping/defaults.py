@@ -45,7 +45,8 @@ from dataclasses import replace
 from typing import Any
 
 from .names import base_type, hint, is_leaf, norm
-from .outcomes import composite_key, tallies
+from .failures import failed_lists
+from .outcomes import composite_key, composite_parts, tallies
 from .picking import Field, Picker, Profile, Selection
 from .roles.content import is_content
 from .roles.identity import (
@@ -57,7 +58,7 @@ from .roles.label import is_label, label_rank
 from .roles.links import is_url
 from .roles.noise import is_noise, minted, minted_value
 from .roles.people import handle, is_person, is_person_node, nested_handle
-from .roles.quantity import is_count, is_money
+from .roles.quantity import is_count, is_measure, is_money
 from .roles.relation import nested_identity, reduce
 from .roles.state import is_alarm_flag, is_state
 from .roles.time import is_time, says_now
@@ -400,6 +401,8 @@ def choose_default_fields(
         for tally in counted:
             tallied.add(tally, "count", force=True)
         _written_lists(tree, tallied)
+        for path in failed_lists(tree, keys):  # and the records it failed on, and why
+            tallied.add(path, "state", force=True)
         return tuple(tallied.chosen)
     said = all(is_leaf(v) or is_series(v) for v in tree.values())
     if kind in WRITE_KINDS and not item and len(tree) <= BARE and said and _unnamed(tree):
@@ -475,6 +478,11 @@ def choose_default_fields(
     if any(hint(v) == "tag" for v in tree.values()):
         _every_variant(tree, pick)
     _own_figures(tree, pick)  # ``{country: {...}, taxClass: {...}, rate}``: the rate
+    if now:  # a part that is a tuple identified by all its members: all of them
+        for path in composite_parts(tree):
+            pick.add(path, "identity", force=True)
+    if kind in SET_KINDS and not item and small_record(tree):
+        _set_values(tree, pick, kind)  # ``{key, namespace, limit}``: the limit it set
     if kind in WRITE_KINDS and not item:  # ``response: {state}`` -> its name, label, state
         _related_said_whole(tree, pick, related=kind != "delete")
     _same_schema_siblings(tree, pick, people=kind in WRITE_KINDS)
@@ -653,6 +661,37 @@ def _own_figures(tree: dict[str, Any], pick: Picker) -> None:
         return
     for key in own:
         pick.add(key, "state", force=True)
+
+
+SET_KINDS = frozenset({"create", "update"})  # writes that set values (not a delete)
+
+
+def small_record(tree: Any) -> bool:
+    """One flat record of at most ``BARE`` scalars (a field tree's, or a value's)."""
+    return (
+        isinstance(tree, dict)
+        and 0 < len(tree) <= BARE
+        and all(not isinstance(v, (dict, list)) for v in tree.values())
+    )
+
+
+def _set_values(tree: dict[str, Any], pick: Picker, kind: str) -> None:
+    """A create's or an update's answer that is one small flat record (``small_record``;
+    one nothing names is kept whole above) keeps the values the write set, which a write's
+    lean profile takes no slot for (no counts, no flags): its numbers when none of them was
+    taken (a sync limit's ``limit``, a size's ``width`` and ``height``; not a measure, what
+    a computation gave: an analysis's ``magnitude``); an update its flags too, false ones
+    (``disabled: false``: what the subscription was set to; a record just created is news
+    only when its flag is true). Not a time, nor noise."""
+    numbers = [
+        k for k, v in tree.items() if base_type(v) in ("integer", "number") and not is_measure(k, v)
+    ]
+    taken = any(k in pick.chosen for k in numbers)
+    for key, leaf in tree.items():
+        if is_time(key, leaf) or is_noise(key):
+            continue
+        if (key in numbers and not taken) or (kind == "update" and base_type(leaf) == "boolean"):
+            pick.add(key, "state", force=True, cost=1)
 
 
 def _identified_parts(tree: dict[str, Any]) -> list[str]:

@@ -68,6 +68,24 @@ def with_failed_records(
     return set_at(shaped, path[:-1], {**kept, **added})
 
 
+def failed_lists(tree: Any, keys: tuple[str, ...] = ()) -> list[str]:
+    """The paths of a write's own lists of failed records (named as a report, each record
+    identified: a delete by a filter's ``failures: [{id, index, status, cause: {reason}}]``
+    beside its tallies), each record by its identity and why it failed; empty, they cost
+    nothing."""
+    if not isinstance(tree, dict):
+        return []
+    out: list[str] = []
+    for key, sub in tree.items():
+        record = unwrap(sub)
+        if not isinstance(sub, list) or not isinstance(record, dict) or not named_as_report(key):
+            continue
+        members = _identity(record, key, None, keys)
+        if members:
+            out += [f"{key}.{m}" for m in members + why_failed(record, members)]
+    return out
+
+
 def _identity(tree: Any, key: str, written: Any, keys: tuple[str, ...]) -> list[str]:
     """The members identifying the failed records: those the written records are identified
     by, when they carry them all (the same things: ``WidgetId``; ``Key`` and ``VersionId``),

@@ -46,6 +46,7 @@ from .cleanup import drop_constant_kinds, prune_empty, with_map_keys, without_ho
 from .collections import find_payload_in_value
 from .covered import without_covered
 from .decision import decide_fields
+from .defaults import small_record
 from .encodings import drop_encodings, encodings_note, find_encodings
 from .failures import with_failed_records
 from .explicit import FieldSelectionError, check_matched, lifted_exclude, validate_fields
@@ -153,8 +154,12 @@ def shape(
         base = select
         maps = chosen_maps(tree, selection or ())  # an emptied entry still says its key
 
+        # an update's one small flat record: its flags as the write set them, false too
+        # (``disabled: false``: the subscription is live; ``defaults._set_values``)
+        set_flags = config.kind == "update" and where.kind != "list" and small_record(target)
+
         def select(item: Any) -> Any:  # concise: a null or empty value says nothing
-            return with_map_keys(item, prune_empty(base(item)), maps)
+            return with_map_keys(item, prune_empty(base(item), flags=set_flags), maps)
 
     shaped = apply_select(
         value,

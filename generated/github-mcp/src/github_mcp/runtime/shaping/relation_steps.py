@@ -26,6 +26,7 @@ from .collections import REPORT_WORDS
 from .kinds import WRITE_KINDS
 from .pages import on_page
 from .names import base_type, is_leaf
+from .outcomes import composite_parts
 from .picking import VALUE_TOKENS, Field, Selection
 from .roles.content import is_body, is_content
 from .roles.identity import has_id, is_id_name, is_natural_key, own_identity_key
@@ -137,12 +138,31 @@ def take_people(sel: Selection, row: Step) -> int:
                     said = next((p for p in paths[1:] if says_who(p)), None) or _who(f)
                     if said is not None:
                         sel.pick.add(said, row.records, force=True, cost=2)
+                for extra in _written_people(f, paths[0]):
+                    sel.pick.add(extra, "state", force=True, cost=1)
                 continue
             for extra in paths[1:] + _page_id(sel, f, paths):
                 sel.pick.add(extra, row.records, force=True, cost=2)
             for link in _own_page(sel, f):
                 sel.pick.add(link, row.records, force=True, cost=2)
     return taken
+
+
+def _written_people(f: Field, said: str) -> list[str]:
+    """A write's list of people that are records of the resource, each with a state of its
+    own (a room's ``participants: [{id, status, player: {...}}]``): each keeps the id the
+    server gave it and where it stands beside who it is (``take_lists`` keeps a write's
+    records so): the next call takes the id, the state says who is in. Not a list of people
+    with no state (``assignees``: who, by a handle), nor one person."""
+    element = unwrap(f.node)
+    if not isinstance(f.node, list) or not isinstance(element, dict):
+        return []
+    states = own_states(element)
+    if not states:
+        return []
+    ident = said[len(f.path) + 1 :]
+    paths = [*written_record_ids(f.key, element, ident), states[0]]
+    return [f"{f.path}.{k}" for k in paths if k != ident]
 
 
 def _own_page(sel: Selection, f: Field) -> list[str]:
@@ -408,6 +428,21 @@ def _said_as_sent(sel: Selection, f: Field, element: Any, said: list[str], conta
     )
 
 
+def own_states(element: Any) -> list[str]:
+    """The members of a record that say where it stands, ``state`` before qualified ones."""
+    return sorted((k for k in leaf_keys(element) if is_state(k)), key=state_rank)
+
+
+def written_record_ids(list_key: str, element: Any, ident: str) -> list[str]:
+    """The id the server gave a record of a write's list, besides ``ident`` that says it:
+    named for its list, else, for records with a state of their own (``factors: [{id,
+    status, friendly_name}]``), their plain ``id`` (no names the caller sent); at most one."""
+    ids = record_ids(list_key, element)
+    if not ids and own_states(element) and not is_id_name(ident.rsplit(".", 1)[-1]):
+        ids = [k for k in leaf_keys(element) if own_identity_key(k)]
+    return [k for k in ids if k != ident][:1]
+
+
 def take_lists(sel: Selection, row: Step) -> int:
     """Each list reduced to its elements' identity, label and state (module doc); a container
     or a report keeps every list, whatever the slot."""
@@ -430,6 +465,8 @@ def take_lists(sel: Selection, row: Step) -> int:
                 p for p in sel.choose_item(element)
                 if not is_url(p.rsplit(".", 1)[-1], None) or container
             ])  # fmt: skip
+            if sel.kind in WRITE_KINDS:  # a write's records' tuples, whole (``outcomes``)
+                own += [p for p in composite_parts(element) if p not in own]
             said = [p.rsplit(".", 1)[-1] for p in own]
             # a list's item shows its parts by what names them or where they stand: parts said
             # only by their text (the passages of an entity an analysis found) would repeat a
@@ -463,14 +500,9 @@ def take_lists(sel: Selection, row: Step) -> int:
         listed = sel.listed  # a read's item, a search's hit
         if listed and not container and not is_person(f.key) and _keyed_only(element, ident):
             continue  # a list's item: its parts named only by a key or a number
-        states = sorted((k for k in leaf_keys(element) if is_state(k)), key=state_rank)
+        states = own_states(element)
         if sel.kind in WRITE_KINDS:  # a write's records: the id the server gave each one too
-            # (named for its list, else, for records with a state of their own, ``factors:
-            # [{id, status, friendly_name}]``, their plain ``id``: no names the caller sent)
-            ids = record_ids(f.key, element)
-            if not ids and states and not is_id_name(ident.rsplit(".", 1)[-1]):
-                ids = [k for k in leaf_keys(element) if own_identity_key(k)]
-            paths += [f"{f.path}.{k}" for k in ids if k != ident][:1]
+            paths += [f"{f.path}.{k}" for k in written_record_ids(f.key, element, ident)]
         paths += [f"{f.path}.{k}" for k in states[:1] if k != ident]
         # a line of a price list or an order is said by its amount too, with its currency
         keys = leaf_keys(element)

@@ -24,9 +24,10 @@ from .roles.state import is_alarm_flag
 KEEP_WHEN_EMPTY = frozenset({"id", "number", "key", "slug", "login", "name", "title", "sha"})
 
 
-def prune_empty(value: Any, *, top: bool = True) -> Any:
+def prune_empty(value: Any, *, top: bool = True, flags: bool = False) -> Any:
     """Drop object members that are null, "", [] or {} and alarm flags that are false
-    (recursively; list elements are kept; identity members of the item itself are kept)."""
+    (recursively; list elements are kept; identity members of the item itself are kept; with
+    ``flags``, the item's own false alarm flags too: what a write set them to)."""
     if isinstance(value, dict):
         out = {}
         for key, item in value.items():
@@ -36,7 +37,7 @@ def prune_empty(value: Any, *, top: bool = True) -> Any:
                 continue
             if item is None or item == "" or item == [] or item == {}:
                 continue
-            if item is False and is_alarm_flag(key):
+            if item is False and is_alarm_flag(key) and not (top and flags):
                 continue
             out[key] = item
         return out

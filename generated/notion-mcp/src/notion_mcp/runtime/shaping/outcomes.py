@@ -12,7 +12,10 @@
   record's (``{namespace, object, relation, subject_id, subject_set: {namespace, object,
   relation}}``, a relation tuple a create answers), is identified by all of them together: the write keeps them all (at most ``BARE`` members, a
   part of the same kind whole); a lean profile kept the reference's id and one name, and the
-  caller could not tell which tuple it made.
+  caller could not tell which tuple it made. So is a record of two references of one kind
+  and the strings relating them (``{entity: {type, id}, relation, subject: {type, id,
+  relation}}``), and such a record as a part of a write's answer or record (a change a
+  watch lists: ``{operation, tuple: {...}}``).
 """
 
 from __future__ import annotations
@@ -68,7 +71,9 @@ def composite_key(tree: Any) -> list[str]:
     the record's own (the tuple it relates to)."""
     if not isinstance(tree, dict) or not tree or len(tree) > COMPOSITE_MEMBERS:
         return []
-    if has_own_identity(tree) or any(is_label(k) or is_noise(k) for k in tree):
+    if has_own_identity(tree) or any(
+        is_label(k) and is_leaf(v) or is_noise(k) for k, v in tree.items()
+    ):
         return []
     paths: list[str] = []
     own = [k for k, v in tree.items() if _short_strings(v)]
@@ -87,6 +92,26 @@ def composite_key(tree: Any) -> list[str]:
         else:
             return []
     refs = [k for k in own if is_id_name(k)]
-    if not alike or not refs or len(own) - len(refs) < 3:
+    if alike and refs and len(own) - len(refs) >= 3:
+        return paths
+    return paths if own and _two_references(tree) else []
+
+
+def composite_parts(tree: Any) -> list[str]:
+    """The members (dotted) of the parts of ``tree`` that are composite keys (a change's
+    ``tuple: {entity, relation, subject}``): a write keeps each whole."""
+    if not isinstance(tree, dict):
         return []
-    return paths
+    return [f"{key}.{path}" for key, sub in tree.items() for path in composite_key(sub)]
+
+
+def _two_references(tree: dict[str, Any]) -> bool:
+    """Two parts of one kind, each a reference by the same members with an id among them
+    (``entity: {type, id}``, ``subject: {type, id, relation}``): a tuple relating the one to
+    the other by the record's own strings (``relation``)."""
+    parts = [set(v) for v in tree.values() if isinstance(v, dict)]
+    return any(
+        len(a & b) >= 2 and any(is_id_name(k) for k in a & b)
+        for i, a in enumerate(parts)
+        for b in parts[i + 1 :]
+    )
