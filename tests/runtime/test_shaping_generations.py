@@ -317,3 +317,22 @@ def test_generated_texts_each_with_their_own_id_stay_whole_beside_their_score(to
     }
     out = shaped(tools, "generate_texts", body)
     assert [g["text"] for g in out["generations"]] == [f"{n} {TEXT}" for n in range(2)]
+
+
+def test_a_generation_leaves_out_the_settings_it_answers_back_from_the_request(tools) -> None:
+    body = {
+        "id": "resp-1",
+        "status": "completed",
+        "conversation_id": "conv-7",
+        "model": "m-1",
+        "temperature": 0.7,
+        "store": True,
+        "tools": [{"type": "function", "name": "lookup"}, {"type": "web_search", "name": "web"}],
+        "output": [{"type": "message", "content": [{"type": "output_text", "text": TEXT}]}],
+        "usage": {"input_tokens": 12, "output_tokens": 40},
+    }
+    out = shaped(tools, "create_response", body)
+    # what it produced, what names it and the conversation it answers in; not the settings
+    assert set(out) == {"id", "status", "conversation_id", "output"}
+    assert out["output"][0]["content"][0]["text"] == TEXT
+    assert judge(body, out, kind="generate").lost == []
