@@ -336,3 +336,28 @@ def test_a_generation_leaves_out_the_settings_it_answers_back_from_the_request(t
     assert set(out) == {"id", "status", "conversation_id", "output"}
     assert out["output"][0]["content"][0]["text"] == TEXT
     assert judge(body, out, kind="generate").lost == []
+
+
+def test_a_transcriptions_segments_keep_when_they_were_said(tools) -> None:
+    body = {
+        "text": TEXT,
+        "segments": [
+            {
+                "id": n,
+                "seek": 0,
+                "start": 2.5 * n,
+                "end": 2.5 * n + 2.4,
+                "text": TEXT[:40],
+                "tokens": [50364, 440],
+                "temperature": 0.0,
+                "compression_ratio": 1.2,
+            }
+            for n in range(3)
+        ],
+    }
+    out = shaped(tools, "transcribe_audio", body)
+    assert out["text"] == TEXT
+    assert [(s["id"], s["start"], s["end"]) for s in out["segments"]] == [
+        (n, 2.5 * n, 2.5 * n + 2.4) for n in range(3)
+    ]
+    assert all("temperature" not in s and "seek" not in s for s in out["segments"])

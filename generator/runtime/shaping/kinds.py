@@ -295,6 +295,7 @@ def record_paths(record: dict[str, Any], chosen_own: bool) -> list[str]:
         if w(k) and w(k)[-1] in RECORD_KIND_WORDS and base_type(v) in ("string", "any")
     ]
     out += _measures(record)
+    out += [k for k in _time_bounds(leaves) if k not in out]
     if not chosen_own:
         out += [
             k
@@ -387,6 +388,20 @@ OFFSET_WORDS = frozenset({"offset"})
 # ``beginIndex``), not in time (``start``, ``end_ms``: when a transcript's words were said)
 BOUND_WORDS = frozenset({"start", "end", "begin"})
 TEXT_UNIT_WORDS = frozenset({"word", "char", "character", "token", "index", "position", "line"})
+
+
+def _time_bounds(leaves: dict[str, Any]) -> list[str]:
+    """When a record (a transcription's segment, an utterance) was said: its first bound
+    named for a start and its first named for an end, numbers or strings, not counted in
+    the text it quotes (``_text_position``: ``start_word``); both, or none."""
+    found: dict[str, str] = {}
+    for key, leaf in leaves.items():
+        ws = w(key)
+        if not ws or ws[0] not in BOUND_WORDS or _text_position(key):
+            continue
+        if base_type(leaf) in ("number", "integer", "string"):
+            found.setdefault("end" if ws[0] == "end" else "start", key)
+    return list(found.values()) if len(found) == 2 else []
 
 
 def _text_position(key: str) -> bool:
