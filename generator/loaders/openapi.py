@@ -34,6 +34,7 @@ from ..runtime.shaping.names import norm
 from .document import Document, is_swagger2, load_openapi_document, split_pointer
 from .addresses import address_keys, addresses_one, own_parameter
 from .credentials import ImplicitSchemes
+from .echoes import echoed_members
 from .inline import inline_structure
 from .refs import RefError, RefResolver
 from .request import RequestContext, RequestParts, SkipOperation, build_request
@@ -358,6 +359,10 @@ def _operations(
                 addressed=path_addressed(path),
                 tree=tree,
             )
+            if kind == "generate" and not (response.collection_path or response.envelope_path):
+                echoed = echoed_members(request, tree)  # the settings it answers back
+                if echoed:
+                    response = replace(response, context=replace(response.context, sent=echoed))
             key = f"{method.upper()} {path}"
             if op_id:
                 id_owners.setdefault(op_id, []).append(key)

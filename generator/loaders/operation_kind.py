@@ -92,7 +92,7 @@ GENERATE_WORDS = frozenset(
      "recognize", "recognise", "recognition", "analyze", "analyse", "analysis", "extract",
      "extraction", "ocr", "tts", "speech", "synthesize", "synthesise", "synthesis", "rewrite",
      "paraphrase", "render", "spellcheck", "proofread", "caption", "transform", "tokenize",
-     "gen", "ask"}
+     "gen", "ask", "rerank"}
 )  # fmt: skip
 MEASURE_DEPTH = 4  # objects down a computed result's measures are looked for (``_measured``)
 # Write verbs that make a name a write wherever they stand (``getOrCreate``, ``findAndModify``).

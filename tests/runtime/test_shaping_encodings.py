@@ -6,6 +6,7 @@ judge (``preview/judge_encodings.py``, written apart) agrees."""
 
 from __future__ import annotations
 
+import base64
 import json
 from typing import Any
 
@@ -127,3 +128,34 @@ def test_segments_an_average_log_probability_describes_are_what_was_said() -> No
     details = {"tokens": [{"id": 1, "text": "The", "logprob": -0.1}], "finish_reason": "length"}
     tokens = {"generated_text": ANSWER, "details": details, "usage": {"tokens": 1}}
     assert find_encodings(tokens) == {"details.tokens": "details.tokens (log probabilities)"}
+
+
+PNG = base64.b64encode(bytes(range(256)) * 12).decode()  # 4096 characters
+IMAGES = {
+    "created": 1714560000,
+    "data": [{"b64_json": PNG, "revised_prompt": "A lighthouse at dusk, in oils."}],
+}
+
+
+def test_a_generated_images_base64_data_is_left_out_with_a_note() -> None:
+    shaped, notes = _shape(IMAGES)
+    assert PNG[:40] not in json.dumps(shaped)  # not cut to a useless preview: left out
+    assert shaped["data"][0]["revised_prompt"] == "A lighthouse at dusk, in oils."
+    assert any("data[].b64_json (base64 data of 4096 characters)" in n for n in notes), notes
+    detailed, _ = _shape(IMAGES, detail_level="detailed")
+    assert detailed["data"][0]["b64_json"].startswith(PNG[:1000])  # (to its max_chars)
+
+
+def test_sentences_links_and_cursors_are_no_base64_data() -> None:
+    cursor = base64.urlsafe_b64encode(bytes(range(256)) * 4).decode()
+    body = {
+        "text": " ".join([ANSWER] * 20),
+        "url": "https://example.com/" + "a" * 1200,
+        "next_page_token": cursor,
+        "data": "data:image/png;base64," + PNG,
+    }
+    assert find_encodings(body) == {"data": "data (base64 data of 4118 characters)"}
+
+
+def test_base64_data_that_is_all_the_answer_holds_stays() -> None:
+    assert find_encodings({"audio_base64": PNG}) == {}

@@ -248,6 +248,28 @@ def test_how_a_model_reasoned_beside_its_answer_is_a_preview_with_a_way_to_it(to
     assert json.loads(detailed.chunks[0])["choices"][0]["message"]["reasoning_content"] == TEXT * 2
 
 
+def test_how_a_model_reasoned_named_so_alone_is_a_preview_not_dropped(tools) -> None:
+    from generator.runtime.shaping.kinds import REASONING_NOTE
+
+    body = {
+        "id": "cmpl-2",
+        "choices": [
+            {
+                "index": 0,
+                "finish_reason": "stop",
+                "message": {"role": "assistant", "content": TEXT, "reasoning": TEXT * 2},
+            }
+        ],
+    }
+    tool = tools["create_chat_completion"]
+    out = shape_output(body, tool, shape_config_for(tool))
+    message = json.loads(out.chunks[0])["choices"][0]["message"]
+    assert message["content"] == TEXT  # the answer: whole
+    assert message["reasoning"].startswith(TEXT[:40])  # how it got there: kept, a preview
+    assert len(message["reasoning"]) < 200
+    assert REASONING_NOTE in out.notes
+
+
 def test_how_a_model_reasoned_at_the_answers_top_is_a_preview_too(tools) -> None:
     from generator.runtime.shaping.kinds import REASONING_NOTE
 
@@ -260,3 +282,82 @@ def test_how_a_model_reasoned_at_the_answers_top_is_a_preview_too(tools) -> None
     assert REASONING_NOTE in out.notes
     detailed = shape_output(body, tool, shape_config_for(tool), detail_level="detailed")
     assert json.loads(detailed.chunks[0])["reasoning"] == TEXT * 2
+
+
+def test_a_reranking_keeps_each_results_position_and_score_and_previews_the_echoed_document(
+    tools,
+) -> None:
+    body = {
+        "model": "rerank-1",
+        "results": [
+            {"index": n, "relevance_score": score, "document": {"text": f"{n} {TEXT * 2}"}}
+            for n, score in [(2, 0.91), (0, 0.42), (1, 0.05)]
+        ],
+    }
+    out = shaped(tools, "rerank_documents", body)
+    results = out["results"] if isinstance(out, dict) else out
+    assert [(r["index"], r["relevance_score"]) for r in results] == [
+        (2, 0.91),
+        (0, 0.42),
+        (1, 0.05),
+    ]
+    for r in results:  # the caller's document, sent in full: a preview that tells it apart
+        text = r["document"]["text"]
+        assert text.startswith(f"{r['index']} {TEXT[:30]}") and len(text) < len(TEXT)
+    assert judge(body, out, kind="generate").lost == []
+
+
+def test_generated_texts_each_with_their_own_id_stay_whole_beside_their_score(tools) -> None:
+    body = {
+        "id": "gen-1",
+        "generations": [
+            {"id": f"g-{n}", "index": n, "text": f"{n} {TEXT}", "likelihood": -0.5 * n}
+            for n in range(2)
+        ],
+    }
+    out = shaped(tools, "generate_texts", body)
+    assert [g["text"] for g in out["generations"]] == [f"{n} {TEXT}" for n in range(2)]
+
+
+def test_a_generation_leaves_out_the_settings_it_answers_back_from_the_request(tools) -> None:
+    body = {
+        "id": "resp-1",
+        "status": "completed",
+        "conversation_id": "conv-7",
+        "model": "m-1",
+        "temperature": 0.7,
+        "store": True,
+        "tools": [{"type": "function", "name": "lookup"}, {"type": "web_search", "name": "web"}],
+        "output": [{"type": "message", "content": [{"type": "output_text", "text": TEXT}]}],
+        "usage": {"input_tokens": 12, "output_tokens": 40},
+    }
+    out = shaped(tools, "create_response", body)
+    # what it produced, what names it and the conversation it answers in; not the settings
+    assert set(out) == {"id", "status", "conversation_id", "output"}
+    assert out["output"][0]["content"][0]["text"] == TEXT
+    assert judge(body, out, kind="generate").lost == []
+
+
+def test_a_transcriptions_segments_keep_when_they_were_said(tools) -> None:
+    body = {
+        "text": TEXT,
+        "segments": [
+            {
+                "id": n,
+                "seek": 0,
+                "start": 2.5 * n,
+                "end": 2.5 * n + 2.4,
+                "text": TEXT[:40],
+                "tokens": [50364, 440],
+                "temperature": 0.0,
+                "compression_ratio": 1.2,
+            }
+            for n in range(3)
+        ],
+    }
+    out = shaped(tools, "transcribe_audio", body)
+    assert out["text"] == TEXT
+    assert [(s["id"], s["start"], s["end"]) for s in out["segments"]] == [
+        (n, 2.5 * n, 2.5 * n + 2.4) for n in range(3)
+    ]
+    assert all("temperature" not in s and "seek" not in s for s in out["segments"])

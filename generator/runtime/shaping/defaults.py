@@ -515,7 +515,7 @@ def choose_default_fields(
     if kind == "generate":  # the content produced for the caller, however deep; a list's
         # item that is a record (an entity by its name), not an alternative: its own text only
         lists = 0 if item and not _unnamed(tree) else None
-        for path in generated_content_paths(tree, lists=lists):
+        for path in generated_content_paths(tree, lists=lists, reasoned=True):
             pick.add(path, "content", force=True)
         for path in generated_record_paths(tree, item, pick.chosen):  # what tells its
             pick.add(path, "state", force=True)  # records apart: type, score, own members

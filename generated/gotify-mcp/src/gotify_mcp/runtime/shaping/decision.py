@@ -80,7 +80,8 @@ class DefaultsContext:
     variants: tuple[tuple[str, tuple[str, ...]], ...] = ()
     about: tuple[str, ...] = ()  # the normalised names the operation's path ends with
     # members of a mutation's payload that answer back what the caller sent (an input field of
-    # the same name: Relay's ``clientMutationId``); no defaults, no identity (``_seen``)
+    # the same name: Relay's ``clientMutationId``), or the settings a generation answers back
+    # (``loaders/echoes.py``); no defaults, no identity (``_seen``)
     sent: tuple[str, ...] = ()
     # the parameter the path ends with when the answer is a list at one object's address
     # (``/holds/{hold_token}`` answering a hold around its ``events``): it names a member of

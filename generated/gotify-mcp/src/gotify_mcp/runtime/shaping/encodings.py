@@ -10,6 +10,10 @@ answer. Recognised from the value and its member's name, never from one API's fi
   unnamed list of small integers is more likely ids or counts);
 - a **vector**: a list of at least ``MIN_VECTOR`` numbers, at least ``VECTOR_SHARE`` of them
   fractional and within -1..1 (an embedding);
+- **base64 data**: a string of at least ``MIN_BASE64`` characters of the base64 alphabet
+  alone (no space, no dot: not a sentence, a JWT or a link), or a ``data:`` URI of it (a
+  generated image's ``b64_json``, a synthesized voice's ``audio``): bytes for a program to
+  decode, useless cut to a preview; not a member named as a page's cursor (``next_token``);
 - **log probabilities**: a member whose name has the word ``logprobs`` (or ``logprob``) holding
   an object or a non-empty list (a completion's per-token alternatives; a single ``logprob``
   number is a score and stays); and a list of records each scored by such a number, or a list
@@ -20,7 +24,7 @@ answer. Recognised from the value and its member's name, never from one API's fi
   ``segments: [{id, start, end, text, avg_logprob}]``: what was said, part by part).
 
 Only members are left out, and not the answer's payload: when the whole answer is one
-encoding, or the only list or object of a top-level answer (``{"data": [0.12, ...], "model":
+encoding, its only member, or the only list or object of a top-level answer (``{"data": [0.12, ...], "model":
 ...}``), it is what the operation answers and stays. ``detail_level="detailed"`` and explicit ``fields`` show them;
 so does an operator's overlay that names the member in its default fields. The note names each
 member once (list items seen through, ``data[].embedding``) and what it was.
@@ -28,6 +32,7 @@ member once (list items seen through, ``data[].embedding``) and what it was.
 
 from __future__ import annotations
 
+import re
 from typing import Any, Iterable
 
 from .roles.words import w
@@ -35,6 +40,9 @@ from .roles.words import w
 MIN_BYTES = 8
 MIN_VECTOR = 64
 VECTOR_SHARE = 0.9
+MIN_BASE64 = 1000
+BASE64 = re.compile(r"(?:data:[\w.+-]+/[\w.+-]+;base64,)?[A-Za-z0-9+/_-]+={0,2}")
+CURSOR_WORDS = frozenset({"cursor", "token", "page", "next", "continuation"})
 LOGPROB_WORDS = frozenset({"logprobs", "logprob"})
 BYTE_WORDS = frozenset({"bytes", "byte"})
 
@@ -76,8 +84,16 @@ def _scored_tokens(value: list[Any]) -> bool:
     )
 
 
+def _is_base64(key: str, value: str) -> bool:
+    if len(value) < MIN_BASE64 or CURSOR_WORDS & set(w(key)):
+        return False
+    return BASE64.fullmatch(value) is not None
+
+
 def encoding_kind(key: str, value: Any) -> str | None:
     """What encoding ``value`` (the member ``key``) is, or None when it is none."""
+    if isinstance(value, str) and _is_base64(key, value):
+        return f"base64 data of {len(value)} characters"
     if isinstance(value, list) and value:
         if _is_byte_array(key, value):
             return "byte array"
@@ -106,6 +122,8 @@ def find_encodings(value: Any, kept: Iterable[str] = ()) -> dict[str, str]:
             return
         containers = [k for k, v in node.items() if isinstance(v, (dict, list)) and v]
         payload = containers[0] if not dotted and not shown and len(containers) == 1 else None
+        if not dotted and not shown and len(node) == 1:  # all the answer holds (``{audio}``)
+            payload = next(iter(node))
         for key, sub in node.items():
             path = f"{dotted}.{key}" if dotted else key
             kept = path in keep or any(path.startswith(f"{k}.") for k in keep)

@@ -41,7 +41,7 @@ from .names import base_type, is_leaf
 from .pages import PAGE, PAGE_KINDS
 from .picking import Profile
 from .roles.content import TEXT_MEMBERS, is_content
-from .roles.identity import is_id_name
+from .roles.identity import has_own_identity, is_id_name
 from .roles.noise import is_noise
 from .roles.people import is_person
 from .roles.quantity import MEASURE_WORDS, is_measure, measure_rank
@@ -208,7 +208,9 @@ def call_block(node: Any) -> list[str]:
     return ids + names + takes
 
 
-def generated_content_paths(tree: Any, lists: int | None = None) -> tuple[str, ...]:
+def generated_content_paths(
+    tree: Any, lists: int | None = None, reasoned: bool = False
+) -> tuple[str, ...]:
     """Dot paths (arrays seen through) of the content a generation answers with: strings named
     as content, for what a generation makes (``transcript``: ``PRODUCED_WORDS``) or as a rich
     text's text member (``text``, ``content``), the calls it asks for (``asked_calls``,
@@ -220,7 +222,10 @@ def generated_content_paths(tree: Any, lists: int | None = None) -> tuple[str, .
     ``lists``: how many arrays below ``tree`` the content may be in (None: any): a list's item
     that is a record (an entity an analysis found, by its name) holds its own text, not the
     texts of its parts (``mentions[].text.content``: the passages it was found in); an
-    alternative (``candidates[].content.parts[].text``) holds its text however deep."""
+    alternative (``candidates[].content.parts[].text``) holds its text however deep.
+    ``reasoned``: also the texts named for how it reasoned (``REASONING_WORDS``: a choice's
+    ``message.reasoning``, a block's ``thinking``), which the answer shows as a preview
+    (``reasoning_text_paths``) beside its content; not what says what a generation is."""
     found: list[str] = []
 
     def walk(node: Any, prefix: str, depth: int, crossed: int = 0) -> None:
@@ -247,6 +252,7 @@ def generated_content_paths(tree: Any, lists: int | None = None) -> tuple[str, .
             if is_leaf(sub):
                 text = base_type(sub) in ("string", "any")
                 named = is_content(key) or "".join(w(key)) in TEXT_MEMBERS[:3] or produced(key)
+                named = named or (reasoned and bool(w(key)) and w(key)[-1] in REASONING_WORDS)
                 if text and named:
                     found.append(path)
                 continue
@@ -290,6 +296,7 @@ def record_paths(record: dict[str, Any], chosen_own: bool) -> list[str]:
         if w(k) and w(k)[-1] in RECORD_KIND_WORDS and base_type(v) in ("string", "any")
     ]
     out += _measures(record)
+    out += [k for k in _time_bounds(leaves) if k not in out]
     if not chosen_own:
         out += [
             k
@@ -384,6 +391,20 @@ BOUND_WORDS = frozenset({"start", "end", "begin"})
 TEXT_UNIT_WORDS = frozenset({"word", "char", "character", "token", "index", "position", "line"})
 
 
+def _time_bounds(leaves: dict[str, Any]) -> list[str]:
+    """When a record (a transcription's segment, an utterance) was said: its first bound
+    named for a start and its first named for an end, numbers or strings, not counted in
+    the text it quotes (``_text_position``: ``start_word``); both, or none."""
+    found: dict[str, str] = {}
+    for key, leaf in leaves.items():
+        ws = w(key)
+        if not ws or ws[0] not in BOUND_WORDS or _text_position(key):
+            continue
+        if base_type(leaf) in ("number", "integer", "string"):
+            found.setdefault("end" if ws[0] == "end" else "start", key)
+    return list(found.values()) if len(found) == 2 else []
+
+
 def _text_position(key: str) -> bool:
     """``key`` names where a span lies in the text it quotes (``beginOffset``, ``start_word``)."""
     ws = w(key)
@@ -398,17 +419,21 @@ def _is_record(element: Any) -> bool:
     )
 
 
-def quoted_text_paths(tree: Any, selection: list[str]) -> list[str]:
+def quoted_text_paths(tree: Any, selection: list[str], listed: bool = False) -> list[str]:
     """The selected texts (of ``selection``, dot paths, arrays seen through) a generation's
     answer ``tree`` quotes rather than produced (module doc): a span's text (its object has a
-    member named for where it lies in the text: ``beginOffset``, ``start_word``), or a text in a list inside one of its
-    records, not reached through a member named as content (``content.parts[].text``)."""
+    member named for where it lies in the text: ``beginOffset``, ``start_word``), a text in a list inside one of its
+    records, not reached through a member named as content (``content.parts[].text``), or the
+    text of a record that scores an item the caller sent (``_scores_a_sent_item``); ``listed``:
+    ``tree`` is the item of the list the operation answers."""
     out: list[str] = []
+    first = tree[0] if isinstance(tree, list) and tree else tree
+    start = (listed or isinstance(tree, list)) and _scores_a_sent_item(first)
     for path in selection:
         segments = path.split(".")
         if not is_content(segments[-1]):
             continue
-        node, in_record, quoted = tree, False, False
+        node, in_record, quoted, scored = tree, False, False, start
         for seg in segments:
             if isinstance(node, list):
                 node = node[0] if node else None
@@ -421,14 +446,33 @@ def quoted_text_paths(tree: Any, selection: list[str]) -> list[str]:
                 if in_record and not is_content(seg):
                     quoted = True  # a record's own list: its parts
                 in_record = in_record or _is_record(element)
+                scored = scored or _scores_a_sent_item(element)
             elif is_content(seg) and isinstance(node, dict):
-                in_record = False  # its content, however deep: what it produced
+                in_record = scored = False  # its content, however deep: what it produced
         if node is None:
             continue
         span = any(_text_position(k) for k, v in parent.items() if is_leaf(v))
-        if quoted or span:
+        if quoted or span or scored:
             out.append(path)
     return out
+
+
+# where a record's item lay in the list the caller sent (``index``)
+POSITION_WORDS = frozenset({"index"})
+
+
+def _scores_a_sent_item(element: Any) -> bool:
+    """``element`` (a list's record) scores an item of what the caller sent: it says where the
+    item lay in the caller's list (an integer named for its position) and how it measured (a
+    reranking's ``{index, relevance_score, document: {text}}``), with no identity of its own
+    (a generation's alternative has its ``id``): its text is the item, echoed."""
+    if not isinstance(element, dict) or has_own_identity(element):
+        return False
+    placed = any(
+        w(k) and w(k)[-1] in POSITION_WORDS and base_type(v) == "integer"
+        for k, v in element.items()
+    )
+    return placed and any(is_leaf(v) and _measure(k, v) for k, v in element.items())
 
 
 # how a model reasoned its way to the answer it gives beside (``reasoning_content``,

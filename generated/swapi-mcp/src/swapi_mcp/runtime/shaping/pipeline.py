@@ -62,6 +62,7 @@ from .kinds import (
     without_production_notes,
 )
 from .list_items import (
+    ITEM_PREVIEW_CHARS,
     cut_listed_previews,
     cut_preview,
     cut_previews,
@@ -205,12 +206,13 @@ def shape(
             previewed = selection
             if config.kind == "generate":  # what it produced stays whole, what it quotes not
                 known = tree if isinstance(tree, dict) else field_tree_from_value(target[:200])
-                previewed = quoted_text_paths(known, selection)
+                previewed = quoted_text_paths(known, selection, listed=True)
                 reasoning = reasoning_text_paths(known, selection)
-                if reasoning and detail_level == "concise":  # how it reasoned: a preview
-                    cut = cut_previews(shaped, path or (), reasoning, config.truncation_marker)
-                    if cut is not shaped:
-                        shaped = cut
+                if reasoning and detail_level == "concise":  # how it reasoned: a preview,
+                    items = get_at(shaped, path) if path else shaped  # however it is named
+                    cut = cut_texts(items, reasoning, config.truncation_marker, ITEM_PREVIEW_CHARS)
+                    if cut is not items:
+                        shaped = set_at(shaped, path, cut) if path else cut
                         notes.append(REASONING_NOTE)
                 shaped = without_production_notes(shaped, path or ())
             else:
