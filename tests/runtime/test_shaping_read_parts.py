@@ -136,6 +136,47 @@ def test_a_reference_on_a_page_is_named_by_its_text_beside_its_id() -> None:
     assert shaped["service"]["summary"] == "Storage backend"
 
 
+def test_a_reference_sent_for_an_object_described_in_full_keeps_its_text() -> None:
+    """The description says the related object in full (a priority named by its ``name``,
+    beside the reference members every object shares), and the upstream sends a reference of
+    it (``{id, type, summary, self, html_url}``). The defaults chose the full object's name,
+    which the reference lacks: the page showed ``{id, type}``, while the sibling reference
+    (described as one) kept its ``summary``. It keeps its text as its siblings do."""
+    from generator.runtime.shaping.decision import decide_fields
+
+    reference = {"id": "string", "type": "string", "summary": "string", "self": "string",
+                 "html_url": "string"}  # fmt: skip
+    tree = {
+        "id": "string", "title": "string", "status": "string", "created_at": "string:time",
+        "service": reference,
+        "priority": {**reference, "name": "string", "description": "string",
+                     "color": "string", "order": "integer"},
+    }  # fmt: skip
+    fields = decide_fields(tree, _one(), kind="read", item=False)
+    assert "priority.name" in fields and "priority.summary" not in fields
+    body = {
+        "id": "INC7",
+        "title": "Disk full",
+        "status": "triggered",
+        "created_at": "2024-05-01T10:00:00Z",
+        "service": {"id": "SV1", "type": "service_reference", "summary": "Storage backend",
+                    "self": "https://api.example.org/services/SV1"},
+        "priority": {"id": "PR2", "type": "priority_reference", "summary": "P2",
+                     "self": "https://api.example.org/priorities/PR2",
+                     "html_url": "https://example.org/priorities/PR2"},
+    }  # fmt: skip
+    config = {"field_tree": tree, "default_fields": fields, "context": _one()}
+    shaped = _answer(body, **config)
+    assert shaped["service"] == {"id": "SV1", "summary": "Storage backend"}
+    assert shaped["priority"] == {"id": "PR2", "summary": "P2"}
+    # a priority sent in full keeps its name, as the defaults chose
+    body["priority"] = {"id": "PR2", "name": "P2", "summary": "P2", "color": "red"}
+    assert _answer(body, **config)["priority"] == {"id": "PR2", "name": "P2"}
+    # a write's receipt is left as its lean defaults say
+    receipt = shape(body, ShapeConfig(kind="update", **config))
+    assert "summary" not in json.loads(receipt.chunks[0]).get("priority", {})
+
+
 def test_a_related_objects_description_beside_a_label_does_not_name_it() -> None:
     """A related object with a label is named by it; its description says what it is."""
     body = {
