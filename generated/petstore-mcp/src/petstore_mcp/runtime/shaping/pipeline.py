@@ -75,6 +75,7 @@ from .list_items import (
 from .pages import PAGE_KINDS
 from .paging import MIN_PAGE_TOKENS, capped, over_threshold, page
 from .payload import apply_select, find_target, without_success
+from .reference_names import with_reference_names
 from .repair import defaults_read_from_response
 from .series import answered_series, with_series
 from .columns import with_headers, with_wrapper_headers
@@ -257,6 +258,11 @@ def shape(
                 shaped = set_at(shaped, path, cut) if path else cut
     rules_chose = from_defaults and not (config.operator_defaults and config.default_fields)
     if explicit is None and detail_level == "concise" and rules_chose and not violations:
+        if config.kind in PAGE_KINDS:  # a reference cut to its id: the text naming it
+            kept = get_at(shaped, path) if path else shaped
+            named = with_reference_names(get_at(value, path) if path else value, kept)
+            if named is not kept:
+                shaped = set_at(shaped, path, named) if path else named
         shaped = without_hollow_lists(shaped)  # records each left empty: only a count
     if explicit is None and config.covered:  # the footer is the way on (covered.py)
         shaped = without_covered(shaped, config.covered)
