@@ -6,8 +6,10 @@ the answer named as a member of the request body. They are the caller's own valu
 the call made, and the defaults leave them out (``runtime/shaping/decision._seen``), as a
 GraphQL mutation's ``clientMutationId``. Read from the description's own request and response,
 never from a list of names. Not echoes: what names what the answer is about (an identity, a
-key), a text named as content, for what a generation makes or for how it reasoned (a request's
-``text`` is not the answer's), and lists of scalars (a translation's ``texts``)."""
+key), where it stands (``status``: the job a classification started is ``running``, though
+the request may take a status too), a text named as content, for what a generation makes or
+for how it reasoned (a request's ``text`` is not the answer's), and lists of scalars (a
+translation's ``texts``)."""
 
 from __future__ import annotations
 
@@ -17,6 +19,7 @@ from ..runtime.shaping.kinds import REASONING_WORDS, produced
 from ..runtime.shaping.names import is_leaf
 from ..runtime.shaping.roles.content import is_content
 from ..runtime.shaping.roles.identity import is_id_name, is_natural_key
+from ..runtime.shaping.roles.state import is_state
 from ..runtime.shaping.roles.words import w
 from .request import RequestParts
 
@@ -32,7 +35,7 @@ def echoed_members(request: RequestParts, tree: Any) -> tuple[str, ...]:
 
 def _setting(key: str, value: Any) -> bool:
     words = w(key)
-    if not words or is_id_name(key) or is_natural_key(key):
+    if not words or is_id_name(key) or is_natural_key(key) or is_state(key):
         return False
     if is_content(key) or produced(key) or words[-1] in REASONING_WORDS:
         return False

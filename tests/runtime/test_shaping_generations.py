@@ -332,7 +332,9 @@ def test_a_generation_leaves_out_the_settings_it_answers_back_from_the_request(t
         "usage": {"input_tokens": 12, "output_tokens": 40},
     }
     out = shaped(tools, "create_response", body)
-    # what it produced, what names it and the conversation it answers in; not the settings
+    # what it produced, what names it and the conversation it answers in; not the settings,
+    # nor where it stands though the request may name a status too (a classification's
+    # ``status: running`` as it answers the job it started)
     assert set(out) == {"id", "status", "conversation_id", "output"}
     assert out["output"][0]["content"][0]["text"] == TEXT
     assert judge(body, out, kind="generate").lost == []
