@@ -15,8 +15,8 @@ the defaults: ``runtime/shaping/roles/identity.addressed_by``).
 - An item's action (``POST /constants/{key}/archive``: a path one literal below an item path,
   with no GET and nothing below it, also written with a trailing slash) that answers with
   the item's schema (the schema the item path's GET answers with, or one of that answer's
-  members': ``{constant: Constant}``) answers about that item: the item path's parameters address it too (the archived
-  ``constant: {id, key, ...}`` beside the gates it passed). An action answering something
+  members': ``{constant: Constant}``) answers about that item: the item path's parameters
+  address it too (the archived ``constant: {id, key, ...}`` beside the gates it passed). An action answering something
   else (a task that names the index it works on: ``{taskUid, indexUid, status}``) is not
   addressed so. A sub-resource a GET reads (``/users/{id}/settings``), a collection
   under the item (``/issues/{n}/comments`` with ``/{comment_id}`` below) and a method of a

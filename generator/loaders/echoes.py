@@ -34,10 +34,9 @@ def echoed_members(request: RequestParts, tree: Any) -> tuple[str, ...]:
 
 
 def _setting(key: str, value: Any) -> bool:
-    words = w(key)
-    if not words or is_id_name(key) or is_natural_key(key) or is_state(key):
+    if is_id_name(key) or is_natural_key(key) or is_state(key):
         return False
-    if is_content(key) or produced(key) or words[-1] in REASONING_WORDS:
+    if is_content(key) or produced(key) or w(key)[-1] in REASONING_WORDS:
         return False
     if isinstance(value, list):  # a list of records (``tools``), not of values
         return bool(value) and isinstance(value[0], dict)

@@ -252,7 +252,7 @@ def generated_content_paths(
             if is_leaf(sub):
                 text = base_type(sub) in ("string", "any")
                 named = is_content(key) or "".join(w(key)) in TEXT_MEMBERS[:3] or produced(key)
-                named = named or (reasoned and bool(w(key)) and w(key)[-1] in REASONING_WORDS)
+                named = named or (reasoned and w(key)[-1] in REASONING_WORDS)
                 if text and named:
                     found.append(path)
                 continue
@@ -398,7 +398,7 @@ def _time_bounds(leaves: dict[str, Any]) -> list[str]:
     found: dict[str, str] = {}
     for key, leaf in leaves.items():
         ws = w(key)
-        if not ws or ws[0] not in BOUND_WORDS or _text_position(key):
+        if ws[0] not in BOUND_WORDS or _text_position(key):
             continue
         if base_type(leaf) in ("number", "integer", "string"):
             found.setdefault("end" if ws[0] == "end" else "start", key)
@@ -422,10 +422,11 @@ def _is_record(element: Any) -> bool:
 def quoted_text_paths(tree: Any, selection: list[str], listed: bool = False) -> list[str]:
     """The selected texts (of ``selection``, dot paths, arrays seen through) a generation's
     answer ``tree`` quotes rather than produced (module doc): a span's text (its object has a
-    member named for where it lies in the text: ``beginOffset``, ``start_word``), a text in a list inside one of its
-    records, not reached through a member named as content (``content.parts[].text``), or the
-    text of a record that scores an item the caller sent (``_scores_a_sent_item``); ``listed``:
-    ``tree`` is the item of the list the operation answers."""
+    member named for where it lies in the text: ``beginOffset``, ``start_word``), a text in a
+    list inside one of its records, not reached through a member named as content
+    (``content.parts[].text``), or the text of a record that scores an item the caller sent
+    (``_scores_a_sent_item``); ``listed``: ``tree`` is the item of the list the operation
+    answers."""
     out: list[str] = []
     first = tree[0] if isinstance(tree, list) and tree else tree
     start = (listed or isinstance(tree, list)) and _scores_a_sent_item(first)
@@ -469,8 +470,7 @@ def _scores_a_sent_item(element: Any) -> bool:
     if not isinstance(element, dict) or has_own_identity(element):
         return False
     placed = any(
-        w(k) and w(k)[-1] in POSITION_WORDS and base_type(v) == "integer"
-        for k, v in element.items()
+        w(k)[-1] in POSITION_WORDS and base_type(v) == "integer" for k, v in element.items()
     )
     return placed and any(is_leaf(v) and _measure(k, v) for k, v in element.items())
 

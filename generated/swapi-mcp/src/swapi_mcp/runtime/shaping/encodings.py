@@ -24,9 +24,10 @@ answer. Recognised from the value and its member's name, never from one API's fi
   ``segments: [{id, start, end, text, avg_logprob}]``: what was said, part by part).
 
 Only members are left out, and not the answer's payload: when the whole answer is one
-encoding, its only member, or the only list or object of a top-level answer (``{"data": [0.12, ...], "model":
-...}``), it is what the operation answers and stays. ``detail_level="detailed"`` and explicit ``fields`` show them;
-so does an operator's overlay that names the member in its default fields. The note names each
+encoding, its only member, or the only list or object of a top-level answer (``{"data":
+[0.12, ...], "model": ...}``), it is what the operation answers and stays.
+``detail_level="detailed"`` and explicit ``fields`` show them; so does an operator's overlay
+that names the member in its default fields. The note names each
 member once (list items seen through, ``data[].embedding``) and what it was.
 """
 

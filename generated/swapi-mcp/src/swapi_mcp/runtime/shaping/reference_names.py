@@ -20,7 +20,6 @@ from typing import Any
 from .roles.identity import is_id_name
 from .roles.kinds import is_kind
 from .roles.relation import stub_text
-from .roles.words import w
 from .trees import field_tree_from_value
 
 
@@ -33,7 +32,7 @@ def with_reference_names(sent: Any, shaped: Any, *, top: bool = True) -> Any:
     if not isinstance(sent, dict) or not isinstance(shaped, dict):
         return shaped
     out = shaped
-    if not top and shaped and all(is_id_name(k) or (w(k) and is_kind(k)) for k in shaped):
+    if not top and shaped and all(is_id_name(k) or is_kind(k) for k in shaped):
         text = stub_text(field_tree_from_value(sent, max_depth=1))
         if text is not None and isinstance(sent.get(text), str) and sent[text]:
             # said as its sibling references are: its id and that text (``{id, summary}``)
