@@ -219,6 +219,39 @@ def test_a_create_keeps_the_credential_it_minted_and_reads_do_not() -> None:
     assert choose_default_fields(small, kind="read") == ("id",)
 
 
+def test_a_create_keeps_a_credential_minted_beside_what_describes_it() -> None:
+    """A certificate insert answers ``{operation, serverCaCert, clientCert: {certInfo: {...},
+    certPrivateKey}}``: the private key of the new client certificate is shown once, nested in
+    a part beside the certificate's description. It was left out (the answer fell back to the
+    generic projection); a read of the same layout still hides it."""
+    info = {
+        "commonName": "string",
+        "sha1Fingerprint": "string",
+        "cert": "string",
+        "createTime": "string:time",
+        "selfLink": "string:uri",
+        "kind": "string",
+    }
+    answer = {
+        "kind": "string",
+        "operation": {"name": "string", "status": "string:enum", "targetId": "string"},
+        "serverCaCert": info,
+        "clientCert": {"certInfo": info, "certPrivateKey": "string"},
+    }
+    context = DefaultsContext(
+        entity=("ssl", "certs", "insert", "response"), keys=("sha1Fingerprint",)
+    )
+    created = decide(answer, context, kind="create", item=False).default_fields
+    assert "clientCert.certPrivateKey" in created
+    assert {"clientCert.certInfo.commonName", "clientCert.certInfo.sha1Fingerprint"} <= set(created)
+    read = decide(answer, context, kind="read", item=False).default_fields
+    assert not any("PrivateKey" in f for f in read)
+    # a part with a value that is no credential is a record, not a minted credential
+    plain = {**answer, "clientCert": {"certInfo": info, "note": "string", "privateKey": "string"}}
+    kept = decide(plain, context, kind="create", item=False).default_fields
+    assert "clientCert.privateKey" not in kept
+
+
 def test_a_private_or_api_key_is_a_credential_and_a_key_that_names_is_not() -> None:
     """A certificate list kept each item's ``certificateRawData.privateKey`` (a key, read as
     something the item is known by): a read that merely carries a private key hides it."""

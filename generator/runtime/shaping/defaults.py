@@ -505,6 +505,8 @@ def choose_default_fields(
         for key, sub in tree.items():
             if _credential(key, sub) or (_string(sub) and minted_value(key, entity)):
                 pick.add(key, "identity", force=True)
+            for member in _minted_beside_parts(sub, keys):  # ``{clientCert: {certInfo,
+                pick.add(f"{key}.{member}", "identity", force=True)  # certPrivateKey}}``
     elif kind in WRITE_KINDS and not item and _unnamed(tree):  # a session a verify or a
         # refresh handed over (``{access_token, refresh_token, expires_in, user: {...}}``):
         # nothing names the answer, so its credentials are what the call made, not a
@@ -749,6 +751,26 @@ def _credential_parts(tree: dict[str, Any], pick: Picker) -> None:
         flags = [k for k, v in tree.items() if is_leaf(v) and base_type(v) == "boolean"]
         for path in flags + handed:
             pick.add(path, "identity", force=True)
+
+
+def _minted_beside_parts(node: Any, keys: tuple[str, ...]) -> tuple[str, ...]:
+    """A create's part whose own values are all credentials, beside objects describing them
+    (a client certificate's ``{certInfo: {...}, certPrivateKey}``): the credentials, minted
+    with what the call made and shown once, and what names the objects beside them (their
+    identity and label: which certificate the key is for). ``_credential_parts`` takes a
+    part holding credentials and nothing else, on any write."""
+    if not isinstance(node, dict):
+        return ()
+    leaves = [k for k, v in node.items() if is_leaf(v)]
+    if not leaves or len(leaves) == len(node) or not all(_credential(k, node[k]) for k in leaves):
+        return ()
+    named = []
+    for key, sub in node.items():
+        if isinstance(sub, dict) and sub:
+            labels = sorted((k for k in leaf_keys(sub) if is_label(k)), key=label_rank)
+            found = (*identity_fields(sub, w(key), keys)[:1], *labels[:1])
+            named += [f"{key}.{member}" for member in dict.fromkeys(found)]
+    return (*leaves, *named)
 
 
 def _string(node: Any) -> bool:
