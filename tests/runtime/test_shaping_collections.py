@@ -1,6 +1,7 @@
 """Where the payload is: the list under any key, JSON:API, HAL, envelopes; and the invariants."""
 
 import json
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -409,3 +410,36 @@ def test_a_flag_or_a_credential_named_like_a_key_is_no_identity_the_answer_must_
     # an identity with a value still has to stay
     keyed = {**raw, "project_key": "ACME"}
     assert check_invariants(keyed, kept, None, "body") == ["the object lost its identity"]
+
+
+def test_an_object_keeping_the_member_a_path_parameter_names_kept_its_identity():
+    """A company read at ``/v3/{name}`` answers ``{name, displayName, externalId, ...}``: the
+    defaults keep ``name``, what the API addresses it by, and leave the client's own
+    ``externalId`` out. The invariants knew only names ending like an id, so the read fell
+    back to the generic projection (every scalar of two levels)."""
+    from generator.runtime.shaping.decision import DefaultsContext
+
+    raw = {"name": "projects/p/companies/c1", "displayName": "Acme", "externalId": "ext-9",
+           "size": "SMALL", "careerSiteUri": "https://example.com/careers",
+           "imageUri": "https://example.com/logo.png", "hiringAgency": False}  # fmt: skip
+    config = ShapeConfig(
+        default_fields=("name", "displayName", "size"),
+        field_tree={k: "string" for k in raw},
+        context=DefaultsContext(entity=("company",), keys=("name",)),
+    )
+    result = shape(raw, config)
+    assert json.loads(result.chunks[0]) == {
+        "name": raw["name"],
+        "displayName": "Acme",
+        "size": "SMALL",
+    }
+    assert not any("would have lost data" in n for n in result.notes)
+    # addressed by another parameter, ``externalId`` is its identity: the safety net holds
+    other = replace(config, context=DefaultsContext(entity=("company",), keys=("companyId",)))
+    assert any("would have lost data" in n for n in shape(raw, other).notes)
+    # the member must keep the value it had
+    kept = {"name": raw["name"], "displayName": "Acme"}
+    assert check_invariants(raw, kept, None, "body", keys=("name",)) == []
+    assert check_invariants(raw, {**kept, "name": "x"}, None, "body", keys=("name",)) == [
+        "the object lost its identity"
+    ]

@@ -180,15 +180,16 @@ def shape(
             shaped = drop_constant_kinds(shaped, path or (), target, config.context.keys)
         if where.found is None and where.kind != "list":  # read once, with the context's keys
             where = replace(where, found=find_payload_in_value(value, config.context.keys))
-        violations = check_invariants(value, shaped, path, where.kind, where.found)
+        keys = config.context.keys  # an object keeping what a path parameter names is known
+        violations = check_invariants(value, shaped, path, where.kind, where.found, keys)
         if violations:  # the response is not what the description said: read it from itself
             retried = defaults_read_from_response(value, target, where, shaped, config, excluded)
-            if not check_invariants(value, retried, path, where.kind, where.found):
+            if not check_invariants(value, retried, path, where.kind, where.found, keys):
                 shaped, violations, repaired = retried, [], violations
         elif lost := people_lost(value, shaped, path, where.kind, where.found):
             retried = defaults_read_from_response(value, target, where, shaped, config, excluded)
             if not check_invariants(
-                value, retried, path, where.kind, where.found
+                value, retried, path, where.kind, where.found, keys
             ) and not people_lost(value, retried, path, where.kind, where.found):
                 shaped, repaired = retried, lost  # else the first reading stands
         if violations:

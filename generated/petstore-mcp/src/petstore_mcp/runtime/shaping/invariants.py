@@ -10,7 +10,9 @@ Whatever fields the rules chose, the result must keep:
    ``useEmailAsUsername``, nor a credential, ``passwordObfuscatorKey``, which no read shows)
    with a value, at its top level or one object down, keeps at least one identity member;
    one whose only identity members are its parts' keeps its own name instead (``{name,
-   latest: {buildId, ...}}``);
+   latest: {buildId, ...}}``), and one keeping the member a path parameter names keeps the
+   identity the API addresses it by (``name`` of a company read at ``/v3/{name}``, its
+   ``externalId`` left out);
 3. **label**: an object that had a non-empty label (``name``, ``title``, ``*_name``,
    ``subject``...), at its top level or one object down in a part with no id of its own
    (not a related thing's: ``created_by: {id, name}``), keeps one label or its value;
@@ -44,6 +46,7 @@ from .collections import (
     is_naming_metadata,
 )
 from .names import words
+from .roles.identity import addressed_by
 from .roles.noise import is_credential
 from .roles.people import HANDLE_WORDS, is_person
 from .roles.time import is_time
@@ -133,8 +136,18 @@ def _named_only(raw: dict[str, Any], shaped: Any) -> bool:
     )
 
 
-def _lost(raw: Any, shaped: Any) -> list[str]:
-    """What one object lost: "identity", "label" (or nothing)."""
+def _addressed(raw: dict[str, Any], shaped: Any, keys: tuple[str, ...]) -> bool:
+    """It kept, with its value, the member a path parameter of the API names (``name`` of a
+    company read at ``/companies/{name}``, beside its ``externalId``): the identity the API
+    addresses it by, whatever its name says."""
+    return isinstance(shaped, dict) and any(
+        _has_value(v) and raw.get(k) == v and addressed_by(k, keys) for k, v in shaped.items()
+    )
+
+
+def _lost(raw: Any, shaped: Any, keys: tuple[str, ...] = ()) -> list[str]:
+    """What one object lost: "identity", "label" (or nothing); ``keys``: the path parameters
+    that address such an object (``_addressed``)."""
     if not isinstance(raw, dict):
         return []
     lost: list[str] = []
@@ -144,7 +157,7 @@ def _lost(raw: Any, shaped: Any) -> list[str]:
     ):
         return ["content"]
     if _ident(raw, demanded=True) and not any(_id_member(k, v) for k, v in kept):
-        if not _named_only(raw, shaped):
+        if not _named_only(raw, shaped) and not (keys and _addressed(raw, shaped, keys)):
             lost.append("identity")
     label = _label(raw)
     if label is not None:
@@ -159,9 +172,12 @@ def check_invariants(
     path: tuple[str, ...] | None,
     kind: str,
     found: Payload | None = None,
+    keys: tuple[str, ...] = (),
 ) -> list[str]:
     """The invariants (module doc) ``shaped`` breaks, as short sentences; [] when it holds.
-    ``found``: ``find_payload_in_value(raw)`` when the caller has it already."""
+    ``found``: ``find_payload_in_value(raw)`` when the caller has it already; ``keys``: the
+    path parameters that address the objects it answers (an object keeping the member one
+    names has kept its identity)."""
     path, kind = _where(raw, path, kind, found)
     if kind == "list" and path is not None:
         items = get_at(raw, path)
@@ -173,7 +189,7 @@ def check_invariants(
             return [f"the list {name!r} ({len(items)} items) was dropped"]
         counts: dict[str, int] = {}
         for a, b in zip(items[:MAX_CHECKED], kept):
-            for what in _lost(a, b):
+            for what in _lost(a, b, keys):
                 counts[what] = counts.get(what, 0) + 1
         checked = min(len(items), MAX_CHECKED)
         return [
@@ -193,7 +209,7 @@ def check_invariants(
                     return [f"the list {key!r} ({len(items)} items) was dropped"]
     return [
         "the object lost everything" if what == "content" else f"the object lost its {what}"
-        for what in _lost(target_raw, target_shaped)
+        for what in _lost(target_raw, target_shaped, keys)
     ]
 
 
