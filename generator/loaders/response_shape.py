@@ -386,6 +386,16 @@ def _shape(
         # ``event_types``): the body holding the member its address names is that object;
         # not a list of ids (``billingId``: of billing info, the ids are what it answers)
         payload = find_payload(full, about=about, keys=keys)
+    if (
+        payload.collection is not None
+        and len(payload.collection) > 1
+        and named != keys
+        and norm(payload.collection[0]) not in LIST_KEYS
+    ):
+        # a list inside a part of a body that holds the member its address names (a query's
+        # ``params.filters`` beside its ``queryId`` at ``/query/{queryId}``): the object, its
+        # parts' lists part of it; not a page (a race's entries sit at the body's top)
+        payload = find_payload(full, about=about, keys=keys)
     if payload.collection and _named_for(full, addressed):
         payload = Payload()  # the object the address names, its list beside it a part
     own = ""

@@ -355,6 +355,59 @@ def test_a_member_named_for_the_addressed_object_and_info_is_the_answer(tmp_path
     assert any(p.startswith("versionTaskQueues.") for p in shape.default_fields)
 
 
+def test_a_list_inside_a_part_of_the_object_its_address_names_is_part_of_it(
+    tmp_path: Path,
+) -> None:
+    """A report query read at ``/query/{queryId}`` answers ``{queryId, kind, timezoneCode,
+    metadata: {title, running, ...}, params: {type, filters: [...]}, schedule: {...}}``: the
+    filters inside its ``params`` were taken for the payload, and the query's title left out.
+    The body holds the member its address names: it is the query. A race's entries at the
+    body's top (``/races/{raceid}``) stay its list."""
+    query = {"type": "object", "properties": {
+        "queryId": {"type": "string"},
+        "kind": {"type": "string"},
+        "timezoneCode": {"type": "string"},
+        "reportDataStartTimeMs": {"type": "string"},
+        "metadata": {"type": "object", "properties": {
+            "title": {"type": "string"}, "running": {"type": "boolean"},
+            "reportCount": {"type": "integer"}}},
+        "params": {"type": "object", "properties": {
+            "type": {"type": "string"},
+            "filters": {"type": "array", "items": {"type": "object", "properties": {
+                "type": {"type": "string"}, "value": {"type": "string"}}}}}},
+        "schedule": {"type": "object", "properties": {
+            "frequency": {"type": "string"}, "endTimeMs": {"type": "string"}}},
+    }}  # fmt: skip
+    entries = {"type": "object", "properties": {
+        "raceId": {"type": "string"}, "season": {"type": "string"}, "round": {"type": "string"},
+        "entries": {"type": "array", "items": {"type": "object", "properties": {
+            "raceId": {"type": "string"}, "driver": {"type": "string"},
+            "position": {"type": "integer"}}}}}}  # fmt: skip
+
+    def read(path: str, name: str, body: dict[str, Any]) -> dict[str, Any]:
+        param = path.rsplit("{", 1)[1].rstrip("}")
+        return {"get": {"operationId": name, "responses": {"200": _json(body)},
+                        "parameters": [{"name": param, "in": "path", "required": True,
+                                        "schema": {"type": "string"}}]}}  # fmt: skip
+
+    doc = {
+        "openapi": "3.0.3",
+        "info": {"title": "Reports", "version": "1"},
+        "servers": [{"url": "https://example.test"}],
+        "paths": {
+            "/query/{queryId}": read("/query/{queryId}", "getQuery", query),
+            "/races/{raceId}": read("/races/{raceId}", "getRace", entries),
+        },
+    }
+    path = tmp_path / "reports.json"
+    path.write_text(json.dumps(doc))
+    spec, _ = load_decided(path)
+    shapes = {op.id: op.response for op in spec.operations}
+    assert shapes["getQuery"].collection_path is None
+    assert "metadata.title" in shapes["getQuery"].default_fields
+    assert shapes["getRace"].collection_path == "entries"
+
+
 def test_a_collections_other_address_names_a_second_identity(tmp_path: Path) -> None:
     # ``/releases/tags/{tag}`` answers with the same schema as ``/releases/{release_id}``:
     # releases are also addressed by their tag, so the tag's name is kept beside the id and
