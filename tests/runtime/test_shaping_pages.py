@@ -587,3 +587,76 @@ def test_a_get_of_one_object_answered_with_several_items_shows_lean_items() -> N
     )
     alone = json.loads(shape({"Widgets": [_widget(1)]}, config).chunks[0])["Widgets"][0]
     assert {"ShippedDate", "ClosedDate"} <= set(alone)
+
+
+# A read answering an exchange's envelope whose data is a container of lists of records
+# (synthesized: a journey planner's routes between places, and the places and operators the
+# routes name): each list is what the call answers.
+ROUTE = {
+    "origin_id": "string",
+    "destination_id": "string",
+    "operator_id": "string",
+    "mode": "string",
+    "fare": "number",
+    "duration": "number",
+    "co2": "number",
+    "departs_at": "string:time",
+}
+PLACE = {
+    "id": "string",
+    "name": "string",
+    "name_long": "string",
+    "slug": "string",
+    "city": "string",
+    "region": "string",
+    "country": "string",
+    "geoname_id": "string",
+    "lat": "number",
+    "lng": "number",
+    "type": "string",
+}
+OPERATOR = {
+    "id": "string",
+    "name": "string",
+    "code": "string",
+    "mode": "string",
+    "logo_img": "string",
+    "attributes": ["string"],
+}
+PLANNED = {
+    "status": {"code": "number", "message": "string"},
+    "request": {"version": "string", "endpoint": "string", "distance_miles": "number"},
+    "data": {"routes": [ROUTE], "places": [PLACE], "operators": [OPERATOR]},
+    "response": {"url": "string", "time": "number"},
+}
+
+
+def test_a_data_container_of_lists_is_shaped_as_lists_not_kept_whole() -> None:
+    """The data of a read's envelope holding only lists of records (``data: {routes: [...],
+    places: [...]}``) is what the call answers: each list's records are shaped as a list's
+    items (lean), each still there by its identity and label; before, the page took the whole
+    ``data`` as one free-form member, every record whole."""
+    chosen = set(choose_default_fields(PLANNED, kind="read"))
+    assert "data" not in chosen
+    for name, record in (("places", PLACE), ("operators", OPERATOR), ("routes", ROUTE)):
+        item = choose_default_fields(record, item=True, kind="read")
+        assert item and {f"data.{name}.{p}" for p in item} <= chosen
+        assert {p for p in chosen if p.startswith(f"data.{name}.")} < {
+            f"data.{name}.{k}" for k in record
+        }
+    assert {"data.places.id", "data.places.name", "data.operators.name"} <= chosen
+
+
+def test_a_data_member_of_value_lists_stays_whole() -> None:
+    """A product's ``values`` holding lists of values (each said by its data, its locale and
+    its scope; no identity or label) are the product's own data, not lists of records: the
+    page keeps them whole, as before."""
+    value = {"data": "string", "locale": "string", "scope": "string"}
+    product = {
+        "identifier": "string",
+        "family": "string",
+        "enabled": "boolean",
+        "created": "string:time",
+        "values": {"name": [value], "description": [value], "color": [value]},
+    }
+    assert "values" in choose_default_fields(product, kind="read")
