@@ -316,9 +316,11 @@ def several_for_one(config: ShapeConfig, kind: str, target: Any, tree: Any) -> b
     """A read of a path that names one object (``DefaultsContext.one``: ``/things/{id}``)
     answered with a list of several items: a list to pick from, whose items are chosen on as
     a list's items (lean), not each as the page of the one object the path names (that
-    object's page is kept when the list holds it alone). Only the defaults the rules chose."""
+    object's page is kept when the list holds it alone). Only a read's or a search's (a write
+    answers lean either way), only the defaults the rules chose."""
     return (
         config.context.one
+        and config.kind in PAGE_KINDS
         and kind == "list"
         and isinstance(target, list)
         and len(target) > 1
