@@ -541,3 +541,122 @@ def test_a_related_object_known_by_an_id_is_named_on_a_page_by_its_text() -> Non
     assert "head_commit.message" not in kept
     # a write answers lean as before
     assert "head_commit.message" not in choose_default_fields(RUN, kind="update")
+
+
+def _widget(i: int) -> dict:
+    return {
+        "WidgetID": f"w{i}",
+        "Name": f"Widget {i}",
+        "Status": "ACTIVE",
+        "Total": 10.5 * i,
+        "CurrencyCode": "EUR",
+        "CreatedDateUTC": "2024-05-01T12:00:00Z",
+        "UpdatedDateUTC": "2024-05-02T12:00:00Z",
+        "DueDate": "2024-05-03T12:00:00Z",
+        "ShippedDate": "2024-05-04T12:00:00Z",
+        "ClosedDate": "2024-05-05T12:00:00Z",
+        "Quantity": i,
+        "Weight": 1.5,
+        "Reference": f"ref {i}",
+        "Owner": {"Name": "Ann", "Email": "ann@example.com"},
+        "Reviewer": {"Name": "Bo", "Email": "bo@example.com"},
+    }
+
+
+def test_a_get_of_one_object_answered_with_several_items_shows_lean_items() -> None:
+    """A path that names one object (``/Widgets/{WidgetID}``) answered with a list of several
+    items is a list to pick from: each item is shaped as a list's item, not as a page (before,
+    every item kept a whole page); answered with one item, that item keeps its page."""
+    spec, _ = load_decided(FIXTURES / "one_in_a_list.yaml")
+    ops = {op.id: op for op in spec.operations}
+    one, many = ops["getWidget"].response, ops["getWidgets"].response
+    config = ShapeConfig(
+        default_fields=one.default_fields,
+        collection_path=one.collection_path,
+        field_tree=one.field_tree,
+        kind="read",
+        context=DefaultsContext.from_json(one.context.to_json()),
+    )
+    several = json.loads(shape({"Widgets": [_widget(i) for i in (1, 2, 3)]}, config).chunks[0])
+    items = several["Widgets"]
+    assert [item["WidgetID"] for item in items] == ["w1", "w2", "w3"]
+    assert all(item["Name"] for item in items)
+    assert not any({"ShippedDate", "ClosedDate"} & set(item) for item in items)
+    assert set(items[0]) == {k for k in many.default_fields if "." not in k} | (
+        {k.split(".")[0] for k in many.default_fields if "." in k}
+    )
+    alone = json.loads(shape({"Widgets": [_widget(1)]}, config).chunks[0])["Widgets"][0]
+    assert {"ShippedDate", "ClosedDate"} <= set(alone)
+
+
+# A read answering an exchange's envelope whose data is a container of lists of records
+# (synthesized: a journey planner's routes between places, and the places and operators the
+# routes name): each list is what the call answers.
+ROUTE = {
+    "origin_id": "string",
+    "destination_id": "string",
+    "operator_id": "string",
+    "mode": "string",
+    "fare": "number",
+    "duration": "number",
+    "co2": "number",
+    "departs_at": "string:time",
+}
+PLACE = {
+    "id": "string",
+    "name": "string",
+    "name_long": "string",
+    "slug": "string",
+    "city": "string",
+    "region": "string",
+    "country": "string",
+    "geoname_id": "string",
+    "lat": "number",
+    "lng": "number",
+    "type": "string",
+}
+OPERATOR = {
+    "id": "string",
+    "name": "string",
+    "code": "string",
+    "mode": "string",
+    "logo_img": "string",
+    "attributes": ["string"],
+}
+PLANNED = {
+    "status": {"code": "number", "message": "string"},
+    "request": {"version": "string", "endpoint": "string", "distance_miles": "number"},
+    "data": {"routes": [ROUTE], "places": [PLACE], "operators": [OPERATOR]},
+    "response": {"url": "string", "time": "number"},
+}
+
+
+def test_a_data_container_of_lists_is_shaped_as_lists_not_kept_whole() -> None:
+    """The data of a read's envelope holding only lists of records (``data: {routes: [...],
+    places: [...]}``) is what the call answers: each list's records are shaped as a list's
+    items (lean), each still there by its identity and label; before, the page took the whole
+    ``data`` as one free-form member, every record whole."""
+    chosen = set(choose_default_fields(PLANNED, kind="read"))
+    assert "data" not in chosen
+    for name, record in (("places", PLACE), ("operators", OPERATOR), ("routes", ROUTE)):
+        item = choose_default_fields(record, item=True, kind="read")
+        assert item and {f"data.{name}.{p}" for p in item} <= chosen
+        assert {p for p in chosen if p.startswith(f"data.{name}.")} < {
+            f"data.{name}.{k}" for k in record
+        }
+    assert {"data.places.id", "data.places.name", "data.operators.name"} <= chosen
+
+
+def test_a_data_member_of_value_lists_stays_whole() -> None:
+    """A product's ``values`` holding lists of values (each said by its data, its locale and
+    its scope; no identity or label) are the product's own data, not lists of records: the
+    page keeps them whole, as before."""
+    value = {"data": "string", "locale": "string", "scope": "string"}
+    product = {
+        "identifier": "string",
+        "family": "string",
+        "enabled": "boolean",
+        "created": "string:time",
+        "values": {"name": [value], "description": [value], "color": [value]},
+    }
+    assert "values" in choose_default_fields(product, kind="read")

@@ -17,8 +17,53 @@ from .names import is_leaf
 from .pages import on_page
 from .picking import Selection
 from .relation_steps import is_container
+from .roles.identity import is_id_name, is_natural_key
+from .roles.label import is_label
 from .roles.noise import is_noise
-from .trees import unwrap
+from .trees import is_map, unwrap
+
+
+def records_container(node: Any) -> bool:
+    """An object the description says holds lists of records and nothing else (``{routes:
+    [...], places: [...]}``), each record known by an identity or a label of its own: no
+    identity, label or value of its own; not a map (``{"*": sub}``) nor an object left
+    free-form. Lists of values (a product's ``values: {name: [{data, locale}]}``, each
+    element said by its data) are not records: such an object stays whole."""
+    return (
+        isinstance(node, dict)
+        and bool(node)
+        and not is_map(node)
+        and all(isinstance(v, list) and _record(unwrap(v)) for v in node.values())
+    )
+
+
+def _record(element: Any) -> bool:
+    """An object with an identity or a label among its own scalars (``{id, name, ...}``)."""
+    return isinstance(element, dict) and any(
+        is_leaf(v) and (is_id_name(k) or is_natural_key(k) or is_label(k))
+        for k, v in element.items()
+    )
+
+
+def data_container_lists(
+    sel: Selection, choose: Callable[[Any], tuple[str, ...]], named: Callable[[str], bool]
+) -> None:
+    """One resource's page whose member named as its data (``named``: ``data``,
+    ``payload``: ``steps.is_data_name``) is a container of lists of records (``records_container``): an exchange's
+    envelope (``{status, request, data: {routes: [...], places: [...]}, response}``) whose
+    data is what the call answers; each record keeps what a list's item keeps (``choose``),
+    not the whole container (the ``data`` step takes a member named so whole only when the
+    description leaves it free-form)."""
+    if not on_page(sel.item, sel.kind):
+        return
+    for f in sel.objects:
+        if f.part or not records_container(f.node) or not named(f.key):
+            continue
+        for key, records in f.node.items():
+            if is_noise(key):
+                continue
+            for path in choose(unwrap(records)):
+                sel.pick.add(f"{f.path}.{key}.{path}", "list", force=True)
 
 
 def of_parts(sel: Selection) -> bool:

@@ -65,7 +65,7 @@ from .roles.state import is_alarm_flag, is_state
 from .roles.time import is_time, says_now
 from .roles.words import leaf_keys, w
 from .collections import LIST_KEYS, PAGE_WORDS, TOTAL_WORDS, is_meta_key
-from .containers import container_lists
+from .containers import container_lists, data_container_lists
 from .kinds import (
     WRITE_KINDS,
     generated_content_paths,
@@ -81,7 +81,7 @@ from .relation_steps import (
 )  # fmt: skip
 from .steps import (
     amounts, bare_first, colors, count_key, counts, currencies, currency_key, deeper_part_times,
-    deeper_times, enums, facts, finished_flags, flag_key, free_data, flags, happened, identities, kind_key,
+    deeper_times, enums, facts, finished_flags, flag_key, free_data, flags, happened, identities, is_data_name, kind_key,
     kinds, label_key, labels, locators, money_objects, named_relations, other_time_key,
     own_links, page_key, pages, part_last, part_states, plain_texts, primaries, recent_key,
     recent_times, rich_contents, rich_labels, rich_path, rich_texts, state_key, states, take_counts,
@@ -458,6 +458,11 @@ def choose_default_fields(
         sel,
         lambda e: choose_default_fields(e, item=True, kind=kind),
         lambda e, key: choose_default_fields(e, kind=kind, entity=w(key)),
+    )
+    data_container_lists(
+        sel,
+        lambda e: choose_default_fields(e, item=True, kind=kind),
+        lambda key: is_data_name(key, entity),
     )
     pick = sel.pick
     # objects only, nothing identifies the whole and its parts gave at most their states

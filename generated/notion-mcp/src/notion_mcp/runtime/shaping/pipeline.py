@@ -134,6 +134,9 @@ def shape(
         selection = None
     else:
         selection = list(config.default_fields) if where.configured else []
+        if several_for_one(config, where.kind, target, tree):  # a list to pick from
+            context = replace(config.context, one=False)
+            selection = list(decide_fields(tree, context, kind=config.kind, item=True))
         if not selection:
             sample = target[:200] if isinstance(target, list) else target
             guessed = tree if isinstance(tree, dict) else field_tree_from_value(sample, maps=True)
@@ -308,6 +311,23 @@ def _without_encodings(
     if found:
         notes.append(encodings_note(list(found.values())))
     return drop_encodings(shaped, found)
+
+
+def several_for_one(config: ShapeConfig, kind: str, target: Any, tree: Any) -> bool:
+    """A read of a path that names one object (``DefaultsContext.one``: ``/things/{id}``)
+    answered with a list of several items: a list to pick from, whose items are chosen on as
+    a list's items (lean), not each as the page of the one object the path names (that
+    object's page is kept when the list holds it alone). Only a read's or a search's (a write
+    answers lean either way), only the defaults the rules chose."""
+    return (
+        config.context.one
+        and config.kind in PAGE_KINDS
+        and kind == "list"
+        and isinstance(target, list)
+        and len(target) > 1
+        and isinstance(tree, dict)
+        and not config.operator_defaults
+    )
 
 
 def shape_text(

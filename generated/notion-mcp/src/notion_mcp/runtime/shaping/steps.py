@@ -31,6 +31,7 @@ from __future__ import annotations
 from typing import Any
 
 from .collections import is_meta_key
+from .containers import records_container
 from .kinds import WRITE_KINDS
 from .names import base_type, hint, is_leaf
 from .picking import Field, Selection
@@ -759,6 +760,7 @@ def free_data(sel: Selection) -> list[Field]:
         Field(key, key, node, False) for key, node in sel.tree.items()
         if key not in chosen and base_type(node) in ("any", "object")
         and is_data_name(key, sel.entity) and not is_noise(key)
+        and not records_container(node)  # its lists' records: ``containers.py``
     ]  # fmt: skip
 
 
