@@ -46,7 +46,7 @@ from typing import Any
 
 from .names import base_type, hint, is_leaf, norm
 from .failures import failed_lists
-from .outcomes import composite_key, composite_parts, tallies
+from .outcomes import composite_key, composite_parts, link_ids, tallies
 from .picking import Field, Picker, Profile, Selection
 from .roles.content import is_content
 from .roles.identity import (
@@ -483,6 +483,9 @@ def choose_default_fields(
             pick.add(path, "identity", force=True)
     if kind in SET_KINDS and not item and small_record(tree):
         _set_values(tree, pick, kind)  # ``{key, namespace, limit}``: the limit it set
+    if kind in WRITE_KINDS or item:  # a link (a write's, a list's): the ids of all it links
+        for key in link_ids(tree, entity):
+            pick.add(key, "identity", force=True)
     if kind in WRITE_KINDS and not item:  # ``response: {state}`` -> its name, label, state
         # a delete's answer with an id of its own says which one went; with none (only
         # ids of what it belonged to: ``{accountId, item: {id, title}}``), its part is it
