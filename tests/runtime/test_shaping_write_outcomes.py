@@ -193,3 +193,28 @@ def test_a_link_a_write_answers_keeps_the_ids_of_both_things_it_links() -> None:
     own = {**LINK, "id": "acc-9"}
     for out in _both_ways(own, "delete"):
         assert out["id"] == "acc-9" and "teamId" not in out, out
+
+
+UPLOAD = {
+    "data": {
+        "signedUrl": "https://storage.example.com/bucket",
+        "presignedFields": {"key": "uploads/env/file.jpg", "policy": "cG9saWN5"},
+        "updatedFileName": "file--fid--b153.jpg",
+        "fileUrl": "https://app.example.com/storage/env/file--fid--b153.jpg",
+    }
+}
+
+
+def test_a_create_keeps_the_address_it_made_for_the_callers_upload() -> None:
+    """A create that answers where to send a file (``{data: {signedUrl, presignedFields,
+    updatedFileName, fileUrl}}``, a storage upload's) kept the file's name alone: the signed
+    address the next call sends the bytes to was left out as a link the caller set. A URL a
+    create's answer names as signed or for an upload (``signedUrl``, ``uploadUrl``) is what
+    the server made for the caller: kept; not on an update (an ``upload_url`` of a resource
+    the caller changed). (Read from the response
+    alone, this answer's ``presignedFields`` is taken for the resource: not covered here.)"""
+    described = ShapeConfig(kind="create", field_tree=field_tree_from_value(UPLOAD))
+    out = json.loads(shape(UPLOAD, described).chunks[0])
+    assert out["data"]["signedUrl"] == "https://storage.example.com/bucket", out
+    updated = ShapeConfig(kind="update", field_tree=field_tree_from_value(UPLOAD))
+    assert "signedUrl" not in json.loads(shape(UPLOAD, updated).chunks[0])["data"]
