@@ -484,6 +484,10 @@ def choose_default_fields(
             pick.add(path, "identity", force=True)
     if kind in SET_KINDS and not item and small_record(tree):
         _set_values(tree, pick, kind)  # ``{key, namespace, limit}``: the limit it set
+    if kind == "create" and not item:  # the address it made for the caller's upload
+        for key, leaf in tree.items():
+            if is_leaf(leaf) and is_url(key, leaf) and set(w(key)) & HANDED_WORDS:
+                pick.add(key, "url", force=True)
     if kind in WRITE_KINDS or item:  # a link (a write's, a list's): the ids of all it links
         for key in link_ids(tree, entity):
             pick.add(key, "identity", force=True)
@@ -677,6 +681,9 @@ def _own_figures(tree: dict[str, Any], pick: Picker) -> None:
         pick.add(key, "state", force=True)
 
 
+# A URL a create's answer names so is one the server made for the caller's next call (to send
+# a file's bytes to: ``signedUrl``, ``uploadUrl``), not a link the caller set.
+HANDED_WORDS = frozenset({"signed", "presigned", "upload"})
 SET_KINDS = frozenset({"create", "update"})  # writes that set values (not a delete)
 
 
