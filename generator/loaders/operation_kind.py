@@ -359,12 +359,28 @@ def _through_list(tree: Any, path: str) -> bool:
     return False
 
 
+def _nouns_of_path(signals: OperationSignals) -> set[str]:
+    """The write verbs only the path's tail says when the name's verb reads (``linkMetadata``
+    of ``MemoService_BatchGetLinkMetadata`` at ``/memos/-/linkMetadata:batchGet``): nouns
+    there, not what the call does; none when the name says no verb or a write one, or its
+    parts start or end with that word too (``issueLink``)."""
+    names = [t for t in (signals.action, signals.operation_id) if t]
+    first = next((v for t in names for v in _firsts(t) if v in ALL_VERBS), None)
+    if first not in READ_VERBS | SEARCH_VERBS:
+        return set()
+    writes = CREATE_VERBS | UPDATE_VERBS | DELETE_VERBS
+    named = {v for t in names for v in _firsts(t) + [x for x in _lasts(t) if x in writes]}
+    tail = {v for t in _tail(signals.path) for v in _firsts(t)}
+    return (tail - named) & writes
+
+
 def classify(signals: OperationSignals) -> str:
     """The operation's kind (module doc)."""
     method = signals.method.upper()
     tree = signals.response_tree
-    verbs = _verb_words(signals)
-    said = set(verbs) | (_all_words(signals) & STRONG_WRITES)
+    nouns = _nouns_of_path(signals)
+    verbs = [v for v in _verb_words(signals) if v not in nouns]
+    said = set(verbs) | (_all_words(signals) & STRONG_WRITES - nouns)
     if method in ("GET", "HEAD", "QUERY"):
         first_read = next((w for w in verbs if w in READ_VERBS | SEARCH_VERBS), None)
         return "search" if first_read in SEARCH_VERBS else "read"

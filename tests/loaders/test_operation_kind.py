@@ -67,6 +67,12 @@ def test_the_fixture_has_one_operation_of_each_kind() -> None:
         ("POST", "/api/v1/sync/{namespace}", "SyncService_CreateSyncLimit", "create"),
         ("PUT", "/api/v1/sync/{namespace}/{key}", "SyncService_UpdateSyncLimit", "update"),
         ("PUT", "/workspaces/{name}", "Workspaces_CreateOrUpdate", "update"),  # no service
+        # the name's verb reads; a path's noun that is also a write verb (``linkMetadata``,
+        # memos in /work/outside19w, MIT) does not make it a write
+        ("POST", "/api/v1/memos/-/linkMetadata:batchGet", "MemoService_BatchGetLinkMetadata",
+         "read"),  # fmt: skip
+        ("POST", "/api/v1/links:batchGet", None, "read"),
+        ("POST", "/issues/{id}/link", "get/issueLink", "update"),  # the name says the write too
     ],
 )
 def test_kinds_come_from_verbs_then_method_and_path(method, path, op_id, expected) -> None:

@@ -177,6 +177,35 @@ def test_a_related_resource_kept_beside_a_writes_own_id_keeps_its_identity() -> 
             assert out["project"] == {"id": "prj-7", "name": "Apollo"}, kind
     for out in _both_ways(JOB, "delete"):
         assert out["id"] == "job-1" and "id" not in out.get("project", {})
+
+
+def test_a_deletes_answer_with_no_id_of_its_own_keeps_the_id_of_the_resource_it_holds() -> None:
+    """A delete answered with the ids of what the resource belonged to and the resource
+    itself (``{accountId, region, item: {id, title}}``, ``{operationId, resource: {id,
+    name}}``) kept the resource's title and not its id: a delete's related resources keep
+    no id, as its answer says which one went. With no id of its own (only ids that refer to
+    other things), the answer's parts with an id of their own are the one that went or the
+    job removing it (``{thingId, status, job: {id, state}}``, of which nothing was kept):
+    each keeps its identity; beside an id of the answer's own it is still a related
+    resource."""
+    held = {"accountId": "acc-1", "region": "eu", "item": {"id": "itm-9", "title": "Lamp"}}
+    tree = field_tree_from_value(held)
+    out = json.loads(shape(held, ShapeConfig(kind="delete", field_tree=tree)).chunks[0])
+    assert out["item"] == {"id": "itm-9", "title": "Lamp"}, out
+    queued = {"operationId": "op-3", "resource": {"id": "res-4", "name": "alpha"}}
+    tree = field_tree_from_value(queued)
+    out = json.loads(shape(queued, ShapeConfig(kind="delete", field_tree=tree)).chunks[0])
+    assert out["operationId"] == "op-3" and out["resource"]["id"] == "res-4", out
+    job = {"thingId": "t-1", "status": "queued", "job": {"id": "job-5", "state": "pending"}}
+    out = json.loads(
+        shape(job, ShapeConfig(kind="delete", field_tree=field_tree_from_value(job))).chunks[0]
+    )
+    assert out["thingId"] == "t-1" and out["job"]["id"] == "job-5", out
+    own = {**held, "id": "del-2"}
+    out = json.loads(
+        shape(own, ShapeConfig(kind="delete", field_tree=field_tree_from_value(own))).chunks[0]
+    )
+    assert out["id"] == "del-2" and "id" not in out.get("item", {}), out
     order = {
         "id": "ord-1",
         "status": "open",

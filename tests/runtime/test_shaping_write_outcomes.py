@@ -161,3 +161,60 @@ def test_a_flag_a_write_set_keeps_the_time_it_took_hold() -> None:
     named = {"protected": True, "name": "t1", "updated_at": "2024-05-01T12:34:56Z"}
     for out in _both_ways(named, "update"):
         assert out == {"protected": True, "name": "t1"}, out
+
+
+LINK = {
+    "createdAt": "2024-05-01T12:00:00Z",
+    "updatedAt": "2024-05-01T12:00:00Z",
+    "workspaceId": "ws-1",
+    "teamId": "team-7",
+    "permission": "read",
+}
+
+
+def test_a_link_a_write_answers_keeps_the_ids_of_both_things_it_links() -> None:
+    """A record that links two things, with no id of its own (a team's access to a
+    workspace: ``{workspaceId, teamId, permission, createdAt}``), answered a create with one
+    of its ids and a delete with one too, and a list of links (a write's or a read's) the
+    same id on each: which link was made, went or is listed could not be told.
+    Its ids of the things it links are its identity together: a write keeps them all; not
+    ids of what it merely points elsewhere by (``externalId``, ``parentId``), nor beside an
+    id of its own."""
+    for kind in ("create", "update", "delete"):
+        for out in _both_ways(LINK, kind):
+            assert out.get("workspaceId") == "ws-1" and out.get("teamId") == "team-7", (kind, out)
+    links = {"data": [{**LINK, "teamId": f"team-{i}"} for i in (1, 2, 3)]}
+    for kind in ("create", "delete", "read"):
+        for out in _both_ways(links, kind):
+            assert [i.get("teamId") for i in out["data"]] == ["team-1", "team-2", "team-3"], out
+    pointed = {**LINK, "externalId": "ext-3"}
+    for out in _both_ways(pointed, "delete"):
+        assert "externalId" not in out and out.get("teamId") == "team-7", out
+    own = {**LINK, "id": "acc-9"}
+    for out in _both_ways(own, "delete"):
+        assert out["id"] == "acc-9" and "teamId" not in out, out
+
+
+UPLOAD = {
+    "data": {
+        "signedUrl": "https://storage.example.com/bucket",
+        "presignedFields": {"key": "uploads/env/file.jpg", "policy": "cG9saWN5"},
+        "updatedFileName": "file--fid--b153.jpg",
+        "fileUrl": "https://app.example.com/storage/env/file--fid--b153.jpg",
+    }
+}
+
+
+def test_a_create_keeps_the_address_it_made_for_the_callers_upload() -> None:
+    """A create that answers where to send a file (``{data: {signedUrl, presignedFields,
+    updatedFileName, fileUrl}}``, a storage upload's) kept the file's name alone: the signed
+    address the next call sends the bytes to was left out as a link the caller set. A URL a
+    create's answer names as signed or for an upload (``signedUrl``, ``uploadUrl``) is what
+    the server made for the caller: kept; not on an update (an ``upload_url`` of a resource
+    the caller changed). (Read from the response
+    alone, this answer's ``presignedFields`` is taken for the resource: not covered here.)"""
+    described = ShapeConfig(kind="create", field_tree=field_tree_from_value(UPLOAD))
+    out = json.loads(shape(UPLOAD, described).chunks[0])
+    assert out["data"]["signedUrl"] == "https://storage.example.com/bucket", out
+    updated = ShapeConfig(kind="update", field_tree=field_tree_from_value(UPLOAD))
+    assert "signedUrl" not in json.loads(shape(UPLOAD, updated).chunks[0])["data"]

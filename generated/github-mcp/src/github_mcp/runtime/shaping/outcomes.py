@@ -16,6 +16,11 @@
   and the strings relating them (``{entity: {type, id}, relation, subject: {type, id,
   relation}}``), and such a record as a part of a write's answer or record (a change a
   watch lists: ``{operation, tuple: {...}}``).
+- **A link** (``link_ids``): a record with no id, natural key, label or text of its own
+  that holds the ids of two to ``LINKED`` different things (a team's access to a workspace:
+  ``{workspaceId, teamId, permission, createdAt}``) is identified by those ids together: a
+  write keeps them all; a lean profile kept one, and a delete's answer could not say which
+  link went. Not ids it points elsewhere by (``externalId``, ``parentId``: ``NOT_OWN``).
 """
 
 from __future__ import annotations
@@ -23,13 +28,15 @@ from __future__ import annotations
 from typing import Any
 
 from .names import base_type, hint, is_leaf
-from .roles.identity import has_own_identity, is_id_name
-from .roles.label import is_label
+from .roles.content import is_content
+from .roles.identity import has_own_identity, is_id_name, is_natural_key
+from .roles.label import NOT_OWN, is_label
 from .roles.noise import is_noise
 from .roles.quantity import is_count
 from .roles.time import TIME_WORDS
 from .roles.words import participle, w
 
+LINKED = 4  # a link relates at most this many things (``link_ids``)
 COMPOSITE_MEMBERS = 6  # a composite key of at most this many members (``BARE``)
 TALLY_NAMES = frozenset({"total", "count"})  # a bare tally: of how many
 
@@ -115,3 +122,22 @@ def _two_references(tree: dict[str, Any]) -> bool:
         for i, a in enumerate(parts)
         for b in parts[i + 1 :]
     )
+
+
+def link_ids(tree: Any, entity: tuple[str, ...] = ()) -> list[str]:
+    """The ids of the things a link record relates (module doc), or none: no id of its own
+    (``entity``: the object's type, ``orderId`` in an order), natural key, label or text,
+    and two to ``LINKED`` ids of different things."""
+    if not isinstance(tree, dict) or has_own_identity(tree, entity):
+        return []
+    leaves = [k for k, v in tree.items() if is_leaf(v)]
+    if any(is_label(k) or is_natural_key(k) or is_content(k) for k in leaves):
+        return []
+    ids = [
+        k
+        for k in leaves
+        if is_id_name(k) and len(w(k)) > 1 and w(k)[0] not in NOT_OWN and not is_noise(k)
+    ]
+    if not 2 <= len(ids) <= LINKED or len({w(k)[:-1] for k in ids}) < len(ids):
+        return []
+    return ids

@@ -47,7 +47,7 @@ from typing import Any
 
 from .names import base_type, hint, is_leaf, norm
 from .failures import failed_lists
-from .outcomes import composite_key, composite_parts, tallies
+from .outcomes import composite_key, composite_parts, link_ids, tallies
 from .picking import Field, Picker, Profile, Selection
 from .roles.content import is_content
 from .roles.identity import (
@@ -489,8 +489,18 @@ def choose_default_fields(
             pick.add(path, "identity", force=True)
     if kind in SET_KINDS and not item and small_record(tree):
         _set_values(tree, pick, kind)  # ``{key, namespace, limit}``: the limit it set
+    if kind == "create" and not item:  # the address it made for the caller's upload
+        for key, leaf in tree.items():
+            if is_leaf(leaf) and is_url(key, leaf) and set(w(key)) & HANDED_WORDS:
+                pick.add(key, "url", force=True)
+    if kind in WRITE_KINDS or item:  # a link (a write's, a list's): the ids of all it links
+        for key in link_ids(tree, entity):
+            pick.add(key, "identity", force=True)
     if kind in WRITE_KINDS and not item:  # ``response: {state}`` -> its name, label, state
-        _related_said_whole(tree, pick, related=kind != "delete")
+        # a delete's answer with an id of its own says which one went; with none (only
+        # ids of what it belonged to: ``{accountId, item: {id, title}}``), its part is it
+        held = kind == "delete" and not has_id(tree)
+        _related_said_whole(tree, pick, related=kind != "delete" or held, held=held)
     _same_schema_siblings(tree, pick, people=kind in WRITE_KINDS)
     _named_lists(tree, pick, listed)
     _series(tree, pick)
@@ -607,7 +617,9 @@ def _tag(key: str, node: Any) -> bool:
     return not any(role(part) for part in (key, *w(key)) for role in roles)
 
 
-def _related_said_whole(tree: dict[str, Any], pick: Picker, related: bool = True) -> None:
+def _related_said_whole(
+    tree: dict[str, Any], pick: Picker, related: bool = True, held: bool = False
+) -> None:
     """A write's answer: an object member with an identity or a name of its own
     (the resource a long-running operation carries, ``{name, done, metadata, response: {name,
     displayName, state}}``; a related resource beside the answer's own id) of which something
@@ -617,15 +629,20 @@ def _related_said_whole(tree: dict[str, Any], pick: Picker, related: bool = True
     labels, of which no label was kept, its name and the label beside it. Not a person
     (reduced to a handle or a name by the people rule), a state held as an object (by its
     label), metadata, nor an object only the answer's text was taken through; and a related
-    resource only with ``related`` (not on a delete's answer, which says which resource went,
-    not what it was related to)."""
+    resource only with ``related`` (not on a delete's answer with an id of its own, which
+    says which resource went, not what it was related to). ``held``: a delete's answer with
+    no id of its own (only ids of what it belonged to), whose parts with an id of their own
+    are what went or the operation removing it (``{thingId, status, job: {id, state}}``): each
+    keeps its identity even when nothing else of it was kept."""
     for key, sub in tree.items():
         if not isinstance(sub, dict) or is_meta_key(key) or is_noise(key) or is_state(key):
             continue
         if is_person_node(key, sub) or not has_own_identity(sub, w(key)):
             continue
         inside = [p.split(".", 1)[1] for p in pick.chosen if p.startswith(f"{key}.")]
-        if not any(not is_content(p.rsplit(".", 1)[-1]) for p in inside):
+        if not any(not is_content(p.rsplit(".", 1)[-1]) for p in inside) and not (
+            held and has_id(sub)
+        ):
             continue  # left out, or only a text taken through it (a comment's ``body: {text}``)
         labelled = any(is_label(p) for p in inside)
         if (has_id(sub) and not related) or (labelled and not has_id(sub)):
@@ -671,6 +688,9 @@ def _own_figures(tree: dict[str, Any], pick: Picker) -> None:
         pick.add(key, "state", force=True)
 
 
+# A URL a create's answer names so is one the server made for the caller's next call (to send
+# a file's bytes to: ``signedUrl``, ``uploadUrl``), not a link the caller set.
+HANDED_WORDS = frozenset({"signed", "presigned", "upload"})
 SET_KINDS = frozenset({"create", "update"})  # writes that set values (not a delete)
 
 
