@@ -172,6 +172,18 @@ def test_a_binary_body_is_the_file_itself_with_its_media_type() -> None:
     assert req.body is None and "Content-Type" not in req.headers
 
 
+def test_a_multipart_body_without_named_parts_is_refused_not_crashed() -> None:
+    # multipart/form-data whose schema is a string (Invoice Ninja's preimport: ``type:
+    # string, format: binary``): no part to send it as, so a clear refusal, nothing sent
+    whole = Param("body", "body_whole", "body", True)
+    for value in ("some,csv\n1,2", ["a", "b"]):
+        with pytest.raises(InvalidArguments, match="names no parts"):
+            build_request(tool((whole,), "multipart/form-data"), BASE, {"body": value}, NO_AUTH)
+    # an object body is still sent part by part
+    req = build_request(tool((whole,), "multipart/form-data"), BASE, {"body": {"a": "1"}}, NO_AUTH)
+    assert parts_of(req.body, req.headers["Content-Type"]) == [("a", None, "text/plain", b"1")]
+
+
 def test_a_text_body_is_sent_as_written() -> None:
     body = Param("body", "body_whole", "body", True)
     req = build_request(tool((body,), "text/plain"), BASE, {"body": "Hello **world**"}, NO_AUTH)

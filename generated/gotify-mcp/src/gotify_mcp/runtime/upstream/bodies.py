@@ -57,6 +57,15 @@ def encode_body(
             return base64.b64encode(upload.content), sent
         return upload.content, sent
     if kind == MULTIPART:
+        if payload is not None and not isinstance(payload, dict):
+            # a whole body whose schema is no object (``type: string, format: binary``): the
+            # description names no part to send it as, and a guessed name is not the API's
+            raise InvalidArguments(
+                f"Argument {whole.arg if whole is not None else 'body'!r}: the description sends"
+                " this body as multipart/form-data but names no parts for it (its schema is not"
+                " an object), so it cannot be encoded; nothing was sent (the description would need"
+                " an object schema naming the parts)."
+            )
         return _multipart(tool, payload or {}, uploads)
     if isinstance(payload, str):  # a text body, or an XML document given as text
         return payload.encode("utf-8"), content_type
