@@ -53,7 +53,10 @@ envelopes such as ``{"data": {...}}`` and ``{"data": {...}, "included": [...]}``
 wrapper, an envelope carries at most ``WRAPPER_SCALARS`` scalars: a body with more is the
 resource, and an object inside it a related one; so is a body with an identity of its own named
 ``<thing>Id``, ``{productId, configurationVariables: {mcmId, ...}, managedProperty: [...]}``,
-beside a part that has no plain ``id`` either: an envelope identifies nothing).
+beside a part that has no plain ``id`` either: an envelope identifies nothing). An item, like
+the one resource, keeps its identity by keeping the member a path parameter names
+(``token`` of transfers read at ``/book_transfers/{book_transfer_token}``): the next call
+takes it.
 
 Then the answer checks (``judge_answers.py``: generated content, the answered resource, the
 acknowledgement) and the named checks of what users see (``judge_checks.CHECKS``, each
@@ -320,7 +323,7 @@ def judge(
     addressed_member = named[0] if named and path is None else None
     base = path if path is not None else unwrap_path(body, thing)
     if path is not None:
-        kept = _judge_list(get_path(body, path), path, shaped, paged, verdict)
+        kept = _judge_list(get_path(body, path), path, shaped, paged, verdict, params, parents)
         for i, (original, item) in enumerate(zip(get_path(body, path), kept or [])):
             check_path_identity(original, item, params, where((*path, i)), tally, parents)
             check_series(original, item, (*path, i), tally, base)
@@ -375,9 +378,18 @@ def judge(
 
 
 def _judge_list(
-    items: list[Any], path: tuple[str, ...], shaped: Any, paged: bool, verdict: Verdict
+    items: list[Any],
+    path: tuple[str, ...],
+    shaped: Any,
+    paged: bool,
+    verdict: Verdict,
+    params: list[tuple[str, str]],
+    parents: tuple[str, ...],
 ) -> list[Any] | None:
-    """Judge the payload list; returns the result's array that carries it (None: lost)."""
+    """Judge the payload list; returns the result's array that carries it (None: lost).
+    ``params``: the parameters naming its items (``/transfers/{transfer_token}`` beside
+    ``/transfers``): an item keeping the member one names keeps its identity, as the one
+    object of a body does (``_judge_object``'s ``addressed``)."""
     verdict.lists = 1
     kept = find_list(items, shaped, paged)
     if kept is None:
@@ -392,7 +404,9 @@ def _judge_list(
         return None
     verdict.lists_kept = 1
     for i, (original, item) in enumerate(zip(items, kept)):  # an edge: its resource
-        _judge_object(edge_resource(original) or original, item, verdict, f"of item {i}")
+        original = edge_resource(original) or original
+        named = named_member(original, params, parents) if isinstance(original, dict) else None
+        _judge_object(original, item, verdict, f"of item {i}", named[0] if named else None)
     return kept
 
 

@@ -667,3 +667,28 @@ def test_a_credential_that_is_the_whole_answer_is_not_judged_as_carried() -> Non
     # a resource that carries one is judged
     key = {"id": "k1", "name": "Deploy key", "token": "tok_9f8e7d6c5b4a"}
     assert _check(judge(key, key, kind="read"), "secrets hidden") == (1, 0)
+
+
+def test_a_list_item_keeping_the_member_its_address_names_keeps_its_identity() -> None:
+    """Transfers listed at ``/v1/book_transfers`` are read at
+    ``/v1/book_transfers/{book_transfer_token}``: an item keeping its ``token`` can be
+    addressed by the next call. The one object of a body was judged so; a list's items were
+    not, and an item without its ``external_id`` was judged to have lost its identity."""
+    transfers = [
+        {
+            "token": f"5928e979-f97d-9d14-81fd-7a858666a79{i}",
+            "status": "PENDING",
+            "external_id": f"ext_a475cb5c1{i}",
+            "from_financial_account_token": f"0ce9bad4-56ac-d062-b4f3-4b9b02c56a7{i}",
+        }
+        for i in range(3)
+    ]
+    body = {"data": transfers, "has_more": False}
+    shown = {"data": [{"token": t["token"], "status": t["status"]} for t in transfers]}
+    siblings = ("/v1/book_transfers/{book_transfer_token}",)
+    verdict = judge(body, shown, kind="read", template="/v1/book_transfers", siblings=siblings)
+    assert verdict.identities_kept == verdict.identified == 3
+    assert not any(lost.startswith("identity") for lost in verdict.lost)
+    # with no address naming the member, the item's own id is still asked for
+    alone = judge(body, shown, kind="read", template="/v1/book_transfers")
+    assert alone.identities_kept < alone.identified
