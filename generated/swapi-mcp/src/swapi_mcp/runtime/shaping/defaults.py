@@ -493,8 +493,8 @@ def choose_default_fields(
     _series(tree, pick)
     if not item:
         _tables(tree, pick, read=kind not in WRITE_KINDS)
-    if on_page(item, kind):
-        _related_as_listed(tree, pick, kind)
+    if on_page(item, kind) and not is_person_node("_".join(entity), tree):
+        _related_as_listed(tree, pick, kind)  # a person's page: said by its handle (people)
     if kind in WRITE_KINDS and not item and _unnamed(tree):
         _outcome(tree, pick)  # ``{result: {deleted: true}, return_code, return_message}``
         _written_lists(tree, pick)  # ``{status, message, ids: [...], failed: [...]}``
@@ -610,7 +610,7 @@ def _related_as_listed(tree: dict[str, Any], pick: Picker, kind: str) -> None:
     what a list of such objects would show (``relation_steps.as_listed``): a branch's
     ``repo.full_name``, a related plan's ``price``, a provider's ``status``."""
     for key, sub in tree.items():
-        if not isinstance(sub, dict) or is_person(key):
+        if not isinstance(sub, dict) or is_person_node(key, sub):
             continue
         if not any(p.startswith(f"{key}.") for p in pick.chosen):
             continue
