@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 from generator.runtime.shaping.decision import DefaultsContext, decide, decide_fields
 from generator.runtime.shaping.defaults import choose_default_fields
@@ -660,3 +661,33 @@ def test_a_data_member_of_value_lists_stays_whole() -> None:
         "values": {"name": [value], "description": [value], "color": [value]},
     }
     assert "values" in choose_default_fields(product, kind="read")
+
+
+def test_a_related_object_on_a_page_says_what_a_list_of_them_would() -> None:
+    # A change request's branch names the repository it lives in; a task's project is an
+    # object of its own whose state and dates a list of projects shows. On the page of one
+    # resource a related object kept by its label keeps a few more of what its list item would
+    # show (a nested label, its state, a date; not its kind, colour or text): what a person
+    # reads about it on the page. A list's item stays lean.
+    repo: dict[str, Any] = {
+        "id": "integer",
+        "full_name": "string",
+        "private": "boolean",
+        "url": "string:uri",
+    }
+    change: dict[str, Any] = {
+        **CHANGE,
+        "head": {**BRANCH, "repo": repo},
+        "base": {**BRANCH, "repo": repo},
+    }
+    page = set(choose_default_fields(change, kind="read"))
+    assert {"head.ref", "head.sha", "head.repo.full_name", "base.repo.full_name"} <= page
+    item = set(choose_default_fields(change, kind="read", item=True))
+    assert not {p for p in item if p.startswith(("head.repo.", "base.repo."))}
+    project = {"id": "string", "name": "string", "state": "string", "color": "string",
+               "kind": "string", "description": "string", "targetDate": "string:date"}  # fmt: skip
+    task = {"id": "string", "title": "string", "project": project, "createdAt": "string:time"}
+    kept = set(choose_default_fields(task, kind="read"))
+    assert {"project.name", "project.id", "project.state"} <= kept
+    assert not {"project.color", "project.kind", "project.description"} & kept
+    assert "project.state" not in choose_default_fields(task, kind="read", item=True)

@@ -32,6 +32,7 @@ from .roles.identity import has_id, is_id_name, is_natural_key, own_identity_key
 from .roles.kinds import is_kind
 from .roles.label import (
     NOT_OWN,
+    is_color,
     is_label,
     is_primary,
     named_in_parts,
@@ -41,6 +42,7 @@ from .roles.noise import is_noise
 from .roles.people import (
     handle,
     is_person,
+    is_person_node,
     is_person_member,
     made_it,
     nested_handle,
@@ -260,6 +262,35 @@ def take_relations(sel: Selection, row: Step) -> int:
                     f"{f.path}.{said}", row.records, force=True, cost=VALUE_TOKENS["preview"]
                 )
     return taken
+
+
+def as_listed(inner: dict[str, Any], key: str, kind: str) -> tuple[str, ...]:
+    """On a page, a related object with an identity of its own as a list of such objects
+    would show it (a list's item: what one picks it by, ``defaults.ITEM``), not its kind (a
+    discriminator every such object repeats), its colour, its text nor its links (the page
+    reads its own text, and a related object by its name and id), nor a part of a person in it (a commit's
+    ``commit.author.date``: a person said by a time alone; people have their own rule)."""
+    if not has_id(inner):
+        return ()
+    from .defaults import choose_default_fields  # the rules call themselves on a part
+
+    return tuple(
+        path
+        for path in choose_default_fields(inner, item=True, kind=kind, entity=w(key))
+        if not (is_kind(last := path.rsplit(".", 1)[-1]) or is_color(last) or is_content(last))
+        and not is_url(last, None)
+        and not _through_person(inner, path)
+    )
+
+
+def _through_person(inner: dict[str, Any], path: str) -> bool:
+    """``path`` goes through a person (by its role or its handle: ``is_person_node``)."""
+    node: Any = inner
+    for seg in path.split(".")[:-1]:
+        node = unwrap(node.get(seg)) if isinstance(node, dict) else None
+        if is_person_node(seg, node):
+            return True
+    return False
 
 
 def keys_beside_label(inner: dict[str, Any], taken: str | None) -> list[str]:

@@ -76,6 +76,7 @@ from .kinds import (
 )
 from .pages import on_page
 from .relation_steps import (
+    as_listed,
     caller_left_out, object_lists, people, person_key, relations, relation_key, scalar_lists,
     take_lists, take_own_handle, take_people, take_relations,
 )  # fmt: skip
@@ -122,6 +123,7 @@ LABEL_ARRAYS = ("labels", "assignees", "tags", "topics", "categories", "reviewer
 
 SMALL = 3  # a flat object with at most this many fields is kept whole
 FIGURES = 8  # a record of at most this many numbers is a row of a table of figures
+LISTED_MORE = 3  # a related object on a page: at most this many more of its item's fields
 FACTS = 4  # a page's facts no role took (``facts``): at most this many
 BARE = 6  # an acknowledgement with at most this many flat fields is a bare status: kept whole
 
@@ -506,6 +508,8 @@ def choose_default_fields(
     _series(tree, pick)
     if not item:
         _tables(tree, pick, read=kind not in WRITE_KINDS)
+    if on_page(item, kind) and not is_person_node("_".join(entity), tree):
+        _related_as_listed(tree, pick, kind)  # a person's page: said by its handle (people)
     if kind in WRITE_KINDS and not item and _unnamed(tree):
         _outcome(tree, pick)  # ``{result: {deleted: true}, return_code, return_message}``
         _written_lists(tree, pick)  # ``{status, message, ids: [...], failed: [...]}``
@@ -615,6 +619,21 @@ def _tag(key: str, node: Any) -> bool:
         return False
     roles = (is_id_name, is_label, is_content, is_noise, is_person)
     return not any(role(part) for part in (key, *w(key)) for role in roles)
+
+
+def _related_as_listed(tree: dict[str, Any], pick: Picker, kind: str) -> None:
+    """On a page, each related object the rules kept something of (one with an identity of
+    its own, not a person: people have their own rule) with up to ``LISTED_MORE`` more of
+    what a list of such objects would show (``relation_steps.as_listed``): a branch's
+    ``repo.full_name``, a related plan's ``price``, a provider's ``status``."""
+    for key, sub in tree.items():
+        if not isinstance(sub, dict) or is_person_node(key, sub):
+            continue
+        if not any(p.startswith(f"{key}.") for p in pick.chosen):
+            continue
+        more = [p for p in as_listed(sub, key, kind) if f"{key}.{p}" not in pick.chosen]
+        for path in more[:LISTED_MORE]:
+            pick.add(f"{key}.{path}", "relation", force=True)
 
 
 def _related_said_whole(
