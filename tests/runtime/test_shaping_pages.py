@@ -691,3 +691,33 @@ def test_a_related_object_on_a_page_says_what_a_list_of_them_would() -> None:
     assert {"project.name", "project.id", "project.state"} <= kept
     assert not {"project.color", "project.kind", "project.description"} & kept
     assert "project.state" not in choose_default_fields(task, kind="read", item=True)
+
+
+def test_related_objects_on_a_page_say_more_alike_and_never_only_when() -> None:
+    """The outside breadth caught three ways the rule above could say less than it seems: a
+    related file kept its ``created_at`` without who created it (a person said by a time
+    alone); an invoice's ``supplier`` said more than its ``customer`` of the same schema (the
+    customer, a person, is left to the people rule); an ``account`` said less than the
+    ``host`` beside it, a type with the account's members and more."""
+    person = {"id": "string", "name": "string", "login": "string"}
+    item = {"id": "string", "name": "string", "size": "integer", "sha1": "string",
+            "created_at": "string:time", "created_by": person}  # fmt: skip
+    page = set(choose_default_fields({"id": "string", "role": "string", "item": item}))
+    assert "item.name" in page
+    assert not any(p.startswith("item.created_at") for p in page) or "item.created_by.name" in page
+    party = {"id": "string", "name": "string", "key": "string", "currency": "string",
+             "taxCode": "string", "status": "string"}  # fmt: skip
+    invoice = {"id": "string", "number": "string", "total": "number",
+               "customer": party, "supplier": party}  # fmt: skip
+    kept = set(choose_default_fields(invoice, kind="read"))
+    assert "supplier.name" in kept and "customer.name" in kept
+    assert not {"supplier.key", "supplier.currency", "supplier.status"} & kept
+    account = {"id": "string", "slug": "string", "name": "string", "type": "string",
+               "currency": "string", "isArchived": "boolean"}  # fmt: skip
+    host = {**account, "platformFeePercent": "number", "totalHostedCollectives": "integer"}
+    card = {"id": "string", "name": "string", "last4": "string", "account": account, "host": host}
+    kept = set(choose_default_fields(card, kind="read"))
+    said = [
+        {p.split(".", 1)[1] for p in kept if p.startswith(f"{k}.")} for k in ("account", "host")
+    ]
+    assert said[0] == said[1]

@@ -625,15 +625,38 @@ def _related_as_listed(tree: dict[str, Any], pick: Picker, kind: str) -> None:
     """On a page, each related object the rules kept something of (one with an identity of
     its own, not a person: people have their own rule) with up to ``LISTED_MORE`` more of
     what a list of such objects would show (``relation_steps.as_listed``): a branch's
-    ``repo.full_name``, a related plan's ``price``, a provider's ``status``."""
-    for key, sub in tree.items():
-        if not isinstance(sub, dict) or is_person_node(key, sub):
+    ``repo.full_name``, a related plan's ``price``, a provider's ``status``. Objects of one
+    schema side by side (a change's ``head`` and ``base``) say the same more, the first's;
+    none of them when one is a person (an invoice's ``customer`` beside its ``supplier``)."""
+    objects = [k for k, v in tree.items() if isinstance(v, dict)]
+    done: set[str] = set()
+    for key in objects:
+        if key in done:
             continue
-        if not any(p.startswith(f"{key}.") for p in pick.chosen):
+        group = [k for k in objects if k == key or _similar(tree[key], tree[k])]
+        done.update(group)
+        if any(is_person_node(k, tree[k]) for k in group):
             continue
-        more = [p for p in as_listed(sub, key, kind) if f"{key}.{p}" not in pick.chosen]
-        for path in more[:LISTED_MORE]:
-            pick.add(f"{key}.{path}", "relation", force=True)
+        shown = [k for k in group if any(p.startswith(f"{k}.") for p in pick.chosen)]
+        if not shown:
+            continue
+        first = shown[0]
+        listed = as_listed(tree[first], first, kind)
+        more = [p for p in listed if f"{first}.{p}" not in pick.chosen][:LISTED_MORE]
+        for k in shown:
+            for path in more:
+                if _has_path(tree[k], path.split(".")):
+                    pick.add(f"{k}.{path}", "relation", force=True)
+
+
+def _similar(a: dict[str, Any], b: dict[str, Any]) -> bool:
+    """Of one schema (``alike``), or nearly: two thirds of the smaller's members in the other
+    (an interface and a type that implements it, side by side: an ``account`` and its
+    ``host``)."""
+    if alike(a, b):
+        return True
+    shared = set(a) & set(b)
+    return len(shared) >= 2 and len(shared) * 3 >= 2 * min(len(a), len(b))
 
 
 def _related_said_whole(

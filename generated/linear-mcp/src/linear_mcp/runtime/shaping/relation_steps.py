@@ -269,8 +269,10 @@ def as_listed(inner: dict[str, Any], key: str, kind: str) -> tuple[str, ...]:
     """On a page, a related object with an identity of its own as a list of such objects
     would show it (a list's item: what one picks it by, ``defaults.ITEM``), not its kind (a
     discriminator every such object repeats), its colour, its text nor its links (the page
-    reads its own text, and a related object by its name and id), nor a part of a person in it (a commit's
-    ``commit.author.date``: a person said by a time alone; people have their own rule)."""
+    reads its own text, and a related object by its name and id), nor its times (when it was
+    made says nothing without who made it: ``created_at`` beside ``created_by``), nor a part of
+    a person in it (a commit's ``commit.author.date``: a person said by a time alone; people
+    have their own rule)."""
     if not has_id(inner):
         return ()
     from .defaults import choose_default_fields  # the rules call themselves on a part
@@ -280,8 +282,18 @@ def as_listed(inner: dict[str, Any], key: str, kind: str) -> tuple[str, ...]:
         for path in choose_default_fields(inner, item=True, kind=kind, entity=w(key))
         if not (is_kind(last := path.rsplit(".", 1)[-1]) or is_color(last) or is_content(last))
         and not is_url(last, None)
+        and not _a_time(inner, path)
         and not _through_person(inner, path)
     )
+
+
+def _a_time(inner: dict[str, Any], path: str) -> bool:
+    """The member at ``path`` is a time: when a related object was made or changed says
+    nothing of it without who did (a person the page leaves to its own rule)."""
+    node: Any = inner
+    for seg in path.split("."):
+        node = unwrap(node.get(seg)) if isinstance(node, dict) else None
+    return is_leaf(node) and is_time(path.rsplit(".", 1)[-1], node)
 
 
 def _through_person(inner: dict[str, Any], path: str) -> bool:
