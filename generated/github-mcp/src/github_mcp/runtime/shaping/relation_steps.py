@@ -265,21 +265,19 @@ def take_relations(sel: Selection, row: Step) -> int:
     return taken
 
 
-def as_listed(inner: dict[str, Any], key: str, kind: str) -> tuple[str, ...]:
+def as_listed(inner: dict[str, Any], listed: tuple[str, ...]) -> tuple[str, ...]:
     """On a page, a related object with an identity of its own as a list of such objects
     would show it (a list's item: what one picks it by, ``defaults.ITEM``), not its kind (a
     discriminator every such object repeats), its colour, its text nor its links (the page
     reads its own text, and a related object by its name and id), nor its times (when it was
     made says nothing without who made it: ``created_at`` beside ``created_by``), nor a part of
     a person in it (a commit's ``commit.author.date``: a person said by a time alone; people
-    have their own rule)."""
+    have their own rule). ``listed``: the object's defaults as a list's item."""
     if not has_id(inner):
         return ()
-    from .defaults import choose_default_fields  # the rules call themselves on a part
-
     return tuple(
         path
-        for path in choose_default_fields(inner, item=True, kind=kind, entity=w(key))
+        for path in listed
         if not (is_kind(last := path.rsplit(".", 1)[-1]) or is_color(last) or is_content(last))
         and not is_url(last, None)
         and not _a_time(inner, path)

@@ -641,7 +641,8 @@ def _related_as_listed(tree: dict[str, Any], pick: Picker, kind: str) -> None:
         if not shown:
             continue
         first = shown[0]
-        listed = as_listed(tree[first], first, kind)
+        item = choose_default_fields(tree[first], item=True, kind=kind, entity=w(first))
+        listed = as_listed(tree[first], item)
         more = [p for p in listed if f"{first}.{p}" not in pick.chosen][:LISTED_MORE]
         for k in shown:
             for path in more:
