@@ -16,12 +16,12 @@ the defaults: ``runtime/shaping/roles/identity.addressed_by``).
   with no GET and nothing below it, also written with a trailing slash) that answers with
   the item's schema (the schema the item path's GET answers with, or one of that answer's
   members': ``{constant: Constant}``) answers about that item: the item path's parameters
-  address it too (the archived ``constant: {id, key, ...}`` beside the gates it passed). An action answering something
-  else (a task that names the index it works on: ``{taskUid, indexUid, status}``) is not
-  addressed so. A sub-resource a GET reads (``/users/{id}/settings``), a collection
-  under the item (``/issues/{n}/comments`` with ``/{comment_id}`` below) and a method of a
-  sub-collection (``/spreadsheets/{id}/values:batchUpdate``: the ranges it wrote) are not
-  actions.
+  address it too (the archived ``constant: {id, key, ...}`` beside the gates it passed). An
+  action answering something else (a task that names the index it works on: ``{taskUid,
+  indexUid, status}``) is not addressed so. A sub-resource a GET reads
+  (``/users/{id}/settings``), a collection under the item (``/issues/{n}/comments`` with
+  ``/{comment_id}`` below) and a method of a sub-collection
+  (``/spreadsheets/{id}/values:batchUpdate``: the ranges it wrote) are not actions.
 """
 
 from __future__ import annotations

@@ -288,9 +288,7 @@ def as_listed(inner: dict[str, Any], listed: tuple[str, ...]) -> tuple[str, ...]
 def _a_time(inner: dict[str, Any], path: str) -> bool:
     """The member at ``path`` is a time: when a related object was made or changed says
     nothing of it without who did (a person the page leaves to its own rule)."""
-    node: Any = inner
-    for seg in path.split("."):
-        node = unwrap(node.get(seg)) if isinstance(node, dict) else None
+    node = unwrap(node_at(inner, path))
     return is_leaf(node) and is_time(path.rsplit(".", 1)[-1], node)
 
 
