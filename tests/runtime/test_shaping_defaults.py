@@ -1328,3 +1328,16 @@ def test_a_list_of_people_keeps_who_a_part_says_each_one_is():
     chosen = choose_default_fields(activity, item=True, kind="search", listed=True)
     assert "actors.user.knownUser.personName" in chosen
     assert "timestamp" in chosen
+
+
+def test_a_value_written_for_reading_gives_way_to_the_value():
+    # a figure sent raw and formatted (NaviPlan's plan API: ``{raw, formattedDecimal,
+    # formattedNoDecimal}``), a type beside its formatted twin
+    figure = {"raw": "number", "formattedDecimal": "string", "formattedNoDecimal": "string"}
+    entity = {"id": "integer", "name": "string", "businessType": "string",
+              "businessTypeFormatted": "string", "currentValue": figure}  # fmt: skip
+    chosen = choose_default_fields(entity)
+    assert "businessTypeFormatted" not in chosen
+    assert not [p for p in chosen if p.startswith("currentValue.formatted")]
+    # the figure alone, an object nothing names whose settings are all kept: its value once
+    assert choose_default_fields(figure) == ("raw",)

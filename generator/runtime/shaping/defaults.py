@@ -1000,13 +1000,15 @@ def settings_fields(tree: dict[str, Any]) -> tuple[str, ...]:
     if not _unnamed(tree):
         return ()
     paths: list[str] = []
+    restated = renderings(list(tree))  # a value written for a page beside it: not twice
     for key, value in tree.items():
         if is_leaf(value):
-            paths.append(key)
+            paths += [key] if key not in restated else []
         elif isinstance(value, dict) and value and _unnamed(value):
             if not all(is_leaf(v) for v in value.values()):
                 return ()
-            paths.extend(f"{key}.{k}" for k in value)
+            inner = renderings(list(value))
+            paths.extend(f"{key}.{k}" for k in value if k not in inner)
         else:
             return ()
     if len(paths) > BARE or any(is_noise(p.rsplit(".", 1)[-1]) for p in paths):

@@ -10,7 +10,9 @@ A *rendering* says again what a member beside it says, for a page rather than an
 markup twin (``htmlTitle`` beside ``title``, ``body_html`` beside ``body``,
 ``htmlFormattedUrl`` beside ``formattedUrl``; not ``html_url``, the page itself) and, beside a
 plain link (``link``, ``url``), that link written for display (``displayLink``,
-``formattedUrl``). A rendering is never a candidate: the member it restates is.
+``formattedUrl``); a value written for reading beside the value itself (``amountFormatted``
+beside ``amount``, ``formattedDecimal`` beside a figure's ``raw``). A rendering is never a
+candidate: the member it restates is.
 """
 
 from __future__ import annotations
@@ -28,6 +30,8 @@ PAGE_URL_WORDS = frozenset({"html", "web", "permalink", "browser", "view"})
 MARKUP_WORDS = frozenset({"html", "markup", "rendered"})
 DISPLAY_WORDS = frozenset({"display", "formatted", "pretty", "readable", "visible"})
 PLAIN_LINKS = frozenset({("url",), ("uri",), ("link",), ("href",)})
+FORMATTED_WORDS = frozenset({"formatted", "pretty", "readable"})  # not ``display_name``
+RAW_VALUES = frozenset({("raw",), ("raw", "value")})
 
 
 def is_url(key: str, leaf: Any) -> bool:
@@ -55,15 +59,19 @@ def renderings(siblings: list[str]) -> set[str]:
     another beside them (module doc)."""
     names = {w(k) for k in siblings}
     plain_link = bool(names & PLAIN_LINKS)
+    raw = bool(names & RAW_VALUES)
     out = set()
     for key in siblings:
         ws = w(key)
         if len(ws) < 2:
             continue
-        for rest in (ws[1:] if ws[0] in MARKUP_WORDS else None,
-                     ws[:-1] if ws[-1] in MARKUP_WORDS else None):  # fmt: skip
-            if rest and rest in names and rest not in PLAIN_LINKS:
-                out.add(key)
+        for words in (MARKUP_WORDS, FORMATTED_WORDS):
+            for rest in (ws[1:] if ws[0] in words else None,
+                         ws[:-1] if ws[-1] in words else None):  # fmt: skip
+                if rest and rest in names and rest not in PLAIN_LINKS:
+                    out.add(key)
+        if raw and ws[0] in FORMATTED_WORDS:  # ``{raw, formattedDecimal, formattedNoDecimal}``
+            out.add(key)
         if plain_link and ws[-1] in URL_WORDS and set(ws[:-1]) <= DISPLAY_WORDS | MARKUP_WORDS:
             if set(ws[:-1]) & DISPLAY_WORDS:  # ``html_url`` is a page, not a display form
                 out.add(key)
