@@ -1291,3 +1291,53 @@ def test_a_generations_segments_keep_the_labels_they_carry():
     assert "topics.results.topics.segments.topics.topic" in chosen
     assert "topics.results.topics.segments.topics.confidence_score" in chosen
     assert not any(p.startswith("utterances.words") for p in chosen)
+
+
+def test_a_rendering_of_a_member_beside_it_is_never_a_default():
+    # a search result's shape (Google Custom Search's Result): markup twins of its title,
+    # snippet and display URL, and its link written for display beside the plain link
+    result = {
+        "cacheId": "string", "title": "string", "htmlTitle": "string", "snippet": "string",
+        "htmlSnippet": "string", "link": "string", "displayLink": "string",
+        "formattedUrl": "string", "htmlFormattedUrl": "string", "mime": "string",
+    }  # fmt: skip
+    for item in (True, False):
+        chosen = choose_default_fields(result, item=item)
+        assert "link" in chosen and "title" in chosen
+        assert not {"htmlTitle", "htmlSnippet", "htmlFormattedUrl", "displayLink"} & set(chosen)
+    # the page itself is no rendering: ``html_url`` beside an API ``url`` stays the link
+    issue = {"id": "integer", "title": "string", "url": "string:uri", "html_url": "string:uri",
+             "body": "string", "body_html": "string"}  # fmt: skip
+    chosen = choose_default_fields(issue)
+    assert "html_url" in chosen and "body_html" not in chosen
+
+
+def test_a_list_of_people_keeps_who_a_part_says_each_one_is():
+    # an activity's actors, each a union of variants (the shape of Google Drive Activity v2's
+    # Actor: empty objects mark the variants that say nothing); who acted is only said two
+    # parts down, by a person's name
+    actor = {
+        "administrator": "any", "anonymous": "any",
+        "impersonation": {"impersonatedUser": {"deletedUser": "any", "knownUser": "any"}},
+        "system": {"type": "string:enum"},
+        "user": {"deletedUser": "any", "unknownUser": "any",
+                 "knownUser": {"isCurrentUser": "boolean", "personName": "string"}},
+    }  # fmt: skip
+    activity = {"actors": [actor], "timeRange": {"endTime": "string", "startTime": "string"},
+                "timestamp": "string:time"}  # fmt: skip
+    chosen = choose_default_fields(activity, item=True, kind="search", listed=True)
+    assert "actors.user.knownUser.personName" in chosen
+    assert "timestamp" in chosen
+
+
+def test_a_value_written_for_reading_gives_way_to_the_value():
+    # a figure sent raw and formatted (NaviPlan's plan API: ``{raw, formattedDecimal,
+    # formattedNoDecimal}``), a type beside its formatted twin
+    figure = {"raw": "number", "formattedDecimal": "string", "formattedNoDecimal": "string"}
+    entity = {"id": "integer", "name": "string", "businessType": "string",
+              "businessTypeFormatted": "string", "currentValue": figure}  # fmt: skip
+    chosen = choose_default_fields(entity)
+    assert "businessTypeFormatted" not in chosen
+    assert not [p for p in chosen if p.startswith("currentValue.formatted")]
+    # the figure alone, an object nothing names whose settings are all kept: its value once
+    assert choose_default_fields(figure) == ("raw",)

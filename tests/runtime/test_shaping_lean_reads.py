@@ -100,3 +100,20 @@ def test_a_list_of_empty_records_that_is_all_the_object_says_stays():
     body = {"note": None, "checks": [{"ok": None}, {"ok": None}]}
     out, _ = answer(body, ShapeConfig(default_fields=("note", "checks.ok")))
     assert out == {"checks": [{}, {}]}
+
+
+def test_a_lists_wrapper_leaves_out_legal_boilerplate():
+    # the New York Times APIs' wrapper (``{status: "OK", copyright, num_results, results}``),
+    # an open-banking page's ``meta.Agreement``, a data ``disclaimer``
+    body = {
+        "status": "OK",
+        "copyright": "Copyright (c) 2016 The New York Times Company.  All Rights Reserved.",
+        "disclaimer": "Data is provided as is.",
+        "num_results": 3,
+        "meta": {"Agreement": "Use of the APIs is subject to the terms of the Open Licence",
+                 "TotalResults": 3},
+        "results": items(3),
+    }  # fmt: skip
+    out, _ = answer(body, ShapeConfig(collection_path="results"))
+    assert set(out) == {"status", "num_results", "meta", "results"}  # a status is said
+    assert out["meta"] == {"TotalResults": 3}

@@ -168,7 +168,19 @@ def handle_words(key: str) -> tuple[str, ...]:
 # A person's own name, when it is a part's member (``profile: {first_name, last_name}``): a
 # plain ``name`` or one qualified as a person's (not ``company_name``: another thing's name).
 PERSON_NAME_WORDS = frozenset(
-    {"first", "last", "full", "display", "given", "family", "nick", "real", "user", "screen"}
+    {
+        "first",
+        "last",
+        "full",
+        "display",
+        "given",
+        "family",
+        "nick",
+        "real",
+        "user",
+        "screen",
+        "person",
+    }
 )
 NESTED_DEPTH = 2  # parts of a person looked into for who it is
 

