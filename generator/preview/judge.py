@@ -93,6 +93,7 @@ from .judge_encodings import check_encodings
 from .judge_content import produced_answer
 from .judge_generated import check_generated
 from .judge_paths import (
+    action_params,
     addressed_thing,
     asked_thing,
     check_path_identity,
@@ -320,6 +321,8 @@ def judge(
     params = object_params(template, siblings, items=path is not None)
     judged = unwrap(body, thing)
     named = named_member(judged, params, parents) if isinstance(judged, dict) else None
+    if path is None and named is None and isinstance(judged, dict):
+        params, parents, named = _action_item(judged, template, siblings, params, parents)
     addressed_member = named[0] if named and path is None else None
     base = path if path is not None else unwrap_path(body, thing)
     if path is not None:
@@ -375,6 +378,28 @@ def judge(
         else:
             verdict.notices.append(finding)
     return verdict
+
+
+def _action_item(
+    judged: dict[str, Any],
+    template: str | None,
+    siblings: Sequence[str],
+    params: list[tuple[str, str]],
+    parents: tuple[str, ...],
+) -> tuple[list[tuple[str, str]], tuple[str, ...], tuple[str, str] | None]:
+    """An action on an item (``/book_transfers/{book_transfer_token}/retry``) answering one
+    object without an identity member of its own (``id``, ``key``...): the object is the item
+    when it holds the member the item's parameter names (its ``token``), which is then its
+    identity (``judge_paths.action_params``). Else ``params``, ``parents`` unchanged."""
+    if has_identity_member(judged):
+        return params, parents, None
+    acts = action_params(template, siblings)
+    own = {name for name, _ in acts}
+    rest = tuple(p for p in parents if p not in own)
+    named = named_member(judged, acts, rest) if acts else None
+    if named is None:
+        return params, parents, None
+    return acts, rest, named
 
 
 def _judge_list(

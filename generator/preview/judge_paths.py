@@ -90,6 +90,30 @@ def object_params(
     return found
 
 
+def action_params(path: str | None, siblings: Sequence[str] = ()) -> list[tuple[str, str]]:
+    """``(parameter, thing)`` naming the object an action on an item answers: for
+    ``/book_transfers/{book_transfer_token}/retry`` (a literal after an item's parameter), the
+    transfer named by ``{book_transfer_token}``; none when the literal is itself a collection (a
+    template of ``siblings`` continues the path with a parameter:
+    ``/accounts/{id}/cards/{card_id}``). The caller asks for them only where the answer is
+    one object with no identity member of its own (``judge.py``)."""
+    segments = _segments(path or "")
+    if len(segments) < 3 or _param(segments[-1]) is not None:
+        return []
+    name = _param(segments[-2])
+    if name is None:
+        return []
+    if any(
+        len(parts := _segments(t)) == len(segments) + 1
+        and _param(parts[-1]) is not None
+        and all(map(_same, segments, parts))
+        for t in siblings
+    ):
+        return []  # the literal is a collection: ``/accounts/{id}/cards`` answers cards
+    literals = [s for s in segments[:-2] if _param(s) is None]
+    return [(name, singular(literals[-1].split(".")[0]))] if literals else []
+
+
 def addressed_thing(path: str | None) -> str:
     """What ``path`` addresses, by the singular of its collection's last literal segment
     (``change_event`` for ``/change_events/{id}`` and ``/change_events``); "" without one."""

@@ -692,3 +692,44 @@ def test_a_list_item_keeping_the_member_its_address_names_keeps_its_identity() -
     # with no address naming the member, the item's own id is still asked for
     alone = judge(body, shown, kind="read", template="/v1/book_transfers")
     assert alone.identities_kept < alone.identified
+
+
+TRANSFER = {
+    "status": "PENDING",
+    "token": "5928e979-f97d-9d14-81fd-7a858666a796",
+    "currency": "USD",
+    "settled_amount": 500,
+    "external_id": "ext_a475cb5c19",
+    "from_financial_account_token": "0ce9bad4-56ac-d062-b4f3-4b9b02c56a7f",
+    "events": [{"amount": 1250, "result": "APPROVED", "token": "95af6fdc-2706-f786"}],
+}
+RETRY = "/v1/book_transfers/{book_transfer_token}/retry"
+
+
+def test_an_action_on_an_item_answering_the_item_keeps_it_by_the_member_its_path_names() -> None:
+    """Lithic's ``POST /v1/book_transfers/{book_transfer_token}/retry`` answers the transfer,
+    which the next call addresses by its ``token``; an answer keeping the token kept its
+    identity (it was judged lost: the path ends with a literal, so no parameter named the
+    object, and its identity was taken to be its ``external_id``)."""
+    shown = {k: TRANSFER[k] for k in ("status", "token", "currency", "settled_amount")}
+    verdict = judge(TRANSFER, shown, kind="update", template=RETRY)
+    assert verdict.lost == [] and verdict.identities_kept == verdict.identified == 1
+    assert _check(verdict, "path identities") == (1, 1)
+
+
+def test_an_action_on_an_item_that_drops_the_member_its_path_names_fails() -> None:
+    shown = {k: TRANSFER[k] for k in ("status", "currency", "settled_amount")}
+    verdict = judge(TRANSFER, shown, kind="update", template=RETRY)
+    assert "identity of the body" in verdict.lost
+    assert "path identities: (body) lost token (named by {book_transfer_token})" in verdict.lost
+
+
+def test_a_literal_after_an_items_parameter_that_is_a_collection_names_nothing() -> None:
+    """``/accounts/{account_token}/cards`` beside ``/accounts/{account_token}/cards/{card_token}``
+    answers cards: the account's parameter does not name what it answers."""
+    card = {"account_token": "acc_1", "state": "OPEN", "last_four": "4242"}
+    template = "/v1/accounts/{account_token}/cards"
+    siblings = ("/v1/accounts/{account_token}/cards/{card_token}",)
+    shown = {"state": "OPEN", "last_four": "4242"}
+    verdict = judge(card, shown, kind="create", template=template, siblings=siblings)
+    assert _check(verdict, "path identities") == (0, 0)
