@@ -9,10 +9,11 @@ string matches the original it starts). The rules:
   when it has no identity or label of its own (below); its payload list is its one non-empty
   array of objects (else, in a body of at most ``WRAPPER_SCALARS`` scalars, its longest array
   of scalars: a record of more settings, one of them a list of values, is no wrapper of that
-  list), looked for in its members and, through
-  members that are objects without an identity or label (``_embedded``, ``data``, ``results``),
-  one level lower when the body has at most ``WRAPPER_SCALARS`` scalar members (a wrapper
-  carries counts and page numbers; an object with more is a resource). Several arrays of
+  list, nor is a part of more scalars: ``booleanResponse: {enabled, reason, ..., segmentKeys}``),
+  looked for in its members and, through members that are objects without an identity or
+  label (``_embedded``, ``data``, ``results``), one level lower when the body has at most
+  ``WRAPPER_SCALARS`` scalar members (a wrapper carries counts and page numbers; an object
+  with more is a resource). Several arrays of
   objects: a composite resource with no one payload list.
   A member named ``meta`` is the envelope's meta-information, never the payload; the lists
   inside a member named ``error`` (its details: ``error.values``) are the error's, not a
@@ -165,6 +166,10 @@ def payload_path(body: Any, thing: str = "", nested: bool = True) -> tuple[str, 
             candidates += [((key, k), v) for k, v in value.items()]
         found += [(path, sub) for path, sub in candidates if isinstance(sub, list) and sub]
     of_objects = [(p, s) for p, s in found if any(isinstance(i, dict) for i in s)]
+    # values listed in a part that is a record of its own (more than ``WRAPPER_SCALARS``
+    # scalars: ``booleanResponse: {enabled, reason, flagKey, ..., segmentKeys: [...]}``) are
+    # that record's, not what the body answers
+    found = [(p, s) for p, s in found if len(p) < 2 or (p, s) in of_objects or _few(body[p[0]])]
     if len(of_objects) > 1:
         return None  # several lists of objects: a composite resource, no one payload
     if of_objects:
@@ -172,6 +177,11 @@ def payload_path(body: Any, thing: str = "", nested: bool = True) -> tuple[str, 
     if not found or scalars > WRAPPER_SCALARS:
         return None  # a record of settings with a list of values among them: not a wrapper
     return max(found, key=lambda f: len(f[1]))[0]
+
+
+def _few(part: Any) -> bool:
+    """A part with at most ``WRAPPER_SCALARS`` scalars: a wrapper, not a record."""
+    return sum(not isinstance(v, (dict, list)) for v in part.values()) <= WRAPPER_SCALARS
 
 
 def _none_said(body: Any, shaped: Any) -> bool:

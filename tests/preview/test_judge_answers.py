@@ -776,3 +776,49 @@ def test_a_record_of_settings_is_no_wrapper_of_its_list_of_values() -> None:
     assert verdict.lists == 0 and verdict.lost == []
     ids = {"ids": ["a", "b"], "next": "c-2"}
     assert judge(ids, {"next": "c-2"}, template="/things/bulk", kind="delete").lists == 1
+
+
+EVALUATION: dict[str, Any] = {  # flipt's OFREP evaluation (outside material), synthesized
+    "type": "VARIANT_EVALUATION_RESPONSE_TYPE",
+    "booleanResponse": {
+        "enabled": True,
+        "reason": "UNKNOWN_EVALUATION_REASON",
+        "requestId": "req_09e9b9a0c4",
+        "requestDurationMillis": 7.5,
+        "timestamp": "2024-05-01T12:34:56Z",
+        "flagKey": "fla_14b5f76f50",
+        "segmentKeys": ["seg_fa8566bd6b", "seg_a177b323c2"],
+    },
+    "variantResponse": {
+        "match": True,
+        "segmentKeys": ["seg_fa8566bd6b", "seg_a177b323c2"],
+        "reason": "UNKNOWN_EVALUATION_REASON",
+        "variantKey": "var_886a6a9396",
+        "requestId": "req_09e9b9a0c4",
+        "timestamp": "2024-05-01T12:34:56Z",
+        "flagKey": "fla_14b5f76f50",
+    },
+}
+
+
+def test_values_listed_in_a_part_that_is_a_record_are_not_the_payload() -> None:
+    """The segments an evaluation matched are a member of its boolean record (six scalars
+    beside them), not what the body answers: an answer keeping the records' flags and keys
+    without them lost no payload list (it was judged to have lost
+    ``booleanResponse/segmentKeys``)."""
+    shown = {
+        "booleanResponse": {"enabled": True, "flagKey": "fla_14b5f76f50"},
+        "variantResponse": {"match": True, "variantKey": "var_886a6a9396"},
+    }
+    verdict = judge(EVALUATION, shown, kind="read", template="/ofrep/v1/evaluate/flags/{key}")
+    assert verdict.lists == 0 and verdict.lost == []
+
+
+def test_values_listed_in_a_wrapper_part_are_still_the_payload() -> None:
+    """The guard: values listed in a part with no more than a wrapper's scalars (a count) are
+    what the body answers, and lost when left out."""
+    body = {"type": "list", "result": {"count": 2, "segmentKeys": ["seg_fa8566bd6b", "seg_a1"]}}
+    verdict = judge(body, {"result": {"count": 2}}, kind="read", template="/segments")
+    assert verdict.lists == 1 and verdict.lost[0] == "payload list result/segmentKeys (2 items)"
+    kept = judge(body, {"result": {"segmentKeys": ["seg_fa8566bd6b", "seg_a1"]}}, kind="read")
+    assert kept.lists_kept == 1 and kept.lost == []
