@@ -33,8 +33,9 @@ string matches the original it starts). The rules:
   that resource, not a payload.
   *Kept*: the result holds an array with as many items as the payload (fewer when the result
   says more pages follow), whose items match the payload's items (for objects: share a value;
-  an empty item matches an empty item). An item that is an edge, one resource with where it
-  sits in the pages (``{cursor, node: {id, name}}``), is judged as that resource.
+  an empty item matches an empty item, and an item of nothing but ``""`` and ``0``, an
+  example's scaffold that says nothing, any item). An item that is an edge, one resource with
+  where it sits in the pages (``{cursor, node: {id, name}}``), is judged as that resource.
 - **Label.** An object's label fields are its non-empty string members whose name ends with
   a label word (name, title, label, subject, headline, caption, login, username, handle,
   slug; ``displayName``, ``friendly_name``, ``fileTitle``...), looked for in the object and in
@@ -205,9 +206,17 @@ def _arrays(value: Any, depth: int = 0) -> list[list[Any]]:
     return []
 
 
+def _placeholder(value: Any) -> bool:
+    """An empty string or a zero: what a description's example scaffold writes for a value."""
+    return value == "" or type(value) in (int, float) and value == 0
+
+
 def _item_matches(original: Any, shaped: Any) -> bool:
     if isinstance(original, (dict, list)) and not leaves(original):  # {} or [] is kept as such
         return isinstance(shaped, (dict, list)) and not leaves(shaped)
+    if isinstance(original, (dict, list)) and all(map(_placeholder, leaves(original))):
+        # an item of nothing but "" and 0 says nothing (a placeholder): any item stands for it
+        return isinstance(shaped, (dict, list))
     if isinstance(original, (dict, list)):
         return found_in(leaves(original), shaped)
     return (

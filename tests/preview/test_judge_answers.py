@@ -822,3 +822,40 @@ def test_values_listed_in_a_wrapper_part_are_still_the_payload() -> None:
     assert verdict.lists == 1 and verdict.lost[0] == "payload list result/segmentKeys (2 items)"
     kept = judge(body, {"result": {"segmentKeys": ["seg_fa8566bd6b", "seg_a1"]}}, kind="read")
     assert kept.lists_kept == 1 and kept.lost == []
+
+
+def _category(name: str) -> dict[str, Any]:  # icons8's categories (tuning half), its example
+    icon = {"common_icon_id": 0, "created": "", "id": 0, "name": "", "svg": "", "url": ""}
+    return {
+        "category_code": "",
+        "category_name": "",
+        "subcategory": [{"icons": [icon], "subcategory_code": "", "subcategory_name": ""}],
+        **({"api_code": name.replace(" ", "_"), "name": name} if name else {}),
+    }
+
+
+CATEGORIES = {"result": {"categories": [_category(n) for n in ("", "Alphabet", "Very Basic")]}}
+
+
+def test_a_list_item_of_nothing_but_empty_strings_and_zeros_is_kept_by_any_item() -> None:
+    """A description's example whose first item is all scaffold (``""`` and ``0``) says
+    nothing there: the answer's item for it (``{"subcategory": [{}]}``, its empty values left
+    out) keeps all there was, and the list is kept (it was judged lost)."""
+    shown = {
+        "result": {
+            "categories": [{"subcategory": [{}]}, {"name": "Alphabet"}, {"name": "Very Basic"}]
+        }
+    }
+    verdict = judge(CATEGORIES, shown, kind="read", template="/api/iconsets/v3/categories")
+    assert verdict.lists_kept == verdict.lists == 1 and verdict.lost == []
+
+
+def test_a_list_whose_item_with_values_is_emptied_or_dropped_is_still_lost() -> None:
+    """The guard: an item that said something and is shown empty, or a placeholder item
+    dropped from the list, loses the list."""
+    emptied = {"result": {"categories": [{}, {}, {"name": "Very Basic"}]}}
+    verdict = judge(CATEGORIES, emptied, kind="read", template="/api/iconsets/v3/categories")
+    assert verdict.lost[0] == "payload list result/categories (3 items)"
+    dropped = {"result": {"categories": [{"name": "Alphabet"}, {"name": "Very Basic"}]}}
+    verdict = judge(CATEGORIES, dropped, kind="read", template="/api/iconsets/v3/categories")
+    assert verdict.lost[0] == "payload list result/categories (3 items)"
