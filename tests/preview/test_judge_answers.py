@@ -859,3 +859,39 @@ def test_a_list_whose_item_with_values_is_emptied_or_dropped_is_still_lost() -> 
     dropped = {"result": {"categories": [{"name": "Alphabet"}, {"name": "Very Basic"}]}}
     verdict = judge(CATEGORIES, dropped, kind="read", template="/api/iconsets/v3/categories")
     assert verdict.lost[0] == "payload list result/categories (3 items)"
+
+
+def _voter_info(bag: dict[str, Any]) -> dict[str, Any]:  # civicinfo's voterinfo (tuning half)
+    return {
+        "kind": "civicinfo#voterInfoResponse",
+        "precinctId": "pre_169f1d29b4",
+        "mailOnly": True,
+        "language": "en",
+        "contestCount": 2,
+        "region": "KS",
+        "normalizedInput": bag,
+        "election": {"id": "2000", "name": "VIP Test Election", "electionDay": "2031-06-06"},
+    }
+
+
+ADDRESS = {"line1": "1263 Pacific Ave", "city": "Kansas City", "state": "KS", "zip": "66102"}
+
+
+def test_the_state_beside_an_addresss_city_and_zip_is_a_region_not_a_state() -> None:
+    """A voter's normalized address (``{line1, city, state, zip}``) is no state of the answer:
+    leaving its ``state`` out lost no resource state (it was judged ``its state``)."""
+    body = _voter_info(ADDRESS)
+    shown = {"precinctId": "pre_169f1d29b4", "election": {"id": "2000", "name": "VIP Test"}}
+    assert state_values(body) == []
+    assert judge(body, shown, kind="read", template="/civicinfo/v2/voterinfo").lost == []
+    # an address's status is still its state
+    assert state_values({"id": "a1", "status": "verified", **ADDRESS}) == ["verified"]
+
+
+def test_the_state_of_a_property_bag_that_is_no_address_is_still_judged() -> None:
+    """The guard: the same answer whose bag says where it stands loses that state."""
+    body = _voter_info({"state": "suspended", "plan": "pro", "seats": 3})
+    shown = {"precinctId": "pre_169f1d29b4", "election": {"id": "2000", "name": "VIP Test"}}
+    assert state_values(body) == ["suspended"]
+    verdict = judge(body, shown, kind="read", template="/civicinfo/v2/voterinfo")
+    assert verdict.lost == ["answered resource: its state 'suspended'"]
