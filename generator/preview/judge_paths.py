@@ -95,7 +95,8 @@ def action_params(path: str | None, siblings: Sequence[str] = ()) -> list[tuple[
     ``/book_transfers/{book_transfer_token}/retry`` (a literal after an item's parameter), the
     transfer named by ``{book_transfer_token}``; none when the literal is itself a collection (a
     template of ``siblings`` continues the path with a parameter:
-    ``/accounts/{id}/cards/{card_id}``). The caller asks for them only where the answer is
+    ``/accounts/{id}/cards/{card_id}``), or when the parameter is not named for the collection
+    before it (``{parent}`` of ``/v1/{parent}/findings``). The caller asks for them only where the answer is
     one object with no identity member of its own (``judge.py``)."""
     segments = _segments(path or "")
     if len(segments) < 3 or _param(segments[-1]) is not None:
@@ -110,8 +111,12 @@ def action_params(path: str | None, siblings: Sequence[str] = ()) -> list[tuple[
         for t in siblings
     ):
         return []  # the literal is a collection: ``/accounts/{id}/cards`` answers cards
-    literals = [s for s in segments[:-2] if _param(s) is None]
-    return [(name, singular(literals[-1].split(".")[0]))] if literals else []
+    if _param(segments[-3]) is not None:
+        return []
+    thing = singular(segments[-3].split(".")[0])
+    if words(name)[: len(words(thing))] != words(thing):
+        return []  # ``{parent}`` of ``/v1/{parent}/findings`` names no ``v1``: not the item's
+    return [(name, thing)]
 
 
 def addressed_thing(path: str | None) -> str:

@@ -733,3 +733,14 @@ def test_a_literal_after_an_items_parameter_that_is_a_collection_names_nothing()
     shown = {"state": "OPEN", "last_four": "4242"}
     verdict = judge(card, shown, kind="create", template=template, siblings=siblings)
     assert _check(verdict, "path identities") == (0, 0)
+
+
+def test_a_parameter_not_named_for_the_collection_before_it_names_no_item() -> None:
+    """``POST /v1/{parent}/findings`` creates a finding whose ``parent`` is where it was
+    made, not what it is: a finding answered without it lost no path identity (securitycenter,
+    extra material)."""
+    finding = {"name": "organizations/1/sources/2/findings/f1", "parent": "organizations/1"}
+    finding |= {"state": "ACTIVE", "category": "MEDIUM_RISK_ONE"}
+    shown = {"name": finding["name"], "state": "ACTIVE"}
+    verdict = judge(finding, shown, kind="create", template="/v1/{parent}/findings")
+    assert _check(verdict, "path identities") == (0, 0) and verdict.lost == []
