@@ -249,6 +249,8 @@ class Verdict:
     identities_kept: int = 0
     wrapper_only: bool = False
     lost: list[str] = field(default_factory=list)  # what was lost, for the worst-calls table
+    # which members an identity or label loss of ``lost`` left out (``preview --check`` says it)
+    left_out: dict[str, tuple[str, ...]] = field(default_factory=dict)
     answer: AnswerChecks = field(default_factory=AnswerChecks)  # judge_answers.py
     seen: Any = field(default_factory=Seen)  # the named checks' counts (judge_checks.CHECKS)
     findings: list[Finding] = field(default_factory=list)  # their failures (also in ``lost``)
@@ -282,6 +284,10 @@ def _judge_object(
             verdict.identities_kept += 1
         else:
             verdict.lost.append(f"identity {where}")
+            members = [k for k, v in original.items() if is_scalar(v) and v in ident]
+            verdict.left_out[f"identity {where}"] = tuple(
+                dict.fromkeys(members + ([addressed] if addressed in original else []))
+            )
     names = labels(original)
     if names:
         verdict.labelled += 1
@@ -289,6 +295,15 @@ def _judge_object(
             verdict.labels_kept += 1
         else:
             verdict.lost.append(f"label {where}")
+            verdict.left_out[f"label {where}"] = tuple(
+                k for k, v in original.items() if isinstance(v, str) and v in names
+            ) or tuple(
+                f"{k}.{m}"
+                for k, v in original.items()
+                if isinstance(v, dict)
+                for m, x in v.items()
+                if isinstance(x, str) and x in names
+            )
 
 
 def _part_labels(obj: dict[str, Any]) -> list[str]:
