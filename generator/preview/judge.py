@@ -70,8 +70,8 @@ or on ``Verdict.notices`` for a check whose misses are not failures):
 - **path identities** (``judge_paths.py``): the judged objects keep the member the path
   parameter that addresses them names (given the operation's template and its siblings');
 - **schema siblings** and **series** (``judge_schema.py``): lists and objects of one schema
-  side by side keep the same members; a list of numbers or arrays that is most of a judged
-  object is kept;
+  side by side keep the same members, parts of one family what tells each apart; a list of
+  numbers or arrays that is most of a judged object is kept;
 - **encodings left out** and **encodings noted** (``judge_encodings.py``): byte arrays,
   embeddings and logprobs are not kept in a concise result, and one left out is named in a
   note (a notice);
@@ -107,7 +107,7 @@ from .judge_people import check_people
 from .judge_request import Request
 from .judge_secrets import check_secrets
 from .judge_tables import check_tables
-from .judge_schema import check_series, check_siblings
+from .judge_schema import check_parts, check_series, check_siblings
 from .judge_roles import (
     OWN_IDENTITY,
     WRAPPER_SCALARS,
@@ -391,6 +391,7 @@ def judge(
     )
     check_people(body, shaped, tally, base)
     check_siblings(body, shaped, tally, base)
+    check_parts(body, shaped, tally, base)
     check_encodings(body, shaped, tally, notes, base, concise)
     check_generated(body, shaped, tally, kind, base)
     check_tables(body, shaped, tally, base)

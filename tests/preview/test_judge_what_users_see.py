@@ -744,3 +744,81 @@ def test_a_parameter_not_named_for_the_collection_before_it_names_no_item() -> N
     shown = {"name": finding["name"], "state": "ACTIVE"}
     verdict = judge(finding, shown, kind="create", template="/v1/{parent}/findings")
     assert _check(verdict, "path identities") == (0, 0) and verdict.lost == []
+
+
+EVALUATION: dict[str, Any] = {  # flipt's OFREP evaluation (outside material), synthesized
+    "type": "VARIANT_EVALUATION_RESPONSE_TYPE",
+    "booleanResponse": {
+        "enabled": True,
+        "reason": "UNKNOWN_EVALUATION_REASON",
+        "requestId": "req_09e9b9a0c4",
+        "timestamp": "2024-05-01T12:34:56Z",
+        "flagKey": "fla_14b5f76f50",
+        "segmentKeys": ["seg_fa8566bd6b", "seg_a177b323c2"],
+    },
+    "variantResponse": {
+        "match": True,
+        "segmentKeys": ["seg_fa8566bd6b", "seg_a177b323c2"],
+        "reason": "UNKNOWN_EVALUATION_REASON",
+        "variantKey": "var_886a6a9396",
+        "timestamp": "2024-05-01T12:34:56Z",
+        "flagKey": "fla_14b5f76f50",
+    },
+    "errorResponse": {"flagKey": "fla_14b5f76f50", "namespaceKey": "default", "reason": "x"},
+}
+
+
+def test_a_part_cut_to_what_its_family_shares_fails_and_says_what_it_left_out() -> None:
+    """flipt's evaluation answered ``booleanResponse`` with its ``enabled`` but
+    ``variantResponse`` with only its ``reason`` and ``timestamp``: the variant the flag
+    evaluated to was lost, and the judge said nothing of it."""
+    boolean = {"enabled": True, "reason": "UNKNOWN_EVALUATION_REASON", "flagKey": "fla_14b5f76f50"}
+    cut = {"reason": "UNKNOWN_EVALUATION_REASON", "timestamp": "2024-05-01T12:34:56Z"}
+    shown = {"booleanResponse": boolean, "variantResponse": cut}
+    verdict = judge(EVALUATION, shown, kind="read", template="/ofrep/v1/evaluate/flags/{key}")
+    assert verdict.lost == [
+        "schema siblings: variantResponse kept only what its siblings share (reason, "
+        "timestamp), left out its own match, variantKey"
+    ]
+    assert verdict.findings[0].fields == ("variantResponse.match", "variantResponse.variantKey")
+    kept = {"booleanResponse": boolean, "variantResponse": {**cut, "variantKey": "var_886a6a9396"}}
+    verdict = judge(EVALUATION, kept, kind="read", template="/ofrep/v1/evaluate/flags/{key}")
+    assert verdict.lost == [] and _check(verdict, "schema siblings") == (2, 2)
+
+
+def test_related_parts_kept_by_their_identity_or_label_pass() -> None:
+    """Parts sharing members that the result keeps by their id or name are named, not cut."""
+    body = {
+        "id": 7,
+        "author": {"id": 1, "name": "ada", "url": "u1", "created": "t", "login": "ada"},
+        "repo": {"id": 2, "name": "lamp", "url": "u2", "created": "t", "stars": 9},
+    }
+    shown = {"id": 7, "author": {"login": "ada", "url": "u1"}, "repo": {"name": "lamp"}}
+    assert judge(body, shown, kind="read").lost == []
+    # an order's total and its totals, both cut to the total (api2cart, tuning half): no part
+    # keeps a member of its own, so none is asked to; the parts of another family apart
+    order = {
+        "id": "o1",
+        "total": {
+            "custom_fields": {},
+            "additional_fields": {},
+            "total": 2.5,
+            "total_paid": 7.5,
+            "total_tax": 1.5,
+        },
+        "totals": {
+            "custom_fields": {},
+            "additional_fields": {},
+            "total": 2.5,
+            "discount": 7.5,
+            "tax": 1.5,
+        },
+        "currency": {"code": "EUR", "rate": 1, "symbol": "E", "total": 2.5},
+    }
+    lean = {
+        "id": "o1",
+        "total": {"total": 2.5},
+        "totals": {"total": 2.5},
+        "currency": {"code": "EUR"},
+    }
+    assert judge(order, lean, kind="read").lost == []
