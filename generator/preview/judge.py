@@ -355,7 +355,7 @@ def judge(
     params = object_params(template, siblings, items=path is not None)
     judged = unwrap(body, thing)
     named = named_member(judged, params, parents) if isinstance(judged, dict) else None
-    if path is None and named is None and isinstance(judged, dict):
+    if path is None and named is None and isinstance(judged, dict) and kind in WRITES:
         params, parents, named = _action_item(judged, template, siblings, params, parents)
     addressed_member = named[0] if named and path is None else None
     base = path if path is not None else unwrap_path(body, thing)
@@ -415,6 +415,9 @@ def judge(
     return verdict
 
 
+WRITES = frozenset({"create", "update", "delete"})  # kinds whose answer is what they acted on
+
+
 def _action_item(
     judged: dict[str, Any],
     template: str | None,
@@ -422,10 +425,12 @@ def _action_item(
     params: list[tuple[str, str]],
     parents: tuple[str, ...],
 ) -> tuple[list[tuple[str, str]], tuple[str, ...], tuple[str, str] | None]:
-    """An action on an item (``/book_transfers/{book_transfer_token}/retry``) answering one
+    """A write on an item (``POST /book_transfers/{book_transfer_token}/retry``) answering one
     object without an identity member of its own (``id``, ``key``...): the object is the item
     when it holds the member the item's parameter names (its ``token``), which is then its
-    identity (``judge_paths.action_params``). Else ``params``, ``parents`` unchanged."""
+    identity (``judge_paths.action_params``). Else ``params``, ``parents`` unchanged. A read
+    of ``/funding_events/{funding_event_token}/details`` answers the event's details, whose
+    echo of the token the caller sent is not asked of them."""
     if has_identity_member(judged):
         return params, parents, None
     acts = action_params(template, siblings)

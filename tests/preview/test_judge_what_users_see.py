@@ -822,3 +822,18 @@ def test_related_parts_kept_by_their_identity_or_label_pass() -> None:
         "currency": {"code": "EUR"},
     }
     assert judge(order, lean, kind="read").lost == []
+
+
+def test_a_read_below_an_item_is_not_asked_for_the_items_member() -> None:
+    """``GET /v1/funding_events/{funding_event_token}/details`` (lithic) answers the event's
+    details, ``{token, settlement_summary_url, ...}``: leaving out the token the caller sent is
+    no lost path identity (a write on the item, as ``retry``, is asked for it)."""
+    details = {"token": "b68b7424-aa69", "settlement_summary_url": "https://example.com/s/1"}
+    shown = {"settlement_summary_url": "https://example.com/s/1"}
+    template = "/v1/funding_events/{funding_event_token}/details"
+    verdict = judge(details, shown, kind="read", template=template)
+    assert _check(verdict, "path identities") == (0, 0) and verdict.lost == []
+    assert _check(judge(details, shown, kind="update", template=template), "path identities") == (
+        1,
+        0,
+    )
