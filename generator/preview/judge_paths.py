@@ -23,6 +23,10 @@ addressed again.
   earlier parameter of the path names that member (a parent's: ``agent_runner_id`` of
   ``/agent_runners/{agent_runner_id}/sessions/{agent_runner_session_id}``); else the member
   the parameter ends with after the thing and words that qualify it (the session's ``id``).
+- **A write on an item** (``POST /book_transfers/{book_transfer_token}/retry``: a literal
+  after the item's parameter, named for the collection before it) answering one object with
+  no ``id``-like member of its own answers that item: the parameter names its member
+  (``token``; ``action_params``, asked by ``judge.py`` for writes only).
 - *Kept*: its value is in the object's counterpart (the kept list item, or the result for a
   single resource). *Lost* otherwise: a URL (``uri``) of the object kept in its place does not
   address it for the next tool.
