@@ -198,7 +198,15 @@ def preview_tool(
         chosen=operator_chosen(tool),
         request=request_of(tool),
     )
-    violations += [f"judge: {lost}" for lost in verdict.lost]
+    violations += [
+        f"judge: {lost}"
+        + (
+            f" (left out: {', '.join(verdict.left_out[lost])})"
+            if verdict.left_out.get(lost)
+            else ""
+        )
+        for lost in verdict.lost
+    ]
     return ToolPreview(
         tool=tool.name,
         endpoint=endpoint,

@@ -9,10 +9,11 @@ string matches the original it starts). The rules:
   when it has no identity or label of its own (below); its payload list is its one non-empty
   array of objects (else, in a body of at most ``WRAPPER_SCALARS`` scalars, its longest array
   of scalars: a record of more settings, one of them a list of values, is no wrapper of that
-  list), looked for in its members and, through
-  members that are objects without an identity or label (``_embedded``, ``data``, ``results``),
-  one level lower when the body has at most ``WRAPPER_SCALARS`` scalar members (a wrapper
-  carries counts and page numbers; an object with more is a resource). Several arrays of
+  list, nor is a part of more scalars: ``booleanResponse: {enabled, reason, ..., segmentKeys}``),
+  looked for in its members and, through members that are objects without an identity or
+  label (``_embedded``, ``data``, ``results``), one level lower when the body has at most
+  ``WRAPPER_SCALARS`` scalar members (a wrapper carries counts and page numbers; an object
+  with more is a resource). Several arrays of
   objects: a composite resource with no one payload list.
   A member named ``meta`` is the envelope's meta-information, never the payload; the lists
   inside a member named ``error`` (its details: ``error.values``) are the error's, not a
@@ -32,8 +33,9 @@ string matches the original it starts). The rules:
   that resource, not a payload.
   *Kept*: the result holds an array with as many items as the payload (fewer when the result
   says more pages follow), whose items match the payload's items (for objects: share a value;
-  an empty item matches an empty item). An item that is an edge, one resource with where it
-  sits in the pages (``{cursor, node: {id, name}}``), is judged as that resource.
+  an empty item matches an empty item, and an item of nothing but ``""`` and ``0``, an
+  example's scaffold that says nothing, any item). An item that is an edge, one resource with
+  where it sits in the pages (``{cursor, node: {id, name}}``), is judged as that resource.
 - **Label.** An object's label fields are its non-empty string members whose name ends with
   a label word (name, title, label, subject, headline, caption, login, username, handle,
   slug; ``displayName``, ``friendly_name``, ``fileTitle``...), looked for in the object and in
@@ -68,8 +70,8 @@ or on ``Verdict.notices`` for a check whose misses are not failures):
 - **path identities** (``judge_paths.py``): the judged objects keep the member the path
   parameter that addresses them names (given the operation's template and its siblings');
 - **schema siblings** and **series** (``judge_schema.py``): lists and objects of one schema
-  side by side keep the same members; a list of numbers or arrays that is most of a judged
-  object is kept;
+  side by side keep the same members, parts of one family what tells each apart; a list of
+  numbers or arrays that is most of a judged object is kept;
 - **encodings left out** and **encodings noted** (``judge_encodings.py``): byte arrays,
   embeddings and logprobs are not kept in a concise result, and one left out is named in a
   note (a notice);
@@ -93,6 +95,7 @@ from .judge_encodings import check_encodings
 from .judge_content import produced_answer
 from .judge_generated import check_generated
 from .judge_paths import (
+    action_params,
     addressed_thing,
     asked_thing,
     check_path_identity,
@@ -104,7 +107,7 @@ from .judge_people import check_people
 from .judge_request import Request
 from .judge_secrets import check_secrets
 from .judge_tables import check_tables
-from .judge_schema import check_series, check_siblings
+from .judge_schema import check_parts, check_series, check_siblings
 from .judge_roles import (
     OWN_IDENTITY,
     WRAPPER_SCALARS,
@@ -164,6 +167,10 @@ def payload_path(body: Any, thing: str = "", nested: bool = True) -> tuple[str, 
             candidates += [((key, k), v) for k, v in value.items()]
         found += [(path, sub) for path, sub in candidates if isinstance(sub, list) and sub]
     of_objects = [(p, s) for p, s in found if any(isinstance(i, dict) for i in s)]
+    # values listed in a part that is a record of its own (more than ``WRAPPER_SCALARS``
+    # scalars: ``booleanResponse: {enabled, reason, flagKey, ..., segmentKeys: [...]}``) are
+    # that record's, not what the body answers
+    found = [(p, s) for p, s in found if len(p) < 2 or (p, s) in of_objects or _few(body[p[0]])]
     if len(of_objects) > 1:
         return None  # several lists of objects: a composite resource, no one payload
     if of_objects:
@@ -171,6 +178,11 @@ def payload_path(body: Any, thing: str = "", nested: bool = True) -> tuple[str, 
     if not found or scalars > WRAPPER_SCALARS:
         return None  # a record of settings with a list of values among them: not a wrapper
     return max(found, key=lambda f: len(f[1]))[0]
+
+
+def _few(part: Any) -> bool:
+    """A part with at most ``WRAPPER_SCALARS`` scalars: a wrapper, not a record."""
+    return sum(not isinstance(v, (dict, list)) for v in part.values()) <= WRAPPER_SCALARS
 
 
 def _none_said(body: Any, shaped: Any) -> bool:
@@ -194,9 +206,17 @@ def _arrays(value: Any, depth: int = 0) -> list[list[Any]]:
     return []
 
 
+def _placeholder(value: Any) -> bool:
+    """An empty string or a zero: what a description's example scaffold writes for a value."""
+    return value == "" or type(value) in (int, float) and value == 0
+
+
 def _item_matches(original: Any, shaped: Any) -> bool:
     if isinstance(original, (dict, list)) and not leaves(original):  # {} or [] is kept as such
         return isinstance(shaped, (dict, list)) and not leaves(shaped)
+    if isinstance(original, (dict, list)) and all(map(_placeholder, leaves(original))):
+        # an item of nothing but "" and 0 says nothing (a placeholder): any item stands for it
+        return isinstance(shaped, (dict, list))
     if isinstance(original, (dict, list)):
         return found_in(leaves(original), shaped)
     return (
@@ -229,6 +249,8 @@ class Verdict:
     identities_kept: int = 0
     wrapper_only: bool = False
     lost: list[str] = field(default_factory=list)  # what was lost, for the worst-calls table
+    # which members an identity or label loss of ``lost`` left out (``preview --check`` says it)
+    left_out: dict[str, tuple[str, ...]] = field(default_factory=dict)
     answer: AnswerChecks = field(default_factory=AnswerChecks)  # judge_answers.py
     seen: Any = field(default_factory=Seen)  # the named checks' counts (judge_checks.CHECKS)
     findings: list[Finding] = field(default_factory=list)  # their failures (also in ``lost``)
@@ -262,6 +284,10 @@ def _judge_object(
             verdict.identities_kept += 1
         else:
             verdict.lost.append(f"identity {where}")
+            members = [k for k, v in original.items() if is_scalar(v) and v in ident]
+            verdict.left_out[f"identity {where}"] = tuple(
+                dict.fromkeys(members + ([addressed] if addressed in original else []))
+            )
     names = labels(original)
     if names:
         verdict.labelled += 1
@@ -269,6 +295,15 @@ def _judge_object(
             verdict.labels_kept += 1
         else:
             verdict.lost.append(f"label {where}")
+            verdict.left_out[f"label {where}"] = tuple(
+                k for k, v in original.items() if isinstance(v, str) and v in names
+            ) or tuple(
+                f"{k}.{m}"
+                for k, v in original.items()
+                if isinstance(v, dict)
+                for m, x in v.items()
+                if isinstance(x, str) and x in names
+            )
 
 
 def _part_labels(obj: dict[str, Any]) -> list[str]:
@@ -320,6 +355,8 @@ def judge(
     params = object_params(template, siblings, items=path is not None)
     judged = unwrap(body, thing)
     named = named_member(judged, params, parents) if isinstance(judged, dict) else None
+    if path is None and named is None and isinstance(judged, dict) and kind in WRITES:
+        params, parents, named = _action_item(judged, template, siblings, params, parents)
     addressed_member = named[0] if named and path is None else None
     base = path if path is not None else unwrap_path(body, thing)
     if path is not None:
@@ -354,6 +391,7 @@ def judge(
     )
     check_people(body, shaped, tally, base)
     check_siblings(body, shaped, tally, base)
+    check_parts(body, shaped, tally, base)
     check_encodings(body, shaped, tally, notes, base, concise)
     check_generated(body, shaped, tally, kind, base)
     check_tables(body, shaped, tally, base)
@@ -375,6 +413,33 @@ def judge(
         else:
             verdict.notices.append(finding)
     return verdict
+
+
+WRITES = frozenset({"create", "update", "delete"})  # kinds whose answer is what they acted on
+
+
+def _action_item(
+    judged: dict[str, Any],
+    template: str | None,
+    siblings: Sequence[str],
+    params: list[tuple[str, str]],
+    parents: tuple[str, ...],
+) -> tuple[list[tuple[str, str]], tuple[str, ...], tuple[str, str] | None]:
+    """A write on an item (``POST /book_transfers/{book_transfer_token}/retry``) answering one
+    object without an identity member of its own (``id``, ``key``...): the object is the item
+    when it holds the member the item's parameter names (its ``token``), which is then its
+    identity (``judge_paths.action_params``). Else ``params``, ``parents`` unchanged. A read
+    of ``/funding_events/{funding_event_token}/details`` answers the event's details, whose
+    echo of the token the caller sent is not asked of them."""
+    if has_identity_member(judged):
+        return params, parents, None
+    acts = action_params(template, siblings)
+    own = {name for name, _ in acts}
+    rest = tuple(p for p in parents if p not in own)
+    named = named_member(judged, acts, rest) if acts else None
+    if named is None:
+        return params, parents, None
+    return acts, rest, named
 
 
 def _judge_list(

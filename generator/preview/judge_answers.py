@@ -23,9 +23,9 @@ by their words (``judge_roles.py``); values are compared, not key names.
   ``{"lastSyncId": 7, "comment": {...}}``), else the body.
   A body whose payload is a list (the list rules judge it) has none. The resource is judged
   when it has an identity, a label or a state: members named by a state word alone (status,
-  state, phase, stage) with a short scalar value, in the object, else, for an object with an
-  identity but no label of its own, in its one property bag that has some (JSON:API
-  ``attributes``). *Kept*: one of its identity values (or unique handles), one of its label
+  state, phase, stage) with a short scalar value (not ``state`` beside an address's ``city``
+  or ``zip``: a region), in the object, else, for an object with an identity but no label of
+  its own, in its one property bag that has some (JSON:API ``attributes``). *Kept*: one of its identity values (or unique handles), one of its label
   values and every state value are in the result, and so is the answer a body states to what
   the path addresses (``sentiment`` of ``POST /sentiment``); for records, every record's identity (its
   label when it has none). States are judged only on a *typed* body: not on one synthesized
@@ -75,6 +75,8 @@ from .judge_roles import (
 )
 
 STATE_WORDS = frozenset({"status", "state", "phase", "stage"})
+# members of an address: beside them ``state`` is a region (``{line1, city, state, zip}``)
+ADDRESS_WORDS = frozenset({"city", "zip", "zipcode", "postal", "postcode", "street", "locality"})
 MAX_STATE_CHARS = 80
 SUCCESS = re.compile(
     r"\b(?:2\d\d|done|ok|success|successful|successfully|succeeded|accepted|completed?"
@@ -102,15 +104,18 @@ def state_values(obj: dict[str, Any]) -> list[Any]:
     """The values of ``obj``'s state members (its own, else its property bags'): members named
     by a state word alone (``status``, ``State``; not ``triageIssueState``, another thing's).
     A part with an identity of its own (``customer: {lago_id, name, state: "CA"}``) is a
-    related object, not a property bag: its state is its own (here, where it lives)."""
+    related object, not a property bag: its state is its own (here, where it lives). Beside
+    an address's members (``city``, ``zip``, ``street``...) ``state`` is a region, no state."""
 
     def own(o: dict[str, Any]) -> list[Any]:
+        address = any(w in ADDRESS_WORDS for k in o for w in words(k))
         return [
             v
             for k, v in o.items()
             if words(k)
             and len(words(k)) == 1
             and words(k)[0] in STATE_WORDS
+            and not (address and words(k)[0] == "state")
             and is_scalar(v)
             and v != ""
             and len(str(v)) <= MAX_STATE_CHARS

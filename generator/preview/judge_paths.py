@@ -23,6 +23,10 @@ addressed again.
   earlier parameter of the path names that member (a parent's: ``agent_runner_id`` of
   ``/agent_runners/{agent_runner_id}/sessions/{agent_runner_session_id}``); else the member
   the parameter ends with after the thing and words that qualify it (the session's ``id``).
+- **A write on an item** (``POST /book_transfers/{book_transfer_token}/retry``: a literal
+  after the item's parameter, named for the collection before it) answering one object with
+  no ``id``-like member of its own answers that item: the parameter names its member
+  (``token``; ``action_params``, asked by ``judge.py`` for writes only).
 - *Kept*: its value is in the object's counterpart (the kept list item, or the result for a
   single resource). *Lost* otherwise: a URL (``uri``) of the object kept in its place does not
   address it for the next tool.
@@ -88,6 +92,35 @@ def object_params(
         if name is not None and (name, thing) not in found:
             found.append((name, thing))
     return found
+
+
+def action_params(path: str | None, siblings: Sequence[str] = ()) -> list[tuple[str, str]]:
+    """``(parameter, thing)`` naming the object an action on an item answers: for
+    ``/book_transfers/{book_transfer_token}/retry`` (a literal after an item's parameter), the
+    transfer named by ``{book_transfer_token}``; none when the literal is itself a collection (a
+    template of ``siblings`` continues the path with a parameter:
+    ``/accounts/{id}/cards/{card_id}``), or when the parameter is not named for the collection
+    before it (``{parent}`` of ``/v1/{parent}/findings``). The caller asks for them only where the answer is
+    one object with no identity member of its own (``judge.py``)."""
+    segments = _segments(path or "")
+    if len(segments) < 3 or _param(segments[-1]) is not None:
+        return []
+    name = _param(segments[-2])
+    if name is None:
+        return []
+    if any(
+        len(parts := _segments(t)) == len(segments) + 1
+        and _param(parts[-1]) is not None
+        and all(map(_same, segments, parts))
+        for t in siblings
+    ):
+        return []  # the literal is a collection: ``/accounts/{id}/cards`` answers cards
+    if _param(segments[-3]) is not None:
+        return []
+    thing = singular(segments[-3].split(".")[0])
+    if words(name)[: len(words(thing))] != words(thing):
+        return []  # ``{parent}`` of ``/v1/{parent}/findings`` names no ``v1``: not the item's
+    return [(name, thing)]
 
 
 def addressed_thing(path: str | None) -> str:

@@ -31,7 +31,7 @@ from typing import Any
 from .judge_checks import Finding, Path, Tally, field_path, member_paths, walk, where
 from .judge_encodings import is_encoding
 from .judge_people import is_person
-from .judge_roles import found_in, is_scalar, leaves
+from .judge_roles import OWN_IDENTITY, bare, found_in, is_label, is_scalar, leaves
 
 MIN_SIBLING_MEMBERS = 3
 SCHEMA_OVERLAP = 0.75
@@ -123,6 +123,92 @@ def _judge_group(
     # one group, one count; each sibling's loss said once
     tally.count(SIBLINGS, False, findings[0])
     tally.findings += findings[1:]
+
+
+def check_parts(body: Any, shaped: Any, tally: Tally, base: Path = ()) -> None:
+    """Parts of one family: objects side by side, not of one schema, that share at least
+    ``MIN_SIBLING_MEMBERS`` members (an evaluation's ``booleanResponse`` and
+    ``variantResponse``, each with its ``reason``, ``timestamp``, ``flagKey``). Where one
+    part the result keeps keeps some of its own members (``enabled``), each other kept part
+    keeps one of its own, or its identity or label, not only what the family shares
+    (``variantResponse`` cut to ``{reason, timestamp}`` lost its ``match`` and ``variantKey``)."""
+    if isinstance(shaped, str):
+        return
+    for path, obj, counterpart in walk(body, shaped):
+        if not isinstance(obj, dict) or not isinstance(counterpart, dict):
+            continue
+        parts = {
+            k: v
+            for k, v in obj.items()
+            if isinstance(v, dict) and len(v) >= MIN_SIBLING_MEMBERS and not is_person(k, v)
+        }
+        for family in _families(parts):
+            _judge_family(parts, counterpart, family, path, base, tally)
+
+
+def _families(parts: dict[str, dict[str, Any]]) -> list[list[str]]:
+    """The parts joined by sharing ``MIN_SIBLING_MEMBERS`` members without being of one
+    schema, each family of at least two."""
+    linked = {
+        k: {
+            o
+            for o in parts
+            if o != k
+            and not _alike(frozenset(parts[k]), frozenset(parts[o]))
+            and len(set(parts[k]) & set(parts[o])) >= MIN_SIBLING_MEMBERS
+        }
+        for k in parts
+    }
+    families: list[list[str]] = []
+    for start in parts:
+        if not linked[start] or any(start in f for f in families):
+            continue
+        family, todo = [start], [start]
+        while todo:
+            for o in linked[todo.pop()]:
+                if o not in family:
+                    family.append(o)
+                    todo.append(o)
+        families.append(family)
+    return families
+
+
+def _judge_family(
+    parts: dict[str, dict[str, Any]],
+    counterpart: dict[str, Any],
+    family: list[str],
+    path: Path,
+    base: Path,
+    tally: Tally,
+) -> None:
+    own = {
+        k: [m for m in _said(parts[k]) if not any(m in parts[o] for o in family if o != k)]
+        for k in family
+    }
+    kept = {k: _said(counterpart[k]) for k in family if isinstance(counterpart.get(k), dict)}
+    if not any(set(kept[k]) & set(own[k]) for k in kept):
+        return  # no part keeps its own members: nothing to compare with
+    for key, members in kept.items():
+        if not own[key] or not members:
+            continue
+        if set(members) & set(own[key]) or any(_names(m, parts[key][m]) for m in members):
+            tally.count(SIBLINGS, True)
+            continue
+        at = where((*path, key))
+        how = f"kept only what its siblings share ({', '.join(members)})"
+        message = f"{at} {how}, left out its own {', '.join(own[key])}"
+        fixes = tuple(field_path((*path, key, m), base) for m in own[key])
+        tally.count(SIBLINGS, False, Finding(SIBLINGS, at, message, fixes, pattern=how))
+
+
+def _said(obj: dict[str, Any]) -> list[str]:
+    """The members of ``obj`` with a scalar value that says something."""
+    return [k for k, v in obj.items() if (is_scalar(v) or isinstance(v, bool)) and v != ""]
+
+
+def _names(key: str, value: Any) -> bool:
+    """An identity or a label: what names the part."""
+    return bare(key) in OWN_IDENTITY or is_label(key, value)
 
 
 # ------------------------------------------------------------------------------ series

@@ -776,3 +776,122 @@ def test_a_record_of_settings_is_no_wrapper_of_its_list_of_values() -> None:
     assert verdict.lists == 0 and verdict.lost == []
     ids = {"ids": ["a", "b"], "next": "c-2"}
     assert judge(ids, {"next": "c-2"}, template="/things/bulk", kind="delete").lists == 1
+
+
+EVALUATION: dict[str, Any] = {  # flipt's OFREP evaluation (outside material), synthesized
+    "type": "VARIANT_EVALUATION_RESPONSE_TYPE",
+    "booleanResponse": {
+        "enabled": True,
+        "reason": "UNKNOWN_EVALUATION_REASON",
+        "requestId": "req_09e9b9a0c4",
+        "requestDurationMillis": 7.5,
+        "timestamp": "2024-05-01T12:34:56Z",
+        "flagKey": "fla_14b5f76f50",
+        "segmentKeys": ["seg_fa8566bd6b", "seg_a177b323c2"],
+    },
+    "variantResponse": {
+        "match": True,
+        "segmentKeys": ["seg_fa8566bd6b", "seg_a177b323c2"],
+        "reason": "UNKNOWN_EVALUATION_REASON",
+        "variantKey": "var_886a6a9396",
+        "requestId": "req_09e9b9a0c4",
+        "timestamp": "2024-05-01T12:34:56Z",
+        "flagKey": "fla_14b5f76f50",
+    },
+}
+
+
+def test_values_listed_in_a_part_that_is_a_record_are_not_the_payload() -> None:
+    """The segments an evaluation matched are a member of its boolean record (six scalars
+    beside them), not what the body answers: an answer keeping the records' flags and keys
+    without them lost no payload list (it was judged to have lost
+    ``booleanResponse/segmentKeys``)."""
+    shown = {
+        "booleanResponse": {"enabled": True, "flagKey": "fla_14b5f76f50"},
+        "variantResponse": {"match": True, "variantKey": "var_886a6a9396"},
+    }
+    verdict = judge(EVALUATION, shown, kind="read", template="/ofrep/v1/evaluate/flags/{key}")
+    assert verdict.lists == 0 and verdict.lost == []
+
+
+def test_values_listed_in_a_wrapper_part_are_still_the_payload() -> None:
+    """The guard: values listed in a part with no more than a wrapper's scalars (a count) are
+    what the body answers, and lost when left out."""
+    body = {"type": "list", "result": {"count": 2, "segmentKeys": ["seg_fa8566bd6b", "seg_a1"]}}
+    verdict = judge(body, {"result": {"count": 2}}, kind="read", template="/segments")
+    assert verdict.lists == 1 and verdict.lost[0] == "payload list result/segmentKeys (2 items)"
+    kept = judge(body, {"result": {"segmentKeys": ["seg_fa8566bd6b", "seg_a1"]}}, kind="read")
+    assert kept.lists_kept == 1 and kept.lost == []
+
+
+def _category(name: str) -> dict[str, Any]:  # icons8's categories (tuning half), its example
+    icon = {"common_icon_id": 0, "created": "", "id": 0, "name": "", "svg": "", "url": ""}
+    return {
+        "category_code": "",
+        "category_name": "",
+        "subcategory": [{"icons": [icon], "subcategory_code": "", "subcategory_name": ""}],
+        **({"api_code": name.replace(" ", "_"), "name": name} if name else {}),
+    }
+
+
+CATEGORIES = {"result": {"categories": [_category(n) for n in ("", "Alphabet", "Very Basic")]}}
+
+
+def test_a_list_item_of_nothing_but_empty_strings_and_zeros_is_kept_by_any_item() -> None:
+    """A description's example whose first item is all scaffold (``""`` and ``0``) says
+    nothing there: the answer's item for it (``{"subcategory": [{}]}``, its empty values left
+    out) keeps all there was, and the list is kept (it was judged lost)."""
+    shown = {
+        "result": {
+            "categories": [{"subcategory": [{}]}, {"name": "Alphabet"}, {"name": "Very Basic"}]
+        }
+    }
+    verdict = judge(CATEGORIES, shown, kind="read", template="/api/iconsets/v3/categories")
+    assert verdict.lists_kept == verdict.lists == 1 and verdict.lost == []
+
+
+def test_a_list_whose_item_with_values_is_emptied_or_dropped_is_still_lost() -> None:
+    """The guard: an item that said something and is shown empty, or a placeholder item
+    dropped from the list, loses the list."""
+    emptied = {"result": {"categories": [{}, {}, {"name": "Very Basic"}]}}
+    verdict = judge(CATEGORIES, emptied, kind="read", template="/api/iconsets/v3/categories")
+    assert verdict.lost[0] == "payload list result/categories (3 items)"
+    dropped = {"result": {"categories": [{"name": "Alphabet"}, {"name": "Very Basic"}]}}
+    verdict = judge(CATEGORIES, dropped, kind="read", template="/api/iconsets/v3/categories")
+    assert verdict.lost[0] == "payload list result/categories (3 items)"
+
+
+def _voter_info(bag: dict[str, Any]) -> dict[str, Any]:  # civicinfo's voterinfo (tuning half)
+    return {
+        "kind": "civicinfo#voterInfoResponse",
+        "precinctId": "pre_169f1d29b4",
+        "mailOnly": True,
+        "language": "en",
+        "contestCount": 2,
+        "region": "KS",
+        "normalizedInput": bag,
+        "election": {"id": "2000", "name": "VIP Test Election", "electionDay": "2031-06-06"},
+    }
+
+
+ADDRESS = {"line1": "1263 Pacific Ave", "city": "Kansas City", "state": "KS", "zip": "66102"}
+
+
+def test_the_state_beside_an_addresss_city_and_zip_is_a_region_not_a_state() -> None:
+    """A voter's normalized address (``{line1, city, state, zip}``) is no state of the answer:
+    leaving its ``state`` out lost no resource state (it was judged ``its state``)."""
+    body = _voter_info(ADDRESS)
+    shown = {"precinctId": "pre_169f1d29b4", "election": {"id": "2000", "name": "VIP Test"}}
+    assert state_values(body) == []
+    assert judge(body, shown, kind="read", template="/civicinfo/v2/voterinfo").lost == []
+    # an address's status is still its state
+    assert state_values({"id": "a1", "status": "verified", **ADDRESS}) == ["verified"]
+
+
+def test_the_state_of_a_property_bag_that_is_no_address_is_still_judged() -> None:
+    """The guard: the same answer whose bag says where it stands loses that state."""
+    body = _voter_info({"state": "suspended", "plan": "pro", "seats": 3})
+    shown = {"precinctId": "pre_169f1d29b4", "election": {"id": "2000", "name": "VIP Test"}}
+    assert state_values(body) == ["suspended"]
+    verdict = judge(body, shown, kind="read", template="/civicinfo/v2/voterinfo")
+    assert verdict.lost == ["answered resource: its state 'suspended'"]

@@ -692,3 +692,148 @@ def test_a_list_item_keeping_the_member_its_address_names_keeps_its_identity() -
     # with no address naming the member, the item's own id is still asked for
     alone = judge(body, shown, kind="read", template="/v1/book_transfers")
     assert alone.identities_kept < alone.identified
+
+
+TRANSFER = {
+    "status": "PENDING",
+    "token": "5928e979-f97d-9d14-81fd-7a858666a796",
+    "currency": "USD",
+    "settled_amount": 500,
+    "external_id": "ext_a475cb5c19",
+    "from_financial_account_token": "0ce9bad4-56ac-d062-b4f3-4b9b02c56a7f",
+    "events": [{"amount": 1250, "result": "APPROVED", "token": "95af6fdc-2706-f786"}],
+}
+RETRY = "/v1/book_transfers/{book_transfer_token}/retry"
+
+
+def test_an_action_on_an_item_answering_the_item_keeps_it_by_the_member_its_path_names() -> None:
+    """Lithic's ``POST /v1/book_transfers/{book_transfer_token}/retry`` answers the transfer,
+    which the next call addresses by its ``token``; an answer keeping the token kept its
+    identity (it was judged lost: the path ends with a literal, so no parameter named the
+    object, and its identity was taken to be its ``external_id``)."""
+    shown = {k: TRANSFER[k] for k in ("status", "token", "currency", "settled_amount")}
+    verdict = judge(TRANSFER, shown, kind="update", template=RETRY)
+    assert verdict.lost == [] and verdict.identities_kept == verdict.identified == 1
+    assert _check(verdict, "path identities") == (1, 1)
+
+
+def test_an_action_on_an_item_that_drops_the_member_its_path_names_fails() -> None:
+    shown = {k: TRANSFER[k] for k in ("status", "currency", "settled_amount")}
+    verdict = judge(TRANSFER, shown, kind="update", template=RETRY)
+    assert "identity of the body" in verdict.lost
+    assert "path identities: (body) lost token (named by {book_transfer_token})" in verdict.lost
+
+
+def test_a_literal_after_an_items_parameter_that_is_a_collection_names_nothing() -> None:
+    """``/accounts/{account_token}/cards`` beside ``/accounts/{account_token}/cards/{card_token}``
+    answers cards: the account's parameter does not name what it answers."""
+    card = {"account_token": "acc_1", "state": "OPEN", "last_four": "4242"}
+    template = "/v1/accounts/{account_token}/cards"
+    siblings = ("/v1/accounts/{account_token}/cards/{card_token}",)
+    shown = {"state": "OPEN", "last_four": "4242"}
+    verdict = judge(card, shown, kind="create", template=template, siblings=siblings)
+    assert _check(verdict, "path identities") == (0, 0)
+
+
+def test_a_parameter_not_named_for_the_collection_before_it_names_no_item() -> None:
+    """``POST /v1/{parent}/findings`` creates a finding whose ``parent`` is where it was
+    made, not what it is: a finding answered without it lost no path identity (securitycenter,
+    extra material)."""
+    finding = {"name": "organizations/1/sources/2/findings/f1", "parent": "organizations/1"}
+    finding |= {"state": "ACTIVE", "category": "MEDIUM_RISK_ONE"}
+    shown = {"name": finding["name"], "state": "ACTIVE"}
+    verdict = judge(finding, shown, kind="create", template="/v1/{parent}/findings")
+    assert _check(verdict, "path identities") == (0, 0) and verdict.lost == []
+
+
+EVALUATION: dict[str, Any] = {  # flipt's OFREP evaluation (outside material), synthesized
+    "type": "VARIANT_EVALUATION_RESPONSE_TYPE",
+    "booleanResponse": {
+        "enabled": True,
+        "reason": "UNKNOWN_EVALUATION_REASON",
+        "requestId": "req_09e9b9a0c4",
+        "timestamp": "2024-05-01T12:34:56Z",
+        "flagKey": "fla_14b5f76f50",
+        "segmentKeys": ["seg_fa8566bd6b", "seg_a177b323c2"],
+    },
+    "variantResponse": {
+        "match": True,
+        "segmentKeys": ["seg_fa8566bd6b", "seg_a177b323c2"],
+        "reason": "UNKNOWN_EVALUATION_REASON",
+        "variantKey": "var_886a6a9396",
+        "timestamp": "2024-05-01T12:34:56Z",
+        "flagKey": "fla_14b5f76f50",
+    },
+    "errorResponse": {"flagKey": "fla_14b5f76f50", "namespaceKey": "default", "reason": "x"},
+}
+
+
+def test_a_part_cut_to_what_its_family_shares_fails_and_says_what_it_left_out() -> None:
+    """flipt's evaluation answered ``booleanResponse`` with its ``enabled`` but
+    ``variantResponse`` with only its ``reason`` and ``timestamp``: the variant the flag
+    evaluated to was lost, and the judge said nothing of it."""
+    boolean = {"enabled": True, "reason": "UNKNOWN_EVALUATION_REASON", "flagKey": "fla_14b5f76f50"}
+    cut = {"reason": "UNKNOWN_EVALUATION_REASON", "timestamp": "2024-05-01T12:34:56Z"}
+    shown = {"booleanResponse": boolean, "variantResponse": cut}
+    verdict = judge(EVALUATION, shown, kind="read", template="/ofrep/v1/evaluate/flags/{key}")
+    assert verdict.lost == [
+        "schema siblings: variantResponse kept only what its siblings share (reason, "
+        "timestamp), left out its own match, variantKey"
+    ]
+    assert verdict.findings[0].fields == ("variantResponse.match", "variantResponse.variantKey")
+    kept = {"booleanResponse": boolean, "variantResponse": {**cut, "variantKey": "var_886a6a9396"}}
+    verdict = judge(EVALUATION, kept, kind="read", template="/ofrep/v1/evaluate/flags/{key}")
+    assert verdict.lost == [] and _check(verdict, "schema siblings") == (2, 2)
+
+
+def test_related_parts_kept_by_their_identity_or_label_pass() -> None:
+    """Parts sharing members that the result keeps by their id or name are named, not cut."""
+    body = {
+        "id": 7,
+        "author": {"id": 1, "name": "ada", "url": "u1", "created": "t", "login": "ada"},
+        "repo": {"id": 2, "name": "lamp", "url": "u2", "created": "t", "stars": 9},
+    }
+    shown = {"id": 7, "author": {"login": "ada", "url": "u1"}, "repo": {"name": "lamp"}}
+    assert judge(body, shown, kind="read").lost == []
+    # an order's total and its totals, both cut to the total (api2cart, tuning half): no part
+    # keeps a member of its own, so none is asked to; the parts of another family apart
+    order = {
+        "id": "o1",
+        "total": {
+            "custom_fields": {},
+            "additional_fields": {},
+            "total": 2.5,
+            "total_paid": 7.5,
+            "total_tax": 1.5,
+        },
+        "totals": {
+            "custom_fields": {},
+            "additional_fields": {},
+            "total": 2.5,
+            "discount": 7.5,
+            "tax": 1.5,
+        },
+        "currency": {"code": "EUR", "rate": 1, "symbol": "E", "total": 2.5},
+    }
+    lean = {
+        "id": "o1",
+        "total": {"total": 2.5},
+        "totals": {"total": 2.5},
+        "currency": {"code": "EUR"},
+    }
+    assert judge(order, lean, kind="read").lost == []
+
+
+def test_a_read_below_an_item_is_not_asked_for_the_items_member() -> None:
+    """``GET /v1/funding_events/{funding_event_token}/details`` (lithic) answers the event's
+    details, ``{token, settlement_summary_url, ...}``: leaving out the token the caller sent is
+    no lost path identity (a write on the item, as ``retry``, is asked for it)."""
+    details = {"token": "b68b7424-aa69", "settlement_summary_url": "https://example.com/s/1"}
+    shown = {"settlement_summary_url": "https://example.com/s/1"}
+    template = "/v1/funding_events/{funding_event_token}/details"
+    verdict = judge(details, shown, kind="read", template=template)
+    assert _check(verdict, "path identities") == (0, 0) and verdict.lost == []
+    assert _check(judge(details, shown, kind="update", template=template), "path identities") == (
+        1,
+        0,
+    )

@@ -56,6 +56,9 @@ def test_check_exits_1_when_the_defaults_break_an_invariant(tmp_path, capsys) ->
     assert main(args) == 0  # without --check: shown, not failed
     out = capsys.readouterr().out
     assert "INVARIANT BROKEN:" in out and "1 with a broken invariant (get_thing)" in out
+    # each loss says which members it left out
+    assert "- judge: identity of the body (left out: id)" in out
+    assert "- judge: label of the body (left out: friendly_name)" in out
     assert main([*args, "--check"]) == 1
 
 
