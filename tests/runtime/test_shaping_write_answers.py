@@ -671,3 +671,38 @@ def test_a_count_named_by_an_event_is_what_a_write_did_not_when() -> None:
         assert out == body, kind
     timed = {"deleted_count": 2, "deleted_at": "2024-05-01T12:00:00Z"}
     assert json.loads(shape(timed, ShapeConfig(kind="delete")).chunks[0]) == {"deleted_count": 2}
+
+
+def _sent(i: int) -> dict[str, Any]:
+    return {
+        "Id": f"entry-{i}",
+        "NoteId": f"5fea7756-0ea4-451a-a703-a558b933e27{i}",
+        "ChecksumOfBody": f"fafb00f5732ab283681e124bf8747ed{i}",
+        "SequenceNumber": f"1000000000000000000{i}",
+    }
+
+
+def test_a_batch_writes_records_keep_the_id_the_service_gave_them() -> None:
+    """A batch send answers, per entry, the caller's own entry key (``Id``, sent with the
+    entry) and the id the service gave the record (``NoteId``) beside the entries that failed:
+    the records kept only the bare ``Id``, the caller's own value, and the id a later call
+    needs was gone. It is kept beside it; not a reference the record holds, nor an id named
+    after a path parameter (the parent), nor with several qualified ids (references)."""
+    failed = [{"Id": "entry-9", "SenderFault": True, "Code": "Invalid", "Message": "too long"}]
+    body = {"Successful": [_sent(1), _sent(2)], "Failed": failed}
+    for kind in ("create", "delete"):
+        out = json.loads(shape(body, ShapeConfig(kind=kind)).chunks[0])
+        assert [r["NoteId"] for r in out["Successful"]] == [
+            _sent(1)["NoteId"],
+            _sent(2)["NoteId"],
+        ], kind
+        assert out["Successful"][0]["Id"] == "entry-1"
+        assert "ChecksumOfBody" not in out["Successful"][0]  # still lean
+    # the qualified id names the parent the call addressed: a reference, not left in
+    queue = {"Successful": [{**_sent(1), "QueueId": "q-1"}], "Failed": failed}
+    keyed = shape(queue, ShapeConfig(kind="create", context=DefaultsContext(keys=("queueId",))))
+    assert "QueueId" not in json.loads(keyed.chunks[0])["Successful"][0]
+    # two qualified ids: references, neither is the record's one identity
+    two = {"Successful": [{**_sent(1), "OwnerId": "u-1"}], "Failed": failed}
+    out = json.loads(shape(two, ShapeConfig(kind="create")).chunks[0])
+    assert "OwnerId" not in out["Successful"][0] and "NoteId" not in out["Successful"][0]

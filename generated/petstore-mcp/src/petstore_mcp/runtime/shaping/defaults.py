@@ -52,7 +52,7 @@ from .picking import Field, Picker, Profile, Selection
 from .roles.content import is_content
 from .roles.identity import (
     addressed_by, has_id, has_own_identity, identity_fields, is_id_name, is_natural_key,
-    own_identity_key,
+    minted_id, own_identity_key,
 )  # fmt: skip
 from .roles.kinds import is_kind
 from .roles.label import is_label, label_rank
@@ -915,6 +915,8 @@ def _written_records(tree: dict[str, Any], pick: Picker, keys: tuple[str, ...]) 
     shaped as one object and each list's records get a lean reading, their label and state):
     the records are what the call did, and each keeps the member that identifies it (the one a
     path parameter names first), as the records of a write's one list do."""
+    lists = [k for k, v in tree.items() if isinstance(v, list) and isinstance(unwrap(v), dict)]
+    batch = len(lists) > 1
     for key, sub in tree.items():
         record = unwrap(sub)
         if not isinstance(sub, list) or not isinstance(record, dict) or is_meta_key(key):
@@ -925,6 +927,11 @@ def _written_records(tree: dict[str, Any], pick: Picker, keys: tuple[str, ...]) 
             continue
         for ident in identity_fields(record, w(key), keys, written=True)[:1]:
             pick.add(f"{key}.{ident}", "identity", force=True)
+            # the service's own id beside the caller's, in a batch's lists (not a list answered
+            # alone: its records' second id is a reference, ``category_id``)
+            minted = minted_id(record, keys) if batch else None
+            if minted and ident != minted:
+                pick.add(f"{key}.{minted}", "identity", force=True)
 
 
 # The names a record of a batch's answer holds the resource it wrote under (``data``,

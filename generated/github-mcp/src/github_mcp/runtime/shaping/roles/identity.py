@@ -177,6 +177,30 @@ def identity_fields(
     return tuple(chosen)
 
 
+def minted_id(tree: Any, keys: tuple[str, ...] = ()) -> str | None:
+    """A write's record known by a bare ``Id`` beside one id qualified by one word (``{Id,
+    MessageId, MD5OfMessageBody}``: a batch send's result per entry): the bare one may be the
+    caller's own entry key answered back, and the qualified one the identity the service gave
+    the record, what a later call needs: that member. Not an id of an object the record holds
+    (``actor_id`` next to ``actor``), nor one named after a path parameter (the parent the
+    record is under), nor one whose qualifier says it is not the record's own (``parentId``);
+    none when there are several (references, not one identity)."""
+    tree = unwrap(tree)
+    if not isinstance(tree, dict):
+        return None
+    leaves = leaf_keys(tree)
+    bare = [k for k in leaves if is_id_name(k) and len(w(k)) == 1]
+    if len(bare) != 1 or w(bare[0])[0] != "id":
+        return None
+    params = {w(p)[0] for p in keys if w(p)}
+    found = [
+        k for k in leaves
+        if is_id_name(k) and len(w(k)) == 2 and w(k)[0] not in NOT_OWN | params
+        and not refers(k, tree) and not named_after(k, keys)
+    ]  # fmt: skip
+    return found[0] if len(found) == 1 else None
+
+
 def natural_rank(key: str, tree: dict[str, Any], entity: tuple[str, ...]) -> int:
     """Natural keys, the object's own first: named after the object (``run_number`` in a
     workflow run), then bare (``number``), then other qualified ones (``full_name``), last
