@@ -636,7 +636,9 @@ def _related_as_listed(tree: dict[str, Any], pick: Picker, kind: str) -> None:
     what a list of such objects would show (``relation_steps.as_listed``): a branch's
     ``repo.full_name``, a related plan's ``price``, a provider's ``status``. Objects of one
     schema side by side (a change's ``head`` and ``base``) say the same more, the first's;
-    none of them when one is a person (an invoice's ``customer`` beside its ``supplier``)."""
+    none of them when one is a person (an invoice's ``customer`` beside its ``supplier``);
+    objects only nearly of one schema (variants of one result) each keep what tells them
+    apart (``_told_apart``)."""
     objects = [k for k, v in tree.items() if isinstance(v, dict)]
     done: set[str] = set()
     for key in objects:
@@ -657,6 +659,45 @@ def _related_as_listed(tree: dict[str, Any], pick: Picker, kind: str) -> None:
             for path in more:
                 if _has_path(tree[k], path.split(".")):
                     pick.add(f"{k}.{path}", "relation", force=True)
+        for k in shown:
+            _told_apart(tree, pick, kind, k, group)
+
+
+def _told_apart(tree: dict[str, Any], pick: Picker, kind: str, key: str, group: list[str]) -> None:
+    """A part of a family of parts side by side, not of one schema, that share members (the
+    variants of one result: a pass check's ``{passed, reason, timestamp}`` beside a ranked
+    check's ``{matched, tierKey, reason, timestamp}``), of which only what the family shares
+    was kept while another part kept a member of its own (``passed``), keeps up to
+    ``LISTED_MORE`` of its own members its listed defaults show: what tells it apart (the
+    first part's more, ``passed``, is not in it). A part that kept one of its own members,
+    its label or its identity (a license's ``name`` beside a repository's) gets nothing
+    more."""
+    others = [o for o in group if o != key and not alike(tree[key], tree[o])]
+    if not others or _told(tree, pick, key, group):
+        return
+    if not any(_told(tree, pick, o, group, named=False) for o in others):
+        return  # no variant says what is its own: nothing to tell this one apart from
+    own = _own_in_family(tree, key, group)
+    item = choose_default_fields(tree[key], item=True, kind=kind, entity=w(key))
+    telling = [p for p in as_listed(tree[key], item) if p.split(".", 1)[0] in own]
+    for path in telling[:LISTED_MORE]:
+        pick.add(f"{key}.{path}", "relation", force=True)
+
+
+def _own_in_family(tree: dict[str, Any], key: str, group: list[str]) -> list[str]:
+    """The members of ``key`` no other part of its family has."""
+    shared = set().union(*(tree[o] for o in group if o != key))
+    return [m for m in tree[key] if m not in shared]
+
+
+def _told(
+    tree: dict[str, Any], pick: Picker, key: str, group: list[str], named: bool = True
+) -> bool:
+    """Something kept of part ``key`` tells it apart from its family: a member of its own,
+    or (``named``) its label or its identity."""
+    own = _own_in_family(tree, key, group)
+    kept = [p.split(".")[1] for p in pick.chosen if p.startswith(f"{key}.")]
+    return any(m in own or (named and (is_label(m) or own_identity_key(m))) for m in kept)
 
 
 def _similar(a: dict[str, Any], b: dict[str, Any]) -> bool:
