@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..runtime.shaping.kinds import REASONING_WORDS, produced
-from ..runtime.shaping.names import is_leaf
+from ..runtime.shaping.names import is_leaf, norm
 from ..runtime.shaping.roles.content import is_content
 from ..runtime.shaping.roles.identity import is_id_name, is_natural_key
 from ..runtime.shaping.roles.state import is_state
@@ -31,6 +31,20 @@ def echoed_members(request: RequestParts, tree: Any) -> tuple[str, ...]:
         return ()
     sent = {p.wire_name for p in request.params if p.location == "body"}
     return tuple(k for k, v in tree.items() if k in sent and _setting(k, v))
+
+
+def asked_names(request: RequestParts) -> tuple[str, ...]:
+    """The names of what ``request`` sends as the caller's arguments (its query parameters
+    and top-level body members; no header, cookie or constant): a list's wrapper holding a
+    member of one of these names answers the caller's own value back
+    (``runtime/shaping/payload.echoed``). Not a path parameter: it names the object the list
+    is at (``/tracks/{track}`` answering ``{track, releases: [...]}``), which its wrapper is."""
+    names: dict[str, str] = {}  # the first name of each normalised one
+    for p in request.params:
+        if p.location in ("query", "body") and p.const is None:
+            if p.wire_name != "body_whole" and norm(p.wire_name):
+                names.setdefault(norm(p.wire_name), p.wire_name)
+    return tuple(names.values())
 
 
 def _setting(key: str, value: Any) -> bool:

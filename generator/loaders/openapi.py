@@ -31,10 +31,11 @@ from ..naming import (
 )
 from ..runtime.model import continue_tool_name
 from ..runtime.shaping.names import norm
+from ..runtime.shaping.pages import PAGE_KINDS
 from .document import Document, is_swagger2, load_openapi_document, split_pointer
 from .addresses import address_keys, addresses_one, own_parameter
 from .credentials import ImplicitSchemes
-from .echoes import echoed_members
+from .echoes import asked_names, echoed_members
 from .inline import inline_structure
 from .refs import RefError, RefResolver
 from .request import RequestContext, RequestParts, SkipOperation, build_request
@@ -363,6 +364,10 @@ def _operations(
                 echoed = echoed_members(request, tree)  # the settings it answers back
                 if echoed:
                     response = replace(response, context=replace(response.context, sent=echoed))
+            listing = response.collection_path is not None or response.field_tree is None
+            if kind in PAGE_KINDS and listing:
+                if asked := asked_names(request):  # what a list's wrapper may answer back
+                    response = replace(response, context=replace(response.context, asked=asked))
             key = f"{method.upper()} {path}"
             if op_id:
                 id_owners.setdefault(op_id, []).append(key)

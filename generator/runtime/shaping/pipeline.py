@@ -73,7 +73,7 @@ from .list_items import (
 )
 from .pages import PAGE_KINDS
 from .paging import MIN_PAGE_TOKENS, capped, over_threshold, page
-from .payload import apply_select, find_target, without_success
+from .payload import apply_select, asked_of, find_target, without_success
 from .reference_names import with_reference_names
 from .repair import defaults_read_from_response
 from .series import answered_series, with_series
@@ -174,6 +174,7 @@ def shape(
         keep_wrapper=selection is None,
         subjects=from_defaults,
         parts=from_defaults and config.kind in PAGE_KINDS,  # a read's parts holding records
+        asked=asked_of(config.context.asked, config.sent),
     )
     violations: list[str] = []
     repaired: list[str] = []
@@ -196,7 +197,12 @@ def shape(
                 shaped, repaired = retried, lost  # else the first reading stands
         if violations:
             shaped = apply_select(
-                value, target, where, lambda item: prune_empty(generic_projection(item)), False
+                value,
+                target,
+                where,
+                lambda item: prune_empty(generic_projection(item)),
+                False,
+                asked=asked_of(config.context.asked, config.sent),
             )
             notes.append(
                 "[the default fields would have lost data ("

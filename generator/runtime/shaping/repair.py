@@ -19,7 +19,7 @@ from .cleanup import prune_empty, with_emptied_entries
 from .decision import DefaultsContext, decide_fields
 from .fields import exclude, project
 from .invariants import check_invariants, people_lost
-from .payload import Target, apply_select
+from .payload import Target, apply_select, asked_of
 from .series import answered_series, with_series
 from .columns import with_headers
 from .shape_config import ShapeConfig
@@ -61,7 +61,14 @@ def defaults_read_from_response(
         series = answered_series(node, item, config.kind)
         if not fields:
             return NONE_READ
-        return apply_select(value, node, at, lambda i: select(i, fields, tree), False)
+        return apply_select(
+            value,
+            node,
+            at,
+            lambda i: select(i, fields, tree),
+            False,
+            asked=asked_of(config.context.asked, config.sent),
+        )
 
     if where.kind != "list":
         found = where.found  # the pipeline read it once, with the context's keys

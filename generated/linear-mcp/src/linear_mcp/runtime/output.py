@@ -24,6 +24,7 @@ from .adapters import AdapterContext, AdapterError, AdapterRef, refs_from_json, 
 from .filters import Branch, apply_filter, branches_from_json
 from .model import Tool
 from .shaping.decision import DefaultsContext
+from .shaping.names import norm
 from .shaping.payload import project_payload
 from .shaping.pipeline import ShapeConfig, ShapedResponse, shape, shape_text
 from .shaping.truncate import truncate_strings
@@ -72,6 +73,21 @@ def named_scope(tool: Tool, args: dict[str, Any]) -> frozenset[str]:
     ]
     pairs = [f"{a}/{b}" for a, b in zip(values, values[1:])]
     return frozenset(v for v in values + pairs if v)
+
+
+def sent_names(tool: Tool, args: dict[str, Any]) -> frozenset[str]:
+    """The normalised names of the request members the call sends (its query and body
+    arguments given a value; a whole body's top members): ``ShapeConfig.sent``."""
+    names: set[str] = set()
+    for p in tool.params:
+        value = args.get(p.arg)
+        if value is None:
+            continue
+        if p.location in ("query", "body"):
+            names.add(norm(p.wire))
+        elif p.location == "body_whole" and isinstance(value, dict):
+            names.update(norm(str(k)) for k in value)
+    return frozenset(names)
 
 
 def plan_for(tool: Tool, filter_set: str | None) -> OutputPlan:

@@ -61,7 +61,7 @@ from .input_limits import check_arguments
 from .model import ServerModel, Tool
 from .outcome import Outcome
 from .upstream.progress import report, while_waiting
-from .output import named_scope, shape_config_for, shape_output
+from .output import named_scope, sent_names, shape_config_for, shape_output
 from .shaping.deadline import PastDeadline, working_until
 from .shaping.covered import shown_by
 from .shaping.graphemes import cut
@@ -305,7 +305,11 @@ class ServerRuntime:
         check_call(tool)  # the caller's token may call it (resource-server mode, scopes.py)
         args = validate_arguments(tool, arguments)
         controls, api_args = split_controls(args)
-        config = replace(shape_config_for(tool), known_values=named_scope(tool, api_args))
+        config = replace(
+            shape_config_for(tool),
+            known_values=named_scope(tool, api_args),
+            sent=sent_names(tool, api_args),
+        )
         if controls.fields is not None:
             # Check the selection before anything is sent upstream.
             try:

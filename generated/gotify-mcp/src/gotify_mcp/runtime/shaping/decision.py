@@ -87,6 +87,9 @@ class DefaultsContext:
     # (``/holds/{hold_token}`` answering a hold around its ``events``): it names a member of
     # the list's wrapper, the object addressed, not of its items (``credentials.py``)
     own: str = ""
+    # the names of what a list's request sends (its query parameters and body members):
+    # a list's wrapper answering them back echoes the caller's own values (``payload.echoed``)
+    asked: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         """The non-default members (``spec.json``'s ``response.context``)."""
@@ -117,6 +120,8 @@ class DefaultsContext:
             out["sent"] = list(self.sent)
         if self.own:
             out["own"] = self.own
+        if self.asked:
+            out["asked"] = list(self.asked)
         return out
 
     @classmethod
@@ -141,6 +146,7 @@ class DefaultsContext:
             about=tuple(str(a) for a in data.get("about", ())),
             sent=tuple(str(m) for m in data.get("sent", ())),
             own=str(data.get("own") or ""),
+            asked=tuple(str(a) for a in data.get("asked", ())),
         )
 
 

@@ -25,11 +25,19 @@ from dataclasses import dataclass
 from typing import Any
 
 from .chunking import get_at, set_at
-from .collections import EXCHANGE_WORDS, Payload, exchange_id, find_payload_in_value, is_meta_key
+from .collections import (
+    EXCHANGE_WORDS,
+    TOTAL_WORDS,
+    Payload,
+    exchange_id,
+    find_payload_in_value,
+    is_meta_key,
+)
 from .fields import parse_path, project
-from .names import is_leaf, words
+from .names import is_leaf, norm, words
 from .trees import field_tree_from_value
-from .roles.identity import has_id, has_own_identity, identity_fields
+from .roles.content import is_content
+from .roles.identity import has_id, has_own_identity, identity_fields, is_id_name, is_natural_key
 from .roles.label import is_label, label_rank
 from .roles.state import is_state, state_rank
 from .roles.links import is_url
@@ -172,12 +180,84 @@ def listed_noise(key: str) -> bool:
     return is_noise(key) and not key.startswith("_") and not minted(key)
 
 
+# What says where a list's answer stands, though a request may send a member of that name: a
+# count, how many pages, whether there are more, a cursor or token (``cursor``, ``marker``:
+# the next page's, answered under the name it is sent by)
+STANDING_WORDS = frozenset(
+    {"pages", "more", "cursor", "next", "previous", "prev", "continuation", "sync", "resume",
+     "marker", "token"}
+)  # fmt: skip
+# A part about the caller's allowance (``rate: {limit, remaining, reset}``): its ``limit`` is
+# the quota's, not the page's the request sends
+QUOTA_WORDS = frozenset({"rate", "quota", "usage", "throttle", "limits"})
+# A page's position as a request sends it (``page``, ``per_page``, ``limit``, ``offset``):
+# answered back when the caller left it out, it is the first page of the default size
+PAGE_PARAM_WORDS = frozenset({"page", "limit", "offset"})
+
+
+@dataclass(frozen=True)
+class Asked:
+    """What a list's request sends (``DefaultsContext.asked``), normalised: ``known``, the
+    members whose value the caller knows (those the call sent, a page's position, or all of
+    them when the call is not known: ``ShapeConfig.sent``); ``named``, all of them (an empty
+    value answered back under any of them says nothing)."""
+
+    known: frozenset[str] = frozenset()
+    named: frozenset[str] = frozenset()
+
+
+def asked_of(asked: tuple[str, ...], sent: frozenset[str] | None) -> Asked:
+    """``asked`` (the description's parameter names) read with ``sent`` (what the call sent,
+    normalised; ``None``: not known)."""
+    known = (a for a in asked if sent is None or norm(a) in sent or set(w(a)) & PAGE_PARAM_WORDS)
+    return Asked(frozenset(norm(a) for a in known), frozenset(norm(a) for a in asked))
+
+
+def echoed(key: str, value: Any, asked: Asked, part: str = "") -> bool:
+    """A list's wrapper's member answering back what the caller sent (``asked``: the
+    operation's query parameters and body members; ``term``, ``limit``, ``expand``, compared
+    without case or separators), or a part holding only such members (``parameters: {query,
+    page}``), each a value or a list of values: the caller knows what it sent. Not what says
+    where the answer stands, though a request may send a member of that name: a count
+    (``total``), a cursor (``STANDING_WORDS``), what names or states the object the list is at
+    (``named``); nor a value the server chose for what the call left out (the date a
+    ``published_date`` left out resolves to, a detected ``language``)."""
+    if not asked.named:
+        return False
+    ws = set(w(key))
+    if ws & (TOTAL_WORDS | STANDING_WORDS) or named(key) or set(w(part)) & QUOTA_WORDS:
+        return False
+    if isinstance(value, dict):
+        return bool(value) and all(echoed(k, v, asked, key) for k, v in value.items())
+    if isinstance(value, list):  # values (``fields: [...]``), not records
+        if not all(_scalar(v) for v in value):
+            return False
+    elif not _scalar(value):
+        return False
+    names = {norm(key), norm(part) + norm(key)} if part else {norm(key)}
+    empty = value is None or value == "" or value == []
+    return bool(names & (asked.named if empty else asked.known))
+
+
+def named(key: str) -> bool:
+    """What names or states the object a list is at (``/sheets/{sheetId}/values`` answering
+    ``{sheetId, values}``), or a text it is about: said about the answer, though sent."""
+    return (
+        is_id_name(key) or is_natural_key(key) or is_label(key) or is_state(key) or is_content(key)
+    )
+
+
+def _scalar(value: Any) -> bool:
+    return value is None or isinstance(value, (str, int, float, bool))
+
+
 def filter_meta(
     value: Any,
     path: tuple[str, ...],
     subjects: bool = False,
     listed: bool = False,
     parts: bool = False,
+    asked: Asked = Asked(),
 ) -> Any:
     """Keep the path to the collection and the wrapper's scalar/small metadata at each level
     (with ``subjects``, also a resource next to the list, reduced: ``subject``; a list's
@@ -190,13 +270,15 @@ def filter_meta(
     out: dict[str, Any] = {}
     for key, sub in value.items():
         if key == path[0]:
-            out[key] = filter_meta(sub, path[1:], subjects, listed, parts)
+            out[key] = filter_meta(sub, path[1:], subjects, listed, parts, asked)
         elif subjects and (reduced := subject(key, sub)):
             out[key] = reduced
         elif parts and (held := records_part(key, sub, value, listed)) is not None:
             out[key] = held
         elif listed and (listed_noise(key) or wrapper_note(key, sub) or said_already(key, sub)):
             continue  # what a list's wrapper says about the exchange, not about its items
+        elif listed and echoed(key, sub, asked):
+            continue  # the caller's own request answered back
         elif keep_meta(key, sub):
             if isinstance(sub, dict):  # ``pagination: {total, next: "https://..."}``
                 sub = {
@@ -205,6 +287,7 @@ def filter_meta(
                     if not is_link(v)
                     and not exchange_id(k)
                     and not (listed and (wrapper_note(k, v) or said_already(k, v)))
+                    and not (listed and echoed(k, v, asked, key))
                 }
             if sub != {}:
                 out[key] = sub
@@ -248,10 +331,12 @@ def apply_select(
     keep_wrapper: bool,
     subjects: bool = False,
     parts: bool = False,
+    asked: Asked = Asked(),
 ) -> Any:
     """``select`` applied to each item, the enveloped resource or the body; the wrapper keeps
     its metadata (all of it when ``keep_wrapper``; with ``subjects``, the list's subject; with
-    ``parts``, a read's parts holding records, ``wrapper_parts.py``)."""
+    ``parts``, a read's parts holding records, ``wrapper_parts.py``; a list's wrapper not what
+    echoes the request, ``asked``: ``echoed``)."""
     path = where.path
     if path is None:
         return select(value)
@@ -260,7 +345,9 @@ def apply_select(
         return inner
     listed = where.kind == "list"
     wrapper = (
-        value if keep_wrapper else filter_meta(value, path, subjects and listed, listed, parts)
+        value
+        if keep_wrapper
+        else filter_meta(value, path, subjects and listed, listed, parts, asked)
     )
     return set_at(wrapper, path, inner)
 

@@ -38,6 +38,10 @@ class ShapeConfig:
     # Values the caller named (path arguments, output.named_scope): a default-chosen relation
     # of a list's items equal to one of them on every item says nothing new and is left out.
     known_values: frozenset[str] = frozenset()
+    # The request members the call sent (normalised names, ``output.sent_names``): a list's
+    # wrapper answering one back echoes the caller's own value (``payload.echoed``); None when
+    # the call is not known (a preview): every member the description names counts as sent.
+    sent: frozenset[str] | None = None
     # The body's members the answer's footer or note stands for (its next page's cursor or URL
     # when ``continue`` fetches that page: covered.py), as key paths: left out.
     covered: tuple[tuple[str, ...], ...] = ()
