@@ -323,15 +323,28 @@ def is_acknowledgement(body: Any) -> bool:
 def _acknowledgement_kept(body: Any, shaped: Any) -> bool:
     """Its flags with their values and one of its other values (not the id of the call,
     ``request_id``, nor GraphQL's ``__typename``), or, every flag true, a result saying it
-    succeeded."""
+    succeeded. A page that came back empty (``{overrides: [], limit: 25, offset: 0, more:
+    false}``) is said by its empty list: the result keeping it under its name and the flags
+    says there is none, and the page's position beside it is the request's own."""
     if isinstance(body, dict):
         body = {k: v for k, v in body.items() if not is_exchange_id(k)}
     sent, kept = _values(data_of(body)), _values(shaped)
     flags = [v for v in sent if isinstance(v, bool)]
     others = [v for v in sent if not isinstance(v, bool) and v != ""]  # "" says nothing
-    if all(any(k is v for k in kept) for v in flags) and (not others or found_in(others, shaped)):
+    if all(any(k is v for k in kept) for v in flags) and (
+        not others or found_in(others, shaped) or _empty_page_said(body, shaped)
+    ):
         return True
     return all(flags) and says_success(shaped)
+
+
+def _empty_page_said(body: Any, shaped: Any) -> bool:
+    """``body`` has an empty list that ``shaped`` keeps, empty, under the same name."""
+    return (
+        isinstance(body, dict)
+        and isinstance(shaped, dict)
+        and any(v == [] and shaped.get(k) == [] for k, v in body.items())
+    )
 
 
 def judge_answer(

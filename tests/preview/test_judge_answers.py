@@ -756,6 +756,20 @@ def test_the_id_of_the_call_is_no_value_an_acknowledgement_must_keep() -> None:
     assert ack in judge(body, {"networks": {}}, template=at, kind="update").lost
 
 
+def test_a_page_that_came_back_empty_is_said_by_its_empty_list() -> None:
+    """A list read answering no items beside the page's position it was asked for and a
+    flag (``{overrides: [], limit: 25, offset: 0, more: false}``): the result keeping the
+    empty list and the flag says there is none (the position is the request's own, left out
+    as its echo); the judge wanted the limit or offset too. Dropping the list, or the flag,
+    still fails."""
+    body = {"overrides": [], "limit": 25, "offset": 0, "more": False}
+    at = "/schedules/{id}/overrides"
+    ack = "acknowledgement: the result neither keeps the body nor says it succeeded"
+    assert judge(body, {"overrides": [], "more": False}, template=at, kind="read").lost == []
+    assert ack in judge(body, {"more": False}, template=at, kind="read").lost
+    assert ack in judge(body, {"overrides": []}, template=at, kind="read").lost
+
+
 def test_a_record_of_settings_is_no_wrapper_of_its_list_of_values() -> None:
     """A scheduled report created in bulk answers its settings (paused, how often, which job,
     its date range and key, its start and end) and ``report_keys``, a list of strings among
