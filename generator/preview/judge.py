@@ -117,6 +117,8 @@ from .judge_roles import (
     found_in,
     has_identity_member,
     get_path,
+    none_said,
+    scalar_members,
     is_label,
     is_error_report,
     is_meta,
@@ -150,7 +152,7 @@ def payload_path(body: Any, thing: str = "", nested: bool = True) -> tuple[str, 
     found: list[tuple[tuple[str, ...], list[Any]]] = []
     # a wrapper carries a few scalars besides its list (counts, pages); an object with more is
     # a resource whose nested lists (an error's details) are part of it
-    scalars = sum(not isinstance(v, (dict, list)) for v in body.values())
+    scalars = scalar_members(body)
     stated = stated_answer(body, thing)  # the answer, not a wrapper: its parts' lists
     for key, value in body.items():
         if is_meta(key):
@@ -182,18 +184,7 @@ def payload_path(body: Any, thing: str = "", nested: bool = True) -> tuple[str, 
 
 def _few(part: Any) -> bool:
     """A part with at most ``WRAPPER_SCALARS`` scalars: a wrapper, not a record."""
-    return sum(not isinstance(v, (dict, list)) for v in part.values()) <= WRAPPER_SCALARS
-
-
-def _none_said(body: Any, shaped: Any) -> bool:
-    """An empty list of the body that the result keeps empty (``{type: "list", data: []}`` ->
-    ``{data: []}``): the answer is that there are none, not wrapper metadata."""
-    if not isinstance(body, dict):
-        return False
-    return any(
-        value == [] and (shaped == [] or isinstance(shaped, dict) and shaped.get(key) == [])
-        for key, value in body.items()
-    )
+    return scalar_members(part) <= WRAPPER_SCALARS
 
 
 def _arrays(value: Any, depth: int = 0) -> list[list[Any]]:
@@ -371,7 +362,7 @@ def judge(
             (isinstance(body, (dict, list)) and body)
             and (said := [v for v in leaves(data_of(body)) if v != ""])  # "" says nothing
             and not found_in(said, shaped)
-            and not _none_said(body, shaped)
+            and not none_said(body, shaped)
         ):
             verdict.wrapper_only = True
             verdict.lost.append("every value of the body")

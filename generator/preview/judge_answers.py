@@ -56,15 +56,16 @@ from .judge_roles import (
     found_in,
     get_path,
     has_identity_member,
-    is_own_part,
     identity_values,
     is_error_report,
     is_exchange_id,
     is_label,
     is_meta,
+    is_own_part,
     is_resource,
     is_scalar,
     labels,
+    none_said,
     own_identity,
     same_name,
     stated_answer,
@@ -332,19 +333,10 @@ def _acknowledgement_kept(body: Any, shaped: Any) -> bool:
     flags = [v for v in sent if isinstance(v, bool)]
     others = [v for v in sent if not isinstance(v, bool) and v != ""]  # "" says nothing
     if all(any(k is v for k in kept) for v in flags) and (
-        not others or found_in(others, shaped) or _empty_page_said(body, shaped)
+        not others or found_in(others, shaped) or none_said(body, shaped)
     ):
         return True
     return all(flags) and says_success(shaped)
-
-
-def _empty_page_said(body: Any, shaped: Any) -> bool:
-    """``body`` has an empty list that ``shaped`` keeps, empty, under the same name."""
-    return (
-        isinstance(body, dict)
-        and isinstance(shaped, dict)
-        and any(v == [] and shaped.get(k) == [] for k, v in body.items())
-    )
 
 
 def judge_answer(

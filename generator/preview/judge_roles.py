@@ -216,6 +216,23 @@ def same(original: Any, shaped: Any) -> bool:
     return str(original) == str(shaped)
 
 
+def none_said(body: Any, shaped: Any) -> bool:
+    """An empty list of the body that the result keeps empty (``{type: "list", data: []}`` ->
+    ``{data: []}``): the answer is that there are none, not wrapper metadata."""
+    if not isinstance(body, dict):
+        return False
+    return any(
+        value == [] and (shaped == [] or isinstance(shaped, dict) and shaped.get(key) == [])
+        for key, value in body.items()
+    )
+
+
+def scalar_members(obj: dict[str, Any]) -> int:
+    """How many members of ``obj`` are neither objects nor lists (a wrapper carries at most
+    ``WRAPPER_SCALARS``: counts and page numbers beside its list)."""
+    return sum(not isinstance(v, (dict, list)) for v in obj.values())
+
+
 def found_in(values: list[Any], shaped: Any) -> bool:
     kept = leaves(shaped)
     return any(same(v, s) for v in values for s in kept)

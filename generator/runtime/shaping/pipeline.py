@@ -166,6 +166,7 @@ def shape(
         def select(item: Any) -> Any:  # concise: a null or empty value says nothing
             return with_map_keys(item, prune_empty(base(item), flags=set_flags), maps)
 
+    asked = asked_of(config.context.asked, config.sent)  # what a list may answer back
     shaped = apply_select(
         value,
         target,
@@ -174,7 +175,7 @@ def shape(
         keep_wrapper=selection is None,
         subjects=from_defaults,
         parts=from_defaults and config.kind in PAGE_KINDS,  # a read's parts holding records
-        asked=asked_of(config.context.asked, config.sent),
+        asked=asked,
     )
     violations: list[str] = []
     repaired: list[str] = []
@@ -202,7 +203,7 @@ def shape(
                 where,
                 lambda item: prune_empty(generic_projection(item)),
                 False,
-                asked=asked_of(config.context.asked, config.sent),
+                asked=asked,
             )
             notes.append(
                 "[the default fields would have lost data ("
