@@ -159,3 +159,18 @@ def test_sentences_links_and_cursors_are_no_base64_data() -> None:
 
 def test_base64_data_that_is_all_the_answer_holds_stays() -> None:
     assert find_encodings({"audio_base64": PNG}) == {}
+
+
+def test_base64_data_inside_the_answers_only_member_stays() -> None:
+    """A read whose whole answer is a certificate under one member (``{ca: {certificate}}``,
+    a database's CA certificate, base64 of its PEM text) answers with it: reduced to
+    ``{"ca": {}}`` it had lost all it was called for."""
+    body = {"ca": {"certificate": PNG}}
+    assert find_encodings(body) == {}
+    shaped = shape(body, ShapeConfig(kind="read"))
+    assert PNG[:200] in shaped.chunks[0]
+    vectors = {"result": {"data": VECTOR, "model": "embed-small"}}
+    assert find_encodings(vectors) == {}
+    # not when the member holds more than the encoding, nor below a list
+    assert find_encodings({"ca": {"certificate": PNG, "id": "ca-1"}}) != {}
+    assert find_encodings({"items": [{"data": PNG}]}) != {}

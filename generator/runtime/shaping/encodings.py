@@ -24,7 +24,9 @@ answer. Recognised from the value and its member's name, never from one API's fi
 
 Only members are left out, and not the answer's payload: when the whole answer is one
 encoding, its only member, or the only list or object of a top-level answer (``{"data":
-[0.12, ...], "model": ...}``), it is what the operation answers and stays.
+[0.12, ...], "model": ...}``), it is what the operation answers and stays; so it does inside
+an only member (``{"ca": {"certificate": "LS0t..."}}``: a certificate the call exists to
+give; ``{"result": {"data": [0.12, ...], "model": ...}}``).
 ``detail_level="detailed"`` and explicit ``fields`` show them; so does an operator's overlay
 that names the member in its default fields. The note names each
 member once (list items seen through, ``data[].embedding``) and what it was.
@@ -113,27 +115,29 @@ def find_encodings(value: Any, kept: Iterable[str] = ()) -> dict[str, str]:
     keep = frozenset(kept)
     found: dict[str, str] = {}
 
-    def walk(node: Any, dotted: str, shown: str) -> None:
+    def walk(node: Any, dotted: str, shown: str, whole: bool) -> None:
+        # whole: ``node`` is all the answer holds (the body, or its only member's value)
         if isinstance(node, list):
             for item in node:
-                walk(item, dotted, f"{shown}[]")
+                walk(item, dotted, f"{shown}[]", False)
             return
         if not isinstance(node, dict):
             return
         containers = [k for k, v in node.items() if isinstance(v, (dict, list)) and v]
-        payload = containers[0] if not dotted and not shown and len(containers) == 1 else None
-        if not dotted and not shown and len(node) == 1:  # all the answer holds (``{audio}``)
+        payload = containers[0] if whole and len(containers) == 1 else None
+        if whole and len(node) == 1:  # all the answer holds (``{audio}``, ``{ca: {pem}}``)
             payload = next(iter(node))
         for key, sub in node.items():
             path = f"{dotted}.{key}" if dotted else key
             kept = path in keep or any(path.startswith(f"{k}.") for k in keep)
             kind = None if kept or key == payload else encoding_kind(key, sub)
             if kind is None:
-                walk(sub, path, f"{shown}.{key}" if shown else key)
+                alone = whole and len(node) == 1
+                walk(sub, path, f"{shown}.{key}" if shown else key, alone)
             elif path not in found:
                 found[path] = f"{shown}.{key} ({kind})" if shown else f"{key} ({kind})"
 
-    walk(value, "", "")
+    walk(value, "", "", True)
     return found
 
 
