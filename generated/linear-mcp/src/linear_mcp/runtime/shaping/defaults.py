@@ -503,13 +503,14 @@ def choose_default_fields(
         # ids of what it belonged to: ``{accountId, item: {id, title}}``), its part is it
         held = kind == "delete" and not has_id(tree)
         _related_said_whole(tree, pick, related=kind != "delete" or held, held=held)
-    _same_schema_siblings(tree, pick, people=kind in WRITE_KINDS)
+    _same_schema_siblings(tree, pick, people=kind in WRITE_KINDS, parts=not item)
     _named_lists(tree, pick, listed)
     _series(tree, pick)
     if not item:
         _tables(tree, pick, read=kind not in WRITE_KINDS)
     if on_page(item, kind) and not is_person_node("_".join(entity), tree):
         _related_as_listed(tree, pick, kind)  # a person's page: said by its handle (people)
+        _same_schema_siblings(tree, pick, kind in WRITE_KINDS, parts_only=True)
     if kind in WRITE_KINDS and not item and _unnamed(tree):
         _outcome(tree, pick)  # ``{result: {deleted: true}, return_code, return_message}``
         _written_lists(tree, pick)  # ``{status, message, ids: [...], failed: [...]}``
@@ -1184,7 +1185,14 @@ def _figures(node: Any) -> bool:
     )
 
 
-def _same_schema_siblings(tree: dict[str, Any], pick: Picker, people: bool = False) -> None:
+def _same_schema_siblings(
+    tree: dict[str, Any],
+    pick: Picker,
+    people: bool = False,
+    prefix: str = "",
+    parts_only: bool = False,
+    parts: bool = True,
+) -> None:
     """Members of one schema side by side (a tournament's ``created``, ``started`` and
     ``finished`` lists of the same items; parts without an identity; alike when their members
     share three quarters of their union, optional members coming and going) keep the same
@@ -1193,9 +1201,13 @@ def _same_schema_siblings(tree: dict[str, Any], pick: Picker, people: bool = Fal
     people too (``buyerContacts`` and ``sellerContacts``: its one people slot took one).
     Related objects (with an identity of their own:
     a ``team`` beside an ``inheritedFrom``) are relations, each taken by its own rank; those
-    taken are taken alike."""
+    taken are taken alike. So inside a part the selection reaches (``prefix``: its dotted path
+    and a dot): a deployment's ``jobs``, ``services`` and ``workers`` in an event's
+    ``deployment``; with ``parts_only``, only there (once the parts' listed members are in:
+    ``_related_as_listed``); not with ``parts`` false (a list's item stays lean: a station's
+    offices' opening hours are not made whole for each station of a list)."""
     groups: list[tuple[bool, bool, list[dict[str, Any]], list[str]]] = []
-    for key, sub in tree.items():
+    for key, sub in () if parts_only else tree.items():
         inner = unwrap(sub)
         listed = isinstance(sub, list)
         if not isinstance(inner, dict) or not inner or (is_person(key) and not (listed and people)):
@@ -1216,24 +1228,29 @@ def _same_schema_siblings(tree: dict[str, Any], pick: Picker, people: bool = Fal
                 [k for g in joined for k in g[3]] + [key],
             )
         )
+    for key, sub in tree.items() if parts else ():  # first the parts the selection reaches
+        inner = unwrap(sub)
+        if isinstance(inner, dict) and any(p.startswith(f"{prefix}{key}.") for p in pick.chosen):
+            _same_schema_siblings(inner, pick, people, f"{prefix}{key}.")
+    chosen = [p[len(prefix) :] for p in pick.chosen if p.startswith(prefix)]
     for _, related, _, keys in groups:
         if len(keys) < 2:
             continue
         rests: list[str] = []
-        whole = any(key in pick.chosen for key in keys)  # one kept whole: each is
-        for path in pick.chosen:
+        whole = any(key in chosen for key in keys)  # one kept whole: each is
+        for path in chosen:
             top, _, rest = path.partition(".")
             if top in keys and rest and rest not in rests:
                 rests.append(rest)
         for key in keys:
-            if related and key not in pick.used:
+            if related and not any(p.partition(".")[0] == key for p in chosen):
                 continue  # a relation left out by its rank stays out
             if whole:
-                pick.add(key, "relation", force=True, cost=1)
+                pick.add(f"{prefix}{key}", "relation", force=True, cost=1)
                 continue
             for rest in rests:
                 if _has_path(tree[key], rest.split(".")):
-                    pick.add(f"{key}.{rest}", "relation", force=True, cost=1)
+                    pick.add(f"{prefix}{key}.{rest}", "relation", force=True, cost=1)
 
 
 def _has_path(tree: Any, segs: list[str]) -> bool:
