@@ -60,6 +60,7 @@ from .judge_roles import (
     is_error_report,
     is_exchange_id,
     is_label,
+    is_links,
     is_meta,
     is_own_part,
     is_resource,
@@ -206,8 +207,8 @@ def one_resource(body: Any, thing: str = "") -> dict[str, Any] | None:
     if stated_answer(body, thing):
         return body  # it states the answer; its parts are what the answer is about
     found: list[dict[str, Any]] = []
-    for value in body.values():
-        if not isinstance(value, dict):
+    for key, value in body.items():
+        if not isinstance(value, dict) or is_links(key, value):
             continue
         if is_resource(value):
             found.append(value)
