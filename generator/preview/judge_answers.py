@@ -64,6 +64,7 @@ from .judge_roles import (
     is_meta,
     is_own_part,
     is_resource,
+    OWN_IDENTITY,
     is_scalar,
     labels,
     none_said,
@@ -160,7 +161,7 @@ def records(
     not records)."""
     if not isinstance(body, dict) or stated_answer(body, thing):
         return None
-    if _scalars(body) > WRAPPER_SCALARS:
+    if _scalars(body) > WRAPPER_SCALARS or _named_thing(body, thing):
         return None
     if any(isinstance(v, dict) and is_resource(v) for v in body.values()):
         return None
@@ -186,6 +187,21 @@ def records(
     if (own_identity(body) or named) and not _named_for(items, path[-1]):
         return None
     return path, items
+
+
+def _named_thing(body: dict[str, Any], thing: str) -> bool:
+    """``body`` is what the path addresses, named by a member of its own: the thing's name and
+    an identity word (``seasonNumber`` of a season a PUT ``/series/{id}/season`` answers):
+    a list in one of its parts (its statistics' ``episodeFileQualities``) is part of it, not
+    the records of a batch."""
+    if not thing:
+        return False
+    for key, value in body.items():
+        ws = words(key)
+        if len(ws) > 1 and ws[-1] in OWN_IDENTITY and same_name("_".join(ws[:-1]), thing):
+            if is_scalar(value) and value != "":
+                return True
+    return False
 
 
 def _scalars(obj: dict[str, Any]) -> int:
