@@ -130,6 +130,10 @@ def test_an_annotation_updated_keeps_the_value_it_was_set_to() -> None:
         assert "value" in chosen and "name" in chosen, (kind, item, chosen)
     keyed = {"key": "string", "value": "integer", "scope": "string", "updated_at": "string:time"}
     assert "value" in choose_default_fields(keyed, kind="update")
+    # a pair with more than ids and times beside it is not (a token's value is shown only
+    # when a create minted it: ``test_shaping_credentials``)
+    token = {"name": "string", "value": "string", "qrCode": "string", "duration": "string"}
+    assert "value" not in choose_default_fields(token, kind="create", entity=("report",))
     # a record with two values, or named otherwise, is not a pair
     two = {"id": "string", "title": "string", "value": "string", "data": "string",
            "notes": "string", "updated_at": "string:time"}  # fmt: skip

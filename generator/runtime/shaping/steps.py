@@ -242,9 +242,15 @@ def values(sel: Selection) -> list[Field]:
         if is_value(f.key) and base_type(f.node) in ("string", "integer", "number", "any")
     ]  # fmt: skip
     typed = any(is_kind(f.key) for f in sel.own_leaves)  # a record of a type: a DNS A record
-    paired = any(tuple(w(f.key)) in (("name",), ("key",)) for f in sel.own_leaves)
-    paired = paired and len(found) == 1 and tuple(w(found[0].key)) == ("value",)
+    named = [f for f in sel.own_leaves if tuple(w(f.key)) in (("name",), ("key",))]
+    paired = bool(named) and len(found) == 1 and tuple(w(found[0].key)) == ("value",)
     paired = paired and sel.kind in WRITE_KINDS and not sel.item  # what a write set it to
+    # a pair and nothing else but its ids and times (not a token's ``{name, value, qrCode,
+    # duration}``: a credential the object is, shown only when minted)
+    paired = paired and all(
+        f in named or f is found[0] or own_identity_key(f.key) or is_time(f.key, f.node)
+        for f in sel.own_leaves
+    )
     return found if len(found) == 1 and (typed or paired) else []
 
 

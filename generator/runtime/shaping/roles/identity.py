@@ -171,9 +171,13 @@ def identity_fields(
     # a second own key (``identifier`` next to ``id``) after natural keys
     natural += [k for k in own[1:] if k not in addressed]
     if not own:  # no plain id: the first ``*Id`` is the stable one next to a natural key
-        # (or one named by its initial: a JSON Web Key's ``kid``)
+        # (or one named by its initial: a JSON Web Key's ``kid``, unless a part has an id the
+        # object is known by: a login request's ``client.client_id`` beside its session's
+        # ``sid``)
         ids = [k for k in leaves if is_id_name(k) and w(k)[0] not in NOT_OWN]
-        ids += [k for k in leaves if initialled_id(k) and _string(tree[k]) and k not in ids]
+        initialled = [k for k in leaves if initialled_id(k) and _string(tree[k]) and k not in ids]
+        if initialled and not _identity_below(tree):
+            ids += initialled
         # ``actor_id`` next to ``actor``: a reference, last; one the API addresses it by
         # first (the ``PlayerID`` of ``{playerid}`` before a ``DraftKingsPlayerID``)
         ids.sort(key=lambda k: (refers(k, tree), k not in addressed))
