@@ -104,6 +104,7 @@ CODES: tuple[Code, ...] = (
     # References
     Code("REF_DANGLING", (E,), "a $ref points to nothing"),
     Code("SCHEMA_REF_DANGLING", (W,), "a schema $ref points to nothing: any value"),
+    Code("EXAMPLE_REF_DANGLING", (W,), "an example's $ref points to nothing: left out"),
     Code("REF_CYCLE", (E,), "a chain of $refs loops back to itself"),
     Code("REF_INVALID", (E,), "a $ref is malformed"),
     Code("REF_FILE_NOT_FOUND", (E,), "a $ref names a file that does not exist"),

@@ -39,6 +39,14 @@ def _fits(value: Any, kind: str) -> bool:
     return True  # object/array enums: left alone
 
 
+def _scalar_type(values: list[Any]) -> str | None:
+    """The one JSON type of scalar ``values`` (``integer`` within ``number``), else None."""
+    for kind in ("boolean", "integer", "number", "string"):
+        if all(_fits(v, kind) for v in values):
+            return kind
+    return None
+
+
 def _convert(value: Any, kind: str) -> Any:
     if kind == "integer":
         if isinstance(value, str) and _INTEGER.fullmatch(value.strip()):
@@ -124,6 +132,20 @@ def repair_enum(schema: dict[str, Any]) -> str | None:
     values = [v for v in enum if v is not None]
     if kind == "array":
         return _enum_of_items(schema, values)
+    if kind == "object" and values and not any(isinstance(v, (dict, list)) for v in values):
+        scalar = _scalar_type(values)
+        if scalar is not None:  # ``type: object`` over an enum of strings (a ref's type
+            # laid under another's: ``{type: object, allOf: [{$ref: Comparator}]}``): no
+            # value is both, so no call could send one; the values say what it is
+            schema["type"] = (
+                [scalar if t == "object" else t for t in types]
+                if isinstance(types, list)
+                else scalar
+            )
+            return (
+                f"`type: object` contradicts its enum ({_shown(values)}): the type is the "
+                f"values' ({scalar})"
+            )
     if all(_fits(v, kind) for v in values):
         return None
     shown = _shown(values)

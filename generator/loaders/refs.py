@@ -9,7 +9,10 @@ local refs). Remote (``http(s)://``) refs are not fetched.
 with a broken ref is broken, nothing is generated. One exception, as for Swagger 2.0: a ref in
 a schema's place to a member missing from a loaded document (vendors publish such slips) is
 read as any value, the ref removed from the document, and said once per missing target as a
-``SCHEMA_REF_DANGLING`` warning. After it passed, lookups cannot fail.
+``SCHEMA_REF_DANGLING`` warning; so is an example (a member of an ``examples`` map) whose ref
+points to nothing, left out of its map with an ``EXAMPLE_REF_DANGLING`` warning (an example
+only illustrates: Okta's management description names examples it never defines). After it
+passed, lookups cannot fail.
 Cycles through schemas are legal and handled by the consumers (schemas.py, response_shape.py)
 with the ``name``/``key`` of each resolved target.
 """
@@ -220,7 +223,8 @@ class RefResolver:
         """Raise one GenerationError listing every ref that cannot be resolved. A schema's ref
         to a member its (loaded) document lacks is read as any value instead: the ref is
         removed, its sibling keys (``description``, ``nullable``) stay, and the warnings are
-        returned, one per missing target."""
+        returned, one per missing target. An example's ref to nothing leaves that example out
+        of its ``examples`` map."""
         dangling = self._walk_refs(errors_only=False)
         if not dangling:
             return []
@@ -230,16 +234,21 @@ class RefResolver:
             node = _node_at(doc.data, where)
             if node is None or "$ref" not in node:
                 continue  # the same ref object reached twice
-            del node["$ref"]
+            tokens = split_pointer(where)
+            if _example_place(tokens):
+                # an example to nothing shows nothing: it is left out of its map
+                examples = _node_at(doc.data, make_pointer(*tokens[:-1]))
+                if examples is not None:
+                    examples.pop(tokens[-1], None)
+                code, outcome = "EXAMPLE_REF_DANGLING", "that example is left out"
+            else:
+                del node["$ref"]
+                code, outcome = "SCHEMA_REF_DANGLING", "that schema is read as any value"
             places[exc.message] = places.get(exc.message, 0) + 1
             warnings.setdefault(
                 exc.message,
                 doc.diagnostic(
-                    Severity.WARNING,
-                    "SCHEMA_REF_DANGLING",
-                    f"{exc.message}: that schema is read as any value",
-                    where,
-                    exc.hint,
+                    Severity.WARNING, code, f"{exc.message}: {outcome}", where, exc.hint
                 ),
             )
         self._lookups.clear()
@@ -273,7 +282,8 @@ class RefResolver:
                     if whole_map:
                         self.map_refs.append((doc, where))
                 except RefError as exc:
-                    if not errors_only and _schema_place(split_pointer(where)):
+                    tokens = split_pointer(where)
+                    if not errors_only and (_schema_place(tokens) or _example_place(tokens)):
                         own = self._own_dangling(ref, doc)
                         if own is not None:
                             dangling.append((doc, where, own))
@@ -330,6 +340,13 @@ def _schema_place(tokens: list[str]) -> bool:
     if parent in NAME_MAPS:
         return False  # a member of a map of parameters, responses, headers...
     return last in SCHEMA_KEYS or (parent in SCHEMA_LISTS and last.isdigit())
+
+
+def _example_place(tokens: list[str]) -> bool:
+    """Whether the object at ``tokens`` is an Example Object: a member of an ``examples`` map
+    (a media type's, a parameter's, ``components/examples``). It only illustrates, so a ref
+    of one to nothing leaves that example out instead of stopping generation."""
+    return len(tokens) >= 2 and tokens[-2] == "examples"
 
 
 def _node_at(data: Any, where: str) -> dict[str, Any] | None:

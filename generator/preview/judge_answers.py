@@ -60,9 +60,11 @@ from .judge_roles import (
     is_error_report,
     is_exchange_id,
     is_label,
+    is_links,
     is_meta,
     is_own_part,
     is_resource,
+    OWN_IDENTITY,
     is_scalar,
     labels,
     none_said,
@@ -159,7 +161,7 @@ def records(
     not records)."""
     if not isinstance(body, dict) or stated_answer(body, thing):
         return None
-    if _scalars(body) > WRAPPER_SCALARS:
+    if _scalars(body) > WRAPPER_SCALARS or _named_thing(body, thing):
         return None
     if any(isinstance(v, dict) and is_resource(v) for v in body.values()):
         return None
@@ -187,6 +189,21 @@ def records(
     return path, items
 
 
+def _named_thing(body: dict[str, Any], thing: str) -> bool:
+    """``body`` is what the path addresses, named by a member of its own: the thing's name and
+    an identity word (``seasonNumber`` of a season a PUT ``/series/{id}/season`` answers):
+    a list in one of its parts (its statistics' ``episodeFileQualities``) is part of it, not
+    the records of a batch."""
+    if not thing:
+        return False
+    for key, value in body.items():
+        ws = words(key)
+        if len(ws) > 1 and ws[-1] in OWN_IDENTITY and same_name("_".join(ws[:-1]), thing):
+            if is_scalar(value) and value != "":
+                return True
+    return False
+
+
 def _scalars(obj: dict[str, Any]) -> int:
     return sum(is_scalar(v) for v in obj.values())
 
@@ -206,8 +223,8 @@ def one_resource(body: Any, thing: str = "") -> dict[str, Any] | None:
     if stated_answer(body, thing):
         return body  # it states the answer; its parts are what the answer is about
     found: list[dict[str, Any]] = []
-    for value in body.values():
-        if not isinstance(value, dict):
+    for key, value in body.items():
+        if not isinstance(value, dict) or is_links(key, value):
             continue
         if is_resource(value):
             found.append(value)

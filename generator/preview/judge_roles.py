@@ -50,6 +50,20 @@ def is_meta(key: str) -> bool:
     return bare(key) == "meta"
 
 
+def is_links(key: str, value: Any) -> bool:
+    """Hypermedia links (HAL's ``_links``, JSON:API's ``links``): a member named ``links``
+    whose members are links, objects with an ``href`` (``{self: {href, name}}``) or URLs. A
+    link's ``name`` names the link, not the resource: never the answered resource."""
+    if bare(key) not in ("links", "link") or not isinstance(value, dict) or not value:
+        return False
+    return all(
+        (isinstance(v, dict) and "href" in v)
+        or (isinstance(v, str) and v.startswith(("http://", "https://", "/")))
+        or v is None
+        for v in value.values()
+    )
+
+
 MAX_LABEL_CHARS = 300
 WRAPPER_SCALARS = 4  # a list two levels down is a payload only in a body with at most this many
 
@@ -295,7 +309,11 @@ def unwrap_path(body: Any, thing: str = "") -> tuple[str, ...]:
             return (*path, named[0])
         if sum(is_scalar(v) for v in body.values()) > WRAPPER_SCALARS:
             return path  # an envelope carries a few scalars; an object with more is a resource
-        objects = [(k, v) for k, v in body.items() if isinstance(v, dict) and v and not is_meta(k)]
+        objects = [
+            (k, v)
+            for k, v in body.items()
+            if isinstance(v, dict) and v and not is_meta(k) and not is_links(k, v)
+        ]
         resources = [(k, v) for k, v in objects if is_resource(v)]
         if len(resources) == 1 and is_own_part(body, resources[0][1]):
             return path  # its own ``productId`` beside a part named by a ``<thing>Id`` of its own

@@ -166,3 +166,59 @@ def test_a_default_that_is_none_of_the_enum_values_is_read_as_meant_or_dropped(
         "its default 'Info' is none of its enum values: read as 'info'",
         "its default 'green' is none of its enum values ('red', 'blue'): it is dropped",
     ]
+
+
+OBJECT_OVER_STRINGS = """\
+openapi: 3.0.3
+info: {title: Alerts, version: '1'}
+servers: [{url: 'https://api.example.test'}]
+paths:
+  /v1/thresholds/alerts/send:
+    post:
+      operationId: createAlert
+      requestBody:
+        content:
+          application/json:
+            schema: {$ref: '#/components/schemas/AlertRequest'}
+      responses:
+        '200': {description: ok}
+components:
+  schemas:
+    Comparator: {type: string, enum: ['=', '!=', '<', '>']}
+    Metric: {type: string, enum: [hard_bounce_rate, delivered_rate]}
+    AlertRequest:
+      type: object
+      properties:
+        name: {type: string}
+        comparator:
+          type: object
+          allOf: [{$ref: '#/components/schemas/Comparator'}]
+          description: The comparison operator.
+        metric:
+          type: [object, 'null']
+          allOf: [{$ref: '#/components/schemas/Metric'}]
+        limit: {type: object, enum: [{a: 1}, {a: 2}]}
+"""
+
+
+def test_an_object_type_laid_over_an_enum_of_strings_takes_the_values_type(
+    tmp_path: Path,
+) -> None:
+    """A property written ``{type: object, allOf: [{$ref: <a string enum>}]}`` (a vendor's
+    description: an alert's comparator and metric) read as ``{type: object, enum: ['=',
+    ...]}``: no value is both, so every call of the write failed validation. The values say
+    what it is: a string; an enum of objects under ``type: object`` is left alone."""
+    path = tmp_path / "alerts.yaml"
+    path.write_text(OBJECT_OVER_STRINGS, encoding="utf-8")
+    spec, diagnostics = load_openapi(path)
+    [op] = spec.operations
+    props = op.input_schema["properties"]
+    assert props["comparator"]["type"] == "string"
+    assert props["comparator"]["enum"] == ["=", "!=", "<", ">"]
+    assert props["metric"]["type"] in (["string", "null"], "string")
+    assert props["limit"]["type"] == "object"
+    jsonschema.validate(
+        {"name": "n", "comparator": "<", "metric": "delivered_rate"}, op.input_schema
+    )
+    notes = [d for d in diagnostics if d.code == "ENUM_TYPE_REPAIRED"]
+    assert any("the type is the values' (string)" in d.message for d in notes)

@@ -335,7 +335,8 @@ STEPS: tuple[Step, ...] = (
     Step("value", values, slot=1, picks="label"),  # what a typed record holds (DNS data)
     Step("state", states, state_key, "state", path=reduce,
          take=take_states),  # an object: by its label (on a page with its category)
-    Step("enum", enums, slot=1, picks="state", when=lambda p, item, kind: p.state > 1),
+    Step("enum", enums, slot=1, picks="state",
+         when=lambda p, item, kind: p.state > 1 or (kind in WRITE_KINDS and not item)),
     Step("finished", finished_flags, slot=1, picks="state",
          when=lambda p, item, kind: kind in WRITE_KINDS),  # ``done``: where a write stands
     Step("color", colors, slot=1, picks="kind",

@@ -234,13 +234,25 @@ def part_last(f: Field, sel: Selection) -> Any:
 def values(sel: Selection) -> list[Field]:
     """A typed record's value (``roles/content.is_value``: ``data`` beside ``type`` and
     ``name``), a scalar of its own: only in a record that says its type (a blob's ``data``
-    beside a file name is no value)."""
+    beside a file name is no value), or a ``value`` in a pair named by a bare ``name`` or
+    ``key`` (an annotation, a variable, a header: ``{name, value, created_at, updated_at}``,
+    whose value is what an update set; not a venue's ``address`` beside its ``name``), in
+    the answer of a write."""
     found = [
         f for f in sel.own_leaves
         if is_value(f.key) and base_type(f.node) in ("string", "integer", "number", "any")
     ]  # fmt: skip
     typed = any(is_kind(f.key) for f in sel.own_leaves)  # a record of a type: a DNS A record
-    return found if len(found) == 1 and typed else []
+    named = [f for f in sel.own_leaves if tuple(w(f.key)) in (("name",), ("key",))]
+    paired = bool(named) and len(found) == 1 and tuple(w(found[0].key)) == ("value",)
+    paired = paired and sel.kind in WRITE_KINDS and not sel.item  # what a write set it to
+    # a pair and nothing else but its ids and times (not a token's ``{name, value, qrCode,
+    # duration}``: a credential the object is, shown only when minted)
+    paired = paired and all(
+        f in named or f is found[0] or own_identity_key(f.key) or is_time(f.key, f.node)
+        for f in sel.own_leaves
+    )
+    return found if len(found) == 1 and (typed or paired) else []
 
 
 # ------------------------------------------------------------------------------ state
@@ -332,8 +344,13 @@ def take_states(sel: Selection, row: Step) -> int:
 
 
 def enums(sel: Selection) -> list[Field]:
-    """Another enum of its own (a list item: only when no named state was taken)."""
+    """Another enum of its own (a list item: only when no named state was taken). The object
+    a write answers, whose lean profile has room for one state: its enum, when nothing named
+    as a state or a label was taken (``{expiration, support: DISABLED}`` after a revoke: where
+    the write left it, all it says of itself)."""
     if sel.item and "state" in sel.pick.roles:
+        return []
+    if not sel.item and sel.kind in WRITE_KINDS and {"state", "label"} & set(sel.pick.roles):
         return []
     return [f for f in sel.leaves if hint(f.node) == "enum" and not is_kind(f.key) and not f.part]
 

@@ -38,6 +38,10 @@ NATURAL_KEY_WORDS = frozenset(
 ORDERING_WORDS = frozenset({"sort", "sorting", "orderby"})
 
 
+def _string(node: Any) -> bool:
+    return node is None or (isinstance(node, str) and node.split(":")[0] == "string")
+
+
 def is_id_name(key: str) -> bool:
     return w(key)[-1] in ID_WORDS
 
@@ -102,8 +106,26 @@ def addressed_by(key: str, params: tuple[str, ...], entity: tuple[str, ...] = ()
         (len(w(p)) >= len(ws) and w(p)[-len(ws) :] == ws)
         or "".join(w(p)) == "".join(ws)
         or _names_inside(w(p), ws, entity)
+        or _initialled(w(p), key)
         for p in params
     ) or (ws[-1] in ("name", "id") and named_after(key, params))
+
+
+def initialled_id(key: str) -> bool:
+    """A member named by an initial and ``id`` (``kid``: a key's id, as JSON Web Keys name
+    it; ``gid``, ``pid``): three letters, the last two ``id``."""
+    return len(key) == 3 and key.isalpha() and key.lower().endswith("id") and key.lower() != "aid"
+
+
+def _initialled(param: tuple[str, ...], key: str) -> bool:
+    """``param`` names the member by its initial: ``kid`` for ``{keyId}``, ``{idpKeyId}``
+    (the initial of the word before ``id``)."""
+    return (
+        initialled_id(key)
+        and len(param) >= 2
+        and param[-1] == "id"
+        and key.lower() == param[-2][0] + "id"
+    )
 
 
 def _names_inside(param: tuple[str, ...], member: tuple[str, ...], entity: tuple[str, ...]) -> bool:
@@ -150,7 +172,13 @@ def identity_fields(
     # a second own key (``identifier`` next to ``id``) after natural keys
     natural += [k for k in own[1:] if k not in addressed]
     if not own:  # no plain id: the first ``*Id`` is the stable one next to a natural key
+        # (or one named by its initial: a JSON Web Key's ``kid``, unless a part has an id the
+        # object is known by: a login request's ``client.client_id`` beside its session's
+        # ``sid``)
         ids = [k for k in leaves if is_id_name(k) and w(k)[0] not in NOT_OWN]
+        initialled = [k for k in leaves if initialled_id(k) and _string(tree[k]) and k not in ids]
+        if initialled and not _identity_below(tree):
+            ids += initialled
         # ``actor_id`` next to ``actor``: a reference, last; one the API addresses it by
         # first (the ``PlayerID`` of ``{playerid}`` before a ``DraftKingsPlayerID``)
         ids.sort(key=lambda k: (refers(k, tree), k not in addressed))
