@@ -71,7 +71,7 @@ from .trees import alike, field_tree_from_value, is_map, unwrap
 MAX_DEPTH = 5
 META_WORDS = frozenset(
     {"meta", "metadata", "links", "link", "pagination", "paging", "cursor", "cursors",
-     "errors", "error", "warnings", "warning", "debug", "included", "facets", "aggregations",
+     "errors", "error", "warnings", "warning", "debug", "included", "includes", "facets", "aggregations",
      "highlights", "stats", "statistics", "usage", "info", "self", "schema", "context",
      "odata", "extensions", "headers"}
 )  # fmt: skip

@@ -542,7 +542,34 @@ def choose_default_fields(
             pick.add(path, "state", force=True)  # records apart: type, score, own members
         if not item:  # not how it was produced (its model, version, usage), nor its input
             return tuple(p for p in pick.chosen if not _beside_produced(p.split(".")[0]))
+    if listed and _named_by_nothing(tree, pick, entity, keys):
+        # a list's record that nothing names (no id, key, label, state or time: a geocoder's
+        # ``{formatted, geometry, confidence, bounds}``) kept only the scalar standing in for
+        # its identity: what it holds is its data, chosen as one record's (its coordinates)
+        whole = choose_default_fields(
+            field_tree, kind=kind, entity=entity, keys=keys, listed=False,
+            shared=shared, everywhere=everywhere,
+        )  # fmt: skip
+        return tuple(pick.chosen) + tuple(p for p in whole if p not in pick.chosen)
     return tuple(pick.chosen)
+
+
+def _named_by_nothing(
+    tree: dict[str, Any], pick: Picker, entity: tuple[str, ...], keys: tuple[str, ...]
+) -> bool:
+    """The rules picked one member of the object, the scalar standing in for an identity it
+    lacks (``identity_fields``' last resort), and it has objects of its own beside it: no
+    id or natural key, no member a path parameter names, no label, no part named by any."""
+    if len(pick.chosen) != 1 or pick.roles != ["identity"] or "." in pick.chosen[0]:
+        return False
+    key = pick.chosen[0]
+    if key not in tree or not is_leaf(tree[key]) or is_label(key):
+        return False
+    if own_identity_key(key, entity) or is_id_name(key) or is_natural_key(key):
+        return False
+    if addressed_by(key, keys, entity):
+        return False
+    return any(isinstance(unwrap(v), dict) for v in tree.values())
 
 
 def _selection(
