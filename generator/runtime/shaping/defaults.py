@@ -379,13 +379,15 @@ def choose_default_fields(
     listed: bool | None = None,
     shared: tuple[str, ...] = (),
     everywhere: tuple[str, ...] = (),
+    part: bool = False,
 ) -> tuple[str, ...]:
     """The concise default selection for an object tree (module doc): ``item=True`` for the
     items of a list response; ``kind``: what the operation does (``kinds.py``); ``listed``:
     whether the rules that keep a list's item lean apply (by default to an item of a read or a
     search; not to a write's record, nor to its parts, which are chosen as a read's are);
     ``shared``, ``everywhere``: the object is one of a union's variants and these are the
-    members most of its variants share, and all of them (``_shared_first``)."""
+    members most of its variants share, and all of them (``_shared_first``); ``part``: the
+    tree is a part of the object chosen on (``_add_from_children``), not the object itself."""
     listed = item and kind not in WRITE_KINDS if listed is None else listed
     profile = profile_for(kind, item)
     tree = unwrap(field_tree)
@@ -542,7 +544,7 @@ def choose_default_fields(
             pick.add(path, "state", force=True)  # records apart: type, score, own members
         if not item:  # not how it was produced (its model, version, usage), nor its input
             return tuple(p for p in pick.chosen if not _beside_produced(p.split(".")[0]))
-    if listed and _named_by_nothing(tree, pick, entity, keys):
+    if listed and not part and _named_by_nothing(tree, pick, entity, keys):
         # a list's record that nothing names (no id, key, label, state or time: a geocoder's
         # ``{formatted, geometry, confidence, bounds}``) kept only the scalar standing in for
         # its identity: what it holds is its data, chosen as one record's (its coordinates)
@@ -558,9 +560,12 @@ def _named_by_nothing(
     tree: dict[str, Any], pick: Picker, entity: tuple[str, ...], keys: tuple[str, ...]
 ) -> bool:
     """The rules picked one member of the object, the scalar standing in for an identity it
-    lacks (``identity_fields``' last resort), and it has objects of its own beside it: no
-    id or natural key, no member a path parameter names, no label, no part named by any."""
-    if len(pick.chosen) != 1 or pick.roles != ["identity"] or "." in pick.chosen[0]:
+    lacks (``identity_fields``' last resort), of more than ``SMALL`` members with objects
+    among them: no id or natural key, no member a path parameter names, no label, no part
+    named by any. (A record of a few members keeps a third of it or more: the usual rules.)"""
+    if len(tree) <= SMALL or len(pick.chosen) != 1 or pick.roles != ["identity"]:
+        return False
+    if "." in pick.chosen[0]:
         return False
     key = pick.chosen[0]
     if key not in tree or not is_leaf(tree[key]) or is_label(key):
@@ -1287,7 +1292,7 @@ def _add_from_children(
         inner = unwrap(sub)
         if isinstance(inner, dict):
             chosen = choose_default_fields(
-                inner, item=item, kind=kind, entity=w(key), listed=listed
+                inner, item=item, kind=kind, entity=w(key), listed=listed, part=True
             )
             for path in chosen:
                 pick.add(f"{key}.{path}", "relation", force=True)
