@@ -146,3 +146,45 @@ def test_a_text_named_object_of_figures_is_no_text() -> None:
     assert held_text({"en": "string", "meta": {"lang": "string"}}) is None
     assert held_text({"html": "string", "text": "string"}) == "text"
     assert held_text({"long": "string"}) == "long"
+
+
+# ------------------------------------------------------------ lists of people of one schema
+
+
+def test_a_listed_records_people_lists_of_one_schema_keep_the_same_members() -> None:
+    """An order found by a search, with its sender's and its recipient's contacts (two lists
+    of one schema, ``[{email, name}]``): the item's one people slot took the sender's, and the
+    recipient's were left out, while a write's answer kept both. Now a read's or a search's
+    item keeps both alike (the structure of an ad exchange's proposals, names changed)."""
+    contact = [{"email": "string", "name": "string"}]
+    party = {"accountId": "string"}
+    tree = {
+        "billedSender": party,
+        "sender": party,
+        "senderContacts": contact,
+        "senderPrivateData": {"referenceId": "string", "referencePayload": "string"},
+        "campaignIds": ["string"],
+        "hasSenderSignedOff": "boolean",
+        "hasRecipientSignedOff": "boolean",
+        "inventorySource": "string",
+        "isRenegotiating": "boolean",
+        "isSetupComplete": "boolean",
+        "kind": "string",
+        "labels": [{"accountId": "string", "createTimeMs": "string", "label": "string"}],
+        "lastUpdaterRole": "string",
+        "name": "string",
+        "negotiationId": "string",
+        "originatorRole": "string",
+        "privateAuctionId": "string",
+        "orderId": "string",
+        "orderState": "string",
+        "revisionNumber": "string",
+        "revisionTimeMs": "string",
+        "recipient": {"accountId": "string", "subAccountId": "string"},
+        "recipientContacts": contact,
+    }
+    for kind in ("read", "search"):
+        chosen = choose_default_fields(tree, item=True, kind=kind, entity=("order",))
+        assert {"senderContacts.email", "senderContacts.name"} <= set(chosen)
+        assert {"recipientContacts.email", "recipientContacts.name"} <= set(chosen)
+        assert "senderPrivateData.referencePayload" not in chosen  # the item stays lean

@@ -504,7 +504,7 @@ def choose_default_fields(
         # ids of what it belonged to: ``{accountId, item: {id, title}}``), its part is it
         held = kind == "delete" and not has_id(tree)
         _related_said_whole(tree, pick, related=kind != "delete" or held, held=held)
-    _same_schema_siblings(tree, pick, people=kind in WRITE_KINDS)
+    _same_schema_siblings(tree, pick)
     _named_lists(tree, pick, listed)
     _series(tree, pick)
     if not item:
@@ -1215,13 +1215,14 @@ def _figures(node: Any) -> bool:
     )
 
 
-def _same_schema_siblings(tree: dict[str, Any], pick: Picker, people: bool = False) -> None:
+def _same_schema_siblings(tree: dict[str, Any], pick: Picker) -> None:
     """Members of one schema side by side (a tournament's ``created``, ``started`` and
     ``finished`` lists of the same items; parts without an identity; alike when their members
     share three quarters of their union, optional members coming and going) keep the same
     members: what was chosen inside one of them is chosen inside each that has it (the budget
-    paid for it once: an agent compares them); with ``people`` (a write's answer), lists of
-    people too (``buyerContacts`` and ``sellerContacts``: its one people slot took one).
+    paid for it once: an agent compares them); lists of people too, on a write's answer and
+    on a read's or a search's item alike (``buyerContacts`` and ``sellerContacts``: its one
+    people slot took one, and the other side's contacts were lost).
     Related objects (with an identity of their own:
     a ``team`` beside an ``inheritedFrom``) are relations, each taken by its own rank; those
     taken are taken alike."""
@@ -1229,8 +1230,8 @@ def _same_schema_siblings(tree: dict[str, Any], pick: Picker, people: bool = Fal
     for key, sub in tree.items():
         inner = unwrap(sub)
         listed = isinstance(sub, list)
-        if not isinstance(inner, dict) or not inner or (is_person(key) and not (listed and people)):
-            continue  # a write's lists of people of one schema (buyer and seller contacts) too
+        if not isinstance(inner, dict) or not inner or (is_person(key) and not listed):
+            continue  # lists of people of one schema (buyer and seller contacts) too
         related = not listed and has_own_identity(inner)  # a relation: its own rank
         # alike any member of a group joins it, and the groups it joins are one (a
         # transcript's ``words`` alike its ``sentiment_analysis_results`` and its
