@@ -426,12 +426,43 @@ def text_key(f: Field, sel: Selection) -> Any:
 def rich_contents(sel: Selection) -> list[Field]:
     return [
         f for f in sel.objects + sel.arrays
-        if is_content(f.key) and text_member(unwrap(f.node) or {})
+        if is_content(f.key) and held_text(unwrap(f.node) or {}, f.key, isinstance(f.node, list))
     ]  # fmt: skip
 
 
+def held_text(tree: Any, key: str = "", runs: bool = False) -> str | None:
+    """The member of a text-named object that holds its text: its text member (``plain_text``,
+    ``text``), else, every member a plain string that no role reads (no id, label, time, link,
+    state or kind), the first: one text in its renderings or languages (``summary: {short,
+    medium, long}``, ``description: {en, fr}``; alone, ``summary: {long}``). Not an object of
+    ``details`` (``contentDetails: {note, videoId}``): its members say different things; nor
+    a list's elements (``runs``): rich text runs say their text by its member's name, and
+    other lists are records (``description: [{data, locale, scope}]``, values per locale)."""
+    found = text_member(tree)
+    if found is not None or runs or not isinstance(tree, dict) or not tree:
+        return found
+    if w(key)[-1] == "details":
+        return None
+    members: list[str] = list(tree)
+    if all(tree[k] == "string" and not _role_read(k) for k in members):
+        return members[0]
+    return None
+
+
+def _role_read(key: str) -> bool:
+    """A member a role reads by its name: an id, a label, a time, a state, a kind, a link."""
+    return (
+        is_id_name(key)
+        or is_label(key)
+        or is_time(key, "string")
+        or is_state(key)
+        or is_kind(key)
+        or is_url(key, None)
+    )
+
+
 def text_member_path(f: Field) -> str | None:
-    return f"{f.path}.{text_member(unwrap(f.node))}"
+    return f"{f.path}.{held_text(unwrap(f.node), f.key, isinstance(f.node, list))}"
 
 
 def take_unsaid(sel: Selection, row: Step) -> int:

@@ -19,10 +19,10 @@ read from the response itself (at run time, when the spec says nothing or is wro
    other objects (``{metadata: {name, uid}, spec: {...}, status: {...}}``): a list inside its
    ``spec`` is part of it.
 3. Otherwise the object is a wrapper. Its payload list is its one array of objects whose name
-   is not metadata (``errors``, ``links``, ``included``, ``facets``...), whatever the key
-   (``items``, ``value``, ``Things``, ``fooSummaries``, ``choices``) and whatever sits next to
-   it (scalars, ``metadata``/``meta``/``_links`` objects, paging fields). With several such
-   arrays, a conventional list key (``data``, ``items``, ``results``, ``value``...) decides;
+   is not metadata (``errors``, ``links``, ``included``/``includes``, ``facets``...), whatever
+   the key (``items``, ``value``, ``Things``, ``fooSummaries``, ``choices``) and whatever sits
+   next to it (scalars, ``metadata``/``meta``/``_links`` objects, paging fields). With several
+   such arrays, a conventional list key (``data``, ``items``, ``results``, ``value``...) decides;
    with none, the wrapper is kept whole (its lists are shaped as parts of it). An array of
    objects named for errors (``error_details``) beside arrays of values is none of them. With
    no array of objects, its one array of scalars (``{ids: [...], next}``) is the list.
@@ -72,9 +72,9 @@ from .trees import alike, field_tree_from_value, is_map, unwrap
 MAX_DEPTH = 5
 META_WORDS = frozenset(
     {"meta", "metadata", "links", "link", "pagination", "paging", "cursor", "cursors",
-     "errors", "error", "warnings", "warning", "debug", "included", "facets", "aggregations",
-     "highlights", "stats", "statistics", "usage", "info", "self", "schema", "context",
-     "odata", "extensions", "headers"}
+     "errors", "error", "warnings", "warning", "debug", "included", "includes", "facets",
+     "aggregations", "highlights", "stats", "statistics", "usage", "info", "self", "schema",
+     "context", "odata", "extensions", "headers"}
 )  # fmt: skip
 LIST_KEYS = frozenset(
     {"data", "results", "items", "entries", "records", "values", "value", "list", "objects",

@@ -381,13 +381,15 @@ def choose_default_fields(
     listed: bool | None = None,
     shared: tuple[str, ...] = (),
     everywhere: tuple[str, ...] = (),
+    part: bool = False,
 ) -> tuple[str, ...]:
     """The concise default selection for an object tree (module doc): ``item=True`` for the
     items of a list response; ``kind``: what the operation does (``kinds.py``); ``listed``:
     whether the rules that keep a list's item lean apply (by default to an item of a read or a
     search; not to a write's record, nor to its parts, which are chosen as a read's are);
     ``shared``, ``everywhere``: the object is one of a union's variants and these are the
-    members most of its variants share, and all of them (``_shared_first``)."""
+    members most of its variants share, and all of them (``_shared_first``); ``part``: the
+    tree is a part of the object chosen on (``_add_from_children``), not the object itself."""
     listed = item and kind not in WRITE_KINDS if listed is None else listed
     profile = profile_for(kind, item)
     tree = unwrap(field_tree)
@@ -504,14 +506,14 @@ def choose_default_fields(
         # ids of what it belonged to: ``{accountId, item: {id, title}}``), its part is it
         held = kind == "delete" and not has_id(tree)
         _related_said_whole(tree, pick, related=kind != "delete" or held, held=held)
-    _same_schema_siblings(tree, pick, people=kind in WRITE_KINDS, parts=not item)
+    _same_schema_siblings(tree, pick, parts=not item)
     _named_lists(tree, pick, listed)
     _series(tree, pick)
     if not item:
         _tables(tree, pick, read=kind not in WRITE_KINDS)
     if on_page(item, kind) and not is_person_node("_".join(entity), tree):
         _related_as_listed(tree, pick, kind)  # a person's page: said by its handle (people)
-        _same_schema_siblings(tree, pick, kind in WRITE_KINDS, parts_only=True)
+        _same_schema_siblings(tree, pick, parts_only=True)
     if kind in WRITE_KINDS and not item and _unnamed(tree):
         _outcome(tree, pick)  # ``{result: {deleted: true}, return_code, return_message}``
         _written_lists(tree, pick)  # ``{status, message, ids: [...], failed: [...]}``
@@ -545,7 +547,37 @@ def choose_default_fields(
             pick.add(path, "state", force=True)  # records apart: type, score, own members
         if not item:  # not how it was produced (its model, version, usage), nor its input
             return tuple(p for p in pick.chosen if not _beside_produced(p.split(".")[0]))
+    if listed and not part and _named_by_nothing(tree, pick, entity, keys):
+        # a list's record that nothing names (no id, key, label, state or time: a geocoder's
+        # ``{formatted, geometry, confidence, bounds}``) kept only the scalar standing in for
+        # its identity: what it holds is its data, chosen as one record's (its coordinates)
+        whole = choose_default_fields(
+            field_tree, kind=kind, entity=entity, keys=keys, listed=False,
+            shared=shared, everywhere=everywhere,
+        )  # fmt: skip
+        return tuple(pick.chosen) + tuple(p for p in whole if p not in pick.chosen)
     return tuple(pick.chosen)
+
+
+def _named_by_nothing(
+    tree: dict[str, Any], pick: Picker, entity: tuple[str, ...], keys: tuple[str, ...]
+) -> bool:
+    """The rules picked one member of the object, the scalar standing in for an identity it
+    lacks (``identity_fields``' last resort), of more than ``SMALL`` members with objects
+    among them: no id or natural key, no member a path parameter names, no label, no part
+    named by any. (A record of a few members keeps a third of it or more: the usual rules.)"""
+    if len(tree) <= SMALL or len(pick.chosen) != 1 or pick.roles != ["identity"]:
+        return False
+    if "." in pick.chosen[0]:
+        return False
+    key = pick.chosen[0]
+    if key not in tree or not is_leaf(tree[key]) or is_label(key):
+        return False
+    if own_identity_key(key, entity) or is_id_name(key) or is_natural_key(key):
+        return False
+    if addressed_by(key, keys, entity):
+        return False
+    return any(isinstance(unwrap(v), dict) for v in tree.values())
 
 
 def _selection(
@@ -1189,7 +1221,6 @@ def _figures(node: Any) -> bool:
 def _same_schema_siblings(
     tree: dict[str, Any],
     pick: Picker,
-    people: bool = False,
     prefix: str = "",
     parts_only: bool = False,
     parts: bool = True,
@@ -1198,8 +1229,9 @@ def _same_schema_siblings(
     ``finished`` lists of the same items; parts without an identity; alike when their members
     share three quarters of their union, optional members coming and going) keep the same
     members: what was chosen inside one of them is chosen inside each that has it (the budget
-    paid for it once: an agent compares them); with ``people`` (a write's answer), lists of
-    people too (``buyerContacts`` and ``sellerContacts``: its one people slot took one).
+    paid for it once: an agent compares them); lists of people too, on a write's answer and
+    on a read's or a search's item alike (``buyerContacts`` and ``sellerContacts``: its one
+    people slot took one, and the other side's contacts were lost).
     Related objects (with an identity of their own:
     a ``team`` beside an ``inheritedFrom``) are relations, each taken by its own rank; those
     taken are taken alike. So inside a part the selection reaches (``prefix``: its dotted path
@@ -1211,8 +1243,8 @@ def _same_schema_siblings(
     for key, sub in () if parts_only else tree.items():
         inner = unwrap(sub)
         listed = isinstance(sub, list)
-        if not isinstance(inner, dict) or not inner or (is_person(key) and not (listed and people)):
-            continue  # a write's lists of people of one schema (buyer and seller contacts) too
+        if not isinstance(inner, dict) or not inner or (is_person(key) and not listed):
+            continue  # lists of people of one schema (buyer and seller contacts) too
         related = not listed and has_own_identity(inner)  # a relation: its own rank
         # alike any member of a group joins it, and the groups it joins are one (a
         # transcript's ``words`` alike its ``sentiment_analysis_results`` and its
@@ -1232,7 +1264,7 @@ def _same_schema_siblings(
     for key, sub in tree.items() if parts else ():  # first the parts the selection reaches
         inner = unwrap(sub)
         if isinstance(inner, dict) and any(p.startswith(f"{prefix}{key}.") for p in pick.chosen):
-            _same_schema_siblings(inner, pick, people, f"{prefix}{key}.")
+            _same_schema_siblings(inner, pick, f"{prefix}{key}.")
     chosen = [p[len(prefix) :] for p in pick.chosen if p.startswith(prefix)]
     for _, related, _, keys in groups:
         if len(keys) < 2:
@@ -1279,7 +1311,7 @@ def _add_from_children(
         inner = unwrap(sub)
         if isinstance(inner, dict):
             chosen = choose_default_fields(
-                inner, item=item, kind=kind, entity=w(key), listed=listed
+                inner, item=item, kind=kind, entity=w(key), listed=listed, part=True
             )
             for path in chosen:
                 pick.add(f"{key}.{path}", "relation", force=True)

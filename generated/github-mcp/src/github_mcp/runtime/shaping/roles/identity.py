@@ -199,9 +199,11 @@ def identity_fields(
         if found:
             return (found,)
     if not chosen:  # its label, else its first scalar that is not noise (a page's cursor,
-        # a secret: ``{columnHeader, data, nextPageToken}`` is not known by its cursor)
+        # a secret: ``{columnHeader, data, nextPageToken}`` is not known by its cursor); an
+        # open object (``annotations: {type: object}``) last: it names nothing
         labels = sorted((k for k in leaves if is_label(k)), key=label_rank)
-        chosen = labels[:1] or [k for k in leaves if not is_noise(k)][:1]
+        plain = sorted((k for k in leaves if not is_noise(k)), key=lambda k: tree[k] == "any")
+        chosen = labels[:1] or plain[:1]
     return tuple(chosen)
 
 
