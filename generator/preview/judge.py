@@ -96,6 +96,7 @@ from .judge_content import produced_answer
 from .judge_generated import check_generated
 from .judge_paths import (
     action_params,
+    elsewhere_params,
     addressed_thing,
     asked_thing,
     check_path_identity,
@@ -406,7 +407,7 @@ def judge(
         kind,
         base,
         chosen,
-        object_params(template, siblings),
+        object_params(template, siblings) + elsewhere_params(template, siblings),
         asked_thing(template),
     )
     verdict.seen = tally.seen()

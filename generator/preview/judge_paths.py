@@ -247,6 +247,36 @@ def _full_name_read(template: str, collection: Sequence[str]) -> str | None:
     return _param(parts[-1])
 
 
+def _read_elsewhere(template: str, collection: Sequence[str]) -> str | None:
+    """The parameter of an item path of the same collection at another parent
+    (``/v1/holds/{hold_token}`` for ``/v1/financial_accounts/{id}/holds``): it reads the
+    collection's objects one by one, by that parameter."""
+    parts = _segments(template)
+    literals = [s for s in collection if _param(s) is None]
+    if len(parts) < 2 or not collection or _param(collection[-1]) is not None or not literals:
+        return None
+    if not _PARAM.fullmatch(parts[-1]) or _param(parts[-2]) is not None:
+        return None
+    if parts[-2].split(".")[0].lower() != collection[-1].split(".")[0].lower():
+        return None
+    if len(parts) == len(collection) + 1 and all(map(_same, collection, parts)):
+        return None  # the collection's own item path (``object_params`` reads it)
+    return _param(parts[-1])
+
+
+def elsewhere_params(path: str | None, siblings: Sequence[str] = ()) -> list[tuple[str, str]]:
+    """``(parameter, thing)`` of the item paths reading a collection's objects at another
+    parent (``_read_elsewhere``): the secrets check does not take the member they name for a
+    credential (a hold's ``token`` listed at ``/financial_accounts/{id}/holds`` is read at
+    ``/holds/{hold_token}``)."""
+    segments = _segments(path or "")
+    if not segments:
+        return []
+    thing = singular(segments[-1].split(".")[0]) if _param(segments[-1]) is None else ""
+    found = [(n, thing) for t in siblings if (n := _read_elsewhere(t, segments))]
+    return list(dict.fromkeys(found))
+
+
 def sibling_paths(path: str, templates: Sequence[str]) -> tuple[str, ...]:
     """The templates of ``templates`` on the same collection as ``path`` (for callers that know
     every operation: ``object_params`` takes them as siblings), and a read by full resource
@@ -265,6 +295,7 @@ def sibling_paths(path: str, templates: Sequence[str]) -> tuple[str, ...]:
         and _full_name_read(t, collection)
         and "/".join(_segments(t)[:-1]).lower() not in known
     )
+    flat += tuple(t for t in dict.fromkeys(templates) if t != path and _read_elsewhere(t, segments))
     collections = [segments] + ([segments[:-1]] if _param(segments[-1]) is not None else [])
     return (
         tuple(

@@ -884,3 +884,23 @@ def test_a_resource_read_by_its_full_name_is_identified_by_it() -> None:
     assert any(
         "lost name (named by {name})" in m for m in verdict("displayName", "externalId").lost
     )
+
+
+def test_a_token_read_at_the_collections_item_path_elsewhere_is_an_identifier() -> None:
+    """Lithic's holds (/work/outside12/lithic.yml, Apache-2.0; see the outside sources) are
+    listed at ``/v1/financial_accounts/{financial_account_token}/holds`` and read one by one
+    at ``/v1/holds/{hold_token}``: a hold's ``token`` is its id, which the defaults now keep;
+    the judge, seeing only the list's own collection, took it for a credential the read
+    carries. Another collection's item path names nothing here."""
+    holds = [{"token": f"5928e979-f97d-9d14-81fd-7a858666a79{i}", "status": "PENDING",
+              "pin_token": f"pin-s3cr3t-value-{i}"} for i in range(2)]  # fmt: skip
+    body = {"data": holds, "has_more": False}
+    shown = {"data": [{k: v for k, v in h.items() if k != "pin_token"} for h in holds]}
+    listing = "/v1/financial_accounts/{financial_account_token}/holds"
+    templates = (listing, "/v1/holds/{hold_token}", "/v1/cards/{card_token}")
+    siblings = sibling_paths(listing, templates)
+    assert siblings == ("/v1/holds/{hold_token}",)
+    verdict = judge(body, shown, kind="read", template=listing, siblings=siblings)
+    assert _check(verdict, "secrets hidden") == (2, 2)  # the pin tokens, hidden
+    other = judge(body, shown, kind="read", template=listing, siblings=("/v1/cards/{card_token}",))
+    assert _check(other, "secrets hidden") == (4, 2)
