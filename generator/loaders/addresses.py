@@ -31,6 +31,7 @@ from bisect import bisect_left
 from collections import defaultdict
 from typing import Any
 
+from ..runtime.shaping.roles.words import w
 from .document import Document
 from .refs import RefResolver, Resolved
 from .response_shape import success_body
@@ -40,6 +41,8 @@ ACTION = re.compile(r"^(.*/\{[^{}/]+\})/([^{}/]+)/?$")  # an item path, then one
 OTHER_ADDRESS = re.compile(r"^(.*)/([^{}/]+)/\{([^{}/]+)\}/?$")
 # A format suffix after the last segment (``/Messages/{Sid}.json`` beside ``/Messages.json``):
 # the same address written with the format it answers in.
+FULL_PARAM = re.compile(r"\{\+?([^{}/]+)\}")  # a whole segment that is one parameter
+METHOD = re.compile(r"\{\+?([^{}/]+)\}:[A-Za-z]\w*")  # a custom method of what it names
 FORMAT_SUFFIX = re.compile(r"\.[A-Za-z][A-Za-z0-9]{0,5}$")
 
 
@@ -110,7 +113,109 @@ def address_keys(
             for acted in [_schema_names(paths[path], method, doc, resolver)]
         ):
             keys[path] = keys.get(item, ())
+    _by_schema(keys, paths, ordered, doc, resolver)
+    _by_full_name(keys, ordered, known)
     return keys
+
+
+def _lowered(segments: list[str]) -> tuple[str, ...]:
+    return tuple(s.lower() for s in segments)
+
+
+def _by_full_name(keys: dict[str, tuple[str, ...]], ordered: list[str], known: set[str]) -> None:
+    """A collection below a parent's full name (``/v3/{parent}/companies``) whose objects a
+    read by full name addresses (``/v3/{name}``: literals that are no path of their own, then
+    one parameter where the collection has another, holding a whole resource name such as
+    ``projects/p/companies/c``) takes that read's parameter; also a method on such a
+    collection (``/v1/{parent}/things:search``), and a custom method of a resource named so
+    (``/v2/{name}:undelete``: the folder it restores). Not ``/users/{id}`` for
+    ``/users/{id}/repos`` (the same parameter: their owner), nor a read whose literals are a
+    collection (``/users``), nor one by a qualified parameter (``/v1/{groupName}``: groups
+    only, not the group stats of ``/v1/{projectName}/groupStats``)."""
+    flat: dict[tuple[str, ...], str] = {}
+    for path in ordered:
+        segments = [s for s in _bare(path).split("/") if s]
+        if len(segments) < 2:
+            continue
+        literals = segments[:-1]
+        if any("{" in s for s in literals) or "/" + "/".join(literals) in known:
+            continue
+        read = FULL_PARAM.fullmatch(segments[-1])
+        if read and len(w(read.group(1))) == 1:  # not ``{groupName}``: groups only
+            flat.setdefault(_lowered(literals), read.group(1))
+    if not flat:
+        return
+    for path in ordered:
+        if path in keys:
+            continue
+        segments = [s for s in _bare(path).split("/") if s]
+        method = METHOD.fullmatch(segments[-1]) if segments else None
+        reader = flat.get(_lowered(segments[:-1])) if len(segments) > 1 else None
+        if method and reader and method.group(1) == reader:
+            keys[path] = (reader,)  # ``/v2/{name}:undelete``: a method of what it names
+            continue
+        for at in range(1, len(segments) - 1):
+            name = flat.get(_lowered(segments[:at]))
+            parent = FULL_PARAM.fullmatch(segments[at])
+            if name and parent and parent.group(1) != name:
+                keys[path] = (name,)
+                break
+
+
+def _by_schema(
+    keys: dict[str, tuple[str, ...]],
+    paths: dict[str, Any],
+    ordered: list[str],
+    doc: Document,
+    resolver: RefResolver,
+) -> None:
+    """A collection no parameter of its own addresses, whose GET lists the objects an item
+    path's GET answers with (the same named schema: the items of a list it is or holds),
+    takes that item path's parameter, for each of its operations: resource-oriented APIs
+    read every resource by one flat full name (``GET /v3/{name}`` answers a ``Company``;
+    ``GET /v3/{parent}/companies`` lists them, ``POST`` there creates one). Not an action
+    answering such an object (``POST /instances/{instance}/createEphemeral`` answers an
+    ``SslCert`` read at ``/sslCerts/{sha1Fingerprint}``, whose point is the certificate it
+    mints). Schemas several item paths read take each one's."""
+    read: dict[str, tuple[str, ...]] = {}
+    for path in ordered:
+        found = LAST_PARAM.match(_bare(path))
+        name = get_schema_name(paths[path], doc, resolver) if found else None
+        if found and name and found.group(2) not in read.get(name, ()):
+            read[name] = read.get(name, ()) + (found.group(2),)
+    if not read:
+        return
+    for path in ordered:
+        if path in keys:
+            continue
+        listed = _answered_objects(paths[path], "get", doc, resolver, lists=True)
+        taken = tuple(k for n in listed if n in read for k in read[n])
+        if taken:
+            keys[path] = tuple(dict.fromkeys(taken))
+
+
+def _answered_objects(
+    path_item: Any, method: str, doc: Document, resolver: RefResolver, lists: bool = False
+) -> list[str]:
+    """The names of the objects an operation answers with: its body's schema (not with
+    ``lists``), the items of a list it is, or of the lists it holds (a page: ``{companies:
+    [Company], nextPageToken}``)."""
+    answer = _answer(path_item, method, doc, resolver)
+    if answer is None or not isinstance(answer.value, dict):
+        return []
+    if answer.value.get("type") == "array" or "items" in answer.value:
+        items = answer.value.get("items")
+        named = resolver.deref(items, answer.doc, "").name if isinstance(items, dict) else None
+        return [named] if named else []
+    found = [answer.name] if answer.name and not lists else []
+    for member in (answer.value.get("properties") or {}).values():
+        if not isinstance(member, dict):
+            continue
+        value = resolver.deref(member, answer.doc, "")
+        items = value.value.get("items") if isinstance(value.value, dict) else None
+        if isinstance(items, dict) and (named := resolver.deref(items, value.doc, "").name):
+            found.append(named)
+    return found
 
 
 def _schema_names(

@@ -39,7 +39,14 @@ from .echoes import asked_names, echoed_members
 from .inline import inline_structure
 from .refs import RefError, RefResolver
 from .request import RequestContext, RequestParts, SkipOperation, build_request
-from .operation_kind import OperationSignals, classify, erases, path_about, path_addressed
+from .operation_kind import (
+    OperationSignals,
+    classify,
+    erases,
+    method_collection,
+    path_about,
+    path_addressed,
+)
 from .response_shape import FieldTreeBuilder, body_tree, build_response_shape, success_body
 from .schemas import SchemaCompactor
 from .security import operation_scopes, operation_security, requirement_groups, security_schemes
@@ -356,6 +363,7 @@ def _operations(
                 one=addresses_one(path),
                 written=method.lower() in ("post", "put", "patch", "delete"),
                 about=named + _batch_lists(request),
+                method_of=method_collection(path),
                 path_names=named,
                 addressed=path_addressed(path),
                 tree=tree,

@@ -51,6 +51,7 @@ __all__ = [
     "erases",
     "is_bare_status",
     "path_about",
+    "method_collection",
     "path_addressed",
 ]
 
@@ -166,6 +167,15 @@ def path_about(path: str) -> tuple[str, ...]:
     else:
         forms.add(last + "s")
     return tuple(sorted(forms))
+
+
+def method_collection(path: str) -> tuple[str, ...]:
+    """The normalised names of the collection a custom method acts on (``jobs``, ``job`` of
+    ``/v3/{parent}/jobs:search``): what its answer lists; empty for any other path."""
+    segments = _segments(path)
+    if not segments or ":" not in segments[-1] or segments[-1].startswith("{"):
+        return ()
+    return path_about(segments[-1].split(":")[0])
 
 
 def path_addressed(path: str) -> tuple[str, ...]:

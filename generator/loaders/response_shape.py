@@ -321,8 +321,10 @@ def build_response_shape(
     written: bool = False,
     path_names: tuple[str, ...] = (),
     addressed: tuple[str, ...] = (),
+    method_of: tuple[str, ...] = (),
 ) -> ResponseShape:
-    """``addressed``: the names of the object a path ending with parameters addresses
+    """``method_of``: the names of the collection a custom method acts on
+    (``operation_kind.method_collection``: ``jobs`` of ``jobs:search``); ``addressed``: the names of the object a path ending with parameters addresses
     (``operation_kind.path_addressed``); ``path_names``: the names the operation's path ends with (``operation_kind.path_about``:
     a member of one object named so is what the call is for, ``DefaultsContext.about``); ``written``: the method writes (POST, PUT, PATCH, DELETE: its answer is the object it
     wrote, also at its own address); ``one``: the operation's path names one object (``addresses.addresses_one``); ``tree``: the body's full field tree when the caller has it (``body_tree``); ``keys``:
@@ -336,6 +338,7 @@ def build_response_shape(
     shape = _shape(
         body.schema, body.media_type or "", body.doc, resolver, builder, keys, about, tree,
         own_key=own_key, one=one, written=written, path_names=path_names, addressed=addressed,
+        method_of=method_of,
     )  # fmt: skip
     if body.xml and body.schema is not None:
         shape = replace(shape, xml=xml_layout(body.schema, body.doc, resolver))
@@ -362,6 +365,7 @@ def _shape(
     written: bool = False,
     path_names: tuple[str, ...] = (),
     addressed: tuple[str, ...] = (),
+    method_of: tuple[str, ...] = (),
 ) -> ResponseShape:
     """The response's payload (``collections.find_payload``: a list under any key, an
     envelope around one resource, or the body), its field tree and what its default fields
@@ -375,7 +379,7 @@ def _shape(
     # object when written (``POST /things``, ``PUT /things/{thing_id}``) or read at a
     # collection's address; a read of one object's address keeps its rule
     named = keys if written else tuple(k for k in keys if k != own_key)
-    payload = find_payload(full, about=about, keys=named)
+    payload = find_payload(full, about=about, keys=named, kinds=method_of)
     if (
         payload.collection
         and named != keys
@@ -385,7 +389,7 @@ def _shape(
         # a list of scalars is no page of the object's entries (a subscription's
         # ``event_types``): the body holding the member its address names is that object;
         # not a list of ids (``billingId``: of billing info, the ids are what it answers)
-        payload = find_payload(full, about=about, keys=keys)
+        payload = find_payload(full, about=about, keys=keys, kinds=method_of)
     if (
         payload.collection is not None
         and len(payload.collection) > 1
@@ -395,7 +399,7 @@ def _shape(
         # a list inside a part of a body that holds the member its address names (a query's
         # ``params.filters`` beside its ``queryId`` at ``/query/{queryId}``): the object, its
         # parts' lists part of it; not a page (a race's entries sit at the body's top)
-        payload = find_payload(full, about=about, keys=keys)
+        payload = find_payload(full, about=about, keys=keys, kinds=method_of)
     if payload.collection and _named_for(full, addressed):
         payload = Payload()  # the object the address names, its list beside it a part
     own = ""

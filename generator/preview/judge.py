@@ -96,6 +96,7 @@ from .judge_content import produced_answer
 from .judge_generated import check_generated
 from .judge_paths import (
     action_params,
+    elsewhere_params,
     addressed_thing,
     asked_thing,
     check_path_identity,
@@ -260,6 +261,11 @@ class Verdict:
         return next((c for c in self.checks if c.name == name), Check(name))
 
 
+# the first word of a label shown to people beside a resource name: ``displayName``,
+# ``title``, ``label``, ``friendlyName`` (not ``noteName``, the name of another resource)
+SHOWN_LABEL_WORDS = frozenset({"display", "friendly", "title", "label", "subject", "caption"})
+
+
 def _judge_object(
     original: Any, shaped: Any, verdict: Verdict, where: str, addressed: str | None = None
 ) -> None:
@@ -280,6 +286,14 @@ def _judge_object(
                 dict.fromkeys(members + ([addressed] if addressed in original else []))
             )
     names = labels(original)
+    if addressed is not None and addressed in original and words(addressed)[-1:] == ["name"]:
+        # a resource name the path's parameter reads (``name`` at ``/v3/{name}``:
+        # ``projects/p/companies/c``) is its identity; a ``displayName`` beside it, the label
+        shown = [
+            v for k, v in original.items()
+            if k != addressed and is_label(k, v) and words(k)[0] in SHOWN_LABEL_WORDS
+        ]  # fmt: skip
+        names = shown or names
     if names:
         verdict.labelled += 1
         if found_in(names + _part_labels(original), shaped):
@@ -393,7 +407,7 @@ def judge(
         kind,
         base,
         chosen,
-        object_params(template, siblings),
+        object_params(template, siblings) + elsewhere_params(template, siblings),
         asked_thing(template),
     )
     verdict.seen = tally.seen()

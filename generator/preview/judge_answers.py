@@ -178,7 +178,7 @@ def records(
         ):
             candidates += [((key, k), v) for k, v in value.items()]
         for path, sub in candidates:
-            if isinstance(sub, list) and any(isinstance(i, dict) and is_resource(i) for i in sub):
+            if isinstance(sub, list) and any(_record(i) for i in sub):
                 arrays.append((path, sub))
     if len(arrays) != 1:
         return None
@@ -202,6 +202,16 @@ def _named_thing(body: dict[str, Any], thing: str) -> bool:
             if is_scalar(value) and value != "":
                 return True
     return False
+
+
+def _record(item: Any) -> bool:
+    """A resource, or a hit holding one (``{job: {name, title, ...}, jobSummary,
+    searchTextSnippet}`` of a job search: one part that is a resource, beside what is said
+    about it)."""
+    if not isinstance(item, dict):
+        return False
+    parts = [v for v in item.values() if isinstance(v, dict) and is_resource(v)]
+    return is_resource(item) or len(parts) == 1
 
 
 def _scalars(obj: dict[str, Any]) -> int:

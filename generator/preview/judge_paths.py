@@ -84,6 +84,9 @@ def object_params(
     literals = [s for s in collection if _param(s) is None]
     thing = singular(literals[-1].split(".")[0]) if literals else ""
     found: list[tuple[str, str]] = []
+    for template in siblings:
+        if (name := _full_name_read(template, collection)) and (name, thing) not in found:
+            found.append((name, thing))
     for template in (path, *siblings):
         parts = _segments(template)
         if len(parts) != len(collection) + 1 or not all(map(_same, collection, parts)):
@@ -223,20 +226,87 @@ def check_path_identity(
     tally.count(CHECK, kept, Finding(CHECK, at, message, (member,), pattern=pattern))
 
 
+def _full_name_read(template: str, collection: Sequence[str]) -> str | None:
+    """The parameter of a read by full resource name (``/v3/{name}``) that addresses the
+    objects of ``collection`` (``/v3/{parent}/companies``): the template is literals then one
+    parameter, and the collection continues those literals with another parameter (the
+    parent's full name) and more segments: the one parameter holds a whole path
+    (``projects/p/companies/c``), so one template reads the objects of every collection below."""
+    parts = _segments(template)
+    at = len(parts) - 1
+    if at < 1 or len(collection) <= at + 1 or not _PARAM.fullmatch(parts[-1]):
+        return None  # not ``/v3/{name}:complete``: a method of what it names
+    if any(_param(s) is not None for s in parts[:-1]) or _param(collection[at]) is None:
+        return None
+    if _param(collection[at]) == _param(parts[-1]):
+        return None  # ``/users/{id}`` and ``/users/{id}/repos``: the repos' owner
+    if len(words(_param(parts[-1]) or "")) != 1:
+        return None  # ``/v1/{groupName}`` reads groups, not ``/v1/{projectName}/groupStats``
+    if [s.lower() for s in parts[:-1]] != [s.lower() for s in collection[:at]]:
+        return None
+    return _param(parts[-1])
+
+
+def _read_elsewhere(template: str, collection: Sequence[str]) -> str | None:
+    """The parameter of an item path of the same collection at another parent
+    (``/v1/holds/{hold_token}`` for ``/v1/financial_accounts/{id}/holds``): it reads the
+    collection's objects one by one, by that parameter."""
+    parts = _segments(template)
+    literals = [s for s in collection if _param(s) is None]
+    if len(parts) < 2 or not collection or _param(collection[-1]) is not None or not literals:
+        return None
+    if not _PARAM.fullmatch(parts[-1]) or _param(parts[-2]) is not None:
+        return None
+    if parts[-2].split(".")[0].lower() != collection[-1].split(".")[0].lower():
+        return None
+    if len(parts) == len(collection) + 1 and all(map(_same, collection, parts)):
+        return None  # the collection's own item path (``object_params`` reads it)
+    return _param(parts[-1])
+
+
+def elsewhere_params(path: str | None, siblings: Sequence[str] = ()) -> list[tuple[str, str]]:
+    """``(parameter, thing)`` of the item paths reading a collection's objects at another
+    parent (``_read_elsewhere``): the secrets check does not take the member they name for a
+    credential (a hold's ``token`` listed at ``/financial_accounts/{id}/holds`` is read at
+    ``/holds/{hold_token}``)."""
+    segments = _segments(path or "")
+    if not segments:
+        return []
+    thing = singular(segments[-1].split(".")[0]) if _param(segments[-1]) is None else ""
+    found = [(n, thing) for t in siblings if (n := _read_elsewhere(t, segments))]
+    return list(dict.fromkeys(found))
+
+
 def sibling_paths(path: str, templates: Sequence[str]) -> tuple[str, ...]:
     """The templates of ``templates`` on the same collection as ``path`` (for callers that know
-    every operation: ``object_params`` takes them as siblings)."""
+    every operation: ``object_params`` takes them as siblings), and a read by full resource
+    name addressing its objects (``_full_name_read``: ``/v3/{name}`` for
+    ``/v3/{parent}/companies``) when its literals are no path of their own (``/v3``; not
+    ``/users`` of ``/users/{id}``, a collection whose items own ``/users/{id}/repos``)."""
     segments = _segments(path)
     if not segments:
         return ()
-    collections = [segments] + ([segments[:-1]] if _param(segments[-1]) is not None else [])
-    return tuple(
+    known = {"/".join(_segments(t)).lower() for t in templates}
+    collection = segments[:-1] if _param(segments[-1]) is not None else segments
+    flat = tuple(
         t
         for t in dict.fromkeys(templates)
         if t != path
-        and _param(_segments(t)[-1] if _segments(t) else "") is not None
-        and any(
-            len(_segments(t)) == len(c) + 1 and all(map(_same, c, _segments(t)))
-            for c in collections
+        and _full_name_read(t, collection)
+        and "/".join(_segments(t)[:-1]).lower() not in known
+    )
+    flat += tuple(t for t in dict.fromkeys(templates) if t != path and _read_elsewhere(t, segments))
+    collections = [segments] + ([segments[:-1]] if _param(segments[-1]) is not None else [])
+    return (
+        tuple(
+            t
+            for t in dict.fromkeys(templates)
+            if t != path
+            and _param(_segments(t)[-1] if _segments(t) else "") is not None
+            and any(
+                len(_segments(t)) == len(c) + 1 and all(map(_same, c, _segments(t)))
+                for c in collections
+            )
         )
+        + flat
     )

@@ -688,3 +688,116 @@ def test_a_query_written_into_the_path_is_the_same_address(tmp_path: Path) -> No
     spec, _ = load_decided(path)
     shapes = {op.id: op.response for op in spec.operations}
     assert "version" in shapes["listVersions"].default_fields  # what the next call takes
+
+
+def _aip_doc() -> dict[str, Any]:
+    """A resource-oriented description in the shape of Google's Cloud Talent Solution v3
+    (/work/directory2/APIs/googleapis.com/jobs/v3/openapi.yaml, the public API directory,
+    CC0; members abridged) and of Cloud SQL's ``createEphemeral`` (sqladmin v1beta4)."""
+    company = {"type": "object", "properties": {
+        "name": {"type": "string", "description": "The resource name for a company, in the "
+                 "format projects/{project_id}/companies/{company_id}."},
+        "displayName": {"type": "string"}, "externalId": {"type": "string"},
+        "size": {"type": "string", "enum": ["MINI", "SMALL", "BIG"]},
+        "eeoText": {"type": "string"}, "suspended": {"type": "boolean"},
+    }}  # fmt: skip
+    cert = {"type": "object", "properties": {
+        "sha1Fingerprint": {"type": "string"}, "certSerialNumber": {"type": "string"},
+        "commonName": {"type": "string"}, "instance": {"type": "string"},
+        "createTime": {"type": "string", "format": "date-time"}}}  # fmt: skip
+
+    def param(name: str) -> dict[str, Any]:
+        return {"name": name, "in": "path", "required": True, "schema": {"type": "string"}}
+
+    def ref(name: str) -> dict[str, Any]:
+        return {"200": _json({"$ref": f"#/components/schemas/{name}"})}
+
+    page = {"type": "object", "properties": {
+        "companies": {"type": "array", "items": {"$ref": "#/components/schemas/Company"}},
+        "nextPageToken": {"type": "string"}}}  # fmt: skip
+    job = {"type": "object", "properties": {
+        "name": {"type": "string"}, "title": {"type": "string"},
+        "requisitionId": {"type": "string"}, "description": {"type": "string"}}}  # fmt: skip
+    jobs = {"type": "object", "properties": {
+        "jobs": {"type": "array", "items": {"$ref": "#/components/schemas/Job"}}}}  # fmt: skip
+    repos = {"type": "array", "items": {"$ref": "#/components/schemas/Job"}}
+    certs = "/sql/projects/{project}/instances/{instance}"
+    return {
+        "openapi": "3.0.3",
+        "info": {"title": "Talent", "version": "3"},
+        "servers": [{"url": "https://example.test"}],
+        "paths": {
+            "/v3/{name}": {"get": {"operationId": "getCompany", "parameters": [param("name")],
+                                   "responses": ref("Company")}},
+            "/v3/{parent}/companies": {
+                "get": {"operationId": "listCompanies", "parameters": [param("parent")],
+                        "responses": {"200": _json(page)}},
+                "post": {"operationId": "createCompany", "parameters": [param("parent")],
+                         "responses": ref("Company")}},
+            "/v3/{parent}/jobs": {"get": {"operationId": "listJobs", "responses": {
+                "200": _json(jobs)}, "parameters": [param("parent")]}},
+            "/v3/{parent}/jobs:search": {"post": {"operationId": "searchJobs", "responses": {
+                "200": _json({"type": "object", "properties": {
+                    "matchingJobs": {"type": "array", "items": {"type": "object", "properties": {
+                        "job": {"$ref": "#/components/schemas/Job"},
+                        "jobSummary": {"type": "string"}}}},
+                    "locationFilters": {"type": "array", "items": {"type": "object",
+                        "properties": {"locationType": {"type": "string"},
+                                       "radiusInMiles": {"type": "number"}}}},
+                    "totalSize": {"type": "integer"}}})},
+                "parameters": [param("parent")]}},
+            "/v3/{name}:undelete": {"post": {"operationId": "undeleteCompany",
+                "parameters": [param("name")], "responses": ref("Company")}},
+            "/v3/{groupName}": {"get": {"operationId": "getGroup", "responses": {
+                "200": _json(job)}, "parameters": [param("groupName")]}},
+            "/v3/{projectName}/groupStats": {"get": {"operationId": "listStats", "responses": {
+                "200": _json(repos)}, "parameters": [param("projectName")]}},
+            "/users": {"get": {"operationId": "listUsers", "responses": {"200": _json(job)}}},
+            "/users/{id}": {"get": {"operationId": "getUser", "parameters": [param("id")],
+                                    "responses": {"200": _json(job)}}},
+            "/users/{owner}/repos": {"get": {"operationId": "listRepos", "responses": {
+                "200": _json(repos)}, "parameters": [param("owner")]}},
+            f"{certs}/sslCerts/{{sha1Fingerprint}}": {"get": {
+                "operationId": "getCert", "responses": ref("SslCert"),
+                "parameters": [param("project"), param("instance"), param("sha1Fingerprint")]}},
+            f"{certs}/createEphemeral": {"post": {
+                "operationId": "createEphemeral", "responses": ref("SslCert"),
+                "parameters": [param("project"), param("instance")]}},
+        },
+        "components": {"schemas": {"Company": company, "SslCert": cert, "Job": job}},
+    }  # fmt: skip
+
+
+def test_a_resource_read_by_its_full_name_is_identified_by_it_everywhere(tmp_path: Path) -> None:
+    """Resource-oriented APIs read every resource at one flat address (``GET /v3/{name}``,
+    ``name`` holding ``projects/p/companies/c``); the list at ``/v3/{parent}/companies`` and
+    the create there said nothing of the key, so ``name`` was taken as the label, the
+    ``displayName`` left out and the invariants, wanting ``externalId``, sent the generic
+    projection. A collection listing the schema an item path reads takes that path's
+    parameter (not an action answering one: a cert minted by ``createEphemeral``), and one
+    below a parent's full name takes the full-name read's (``/v3/{name}``), and a label-named identity the API addresses the object
+    by does not stand for its label: the ``displayName`` beside it is taken."""
+    path = tmp_path / "talent.json"
+    path.write_text(json.dumps(_aip_doc()))
+    spec, _ = load_decided(path)
+    shapes = {op.id: op.response for op in spec.operations}
+    listed, created = shapes["listCompanies"], shapes["createCompany"]
+    assert listed.collection_path == "companies"
+    assert listed.context.keys == ("name",) and created.context.keys == ("name",)
+    # a custom method of the company its full name names (``:undelete``) answers it
+    assert shapes["undeleteCompany"].context.keys == ("name",)
+    for shape in (listed, created, shapes["getCompany"], shapes["undeleteCompany"]):
+        assert shape.identity_fields[:1] == ("name",)
+        assert {"name", "displayName"} <= set(shape.default_fields)
+    # the jobs: no item path reads a ``Job``, but ``/v3/{name}`` reads whatever is below
+    # ``/v3/{parent}``; the ``title`` is their label
+    assert shapes["listJobs"].context.keys == ("name",)
+    assert {"name", "title"} <= set(shapes["listJobs"].default_fields)
+    # a custom method of the jobs collection answers its hits beside other lists
+    assert shapes["searchJobs"].collection_path == "matchingJobs"
+    assert shapes["listRepos"].context.keys == ()  # ``/users`` is a collection of its own
+    # ``{groupName}`` reads groups, not what is below ``{projectName}``
+    assert "groupName" not in shapes["listStats"].context.keys
+    # an action answering a cert read elsewhere is no collection of certs: what it mints
+    # (the certificate) is its point, not the key of the cert
+    assert shapes["createEphemeral"].context.keys == ()

@@ -909,3 +909,19 @@ def test_the_state_of_a_property_bag_that_is_no_address_is_still_judged() -> Non
     assert state_values(body) == ["suspended"]
     verdict = judge(body, shown, kind="read", template="/civicinfo/v2/voterinfo")
     assert verdict.lost == ["answered resource: its state 'suspended'"]
+
+
+def test_a_list_of_hits_each_holding_a_resource_is_a_list_of_records() -> None:
+    """A job search (Google's Cloud Talent Solution v3, the public API directory, CC0)
+    answers ``matchingJobs: [{job: {name, title}, jobSummary}]`` beside facets keyed by
+    ``key``: the hits hold the jobs, so the facets are not the one list of records the
+    answer is about (the judge wanted their keys once the defaults kept the jobs)."""
+    body = {
+        "matchingJobs": [{"job": {"name": "projects/p/jobs/1", "title": "Welder"},
+                          "jobSummary": "Welds"}],
+        "histogramResults": {"customAttributeHistogramResults": [
+            {"key": "shift", "stringValueHistogramResult": {"night": 2}}]},
+    }  # fmt: skip
+    assert records(body) is None
+    facets_only = {"histogramResults": body["histogramResults"]}
+    assert records(facets_only) is not None

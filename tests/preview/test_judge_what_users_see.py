@@ -837,3 +837,70 @@ def test_a_read_below_an_item_is_not_asked_for_the_items_member() -> None:
         1,
         0,
     )
+
+
+AIP_TEMPLATES = ("/v3/{name}", "/v3/{parent}/companies", "/v3/{parent}/jobs", "/v3/{name}:complete")
+
+
+def _company(n: int) -> dict[str, Any]:
+    """A company of Google's Cloud Talent Solution v3 (the public API directory,
+    googleapis.com/jobs/v3, CC0), members abridged."""
+    return {
+        "name": f"projects/p/tenants/t/companies/c{n}",
+        "displayName": f"Acme {n}",
+        "externalId": f"ext-{n}",
+        "size": "SMALL",
+        "suspended": False,
+    }
+
+
+def test_a_resource_read_by_its_full_name_is_identified_by_it() -> None:
+    """Resource-oriented APIs read every resource at one flat address (``/v3/{name}``, the
+    name a whole path ``projects/p/companies/c``): the companies listed at
+    ``/v3/{parent}/companies`` are identified by their ``name``, not by an ``externalId``;
+    that name is no label when a ``displayName`` stands beside it. ``/users/{id}`` does not
+    name the repos of ``/users/{id}/repos`` (the same parameter: their owner), nor does a
+    flat read whose literals are a collection of their own."""
+    listing = "/v3/{parent}/companies"
+    assert sibling_paths(listing, AIP_TEMPLATES) == ("/v3/{name}",)
+    assert object_params(listing, ("/v3/{name}",), items=True) == [("name", "company")]
+    assert sibling_paths("/users/{id}/repos", ("/users/{id}", "/users/{id}/repos")) == ()
+    stats = ("/v1/{groupName}", "/v1/{projectName}/groupStats")
+    assert sibling_paths("/v1/{projectName}/groupStats", stats) == ()
+    owned = ("/users", "/users/{user}", "/users/{owner}/repos")
+    assert sibling_paths("/users/{owner}/repos", owned) == ()
+    companies = [_company(n) for n in range(3)]
+    body = {"companies": companies, "nextPageToken": "x"}
+
+    def shaped(*keys: str) -> dict[str, Any]:
+        return {"companies": [{k: c[k] for k in keys} for c in companies]}
+
+    def verdict(*keys: str) -> Any:
+        return judge(body, shaped(*keys), template=listing, siblings=("/v3/{name}",))
+
+    assert verdict("name", "displayName", "size").lost == []
+    lost = verdict("name", "size").lost
+    assert lost and all(m.startswith("label") for m in lost)  # the name is no label
+    assert any(
+        "lost name (named by {name})" in m for m in verdict("displayName", "externalId").lost
+    )
+
+
+def test_a_token_read_at_the_collections_item_path_elsewhere_is_an_identifier() -> None:
+    """Lithic's holds (/work/outside12/lithic.yml, Apache-2.0; see the outside sources) are
+    listed at ``/v1/financial_accounts/{financial_account_token}/holds`` and read one by one
+    at ``/v1/holds/{hold_token}``: a hold's ``token`` is its id, which the defaults now keep;
+    the judge, seeing only the list's own collection, took it for a credential the read
+    carries. Another collection's item path names nothing here."""
+    holds = [{"token": f"5928e979-f97d-9d14-81fd-7a858666a79{i}", "status": "PENDING",
+              "pin_token": f"pin-s3cr3t-value-{i}"} for i in range(2)]  # fmt: skip
+    body = {"data": holds, "has_more": False}
+    shown = {"data": [{k: v for k, v in h.items() if k != "pin_token"} for h in holds]}
+    listing = "/v1/financial_accounts/{financial_account_token}/holds"
+    templates = (listing, "/v1/holds/{hold_token}", "/v1/cards/{card_token}")
+    siblings = sibling_paths(listing, templates)
+    assert siblings == ("/v1/holds/{hold_token}",)
+    verdict = judge(body, shown, kind="read", template=listing, siblings=siblings)
+    assert _check(verdict, "secrets hidden") == (2, 2)  # the pin tokens, hidden
+    other = judge(body, shown, kind="read", template=listing, siblings=("/v1/cards/{card_token}",))
+    assert _check(other, "secrets hidden") == (4, 2)

@@ -443,3 +443,60 @@ def test_an_object_keeping_the_member_a_path_parameter_names_kept_its_identity()
     assert check_invariants(raw, {**kept, "name": "x"}, None, "body", keys=("name",)) == [
         "the object lost its identity"
     ]
+
+
+def test_the_id_of_the_exchange_is_no_identity_an_answer_must_keep() -> None:
+    """YouTube Analytics v2 answers a delete with ``{errors: {code, requestId, error: [...]}}``
+    (the public API directory, googleapis.com/youtubeAnalytics/v2, CC0): the defaults keep
+    the codes and leave the request id out, as they do everywhere; the invariants wanted it
+    kept as the object's identity and sent the generic projection. An object's own id is
+    still demanded."""
+    raw = {
+        "errors": {
+            "code": "BAD_REQUEST",
+            "requestId": "req-1",
+            "error": [{"code": "bad", "externalErrorMessage": "no such group"}],
+        }
+    }
+    kept = {
+        "errors": {
+            "code": "BAD_REQUEST",
+            "error": [{"code": "bad", "externalErrorMessage": "no such group"}],
+        }
+    }
+    assert check_invariants(raw, kept, None, "body") == []
+    owned = {"group": {"groupId": "g-1", "requestId": "req-1", "title": "Mine"}}
+    assert check_invariants(owned, {"group": {"title": "Mine"}}, None, "body") == [
+        "the object lost its identity"
+    ]
+
+
+def _search_tree() -> Any:
+    """A job search's answer, in the shape of Google's Cloud Talent Solution v3
+    ``SearchJobsResponse`` (the public API directory, googleapis.com/jobs/v3, CC0; abridged)."""
+    job = {"job": {"name": "projects/p/jobs/1", "title": "Welder", "requisitionId": "r-1"},
+           "jobSummary": "Welds", "searchTextSnippet": "a <b>welder</b>"}  # fmt: skip
+    body = {
+        "matchingJobs": [job, job],
+        "histogramQueryResults": [{"histogramQuery": "count(admin1)", "histogram": {"CA": 3}}],
+        "locationFilters": [{"locationType": "LOCALITY", "radiusInMiles": 5.0}],
+        "totalSize": 2,
+        "nextPageToken": "n",
+    }
+    from generator.runtime.shaping.trees import field_tree_from_value
+
+    return field_tree_from_value(body)
+
+
+def test_a_custom_method_of_a_collection_lists_that_collections_kind() -> None:
+    """``POST /v3/{parent}/jobs:search`` answers its hits (``matchingJobs``) beside facet
+    lists (``histogramQueryResults``, ``locationFilters``): with several lists the body was
+    taken for one object, the defaults kept its counts and dropped the jobs, and the
+    invariants sent the generic projection. The one list named as a kind of the collection
+    the method acts on (its last word) is the payload; without that name, nothing changes."""
+    tree = _search_tree()
+    found = find_payload(tree, about=("search", "searchs"), kinds=("job", "jobs"))
+    assert found.collection == ("matchingJobs",)
+    assert find_payload(tree, about=("search", "searchs")).collection is None
+    # a plain path's name is no custom method's: both lists of ``/messages`` are the answer
+    assert find_payload(tree, about=("job", "jobs")).collection is None

@@ -1341,3 +1341,42 @@ def test_a_value_written_for_reading_gives_way_to_the_value():
     assert not [p for p in chosen if p.startswith("currentValue.formatted")]
     # the figure alone, an object nothing names whose settings are all kept: its value once
     assert choose_default_fields(figure) == ("raw",)
+
+
+def test_a_part_named_for_what_it_describes_gives_the_object_its_id() -> None:
+    """EPA's criminal case report (the public API directory, epa.gov/case 1.0.0, CC0) answers
+    ``{CRCaseInformation: {CaseIdentifier, ...}, CRDefendants: [{DocketNumber, Name}], ...}``:
+    the report has no id of its own, and its case information names the case by an id
+    qualified by a word of the part's name. The defendants' docket numbers were taken instead
+    (another thing's, in a list), and the invariants, wanting the case's id, sent the generic
+    projection."""
+    report = {
+        "CRCaseInformation": {"CaseIdentifier": "1000", "CaseSummary": "A summary",
+                              "FiscalYear": "2004"},
+        "CRDefendants": [{"DefendantType": "Principal", "DocketNumber": "04-203", "Name": "G S"}],
+        "Message": "Success",
+    }  # fmt: skip
+    tree = field_tree_from_value(report)
+    assert identity_fields(tree) == ("CRCaseInformation.CaseIdentifier",)
+    # an id qualified by another thing's name is still not taken from a part before a key
+    other = {**report, "CRCaseInformation": {"ContactIdentifier": "9", "CaseSummary": "A"}}
+    assert identity_fields(field_tree_from_value(other)) == ("CRDefendants.DocketNumber",)
+    # a part not named as information about something (a box score's referee) is a related
+    # thing: its id is not the object's
+    box = {"MainReferee1": {"RefereeId": 3, "FirstName": "Ann"}, "Goals": [{"GoalNumber": 1}]}
+    assert identity_fields(field_tree_from_value(box)) == ("Goals.GoalNumber",)
+
+
+def test_a_resource_name_takes_the_id_of_what_the_object_is_about_beside_it() -> None:
+    """A Cloud Identity membership (the public API directory, googleapis.com/cloudidentity v1,
+    CC0) is read by its full name (``/v1/{name}``); once ``name`` was known as its identity
+    the member's id (``preferredMemberKey.id``) was left out: the name says where the
+    membership is, not who the member is. A plain ``name`` label with no address keeps its
+    old reading."""
+    membership = {"name": "groups/g/memberships/m", "createTime": "2024-05-01T00:00:00Z",
+                  "preferredMemberKey": {"id": "ada@example.com", "namespace": "ns"},
+                  "roles": [{"name": "MEMBER"}]}  # fmt: skip
+    tree = field_tree_from_value(membership)
+    assert identity_fields(tree, keys=("name",)) == ("name", "preferredMemberKey.id")
+    company = {"name": "projects/p/companies/c", "displayName": "Acme", "size": "BIG"}
+    assert identity_fields(field_tree_from_value(company), keys=("name",)) == ("name",)

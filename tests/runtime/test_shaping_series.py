@@ -288,3 +288,29 @@ def test_a_report_keeps_its_counts_by_key_that_its_description_leaves_open(tmp_p
     # named measures are a record, not counts by key
     scored = {"id": "s1", "sentiment": {"magnitude": 0.9, "score": 0.6}}
     assert answered_series(scored, listed=False) == ()
+
+
+def test_points_written_as_records_are_a_series() -> None:
+    """Wikimedia's per-page metrics (the public API directory, wikimedia.org 1.0.0, CC0)
+    answer ``{items: [{project, page-title, editor-type, granularity, results: [{timestamp,
+    abs_bytes_diff}, ...]}]}``: the points were dropped, and since ``page-title`` was read as
+    paging's (a ``page_*`` name), the item kept only its ``editor-type`` and the invariants
+    sent the generic projection. Points written as records (numbers at one time) are a
+    series; a page's title is its label. Records named by an id, or holding other text, are
+    not points."""
+    tree = {"project": "string", "page-title": "string", "editor-type": "string",
+            "granularity": "string",
+            "results": [{"timestamp": "string:time", "abs_bytes_diff": "integer"}]}  # fmt: skip
+    points = [{"timestamp": f"2024-05-{d:02d}T00:00:00Z", "abs_bytes_diff": d * 3}
+              for d in range(1, 9)]  # fmt: skip
+    body = [{"project": "en.wikipedia", "page-title": f"Page {n}", "editor-type": "user",
+             "granularity": "daily", "results": points} for n in range(3)]  # fmt: skip
+    assert "page-title" in choose_default_fields(tree, item=True)
+    shaped = _shaped(body, tree, listed=True)
+    assert [item["results"] for item in shaped] == [points] * 3
+    assert [item["page-title"] for item in shaped] == ["Page 0", "Page 1", "Page 2"]
+    people = [{"id": n, "timestamp": "2024-05-01T00:00:00Z", "edits": n} for n in range(8)]
+    ranked = [{"user_text": "Ada", "timestamp": "2024-05-01T00:00:00Z", "edits": n}
+              for n in range(8)]  # fmt: skip
+    assert answered_series({"top": people}, listed=False) == ()
+    assert answered_series({"top": ranked}, listed=False) == ()

@@ -7,7 +7,11 @@ read from the response itself (at run time, when the spec says nothing or is wro
 0. The one list of objects of a body, named as what the operation is about (its path's last
    segment: ``PUT /Things``; the list a batch request sends: ``{Things: [...]}``), is the
    payload, whatever scalars sit next to it (``{Id, Status, ProviderName, DateTimeUTC,
-   Things: [...]}``).
+   Things: [...]}``); among several lists, so is the one list a custom method's answer names
+   as the collection it acts on (by its last word: ``matchingJobs`` of ``POST
+   /v3/{parent}/jobs:search`` beside ``histogramQueryResults`` and ``locationFilters``; not
+   on a plain path, where ``{jobMessages, autoscalingEvents}`` of ``/messages`` are both
+   the answer).
 1. A body that is an array is the list (path ``""``).
 2. An object with an identity of its own (``id``, ``uuid``, a natural key such as ``sha``,
    a plain ``name``/``title``, or the member a path parameter that addresses one object of
@@ -158,10 +162,16 @@ def _resource(value: Any) -> bool:
     return _identified(value) and sum(is_leaf(v) for v in value.values()) > SCOPE_SCALARS
 
 
-def find_payload(tree: Any, about: tuple[str, ...] = (), keys: tuple[str, ...] = ()) -> Payload:
+def find_payload(
+    tree: Any,
+    about: tuple[str, ...] = (),
+    keys: tuple[str, ...] = (),
+    kinds: tuple[str, ...] = (),
+) -> Payload:
     """The payload of a response described by ``tree`` (rules in the module doc). ``about``:
     the normalised names of what the operation is about (rule 0); ``keys``: the path
-    parameters that address one object of the answer (rule 2)."""
+    parameters that address one object of the answer (rule 2); ``kinds``: the names of the
+    collection a custom method acts on (rule 0: ``jobs`` of ``jobs:search``)."""
     if isinstance(tree, list):
         return Payload(collection=())
     if not isinstance(tree, dict):
@@ -169,6 +179,9 @@ def find_payload(tree: Any, about: tuple[str, ...] = (), keys: tuple[str, ...] =
     lists = [k for k, v in tree.items() if isinstance(v, list) and isinstance(unwrap(v), dict)]
     if len(lists) == 1 and norm(lists[0]) in about:
         return Payload(collection=(lists[0],))
+    hits = [k for k in lists if norm(k) in kinds or (words(k) or [""])[-1] in kinds]
+    if len(lists) > 1 and len(hits) == 1:
+        return Payload(collection=(hits[0],))  # rule 0: ``matchingJobs`` of ``jobs:search``
     found = _payload(tree, (), 0) or Payload()
     if found.collection is not None and _addressed(tree, keys):
         return Payload()  # one resource, by the member its address names; its lists are parts

@@ -40,6 +40,7 @@ from typing import Any
 from .chunking import get_at
 from .collections import (
     Payload,
+    exchange_id,
     find_payload_in_value,
     is_meta_key,
     is_meta_member,
@@ -92,8 +93,15 @@ def _id_member(key: str, value: Any) -> bool:
 def _demanded(key: str, value: Any) -> bool:
     """An identity member the answer must keep one of: never a flag (``useEmailAsUsername:
     true`` is a setting) nor a credential named like a key (``passwordObfuscatorKey``,
-    ``api_key``: a read leaves it out, ``credentials.py``, so no object is known by it)."""
-    return _id_member(key, value) and not isinstance(value, bool) and not is_credential(key)
+    ``api_key``: a read leaves it out, ``credentials.py``, so no object is known by it), nor
+    the id of the exchange (``errors: {code, requestId}``: no resource's, and the defaults
+    leave it out)."""
+    return (
+        _id_member(key, value)
+        and not isinstance(value, bool)
+        and not is_credential(key)
+        and not exchange_id(key)
+    )
 
 
 def _label_member(key: str, value: Any) -> bool:
@@ -200,7 +208,11 @@ def check_invariants(
     target_shaped = get_at(shaped, path) if path and isinstance(shaped, dict) else shaped
     if _substance(target_raw) and not _substance(target_shaped):
         return ["only wrapper metadata was left"]
-    if isinstance(target_raw, dict) and not _ident(target_raw) and _label(target_raw) is None:
+    if (
+        isinstance(target_raw, dict)
+        and not _ident(target_raw, demanded=True)
+        and _label(target_raw) is None
+    ):
         # no identity of its own: its lists are what it holds, each must survive
         kept = target_shaped if isinstance(target_shaped, dict) else {}
         for key, items in target_raw.items():

@@ -3,7 +3,8 @@
 
 A *series* is a member whose value is a non-empty list of numbers (``values: [3.2, 4.1]``) or
 of arrays (``pointlist: [[1700000000, 0.5], ...]``, a line's ``coordinates``, a matrix's
-rows), or a map of numbers by keys that are values (dates, phrases, codes; not member names:
+rows) or of points written as records (numbers at one time: ``results: [{timestamp,
+abs_bytes_diff}]``), or a map of numbers by keys that are values (dates, phrases, codes; not member names:
 ``{magnitude, score}`` is a record), or a map of such maps (an analytics report's ``series:
 {"Logged in": {"2020-08-31": 9852, ...}}``, which its description leaves an open object), in the object an operation answers (each item of its payload list, else the resource)
 or in a part of it one level down (``geometry.coordinates``, ``daily.views``), with its
@@ -31,6 +32,7 @@ from typing import Any, Iterator
 from .encodings import encoding_kind
 from .roles.identity import is_id_name
 from .roles.noise import is_noise
+from .roles.time import is_time
 
 SHARE = 0.5  # series holding at least this share of the answered values are the answer
 MAX_ITEMS = 200  # the items of a list counted
@@ -74,7 +76,23 @@ def is_series_value(key: str, value: Any, ids: bool = True) -> bool:
         return False
     numbers = all(type(i) in (int, float) for i in value)
     arrays = all(isinstance(i, list) and i for i in value)
-    return numbers or arrays
+    return numbers or arrays or all(_data_point(i) for i in value)
+
+
+def _data_point(item: Any) -> bool:
+    """A record of numbers at one time (``{timestamp, abs_bytes_diff}``, ``{date, views,
+    visitors}``): a series' point written as an object; not a record named by an id or a
+    label (``{id, name}``) nor one holding other text."""
+    if not isinstance(item, dict) or len(item) < 2:
+        return False
+    numbers = [k for k, v in item.items() if type(v) in (int, float)]
+    times = [k for k, v in item.items() if isinstance(v, str) and is_time(k, "string")]
+    return (
+        bool(numbers)
+        and len(times) == 1
+        and len(numbers) + 1 == len(item)
+        and not any(is_id_name(k) for k in numbers)
+    )
 
 
 def _is_axis(key: str, value: Any, lengths: set[int]) -> bool:

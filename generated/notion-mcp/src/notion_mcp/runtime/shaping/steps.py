@@ -37,6 +37,7 @@ from .names import base_type, hint, is_leaf
 from .picking import Field, Selection
 from .roles.content import is_body, is_content, is_value, text_member
 from .roles.identity import (
+    addressed_by,
     has_id,
     has_own_identity,
     is_id_name,
@@ -142,9 +143,12 @@ def take_label(sel: Selection, row: Step) -> int:
         f for f in ranked
         if (not is_natural_key(f.key) or is_full_name(f.key)) and not named_after(f.key, sel.keys)
     ]  # fmt: skip
-    if any(f.key in said for f in naming):
+    named = [f for f in naming if f.key in said]
+    if named and not all(_resource_name(f, sel, ranked) for f in named):
         taken = 0  # an identity names it
     else:
+        if named:  # a resource name: the label is another
+            ranked = [f for f in ranked if f.key not in said or f.part]
         taken = sel.take(ranked, row.records, 1, row.path)
         if not taken:
             return take_fallback(sel, row)
@@ -156,6 +160,18 @@ def take_label(sel: Selection, row: Step) -> int:
         # parts (``firstName``, ``lastName``), which restates a display name
         rest, more = [f for f in rest if own_name(f.key) and not name_part(f.key)], 1
     return taken + sel.take(rest, row.records, more, row.path)
+
+
+def _resource_name(f: Field, sel: Selection, ranked: list[Field]) -> bool:
+    """A label-named identity the API addresses the object by (``name`` of a company read
+    at ``/v3/{name}``: a full resource name, ``projects/p/companies/c``) beside another label
+    of the object's own (``displayName``, ``title``): the name is what the next call takes,
+    the other label what a person calls it."""
+    return (
+        not f.part
+        and addressed_by(f.key, sel.keys)
+        and any(g.key != f.key and not g.part for g in ranked)
+    )
 
 
 def _own_text(sel: Selection) -> bool:

@@ -188,6 +188,12 @@ def identity_fields(
     # (not twice: the first ``*Id`` may be the member the API addresses it by, ``{settingId}``)
     others = [k for k in addressed + natural if k not in own[:1]]
     chosen = (own[:1] + others[:1]) if own else addressed[:1] + natural[:1]
+    if chosen == addressed[:1] and addressed and is_label(addressed[0]):
+        # a resource name (``name`` read at ``/v1/{name}``) says where the object is, not
+        # what it is about: a part's id comes beside it (a membership's
+        # ``preferredMemberKey.id``: who the member is)
+        part = _identity_below(tree, labelled=True)
+        chosen += [part] if part else []
     if not chosen:  # a labelled value named as an id: ``{"id": {"label": "ID", "value": 7}}``
         pairs = {k: pair_value(v) for k, v in tree.items() if isinstance(v, dict)}
         chosen = [f"{k}.{v}" for k, v in pairs.items() if v and own_identity_key(k, entity)][:1]
@@ -294,6 +300,24 @@ def _named_below(tree: dict[str, Any], keys: tuple[str, ...]) -> tuple[str, ...]
     return ()
 
 
+# the last word of a part's name that says it describes something (``CRCaseInformation``,
+# ``order_details``, ``account_summary``): the rest of its name says what
+ABOUT_WORDS = frozenset({"information", "info", "details", "detail", "summary", "overview"})
+
+
+def _named_in(key: str, entity: tuple[str, ...]) -> bool:
+    """An id qualified by what a part named as information about something describes
+    (``CaseIdentifier`` of a ``CRCaseInformation``): that thing's id, the object's."""
+    ws = w(key)
+    return (
+        is_id_name(key)
+        and len(ws) > 1
+        and len(entity) > 1
+        and entity[-1] in ABOUT_WORDS
+        and set(ws[:-1]) <= set(entity[:-1])
+    )
+
+
 def _identity_below(tree: dict[str, Any], labelled: bool = False) -> str | None:
     """An object with no identity of its own takes one from below: the first part with an id,
     a natural key or an id named after the part (``game.GameID``, ``client.client_id``), else
@@ -315,7 +339,9 @@ def _identity_below(tree: dict[str, Any], labelled: bool = False) -> str | None:
             entity = w(key) if isinstance(tree[key], dict) else ()  # a list's: its elements'
             inner = identity_fields(sub, entity)
             first = inner[0].split(".")[0] if inner else ""
-            if inner and (own_identity_key(first, entity) or is_natural_key(first)):
+            if inner and (
+                own_identity_key(first, entity) or is_natural_key(first) or _named_in(first, entity)
+            ):
                 found = handle(sub) if is_person_node(key, sub) else None
                 return f"{key}.{found or inner[0]}"
     for key, sub in [] if labelled else parts:

@@ -51,8 +51,11 @@ NOT_OWN = frozenset(
 
 
 def is_label(key: str) -> bool:
+    """A label-named member (module doc), not one qualified as another thing's
+    (``parent_name``, ``next_page_name``); a page's own title or name (``page_title``: a wiki
+    page's) is a label, paging has none."""
     ws = w(key)
-    return ws[-1] in LABEL_WORDS and ws[0] not in NOT_OWN
+    return ws[-1] in LABEL_WORDS and (ws[0] not in NOT_OWN or (len(ws) == 2 and ws[0] == "page"))
 
 
 # A person's name written in parts: each part names the other (``given_name`` and
