@@ -39,10 +39,10 @@ from .response_shape import success_body
 LAST_PARAM = re.compile(r"^(.*)/\{([^{}/]+)\}/?$")
 ACTION = re.compile(r"^(.*/\{[^{}/]+\})/([^{}/]+)/?$")  # an item path, then one literal
 OTHER_ADDRESS = re.compile(r"^(.*)/([^{}/]+)/\{([^{}/]+)\}/?$")
-# A format suffix after the last segment (``/Messages/{Sid}.json`` beside ``/Messages.json``):
-# the same address written with the format it answers in.
 FULL_PARAM = re.compile(r"\{\+?([^{}/]+)\}")  # a whole segment that is one parameter
 METHOD = re.compile(r"\{\+?([^{}/]+)\}:[A-Za-z]\w*")  # a custom method of what it names
+# A format suffix after the last segment (``/Messages/{Sid}.json`` beside ``/Messages.json``):
+# the same address written with the format it answers in.
 FORMAT_SUFFIX = re.compile(r"\.[A-Za-z][A-Za-z0-9]{0,5}$")
 
 
@@ -188,18 +188,15 @@ def _by_schema(
     for path in ordered:
         if path in keys:
             continue
-        listed = _answered_objects(paths[path], "get", doc, resolver, lists=True)
+        listed = _listed_objects(paths[path], "get", doc, resolver)
         taken = tuple(k for n in listed if n in read for k in read[n])
         if taken:
             keys[path] = tuple(dict.fromkeys(taken))
 
 
-def _answered_objects(
-    path_item: Any, method: str, doc: Document, resolver: RefResolver, lists: bool = False
-) -> list[str]:
-    """The names of the objects an operation answers with: its body's schema (not with
-    ``lists``), the items of a list it is, or of the lists it holds (a page: ``{companies:
-    [Company], nextPageToken}``)."""
+def _listed_objects(path_item: Any, method: str, doc: Document, resolver: RefResolver) -> list[str]:
+    """The names of the objects an operation answers a list of: the items of a list it is,
+    or of the lists it holds (a page: ``{companies: [Company], nextPageToken}``)."""
     answer = _answer(path_item, method, doc, resolver)
     if answer is None or not isinstance(answer.value, dict):
         return []
@@ -207,7 +204,7 @@ def _answered_objects(
         items = answer.value.get("items")
         named = resolver.deref(items, answer.doc, "").name if isinstance(items, dict) else None
         return [named] if named else []
-    found = [answer.name] if answer.name and not lists else []
+    found: list[str] = []
     for member in (answer.value.get("properties") or {}).values():
         if not isinstance(member, dict):
             continue

@@ -505,14 +505,16 @@ def choose_default_fields(
         # ids of what it belonged to: ``{accountId, item: {id, title}}``), its part is it
         held = kind == "delete" and not has_id(tree)
         _related_said_whole(tree, pick, related=kind != "delete" or held, held=held)
-    _same_schema_siblings(tree, pick, parts=not item)
+    if not item:  # a list's item stays lean: its parts are not made alike inside
+        _parts_alike(tree, pick)
+    _same_schema_siblings(tree, pick)
     _named_lists(tree, pick, listed)
     _series(tree, pick)
     if not item:
         _tables(tree, pick, read=kind not in WRITE_KINDS)
     if on_page(item, kind) and not is_person_node("_".join(entity), tree):
         _related_as_listed(tree, pick, kind)  # a person's page: said by its handle (people)
-        _same_schema_siblings(tree, pick, parts_only=True)
+        _parts_alike(tree, pick)  # and the parts' listed members, now in, made alike
     if kind in WRITE_KINDS and not item and _unnamed(tree):
         _outcome(tree, pick)  # ``{result: {deleted: true}, return_code, return_message}``
         _written_lists(tree, pick)  # ``{status, message, ids: [...], failed: [...]}``
@@ -1217,13 +1219,19 @@ def _figures(node: Any) -> bool:
     )
 
 
-def _same_schema_siblings(
-    tree: dict[str, Any],
-    pick: Picker,
-    prefix: str = "",
-    parts_only: bool = False,
-    parts: bool = True,
-) -> None:
+def _parts_alike(tree: dict[str, Any], pick: Picker, prefix: str = "") -> None:
+    """``_same_schema_siblings`` inside each part the selection reaches, the deepest first
+    (``prefix``: the dotted path of ``tree`` and a dot): a deployment's ``jobs``, ``services``
+    and ``workers`` in an event's ``deployment``. Only on one object's answer: a list's item
+    stays lean (a station's offices' opening hours are not made whole for each station)."""
+    for key, sub in tree.items():
+        inner = unwrap(sub)
+        if isinstance(inner, dict) and any(p.startswith(f"{prefix}{key}.") for p in pick.chosen):
+            _parts_alike(inner, pick, f"{prefix}{key}.")
+            _same_schema_siblings(inner, pick, f"{prefix}{key}.")
+
+
+def _same_schema_siblings(tree: dict[str, Any], pick: Picker, prefix: str = "") -> None:
     """Members of one schema side by side (a tournament's ``created``, ``started`` and
     ``finished`` lists of the same items; parts without an identity; alike when their members
     share three quarters of their union, optional members coming and going) keep the same
@@ -1233,13 +1241,10 @@ def _same_schema_siblings(
     people slot took one, and the other side's contacts were lost).
     Related objects (with an identity of their own:
     a ``team`` beside an ``inheritedFrom``) are relations, each taken by its own rank; those
-    taken are taken alike. So inside a part the selection reaches (``prefix``: its dotted path
-    and a dot): a deployment's ``jobs``, ``services`` and ``workers`` in an event's
-    ``deployment``; with ``parts_only``, only there (once the parts' listed members are in:
-    ``_related_as_listed``); not with ``parts`` false (a list's item stays lean: a station's
-    offices' opening hours are not made whole for each station of a list)."""
+    taken are taken alike. ``prefix``: the dotted path of ``tree`` inside the object chosen
+    on, and a dot (``_parts_alike``)."""
     groups: list[tuple[bool, bool, list[dict[str, Any]], list[str]]] = []
-    for key, sub in () if parts_only else tree.items():
+    for key, sub in tree.items():
         inner = unwrap(sub)
         listed = isinstance(sub, list)
         if not isinstance(inner, dict) or not inner or (is_person(key) and not listed):
@@ -1260,10 +1265,6 @@ def _same_schema_siblings(
                 [k for g in joined for k in g[3]] + [key],
             )
         )
-    for key, sub in tree.items() if parts else ():  # first the parts the selection reaches
-        inner = unwrap(sub)
-        if isinstance(inner, dict) and any(p.startswith(f"{prefix}{key}.") for p in pick.chosen):
-            _same_schema_siblings(inner, pick, f"{prefix}{key}.")
     chosen = [p[len(prefix) :] for p in pick.chosen if p.startswith(prefix)]
     for _, related, _, keys in groups:
         if len(keys) < 2:

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..names import base_type
 from ..trees import alike, unwrap
 from .label import NOT_OWN, is_full_name, is_label, label_rank, pair_value
 from .noise import NOISE_WORDS, is_credential, is_noise
@@ -39,7 +40,7 @@ ORDERING_WORDS = frozenset({"sort", "sorting", "orderby"})
 
 
 def _string(node: Any) -> bool:
-    return node is None or (isinstance(node, str) and node.split(":")[0] == "string")
+    return node is None or base_type(node) == "string"
 
 
 def is_id_name(key: str) -> bool:
