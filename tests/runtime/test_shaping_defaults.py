@@ -1233,6 +1233,24 @@ def test_the_user_a_credential_logs_in_as_is_no_person() -> None:
     assert "created_by.username" in chosen and "basic_auth_user" not in chosen, chosen
 
 
+def test_a_flag_named_for_a_person_takes_no_person_s_place() -> None:
+    """A team's ``isOwner: true`` (whether the caller owns it) took the person's place in its
+    list item, and the ``createdBy`` who made it was left out beside its ``createdAt`` time
+    (Rocket.Chat's user teams, outside material)."""
+    team = {
+        "_id": "string",
+        "name": "string",
+        "type": "integer",
+        "createdAt": "string",
+        "createdBy": {"_id": "string", "username": "string"},
+        "_updatedAt": "string",
+        "roomId": "string",
+        "isOwner": "boolean",
+    }
+    chosen = choose_default_fields(team, item=True)
+    assert "createdBy.username" in chosen, chosen
+
+
 def test_a_listed_person_keeps_the_name_people_know_it_by_beside_its_handle():
     # a directory's users (synthesized): ``name`` is the handle, ``real_name`` who it is
     user = {"id": "string", "name": "string", "real_name": "string", "is_admin": "boolean",

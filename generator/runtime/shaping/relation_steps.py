@@ -80,8 +80,9 @@ def people(sel: Selection) -> list[Field]:
 def person_key(f: Field, sel: Selection) -> Any:
     """``user`` before ``assignee`` before ``creator``, before ``triggering_actor``; of one
     rank, a person before a string named as one (a fair's ``organizer: {name}`` before its
-    ``contact`` text)."""
-    return (*person_rank(f.key), is_leaf(f.node))
+    ``contact`` text); a flag named for one (``isOwner``: whether the caller owns it) after
+    every person, whose place it never takes."""
+    return (base_type(f.node) == "boolean", *person_rank(f.key), is_leaf(f.node))
 
 
 def _who(f: Field) -> str | None:
