@@ -11,8 +11,8 @@ addressed again.
   list), it is the path itself, and ``/things/{thing_sid}`` is a sibling. A template of the collection followed
   by one parameter segment names the collection's objects by that parameter (the earlier
   parameters name their parents: ``{AccountSid}`` of ``/Accounts/{AccountSid}/Messages``
-  names an account, not a message). Segments compare without case or extension
-  (``Messages.json``); parameter segments compare equal whatever their names; a segment of
+  names an account, not a message). Segments compare without case or a format suffix
+  (``Messages.json``; a dotted method, ``rooms.roles``, is a segment of its own); parameter segments compare equal whatever their names; a segment of
   several parameters is named by its last (``(algorithm={algorithm},thumbprint={thumbprint})``).
 - **The member it names**: a scalar member of the object whose name equals the parameter's
   compared without case or separators (``{Sid}`` ~ ``sid``, ``{account_sid}`` ~ ``AccountSid``),
@@ -58,10 +58,21 @@ def _param(segment: str) -> str | None:
     return found[-1] if found else None
 
 
+# The suffixes that name a format (``Messages.json``): the same address as without. A dotted
+# method (``rooms.roles`` beside ``rooms.media``) is another address.
+FORMATS = frozenset({"json", "xml", "csv", "yaml", "yml", "txt", "html", "htm", "atom", "rss"})
+
+
+def _bare(segment: str) -> str:
+    """``segment`` without a format suffix, lowered (``Messages.json`` -> ``messages``)."""
+    head, dot, suffix = segment.rpartition(".")
+    return (head if dot and suffix.lower() in FORMATS else segment).lower()
+
+
 def _same(a: str, b: str) -> bool:
     if _param(a) is not None or _param(b) is not None:
         return _param(a) is not None and _param(b) is not None
-    return a.split(".")[0].lower() == b.split(".")[0].lower()
+    return _bare(a) == _bare(b)
 
 
 def _norm(name: str) -> str:
@@ -257,7 +268,7 @@ def _read_elsewhere(template: str, collection: Sequence[str]) -> str | None:
         return None
     if not _PARAM.fullmatch(parts[-1]) or _param(parts[-2]) is not None:
         return None
-    if parts[-2].split(".")[0].lower() != collection[-1].split(".")[0].lower():
+    if _bare(parts[-2]) != _bare(collection[-1]):
         return None
     if len(parts) == len(collection) + 1 and all(map(_same, collection, parts)):
         return None  # the collection's own item path (``object_params`` reads it)

@@ -248,6 +248,11 @@ def test_the_parameters_that_name_the_objects_an_operation_answers() -> None:
         "petId",
     )
     assert object_params("/pets") == [] and object_params(None) == []
+    # a dotted method is an address of its own, not a format suffix: a room's role
+    # assignments (``/rooms.roles``) are not the rooms ``/rooms.media/{rid}`` names
+    rooms = ("/api/v1/rooms.media/{rid}", "/api/v1/rooms.roles")
+    assert sibling_paths("/api/v1/rooms.roles", rooms) == ()
+    assert object_params("/api/v1/rooms.roles", rooms[:1], items=True) == []
     # the thing named inside the parameter: ``{external_customer_id}`` names ``external_id``
     customer = object_params("/customers/{external_customer_id}")
     assert named_member({"lago_id": "c-1", "external_id": "x-1"}, customer) == (
