@@ -178,6 +178,30 @@ def test_a_discriminator_a_qualified_path_parameter_names_stays_on_list_items():
     assert all("type" not in m for m in unnamed)
 
 
+def test_an_undeclared_member_a_path_parameter_names_is_read_from_the_response():
+    """Extension schemas listed with ``id`` (read at ``/extension_schemas/{id}``) beside the
+    ``key`` and ``label`` the description declares: the defaults, chosen from the description,
+    kept ``key`` as the identity and left ``id`` out, so the next call had nothing to name
+    (PagerDuty's description, outside material). An item that loses the member a path
+    parameter names is read again from the response."""
+    declared = {"key": "string", "label": "string", "description": "string"}
+    body = {
+        "schemas": [
+            {"id": f"P{i}", "type": "schema", "key": f"k{i}", "label": f"Schema {i}",
+             "description": "A long description", "url": ""}
+            for i in range(2)
+        ],
+        "more": False,
+    }  # fmt: skip
+    config = ShapeConfig(
+        field_tree=declared, collection_path="schemas", context=DefaultsContext(keys=("id",))
+    )
+    out = json.loads(shape(body, config).chunks[0])
+    assert [s.get("id") for s in out["schemas"]] == ["P0", "P1"], out
+    unaddressed = json.loads(shape(body, replace(config, context=DefaultsContext())).chunks[0])
+    assert all("id" not in s for s in unaddressed["schemas"])
+
+
 def test_an_expandable_reference_sent_as_an_id_string_keeps_the_id():
     config = ShapeConfig(default_fields=("id", "customer.id"), field_tree={"id": "string"})
     out = json.loads(shape({"id": "in_1", "customer": "cus_9"}, config).chunks[0])

@@ -30,12 +30,14 @@ violations (``mcpforge preview --check`` fails on them).
 One more is soft (``people_lost``): an object that named who (a person member holding a handle
 or a name) and keeps a time of its own keeps a person. When it breaks, the pipeline reads the
 defaults again from the response (the person the description chose was null: a gist's legacy
-``user`` beside its ``owner``) and keeps its first reading when that does not help.
+``user`` beside its ``owner``) and keeps its first reading when that does not help. So is
+another (``address_lost``): an object that had, with a value, the member a path parameter
+names keeps it (an item's ``id`` the description did not declare, beside the ``key`` it did).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from .chunking import get_at
 from .collections import (
@@ -307,19 +309,62 @@ def people_lost(
 ) -> list[str]:
     """The soft invariant (module doc) ``shaped`` breaks, as a short sentence; [] when it
     holds. Arguments as ``check_invariants``."""
+    return _soft(raw, shaped, path, kind, found, _person_lost, "person")
+
+
+def address_lost(
+    raw: Any,
+    shaped: Any,
+    path: tuple[str, ...] | None,
+    kind: str,
+    found: Payload | None = None,
+    keys: tuple[str, ...] = (),
+) -> list[str]:
+    """The other soft invariant (module doc): an object that had, with a scalar value, the
+    member a path parameter names (``keys``) keeps it. Arguments as ``check_invariants``."""
+    if not keys:
+        return []
+    return _soft(raw, shaped, path, kind, found, lambda a, b: _address_lost(a, b, keys), "address")
+
+
+def _soft(
+    raw: Any,
+    shaped: Any,
+    path: tuple[str, ...] | None,
+    kind: str,
+    found: Payload | None,
+    lost: Callable[[Any, Any], bool],
+    what: str,
+) -> list[str]:
+    """The items of the payload list (or the one object) for which ``lost`` holds, as a short
+    sentence naming ``what`` they lost."""
     path, kind = _where(raw, path, kind, found)
     if kind == "list" and path is not None:
         items = get_at(raw, path)
         kept = get_at(shaped, path) if isinstance(shaped, (dict, list)) else None
         if not isinstance(items, list) or not isinstance(kept, list) or len(kept) != len(items):
             return []
-        lost = sum(1 for a, b in zip(items[:MAX_CHECKED], kept) if _person_lost(a, b))
+        n = sum(1 for a, b in zip(items[:MAX_CHECKED], kept) if lost(a, b))
         name = ".".join(path) or "the body"
         checked = min(len(items), MAX_CHECKED)
-        return [f"{lost} of {checked} items of {name!r} lost their person"] if lost else []
+        return [f"{n} of {checked} items of {name!r} lost their {what}"] if n else []
     target_raw = get_at(raw, path) if path else raw
     target_shaped = get_at(shaped, path) if path and isinstance(shaped, dict) else shaped
-    return ["the object lost its person"] if _person_lost(target_raw, target_shaped) else []
+    return [f"the object lost its {what}"] if lost(target_raw, target_shaped) else []
+
+
+def _address_lost(raw: Any, shaped: Any, keys: tuple[str, ...]) -> bool:
+    """``raw`` had the member a path parameter names, a scalar with a value, and ``shaped``
+    keeps none: a member the description did not declare (an item's ``id`` beside the
+    ``key`` and ``label`` it does) was not chosen."""
+    if not isinstance(raw, dict) or not isinstance(shaped, dict):
+        return False
+    named = [
+        k
+        for k, v in raw.items()
+        if _has_value(v) and not isinstance(v, (dict, list)) and addressed_by(k, keys)
+    ]
+    return bool(named) and not any(shaped.get(k) == raw[k] for k in named)
 
 
 def _person_lost(raw: Any, shaped: Any) -> bool:
