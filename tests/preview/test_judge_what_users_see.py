@@ -634,6 +634,17 @@ def test_a_secret_whose_value_other_members_share_is_shown_only_under_its_own_na
     assert _check(judge(own, moved, kind="read"), "secrets hidden") == (3, 0)
 
 
+def test_an_id_that_is_the_start_of_a_hashed_token_does_not_show_the_hash() -> None:
+    # Phrase's authorizations (the description's example): the id is the first 32 characters
+    # of the hashed token; a kept id is not the hash cut short (no truncation marker)
+    hashed = "abcd1234cdef1234abcd1234cdef1234" * 2
+    tokens = [{"id": hashed[:32], "note": f"Script {i}", "hashed_token": hashed} for i in range(2)]
+    kept = [{"id": t["id"], "note": t["note"]} for t in tokens]
+    assert _check(judge(tokens, kept, kind="read"), "secrets hidden") == (2, 2)
+    cut = [dict(k, hashed_token=hashed[:40] + "…") for k in kept]
+    assert _check(judge(tokens, cut, kind="read"), "secrets hidden") == (2, 0)
+
+
 def test_a_token_the_api_addresses_its_objects_by_is_an_identifier_not_a_secret() -> None:
     # Lithic's cards are read at /v1/cards/{card_token}; every record's ``token`` is its id
     cards = [
