@@ -91,7 +91,7 @@ from typing import Any, Sequence
 
 from .judge_answers import AnswerChecks, identity_kept, judge_answer
 from .judge_checks import FAILING, Check, Finding, Seen, Tally, checks_of, collapse, where
-from .judge_encodings import check_encodings
+from .judge_encodings import check_encodings, is_encoding
 from .judge_content import produced_answer
 from .judge_generated import check_generated
 from .judge_paths import (
@@ -156,8 +156,8 @@ def payload_path(body: Any, thing: str = "", nested: bool = True) -> tuple[str, 
     scalars = scalar_members(body)
     stated = stated_answer(body, thing)  # the answer, not a wrapper: its parts' lists
     for key, value in body.items():
-        if is_meta(key):
-            continue  # the envelope's meta-information
+        if is_meta(key) or is_encoding(value, key):
+            continue  # the envelope's meta-information; an encoding (``judge_encodings.py``)
         candidates: list[tuple[tuple[str, ...], Any]] = [((key,), value)]
         if (
             isinstance(value, dict)

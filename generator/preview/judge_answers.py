@@ -45,6 +45,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from .judge_encodings import is_encoding
 from .judge_content import asked_calls, beginning_kept, generated_content, produced_answer
 from .judge_request import Request
 from .synthesize import singular
@@ -167,8 +168,8 @@ def records(
         return None
     arrays: list[tuple[tuple[str, ...], list[Any]]] = []
     for key, value in body.items():
-        if is_meta(key):
-            continue  # the envelope's meta-information
+        if is_meta(key) or is_encoding(value, key):
+            continue  # the envelope's meta-information; an encoding (``judge_encodings.py``)
         candidates: list[tuple[tuple[str, ...], Any]] = [((key,), value)]
         if (
             nested

@@ -130,6 +130,29 @@ def test_segments_an_average_log_probability_describes_are_what_was_said() -> No
     assert find_encodings(tokens) == {"details.tokens": "details.tokens (log probabilities)"}
 
 
+def test_a_transcriptions_scored_words_beside_its_text_are_left_out_with_a_note() -> None:
+    """A speech-to-text answer: the text, its language, and its words again, each timed and
+    scored by a ``logprob``. The words were the only list of the answer and stayed as its
+    payload (ElevenLabs' description, outside material); beside the text they spell, they are
+    the text again, token by token, and are left out with a note. The judge takes them for an
+    encoding too, not for the answer's payload list or its records."""
+    spoken = ANSWER.split()
+    words = [
+        {"text": word, "start": n * 0.5, "end": n * 0.5 + 0.4, "type": "word",
+         "speaker_id": "speaker_1", "logprob": -0.1 * n}
+        for n, word in enumerate(spoken)
+    ]  # fmt: skip
+    body = {"language_code": "en", "language_probability": 0.98, "text": ANSWER, "words": words}
+    assert find_encodings(body) == {"words": "words (log probabilities)"}
+    shaped, notes = _shape(body)
+    assert shaped["text"] == ANSWER and "words" not in shaped
+    assert any("words (log probabilities)" in n for n in notes)
+    assert judge(body, shaped, kind="generate").lost == []
+    # the answer's only member, with no text beside it, stays: it is what the call answers
+    alone = {"words": words}
+    assert find_encodings(alone) == {}
+
+
 PNG = base64.b64encode(bytes(range(256)) * 12).decode()  # 4096 characters
 IMAGES = {
     "created": 1714560000,

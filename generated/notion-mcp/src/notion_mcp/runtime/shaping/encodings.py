@@ -27,7 +27,9 @@ Only members are left out, and not the answer's payload: when the whole answer i
 encoding, its only member, or the only list or object of a top-level answer (``{"data":
 [0.12, ...], "model": ...}``), it is what the operation answers and stays; so it does inside
 an only member (``{"ca": {"certificate": "LS0t..."}}``: a certificate the call exists to
-give; ``{"result": {"data": [0.12, ...], "model": ...}}``).
+give; ``{"result": {"data": [0.12, ...], "model": ...}}``). Not scored tokens beside the text
+they spell (a transcription's ``{text, words: [{text, start, end, logprob}]}``): the text is
+the answer.
 ``detail_level="detailed"`` and explicit ``fields`` show them; so does an operator's overlay
 that names the member in its default fields. The note names each
 member once (list items seen through, ``data[].embedding``) and what it was.
@@ -87,6 +89,18 @@ def _scored_tokens(value: list[Any]) -> bool:
     )
 
 
+def _spelled_beside(node: dict[str, Any], value: Any) -> bool:
+    """``value`` is a list of scored tokens (``_scored_tokens``) whose first token's text is in
+    a string member beside it: a transcription's ``{text, words: [{text, start, logprob}]}``
+    answers the text, and its words spell it again."""
+    if not isinstance(value, list) or not value or not _scored_tokens(value):
+        return False
+    first = value[0][0] if isinstance(value[0], list) else value[0]
+    said = [v for v in first.values() if isinstance(v, str) and v.strip()]
+    texts = [v for v in node.values() if isinstance(v, str)]
+    return bool(said) and any(said[0].strip() in text for text in texts)
+
+
 def _is_base64(key: str, value: str) -> bool:
     if len(value) < MIN_BASE64 or CURSOR_WORDS & set(w(key)):
         return False
@@ -126,6 +140,8 @@ def find_encodings(value: Any, kept: Iterable[str] = ()) -> dict[str, str]:
             return
         containers = [k for k, v in node.items() if isinstance(v, (dict, list)) and v]
         payload = containers[0] if whole and len(containers) == 1 else None
+        if payload is not None and _spelled_beside(node, node[payload]):
+            payload = None  # the text is the answer, its tokens beside it the text again
         if whole and len(node) == 1:  # all the answer holds (``{audio}``, ``{ca: {pem}}``)
             payload = next(iter(node))
         for key, sub in node.items():
