@@ -1251,6 +1251,23 @@ def test_a_flag_named_for_a_person_takes_no_person_s_place() -> None:
     assert "createdBy.username" in chosen, chosen
 
 
+def test_a_listed_record_of_ids_keeps_the_values_it_holds() -> None:
+    """A room's role assignments: each an id, the room's id, the user and the roles it holds.
+    The item kept its id and its user and left its ``roles`` out, so the list said who but
+    not what (Rocket.Chat's description, outside material). A record whose own scalars are
+    only ids keeps its lists of values; a record with a label of its own does not."""
+    assignment = {
+        "_id": "string",
+        "rid": "string",
+        "u": {"_id": "string", "username": "string", "name": "string"},
+        "roles": ["string"],
+    }
+    chosen = choose_default_fields(assignment, item=True)
+    assert "roles" in chosen and "u.username" in chosen, chosen
+    labelled = dict(assignment, name="string", status="string:enum")
+    assert "roles" not in choose_default_fields(labelled, item=True)
+
+
 def test_a_listed_person_keeps_the_name_people_know_it_by_beside_its_handle():
     # a directory's users (synthesized): ``name`` is the handle, ``real_name`` who it is
     user = {"id": "string", "name": "string", "real_name": "string", "is_admin": "boolean",

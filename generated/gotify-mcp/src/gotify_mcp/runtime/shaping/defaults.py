@@ -52,7 +52,7 @@ from .picking import Field, Picker, Profile, Selection
 from .roles.content import is_content
 from .roles.identity import (
     addressed_by, has_id, has_own_identity, identity_fields, is_id_name, is_natural_key,
-    minted_id, own_identity_key,
+    initialled_id, minted_id, own_identity_key,
 )  # fmt: skip
 from .roles.kinds import is_kind
 from .roles.label import is_label, label_rank
@@ -510,6 +510,8 @@ def choose_default_fields(
         _parts_alike(tree, pick)
     _same_schema_siblings(tree, pick)
     _named_lists(tree, pick, listed)
+    if listed:
+        _held_by_ids(tree, pick)
     _series(tree, pick)
     if not item:
         _tables(tree, pick, read=kind not in WRITE_KINDS)
@@ -1158,6 +1160,19 @@ def _named_lists(tree: dict[str, Any], pick: Picker, item: bool = False) -> None
         if len(lists) >= 2 and 2 * len(lists) >= len(scope):
             for key in lists:
                 pick.add(prefix + key, "list", force=True)
+
+
+def _held_by_ids(tree: dict[str, Any], pick: Picker) -> None:
+    """A record whose own scalars are only ids (its own and what it links: a role assignment's
+    ``{_id, rid, u: {...}, roles: ["moderator"]}``), with no label, state, time or text of its
+    own: its lists of scalars (not of ids) are what it holds, beside the part that says whom
+    it concerns."""
+    own = [(k, v) for k, v in tree.items() if is_leaf(v)]
+    if not own or not all(is_id_name(k) or initialled_id(k) for k, _ in own):
+        return
+    for key, node in tree.items():
+        if is_series(node) and not is_noise(key) and not is_id_name(key.rstrip("sS")):
+            pick.add(key, "list", force=True)
 
 
 def is_data_series(key: str, node: Any) -> bool:
