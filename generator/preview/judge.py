@@ -100,6 +100,7 @@ from .judge_paths import (
     addressed_thing,
     asked_thing,
     check_path_identity,
+    one_value_for_all,
     named_member,
     object_params,
     parent_params,
@@ -366,8 +367,10 @@ def judge(
     base = path if path is not None else unwrap_path(body, thing)
     if path is not None:
         kept = _judge_list(get_path(body, path), path, shaped, paged, verdict, params, parents)
+        shared = one_value_for_all(get_path(body, path), params, parents)
         for i, (original, item) in enumerate(zip(get_path(body, path), kept or [])):
-            check_path_identity(original, item, params, where((*path, i)), tally, parents)
+            if not shared:
+                check_path_identity(original, item, params, where((*path, i)), tally, parents)
             check_series(original, item, (*path, i), tally, base)
     else:
         check_path_identity(judged, shaped, params, where(base), tally, parents)

@@ -27,6 +27,8 @@ addressed again.
   after the item's parameter, named for the collection before it) answering one object with
   no ``id``-like member of its own answers that item: the parameter names its member
   (``token``; ``action_params``, asked by ``judge.py`` for writes only).
+- *Not judged* on the items of a list when it holds one value on all of them (two or more):
+  what tells none of them apart addresses none of them (``one_value_for_all``).
 - *Kept*: its value is in the object's counterpart (the kept list item, or the result for a
   single resource). *Lost* otherwise: a URL (``uri``) of the object kept in its place does not
   address it for the next tool.
@@ -235,6 +237,21 @@ def check_path_identity(
     )
     pattern = f"{member} (named by {{{param}}}) lost" + ("; a link kept instead" if instead else "")
     tally.count(CHECK, kept, Finding(CHECK, at, message, (member,), pattern=pattern))
+
+
+def one_value_for_all(items: Any, params: list[tuple[str, str]], parents: Sequence[str]) -> bool:
+    """The member the parameter names holds one value on every item of a list of two or more
+    (a synthesized body's ``type: "cert"`` on each of an authenticator's methods read at
+    ``/methods/{methodType}``): it tells none of them apart, so it addresses none of them."""
+    if not isinstance(items, list) or len(items) < 2:
+        return False
+    values = []
+    for item in items:
+        named = named_member(item, params, parents) if isinstance(item, dict) else None
+        if named is None:
+            return False
+        values.append(item[named[0]])
+    return all(v == values[0] for v in values)
 
 
 def _full_name_read(template: str, collection: Sequence[str]) -> str | None:

@@ -16,7 +16,12 @@ from generator.bench.breadth_report import report
 from generator.preview.judge import judge
 from generator.preview.judge_checks import CHECKS
 from generator.preview.judge_encodings import is_byte_array, is_embedding
-from generator.preview.judge_paths import named_member, object_params, sibling_paths
+from generator.preview.judge_paths import (
+    named_member,
+    object_params,
+    one_value_for_all,
+    sibling_paths,
+)
 from generator.preview.judge_roles import labels
 
 
@@ -253,6 +258,13 @@ def test_the_parameters_that_name_the_objects_an_operation_answers() -> None:
     rooms = ("/api/v1/rooms.media/{rid}", "/api/v1/rooms.roles")
     assert sibling_paths("/api/v1/rooms.roles", rooms) == ()
     assert object_params("/api/v1/rooms.roles", rooms[:1], items=True) == []
+    # what holds one value on every listed item tells none apart: it addresses none of them
+    methods = [{"type": "cert", "status": "ACTIVE"}, {"type": "cert", "status": "INACTIVE"}]
+    by_type = object_params("/authenticators/{id}/methods/{methodType}")
+    assert named_member(methods[0], by_type) == ("type", "methodType")
+    assert one_value_for_all(methods, by_type, ())
+    assert not one_value_for_all([methods[0], dict(methods[1], type="sms")], by_type, ())
+    assert not one_value_for_all(methods[:1], by_type, ())
     # the thing named inside the parameter: ``{external_customer_id}`` names ``external_id``
     customer = object_params("/customers/{external_customer_id}")
     assert named_member({"lago_id": "c-1", "external_id": "x-1"}, customer) == (

@@ -10,7 +10,6 @@ from generator.runtime.shaping.collections import Payload, find_payload, find_pa
 from generator.runtime.shaping.decision import DefaultsContext
 from generator.runtime.shaping.invariants import check_invariants, generic_projection
 from generator.runtime.shaping.pipeline import ShapeConfig, shape
-from generator.runtime.shaping.trees import field_tree_from_value
 
 ITEMS = [
     {"id": "a1", "name": "first", "state": "ok"},
@@ -164,20 +163,6 @@ def test_constant_discriminators_are_dropped_from_list_items_but_varying_ones_ke
     assert out["data"] == [{"id": 1}, {"id": 2}]
 
 
-def test_a_discriminator_a_qualified_path_parameter_names_stays_on_list_items():
-    """An authenticator's methods, each read as ``/methods/{methodType}``: their ``type`` was
-    the same on every item of this answer and dropped as a constant discriminator, leaving
-    only their status (Okta's description, outside material). The parameter names the
-    member once the thing it addresses (``method``) is taken off, as the defaults read it."""
-    methods = [{"type": "cert", "status": "ACTIVE"}, {"type": "cert", "status": "INACTIVE"}]
-    context = DefaultsContext(entity=("method",), keys=("methodType",))
-    config = ShapeConfig(field_tree=field_tree_from_value(methods[0]), collection_path="")
-    out = json.loads(shape(methods, replace(config, context=context)).chunks[0])
-    assert [m.get("type") for m in out] == ["cert", "cert"]
-    unnamed = json.loads(shape(methods, config).chunks[0])
-    assert all("type" not in m for m in unnamed)
-
-
 def test_an_undeclared_member_a_path_parameter_names_is_read_from_the_response():
     """Extension schemas listed with ``id`` (read at ``/extension_schemas/{id}``) beside the
     ``key`` and ``label`` the description declares: the defaults, chosen from the description,
@@ -200,6 +185,9 @@ def test_an_undeclared_member_a_path_parameter_names_is_read_from_the_response()
     assert [s.get("id") for s in out["schemas"]] == ["P0", "P1"], out
     unaddressed = json.loads(shape(body, replace(config, context=DefaultsContext())).chunks[0])
     assert all("id" not in s for s in unaddressed["schemas"])
+    # a member holding one value on every item tells none apart: no parameter addresses it
+    by_type = replace(config, context=DefaultsContext(keys=("schemaType",)))
+    assert json.loads(shape(body, by_type).chunks[0]) == unaddressed
 
 
 def test_an_expandable_reference_sent_as_an_id_string_keeps_the_id():

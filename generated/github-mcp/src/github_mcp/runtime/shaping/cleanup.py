@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from .chunking import get_at, set_at
-from .roles.identity import addressed_by
+from .names import norm
 from .roles.kinds import is_kind
 from .roles.state import is_alarm_flag
 
@@ -74,12 +74,12 @@ def drop_constant_kinds(
     says nothing: drop it from the items, unless it is all an item has. Not a tag that names
     the member holding the item's content (``{"type": "paragraph", "paragraph": {...}}`` in
     ``raw``, the items as sent), nor a member a path parameter of the tool's context names
-    (``keys``: ``{type}``, or ``{methodType}`` of ``/methods/{methodType}``, in the address of
-    one item, ``decision.DefaultsContext.keys``; ``roles/identity.addressed_by``)."""
+    (``keys``: ``{type}`` in the address of one item, ``decision.DefaultsContext.keys``)."""
     items = get_at(shaped, path)
     if not isinstance(items, list) or len(items) < 2 or not all(isinstance(i, dict) for i in items):
         return shaped
     first = raw[0] if isinstance(raw, list) and raw and isinstance(raw[0], dict) else {}
+    named = {norm(k) for k in keys}
     constant = [
         key
         for key in items[0]
@@ -87,7 +87,7 @@ def drop_constant_kinds(
         and not isinstance(items[0][key], (dict, list))
         and all(key in i and i[key] == items[0][key] for i in items)
         and not (isinstance(first.get(key), str) and first[key] in first)
-        and not addressed_by(key, keys)
+        and norm(key) not in named
     ]
     if not constant:
         return shaped

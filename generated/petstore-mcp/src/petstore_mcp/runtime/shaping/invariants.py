@@ -37,7 +37,7 @@ names keeps it (an item's ``id`` the description did not declare, beside the ``k
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import AbstractSet, Any, Callable
 
 from .chunking import get_at
 from .collections import (
@@ -324,7 +324,23 @@ def address_lost(
     member a path parameter names (``keys``) keeps it. Arguments as ``check_invariants``."""
     if not keys:
         return []
-    return _soft(raw, shaped, path, kind, found, lambda a, b: _address_lost(a, b, keys), "address")
+    at, listed = _where(raw, path, kind, found)
+    items = get_at(raw, at) if listed == "list" and at is not None else None
+    shared = _one_value(items) if isinstance(items, list) else set()
+
+    def lost(a: Any, b: Any) -> bool:
+        return _address_lost(a, b, keys, shared)
+
+    return _soft(raw, shaped, path, kind, found, lost, "address")
+
+
+def _one_value(items: list[Any]) -> set[str]:
+    """The members holding one value on every item of a list of two or more: they tell none
+    of the items apart, so no path parameter addresses an item by them."""
+    dicts = [i for i in items if isinstance(i, dict)]
+    if len(dicts) < 2 or len(dicts) != len(items):
+        return set()
+    return {k for k, v in dicts[0].items() if all(k in d and d[k] == v for d in dicts[1:])}
 
 
 def _soft(
@@ -353,16 +369,21 @@ def _soft(
     return [f"the object lost its {what}"] if lost(target_raw, target_shaped) else []
 
 
-def _address_lost(raw: Any, shaped: Any, keys: tuple[str, ...]) -> bool:
+def _address_lost(
+    raw: Any, shaped: Any, keys: tuple[str, ...], shared: AbstractSet[str] = frozenset()
+) -> bool:
     """``raw`` had the member a path parameter names, a scalar with a value, and ``shaped``
     keeps none: a member the description did not declare (an item's ``id`` beside the
-    ``key`` and ``label`` it does) was not chosen."""
+    ``key`` and ``label`` it does) was not chosen. Not one of ``shared`` (``_one_value``)."""
     if not isinstance(raw, dict) or not isinstance(shaped, dict):
         return False
     named = [
         k
         for k, v in raw.items()
-        if _has_value(v) and not isinstance(v, (dict, list)) and addressed_by(k, keys)
+        if _has_value(v)
+        and not isinstance(v, (dict, list))
+        and k not in shared
+        and addressed_by(k, keys)
     ]
     return bool(named) and not any(shaped.get(k) == raw[k] for k in named)
 
