@@ -7,9 +7,9 @@ number counting things (``updatedReplicas``: how many were updated). Updated bef
 before others (due, closed). A list's item (of a read or a search) takes one: when it came to
 be (``created``; ``joined_at``, ``date_added``, not ``addedToCycleAt``; its own instant named
 by a time word alone: a message's ``timestamp``, not its ``edited_timestamp``), else when it
-last changed: what hand-written servers show in a list; and beside it, the one moment to come
-it is planned for (``dueDate``, ``targetDate``, ``start_time``: ``is_planned``). One resource takes two, then one
-more of the others late in the order. A time qualified by a picture (``photo_updated_at``,
+last changed: what hand-written servers show in a list; and beside it, on a read, the one
+moment to come it is planned for (``dueDate``, ``targetDate``, ``start_time``: ``is_planned``).
+One resource takes two, then one more of the others late in the order. A time qualified by a picture (``photo_updated_at``,
 ``HeadshotUpdated``) is when the picture changed, not the object: no time of it, unless the
 object is itself a picture.
 """
