@@ -86,7 +86,7 @@ from .steps import (
     kinds, label_key, labels, locators, money_objects, named_relations, other_time_key,
     own_links, page_key, pages, part_last, part_states, plain_texts, plan_key, planned_times, take_planned,
     primaries, recent_key,
-    recent_times, reduce_state, rich_contents, rich_labels, rich_path, rich_texts, state_key, states, take_counts,
+    recent_times, rich_contents, rich_labels, rich_path, rich_texts, state_key, states, take_counts,
     take_flags, take_forced, take_label, take_money_pair, take_signed, take_other_times,
     take_states, take_unsaid, text_key, text_member_path, texts, time_key, values,
     who_with_when,
@@ -340,7 +340,7 @@ STEPS: tuple[Step, ...] = (
                                                (_OWN_LINK, _RELATED_NAME)), take=take_label),
     Step("locator", locators, part_last, 1, picks="label"),  # where it lives
     Step("value", values, slot=1, picks="label"),  # what a typed record holds (DNS data)
-    Step("state", states, state_key, "state", path=reduce_state,
+    Step("state", states, state_key, "state", path=reduce,
          take=take_states),  # an object: by its label (on a page with its category)
     Step("enum", enums, slot=1, picks="state",
          when=lambda p, item, kind: p.state > 1 or (kind in WRITE_KINDS and not item)),

@@ -285,29 +285,16 @@ def states(sel: Selection) -> list[Field]:
     written = sel.kind in WRITE_KINDS
     found = [
         f for f in sel.fields
-        if is_state(f.key) and not is_noise(f.key) and (is_leaf(f.node) or readable(reduce_state(f)))
+        if is_state(f.key) and not is_noise(f.key) and (is_leaf(f.node) or readable(reduce(f)))
         and not (written and _own_state(f.node))
         and not (sel.item and not written and _regional(sel, f))
     ]  # fmt: skip
     if sel.item and any(state_rank(f.key) < 2 for f in found):
         found = [f for f in found if state_rank(f.key) < 2]
-    own = [state_rank(f.key) for f in found if not f.part and reduce_state(f)]
+    own = [state_rank(f.key) for f in found if not f.part and reduce(f)]
     if own and min(own) < 2:
         found = [f for f in found if not f.part or _resource_state(sel, f, min(own))]
     return found
-
-
-def reduce_state(f: Field) -> str | None:
-    """A state held as an object, by the one-word state it holds of its own when it has one
-    (a status part's ``status.phase``, ``status.state``: where the object stands), else by its
-    label or identity (``state: {id, name}``: ``roles/relation.reduce``); not by another
-    name the part holds (``status.currentVolumeAttributesClassName``, a class it is in)."""
-    inner = unwrap(f.node)
-    if isinstance(inner, dict):
-        own = [k for k, v in inner.items() if is_lifecycle(k) and is_leaf(v) and not is_noise(k)]
-        if own:
-            return f"{f.path}.{own[0]}"
-    return reduce(f)
 
 
 def _resource_state(sel: Selection, f: Field, own: int) -> bool:
@@ -360,7 +347,7 @@ def take_states(sel: Selection, row: Step) -> int:
         return taken
     for f in sel.fields:
         inner = unwrap(f.node)
-        path = reduce_state(f) if isinstance(inner, dict) else None
+        path = reduce(f) if isinstance(inner, dict) else None
         if path is None or path in before or path not in sel.pick.chosen:
             continue
         said = path.rsplit(".", 1)[-1]
