@@ -44,7 +44,7 @@ from ..runtime.graphql.graphql_types import (
     selectable_fields,
 )
 from ..runtime.shaping.decision import DefaultsContext, without_nested_connections
-from ..runtime.shaping.names import is_leaf
+from ..runtime.shaping.names import is_leaf, words
 from ..runtime.shaping.roles.identity import has_own_identity
 from .response_shape import merge_trees, variant_name
 
@@ -109,6 +109,7 @@ class GraphQLTrees:
         field_tree, rich = self._rich(item)
         union = is_abstract_type(item)
         context = DefaultsContext(
+            entity=() if union else tuple(words(item.name)),  # its type, as a schema's name
             graphql=True,
             union=union,
             members=tuple(member_labels(self.schema, item)) if union else (),

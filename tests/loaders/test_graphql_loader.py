@@ -546,3 +546,40 @@ def test_each_outcome_of_a_union_says_what_happened(tmp_path: Path) -> None:
         "errors.message",
         "errors.code",
     )
+
+
+PEOPLE_SDL = """
+type PageInfo { hasNextPage: Boolean!, endCursor: String }
+type User {
+  id: ID!, name: String!, displayName: String!, email: String!, active: Boolean!,
+  admin: Boolean!, url: String!, createdAt: String!, createdIssueCount: Int!
+}
+type UserEdge { node: User!, cursor: String! }
+type UserConnection { nodes: [User!]!, edges: [UserEdge!]!, pageInfo: PageInfo! }
+type Customer {
+  id: ID!, name: String!, url: String!, createdAt: String!, owner: User
+}
+type CustomerConnection { nodes: [Customer!]!, pageInfo: PageInfo! }
+type Query {
+  users(first: Int, after: String): UserConnection!
+  customers(first: Int, after: String): CustomerConnection!
+}
+"""
+
+
+def test_a_graphql_answer_is_decided_with_its_type_as_the_entity(tmp_path: Path) -> None:
+    """A REST answer's defaults read its schema's name (``entity``: a ``User`` is a person);
+    a GraphQL answer's did not, so a list of users kept each by one name where the same list
+    from a REST API keeps each by its handle and the name people know it by (issue 33,
+    practitioners' yardstick: a tracker's hand-written servers list users by ``name`` and
+    ``displayName``). Its type is its entity; a customer with a name of its own is not said
+    by its owner's handle."""
+    path = tmp_path / "people.graphql"
+    path.write_text(PEOPLE_SDL)
+    ops = _ops(load_decided(path)[0])
+    users = ops["query.users"].response
+    assert users.context.entity == ("user",)
+    assert {"name", "displayName"} <= set(users.default_fields)
+    customers = ops["query.customers"].response
+    assert "name" in customers.default_fields
+    assert "owner.email" not in customers.default_fields or "owner.name" in customers.default_fields

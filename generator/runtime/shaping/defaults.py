@@ -83,7 +83,8 @@ from .steps import (
     amounts, bare_first, colors, count_key, counts, currencies, currency_key, deeper_part_times,
     deeper_times, enums, facts, finished_flags, flag_key, free_data, flags, happened, identities, is_data_name, kind_key,
     kinds, label_key, labels, locators, money_objects, named_relations, other_time_key,
-    own_links, page_key, pages, part_last, part_states, plain_texts, primaries, recent_key,
+    own_links, page_key, pages, part_last, part_states, plain_texts, plan_key, planned_times, take_planned,
+    primaries, recent_key,
     recent_times, rich_contents, rich_labels, rich_path, rich_texts, state_key, states, take_counts,
     take_flags, take_forced, take_label, take_money_pair, take_signed, take_other_times,
     take_states, take_unsaid, text_key, text_member_path, texts, time_key, values,
@@ -238,6 +239,12 @@ def _item(profile: Profile, item: bool, kind: str) -> bool:
     return item
 
 
+def _listed_read(profile: Profile, item: bool, kind: str) -> bool:
+    """An item of what a read lists (``Selection.listed`` says which); not a search's hit,
+    which is picked by what it is, not by when it is planned."""
+    return item and kind == "read"
+
+
 def _one(profile: Profile, item: bool, kind: str) -> bool:
     return not item
 
@@ -353,6 +360,8 @@ STEPS: tuple[Step, ...] = (
          (replace(_RICH_CONTENT, role="rich preview", picks="preview"),), picks="preview",
          take=take_unsaid, when=_preview),
     Step("lists", object_lists, slot="lists", picks="list", take=take_lists),
+    Step("planned", planned_times, plan_key, slot=1, picks="time", take=take_planned,
+         when=_listed_read),  # a listed item's ``dueDate``: what it is picked by
     Step("counts", counts, count_key, "counts", picks="count", take=take_counts),
     Step("flags", flags, flag_key, "flags", picks="flag", take=take_flags),
     Step("relations", relations, relation_key, "relations", picks="relation",

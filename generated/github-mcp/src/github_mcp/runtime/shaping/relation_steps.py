@@ -196,12 +196,20 @@ def _page_id(sel: Selection, f: Field, paths: list[str]) -> list[str]:
     return [f"{f.path}.{k}" for k in ids if f"{f.path}.{k}" not in paths]
 
 
+# a whole name an object holds of its own, which says who it is (not a name in parts)
+WHOLE_NAMES = frozenset({("name",), ("full", "name"), ("display", "name")})
+
+
 def take_own_handle(sel: Selection, row: Step) -> int:
     """An object that is a person (its entity a role noun: ``/users/{id}``, a membership's
     ``member``) and holds no handle of its own is said by the handle one of its parts holds
     (``persona.identity.username``), as a person of an object is (``take_people``); a
-    headline or a first name beside it does not say who it is."""
+    headline or a first name beside it does not say who it is; a whole name of its own
+    (``name``, ``displayName``: a customer that is a company) does, and no part's handle
+    speaks for it (its ``owner.email`` is another person's)."""
     if not sel.entity or not is_person("_".join(sel.entity)) or handle(sel.tree) is not None:
+        return 0
+    if any(w(k) in WHOLE_NAMES for k in leaf_keys(sel.tree)):
         return 0
     paths = nested_handle(sel.tree, names=False)  # the nearest part's handle, if any
     return int(bool(paths) and sel.pick.add(paths[0], row.records))

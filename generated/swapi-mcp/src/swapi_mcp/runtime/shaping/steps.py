@@ -82,7 +82,7 @@ from .roles.state import (
     is_state,
     state_rank,
 )
-from .roles.time import is_made, is_time, of_picture, pictures, time_rank
+from .roles.time import is_made, is_planned, is_time, of_picture, pictures, plan_rank, time_rank
 from .roles.words import participle, w
 from .pages import on_page
 from .table import Step, take_fallback, take_ranked
@@ -565,6 +565,37 @@ def recent_key(f: Field, sel: Selection) -> Any:
     if sel.listed:
         return (f.part, not is_made(f.key), time_rank(f.key))
     return (f.part, time_rank(f.key))
+
+
+PLAN_WORDS_MAX = 2  # ``dueDate``; not a time of another thing (``InjuryStartDate``)
+
+
+def planned_times(sel: Selection) -> list[Field]:
+    """A listed item's own moment to come (``dueDate``, ``targetDate``, an event's
+    ``start_time``: ``roles/time.is_planned``): what the items of a list are sorted and
+    picked by beside when each came to be; not a part's, nor one qualified by another thing
+    it is a time of (``InjuryStartDate``, ``construction_start_date``)."""
+    if not sel.listed:
+        return []
+    return [
+        f for f in _times(sel)
+        if not f.part and is_planned(f.key, f.node) and len(w(f.key)) <= PLAN_WORDS_MAX
+    ]  # fmt: skip
+
+
+def plan_key(f: Field, sel: Selection) -> Any:
+    return plan_rank(f.key)
+
+
+def take_planned(sel: Selection, row: Step) -> int:
+    """The most telling planned time, whatever the budget and costing none of it: it is added
+    beside what the item keeps, never in the place of its relation or flags (an event's
+    ``startDate`` beside its place)."""
+    found = row.ranked(sel)[: row.limit(sel.profile)]
+    left = sel.pick.left
+    taken = sum(sel.pick.add(f.path, row.records, force=True) for f in found)
+    sel.pick.left = left
+    return taken
 
 
 def happened(sel: Selection) -> list[Field]:

@@ -7,8 +7,9 @@ number counting things (``updatedReplicas``: how many were updated). Updated bef
 before others (due, closed). A list's item (of a read or a search) takes one: when it came to
 be (``created``; ``joined_at``, ``date_added``, not ``addedToCycleAt``; its own instant named
 by a time word alone: a message's ``timestamp``, not its ``edited_timestamp``), else when it
-last changed: what hand-written servers show in a list. One resource takes two, then one
-more of the others late in the order. A time qualified by a picture (``photo_updated_at``,
+last changed: what hand-written servers show in a list; and beside it, on a read, the one
+moment to come it is planned for (``dueDate``, ``targetDate``, ``start_time``: ``is_planned``).
+One resource takes two, then one more of the others late in the order. A time qualified by a picture (``photo_updated_at``,
 ``HeadshotUpdated``) is when the picture changed, not the object: no time of it, unless the
 object is itself a picture.
 """
@@ -60,6 +61,23 @@ FUTURE_WORDS = frozenset(
     {"due", "expires", "expiry", "expiration", "expire", "until", "deadline", "scheduled",
      "planned", "estimated", "expected", "next", "end", "ends", "start", "starts", "valid"}
 )  # fmt: skip
+
+
+# what a list's item is planned for, the most telling first (``plan_rank``): when it is due or
+# aimed at, when it is set to start (an event, a project); not when a state of it lapses
+# (``statusUntilAt``, ``communication_disabled_until``, ``expires_at``: a setting's end)
+PLAN_WORDS = ("due", "deadline", "target", "start", "starts", "scheduled", "planned")
+
+
+def is_planned(key: str, leaf: Any) -> bool:
+    """A moment to come the object is planned for (``dueDate``, ``targetDate``, ``start_time``,
+    ``scheduled_at``): a time named by a plan word, not one the object was made or changed at."""
+    return is_time(key, leaf) and bool(set(w(key)) & set(PLAN_WORDS)) and time_rank(key) == 2
+
+
+def plan_rank(key: str) -> int:
+    """Sort key of the planned times (``PLAN_WORDS``): due before target before start."""
+    return min(PLAN_WORDS.index(x) for x in w(key) if x in PLAN_WORDS)
 
 
 # a time the call itself sets: when the object was made or changed (``says_now``)
