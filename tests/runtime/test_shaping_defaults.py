@@ -1268,6 +1268,21 @@ def test_a_listed_record_of_ids_keeps_the_values_it_holds() -> None:
     assert "roles" not in choose_default_fields(labelled, item=True)
 
 
+def test_an_identified_record_made_of_lists_of_numbers_keeps_them() -> None:
+    """A tag's detail lists what uses it, by kind: ``{id, label, seriesIds: [...],
+    indexerIds: [...], ...}``. The items kept their id and label only, the usages the call
+    exists to give were left out (Sonarr's description, outside material). An identified
+    object most of whose members are named lists of numbers keeps them all; one or two such
+    lists beside a record's fields stay out of a list's item."""
+    usage = ("delayProfileIds", "importListIds", "notificationIds", "indexerIds", "seriesIds")
+    tag = {"id": "integer", "label": "string", **{k: ["integer"] for k in usage}}
+    chosen = choose_default_fields(tag, item=True)
+    assert set(usage) <= set(chosen) and "label" in chosen, chosen
+    issue = {"id": "integer", "title": "string", "state": "string:enum", "body": "string",
+             "created_at": "string:time", "label_ids": ["integer"]}  # fmt: skip
+    assert "label_ids" not in choose_default_fields(issue, item=True)
+
+
 def test_a_listed_person_keeps_the_name_people_know_it_by_beside_its_handle():
     # a directory's users (synthesized): ``name`` is the handle, ``real_name`` who it is
     user = {"id": "string", "name": "string", "real_name": "string", "is_admin": "boolean",

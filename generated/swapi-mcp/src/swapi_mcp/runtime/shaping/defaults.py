@@ -1161,6 +1161,7 @@ def _named_lists(tree: dict[str, Any], pick: Picker, item: bool = False) -> None
     Not the parts of a read's list item (``item``; a job's ``hadoopJob: {args: [...],
     fileUris: [...]}``): they are for its page."""
     if has_own_identity(tree) or any(is_label(k) and is_leaf(v) for k, v in tree.items()):
+        _lists_it_holds(tree, pick)
         return
     parts = [] if item else [(f"{k}.", v) for k, v in tree.items() if isinstance(v, dict)]
     scopes = [("", tree)] + parts
@@ -1169,6 +1170,23 @@ def _named_lists(tree: dict[str, Any], pick: Picker, item: bool = False) -> None
         if len(lists) >= 2 and 2 * len(lists) >= len(scope):
             for key in lists:
                 pick.add(prefix + key, "list", force=True)
+
+
+HELD_LISTS = 3  # an identified object with at least this many named lists of numbers
+
+
+def _lists_it_holds(tree: dict[str, Any], pick: Picker) -> None:
+    """An identified object most of whose members are named lists of numbers (a tag's detail:
+    ``{id, label, seriesIds: [...], indexerIds: [...], notificationIds: [...], ...}``, what
+    uses it): the lists are what it answers, all of them."""
+    lists = [
+        k
+        for k, v in tree.items()
+        if is_series(v) and not is_noise(k) and base_type(unwrap(v)) in ("integer", "number")
+    ]
+    if len(lists) >= HELD_LISTS and 2 * len(lists) >= len(tree):
+        for key in lists:
+            pick.add(key, "list", force=True)
 
 
 def _held_by_ids(tree: dict[str, Any], pick: Picker) -> None:
