@@ -241,9 +241,11 @@ def check_path_identity(
 
 def one_value_for_all(items: Any, params: list[tuple[str, str]], parents: Sequence[str]) -> bool:
     """The member the parameter names holds one value on every item of a list of two or more
-    (a synthesized body's ``type: "cert"`` on each of an authenticator's methods read at
-    ``/methods/{methodType}``): it tells none of them apart, so it addresses none of them."""
-    if not isinstance(items, list) or len(items) < 2:
+    that are not all alike (a synthesized body's ``type: "cert"`` on each of an
+    authenticator's methods read at ``/methods/{methodType}``): it tells none of them apart,
+    so it addresses none of them. Items all alike (an example that repeats one item) say
+    nothing of it."""
+    if not isinstance(items, list) or len(items) < 2 or all(i == items[0] for i in items):
         return False
     values = []
     for item in items:

@@ -265,6 +265,7 @@ def test_the_parameters_that_name_the_objects_an_operation_answers() -> None:
     assert one_value_for_all(methods, by_type, ())
     assert not one_value_for_all([methods[0], dict(methods[1], type="sms")], by_type, ())
     assert not one_value_for_all(methods[:1], by_type, ())
+    assert not one_value_for_all([methods[0], methods[0]], by_type, ())  # a repeated example
     # the thing named inside the parameter: ``{external_customer_id}`` names ``external_id``
     customer = object_params("/customers/{external_customer_id}")
     assert named_member({"lago_id": "c-1", "external_id": "x-1"}, customer) == (

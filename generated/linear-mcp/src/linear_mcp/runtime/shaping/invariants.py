@@ -335,10 +335,10 @@ def address_lost(
 
 
 def _one_value(items: list[Any]) -> set[str]:
-    """The members holding one value on every item of a list of two or more: they tell none
-    of the items apart, so no path parameter addresses an item by them."""
+    """The members holding one value on every item of a list of two or more not all alike:
+    they tell none of the items apart, so no path parameter addresses an item by them."""
     dicts = [i for i in items if isinstance(i, dict)]
-    if len(dicts) < 2 or len(dicts) != len(items):
+    if len(dicts) < 2 or len(dicts) != len(items) or all(d == dicts[0] for d in dicts):
         return set()
     return {k for k, v in dicts[0].items() if all(k in d and d[k] == v for d in dicts[1:])}
 
