@@ -1283,6 +1283,26 @@ def test_an_identified_record_made_of_lists_of_numbers_keeps_them() -> None:
     assert "label_ids" not in choose_default_fields(issue, item=True)
 
 
+def test_a_writes_computed_result_identified_only_by_its_source_is_kept_whole() -> None:
+    """A document's extraction answers the document's id and what it read from it: the
+    classification and 27 extracted fields, of which the defaults kept three, as a
+    record's few (Onfido's description, outside material). A write's answer whose own
+    scalars are only the ids of what it was made from, the rest flat records, is what the
+    call computed: each part whole. A created record with an id of its own stays lean."""
+    data = {f"field_{n}": "string" for n in range(20)}
+    extraction = {
+        "document_id": "string",
+        "document_classification": {"issuing_country": "string", "document_type": "string",
+                                    "subtype": "string", "version": "string"},
+        "extracted_data": {"document_number": "string", "first_name": "string", **data},
+    }  # fmt: skip
+    chosen = choose_default_fields(extraction, kind="create", entity=("extraction",))
+    assert {f"extracted_data.{k}" for k in data} <= set(chosen), chosen
+    assert "document_classification.subtype" in chosen
+    record = dict(extraction, id="string")
+    assert len(choose_default_fields(record, kind="create", entity=("extraction",))) < 10
+
+
 def test_a_listed_person_keeps_the_name_people_know_it_by_beside_its_handle():
     # a directory's users (synthesized): ``name`` is the handle, ``real_name`` who it is
     user = {"id": "string", "name": "string", "real_name": "string", "is_admin": "boolean",

@@ -527,6 +527,8 @@ def choose_default_fields(
     if on_page(item, kind) and not is_person_node("_".join(entity), tree):
         _related_as_listed(tree, pick, kind)  # a person's page: said by its handle (people)
         _parts_alike(tree, pick)  # and the parts' listed members, now in, made alike
+    if kind in ("create", "update") and not item:
+        _computed_parts(tree, pick, entity)  # ``{document_id, extracted_data: {...}}``
     if kind in WRITE_KINDS and not item and _unnamed(tree):
         _outcome(tree, pick)  # ``{result: {deleted: true}, return_code, return_message}``
         _written_lists(tree, pick)  # ``{status, message, ids: [...], failed: [...]}``
@@ -1116,6 +1118,33 @@ def _beside_produced(key: str) -> bool:
     """A member of a generation's answer that says how it was produced or what the caller
     sent (``kinds.is_production_note``, ``kinds.is_echoed_input``), not what it produced."""
     return is_production_note(key) or is_echoed_input(key)
+
+
+COMPUTED = 40  # a computed result's flat parts, kept whole: at most this many members in all
+
+
+def _computed_parts(tree: dict[str, Any], pick: Picker, entity: tuple[str, ...]) -> None:
+    """A write's answer identified by nothing of its own, its own scalars only the ids of what
+    it was made from (a document's extraction: ``{document_id, document_classification:
+    {...}, extracted_data: {...}}``), the rest flat records of scalars: what the call
+    computed, each part whole (at most ``COMPUTED`` members in all), not a record's few."""
+    if has_own_identity(tree, entity):
+        return
+    own = [k for k, v in tree.items() if is_leaf(v)]
+    parts = [k for k, v in tree.items() if isinstance(unwrap(v), dict)]
+    if not own or not parts or not all(is_id_name(k) for k in own):
+        return
+    if len(own) + len(parts) != len(tree):
+        return
+    records = [unwrap(tree[k]) for k in parts]
+    if not all(r and all(is_leaf(v) for v in r.values()) for r in records):
+        return
+    if sum(len(r) for r in records) > COMPUTED:
+        return
+    for key, record in zip(parts, records):
+        for member in record:
+            if not is_noise(member):
+                pick.add(f"{key}.{member}", "content", force=True)
 
 
 def _unnamed(tree: dict[str, Any]) -> bool:
