@@ -190,6 +190,32 @@ def test_an_undeclared_member_a_path_parameter_names_is_read_from_the_response()
     assert json.loads(shape(body, by_type).chunks[0]) == unaddressed
 
 
+def test_a_conventional_list_with_a_sibling_of_its_schema_is_not_the_one_payload():
+    """An application's resource tree: ``nodes`` (a conventional list key) and
+    ``orphanedNodes`` beside it, both of one schema, and the hosts they run on. ``nodes`` was
+    taken for the payload and the orphaned nodes and hosts were left out (ArgoCD's
+    description, outside material): with a sibling of its schema, the conventional key does
+    not decide, and the wrapper is shaped whole, each list by its items' defaults."""
+
+    def node(i: int) -> dict[str, Any]:
+        return {"kind": "Pod", "name": f"node-{i}", "namespace": "default", "uid": f"u{i}",
+                "health": {"status": "Healthy"}, "createdAt": "2024-05-01T12:00:00Z"}  # fmt: skip
+
+    body = {
+        "nodes": [node(i) for i in range(3)],
+        "orphanedNodes": [node(10 + i) for i in range(2)],
+        "hosts": [{"name": f"host-{i}", "systemInfo": {"osImage": "linux"}} for i in range(2)],
+        "shardsCount": 2,
+    }
+    assert find_payload_in_value(body).collection is None
+    out = json.loads(shape(body, ShapeConfig()).chunks[0])
+    assert [n["name"] for n in out["nodes"]] == ["node-0", "node-1", "node-2"]
+    assert [n["name"] for n in out["orphanedNodes"]] == ["node-10", "node-11"]
+    assert [h["name"] for h in out["hosts"]] == ["host-0", "host-1"]
+    alone = {"nodes": body["nodes"], "hosts": body["hosts"], "shardsCount": 2}
+    assert find_payload_in_value(alone).collection == ("nodes",)
+
+
 def test_an_expandable_reference_sent_as_an_id_string_keeps_the_id():
     config = ShapeConfig(default_fields=("id", "customer.id"), field_tree={"id": "string"})
     out = json.loads(shape({"id": "in_1", "customer": "cus_9"}, config).chunks[0])

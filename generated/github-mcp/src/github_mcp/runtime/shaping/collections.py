@@ -27,7 +27,9 @@ read from the response itself (at run time, when the spec says nothing or is wro
    the key (``items``, ``value``, ``Things``, ``fooSummaries``, ``choices``) and whatever sits
    next to it (scalars, ``metadata``/``meta``/``_links`` objects, paging fields). With several
    such arrays, a conventional list key (``data``, ``items``, ``results``, ``value``...) decides;
-   with none, the wrapper is kept whole (its lists are shaped as parts of it). An array of
+   with none, or with another array of the same item schema beside it (``{nodes: [...],
+   orphanedNodes: [...]}``: both are what it answers), the wrapper is kept whole (its lists
+   are shaped as parts of it). An array of
    objects named for errors (``error_details``) beside arrays of values is none of them. With
    no array of objects, its one array of scalars (``{ids: [...], next}``) is the list.
 3a. A body whose one array of objects has a metadata name and nothing else of substance beside
@@ -245,6 +247,10 @@ def _payload(node: dict[str, Any], path: tuple[str, ...], depth: int) -> Payload
         of_objects = [k for k in of_objects if not _about_errors(k)]
     if len(of_objects) > 1:
         usual = [k for k in of_objects if norm(k) in LIST_KEYS]
+        if len(usual) == 1 and any(
+            k != usual[0] and alike(unwrap(node[k]), unwrap(node[usual[0]])) for k in of_objects
+        ):
+            usual = []  # ``{nodes: [...], orphanedNodes: [...]}``: both of one schema, both it
         of_objects = usual if len(usual) == 1 else []
         if not of_objects:
             return None
