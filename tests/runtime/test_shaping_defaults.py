@@ -1303,6 +1303,21 @@ def test_a_writes_computed_result_identified_only_by_its_source_is_kept_whole() 
     assert len(choose_default_fields(record, kind="create", entity=("extraction",))) < 10
 
 
+def test_a_term_or_keyword_names_a_record_with_no_label() -> None:
+    """A glossary term updated: ``{id, term, description, translations}``. Nothing named it,
+    so its answer kept the id and the description and left out the term itself (Phrase's
+    description, outside material); a rank task kept its locale, not the keyword it tracks.
+    A term or keyword is the primary field of a record with no label."""
+    term = {"id": "string", "term": "string", "description": "string",
+            "case_sensitive": "boolean", "translatable": "boolean",
+            "translations": [{"locale_code": "string", "content": "string"}],
+            "created_at": "string:time", "updated_at": "string:time"}  # fmt: skip
+    assert "term" in choose_default_fields(term, kind="update", entity=("glossary", "term"))
+    task = {"task_id": "string", "keyword": "string", "localization_code": "string",
+            "status": "string"}  # fmt: skip
+    assert "keyword" in choose_default_fields(task, item=True)
+
+
 def test_a_listed_person_keeps_the_name_people_know_it_by_beside_its_handle():
     # a directory's users (synthesized): ``name`` is the handle, ``real_name`` who it is
     user = {"id": "string", "name": "string", "real_name": "string", "is_admin": "boolean",

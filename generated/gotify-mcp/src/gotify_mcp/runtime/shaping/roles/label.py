@@ -6,7 +6,7 @@ A name whose last word is ``name``, ``title``, ``label``, ``subject``, ``caption
 (``display_name``, ``friendlyName``, ``tag_name``...; the plain word first). A handle taken as
 the identity (``login``) does not stand for the label: the display name is taken too; a
 qualified full name does. No label: a label-named rich value (``Title: [{LanguageCode,
-Text}]``), else the item's primary field (``path``, ``file``, ``ref``, ``tag``, ``email``,
+Text}]``), else the item's primary field (``path``, ``file``, ``ref``, ``tag``, ``term``, ``email``,
 ``host``...), else its text, else its link (an image's URL) and a related object one level down
 named by a label (a check suite's ``app.name``). Rich text (an array of runs) is read through
 its text member (``title.plain_text``). A tagged entry named like its payload member is read
@@ -38,7 +38,7 @@ LABEL_WORDS = frozenset(
 )  # fmt: skip
 PRIMARY_WORDS = frozenset(
     {"path", "file", "ref", "tag", "email", "domain", "host", "hostname", "address", "symbol",
-     "version", "code", "key", "slug", "value"}
+     "version", "code", "key", "slug", "value", "term", "keyword"}
 )  # fmt: skip
 LOCATOR_WORDS = frozenset(
     {"path", "filepath", "ref", "branch", "email", "domain", "host", "hostname", "namespace"}
