@@ -1460,3 +1460,10 @@ def test_a_settings_part_is_not_a_relation_named_by_its_flag():
     assert not any(c.startswith("emailPreferences") for c in chosen)
     tree["owner"] = {"email": "string:email", "active": "boolean"}
     assert "owner.email" in choose_default_fields(tree, item=True)
+
+
+def test_a_wrapped_flag_is_still_the_value_its_part_holds():
+    """Naviplan's liabilities wrap each flag as ``{rawValue: true}`` (tuning half): the flag is
+    the part's value, kept as before; only a flag named after something else is no name."""
+    tree = {"id": "string", "description": "string", "insuredForLife": {"rawValue": "boolean"}}
+    assert "insuredForLife.rawValue" in choose_default_fields(tree)

@@ -28,7 +28,7 @@ from .content import is_body, is_content, text_member
 from .kinds import is_kind
 from .links import is_url
 from .label import is_label, is_primary, label_rank, pair_value
-from .noise import is_noise
+from .noise import HELD_WORDS, is_noise
 from .people import (
     handle, handle_words, is_person_member, is_signature, nested_handle, person_rank,
 )  # fmt: skip
@@ -48,8 +48,12 @@ def nested_identity(subtree: Any) -> str | None:
     if value is not None:
         return value
     # a flag never names a thing, whatever it is named after (``enableFailureEmail`` in
-    # ``emailPreferences``: a setting, not an e-mail address)
-    leaves = [k for k in leaf_keys(tree) if base_type(tree[k]) != "boolean"]
+    # ``emailPreferences``: a setting, not an e-mail address), unless it is the value the part
+    # holds (``{rawValue: true}``, ``{boolValue: false}``: a wrapped value)
+    leaves = [
+        k for k in leaf_keys(tree)
+        if base_type(tree[k]) != "boolean" or w(k)[-1] in HELD_WORDS
+    ]  # fmt: skip
     labels = sorted((k for k in leaves if is_label(k)), key=lambda k: label_rank(k, leaves))
     # a label that is also a key (``full_name``, ``login``): readable and unique
     full = [k for k in labels if is_natural_key(k)][:1]
