@@ -801,3 +801,35 @@ def test_a_resource_read_by_its_full_name_is_identified_by_it_everywhere(tmp_pat
     # an action answering a cert read elsewhere is no collection of certs: what it mints
     # (the certificate) is its point, not the key of the cert
     assert shapes["createEphemeral"].context.keys == ()
+
+
+def test_a_type_tag_the_description_says_is_always_one_value_is_not_kept(tmp_path: Path) -> None:
+    """Google's descriptions tag every resource with ``kind`` (no enum): a ``default`` the
+    description names as the value it always holds ('This is always "tasks#task".', 'Value: the
+    fixed string "dns#change".') says nothing about the record; a kind that varies is kept."""
+    task = {
+        "type": "object",
+        "properties": {
+            "id": {"type": "string"},
+            "title": {"type": "string"},
+            "status": {"type": "string"},
+            "kind": {"type": "string", "default": "tasks#task",
+                     "description": 'Type of the resource. This is always "tasks#task".'},
+            "type": {"type": "string", "default": "dns#change",
+                     "description": 'Value: the fixed string "dns#change".'},
+        },
+    }  # fmt: skip
+    shape = _shape(
+        tmp_path,
+        {"200": {"description": "ok", "content": {"application/json": {"schema": task}}}},
+    )
+    assert shape.field_tree["kind"] == "string:const"
+    assert "kind" not in shape.default_fields and "type" not in shape.default_fields
+    assert {"id", "title", "status"} <= set(shape.default_fields)
+    varying = json.loads(json.dumps(task))
+    varying["properties"]["kind"]["description"] = "Type of the resource, often tasks#task."
+    shape = _shape(
+        tmp_path,
+        {"200": {"description": "ok", "content": {"application/json": {"schema": varying}}}},
+    )
+    assert "kind" in shape.default_fields

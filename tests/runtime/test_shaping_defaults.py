@@ -1465,3 +1465,40 @@ def test_a_resource_name_takes_the_id_of_what_the_object_is_about_beside_it() ->
     assert identity_fields(tree, keys=("name",)) == ("name", "preferredMemberKey.id")
     company = {"name": "projects/p/companies/c", "displayName": "Acme", "size": "BIG"}
     assert identity_fields(field_tree_from_value(company), keys=("name",)) == ("name",)
+
+
+def test_a_first_or_last_login_is_a_moment_not_the_items_identity():
+    """A group's members listed as ``{id, displayName, primaryEmail, firstLogin, lastLogin}``
+    (learnifier, tuning half): ``firstLogin`` ends in a handle word but is when the person first
+    signed in; it is not kept as the item's natural key beside its ``id`` (the item's one time
+    is when it was made)."""
+    tree = {"displayName": "string", "firstLogin": "string:time", "id": "string",
+            "lastLogin": "string:time", "locked": "boolean", "primaryEmail": "string:email",
+            "created": "string:time"}  # fmt: skip
+    chosen = choose_default_fields(tree, item=True)
+    assert {"id", "displayName", "primaryEmail", "created"} <= set(chosen)
+    assert "firstLogin" not in chosen and "lastLogin" not in chosen
+    # a login of its own is still the person's handle
+    assert "login" in choose_default_fields({"login": "string", "id": "integer"}, item=True)
+
+
+def test_a_settings_part_is_not_a_relation_named_by_its_flag():
+    """Transfer configurations listed with ``emailPreferences: {enableFailureEmail}`` (Google's
+    BigQuery Data Transfer, extra material): the part is a setting; a flag named after an
+    e-mail is not the address that names a related thing, so the item does not keep it. A
+    part named by an address of its own still is."""
+    tree = {"id": "string", "name": "string", "state": "string:enum",
+            "emailPreferences": {"enableFailureEmail": "boolean"},
+            "nextRunTime": "string:time", "dataRefreshWindowDays": "integer"}  # fmt: skip
+    chosen = choose_default_fields(tree, item=True)
+    assert {"id", "name", "state"} <= set(chosen)
+    assert not any(c.startswith("emailPreferences") for c in chosen)
+    tree["owner"] = {"email": "string:email", "active": "boolean"}
+    assert "owner.email" in choose_default_fields(tree, item=True)
+
+
+def test_a_wrapped_flag_is_still_the_value_its_part_holds():
+    """Naviplan's liabilities wrap each flag as ``{rawValue: true}`` (tuning half): the flag is
+    the part's value, kept as before; only a flag named after something else is no name."""
+    tree = {"id": "string", "description": "string", "insuredForLife": {"rawValue": "boolean"}}
+    assert "insuredForLife.rawValue" in choose_default_fields(tree)

@@ -9,7 +9,9 @@ A field tree leaf is a JSON type (``string``, ``integer``, ``number``, ``boolean
 ``any``) optionally followed by a hint after a colon, taken from the schema (``format``,
 ``enum``, ``const``) or, for a tree read from a response, from the values:
 ``string:time`` (date-time, date), ``string:uri``, ``string:email``, ``string:enum`` (an enum
-of two or more values), ``<type>:const`` (one possible value: a constant discriminator) and,
+of two or more values), ``<type>:const`` (one possible value: a constant discriminator; also a
+``default`` its description says the member always holds: ``This is always "tasks#task"``,
+``Value: the fixed string "dns#change"``) and,
 read from a response only, ``string:tag`` (a discriminator whose value names the member that
 holds the object's content: a tagged union).
 """
@@ -87,6 +89,8 @@ def schema_hint(schema: dict[str, Any]) -> str | None:
             return "const"
         if len(values) > 1:
             return "enum"
+    if _always_default(schema):
+        return "const"
     fmt = schema.get("format")
     if isinstance(fmt, str):
         fmt = fmt.lower()
@@ -97,6 +101,20 @@ def schema_hint(schema: dict[str, Any]) -> str | None:
         if fmt == "email":
             return "email"
     return None
+
+
+# a description naming the one value the member holds: "always X", "the fixed string X"
+_ALWAYS = r"\b(?:always|fixed string)\s+(?:be\s+)?[\"'`]?"
+
+
+def _always_default(schema: dict[str, Any]) -> bool:
+    """A string ``default`` the description names as the value the member always holds (a
+    resource-type tag: ``kind: {default: "tasks#task", description: 'This is always
+    "tasks#task".'}``): a constant, whatever the schema's enum says."""
+    default, text = schema.get("default"), schema.get("description")
+    if not isinstance(default, str) or not default or not isinstance(text, str):
+        return False
+    return re.search(_ALWAYS + re.escape(default), text, re.IGNORECASE) is not None
 
 
 _TIME_VALUE = re.compile(r"\d{4}-\d\d-\d\d([T ]\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d:?\d\d)?)?$")

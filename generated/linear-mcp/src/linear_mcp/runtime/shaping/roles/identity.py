@@ -37,6 +37,9 @@ NATURAL_KEY_WORDS = frozenset(
 )
 # what a key orders a listing by, not what names the object (``sortKey`` beside ``page``)
 ORDERING_WORDS = frozenset({"sort", "sorting", "orderby"})
+# a key qualified by one of these is another moment's (``firstLogin``, ``last_login``: when the
+# person signed in; ``last_sha``: an earlier commit's), not what names the object
+MOMENT_WORDS = frozenset({"first", "last", "latest", "recent"})
 
 
 def _string(node: Any) -> bool:
@@ -60,11 +63,11 @@ def is_natural_key(key: str) -> bool:
     ``fullPath``: unique where a plain name is not); never a key that opens something
     (``privateKey``, ``api_key``: a credential, ``noise.is_credential``), nor one a page is
     sorted by (``{page, pageSize, sortKey, sortDirection, records: [...]}``: a list's wrapper,
-    not one resource named by its ``sortKey``)."""
+    not one resource named by its ``sortKey``), nor another moment's (``firstLogin``)."""
     if is_full_name(key):
         return True
     ws = w(key)
-    natural = ws[-1] in NATURAL_KEY_WORDS and ws[0] not in NOT_OWN | ORDERING_WORDS
+    natural = ws[-1] in NATURAL_KEY_WORDS and ws[0] not in NOT_OWN | ORDERING_WORDS | MOMENT_WORDS
     natural = natural and len(ws) <= 2
     return natural and not is_credential(key)
 

@@ -29,7 +29,7 @@ from .content import is_body, is_content, text_member
 from .kinds import is_kind
 from .links import is_url
 from .label import is_label, is_primary, label_rank, pair_value
-from .noise import is_noise
+from .noise import HELD_WORDS, is_noise
 from .people import (
     handle, handle_words, is_person_member, is_signature, nested_handle, person_rank,
 )  # fmt: skip
@@ -40,7 +40,7 @@ from .words import leaf_keys, w
 
 def nested_identity(subtree: Any) -> str | None:
     """Relative path of the most readable identity of a nested object: its label, else a
-    natural key, else its id; GraphQL connections reduce through ``nodes``/``edges.node``;
+    natural key, else its id (never a flag); GraphQL connections reduce through ``nodes``/``edges.node``;
     rich text through its text member."""
     tree = unwrap(subtree)
     if not isinstance(tree, dict):
@@ -48,7 +48,13 @@ def nested_identity(subtree: Any) -> str | None:
     value = pair_value(tree)
     if value is not None:
         return value
-    leaves = leaf_keys(tree)
+    # a flag never names a thing, whatever it is named after (``enableFailureEmail`` in
+    # ``emailPreferences``: a setting, not an e-mail address), unless it is the value the part
+    # holds (``{rawValue: true}``, ``{boolValue: false}``: a wrapped value)
+    leaves = [
+        k for k in leaf_keys(tree)
+        if base_type(tree[k]) != "boolean" or w(k)[-1] in HELD_WORDS
+    ]  # fmt: skip
     labels = sorted((k for k in leaves if is_label(k)), key=lambda k: label_rank(k, leaves))
     # a label that is also a key (``full_name``, ``login``): readable and unique
     full = [k for k in labels if is_natural_key(k)][:1]
