@@ -48,6 +48,9 @@ def _construct_str(loader: _SpecLoader, node: yaml.ScalarNode) -> str:
 
 _SpecLoader.add_constructor("tag:yaml.org,2002:map", _construct_map)
 _SpecLoader.add_constructor("tag:yaml.org,2002:timestamp", _construct_str)
+# YAML 1.1 resolves a plain ``=`` to its "value" key type, which no safe loader builds; YAML 1.2
+# and JSON read it as the string "=" (an operator in an enum).
+_SpecLoader.add_constructor("tag:yaml.org,2002:value", _construct_str)
 
 
 def split_pointer(pointer: str) -> list[str]:

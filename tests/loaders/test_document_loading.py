@@ -80,6 +80,20 @@ def test_yaml_keys_become_strings_and_timestamps_stay_text(tmp_path: Path) -> No
     json.dumps(data)  # JSON-shaped
 
 
+def test_a_plain_equals_sign_is_text_not_a_yaml_1_1_value_key(tmp_path: Path) -> None:
+    """YAML 1.1 tags a plain ``=`` as its "value" key type, which a safe loader cannot build; in
+    YAML 1.2 and JSON it is the one-character string (an operator enum: ``['>', <, =, '!=']``).
+    A vendor's description (OneSignal's filter relations) did not load at all."""
+    spec = tmp_path / "ops.yaml"
+    spec.write_text(
+        "openapi: 3.0.1\ninfo: {title: x, version: '1'}\npaths: {}\n"
+        "components:\n  schemas:\n    Op:\n      type: string\n      enum:\n"
+        "      - '>'\n      - <\n      - =\n      - '!='\n"
+    )
+    data = load_openapi_document(spec).data
+    assert data["components"]["schemas"]["Op"]["enum"] == [">", "<", "=", "!="]
+
+
 def test_json_line_lookup_follows_the_pointer() -> None:
     doc = load_document(CORPUS / "oai.v3.0.petstore.json")
     lines = doc.text.split("\n")
