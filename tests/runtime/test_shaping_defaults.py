@@ -1318,6 +1318,19 @@ def test_a_term_or_keyword_names_a_record_with_no_label() -> None:
     assert "keyword" in choose_default_fields(task, item=True)
 
 
+def test_a_listed_record_nothing_names_is_not_said_by_its_flag_alone() -> None:
+    """A capacity check answers, for each server asked about, its plan, facility, quantity and
+    whether it is available: the items kept ``available`` alone, a list of ``true`` that says
+    nothing of what is available (Equinix Metal's description, outside material). A list's
+    record that nothing names, of which the rules picked only flags, is chosen as one
+    record's; a record with an id keeps its flag beside its id as before."""
+    server = {"quantity": "string", "available": "boolean", "facility": "string", "plan": "string"}
+    chosen = choose_default_fields(server, item=True)
+    assert {"available", "facility", "plan"} <= set(chosen), chosen
+    named = dict(server, id="string")
+    assert "id" in choose_default_fields(named, item=True)
+
+
 def test_a_listed_person_keeps_the_name_people_know_it_by_beside_its_handle():
     # a directory's users (synthesized): ``name`` is the handle, ``real_name`` who it is
     user = {"id": "string", "name": "string", "real_name": "string", "is_admin": "boolean",

@@ -562,7 +562,13 @@ def choose_default_fields(
             pick.add(path, "state", force=True)  # records apart: type, score, own members
         if not item:  # not how it was produced (its model, version, usage), nor its input
             return tuple(p for p in pick.chosen if not _beside_produced(p.split(".")[0]))
-    if listed and not part and _named_by_nothing(tree, pick, entity, keys):
+    if (
+        listed
+        and not part
+        and (
+            _named_by_nothing(tree, pick, entity, keys) or _said_by_flags(tree, pick, entity, keys)
+        )
+    ):
         # a list's record that nothing names (no id, key, label, state or time: a geocoder's
         # ``{formatted, geometry, confidence, bounds}``) kept only the scalar standing in for
         # its identity: what it holds is its data, chosen as one record's (its coordinates)
@@ -593,6 +599,25 @@ def _named_by_nothing(
     if addressed_by(key, keys, entity):
         return False
     return any(isinstance(unwrap(v), dict) for v in tree.values())
+
+
+def _said_by_flags(
+    tree: dict[str, Any], pick: Picker, entity: tuple[str, ...], keys: tuple[str, ...]
+) -> bool:
+    """The rules picked only flags and counts of a list's record that nothing names (no id,
+    key, label or member a path parameter names: a capacity check's ``{plan, facility,
+    quantity, available}`` kept ``available`` alone): a flag says nothing without what it is
+    about."""
+    if not any(base_type(tree.get(p)) == "boolean" for p in pick.chosen):
+        return False
+    if not set(pick.roles) <= {"identity", "flag", "count"}:  # an identity stand-in (below)
+        return False  # a state, a time, a text or a relation says what it is
+    if has_own_identity(tree, entity):
+        return False
+    return not any(
+        is_id_name(k) or is_label(k) or is_natural_key(k) or addressed_by(k, keys, entity)
+        for k in tree
+    )
 
 
 def _selection(
