@@ -74,9 +74,13 @@ async def test_a_namespace_field_is_called_nested_and_paged(package: Path) -> No
             assert not first.is_error, text_of(first)
             page = json.loads(text_of(first))
             assert [c["id"] for c in page["nodes"]] == ["ch_1", "ch_3"]
-            assert up.requests[-1].json()["query"].startswith(
-                "query search_charges($input: ChargeSearchInput!, $first: Int) {\n"
-                "  search {\n    charges(input: $input, first: $first) {\n"
+            assert (
+                up.requests[-1]
+                .json()["query"]
+                .startswith(
+                    "query search_charges($input: ChargeSearchInput!, $first: Int) {\n"
+                    "  search {\n    charges(input: $input, first: $first) {\n"
+                )
             )
             cont_id = found_in(FOOTER, text_of(first, -1)).group(1)
             second = await session.call_tool("pay_continue", {"continuation_id": cont_id})
