@@ -52,7 +52,7 @@ from .failures import with_failed_records
 from .explicit import FieldSelectionError, check_matched, lifted_exclude, validate_fields
 from .fields import exclude, project, selects_everything
 from .formats import choose_format
-from .invariants import address_lost, check_invariants, generic_projection, people_lost
+from .invariants import check_invariants, generic_projection, soft_lost
 from .kinds import (
     REASONING_NOTE,
     WRITE_KINDS,
@@ -190,14 +190,11 @@ def shape(
             retried = defaults_read_from_response(value, target, where, shaped, config, excluded)
             if not check_invariants(value, retried, path, where.kind, where.found, keys):
                 shaped, violations, repaired = retried, [], violations
-        elif lost := people_lost(value, shaped, path, where.kind, where.found) or address_lost(
-            value, shaped, path, where.kind, where.found, keys
-        ):
+        elif lost := soft_lost(value, shaped, path, where.kind, where.found, keys):
             retried = defaults_read_from_response(value, target, where, shaped, config, excluded)
-            if not check_invariants(value, retried, path, where.kind, where.found, keys) and not (
-                people_lost(value, retried, path, where.kind, where.found)
-                or address_lost(value, retried, path, where.kind, where.found, keys)
-            ):
+            if not check_invariants(
+                value, retried, path, where.kind, where.found, keys
+            ) and not soft_lost(value, retried, path, where.kind, where.found, keys):
                 shaped, repaired = retried, lost  # else the first reading stands
         if violations:
             shaped = apply_select(

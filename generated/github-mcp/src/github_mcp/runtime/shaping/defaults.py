@@ -84,11 +84,10 @@ from .steps import (
     amounts, bare_first, colors, count_key, counts, currencies, currency_key, deeper_part_times,
     deeper_times, enums, facts, finished_flags, flag_key, free_data, flags, happened, identities, is_data_name, kind_key,
     kinds, label_key, labels, locators, money_objects, named_relations, other_time_key,
-    own_links, page_key, pages, part_last, part_states, plain_texts, plan_key, planned_times, take_planned,
-    primaries, recent_key,
-    recent_times, rich_contents, rich_labels, rich_path, rich_texts, state_key, states, take_counts,
-    take_flags, take_forced, take_label, take_money_pair, take_signed, take_other_times,
-    take_states, take_unsaid, text_key, text_member_path, texts, time_key, values,
+    own_links, page_key, pages, part_last, part_states, plain_texts, plan_key, planned_times,
+    primaries, recent_key, recent_times, rich_contents, rich_labels, rich_path, rich_texts,
+    state_key, states, take_counts, take_flags, take_forced, take_label, take_money_pair,
+    take_signed, take_other_times, take_planned, take_states, take_unsaid, text_key, text_member_path, texts, time_key, values,
     who_with_when,
 )  # fmt: skip
 from .table import Step

@@ -334,6 +334,21 @@ def address_lost(
     return _soft(raw, shaped, path, kind, found, lost, "address")
 
 
+def soft_lost(
+    raw: Any,
+    shaped: Any,
+    path: tuple[str, ...] | None,
+    kind: str,
+    found: Payload | None = None,
+    keys: tuple[str, ...] = (),
+) -> list[str]:
+    """What the soft invariants (module doc) find ``shaped`` lost: its person, else the member
+    a path parameter names; [] when both hold. Arguments as ``check_invariants``."""
+    return people_lost(raw, shaped, path, kind, found) or address_lost(
+        raw, shaped, path, kind, found, keys
+    )
+
+
 def _one_value(items: list[Any]) -> set[str]:
     """The members holding one value on every item of a list of two or more not all alike:
     they tell none of the items apart, so no path parameter addresses an item by them."""

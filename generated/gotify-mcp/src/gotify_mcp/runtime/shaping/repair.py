@@ -19,7 +19,7 @@ from .collections import find_payload_in_value
 from .cleanup import prune_empty, with_emptied_entries
 from .decision import DefaultsContext, decide_fields
 from .fields import exclude, project
-from .invariants import address_lost, check_invariants, people_lost
+from .invariants import check_invariants, soft_lost
 from .payload import Target, apply_select, asked_of
 from .series import answered_series, with_series
 from .columns import with_headers
@@ -103,8 +103,7 @@ def defaults_read_from_response(
     for i, (raw, item) in enumerate(zip(target, kept)):
         if not isinstance(raw, dict) or not (
             check_invariants([raw], [item], (), "list")
-            or people_lost([raw], [item], (), "list")
-            or address_lost([raw], [item], (), "list", keys=config.context.keys)
+            or soft_lost([raw], [item], (), "list", keys=config.context.keys)
         ):
             continue
         tree = field_tree_from_value(raw, maps=True)
