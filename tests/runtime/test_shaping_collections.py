@@ -554,3 +554,38 @@ def test_a_custom_method_of_a_collection_lists_that_collections_kind() -> None:
     assert find_payload(tree, about=("search", "searchs")).collection is None
     # a plain path's name is no custom method's: both lists of ``/messages`` are the answer
     assert find_payload(tree, about=("job", "jobs")).collection is None
+
+
+def test_an_item_whose_values_are_all_in_a_list_never_shapes_to_nothing():
+    """An activity log: the description's items have a time, their actors and targets, and one
+    item the upstream sent holds only its list of actions (Google's Drive Activity
+    description, extra material: a synthesized body). The defaults chosen from the
+    description kept none of its members and the item came back ``{}``; an item whose values
+    live in a list of records is read again from the response and keeps them."""
+    declared = {
+        "timestamp": "string",
+        "actors": [{"user": {"knownUser": {"personName": "string"}}}],
+        "actions": [{"timestamp": "string", "detail": {"edit": {}}}],
+    }
+    body = {
+        "activities": [
+            {"timestamp": "2024-05-01T12:00:00Z",
+             "actors": [{"user": {"knownUser": {"personName": "people/1"}}}],
+             "actions": [{"timestamp": "2024-05-01T12:00:00Z", "detail": {"edit": {}}}]},
+            {"actions": [{"timestamp": "2024-05-02T12:00:00Z",
+                          "actor": {"user": {"knownUser": {"personName": "people/2"}}}}]},
+        ]
+    }  # fmt: skip
+    config = ShapeConfig(
+        field_tree=declared,
+        collection_path="activities",
+        default_fields=("timestamp", "actors.user.knownUser.personName"),
+    )
+    assert check_invariants(body, {"activities": [{"timestamp": "x"}, {}]}, ("activities",), "list")
+    out = json.loads(shape(body, config).chunks[0])
+    second = out["activities"][1]
+    assert second["actions"][0]["timestamp"] == "2024-05-02T12:00:00Z", out
+    assert out["activities"][0] == {
+        "timestamp": "2024-05-01T12:00:00Z",
+        "actors": [{"user": {"knownUser": {"personName": "people/1"}}}],
+    }
