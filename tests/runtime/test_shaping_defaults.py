@@ -1515,3 +1515,28 @@ def test_a_wrapped_flag_is_still_the_value_its_part_holds():
     the part's value, kept as before; only a flag named after something else is no name."""
     tree = {"id": "string", "description": "string", "insuredForLife": {"rawValue": "boolean"}}
     assert "insuredForLife.rawValue" in choose_default_fields(tree)
+
+
+def test_a_read_of_a_page_of_settings_keeps_the_settings() -> None:
+    """A user's settings: groups of switches and choices, nothing naming the object or its
+    groups (Zoom's ``user_settings``, tuning half). The defaults kept two of 32 settings
+    (``closed_caption`` and ``auto_delete_cmr_days``) and dropped the rest (``join_before_host``,
+    ``waiting_room``...): the settings are what such a read answers. Kept, all of them; a
+    single group of a few, or a record with a name, is chosen as before; and a list's item
+    stays lean."""
+    flags = {f"switch_{i}": "boolean" for i in range(12)}
+    tree = {
+        "in_meeting": {**flags, "closed_caption": "boolean", "entry_exit_chime": "string:enum"},
+        "recording": {"auto_recording": "string:enum", "auto_delete_cmr_days": "integer",
+                      **{f"record_{i}": "boolean" for i in range(8)}},
+        "scheduled_meeting": {"join_before_host": "boolean", "host_video": "boolean",
+                              "audio_type": "string:enum"},
+        "telephony": {"third_party_audio": "boolean", "audio_conference_info": "string"},
+    }  # fmt: skip
+    chosen = choose_default_fields(tree, kind="read")
+    assert "scheduled_meeting.join_before_host" in chosen
+    assert "in_meeting.switch_11" in chosen and "recording.auto_recording" in chosen
+    assert len(chosen) == 14 + 10 + 3 + 2
+    assert len(choose_default_fields(tree, kind="read", item=True)) < 10
+    named = {"name": "string", "id": "string", **tree}
+    assert len(choose_default_fields(named, kind="read")) < 10
