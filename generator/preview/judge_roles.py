@@ -31,6 +31,8 @@ HANDLE_WORDS = frozenset({"login", "username", "handle", "slug"})
 ID_SUFFIXES = frozenset({"id", "uuid", "guid"})
 # ``request_id``, ``traceId``: what identifies the call, not a resource (envelope metadata)
 REQUEST_WORDS = frozenset({"request", "req", "trace", "correlation", "span"})
+# ``nextPageId``, ``previous_cursor_id``: where the next or previous page is, not a resource
+NEIGHBOUR_WORDS = frozenset({"next", "prev", "previous"})
 # a date or a date and time (ISO 8601, RFC 3339): when something happened, never a name
 _TIMESTAMP = re.compile(
     r"\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?\s*(?:Z|[+-]\d{2}:?\d{2})?)?"
@@ -90,7 +92,7 @@ def own_identity(obj: dict[str, Any]) -> list[Any]:
         for k, v in obj.items()
         if len(words(k)) > 1
         and words(k)[-1] in ID_SUFFIXES
-        and words(k)[0] not in REQUEST_WORDS
+        and words(k)[0] not in REQUEST_WORDS | NEIGHBOUR_WORDS
         and is_scalar(v)
         and v != ""
     ]

@@ -933,3 +933,22 @@ def test_a_token_read_at_the_collections_item_path_elsewhere_is_an_identifier() 
     assert _check(verdict, "secrets hidden") == (2, 2)  # the pin tokens, hidden
     other = judge(body, shown, kind="read", template=listing, siblings=("/v1/cards/{card_token}",))
     assert _check(other, "secrets hidden") == (4, 2)
+
+
+def test_a_page_pointer_named_like_an_id_is_no_identity_of_the_body() -> None:
+    """A list answered beside where its next page is (``nextPageId``, STACKIT's load
+    balancers, outside material): the pointer pages, the runtime follows it with its
+    ``continue`` tool, and the judge took it for the body's identity ("identity of the
+    body" lost on every such list). The items are the payload and are judged."""
+    body = {
+        "loadBalancers": [{"name": f"lb-{i}", "status": "READY"} for i in range(3)],
+        "nextPageId": "eyJ2IjoibWV0YSJ9",
+    }
+    shaped = {"loadBalancers": [{"name": f"lb-{i}"} for i in range(3)]}
+    template = "/v2/projects/{projectId}/load-balancers"
+    siblings = ["/v2/projects/{projectId}/load-balancers/{name}"]
+    verdict = judge(body, shaped, paged=True, template=template, siblings=siblings)
+    assert verdict.lost == [], verdict.lost
+    lost_one = {"loadBalancers": shaped["loadBalancers"][:2] + [{"status": "READY"}]}
+    verdict = judge(body, lost_one, paged=True, template=template, siblings=siblings)
+    assert verdict.lost, "an item that lost its name is still a loss"
