@@ -589,3 +589,26 @@ def test_an_item_whose_values_are_all_in_a_list_never_shapes_to_nothing():
         "timestamp": "2024-05-01T12:00:00Z",
         "actors": [{"user": {"knownUser": {"personName": "people/1"}}}],
     }
+
+
+def test_the_member_naming_the_object_a_list_is_read_at_is_kept_beside_the_list() -> None:
+    """``GET /requests/{requestId}`` answers the request around the resources it made
+    (STACKIT's IaaS description, outside material): the list is the payload and the
+    request's own members its wrapper; its ``requestId``, named like the id of an exchange,
+    was left out as the call's metadata, and the caller lost what the answer is about."""
+    body = {
+        "requestId": "req-d61a",
+        "requestAction": "CREATE",
+        "status": "CREATING",
+        "resources": [{"id": "d61a", "status": "CREATING", "type": "SERVER"}],
+    }
+    config = ShapeConfig(
+        field_tree={"id": "string", "status": "string", "type": "string"},
+        collection_path="resources",
+        context=DefaultsContext(own="requestId"),
+    )
+    out = json.loads(shape(body, config).chunks[0])
+    assert out["requestId"] == "req-d61a", out
+    assert out["resources"] == body["resources"]
+    unowned = json.loads(shape(body, replace(config, context=DefaultsContext())).chunks[0])
+    assert "requestId" not in unowned  # an exchange's id beside a list: still metadata
