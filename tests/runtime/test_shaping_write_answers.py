@@ -10,6 +10,7 @@ import json
 
 from generator.runtime.shaping.collections import find_payload
 from generator.runtime.shaping.decision import DefaultsContext
+from generator.runtime.shaping.defaults import choose_default_fields
 from generator.runtime.shaping.pipeline import ShapeConfig, shape
 from generator.runtime.shaping.trees import field_tree_from_value
 
@@ -706,3 +707,23 @@ def test_a_batch_writes_records_keep_the_id_the_service_gave_them() -> None:
     two = {"Successful": [{**_sent(1), "OwnerId": "u-1"}], "Failed": failed}
     out = json.loads(shape(two, ShapeConfig(kind="create")).chunks[0])
     assert "OwnerId" not in out["Successful"][0] and "NoteId" not in out["Successful"][0]
+
+
+def test_a_written_configuration_keeps_the_names_of_the_records_it_lists() -> None:
+    """An alert configuration replaced by a PUT answers the whole configuration: global
+    settings, a routing tree, inhibition rules and the receivers alerts go to, each named
+    (STACKIT's observability description, outside material). The answer kept one setting and
+    the route's grouping and left every receiver out: the caller could not tell the receivers
+    it had just written. A write's answer nothing names keeps the names of the named
+    records it lists."""
+    tree = {
+        "global": {"resolveTimeout": "string", "smtpFrom": "string", "smtpSmarthost": "string",
+                   "smtpAuthUsername": "string"},
+        "inhibitRules": [{"equal": ["string"], "sourceMatch": {"severity": "string"}}],
+        "receivers": [{"name": "string", "emailConfigs": [{"to": "string"}],
+                       "webhookConfigs": [{"url": "string"}]}],
+        "route": {"receiver": "string", "groupBy": ["string"], "groupWait": "string",
+                  "routes": [{"receiver": "string", "match": {"service": "string"}}]},
+    }  # fmt: skip
+    chosen = choose_default_fields(tree, kind="update")
+    assert "receivers.name" in chosen, chosen

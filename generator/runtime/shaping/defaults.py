@@ -533,7 +533,7 @@ def choose_default_fields(
     if kind in WRITE_KINDS and not item and unnamed(tree):
         _outcome(tree, pick)  # ``{result: {deleted: true}, return_code, return_message}``
         _written_lists(tree, pick)  # ``{status, message, ids: [...], failed: [...]}``
-        _written_records(tree, pick, keys)  # ``{deleted: [{...}], failed: [{...}]}``
+        _written_records(tree, pick, keys, kind)  # ``{deleted: [{...}], failed: [{...}]}``
         _records_in_part(tree, pick, kind, keys)  # ``{match, results: {failed, objects}}``
     if kind in WRITE_KINDS and item:
         _written_part(tree, pick, keys)  # ``[{responseType, logID, data: {id, ...}}]``
@@ -1025,12 +1025,15 @@ def _written_lists(tree: dict[str, Any], pick: Picker) -> None:
             taken += 1
 
 
-def _written_records(tree: dict[str, Any], pick: Picker, keys: tuple[str, ...]) -> None:
+def _written_records(
+    tree: dict[str, Any], pick: Picker, keys: tuple[str, ...], kind: str = "create"
+) -> None:
     """A write's answer nothing identifies, holding several lists of records (``{deleted:
     [{widgetId, name, ...}], failed: [{...}]}``: no one list is its payload, so the body is
     shaped as one object and each list's records get a lean reading, their label and state):
     the records are what the call did, and each keeps the member that identifies it (the one a
-    path parameter names first), as the records of a write's one list do."""
+    path parameter names first), as the records of a write's one list do. An update's answer
+    (the document as now written) names the records of the lists it does not show."""
     lists = [k for k, v in tree.items() if isinstance(v, list) and isinstance(unwrap(v), dict)]
     batch = len(lists) > 1
     for key, sub in tree.items():
@@ -1038,7 +1041,13 @@ def _written_records(tree: dict[str, Any], pick: Picker, keys: tuple[str, ...]) 
         if not isinstance(sub, list) or not isinstance(record, dict) or is_meta_key(key):
             continue
         if not any(p.startswith(f"{key}.") for p in pick.chosen):
-            continue  # the list is not shown: nothing of its records to complete
+            # the list is not shown: its records' names (an alert configuration's
+            # ``receivers: [{name, emailConfigs}]``), what the answer holds, are; records
+            # said by ids alone stay out (a login's ``staffRoles: [{id}]``)
+            labels = [k for k, v in record.items() if is_leaf(v) and is_label(k)]
+            for label in sorted(labels, key=label_rank)[:1] if kind == "update" else ():
+                pick.add(f"{key}.{label}", "label", force=True)
+            continue
         if not has_own_identity(record, w(key)):
             continue
         for ident in identity_fields(record, w(key), keys, written=True)[:1]:
