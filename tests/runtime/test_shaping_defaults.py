@@ -8,6 +8,7 @@ from generator.runtime.shaping.defaults import (
     choose_default_fields, field_tree_from_value, identity_fields, is_count, is_money, is_person,
     nested_identity,
 )  # fmt: skip
+from generator.runtime.shaping.position import position_paths
 from generator.runtime.shaping.names import words
 
 
@@ -1540,3 +1541,25 @@ def test_a_read_of_a_page_of_settings_keeps_the_settings() -> None:
     assert len(choose_default_fields(tree, kind="read", item=True)) < 10
     named = {"name": "string", "id": "string", **tree}
     assert len(choose_default_fields(named, kind="read")) < 10
+
+
+def test_a_listed_place_keeps_where_it_is() -> None:
+    """A map's markers (``{id, lat, lon, city, state, country}``, Immich's description,
+    outside material) kept their id and the ``state`` they are in, taken for where they stand,
+    and lost their position: a marker is where it is. A place found by a search keeps the
+    pair in its part (``geometry.location``), the nearest part first; one half of a pair is
+    no position."""
+    marker = {"id": "string", "lat": "number", "lon": "number", "city": "string",
+              "state": "string", "country": "string"}  # fmt: skip
+    chosen = choose_default_fields(marker, item=True, kind="read")
+    assert {"lat", "lon"} <= set(chosen), chosen
+    place = {"place_id": "string", "name": "string", "vicinity": "string",
+             "geometry": {"location": {"lat": "number", "lng": "number"},
+                          "viewport": {"northeast": {"lat": "number", "lng": "number"}}}}  # fmt: skip
+    chosen = choose_default_fields(place, item=True, kind="search")
+    assert {"geometry.location.lat", "geometry.location.lng"} <= set(chosen), chosen
+    assert position_paths({"id": "string", "name": "string", "latitude": "number"}) == ()
+    geocoded = {"formatted": "string", "confidence": "integer",
+                "bounds": {"northeast": {"lat": "number", "lng": "number"}},
+                "geometry": {"lat": "number", "lng": "number"}}  # fmt: skip
+    assert position_paths(geocoded) == ("geometry.lat", "geometry.lng")

@@ -1,0 +1,63 @@
+"""Where a thing is: a latitude and a longitude side by side (``{lat, lon}``, ``latitude``
+and ``longitude``, ``geometry.location: {lat, lng}``). A map's marker, a station, a place found
+by a search is told apart by where it is as much as by its name, and half a position says
+nothing: the pair is kept together, on a read's item as on the one resource, the object's own
+or a part's named for where it is that nothing else identifies (``location``,
+``geometry.location``), two levels down at most."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .names import base_type, is_leaf
+from .roles.identity import has_own_identity
+from .roles.words import w
+
+LATITUDE = frozenset({"lat", "latitude"})
+LONGITUDE = frozenset({"lng", "lon", "long", "longitude"})
+_NUMERIC = frozenset({"number", "integer", "string", "any"})  # ``"52.52"`` is written too
+# a part that says where (``location``, ``geometry``, ``geo``): one named for anything else
+# holds another thing's position (a video's ``recordingDetails.location``: where it was shot)
+PLACE_PARTS = frozenset(
+    {"location", "position", "geometry", "geo", "coordinates", "coords", "point", "center",
+     "centre", "centroid", "latlng", "geolocation", "gps", "place"}
+)  # fmt: skip
+
+
+def _pair(tree: dict[str, Any]) -> tuple[str, str] | None:
+    """The object's own latitude and longitude members, the first of each, when both are."""
+    leaves = [k for k, v in tree.items() if is_leaf(v) and base_type(v) in _NUMERIC]
+    lat = [k for k in leaves if w(k) and w(k)[-1] in LATITUDE]
+    lon = [k for k in leaves if w(k) and w(k)[-1] in LONGITUDE]
+    return (lat[0], lon[0]) if lat and lon else None
+
+
+def position_paths(tree: dict[str, Any], depth: int = 2) -> tuple[str, ...]:
+    """The paths of the object's position (module doc): its own pair, else the first pair in
+    a part named for where (``PLACE_PARTS``) with no identity of its own, the nearest first (a geocoder's result: its
+    ``geometry: {lat, lng}``, not its ``bounds.northeast``), ``depth`` levels down at most;
+    () when it has none."""
+    level: list[tuple[str, dict[str, Any]]] = [("", tree)]
+    for _ in range(depth + 1):
+        for prefix, node in level:
+            if (pair := _pair(node)) is not None:
+                return tuple(prefix + p for p in pair)
+        level = [
+            (f"{prefix}{key}.", sub)
+            for prefix, node in level
+            for key, sub in node.items()
+            if isinstance(sub, dict)
+            and sub
+            and set(w(key)) & PLACE_PARTS
+            and not has_own_identity(sub, tuple(w(key)))
+        ]
+    return ()
+
+
+def with_position(chosen: tuple[str, ...], tree: dict[str, Any]) -> tuple[str, ...]:
+    """``chosen`` and the object's position when nothing chosen holds it yet."""
+
+    def covered(path: str) -> bool:
+        return any(path == c or path.startswith(f"{c}.") for c in chosen)
+
+    return chosen + tuple(p for p in position_paths(tree) if not covered(p))
