@@ -133,3 +133,21 @@ def test_lists_of_one_schema_that_fit_one_page_are_not_paged() -> None:
     out = shape(body, ShapeConfig(chunk_threshold_tokens=PAGE, chunk_tokens=PAGE))
     assert len(out.chunks) == 1 and out.labels == []
     assert {k: len(v) for k, v in json.loads(out.chunks[0]).items()} == dict.fromkeys(LISTS, 3)
+
+
+@pytest.mark.anyio
+async def test_labels_ride_the_footers_before_the_next_upstream_page() -> None:
+    """Labels are kept with the continuation beside the next upstream call: each chunk's
+    footer names what it holds, the last one still points at the next upstream page."""
+    rt = ServerRuntime(model_from_json(SPEC), Settings(base_url="http://unused"))
+    next_call = {"tool": "get_tree", "arguments": {}, "upstream_page": 2}
+    labels = ["nodes 1-2 of 3", "nodes 3-3 of 3"]
+    first = await rt.paged(["[1,2]", "[3]"], [], "", next_call=next_call, labels=labels)
+    assert first.parts[-1].startswith("[page 1/2 (nodes 1-2 of 3), has_more: true")
+    cont = FOOTER.search(first.parts[-1])
+    assert cont is not None
+    second = await rt.call("demo_continue", {"continuation_id": cont[1]})
+    assert second.parts[0] == "[3]"
+    assert second.parts[-1].startswith("[page 2/2 (nodes 3-3 of 3), has_more: true")
+    assert "next upstream page" in second.parts[-1]
+    await rt.aclose()
