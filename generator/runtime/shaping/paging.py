@@ -1,33 +1,30 @@
 """Rendering and paging: a rendering over ``chunk_threshold_tokens`` is split into pages of at
 most ``chunk_tokens - footer_reserve`` tokens, counted exactly: a list by its items, an object
-by the items of its largest list when that list is at least half of it, else by its members
-(``chunking.object_path``); only a scalar is trimmed. Page 1 carries the notes too, so its
-budget reserves room for them (notes long enough to crowd out a minimum page are shortened,
-the longest first). ``capped`` keeps one page under a cap instead (the
+by the items of its largest list when that list is at least half of it (by the items of each
+of its lists of that item schema in turn when it has several: ``list_pages.py``), else by its
+members (``chunking.object_path``); only a scalar is trimmed. Page 1 carries the notes too, so
+its budget reserves room for them (notes long enough to crowd out a minimum page are
+shortened, the longest first). ``capped`` keeps one page under a cap instead (the
 ``token_cap`` adapter).
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from .chunking import (
-    Layout,
-    fit_skeleton,
     get_at,
-    json_layout,
     json_object_layout,
     largest_array_path,
-    markdown_layout,
     markdown_object_layout,
     object_path,
     pack,
 )
 from .formats import render
+from .list_pages import dominant_lists, list_layout, pack_list, paged_lists, sibling_lists
 from .shape_config import ShapeConfig, ShapedResponse
 from .tokens import count_tokens
-from .toon_pages import toon_layout, toon_object_layout
+from .toon_pages import toon_object_layout
 from .truncate import cut_index, dumps, trim_to_budget
 
 MIN_PAGE_TOKENS = 100
@@ -112,20 +109,18 @@ def page(
         budget = MIN_PAGE_TOKENS
     if layout is None and isinstance(shaped, dict):
         path = largest_array_path(shaped)
+        siblings = sibling_lists(shaped, path) if path is not None else []
+        if siblings and dominant_lists(shaped, siblings):  # list after list (list_pages.py)
+            return paged_lists(
+                shaped, siblings, budget, config, response_format, notes, MIN_PAGE_TOKENS
+            )
         if path is not None and dominant(shaped, path):
             layout = list_layout(shaped, path, config, response_format)
         elif shaped:  # a big object: paged by its members, like a list by its items
             return paged_object(shaped, budget, config, response_format, notes)
     if layout is None or path is None:
         return trimmed_single(shaped, budget, config, response_format, notes)
-    if response_format == "markdown" and count_tokens(layout.rest_prefix, encoding) > budget // 3:
-        layout = markdown_layout(shaped, path, encoding, config.truncation_marker, False)
-    skeleton = fit_skeleton(shaped, path, budget, encoding, config.truncation_marker)
-    if skeleton is not None and layout.reframe is not None:
-        prefix, suffix = layout.reframe(skeleton)
-        layout = replace(layout, first_prefix=prefix, first_suffix=suffix)
-        notes.append("[metadata around the list was trimmed to fit the first page]")
-    packed = pack(layout, budget, encoding)
+    packed = pack_list(shaped, path, layout, budget, config, response_format, notes)
     if packed.trimmed_parts:
         notes.append(f"[{packed.trimmed_parts} item(s) too large for one page were trimmed]")
     return ShapedResponse(packed.chunks, notes, packed.tokens)
@@ -180,12 +175,6 @@ def paged_object(
     if packed.trimmed_parts:
         notes.append(f"[{packed.trimmed_parts} member(s) too large for one page were trimmed]")
     return ShapedResponse(packed.chunks, notes, packed.tokens)
-
-
-def list_layout(shaped: Any, path: tuple[str, ...], config: ShapeConfig, fmt: str) -> Layout:
-    builders = {"json": json_layout, "toon": toon_layout}
-    build = builders.get(fmt, markdown_layout)
-    return build(shaped, path, config.encoding, config.truncation_marker)
 
 
 def trimmed_single(

@@ -37,7 +37,7 @@ import json
 import logging
 import time
 from contextvars import ContextVar
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Awaitable, Callable, TypeVar
 
@@ -98,6 +98,7 @@ class Shaped:
     notes: list[str]
     next_call: dict[str, Any] | None = None
     more: str | None = None
+    labels: list[str] = field(default_factory=list)  # ShapedResponse.labels
 
 
 def _error(message: str) -> Outcome:
@@ -432,7 +433,13 @@ class ServerRuntime:
         if isinstance(done, Outcome):
             return done
         return await self.paged(
-            done.chunks, done.notes, scope, done.next_call, done.more, redacted=True
+            done.chunks,
+            done.notes,
+            scope,
+            done.next_call,
+            done.more,
+            redacted=True,
+            labels=done.labels,
         )
 
     def _shaped(
@@ -516,10 +523,10 @@ class ServerRuntime:
         chunks = [self.redact(c) for c in shaped.chunks]
         if note is not None:
             note = self.redact(note)
-            return Shaped(chunks, [*shaped.notes, note], more=note)
+            return Shaped(chunks, [*shaped.notes, note], more=note, labels=shaped.labels)
         if parsed and following is None and tool.pagination and len(chunks) <= 1:
             return Shaped(chunks, [*shaped.notes, "[has_more: false]"])  # the last page says so
-        return Shaped(chunks, list(shaped.notes), next_call)
+        return Shaped(chunks, list(shaped.notes), next_call, labels=shaped.labels)
 
     @staticmethod
     def _reads_xml(tool: Tool, response: UpstreamResponse, text: str) -> bool:
@@ -549,11 +556,13 @@ class ServerRuntime:
         more: str | None = None,
         *,
         redacted: bool = False,
+        labels: list[str] | None = None,
     ) -> Outcome:
         """Page 1 now, the rest in the store; ``next_call``: see "Upstream pages" above;
         ``more``: the note that the upstream has more than can be fetched (the last chunk's
         footer repeats it instead of "has_more: false"); ``redacted``: the chunks are already
-        (off the event loop)."""
+        (off the event loop); ``labels``: what each chunk carries (``ShapedResponse.labels``),
+        said in its footer."""
         # Redacted before they are stored (memory or Redis), not only when served.
         chunks = (chunks if redacted else [self.redact(c) for c in chunks]) or [""]
         recording.note_pages(len(chunks), more=len(chunks) > 1 or next_call is not None)
@@ -565,13 +574,27 @@ class ServerRuntime:
                 context = {"next_call": next_call}
             elif more is not None:
                 context = {"upstream_more": more}
+            label = None
+            if labels and len(labels) == len(chunks):  # each page says what it carries
+                context, label = {**(context or {}), "labels": labels}, labels[0]
             cont_id = await self.store.create(scope, rest, context)
-            parts.append(self._footer(1, len(chunks), cont_id, upstream_more=next_call is not None))
+            upstream = next_call is not None
+            parts.append(self._footer(1, len(chunks), cont_id, upstream_more=upstream, label=label))
         return Outcome(parts)
 
     def _footer(
-        self, index: int, total: int, cont_id: str | None, *, upstream_more: bool = False
+        self,
+        index: int,
+        total: int,
+        cont_id: str | None,
+        *,
+        upstream_more: bool = False,
+        label: str | None = None,
     ) -> str:
+        if label:  # what the page carries: ``[page 7/12 (orphanedNodes 1-34 of 150), ...``
+            return self._footer(index, total, cont_id, upstream_more=upstream_more).replace(
+                f"page {index}/{total}", f"page {index}/{total} ({label})", 1
+            )
         if upstream_more and index >= total:  # "page 1/1" of one upstream page says nothing
             where = f"page {index}/{total}, " if total > 1 else ""
             return (
@@ -612,6 +635,10 @@ class ServerRuntime:
         except ContinuationError as exc:
             return _error(str(exc))
         next_call = (page.context or {}).get("next_call")
+        labels = (page.context or {}).get("labels")
+        label = None  # (the placeholder page of the next upstream page has none)
+        if isinstance(labels, list) and 0 < page.index <= len(labels):
+            label = labels[page.index - 1]
         recording.note_continuation(page.index, page.total)
         if next_call is not None:
             if page.remaining == 0:  # the placeholder page: fetch the next upstream page
@@ -627,12 +654,13 @@ class ServerRuntime:
                 )
             total = page.total - 1
             await report(f"Page {page.index} of {total} of this upstream page")
-            footer = self._footer(page.index, total, cont_id, upstream_more=True)
+            footer = self._footer(page.index, total, cont_id, upstream_more=True, label=label)
             return Outcome([page.text, footer])
         more = page.remaining > 0
         await report(f"Page {page.index} of {page.total}")
-        footer = self._footer(page.index, page.total, cont_id if more else None)
+        footer = self._footer(page.index, page.total, cont_id if more else None, label=label)
         upstream_more = (page.context or {}).get("upstream_more")
         if not more and isinstance(upstream_more, str):  # not "has_more: false": see paged
-            footer = f"[page {page.index}/{page.total}, last page of this response] {upstream_more}"
+            where = f"page {page.index}/{page.total}" + (f" ({label})" if label else "")
+            footer = f"[{where}, last page of this response] {upstream_more}"
         return Outcome([page.text, footer])

@@ -69,8 +69,10 @@ class ToolRunner(Protocol):
         more: str | None = None,
         *,
         redacted: bool = False,
+        labels: list[str] | None = None,
     ) -> Outcome:
-        """Page 1 now, the rest in the continuation store."""
+        """Page 1 now, the rest in the continuation store (``labels``: what each page
+        carries, said in its footer)."""
         ...
 
     async def send_authorized(

@@ -188,4 +188,4 @@ async def execute(runtime: ToolRunner, args: dict[str, Any], scope: str) -> Outc
         shown = finished.printed[:PRINT_SHOWN]
         more = len(finished.printed) - len(shown)
         notes.append("[printed]\n" + shown + (f"… [{more} more chars]" if more else ""))
-    return await runtime.paged(shaped.chunks, notes, scope)
+    return await runtime.paged(shaped.chunks, notes, scope, labels=shaped.labels)

@@ -62,3 +62,6 @@ class ShapedResponse:
     # Invariants the defaults chosen from the description broke and the defaults read from the
     # response itself kept (the description does not fit the response: worth fixing).
     repaired: list[str] = field(default_factory=list)
+    # What each chunk carries, when a body's several lists are paged one after another
+    # (``list_pages.py``: ``orphanedNodes 41-80 of 150``): said in its footer. Empty otherwise.
+    labels: list[str] = field(default_factory=list)

@@ -429,4 +429,6 @@ async def call_graphql(
     if upstream_page > 1:
         last = "" if next_call is not None else ", the last one"
         notes.insert(0, f"[upstream page {upstream_page}{last}]")
-    return await runtime.paged(chunks, notes, scope, next_call=next_call, redacted=True)
+    return await runtime.paged(
+        chunks, notes, scope, next_call=next_call, redacted=True, labels=shaped.labels
+    )

@@ -72,6 +72,7 @@ class Packed:
     chunks: list[str]
     tokens: list[int]
     trimmed_parts: int
+    ends: list[int]  # the index after each page's last part
 
 
 def _ratio(parts: list[str], sep: str, encoding: str) -> float:
@@ -115,6 +116,7 @@ def pack(layout: Layout, budget: int, encoding: str) -> Packed:
 
     chunks: list[str] = []
     counts: list[int] = []
+    ends: list[int] = []
     i = 0
     while i < n or (n == 0 and not chunks):
         first = not chunks
@@ -172,11 +174,12 @@ def pack(layout: Layout, budget: int, encoding: str) -> Packed:
         # Counting a non-ASCII str leaves its UTF-8 copy cached on it: keep a fresh build.
         chunks.append(text if text.isascii() else build(j))
         counts.append(tokens)
+        ends.append(j)
         parts[i:j] = [""] * (j - i)
         i = j
         if n == 0:
             break
-    return Packed(chunks, counts, trimmed)
+    return Packed(chunks, counts, trimmed, ends)
 
 
 def _shrink_single(
@@ -318,7 +321,7 @@ def markdown_layout(
     def reframe(skeleton: Any) -> tuple[str, str]:
         if not path:
             return header, ""
-        meta = _without(skeleton, path)
+        meta = without(skeleton, path)
         meta_md = "\n".join(render_lines(meta, "")) + "\n\n" if meta else ""
         return f"{meta_md}**{label}** ({len(items)} items):\n\n{header}", ""
 
@@ -352,7 +355,7 @@ def markdown_layout(
     return Layout(first_prefix, first_suffix, rest_prefix, "", sep, parts, trim_part, reframe)
 
 
-def _without(value: Any, path: tuple[str, ...]) -> Any:
+def without(value: Any, path: tuple[str, ...]) -> Any:
     """``value`` minus the key path (parents left empty by the removal are dropped too)."""
     if not path or not isinstance(value, dict):
         return value
@@ -360,7 +363,7 @@ def _without(value: Any, path: tuple[str, ...]) -> Any:
     if len(path) == 1:
         out.pop(path[0], None)
         return out
-    sub = _without(out.get(path[0]), path[1:])
+    sub = without(out.get(path[0]), path[1:])
     if isinstance(sub, dict) and not sub:
         out.pop(path[0], None)
     else:
@@ -464,7 +467,7 @@ def markdown_object_layout(value: Any, path: tuple[str, ...], encoding: str, mar
 
     first_prefix = rest_prefix = ""
     if path:
-        meta = _without(value, path)
+        meta = without(value, path)
         meta_md = "\n".join(render_lines(meta, "")) + "\n\n" if meta else ""
         first_prefix = f"{meta_md}**{label}** ({len(keys)} keys):\n\n"
         rest_prefix = f"**{label}** (continued):\n\n"
