@@ -1563,3 +1563,27 @@ def test_a_listed_place_keeps_where_it_is() -> None:
                 "bounds": {"northeast": {"lat": "number", "lng": "number"}},
                 "geometry": {"lat": "number", "lng": "number"}}  # fmt: skip
     assert position_paths(geocoded) == ("geometry.lat", "geometry.lng")
+
+
+def test_a_read_of_a_page_of_figures_keeps_every_figure() -> None:
+    """The status of a server's job queues: per queue, its counts by state and whether it
+    is active or paused, nothing naming a queue but its member's name (Immich's description,
+    outside material). The defaults kept each queue's ``completed`` count and nothing else: no
+    failed or waiting job, no paused queue. A read of a page of figures and switches keeps
+    them all; a page of free text is no such page; a list's item stays lean."""
+    queue = {
+        "jobCounts": {k: "integer" for k in ("active", "completed", "delayed", "failed",
+                                             "paused", "waiting")},
+        "queueStatus": {"isActive": "boolean", "isPaused": "boolean"},
+    }  # fmt: skip
+    assert len(choose_default_fields(queue, kind="read")) == 8
+    queues = {name: queue for name in ("thumbnailGeneration", "metadataExtraction", "library",
+                                       "sidecar", "search", "migration", "backgroundTask",
+                                       "faceDetection", "facialRecognition", "notifications",
+                                       "duplicateDetection", "videoConversion")}  # fmt: skip
+    chosen = choose_default_fields(queues, kind="read")
+    assert "library.jobCounts.failed" in chosen and "search.queueStatus.isPaused" in chosen
+    assert len(chosen) == 8 * 12
+    assert len(choose_default_fields(queue, kind="read", item=True)) < 8
+    texts = {"notes": {f"note_{i}": "string" for i in range(8)}}
+    assert len(choose_default_fields(texts, kind="read")) < 8

@@ -1,20 +1,28 @@
-"""A read of a page of settings: an object nothing names, made of switches and choices, alone
-or in groups nothing names either (a user's ``{in_meeting: {chat: true, ...}, recording:
-{auto_recording: "local", ...}}``). The settings are what such a read answers, so they are
-kept, all of them, as a person sees them on the settings page; the usual rules would keep a
-setting or two and drop the rest. A few settings alone are ``defaults.settings_fields``'s."""
+"""A read of a page of settings or figures: an object nothing names, made of switches,
+choices and numbers, alone or in groups nothing names either, two levels down at most (a
+user's ``{in_meeting: {chat: true, ...}, recording: {auto_recording: "local", ...}}``, a
+server's queues, ``{library: {jobCounts: {active, failed, ...}, queueStatus: {isPaused}}, ...}``).
+They are what such a read answers, so they are kept, all of them, as a person sees them on
+its page, while they fit ``PAGE_TOKENS``; the usual rules would keep one or two and drop the
+rest (a queue's ``completed`` count, not its failed jobs). A few settings alone are
+``defaults.settings_fields``'s."""
 
 from __future__ import annotations
 
 from typing import Any
+
+import json
 
 from .names import base_type, hint, is_leaf
 from .roles.identity import has_own_identity, is_id_name, is_natural_key
 from .roles.label import is_label
 from .roles.links import renderings
 from .roles.noise import is_noise
+from .tokens import count_tokens
 
-SETTINGS_PAGE = 80  # a page of settings: at most this many, kept whole
+PAGE_TOKENS = 800  # a page of settings or figures, kept whole: at most this many tokens
+PAGE_DEPTH = 3  # ... its values at most this many objects down (group, part, value)
+_FIGURES = frozenset({"integer", "number"})
 
 
 def unnamed(tree: dict[str, Any]) -> bool:
@@ -35,26 +43,50 @@ def _choice(node: Any) -> bool:
     return base_type(node) == "boolean" or hint(node) == "enum"
 
 
-def settings_page(tree: dict[str, Any], few: int) -> tuple[str, ...]:
-    """The settings of a page of more than ``few`` of them (module doc): their paths, noise
-    and a value written again for a page left out; nothing when ``tree`` is any other
-    object (named, nested deeper, lists, more than ``SETTINGS_PAGE``, or not mostly switches
-    and choices)."""
-    if not _unnamed_by_values(tree):
-        return ()
-    leaves: list[tuple[str, Any]] = []
+def _leaves(tree: dict[str, Any], depth: int) -> list[tuple[str, Any]] | None:
+    """The values of an object and of its parts nothing names, with their paths; None when
+    it holds a list, a named part or values deeper than ``depth`` objects."""
+    out: list[tuple[str, Any]] = []
     for key, value in tree.items():
         if is_leaf(value):
-            leaves.append((key, value))
-        elif isinstance(value, dict) and value and _unnamed_by_values(value):
-            if not all(is_leaf(v) for v in value.values()):
-                return ()
-            leaves.extend((f"{key}.{k}", v) for k, v in value.items())
-        else:
-            return ()
-    if not few < len(leaves) <= SETTINGS_PAGE or 2 * sum(_choice(v) for _, v in leaves) < len(
-        leaves
-    ):
+            out.append((key, value))
+            continue
+        if depth <= 1 or not isinstance(value, dict) or not value:
+            return None
+        if not _unnamed_by_values(value) or (inner := _leaves(value, depth - 1)) is None:
+            return None
+        out.extend((f"{key}.{p}", v) for p, v in inner)
+    return out
+
+
+def _rendered(leaves: list[tuple[str, Any]]) -> str:
+    """The page as compact JSON, each value a short one of its type: what it costs."""
+    page: dict[str, Any] = {}
+    for path, node in leaves:
+        *parts, last = path.split(".")
+        at = page
+        for part in parts:
+            at = at.setdefault(part, {})
+        at[last] = (
+            True if base_type(node) == "boolean" else 7 if base_type(node) in _FIGURES else "x"
+        )
+    return json.dumps(page, separators=(",", ":"))
+
+
+def settings_page(tree: dict[str, Any], few: int) -> tuple[str, ...]:
+    """The settings and figures of a page of more than ``few`` of them (module doc): their
+    paths, noise and a value written again for a page left out; nothing when ``tree`` is
+    any other object (named, holding lists, nested deeper than ``PAGE_DEPTH``, a quarter or
+    more of it neither a switch, a choice nor a number, or over ``PAGE_TOKENS``)."""
+    if not _unnamed_by_values(tree):
+        return ()
+    leaves = _leaves(tree, PAGE_DEPTH)
+    if leaves is None or len(leaves) <= few:
+        return ()
+    said = sum(_choice(v) or base_type(v) in _FIGURES for _, v in leaves)
+    if 4 * (len(leaves) - said) >= len(leaves) or not any(_choice(v) for _, v in leaves):
+        return ()
+    if count_tokens(_rendered(leaves)) > PAGE_TOKENS:
         return ()
     restated = set(renderings([p for p, _ in leaves]))
     return tuple(p for p, _ in leaves if p not in restated and not is_noise(p.rsplit(".", 1)[-1]))
