@@ -1587,3 +1587,17 @@ def test_a_read_of_a_page_of_figures_keeps_every_figure() -> None:
     assert len(choose_default_fields(queue, kind="read", item=True)) < 8
     texts = {"notes": {f"note_{i}": "string" for i in range(8)}}
     assert len(choose_default_fields(texts, kind="read")) < 8
+
+
+def test_a_listed_record_said_by_its_label_alone_keeps_the_entries_it_lists() -> None:
+    """A search's facets (``[{fieldName, counts: [{value, count}]}]``) and an explore page's
+    groups (``[{fieldName, items: [{value, data: {...}}]}]``, Immich's description, outside
+    material) kept each record's name and none of its entries: a facet without its values.
+    A listed record the rules said by its label alone, nothing identifying it, keeps what its
+    list of entries holds, as one record's."""
+    facet = {"fieldName": "string", "counts": [{"value": "string", "count": "integer"}]}
+    chosen = choose_default_fields(facet, item=True, kind="search")
+    assert {"counts.value", "counts.count"} <= set(chosen), chosen
+    group = {"fieldName": "string",
+             "items": [{"value": "string", "data": {"id": "string", "checksum": "string"}}]}  # fmt: skip
+    assert "items.value" in choose_default_fields(group, item=True, kind="read")
