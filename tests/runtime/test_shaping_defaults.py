@@ -1601,3 +1601,18 @@ def test_a_listed_record_said_by_its_label_alone_keeps_the_entries_it_lists() ->
     group = {"fieldName": "string",
              "items": [{"value": "string", "data": {"id": "string", "checksum": "string"}}]}  # fmt: skip
     assert "items.value" in choose_default_fields(group, item=True, kind="read")
+
+
+def test_a_listed_link_of_ids_only_keeps_every_id() -> None:
+    """A permission links two things, any two of ten kinds (``{userId, deviceId, groupId,
+    geofenceId, ...}``, one id per kind, two of them set: Traccar's description, outside
+    material). The listed permissions kept their ``userId`` alone: what each grants was
+    lost. A record of ids of different things and nothing else is a link whatever the number
+    of kinds it may relate, and keeps them all (an empty one is left out with its value)."""
+    kinds = ("user", "device", "group", "geofence", "notification", "calendar", "attribute",
+             "driver", "managedUser", "command")  # fmt: skip
+    permission = {f"{k}Id": "integer" for k in kinds}
+    chosen = choose_default_fields(permission, item=True, kind="read")
+    assert set(chosen) == set(permission), chosen
+    described = {**permission, "createdAt": "string:time", "note": "string"}
+    assert len(choose_default_fields(described, item=True, kind="read")) < len(permission)
