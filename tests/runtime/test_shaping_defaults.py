@@ -1616,3 +1616,18 @@ def test_a_listed_link_of_ids_only_keeps_every_id() -> None:
     assert set(chosen) == set(permission), chosen
     described = {**permission, "createdAt": "string:time", "note": "string"}
     assert len(choose_default_fields(described, item=True, kind="read")) < len(permission)
+
+
+def test_a_span_kept_by_its_start_keeps_its_end() -> None:
+    """A team membership, an appointment, an open house: a listed record kept the start of
+    its span (``startTime``, ``start_date``) and not its end, so a membership that had ended
+    read as current (tuning half; Traccar's trips, outside material). The end comes with the
+    start, unless the span's length is kept beside it."""
+    span = {"id": "string", "name": "string", "status": "string",
+            "startTime": "string:time", "endTime": "string:time"}  # fmt: skip
+    assert {"startTime", "endTime"} <= set(choose_default_fields(span, item=True))
+    dated = {"id": "string", "name": "string", "start_date": "string", "end_date": "string"}
+    assert {"start_date", "end_date"} <= set(choose_default_fields(dated, item=True))
+    timed = {**span, "duration": "integer"}
+    chosen = choose_default_fields(timed, item=True)
+    assert "duration" in chosen and "endTime" not in chosen

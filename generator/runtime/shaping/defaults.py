@@ -79,7 +79,7 @@ from .relation_steps import (
     caller_left_out, object_lists, people, person_key, relations, relation_key, scalar_lists,
     take_lists, take_own_handle, take_people, take_relations,
 )  # fmt: skip
-from .position import with_position
+from .position import with_position, with_span_ends
 from .settings import settings_page, unnamed
 from .steps import (
     amounts, bare_first, colors, count_key, counts, currencies, currency_key, deeper_part_times,
@@ -581,8 +581,9 @@ def choose_default_fields(
             shared=shared, everywhere=everywhere,
         )  # fmt: skip
         return tuple(pick.chosen) + tuple(p for p in whole if p not in pick.chosen)
-    if kind not in WRITE_KINDS:  # a marker, a station, a place found: where it is
-        return with_position(tuple(pick.chosen), tree)
+    if kind not in WRITE_KINDS:  # a marker, a station, a place found: where it is; a
+        # span's start: when it ends
+        return with_span_ends(with_position(tuple(pick.chosen), tree), tree)
     return tuple(pick.chosen)
 
 
