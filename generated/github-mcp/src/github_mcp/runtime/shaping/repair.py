@@ -69,6 +69,7 @@ def defaults_read_from_response(
             lambda i: select(i, fields, tree),
             False,
             asked=asked_of(config.context.asked, config.sent),
+            own=config.context.own,
         )
 
     if where.kind != "list":

@@ -80,6 +80,7 @@ from .relation_steps import (
     caller_left_out, object_lists, people, person_key, relations, relation_key, scalar_lists,
     take_lists, take_own_handle, take_people, take_relations,
 )  # fmt: skip
+from .settings import settings_page, unnamed
 from .steps import (
     amounts, bare_first, colors, count_key, counts, currencies, currency_key, deeper_part_times,
     deeper_times, enums, facts, finished_flags, flag_key, free_data, flags, happened, identities, is_data_name, kind_key,
@@ -419,7 +420,7 @@ def choose_default_fields(
             tallied.add(path, "state", force=True)
         return tuple(tallied.chosen)
     said = all(is_leaf(v) or is_series(v) for v in tree.values())
-    if kind in WRITE_KINDS and not item and len(tree) <= BARE and said and _unnamed(tree):
+    if kind in WRITE_KINDS and not item and len(tree) <= BARE and said and unnamed(tree):
         # a write that answers a few settings, nothing identifying them (an account's mail
         # settings after a PUT), or a few figures and lists of values (a sync's ``{scanned,
         # matched, skipped, errors: [...]}``): the settings as they now are, what it did,
@@ -437,6 +438,8 @@ def choose_default_fields(
         return kept or tuple(tree)
     if not item and kind != "delete" and (settings := settings_fields(tree)):
         return settings
+    if not item and kind == "read" and (page := settings_page(tree, BARE)):
+        return page  # a page of settings: what the read answers
     if len(tree) <= SMALL and all(is_leaf(v) or is_series(v) for v in tree.values()):
         kept = tuple(  # nothing worth leaving out (a create's minted credential is kept)
             k
@@ -528,7 +531,7 @@ def choose_default_fields(
         _parts_alike(tree, pick)  # and the parts' listed members, now in, made alike
     if kind in ("create", "update") and not item:
         _computed_parts(tree, pick, entity)  # ``{document_id, extracted_data: {...}}``
-    if kind in WRITE_KINDS and not item and _unnamed(tree):
+    if kind in WRITE_KINDS and not item and unnamed(tree):
         _outcome(tree, pick)  # ``{result: {deleted: true}, return_code, return_message}``
         _written_lists(tree, pick)  # ``{status, message, ids: [...], failed: [...]}``
         _written_records(tree, pick, keys)  # ``{deleted: [{...}], failed: [{...}]}``
@@ -545,7 +548,7 @@ def choose_default_fields(
                 pick.add(key, "identity", force=True)
             for member in _minted_beside_parts(sub, keys):  # ``{clientCert: {certInfo,
                 pick.add(f"{key}.{member}", "identity", force=True)  # certPrivateKey}}``
-    elif kind in WRITE_KINDS and not item and _unnamed(tree):  # a session a verify or a
+    elif kind in WRITE_KINDS and not item and unnamed(tree):  # a session a verify or a
         # refresh handed over (``{access_token, refresh_token, expires_in, user: {...}}``):
         # nothing names the answer, so its credentials are what the call made, not a
         # record's secrets carried along (``{id, url, secret}`` of a webhook updated)
@@ -554,7 +557,7 @@ def choose_default_fields(
                 pick.add(key, "identity", force=True)
     if kind == "generate":  # the content produced for the caller, however deep; a list's
         # item that is a record (an entity by its name), not an alternative: its own text only
-        lists = 0 if item and not _unnamed(tree) else None
+        lists = 0 if item and not unnamed(tree) else None
         for path in generated_content_paths(tree, lists=lists, reasoned=True):
             pick.add(path, "content", force=True)
         for path in generated_record_paths(tree, item, pick.chosen):  # what tells its
@@ -899,7 +902,7 @@ def _person_answered(tree: dict[str, Any], pick: Picker) -> None:
     verified: ``{user: {id, email, ...}, isValid, errors}``): that person is what the call
     answered: beside who it is (``take_people``) it keeps its own id, what a call about it
     takes, where a receipt's person keeps its handle alone."""
-    if not _unnamed(tree):
+    if not unnamed(tree):
         return
     found = _identified_parts(tree)
     if len(found) != 1 or not is_person(found[0]) or not isinstance(tree[found[0]], dict):
@@ -919,7 +922,7 @@ def _verdicts(tree: dict[str, Any], pick: Picker) -> None:
     own = _own_values(tree)
     if (
         not own
-        or not _unnamed(tree)
+        or not unnamed(tree)
         or any(base_type(tree[k]) != "boolean" for k in own)
         or not _identified_parts(tree)
     ):
@@ -986,7 +989,7 @@ def _outcome(tree: dict[str, Any], pick: Picker) -> None:
             continue
         if is_meta_key(key):
             continue  # the envelope's own metadata (``meta: {request_id}``)
-        if is_person(key) or not all(is_leaf(v) for v in sub.values()) or not _unnamed(sub):
+        if is_person(key) or not all(is_leaf(v) for v in sub.values()) or not unnamed(sub):
             continue
         if any(p == key or p.startswith(f"{key}.") for p in pick.chosen):
             continue  # something of it is said already
@@ -1092,7 +1095,7 @@ def _records_in_part(tree: dict[str, Any], pick: Picker, kind: str, keys: tuple[
     for key, sub in tree.items():
         if not isinstance(sub, dict) or is_noise(key) or is_meta_key(key) or is_person(key):
             continue
-        if not _unnamed(sub) or any(p == key or p.startswith(f"{key}.") for p in pick.chosen):
+        if not unnamed(sub) or any(p == key or p.startswith(f"{key}.") for p in pick.chosen):
             continue
         lists = [
             k
@@ -1119,14 +1122,14 @@ def settings_fields(tree: dict[str, Any]) -> tuple[str, ...]:
     """One object nothing names, of at most ``BARE`` settings in all, its own scalars or
     those of parts nothing names either (a singleton's ``{expiryType, expiryPeriod: {amount,
     type}}``): all of them; nothing when the object is any other or holds noise."""
-    if not _unnamed(tree):
+    if not unnamed(tree):
         return ()
     paths: list[str] = []
     restated = renderings(list(tree))  # a value written for a page beside it: not twice
     for key, value in tree.items():
         if is_leaf(value):
             paths += [key] if key not in restated else []
-        elif isinstance(value, dict) and value and _unnamed(value):
+        elif isinstance(value, dict) and value and unnamed(value):
             if not all(is_leaf(v) for v in value.values()):
                 return ()
             inner = renderings(list(value))
@@ -1169,13 +1172,6 @@ def _computed_parts(tree: dict[str, Any], pick: Picker, entity: tuple[str, ...])
         for member in record:
             if not is_noise(member):
                 pick.add(f"{key}.{member}", "content", force=True)
-
-
-def _unnamed(tree: dict[str, Any]) -> bool:
-    """Nothing identifies or names the object (no id, natural key or label)."""
-    return not has_own_identity(tree) and not any(
-        is_label(k) or is_id_name(k) or is_natural_key(k) for k in tree
-    )
 
 
 def _one_sided(tree: dict[str, Any], pick: Picker) -> bool:

@@ -258,19 +258,24 @@ def filter_meta(
     listed: bool = False,
     parts: bool = False,
     asked: Asked = Asked(),
+    own: str = "",
 ) -> Any:
     """Keep the path to the collection and the wrapper's scalar/small metadata at each level
     (with ``subjects``, also a resource next to the list, reduced: ``subject``; a list's
     wrapper, ``listed``, without its noise, ``listed_noise``, nor what it says about the
     exchange, ``wrapper_note``: around one resource, a ``serverVersion`` may be the answer;
     with ``parts``, a read's, a part holding records shaped by its own defaults:
-    ``wrapper_parts.py``)."""
+    ``wrapper_parts.py``; ``own``: the path parameter naming the object the wrapper is, at
+    ``/requests/{requestId}`` answering a request around its ``resources``, whose member of
+    that name is kept, whatever its name says: ``DefaultsContext.own``)."""
     if not path:
         return value
     out: dict[str, Any] = {}
     for key, sub in value.items():
         if key == path[0]:
             out[key] = filter_meta(sub, path[1:], subjects, listed, parts, asked)
+        elif own and norm(key) == norm(own) and not isinstance(sub, (dict, list)):
+            out[key] = sub  # what names the object the wrapper is
         elif subjects and (reduced := subject(key, sub)):
             out[key] = reduced
         elif parts and (held := records_part(key, sub, value, listed)) is not None:
@@ -332,11 +337,12 @@ def apply_select(
     subjects: bool = False,
     parts: bool = False,
     asked: Asked = Asked(),
+    own: str = "",
 ) -> Any:
     """``select`` applied to each item, the enveloped resource or the body; the wrapper keeps
     its metadata (all of it when ``keep_wrapper``; with ``subjects``, the list's subject; with
     ``parts``, a read's parts holding records, ``wrapper_parts.py``; a list's wrapper not what
-    echoes the request, ``asked``: ``echoed``)."""
+    echoes the request, ``asked``: ``echoed``; but the member ``own`` names: ``filter_meta``)."""
     path = where.path
     if path is None:
         return select(value)
@@ -347,7 +353,7 @@ def apply_select(
     wrapper = (
         value
         if keep_wrapper
-        else filter_meta(value, path, subjects and listed, listed, parts, asked)
+        else filter_meta(value, path, subjects and listed, listed, parts, asked, own)
     )
     return set_at(wrapper, path, inner)
 

@@ -177,6 +177,7 @@ def shape(
         subjects=from_defaults,
         parts=from_defaults and config.kind in PAGE_KINDS,  # a read's parts holding records
         asked=asked,
+        own=config.context.own,
     )
     violations: list[str] = []
     repaired: list[str] = []
@@ -205,6 +206,7 @@ def shape(
                 lambda item: prune_empty(generic_projection(item)),
                 False,
                 asked=asked,
+                own=config.context.own,
             )
             notes.append(
                 "[the default fields would have lost data ("
