@@ -62,3 +62,45 @@ def with_position(chosen: tuple[str, ...], tree: dict[str, Any]) -> tuple[str, .
         return any(path == c or path.startswith(f"{c}.") for c in chosen)
 
     return chosen + tuple(p for p in position_paths(tree) if not covered(p))
+
+
+# A span's two ends (``startTime`` and ``endTime``, ``starts_at`` and ``ends_at``,
+# ``start_date`` and ``end_date``): the start kept alone says when it began, not how long
+# it lasts, unless its length is kept beside it (``duration``).
+START_WORDS = {"start": "end", "starts": "ends", "begin": "end", "begins": "ends"}
+LENGTH_WORDS = frozenset({"duration", "length", "elapsed"})
+
+
+def _span_end(key: str, siblings: dict[str, Any]) -> str | None:
+    """The member ending the span ``key`` starts, among ``siblings``: the same words, the
+    start's replaced by the end's."""
+    ws = w(key)
+    for i, word in enumerate(ws):
+        if word in START_WORDS:
+            want = (*ws[:i], START_WORDS[word], *ws[i + 1 :])
+            for other, node in siblings.items():
+                if other != key and is_leaf(node) and w(other) == want:
+                    return other
+    return None
+
+
+def with_span_ends(chosen: tuple[str, ...], tree: dict[str, Any]) -> tuple[str, ...]:
+    """``chosen`` and the end of each span whose start it holds (above), unless it holds the
+    span's length beside it."""
+    added: list[str] = []
+    for path in chosen:
+        parent, _, key = path.rpartition(".")
+        node: Any = tree
+        for part in parent.split(".") if parent else ():
+            node = node.get(part) if isinstance(node, dict) else None
+        if isinstance(node, list):
+            node = node[0] if node else None
+        if not isinstance(node, dict):
+            continue
+        prefix = f"{parent}." if parent else ""
+        if any(set(w(c.rpartition(".")[2])) & LENGTH_WORDS for c in chosen if c.startswith(prefix)):
+            continue
+        end = _span_end(key, node)
+        if end is not None and f"{prefix}{end}" not in chosen:
+            added.append(f"{prefix}{end}")
+    return chosen + tuple(dict.fromkeys(added))

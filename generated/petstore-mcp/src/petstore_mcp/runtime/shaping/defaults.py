@@ -80,7 +80,7 @@ from .relation_steps import (
     caller_left_out, object_lists, people, person_key, relations, relation_key, scalar_lists,
     take_lists, take_own_handle, take_people, take_relations,
 )  # fmt: skip
-from .position import with_position
+from .position import with_position, with_span_ends
 from .settings import settings_page, unnamed
 from .steps import (
     amounts, bare_first, colors, count_key, counts, currencies, currency_key, deeper_part_times,
@@ -569,7 +569,9 @@ def choose_default_fields(
         listed
         and not part
         and (
-            _named_by_nothing(tree, pick, entity, keys) or _said_by_flags(tree, pick, entity, keys)
+            _named_by_nothing(tree, pick, entity, keys)
+            or _said_by_flags(tree, pick, entity, keys)
+            or _said_by_label(tree, pick, entity)
         )
     ):
         # a list's record that nothing names (no id, key, label, state or time: a geocoder's
@@ -580,8 +582,9 @@ def choose_default_fields(
             shared=shared, everywhere=everywhere,
         )  # fmt: skip
         return tuple(pick.chosen) + tuple(p for p in whole if p not in pick.chosen)
-    if kind not in WRITE_KINDS:  # a marker, a station, a place found: where it is
-        return with_position(tuple(pick.chosen), tree)
+    if kind not in WRITE_KINDS:  # a marker, a station, a place found: where it is; a
+        # span's start: when it ends
+        return with_span_ends(with_position(tuple(pick.chosen), tree), tree)
     return tuple(pick.chosen)
 
 
@@ -622,6 +625,20 @@ def _said_by_flags(
     return not any(
         is_id_name(k) or is_label(k) or is_natural_key(k) or addressed_by(k, keys, entity)
         for k in tree
+    )
+
+
+def _said_by_label(tree: dict[str, Any], pick: Picker, entity: tuple[str, ...]) -> bool:
+    """The rules picked only the label of a list's record that nothing identifies, and it
+    holds a list of entries (a search's facet, ``{fieldName, counts: [{value, count}]}``): a
+    name says nothing without what it lists."""
+    if not pick.chosen or has_own_identity(tree, entity):
+        return False
+    if not all(p in tree and is_leaf(tree[p]) and is_label(p) for p in pick.chosen):
+        return False  # (the label may stand in for the identity it lacks)
+    return any(
+        isinstance(v, list) and isinstance(unwrap(v), dict) and not is_meta_key(k)
+        for k, v in tree.items()
     )
 
 

@@ -20,7 +20,9 @@
   that holds the ids of two to ``LINKED`` different things (a team's access to a workspace:
   ``{workspaceId, teamId, permission, createdAt}``) is identified by those ids together: a
   write keeps them all; a lean profile kept one, and a delete's answer could not say which
-  link went. Not ids it points elsewhere by (``externalId``, ``parentId``: ``NOT_OWN``).
+  link went. Not ids it points elsewhere by (``externalId``, ``parentId``: ``NOT_OWN``). A
+  record of nothing but such ids may name more kinds than ``LINKED`` (a permission, any two
+  of ten: ``{userId, deviceId, groupId, ...}``, two set): all of them.
 """
 
 from __future__ import annotations
@@ -138,6 +140,7 @@ def link_ids(tree: Any, entity: tuple[str, ...] = ()) -> list[str]:
         for k in leaves
         if is_id_name(k) and len(w(k)) > 1 and w(k)[0] not in NOT_OWN and not is_noise(k)
     ]
-    if not 2 <= len(ids) <= LINKED or len({w(k)[:-1] for k in ids}) < len(ids):
+    only_ids = len(ids) == len(tree)  # nothing but the ids it relates: any number of kinds
+    if len(ids) < 2 or (len(ids) > LINKED and not only_ids):
         return []
-    return ids
+    return ids if len({w(k)[:-1] for k in ids}) == len(ids) else []

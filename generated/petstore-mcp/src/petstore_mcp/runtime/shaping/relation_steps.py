@@ -35,8 +35,10 @@ from .roles.label import (
     NOT_OWN,
     is_color,
     is_label,
+    is_locator,
     is_primary,
     named_in_parts,
+    pair_value,
 )
 from .roles.links import human_url_rank, is_human_url, is_url
 from .roles.noise import is_noise
@@ -50,11 +52,19 @@ from .roles.people import (
     person_rank,
     says_who,
 )
-from .roles.quantity import currency_order, is_amount, is_count, is_currency, is_measure, is_money
+from .roles.quantity import (
+    MONEY_WORDS,
+    currency_order,
+    is_amount,
+    is_count,
+    is_currency,
+    is_measure,
+    is_money,
+)
 from .roles.relation import (
     first_person_paths, nested_identity, person_paths, readable, reduce, stub_text,
 )  # fmt: skip
-from .roles.state import is_state, state_rank
+from .roles.state import STATE_WORDS, is_state, state_rank
 from .roles.time import is_time, time_rank
 from .roles.words import leaf_keys, w
 from .table import Step
@@ -235,7 +245,51 @@ def relations(sel: Selection) -> list[Field]:
         and (is_id_name(f.key) and base_type(f.node) != "null" if is_leaf(f.node)
              else has_id(f.node) or readable(nested_identity(f.node)))
     ]  # fmt: skip
-    return [f for f in found if not sel.item or readable(reduce(f))]
+    return [
+        f for f in found
+        if not sel.item or readable(reduce(f)) and not (_lean(sel) and own_detail(f))
+    ]  # fmt: skip
+
+
+def _lean(sel: Selection) -> bool:
+    """An item of what a read or a search lists (a list to pick from)."""
+    return sel.listed and sel.kind in ("read", "search")
+
+
+# what a listed item's part holds that is the item's own, not a detail of it: how it fares
+# (``error: {message}``, ``WebException: {StatusCode}``), an amount or a value held as an
+# object (``price: {convertedFromValue}``, ``data: {value}``)
+HELD_PARTS = (
+    STATE_WORDS | REPORT_WORDS | MONEY_WORDS
+    | {"exception", "failure", "fault", "data", "payload", "value", "values"}
+)  # fmt: skip
+SAYS_WHY = frozenset({"message", "reason"})  # a status part's text: how the item fares
+
+
+def own_detail(f: Field) -> bool:
+    """A part of a listed item that names no related thing: reduced neither to a label
+    (``category.label``, ``namespace.name``) nor beside an id of its own (``song: {id,
+    name}``) nor to a bare key (``commit.sha``), but to one of its own scalars (an address's
+    ``houseNumber`` or ``postalCode``, a routing's ``host``, a team's ``projectNumber``, a
+    metadata's ``sourceLanguageCode``): a detail of the item itself, which its page shows; a
+    list holds many items. Not a value of the item's own held as a part (a time, an amount,
+    its data, a wrapped value: ``frequency: {value, unit}``; its identifier,
+    ``deviceIdentifier: {serialNumber}``; where it lives, ``metadata: {storagePath}``) nor what
+    says how it fares (an error, a status: ``validity: {code, message}``)."""
+    inner = unwrap(f.node)
+    if not isinstance(inner, dict):
+        return False
+    path = reduce(f)
+    last = path.rsplit(".", 1)[-1] if path else ""
+    if not last or is_label(last) or any(own_identity_key(k) for k in leaf_keys(inner)):
+        return False
+    if pair_value(inner) is not None or (set(w(f.key)) | set(w(last))) & HELD_PARTS:
+        return False  # a value of its own held as a part, or how the item fares
+    if is_id_name(f.key) or is_locator(last) or is_url(last, None):
+        return False  # ``deviceIdentifier: {serialNumber}``; where it lives (a report's path)
+    if is_time(f.key, "string") or any(w(k)[-1] in SAYS_WHY for k in leaf_keys(inner)):
+        return False  # ``created_at: {value, format}``; ``validity: {code, message}``
+    return not (is_natural_key(last) and len(w(last)) == 1)
 
 
 def relation_key(f: Field, sel: Selection) -> Any:
