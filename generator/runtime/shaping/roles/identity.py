@@ -57,6 +57,15 @@ def own_identity_key(key: str, entity: tuple[str, ...] = ()) -> bool:
     return len(ws) == 1 or (bool(entity) and ws[:-1] == entity[-len(ws[:-1]) :])
 
 
+def _part_of_name(key: str, entity: tuple[str, ...]) -> bool:
+    """``key`` is an id after only the last words of the entity's name: ``consentId`` in a
+    ``userConsent``, which may be the consent's id (the object refers to a consent) as
+    well as its own; beside a bare ``id`` it is the reference (``identity_fields``; beside a
+    ``uid`` it stays first: a POSIX account's ``accountId`` and its Unix user's ``uid``)."""
+    qualifier = w(key)[:-1]
+    return 0 < len(qualifier) < len(entity)
+
+
 def is_natural_key(key: str) -> bool:
     """``number``, ``slug``, ``sha``, ``login``... and qualified full names (``full_name``,
     ``fullPath``: unique where a plain name is not); never a key that opens something
@@ -162,6 +171,10 @@ def identity_fields(
         return ()
     leaves = leaf_keys(tree)
     own = [k for k in leaves if own_identity_key(k, entity)]
+    if any(
+        w(k) == ("id",) for k in own
+    ):  # a bare ``id`` before an id named by a part of the name (not ``uid``
+        own.sort(key=lambda k: _part_of_name(k, entity))  # nor ``uuid``: other ids)
     addressed = sorted(  # the member a parameter names whole before one it ends with
         (k for k in leaves if addressed_by(k, keys, entity) and k not in own),
         key=lambda k: not any("".join(w(p)) == "".join(w(k)) for p in keys),
