@@ -136,3 +136,42 @@ def test_the_records_a_rest_write_set_up_beside_its_resource_are_kept() -> None:
     # the resource: its lists are its parts
     started = {"deploymentId": 7, "build": {"id": 3, "branch": "main"}, "jobs": RECORDS}
     assert records_beside(field_tree_from_value(started), ("deploymentId",), rest=True) == ()
+
+
+def _field(i: int, kind: str) -> dict[str, Any]:
+    return {
+        "conditionalParentLabel": f"Parent {i}",
+        "customFieldId": f"cf_{i}",
+        "documentId": "doc_1",
+        "fieldId": f"{kind}_{i}",
+        "fieldLabel": f"{kind} field {i}",
+        "pageNumber": 1,
+        "recipientId": "rcp_1",
+        "status": "active",
+        "xPosition": 10 * i,
+        "yPosition": 20 * i,
+    }
+
+
+def test_a_lists_records_are_known_by_the_id_the_lists_name_gives_them() -> None:
+    """Placing fields on a document answers them in one list per type (``signatureFields``,
+    ``dateFields``, ...), each record holding its ``fieldId``, a ``customFieldId`` (the
+    custom field it was made from), ids of its document and recipient, and labels. The
+    record's entity, named by its list, is ``(signature, fields)``: ``fieldId`` did not read
+    as its own id (the plural), so the records read as having no identity of their own and
+    kept none (several lists of records: ``_written_records``), and the label of the parent
+    the field's condition reads (``conditionalParentLabel``) stood for their own
+    ``fieldLabel``: the fields the call placed could not be addressed. An id named by the
+    singular of the list's name is the record's own; a label qualified as another thing's
+    (``parent``) comes after the record's own."""
+    tree = field_tree_from_value(_field(1, "signature"))
+    assert identity_fields(tree, ("signature", "fields"))[0] == "fieldId"
+    assert identity_fields(tree, ("date", "categories")) != ("fieldId",)  # not a field's list
+    body = {f"{k}Fields": [_field(i, k) for i in (1, 2)] for k in ("signature", "date")}
+    answer = json.loads(shape(body, ShapeConfig(kind="create")).chunks[0])
+    for key in ("signatureFields", "dateFields"):
+        assert [r.get("fieldId") for r in answer[key]] == [r["fieldId"] for r in body[key]]
+        assert [r.get("fieldLabel") for r in answer[key]] == [r["fieldLabel"] for r in body[key]]
+    # ``categories`` -> ``categoryId``
+    category = field_tree_from_value({"parentId": "c0", "categoryId": "c1", "name": "Shoes"})
+    assert identity_fields(category, ("shop", "categories"))[0] == "categoryId"
