@@ -16,8 +16,8 @@ Whatever fields the rules chose, the result must keep:
 3. **label**: an object that had a non-empty label (``name``, ``title``, ``*_name``,
    ``subject``...), at its top level or one object down in a part with no id of its own
    (not a related thing's: ``created_by: {id, name}``), keeps one label or its value;
-   and an object with content (a value at most three objects down: ``{data: {...}}``) never
-   shapes down to nothing (``{}``);
+   and an object with content (a value at most three objects down: ``{data: {...}}``, or a
+   list of records holding values: ``{actions: [...]}``) never shapes down to nothing (``{}``);
 4. **substance**: a non-empty response never shapes down to wrapper metadata only, and an
    object with no identity or label of its own (``{available: [...], pending: [...]}``) keeps
    each of its lists of objects.
@@ -74,6 +74,14 @@ def _last(key: str) -> str:
 
 def _has_value(v: Any) -> bool:
     return v is not None and v != "" and not isinstance(v, (dict, list))
+
+
+def _records(v: Any) -> bool:
+    """A list of objects one of which holds a value of its own (``actions: [{timestamp}]``):
+    content, as a scalar is."""
+    return isinstance(v, list) and any(
+        isinstance(i, dict) and any(_has_value(x) for x in i.values()) for i in v
+    )
 
 
 def _keys(obj: Any, depth: int = 2) -> list[tuple[str, Any]]:
@@ -162,7 +170,7 @@ def _lost(raw: Any, shaped: Any, keys: tuple[str, ...] = ()) -> list[str]:
         return []
     lost: list[str] = []
     kept = _keys(shaped, 3) if isinstance(shaped, dict) else []
-    if any(_has_value(v) for _, v in _keys(raw, 3)) and not (
+    if any(_has_value(v) or _records(v) for _, v in _keys(raw, 3)) and not (
         isinstance(shaped, dict) and any(v not in (None, "", [], {}) for v in shaped.values())
     ):
         return ["content"]
