@@ -1369,19 +1369,21 @@ def _same_schema_siblings(
     for _, related, members, keys in groups:
         if len(keys) < 2:
             continue
-        # a write's related records taken each: records with an id (an address made for
-        # the call), not parts named by a natural key (``{key, type, value}`` parameters)
-        each = (
-            written
-            and related
-            and all(any(own_identity_key(k) for k in leaf_keys(m)) for m in members)
-        )
         rests: list[str] = []
         whole = any(key in chosen for key in keys)  # one kept whole: each is
         for path in chosen:
             top, _, rest = path.partition(".")
             if top in keys and rest and rest not in rests:
                 rests.append(rest)
+        # a write's related records taken each: records with an id, one of them kept by it
+        # (an address made for the call), not parts named by a natural key (``{key, type,
+        # value}`` parameters) nor related records one was kept of by its name alone
+        each = (
+            written
+            and related
+            and all(any(own_identity_key(k) for k in leaf_keys(m)) for m in members)
+            and any(own_identity_key(r.rsplit(".", 1)[-1]) for r in rests)
+        )
         for key in keys:
             if related and not each and not any(p.partition(".")[0] == key for p in chosen):
                 continue  # a relation left out by its rank stays out (but on a write's answer)
