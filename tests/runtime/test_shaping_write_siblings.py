@@ -98,8 +98,9 @@ def test_a_writes_related_records_of_one_schema_are_kept_alike() -> None:
     # related records of which the one taken kept its name alone (a team's default state):
     # no id the next call takes, the other stays out by its rank
     state = {"id": "string", "name": "string", "color": "string", "type": "string"}
-    team = {"id": "string", "key": "string", "name": "string", "description": "string"}
-    team.update(defaultState=state, triageState=state, createdAt="string:time")
+    team: dict[str, Any] = {"id": "string", "key": "string", "name": "string"}
+    team.update(description="string", defaultState=state, triageState=state)
+    team.update(createdAt="string:time")
     chosen = choose_default_fields(team, kind="create", entity=("team",))
     assert "defaultState.name" in chosen and not any(p.startswith("triage") for p in chosen)
 
