@@ -277,6 +277,8 @@ def _fields(
     if defaults and not item and kind not in PAGE_KINDS:  # what else it did, and if not, why
         if context.graphql:  # a mutation's payload type holds what it did, made for it
             defaults = tuple(defaults) + records_beside(tree, tuple(defaults), context.keys)
+        elif kind in WRITE_KINDS:  # a REST write's answer made for it: values set up beside
+            defaults = tuple(defaults) + records_beside(tree, tuple(defaults), rest=True)
         defaults += tuple(p for p in write_reports(tree) if p not in defaults)
     elif defaults and item and kind in WRITE_KINDS:  # a write's record that failed says why
         defaults = tuple(defaults) + entry_reports(tree, tuple(defaults))

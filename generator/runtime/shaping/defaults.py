@@ -519,7 +519,7 @@ def choose_default_fields(
         _related_said_whole(tree, pick, related=kind != "delete" or held, held=held)
     if not item:  # a list's item stays lean: its parts are not made alike inside
         _parts_alike(tree, pick)
-    _same_schema_siblings(tree, pick)
+    _same_schema_siblings(tree, pick, written=kind in WRITE_KINDS and not item)
     _named_lists(tree, pick, listed)
     if listed:
         _held_by_ids(tree, pick)
@@ -1351,7 +1351,9 @@ def _parts_alike(tree: dict[str, Any], pick: Picker, prefix: str = "") -> None:
             _same_schema_siblings(inner, pick, f"{prefix}{key}.")
 
 
-def _same_schema_siblings(tree: dict[str, Any], pick: Picker, prefix: str = "") -> None:
+def _same_schema_siblings(
+    tree: dict[str, Any], pick: Picker, prefix: str = "", written: bool = False
+) -> None:
     """Members of one schema side by side (a tournament's ``created``, ``started`` and
     ``finished`` lists of the same items; parts without an identity; alike when their members
     share three quarters of their union, optional members coming and going) keep the same
@@ -1361,8 +1363,10 @@ def _same_schema_siblings(tree: dict[str, Any], pick: Picker, prefix: str = "") 
     people slot took one, and the other side's contacts were lost).
     Related objects (with an identity of their own:
     a ``team`` beside an ``inheritedFrom``) are relations, each taken by its own rank; those
-    taken are taken alike. ``prefix``: the dotted path of ``tree`` inside the object chosen
-    on, and a dot (``_parts_alike``)."""
+    taken are taken alike; on a write's answer (``written``) one taken takes each: a check
+    made answers the address it was sent ``from`` and the one it goes ``to``, and the one
+    kept read as the only one. ``prefix``: the dotted path of ``tree`` inside the object
+    chosen on, and a dot (``_parts_alike``)."""
     groups: list[tuple[bool, bool, list[dict[str, Any]], list[str]]] = []
     for key, sub in tree.items():
         inner = unwrap(sub)
@@ -1386,7 +1390,7 @@ def _same_schema_siblings(tree: dict[str, Any], pick: Picker, prefix: str = "") 
             )
         )
     chosen = [p[len(prefix) :] for p in pick.chosen if p.startswith(prefix)]
-    for _, related, _, keys in groups:
+    for _, related, members, keys in groups:
         if len(keys) < 2:
             continue
         rests: list[str] = []
@@ -1395,9 +1399,18 @@ def _same_schema_siblings(tree: dict[str, Any], pick: Picker, prefix: str = "") 
             top, _, rest = path.partition(".")
             if top in keys and rest and rest not in rests:
                 rests.append(rest)
+        # a write's related records taken each: records with an id, one of them kept by it
+        # (an address made for the call), not parts named by a natural key (``{key, type,
+        # value}`` parameters) nor related records one was kept of by its name alone
+        each = (
+            written
+            and related
+            and all(any(own_identity_key(k) for k in leaf_keys(m)) for m in members)
+            and any(own_identity_key(r.rsplit(".", 1)[-1]) for r in rests)
+        )
         for key in keys:
-            if related and not any(p.partition(".")[0] == key for p in chosen):
-                continue  # a relation left out by its rank stays out
+            if related and not each and not any(p.partition(".")[0] == key for p in chosen):
+                continue  # a relation left out by its rank stays out (but on a write's answer)
             if whole:
                 pick.add(f"{prefix}{key}", "relation", force=True, cost=1)
                 continue

@@ -58,6 +58,35 @@ def own_identity_key(key: str, entity: tuple[str, ...] = ()) -> bool:
     return len(ws) == 1 or (bool(entity) and ws[:-1] == entity[-len(ws[:-1]) :])
 
 
+def singular(word: str) -> str:
+    """``tabs`` -> ``tab``, ``categories`` -> ``category``; a word not plural as it is."""
+    if not plural(word):
+        return word
+    return word[:-3] + "y" if word.endswith("ies") else word[:-1]
+
+
+def _listed_own(leaves: list[str], entity: tuple[str, ...]) -> list[str]:
+    """The own id of a list's item named by the list (``entity`` ends with a plural): the id
+    after the singular of its name (``tabId`` in an ``approveTabs`` item, ``categoryId`` in a
+    ``categories`` item, ``queueMessageId`` in a ``queueMessages`` item); of several, those
+    after the most of the name (not the ``messageId`` a queue's message refers to)."""
+    if not entity or singular(entity[-1]) == entity[-1]:
+        return []
+    named = entity[:-1] + (singular(entity[-1]),)
+    found = [k for k in leaves if len(w(k)) > 1 and own_identity_key(k, named)]
+    most = max((len(w(k)) for k in found), default=0)
+    return [k for k in found if len(w(k)) == most]
+
+
+def _part_of_name(key: str, entity: tuple[str, ...]) -> bool:
+    """``key`` is an id after only the last words of the entity's name: ``consentId`` in a
+    ``userConsent``, which may be the consent's id (the object refers to a consent) as
+    well as its own; beside a bare ``id`` it is the reference (``identity_fields``; beside a
+    ``uid`` it stays first: a POSIX account's ``accountId`` and its Unix user's ``uid``)."""
+    qualifier = w(key)[:-1]
+    return 0 < len(qualifier) < len(entity)
+
+
 def is_natural_key(key: str) -> bool:
     """``number``, ``slug``, ``sha``, ``login``... and qualified full names (``full_name``,
     ``fullPath``: unique where a plain name is not); never a key that opens something
@@ -81,15 +110,16 @@ def has_id(tree: Any) -> bool:
 
 
 def has_own_identity(tree: Any, entity: tuple[str, ...] = ()) -> bool:
-    """An id (``GameID`` in a ``Game``, with its ``entity`` name), a natural key or a plain
-    label of its own."""
+    """An id (``GameID`` in a ``Game``, with its ``entity`` name; ``tabId`` in an item of
+    ``approveTabs``: ``_listed_own``), a natural key or a plain label of its own."""
     tree = unwrap(tree)
     if not isinstance(tree, dict):
         return False
+    leaves = leaf_keys(tree)
     return any(
         own_identity_key(k, entity) or is_natural_key(k) or (is_label(k) and len(w(k)) == 1)
-        for k in leaf_keys(tree)
-    )
+        for k in leaves
+    ) or bool(_listed_own(leaves, entity))
 
 
 def named_after(key: str, params: tuple[str, ...]) -> bool:
@@ -162,7 +192,11 @@ def identity_fields(
     if not isinstance(tree, dict):
         return ()
     leaves = leaf_keys(tree)
-    own = [k for k in leaves if own_identity_key(k, entity)]
+    own = [k for k in leaves if own_identity_key(k, entity)] or _listed_own(leaves, entity)
+    if any(
+        w(k) == ("id",) for k in own
+    ):  # a bare ``id`` before an id named by a part of the name (not ``uid``
+        own.sort(key=lambda k: _part_of_name(k, entity))  # nor ``uuid``: other ids)
     addressed = sorted(  # the member a parameter names whole before one it ends with
         (k for k in leaves if addressed_by(k, keys, entity) and k not in own),
         key=lambda k: not any("".join(w(p)) == "".join(w(k)) for p in keys),

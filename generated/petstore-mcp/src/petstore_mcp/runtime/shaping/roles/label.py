@@ -74,6 +74,8 @@ def label_rank(key: str, siblings: Any = ()) -> int:
         return 3
     if len(ws) == 1:
         return 0 if ws[0] in ("name", "title", "label") else 1
+    if set(ws[:-1]) & NOT_OWN:  # another thing's, named inside (``conditionalParentLabel``:
+        return 3  # the label of the parent a tab's condition reads), after the object's own
     return 1 if ws[0] in ("display", "friendly", "full", "common") or name_part(key) else 2
 
 
