@@ -385,12 +385,39 @@ def page_extras(element: Any, said: list[str]) -> list[str]:
     if not isinstance(element, dict):
         return []
     leaves = [k for k in leaf_keys(element) if k not in said and not is_noise(k)]
+    small = _small_element(element)
+    if small is not None:  # a record of a few short scalars: each is what it says
+        return [k for k in small if k not in said]
     counts = [k for k in leaves if is_count(k, element[k]) and not is_id_name(k)]
     times = sorted((k for k in leaves if is_time(k, element[k])), key=time_rank)
-    extras = counts[:PAGE_ELEMENT_COUNTS] + times[:1]
+    # its measure (a review's ``rating``, a match's ``score``): what a reader compares it by
+    measures = [k for k in leaves if is_measure(k, element[k]) and k not in counts][:1]
+    extras = counts[:PAGE_ELEMENT_COUNTS] + measures + times[:1]
     if times:
         extras += first_person_paths(element)[:1]
     return extras
+
+
+SMALL_ELEMENT = 3  # an element of at most this many scalars of substance is shown whole on a page
+
+
+def _small_element(element: dict[str, Any]) -> list[str] | None:
+    """The members of a list's element that is a small record (``{path, sha, ref}``: at most
+    ``SMALL_ELEMENT`` scalars beside its noise and its API links, no parts, no text of its
+    own), or None: on one resource's page each of its few members says something, and
+    leaving two of three out saves little. An API link beside the page a person opens (a
+    plain ``url`` beside ``html_url``) is left out, as it is everywhere."""
+    if any(not is_leaf(v) for v in element.values()):
+        return None
+    keys = [k for k in element if not is_noise(k)]
+    human = any(is_url(k, element[k]) and is_human_url(k) for k in keys)
+    kept = [
+        k for k in keys
+        if not (is_url(k, element[k]) and human and not is_human_url(k))
+    ]  # fmt: skip
+    if not 1 < len(kept) <= SMALL_ELEMENT or any(is_content(k) for k in kept):
+        return None
+    return kept
 
 
 REPORT_SCALARS = 4  # a report's own scalars (its subject and span) around its one list
