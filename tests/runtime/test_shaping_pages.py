@@ -801,3 +801,26 @@ def test_a_page_s_records_keep_their_measure() -> None:
     assert {"reviews.author_name", "reviews.rating"} <= page, page
     item = set(choose_default_fields(VENUE, kind="read", item=True))
     assert "reviews.rating" not in item, item
+
+
+# A business as a directory of places describes it: its website, and two API links.
+BUSINESS = {
+    "id": "string",
+    "name": "string",
+    "category": "string",
+    "website": "string:uri",
+    "url": "string:uri",
+    "uri": "string",
+}
+
+
+def test_a_page_keeps_its_website_and_a_list_s_item_stays_lean() -> None:
+    """Among several links, a plain one is the API's; the one named for the object's website
+    is the page a person opens: its page keeps it, a list's item does not grow."""
+    page = set(choose_default_fields(BUSINESS, kind="read"))
+    assert "website" in page, page
+    item = set(choose_default_fields(BUSINESS, kind="read", item=True))
+    assert "website" not in item, item
+    # beside its own page, the website is not needed
+    page = set(choose_default_fields({**BUSINESS, "html_url": "string:uri"}, kind="read"))
+    assert "html_url" in page and "website" not in page, page
