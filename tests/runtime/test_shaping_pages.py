@@ -824,3 +824,10 @@ def test_a_page_keeps_its_website_and_a_list_s_item_stays_lean() -> None:
     # beside its own page, the website is not needed
     page = set(choose_default_fields({**BUSINESS, "html_url": "string:uri"}, kind="read"))
     assert "html_url" in page and "website" not in page, page
+
+
+def test_a_page_s_small_records_leave_out_the_kind_each_repeats() -> None:
+    """A small record's kind (``@type: "item"`` in every one) says nothing on its own."""
+    tags = [{"@id": "string", "@type": "string", "name": "string"}]
+    page = set(choose_default_fields({"@id": "string", "name": "string", "tags": tags}))
+    assert {"tags.@id", "tags.name"} <= page and "tags.@type" not in page, page
