@@ -763,7 +763,7 @@ def test_lists_of_one_schema_inside_a_page_s_part_keep_the_same_members() -> Non
 
 # A run of a pipeline as a CI service describes it: the workflows it called, each a small
 # record (where it lives, the commit and the branch it was read at), and the runs before it.
-RUN = {
+RUN: dict[str, Any] = {
     "id": "integer",
     "name": "string",
     "status": "string",
@@ -773,7 +773,7 @@ RUN = {
     "parents": [{"sha": "string", "url": "string:uri", "html_url": "string:uri"}],
 }
 # A venue with the reviews people left on it: each by its author, when, and its rating.
-VENUE = {
+VENUE: dict[str, Any] = {
     "id": "string",
     "name": "string",
     "status": "string",
@@ -804,7 +804,7 @@ def test_a_page_s_records_keep_their_measure() -> None:
 
 
 # A business as a directory of places describes it: its website, and two API links.
-BUSINESS = {
+BUSINESS: dict[str, Any] = {
     "id": "string",
     "name": "string",
     "category": "string",
