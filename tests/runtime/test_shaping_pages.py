@@ -763,7 +763,7 @@ def test_lists_of_one_schema_inside_a_page_s_part_keep_the_same_members() -> Non
 
 # A run of a pipeline as a CI service describes it: the workflows it called, each a small
 # record (where it lives, the commit and the branch it was read at), and the runs before it.
-RUN: dict[str, Any] = {
+CALLING_RUN: dict[str, Any] = {
     "id": "integer",
     "name": "string",
     "status": "string",
@@ -786,12 +786,12 @@ VENUE: dict[str, Any] = {
 def test_a_page_shows_its_small_records_whole_and_a_list_s_item_stays_lean() -> None:
     """Each element of a list of small records (three scalars) says something: the page keeps
     all three, not only what names it; beside the page a person opens, an API link stays out."""
-    page = set(choose_default_fields(RUN, kind="read"))
+    page = set(choose_default_fields(CALLING_RUN, kind="read"))
     assert {"called_workflows.path", "called_workflows.sha", "called_workflows.ref"} <= page
     assert {"parents.sha", "parents.html_url"} <= page
     assert "parents.url" not in page
     # a list's item does not grow
-    item = set(choose_default_fields(RUN, kind="read", item=True))
+    item = set(choose_default_fields(CALLING_RUN, kind="read", item=True))
     assert not {p for p in item if p.startswith(("called_workflows.", "parents."))}, item
 
 
