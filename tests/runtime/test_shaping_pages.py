@@ -793,6 +793,9 @@ def test_a_page_shows_its_small_records_whole_and_a_list_s_item_stays_lean() -> 
     # a list's item does not grow
     item = set(choose_default_fields(CALLING_RUN, kind="read", item=True))
     assert not {p for p in item if p.startswith(("called_workflows.", "parents."))}, item
+    # a search's answer holds hits, a list's items: its records are not shown whole
+    hits = set(choose_default_fields(CALLING_RUN, kind="search"))
+    assert "called_workflows.sha" not in hits, hits
 
 
 def test_a_page_s_records_keep_their_measure() -> None:
