@@ -405,8 +405,9 @@ SMALL_ELEMENT = 3  # an element of at most this many scalars of substance is sho
 def _a_thing(sel: Selection) -> bool:
     """The object is a thing of its own (its identity was chosen: a run, a place), not a
     wrapper around a list a read answers (``{count, data: [...]}``, whose records are a
-    list's items and stay lean)."""
-    return "identity" in sel.pick.roles
+    list's items and stay lean), that a read answers (a search's answer holds hits: a list's
+    items)."""
+    return sel.kind == "read" and "identity" in sel.pick.roles
 
 
 def _small_element(element: dict[str, Any]) -> list[str] | None:
