@@ -759,3 +759,78 @@ def test_lists_of_one_schema_inside_a_page_s_part_keep_the_same_members() -> Non
     # a list's item stays lean: its part's lists are not made whole for each item
     item = choose_default_fields(EVENT["event"], item=True)
     assert len([k for k in lists if f"deployment.{k}.name" in item]) <= 1, item
+
+
+# A run of a pipeline as a CI service describes it: the workflows it called, each a small
+# record (where it lives, the commit and the branch it was read at), and the runs before it.
+CALLING_RUN: dict[str, Any] = {
+    "id": "integer",
+    "name": "string",
+    "status": "string",
+    "html_url": "string:uri",
+    "created_at": "string:time",
+    "called_workflows": [{"path": "string", "sha": "string", "ref": "string"}],
+    "parents": [{"sha": "string", "url": "string:uri", "html_url": "string:uri"}],
+}
+# A venue with the reviews people left on it: each by its author, when, and its rating.
+VENUE: dict[str, Any] = {
+    "id": "string",
+    "name": "string",
+    "status": "string",
+    "reviews": [
+        {"author_name": "string", "rating": "integer", "text": "string", "time": "integer"}
+    ],
+}
+
+
+def test_a_page_shows_its_small_records_whole_and_a_list_s_item_stays_lean() -> None:
+    """Each element of a list of small records (three scalars) says something: the page keeps
+    all three, not only what names it; beside the page a person opens, an API link stays out."""
+    page = set(choose_default_fields(CALLING_RUN, kind="read"))
+    assert {"called_workflows.path", "called_workflows.sha", "called_workflows.ref"} <= page
+    assert {"parents.sha", "parents.html_url"} <= page
+    assert "parents.url" not in page
+    # a list's item does not grow
+    item = set(choose_default_fields(CALLING_RUN, kind="read", item=True))
+    assert not {p for p in item if p.startswith(("called_workflows.", "parents."))}, item
+    # a search's answer holds hits, a list's items: its records are not shown whole
+    hits = set(choose_default_fields(CALLING_RUN, kind="search"))
+    assert "called_workflows.sha" not in hits, hits
+
+
+def test_a_page_s_records_keep_their_measure() -> None:
+    """A review on a page is read by who wrote it, when, and its rating."""
+    page = set(choose_default_fields(VENUE, kind="read"))
+    assert {"reviews.author_name", "reviews.rating"} <= page, page
+    item = set(choose_default_fields(VENUE, kind="read", item=True))
+    assert "reviews.rating" not in item, item
+
+
+# A business as a directory of places describes it: its website, and two API links.
+BUSINESS: dict[str, Any] = {
+    "id": "string",
+    "name": "string",
+    "category": "string",
+    "website": "string:uri",
+    "url": "string:uri",
+    "uri": "string",
+}
+
+
+def test_a_page_keeps_its_website_and_a_list_s_item_stays_lean() -> None:
+    """Among several links, a plain one is the API's; the one named for the object's website
+    is the page a person opens: its page keeps it, a list's item does not grow."""
+    page = set(choose_default_fields(BUSINESS, kind="read"))
+    assert "website" in page, page
+    item = set(choose_default_fields(BUSINESS, kind="read", item=True))
+    assert "website" not in item, item
+    # beside its own page, the website is not needed
+    page = set(choose_default_fields({**BUSINESS, "html_url": "string:uri"}, kind="read"))
+    assert "html_url" in page and "website" not in page, page
+
+
+def test_a_page_s_small_records_leave_out_the_kind_each_repeats() -> None:
+    """A small record's kind (``@type: "item"`` in every one) says nothing on its own."""
+    tags = [{"@id": "string", "@type": "string", "name": "string"}]
+    page = set(choose_default_fields({"@id": "string", "name": "string", "tags": tags}))
+    assert {"tags.@id", "tags.name"} <= page and "tags.@type" not in page, page

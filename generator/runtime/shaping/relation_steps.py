@@ -429,7 +429,7 @@ def _dated_with_who(element: Any, chosen: list[str]) -> list[str]:
     return own + who[:1] if dated else own
 
 
-def page_extras(element: Any, said: list[str]) -> list[str]:
+def page_extras(element: Any, said: list[str], thing: bool = False) -> list[str]:
     """What one resource's page shows of an element of a list inside it beside its name and
     state: its figures (a changed file's ``additions`` and ``deletions``, up to
     ``PAGE_ELEMENT_COUNTS``) and when it changed or was made (a status's ``updated_at``): a
@@ -439,12 +439,47 @@ def page_extras(element: Any, said: list[str]) -> list[str]:
     if not isinstance(element, dict):
         return []
     leaves = [k for k in leaf_keys(element) if k not in said and not is_noise(k)]
+    small = _small_element(element) if thing else None
+    if small is not None:  # a record of a few short scalars: each is what it says
+        return [k for k in small if k not in said]
     counts = [k for k in leaves if is_count(k, element[k]) and not is_id_name(k)]
     times = sorted((k for k in leaves if is_time(k, element[k])), key=time_rank)
-    extras = counts[:PAGE_ELEMENT_COUNTS] + times[:1]
+    # its measure (a review's ``rating``, a match's ``score``): what a reader compares it by
+    measures = [k for k in leaves if is_measure(k, element[k]) and k not in counts][:1]
+    extras = counts[:PAGE_ELEMENT_COUNTS] + measures[: int(thing)] + times[:1]
     if times:
         extras += first_person_paths(element)[:1]
     return extras
+
+
+SMALL_ELEMENT = 3  # an element of at most this many scalars of substance is shown whole on a page
+
+
+def _a_thing(sel: Selection) -> bool:
+    """The object is a thing of its own (its identity was chosen: a run, a place), not a
+    wrapper around a list a read answers (``{count, data: [...]}``, whose records are a
+    list's items and stay lean), that a read answers (a search's answer holds hits: a list's
+    items)."""
+    return sel.kind == "read" and "identity" in sel.pick.roles
+
+
+def _small_element(element: dict[str, Any]) -> list[str] | None:
+    """The members of a list's element that is a small record (``{path, sha, ref}``: at most
+    ``SMALL_ELEMENT`` scalars beside its noise and its API links, no parts, no text of its
+    own), or None: on one resource's page each of its few members says something, and
+    leaving two of three out saves little. An API link beside the page a person opens (a
+    plain ``url`` beside ``html_url``) is left out, as it is everywhere."""
+    if any(not is_leaf(v) for v in element.values()):
+        return None
+    keys = [k for k in element if not is_noise(k) and not is_kind(k)]  # a kind: every one says it
+    human = any(is_url(k, element[k]) and is_human_url(k) for k in keys)
+    kept = [
+        k for k in keys
+        if not (is_url(k, element[k]) and human and not is_human_url(k))
+    ]  # fmt: skip
+    if not 1 < len(kept) <= SMALL_ELEMENT or any(is_content(k) for k in kept):
+        return None
+    return kept
 
 
 REPORT_SCALARS = 4  # a report's own scalars (its subject and span) around its one list
@@ -598,7 +633,7 @@ def take_lists(sel: Selection, row: Step) -> int:
                 for extra in own[1:]:
                     pick.add(f"{f.path}.{extra}", "state", force=True, cost=1)
                 if on_page(sel.item, sel.kind):  # its page: its figures and time too
-                    for extra in page_extras(element, said):
+                    for extra in page_extras(element, said, _a_thing(sel)):
                         pick.add(f"{f.path}.{extra}", "state", force=True, cost=1)
             continue
         paths = [f"{f.path}.{ident}"]
@@ -628,7 +663,7 @@ def take_lists(sel: Selection, row: Step) -> int:
             paths += [f"{f.path}.{k}" for k in texts[:1]]
         if on_page(sel.item, sel.kind):  # its page: each element's figures and time too
             said = [p.rsplit(".", 1)[-1] for p in paths]
-            paths += [f"{f.path}.{k}" for k in page_extras(element, said)]
+            paths += [f"{f.path}.{k}" for k in page_extras(element, said, _a_thing(sel))]
         cost = sum((len(p) + 3) // 4 for p in paths) + VALUE_TOKENS["list"]
         if pick.add(paths[0], row.records, cost=cost, force=container):
             taken += 1

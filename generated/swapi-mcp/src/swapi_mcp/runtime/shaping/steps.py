@@ -515,13 +515,26 @@ def _plain_link(f: Field) -> bool:
 
 
 def pages(sel: Selection) -> list[Field]:
-    """Human pages, and a plain link unless it is one among many (then it is the API's)."""
+    """Human pages, and a plain link unless it is one among many (then it is the API's); on
+    one resource's page its own website too (``_own_site``)."""
     urls = _urls(sel)
-    return [f for f in urls if is_human_url(f.key) or (_plain_link(f) and len(urls) <= 2)]
+    page = on_page(sel.item, sel.kind)
+    return [
+        f for f in urls
+        if is_human_url(f.key) or (_plain_link(f) and len(urls) <= 2)
+        or (page and _own_site(f.key))
+    ]  # fmt: skip
+
+
+def _own_site(key: str) -> bool:
+    """A link named for the object's website (``website``, ``websiteUri``, ``company_website``):
+    a page a person opens, though no word of ``links.HUMAN_URL_WORDS`` says so. Kept on one
+    resource's page when it has no page of its own (a list's item stays lean)."""
+    return "website" in w(key)
 
 
 def page_key(f: Field, sel: Selection) -> Any:
-    """Its own page, then its one plain link, then a sharing or hosted copy."""
+    """Its own page, then its one plain link, then a sharing or hosted copy or its website."""
     if is_human_url(f.key) and human_url_rank(f.key) == 0:
         return 0
     return 1 if _plain_link(f) else 2
