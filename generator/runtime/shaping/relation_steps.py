@@ -564,7 +564,6 @@ def take_lists(sel: Selection, row: Step) -> int:
                         pick.add(f"{f.path}.{extra}", "state", force=True, cost=1)
             continue
         paths = [f"{f.path}.{ident}"]
-        paths += [f"{f.path}.{k}" for k in paired_value(element, ident)]
         if is_person(f.key) and not readable(ident) and not container:
             continue
         if _echoed(sel, f, element, ident, container):
@@ -593,6 +592,9 @@ def take_lists(sel: Selection, row: Step) -> int:
             said = [p.rsplit(".", 1)[-1] for p in paths]
             paths += [f"{f.path}.{k}" for k in page_extras(element, said)]
         cost = sum((len(p) + 3) // 4 for p in paths) + VALUE_TOKENS["list"]
+        # a pair's value, beside its name: half of what names it, taken with it at no cost to
+        # what else the budget holds
+        paths += [f"{f.path}.{k}" for k in paired_value(element, ident)]
         if pick.add(paths[0], row.records, cost=cost, force=container):
             taken += 1
             for extra in paths[1:]:
