@@ -163,6 +163,40 @@ def answered_series(target: Any, listed: bool, kind: str = "read") -> tuple[str,
     return tuple(held)
 
 
+def keyed_beside(target: Any, listed: bool, selection: list[str]) -> tuple[str, ...]:
+    """The flat parts of the answered objects keyed like the series ``selection`` keeps (a
+    forecast's ``hourly_units: {time, temperature_2m: "°C"}`` and ``current: {time,
+    temperature_2m: 21.4}`` beside ``hourly: {time: [...], temperature_2m: [...]}``): what
+    the series' figures are measured in and their latest reading, said by the same names,
+    kept whole with them. A part of scalars at least half of whose members, and at least
+    ``MIN_KEYED``, name a kept series or its axis."""
+    prefix, objects = _answered(target, listed)
+    if not objects or not selection:
+        return ()
+
+    def kept(path: str) -> bool:
+        return any(path == s or path.startswith(f"{s}.") for s in selection)
+
+    found: dict[str, None] = {}
+    for obj in objects:
+        names = {
+            path.rsplit(".", 1)[-1]
+            for path, _, _ in _series_in(obj, ids=not listed)
+            if "." in path and kept(prefix + path)
+        }
+        if len(names) < MIN_KEYED:
+            continue
+        for key, value in obj.items():
+            if not isinstance(value, dict) or not value or is_noise(key) or kept(prefix + key):
+                continue
+            if any(isinstance(v, (dict, list)) for v in value.values()):
+                continue
+            shared = [k for k in value if k in names]
+            if len(shared) >= MIN_KEYED and 2 * len(shared) >= len(value):
+                found[prefix + key] = None
+    return tuple(found)
+
+
 def with_series(selection: list[str], paths: tuple[str, ...]) -> list[str]:
     """``selection`` and the series ``paths`` it does not hold yet (nor a path above them)."""
     held = set(selection)

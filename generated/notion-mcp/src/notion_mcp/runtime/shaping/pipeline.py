@@ -77,7 +77,7 @@ from .paging import MIN_PAGE_TOKENS, capped, over_threshold, page
 from .payload import apply_select, asked_of, find_target, without_success
 from .reference_names import with_reference_names
 from .repair import defaults_read_from_response
-from .series import answered_series, with_series
+from .series import answered_series, keyed_beside, with_series
 from .columns import with_headers, with_wrapper_headers
 from .credentials import hide_credentials
 from .shape_config import DETAIL_LEVELS, FORMATS, ShapeConfig, ShapedResponse
@@ -148,6 +148,7 @@ def shape(
         if selection is not None and not (config.operator_defaults and config.default_fields):
             listed = where.kind == "list"  # the series the answer is made of (series.py)
             selection = with_series(selection, answered_series(target, listed, config.kind))
+            selection = with_series(selection, keyed_beside(target, listed, selection))
             selection = with_headers(selection, target, listed)  # a table's columns (columns.py)
     excluded = lifted_exclude(config.exclude, explicit)
 

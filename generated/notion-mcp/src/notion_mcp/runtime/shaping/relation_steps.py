@@ -502,6 +502,22 @@ def object_lists(sel: Selection) -> list[Field]:
     return [f for f in sel.arrays if isinstance(unwrap(f.node), dict) and not f.part]
 
 
+PAIR_NAMES = (("name",), ("key",))  # what names a pair: a bare ``name`` or ``key``
+
+
+def paired_value(element: Any, ident: str) -> list[str]:
+    """The ``value`` of a list's record named by a bare ``name`` or ``key`` (a matcher, a
+    variable, a header: ``{name, value, isRegex}``): the record is a pair whatever flags come
+    with it, and its name alone says which setting, not what it is set to. A pair of two
+    members alone is reduced to its value (``roles/label.pair_value``)."""
+    if not isinstance(element, dict) or "." in ident or w(ident) not in PAIR_NAMES:
+        return []
+    return [
+        k for k in leaf_keys(element)
+        if tuple(w(k)) == ("value",) and base_type(element[k]) != "null"
+    ][:1]  # fmt: skip
+
+
 def _keyed_only(element: dict[str, Any], ident: str) -> bool:
     """Elements named only by a key, a code or a number (not by a label) and saying no state
     or amount: ``{number}``, ``{key, value}``, ``{code}``."""
@@ -666,6 +682,9 @@ def take_lists(sel: Selection, row: Step) -> int:
             said = [p.rsplit(".", 1)[-1] for p in paths]
             paths += [f"{f.path}.{k}" for k in page_extras(element, said, _a_thing(sel))]
         cost = sum((len(p) + 3) // 4 for p in paths) + VALUE_TOKENS["list"]
+        # a pair's value, beside its name: half of what names it, taken with it at no cost to
+        # what else the budget holds
+        paths += [f"{f.path}.{k}" for k in paired_value(element, ident)]
         if pick.add(paths[0], row.records, cost=cost, force=container):
             taken += 1
             for extra in paths[1:]:
