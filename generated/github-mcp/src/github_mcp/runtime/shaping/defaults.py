@@ -582,9 +582,11 @@ def choose_default_fields(
             shared=shared, everywhere=everywhere,
         )  # fmt: skip
         return tuple(pick.chosen) + tuple(p for p in whole if p not in pick.chosen)
-    if kind not in WRITE_KINDS:  # a marker, a station, a place found: where it is; a
-        # span's start: when it ends
-        return with_span_ends(with_position(tuple(pick.chosen), tree), tree)
+    if kind not in WRITE_KINDS:  # a marker, a station, a place read: where it is (a
+        # search's hit only when nothing else names it); a span's start: when it ends
+        named = kind == "search" and item and any(is_label(k) for k in leaf_keys(tree))
+        chosen = tuple(pick.chosen) if named else with_position(tuple(pick.chosen), tree)
+        return with_span_ends(chosen, tree)
     return tuple(pick.chosen)
 
 

@@ -156,6 +156,8 @@ def person_paths(f: Field) -> list[str]:
             return [ident]
         ids = [k for k in leaves if own_identity_key(k)][:1]
         paths += ids
+        if found is None and names:  # a guild member's ``nick`` (often unset): and the
+            paths += nested_handle(inner, names=False)[:1]  # handle its ``user`` holds
         if not ids and is_signature(inner):  # git's ``{name, email, date}``: who, and when
             paths += [k for k in leaves if is_time(k, inner[k])][:1]
     return [f"{f.path}.{k}" for k in paths]
