@@ -1,9 +1,11 @@
-"""Where a thing is: a latitude and a longitude side by side (``{lat, lon}``, ``latitude``
-and ``longitude``, ``geometry.location: {lat, lng}``). A map's marker, a station, a place found
-by a search is told apart by where it is as much as by its name, and half a position says
-nothing: the pair is kept together, on a read's item as on the one resource, the object's own
-or a part's named for where it is that nothing else identifies (``location``,
-``geometry.location``), two levels down at most."""
+"""Where and when a thing is, kept whole. Where: a latitude and a longitude side by side
+(``{lat, lon}``, ``latitude`` and ``longitude``, ``geometry.location: {lat, lng}``). A map's
+marker, a station, a place read is told apart by where it is as much as by its name, and half
+a position says nothing: the pair is kept together, on a read's item as on the one resource,
+the object's own or a part's named for where it is that nothing else identifies
+(``location``, ``geometry.location``), two levels down at most. When: a span's start kept
+alone (``startTime``) says when it began, not whether it is over; its end comes with it
+(``endTime``), unless its length is kept (``duration``)."""
 
 from __future__ import annotations
 
