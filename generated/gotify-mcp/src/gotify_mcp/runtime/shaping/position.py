@@ -12,9 +12,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from .fields import holds
 from .names import base_type, is_leaf
 from .roles.identity import has_own_identity
 from .roles.words import w
+from .trees import node_at, unwrap
 
 LATITUDE = frozenset({"lat", "latitude"})
 LONGITUDE = frozenset({"lng", "lon", "long", "longitude"})
@@ -37,9 +39,9 @@ def _pair(tree: dict[str, Any]) -> tuple[str, str] | None:
 
 def position_paths(tree: dict[str, Any], depth: int = 2) -> tuple[str, ...]:
     """The paths of the object's position (module doc): its own pair, else the first pair in
-    a part named for where (``PLACE_PARTS``) with no identity of its own, the nearest first (a geocoder's result: its
-    ``geometry: {lat, lng}``, not its ``bounds.northeast``), ``depth`` levels down at most;
-    () when it has none."""
+    a part named for where (``PLACE_PARTS``) with no identity of its own, the nearest first
+    (a geocoder's result: its ``geometry: {lat, lng}``, not its ``bounds.northeast``),
+    ``depth`` levels down at most; () when it has none."""
     level: list[tuple[str, dict[str, Any]]] = [("", tree)]
     for _ in range(depth + 1):
         for prefix, node in level:
@@ -59,11 +61,7 @@ def position_paths(tree: dict[str, Any], depth: int = 2) -> tuple[str, ...]:
 
 def with_position(chosen: tuple[str, ...], tree: dict[str, Any]) -> tuple[str, ...]:
     """``chosen`` and the object's position when nothing chosen holds it yet."""
-
-    def covered(path: str) -> bool:
-        return any(path == c or path.startswith(f"{c}.") for c in chosen)
-
-    return chosen + tuple(p for p in position_paths(tree) if not covered(p))
+    return chosen + tuple(p for p in position_paths(tree) if not holds(chosen, p))
 
 
 # A span's two ends (``startTime`` and ``endTime``, ``starts_at`` and ``ends_at``,
@@ -92,11 +90,7 @@ def with_span_ends(chosen: tuple[str, ...], tree: dict[str, Any]) -> tuple[str, 
     added: list[str] = []
     for path in chosen:
         parent, _, key = path.rpartition(".")
-        node: Any = tree
-        for part in parent.split(".") if parent else ():
-            node = node.get(part) if isinstance(node, dict) else None
-        if isinstance(node, list):
-            node = node[0] if node else None
+        node = unwrap(node_at(tree, parent)) if parent else tree
         if not isinstance(node, dict):
             continue
         prefix = f"{parent}." if parent else ""

@@ -30,6 +30,7 @@ import re
 from typing import Any, Iterator
 
 from .encodings import encoding_kind
+from .fields import holds
 from .roles.identity import is_id_name
 from .roles.noise import is_noise
 from .roles.time import is_time
@@ -174,20 +175,22 @@ def keyed_beside(target: Any, listed: bool, selection: list[str]) -> tuple[str, 
     if not objects or not selection:
         return ()
 
-    def kept(path: str) -> bool:
-        return any(path == s or path.startswith(f"{s}.") for s in selection)
-
     found: dict[str, None] = {}
     for obj in objects:
         names = {
             path.rsplit(".", 1)[-1]
             for path, _, _ in _series_in(obj, ids=not listed)
-            if "." in path and kept(prefix + path)
+            if "." in path and holds(selection, prefix + path)
         }
         if len(names) < MIN_KEYED:
             continue
         for key, value in obj.items():
-            if not isinstance(value, dict) or not value or is_noise(key) or kept(prefix + key):
+            if (
+                not isinstance(value, dict)
+                or not value
+                or is_noise(key)
+                or holds(selection, prefix + key)
+            ):
                 continue
             if any(isinstance(v, (dict, list)) for v in value.values()):
                 continue
@@ -199,6 +202,5 @@ def keyed_beside(target: Any, listed: bool, selection: list[str]) -> tuple[str, 
 
 def with_series(selection: list[str], paths: tuple[str, ...]) -> list[str]:
     """``selection`` and the series ``paths`` it does not hold yet (nor a path above them)."""
-    held = set(selection)
-    more = [p for p in paths if not any(p == s or p.startswith(f"{s}.") for s in held)]
+    more = [p for p in paths if not holds(selection, p)]
     return selection + more if more else selection

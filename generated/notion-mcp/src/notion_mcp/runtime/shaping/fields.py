@@ -84,6 +84,11 @@ def _merge(a: PathTrie, b: PathTrie) -> PathTrie:
     return PathTrie(children=merged)
 
 
+def holds(selection: list[str] | tuple[str, ...], path: str) -> bool:
+    """``selection`` holds ``path``: the path itself or a path above it."""
+    return any(path == s or path.startswith(f"{s}.") for s in selection)
+
+
 def selects_everything(paths: list[str] | tuple[str, ...]) -> bool:
     return any(parse_path(p) == (WILDCARD,) for p in paths)
 

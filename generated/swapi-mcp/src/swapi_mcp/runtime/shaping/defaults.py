@@ -1068,8 +1068,8 @@ def _written_records(
             # ``receivers: [{name, emailConfigs}]``), what the answer holds, are; records
             # said by ids alone stay out (a login's ``staffRoles: [{id}]``)
             labels = [k for k, v in record.items() if is_leaf(v) and is_label(k)]
-            for label in sorted(labels, key=label_rank)[:1] if kind == "update" else ():
-                pick.add(f"{key}.{label}", "label", force=True)
+            if kind == "update" and labels:
+                pick.add(f"{key}.{min(labels, key=label_rank)}", "label", force=True)
             continue
         if not has_own_identity(record, w(key)):
             continue

@@ -193,10 +193,10 @@ def identity_fields(
         return ()
     leaves = leaf_keys(tree)
     own = [k for k in leaves if own_identity_key(k, entity)] or _listed_own(leaves, entity)
-    if any(
-        w(k) == ("id",) for k in own
-    ):  # a bare ``id`` before an id named by a part of the name (not ``uid``
-        own.sort(key=lambda k: _part_of_name(k, entity))  # nor ``uuid``: other ids)
+    # a bare ``id`` before an id named by a part of the name (not ``uid`` nor ``uuid``:
+    # other ids)
+    if any(w(k) == ("id",) for k in own):
+        own.sort(key=lambda k: _part_of_name(k, entity))
     addressed = sorted(  # the member a parameter names whole before one it ends with
         (k for k in leaves if addressed_by(k, keys, entity) and k not in own),
         key=lambda k: not any("".join(w(p)) == "".join(w(k)) for p in keys),
