@@ -101,6 +101,12 @@ class Shaped:
     labels: list[str] = field(default_factory=list)  # ShapedResponse.labels
 
 
+def _page_name(index: int, total: int, label: str | None = None) -> str:
+    """``page 7/12``, with what the page carries when it says (``page 7/12 (orphanedNodes
+    1-34 of 150)``: ``ShapedResponse.labels``)."""
+    return f"page {index}/{total}" + (f" ({label})" if label else "")
+
+
 def _error(message: str) -> Outcome:
     return Outcome([message], is_error=True)
 
@@ -591,20 +597,17 @@ class ServerRuntime:
         upstream_more: bool = False,
         label: str | None = None,
     ) -> str:
-        if label:  # what the page carries: ``[page 7/12 (orphanedNodes 1-34 of 150), ...``
-            return self._footer(index, total, cont_id, upstream_more=upstream_more).replace(
-                f"page {index}/{total}", f"page {index}/{total} ({label})", 1
-            )
+        page = _page_name(index, total, label)
         if upstream_more and index >= total:  # "page 1/1" of one upstream page says nothing
-            where = f"page {index}/{total}, " if total > 1 else ""
+            where = f"{page}, " if total > 1 else ""
             return (
                 f"[{where}has_more: true, call {self.model.continue_tool_name} with "
                 f'continuation_id="{cont_id}" for the next upstream page]'
             )
         if cont_id is None:
-            return f"[page {index}/{total}, last page, has_more: false]"
+            return f"[{page}, last page, has_more: false]"
         return (
-            f"[page {index}/{total}, has_more: true, call {self.model.continue_tool_name} with "
+            f"[{page}, has_more: true, call {self.model.continue_tool_name} with "
             f'continuation_id="{cont_id}" for the next page]'
         )
 
@@ -661,6 +664,6 @@ class ServerRuntime:
         footer = self._footer(page.index, page.total, cont_id if more else None, label=label)
         upstream_more = (page.context or {}).get("upstream_more")
         if not more and isinstance(upstream_more, str):  # not "has_more: false": see paged
-            where = f"page {page.index}/{page.total}" + (f" ({label})" if label else "")
+            where = _page_name(page.index, page.total, label)
             footer = f"[{where}, last page of this response] {upstream_more}"
         return Outcome([page.text, footer])

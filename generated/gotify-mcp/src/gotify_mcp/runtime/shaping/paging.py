@@ -115,7 +115,7 @@ def page(
             return paged_lists(
                 shaped, siblings, budget, config, response_format, notes, MIN_PAGE_TOKENS
             )
-        if path is not None and dominant(shaped, path):
+        if path is not None and dominant_lists(shaped, [path]):  # else paged by its members
             layout = list_layout(shaped, path, config, response_format)
         elif shaped:  # a big object: paged by its members, like a list by its items
             return paged_object(shaped, budget, config, response_format, notes)
@@ -150,12 +150,6 @@ def capped(
         return ShapedResponse([text], notes, [tokens])
     budget = max(max_tokens - reserve - NOTES_MARGIN, 16)
     return trimmed_single(shaped, budget, config, response_format, notes)
-
-
-def dominant(shaped: Any, path: tuple[str, ...]) -> bool:
-    """Whether the list at ``path`` is at least half of the object (else the object is paged
-    by its members: paging a small list would leave the rest of the object to be trimmed)."""
-    return len(dumps(get_at(shaped, path))) * 2 >= len(dumps(shaped))
 
 
 def paged_object(

@@ -401,12 +401,7 @@ def _address_lost(
     if not isinstance(raw, dict) or not isinstance(shaped, dict):
         return False
     named = [
-        k
-        for k, v in raw.items()
-        if _has_value(v)
-        and not isinstance(v, (dict, list))
-        and k not in shared
-        and addressed_by(k, keys)
+        k for k, v in raw.items() if _has_value(v) and k not in shared and addressed_by(k, keys)
     ]
     return bool(named) and not any(shaped.get(k) == raw[k] for k in named)
 

@@ -111,7 +111,7 @@ def sibling_lists(shaped: Any, largest: tuple[str, ...]) -> list[tuple[str, ...]
 
 def dominant_lists(shaped: Any, paths: list[tuple[str, ...]]) -> bool:
     """Whether the lists together are at least half of the body (else it is paged by its
-    members, as beside one list)."""
+    members: paging small lists would leave the rest of the body to be trimmed)."""
     return sum(len(dumps(get_at(shaped, p))) for p in paths) * 2 >= len(dumps(shaped))
 
 

@@ -6,8 +6,8 @@ A name whose last word is ``name``, ``title``, ``label``, ``subject``, ``caption
 (``display_name``, ``friendlyName``, ``tag_name``...; the plain word first). A handle taken as
 the identity (``login``) does not stand for the label: the display name is taken too; a
 qualified full name does. No label: a label-named rich value (``Title: [{LanguageCode,
-Text}]``), else the item's primary field (``path``, ``file``, ``ref``, ``tag``, ``term``, ``email``,
-``host``...), else its text, else its link (an image's URL) and a related object one level down
+Text}]``), else the item's primary field (``path``, ``file``, ``ref``, ``tag``, ``term``,
+``email``, ``host``...), else its text, else its link (an image's URL) and a related object one level down
 named by a label (a check suite's ``app.name``). Rich text (an array of runs) is read through
 its text member (``title.plain_text``). A tagged entry named like its payload member is read
 through that member (a map of typed properties: ``properties.Title: {type, title: [runs]}`` ->

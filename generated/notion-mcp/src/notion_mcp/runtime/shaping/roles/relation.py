@@ -40,8 +40,8 @@ from .words import leaf_keys, w
 
 def nested_identity(subtree: Any) -> str | None:
     """Relative path of the most readable identity of a nested object: its label, else a
-    natural key, else its id (never a flag); GraphQL connections reduce through ``nodes``/``edges.node``;
-    rich text through its text member."""
+    natural key, else its id (never a flag); GraphQL connections reduce through
+    ``nodes``/``edges.node``; rich text through its text member."""
     tree = unwrap(subtree)
     if not isinstance(tree, dict):
         return None
