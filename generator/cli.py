@@ -139,7 +139,7 @@ def _cmd_format(_: argparse.Namespace) -> int:
 
 
 DESCRIPTION = """\
-Generate an MCP server package (with response shaping) from an OpenAPI 3.0/3.1, Swagger 2.0
+Generate an MCP server package (with response shaping) from an OpenAPI 3.0/3.1/3.2, Swagger 2.0
 or GraphQL description plus an optional YAML overlay.
 
 examples:
@@ -152,7 +152,7 @@ failed (preview --check); 2 usage error. Problems are reported as
 "mcpforge: error: FILE:LINE at POINTER: CODE: what is wrong" (hint on the next line)."""
 
 SPEC_HELP = (
-    "the API description: OpenAPI 3.0/3.1 or Swagger 2.0 (JSON or YAML), or a GraphQL schema "
+    "the API description: OpenAPI 3.0/3.1/3.2 or Swagger 2.0 (JSON or YAML), or a GraphQL schema "
     "(.graphql/.graphqls/.gql SDL, or an introspection result as JSON)"
 )
 

@@ -85,7 +85,9 @@ CODES: tuple[Code, ...] = (
     # OpenAPI and Swagger 2.0: the document as a whole
     Code("NOT_OPENAPI", (E,), "the document has no `openapi` (or `swagger`) field"),
     Code("OPENAPI_VERSION_INVALID", (E,), "`openapi` is not a version string such as 3.1.0"),
-    Code("OPENAPI_VERSION_UNSUPPORTED", (E,), "an OpenAPI version other than 3.0.x or 3.1.x"),
+    Code(
+        "OPENAPI_VERSION_UNSUPPORTED", (E,), "an OpenAPI version other than 3.0.x, 3.1.x or 3.2.x"
+    ),
     Code("SWAGGER2_UNSUPPORTED", (E,), "a Swagger version other than 2.0"),
     Code(
         "OPENAPI_INVALID",
@@ -101,6 +103,11 @@ CODES: tuple[Code, ...] = (
     ),
     Code("WEBHOOKS_IGNORED", (N,), "webhooks are calls the API makes, not tools: ignored"),
     Code("CALLBACKS_IGNORED", (N,), "callbacks are requests the API sends, not tools: ignored"),
+    Code(
+        "OPERATIONS_NOT_GENERATED",
+        (W,),
+        "a path item's additionalOperations (OpenAPI 3.2: COPY, LINK...) give no tools",
+    ),
     # References
     Code("REF_DANGLING", (E,), "a $ref points to nothing"),
     Code("SCHEMA_REF_DANGLING", (W,), "a schema $ref points to nothing: any value"),
@@ -154,6 +161,11 @@ CODES: tuple[Code, ...] = (
     # Operations and their parameters
     Code("OPERATION_INVALID", (W,), "an operation is not valid OpenAPI: skipped"),
     Code("OPERATION_SKIPPED", (W,), "an operation skipped because of the errors reported before"),
+    Code(
+        "QUERYSTRING_UNSUPPORTED",
+        (W,),
+        "a querystring parameter (OpenAPI 3.2) that is not form content of an object: skipped",
+    ),
     Code(
         "OPERATION_URL_PATH",
         (W,),

@@ -118,7 +118,7 @@ def surface_report(
     )
 
 
-METHOD_ORDER = ("GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS", "TRACE")
+METHOD_ORDER = ("GET", "QUERY", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS", "TRACE")
 
 
 def _methods(operations: Any) -> tuple[tuple[str, int], ...]:

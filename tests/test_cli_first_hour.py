@@ -66,7 +66,7 @@ def test_help_is_plain_text_and_every_verb_shows_an_example() -> None:
         assert "examples:\n  mcpforge " + verb in proc.stdout, proc.stdout
         assert "``" not in proc.stdout
     spec_help = " ".join(mcpforge("generate", "--help").stdout.split())
-    assert "OpenAPI 3.0/3.1 or Swagger 2.0" in spec_help and "GraphQL schema" in spec_help
+    assert "OpenAPI 3.0/3.1/3.2 or Swagger 2.0" in spec_help and "GraphQL schema" in spec_help
 
 
 def test_init_points_to_a_reference_that_ships_with_mcpforge() -> None:

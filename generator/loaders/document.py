@@ -21,7 +21,10 @@ import yaml
 from ..diagnostics import Diagnostic, GenerationError, Severity
 from . import lines
 
-SUPPORTED_VERSIONS = ("3.0", "3.1")
+SUPPORTED_VERSIONS = ("3.0", "3.1", "3.2")
+# The operations a path item holds, by key; ``query`` is OpenAPI 3.2's QUERY method (a safe
+# read that carries a body). ``additionalOperations`` (3.2's other methods) are not read.
+METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace", "query")
 
 
 class _SpecLoader(yaml.CSafeLoader):
@@ -189,7 +192,7 @@ def is_swagger2(data: Any) -> bool:
 
 
 def load_openapi_document(path: str | Path, *, allow_swagger2: bool = False) -> Document:
-    """Load the root document and check that it is OpenAPI 3.0 or 3.1 (or, when
+    """Load the root document and check that it is OpenAPI 3.0, 3.1 or 3.2 (or, when
     ``allow_swagger2``, Swagger 2.0, returned as read: see swagger2.py)."""
     doc = load_document(path)
     if allow_swagger2 and is_swagger2(doc.data):
@@ -207,7 +210,7 @@ def load_openapi_document(path: str | Path, *, allow_swagger2: bool = False) -> 
         raise _error(
             "SWAGGER2_UNSUPPORTED",
             f"Swagger {doc.data.get('swagger')!r} is not supported here "
-            "(mcpforge generate reads Swagger 2.0 and OpenAPI 3.0/3.1)",
+            "(mcpforge generate reads Swagger 2.0 and OpenAPI 3.0/3.1/3.2)",
             doc.display,
             doc.line_of("/swagger"),
             "Convert it to OpenAPI 3 first (e.g. `npx swagger2openapi in.yaml -o out.yaml`).",
@@ -236,10 +239,10 @@ def load_openapi_document(path: str | Path, *, allow_swagger2: bool = False) -> 
     if ".".join(version.split(".")[:2]) not in SUPPORTED_VERSIONS:
         raise _error(
             "OPENAPI_VERSION_UNSUPPORTED",
-            f"OpenAPI {version} is not supported (supported: 3.0.x and 3.1.x)",
+            f"OpenAPI {version} is not supported (supported: 3.0.x, 3.1.x and 3.2.x)",
             doc.display,
             doc.line_of("/openapi"),
-            "Use an OpenAPI 3.0 or 3.1 description of the API.",
+            "Use an OpenAPI 3.0, 3.1 or 3.2 description of the API.",
             "/openapi",
         )
     return doc

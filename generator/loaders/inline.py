@@ -35,10 +35,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..diagnostics import Diagnostic, Severity, escape_pointer_token
-from .document import Document, split_pointer
+from .document import METHODS, Document, split_pointer
 from .refs import LITERAL_KEYS, RefError, RefResolver, is_ref, relocate
 
-METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
 # What each kind of object holds, by key: another kind, "map:<kind>" (names -> kind),
 # "list:<kind>", "schema" (kept as written), "literal" (data; a ref is read if it resolves) or
 # "text" (a string; a ref to a string is read). Keys not listed are kept as written.
@@ -108,7 +107,7 @@ _FIELDS.update(
         },
         "path2": {
             "parameters": "list:parameter2",
-            **{method: "operation2" for method in METHODS if method != "trace"},
+            **{method: "operation2" for method in METHODS if method not in ("trace", "query")},
         },
         "operation2": {
             "summary": "text",

@@ -1,4 +1,4 @@
-"""OpenAPI 3.0/3.1 document -> ServerSpec (the IR) plus the diagnostics of the conversion.
+"""OpenAPI 3.0/3.1/3.2 document -> ServerSpec (the IR) plus the diagnostics of the conversion.
 
 Pipeline: load (document.py) -> validate (validation.py) and check every ``$ref`` (refs.py)
 -> servers, security schemes -> one OperationSpec per operation (request.py for inputs,
@@ -32,7 +32,7 @@ from ..naming import (
 from ..runtime.model import continue_tool_name
 from ..runtime.shaping.names import norm
 from ..runtime.shaping.pages import PAGE_KINDS
-from .document import Document, is_swagger2, load_openapi_document, split_pointer
+from .document import METHODS, Document, is_swagger2, load_openapi_document, split_pointer
 from .addresses import address_keys, addresses_one, own_parameter
 from .credentials import ImplicitSchemes
 from .echoes import asked_names, echoed_members
@@ -66,7 +66,6 @@ from .text import (
     tool_description,
 )
 
-METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
 _NON_FATAL = ("components", "webhooks", "tags", "externalDocs")
 
 
@@ -93,7 +92,7 @@ def _annotations(method: str, erasing: bool = False) -> Annotations:
     and saying nothing would let clients assume the MCP default, destructive, unless its
     name or description says it deletes, erases, purges, cancels or revokes (``erasing``,
     operation_kind.erases: ``POST /items/{id}/purge``)."""
-    if method in ("get", "head", "options"):
+    if method in ("get", "head", "options", "query"):
         return Annotations(read_only=True, destructive=False, idempotent=True)
     if method in ("delete", "put"):
         return Annotations(read_only=False, destructive=True, idempotent=True)
@@ -193,7 +192,7 @@ def _schema_slip(problem: Diagnostic, value: Any) -> Diagnostic:
 def load_openapi(
     path: str | Path, *, name: str | None = None
 ) -> tuple[ServerSpec, list[Diagnostic]]:
-    """Load an OpenAPI 3.0/3.1 (or Swagger 2.0) file into the IR. Raises GenerationError for
+    """Load an OpenAPI 3.0/3.1/3.2 (or Swagger 2.0) file into the IR. Raises GenerationError for
     broken input."""
     doc = load_openapi_document(path, allow_swagger2=True)
     if is_swagger2(doc.data):
@@ -212,7 +211,7 @@ def load_swagger2(doc: Document, *, name: str | None = None) -> tuple[ServerSpec
 def load_openapi_from(
     doc: Document, *, name: str | None = None
 ) -> tuple[ServerSpec, list[Diagnostic]]:
-    """The IR of an already loaded OpenAPI 3.0/3.1 document (swagger2.py passes a converted one)."""
+    """The IR of an already loaded OpenAPI 3.0/3.1/3.2 document (swagger2.py passes a converted one)."""
     info = doc.data.get("info")
     if isinstance(info, dict) and isinstance(info.get("version"), (int, float)):
         info["version"] = str(info["version"])  # YAML `version: 1.0`
@@ -308,6 +307,7 @@ def _operations(
         item = resolver.deref(paths[path], doc, make_pointer("paths", path))
         if not isinstance(item.value, dict):
             continue
+        _report_other_methods(ctx, item.value, make_pointer("paths", path))
         for method in METHODS:
             operation = item.value.get(method)
             op_pointer = make_pointer("paths", path, method)
@@ -494,6 +494,20 @@ def _report_bulk(ctx: RequestContext) -> None:
                 where,
                 "Set the environment variables named; describe them with securitySchemes.",
             )
+        )
+
+
+def _report_other_methods(ctx: RequestContext, item: dict[str, Any], where: str) -> None:
+    """Say that OpenAPI 3.2's ``additionalOperations`` (methods such as COPY or LINK) give no
+    tools, naming them."""
+    other = item.get("additionalOperations")
+    if isinstance(other, dict) and other:
+        ctx.warn(
+            "OPERATIONS_NOT_GENERATED",
+            f"additionalOperations ({', '.join(sorted(map(str, other)))}) are not generated: "
+            "mcpforge makes tools of get, put, post, delete, options, head, patch, trace and query",
+            f"{where}/additionalOperations",
+            "Describe the operation under one of those methods if the API accepts it.",
         )
 
 

@@ -132,6 +132,8 @@ def build_request(
             item_pointer = f"{where}/parameters/{index}"
             target = ctx.resolver.deref(raw, doc, item_pointer)
             param = target.value
+            if isinstance(param, dict) and param.get("in") == "querystring":
+                param = _querystring(ctx, param, target.doc, item_pointer, target.pointer)
             if not (
                 isinstance(param, dict)
                 and isinstance(param.get("name"), str)
@@ -193,6 +195,38 @@ def build_request(
         schema["required"] = required
     schema["additionalProperties"] = False
     return RequestParts(params, schema, content_type, sent_path, credentials, xml)
+
+
+_FORM = "application/x-www-form-urlencoded"
+
+
+def _querystring(
+    ctx: RequestContext, param: dict[str, Any], doc: Document, where: str, at: str
+) -> dict[str, Any]:
+    """An OpenAPI 3.2 ``in: querystring`` parameter (the whole query string, described as
+    ``application/x-www-form-urlencoded`` content of an object) read as the query parameter
+    it amounts to: an object whose members are sent as ``name=value`` pairs (form, exploded).
+    Another media type (a JSON query string) is refused: the operation is skipped."""
+    content = param.get("content")
+    media = content.get(_FORM) if isinstance(content, dict) else None
+    schema = media.get("schema") if isinstance(media, dict) else None
+    if schema is None or not is_object_schema(
+        ctx.resolver.deref(schema, doc, f"{at}/content").value
+    ):
+        types = ", ".join(sorted(content)) if isinstance(content, dict) and content else "none"
+        raise SkipOperation(
+            ctx.doc.diagnostic(
+                Severity.WARNING,
+                "QUERYSTRING_UNSUPPORTED",
+                f"querystring parameter {param.get('name')!r} is not an object described as "
+                f"{_FORM} content (media types: {types}): operation skipped",
+                where,
+                "Describe the query string as form content of an object, or its members as "
+                "query parameters.",
+            )
+        )
+    kept = {k: v for k, v in param.items() if k not in ("content", "style", "explode")}
+    return {**kept, "in": "query", "schema": schema, "style": "form", "explode": True}
 
 
 def _templated_pairs(

@@ -48,7 +48,14 @@ def shorten(text: object, limit: int = DESCRIPTION_LIMIT) -> str:
 
 _QUESTION_LEAD = re.compile(r"^(?:\*\*|__)?[^.!?\n]{1,120}\?(?:\*\*|__)?(?:\s+|$)")
 _ALNUM = re.compile(r"[^a-z0-9]")
-_VERBS = {"get": "Get", "post": "Create", "put": "Replace", "patch": "Update", "delete": "Delete"}
+_VERBS = {
+    "get": "Get",
+    "post": "Create",
+    "put": "Replace",
+    "patch": "Update",
+    "delete": "Delete",
+    "query": "Query",
+}
 
 
 def plain_first_sentence(text: object, limit: int = DESCRIPTION_LIMIT) -> str:

@@ -19,7 +19,9 @@ from ..diagnostics import Diagnostic, Severity, pointer as make_pointer
 from .document import Document
 
 # Tags openapi-pydantic 0.6 knows; other patch versions of the same minor are mapped to them.
-_KNOWN_TAGS = {"3.0": "3.0.3", "3.1": "3.1.0"}
+# It has no 3.2 models: a 3.2 document is checked against 3.1's (3.2 adds fields and keeps
+# 3.1's), its one new parameter location (``querystring``) read as ``query`` for the check.
+_KNOWN_TAGS = {"3.0": "3.0.3", "3.1": "3.1.0", "3.2": "3.1.0"}
 _ALL_TAGS = frozenset({"3.0.0", "3.0.1", "3.0.2", "3.0.3", "3.0.4", "3.1.0", "3.1.1", "3.1.2"})
 
 
@@ -60,11 +62,25 @@ def validate_openapi(doc: Document) -> list[Invalid]:
         tag = _KNOWN_TAGS.get(".".join(version.split(".")[:2]))
         if tag is not None:
             data = {**data, "openapi": tag}
+        if version.startswith("3.2"):
+            data = _querystring_as_query(data)
     try:
         parse_obj(data)
     except ValidationError as exc:
         return _diagnostics(doc, exc)
     return []
+
+
+def _querystring_as_query(node: Any) -> Any:
+    """A copy of ``node`` with every ``in: querystring`` (OpenAPI 3.2) read as ``in: query``."""
+    if isinstance(node, dict):
+        copied = {k: _querystring_as_query(v) for k, v in node.items()}
+        if copied.get("in") == "querystring":
+            copied["in"] = "query"
+        return copied
+    if isinstance(node, list):
+        return [_querystring_as_query(v) for v in node]
+    return node
 
 
 def _diagnostics(doc: Document, exc: ValidationError) -> list[Invalid]:

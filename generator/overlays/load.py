@@ -18,6 +18,7 @@ from typing import Any, Callable
 
 from ..diagnostics import Diagnostic, GenerationError, Severity, pointer
 from ..ir.models import ShapingLimits
+from ..loaders.document import METHODS
 from ..naming import SLUG_RULE, is_package_slug, slugify
 from ..runtime.shaping.kinds import OPERATION_KINDS
 from .checks import Checker, suggest
@@ -62,7 +63,7 @@ OPERATION_KEYS += ("scopes", "confirm")  # hosting.py
 AUTH_KEYS = ("type", "env", "in", "name")
 AUTH_TYPES = ("bearer", "api_key", "basic")
 AUTH_LOCATIONS = ("header", "query", "cookie")
-HTTP_METHODS = ("GET", "PUT", "POST", "DELETE", "OPTIONS", "HEAD", "PATCH", "TRACE")
+HTTP_METHODS = tuple(method.upper() for method in METHODS)
 
 TOOL_NAME_RE = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 ENV_RE = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")

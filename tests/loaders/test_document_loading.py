@@ -43,10 +43,10 @@ def test_swagger_2_is_refused_with_its_own_code() -> None:
     assert _fails(GOTIFY)[:3] == ("SWAGGER2_UNSUPPORTED", 12, "/swagger")
 
 
-def test_openapi_3_2_is_refused() -> None:
-    code, line, pointer, message = _fails(FIXTURES / "v32.yaml")
+def test_an_openapi_version_past_3_2_is_refused() -> None:
+    code, line, pointer, message = _fails(FIXTURES / "v40.yaml")
     assert (code, line, pointer) == ("OPENAPI_VERSION_UNSUPPORTED", 1, "/openapi")
-    assert "3.2.0" in message
+    assert "4.0.0" in message and "3.2.x" in message
 
 
 def test_a_document_that_is_not_a_mapping_is_refused() -> None:

@@ -97,7 +97,7 @@ class Upstream:
             def do_ANY(self) -> None:
                 upstream._handle(self)
 
-            do_GET = do_POST = do_PUT = do_PATCH = do_DELETE = do_HEAD = do_ANY
+            do_GET = do_POST = do_PUT = do_PATCH = do_DELETE = do_HEAD = do_QUERY = do_ANY
 
             def log_message(self, *args: Any) -> None:
                 pass
