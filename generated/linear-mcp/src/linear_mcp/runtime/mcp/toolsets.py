@@ -16,7 +16,7 @@ from ..errors import ConfigurationError
 from ..config.environment import full_name, value
 from ..model import ServerModel, Tool
 
-READ_METHODS = frozenset({"GET", "HEAD"})
+READ_METHODS = frozenset({"GET", "HEAD", "QUERY"})  # QUERY: OpenAPI 3.2, a read with a body
 TRUE = ("1", "true", "yes", "on")
 
 

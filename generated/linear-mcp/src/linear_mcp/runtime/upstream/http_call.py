@@ -235,7 +235,7 @@ def build_request(
     if (
         has_whole
         or body_fields
-        or (binding.content_type and binding.method in ("POST", "PUT", "PATCH"))
+        or (binding.content_type and binding.method in ("POST", "PUT", "PATCH", "QUERY"))
     ):
         payload = whole_body if has_whole else body_fields
         content_type = binding.content_type or "application/json"

@@ -537,6 +537,8 @@ def choose_default_fields(
         _written_lists(tree, pick)  # ``{status, message, ids: [...], failed: [...]}``
         _written_records(tree, pick, keys, kind)  # ``{deleted: [{...}], failed: [{...}]}``
         _records_in_part(tree, pick, kind, keys)  # ``{match, results: {failed, objects}}``
+    if kind == "read" and not item and unnamed({k: v for k, v in tree.items() if is_leaf(v)}):
+        _written_lists(tree, pick, own=True)  # ``{schedule: {...}, ids: [...]}``: the answer
     if kind in WRITE_KINDS and item:
         _written_part(tree, pick, keys)  # ``[{responseType, logID, data: {id, ...}}]``
     if kind in WRITE_KINDS and not item:
@@ -1023,7 +1025,7 @@ def _outcome(tree: dict[str, Any], pick: Picker) -> None:
 WRITTEN_LISTS = 4  # a write's answer keeps at most this many lists of scalars (``_written_lists``)
 
 
-def _written_lists(tree: dict[str, Any], pick: Picker) -> None:
+def _written_lists(tree: dict[str, Any], pick: Picker, own: bool = False) -> None:
     """A write's answer nothing identifies, holding lists of scalars of its own or in a part
     with no identity (``{status, message, ids: [...], failed: [...]}``, ``{constraint,
     version, listPolicy: {allowedValues: [...], deniedValues: [...]}}``): those lists are what
@@ -1033,7 +1035,11 @@ def _written_lists(tree: dict[str, Any], pick: Picker) -> None:
     scopes = [("", tree)] + [
         (f"{k}.", v)
         for k, v in tree.items()
-        if isinstance(v, dict) and not is_noise(k) and not is_meta_key(k) and not is_person(k)
+        if isinstance(v, dict)
+        and not is_noise(k)
+        and not is_meta_key(k)
+        and not is_person(k)
+        and not own
     ]
     taken = 0
     for prefix, scope in scopes:
