@@ -80,7 +80,7 @@ from .relation_steps import (
     take_lists, take_own_handle, take_people, take_relations,
 )  # fmt: skip
 from .position import with_position, with_span_ends
-from .settings import settings_page, unnamed
+from .settings import settings_page, switches, unnamed
 from .steps import (
     amounts, bare_first, colors, count_key, counts, currencies, currency_key, deeper_part_times,
     deeper_times, enums, facts, finished_flags, flag_key, free_data, flags, happened, identities, is_data_name, kind_key,
@@ -536,6 +536,9 @@ def choose_default_fields(
         _written_lists(tree, pick)  # ``{status, message, ids: [...], failed: [...]}``
         _written_records(tree, pick, keys, kind)  # ``{deleted: [{...}], failed: [{...}]}``
         _records_in_part(tree, pick, kind, keys)  # ``{match, results: {failed, objects}}``
+    if kind == "read" and not item:  # a configuration: what is on and what is off
+        for path in switches(tree, entity):
+            pick.add(path, "state", force=True)
     if kind == "read" and not item and unnamed({k: v for k, v in tree.items() if is_leaf(v)}):
         _written_lists(tree, pick, own=True)  # ``{schedule: {...}, ids: [...]}``: the answer
     if kind in WRITE_KINDS and item:

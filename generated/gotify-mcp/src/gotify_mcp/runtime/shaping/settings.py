@@ -22,6 +22,7 @@ from .roles.noise import is_noise
 from .tokens import count_tokens
 
 PAGE_TOKENS = 800  # a page of settings or figures, kept whole: at most this many tokens
+CONFIG_SWITCHES = 8  # a configuration's switches said: at least this many of them (``switches``)
 PAGE_DEPTH = 3  # ... its values at most this many objects down (group, part, value)
 _FIGURES = frozenset({"integer", "number"})
 
@@ -91,3 +92,46 @@ def settings_page(tree: dict[str, Any], few: int) -> tuple[str, ...]:
         return ()
     restated = set(renderings([p for p, _ in leaves]))
     return tuple(p for p, _ in leaves if p not in restated and not is_noise(p.rsplit(".", 1)[-1]))
+
+
+def _switches(tree: dict[str, Any], depth: int, prefix: str = "") -> list[str] | None:
+    """The paths of the switches (booleans) of an object and of its groups, not of a part that
+    names itself (a mail transport's host and user); None when it or a group holds a list of
+    records (a resource, not settings)."""
+    found: list[str] = []
+    for key, value in tree.items():
+        if is_leaf(value):
+            if base_type(value) == "boolean" and not is_noise(key):
+                found.append(prefix + key)
+            continue
+        inner = value[0] if isinstance(value, list) and value else value
+        if isinstance(value, list):
+            if isinstance(inner, dict):
+                return None  # records: not a configuration
+            continue
+        if not isinstance(value, dict) or depth <= 1 or is_noise(key):
+            continue
+        if has_own_identity(value):
+            continue
+        below = _switches(value, depth - 1, f"{prefix}{key}.")
+        if below is None:
+            return None
+        found.extend(below)
+    return found
+
+
+def switches(tree: dict[str, Any], entity: tuple[str, ...] = ()) -> tuple[str, ...]:
+    """A read of a configuration too big or too mixed to be a page (named groups, lists of
+    choices, text, deeper groups: a server's ``{ffmpeg: {...}, oauth: {enabled, clientId,
+    ...}, trash: {enabled, days}}``): its switches, what is on and what is off, which the
+    usual rules leave out for its numbers and texts; at least ``CONFIG_SWITCHES`` of them,
+    while they fit ``PAGE_TOKENS``. Nothing when an id of its own names the object (a user
+    and its permissions: ``entity`` is what the operation reads) or it holds records."""
+    if has_own_identity(tree, entity) or any(is_id_name(k) for k in tree if is_leaf(tree[k])):
+        return ()
+    found = _switches(tree, PAGE_DEPTH + 1)
+    if not found or len(found) < CONFIG_SWITCHES:
+        return ()
+    if count_tokens(_rendered([(p, "boolean") for p in found])) > PAGE_TOKENS:
+        return ()
+    return tuple(found)
