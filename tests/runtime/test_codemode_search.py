@@ -173,3 +173,13 @@ def test_a_compound_word_is_not_an_abbreviation_of_its_first_part() -> None:
         op("gists_list", "GET", "/gists", "List gists"),
     )
     assert first(model, "profile of a user by username") == "users_get_by_username"
+
+
+def test_a_query_method_reads_as_a_get_does() -> None:
+    # OpenAPI 3.2's QUERY: a read that carries its filter as a body; a task that asks to
+    # find records means it, not the create beside it
+    model = table(
+        op("create_record", "POST", "/records", "Creates a record."),
+        op("search_records", "QUERY", "/records", "Records matching a filter."),
+    )
+    assert first(model, "find records") == "search_records"

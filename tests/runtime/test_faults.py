@@ -34,7 +34,11 @@ def _tool(name: str, method: str) -> dict:
 SPEC = {
     "server": {"name": "demo", "env_prefix": "DEMO", "base_url": "http://unused"},
     "credentials": [],
-    "tools": [_tool("get_thing", "GET"), _tool("create_thing", "POST")],
+    "tools": [
+        _tool("get_thing", "GET"),
+        _tool("create_thing", "POST"),
+        _tool("find_thing", "QUERY"),
+    ],
 }
 
 
@@ -132,6 +136,9 @@ async def test_idempotent_calls_retry_then_succeed_but_posts_never_retry(faulty)
     post = await rt.call("create_thing", {"id": "flaky"})
     assert post.is_error and "HTTP 503" in post.parts[0]
     assert faulty.hits[("POST", "flaky")] == 1
+    # a QUERY (OpenAPI 3.2) is safe and idempotent: retried as a GET is
+    found = await rt.call("find_thing", {"id": "flaky"})
+    assert not found.is_error and faulty.hits[("QUERY", "flaky")] == 3
     await rt.aclose()
     no_retry = runtime(faulty.url, retries=0)
     faulty.fail_times = 10

@@ -25,7 +25,7 @@ from ..errors import UpstreamError
 from ..telemetry.recording import note_attempt
 from .http_call import OutgoingRequest, UpstreamResponse
 
-IDEMPOTENT_METHODS = frozenset({"GET", "HEAD", "PUT", "DELETE", "OPTIONS"})
+IDEMPOTENT_METHODS = frozenset({"GET", "HEAD", "PUT", "DELETE", "OPTIONS", "QUERY"})
 RETRY_STATUSES = frozenset({408, 429, 500, 502, 503, 504})
 
 

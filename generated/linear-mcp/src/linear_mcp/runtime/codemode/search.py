@@ -249,13 +249,14 @@ def _methods(query: Iterable[str]) -> set[str]:
 def kinds(tool: Tool) -> frozenset[str]:
     """The kinds of call an operation is, as the methods the verbs of a task ask for: its HTTP
     method, except that a POST to one item (the path ends with its parameter:
-    ``POST /customers/{id}``) is an update, not a create, as APIs that update by POST have it."""
+    ``POST /customers/{id}``) is an update, not a create, as APIs that update by POST have it;
+    a QUERY (OpenAPI 3.2: a read that carries a body) is a GET."""
     if tool.binding.kind != "http":
         return frozenset()
     method = tool.binding.method.upper()
     if method == "POST" and tool.binding.path.rstrip("/").endswith("}"):
         return frozenset({"PATCH", "PUT"})
-    return frozenset({method})
+    return frozenset({"GET" if method == "QUERY" else method})
 
 
 def _said(query: str) -> tuple[list[str], set[int]]:
