@@ -13,7 +13,7 @@ SPEC = Path(__file__).resolve().parents[1] / "fixtures" / "specs" / "query32.yam
 
 def test_query_method_is_a_read_only_tool_with_its_body_as_arguments() -> None:
     spec, _ = load_decided(SPEC)
-    op = next(o for o in spec.operations if o.id == "searchRecords")
+    op = next(o for o in spec.operations if o.id == "searchEntries")
     assert http_binding(op).method == "QUERY"
     assert op.annotations.read_only and op.annotations.idempotent
     assert not op.annotations.destructive
@@ -32,7 +32,7 @@ def test_a_form_querystring_becomes_one_query_argument_sent_exploded() -> None:
 def test_what_is_not_generated_is_said_where_it_is_written() -> None:
     spec, diagnostics = load_decided(SPEC)
     ids = {o.id for o in spec.operations}
-    assert ids == {"searchRecords", "listItems", "getItem"}
+    assert ids == {"searchEntries", "listItems", "getItem"}
     by_code = {d.code: d for d in diagnostics if d.severity is Severity.WARNING}
     skipped = by_code["QUERYSTRING_UNSUPPORTED"]
     assert pointer_of(skipped) == "/paths/~1exports/get/parameters/0"

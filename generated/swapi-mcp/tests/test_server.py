@@ -57,7 +57,7 @@ class Recorder(BaseHTTPRequestHandler):
         self.end_headers()
         self.wfile.write(self.reply)
 
-    do_GET = do_POST = do_PUT = do_PATCH = do_DELETE = _handle
+    do_GET = do_POST = do_PUT = do_PATCH = do_DELETE = do_QUERY = _handle
 
     def log_message(self, *args: Any) -> None:
         pass
