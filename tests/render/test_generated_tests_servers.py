@@ -58,3 +58,39 @@ def test_a_package_whose_operations_have_their_own_servers_passes_its_own_tests(
     proc = run_own_tests(out / "own-hosts-mcp")
     assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
     assert " passed" in proc.stdout.strip().splitlines()[-1]
+
+
+HEAD_FIRST = """\
+openapi: 3.0.3
+info: {title: Head First, version: "1.0"}
+servers: [{url: "https://api.head-first.test"}]
+paths:
+  /alive:
+    head:
+      operationId: alive
+      responses: {"200": {description: ok}}
+  /things:
+    get:
+      operationId: listThings
+      responses:
+        "200":
+          description: ok
+          content:
+            application/json:
+              schema:
+                type: array
+                items: {type: object, properties: {id: {type: string}, name: {type: string}}}
+"""
+
+
+def test_a_package_whose_first_operation_is_a_head_passes_its_own_tests(tmp_path: Path) -> None:
+    # its smoke test called the first operation, a HEAD the recorder did not answer (501), and
+    # read its answer as JSON; it now calls the first operation that answers a body
+    spec = tmp_path / "openapi.yaml"
+    spec.write_text(HEAD_FIRST, encoding="utf-8")
+    out = tmp_path / "out"
+    cmd = [sys.executable, "-m", "generator", "generate", str(spec), "--name", "head-first"]
+    subprocess.run([*cmd, "--out", str(out)], check=True, cwd=REPO, capture_output=True)
+    proc = run_own_tests(out / "head-first-mcp")
+    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
+    assert " passed" in proc.stdout.strip().splitlines()[-1]

@@ -139,7 +139,12 @@ async def test_unknown_tool_and_bad_arguments_are_tool_errors(upstream: type[Rec
 
 @pytest.mark.anyio
 async def test_a_call_reaches_the_upstream(upstream: type[Recorder]) -> None:
-    tool = next(t for t in MODEL.tools if t.binding.kind == "http")
+    # the first operation that answers a body (not a HEAD, OPTIONS or TRACE)
+    answering = ("GET", "POST", "PUT", "PATCH", "DELETE", "QUERY")
+    tools = [t for t in MODEL.tools if t.binding.kind == "http" and t.binding.method in answering]
+    if not tools:
+        pytest.skip("no operation answers a body (HEAD, OPTIONS or TRACE only)")
+    tool = tools[0]
     args = sample(tool.input_schema)
     async with Client(create_server()) as client:
         result = await call(client, tool.name, args)
