@@ -211,7 +211,7 @@ def _querystring(
     media = content.get(_FORM) if isinstance(content, dict) else None
     schema = media.get("schema") if isinstance(media, dict) else None
     if schema is None or not is_object_schema(
-        ctx.resolver.deref(schema, doc, f"{at}/content").value
+        ctx.resolver.deref(schema, doc, f"{at}/content/{_FORM.replace('/', '~1')}/schema").value
     ):
         types = ", ".join(sorted(content)) if isinstance(content, dict) and content else "none"
         raise SkipOperation(
