@@ -54,6 +54,13 @@ _SpecLoader.add_constructor("tag:yaml.org,2002:timestamp", _construct_str)
 # YAML 1.1 resolves a plain ``=`` to its "value" key type, which no safe loader builds; YAML 1.2
 # and JSON read it as the string "=" (an operator in an enum).
 _SpecLoader.add_constructor("tag:yaml.org,2002:value", _construct_str)
+# YAML 1.1 wants a dot in a float, so ``minimum: 1e-08`` is the string "1e-08" (an input schema
+# no validator accepts); YAML 1.2 and JSON read an exponent without a dot as a number.
+_SpecLoader.add_implicit_resolver(
+    "tag:yaml.org,2002:float",
+    re.compile(r"^[-+]?(?:[0-9][0-9_]*)(?:\.[0-9_]*)?[eE][-+]?[0-9]+$"),
+    list("-+0123456789"),
+)
 
 
 def split_pointer(pointer: str) -> list[str]:

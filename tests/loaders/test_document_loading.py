@@ -155,3 +155,27 @@ def test_the_same_file_loads_identically_as_yaml_and_json() -> None:
     assert yaml.safe_dump(as_yaml["components"], sort_keys=True) == yaml.safe_dump(
         as_json["components"], sort_keys=True
     )
+
+
+def test_an_exponent_without_a_dot_is_a_number_as_yaml_1_2_and_json_read_it(
+    tmp_path: Path,
+) -> None:
+    # YAML 1.1 read ``minimum: 1e-08`` as a string: the tool's input schema was invalid
+    spec = tmp_path / "openapi.yaml"
+    spec.write_text(
+        "openapi: 3.1.0\ninfo: {title: T, version: '1'}\npaths: {}\n"
+        "x-numbers: {tiny: 1e-08, big: 2E6, signed: -3e+2, dotted: 1.5e3, quoted: '1e-08', "
+        "word: e5, day: 2023-09-12}\n",
+        encoding="utf-8",
+    )
+    numbers = load_openapi_document(spec).data["x-numbers"]
+    assert numbers == {
+        "tiny": 1e-08,
+        "big": 2e6,
+        "signed": -300.0,
+        "dotted": 1500.0,
+        "quoted": "1e-08",
+        "word": "e5",
+        "day": "2023-09-12",
+    }
+    assert isinstance(numbers["tiny"], float)
