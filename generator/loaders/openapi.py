@@ -369,7 +369,9 @@ def _operations(
                 tree=tree,
             )
             written = method.lower() in ("post", "put", "patch", "delete")
-            acted = acted_key(path, response.field_tree, response.context.entity) if written else None
+            acted = (
+                acted_key(path, response.field_tree, response.context.entity) if written else None
+            )
             if acted and not response.collection_path and acted not in response.context.keys:
                 # the item the write acted on below its address: its member says which one
                 keys = (*response.context.keys, acted)
