@@ -566,14 +566,19 @@ def choose_default_fields(
             pick.add(path, "state", force=True)  # records apart: type, score, own members
         if not item:  # not how it was produced (its model, version, usage), nor its input
             return tuple(p for p in pick.chosen if not _beside_produced(p.split(".")[0]))
-    if (
-        listed
-        and not part
-        and (
-            _named_by_nothing(tree, pick, entity, keys)
-            or _said_by_flags(tree, pick, entity, keys)
-            or _said_by_label(tree, pick, entity)
+    written = item and kind in WRITE_KINDS and not listed  # a write's listed record, too:
+    # one that said only flags (settings rules answered by an update: ``{requireReviewOn,
+    # projects: [...], environments: [...]}`` kept ``requireReviewOn`` alone)
+    if not part and (
+        (
+            listed
+            and (
+                _named_by_nothing(tree, pick, entity, keys)
+                or _said_by_flags(tree, pick, entity, keys)
+                or _said_by_label(tree, pick, entity)
+            )
         )
+        or (written and _said_by_flags(tree, pick, entity, keys))
     ):
         # a list's record that nothing names (no id, key, label, state or time: a geocoder's
         # ``{formatted, geometry, confidence, bounds}``) kept only the scalar standing in for
