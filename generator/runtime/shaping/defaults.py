@@ -1095,9 +1095,11 @@ def _written_records(
             if kind == "update" and labels:
                 pick.add(f"{key}.{min(labels, key=label_rank)}", "label", force=True)
             continue
-        if not has_own_identity(record, w(key)):
-            continue
-        for ident in identity_fields(record, w(key), keys, written=True)[:1]:
+        idents = identity_fields(record, w(key), keys, written=True)[:1]
+        if not has_own_identity(record, w(key)) and not any(is_id_name(k) for k in idents):
+            continue  # (an id named for what each is, not for the list: ``invited:
+            # [{email, invite_id}]``, is the records' identity too)
+        for ident in idents:
             pick.add(f"{key}.{ident}", "identity", force=True)
             # the service's own id beside the caller's, in a batch's lists (not a list answered
             # alone: its records' second id is a reference, ``category_id``)
