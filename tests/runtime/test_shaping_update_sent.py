@@ -18,6 +18,7 @@ from generator.pipeline import load_with_overlay
 from generator.preview.tools import runtime_model
 from generator.runtime.config.settings import settings_from_env
 from generator.runtime.executor import ServerRuntime
+from generator.runtime.shaping.sent import sent_fields
 from tests.support.upstream import Reply, Upstream
 
 FLAGS = ["allowTabOrder", "approveDeclineTabsEnabled", "calculatedFieldsEnabled",
@@ -94,3 +95,11 @@ async def test_an_update_reads_back_the_flags_it_set(tmp_path: Path) -> None:
 async def test_a_nested_member_sent_is_read_back_at_its_path(tmp_path: Path) -> None:
     shaped = await _put(tmp_path, {"textTabsEnabledMetadata": {"uiOrder": "1"}})
     assert shaped["textTabsEnabledMetadata"] == {"uiOrder": "1"}
+
+
+def test_a_json_api_body_is_read_back_inside_its_record_without_its_type() -> None:
+    # ``{data: {type, attributes: {first_name}}}`` sent, the record ``data`` holds answered
+    # (Twine Health's JSON:API, the directory's tuning half): its name, not its ``type``
+    record = {"id": "p1", "type": "patient", "attributes": {"first_name": "Jack", "age": 7}}
+    sent = (("data", "type"), ("data", "attributes", "first_name"))
+    assert sent_fields(record, sent) == ["attributes.first_name"]

@@ -7,12 +7,16 @@ members the call sent (the request body's leaf paths, ``output.sent_paths``) are
 the answer holds them as values: at the same path from the answer's payload, else at the
 path without its leading members (a body sent as ``{data: {attributes: {name}}}`` answered
 as the record ``data`` holds: ``attributes.name``). Not a record's list of records (what
-the defaults decide), nor a name the selection syntax cannot say (a dotted key). Derived
+the defaults decide), nor what kind of thing the body is about (JSON:API's ``type``, which a
+body must say: not a value the call set), nor a name the selection syntax cannot say (a
+dotted key). Derived
 from the call, never from names."""
 
 from __future__ import annotations
 
 from typing import Any
+
+from .roles.kinds import is_kind
 
 MAX_SENT = 60  # members of one body kept back at most (a whole object sent: its first ones)
 
@@ -29,7 +33,7 @@ def sent_fields(target: Any, paths: tuple[tuple[str, ...], ...]) -> list[str]:
             value = _at(target, tail)
             if value is _MISSING:
                 continue
-            if _said(value) and not any("." in k for k in tail):
+            if _said(value) and not any("." in k for k in tail) and not is_kind(tail[-1]):
                 found.append(".".join(tail))
             break
     return list(dict.fromkeys(found))
