@@ -846,8 +846,9 @@ def test_a_write_below_an_item_keeps_the_member_its_parameter_names(tmp_path: Pa
     names = ["accessCode", "clientUserId", "email", "faxNumber", "firstName", "lastName",
              "fullName", "name", "note", "recipientId", "recipientType", "roleName",
              "routingOrder", "status", "deliveryMethod", "creationReason"]  # fmt: skip
-    signer = {"type": "object", "properties": {n: {"type": "string"} for n in names}}
-    signer["properties"]["errorDetails"] = {"type": "object", "properties": {
+    members: dict[str, Any] = {n: {"type": "string"} for n in names}
+    signer = {"type": "object", "properties": members}
+    members["errorDetails"] = {"type": "object", "properties": {
         "errorCode": {"type": "string"}, "message": {"type": "string"}}}  # fmt: skip
     task = {"type": "object", "properties": {
         "id": {"type": "string"}, "recipientId": {"type": "string"},
