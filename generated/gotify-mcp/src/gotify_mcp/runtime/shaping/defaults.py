@@ -62,7 +62,7 @@ from .roles.people import handle, is_person, is_person_node, nested_handle
 from .roles.quantity import is_count, is_measure, is_money
 from .roles.relation import nested_identity, reduce
 from .roles.state import is_alarm_flag, is_state
-from .roles.time import TALLY_WORDS, is_time, says_now
+from .roles.time import is_time, says_now
 from .roles.words import leaf_keys, w
 from .collections import LIST_KEYS, PAGE_WORDS, TOTAL_WORDS, is_meta_key
 from .containers import container_lists, data_container_lists
@@ -923,20 +923,17 @@ def _set_values(tree: dict[str, Any], pick: Picker, kind: str) -> None:
 
 def _tallies(tree: dict[str, Any], pick: Picker) -> None:
     """A write's answered record that says where it stands (a state) beside two or more
-    counts of one kind (members ending with the same count word: a bulk job's
-    ``total_count``, ``completed_count``, ``failed_count``): how much of the work was done
-    and failed is what the call is for, and a lean profile takes one count at most. Kept
-    together; not a plural (``members``: a figure of the record, not of the work)."""
+    counts (numbers named ``..._count``: a bulk job's ``total_count``, ``completed_count``,
+    ``failed_count``): how much of the work was done and failed is what the call is for, and
+    a lean profile takes one count at most. Kept together; not a plural (``members``: a
+    figure of the record, not of the work), nor a total (``sub_total``, ``total``: what an
+    order came to, an amount)."""
     if not any(is_leaf(v) and is_state(k) for k, v in tree.items()):
         return
-    kinds: dict[str, list[str]] = {}
-    for key, leaf in tree.items():
-        if is_leaf(leaf) and is_count(key, leaf) and w(key)[-1] in TALLY_WORDS:
-            kinds.setdefault(w(key)[-1], []).append(key)
-    for keys in kinds.values():
-        if len(keys) >= 2:
-            for key in keys:
-                pick.add(key, "count", force=True, cost=1)
+    counts = [k for k, v in tree.items() if is_leaf(v) and is_count(k, v) and w(k)[-1] == "count"]
+    if len(counts) >= 2:
+        for key in counts:
+            pick.add(key, "count", force=True, cost=1)
 
 
 def _identified_parts(tree: dict[str, Any]) -> list[str]:
