@@ -1094,7 +1094,8 @@ def _written_records(
                 pick.add(f"{key}.{min(labels, key=label_rank)}", "label", force=True)
             continue
         idents = identity_fields(record, w(key), keys, written=True)[:1]
-        if not has_own_identity(record, w(key)) and not any(is_id_name(k) for k in idents):
+        named = any(is_id_name(k) and k in record and is_leaf(record[k]) for k in idents)
+        if not has_own_identity(record, w(key)) and not named:
             continue  # (an id named for what each is, not for the list: ``invited:
             # [{email, invite_id}]``, is the records' identity too)
         for ident in idents:
