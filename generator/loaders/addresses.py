@@ -31,6 +31,7 @@ from bisect import bisect_left
 from collections import defaultdict
 from typing import Any
 
+from ..runtime.shaping.roles.identity import is_id_name, is_natural_key, own_identity_key
 from ..runtime.shaping.roles.words import w
 from .document import Document
 from .refs import RefResolver, Resolved
@@ -248,6 +249,28 @@ def _acted_on(path: str, paths: dict[str, Any], known: set[str], ordered: list[s
     if at < len(ordered) and ordered[at].startswith(below):
         return None  # a collection under the item
     return action.group(1)
+
+
+def acted_key(path: str, tree: Any, entity: tuple[str, ...] = ()) -> str | None:
+    """The parameter naming the item a write acts on below its address (``{recipientId}`` of
+    ``DELETE /recipients/{recipientId}/bulk_recipients``: an item path, then one literal)
+    when the one object the write answers (``tree``, its field tree) has a member of the
+    parameter's very name (a scalar; the parameter named as an id), compared without case or
+    separators, and no identity of its own (``id``, ``key``, ``entity``'s id): that member says which
+    item the call changed, as the path's own parameter does on ``/things/{id}``
+    (``address_keys`` takes only paths ending with a parameter)."""
+    found = ACTION.match(_bare(path))
+    if not found or not isinstance(tree, dict):
+        return None
+    if any(own_identity_key(k, entity) or (is_natural_key(k) and len(w(k)) == 1) for k in tree):
+        return None  # an identity of its own (``id``, ``key``): another object (a task)
+    param = LAST_PARAM.match(found.group(1))
+    if param is None or not is_id_name(param.group(2)):
+        return None  # (``{instance}``: an answer's ``instance`` names its parent)
+    name = param.group(2)
+    wanted = "".join(w(name))
+    scalar = any("".join(w(k)) == wanted and isinstance(v, str) for k, v in tree.items())
+    return name if scalar else None
 
 
 def own_parameter(path: str) -> str | None:

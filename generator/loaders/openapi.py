@@ -33,7 +33,7 @@ from ..runtime.model import continue_tool_name
 from ..runtime.shaping.names import norm
 from ..runtime.shaping.pages import PAGE_KINDS
 from .document import METHODS, Document, is_swagger2, load_openapi_document, split_pointer
-from .addresses import address_keys, addresses_one, own_parameter
+from .addresses import acted_key, address_keys, addresses_one, own_parameter
 from .credentials import ImplicitSchemes
 from .echoes import asked_names, echoed_members
 from .inline import inline_structure
@@ -368,6 +368,14 @@ def _operations(
                 addressed=path_addressed(path),
                 tree=tree,
             )
+            written = method.lower() in ("post", "put", "patch", "delete")
+            acted = (
+                acted_key(path, response.field_tree, response.context.entity) if written else None
+            )
+            if acted and not response.collection_path and acted not in response.context.keys:
+                # the item the write acted on below its address: its member says which one
+                keys = (*response.context.keys, acted)
+                response = replace(response, context=replace(response.context, keys=keys))
             if kind == "generate" and not (response.collection_path or response.envelope_path):
                 echoed = echoed_members(request, tree)  # the settings it answers back
                 if echoed:

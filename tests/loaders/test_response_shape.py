@@ -833,3 +833,49 @@ def test_a_type_tag_the_description_says_is_always_one_value_is_not_kept(tmp_pat
         {"200": {"description": "ok", "content": {"application/json": {"schema": varying}}}},
     )
     assert "kind" in shape.default_fields
+
+
+def test_a_write_below_an_item_keeps_the_member_its_parameter_names(tmp_path: Path) -> None:
+    """DocuSign's ``DELETE .../recipients/{recipientId}/bulk_recipients`` (eSignature v2,
+    /work/outside23writes/docusign-esignature.rest.swagger-v2.json, MIT; members abridged)
+    answers ``{signer: {...}}``: the recipient the call changed, with no id of its own but its
+    ``recipientId``. The path ends with a literal, so no address named the recipient and the
+    defaults took ``clientUserId`` for its identity: which recipient changed was lost. A write
+    one literal below an item answering an object with the member the item's parameter names
+    keeps it; not when the object has an id of its own (a task answering an index's write)."""
+    names = ["accessCode", "clientUserId", "email", "faxNumber", "firstName", "lastName",
+             "fullName", "name", "note", "recipientId", "recipientType", "roleName",
+             "routingOrder", "status", "deliveryMethod", "creationReason"]  # fmt: skip
+    members: dict[str, Any] = {n: {"type": "string"} for n in names}
+    signer = {"type": "object", "properties": members}
+    members["errorDetails"] = {"type": "object", "properties": {
+        "errorCode": {"type": "string"}, "message": {"type": "string"}}}  # fmt: skip
+    task = {"type": "object", "properties": {
+        "id": {"type": "string"}, "recipientId": {"type": "string"},
+        "status": {"type": "string"}, "label": {"type": "string"}}}  # fmt: skip
+    item = "/templates/{templateId}/recipients/{recipientId}"
+    params = [{"name": n, "in": "path", "required": True, "schema": {"type": "string"}}
+              for n in ("templateId", "recipientId")]  # fmt: skip
+    doc = {
+        "openapi": "3.0.3",
+        "info": {"title": "Recipients", "version": "1"},
+        "servers": [{"url": "https://example.test"}],
+        "paths": {
+            f"{item}/bulk_recipients": {"delete": {
+                "operationId": "deleteBulkRecipients", "parameters": params,
+                "responses": {"200": _json({"type": "object", "properties": {
+                    "signer": {"$ref": "#/components/schemas/Signer"}}})}}},
+            f"{item}/resend": {"post": {
+                "operationId": "resend", "parameters": params,
+                "responses": {"200": _json({"$ref": "#/components/schemas/Task"})}}},
+        },
+        "components": {"schemas": {"Signer": signer, "Task": task}},
+    }  # fmt: skip
+    path = tmp_path / "recipients.json"
+    path.write_text(json.dumps(doc))
+    spec, _ = load_decided(path)
+    shapes = {op.id: op.response for op in spec.operations}
+    deleted = shapes["deleteBulkRecipients"]
+    assert deleted.envelope_path == "signer"
+    assert "recipientId" in deleted.default_fields
+    assert "recipientId" not in shapes["resend"].context.keys  # the task is named by its id

@@ -90,6 +90,29 @@ def sent_names(tool: Tool, args: dict[str, Any]) -> frozenset[str]:
     return frozenset(names)
 
 
+def sent_paths(tool: Tool, args: dict[str, Any]) -> tuple[tuple[str, ...], ...]:
+    """The leaf paths of the request body the call sends (wire names; an object's members
+    walked, a list ends its path): ``ShapeConfig.sent_paths``."""
+    found: list[tuple[str, ...]] = []
+
+    def walk(prefix: tuple[str, ...], value: Any) -> None:
+        if isinstance(value, dict) and value:
+            for key, sub in value.items():
+                walk((*prefix, str(key)), sub)
+        elif prefix and value is not None:
+            found.append(prefix)
+
+    for p in tool.params:
+        value = args.get(p.arg)
+        if value is None:
+            continue
+        if p.location == "body":
+            walk((p.wire,), value)
+        elif p.location == "body_whole" and isinstance(value, dict):
+            walk((), value)
+    return tuple(found)
+
+
 def plan_for(tool: Tool, filter_set: str | None) -> OutputPlan:
     """Parsed once per tool and set, kept on the (frozen) tool object."""
     plans: dict[str, OutputPlan] = tool.__dict__.setdefault("_output_plans", {})

@@ -77,6 +77,7 @@ from .paging import MIN_PAGE_TOKENS, capped, over_threshold, page
 from .payload import apply_select, asked_of, find_target, without_success
 from .reference_names import with_reference_names
 from .repair import defaults_read_from_response
+from .sent import sent_fields
 from .series import answered_series, keyed_beside, with_series
 from .columns import with_headers, with_wrapper_headers
 from .credentials import hide_credentials
@@ -126,6 +127,7 @@ def shape(
     notes: list[str] = []
     selection: list[str] | None
     from_defaults = False
+    set_values = False  # an update's answer keeps what the call sent (sent.py)
     if explicit is not None and not everything:
         selection = explicit
         if not config.closed_tree:
@@ -150,6 +152,10 @@ def shape(
             selection = with_series(selection, answered_series(target, listed, config.kind))
             selection = with_series(selection, keyed_beside(target, listed, selection))
             selection = with_headers(selection, target, listed)  # a table's columns (columns.py)
+            if config.kind == "update" and not listed and config.sent_paths:
+                sent = sent_fields(target, config.sent_paths)  # what it set, read back
+                selection += [p for p in sent if p not in selection]
+                set_values = bool(sent)
     excluded = lifted_exclude(config.exclude, explicit)
 
     def select(item: Any) -> Any:
@@ -164,6 +170,7 @@ def shape(
         # an update's one small flat record: its flags as the write set them, false too
         # (``disabled: false``: the subscription is live; ``defaults._set_values``)
         set_flags = config.kind == "update" and where.kind != "list" and small_record(target)
+        set_flags = set_flags or set_values  # (a flag the call set false: as it was set)
 
         def select(item: Any) -> Any:  # concise: a null or empty value says nothing
             return with_map_keys(item, prune_empty(base(item), flags=set_flags), maps)

@@ -506,6 +506,8 @@ def choose_default_fields(
             pick.add(path, "identity", force=True)
     if kind in SET_KINDS and not item and small_record(tree):
         _set_values(tree, pick, kind)  # ``{key, namespace, limit}``: the limit it set
+    if kind in WRITE_KINDS and not item:
+        _tallies(tree, pick)  # ``{status, total_count, completed_count, failed_count}``
     if kind == "create" and not item:  # the address it made for the caller's upload
         for key, leaf in tree.items():
             if is_leaf(leaf) and is_url(key, leaf) and set(w(key)) & HANDED_WORDS:
@@ -570,14 +572,19 @@ def choose_default_fields(
             pick.add(path, "state", force=True)  # records apart: type, score, own members
         if not item:  # not how it was produced (its model, version, usage), nor its input
             return tuple(p for p in pick.chosen if not _beside_produced(p.split(".")[0]))
-    if (
-        listed
-        and not part
-        and (
-            _named_by_nothing(tree, pick, entity, keys)
-            or _said_by_flags(tree, pick, entity, keys)
-            or _said_by_label(tree, pick, entity)
+    written = item and kind in WRITE_KINDS and not listed  # a write's listed record, too:
+    # one that said only flags (settings rules answered by an update: ``{requireReviewOn,
+    # projects: [...], environments: [...]}`` kept ``requireReviewOn`` alone)
+    if not part and (
+        (
+            listed
+            and (
+                _named_by_nothing(tree, pick, entity, keys)
+                or _said_by_flags(tree, pick, entity, keys)
+                or _said_by_label(tree, pick, entity)
+            )
         )
+        or (written and _said_by_flags(tree, pick, entity, keys))
     ):
         # a list's record that nothing names (no id, key, label, state or time: a geocoder's
         # ``{formatted, geometry, confidence, bounds}``) kept only the scalar standing in for
@@ -919,6 +926,21 @@ def _set_values(tree: dict[str, Any], pick: Picker, kind: str) -> None:
             pick.add(key, "state", force=True, cost=1)
 
 
+def _tallies(tree: dict[str, Any], pick: Picker) -> None:
+    """A write's answered record that says where it stands (a state) beside two or more
+    counts (numbers named ``..._count``: a bulk job's ``total_count``, ``completed_count``,
+    ``failed_count``): how much of the work was done and failed is what the call is for, and
+    a lean profile takes one count at most. Kept together; not a plural (``members``: a
+    figure of the record, not of the work), nor a total (``sub_total``, ``total``: what an
+    order came to, an amount)."""
+    if not any(is_leaf(v) and is_state(k) for k, v in tree.items()):
+        return
+    counts = [k for k, v in tree.items() if is_leaf(v) and is_count(k, v) and w(k)[-1] == "count"]
+    if len(counts) >= 2:
+        for key in counts:
+            pick.add(key, "count", force=True, cost=1)
+
+
 def _identified_parts(tree: dict[str, Any]) -> list[str]:
     """The members that are objects (or lists of them) with an identity of their own."""
     return [k for k, v in tree.items() if has_own_identity(v, w(k))]
@@ -1080,9 +1102,12 @@ def _written_records(
             if kind == "update" and labels:
                 pick.add(f"{key}.{min(labels, key=label_rank)}", "label", force=True)
             continue
-        if not has_own_identity(record, w(key)):
-            continue
-        for ident in identity_fields(record, w(key), keys, written=True)[:1]:
+        idents = identity_fields(record, w(key), keys, written=True)[:1]
+        named = any(is_id_name(k) and k in record and is_leaf(record[k]) for k in idents)
+        if not has_own_identity(record, w(key)) and not named:
+            continue  # (an id named for what each is, not for the list: ``invited:
+            # [{email, invite_id}]``, is the records' identity too)
+        for ident in idents:
             pick.add(f"{key}.{ident}", "identity", force=True)
             # the service's own id beside the caller's, in a batch's lists (not a list answered
             # alone: its records' second id is a reference, ``category_id``)

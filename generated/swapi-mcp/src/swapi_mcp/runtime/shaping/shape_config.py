@@ -42,6 +42,9 @@ class ShapeConfig:
     # wrapper answering one back echoes the caller's own value (``payload.echoed``); None when
     # the call is not known (a preview): every member the description names counts as sent.
     sent: frozenset[str] | None = None
+    # The leaf paths of the request body the call sent (``output.sent_paths``): an update's
+    # answer keeps them where it holds them (``sent.py``).
+    sent_paths: tuple[tuple[str, ...], ...] = ()
     # The body's members the answer's footer or note stands for (its next page's cursor or URL
     # when ``continue`` fetches that page: covered.py), as key paths: left out.
     covered: tuple[tuple[str, ...], ...] = ()
