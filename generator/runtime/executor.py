@@ -60,7 +60,7 @@ from .input_limits import check_arguments
 from .model import ServerModel, Tool
 from .outcome import Outcome
 from .upstream.progress import report, while_waiting
-from .output import named_scope, sent_names, sent_paths, shape_config_for, shape_output
+from .output import named_scope, sent_names, sent_values, shape_config_for, shape_output
 from .shaping.deadline import PastDeadline, working_until
 from .shaping.covered import shown_by
 from .shaping.graphemes import cut
@@ -315,7 +315,7 @@ class ServerRuntime:
             shape_config_for(tool),
             known_values=named_scope(tool, api_args),
             sent=sent_names(tool, api_args),
-            sent_paths=sent_paths(tool, api_args),
+            sent_values=sent_values(tool, api_args),
         )
         if controls.fields is not None:
             # Check the selection before anything is sent upstream.

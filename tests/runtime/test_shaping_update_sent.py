@@ -1,10 +1,12 @@
-"""An update's answer keeps what the call set (issue 33, writes24), on a description in the
+"""An update's answer keeps what did not take as the call set it (issue 33, writes24), on a
+description in the
 structure of DocuSign's eSignature ``PUT /v2/accounts/{accountId}/settings/tabs`` (eSignature
 v2, /work/outside23writes/docusign-esignature.rest.swagger-v2.json, MIT; members abridged
 and renamed): a settings object of string flags, each beside its metadata object, sent and
-answered whole. The write profile kept one flag of the answer (the first), so an agent that
-turned on another flag never saw it read back. The members the call sent are kept where the
-answer holds them, as set (a flag set false too); the rest stays lean."""
+answered whole. The write profile kept one flag of the answer (the first), so an agent whose
+flag did not take never saw it. A member the call sent is kept where the answer holds another
+value for it; one answered as sent says nothing the caller does not hold, and the rest stays
+lean."""
 
 from __future__ import annotations
 
@@ -83,23 +85,25 @@ async def _put(tmp_path: Path, body: dict[str, Any]) -> Any:
 
 
 @pytest.mark.anyio
-async def test_an_update_reads_back_the_flags_it_set(tmp_path: Path) -> None:
-    sent = {"radioTabsEnabled": "true", "noteTabsEnabled": "false"}
-    shaped = await _put(tmp_path, sent)
-    assert shaped["radioTabsEnabled"] == "true" and shaped["noteTabsEnabled"] == "false"
+async def test_an_update_shows_a_flag_that_did_not_take_as_set(tmp_path: Path) -> None:
+    # the answer says radio tabs on (as sent, "TRUE" and "true" alike) and note tabs off (sent on)
+    shaped = await _put(tmp_path, {"radioTabsEnabled": "TRUE", "noteTabsEnabled": "true"})
+    assert shaped["noteTabsEnabled"] == "false"
+    assert "radioTabsEnabled" not in shaped  # as sent: the caller holds it
     assert "listTabsEnabledMetadata" not in shaped  # the rest stays lean
     assert len(shaped) < len(ANSWER) // 2
 
 
 @pytest.mark.anyio
-async def test_a_nested_member_sent_is_read_back_at_its_path(tmp_path: Path) -> None:
-    shaped = await _put(tmp_path, {"textTabsEnabledMetadata": {"uiOrder": "1"}})
+async def test_a_nested_member_that_did_not_take_is_shown_at_its_path(tmp_path: Path) -> None:
+    shaped = await _put(tmp_path, {"textTabsEnabledMetadata": {"uiOrder": "4"}})
     assert shaped["textTabsEnabledMetadata"] == {"uiOrder": "1"}
 
 
-def test_a_json_api_body_is_read_back_inside_its_record_without_its_type() -> None:
+def test_a_json_api_body_is_read_inside_its_record_without_its_type() -> None:
     # ``{data: {type, attributes: {first_name}}}`` sent, the record ``data`` holds answered
     # (Twine Health's JSON:API, the directory's tuning half): its name, not its ``type``
     record = {"id": "p1", "type": "patient", "attributes": {"first_name": "Jack", "age": 7}}
-    sent = (("data", "type"), ("data", "attributes", "first_name"))
+    sent = ((("data", "type"), "person"), (("data", "attributes", "first_name"), "jack "))
     assert sent_fields(record, sent) == ["attributes.first_name"]
+    assert sent_fields(record, ((("data", "attributes", "first_name"), "JACK"),)) == []

@@ -1,16 +1,19 @@
-"""What an update's answer keeps of what the call sent (``ShapeConfig.sent_paths``).
+"""What an update's answer keeps of what the call sent (``ShapeConfig.sent_values``).
 
-An update is made to set values, and its answer is where the agent reads them back: the
-write profile keeps what names the record and where it stands, so a settings object answered
-whole (forty flags, each with its metadata) kept one flag, likely not the one just set. The
-members the call sent (the request body's leaf paths, ``output.sent_paths``) are kept where
-the answer holds them as values: at the same path from the answer's payload, else at the
-path without its leading members (a body sent as ``{data: {attributes: {name}}}`` answered
-as the record ``data`` holds: ``attributes.name``). Not a record's list of records (what
-the defaults decide), nor what kind of thing the body is about (JSON:API's ``type``, which a
-body must say: not a value the call set), nor a name the selection syntax cannot say (a
-dotted key). Derived
-from the call, never from names."""
+An update is made to set values; the caller holds what it sent, so an answer that holds the
+same values says nothing new, but one that holds another value (the flag stayed off, the name
+was normalised, the limit was capped) tells the agent its change did not take hold as sent,
+and the write profile, which keeps what names the record and where it stands, would leave it
+out (a settings object answered whole kept one flag of forty, likely not the one just set).
+So a member the call sent (the request body's leaf paths and values, ``output.sent_values``)
+is kept where the answer holds another value for it: at the same path from the answer's
+payload, else at the path without its leading members (a body sent as ``{data: {attributes:
+{name}}}`` answered as the record ``data`` holds: ``attributes.name``). Values compare as
+text without case (``"true"`` and ``true``, ``"5"`` and ``5`` are the same; a list's order
+does not count). Not a record's list of records (what the defaults decide), nor what kind of
+thing the body is about (JSON:API's ``type``, which a body must say: not a value the call
+set), nor a name the selection syntax cannot say (a dotted key). Derived from the call, never
+from names."""
 
 from __future__ import annotations
 
@@ -21,22 +24,31 @@ from .roles.kinds import is_kind
 MAX_SENT = 60  # members of one body kept back at most (a whole object sent: its first ones)
 
 
-def sent_fields(target: Any, paths: tuple[tuple[str, ...], ...]) -> list[str]:
-    """The dotted paths of ``target`` (the answer's payload, one object) holding a value the
-    call sent at one of ``paths`` (module doc), in the order sent."""
+def sent_fields(target: Any, sent: tuple[tuple[tuple[str, ...], Any], ...]) -> list[str]:
+    """The dotted paths of ``target`` (the answer's payload, one object) holding another value
+    than the call sent at one of the paths of ``sent`` (module doc), in the order sent."""
     if not isinstance(target, dict):
         return []
     found: list[str] = []
-    for path in paths[:MAX_SENT]:
+    for path, wanted in sent[:MAX_SENT]:
         for start in range(len(path)):
             tail = path[start:]
             value = _at(target, tail)
             if value is _MISSING:
                 continue
-            if _said(value) and not any("." in k for k in tail) and not is_kind(tail[-1]):
+            plain = not any("." in k for k in tail) and not is_kind(tail[-1])
+            if _said(value) and plain and _text(value) != _text(wanted):
                 found.append(".".join(tail))
             break
     return list(dict.fromkeys(found))
+
+
+def _text(value: Any) -> Any:
+    """A value as compared with what was sent: scalars as lower-case text, a list as the
+    sorted texts of its values."""
+    if isinstance(value, list):
+        return sorted(str(_text(v)) for v in value)
+    return str(value).lower() if value is not None else None
 
 
 _MISSING = object()

@@ -90,17 +90,17 @@ def sent_names(tool: Tool, args: dict[str, Any]) -> frozenset[str]:
     return frozenset(names)
 
 
-def sent_paths(tool: Tool, args: dict[str, Any]) -> tuple[tuple[str, ...], ...]:
+def sent_values(tool: Tool, args: dict[str, Any]) -> tuple[tuple[tuple[str, ...], Any], ...]:
     """The leaf paths of the request body the call sends (wire names; an object's members
-    walked, a list ends its path): ``ShapeConfig.sent_paths``."""
-    found: list[tuple[str, ...]] = []
+    walked, a list ends its path), each with its value: ``ShapeConfig.sent_values``."""
+    found: list[tuple[tuple[str, ...], Any]] = []
 
     def walk(prefix: tuple[str, ...], value: Any) -> None:
         if isinstance(value, dict) and value:
             for key, sub in value.items():
                 walk((*prefix, str(key)), sub)
         elif prefix and value is not None:
-            found.append(prefix)
+            found.append((prefix, value))
 
     for p in tool.params:
         value = args.get(p.arg)

@@ -152,8 +152,8 @@ def shape(
             selection = with_series(selection, answered_series(target, listed, config.kind))
             selection = with_series(selection, keyed_beside(target, listed, selection))
             selection = with_headers(selection, target, listed)  # a table's columns (columns.py)
-            if config.kind == "update" and not listed and config.sent_paths:
-                sent = sent_fields(target, config.sent_paths)  # what it set, read back
+            if config.kind == "update" and not listed and config.sent_values:
+                sent = sent_fields(target, config.sent_values)  # what did not take as sent
                 selection += [p for p in sent if p not in selection]
                 set_values = bool(sent)
     excluded = lifted_exclude(config.exclude, explicit)

@@ -42,9 +42,10 @@ class ShapeConfig:
     # wrapper answering one back echoes the caller's own value (``payload.echoed``); None when
     # the call is not known (a preview): every member the description names counts as sent.
     sent: frozenset[str] | None = None
-    # The leaf paths of the request body the call sent (``output.sent_paths``): an update's
-    # answer keeps them where it holds them (``sent.py``).
-    sent_paths: tuple[tuple[str, ...], ...] = ()
+    # The leaf paths of the request body the call sent, with their values
+    # (``output.sent_values``): an update's answer keeps them where it holds another value
+    # (``sent.py``).
+    sent_values: tuple[tuple[tuple[str, ...], Any], ...] = ()
     # The body's members the answer's footer or note stands for (its next page's cursor or URL
     # when ``continue`` fetches that page: covered.py), as key paths: left out.
     covered: tuple[tuple[str, ...], ...] = ()
