@@ -6,7 +6,10 @@ A duration or a time sent as ``{seconds, nanos}``, a label as ``{key, value}``, 
 two or three scalar members (``MAX_MEMBERS``), none an id (then it is a related thing, reduced
 to what it is known by), a link or noise, that are all named as parts of a measure (``MEASURE_WORDS``: units of time, coordinates, sizes, version parts, an amount and
 its currency or unit), or a name and its value (``{key, value}``, ``{name, value}``). A part
-of a resource is not one (``status: {phase, podIP}``, ``metadata: {name, uid}``). Half of one
+of a resource is not one (``status: {phase, podIP}``, ``metadata: {name, uid}``). Nor is an
+object of an id and other members (a related thing), but a value said with the id of the field
+or column it fills, and nothing else, is one (a cell's ``{columnId, value}``, a custom field's
+``{id, value}``: the value alone does not say what it is; ``said_of``). Half of one
 says nothing (``completionTime: {nanos: 7}``, ``labels: [{value: "prod"}]``): when the default
 fields keep a member of one, they keep all of it (``whole_compounds``).
 
@@ -49,11 +52,28 @@ def _one_value(node: dict[str, Any]) -> bool:
     return len(lasts) == 2 and bool(set(lasts) & PAIR_NAMES) and bool(set(lasts) & PAIR_VALUES)
 
 
+def said_of(node: dict[str, Any]) -> bool:
+    """Two members: a value (``value``, ``values``: a scalar, a list of them, or any value the
+    description leaves open) and an id naming what it is the value of (``columnId``,
+    ``field_id``, ``id``): a custom field's or a table cell's value (module doc)."""
+    if len(node) != 2:
+        return False
+    ids = [k for k, v in node.items() if is_id_name(k) and is_leaf(v) and v != "null"]
+    values = [k for k in node if _last(k) in PAIR_VALUES and not is_id_name(k)]
+    if len(ids) != 1 or len(values) != 1:
+        return False
+    value = node[values[0]]
+    scalars = isinstance(value, list) and len(value) == 1 and is_leaf(value[0])
+    return is_leaf(value) or value == "object" or scalars
+
+
 def is_compound(node: Any) -> bool:
     """``node`` (a field tree; arrays seen through) is a compound value (module doc)."""
     node = unwrap(node)
     if not isinstance(node, dict) or not 2 <= len(node) <= MAX_MEMBERS:
         return False
+    if said_of(node):
+        return True
     flat = all(
         is_leaf(v)
         and base_type(v) not in ("null", "array", "object")

@@ -31,6 +31,7 @@ from __future__ import annotations
 from typing import Any
 
 from .collections import is_meta_key
+from .compounds import said_of
 from .containers import records_container
 from .kinds import WRITE_KINDS
 from .names import base_type, hint, is_leaf
@@ -269,6 +270,26 @@ def values(sel: Selection) -> list[Field]:
         for f in sel.own_leaves
     )
     return found if len(found) == 1 and (typed or paired) else []
+
+
+UNIT_WORDS = frozenset({"unit", "units"})
+
+
+def readings(sel: Selection) -> list[Field]:
+    """A reading (a sensor's measurement ``{name, value, unit, time}``): a number named as a
+    value (``is_value``) beside the unit it is counted in (``unit``), both its own: the
+    number and its unit are what the record says (without them a measurement is its name and
+    its time)."""
+    found = [
+        f for f in sel.own_leaves
+        if is_value(f.key) and base_type(f.node) in ("integer", "number")
+    ]  # fmt: skip
+    units = [
+        f for f in sel.own_leaves
+        if tuple(w(f.key)) in tuple((u,) for u in UNIT_WORDS)
+        and base_type(f.node) in ("string", "any")
+    ]  # fmt: skip
+    return [found[0], units[0]] if len(found) == 1 and units else []
 
 
 # ------------------------------------------------------------------------------ state
@@ -869,6 +890,22 @@ def free_data(sel: Selection) -> list[Field]:
         if key not in chosen and base_type(node) in ("any", "object")
         and is_data_name(key, sel.entity) and not is_noise(key)
         and not records_container(node)  # its lists' records: ``containers.py``
+    ]  # fmt: skip
+
+
+def cells(sel: Selection) -> list[Field]:
+    """A record's values as cells, each a value said with the id of the field or column it
+    fills (``data: [{columnId, value}]``, ``custom_fields: [{id, value}]``: ``said_of``),
+    under a name of its own data (``is_data_name``): on a listed item only when it has no
+    label of its own (a table's row: its cells are all it says; a contact named by its name
+    stays lean)."""
+    if sel.listed and "label" in sel.pick.roles:
+        return []
+    return [
+        Field(key, key, node, False) for key, node in sel.tree.items()
+        if key not in sel.pick.used and isinstance(node, list)
+        and isinstance(inner := unwrap(node), dict) and said_of(inner)
+        and is_data_name(key, sel.entity)
     ]  # fmt: skip
 
 

@@ -84,7 +84,7 @@ from .position import with_position, with_span_ends
 from .settings import settings_page, switches, unnamed
 from .steps import (
     amounts, bare_first, colors, count_key, counts, currencies, currency_key, deeper_part_times,
-    deeper_times, enums, facts, finished_flags, flag_key, free_data, flags, happened, identities, is_data_name, kind_key,
+    cells, deeper_times, enums, readings, facts, finished_flags, flag_key, free_data, flags, happened, identities, is_data_name, kind_key,
     kinds, label_key, labels, locators, money_objects, named_relations, other_time_key,
     own_links, page_key, pages, part_last, part_states, plain_texts, plan_key, planned_times,
     primaries, recent_key, recent_times, rich_contents, rich_labels, rich_path, rich_texts,
@@ -341,6 +341,8 @@ STEPS: tuple[Step, ...] = (
                                                (_OWN_LINK, _RELATED_NAME)), take=take_label),
     Step("locator", locators, part_last, 1, picks="label"),  # where it lives
     Step("value", values, slot=1, picks="label"),  # what a typed record holds (DNS data)
+    Step("reading", readings, slot=2, picks="count"),  # a measurement's value and its unit
+    Step("cells", cells, slot=1, picks="list", take=take_forced),  # a row's ``{columnId, value}``
     Step("state", states, state_key, "state", path=reduce,
          take=take_states),  # an object: by its label (on a page with its category)
     Step("enum", enums, slot=1, picks="state",

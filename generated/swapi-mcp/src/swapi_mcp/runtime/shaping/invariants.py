@@ -63,7 +63,7 @@ LABEL_LAST = frozenset(
     {"name", "title", "label", "subject", "login", "username", "headline", "caption",
      "handle", "filename", "heading"}
 )  # fmt: skip
-HANDLES = frozenset({"login", "username", "handle", "number"})
+HANDLES = frozenset({"login", "username", "handle", "number", "slug"})
 MAX_CHECKED = 200
 
 
