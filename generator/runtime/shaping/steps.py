@@ -707,7 +707,35 @@ def take_counts(sel: Selection, row: Step) -> int:
         if f.part and f.path in sel.pick.chosen and f.path not in before:
             for g in _same_quantity_elsewhere(f, sel.leaves):
                 sel.pick.add(g.path, row.records)
+            for g in _shares_of(f, found)[:SHARES]:
+                sel.pick.add(g.path, row.records)
     return taken
+
+
+SHARES = 4  # the shares of a part's quantity read with it (``_shares_of``): at most this many
+
+
+def _shares_of(f: Field, counts: list[Field]) -> list[Field]:
+    """Beside a part's bare quantity (``status.replicas``), the counts in the same part that
+    say in one word which share of it they count (``readyReplicas``, ``availableReplicas``,
+    ``updatedReplicas``): how many of them are ready is what the quantity is read for (3 of 3
+    ready). Not a quantity qualified by more words (``maxUnavailableReplicas``), nor the
+    complement of another share (``unavailableReplicas`` beside ``availableReplicas``)."""
+    words, parent = w(f.key), f.path.rpartition(".")[0]
+    if len(words) != 1:
+        return []
+    shares = [
+        g for g in counts
+        if g is not f and isinstance(g.node, str) and g.path.rpartition(".")[0] == parent
+        and len(w(g.key)) == 2 and w(g.key)[-1] == words[0]
+    ]  # fmt: skip
+    said = {w(g.key)[0] for g in shares}
+    return [g for g in shares if not _complement(w(g.key)[0], said)]
+
+
+def _complement(word: str, said: set[str]) -> bool:
+    """``unavailable`` beside ``available``: the quantity less the other share, said by it."""
+    return any(word in (f"un{o}", f"non{o}", f"not{o}", f"in{o}") for o in said)
 
 
 def _same_quantity_elsewhere(f: Field, leaves: list[Field]) -> list[Field]:
