@@ -849,13 +849,15 @@ def test_parallel_parts_that_give_only_a_state_are_shown_by_their_own_defaults()
 
 
 def test_a_number_counting_updated_things_is_a_count_not_a_time():
-    """``updatedReplicas`` is how many were updated, not when: the bare quantity comes first."""
+    """``updatedReplicas`` is how many were updated, not when: the bare quantity comes first,
+    its shares with it (``test_shaping_quantity_shares.py``), as counts."""
     tree = {
         "metadata": {"name": "string", "uid": "string"},
         "status": {"updatedReplicas": "integer", "readyReplicas": "integer", "replicas": "integer"},
     }
     assert choose_default_fields(tree, item=True) == (
-        "metadata.uid", "metadata.name", "status.replicas",
+        "metadata.uid", "metadata.name", "status.replicas", "status.updatedReplicas",
+        "status.readyReplicas",
     )  # fmt: skip
     assert "updatedAt" in choose_default_fields({"id": "string", "updatedAt": "integer"})
 

@@ -54,6 +54,7 @@ from .roles.label import (
     is_label,
     is_locator,
     is_primary,
+    qualified_elsewhere,
     label_rank,
     name_part,
     text_path,
@@ -119,8 +120,13 @@ def take_forced(sel: Selection, row: Step) -> int:
 
 def labels(sel: Selection) -> list[Field]:
     """Its labels, each once: not the same label in another notation beside it
-    (``real_name_normalized`` beside ``real_name``)."""
-    found = [f for f in sel.leaves if is_label(f.key)]
+    (``real_name_normalized`` beside ``real_name``); not a part's label named for another
+    thing (``others_label``) when a text of its own says what it is (a message's
+    ``content``, a comment's ``body``)."""
+    spoken = any(is_body(f.key) and base_type(f.node) == "string" for f in sel.own_leaves)
+    found = [
+        f for f in sel.leaves if is_label(f.key) and not (spoken and others_label(f, sel.entity))
+    ]  # fmt: skip
     names = {(f.path.rpartition(".")[0], w(f.key)) for f in found}
     return [f for f in found if not _restated(f, names)]
 
@@ -580,6 +586,18 @@ def _times(sel: Selection) -> list[Field]:
     return [f for f in found if not _restated(f, names)]
 
 
+def others_label(f: Field, entity: tuple[str, ...] = ()) -> bool:
+    """A part's label qualified by a word that names another thing (``role_subscription_data:
+    {tier_name}`` on a message: the tier's name, not the message's), which names the object
+    only when nothing of its own does (``labels``: not beside its own text). A part holds the
+    object's own label under a plain name (``metadata.name``, ``snippet.title``) or a
+    qualified one that says the same name another way
+    (``properties.displayName``, ``OWN_LABEL_WORDS``), or one qualified by its own type's
+    words (``spec.cluster_name`` of a cluster). Its own members are not read so
+    (``tag_name`` of a release is its label)."""
+    return f.part and qualified_elsewhere(f.key, set(entity))
+
+
 def _restated(f: Field, names: set[tuple[str, tuple[str, ...]]]) -> bool:
     ws = w(f.key)
     holder = f.path.rpartition(".")[0]
@@ -711,7 +729,35 @@ def take_counts(sel: Selection, row: Step) -> int:
         if f.part and f.path in sel.pick.chosen and f.path not in before:
             for g in _same_quantity_elsewhere(f, sel.leaves):
                 sel.pick.add(g.path, row.records)
+            for g in _shares_of(f, found)[:SHARES]:
+                sel.pick.add(g.path, row.records)
     return taken
+
+
+SHARES = 4  # the shares of a part's quantity read with it (``_shares_of``): at most this many
+
+
+def _shares_of(f: Field, counts: list[Field]) -> list[Field]:
+    """Beside a part's bare quantity (``status.replicas``), the counts in the same part that
+    say in one word which share of it they count (``readyReplicas``, ``availableReplicas``,
+    ``updatedReplicas``): how many of them are ready is what the quantity is read for (3 of 3
+    ready). Not a quantity qualified by more words (``maxUnavailableReplicas``), nor the
+    complement of another share (``unavailableReplicas`` beside ``availableReplicas``)."""
+    words, parent = w(f.key), f.path.rpartition(".")[0]
+    if len(words) != 1:
+        return []
+    shares = [
+        g for g in counts
+        if g is not f and isinstance(g.node, str) and g.path.rpartition(".")[0] == parent
+        and len(w(g.key)) == 2 and w(g.key)[-1] == words[0]
+    ]  # fmt: skip
+    said = {w(g.key)[0] for g in shares}
+    return [g for g in shares if not _complement(w(g.key)[0], said)]
+
+
+def _complement(word: str, said: set[str]) -> bool:
+    """``unavailable`` beside ``available``: the quantity less the other share, said by it."""
+    return any(word in (f"un{o}", f"non{o}", f"not{o}", f"in{o}") for o in said)
 
 
 def _same_quantity_elsewhere(f: Field, leaves: list[Field]) -> list[Field]:
