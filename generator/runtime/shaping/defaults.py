@@ -653,7 +653,9 @@ def _selection(
     listed: bool,
 ) -> Selection:
     """The candidates of the object ``tree`` for the rules (``STEPS``), chosen into ``pick``."""
-    fields = [f for f in _fields(tree, pick.profile.parts) if not is_noise(f.key)]
+    fields = [
+        f for f in _fields(tree, pick.profile.parts) if not is_noise(f.key, _string(f.node))
+    ]
     fields = _without_renderings(fields)
     leaves = [f for f in fields if is_leaf(f.node)]
     return Selection(
@@ -996,7 +998,7 @@ def _string(node: Any) -> bool:
 
 def _credential(key: str, node: Any) -> bool:
     """A string member named as a credential a call may hand over (``roles.noise.minted``)."""
-    return _string(node) and minted(key)
+    return _string(node) and minted(key, text=True)
 
 
 def _outcome(tree: dict[str, Any], pick: Picker) -> None:
