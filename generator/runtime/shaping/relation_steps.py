@@ -601,6 +601,13 @@ def _nested_who(element: Any) -> str | None:
     return found[0] if found else None
 
 
+def wordless(sel: Selection) -> bool:
+    """A list's item with no label and no text among its own scalars (a changelog's entry:
+    ``{version, ts, prerelease, changes: [{description, kind}]}``): what it says is in its
+    lists' elements."""
+    return sel.item and not any(is_label(f.key) or is_content(f.key) for f in sel.own_leaves)
+
+
 def take_lists(sel: Selection, row: Step) -> int:
     """Each list reduced to its elements' identity, label and state (module doc); a container
     or a report keeps every list, whatever the slot."""
@@ -632,7 +639,13 @@ def take_lists(sel: Selection, row: Step) -> int:
             # a list's item shows its parts by what names them or where they stand: parts said
             # only by their text (the passages of an entity an analysis found) would repeat a
             # preview per part in every item
-            by_text = not sel.item or any(is_state(k) or is_money(k, "number") for k in said)
+            # ... unless the item says nothing in words of its own (no label, no text: a
+            # changelog's version with its date and flags): its parts' texts are what it says
+            by_text = (
+                not sel.item
+                or any(is_state(k) or is_money(k, "number") for k in said)
+                or wordless(sel)
+            )
             if _said_as_sent(sel, f, element, said, container):
                 taken += 1  # the slot was this list's: no other list of the caller's in its place
                 continue  # a create's or update's records said by their texts and kinds
