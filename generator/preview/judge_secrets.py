@@ -71,14 +71,14 @@ def _strings(node: Any, at: Path = (), depth: int = 0) -> Iterator[tuple[Path, s
 
 def _credentials(node: Any) -> Iterator[tuple[Path, str]]:
     for at, value in _strings(node):
-        if is_credential(str(at[-1]), text=True) and len(value) >= MIN_CHARS:
+        if is_credential(str(at[-1])) and len(value) >= MIN_CHARS:
             if not value.startswith(("http://", "https://")):
                 yield at, value
 
 
 def _plain_values(node: Any) -> set[str]:
     """The string values of ``node``'s members that are not credentials."""
-    return {value for at, value in _strings(node) if not is_credential(str(at[-1]), text=True)}
+    return {value for at, value in _strings(node) if not is_credential(str(at[-1]))}
 
 
 def _held_by(node: Any, key: str, value: str) -> bool:
