@@ -44,3 +44,25 @@ def test_an_item_that_names_itself_keeps_its_parts_lean() -> None:
     entity = {"id": "string", "name": "string", "mentions": [{"text": "string", "offset": "integer"}]}
     chosen = choose_default_fields(entity, item=True, kind="read")
     assert "mentions.text" not in chosen
+
+
+HIT = {"_id": "integer", "_score": "integer", "_source": "any", "highlight": "any", "table": "string"}
+
+
+def test_a_hits_document_under_a_reserved_name_is_what_it_says() -> None:
+    """A search engine's hit (Manticore, Elasticsearch): ``_source`` is the document found, not
+    metadata; free-form, it is kept whole; described, by its own defaults."""
+    chosen = choose_default_fields(HIT, item=True, kind="search")
+    assert "_source" in chosen and "_id" in chosen
+    body = {"took": 3, "hits": {"total": 1, "hits": [
+        {"_id": 7, "_score": 2, "table": "books", "_source": {"title": "Dune", "year": 1965}}]}}
+    config = ShapeConfig(kind="search", field_tree=HIT, collection_path="hits.hits",
+                         default_fields=chosen)  # fmt: skip
+    assert _shaped(body, config)["hits"]["hits"][0]["_source"] == {"title": "Dune", "year": 1965}
+    described = {**HIT, "_index": "string",
+                 "_source": {"title": "string", "author": "string", "isbn": "string"}}  # fmt: skip
+    chosen = choose_default_fields(described, item=True, kind="search")
+    assert "_source.title" in chosen
+    # reserved links beside a record's own words stay metadata
+    record = {"id": "string", "title": "string", "_links": {"self": {"href": "string"}}}
+    assert not any(p.startswith("_") for p in choose_default_fields(record, item=True))

@@ -480,6 +480,7 @@ def choose_default_fields(
         lambda e: choose_default_fields(e, item=True, kind=kind),
         lambda key: is_data_name(key, entity),
     )
+    reserved_document(tree, sel.pick, item, kind)
     pick = sel.pick
     # objects only, nothing identifies the whole and its parts gave at most their states
     # (``{domain: {...}, alt_domain: {...}}``): what each of them is, by its own defaults
@@ -587,6 +588,41 @@ def choose_default_fields(
         chosen = tuple(pick.chosen) if named else with_position(tuple(pick.chosen), tree)
         return with_span_ends(chosen, tree)
     return tuple(pick.chosen)
+
+
+def _reserved_document_key(tree: dict[str, Any]) -> str | None:
+    """The one member under a reserved name (``_source``) that holds the object's document, in
+    an envelope of reserved members (a search engine's hit: ``{_id, _score, _source: {...}}``):
+    an object or a free-form value, not metadata (``_links``, ``_meta``) nor embedded
+    resources (``_embedded``), beside at least one other reserved member and no label or text
+    among the object's other scalars. Reserved names are otherwise noise (``is_noise``)."""
+    reserved = [k for k in tree if k.startswith("_")]
+    docs = [
+        k for k in reserved
+        if (isinstance(tree[k], dict) and tree[k]) or (is_leaf(tree[k]) and base_type(tree[k]) == "any")
+    ]  # fmt: skip
+    docs = [k for k in docs if not is_meta_key(k) and not _embedded(tree[k])]
+    if len(docs) != 1 or len(reserved) < 2:
+        return None
+    words_of_its_own = any(
+        is_label(k) or is_content(k) for k, v in tree.items() if is_leaf(v) and k not in reserved
+    )
+    return None if words_of_its_own else docs[0]
+
+
+def reserved_document(tree: dict[str, Any], pick: Picker, item: bool, kind: str) -> None:
+    """The document a reserved member holds (``_reserved_document_key``) is what the object
+    says: kept whole when the description leaves it free-form, else by its own defaults (a
+    list's item's when the object is one)."""
+    key = _reserved_document_key(tree)
+    if key is None:
+        return
+    node = tree[key]
+    if not isinstance(node, dict):
+        pick.add(key, "content", force=True)
+        return
+    for path in choose_default_fields(node, item=item, kind=kind, part=True):
+        pick.add(f"{key}.{path}", "content", force=True)
 
 
 def _named_by_nothing(
