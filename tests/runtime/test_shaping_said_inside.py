@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from generator.runtime.shaping.containers import group_list
 from generator.runtime.shaping.defaults import choose_default_fields
 from generator.runtime.shaping.pipeline import ShapeConfig, shape
 
@@ -66,3 +67,78 @@ def test_a_hits_document_under_a_reserved_name_is_what_it_says() -> None:
     # reserved links beside a record's own words stay metadata
     record = {"id": "string", "title": "string", "_links": {"self": {"href": "string"}}}
     assert not any(p.startswith("_") for p in choose_default_fields(record, item=True))
+
+
+KV = {"key": "string", "value": {"stringValue": "string", "intValue": "string"}}
+SPAN = {
+    "traceId": "string", "spanId": "string", "parentSpanId": "string", "traceState": "string",
+    "name": "string", "kind": "integer", "startTimeUnixNano": "string",
+    "endTimeUnixNano": "string", "attributes": [KV], "droppedAttributesCount": "integer",
+    "events": [{"name": "string", "timeUnixNano": "string", "attributes": [KV]}],
+    "links": [{"traceId": "string", "spanId": "string", "attributes": [KV]}],
+    "status": {"code": "integer", "message": "string"},
+}  # fmt: skip
+RESOURCE_SPANS = {
+    "resource": {"attributes": [KV], "droppedAttributesCount": "integer"},
+    "schemaUrl": "string:uri",
+    "scopeSpans": [{"scope": {"name": "string", "version": "string"},
+                    "schemaUrl": "string:uri", "spans": [SPAN]}],
+}  # fmt: skip
+
+
+def test_a_traces_spans_inside_their_groups_keep_what_a_span_is() -> None:
+    """Jaeger's trace (OpenTelemetry's ``resourceSpans[].scopeSpans[].spans[]``): the groups
+    say nothing of themselves, so their spans are the list's records, each with its ids, its
+    place in the tree, its times, its status and its attributes, not reduced to its name."""
+    chosen = choose_default_fields(RESOURCE_SPANS, item=True, kind="read")
+    spans = {p.removeprefix("scopeSpans.spans.") for p in chosen if p.startswith("scopeSpans.spans.")}
+    assert {"spanId", "traceId", "parentSpanId", "name", "startTimeUnixNano",
+            "endTimeUnixNano", "status.code"} <= spans, chosen  # fmt: skip
+    assert {"attributes.key", "attributes.value"} <= spans or "attributes" in spans, chosen
+    body = {"resourceSpans": [{"schemaUrl": "https://opentelemetry.io/schemas/1.21.0",
+        "scopeSpans": [{"scope": {"name": "checkout"}, "spans": [{
+            "traceId": "5b8efff798038103d269b633813fc60c", "spanId": "eee19b7ec3c1b174",
+            "parentSpanId": "eee19b7ec3c1b173", "name": "POST /cart", "kind": 2,
+            "startTimeUnixNano": "1544712660000000000", "endTimeUnixNano": "1544712661000000000",
+            "attributes": [{"key": "http.status_code", "value": {"intValue": "200"}}],
+            "status": {"code": 1}}]}]}]}  # fmt: skip
+    config = ShapeConfig(kind="read", field_tree=RESOURCE_SPANS, collection_path="resourceSpans",
+                         default_fields=chosen)  # fmt: skip
+    span = _shaped(body, config)["resourceSpans"][0]["scopeSpans"][0]["spans"][0]
+    assert span["parentSpanId"] == "eee19b7ec3c1b173" and span["endTimeUnixNano"]
+    assert span["attributes"] == [{"key": "http.status_code", "value": {"intValue": "200"}}]
+
+
+def test_a_list_items_tags_stay_out_and_a_named_group_is_no_group() -> None:
+    """A resource's ``tags: [{key, value}]`` (not named as its data) stay out of a list's item;
+    an object with a name of its own holding a list is a record, its list reduced as before;
+    a parent id not named by the record's own identity is another thing's."""
+    tagged = {"id": "string", "name": "string", "tags": [{"key": "string", "value": "string"}]}
+    assert choose_default_fields(tagged, item=True, kind="read") == ("id", "name")
+    named = {"name": "string", "schemaUrl": "string:uri",
+             "steps": [{"id": "string", "name": "string", "duration": "integer",
+                        "startedAt": "string:time", "endedAt": "string:time"}]}  # fmt: skip
+    assert group_list(named) is None and group_list(RESOURCE_SPANS) == "scopeSpans"
+    assert "steps.startedAt" not in choose_default_fields(named, item=True, kind="read")
+    other = {"id": "string", "name": "string", "parentOrgId": "string", "traceId": "string"}
+    chosen = choose_default_fields(other, item=True, kind="read")
+    assert "traceId" not in chosen and "parentOrgId" not in chosen
+
+
+def test_times_in_units_since_the_epoch_nodes_of_a_tree_and_pairs_of_data() -> None:
+    """Each part of the rule above alone: a time named with its unit (``startTimeUnixNano``,
+    ``created_at_ms``) is a time; a record whose parent is named by its own identity keeps that
+    link and the id of its thread; an item's ``attributes: [{key, value}]`` are its data."""
+    timed = {"id": "string", "title": "string", "startTimeUnixNano": "string",
+             "endTimeUnixNano": "string", "size": "integer"}  # fmt: skip
+    chosen = choose_default_fields(timed, item=True, kind="read")
+    assert {"startTimeUnixNano", "endTimeUnixNano"} <= set(chosen), chosen
+    made = {"id": "string", "title": "string", "created_at_ms": "integer", "size": "integer"}
+    assert "created_at_ms" in choose_default_fields(made, item=True, kind="read")
+    comment = {"id": "string", "body": "string", "parent_id": "string", "thread_id": "string",
+               "score": "integer", "created_at": "string:time"}  # fmt: skip
+    chosen = choose_default_fields(comment, item=True, kind="read")
+    assert {"parent_id", "thread_id"} <= set(chosen), chosen
+    event = {"id": "string", "name": "string", "attributes": [{"key": "string", "value": "string"}]}
+    chosen = choose_default_fields(event, item=True, kind="read")
+    assert {"attributes.key", "attributes.value"} <= set(chosen), chosen

@@ -48,7 +48,7 @@ from .names import base_type, hint, is_leaf, norm
 from .failures import failed_lists
 from .outcomes import composite_key, composite_parts, link_ids, tallies
 from .picking import Field, Picker, Profile, Selection
-from .roles.content import is_content
+from .roles.content import is_content, is_data_name
 from .roles.identity import (
     addressed_by, has_id, has_own_identity, identity_fields, is_id_name, is_natural_key,
     initialled_id, minted_id, own_identity_key,
@@ -64,7 +64,7 @@ from .roles.state import is_alarm_flag, is_state
 from .roles.time import is_time, says_now
 from .roles.words import leaf_keys, w
 from .collections import LIST_KEYS, PAGE_WORDS, TOTAL_WORDS, is_meta_key
-from .containers import container_lists, data_container_lists
+from .containers import container_lists, data_container_lists, group_records
 from .kinds import (
     WRITE_KINDS,
     generated_content_paths,
@@ -83,7 +83,7 @@ from .position import with_position, with_span_ends
 from .settings import settings_page, unnamed
 from .steps import (
     amounts, bare_first, colors, count_key, counts, currencies, currency_key, deeper_part_times,
-    deeper_times, enums, facts, finished_flags, flag_key, free_data, flags, happened, identities, is_data_name, kind_key,
+    deeper_times, enums, facts, finished_flags, flag_key, free_data, flags, happened, identities, kind_key,
     kinds, label_key, labels, locators, money_objects, named_relations, other_time_key,
     own_links, page_key, pages, part_last, part_states, plain_texts, plan_key, planned_times,
     primaries, recent_key, recent_times, rich_contents, rich_labels, rich_path, rich_texts,
@@ -481,6 +481,7 @@ def choose_default_fields(
         lambda key: is_data_name(key, entity),
     )
     reserved_document(tree, sel.pick, item, kind)
+    group_records(sel, lambda e: choose_default_fields(e, item=True, kind=kind))
     pick = sel.pick
     # objects only, nothing identifies the whole and its parts gave at most their states
     # (``{domain: {...}, alt_domain: {...}}``): what each of them is, by its own defaults
@@ -582,6 +583,8 @@ def choose_default_fields(
             shared=shared, everywhere=everywhere,
         )  # fmt: skip
         return tuple(pick.chosen) + tuple(p for p in whole if p not in pick.chosen)
+    for path in tree_links(tree):  # a node of a tree: its parent, the whole it is part of
+        pick.add(path, "relation", force=True)
     if kind not in WRITE_KINDS:  # a marker, a station, a place read: where it is (a
         # search's hit only when nothing else names it); a span's start: when it ends
         named = kind == "search" and item and any(is_label(k) for k in leaf_keys(tree))
@@ -623,6 +626,24 @@ def reserved_document(tree: dict[str, Any], pick: Picker, item: bool, kind: str)
         return
     for path in choose_default_fields(node, item=item, kind=kind, part=True):
         pick.add(f"{key}.{path}", "content", force=True)
+
+
+# what the whole a tree's node belongs to is called (a span's trace, a message's thread)
+WHOLE_WORDS = frozenset({"trace", "thread", "root", "tree"})
+
+
+def tree_links(tree: dict[str, Any]) -> tuple[str, ...]:
+    """A node of a tree: an object whose parent is named by the object's own identity
+    (``parentSpanId`` beside ``spanId``, ``parent_id`` beside ``id``) keeps that link, and the
+    id of the whole it belongs to (``traceId``, ``thread_id``, ``root_id``): without them a
+    list of its nodes loses its shape. (Such ids are otherwise another thing's, left out of a
+    list's items: ``roles/label.NOT_OWN``.)"""
+    own = {w(k): k for k, v in tree.items() if is_leaf(v) and is_id_name(k)}
+    parents = [k for ws, k in own.items() if len(ws) > 1 and ws[0] == "parent" and ws[1:] in own]
+    if not parents:
+        return ()
+    wholes = [k for ws, k in own.items() if len(ws) == 2 and ws[0] in WHOLE_WORDS]
+    return tuple(parents + wholes)
 
 
 def _named_by_nothing(

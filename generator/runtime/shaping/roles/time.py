@@ -41,8 +41,25 @@ PICTURE_WORDS = frozenset(
 )  # fmt: skip
 
 
-def is_time(key: str, leaf: Any) -> bool:
+# units and epochs a time's name may end with (``startTimeUnixNano``, ``created_at_ms``,
+# ``timestamp_utc``): the time word before them says what it is
+EPOCH_TAIL = frozenset(
+    {"unix", "epoch", "nano", "nanos", "ns", "ms", "millis", "micros", "us", "sec", "secs",
+     "seconds", "utc", "iso"}
+)  # fmt: skip
+
+
+def time_words(key: str) -> tuple[str, ...]:
+    """The words of a time's name without the units or epoch it ends with (``EPOCH_TAIL``:
+    ``startTimeUnixNano`` -> ``start time``)."""
     ws = w(key)
+    while len(ws) > 1 and ws[-1] in EPOCH_TAIL and ws[0] not in EPOCH_TAIL:
+        ws = ws[:-1]
+    return ws
+
+
+def is_time(key: str, leaf: Any) -> bool:
+    ws = time_words(key)
     if hint(leaf) == "time":
         return True
     if base_type(leaf) not in ("string", "integer", "number", "any") or set(ws) & MONEY_WORDS:
