@@ -14,7 +14,7 @@ from typing import Any, Callable
 from .collections import is_meta_key
 from .names import is_leaf
 from .pages import on_page
-from .picking import Selection
+from .picking import Picker, Selection
 from .relation_steps import is_container
 from .roles.content import is_content
 from .roles.identity import is_id_name, is_natural_key
@@ -147,14 +147,14 @@ def group_list(node: Any, depth: int = 0) -> str | None:
     return lists[0] if _record(element) or group_list(element, depth + 1) else None
 
 
-def group_records(sel: Selection, choose: Callable[[Any], tuple[str, ...]]) -> None:
-    """A list's item that is a group (``group_list``): its records are what the list holds,
-    each keeping what a list's item keeps (``choose``; a group inside, its own records), not
-    only its label as the lists inside one record are."""
-    if not sel.item:
-        return
-    key = group_list(sel.tree)
+def group_records(
+    tree: dict[str, Any], pick: Picker, choose: Callable[[Any], tuple[str, ...]]
+) -> None:
+    """A read's or a search's list item that is a group (``group_list``): its records are what
+    the list holds, each keeping what a list's item keeps (``choose``; a group inside, its own
+    records), not only its label as the lists inside one record are."""
+    key = group_list(tree)
     if key is None:
         return
-    for path in choose(unwrap(sel.tree[key])):
-        sel.pick.add(f"{key}.{path}", "list", force=True)
+    for path in choose(unwrap(tree[key])):
+        pick.add(f"{key}.{path}", "list", force=True)

@@ -480,8 +480,6 @@ def choose_default_fields(
         lambda e: choose_default_fields(e, item=True, kind=kind),
         lambda key: is_data_name(key, entity),
     )
-    reserved_document(tree, sel.pick, item, kind)
-    group_records(sel, lambda e: choose_default_fields(e, item=True, kind=kind))
     pick = sel.pick
     # objects only, nothing identifies the whole and its parts gave at most their states
     # (``{domain: {...}, alt_domain: {...}}``): what each of them is, by its own defaults
@@ -499,6 +497,9 @@ def choose_default_fields(
     if not pick.chosen or (objects_only and set(pick.roles) <= {"state"}) or peers or spread:
         pick = Picker(profile)
         _add_from_children(tree, pick, item, kind if peers or spread else "read", peers, listed)
+    reserved_document(tree, pick, item, kind)  # a hit's ``_source``
+    if item and kind not in WRITE_KINDS:  # a trace's spans inside their groups
+        group_records(tree, pick, lambda e: choose_default_fields(e, item=True, kind=kind))
     if any(hint(v) == "tag" for v in tree.values()):
         _every_variant(tree, pick)
     _own_figures(tree, pick)  # ``{country: {...}, taxClass: {...}, rate}``: the rate

@@ -616,10 +616,15 @@ def own_pairs(sel: Selection, f: Field) -> bool:
 
 
 def wordless(sel: Selection) -> bool:
-    """A list's item with no label and no text among its own scalars (a changelog's entry:
-    ``{version, ts, prerelease, changes: [{description, kind}]}``): what it says is in its
-    lists' elements."""
-    return sel.item and not any(is_label(f.key) or is_content(f.key) for f in sel.own_leaves)
+    """A list's item with scalars of its own but no label or text among them, and one list of
+    objects (a changelog's entry: ``{version, ts, prerelease, changes: [{description,
+    kind}]}``): what it says is in that list's elements."""
+    return (
+        sel.item
+        and bool(sel.own_leaves)
+        and len(object_lists(sel)) == 1
+        and not any(is_label(f.key) or is_content(f.key) for f in sel.own_leaves)
+    )
 
 
 def take_lists(sel: Selection, row: Step) -> int:

@@ -49,13 +49,28 @@ EPOCH_TAIL = frozenset(
 )  # fmt: skip
 
 
+EPOCH_WORDS = frozenset({"unix", "epoch"})
+# what makes a ``time`` in units an instant, not a length (``processing_time_ms``)
+INSTANT_WORDS = frozenset({"start", "end", "begin", "first", "last", "creation"})
+
+
 def time_words(key: str) -> tuple[str, ...]:
     """The words of a time's name without the units or epoch it ends with (``EPOCH_TAIL``:
-    ``startTimeUnixNano`` -> ``start time``)."""
+    ``startTimeUnixNano`` -> ``start time``, ``created_at_ms`` -> ``created at``) when what
+    is left names an instant: since the epoch, or a time word other than a bare ``time``, or
+    a ``time`` of a start, an end or an event (not ``processing_time_ms``: how long it took)."""
     ws = w(key)
-    while len(ws) > 1 and ws[-1] in EPOCH_TAIL and ws[0] not in EPOCH_TAIL:
-        ws = ws[:-1]
-    return ws
+    cut = ws
+    while len(cut) > 1 and cut[-1] in EPOCH_TAIL and cut[0] not in EPOCH_TAIL:
+        cut = cut[:-1]
+    if cut == ws:
+        return ws
+    instant = (
+        bool(set(ws[len(cut):]) & EPOCH_WORDS)
+        or (cut[-1] in TIME_LAST and cut[-1] != "time")
+        or bool(set(cut) & (TIME_WORDS | INSTANT_WORDS))
+    )
+    return cut if instant else ws
 
 
 def is_time(key: str, leaf: Any) -> bool:
