@@ -50,25 +50,21 @@ EPOCH_TAIL = frozenset(
 
 
 EPOCH_WORDS = frozenset({"unix", "epoch"})
-# what makes a ``time`` in units an instant, not a length (``processing_time_ms``)
-INSTANT_WORDS = frozenset({"start", "end", "begin", "first", "last", "creation"})
 
 
 def time_words(key: str) -> tuple[str, ...]:
     """The words of a time's name without the units or epoch it ends with (``EPOCH_TAIL``:
-    ``startTimeUnixNano`` -> ``start time``, ``created_at_ms`` -> ``created at``) when what
-    is left names an instant: since the epoch, or a time word other than a bare ``time``, or
-    a ``time`` of a start, an end or an event (not ``processing_time_ms``: how long it took)."""
+    ``startTimeUnixNano`` -> ``start time``, ``created_at_ms`` -> ``created at``) when they
+    say it is an instant: since the epoch, or after a time word other than a bare ``time``
+    (``processing_time_ms`` is how long it took)."""
     ws = w(key)
     cut = ws
     while len(cut) > 1 and cut[-1] in EPOCH_TAIL and cut[0] not in EPOCH_TAIL:
         cut = cut[:-1]
     if cut == ws:
         return ws
-    instant = (
-        bool(set(ws[len(cut):]) & EPOCH_WORDS)
-        or (cut[-1] in TIME_LAST and cut[-1] != "time")
-        or bool(set(cut) & (TIME_WORDS | INSTANT_WORDS))
+    instant = bool(set(ws[len(cut) :]) & EPOCH_WORDS) or (
+        cut[-1] in TIME_LAST and cut[-1] != "time"
     )
     return cut if instant else ws
 
