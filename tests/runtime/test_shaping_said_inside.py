@@ -142,3 +142,15 @@ def test_times_in_units_since_the_epoch_nodes_of_a_tree_and_pairs_of_data() -> N
     event = {"id": "string", "name": "string", "attributes": [{"key": "string", "value": "string"}]}
     chosen = choose_default_fields(event, item=True, kind="read")
     assert {"attributes.key", "attributes.value"} <= set(chosen), chosen
+
+
+def test_a_link_between_two_things_keeps_both_ends() -> None:
+    """Zipkin's dependency links (``{parent, child, callCount, errorCount}``): the child the
+    parent calls is half of what the link says; a record that keeps neither end is left be."""
+    link = {"parent": "string", "child": "string", "callCount": "integer", "errorCount": "integer"}
+    chosen = choose_default_fields(link, item=True, kind="read")
+    assert {"parent", "child"} <= set(chosen), chosen
+    transfer = {"id": "string", "name": "string", "from": "string", "to": "string",
+                "amount": "number", "currency": "string", "status": "string"}  # fmt: skip
+    chosen = choose_default_fields(transfer, item=True, kind="read")
+    assert "from" not in chosen and "to" not in chosen

@@ -586,6 +586,8 @@ def choose_default_fields(
         return tuple(pick.chosen) + tuple(p for p in whole if p not in pick.chosen)
     for path in tree_links(tree):  # a node of a tree: its parent, the whole it is part of
         pick.add(path, "relation", force=True)
+    for path in other_ends(tree, pick.chosen):  # a link between two things: both of them
+        pick.add(path, "relation", force=True)
     if kind not in WRITE_KINDS:  # a marker, a station, a place read: where it is (a
         # search's hit only when nothing else names it); a span's start: when it ends
         named = kind == "search" and item and any(is_label(k) for k in leaf_keys(tree))
@@ -645,6 +647,27 @@ def tree_links(tree: dict[str, Any]) -> tuple[str, ...]:
         return ()
     wholes = [k for ws, k in own.items() if len(ws) == 2 and ws[0] in WHOLE_WORDS]
     return tuple(parents + wholes)
+
+
+# the two ends of a link between two things (a dependency's ``parent`` and ``child``)
+END_PAIRS = (
+    ("parent", "child"), ("source", "target"), ("from", "to"), ("caller", "callee"),
+    ("src", "dst"), ("upstream", "downstream"),
+)  # fmt: skip
+
+
+def other_ends(tree: dict[str, Any], chosen: list[str]) -> tuple[str, ...]:
+    """A link between two things (``{parent, child, callCount}``, ``{source, target}``): the
+    end the defaults left out when they kept the other, both scalars of the object's own
+    named by the end alone: one end says nothing of what it links to."""
+    ends = {w(k): k for k, v in tree.items() if is_leaf(v)}
+    out: list[str] = []
+    for a, b in END_PAIRS:
+        if (a,) in ends and (b,) in ends:
+            pair = (ends[(a,)], ends[(b,)])
+            if any(k in chosen for k in pair):
+                out += [k for k in pair if k not in chosen]
+    return tuple(out)
 
 
 def _named_by_nothing(
