@@ -114,7 +114,12 @@ def _paged_reads(tmp_path: Path) -> dict[str, PaginationSpec | None]:
                 "get": {
                     "operationId": "getSeries",
                     "parameters": [
-                        {"name": "id", "in": "path", "required": True, "schema": {"type": "string"}},
+                        {
+                            "name": "id",
+                            "in": "path",
+                            "required": True,
+                            "schema": {"type": "string"},
+                        },
                         *paging,
                     ],
                     "responses": ok(series),
@@ -124,11 +129,19 @@ def _paged_reads(tmp_path: Path) -> dict[str, PaginationSpec | None]:
                 "get": {
                     "operationId": "getShelf",
                     "parameters": [
-                        {"name": "id", "in": "path", "required": True, "schema": {"type": "string"}},
+                        {
+                            "name": "id",
+                            "in": "path",
+                            "required": True,
+                            "schema": {"type": "string"},
+                        },
                         *paging,
                     ],
                     "responses": ok(
-                        {"type": "object", "properties": {"books": {"type": "array", "items": series}}}
+                        {
+                            "type": "object",
+                            "properties": {"books": {"type": "array", "items": series}},
+                        }
                     ),
                 }
             },

@@ -10,7 +10,11 @@ from generator.runtime.shaping.containers import group_list
 from generator.runtime.shaping.defaults import choose_default_fields
 from generator.runtime.shaping.pipeline import ShapeConfig, shape
 
-CHANGE = {"description": "string", "kind": "string:enum", "links": [{"name": "string", "url": "string:uri"}]}
+CHANGE = {
+    "description": "string",
+    "kind": "string:enum",
+    "links": [{"name": "string", "url": "string:uri"}],
+}
 CHANGELOG_ENTRY = {
     "version": "string", "ts": "integer", "changes": [CHANGE],
     "contains_security_updates": "boolean", "prerelease": "boolean",
@@ -42,12 +46,22 @@ def test_an_item_with_no_words_of_its_own_keeps_the_texts_of_its_parts() -> None
 
 def test_an_item_that_names_itself_keeps_its_parts_lean() -> None:
     """An entity an analysis found, with its name: its passages are not repeated per item."""
-    entity = {"id": "string", "name": "string", "mentions": [{"text": "string", "offset": "integer"}]}
+    entity = {
+        "id": "string",
+        "name": "string",
+        "mentions": [{"text": "string", "offset": "integer"}],
+    }
     chosen = choose_default_fields(entity, item=True, kind="read")
     assert "mentions.text" not in chosen
 
 
-HIT = {"_id": "integer", "_score": "integer", "_source": "any", "highlight": "any", "table": "string"}
+HIT = {
+    "_id": "integer",
+    "_score": "integer",
+    "_source": "any",
+    "highlight": "any",
+    "table": "string",
+}
 
 
 def test_a_hits_document_under_a_reserved_name_is_what_it_says() -> None:
@@ -55,8 +69,20 @@ def test_a_hits_document_under_a_reserved_name_is_what_it_says() -> None:
     metadata; free-form, it is kept whole; described, by its own defaults."""
     chosen = choose_default_fields(HIT, item=True, kind="search")
     assert "_source" in chosen and "_id" in chosen
-    body = {"took": 3, "hits": {"total": 1, "hits": [
-        {"_id": 7, "_score": 2, "table": "books", "_source": {"title": "Dune", "year": 1965}}]}}
+    body = {
+        "took": 3,
+        "hits": {
+            "total": 1,
+            "hits": [
+                {
+                    "_id": 7,
+                    "_score": 2,
+                    "table": "books",
+                    "_source": {"title": "Dune", "year": 1965},
+                }
+            ],
+        },
+    }
     config = ShapeConfig(kind="search", field_tree=HIT, collection_path="hits.hits",
                          default_fields=chosen)  # fmt: skip
     assert _shaped(body, config)["hits"]["hits"][0]["_source"] == {"title": "Dune", "year": 1965}
@@ -91,7 +117,9 @@ def test_a_traces_spans_inside_their_groups_keep_what_a_span_is() -> None:
     say nothing of themselves, so their spans are the list's records, each with its ids, its
     place in the tree, its times, its status and its attributes, not reduced to its name."""
     chosen = choose_default_fields(RESOURCE_SPANS, item=True, kind="read")
-    spans = {p.removeprefix("scopeSpans.spans.") for p in chosen if p.startswith("scopeSpans.spans.")}
+    spans = {
+        p.removeprefix("scopeSpans.spans.") for p in chosen if p.startswith("scopeSpans.spans.")
+    }
     assert {"spanId", "traceId", "parentSpanId", "name", "startTimeUnixNano",
             "endTimeUnixNano", "status.code"} <= spans, chosen  # fmt: skip
     assert {"attributes.key", "attributes.value"} <= spans or "attributes" in spans, chosen

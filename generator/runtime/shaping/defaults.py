@@ -734,9 +734,7 @@ def _selection(
     listed: bool,
 ) -> Selection:
     """The candidates of the object ``tree`` for the rules (``STEPS``), chosen into ``pick``."""
-    fields = [
-        f for f in _fields(tree, pick.profile.parts) if not is_noise(f.key, _string(f.node))
-    ]
+    fields = [f for f in _fields(tree, pick.profile.parts) if not is_noise(f.key, _string(f.node))]
     fields = _without_renderings(fields)
     leaves = [f for f in fields if is_leaf(f.node)]
     return Selection(
