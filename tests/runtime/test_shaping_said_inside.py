@@ -7,6 +7,7 @@ import json
 from typing import Any
 
 from generator.runtime.shaping.containers import group_list
+from generator.runtime.shaping.decision import DefaultsContext, decide
 from generator.runtime.shaping.defaults import choose_default_fields
 from generator.runtime.shaping.pipeline import ShapeConfig, shape
 
@@ -27,8 +28,11 @@ def _shaped(body: Any, config: ShapeConfig) -> Any:
 
 def test_an_item_with_no_words_of_its_own_keeps_the_texts_of_its_parts() -> None:
     """Artifact Hub's changelog: each version says what changed only in its ``changes``."""
-    chosen = choose_default_fields(CHANGELOG_ENTRY, item=True, kind="read")
+    chosen = decide(CHANGELOG_ENTRY, DefaultsContext(), kind="read", item=True).default_fields
     assert "changes.description" in chosen and "version" in chosen
+    # an element of a list inside a record, said by its parts' texts, is left as it was
+    inside = choose_default_fields(CHANGELOG_ENTRY, item=True, kind="read")
+    assert "changes.description" not in inside
     body = [
         {"version": "1.2.0", "ts": 1700000000, "prerelease": False,
          "contains_security_updates": True,
@@ -116,7 +120,7 @@ def test_a_traces_spans_inside_their_groups_keep_what_a_span_is() -> None:
     """Jaeger's trace (OpenTelemetry's ``resourceSpans[].scopeSpans[].spans[]``): the groups
     say nothing of themselves, so their spans are the list's records, each with its ids, its
     place in the tree, its times, its status and its attributes, not reduced to its name."""
-    chosen = choose_default_fields(RESOURCE_SPANS, item=True, kind="read")
+    chosen = decide(RESOURCE_SPANS, DefaultsContext(), kind="read", item=True).default_fields
     spans = {
         p.removeprefix("scopeSpans.spans.") for p in chosen if p.startswith("scopeSpans.spans.")
     }
@@ -148,6 +152,12 @@ def test_a_list_items_tags_stay_out_and_a_named_group_is_no_group() -> None:
                         "startedAt": "string:time", "endedAt": "string:time"}]}  # fmt: skip
     assert group_list(named) is None and group_list(RESOURCE_SPANS) == "scopeSpans"
     assert "steps.startedAt" not in choose_default_fields(named, item=True, kind="read")
+    # a group inside a list's element (not the item a read answers) is left as it was
+    report = {"id": "string", "reports": [{"changes": [{"element": "string", "oldValue": "string",
+                                                        "newValue": "string"}]}]}  # fmt: skip
+    assert choose_default_fields(report, kind="read", item=True) == choose_default_fields(
+        report, kind="read", item=True, groups=False
+    )
     other = {"id": "string", "name": "string", "parentOrgId": "string", "traceId": "string"}
     chosen = choose_default_fields(other, item=True, kind="read")
     assert "traceId" not in chosen and "parentOrgId" not in chosen

@@ -391,6 +391,7 @@ def choose_default_fields(
     shared: tuple[str, ...] = (),
     everywhere: tuple[str, ...] = (),
     part: bool = False,
+    groups: bool = False,
 ) -> tuple[str, ...]:
     """The concise default selection for an object tree (module doc): ``item=True`` for the
     items of a list response; ``kind``: what the operation does (``kinds.py``); ``listed``:
@@ -398,7 +399,9 @@ def choose_default_fields(
     search; not to a write's record, nor to its parts, which are chosen as a read's are);
     ``shared``, ``everywhere``: the object is one of a union's variants and these are the
     members most of its variants share, and all of them (``_shared_first``); ``part``: the
-    tree is a part of the object chosen on (``_add_from_children``), not the object itself."""
+    tree is a part of the object chosen on (``_add_from_children``), not the object itself;
+    ``groups``: the tree is an item of the list a read or a search answers (not a list's
+    element inside one), whose records a group holds (``containers.group_records``)."""
     listed = item and kind not in WRITE_KINDS if listed is None else listed
     profile = profile_for(kind, item)
     tree = unwrap(field_tree)
@@ -467,7 +470,7 @@ def choose_default_fields(
             only, item=item, kind=kind, entity=w(key), keys=keys, listed=listed
         )
         return tuple(f"{key}.{p}" for p in inner)  # a wrapper: what it wraps, read through
-    sel = _selection(tree, Picker(profile), item, kind, entity, keys, listed)
+    sel = _selection(tree, Picker(profile), item, kind, entity, keys, listed, groups)
     _shared_first(sel, shared, everywhere)
     who_with_when(sel)  # a part's time comes with who (``last_message.author``)
     container_lists(
@@ -498,8 +501,10 @@ def choose_default_fields(
         pick = Picker(profile)
         _add_from_children(tree, pick, item, kind if peers or spread else "read", peers, listed)
     reserved_document(tree, pick, item, kind)  # a hit's ``_source``
-    if item and kind not in WRITE_KINDS:  # a trace's spans inside their groups
-        group_records(tree, pick, lambda e: choose_default_fields(e, item=True, kind=kind))
+    if groups and item and kind in ("read", "search"):  # a trace's spans inside groups
+        group_records(
+            tree, pick, lambda e: choose_default_fields(e, item=True, kind=kind, groups=True)
+        )
     if any(hint(v) == "tag" for v in tree.values()):
         _every_variant(tree, pick)
     _own_figures(tree, pick)  # ``{country: {...}, taxClass: {...}, rate}``: the rate
@@ -732,6 +737,7 @@ def _selection(
     entity: tuple[str, ...],
     keys: tuple[str, ...],
     listed: bool,
+    answered: bool = False,
 ) -> Selection:
     """The candidates of the object ``tree`` for the rules (``STEPS``), chosen into ``pick``."""
     fields = [f for f in _fields(tree, pick.profile.parts) if not is_noise(f.key, _string(f.node))]
@@ -754,6 +760,7 @@ def _selection(
         arrays=[f for f in fields if isinstance(f.node, list)],
         own_leaves=[f for f in leaves if not f.part],  # parts give identity, label, state, time
         listed=listed,
+        answered=answered,
     )
 
 

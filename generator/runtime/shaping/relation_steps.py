@@ -616,11 +616,11 @@ def own_pairs(sel: Selection, f: Field) -> bool:
 
 
 def wordless(sel: Selection) -> bool:
-    """A list's item with scalars of its own but no label or text among them, and one list of
-    objects (a changelog's entry: ``{version, ts, prerelease, changes: [{description,
+    """The item of the list a read or a search answers (``Selection.answered``) with scalars
+    of its own but no label or text among them, and one list of objects (a changelog's entry: ``{version, ts, prerelease, changes: [{description,
     kind}]}``): what it says is in that list's elements."""
     return (
-        sel.item
+        sel.answered
         and bool(sel.own_leaves)
         and len(object_lists(sel)) == 1
         and not any(is_label(f.key) or is_content(f.key) for f in sel.own_leaves)
