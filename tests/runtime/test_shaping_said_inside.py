@@ -164,15 +164,18 @@ def test_a_list_items_tags_stay_out_and_a_named_group_is_no_group() -> None:
 
 
 def test_times_in_units_since_the_epoch_nodes_of_a_tree_and_pairs_of_data() -> None:
-    """Each part of the rule above alone: a time named with its unit (``startTimeUnixNano``,
-    ``created_at_ms``) is a time; a record whose parent is named by its own identity keeps that
+    """Each part of the rule above alone: a time named in units since the epoch
+    (``startTimeUnixNano``, ``created_unix_ms``) is a time; a record whose parent is named by its own identity keeps that
     link and the id of its thread; an item's ``attributes: [{key, value}]`` are its data."""
     timed = {"id": "string", "title": "string", "startTimeUnixNano": "string",
              "endTimeUnixNano": "string", "size": "integer"}  # fmt: skip
     chosen = choose_default_fields(timed, item=True, kind="read")
     assert {"startTimeUnixNano", "endTimeUnixNano"} <= set(chosen), chosen
-    made = {"id": "string", "title": "string", "created_at_ms": "integer", "size": "integer"}
-    assert "created_at_ms" in choose_default_fields(made, item=True, kind="read")
+    made = {"id": "string", "title": "string", "created_unix_ms": "integer", "size": "integer"}
+    assert "created_unix_ms" in choose_default_fields(made, item=True, kind="read")
+    took = {"id": "string", "title": "string", "processing_time_ms": "integer",
+            "width": "integer", "height": "integer", "format": "string"}  # fmt: skip
+    assert "processing_time_ms" not in choose_default_fields(took, item=True, kind="read")
     comment = {"id": "string", "body": "string", "parent_id": "string", "thread_id": "string",
                "score": "integer", "created_at": "string:time"}  # fmt: skip
     chosen = choose_default_fields(comment, item=True, kind="read")

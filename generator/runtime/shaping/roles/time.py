@@ -53,20 +53,17 @@ EPOCH_WORDS = frozenset({"unix", "epoch"})
 
 
 def time_words(key: str) -> tuple[str, ...]:
-    """The words of a time's name without the units or epoch it ends with (``EPOCH_TAIL``:
-    ``startTimeUnixNano`` -> ``start time``, ``created_at_ms`` -> ``created at``) when they
-    say it is an instant: since the epoch, or after a time word other than a bare ``time``
-    (``processing_time_ms`` is how long it took)."""
+    """The words of a time's name without the units it ends with (``EPOCH_TAIL``) when they
+    say it counts since the epoch (``startTimeUnixNano`` -> ``start time``); a name in units
+    alone is left as it is (``processing_time_ms``: how long it took; ``timestampMillis``,
+    read as before)."""
     ws = w(key)
     cut = ws
     while len(cut) > 1 and cut[-1] in EPOCH_TAIL and cut[0] not in EPOCH_TAIL:
         cut = cut[:-1]
     if cut == ws:
         return ws
-    instant = bool(set(ws[len(cut) :]) & EPOCH_WORDS) or (
-        cut[-1] in TIME_LAST and cut[-1] != "time"
-    )
-    return cut if instant else ws
+    return cut if set(ws[len(cut) :]) & EPOCH_WORDS else ws
 
 
 def is_time(key: str, leaf: Any) -> bool:
