@@ -195,20 +195,3 @@ def test_a_link_between_two_things_keeps_both_ends() -> None:
                 "amount": "number", "currency": "string", "status": "string"}  # fmt: skip
     chosen = choose_default_fields(transfer, item=True, kind="read")
     assert "from" not in chosen and "to" not in chosen
-
-
-def test_a_span_whose_end_is_kept_alone_keeps_its_start() -> None:
-    """A trace's span in a search kept when it ended, not when it began: both ends of a span."""
-    from generator.runtime.shaping.position import with_span_ends
-
-    span = {"spanId": "string", "startTimeUnixNano": "string", "endTimeUnixNano": "string"}
-    chosen = with_span_ends(("spanId", "endTimeUnixNano"), span)
-    assert chosen == ("spanId", "endTimeUnixNano", "startTimeUnixNano")
-    timed = {**span, "duration": "integer"}  # its length beside it says how long it lasted
-    assert with_span_ends(("spanId", "endTimeUnixNano", "duration"), timed) == (
-        "spanId", "endTimeUnixNano", "duration",
-    )  # fmt: skip
-    groups = decide(RESOURCE_SPANS, DefaultsContext(), kind="search", item=True).default_fields
-    assert {"scopeSpans.spans.startTimeUnixNano", "scopeSpans.spans.endTimeUnixNano"} <= set(
-        groups
-    ), groups
