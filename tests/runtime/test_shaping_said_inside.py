@@ -161,6 +161,9 @@ def test_a_list_items_tags_stay_out_and_a_named_group_is_no_group() -> None:
     other = {"id": "string", "name": "string", "parentOrgId": "string", "traceId": "string"}
     chosen = choose_default_fields(other, item=True, kind="read")
     assert "traceId" not in chosen and "parentOrgId" not in chosen
+    unit = {"id": "string", "name": "string", "parent_id": "string", "kind": "string",
+            "created_at": "string:time", "size": "integer"}  # fmt: skip
+    assert "parent_id" not in choose_default_fields(unit, item=True, kind="read")
 
 
 def test_times_in_units_since_the_epoch_nodes_of_a_tree_and_pairs_of_data() -> None:
