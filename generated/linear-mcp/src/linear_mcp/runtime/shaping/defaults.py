@@ -642,17 +642,18 @@ WHOLE_WORDS = frozenset({"trace", "thread", "root", "tree"})
 
 
 def tree_links(tree: dict[str, Any]) -> tuple[str, ...]:
-    """A node of a tree: an object whose parent is named by the object's own identity
-    (``parentSpanId`` beside ``spanId``, ``parent_id`` beside ``id``) keeps that link, and the
-    id of the whole it belongs to (``traceId``, ``thread_id``, ``root_id``): without them a
-    list of its nodes loses its shape. (Such ids are otherwise another thing's, left out of a
-    list's items: ``roles/label.NOT_OWN``.)"""
+    """A node of a tree inside a whole: an object whose parent is named by the object's own
+    identity (``parentSpanId`` beside ``spanId``, ``parent_id`` beside ``id``) beside the id of
+    the whole it belongs to (``traceId``, ``thread_id``, ``root_id``) keeps both: without them
+    a list of its nodes loses its shape. A parent link with no whole (a category's parent) is
+    left to the other rules. (Such ids are otherwise another thing's, left out of a list's
+    items: ``roles/label.NOT_OWN``.)"""
     own = {w(k): k for k, v in tree.items() if is_leaf(v) and is_id_name(k)}
     parents = [k for ws, k in own.items() if len(ws) > 1 and ws[0] == "parent" and ws[1:] in own]
     if not parents:
         return ()
     wholes = [k for ws, k in own.items() if len(ws) == 2 and ws[0] in WHOLE_WORDS]
-    return tuple(parents + wholes)
+    return tuple(parents + wholes) if wholes else ()
 
 
 # the two ends of a link between two things (a dependency's ``parent`` and ``child``)

@@ -68,20 +68,16 @@ def with_position(chosen: tuple[str, ...], tree: dict[str, Any]) -> tuple[str, .
 # ``start_date`` and ``end_date``): the start kept alone says when it began, not how long
 # it lasts, unless its length is kept beside it (``duration``).
 START_WORDS = {"start": "end", "starts": "ends", "begin": "end", "begins": "ends"}
-# ... and the start of a span whose end is kept alone (a trace's span in a search: when it
-# ended, not when it began)
-END_WORDS = {"end": "start", "ends": "starts"}
 LENGTH_WORDS = frozenset({"duration", "length", "elapsed"})
 
 
 def _span_end(key: str, siblings: dict[str, Any]) -> str | None:
-    """The member at the other end of the span ``key`` starts or ends, among ``siblings``:
-    the same words, the start's replaced by the end's (or the end's by the start's)."""
+    """The member ending the span ``key`` starts, among ``siblings``: the same words, the
+    start's replaced by the end's."""
     ws = w(key)
     for i, word in enumerate(ws):
-        other_end = START_WORDS.get(word) or END_WORDS.get(word)
-        if other_end is not None:
-            want = (*ws[:i], other_end, *ws[i + 1 :])
+        if word in START_WORDS:
+            want = (*ws[:i], START_WORDS[word], *ws[i + 1 :])
             for other, node in siblings.items():
                 if other != key and is_leaf(node) and w(other) == want:
                     return other
