@@ -20,7 +20,10 @@ names one):
 * ``link``: the success response declares a ``Link`` header (GitHub), with a page argument;
 * ``page``: a ``page`` argument (with ``per_page``/``page_size``/``pageSize``/``limit``/``size``);
   at run time a ``next_page`` body field, when present, is the next page's value (Stripe search);
-* ``offset``: an ``offset``/``skip`` argument.
+* ``offset``: an ``offset``/``skip`` argument;
+
+the last three (arguments alone) only when the response can hold a list: not one described
+object with no list of its own nor of records in its parts (``_one_object``).
 
 The page size argument's bound comes from its schema ``maximum``, else from a "(max N)" /
 "maximum of N" / "between 1 and N" phrase in its description. The overlay can declare or
@@ -136,6 +139,24 @@ def max_size(op: OperationSpec, arg: str | None) -> int | None:
     return None
 
 
+def _one_object(op: OperationSpec) -> bool:
+    """The response is described as one object holding no list to page: no list among its
+    own members nor a list of records in its parts (a series read by id, described with the
+    ``page`` and ``limit`` arguments its list shares): page or offset arguments alone do not
+    make it paged, so no paging note follows its answer."""
+    tree = op.response.field_tree
+    if not isinstance(tree, dict) or not tree or op.response.collection_path is not None:
+        return False
+    if any(isinstance(v, list) for v in tree.values()):
+        return False
+    return not any(
+        isinstance(v, list) and isinstance(v[0] if v else None, dict)
+        for part in tree.values()
+        if isinstance(part, dict)
+        for v in part.values()
+    )
+
+
 def detect_pagination(op: OperationSpec, link_header: bool = False) -> PaginationSpec | None:
     if op.binding.kind != "http":
         return None  # GraphQL connections are paged by the GraphQL caller
@@ -198,7 +219,7 @@ def detect_pagination(op: OperationSpec, link_header: bool = False) -> Paginatio
     link_field = next((p for p in wrapper if _is_link_path(p)), None)
     if link_field is not None:
         return PaginationSpec("link", size_arg=size, max_size=bound, next_link_field=link_field)
-    if op.binding.method != "GET":
+    if op.binding.method != "GET" or _one_object(op):
         return None
     page = _arg(op, PAGE_ARGS)
     if page and link_header:

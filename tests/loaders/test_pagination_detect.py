@@ -73,3 +73,89 @@ def test_paging_signs_in_a_list_wrapper_choose_the_style() -> None:
         "cursor", cursor_arg="Marker", next_field="NextMarker", more_field="IsTruncated"
     )
     assert ops["list_pages"] == PaginationSpec("link", next_link_field="links.next")
+
+
+def _paged_reads(tmp_path: Path) -> dict[str, PaginationSpec | None]:
+    """A list and a read by id that share ``page`` and ``limit`` arguments (a description
+    copying its list's parameters onto the read of one object: Audiobookshelf's series)."""
+    import json
+
+    paging = [
+        {"name": "page", "in": "query", "schema": {"type": "integer"}},
+        {"name": "limit", "in": "query", "schema": {"type": "integer"}},
+    ]
+    series = {
+        "type": "object",
+        "properties": {
+            "id": {"type": "string"},
+            "name": {"type": "string"},
+            "progress": {
+                "type": "object",
+                "properties": {"itemIds": {"type": "array", "items": {"type": "string"}}},
+            },
+        },
+    }
+
+    def ok(schema: dict) -> dict:
+        return {"200": {"description": "ok", "content": {"application/json": {"schema": schema}}}}
+
+    doc = {
+        "openapi": "3.0.0",
+        "info": {"title": "t", "version": "1"},
+        "paths": {
+            "/series": {
+                "get": {
+                    "operationId": "listSeries",
+                    "parameters": paging,
+                    "responses": ok({"type": "array", "items": series}),
+                }
+            },
+            "/series/{id}": {
+                "get": {
+                    "operationId": "getSeries",
+                    "parameters": [
+                        {
+                            "name": "id",
+                            "in": "path",
+                            "required": True,
+                            "schema": {"type": "string"},
+                        },
+                        *paging,
+                    ],
+                    "responses": ok(series),
+                }
+            },
+            "/shelves/{id}": {
+                "get": {
+                    "operationId": "getShelf",
+                    "parameters": [
+                        {
+                            "name": "id",
+                            "in": "path",
+                            "required": True,
+                            "schema": {"type": "string"},
+                        },
+                        *paging,
+                    ],
+                    "responses": ok(
+                        {
+                            "type": "object",
+                            "properties": {"books": {"type": "array", "items": series}},
+                        }
+                    ),
+                }
+            },
+        },
+    }
+    path = tmp_path / "series.json"
+    path.write_text(json.dumps(doc))
+    spec, _ = load_openapi(path, name="se")
+    return {op.tool_name: op.pagination for op in spec.operations}
+
+
+def test_page_arguments_on_a_read_of_one_object_with_no_list_do_not_page_it(tmp_path) -> None:
+    ops = _paged_reads(tmp_path)
+    assert ops["list_series"] == PaginationSpec("page", size_arg="limit", page_arg="page")
+    assert ops["get_series"] is None  # one series: no list to page, no paging note
+    # one object holding a list: the list may be what the arguments page
+    assert ops["get_shelf"] == PaginationSpec("page", size_arg="limit", page_arg="page")

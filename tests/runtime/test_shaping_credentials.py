@@ -257,3 +257,30 @@ def test_a_session_a_verify_hands_over_is_kept_and_an_updated_records_secret_is_
     hook = {"id": "wh1", "url": "https://example.com/hook", "secret": "whsec-123456789",
             "events": ["push"], "active": True}  # fmt: skip
     assert "secret" not in choose_default_fields(field_tree_from_value(hook), kind="update")
+
+
+def test_a_short_form_of_a_password_is_a_secret_only_as_text_ending_a_name() -> None:
+    """An SMTP server's settings (Audiobookshelf's ``pass``): the password is hidden on the
+    read, shown on the create that made it; figures, verdicts and words that merely start
+    with ``pass`` stay (``pass_rate``, ``passCount``, a boolean ``pass``, ``passenger``)."""
+    mail = {
+        "id": "email-settings", "host": "smtp.example.com", "port": 465, "user": "books",
+        "pass": SECRET, "backup_pwd": "pwd-0987654321",
+    }  # fmt: skip
+    read = "".join(shape(mail, ShapeConfig(kind="read"), detail_level="detailed").chunks)
+    assert SECRET not in read and "pwd-0987654321" not in read and "smtp.example.com" in read
+    made = "".join(shape(mail, ShapeConfig(kind="create")).chunks)
+    assert SECRET in made  # what the create set up, shown on its answer
+    checks = {
+        "id": "run-7", "name": "nightly", "pass": True, "pass_rate": 0.97, "passCount": 41,
+        "passenger": "Ada", "passage": "Chapter one",
+    }  # fmt: skip
+    shown = json.loads(
+        "".join(shape(checks, ShapeConfig(kind="read"), detail_level="detailed").chunks)
+    )
+    assert shown == checks
+    chosen = choose_default_fields(field_tree_from_value(checks), kind="read")
+    assert {"pass", "pass_rate", "passCount", "passenger", "passage"} <= set(chosen), chosen
+    mail_tree = field_tree_from_value(mail)
+    assert "pass" not in choose_default_fields(mail_tree, kind="read")
+    assert "pass" in choose_default_fields(mail_tree, kind="create")

@@ -377,6 +377,7 @@ def _chosen(
             keys=context.keys,
             shared=context.shared,
             everywhere=context.everywhere,
+            groups=True,
         )
     )
 

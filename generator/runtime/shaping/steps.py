@@ -35,7 +35,7 @@ from .containers import records_container
 from .kinds import WRITE_KINDS
 from .names import base_type, hint, is_leaf
 from .picking import Field, Selection
-from .roles.content import is_body, is_content, is_value, text_member
+from .roles.content import is_body, is_content, is_data_name, is_value, text_member
 from .roles.identity import (
     addressed_by,
     has_id,
@@ -83,7 +83,9 @@ from .roles.state import (
     is_state,
     state_rank,
 )
-from .roles.time import is_made, is_planned, is_time, of_picture, pictures, plan_rank, time_rank
+from .roles.time import (
+    is_made, is_planned, is_time, of_picture, pictures, plan_rank, time_rank, time_words,
+)  # fmt: skip
 from .roles.words import participle, w
 from .pages import on_page
 from .table import Step, take_fallback, take_ranked
@@ -630,7 +632,7 @@ def planned_times(sel: Selection) -> list[Field]:
         return []
     return [
         f for f in _times(sel)
-        if not f.part and is_planned(f.key, f.node) and len(w(f.key)) <= PLAN_WORDS_MAX
+        if not f.part and is_planned(f.key, f.node) and len(time_words(f.key)) <= PLAN_WORDS_MAX
     ]  # fmt: skip
 
 
@@ -903,25 +905,6 @@ def _fact_name(f: Field) -> bool:
         and ws[0] not in LIMIT_WORDS
         and ws[-1] not in LIMITED
     )
-
-
-# Free-form members that hold an object's own data: a document's ``fields``, a config map's
-# ``data``, a JSON:API resource's ``attributes`` (a map the description does not spell out).
-DATA_WORDS = frozenset(
-    {"data", "fields", "properties", "attributes", "values", "payload", "document", "record"}
-)
-# Words that may qualify a data word and still name the object's own data: values its users
-# defined (``custom_fields``).
-OWN_DATA_WORDS = frozenset({"custom"})
-
-
-def is_data_name(key: str, entity: tuple[str, ...] = ()) -> bool:
-    """``fields``, ``attributes``; also qualified by the object's own type or as its users'
-    (``ticket_attributes`` on a ticket, ``custom_fields``), not by another thing's
-    (``billing_data``)."""
-    words = w(key)
-    own = set(entity) | OWN_DATA_WORDS
-    return bool(words) and words[-1] in DATA_WORDS and all(q in own for q in words[:-1])
 
 
 def free_data(sel: Selection) -> list[Field]:

@@ -32,6 +32,15 @@ CREDENTIAL_WORDS = frozenset({"secret", "password", "passwd", "passphrase", "tok
 # not its id or name (``access_key_id`` names an AWS key), only its value's words may follow.
 CREDENTIAL_KEYS = frozenset({"private", "api", "access", "signing", "encryption", "master"})
 KEY_VALUE_WORDS = frozenset({"pem", "data", "value", "material"})
+# Short forms of a password (an SMTP server's ``pass``, ``db_pwd``): a credential only as the
+# name's last word and only holding text; ``pass_rate``, ``passCount``, ``passed``, ``passage``
+# or a boolean ``pass`` (a check's verdict) are not.
+SHORT_CREDENTIAL_WORDS = frozenset({"pass", "pwd", "pswd"})
+
+
+def _short(ws: tuple[str, ...], text: bool) -> bool:
+    """A short form of a password (``SHORT_CREDENTIAL_WORDS``) ending a name that holds text."""
+    return text and ws[-1] in SHORT_CREDENTIAL_WORDS
 
 
 def _credential(ws: tuple[str, ...]) -> bool:
@@ -58,18 +67,20 @@ ABOUT_WORDS = frozenset(
 )  # fmt: skip
 
 
-def is_credential(key: str) -> bool:
+def is_credential(key: str, text: bool = False) -> bool:
     """A secret, a password, a token, a private or API key (module doc); not a cursor, nor what
-    is said about one (``token_id``, ``secret_name``, ``token_type``)."""
+    is said about one (``token_id``, ``secret_name``, ``token_type``); with ``text`` (the member
+    holds a string), also a short form of a password (``smtp_pass``: ``_short``)."""
     ws = w(key)
-    return _credential(ws) and not set(ws) & (CURSOR_WORDS | ABOUT_WORDS)
+    return (_credential(ws) or _short(ws, text)) and not set(ws) & (CURSOR_WORDS | ABOUT_WORDS)
 
 
-def minted(key: str) -> bool:
-    """A credential member (``token``, ``client_secret``, ``totp_secret``, ``private_key``):
-    noise on reads, what a create made on its answer (``defaults.py``)."""
+def minted(key: str, text: bool = False) -> bool:
+    """A credential member (``token``, ``client_secret``, ``totp_secret``, ``private_key``;
+    with ``text``, a short form of a password: ``_short``): noise on reads, what a create made
+    on its answer (``defaults.py``)."""
     ws = w(key)
-    return _credential(ws) and not (ws[-1] in LABEL_WORDS and len(ws) > 1)
+    return (_credential(ws) or _short(ws, text)) and not (ws[-1] in LABEL_WORDS and len(ws) > 1)
 
 
 # What a record holds, by name (``roles/content.VALUE_WORDS`` says the same of typed records).
@@ -85,9 +96,10 @@ def minted_value(key: str, entity: tuple[str, ...]) -> bool:
     return len(ws) == 1 and (ws[0] in HELD_WORDS or own) and _credential(entity)
 
 
-def is_noise(key: str) -> bool:
+def is_noise(key: str, text: bool = False) -> bool:
     """Avatars, etags, hashes, secrets, private and API keys...; a name is never noise
-    (``secret_type_display_name`` names a kind of secret, ``nodeName`` a machine)."""
+    (``secret_type_display_name`` names a kind of secret, ``nodeName`` a machine); with
+    ``text`` (the member holds a string), a short form of a password too (``_short``)."""
     if key.startswith("_"):
         return True
     ws = w(key)
@@ -95,4 +107,9 @@ def is_noise(key: str) -> bool:
         return False
     if len(ws) > 1 and ws[0] in SEALED_WORDS:  # ciphertext (``encrypted_content``): unread
         return True
-    return bool(set(ws) & NOISE_WORDS) or norm(key) in NOISE_WORDS or _credential(ws)
+    return (
+        bool(set(ws) & NOISE_WORDS)
+        or norm(key) in NOISE_WORDS
+        or _credential(ws)
+        or _short(ws, text)
+    )

@@ -49,7 +49,7 @@ from .names import base_type, hint, is_leaf, norm
 from .failures import failed_lists
 from .outcomes import composite_key, composite_parts, link_ids, tallies
 from .picking import Field, Picker, Profile, Selection
-from .roles.content import is_content
+from .roles.content import is_content, is_data_name
 from .roles.identity import (
     addressed_by, has_id, has_own_identity, identity_fields, is_id_name, is_natural_key,
     initialled_id, minted_id, own_identity_key,
@@ -65,7 +65,7 @@ from .roles.state import is_alarm_flag, is_state
 from .roles.time import is_time, says_now
 from .roles.words import leaf_keys, w
 from .collections import LIST_KEYS, PAGE_WORDS, TOTAL_WORDS, is_meta_key
-from .containers import container_lists, data_container_lists
+from .containers import container_lists, data_container_lists, group_records
 from .kinds import (
     WRITE_KINDS,
     generated_content_paths,
@@ -84,7 +84,7 @@ from .position import with_position, with_span_ends
 from .settings import settings_page, switches, unnamed
 from .steps import (
     amounts, bare_first, colors, count_key, counts, currencies, currency_key, deeper_part_times,
-    cells, deeper_times, enums, readings, facts, finished_flags, flag_key, free_data, flags, happened, identities, is_data_name, kind_key,
+    cells, deeper_times, enums, readings, facts, finished_flags, flag_key, free_data, flags, happened, identities, kind_key,
     kinds, label_key, labels, locators, money_objects, named_relations, other_time_key,
     own_links, page_key, pages, part_last, part_states, plain_texts, plan_key, planned_times,
     primaries, recent_key, recent_times, rich_contents, rich_labels, rich_path, rich_texts,
@@ -394,6 +394,7 @@ def choose_default_fields(
     shared: tuple[str, ...] = (),
     everywhere: tuple[str, ...] = (),
     part: bool = False,
+    groups: bool = False,
 ) -> tuple[str, ...]:
     """The concise default selection for an object tree (module doc): ``item=True`` for the
     items of a list response; ``kind``: what the operation does (``kinds.py``); ``listed``:
@@ -401,7 +402,9 @@ def choose_default_fields(
     search; not to a write's record, nor to its parts, which are chosen as a read's are);
     ``shared``, ``everywhere``: the object is one of a union's variants and these are the
     members most of its variants share, and all of them (``_shared_first``); ``part``: the
-    tree is a part of the object chosen on (``_add_from_children``), not the object itself."""
+    tree is a part of the object chosen on (``_add_from_children``), not the object itself;
+    ``groups``: the tree is an item of the list a read or a search answers (not a list's
+    element inside one), whose records a group holds (``containers.group_records``)."""
     listed = item and kind not in WRITE_KINDS if listed is None else listed
     profile = profile_for(kind, item)
     tree = unwrap(field_tree)
@@ -470,7 +473,7 @@ def choose_default_fields(
             only, item=item, kind=kind, entity=w(key), keys=keys, listed=listed
         )
         return tuple(f"{key}.{p}" for p in inner)  # a wrapper: what it wraps, read through
-    sel = _selection(tree, Picker(profile), item, kind, entity, keys, listed)
+    sel = _selection(tree, Picker(profile), item, kind, entity, keys, listed, groups)
     _shared_first(sel, shared, everywhere)
     who_with_when(sel)  # a part's time comes with who (``last_message.author``)
     container_lists(
@@ -500,6 +503,11 @@ def choose_default_fields(
     if not pick.chosen or (objects_only and set(pick.roles) <= {"state"}) or peers or spread:
         pick = Picker(profile)
         _add_from_children(tree, pick, item, kind if peers or spread else "read", peers, listed)
+    reserved_document(tree, pick, item, kind)  # a hit's ``_source``
+    if groups and item and kind in ("read", "search"):  # a trace's spans inside groups
+        group_records(
+            tree, pick, lambda e: choose_default_fields(e, item=True, kind=kind, groups=True)
+        )
     if any(hint(v) == "tag" for v in tree.values()):
         _every_variant(tree, pick)
     _own_figures(tree, pick)  # ``{country: {...}, taxClass: {...}, rate}``: the rate
@@ -596,12 +604,91 @@ def choose_default_fields(
             shared=shared, everywhere=everywhere,
         )  # fmt: skip
         return tuple(pick.chosen) + tuple(p for p in whole if p not in pick.chosen)
+    for path in tree_links(tree):  # a node of a tree: its parent, the whole it is part of
+        pick.add(path, "relation", force=True)
+    for path in other_ends(tree, pick.chosen):  # a link between two things: both of them
+        pick.add(path, "relation", force=True)
     if kind not in WRITE_KINDS:  # a marker, a station, a place read: where it is (a
         # search's hit only when nothing else names it); a span's start: when it ends
         named = kind == "search" and item and any(is_label(k) for k in leaf_keys(tree))
         chosen = tuple(pick.chosen) if named else with_position(tuple(pick.chosen), tree)
         return with_span_ends(chosen, tree)
     return tuple(pick.chosen)
+
+
+def _reserved_document_key(tree: dict[str, Any]) -> str | None:
+    """The one member under a reserved name (``_source``) that holds the object's document, in
+    an envelope of reserved members (a search engine's hit: ``{_id, _score, _source: {...}}``):
+    an object or a free-form value, not metadata (``_links``, ``_meta``) nor embedded
+    resources (``_embedded``), beside at least one other reserved member and no label or text
+    among the object's other scalars. Reserved names are otherwise noise (``is_noise``)."""
+    reserved = [k for k in tree if k.startswith("_")]
+    docs = [
+        k for k in reserved
+        if (isinstance(tree[k], dict) and tree[k]) or (is_leaf(tree[k]) and base_type(tree[k]) == "any")
+    ]  # fmt: skip
+    docs = [k for k in docs if not is_meta_key(k) and not _embedded(tree[k])]
+    if len(docs) != 1 or len(reserved) < 2:
+        return None
+    words_of_its_own = any(
+        is_label(k) or is_content(k) for k, v in tree.items() if is_leaf(v) and k not in reserved
+    )
+    return None if words_of_its_own else docs[0]
+
+
+def reserved_document(tree: dict[str, Any], pick: Picker, item: bool, kind: str) -> None:
+    """The document a reserved member holds (``_reserved_document_key``) is what the object
+    says: kept whole when the description leaves it free-form, else by its own defaults (a
+    list's item's when the object is one)."""
+    key = _reserved_document_key(tree)
+    if key is None:
+        return
+    node = tree[key]
+    if not isinstance(node, dict):
+        pick.add(key, "content", force=True)
+        return
+    for path in choose_default_fields(node, item=item, kind=kind, part=True):
+        pick.add(f"{key}.{path}", "content", force=True)
+
+
+# what the whole a tree's node belongs to is called (a span's trace, a message's thread)
+WHOLE_WORDS = frozenset({"trace", "thread", "root", "tree"})
+
+
+def tree_links(tree: dict[str, Any]) -> tuple[str, ...]:
+    """A node of a tree inside a whole: an object whose parent is named by the object's own
+    identity (``parentSpanId`` beside ``spanId``, ``parent_id`` beside ``id``) beside the id of
+    the whole it belongs to (``traceId``, ``thread_id``, ``root_id``) keeps both: without them
+    a list of its nodes loses its shape. A parent link with no whole (a category's parent) is
+    left to the other rules. (Such ids are otherwise another thing's, left out of a list's
+    items: ``roles/label.NOT_OWN``.)"""
+    own = {w(k): k for k, v in tree.items() if is_leaf(v) and is_id_name(k)}
+    parents = [k for ws, k in own.items() if len(ws) > 1 and ws[0] == "parent" and ws[1:] in own]
+    if not parents:
+        return ()
+    wholes = [k for ws, k in own.items() if len(ws) == 2 and ws[0] in WHOLE_WORDS]
+    return tuple(parents + wholes) if wholes else ()
+
+
+# the two ends of a link between two things (a dependency's ``parent`` and ``child``)
+END_PAIRS = (
+    ("parent", "child"), ("source", "target"), ("from", "to"), ("caller", "callee"),
+    ("src", "dst"), ("upstream", "downstream"),
+)  # fmt: skip
+
+
+def other_ends(tree: dict[str, Any], chosen: list[str]) -> tuple[str, ...]:
+    """A link between two things (``{parent, child, callCount}``, ``{source, target}``): the
+    end the defaults left out when they kept the other, both scalars of the object's own
+    named by the end alone: one end says nothing of what it links to."""
+    ends = {w(k): k for k, v in tree.items() if is_leaf(v)}
+    out: list[str] = []
+    for a, b in END_PAIRS:
+        if (a,) in ends and (b,) in ends:
+            pair = (ends[(a,)], ends[(b,)])
+            if any(k in chosen for k in pair):
+                out += [k for k in pair if k not in chosen]
+    return tuple(out)
 
 
 def _named_by_nothing(
@@ -666,9 +753,10 @@ def _selection(
     entity: tuple[str, ...],
     keys: tuple[str, ...],
     listed: bool,
+    answered: bool = False,
 ) -> Selection:
     """The candidates of the object ``tree`` for the rules (``STEPS``), chosen into ``pick``."""
-    fields = [f for f in _fields(tree, pick.profile.parts) if not is_noise(f.key)]
+    fields = [f for f in _fields(tree, pick.profile.parts) if not is_noise(f.key, _string(f.node))]
     fields = _without_renderings(fields)
     leaves = [f for f in fields if is_leaf(f.node)]
     return Selection(
@@ -688,6 +776,7 @@ def _selection(
         arrays=[f for f in fields if isinstance(f.node, list)],
         own_leaves=[f for f in leaves if not f.part],  # parts give identity, label, state, time
         listed=listed,
+        answered=answered,
     )
 
 
@@ -1026,7 +1115,7 @@ def _string(node: Any) -> bool:
 
 def _credential(key: str, node: Any) -> bool:
     """A string member named as a credential a call may hand over (``roles.noise.minted``)."""
-    return _string(node) and minted(key)
+    return _string(node) and minted(key, text=True)
 
 
 def _outcome(tree: dict[str, Any], pick: Picker) -> None:

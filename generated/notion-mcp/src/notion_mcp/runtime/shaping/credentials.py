@@ -50,7 +50,7 @@ def hide_credentials(
         return shaped
     hidden = {
         k for k, v in shaped.items()
-        if isinstance(v, str) and is_credential(k) and not addressed_by(k, keys)
+        if isinstance(v, str) and is_credential(k, text=True) and not addressed_by(k, keys)
         and not (depth == 0 and own and addressed_by(k, (own,)))
         and not (depth == 0 and norm(k) in about)
     }  # fmt: skip

@@ -98,6 +98,8 @@ class Selection:
     # an item of what a read or a search lists (not a write's record, nor a part of one):
     # the rules that keep a list's item lean apply (``defaults.py``)
     listed: bool = False
+    # the item of the list a read or a search answers, not a list's element inside one
+    answered: bool = False
 
     def take(
         self, candidates: list[Field], role: str, limit: int, path: Callable[[Field], str | None]

@@ -28,7 +28,7 @@ from .pages import on_page
 from .names import base_type, is_leaf
 from .outcomes import composite_parts
 from .picking import VALUE_TOKENS, Field, Selection
-from .roles.content import is_body, is_content
+from .roles.content import is_body, is_content, is_data_name
 from .roles.identity import has_id, is_id_name, is_natural_key, own_identity_key
 from .roles.kinds import is_kind
 from .roles.label import (
@@ -602,6 +602,32 @@ def _nested_who(element: Any) -> str | None:
     return found[0] if found else None
 
 
+def own_pairs(sel: Selection, f: Field) -> bool:
+    """A list of pairs named as the object's own data (``attributes: [{key, value}]``, a
+    span's or an event's, ``is_data_name``): what it says, held as pairs rather than members;
+    a list's item keeps each pair's name and value, beside the slot of its lists (its other
+    lists of pairs, a resource's ``tags: [{key, value}]``, stay out of a list)."""
+    element = unwrap(f.node)
+    return (
+        isinstance(element, dict)
+        and is_data_name(f.key, sel.entity)
+        and any(w(k) in PAIR_NAMES for k in leaf_keys(element))
+        and any(w(k) == ("value",) for k in element)
+    )
+
+
+def wordless(sel: Selection) -> bool:
+    """The item of the list a read or a search answers (``Selection.answered``) with scalars
+    of its own but no label or text among them, and one list of objects (a changelog's entry: ``{version, ts, prerelease, changes: [{description,
+    kind}]}``): what it says is in that list's elements."""
+    return (
+        sel.answered
+        and bool(sel.own_leaves)
+        and len(object_lists(sel)) == 1
+        and not any(is_label(f.key) or is_content(f.key) for f in sel.own_leaves)
+    )
+
+
 def take_lists(sel: Selection, row: Step) -> int:
     """Each list reduced to its elements' identity, label and state (module doc); a container
     or a report keeps every list, whatever the slot."""
@@ -610,6 +636,11 @@ def take_lists(sel: Selection, row: Step) -> int:
     container = is_container(sel) or is_report(sel, lists)
     taken = 0
     for f in lists:
+        if sel.listed and f.path not in pick.used and own_pairs(sel, f):
+            element = unwrap(f.node)  # each pair by its name and value, beside the slot
+            for k in [k for k in element if w(k) in PAIR_NAMES or w(k) == ("value",)]:
+                pick.add(f"{f.path}.{k}", "state", force=True, cost=1)
+            continue
         if (taken >= row.limit(sel.profile) and not container) or f.path in pick.used:
             continue
         element = unwrap(f.node)
@@ -633,7 +664,13 @@ def take_lists(sel: Selection, row: Step) -> int:
             # a list's item shows its parts by what names them or where they stand: parts said
             # only by their text (the passages of an entity an analysis found) would repeat a
             # preview per part in every item
-            by_text = not sel.item or any(is_state(k) or is_money(k, "number") for k in said)
+            # ... unless the item says nothing in words of its own (no label, no text: a
+            # changelog's version with its date and flags): its parts' texts are what it says
+            by_text = (
+                not sel.item
+                or any(is_state(k) or is_money(k, "number") for k in said)
+                or wordless(sel)
+            )
             if _said_as_sent(sel, f, element, said, container):
                 taken += 1  # the slot was this list's: no other list of the caller's in its place
                 continue  # a create's or update's records said by their texts and kinds

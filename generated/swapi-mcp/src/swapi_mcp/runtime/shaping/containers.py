@@ -15,11 +15,15 @@ from typing import Any, Callable
 from .collections import is_meta_key
 from .names import is_leaf
 from .pages import on_page
-from .picking import Selection
+from .picking import Picker, Selection
 from .relation_steps import is_container
+from .roles.content import is_content
 from .roles.identity import is_id_name, is_natural_key
 from .roles.label import is_label
 from .roles.noise import is_noise
+from .roles.quantity import is_money
+from .roles.state import is_state
+from .roles.time import is_time
 from .trees import is_map, unwrap
 
 
@@ -112,3 +116,46 @@ def container_lists(
             continue  # a part's metadata object (``meta``, ``links``)
         for path in choose(element) if listed else choose_one(element, f.key):
             sel.pick.add(f"{f.path}.{path}", "list", force=True)
+
+
+GROUP_DEPTH = 4  # groups inside groups followed at most this deep
+
+
+def _says_something(key: str, leaf: Any) -> bool:
+    """A scalar that says what an object is: an identity, a label, a text, a state, a time or
+    an amount (not a link, a version, a count or a flag)."""
+    return (
+        is_id_name(key) or is_natural_key(key) or is_label(key) or is_content(key)
+        or is_state(key) or is_time(key, leaf) or is_money(key, leaf)
+    )  # fmt: skip
+
+
+def group_list(node: Any, depth: int = 0) -> str | None:
+    """The member of a *group* that holds its records: an object saying nothing of itself
+    among its own scalars (``_says_something``: a schema's link at most), whose one list of
+    objects holds records (``_record``) or groups again (a trace's ``resourceSpans[]``, each
+    ``{resource, schemaUrl, scopeSpans: [{scope, schemaUrl, spans: [...]}]}``): its parts may
+    say what it groups by (``scope.name``)."""
+    if not isinstance(node, dict) or is_map(node) or depth > GROUP_DEPTH:
+        return None
+    if any(is_leaf(v) and _says_something(k, v) for k, v in node.items()):
+        return None
+    lists = [k for k, v in node.items() if isinstance(v, list) and isinstance(unwrap(v), dict)]
+    lists = [k for k in lists if not is_noise(k) and not is_meta_key(k)]
+    if len(lists) != 1:
+        return None
+    element = unwrap(node[lists[0]])
+    return lists[0] if _record(element) or group_list(element, depth + 1) else None
+
+
+def group_records(
+    tree: dict[str, Any], pick: Picker, choose: Callable[[Any], tuple[str, ...]]
+) -> None:
+    """A read's or a search's list item that is a group (``group_list``): its records are what
+    the list holds, each keeping what a list's item keeps (``choose``; a group inside, its own
+    records), not only its label as the lists inside one record are."""
+    key = group_list(tree)
+    if key is None:
+        return
+    for path in choose(unwrap(tree[key])):
+        pick.add(f"{key}.{path}", "list", force=True)

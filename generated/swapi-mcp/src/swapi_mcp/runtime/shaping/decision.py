@@ -378,6 +378,7 @@ def _chosen(
             keys=context.keys,
             shared=context.shared,
             everywhere=context.everywhere,
+            groups=True,
         )
     )
 

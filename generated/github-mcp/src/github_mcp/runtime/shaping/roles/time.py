@@ -42,8 +42,33 @@ PICTURE_WORDS = frozenset(
 )  # fmt: skip
 
 
-def is_time(key: str, leaf: Any) -> bool:
+# units and epochs a time's name may end with (``startTimeUnixNano``, ``created_at_ms``,
+# ``timestamp_utc``): the time word before them says what it is
+EPOCH_TAIL = frozenset(
+    {"unix", "epoch", "nano", "nanos", "ns", "ms", "millis", "micros", "us", "sec", "secs",
+     "seconds", "utc", "iso"}
+)  # fmt: skip
+
+
+EPOCH_WORDS = frozenset({"unix", "epoch"})
+
+
+def time_words(key: str) -> tuple[str, ...]:
+    """The words of a time's name without the units it ends with (``EPOCH_TAIL``) when they
+    say it counts since the epoch (``startTimeUnixNano`` -> ``start time``); a name in units
+    alone is left as it is (``processing_time_ms``: how long it took; ``timestampMillis``,
+    read as before)."""
     ws = w(key)
+    cut = ws
+    while len(cut) > 1 and cut[-1] in EPOCH_TAIL and cut[0] not in EPOCH_TAIL:
+        cut = cut[:-1]
+    if cut == ws:
+        return ws
+    return cut if set(ws[len(cut) :]) & EPOCH_WORDS else ws
+
+
+def is_time(key: str, leaf: Any) -> bool:
+    ws = time_words(key)
     if hint(leaf) == "time":
         return True
     if base_type(leaf) not in ("string", "integer", "number", "any") or set(ws) & MONEY_WORDS:

@@ -56,3 +56,22 @@ def text_member(tree: Any) -> str | None:
         if name in idx:
             return idx[name]
     return None
+
+
+# Free-form members that hold an object's own data: a document's ``fields``, a config map's
+# ``data``, a JSON:API resource's ``attributes`` (a map the description does not spell out).
+DATA_WORDS = frozenset(
+    {"data", "fields", "properties", "attributes", "values", "payload", "document", "record"}
+)
+# Words that may qualify a data word and still name the object's own data: values its users
+# defined (``custom_fields``).
+OWN_DATA_WORDS = frozenset({"custom"})
+
+
+def is_data_name(key: str, entity: tuple[str, ...] = ()) -> bool:
+    """``fields``, ``attributes``; also qualified by the object's own type or as its users'
+    (``ticket_attributes`` on a ticket, ``custom_fields``), not by another thing's
+    (``billing_data``)."""
+    words = w(key)
+    own = set(entity) | OWN_DATA_WORDS
+    return bool(words) and words[-1] in DATA_WORDS and all(q in own for q in words[:-1])
