@@ -328,7 +328,7 @@ def _response(old: ToolInfo, new: ToolInfo) -> list[Change]:
         owner = _members(after, path)
         changes.append(Change("response_field_added", name, path, False, owner))
     for path in sorted(p for p in before if p in after and before[p] != after[p]):
-        if after[path] == "any" or before[path] == "any":
+        if "any" in (after[path].split(":", 1)[0], before[path].split(":", 1)[0]):
             continue
         detail = f"{path}: {before[path]} -> {after[path]}"
         owner = _members(after, path)

@@ -32,7 +32,9 @@ from ..runtime.upstream.media import XML, media_kind
 from ..runtime.shaping.chunking import get_at
 from ..runtime.shaping.collections import LIST_KEYS, Payload, dotted, find_payload, is_meta_key
 from ..runtime.shaping.decision import DefaultsContext
-from ..runtime.shaping.names import base_type, is_leaf, norm, schema_hint, with_hint, words
+from ..runtime.shaping.names import DECIMAL, STRINGS_MAP, base_type, decimal_string, is_leaf
+from ..runtime.shaping.names import norm, schema_hint
+from ..runtime.shaping.names import with_hint, words
 from ..runtime.shaping.roles.label import is_label, label_rank
 from ..runtime.shaping.roles.identity import addressed_by, identity_fields, is_id_name
 from ..runtime.shaping.roles.relation import stub_text
@@ -210,6 +212,8 @@ class FieldTreeBuilder:
                 non_null = [_json_type_of_enum(node)]
             if len(non_null) == 1:
                 result = with_hint(non_null[0], schema_hint(node))
+                if result == "string" and decimal_string(node):  # ``"0.00100000"``
+                    result = DECIMAL
             elif non_null:
                 result = "number" if set(non_null) == {"integer", "number"} else "any"
             elif known:
@@ -226,10 +230,12 @@ class FieldTreeBuilder:
     ) -> Any:
         """An object without members of its own: a map of records (``{"*": subtree}``) when
         its ``additionalProperties`` describe objects with members, else any value (a map of
-        strings, tags, an open object: kept as sent)."""
+        strings, tags, an open object: kept as sent; a map of strings says so, ``STRINGS_MAP``)."""
         if depth <= 0 or not isinstance(entries, dict):
             return "any"
         sub = self._tree(entries, doc, depth - 1, stack)
+        if isinstance(sub, str) and base_type(sub) == "string":
+            return STRINGS_MAP
         return {EVERY_KEY: sub} if isinstance(sub, dict) and sub and not is_map(sub) else "any"
 
 

@@ -31,7 +31,11 @@ def unwrap(node: Any) -> Any:
 
 
 def is_open(node: Any) -> bool:
-    return node is None or node == {} or (isinstance(node, str) and node in OPEN_TYPES)
+    return (
+        node is None
+        or node == {}
+        or (isinstance(node, str) and node.split(":", 1)[0] in OPEN_TYPES)
+    )
 
 
 def subtree(tree: Any, path: str) -> Any | None:

@@ -135,7 +135,7 @@ def test_a_map_of_records_is_described_by_its_entries_and_a_map_of_strings_is_a_
     tree = op.response.field_tree
     assert set(tree["responses"]) == {"*"}
     assert set(tree["responses"]["*"]) == {"customer", "errors"}
-    assert tree["labels"] == "any"
+    assert tree["labels"] == "any:strings"  # a map of strings: open, and said so
     assert "responses.*.customer.id" in op.response.default_fields
     assert "responses.*.errors.detail" in op.response.default_fields
     # an entry is named by its own key in ``fields`` too; a member it lacks is refused

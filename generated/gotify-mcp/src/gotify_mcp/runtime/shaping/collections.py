@@ -72,7 +72,7 @@ from typing import Any
 
 from .roles.identity import addressed_by, has_own_identity, own_identity_key
 from .roles.words import w
-from .names import is_leaf, norm, words
+from .names import base_type, is_leaf, norm, words
 from .trees import alike, field_tree_from_value, is_map, unwrap
 
 MAX_DEPTH = 5
@@ -299,7 +299,10 @@ def _payload(node: dict[str, Any], path: tuple[str, ...], depth: int) -> Payload
     found = _payload(inner, path + (key,), depth + 1)
     if found is not None and found.collection is not None:
         return found  # a list inside it: the payload, whatever sits beside it
-    if any(v == "any" and not is_meta_key(k) for k, v in node.items()):
+    if any(
+        base_type(v) == "any" and is_leaf(v) and v is not None and not is_meta_key(k)
+        for k, v in node.items()
+    ):
         return None  # an open object beside it (``series: {type: object}``) may hold the data
     if found is not None and len(scalars) <= ENVELOPE_SCALARS:
         return found

@@ -10,7 +10,8 @@ Whatever fields the rules chose, the result must keep:
    ``useEmailAsUsername``, nor a credential, ``passwordObfuscatorKey``, which no read shows)
    with a value, at its top level or one object down, keeps at least one identity member;
    one whose only identity members are its parts' keeps its own name instead (``{name,
-   latest: {buildId, ...}}``), and one keeping the member a path parameter names keeps the
+   latest: {buildId, ...}}``), or with none, each such part's name (``{from: {stopId,
+   name}, to: {...}, itineraries: [...]}``), and one keeping the member a path parameter names keeps the
    identity the API addresses it by (``name`` of a company read at ``/v3/{name}``, its
    ``externalId`` left out);
 3. **label**: an object that had a non-empty label (``name``, ``title``, ``*_name``,
@@ -152,11 +153,26 @@ def _plain_id(obj: dict[str, Any]) -> bool:
 
 def _named_only(raw: dict[str, Any], shaped: Any) -> bool:
     """An object with no identity member of its own (only its parts have one: a deployment's
-    ``latestVersion.buildId``) whose own name is kept (``name``): named by it."""
-    return (
-        not _ident(raw, 1)
-        and isinstance(shaped, dict)
-        and any(_label_member(k, v) and raw.get(k) == v for k, v in shaped.items())
+    ``latestVersion.buildId``) whose own name is kept (``name``): named by it; with no name
+    of its own, whose two or more parts with an identity each kept their name (a trip plan's
+    ``{from: {stopId, name}, to: {stopId, name}, itineraries: [...]}``: the places it is
+    between, each reduced to its label as a related thing is)."""
+    if _ident(raw, 1) or not isinstance(shaped, dict):
+        return False
+    if any(_label_member(k, v) and raw.get(k) == v for k, v in shaped.items()):
+        return True
+    if any(_label_member(k, v) for k, v in raw.items()):
+        return False  # a name of its own, not kept
+    parts = [k for k, v in raw.items() if isinstance(v, dict) and _ident(v, 1, demanded=True)]
+    # two or more: the things it relates (one such part is the resource it wraps, whose own
+    # identity is demanded: ``{group: {groupId, title}}``)
+    return len(parts) >= 2 and all(_part_named(raw[k], shaped.get(k)) for k in parts)
+
+
+def _part_named(raw: dict[str, Any], shaped: Any) -> bool:
+    """A part that kept its name, with its value."""
+    return isinstance(shaped, dict) and any(
+        _label_member(k, v) and raw.get(k) == v for k, v in shaped.items()
     )
 
 

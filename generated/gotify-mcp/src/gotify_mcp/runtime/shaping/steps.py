@@ -34,7 +34,7 @@ from .collections import is_meta_key
 from .compounds import said_of
 from .containers import records_container
 from .kinds import WRITE_KINDS
-from .names import base_type, hint, is_leaf
+from .names import base_type, hint, is_leaf, is_strings_map
 from .picking import Field, Selection
 from .roles.content import is_body, is_content, is_data_name, is_value, text_member
 from .roles.identity import (
@@ -227,6 +227,21 @@ def plain_texts(sel: Selection) -> list[Field]:
 
 def own_links(sel: Selection) -> list[Field]:
     return [f for f in sel.leaves if is_url(f.key, f.node) and not f.part]
+
+
+def tag_maps(sel: Selection) -> list[Field]:
+    """Its own maps of strings (``STRINGS_MAP``: an alert's ``labels`` and ``annotations``, a
+    series' tags) when nothing else names it (no label, primary field or text of its own, no
+    label was taken but its own link, and no such map already: ``{fingerprint, labels,
+    annotations, generatorURL, status}``): they are what says which one it is and what it is
+    about (``alertname``, ``severity``, ``summary``)."""
+    if any(is_label(f.key) or is_primary(f.key) or is_content(f.key) for f in sel.own_leaves):
+        return []
+    for path, role in zip(sel.pick.chosen, sel.pick.roles):
+        key = path.rsplit(".", 1)[-1]
+        if is_strings_map(sel.tree.get(path)) or (role == "label" and not is_url(key, None)):
+            return []
+    return [f for f in sel.leaves if is_strings_map(f.node) and not f.part and not is_noise(f.key)]
 
 
 def named_relations(sel: Selection) -> list[Field]:

@@ -59,7 +59,7 @@ from .roles.label import is_label, label_rank
 from .roles.links import is_url, renderings
 from .roles.noise import is_noise, minted, minted_value
 from .roles.people import handle, is_person, is_person_node, nested_handle
-from .roles.quantity import is_count, is_measure, is_money
+from .roles.quantity import BIT_FIELDS, LIMIT_WORDS, is_count, is_currency, is_measure, is_money
 from .roles.relation import nested_identity, reduce
 from .roles.state import is_alarm_flag, is_state
 from .roles.time import is_time, says_now
@@ -89,7 +89,7 @@ from .steps import (
     own_links, page_key, pages, part_last, part_states, plain_texts, plan_key, planned_times,
     primaries, recent_key, recent_times, rich_contents, rich_labels, rich_path, rich_texts,
     state_key, states, take_counts, take_flags, take_forced, take_label, take_money_pair,
-    take_signed, take_other_times, take_planned, take_states, take_unsaid, text_key, text_member_path, texts, time_key, values,
+    tag_maps, take_signed, take_other_times, take_planned, take_states, take_unsaid, text_key, text_member_path, texts, time_key, values,
     who_with_when,
 )  # fmt: skip
 from .table import Step
@@ -136,7 +136,7 @@ def is_series(node: Any) -> bool:
     if not isinstance(node, list):
         return False
     inner = unwrap(node)
-    return is_leaf(inner) and inner is not None and inner != "any"
+    return is_leaf(inner) and inner is not None and not _open_leaf(inner)
 
 
 def _embedded(sub: Any) -> bool:
@@ -358,6 +358,8 @@ STEPS: tuple[Step, ...] = (
          when=_one_read),
     Step("url", pages, page_key, "url"),  # its own page
     Step("time", recent_times, recent_key, "time", (_HAPPENED, _DEEPER, _DEEPER_PAGE)),
+    Step("tags", tag_maps, slot=2, picks="label",
+         when=lambda p, item, kind: kind not in WRITE_KINDS),  # nothing else names it
     Step("people", people, person_key, "people", picks="person",
          take=take_people),  # reduced to a handle, else a name
     Step("preview", texts, text_key, "content",
@@ -539,6 +541,8 @@ def choose_default_fields(
     _series(tree, pick)
     if not item:
         _tables(tree, pick, read=kind not in WRITE_KINDS)
+    if on_page(item, kind) and kind == "read":
+        _figures_page(tree, pick)  # a ticker: its figures, all of them
     if on_page(item, kind) and not is_person_node("_".join(entity), tree):
         _related_as_listed(tree, pick, kind)  # a person's page: said by its handle (people)
         _parts_alike(tree, pick)  # and the parts' listed members, now in, made alike
@@ -983,6 +987,38 @@ def _own_figures(tree: dict[str, Any], pick: Picker) -> None:
         pick.add(key, "state", force=True)
 
 
+FIGURES_SHARE = 2 / 3  # a record of figures: this share of what it says or more are figures
+PAGE_FIGURES = (4, 24)  # one resource's page: at least this many figures, at most this many
+
+
+def _figure(key: str) -> bool:
+    """A number that says what the record holds: not a bit field (``public_flags``) nor a
+    limit (``max_members``, ``rate_limit``): settings (``roles/quantity.is_count``)."""
+    ws = w(key)
+    limit = (len(ws) > 1 and ws[0] in LIMIT_WORDS) or ws[-1] in ("limit", "limits", "quota")
+    return ws[-1] not in BIT_FIELDS and not limit
+
+
+def _figures_page(tree: dict[str, Any], pick: Picker) -> None:
+    """One resource's page that is a record of figures (a market ticker: ``{symbol,
+    priceChange, openPrice, highPrice, lowPrice, lastPrice, volume, ..., openTime, count}``):
+    numbers, or numbers written as strings, are two thirds or more of what it says (its own
+    scalars but its identity, labels, times, currency and kinds): its figures are what it
+    answers, all of them (``PAGE_FIGURES``), not the profile's few counts. (A list's item
+    stays lean: a player's hundred season statistics are not all defaults.)"""
+    said = [
+        k for k, v in tree.items()
+        if is_leaf(v) and v is not None and not is_noise(k) and not is_id_name(k)
+        and not is_label(k) and not is_time(k, v) and not is_currency(k) and not is_kind(k)
+    ]  # fmt: skip
+    figures = [k for k in said if base_type(tree[k]) in ("integer", "number") and _figure(k)]
+    least, most = PAGE_FIGURES
+    if not least <= len(figures) <= most or len(figures) < FIGURES_SHARE * len(said):
+        return
+    for key in figures:
+        pick.add(key, "count", force=True)
+
+
 # A URL a create's answer names so is one the server made for the caller's next call (to send
 # a file's bytes to: ``signedUrl``, ``uploadUrl``), not a link the caller set.
 HANDED_WORDS = frozenset({"signed", "presigned", "upload"})
@@ -1109,6 +1145,11 @@ def _minted_beside_parts(node: Any, keys: tuple[str, ...]) -> tuple[str, ...]:
     return (*leaves, *named)
 
 
+def _open_leaf(node: Any) -> bool:
+    """An open leaf: any value, or a map of strings (``STRINGS_MAP``)."""
+    return isinstance(node, str) and base_type(node) == "any"
+
+
 def _string(node: Any) -> bool:
     return is_leaf(node) and base_type(node) == "string"
 
@@ -1162,7 +1203,8 @@ def _written_lists(tree: dict[str, Any], pick: Picker, own: bool = False) -> Non
         if prefix and has_own_identity(scope):
             continue  # a related resource, by its own rules
         for key, sub in scope.items():
-            if not isinstance(sub, list) or not is_leaf(unwrap(sub)) or unwrap(sub) == "any":
+            inner = unwrap(sub)
+            if not isinstance(sub, list) or not is_leaf(inner) or _open_leaf(inner):
                 continue
             if is_noise(key) or is_meta_key(key) or taken >= WRITTEN_LISTS:
                 continue

@@ -8,7 +8,8 @@ and ``CreatedAt``. Acronym runs stay together (``HTMLUrl`` -> ``html``, ``url``)
 A field tree leaf is a JSON type (``string``, ``integer``, ``number``, ``boolean``, ``null``,
 ``any``) optionally followed by a hint after a colon, taken from the schema (``format``,
 ``enum``, ``const``) or, for a tree read from a response, from the values:
-``string:time`` (date-time, date), ``string:uri``, ``string:email``, ``string:enum`` (an enum
+``string:time`` (date-time, date), ``string:uri``, ``any:strings`` (a map of strings,
+``additionalProperties: {type: string}``: ``STRINGS_MAP``), ``string:email``, ``string:enum`` (an enum
 of two or more values), ``<type>:const`` (one possible value: a constant discriminator; also a
 ``default`` its description says the member always holds: ``This is always "tasks#task"``,
 ``Value: the fixed string "dns#change"``) and,
@@ -58,6 +59,35 @@ def norm(name: str) -> str:
 def is_leaf(node: Any) -> bool:
     """A scalar position of a field tree (a type string, or None for "not described")."""
     return node is None or (isinstance(node, str) and node != "object")
+
+
+# A number written as a string (``{type: string, example: "0.00100000"}``, ``format: decimal``:
+# a price, a quantity): a figure, as a number is, whose values are strings.
+DECIMAL = "number:decimal"
+# the formats that say a string holds a decimal number
+_DECIMAL_FORMATS = frozenset({"decimal", "double", "float", "number", "bigdecimal", "big-decimal"})
+_DECIMAL_VALUE = re.compile(r"[-+]?\d+\.\d+")
+
+
+def decimal_string(schema: dict[str, Any]) -> bool:
+    """A string schema that holds a decimal number (``DECIMAL``): its format says so, or its
+    example is one, written with a decimal point (``"9638.99000000"``; not ``"42"``, which may
+    be a code or an id)."""
+    fmt = schema.get("format")
+    if isinstance(fmt, str) and fmt.lower() in _DECIMAL_FORMATS:
+        return True
+    example = schema.get("example")
+    return isinstance(example, str) and _DECIMAL_VALUE.fullmatch(example.strip()) is not None
+
+
+# A map of strings (``additionalProperties: {type: string}``: an alert's ``labels``, a
+# resource's ``tags``): an open object, as "any" is, whose values the description says are strings.
+STRINGS_MAP = "any:strings"
+
+
+def is_strings_map(node: Any) -> bool:
+    """A map of strings (``STRINGS_MAP``): the record's own tags or descriptions by name."""
+    return isinstance(node, str) and node == STRINGS_MAP
 
 
 def base_type(node: Any) -> str:

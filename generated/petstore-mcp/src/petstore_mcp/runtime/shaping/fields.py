@@ -193,7 +193,7 @@ class PathCheck:
 
 
 def _is_open(tree: Any) -> bool:
-    return tree is None or (isinstance(tree, str) and tree in _OPEN_LEAVES)
+    return tree is None or (isinstance(tree, str) and tree.split(":", 1)[0] in _OPEN_LEAVES)
 
 
 def _path_exists(tree: Any, segs: tuple[str, ...]) -> bool:

@@ -15,7 +15,7 @@ from typing import Any, Callable
 from .collections import is_meta_key
 from .names import is_leaf
 from .pages import on_page
-from .picking import Picker, Selection
+from .picking import Field, Picker, Selection
 from .relation_steps import is_container
 from .roles.content import is_content
 from .roles.identity import is_id_name, is_natural_key
@@ -24,7 +24,8 @@ from .roles.noise import is_noise
 from .roles.quantity import is_money
 from .roles.state import is_state
 from .roles.time import is_time
-from .trees import is_map, unwrap
+from .roles.words import leaf_keys
+from .trees import alike, is_map, unwrap
 
 
 def records_container(node: Any) -> bool:
@@ -89,6 +90,25 @@ def of_parts(sel: Selection) -> bool:
     )
 
 
+def _twin_lists(sel: Selection) -> list[Field]:
+    """A body with no identity or label of its own whose lists of records stand side by side
+    in one schema (a trip planner's ``{from: {name}, to: {name}, direct: [...], itineraries:
+    [...]}``, ``{nodes: [...], orphanedNodes: [...]}``): what it answers, the places it was
+    asked about beside them; those lists (the body is not one resource, so ``collections.py``
+    keeps it whole and no single list is its payload)."""
+    if any(is_id_name(k) or is_natural_key(k) or is_label(k) for k in leaf_keys(sel.tree)):
+        return []
+    lists = [
+        f for f in sel.arrays
+        if not f.part and isinstance(unwrap(f.node), dict) and not is_noise(f.key)
+        and not is_meta_key(f.key)
+    ]  # fmt: skip
+    return [
+        f for f in lists
+        if any(g is not f and alike(unwrap(f.node), unwrap(g.node)) for g in lists)
+    ]  # fmt: skip
+
+
 def container_lists(
     sel: Selection,
     choose: Callable[[Any], tuple[str, ...]],
@@ -103,11 +123,13 @@ def container_lists(
     if not on_page(sel.item, sel.kind):
         return
     parts = of_parts(sel)
-    if not (parts or is_container(sel)):
+    twins = _twin_lists(sel)
+    if not (parts or twins or is_container(sel)):
         return
     # a body of parts only: its objects by their own defaults too (the ``search`` beside the
     # documents it found: its question and answer)
-    for f in sel.arrays + (sel.objects if parts else []):
+    arrays = sel.arrays if parts or is_container(sel) else twins
+    for f in arrays + (sel.objects if parts else []):
         element = unwrap(f.node)
         listed = isinstance(f.node, list)
         if f.part or not isinstance(element, dict) or is_noise(f.key):

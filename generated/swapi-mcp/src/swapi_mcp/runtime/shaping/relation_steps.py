@@ -25,7 +25,7 @@ from typing import Any
 from .collections import REPORT_WORDS
 from .kinds import WRITE_KINDS
 from .pages import on_page
-from .names import base_type, is_leaf
+from .names import base_type, hint, is_leaf
 from .outcomes import composite_parts
 from .picking import VALUE_TOKENS, Field, Selection
 from .roles.content import is_body, is_content, is_data_name
@@ -68,7 +68,7 @@ from .roles.state import STATE_WORDS, is_state, state_rank
 from .roles.time import is_time, time_rank
 from .roles.words import leaf_keys, w
 from .table import Step
-from .trees import node_at, unwrap
+from .trees import alike, node_at, unwrap
 
 
 def people(sel: Selection) -> list[Field]:
@@ -421,6 +421,46 @@ ELEMENT_FIELDS = 3  # an element shown by its own defaults: at most this many of
 PAGE_ELEMENT_COUNTS = 2  # figures of an element named by its label, on one resource's page
 
 
+def segment_ends(element: Any) -> list[str]:
+    """An element that goes between two places of one schema (a trip's leg: ``{mode, from:
+    {name, lat, ...}, to: {name, lat, ...}, startTime, ...}``, a route's step): where it starts
+    and where it ends, each by its label, and how it goes (its own enum, else its kind): a list of legs said by
+    their names alone reads as a list of vehicles. Not people (a message's sender and
+    recipient: ``roles/people``)."""
+    if not isinstance(element, dict):
+        return []
+    ends = [
+        k for k, v in element.items()
+        if isinstance(v, dict) and not is_person(k) and not is_noise(k) and _named_place(v)
+    ]  # fmt: skip
+    pair = next(
+        ((a, b) for i, a in enumerate(ends) for b in ends[i + 1 :]
+         if alike(element[a], element[b])),
+        None,
+    )  # fmt: skip
+    if pair is None:
+        return []
+    own = leaf_keys(element)  # how it goes: an enum of its own (``mode: BUS``), else a kind
+    enums = [k for k in own if hint(element[k]) == "enum" and not is_state(k) and not is_noise(k)]
+    kinds = (enums or [k for k in own if is_kind(k)])[:1]
+    return [f"{k}.{nested_identity(element[k])}" for k in pair] + kinds
+
+
+def _named_place(node: dict[str, Any]) -> bool:
+    """A thing named by a label of its own (a stop's ``name``), not a value wrapped in an
+    object (``{value}``, an amount's ``{value, currency}``)."""
+    ident = nested_identity(node)
+    return ident is not None and "." not in ident and is_label(ident)
+
+
+def _held_in_currency(element: Any, said: list[str]) -> bool:
+    """An element said by its figures beside the currency they are in (a balance: ``{asset,
+    free, locked}``, ``{currency, available, reserved}``): amounts, whatever they are named."""
+    if not isinstance(element, dict) or not any(is_currency(k) for k in leaf_keys(element)):
+        return False
+    return any(base_type(element.get(k)) in ("integer", "number") for k in said)
+
+
 def _dated_with_who(element: Any, chosen: list[str]) -> list[str]:
     """The first ``ELEMENT_FIELDS`` of an element's own defaults; when they date it (a reply's
     ``createdTime``), its person too, if its defaults have one: who and when go together."""
@@ -680,6 +720,7 @@ def take_lists(sel: Selection, row: Step) -> int:
                     is_state(k) or (is_content(k) and by_text) or is_money(k, "number")
                     for k in said
                 )
+                or _held_in_currency(element, said)
             ):
                 continue  # elements with no name, state, text or amount (sizes): not a default
             if pick.add(f"{f.path}.{own[0]}", row.records, force=container):
@@ -711,6 +752,7 @@ def take_lists(sel: Selection, row: Step) -> int:
                 (k for k in keys if is_currency(k)), key=lambda k: currency_order(k, amounts[0])
             )
             paths += [f"{f.path}.{k}" for k in (amounts[0], *currency[:1])]
+        paths += [f"{f.path}.{k}" for k in segment_ends(element) if f"{f.path}.{k}" not in paths]
         if not is_label(ident.rsplit(".", 1)[-1]):  # an element said by its text (an error's
             # message, a note): its text too, not only its code
             texts = [k for k in leaf_keys(element) if is_content(k) and k != ident]

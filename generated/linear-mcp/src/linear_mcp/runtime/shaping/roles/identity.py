@@ -246,7 +246,10 @@ def identity_fields(
         # a secret: ``{columnHeader, data, nextPageToken}`` is not known by its cursor); an
         # open object (``annotations: {type: object}``) last: it names nothing
         labels = sorted((k for k in leaves if is_label(k)), key=label_rank)
-        plain = sorted((k for k in leaves if not is_noise(k)), key=lambda k: tree[k] == "any")
+        plain = sorted(
+            (k for k in leaves if not is_noise(k)),
+            key=lambda k: isinstance(tree[k], str) and base_type(tree[k]) == "any",
+        )
         chosen = labels[:1] or plain[:1]
     return tuple(chosen)
 

@@ -97,9 +97,35 @@ def minted_value(key: str, entity: tuple[str, ...]) -> bool:
     return len(ws) == 1 and (ws[0] in HELD_WORDS or own) and _credential(entity)
 
 
+# What a noise thing is written as or found by (``user_avatar_url``, ``content_hash_value``):
+# a compound ending so is that noise thing's, whatever qualifies it.
+HELD_AS_WORDS = frozenset(
+    {"url", "uri", "urls", "link", "href", "id", "ids", "value", "values", "data", "bytes",
+     "hex", "string", "str", "base", "digest", "code", "key", "keys", "path", "file", "image"}
+)  # fmt: skip
+
+
+def _qualifier(ws: tuple[str, ...]) -> bool:
+    """A noise word that is not a credential's, inside a compound of words that are not noise
+    (``sea_salt_aerosol``: what kind of aerosol, a measured series): it qualifies the name's
+    head, neither names nor ends it; the other words are plain words (three letters or more,
+    no digits: not ``client_salt_b64``), the head says no more than what the noise thing
+    is written as or found by (``HELD_AS_WORDS``), and it is a thing, not what is done to
+    the noise thing (``enable_signature_checking``, ``last_checksum_verified``: a setting or
+    an event about it, ending in ``-ing`` or ``-ed``)."""
+    noisy = [i for i, x in enumerate(ws) if x in NOISE_WORDS]
+    if len(noisy) != 1 or not 0 < noisy[0] < len(ws) - 1 or _credential(ws):
+        return False
+    others = [x for i, x in enumerate(ws) if i != noisy[0]]
+    plain = all(len(x) >= 3 and x.isalpha() for x in others)
+    done = ws[-1].endswith(("ing", "ed"))
+    return plain and not done and ws[-1] not in HELD_AS_WORDS and not set(ws) & SEALED_WORDS
+
+
 def is_noise(key: str, text: bool = False) -> bool:
     """Avatars, etags, hashes, secrets, private and API keys...; a name is never noise
-    (``secret_type_display_name`` names a kind of secret, ``nodeName`` a machine); with
+    (``secret_type_display_name`` names a kind of secret, ``nodeName`` a machine), nor a
+    compound a noise word only qualifies (``sea_salt_aerosol``: ``_qualifier``); with
     ``text`` (the member holds a string), a short form of a password too (``_short``)."""
     if key.startswith("_"):
         return True
@@ -108,9 +134,8 @@ def is_noise(key: str, text: bool = False) -> bool:
         return False
     if len(ws) > 1 and ws[0] in SEALED_WORDS:  # ciphertext (``encrypted_content``): unread
         return True
-    return (
-        bool(set(ws) & NOISE_WORDS)
-        or norm(key) in NOISE_WORDS
-        or _credential(ws)
-        or _short(ws, text)
-    )
+    if _short(ws, text):  # before ``_qualifier``: ``smtp_salt_pass`` stays a password
+        return True
+    if _qualifier(ws):
+        return False
+    return bool(set(ws) & NOISE_WORDS) or norm(key) in NOISE_WORDS or _credential(ws)
