@@ -369,8 +369,13 @@ def _operations(
                 tree=tree,
             )
             written = method.lower() in ("post", "put", "patch", "delete")
+            # (not a collection whose items have paths of their own: its write answers an item)
+            items = re.compile(re.escape(path.rstrip("/")) + r"/\{[^/{}]+\}/?$")
+            collection = any(items.match(other) for other in paths)
             acted = (
-                acted_key(path, response.field_tree, response.context.entity) if written else None
+                acted_key(path, response.field_tree, response.context.entity)
+                if written and not collection
+                else None
             )
             if acted and not response.collection_path and acted not in response.context.keys:
                 # the item the write acted on below its address: its member says which one

@@ -879,3 +879,41 @@ def test_a_write_below_an_item_keeps_the_member_its_parameter_names(tmp_path: Pa
     assert deleted.envelope_path == "signer"
     assert "recipientId" in deleted.default_fields
     assert "recipientId" not in shapes["resend"].context.keys  # the task is named by its id
+
+
+def test_a_create_in_a_collection_whose_items_have_paths_keeps_the_items_identity(
+    tmp_path: Path,
+) -> None:
+    """Lago's ``POST /customers/{external_customer_id}/wallets`` (outside material) answers
+    the wallet it made, named by its ``code`` (``/customers/{...}/wallets/{code}``) beside
+    the customer's ``external_customer_id``: the collection's items have paths of their own,
+    so the answer is one of them, and the parameter names its parent; its member is not
+    what says which wallet (it took the place of ``code``)."""
+    wallet = {"type": "object", "properties": {n: {"type": "string"} for n in (
+        "lago_id", "lago_customer_id", "external_customer_id", "status", "currency", "name",
+        "code", "created_at")}}  # fmt: skip
+    wallet["properties"]["balance_cents"] = {"type": "integer"}
+    params = [{"name": "external_customer_id", "in": "path", "required": True,
+               "schema": {"type": "string"}}]  # fmt: skip
+    one = [*params, {"name": "code", "in": "path", "required": True, "schema": {"type": "string"}}]
+    answer = _json({"type": "object", "properties": {"wallet": {"$ref": "#/components/schemas/W"}}})
+    doc = {
+        "openapi": "3.0.3",
+        "info": {"title": "Wallets", "version": "1"},
+        "servers": [{"url": "https://example.test"}],
+        "paths": {
+            "/customers/{external_customer_id}/wallets": {"post": {
+                "operationId": "createWallet", "parameters": params,
+                "responses": {"200": answer}}},
+            "/customers/{external_customer_id}/wallets/{code}": {"get": {
+                "operationId": "getWallet", "parameters": one,
+                "responses": {"200": answer}}},
+        },
+        "components": {"schemas": {"W": wallet}},
+    }  # fmt: skip
+    path = tmp_path / "wallets.json"
+    path.write_text(json.dumps(doc))
+    spec, _ = load_decided(path)
+    created = {op.id: op.response for op in spec.operations}["createWallet"]
+    assert "external_customer_id" not in created.context.keys
+    assert "code" in created.default_fields

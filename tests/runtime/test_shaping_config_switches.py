@@ -81,3 +81,17 @@ def test_a_record_named_by_its_own_id_keeps_its_lean_reading() -> None:
     )
     assert out["userId"] == "u-81"
     assert "canEditE" not in json.dumps(out)
+
+
+def test_a_configuration_merging_every_kind_of_things_settings_says_what_it_holds() -> None:
+    # one schema for every engine's settings (hundreds of values, a switch among them per
+    # engine); an answer holds one engine's: its values, not the switches standing in for them
+    from generator.runtime.shaping.settings import CONFIG_VALUES, switches
+
+    merged: dict[str, Any] = {}
+    for i in range(CONFIG_VALUES // 3 + 1):
+        merged[f"engine{i}_enabled"] = "boolean"
+        merged[f"engine{i}_mode"] = "string"
+        merged[f"engine{i}_timeout"] = "integer"
+    assert switches(merged) == ()
+    assert switches(dict(list(merged.items())[:30])) != ()

@@ -51,8 +51,6 @@ from .collections import (
 )
 from .names import words
 from .roles.identity import addressed_by
-from .roles.content import is_body
-from .roles.label import qualified_elsewhere
 from .roles.noise import is_credential
 from .roles.people import HANDLE_WORDS, is_person
 from .roles.time import is_time
@@ -130,9 +128,7 @@ def _ident(obj: dict[str, Any], depth: int = 2, demanded: bool = False) -> bool:
 
 def _label(obj: dict[str, Any]) -> Any:
     """Its own label, or one in a part that is no thing of its own (a bag of settings, an
-    envelope's resource): a related thing's name (``created_by: {id, name}``) is not its, nor,
-    beside a text of its own (a message's ``content``), a bag's label qualified as another
-    thing's (``role_subscription_data.tier_name``)."""
+    envelope's resource): a related thing's name (``created_by: {id, name}``) is not its."""
     own = list(obj.items())
     bags = [
         (k, v)
@@ -140,8 +136,6 @@ def _label(obj: dict[str, Any]) -> Any:
         if isinstance(part, dict) and not _plain_id(part)
         for k, v in part.items()
     ]
-    if any(is_body(k) and isinstance(v, str) and v.strip() for k, v in own):
-        bags = [(k, v) for k, v in bags if not qualified_elsewhere(k)]  # ``tier_name``: a tier's
     return next((v for k, v in own + bags if _label_member(k, v)), None)
 
 

@@ -23,6 +23,10 @@ from .tokens import count_tokens
 
 PAGE_TOKENS = 800  # a page of settings or figures, kept whole: at most this many tokens
 CONFIG_SWITCHES = 8  # a configuration's switches said: at least this many of them (``switches``)
+# ... of a configuration of at most this many values in all: past it, the description merges
+# the settings of several kinds of thing (every database engine's in one schema), of which an
+# answer holds one kind, and the switches would stand in for the values it does hold
+CONFIG_VALUES = 150
 PAGE_DEPTH = 3  # ... its values at most this many objects down (group, part, value)
 _FIGURES = frozenset({"integer", "number"})
 
@@ -120,14 +124,23 @@ def _switches(tree: dict[str, Any], depth: int, prefix: str = "") -> list[str] |
     return found
 
 
+def _values(tree: dict[str, Any], depth: int) -> int:
+    """How many values an object and its groups hold, ``depth`` objects down."""
+    inner = [v for v in tree.values() if isinstance(v, dict) and depth > 1]
+    return sum(is_leaf(v) for v in tree.values()) + sum(_values(v, depth - 1) for v in inner)
+
+
 def switches(tree: dict[str, Any], entity: tuple[str, ...] = ()) -> tuple[str, ...]:
     """A read of a configuration too big or too mixed to be a page (named groups, lists of
     choices, text, deeper groups: a server's ``{ffmpeg: {...}, oauth: {enabled, clientId,
     ...}, trash: {enabled, days}}``): its switches, what is on and what is off, which the
     usual rules leave out for its numbers and texts; at least ``CONFIG_SWITCHES`` of them,
-    while they fit ``PAGE_TOKENS``. Nothing when an id of its own names the object (a user
-    and its permissions: ``entity`` is what the operation reads) or it holds records."""
+    while they fit ``PAGE_TOKENS``, of a configuration of at most ``CONFIG_VALUES`` values.
+    Nothing when an id of its own names the object (a user and its permissions: ``entity`` is
+    what the operation reads) or it holds records."""
     if has_own_identity(tree, entity) or any(is_id_name(k) for k in tree if is_leaf(tree[k])):
+        return ()
+    if _values(tree, PAGE_DEPTH + 1) > CONFIG_VALUES:
         return ()
     found = _switches(tree, PAGE_DEPTH + 1)
     if not found or len(found) < CONFIG_SWITCHES:

@@ -54,7 +54,6 @@ from .roles.label import (
     is_label,
     is_locator,
     is_primary,
-    qualified_elsewhere,
     label_rank,
     name_part,
     text_path,
@@ -122,13 +121,8 @@ def take_forced(sel: Selection, row: Step) -> int:
 
 def labels(sel: Selection) -> list[Field]:
     """Its labels, each once: not the same label in another notation beside it
-    (``real_name_normalized`` beside ``real_name``); not a part's label named for another
-    thing (``others_label``) when a text of its own says what it is (a message's
-    ``content``, a comment's ``body``)."""
-    spoken = any(is_body(f.key) and base_type(f.node) == "string" for f in sel.own_leaves)
-    found = [
-        f for f in sel.leaves if is_label(f.key) and not (spoken and others_label(f, sel.entity))
-    ]  # fmt: skip
+    (``real_name_normalized`` beside ``real_name``)."""
+    found = [f for f in sel.leaves if is_label(f.key)]
     names = {(f.path.rpartition(".")[0], w(f.key)) for f in found}
     return [f for f in found if not _restated(f, names)]
 
@@ -601,18 +595,6 @@ def _times(sel: Selection) -> list[Field]:
     found = [f for f in sel.leaves if is_time(f.key, f.node) and not of_picture(f.key, sel.entity)]
     names = {(f.path.rpartition(".")[0], w(f.key)) for f in found}
     return [f for f in found if not _restated(f, names)]
-
-
-def others_label(f: Field, entity: tuple[str, ...] = ()) -> bool:
-    """A part's label qualified by a word that names another thing (``role_subscription_data:
-    {tier_name}`` on a message: the tier's name, not the message's), which names the object
-    only when nothing of its own does (``labels``: not beside its own text). A part holds the
-    object's own label under a plain name (``metadata.name``, ``snippet.title``) or a
-    qualified one that says the same name another way
-    (``properties.displayName``, ``OWN_LABEL_WORDS``), or one qualified by its own type's
-    words (``spec.cluster_name`` of a cluster). Its own members are not read so
-    (``tag_name`` of a release is its label)."""
-    return f.part and qualified_elsewhere(f.key, set(entity))
 
 
 def _restated(f: Field, names: set[tuple[str, tuple[str, ...]]]) -> bool:

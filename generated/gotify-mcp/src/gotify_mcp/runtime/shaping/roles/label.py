@@ -50,24 +50,6 @@ NOT_OWN = frozenset(
 )  # fmt: skip
 
 
-# Words that qualify a label as another way to say the object's own name (``display_name``,
-# ``fullName``, ``short_title``), not as another thing's (``tier_name``: a tier's).
-OWN_LABEL_WORDS = frozenset(
-    {"display", "friendly", "full", "common", "short", "long", "real", "nick", "screen",
-     "given", "family", "first", "last", "middle", "legal", "local", "localized", "public",
-     "official", "formatted", "canonical", "original", "alternate", "alt", "main", "primary",
-     "unique", "preferred", "default"}
-)  # fmt: skip
-
-
-def qualified_elsewhere(key: str, own: frozenset[str] | set[str] = frozenset()) -> bool:
-    """A label qualified by a word naming another thing (``tier_name``, ``channelTitle``),
-    not another way to say the object's own name (``display_name``: ``OWN_LABEL_WORDS``)
-    nor by the object's own type's words (``own``)."""
-    qualifiers = w(key)[:-1]
-    return bool(qualifiers) and not all(q in OWN_LABEL_WORDS or q in own for q in qualifiers)
-
-
 def is_label(key: str) -> bool:
     """A label-named member (module doc), not one qualified as another thing's
     (``parent_name``, ``next_page_name``); a page's own title or name (``page_title``: a wiki
