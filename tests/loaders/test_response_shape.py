@@ -889,10 +889,11 @@ def test_a_create_in_a_collection_whose_items_have_paths_keeps_the_items_identit
     the customer's ``external_customer_id``: the collection's items have paths of their own,
     so the answer is one of them, and the parameter names its parent; its member is not
     what says which wallet (it took the place of ``code``)."""
-    wallet = {"type": "object", "properties": {n: {"type": "string"} for n in (
+    members: dict[str, Any] = {n: {"type": "string"} for n in (
         "lago_id", "lago_customer_id", "external_customer_id", "status", "currency", "name",
-        "code", "created_at")}}  # fmt: skip
-    wallet["properties"]["balance_cents"] = {"type": "integer"}
+        "code", "created_at")}  # fmt: skip
+    members["balance_cents"] = {"type": "integer"}
+    wallet = {"type": "object", "properties": members}
     params = [{"name": "external_customer_id", "in": "path", "required": True,
                "schema": {"type": "string"}}]  # fmt: skip
     one = [*params, {"name": "code", "in": "path", "required": True, "schema": {"type": "string"}}]
