@@ -167,7 +167,7 @@ def test_a_lists_records_are_known_by_the_id_the_lists_name_gives_them() -> None
     custom field it was made from), ids of its document and recipient, and labels. The
     record's entity, named by its list, is ``(signature, fields)``: ``fieldId`` did not read
     as its own id (the plural), so the records read as having no identity of their own and
-    kept none (several lists of records: ``_written_records``), and the label of the parent
+    kept none (several lists of records: ``written.written_records``), and the label of the parent
     the field's condition reads (``conditionalParentLabel``) stood for their own
     ``fieldLabel``: the fields the call placed could not be addressed. An id named by the
     singular of the list's name is the record's own; a label qualified as another thing's

@@ -7,12 +7,12 @@ for a checkout made from an order. The write's defaults kept the resource and le
 out; the run-time invariants then saw a payload list dropped and read the defaults again from
 the response, which kept a list and lost the resource's id. Each such list whose records have
 an identity of their own keeps each record's identity and label (a lean reading, as a
-write's several lists of records get: ``defaults._written_records``), beside the resource's
+write's several lists of records get: ``written.written_records``), beside the resource's
 defaults; records about other things (``unavailableVariants: [{variantId, code,
 message}]``) keep the one they refer to and what they say of it (``failures.why_failed``).
 Only in a GraphQL mutation's payload: a type made for the mutation, each member something it
 answers (a REST write answers the resource's usual representation, whose lists are its
-parts; ``defaults._written_records`` reads a write's several lists). Not a list named as a
+parts; ``written.written_records`` reads a write's several lists). Not a list named as a
 report (``errors``: ``failures.write_reports``), not the wrapper's metadata, not on a read,
 and only where the answer itself is not one resource.
 

@@ -168,7 +168,7 @@ def shape(
         maps = chosen_maps(tree, selection or ())  # an emptied entry still says its key
 
         # an update's one small flat record: its flags as the write set them, false too
-        # (``disabled: false``: the subscription is live; ``defaults._set_values``)
+        # (``disabled: false``: the subscription is live; ``written.set_values``)
         set_flags = config.kind == "update" and where.kind != "list" and small_record(target)
         set_flags = set_flags or set_values  # (a flag the call set false: as it was set)
 

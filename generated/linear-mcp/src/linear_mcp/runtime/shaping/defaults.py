@@ -52,19 +52,19 @@ from .picking import Field, Picker, Profile, Selection
 from .roles.content import is_content, is_data_name
 from .roles.identity import (
     addressed_by, has_id, has_own_identity, identity_fields, is_id_name, is_natural_key,
-    initialled_id, minted_id, own_identity_key,
+    initialled_id, own_identity_key,
 )  # fmt: skip
 from .roles.kinds import is_kind
 from .roles.label import is_label, label_rank
 from .roles.links import is_url, renderings
 from .roles.noise import is_noise, minted, minted_value
 from .roles.people import handle, is_person, is_person_node, nested_handle
-from .roles.quantity import BIT_FIELDS, LIMIT_WORDS, is_count, is_currency, is_measure, is_money
+from .roles.quantity import BIT_FIELDS, LIMIT_WORDS, is_count, is_currency, is_money
 from .roles.relation import nested_identity, reduce
-from .roles.state import is_alarm_flag, is_state
+from .roles.state import is_alarm_flag
 from .roles.time import is_time, says_now
 from .roles.words import leaf_keys, w
-from .collections import LIST_KEYS, PAGE_WORDS, TOTAL_WORDS, is_meta_key
+from .collections import PAGE_WORDS, TOTAL_WORDS, is_meta_key
 from .containers import container_lists, data_container_lists, group_records
 from .kinds import (
     WRITE_KINDS,
@@ -82,6 +82,10 @@ from .relation_steps import (
 )  # fmt: skip
 from .position import with_position, with_span_ends
 from .settings import settings_page, switches, unnamed
+from .written import (
+    computed_parts, job_counts, related_said_whole, set_values, written_key, written_part,
+    written_records,
+)  # fmt: skip
 from .steps import (
     amounts, bare_first, colors, count_key, counts, currencies, currency_key, deeper_part_times,
     cells, deeper_times, enums, readings, facts, finished_flags, flag_key, free_data, flags, happened, identities, kind_key,
@@ -436,13 +440,13 @@ def choose_default_fields(
         kept = tuple(
             k
             for k in tree
-            if (not is_noise(k) or _written_key(k, kind, keys))
+            if (not is_noise(k) or written_key(k, kind, keys))
             and (k in counted or not says_now(k, tree[k]))
         )
         if all(base_type(tree[k]) == "boolean" for k in kept):  # ``{protected: true,
             # updated_at}``: a flag alone says no more than that a call was made; the time it
             # was set says when the setting took hold
-            kept = tuple(k for k in tree if not is_noise(k) or _written_key(k, kind, keys))
+            kept = tuple(k for k in tree if not is_noise(k) or written_key(k, kind, keys))
         return kept or tuple(tree)
     if not item and kind != "delete" and (settings := settings_fields(tree)):
         return settings
@@ -452,7 +456,7 @@ def choose_default_fields(
         kept = tuple(  # nothing worth leaving out (a create's minted credential is kept)
             k
             for k in tree
-            if (not is_noise(k) or (not item and _written_key(k, kind, keys)))
+            if (not is_noise(k) or (not item and written_key(k, kind, keys)))
             and not (now and says_now(k, tree[k]) and k not in counted)
         )
         return kept or tuple(tree)  # but its secrets, hashes and avatars
@@ -517,9 +521,9 @@ def choose_default_fields(
         for path in composite_parts(tree):
             pick.add(path, "identity", force=True)
     if kind in SET_KINDS and not item and small_record(tree):
-        _set_values(tree, pick, kind)  # ``{key, namespace, limit}``: the limit it set
+        set_values(tree, pick, kind)  # ``{key, namespace, limit}``: the limit it set
     if kind in WRITE_KINDS and not item:
-        _tallies(tree, pick)  # ``{status, total_count, completed_count, failed_count}``
+        job_counts(tree, pick)  # ``{status, total_count, completed_count, failed_count}``
     if kind == "create" and not item:  # the address it made for the caller's upload
         for key, leaf in tree.items():
             if is_leaf(leaf) and is_url(key, leaf) and set(w(key)) & HANDED_WORDS:
@@ -531,7 +535,7 @@ def choose_default_fields(
         # a delete's answer with an id of its own says which one went; with none (only
         # ids of what it belonged to: ``{accountId, item: {id, title}}``), its part is it
         held = kind == "delete" and not has_id(tree)
-        _related_said_whole(tree, pick, related=kind != "delete" or held, held=held)
+        related_said_whole(tree, pick, related=kind != "delete" or held, held=held)
     if not item:  # a list's item stays lean: its parts are not made alike inside
         _parts_alike(tree, pick)
     _same_schema_siblings(tree, pick, written=kind in WRITE_KINDS and not item)
@@ -547,11 +551,11 @@ def choose_default_fields(
         _related_as_listed(tree, pick, kind)  # a person's page: said by its handle (people)
         _parts_alike(tree, pick)  # and the parts' listed members, now in, made alike
     if kind in ("create", "update") and not item:
-        _computed_parts(tree, pick, entity)  # ``{document_id, extracted_data: {...}}``
+        computed_parts(tree, pick, entity)  # ``{document_id, extracted_data: {...}}``
     if kind in WRITE_KINDS and not item and unnamed(tree):
         _outcome(tree, pick)  # ``{result: {deleted: true}, return_code, return_message}``
         _written_lists(tree, pick)  # ``{status, message, ids: [...], failed: [...]}``
-        _written_records(tree, pick, keys, kind)  # ``{deleted: [{...}], failed: [{...}]}``
+        written_records(tree, pick, keys, kind)  # ``{deleted: [{...}], failed: [{...}]}``
         _records_in_part(tree, pick, kind, keys)  # ``{match, results: {failed, objects}}``
     if kind == "read" and not item:  # a configuration: what is on and what is off
         for path in switches(tree, entity):
@@ -559,7 +563,7 @@ def choose_default_fields(
     if kind == "read" and not item and unnamed({k: v for k, v in tree.items() if is_leaf(v)}):
         _written_lists(tree, pick, own=True)  # ``{schedule: {...}, ids: [...]}``: the answer
     if kind in WRITE_KINDS and item:
-        _written_part(tree, pick, keys)  # ``[{responseType, logID, data: {id, ...}}]``
+        written_part(tree, pick, keys)  # ``[{responseType, logID, data: {id, ...}}]``
     if kind in WRITE_KINDS and not item:
         _credential_parts(tree, pick)  # ``{actionData: {clientSecret}}``: what to go on with
         _person_answered(tree, pick)  # ``{user: {...}, isValid, errors}``: that user
@@ -916,55 +920,6 @@ def _similar(a: dict[str, Any], b: dict[str, Any]) -> bool:
     return len(shared) >= 2 and len(shared) * 3 >= 2 * min(len(a), len(b))
 
 
-def _related_said_whole(
-    tree: dict[str, Any], pick: Picker, related: bool = True, held: bool = False
-) -> None:
-    """A write's answer: an object member with an identity or a name of its own
-    (the resource a long-running operation carries, ``{name, done, metadata, response: {name,
-    displayName, state}}``; a related resource beside the answer's own id) of which something
-    is kept says which one it is, as any answered resource does (its state alone, or its label
-    without its id, names nothing the next call can take): a related resource (an id of its
-    own) keeps its identity, and its label when none was kept; an object named only by its
-    labels, of which no label was kept, its name and the label beside it. Not a person
-    (reduced to a handle or a name by the people rule), a state held as an object (by its
-    label), metadata, nor an object only the answer's text was taken through; and a related
-    resource only with ``related`` (not on a delete's answer with an id of its own, which
-    says which resource went, not what it was related to). ``held``: a delete's answer with
-    no id of its own (only ids of what it belonged to), whose parts with an id of their own
-    are what went or the operation removing it (``{thingId, status, job: {id, state}}``): each
-    keeps its identity even when nothing else of it was kept."""
-    for key, sub in tree.items():
-        if not isinstance(sub, dict) or is_meta_key(key) or is_noise(key) or is_state(key):
-            continue
-        if is_person_node(key, sub) or not has_own_identity(sub, w(key)):
-            continue
-        inside = [p.split(".", 1)[1] for p in pick.chosen if p.startswith(f"{key}.")]
-        if not any(not is_content(p.rsplit(".", 1)[-1]) for p in inside) and not (
-            held and has_id(sub)
-        ):
-            continue  # left out, or only a text taken through it (a comment's ``body: {text}``)
-        labelled = any(is_label(p) for p in inside)
-        if (has_id(sub) and not related) or (labelled and not has_id(sub)):
-            continue  # a part named by its label (``business_card: {headline}``): said
-        own = [k for k, v in sub.items() if is_leaf(v)]
-        wanted = list(identity_fields(sub, w(key))[:1])
-        if not any(is_label(p) and p not in wanted for p in inside):  # a label beside the id
-            labels = sorted((k for k in own if is_label(k) and k not in wanted), key=label_rank)
-            wanted += labels[:1]
-        for member in wanted:
-            if member in own:  # its own members, not an id found in a list inside it
-                pick.add(f"{key}.{member}", "identity", force=True)
-
-
-def _written_key(key: str, kind: str, keys: tuple[str, ...]) -> bool:
-    """A member a write's answer keeps although it reads as a secret: the credential a create
-    minted (shown once), or the member a path parameter names (a trigger deleted by its
-    ``{token}``: the caller sent it, and it says which one went)."""
-    if kind not in WRITE_KINDS:
-        return False
-    return (kind == "create" and minted(key)) or addressed_by(key, keys)
-
-
 # An object keyed by the things it relates holds at most this many figures of its own.
 OWN_FIGURES = 2
 
@@ -1032,40 +987,6 @@ def small_record(tree: Any) -> bool:
         and 0 < len(tree) <= BARE
         and all(not isinstance(v, (dict, list)) for v in tree.values())
     )
-
-
-def _set_values(tree: dict[str, Any], pick: Picker, kind: str) -> None:
-    """A create's or an update's answer that is one small flat record (``small_record``;
-    one nothing names is kept whole above) keeps the values the write set, which a write's
-    lean profile takes no slot for (no counts, no flags): its numbers when none of them was
-    taken (a sync limit's ``limit``, a size's ``width`` and ``height``; not a measure, what
-    a computation gave: an analysis's ``magnitude``); an update its flags too, false ones
-    (``disabled: false``: what the subscription was set to; a record just created is news
-    only when its flag is true). Not a time, nor noise."""
-    numbers = [
-        k for k, v in tree.items() if base_type(v) in ("integer", "number") and not is_measure(k, v)
-    ]
-    taken = any(k in pick.chosen for k in numbers)
-    for key, leaf in tree.items():
-        if is_time(key, leaf) or is_noise(key):
-            continue
-        if (key in numbers and not taken) or (kind == "update" and base_type(leaf) == "boolean"):
-            pick.add(key, "state", force=True, cost=1)
-
-
-def _tallies(tree: dict[str, Any], pick: Picker) -> None:
-    """A write's answered record that says where it stands (a state) beside two or more
-    counts (numbers named ``..._count``: a bulk job's ``total_count``, ``completed_count``,
-    ``failed_count``): how much of the work was done and failed is what the call is for, and
-    a lean profile takes one count at most. Kept together; not a plural (``members``: a
-    figure of the record, not of the work), nor a total (``sub_total``, ``total``: what an
-    order came to, an amount)."""
-    if not any(is_leaf(v) and is_state(k) for k, v in tree.items()):
-        return
-    counts = [k for k, v in tree.items() if is_leaf(v) and is_count(k, v) and w(k)[-1] == "count"]
-    if len(counts) >= 2:
-        for key in counts:
-            pick.add(key, "count", force=True, cost=1)
 
 
 def _identified_parts(tree: dict[str, Any]) -> list[str]:
@@ -1212,73 +1133,6 @@ def _written_lists(tree: dict[str, Any], pick: Picker, own: bool = False) -> Non
             taken += 1
 
 
-def _written_records(
-    tree: dict[str, Any], pick: Picker, keys: tuple[str, ...], kind: str = "create"
-) -> None:
-    """A write's answer nothing identifies, holding several lists of records (``{deleted:
-    [{widgetId, name, ...}], failed: [{...}]}``: no one list is its payload, so the body is
-    shaped as one object and each list's records get a lean reading, their label and state):
-    the records are what the call did, and each keeps the member that identifies it (the one a
-    path parameter names first), as the records of a write's one list do. An update's answer
-    (the document as now written) names the records of the lists it does not show."""
-    lists = [k for k, v in tree.items() if isinstance(v, list) and isinstance(unwrap(v), dict)]
-    batch = len(lists) > 1
-    for key, sub in tree.items():
-        record = unwrap(sub)
-        if not isinstance(sub, list) or not isinstance(record, dict) or is_meta_key(key):
-            continue
-        if not any(p.startswith(f"{key}.") for p in pick.chosen):
-            # the list is not shown: its records' names (an alert configuration's
-            # ``receivers: [{name, emailConfigs}]``), what the answer holds, are; records
-            # said by ids alone stay out (a login's ``staffRoles: [{id}]``)
-            labels = [k for k, v in record.items() if is_leaf(v) and is_label(k)]
-            if kind == "update" and labels:
-                pick.add(f"{key}.{min(labels, key=label_rank)}", "label", force=True)
-            continue
-        idents = identity_fields(record, w(key), keys, written=True)[:1]
-        named = any(is_id_name(k) and k in record and is_leaf(record[k]) for k in idents)
-        if not has_own_identity(record, w(key)) and not named:
-            continue  # (an id named for what each is, not for the list: ``invited:
-            # [{email, invite_id}]``, is the records' identity too)
-        for ident in idents:
-            pick.add(f"{key}.{ident}", "identity", force=True)
-            # the service's own id beside the caller's, in a batch's lists (not a list answered
-            # alone: its records' second id is a reference, ``category_id``)
-            minted = minted_id(record, keys) if batch else None
-            if minted and ident != minted:
-                pick.add(f"{key}.{minted}", "identity", force=True)
-
-
-# The names a record of a batch's answer holds the resource it wrote under (``data``,
-# ``result``): the payload names of a wrapper, and their singulars.
-WRITTEN_PART_NAMES = LIST_KEYS | {"result", "record", "item", "object", "resource", "entry"}
-
-
-def _written_part(tree: dict[str, Any], pick: Picker, keys: tuple[str, ...]) -> None:
-    """A write's record (a batch's element) that holds the resource the call wrote in a part
-    under a payload name (``{responseType, logID, data: {id, reference, postings, ...}}``,
-    ``{status, result: {id, name}}``) beside its own members: that resource is what the record
-    reports, and the next call takes its id, not the element's (a lean reading took the
-    element's own id and at most a time of the resource): it keeps its identity, and the label
-    beside it when none was kept.
-    Not a person, metadata, nor a part with no identity of its own."""
-    for key, sub in tree.items():
-        if not isinstance(sub, dict) or norm(key) not in WRITTEN_PART_NAMES:
-            continue
-        if is_person_node(key, sub) or not has_own_identity(sub):
-            continue
-        if key in pick.chosen:
-            continue  # kept whole
-        inside = [p.split(".", 1)[1] for p in pick.chosen if p.startswith(f"{key}.")]
-        own = [k for k, v in sub.items() if is_leaf(v)]
-        wanted = [k for k in identity_fields(sub, (), keys, written=True)[:1] if k in own]
-        labels = sorted((k for k in own if is_label(k) and k not in wanted), key=label_rank)
-        if not any(is_label(p) for p in inside):
-            wanted += labels[:1]
-        for member in wanted:
-            pick.add(f"{key}.{member}", "identity", force=True)
-
-
 def _records_in_part(tree: dict[str, Any], pick: Picker, kind: str, keys: tuple[str, ...]) -> None:
     """A write's answer nothing identifies, with no list of records of its own, whose part
     nothing identifies holds the call's records (a batch delete's ``{match: {...}, output,
@@ -1289,7 +1143,7 @@ def _records_in_part(tree: dict[str, Any], pick: Picker, kind: str, keys: tuple[
     ``BARE`` flat members, not noise); not a part of which something was kept, metadata, a
     person, or a part whose records have no identity of their own."""
     if any(isinstance(v, list) and isinstance(unwrap(v), dict) for v in tree.values()):
-        return  # lists of its own: ``_written_records``
+        return  # lists of its own: ``written_records``
     for key, sub in tree.items():
         if not isinstance(sub, dict) or is_noise(key) or is_meta_key(key) or is_person(key):
             continue
@@ -1343,33 +1197,6 @@ def _beside_produced(key: str) -> bool:
     """A member of a generation's answer that says how it was produced or what the caller
     sent (``kinds.is_production_note``, ``kinds.is_echoed_input``), not what it produced."""
     return is_production_note(key) or is_echoed_input(key)
-
-
-COMPUTED = 40  # a computed result's flat parts, kept whole: at most this many members in all
-
-
-def _computed_parts(tree: dict[str, Any], pick: Picker, entity: tuple[str, ...]) -> None:
-    """A write's answer identified by nothing of its own, its own scalars only the ids of what
-    it was made from (a document's extraction: ``{document_id, document_classification:
-    {...}, extracted_data: {...}}``), the rest flat records of scalars: what the call
-    computed, each part whole (at most ``COMPUTED`` members in all), not a record's few."""
-    if has_own_identity(tree, entity):
-        return
-    own = [k for k, v in tree.items() if is_leaf(v)]
-    parts = [k for k, v in tree.items() if isinstance(unwrap(v), dict)]
-    if not own or not parts or not all(is_id_name(k) for k in own):
-        return
-    if len(own) + len(parts) != len(tree):
-        return
-    records = [unwrap(tree[k]) for k in parts]
-    if not all(r and all(is_leaf(v) for v in r.values()) for r in records):
-        return
-    if sum(len(r) for r in records) > COMPUTED:
-        return
-    for key, record in zip(parts, records):
-        for member in record:
-            if not is_noise(member):
-                pick.add(f"{key}.{member}", "content", force=True)
 
 
 def _one_sided(tree: dict[str, Any], pick: Picker) -> bool:
