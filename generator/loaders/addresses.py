@@ -29,7 +29,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 from collections import defaultdict
-from typing import Any
+from typing import Any, Iterator
 
 from ..runtime.shaping.roles.identity import is_id_name, is_natural_key, own_identity_key
 from ..runtime.shaping.roles.words import w
@@ -242,25 +242,40 @@ def _acted_on(path: str, paths: dict[str, Any], known: set[str], ordered: list[s
     operations = paths[path] if isinstance(paths[path], dict) else {}
     if "get" in operations or not any(m in operations for m in ("post", "put", "patch")):
         return None  # a sub-resource read, or no write
-    below = path.rstrip("/") + "/"
-    at = bisect_left(ordered, below)  # ``ordered`` is sorted: paths below are contiguous
-    if at < len(ordered) and ordered[at] == path:
-        at += 1  # the action itself, written with a trailing slash (``/{key}/archive/``)
-    if at < len(ordered) and ordered[at].startswith(below):
+    if next(_below(path, ordered), None) is not None:
         return None  # a collection under the item
     return action.group(1)
 
 
-def acted_key(path: str, tree: Any, entity: tuple[str, ...] = ()) -> str | None:
+def _below(path: str, ordered: list[str]) -> Iterator[str]:
+    """The paths below ``path`` (``ordered`` is sorted: they are contiguous), not ``path``
+    itself written with a trailing slash (``/{key}/archive/``)."""
+    below = path.rstrip("/") + "/"
+    for at in range(bisect_left(ordered, below), len(ordered)):
+        if not ordered[at].startswith(below):
+            return
+        if ordered[at] != below:
+            yield ordered[at]
+
+
+def acted_key(path: str, tree: Any, ordered: list[str], entity: tuple[str, ...] = ()) -> str | None:
     """The parameter naming the item a write acts on below its address (``{recipientId}`` of
     ``DELETE /recipients/{recipientId}/bulk_recipients``: an item path, then one literal)
     when the one object the write answers (``tree``, its field tree) has a member of the
     parameter's very name (a scalar; the parameter named as an id), compared without case or
     separators, and no identity of its own (``id``, ``key``, ``entity``'s id): that member says which
     item the call changed, as the path's own parameter does on ``/things/{id}``
-    (``address_keys`` takes only paths ending with a parameter)."""
+    (``address_keys`` takes only paths ending with a parameter). Not when the literal is a
+    collection whose items have paths of their own (``ordered``, the description's paths
+    sorted: ``POST /customers/{id}/wallets`` beside ``/customers/{id}/wallets/{code}``
+    answers a wallet, which the customer's parameter does not name)."""
     found = ACTION.match(_bare(path))
     if not found or not isinstance(tree, dict):
+        return None
+    collection = path.rstrip("/")
+    if any(
+        (item := LAST_PARAM.match(p)) and item.group(1) == collection for p in _below(path, ordered)
+    ):
         return None
     if any(own_identity_key(k, entity) or (is_natural_key(k) and len(w(k)) == 1) for k in tree):
         return None  # an identity of its own (``id``, ``key``): another object (a task)

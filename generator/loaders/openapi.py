@@ -303,7 +303,8 @@ def _operations(
     drafts: list[OperationDraft] = []
     id_owners: dict[str, list[str]] = {}
     item_keys = address_keys(paths, doc, resolver)
-    for path in sorted(p for p in paths if p.startswith("/")):
+    ordered = sorted(p for p in paths if p.startswith("/"))
+    for path in ordered:
         item = resolver.deref(paths[path], doc, make_pointer("paths", path))
         if not isinstance(item.value, dict):
             continue
@@ -369,12 +370,9 @@ def _operations(
                 tree=tree,
             )
             written = method.lower() in ("post", "put", "patch", "delete")
-            # (not a collection whose items have paths of their own: its write answers an item)
-            items = re.compile(re.escape(path.rstrip("/")) + r"/\{[^/{}]+\}/?$")
-            collection = any(items.match(other) for other in paths)
             acted = (
-                acted_key(path, response.field_tree, response.context.entity)
-                if written and not collection
+                acted_key(path, response.field_tree, ordered, response.context.entity)
+                if written
                 else None
             )
             if acted and not response.collection_path and acted not in response.context.keys:

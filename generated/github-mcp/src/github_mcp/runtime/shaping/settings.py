@@ -108,9 +108,8 @@ def _switches(tree: dict[str, Any], depth: int, prefix: str = "") -> list[str] |
             if base_type(value) == "boolean" and not is_noise(key):
                 found.append(prefix + key)
             continue
-        inner = value[0] if isinstance(value, list) and value else value
         if isinstance(value, list):
-            if isinstance(inner, dict):
+            if value and isinstance(value[0], dict):
                 return None  # records: not a configuration
             continue
         if not isinstance(value, dict) or depth <= 1 or is_noise(key):
