@@ -299,6 +299,11 @@ CODES: tuple[Code, ...] = (
         (E,),
         "a filter's JSON pointer cannot exist in the response",
     ),
+    Code(
+        "SURFACE_LARGE",
+        (W,),
+        "the generated tools/list costs an agent more tokens than `mcpforge report` warns about",
+    ),
     # Publishing
     Code(
         "LICENSE_DEFAULT",

@@ -224,6 +224,7 @@ def generate(
     from .render.plan import package_names
     from .render.publishing import SNAPSHOT_PATH, license_notes, publishing_notes
     from .render.writer import write_package
+    from .report import surface_notes
 
     result = build(
         spec_path,
@@ -235,7 +236,8 @@ def generate(
     )
     target = Path(out_dir) / f"{result.spec.name}-mcp"
     spec_json = result.files[f"src/{package_names(result.spec.name)['package']}/spec.json"]
-    found = breaking_change_warnings(target, json.loads(spec_json))
+    data = json.loads(spec_json)
+    found = breaking_change_warnings(target, data)
     report = write_package(
         target,
         result.files,
@@ -245,6 +247,7 @@ def generate(
         pinned=frozenset() if update_snapshot else frozenset({SNAPSHOT_PATH}),
     )
     found += snapshot_warnings(target, report.stale_pinned)
+    found += surface_notes(data)
     found += publishing_notes(result.spec)
     license_path = target / "LICENSE"
     found += license_notes(

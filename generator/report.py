@@ -61,15 +61,18 @@ class SurfaceReport:
         for cost in sorted(self.tools, key=lambda c: (-c.tokens, c.name))[:top]:
             lines.append(f"  {cost.tokens:>7,}  {cost.name}")
         if self.total > threshold:
-            hint = (
-                "select fewer operations (overlay select / toolsets) or use --mode meta"
-                if self.mode not in ("meta", "code")
-                else "narrow the overlay's select"
-            )
             lines.append(
-                f"WARNING: the total ({self.total:,} tokens) is above {threshold:,}: {hint}."
+                f"WARNING: the total ({self.total:,} tokens) is above {threshold:,}: "
+                f"{_smaller(self.mode)}."
             )
         return "\n".join(lines)
+
+
+def _smaller(mode: str) -> str:
+    """How to list less than a surface above the threshold."""
+    if mode in ("meta", "code"):
+        return "narrow the overlay's select"
+    return "select fewer operations (overlay select / toolsets) or use --mode meta"
 
 
 def model_view(tool: Any) -> dict[str, Any]:
@@ -91,31 +94,62 @@ def surface_report(
 
     from .pipeline import load_with_overlay
     from .render.tooldata import server_data
-    from .runtime.mcp.mcp_adapter import to_mcp_tools
-    from .runtime.model import model_from_json
-    from .runtime.shaping.tokens import count_tokens
 
     spec, diagnostics = load_with_overlay(spec_path, overlay_path=overlay_path)
     if mode is not None:
         spec = replace(spec, mode=mode)
     data = server_data(spec)
-    model = model_from_json(data)
-    views = [model_view(t) for t in to_mcp_tools(model)]
-    costs = tuple(ToolCost(v["name"], count_tokens(_compact(v))) for v in views)
+    listed = _listed(data)
     return SurfaceReport(
         spec_name=spec.name,
         operations=len(spec.operations),
-        mode=model.mode,
-        surface=(
-            model.mode if model.mode in ("meta", "code") else data["server"].get("surface", "rich")
-        ),
-        tools=costs,
-        list_tokens=count_tokens(_compact(views)),
-        instructions_tokens=count_tokens(model.instructions) if model.instructions else 0,
         diagnostics=diagnostics,
         kinds=_kinds(spec.operations),
         methods=_methods(spec.operations),
+        **listed,
     )
+
+
+def _listed(data: dict[str, Any]) -> dict[str, Any]:
+    """What the server built from ``data`` (spec.json) lists, as ``SurfaceReport`` fields."""
+    from .runtime.mcp.mcp_adapter import to_mcp_tools
+    from .runtime.model import model_from_json
+    from .runtime.shaping.tokens import count_tokens
+
+    model = model_from_json(data)
+    views = [model_view(t) for t in to_mcp_tools(model)]
+    surface = model.mode if model.mode in ("meta", "code") else data["server"].get("surface")
+    return {
+        "mode": model.mode,
+        "surface": surface or "rich",
+        "tools": tuple(ToolCost(v["name"], count_tokens(_compact(v))) for v in views),
+        "list_tokens": count_tokens(_compact(views)),
+        "instructions_tokens": count_tokens(model.instructions) if model.instructions else 0,
+    }
+
+
+def surface_notes(data: dict[str, Any], *, threshold: int = DEFAULT_THRESHOLD) -> list[Diagnostic]:
+    """``generate``'s warning when the generated server's tools/list and instructions (from
+    its spec.json ``data``) cost an agent more than ``threshold`` tokens before its first
+    call, as ``mcpforge report`` counts them."""
+    from .diagnostics import Severity
+    from .render.compact import AUTO_META_BUDGET_TOKENS
+
+    listed = _listed(data)
+    total = listed["list_tokens"] + listed["instructions_tokens"]
+    if total <= threshold:
+        return []
+    return [
+        Diagnostic(
+            Severity.WARNING,
+            "SURFACE_LARGE",
+            f"the server lists {len(listed['tools'])} tools in {listed['mode']} mode: its tools/list"
+            f" and instructions are {total:,} tokens (o200k), above {threshold:,}, which an agent"
+            " loads before its first call",
+            hint=_smaller(listed["mode"]) + " (`--mode auto` picks meta above "
+            f"{AUTO_META_BUDGET_TOKENS:,}); `mcpforge report` lists the largest tools",
+        )
+    ]
 
 
 METHOD_ORDER = ("GET", "QUERY", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS", "TRACE")
