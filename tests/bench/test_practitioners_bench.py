@@ -138,6 +138,60 @@ def test_scoring_counts_recall_precision_and_their_tokens() -> None:
     assert s.theirs > 0 and s.ours > 0
 
 
+def test_each_reference_field_is_classed_by_its_value_and_name() -> None:
+    """The classes the held-back misses are counted by (``classes.py``), one per field."""
+    from generator.bench.practitioners.classes import CLASSES, field_class, position
+    from generator.bench.practitioners.data import Row
+
+    fields = (
+        "id", "owner.login", "created_at", "html_url", "stars", "private", "state",
+        "body", "topics", "owner", "parent_id",
+    )  # fmt: skip
+    item = {
+        "id": 7, "owner": {"login": "octo", "type": "User"}, "created_at": "2024-05-01T12:00:00Z",
+        "html_url": "https://example.com/r/7", "stars": 3, "private": False, "state": "open",
+        "body": "text " * 30, "topics": ["a", "b"], "parent_id": "p1",
+    }  # fmt: skip
+    row = Row("s", "t", "f", "a", "GET /x", "read", "spec", fields, list="items")
+    s = score(row, {"items": [item, {"id": 8}]}, {"items": [{"id": 7}]}, ["x"])
+    classes = dict(zip(s.present, s.classes))
+    assert classes == {
+        "id": "identity, top",
+        "owner.login": "label or handle, nested",
+        "created_at": "time, top",
+        "html_url": "link, top",
+        "stars": "number, top",
+        "private": "flag, top",
+        "state": "short text, top",
+        "body": "long text, top",
+        "topics": "list of values, top",
+        "owner": "part (object), top",
+        "parent_id": "identity, top",
+    }
+    assert {c.split(",")[0] for c in classes.values()} == set(CLASSES)
+    assert field_class("items.meta", [[{"a": 1}]]) == "part (object)"
+    assert position("a.b") == "nested" and position("a") == "top"
+
+
+def test_the_report_counts_reads_fields_by_class_for_each_half(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["--only", "github-mcp-server:list_branches", "--results", "-"]) == 0
+    out = capsys.readouterr().out
+    table = out.split("### Reads' and searches' reference fields by class", 1)[1]
+    table = table.split("### Per API", 1)[0]
+    assert (
+        "| class | tuning: fields | tuning: kept | held_back: fields | held_back: kept |" in table
+    )
+    rows = [line for line in table.splitlines() if line.startswith("| ") and "class" not in line]
+    # a branch: its name, whether it is protected, its commit's sha; no held-back row was run
+    assert rows == [
+        "| label or handle, top | 1 | 100% | 0 | n/a |",
+        "| flag, top | 1 | 100% | 0 | n/a |",
+        "| short text, nested | 1 | 100% | 0 | n/a |",
+    ]
+
+
 def test_a_reference_that_returns_its_objects_nearly_whole_is_not_selective() -> None:
     from generator.bench.practitioners.data import Row
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 import statistics
 from typing import Callable
 
+from .classes import CLASSES
 from .data import HALVES, Yardstick
 from .run import Result
 from .scoring import Score
@@ -105,6 +106,45 @@ def _by_kind(results: list[Result]) -> str:
     )
 
 
+def _classes(results: list[Result]) -> list[str]:
+    """Reads' and searches' reference fields holding a value, and those kept, per class of
+    field (``classes.py``) and half: the held-back misses as aggregates."""
+    counts: dict[tuple[str, str], list[int]] = {}
+    for r in _scored(results):
+        s = r.score
+        if s is None or r.row.kind not in READS or not s.classes:
+            continue
+        for path, cls in zip(s.present, s.classes):
+            found = counts.setdefault((cls, r.half), [0, 0])
+            found[0] += 1
+            found[1] += path in s.recalled
+    order = {c: i for i, c in enumerate(CLASSES)}
+    keys = sorted(
+        {cls for cls, _ in counts},
+        key=lambda c: (order.get(c.split(",")[0], len(order)), c),
+    )
+    lines = [
+        "",
+        "### Reads' and searches' reference fields by class",
+        "",
+        "Each reference field holding a value, by what it holds (`classes.py`: read from the "
+        "body's value and the field's last name, apart from the shaping rules) and whether it "
+        "is a member of the item itself (top) or below one of its parts (nested): how many the "
+        "references keep, and how many of those the defaults keep. The held-back half's misses "
+        "are read here as aggregates.",
+        "",
+        "| class | " + " | ".join(f"{h}: fields | {h}: kept" for h in HALVES) + " |",
+        "|---|" + "---:|---:|" * len(HALVES),
+    ]
+    for cls in keys:
+        cells = []
+        for half in HALVES:
+            total, kept = counts.get((cls, half), [0, 0])
+            cells += [str(total), f"{kept / total:.0%}" if total else "n/a"]
+        lines.append(f"| {cls} | " + " | ".join(cells) + " |")
+    return lines
+
+
 def _order(result: Result) -> float:
     recall = result.score.recall if result.score is not None else None
     return 2.0 if recall is None else recall
@@ -160,6 +200,7 @@ def report(yardstick: Yardstick, results: list[Result], *, show_held_back: bool)
         for label, chosen in (("selective", True), ("nearly whole", False)):
             group = [r for r in reads if r.score is not None and r.score.selective is chosen]
             lines.append(_line(f"{half} / {label}", group))
+    lines += _classes(results)
     lines += ["", "### Per API", "", *HEADER]
     for api, group in _grouped(results, lambda r: r.row.api).items():
         a = yardstick.apis[api]

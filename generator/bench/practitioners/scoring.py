@@ -27,6 +27,7 @@ from typing import Any
 from ...runtime.shaping.tokens import count_tokens
 from ..received import received_tokens
 from ..yardstick import holds_value, is_under, leaf_paths  # the older yardstick's frame
+from .classes import field_class, position
 from .data import Row, at
 
 SELECTIVE = 0.5  # a reference keeping at most this share of the items' tokens chose fields
@@ -43,6 +44,7 @@ class Score:
     frame_found: bool = True
     measured: bool = True  # False: an acknowledgement with no reference field (tokens only)
     whole: int = 0  # tokens of the body's items (or resource) as they are, compact JSON
+    classes: tuple[str, ...] = ()  # per ``present`` path, its class (``classes.field_class``)
 
     @property
     def selective(self) -> bool:
@@ -179,6 +181,7 @@ def score(row: Row, body: Any, shaped: Any, parts: list[str]) -> Score:
     if not row.fields:  # an acknowledgement: their fixed text is what the agent gets
         theirs = row.reply
     return Score(
+        classes=tuple(f"{field_class(p, select(originals, p))}, {position(p)}" for p in present),
         present=present,
         recalled=recalled,
         kept=len(kept),
