@@ -224,7 +224,7 @@ def generate(
     from .render.plan import package_names
     from .render.publishing import SNAPSHOT_PATH, license_notes, publishing_notes
     from .render.writer import write_package
-    from .report import surface_notes
+    from .render.surface_cost import surface_notes
 
     result = build(
         spec_path,

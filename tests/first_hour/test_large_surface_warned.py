@@ -13,7 +13,7 @@ from pathlib import Path
 import yaml
 
 from generator.pipeline import Generated, generate
-from generator.report import surface_notes
+from generator.render.surface_cost import surface_notes
 
 REPO = Path(__file__).resolve().parents[2]
 PETSTORE = REPO / "specs" / "petstore" / "openapi.yaml"
