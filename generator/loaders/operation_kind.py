@@ -8,7 +8,8 @@ Kinds (``runtime/shaping/kinds.py`` says how each one is shaped):
 - ``search``: a read that finds things by a query (``search``, ``query``, ``find``, ``filter``,
   ``lookup``, ``scan``), through GET or POST: its answer is a list;
 - ``create`` / ``update`` / ``delete``: changes data and answers with the resource it created or
-  changed (or the records, for a batch);
+  changed (or the records, for a batch); a credential made anew (rotated, regenerated, rolled,
+  reset) and answered is a create: the new value is what the call minted (``_mints``);
 - ``generate``: answers with content produced for the caller (completions, transcriptions,
   translations, embeddings, summaries, analyses): the content is kept, never dropped; named
   so and answering a text, or, with no identity of its own, the measures a computation gave
@@ -324,15 +325,17 @@ TOKEN_WORDS = frozenset({"token", "tokens"})
 
 
 def _mints(signals: OperationSignals) -> bool:
-    """A credential made anew: the operation's words (its name, its path's tail, its summary)
-    say it rotates, regenerates, rolls, resets, reissues or renews (``REMINT_VERBS``) a
-    credential (``CREDENTIAL_NAMES``), and its answer holds a credential as text, at its top
-    or in the one object it wraps (``{clientSecret, success}``, ``{apiKey: {id, key}}``): the
+    """A credential made anew: the operation's words (its name, its path's tail; its summary's
+    first word, ``Rotates the client secret``) say it rotates, regenerates, rolls, resets,
+    reissues or renews (``REMINT_VERBS``) a credential (``CREDENTIAL_NAMES``, named there or
+    in the summary), and its answer holds a credential as text, at its top or in the one
+    object it wraps (``{clientSecret, success}``, ``{apiKey: {id, key}}``): the
     new value, shown once, as a create's minted one is (``defaults.py``); a credential a
     record merely carries stays hidden on reads. The method says no more than a write."""
-    said = _all_words(signals) | set(words(signals.summary or ""))
-    said |= {w[:-1] for w in said if w.endswith("s")}  # ``Rotates the client secret``
-    if not said & REMINT_VERBS or not said & CREDENTIAL_NAMES:
+    summary = words(signals.summary or "")
+    said = _all_words(signals) | set(summary)
+    verbs = _all_words(signals) | {v[:-1] if v.endswith("s") else v for v in summary[:1]}
+    if not verbs & REMINT_VERBS or not said & CREDENTIAL_NAMES:
         return False
     tree = unwrap(signals.response_tree)
     if not isinstance(tree, dict):
