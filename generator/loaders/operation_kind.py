@@ -8,7 +8,8 @@ Kinds (``runtime/shaping/kinds.py`` says how each one is shaped):
 - ``search``: a read that finds things by a query (``search``, ``query``, ``find``, ``filter``,
   ``lookup``, ``scan``), through GET or POST: its answer is a list;
 - ``create`` / ``update`` / ``delete``: changes data and answers with the resource it created or
-  changed (or the records, for a batch);
+  changed (or the records, for a batch); a credential made anew (rotated, regenerated, rolled,
+  reset) and answered is a create: the new value is what the call minted (``_mints``);
 - ``generate``: answers with content produced for the caller (completions, transcriptions,
   translations, embeddings, summaries, analyses): the content is kept, never dropped; named
   so and answering a text, or, with no identity of its own, the measures a computation gave
@@ -41,6 +42,7 @@ from ..runtime.shaping.kinds import (
 from ..runtime.shaping.roles.content import is_body
 from ..runtime.shaping.names import base_type, is_leaf, words
 from ..runtime.shaping.roles.identity import has_own_identity
+from ..runtime.shaping.roles.noise import minted
 from ..runtime.shaping.roles.quantity import is_measure
 from ..runtime.shaping.trees import unwrap
 
@@ -94,6 +96,19 @@ GENERATE_WORDS = frozenset(
      "extraction", "ocr", "tts", "speech", "synthesize", "synthesise", "synthesis", "rewrite",
      "paraphrase", "render", "spellcheck", "proofread", "caption", "transform", "tokenize",
      "gen", "ask", "rerank"}
+)  # fmt: skip
+# Verbs that make a credential anew in place of the one there was (``rotateSecret``,
+# ``/keys/{id}/roll``, ``regenerateToken``, ``resetPassword``): with a credential named in the
+# operation's words and one answered, that value is what the call made (``_mints``).
+REMINT_VERBS = frozenset(
+    {"rotate", "regenerate", "regen", "roll", "reroll", "reset", "reissue", "renew", "refresh",
+     "recreate", "rekey", "cycle"}
+)  # fmt: skip
+# What an operation's words call a credential (``CREDENTIAL_WORDS`` of ``roles/noise.py``,
+# and the keys and credentials a roll makes anew).
+CREDENTIAL_NAMES = frozenset(
+    {"secret", "secrets", "password", "passwords", "passphrase", "token", "tokens", "key",
+     "keys", "apikey", "apikeys", "credential", "credentials"}
 )  # fmt: skip
 MEASURE_DEPTH = 4  # objects down a computed result's measures are looked for (``_measured``)
 # Write verbs that make a name a write wherever they stand (``getOrCreate``, ``findAndModify``).
@@ -309,6 +324,31 @@ def _generates(signals: OperationSignals) -> bool:
 TOKEN_WORDS = frozenset({"token", "tokens"})
 
 
+def _mints(signals: OperationSignals) -> bool:
+    """A credential made anew: the operation's words (its name, its path's tail; its summary's
+    first word, ``Rotates the client secret``) say it rotates, regenerates, rolls, resets,
+    reissues or renews (``REMINT_VERBS``) a credential (``CREDENTIAL_NAMES``, named there or
+    in the summary), and its answer holds a credential as text, at its top or in the one
+    object it wraps (``{clientSecret, success}``, ``{apiKey: {id, key}}``): the
+    new value, shown once, as a create's minted one is (``defaults.py``); a credential a
+    record merely carries stays hidden on reads. The method says no more than a write."""
+    summary = words(signals.summary or "")
+    said = _all_words(signals) | set(summary)
+    verbs = _all_words(signals) | {v[:-1] if v.endswith("s") else v for v in summary[:1]}
+    if not verbs & REMINT_VERBS or not said & CREDENTIAL_NAMES:
+        return False
+    tree = unwrap(signals.response_tree)
+    if not isinstance(tree, dict):
+        return False
+    inner = [unwrap(v) for v in tree.values() if isinstance(unwrap(v), dict)]
+    nodes = [tree, *(inner if len(inner) == 1 else [])]
+    return any(
+        is_leaf(v) and base_type(v) == "string" and minted(k, text=True)
+        for node in nodes
+        for k, v in node.items()
+    )
+
+
 def _billed_in_tokens(tree: Any) -> bool:
     """The answer says the tokens it was billed for (a note of how it was produced,
     ``kinds.is_production_note``, counting tokens: ``usage: {input_tokens, output_tokens}``,
@@ -406,6 +446,8 @@ def classify(signals: OperationSignals) -> str:
         return "acknowledge"
     if method == "DELETE":
         return "delete"
+    if _mints(signals):
+        return "create"
     first = next((w for w in verbs if w in CREATE_VERBS | UPDATE_VERBS | DELETE_VERBS), None)
     if first in DELETE_VERBS:
         return "delete"

@@ -226,3 +226,33 @@ def test_a_summarys_verb_does_not_overrule_the_names() -> None:
                 summary=summary) == "read"  # fmt: skip
     assert kind("POST", "/stores/{store_id}/batch-check", allowed, summary=summary) == "create"
     assert kind("POST", "/tasks/{id}/read", RESOURCE, summary="Mark a task as read") == "update"
+
+
+ROTATED = {"success": "boolean", "clientSecret": "string"}  # Linear's rotate-secret payload
+ROLLED = {"apiKey": {"id": "string", "name": "string", "key": "string", "secret": "string"}}
+
+
+def test_a_credential_made_anew_is_what_the_call_minted() -> None:
+    """A mutation rotating a secret (``oauthApplicationRotateSecret``: no verb the lists know,
+    an update by its method) answers the new secret, shown once: a create's minted credential,
+    kept in its answer; a REST roll of a key's secret, too. The words alone, or a secret the
+    answer carries without the words, do not make one."""
+    from generator.runtime.shaping.defaults import choose_default_fields
+
+    rotated = kind(
+        "MUTATION", "oauthApplicationRotateSecret", ROTATED,
+        operation_id="oauthApplicationRotateSecret",
+    )  # fmt: skip
+    assert rotated == "create"
+    assert "clientSecret" in choose_default_fields(ROTATED, kind=rotated)
+    rolled = kind("PUT", "/api_keys/{id}/roll", ROLLED, operation_id="rollApiKey")
+    assert rolled == "create"
+    assert kind("PUT", "/keys/{id}", ROLLED, summary="Resets the key's secret") == "create"
+    # a rotation answering no credential (an intake address) stays an update
+    address = {"emailIntakeAddress": {"id": "string", "address": "string"}}
+    assert kind("MUTATION", "emailIntakeAddressRotate", address) == "update"
+    # a webhook updated, carrying its secret, named by no minting verb: an update
+    hook = {"id": "string", "url": "string", "secret": "string"}
+    assert kind("PUT", "/webhooks/{id}", hook, operation_id="updateWebhook") == "update"
+    # a rotation of something that is no credential (a log), answering a record with a token
+    assert kind("MUTATION", "logRotate", {"id": "string", "token": "string"}) == "update"

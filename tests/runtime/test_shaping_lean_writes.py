@@ -265,3 +265,39 @@ def test_an_actions_answer_keeps_the_flag_the_action_set() -> None:
     assert {"status", "published"} <= set(chosen) and "pinned" not in chosen
     plain = decide_fields(tree, DefaultsContext(), kind="update", item=False)
     assert "published" not in plain and "status" in plain
+
+
+def _notification(n: int) -> dict[str, Any]:
+    """A notification as an archive-all answers it: its own times (made, changed, and the
+    one the call set), who it is for and who acted, each a person."""
+    return {
+        "id": f"ntf-{n}",
+        "title": f"Issue {n} was assigned to you",
+        "url": f"https://tracker.example.com/inbox/ntf-{n}",
+        "createdAt": "2024-05-01T12:00:00Z",
+        "updatedAt": "2024-05-02T12:00:00Z",
+        "archivedAt": "2024-05-03T09:30:00Z",
+        "readAt": "2024-05-02T08:00:00Z",
+        "actor": {"id": f"usr-{n}", "name": "Ada Byron", "displayName": "ada"},
+        "user": {"id": "usr-0", "name": "Grace Hopper", "displayName": "grace"},
+    }
+
+
+def test_a_writes_listed_records_keep_no_time_the_call_set() -> None:
+    """Each record a batch write lists (an archive-all's notifications) keeps what names it and
+    who it concerns, not the time the call itself set (``archivedAt``): a write answers no
+    times, and with that time in, the record's people did not fit (each notification kept
+    ``archivedAt`` and lost ``actor`` and ``user``)."""
+    body = {"success": True, "notifications": [_notification(n) for n in range(3)]}
+    out = _answer(body, "update")
+    for record in out["notifications"]:
+        assert {"id", "title"} <= set(record)
+        assert not {"archivedAt", "readAt", "createdAt", "updatedAt"} & set(record)
+        assert {"actor", "user"} & set(record)
+    # a record with no time of change or creation keeps when it happened, written or read
+    undated = [
+        {k: v for k, v in _notification(n).items() if not k.endswith("edAt")} for n in range(3)
+    ]
+    for kind in ("update", "read"):
+        out = _answer({"success": True, "items": undated}, kind)
+        assert all("readAt" in item for item in out["items"])

@@ -43,7 +43,7 @@ read a second one from the response itself when the description's defaults break
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import Any, Callable
 
 from .names import base_type, hint, is_leaf, norm
 from .failures import failed_lists
@@ -323,9 +323,30 @@ _RELATED_NAME = Step("related name", named_relations, path=reduce, picks="label"
 _RICH_CONTENT = Step(
     "rich content", rich_contents, slot="content", path=text_member_path, picks="content"
 )
+
+
+def _standing_in(
+    candidates: Callable[[Selection], list[Field]],
+) -> Callable[[Selection], list[Field]]:
+    """``candidates`` as a time standing in for an item's time of change or creation, only
+    where it has none: a write's record (``kinds.WRITE`` keeps no times) that has one leaves
+    its times out, and another time would stand in for none (each notification an
+    archive-all answers kept ``archivedAt``, the time the call set, and its people did not
+    fit; each issue a batch made, ``addedToCycleAt``)."""
+
+    def found(sel: Selection) -> list[Field]:
+        return [] if sel.profile.time == 0 and recent_times(sel) else candidates(sel)
+
+    found.__name__ = candidates.__name__
+    found.__doc__ = candidates.__doc__
+    return found
+
+
 # A list item with no time of change or creation: when it happened, else a date deeper down.
-_HAPPENED = Step("happened", happened, time_key, picks="time", when=_item)
-_DEEPER = Step("deeper time", deeper_times, picks="time", take=take_signed, when=_item)
+_HAPPENED = Step("happened", _standing_in(happened), time_key, picks="time", when=_item)
+_DEEPER = Step(
+    "deeper time", _standing_in(deeper_times), picks="time", take=take_signed, when=_item
+)
 # ... and a page, through its parts: a commit read by its sha is dated by its author's date (and
 # its committer's beside it: ``take_signed``).
 _DEEPER_PAGE = Step(
