@@ -201,6 +201,13 @@ class FieldTreeBuilder:
                 below = depth if len(result) == 1 else depth - 1  # a wrapper: ``is_wrapper``
                 for name, prop in result.items():
                     result[name] = self._tree(prop, doc, below, stack) or "any"
+                entries = node.get("additionalProperties")
+                if isinstance(entries, dict) and result:
+                    # its members are entries of the map it is (``{default: Edge}`` beside
+                    # ``additionalProperties: Edge``: one key a generator wrote down)
+                    mapped = self._map(entries, doc, depth, stack)
+                    if is_map(mapped) and all(v == mapped[EVERY_KEY] for v in result.values()):
+                        result = mapped
         elif "items" in node or "array" in types:
             result = [self._tree(node.get("items"), doc, depth, stack) or "any"]
         elif "object" in types or "additionalProperties" in node:

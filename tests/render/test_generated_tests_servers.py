@@ -94,3 +94,39 @@ def test_a_package_whose_first_operation_is_a_head_passes_its_own_tests(tmp_path
     proc = run_own_tests(out / "head-first-mcp")
     assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
     assert " passed" in proc.stdout.strip().splitlines()[-1]
+
+
+LIST_IN_PATH = """\
+openapi: 3.0.3
+info: {title: List In Path, version: "1.0"}
+servers: [{url: "https://api.list-in-path.test"}]
+paths:
+  /records/{accessions}/report:
+    get:
+      operationId: getReports
+      parameters:
+        - name: accessions
+          in: path
+          required: true
+          schema: {type: array, items: {type: string}}
+      responses:
+        "200":
+          description: ok
+          content:
+            application/json:
+              schema: {type: object, properties: {id: {type: string}, name: {type: string}}}
+"""
+
+
+def test_a_package_whose_first_path_takes_a_list_passes_its_own_tests(tmp_path: Path) -> None:
+    """Found from outside (a genome database's description, issue 33): its first operation
+    takes a list of accessions as a path segment; the test sent an empty list, which the
+    server rightly refuses (an empty segment), and expected the list's repr in the path."""
+    spec = tmp_path / "openapi.yaml"
+    spec.write_text(LIST_IN_PATH, encoding="utf-8")
+    out = tmp_path / "out"
+    cmd = [sys.executable, "-m", "generator", "generate", str(spec), "--name", "list-in-path"]
+    subprocess.run([*cmd, "--out", str(out)], check=True, cwd=REPO, capture_output=True)
+    proc = run_own_tests(out / "list-in-path-mcp")
+    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
+    assert " passed" in proc.stdout.strip().splitlines()[-1]

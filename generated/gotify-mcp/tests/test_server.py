@@ -146,6 +146,10 @@ async def test_a_call_reaches_the_upstream(upstream: type[Recorder]) -> None:
         pytest.skip("no operation answers a body (HEAD, OPTIONS or TRACE only)")
     tool = tools[0]
     args = sample(tool.input_schema)
+    for param in tool.params:  # a list filling a path segment holds one item at least
+        if param.location == "path" and args.get(param.arg) == []:
+            items = tool.input_schema["properties"][param.arg].get("items", {})
+            args[param.arg] = [sample(items)]
     async with Client(create_server()) as client:
         result = await call(client, tool.name, args)
     assert not result.is_error, result.content[0].text
@@ -155,8 +159,10 @@ async def test_a_call_reaches_the_upstream(upstream: type[Recorder]) -> None:
     expected = tool.binding.path
     for param in tool.params:
         if param.location == "path":
+            value = args[param.arg]  # ``style: simple``: a list's items joined by commas
+            items = value if isinstance(value, list) else [value]
             expected = expected.replace(
-                "{" + param.wire + "}", quote(str(args[param.arg]), safe="")
+                "{" + param.wire + "}", ",".join(quote(str(v), safe="") for v in items)
             )
     assert sent["path"].split("?")[0] == expected
     json.loads(result.content[0].text)

@@ -70,9 +70,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from .roles.identity import addressed_by, has_own_identity, own_identity_key
+from .roles.label import is_label
 from .roles.words import w
 from .names import base_type, is_leaf, norm, words
-from .trees import alike, field_tree_from_value, is_map, unwrap
+from .trees import EVERY_KEY, alike, field_tree_from_value, is_map, unwrap
 
 MAX_DEPTH = 5
 META_WORDS = frozenset(
@@ -287,7 +288,15 @@ def _payload(node: dict[str, Any], path: tuple[str, ...], depth: int) -> Payload
             for k in members
             if any(isinstance(v, (dict, list)) for v in node[k].values()) or _resource(node[k])
         ]
-    if len(arrays) == 1 and not members and not _nested_array(node[arrays[0]]):
+    if (
+        len(arrays) == 1
+        and not members
+        and not _nested_array(node[arrays[0]])
+        and not (_of_values(node[arrays[0]]) and any(_map_of_named(v) for v in node.values()))
+    ):  # not a list of values beside a map of named records (``{root_nodes: [7], edges:
+        # {"7": {name, ...}}}``): what it holds is in the map, the list says where to start
+        # (beside a map of statuses, ``{successIds: [...], failedStatus: {"7": {code,
+        # message}}}``, the list is what the call did)
         return Payload(collection=path + (arrays[0],))
     if len(members) != 1 or arrays:
         return None
@@ -312,6 +321,16 @@ def _payload(node: dict[str, Any], path: tuple[str, ...], depth: int) -> Payload
     ):
         return None
     return Payload(envelope=path + (key,))
+
+
+def _map_of_named(tree: Any) -> bool:
+    """A map of records each named by a label of its own (``{"*": {name, rank}}``)."""
+    return is_map(tree) and any(is_label(k) for k in unwrap(tree[EVERY_KEY]) or ())
+
+
+def _of_values(items: Any) -> bool:
+    """A list of scalars (``[7, 8]``), not of objects nor of lists."""
+    return isinstance(items, list) and bool(items) and is_leaf(items[0])
 
 
 def is_naming_metadata(key: str, value: Any) -> bool:

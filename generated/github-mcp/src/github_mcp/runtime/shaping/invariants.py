@@ -53,6 +53,7 @@ from .names import words
 from .roles.identity import addressed_by
 from .roles.noise import is_credential
 from .roles.people import HANDLE_WORDS, is_person
+from .roles.words import w as name_words
 from .roles.time import is_time
 from .trees import scalar_type
 
@@ -173,9 +174,19 @@ def _part_named(raw: dict[str, Any], shaped: Any) -> bool:
 def _addressed(raw: dict[str, Any], shaped: Any, keys: tuple[str, ...]) -> bool:
     """It kept, with its value, the member a path parameter of the API names (``name`` of a
     company read at ``/companies/{name}``, beside its ``externalId``): the identity the API
-    addresses it by, whatever its name says."""
-    return isinstance(shaped, dict) and any(
-        _has_value(v) and raw.get(k) == v and addressed_by(k, keys) for k, v in shaped.items()
+    addresses it by, whatever its name says; or a part's member the parameter names whole
+    (``device.devEui`` for ``{devEui}``: ``identity._named_below``)."""
+    if not isinstance(shaped, dict):
+        return False
+    if any(_has_value(v) and raw.get(k) == v and addressed_by(k, keys) for k, v in shaped.items()):
+        return True
+    whole = {"".join(name_words(p)) for p in keys if len(name_words(p)) > 1}
+    return any(
+        _has_value(v) and isinstance(raw.get(k), dict) and raw[k].get(m) == v
+        for k, part in shaped.items()
+        if isinstance(part, dict)
+        for m, v in part.items()
+        if "".join(name_words(m)) in whole
     )
 
 

@@ -108,6 +108,14 @@ def wrapper_note(key: str, value: Any) -> bool:
     return len(ws) > 1 and ws[-1] == "id" and bool(set(ws) & EXCHANGE_WORDS)
 
 
+def exchange_note(key: str, value: Any) -> bool:
+    """A wrapper's member about the exchange around one resource (``{requestId, took, data:
+    {...}}``): a timing or a debugging record, what ``wrapper_note`` leaves out of a list's
+    wrapper; not a time or version a qualified name says (a ``serverVersion`` may be the
+    answer), nor a bare ``time`` (when it answered, or the resource's own moment)."""
+    return bool(set(w(key)) & (TRACE_WORDS | TIMING_WORDS))
+
+
 def without_success(shaped: Any) -> Any:
     """A write's answer without its ``success: true`` beside the resource it wrote (a GraphQL
     mutation's payload: ``{success, issue: {...}}``): the result says it succeeded, as a list's
@@ -284,6 +292,8 @@ def filter_meta(
             continue  # what a list's wrapper says about the exchange, not about its items
         elif listed and echoed(key, sub, asked):
             continue  # the caller's own request answered back
+        elif not listed and exchange_note(key, sub):
+            continue  # how long the call took, beside one resource as beside a list
         elif keep_meta(key, sub):
             if isinstance(sub, dict):  # ``pagination: {total, next: "https://..."}``
                 sub = {

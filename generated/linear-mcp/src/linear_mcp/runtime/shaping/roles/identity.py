@@ -330,14 +330,22 @@ def _named_below(tree: dict[str, Any], keys: tuple[str, ...]) -> tuple[str, ...]
     """A read's object with no identity of its own that the API addresses by a part's member,
     the path parameter naming the part and the member (``{user_id}`` -> ``user.id`` of a
     membership ``{user: {id, username}, joined_at}``): that member, what the next call takes
-    (the last parameter first: the one that addresses the object, not what it belongs to)."""
+    (the last parameter first: the one that addresses the object, not what it belongs to);
+    else the one part holding a member the parameter names whole, a name of several words
+    (``device.devEui`` for ``{devEui}`` of ``{device: {devEui, applicationId, name},
+    createdAt, lastSeenAt}``: not the part's first ``*Id``, what it belongs to)."""
     for param in reversed(keys):
         name = "".join(w(param))
+        whole = []
         for key, sub in tree.items():
             if isinstance(sub, dict):  # a part, not a list's elements
                 joined = [k for k in leaf_keys(sub) if "".join(w(key) + w(k)) == name]
                 if joined:
                     return (f"{key}.{joined[0]}",)
+                if len(w(param)) > 1:
+                    whole += [f"{key}.{k}" for k in leaf_keys(sub) if "".join(w(k)) == name]
+        if len(whole) == 1:
+            return (whole[0],)
     return ()
 
 
