@@ -10,7 +10,9 @@ the structure alone, never of an API's, tool's or member's name:
   ``key``, ``name``, ``code``, ``number``, ``sha``, ``token``, ``slug`` or ``ref``; ``other``)
   by where it sat (``top``: the body itself; ``wrapper``: the one resource inside an envelope;
   ``item``: a listed item; ``nested``: a part below those; ``with the list``: an item that went
-  with its lost payload list);
+  with its lost payload list), and ``key kept`` when the answer kept another member that
+  names the object by a key-like word or a short generic identity name (``token``, ``pk``),
+  which the judge does not read as an identity (the loss may be the judge's);
 - a payload list: its depth (``body``, ``depth 1``, ``depth 2+``), its items' type
   (``objects``, ``scalars``, ``mixed``) and whether its name is a generic container word
   (``data``, ``items``, ``results``...) or a noun;
@@ -29,9 +31,9 @@ from __future__ import annotations
 import re
 from typing import Any, Iterable, Mapping
 
-from ..preview.judge import Verdict
+from ..preview.judge import Verdict, payload_path
 from ..preview.judge_paths import addressed_thing
-from ..preview.judge_roles import bare, get_path, is_scalar, leaves, unwrap_path, words
+from ..preview.judge_roles import bare, found_in, get_path, is_scalar, leaves, unwrap_path, words
 
 WRITES = frozenset({"create", "update", "delete"})
 ID_WORDS = frozenset({"id", "uid", "uuid", "guid", "identifier"})
@@ -110,7 +112,8 @@ def classes(
         if lost.startswith("identity "):
             place = top if lost == "identity of the body" else "item"
             members = _members_class(verdict.left_out.get(lost, ()))
-            rows.append(("identities", f"{members} · {place}", form))
+            kept = _other_key_kept(_lost_object(body, lost, template), shaped)
+            rows.append(("identities", f"{members} · {place}{kept}", form))
         elif lost.startswith("label "):
             rows.append(("labels", top if lost == "label of the body" else "item", form))
         elif (m := _LIST.match(lost)) is not None:
@@ -137,6 +140,37 @@ def classes(
             cls = _place(finding.where)
         rows += [(finding.check, cls, form)] * n
     return rows
+
+
+OTHER_KEYS = frozenset({"pk", "sid", "oid", "rid"})  # short generic names of an identity
+KEPT_KEY_WORDS = frozenset({"token", "code", "ref"})  # (not ``name``: a label)
+
+
+def _lost_object(body: Any, lost: str, template: str | None) -> Any:
+    """The object of ``lost`` (``identity of item 2``, ``identity of the body``)."""
+    thing = addressed_thing(template)
+    if lost.endswith("of the body"):
+        return get_path(body, unwrap_path(body, thing))
+    path = payload_path(body, thing)
+    items = get_path(body, path) if path is not None else None
+    at = int(lost.rsplit(" ", 1)[-1])
+    return items[at] if isinstance(items, list) and at < len(items) else None
+
+
+def _other_key_kept(obj: Any, shaped: Any) -> str:
+    """`` · key kept`` when the answer keeps the value of another member of ``obj`` that
+    names it by a key-like word or a short generic identity name (``token``, ``code``,
+    ``pk``, ``sid``), which the judge does not read as an identity; else ""."""
+    if not isinstance(obj, dict):
+        return ""
+    keys = [
+        v
+        for k, v in obj.items()
+        if is_scalar(v)
+        and v != ""
+        and ((words(k) or [""])[-1] in KEPT_KEY_WORDS or bare(k) in OTHER_KEYS)
+    ]
+    return " · key kept" if keys and found_in(keys, shaped) else ""
 
 
 def _list_class(body: Any, where: str) -> str:

@@ -72,3 +72,14 @@ def test_the_report_counts_findings_by_class_for_both_halves() -> None:
     table = "\n".join(loss_rows(run))
     assert "| identities | update | id · wrapper | shaped | 1 | 2 |" in table
     assert "secret" not in table  # classes and counts, never a name
+
+
+def test_an_identity_lost_beside_a_key_the_answer_kept_says_so() -> None:
+    """An object with no plain id whose ``external_id`` the judge demands while the answer
+    kept its ``token`` (a key the judge does not read as an identity): the loss may be the
+    judge's, and its class says so."""
+    body = {"token": "t-1", "external_id": "e-1", "status": "done", "size": 3}
+    rows = _rows(body, {"token": "t-1", "status": "done"}, kind="create")
+    assert ("identities", "<word>_id · top · key kept", "shaped") in rows
+    rows = _rows(body, {"status": "done"}, kind="create")
+    assert ("identities", "<word>_id · top", "shaped") in rows
