@@ -62,6 +62,7 @@ from .breadth_report import report
 from .graphql_answer import answer
 from .graphql_body import body_for, without_unsent_echoes
 from .inputs import FIXTURES, REPO, SHARED_CORPUS
+from .loss_classes import classes as loss_classes
 from .kinds import group_of, method_of, recorded_kind
 from .upstream import LocalUpstream
 
@@ -286,6 +287,15 @@ async def _call_one(
         except ValueError:
             shaped = outcome.parts[0]  # a text page: judged by the values in it
         call.verdict = judge(example.value, shaped, **_judge_options(item, outcome.parts))
+        call.losses = loss_classes(
+            example.value,
+            shaped,
+            call.verdict,
+            kind=item.kind,
+            template=item.template,
+            fallback=call.fallback,
+            arguments=item.arguments,
+        )
     return call, outcome.parts
 
 

@@ -53,6 +53,8 @@ class Call:
     compact: int = 0  # the body as compact JSON, nothing left out
     lean: int = 0  # identity and label only (judge.leanest), compact JSON
     markdown: MarkdownAnswer | None = None  # asked again for Markdown (breadth_markdown.py)
+    # what it lost, one (check, coarse class, answer form) per failed object (loss_classes.py)
+    losses: list[tuple[str, str, str]] = field(default_factory=list)
 
     @property
     def reduction(self) -> float:

@@ -215,6 +215,33 @@ def target_lines(table: dict[tuple[str, str], Figures], kinds: list[str]) -> lis
     return lines
 
 
+def loss_rows(run: Run) -> list[str]:
+    """The judge's findings of both halves counted by check, kind, coarse structural class of
+    what was lost and form of the answer (``loss_classes.py``): aggregates only, no name."""
+    counts: Counter[tuple[str, str, str, str, str]] = Counter()
+    rank = {k: i for i, k in enumerate(KIND_ORDER)}
+    for r in run.results:
+        for c in r.calls:
+            for check, cls, form in c.losses:
+                counts[(check, c.kind, cls, form, r.case.group)] += 1
+    keys = sorted(
+        {k[:4] for k in counts}, key=lambda k: (k[0], rank.get(k[1], len(rank)), k[1], k[2], k[3])
+    )
+    if not keys:
+        return ["", "No finding in either half."]
+    lines = [
+        "",
+        "| check | kind | class of what was lost | answer | tuning | held-back |",
+        "|---|---|---|---|---:|---:|",
+    ]
+    lines += [
+        f"| {check} | {kind} | {cls} | {form} | {counts[(check, kind, cls, form, TUNING)]} "
+        f"| {counts[(check, kind, cls, form, HELD_BACK)]} |"
+        for check, kind, cls, form in keys
+    ]
+    return lines
+
+
 def reason_key(result: SpecResult) -> str:
     """Why ``result`` did not load, without its particulars (names, paths, numbers, quoted
     text), to count reasons: the loader's first diagnostic (code and message) so reduced."""
@@ -309,6 +336,15 @@ def report(run: Run) -> str:
         f"{TARGET_REDUCTION:.0%} on bodies of at least {BIG_BODY} tokens, per kind:",
         "",
         *target_lines(table, kinds),
+        "",
+        "### Findings by class, both halves (aggregates)",
+        "",
+        "Each object that failed a check, counted by the check, the operation's kind, a coarse "
+        "class of what was lost made of its structure alone (`loss_classes.py`: an identity's "
+        "naming class and where it sat, a list's depth, item type and whether its name is a "
+        "container word) and the answer's form (fallback, empty, a write's echo of the "
+        "request, or shaped).",
+        *loss_rows(run),
         "",
         "### Descriptions that did not load",
         *failures(run),

@@ -918,3 +918,46 @@ def test_a_create_in_a_collection_whose_items_have_paths_keeps_the_items_identit
     created = {op.id: op.response for op in spec.operations}["createWallet"]
     assert "external_customer_id" not in created.context.keys
     assert "code" in created.default_fields
+
+
+def test_a_write_answering_the_objects_it_wrote_keeps_the_member_its_address_names(
+    tmp_path: Path,
+) -> None:
+    """A delete or an update at one object's address (``/widgets/{widget_id}``) answering a
+    list of the objects it wrote, each with the member the address names beside another id
+    before it and no plain ``id`` (``[{group_id, widget_id, ...}]``, their schema named for
+    something else than the id's qualifier, ``WidgetInfo``): the defaults took the
+    first id (``group_id``, the same for every item or another object's) and dropped the one
+    that says which object was written. A list read there (a race's entries, each repeating
+    the race's id) keeps its rule."""
+    names = ("group_id", "widget_id", "color", "status", "created_at", "description")
+    widget = {"type": "object", "properties": {n: {"type": "string"} for n in names}}
+    listed = {"type": "array", "items": {"$ref": "#/components/schemas/WidgetInfo"}}
+    param = [{"name": "widget_id", "in": "path", "required": True, "schema": {"type": "string"}}]
+    doc = {
+        "openapi": "3.0.3",
+        "info": {"title": "Widgets", "version": "1"},
+        "servers": [{"url": "https://example.test"}],
+        "paths": {
+            "/widgets": {"get": {"operationId": "listWidgets",
+                                 "responses": {"200": _json(listed)}}},
+            "/widgets/{widget_id}": {
+                "delete": {"operationId": "deleteWidget", "parameters": param,
+                           "responses": {"200": _json(listed)}},
+                "put": {"operationId": "updateWidget", "parameters": param,
+                        "responses": {"200": _json({"type": "object", "properties": {
+                            "widgets": listed}})}},
+                "get": {"operationId": "readEntries", "parameters": param,
+                        "responses": {"200": _json(listed)}},
+            },
+        },
+        "components": {"schemas": {"WidgetInfo": widget}},
+    }  # fmt: skip
+    path = tmp_path / "widgets.json"
+    path.write_text(json.dumps(doc))
+    spec, _ = load_decided(path)
+    shapes = {op.id: op.response for op in spec.operations}
+    assert "widget_id" in shapes["listWidgets"].default_fields
+    for written in ("deleteWidget", "updateWidget"):
+        assert "widget_id" in shapes[written].default_fields, written
+    assert "widget_id" not in shapes["readEntries"].context.keys  # a read: the entries' rule
