@@ -416,9 +416,7 @@ def _shape(
     if payload.collection and _named_for(full, addressed):
         payload = Payload()  # the object the address names, its list beside it a part
     own = ""
-    if payload.collection is not None and not (
-        written and _written_items_named(full, payload.collection, own_key)
-    ):  # a list at ``/races/{raceid}``: the race's entries
+    if payload.collection is not None:  # a list at ``/races/{raceid}``: the race's entries
         keys = tuple(k for k in keys if k != own_key)  # (``loaders/addresses.own_parameter``)
         own = own_key or ""  # what names the race, beside its entries
     if payload.collection is not None:
@@ -634,21 +632,6 @@ def _named_for(tree: Any, addressed: tuple[str, ...]) -> bool:
         and "".join(words(key)[:-1]) in addressed
         for key, sub in tree.items()
     )
-
-
-def _written_items_named(full: Any, collection: tuple[str, ...], own_key: str | None) -> bool:
-    """A write at one object's address (``DELETE /widgets/{widget_id}``) answering a list
-    whose items hold the member its parameter names, as an id (``[{group_id, widget_id,
-    ...}]``), with no plain id of their own: the items are the objects written, which that
-    member names (a read there answers the object's entries, each repeating its id)."""
-    if not own_key or not is_id_name(own_key):
-        return False
-    items = _subtree(full, collection)
-    if not isinstance(items, dict) or any(
-        w == ("id",) or w == ("uuid",) for w in map(lambda k: tuple(words(k)), items)
-    ):
-        return False
-    return any(norm(k) == norm(own_key) and is_leaf(v) for k, v in items.items())
 
 
 def _of_scalars(node: Any) -> bool:
