@@ -357,7 +357,7 @@ ACCOUNT = {
 def test_a_page_keeps_the_one_word_facts_no_role_took() -> None:
     page = set(choose_default_fields(ACCOUNT, kind="read"))
     assert {"company", "location", "following"} <= page
-    assert not {"avatar_url", "followers_url"} & page  # noise and links stay out
+    assert "followers_url" not in page  # links stay out (its own picture: the next test)
     item = set(choose_default_fields(ACCOUNT, item=True, kind="read"))
     assert not {"company", "location"} & item
     assert not {"company", "location"} & set(choose_default_fields(ACCOUNT, kind="update"))
@@ -834,3 +834,49 @@ def test_a_page_s_small_records_leave_out_the_kind_each_repeats() -> None:
     tags = [{"@id": "string", "@type": "string", "name": "string"}]
     page = set(choose_default_fields({"@id": "string", "name": "string", "tags": tags}))
     assert {"tags.@id", "tags.name"} <= page and "tags.@type" not in page, page
+
+
+def test_a_page_shows_the_picture_that_stands_for_the_resource_a_list_s_item_does_not() -> None:
+    """One resource's page shows the picture that stands for it beside its name: its avatar,
+    icon or logo, one of its own members holding text (a person's ``avatar_url``, a server's
+    ``icon``, a company's ``logo_url``); not a banner or a cover beside it, nor a hash of a
+    picture, nor the pictures of the people and parts on it, nor a list's item's."""
+    page = set(choose_default_fields(ACCOUNT, kind="read"))
+    assert "avatar_url" in page
+    server = {"id": "string", "name": "string", "icon": "string", "icon_hash": "string",
+              "banner": "string", "owner": PERSON, "member_count": "integer"}  # fmt: skip
+    page = set(choose_default_fields(server, kind="read"))
+    assert "icon" in page
+    assert not {"icon_hash", "owner.avatar_url"} & page
+    company = {"id": "integer", "name": "string", "logo_url": "string:uri",
+               "cover_image": "string:uri", "avatar_updated_at": "string:date-time"}  # fmt: skip
+    page = set(choose_default_fields(company, kind="read"))
+    assert "logo_url" in page and "cover_image" not in page
+    assert "avatar_url" not in set(choose_default_fields(ACCOUNT, item=True, kind="read"))
+    assert "avatar_url" not in set(choose_default_fields(ACCOUNT, kind="update"))
+    # parts side by side that nothing names, each chosen by its own defaults: not a page
+    domain = {"domain": "string", "status": "string", "icon": "string", "verified": "boolean"}
+    page = set(choose_default_fields({"primary": domain, "alternate": domain}, kind="read"))
+    assert "primary.domain" in page and not {"primary.icon", "alternate.icon"} & page
+
+
+def test_a_page_says_what_the_resource_is_under_a_list_s_item_does_not() -> None:
+    """One resource's page says its parent, the record it sits under (a sub-task's parent
+    task, a channel's category: ``parent: {id, title}``, ``parent_id``), by its label and id,
+    after the relations its slot took: a ``parent`` is not someone else's on a page, as it is
+    on a list's item (``roles/label.NOT_OWN``, where ``parent_name`` and a page's
+    ``next_page_id`` say another thing)."""
+    related = {"id": "string", "name": "string"}
+    task = {"id": "string", "title": "string", "state": "string", "team": related,
+            "project": related, "parent": {"id": "string", "title": "string",
+                                           "state": "string"},
+            "created_at": "string:date-time"}  # fmt: skip
+    page = set(choose_default_fields(task, kind="read"))
+    assert {"parent.title", "parent.id"} <= page
+    assert {"team.name", "project.name"} <= page  # the relations it had stay
+    item = set(choose_default_fields(task, item=True, kind="read"))
+    assert not {"parent.title", "parent.id"} & item
+    channel = {"id": "string", "name": "string", "topic": "string", "parent_id": "string",
+               "position": "integer", "next_page_id": "string"}  # fmt: skip
+    page = set(choose_default_fields(channel, kind="read"))
+    assert "parent_id" in page and "next_page_id" not in page

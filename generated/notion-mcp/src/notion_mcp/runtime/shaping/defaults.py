@@ -77,8 +77,8 @@ from .kinds import (
 from .pages import on_page
 from .relation_steps import (
     as_listed,
-    caller_left_out, object_lists, people, person_key, relations, relation_key, scalar_lists,
-    take_lists, take_own_handle, take_people, take_relations,
+    caller_left_out, object_lists, parents, people, person_key, relations, relation_key, scalar_lists,
+    take_lists, take_own_handle, take_parent, take_people, take_relations,
 )  # fmt: skip
 from .position import with_position, with_span_ends
 from .settings import settings_page, switches, unnamed
@@ -90,7 +90,7 @@ from .steps import (
     amounts, bare_first, colors, count_key, counts, currencies, currency_key, deeper_part_times,
     cells, deeper_times, enums, readings, facts, finished_flags, flag_key, free_data, flags, happened, identities, kind_key,
     kinds, label_key, labels, locators, money_objects, named_relations, other_time_key,
-    own_links, page_key, pages, part_last, part_states, plain_texts, plan_key, planned_times,
+    own_links, own_picture, page_key, pages, part_last, part_states, plain_texts, plan_key, planned_times,
     primaries, recent_key, recent_times, rich_contents, rich_labels, rich_path, rich_texts,
     state_key, states, take_counts, take_flags, take_forced, take_label, take_money_pair,
     tag_maps, take_signed, take_other_times, take_planned, take_states, take_unsaid, text_key, text_member_path, texts, time_key, values,
@@ -406,6 +406,9 @@ STEPS: tuple[Step, ...] = (
     Step("facts", facts, slot=FACTS, picks="count", when=_page),  # ``company``, ``location``
     Step("data", free_data, slot=1, picks="content", when=_page),  # a document's ``fields``
     Step("part states", part_states, slot=2, picks="state", when=_page),  # ``status.health``
+    Step("picture", own_picture, slot=1, picks="url", when=_page),  # its ``avatar_url``, ``icon``
+    Step("parent", parents, slot=1, picks="relation", take=take_parent,
+         when=_page),  # what it sits under: ``parent: {id, title}``, ``parent_id``
 )
 # fmt: on
 
@@ -500,7 +503,7 @@ def choose_default_fields(
             only, item=item, kind=kind, entity=w(key), keys=keys, listed=listed
         )
         return tuple(f"{key}.{p}" for p in inner)  # a wrapper: what it wraps, read through
-    sel = _selection(tree, Picker(profile), item, kind, entity, keys, listed, groups)
+    sel = _selection(tree, Picker(profile), item, kind, entity, keys, listed, groups, part)
     _shared_first(sel, shared, everywhere)
     who_with_when(sel)  # a part's time comes with who (``last_message.author``)
     container_lists(
@@ -783,6 +786,7 @@ def _selection(
     keys: tuple[str, ...],
     listed: bool,
     answered: bool = False,
+    part: bool = False,
 ) -> Selection:
     """The candidates of the object ``tree`` for the rules (``STEPS``), chosen into ``pick``."""
     fields = [f for f in _fields(tree, pick.profile.parts) if not is_noise(f.key, _string(f.node))]
@@ -806,6 +810,7 @@ def _selection(
         own_leaves=[f for f in leaves if not f.part],  # parts give identity, label, state, time
         listed=listed,
         answered=answered,
+        part=part,
     )
 
 

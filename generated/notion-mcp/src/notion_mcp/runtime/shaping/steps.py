@@ -84,7 +84,8 @@ from .roles.state import (
     state_rank,
 )
 from .roles.time import (
-    is_made, is_planned, is_time, of_picture, pictures, plan_rank, time_rank, time_words,
+    PICTURE_WORDS, is_made, is_planned, is_time, of_picture, pictures, plan_rank, plural_free,
+    time_rank, time_words,
 )  # fmt: skip
 from .roles.words import participle, w
 from .pages import on_page
@@ -903,6 +904,34 @@ def _fact_name(f: Field) -> bool:
         and ws[0] not in LIMIT_WORDS
         and ws[-1] not in LIMITED
     )
+
+
+# What stands for a resource beside its name where a person sees it: its avatar, icon or logo
+# (not a banner or a cover beside it, nor a thumbnail: a smaller copy of a picture it holds)
+EMBLEM_WORDS = frozenset({"avatar", "icon", "logo"})
+# ... held as the picture itself or the address it is found at (not its hash, its size)
+EMBLEM_HELD_AS = frozenset({"url", "uri", "link", "href"})
+
+
+def own_picture(sel: Selection) -> list[Field]:
+    """One resource's page: the picture that stands for it beside its name, a member of its
+    own holding text named by an emblem word alone or with the address it is found at (a
+    person's ``avatar_url``, a server's ``icon``, a company's ``logo_url``): its page shows
+    it. Noise elsewhere (``roles/noise.py``): not a list's item's, not the pictures of the
+    people or parts on the page, not a hash or a time of one (``icon_hash``,
+    ``avatar_updated_at``), nor on the page of a picture itself."""
+    if sel.part or {plural_free(x) for x in sel.entity} & PICTURE_WORDS:
+        return []
+    found = []
+    for key, node in sel.tree.items():  # noise to the other rules: not among ``sel.fields``
+        ws = w(key)
+        if not is_leaf(node) or base_type(node) != "string" or is_time(key, node):
+            continue
+        if ws[-1] in EMBLEM_WORDS or (
+            len(ws) == 2 and ws[0] in EMBLEM_WORDS and ws[1] in EMBLEM_HELD_AS
+        ):
+            found.append(Field(key, key, node, False))
+    return found
 
 
 def free_data(sel: Selection) -> list[Field]:

@@ -6,7 +6,9 @@ that says what happened to it (when it was closed, merged), everyone on it (who 
 is asked to review), its figures (lines added and removed, followers), what it belongs to and
 where it lives; the keys a related object is known by beside its label (a branch's ``ref``
 and ``sha``), a state's category (``state.type``), a second name, and the one-word facts no
-role took (``company``, ``location``: ``steps.facts``). A list's items stay lean (``ITEM``):
+role took (``company``, ``location``: ``steps.facts``) and the picture that stands for it
+(``avatar_url``, ``icon``: ``steps.own_picture``), and what it sits under (its ``parent``:
+``relation_steps.parents``). A list's items stay lean (``ITEM``):
 they are for picking the ones worth a closer look. ``PAGE`` is the profile of one resource a
 read or a search answers with (``kinds.profile_for``; ``PAGE_KINDS``); it fills the same roles
 in the same order (``defaults.STEPS``) with room for more of each. A search across kinds

@@ -100,6 +100,8 @@ class Selection:
     listed: bool = False
     # the item of the list a read or a search answers, not a list's element inside one
     answered: bool = False
+    # a part of the object chosen on (``defaults.choose_default_fields``), not the object
+    part: bool = False
 
     def take(
         self, candidates: list[Field], role: str, limit: int, path: Callable[[Field], str | None]

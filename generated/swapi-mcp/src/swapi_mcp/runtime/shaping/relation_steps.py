@@ -251,6 +251,43 @@ def relations(sel: Selection) -> list[Field]:
     ]  # fmt: skip
 
 
+# what one resource sits under (its parent task, its category): someone else's on a list's
+# item (``roles/label.NOT_OWN``), what it belongs to on its page
+UNDER = "parent"
+
+
+def parents(sel: Selection) -> list[Field]:
+    """One resource's page: the record it sits under, a related object or an id of its own
+    named as its parent (``parent: {id, title}``, ``parent_id``, ``parentId``), which
+    ``relations`` leaves out as another thing's (``NOT_OWN``: on a list's item a
+    ``parent_name`` is). Not a person (``parent`` of a child's account is a guardian: the
+    people's rules say who), nor a list of them (``parents: [{sha}]``, a list's own rules)."""
+    return [
+        f for f in sel.leaves + sel.objects
+        if not f.part and "." not in f.path and w(f.key)[0] == UNDER and len(w(f.key)) <= 2
+        and f.path not in sel.pick.used and not is_person(f.key)
+        and (is_id_name(f.key) and base_type(f.node) != "null" if is_leaf(f.node)
+             else isinstance(f.node, dict) and (has_id(f.node) or readable(nested_identity(f.node))))
+    ]  # fmt: skip
+
+
+def take_parent(sel: Selection, row: Step) -> int:
+    """The first of ``parents`` by its label (else its key) and its id, whatever the budget
+    left: a page the other roles filled still says what it sits under (a label and an id, a
+    few tokens; the rows before it took what they take)."""
+    for f in row.ranked(sel)[: row.limit(sel.profile)]:
+        path = reduce(f)
+        if not sel.pick.add(path, row.records, force=True):
+            continue
+        inner = unwrap(f.node)
+        if isinstance(inner, dict):
+            ids = [k for k in leaf_keys(inner) if own_identity_key(k)]
+            if ids:
+                sel.pick.add(f"{f.path}.{ids[0]}", row.records, force=True, cost=2)
+        return 1
+    return 0
+
+
 def _lean(sel: Selection) -> bool:
     """An item of what a read or a search lists (a list to pick from)."""
     return sel.listed and sel.kind in ("read", "search")

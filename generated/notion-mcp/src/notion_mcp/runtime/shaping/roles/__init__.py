@@ -16,7 +16,8 @@ position in the tree; never from one API's field names.
 - ``quantity``: amounts of money and counts.
 - ``relation``: the people and the other objects it refers to, reduced to a readable identity.
 - ``parts``: the lists inside one object, each element reduced.
-- ``noise``: what is never a default (avatars, etags, secrets).
+- ``noise``: what is never a default (avatars, etags, secrets; but one resource's own
+  picture on its page: ``steps.own_picture``).
 
 ``picking`` holds the budget (``Profile``) and the selection being built (``Selection``).
 """

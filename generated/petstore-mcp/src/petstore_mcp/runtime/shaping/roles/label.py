@@ -43,7 +43,8 @@ PRIMARY_WORDS = frozenset(
 LOCATOR_WORDS = frozenset(
     {"path", "filepath", "ref", "branch", "email", "domain", "host", "hostname", "namespace"}
 )
-# Words of a name that qualify it as someone else's (``next_page_id``, ``parent_name``).
+# Words of a name that qualify it as someone else's (``next_page_id``, ``parent_name``; one
+# resource's page says its parent: ``relation_steps.parents``).
 NOT_OWN = frozenset(
     {"request", "trace", "correlation", "next", "prev", "previous", "continuation", "page",
      "cursor", "parent", "external", "idempotency"}

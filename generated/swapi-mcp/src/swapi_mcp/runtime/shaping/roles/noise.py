@@ -6,7 +6,9 @@ icons, thumbnails, ciphertext (``encrypted_content``: not the ``encrypted`` flag
 ids (``node_id``; not a ``node`` alone, which names the machine a job runs on), and members
 whose name starts with ``_`` (``_links``, ``_meta``). A name is
 never noise: ``secret_type_display_name`` names a kind of secret, ``nodeName`` a machine. A
-credential a create answers with is what the call minted, shown once: kept (``minted``).
+credential a create answers with is what the call minted, shown once: kept (``minted``); the
+picture that stands for one resource a read answers is shown on its page
+(``steps.own_picture``).
 """
 
 from __future__ import annotations
