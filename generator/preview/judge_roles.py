@@ -26,7 +26,11 @@ LABEL_WORDS = frozenset(
         "slug",
     }
 )
-OWN_IDENTITY = frozenset({"id", "uid", "uuid", "guid", "identifier", "key", "number", "sha"})
+# ``pk`` (a primary key), ``sid`` (a string id): an object's own identity under another common
+# name; without them the judge read a related ``model_id`` as the identity of ``{pk, model_id}``
+OWN_IDENTITY = frozenset(
+    {"id", "uid", "uuid", "guid", "identifier", "key", "number", "sha", "pk", "sid"}
+)
 HANDLE_WORDS = frozenset({"login", "username", "handle", "slug"})
 ID_SUFFIXES = frozenset({"id", "uuid", "guid"})
 # ``request_id``, ``traceId``: what identifies the call, not a resource (envelope metadata)

@@ -289,6 +289,17 @@ def test_a_request_id_in_the_envelope_metadata_is_not_the_answers_identity() -> 
     assert judge({"order": record}, {"order": {"total": 5}}).lost == ["identity of the body"]
 
 
+def test_a_primary_key_or_a_string_id_is_the_objects_own_identity() -> None:
+    # An attachment updated: ``{pk, model_type, model_id, comment}``; ``model_id`` is the record
+    # it is attached to, not its identity: keeping ``pk`` keeps it, dropping ``pk`` loses it.
+    record = {"pk": 41, "model_type": "part", "model_id": 7, "comment": "datasheet"}
+    assert judge(record, {"pk": 41, "comment": "datasheet"}).lost == []
+    assert judge(record, {"model_id": 7, "comment": "datasheet"}).lost == ["identity of the body"]
+    message = {"sid": "SM1f0e", "account_sid": "AC9b", "body": "hello", "status": "sent"}
+    assert judge(message, {"sid": "SM1f0e", "status": "sent"}).lost == []
+    assert judge(message, {"account_sid": "AC9b", "status": "sent"}).lost != []
+
+
 def test_the_details_of_an_error_beside_the_answer_are_not_its_payload() -> None:
     body: dict = {
         "results": "$TargetDedicated = 2",

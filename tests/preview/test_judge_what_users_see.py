@@ -308,13 +308,14 @@ def test_list_items_that_keep_a_link_in_place_of_their_sid_fail() -> None:
     links = {"messages": [{"body": m["body"], "uri": m["uri"]} for m in MESSAGES["messages"]]}
     verdict = judge(MESSAGES, links, template=TWILIO_LIST, siblings=(TWILIO_ONE,))
     assert verdict.lost == [
+        *(f"identity of item {i}" for i in range(3)),
         "path identities: messages[0] lost sid (named by {Sid}); keeps uri in its place "
-        "(and 2 more like it)"
+        "(and 2 more like it)",
     ]
     assert _check(verdict, "path identities") == (3, 0)
-    assert verdict.findings[0].fields == ("sid",)
-    # the older checks alone passed it: no ``id`` member, nothing judged as an identity
-    assert verdict.identified == 0
+    assert verdict.findings[-1].fields == ("sid",)
+    # a ``sid`` is the item's own identity too (the identity check once saw none: no ``id``)
+    assert verdict.identified == 3
     sids = {"messages": [{"sid": m["sid"], "body": m["body"]} for m in MESSAGES["messages"]]}
     kept = judge(MESSAGES, sids, template=TWILIO_LIST, siblings=(TWILIO_ONE,))
     assert kept.lost == [] and _check(kept, "path identities") == (3, 3)
@@ -327,7 +328,8 @@ def test_a_fetched_resource_keeps_the_member_its_path_names() -> None:
     links = {"body": one["body"], "status": one["status"], "uri": one["uri"]}
     verdict = judge(one, links, template=TWILIO_ONE)
     assert verdict.lost == [
-        "path identities: (body) lost sid (named by {Sid}); keeps uri in its place"
+        "identity of the body",
+        "path identities: (body) lost sid (named by {Sid}); keeps uri in its place",
     ]
     assert judge(one, {"sid": one["sid"], "status": "delivered"}, template=TWILIO_ONE).lost == []
     issue = ISSUES[0]
