@@ -58,10 +58,11 @@ from .arguments import arguments_for
 from .breadth_calls import Call, Case, MarkdownAnswer, SpecResult
 from .breadth_left_out import left_out
 from .breadth_markdown import markdown_report
-from .breadth_report import report
+from .breadth_report import BIG_BODY, report
 from .graphql_answer import answer
 from .graphql_body import body_for, without_unsent_echoes
 from .inputs import FIXTURES, REPO, SHARED_CORPUS
+from .kept_roles import apportion
 from .kinds import group_of, method_of, recorded_kind
 from .upstream import LocalUpstream
 
@@ -286,6 +287,8 @@ async def _call_one(
         except ValueError:
             shaped = outcome.parts[0]  # a text page: judged by the values in it
         call.verdict = judge(example.value, shaped, **_judge_options(item, outcome.parts))
+        if call.raw >= BIG_BODY and isinstance(shaped, (dict, list)):
+            call.kept = dict(apportion(shaped))
     return call, outcome.parts
 
 

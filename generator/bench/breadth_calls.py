@@ -53,6 +53,9 @@ class Call:
     compact: int = 0  # the body as compact JSON, nothing left out
     lean: int = 0  # identity and label only (judge.leanest), compact JSON
     markdown: MarkdownAnswer | None = None  # asked again for Markdown (breadth_markdown.py)
+    # the answer's tokens by (position, role) of the kept members (kept_roles.py), for bodies
+    # of at least breadth_report.BIG_BODY tokens answered in JSON
+    kept: dict[tuple[str, str], int] | None = None
 
     @property
     def reduction(self) -> float:

@@ -30,6 +30,7 @@ from .breadth_report import (
     worst_calls,
 )
 from .directory_selection import HALVES, Entry
+from .kept_roles import POSITIONS, ROLES
 from .kinds import KIND_ORDER
 from .verdict_checks import checks_of, tally
 
@@ -42,6 +43,7 @@ TARGETS = {  # issue 33, read on the held-back half (per kind)
     "identities kept": 0.99,
 }
 TARGET_REDUCTION = 0.85  # median on bodies of at least BIG_BODY tokens
+KEPT_KINDS = ("read", "search")  # the kinds whose kept tokens are apportioned by role
 
 
 @dataclass
@@ -215,6 +217,49 @@ def target_lines(table: dict[tuple[str, str], Figures], kinds: list[str]) -> lis
     return lines
 
 
+def kept_rows(halves: dict[str, list[Call]]) -> list[str]:
+    """Where the kept tokens of reads and searches with bodies of at least ``BIG_BODY``
+    tokens go, per half: each (role, position)'s share of the half's kept tokens (pooled over
+    its calls, ``kept_roles.py``), and the held-back share minus the tuning one."""
+    pooled: dict[str, Counter[tuple[str, str]]] = {}
+    counted: dict[str, int] = {}
+    for half, calls in halves.items():
+        tally: Counter[tuple[str, str]] = Counter()
+        apportioned = [c for c in calls if c.kind in KEPT_KINDS and c.kept and c.error is None]
+        for c in apportioned:
+            tally.update(c.kept or {})
+        pooled[half], counted[half] = tally, len(apportioned)
+    names = list(halves)
+    head = ["role"] + [f"{h}: {p}" for h in names for p in (*POSITIONS, "all")]
+    if len(names) == 2:
+        head.append(f"{names[1]} - {names[0]} (all, points)")
+    lines = [
+        ", ".join(
+            f"{h}: {counted[h]} calls, {sum(pooled[h].values())} tokens apportioned" for h in names
+        ),
+        "",
+        "| " + " | ".join(head) + " |",
+        "|---|" + "---:|" * (len(head) - 1),
+    ]
+
+    def share(half: str, roles: tuple[str, ...], positions: tuple[str, ...]) -> float | None:
+        total = sum(pooled[half].values())
+        part = sum(pooled[half][(p, r)] for p in positions for r in roles)
+        return part / total if total else None
+
+    for roles, title in [*(((r,), r) for r in ROLES), (ROLES, "**all roles**")]:
+        cells = [title]
+        for h in names:
+            cells += [pct_or_na(share(h, roles, (p,))) for p in POSITIONS]
+            cells.append(pct_or_na(share(h, roles, POSITIONS)))
+        if len(names) == 2:
+            cells.append(
+                _points(share(names[1], roles, POSITIONS), share(names[0], roles, POSITIONS))
+            )
+        lines.append("| " + " | ".join(cells) + " |")
+    return lines
+
+
 def reason_key(result: SpecResult) -> str:
     """Why ``result`` did not load, without its particulars (names, paths, numbers, quoted
     text), to count reasons: the loader's first diagnostic (code and message) so reduced."""
@@ -309,6 +354,16 @@ def report(run: Run) -> str:
         f"{TARGET_REDUCTION:.0%} on bodies of at least {BIG_BODY} tokens, per kind:",
         "",
         *target_lines(table, kinds),
+        "",
+        f"### Where the kept tokens go (reads and searches, bodies >= {BIG_BODY} tokens)",
+        "",
+        "Each kept member's tokens (compact JSON, `kept_roles.py`) by its coarse role (read "
+        "from its name's words and its value) and its position: an item of the payload list, "
+        "the single resource answered, or the wrapper around the list; structure is the keys "
+        "and brackets of nested parts. Shares of each half's kept tokens, pooled over its "
+        "calls; the last column says what held-back answers keep more (+) or less (-) of.",
+        "",
+        *kept_rows({TUNING: tuning, HELD_BACK: held}),
         "",
         "### Descriptions that did not load",
         *failures(run),
