@@ -20,6 +20,7 @@ from ..preview.judge import Verdict
 from .breadth_calls import Call, SpecResult
 from .breadth_report import (
     BIG_BODY,
+    SIZE_BANDS,
     answers_lost,
     median,
     p90,
@@ -260,6 +261,28 @@ def kept_rows(halves: dict[str, list[Call]]) -> list[str]:
     return lines
 
 
+def kept_bands(halves: dict[str, list[Call]]) -> list[str]:
+    """The same reads and searches by body size (bands from ``BIG_BODY`` up): how many each
+    half has in each band and their median reduction, so a gap in the median can be read as
+    a different mix of sizes or a different reduction within a size."""
+    bands = [b for b in SIZE_BANDS if b[0] >= BIG_BODY]
+    titles = [f"{low}-{high - 1}" if high else f">= {low}" for low, high in bands]
+    head = ["half", *(f"{t}: calls, median -%" for t in titles), "all: calls, median -%"]
+    lines = ["| " + " | ".join(head) + " |", "|---|" + "---:|" * (len(head) - 1)]
+    for half, calls in halves.items():
+        big = [
+            c
+            for c in with_body(calls)
+            if c.kind in KEPT_KINDS and c.error is None and c.raw >= BIG_BODY
+        ]
+        cells = [half]
+        for low, high in [*bands, (BIG_BODY, None)]:
+            part = [c for c in big if c.raw >= low and (high is None or c.raw < high)]
+            cells.append(f"{len(part)}, {pct_or_na(median([c.reduction for c in part]))}")
+        lines.append("| " + " | ".join(cells) + " |")
+    return lines
+
+
 def reason_key(result: SpecResult) -> str:
     """Why ``result`` did not load, without its particulars (names, paths, numbers, quoted
     text), to count reasons: the loader's first diagnostic (code and message) so reduced."""
@@ -364,6 +387,11 @@ def report(run: Run) -> str:
         "calls; the last column says what held-back answers keep more (+) or less (-) of.",
         "",
         *kept_rows({TUNING: tuning, HELD_BACK: held}),
+        "",
+        "The same calls by body size: a gap in the median is a different mix of sizes, a "
+        "different reduction within a size, or both.",
+        "",
+        *kept_bands({TUNING: tuning, HELD_BACK: held}),
         "",
         "### Descriptions that did not load",
         *failures(run),

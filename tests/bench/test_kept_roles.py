@@ -96,3 +96,19 @@ def test_the_report_gives_each_halfs_shares_and_the_gap() -> None:
     assert rows["time"][9] == "-20.0 |"
     assert rows["label"][4] == "0.0%"
     assert rows["**all roles**"][4] == "100.0%"
+
+
+def test_the_sizes_of_the_bodies_are_counted_per_half_with_their_medians() -> None:
+    from generator.bench.directory_report import kept_bands
+    from generator.preview.judge import Verdict
+
+    def call(kind: str, raw: int, shaped: int) -> Call:
+        c = Call("spec", "tool", "example", kind=kind, raw=raw, shaped=shaped)
+        c.verdict = Verdict()
+        return c
+
+    tuning = [call("read", 500, 100), call("read", 2000, 100), call("read", 300, 10)]
+    held = [call("search", 800, 200), call("create", 900, 9)]
+    lines = kept_bands({"tuning": tuning, "held-back": held})
+    assert lines[2] == "| tuning | 1, 80.0% | 1, 95.0% | 2, 87.5% |"
+    assert lines[3] == "| held-back | 1, 75.0% | 0, n/a | 1, 75.0% |"
