@@ -31,7 +31,7 @@ from .breadth_report import (
     worst_calls,
 )
 from .directory_selection import HALVES, Entry
-from .kept_roles import POSITIONS, ROLES
+from .kept_roles import LISTED, POSITIONS, ROLES
 from .kinds import KIND_ORDER
 from .verdict_checks import checks_of, tally
 
@@ -262,24 +262,33 @@ def kept_rows(halves: dict[str, list[Call]]) -> list[str]:
 
 
 def kept_bands(halves: dict[str, list[Call]]) -> list[str]:
-    """The same reads and searches by body size (bands from ``BIG_BODY`` up): how many each
-    half has in each band and their median reduction, so a gap in the median can be read as
-    a different mix of sizes or a different reduction within a size."""
+    """The same reads and searches by body size (bands from ``BIG_BODY`` up) and by what they
+    answer (a list: some of the kept tokens are a listed item's; else a single resource): how
+    many each half has in each band and their median reduction, so a gap in the median can be
+    read as a different mix of sizes or answers or a different reduction within them."""
     bands = [b for b in SIZE_BANDS if b[0] >= BIG_BODY]
     titles = [f"{low}-{high - 1}" if high else f">= {low}" for low, high in bands]
-    head = ["half", *(f"{t}: calls, median -%" for t in titles), "all: calls, median -%"]
-    lines = ["| " + " | ".join(head) + " |", "|---|" + "---:|" * (len(head) - 1)]
+    head = [
+        "half",
+        "answer",
+        *(f"{t}: calls, median -%" for t in titles),
+        "all: calls, median -%",
+    ]
+    lines = ["| " + " | ".join(head) + " |", "|---|---|" + "---:|" * (len(head) - 2)]
     for half, calls in halves.items():
         big = [
             c
             for c in with_body(calls)
             if c.kind in KEPT_KINDS and c.error is None and c.raw >= BIG_BODY
         ]
-        cells = [half]
-        for low, high in [*bands, (BIG_BODY, None)]:
-            part = [c for c in big if c.raw >= low and (high is None or c.raw < high)]
-            cells.append(f"{len(part)}, {pct_or_na(median([c.reduction for c in part]))}")
-        lines.append("| " + " | ".join(cells) + " |")
+        listed = [c for c in big if any(p == LISTED and n for (p, _), n in (c.kept or {}).items())]
+        single = [c for c in big if c not in listed]
+        for answer, part in (("list", listed), ("single resource", single), ("all", big)):
+            cells = [half, answer]
+            for low, high in [*bands, (BIG_BODY, None)]:
+                rows = [c for c in part if c.raw >= low and (high is None or c.raw < high)]
+                cells.append(f"{len(rows)}, {pct_or_na(median([c.reduction for c in rows]))}")
+            lines.append("| " + " | ".join(cells) + " |")
     return lines
 
 
@@ -388,8 +397,9 @@ def report(run: Run) -> str:
         "",
         *kept_rows({TUNING: tuning, HELD_BACK: held}),
         "",
-        "The same calls by body size: a gap in the median is a different mix of sizes, a "
-        "different reduction within a size, or both.",
+        "The same calls by body size and by what they answer (a list: some kept tokens are "
+        "a listed item's; else a single resource): a gap in the median is a different mix of "
+        "sizes or answers, a different reduction within them, or both.",
         "",
         *kept_bands({TUNING: tuning, HELD_BACK: held}),
         "",

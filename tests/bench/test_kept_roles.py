@@ -102,13 +102,18 @@ def test_the_sizes_of_the_bodies_are_counted_per_half_with_their_medians() -> No
     from generator.bench.directory_report import kept_bands
     from generator.preview.judge import Verdict
 
-    def call(kind: str, raw: int, shaped: int) -> Call:
+    def call(kind: str, raw: int, shaped: int, position: str = SINGLE) -> Call:
         c = Call("spec", "tool", "example", kind=kind, raw=raw, shaped=shaped)
         c.verdict = Verdict()
+        c.kept = {(position, "identity"): shaped}
         return c
 
-    tuning = [call("read", 500, 100), call("read", 2000, 100), call("read", 300, 10)]
-    held = [call("search", 800, 200), call("create", 900, 9)]
+    tuning = [call("read", 500, 100), call("read", 2000, 100, LISTED), call("read", 300, 10)]
+    held = [call("search", 800, 200, LISTED), call("create", 900, 9)]
     lines = kept_bands({"tuning": tuning, "held-back": held})
-    assert lines[2] == "| tuning | 1, 80.0% | 1, 95.0% | 2, 87.5% |"
-    assert lines[3] == "| held-back | 1, 75.0% | 0, n/a | 1, 75.0% |"
+    assert lines[2:5] == [
+        "| tuning | list | 0, n/a | 1, 95.0% | 1, 95.0% |",
+        "| tuning | single resource | 1, 80.0% | 0, n/a | 1, 80.0% |",
+        "| tuning | all | 1, 80.0% | 1, 95.0% | 2, 87.5% |",
+    ]
+    assert lines[7] == "| held-back | all | 1, 75.0% | 0, n/a | 1, 75.0% |"
