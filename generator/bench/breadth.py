@@ -58,11 +58,12 @@ from .arguments import arguments_for
 from .breadth_calls import Call, Case, MarkdownAnswer, SpecResult
 from .breadth_left_out import left_out
 from .breadth_markdown import markdown_report
-from .breadth_report import report
+from .breadth_report import BIG_BODY, report
 from .graphql_answer import answer
 from .graphql_body import body_for, without_unsent_echoes
 from .inputs import FIXTURES, REPO, SHARED_CORPUS
 from .loss_classes import classes as loss_classes
+from .kept_roles import apportion
 from .kinds import group_of, method_of, recorded_kind
 from .upstream import LocalUpstream
 
@@ -296,6 +297,8 @@ async def _call_one(
             fallback=call.fallback,
             arguments=item.arguments,
         )
+        if call.raw >= BIG_BODY and isinstance(shaped, (dict, list)):
+            call.kept = dict(apportion(shaped))
     return call, outcome.parts
 
 

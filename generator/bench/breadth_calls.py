@@ -55,6 +55,9 @@ class Call:
     markdown: MarkdownAnswer | None = None  # asked again for Markdown (breadth_markdown.py)
     # what it lost, one (check, coarse class, answer form) per failed object (loss_classes.py)
     losses: list[tuple[str, str, str]] = field(default_factory=list)
+    # the answer's tokens by (position, role) of the kept members (kept_roles.py), for bodies
+    # of at least breadth_report.BIG_BODY tokens answered in JSON
+    kept: dict[tuple[str, str], int] | None = None
 
     @property
     def reduction(self) -> float:

@@ -20,6 +20,7 @@ from ..preview.judge import Verdict
 from .breadth_calls import Call, SpecResult
 from .breadth_report import (
     BIG_BODY,
+    SIZE_BANDS,
     answers_lost,
     median,
     p90,
@@ -30,6 +31,7 @@ from .breadth_report import (
     worst_calls,
 )
 from .directory_selection import HALVES, Entry
+from .kept_roles import LISTED, POSITIONS, ROLES
 from .kinds import KIND_ORDER
 from .verdict_checks import checks_of, tally
 
@@ -42,6 +44,7 @@ TARGETS = {  # issue 33, read on the held-back half (per kind)
     "identities kept": 0.99,
 }
 TARGET_REDUCTION = 0.85  # median on bodies of at least BIG_BODY tokens
+KEPT_KINDS = ("read", "search")  # the kinds whose kept tokens are apportioned by role
 
 
 @dataclass
@@ -242,6 +245,80 @@ def loss_rows(run: Run) -> list[str]:
     return lines
 
 
+def kept_rows(halves: dict[str, list[Call]]) -> list[str]:
+    """Where the kept tokens of reads and searches with bodies of at least ``BIG_BODY``
+    tokens go, per half: each (role, position)'s share of the half's kept tokens (pooled over
+    its calls, ``kept_roles.py``), and the held-back share minus the tuning one."""
+    pooled: dict[str, Counter[tuple[str, str]]] = {}
+    counted: dict[str, int] = {}
+    for half, calls in halves.items():
+        tally: Counter[tuple[str, str]] = Counter()
+        apportioned = [c for c in calls if c.kind in KEPT_KINDS and c.kept and c.error is None]
+        for c in apportioned:
+            tally.update(c.kept or {})
+        pooled[half], counted[half] = tally, len(apportioned)
+    names = list(halves)
+    head = ["role"] + [f"{h}: {p}" for h in names for p in (*POSITIONS, "all")]
+    if len(names) == 2:
+        head.append(f"{names[1]} - {names[0]} (all, points)")
+    lines = [
+        ", ".join(
+            f"{h}: {counted[h]} calls, {sum(pooled[h].values())} tokens apportioned" for h in names
+        ),
+        "",
+        "| " + " | ".join(head) + " |",
+        "|---|" + "---:|" * (len(head) - 1),
+    ]
+
+    def share(half: str, roles: tuple[str, ...], positions: tuple[str, ...]) -> float | None:
+        total = sum(pooled[half].values())
+        part = sum(pooled[half][(p, r)] for p in positions for r in roles)
+        return part / total if total else None
+
+    for roles, title in [*(((r,), r) for r in ROLES), (ROLES, "**all roles**")]:
+        cells = [title]
+        for h in names:
+            cells += [pct_or_na(share(h, roles, (p,))) for p in POSITIONS]
+            cells.append(pct_or_na(share(h, roles, POSITIONS)))
+        if len(names) == 2:
+            cells.append(
+                _points(share(names[1], roles, POSITIONS), share(names[0], roles, POSITIONS))
+            )
+        lines.append("| " + " | ".join(cells) + " |")
+    return lines
+
+
+def kept_bands(halves: dict[str, list[Call]]) -> list[str]:
+    """The same reads and searches by body size (bands from ``BIG_BODY`` up) and by what they
+    answer (a list: some of the kept tokens are a listed item's; else a single resource): how
+    many each half has in each band and their median reduction, so a gap in the median can be
+    read as a different mix of sizes or answers or a different reduction within them."""
+    bands = [b for b in SIZE_BANDS if b[0] >= BIG_BODY]
+    titles = [f"{low}-{high - 1}" if high else f">= {low}" for low, high in bands]
+    head = [
+        "half",
+        "answer",
+        *(f"{t}: calls, median -%" for t in titles),
+        "all: calls, median -%",
+    ]
+    lines = ["| " + " | ".join(head) + " |", "|---|---|" + "---:|" * (len(head) - 2)]
+    for half, calls in halves.items():
+        big = [
+            c
+            for c in with_body(calls)
+            if c.kind in KEPT_KINDS and c.error is None and c.raw >= BIG_BODY
+        ]
+        listed = [c for c in big if any(p == LISTED and n for (p, _), n in (c.kept or {}).items())]
+        single = [c for c in big if c not in listed]
+        for answer, part in (("list", listed), ("single resource", single), ("all", big)):
+            cells = [half, answer]
+            for low, high in [*bands, (BIG_BODY, None)]:
+                rows = [c for c in part if c.raw >= low and (high is None or c.raw < high)]
+                cells.append(f"{len(rows)}, {pct_or_na(median([c.reduction for c in rows]))}")
+            lines.append("| " + " | ".join(cells) + " |")
+    return lines
+
+
 def reason_key(result: SpecResult) -> str:
     """Why ``result`` did not load, without its particulars (names, paths, numbers, quoted
     text), to count reasons: the loader's first diagnostic (code and message) so reduced."""
@@ -345,6 +422,22 @@ def report(run: Run) -> str:
         "container word) and the answer's form (fallback, empty, a write's echo of the "
         "request, or shaped).",
         *loss_rows(run),
+        "",
+        f"### Where the kept tokens go (reads and searches, bodies >= {BIG_BODY} tokens)",
+        "",
+        "Each kept member's tokens (compact JSON, `kept_roles.py`) by its coarse role (read "
+        "from its name's words and its value) and its position: an item of the payload list, "
+        "the single resource answered, or the wrapper around the list; structure is the keys "
+        "and brackets of nested parts. Shares of each half's kept tokens, pooled over its "
+        "calls; the last column says what held-back answers keep more (+) or less (-) of.",
+        "",
+        *kept_rows({TUNING: tuning, HELD_BACK: held}),
+        "",
+        "The same calls by body size and by what they answer (a list: some kept tokens are "
+        "a listed item's; else a single resource): a gap in the median is a different mix of "
+        "sizes or answers, a different reduction within them, or both.",
+        "",
+        *kept_bands({TUNING: tuning, HELD_BACK: held}),
         "",
         "### Descriptions that did not load",
         *failures(run),

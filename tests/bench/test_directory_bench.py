@@ -123,6 +123,7 @@ def test_the_held_back_half_is_reported_as_aggregates_only(root: Path, tmp_path:
     assert "| held-back | 2 | 1 | 1 | 1 |" in written  # 2 descriptions, 1 loaded, 1 did not
     assert "held-back: 1 of 2 descriptions did not load." in written
     assert "| absent from DIRECTORY_ROOT | 1 |" in written  # the reason, counted
+    assert "### Where the kept tokens go" in written  # both halves, as shares
     # nothing of the held-back half by name: no description, no tool
     work = plan_case(Case(held_back, root / held_back)).work
     assert work

@@ -274,7 +274,8 @@ def shape(
                 shaped = set_at(shaped, path, cut) if path else cut
         elif selection and config.kind in PAGE_KINDS:  # its parts' texts: previews
             target = get_at(shaped, path) if path else shaped  # ending as a listed item's
-            cut = cut_listed_previews(target, selection, item_marker(config.truncation_marker))
+            marker = item_marker(config.truncation_marker)
+            cut = cut_listed_previews(target, selection, marker, named=ITEM_PREVIEW_CHARS)
             if cut is not target:
                 shaped = set_at(shaped, path, cut) if path else cut
     rules_chose = from_defaults and not (config.operator_defaults and config.default_fields)

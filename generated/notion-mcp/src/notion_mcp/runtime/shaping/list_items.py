@@ -109,14 +109,45 @@ def cut_previews(
 
 
 def cut_listed_previews(
-    shaped: Any, selection: list[str], marker: str, chars: int = PREVIEW_CHARS
+    shaped: Any,
+    selection: list[str],
+    marker: str,
+    chars: int = PREVIEW_CHARS,
+    named: int | None = None,
 ) -> Any:
     """``shaped`` (one resource) with the text of the elements of the lists inside it (the
     ``description`` of each of its links, the ``body`` of each comment it holds) cut to
     ``chars``, as a list's items show theirs: the elements are its parts, listed to be picked
-    from; the resource's own text stays whole (to ``max_chars``)."""
+    from; the resource's own text stays whole (to ``max_chars``). With ``named`` (a read's
+    page): an element named by a label of its own beside its text (``{id, name,
+    description}`` of a playlist it lists, a condition's ``{title, description}``) shows its
+    first words, as a listed item does (``named`` characters): its name says which it is,
+    its page has the rest; an element that is its text (a sentence, a comment: an id names
+    it for the next call, not for a reader) and a report's reason (``errors[].message``)
+    keep ``chars``."""
     paths = [segments for segments in preview_paths(selection) if len(segments) > 1]
-    return _cut_at(shaped, paths, chars, marker, listed=False)
+    if named is None:
+        return _cut_at(shaped, paths, chars, marker, listed=False)
+    reports = [p for p in paths if any(_report_name(k) for k in p)]
+    out = _cut_at(shaped, reports, chars, marker, listed=False)
+    others = [p for p in paths if p not in reports]
+    return _cut_at(out, others, _NamedChars(named, chars), marker, listed=False)
+
+
+class _NamedChars:
+    """How much of its text an element shows: ``named`` characters when the object holding
+    the text has a label of its own with a value, else ``plain``."""
+
+    def __init__(self, named: int, plain: int):
+        self.named, self.plain = named, plain
+
+    def of(self, holder: dict[str, Any], text_key: str) -> int:
+        for key, value in holder.items():
+            if key == text_key or value is None or value == "" or isinstance(value, (dict, list)):
+                continue
+            if is_label(key):
+                return self.named
+        return self.plain
 
 
 def cut_texts(shaped: Any, selection: list[str], marker: str, chars: int = PREVIEW_CHARS) -> Any:
@@ -127,7 +158,11 @@ def cut_texts(shaped: Any, selection: list[str], marker: str, chars: int = PREVI
 
 
 def _cut_at(
-    shaped: Any, paths: list[tuple[str, ...]], chars: int, marker: str, listed: bool
+    shaped: Any,
+    paths: list[tuple[str, ...]],
+    chars: "int | _NamedChars",
+    marker: str,
+    listed: bool,
 ) -> Any:
     """``shaped`` with the texts at each of ``paths`` cut (``_cut_texts``); the same object
     when none was."""
@@ -141,18 +176,21 @@ def _cut_at(
 
 
 def _cut_texts(
-    value: Any, segments: tuple[str, ...], chars: int, marker: str, listed: bool
+    value: Any, segments: tuple[str, ...], chars: "int | _NamedChars", marker: str, listed: bool
 ) -> tuple[Any, int]:
     """``value`` with the string at ``segments`` (lists seen through) cut to ``chars`` when a
-    list holds it (``listed``: ``value`` is already an element of one), and how many were cut."""
+    list holds it (``listed``: ``value`` is already an element of one), and how many were cut
+    (``_NamedChars``: as many as the object holding the string is named for)."""
     if isinstance(value, list):
         cuts = [_cut_texts(v, segments, chars, marker, True) for v in value]
         return [v for v, _ in cuts], sum(n for _, n in cuts)
     if not segments:
-        if listed and isinstance(value, str) and len(value) > chars:
+        if listed and isinstance(value, str) and isinstance(chars, int) and len(value) > chars:
             return truncate_string(value, chars, marker), 1
         return value, 0
     if isinstance(value, dict) and segments[0] in value:
+        if isinstance(chars, _NamedChars) and len(segments) == 1:
+            chars = chars.of(value, segments[0]) if listed else chars.plain
         inner, cut = _cut_texts(value[segments[0]], segments[1:], chars, marker, listed)
         return {**value, segments[0]: inner}, cut
     return value, 0
