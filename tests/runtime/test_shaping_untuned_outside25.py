@@ -10,30 +10,24 @@ before its fix."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from generator.pipeline import load_spec
-from generator.preview.tools import tools_of
-from generator.runtime.output import shape_config_for, shape_output
+
+from tests.support.loading import shaped_json, tools_by_name
 
 SPEC = Path(__file__).resolve().parents[1] / "fixtures" / "specs" / "untuned_outside25.yaml"
 
 
 @pytest.fixture(scope="module")
 def tools() -> dict[str, Any]:
-    spec, _ = load_spec(SPEC, name=None)
-    _, pairs = tools_of(spec)
-    return {tool.name: tool for _, tool in pairs}
+    return tools_by_name(SPEC)
 
 
 def shaped(tools: dict[str, Any], name: str, body: Any) -> Any:
-    tool = tools[name]
-    out = shape_output(body, tool, shape_config_for(tool))
-    return json.loads(out.chunks[0])
+    return shaped_json(tools[name], body)
 
 
 SENSOR = {
