@@ -87,13 +87,17 @@ from .written import (
     written_records,
 )  # fmt: skip
 from .steps import (
-    amounts, bare_first, colors, count_key, counts, currencies, currency_key, deeper_part_times,
-    cells, deeper_times, enums, readings, facts, finished_flags, flag_key, free_data, flags, happened, identities, kind_key,
-    kinds, label_key, labels, locators, money_objects, named_relations, other_time_key,
-    own_links, own_picture, page_key, pages, part_last, part_states, plain_texts, plan_key, planned_times,
-    primaries, recent_key, recent_times, rich_contents, rich_labels, rich_path, rich_texts,
-    state_key, states, take_counts, take_flags, take_forced, take_label, take_money_pair,
-    tag_maps, take_signed, take_other_times, take_planned, take_states, take_unsaid, text_key, text_member_path, texts, time_key, values,
+    amounts, bare_first, cells, colors, count_key, counts, currencies, currency_key, enums,
+    facts, finished_flags, flag_key, flags, free_data, identities, kind_key, kinds, label_key,
+    labels, locators, money_objects, named_relations, own_links, own_picture, page_key, pages,
+    part_last, part_states, plain_texts, primaries, readings, rich_contents, rich_labels,
+    rich_path, rich_texts, state_key, states, tag_maps, take_counts, take_flags, take_forced,
+    take_label, take_money_pair, take_states, take_unsaid, text_key, text_member_path, texts,
+    values,
+)  # fmt: skip
+from .time_steps import (
+    deeper_part_times, deeper_times, happened, other_time_key, plan_key, planned_times,
+    recent_key, recent_times, take_other_times, take_planned, take_signed, time_key,
     who_with_when,
 )  # fmt: skip
 from .table import Step

@@ -19,11 +19,12 @@ ranked candidates up to the slot while they fit the budget, its step function:
 - link: the object's own page, its one plain link, a sharing or hosted copy;
 - recent time: when it changed and when it was made (an item said by its text: when it was
   written first; an item with neither: when it happened; with no time of its own or in its
-  parts, one deeper down: a commit's ``commit.author.date``, with that person's name);
+  parts, one deeper down: a commit's ``commit.author.date``, with that person's name; the
+  time rows' functions are in ``time_steps.py``);
 - then people and lists inside the object (``relation_steps.py``);
 - counts (the same quantity in a sibling part beside one taken), flags (alarm flags for free;
   a flag costs a word, a relation a name and an id), relations (``relation_steps.py``),
-  another time, discriminators and categories.
+  another time (``time_steps.py``), discriminators and categories.
 """
 
 from __future__ import annotations
@@ -60,7 +61,7 @@ from .roles.label import (
 )
 from .roles.links import human_url_rank, is_human_url, is_url
 from .roles.noise import is_noise
-from .roles.people import handle, is_person, is_person_node, is_person_object, own_name
+from .roles.people import handle, is_person, is_person_object, own_name
 from .roles.quantity import (
     BIT_FIELDS,
     LIMIT_WORDS,
@@ -73,7 +74,7 @@ from .roles.quantity import (
     money_pair,
     numbers_only,
 )
-from .roles.relation import first_person_paths, readable, reduce
+from .roles.relation import readable, reduce
 from .roles.state import (
     flag_rank,
     is_alarm_flag,
@@ -84,8 +85,7 @@ from .roles.state import (
     state_rank,
 )
 from .roles.time import (
-    PICTURE_WORDS, is_made, is_planned, is_time, of_picture, pictures, plan_rank, plural_free,
-    time_rank, time_words,
+    PICTURE_WORDS, is_time, pictures, plural_free,
 )  # fmt: skip
 from .roles.words import participle, w
 from .pages import on_page
@@ -125,7 +125,7 @@ def labels(sel: Selection) -> list[Field]:
     (``real_name_normalized`` beside ``real_name``)."""
     found = [f for f in sel.leaves if is_label(f.key)]
     names = {(f.path.rpartition(".")[0], w(f.key)) for f in found}
-    return [f for f in found if not _restated(f, names)]
+    return [f for f in found if not restated(f, names)]
 
 
 def label_key(f: Field, sel: Selection) -> Any:
@@ -590,106 +590,11 @@ NOTATION_WORDS = frozenset(
 )  # fmt: skip
 
 
-def _times(sel: Selection) -> list[Field]:
-    """Its times, each instant once: not the same time in another notation beside it, nor
-    when its picture changed (``photo_updated_at``: ``roles/time.py``)."""
-    found = [f for f in sel.leaves if is_time(f.key, f.node) and not of_picture(f.key, sel.entity)]
-    names = {(f.path.rpartition(".")[0], w(f.key)) for f in found}
-    return [f for f in found if not _restated(f, names)]
-
-
-def _restated(f: Field, names: set[tuple[str, tuple[str, ...]]]) -> bool:
+def restated(f: Field, names: set[tuple[str, tuple[str, ...]]]) -> bool:
+    """The same value as another of ``names`` (its holder and words) in another notation."""
     ws = w(f.key)
     holder = f.path.rpartition(".")[0]
     return len(ws) > 1 and ws[-1] in NOTATION_WORDS and (holder, ws[:-1]) in names
-
-
-def recent_times(sel: Selection) -> list[Field]:
-    """When it changed and when it was made (a list's item: also when it joined, was added,
-    its own ``timestamp``: ``roles/time.py``)."""
-    return [f for f in _times(sel) if time_rank(f.key) < 2 or sel.listed and is_made(f.key)]
-
-
-def recent_key(f: Field, sel: Selection) -> Any:
-    """Its own before a part's; one resource: updated before created; a list's item (its one
-    time): when it was made before when it changed (``created_at``, a message's
-    ``timestamp``, a member's ``joined_at``: what hand-written servers show in a list)."""
-    if sel.listed:
-        return (f.part, not is_made(f.key), time_rank(f.key))
-    return (f.part, time_rank(f.key))
-
-
-PLAN_WORDS_MAX = 2  # ``dueDate``; not a time of another thing (``InjuryStartDate``)
-
-
-def planned_times(sel: Selection) -> list[Field]:
-    """A listed item's own moment to come (``dueDate``, ``targetDate``, an event's
-    ``start_time``: ``roles/time.is_planned``): what the items of a list are sorted and
-    picked by beside when each came to be; not a part's, nor one qualified by another thing
-    it is a time of (``InjuryStartDate``, ``construction_start_date``)."""
-    if not sel.listed:
-        return []
-    return [
-        f for f in _times(sel)
-        if not f.part and is_planned(f.key, f.node) and len(time_words(f.key)) <= PLAN_WORDS_MAX
-    ]  # fmt: skip
-
-
-def plan_key(f: Field, sel: Selection) -> Any:
-    return plan_rank(f.key)
-
-
-def take_planned(sel: Selection, row: Step) -> int:
-    """The most telling planned time, whatever the budget and costing none of it: it is added
-    beside what the item keeps, never in the place of its relation or flags (an event's
-    ``startDate`` beside its place)."""
-    found = row.ranked(sel)[: row.limit(sel.profile)]
-    left = sel.pick.left
-    taken = sum(sel.pick.add(f.path, row.records, force=True) for f in found)
-    sel.pick.left = left
-    return taken
-
-
-def happened(sel: Selection) -> list[Field]:
-    """A time of another kind (when it happened: a message's ``ts``; due, closed, published)."""
-    return [f for f in _times(sel) if time_rank(f.key) == 2]
-
-
-def time_key(f: Field, sel: Selection) -> Any:
-    return (f.part, time_rank(f.key))
-
-
-def deeper_times(sel: Selection) -> list[Field]:
-    """Times two objects down (``commit.author.date``, ``commit.committer.date``)."""
-    return _deeper_times(sel.tree, elements=not sel.listed)
-
-
-def deeper_part_times(sel: Selection) -> list[Field]:
-    """One resource's times two objects down through its parts, not through a list inside it
-    (a list's elements are its lists' business: ``take_lists``; ``_deeper_times`` without
-    ``elements``)."""
-    return _deeper_times(sel.tree)
-
-
-def take_signed(sel: Selection, row: Step) -> int:
-    """A date deeper down, with the name of the person it is from (a signature); on a page,
-    each other signature of the same part with it (a commit's committer beside its author:
-    who wrote it, who committed it, and when)."""
-    found = row.ranked(sel)
-    taken = sel.take(found, row.records, row.limit(sel.profile), row.path)
-    if taken:
-        first = next(f for f in found if f.path in sel.pick.chosen)
-        if _signature_name(sel, first) and on_page(sel.item, sel.kind):
-            holder = first.path.rpartition(".")[0]
-            signed = {holder}  # one date of each person
-            part = holder.rpartition(".")[0]
-            for f in found:
-                holder = f.path.rpartition(".")[0]
-                if holder not in signed and holder.rpartition(".")[0] == part:
-                    if _signature_name(sel, f):
-                        signed.add(holder)
-                        sel.pick.add(f.path, row.records, force=True, cost=3)
-    return taken
 
 
 # ------------------------------------------------------------------------------ counts
@@ -1006,80 +911,3 @@ def kind_key(f: Field, sel: Selection) -> Any:
         ws[-1] in ("object", "class") or ws[-1] == "version",
         ws[-1] == "version",
     )
-
-
-# ------------------------------------------------------------------------------ helpers
-
-
-def _signature_name(sel: Selection, time: Field) -> bool:
-    """A date taken from a person two objects down (git's ``commit.author: {name, email,
-    date}``) comes with that person's name: who and when, a signature (on a page with the
-    email, git's ``Name <email>``). Whether the date was a person's."""
-    holder = time.path.rpartition(".")[0]
-    top, _, key = holder.partition(".")
-    part = unwrap(sel.tree.get(top))
-    node = unwrap(part.get(key)) if isinstance(part, dict) else None
-    if not is_person(key) or not isinstance(node, dict):
-        return False
-    names = [k for k in node if is_leaf(node[k]) and is_label(k) and w(k)[-1] == "name"]
-    if names:
-        sel.pick.add(f"{holder}.{names[0]}", "person", cost=3)
-        if on_page(sel.item, sel.kind):
-            emails = [k for k in node if is_leaf(node[k]) and w(k)[-1] == "email"]
-            for k in emails[:1]:
-                sel.pick.add(f"{holder}.{k}", "person", force=True, cost=3)
-    return True
-
-
-def _deeper_times(tree: dict[str, Any], elements: bool = False) -> list[Field]:
-    """Times two objects down (``commit.author.date``, ``commit.committer.date``); not a
-    person's own (``user.usage.joined_at`` says when they joined, not when this happened),
-    nor, unless ``elements`` (a write's records), an element's of a list
-    (``data.intervals[].end``: one of many says nothing of when the item, or the page, was)."""
-    found: list[Field] = []
-    for key, sub in tree.items():
-        if isinstance(sub, list) and not elements:
-            continue
-        sub = unwrap(sub)
-        if not isinstance(sub, dict) or is_noise(key) or is_meta_key(key):
-            continue
-        if is_person_node(key, sub):
-            continue
-        for key2, sub2 in sub.items():
-            sub2 = unwrap(sub2) if elements else sub2
-            if isinstance(sub2, dict) and not is_noise(key2):
-                found += [
-                    Field(f"{key}.{key2}.{k}", k, v, True)
-                    for k, v in sub2.items()
-                    if is_leaf(v) and is_time(k, v)
-                ]
-    return found
-
-
-def who_with_when(sel: Selection) -> None:
-    """A time taken from a part that names its people (``last_message: {timestamp, author}``)
-    comes with the first of them, reduced to who it is: when, and by whom."""
-    for path, role in list(zip(sel.pick.chosen, sel.pick.roles)):
-        holder, _, _ = path.rpartition(".")
-        if not holder or "." in holder or role != "time":
-            continue
-        part = unwrap(sel.tree.get(holder))
-        if not isinstance(part, dict):
-            continue
-        who = first_person_paths(part, holder)
-        if who:
-            sel.pick.add(who[0], "person", cost=2)
-
-
-def other_time_key(f: Field, sel: Selection) -> Any:
-    """One resource's other times: its own before a part's, a time of the thing itself (one
-    or two words: ``due_date``, ``closed_at``, ``archivedAt``) before one qualified by
-    another thing it happened with (``addedToCycleAt``, ``autoArchivedAt``)."""
-    return (f.part, len(w(f.key)) > 2)
-
-
-def take_other_times(sel: Selection, row: Step) -> int:
-    """One resource: more times of another kind (due, closed, published): its slot of times
-    less the one the time row took: one, and on its page (``pages.PAGE``) as many as its
-    profile's times allow; none on a write's answer (no slot)."""
-    return sel.take(row.ranked(sel), row.records, max(row.limit(sel.profile) - 1, 0), row.path)
