@@ -50,14 +50,7 @@ paths:
 def test_a_package_whose_operations_have_their_own_servers_passes_its_own_tests(
     tmp_path: Path,
 ) -> None:
-    spec = tmp_path / "openapi.yaml"
-    spec.write_text(SPEC, encoding="utf-8")
-    out = tmp_path / "out"
-    cmd = [sys.executable, "-m", "generator", "generate", str(spec), "--name", "own-hosts"]
-    subprocess.run([*cmd, "--out", str(out)], check=True, cwd=REPO, capture_output=True)
-    proc = run_own_tests(out / "own-hosts-mcp")
-    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
-    assert " passed" in proc.stdout.strip().splitlines()[-1]
+    _passes_own_tests(tmp_path, SPEC, "own-hosts")
 
 
 HEAD_FIRST = """\
@@ -86,14 +79,7 @@ paths:
 def test_a_package_whose_first_operation_is_a_head_passes_its_own_tests(tmp_path: Path) -> None:
     # its smoke test called the first operation, a HEAD the recorder did not answer (501), and
     # read its answer as JSON; it now calls the first operation that answers a body
-    spec = tmp_path / "openapi.yaml"
-    spec.write_text(HEAD_FIRST, encoding="utf-8")
-    out = tmp_path / "out"
-    cmd = [sys.executable, "-m", "generator", "generate", str(spec), "--name", "head-first"]
-    subprocess.run([*cmd, "--out", str(out)], check=True, cwd=REPO, capture_output=True)
-    proc = run_own_tests(out / "head-first-mcp")
-    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
-    assert " passed" in proc.stdout.strip().splitlines()[-1]
+    _passes_own_tests(tmp_path, HEAD_FIRST, "head-first")
 
 
 LIST_IN_PATH = """\
@@ -122,11 +108,16 @@ def test_a_package_whose_first_path_takes_a_list_passes_its_own_tests(tmp_path: 
     """Found from outside (a genome database's description, issue 33): its first operation
     takes a list of accessions as a path segment; the test sent an empty list, which the
     server rightly refuses (an empty segment), and expected the list's repr in the path."""
+    _passes_own_tests(tmp_path, LIST_IN_PATH, "list-in-path")
+
+
+def _passes_own_tests(tmp_path: Path, text: str, name: str) -> None:
+    """The package generated from the description ``text`` passes its own tests."""
     spec = tmp_path / "openapi.yaml"
-    spec.write_text(LIST_IN_PATH, encoding="utf-8")
+    spec.write_text(text, encoding="utf-8")
     out = tmp_path / "out"
-    cmd = [sys.executable, "-m", "generator", "generate", str(spec), "--name", "list-in-path"]
+    cmd = [sys.executable, "-m", "generator", "generate", str(spec), "--name", name]
     subprocess.run([*cmd, "--out", str(out)], check=True, cwd=REPO, capture_output=True)
-    proc = run_own_tests(out / "list-in-path-mcp")
+    proc = run_own_tests(out / f"{name}-mcp")
     assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
     assert " passed" in proc.stdout.strip().splitlines()[-1]
