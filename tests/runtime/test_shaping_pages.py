@@ -880,3 +880,32 @@ def test_a_page_says_what_the_resource_is_under_a_list_s_item_does_not() -> None
                "position": "integer", "next_page_id": "string"}  # fmt: skip
     page = set(choose_default_fields(channel, kind="read"))
     assert "parent_id" in page and "next_page_id" not in page
+
+
+def test_a_page_s_list_of_pairs_keeps_each_value_with_its_name() -> None:
+    """Found from outside (a directory service's user page, issue 33): a user's
+    ``attributes: [{name, value: [...]}]`` kept each value and dropped the name saying which
+    attribute it is (a pair alone is read by its value; a list of them needs both)."""
+    user = {
+        "id": "u-1",
+        "displayName": "Ada",
+        "email": "ada@example.com",
+        "attributes": [
+            {"name": "department", "value": ["research"]},
+            {"name": "office", "value": ["B-12"]},
+        ],
+    }
+    tree = {"id": "string", "displayName": "string", "email": "string",
+            "attributes": [{"name": "string", "value": ["string"]}]}  # fmt: skip
+    chosen = choose_default_fields(tree, kind="read")
+    assert {"attributes.name", "attributes.value"} <= set(chosen)
+    out = json.loads(shape(user, ShapeConfig(kind="read")).chunks[0])
+    assert out["attributes"] == user["attributes"]
+    # a pair beside what else its record holds (``schema``): its values too, though a list
+    tree["attributes"] = [{"name": "string", "value": ["string"], "schema": {"id": "string"}}]
+    assert {"attributes.name", "attributes.value"} <= set(choose_default_fields(tree))
+    # a single part held as a pair is still said by its value alone
+    assert "color.name" not in choose_default_fields(
+        {"id": "string", "title": "string", "color": {"name": "string", "value": "string"}},
+        kind="read",
+    )

@@ -584,14 +584,16 @@ PAIR_NAMES = (("name",), ("key",))  # what names a pair: a bare ``name`` or ``ke
 
 def paired_value(element: Any, ident: str) -> list[str]:
     """The ``value`` of a list's record named by a bare ``name`` or ``key`` (a matcher, a
-    variable, a header: ``{name, value, isRegex}``): the record is a pair whatever flags come
+    variable, a header: ``{name, value, isRegex}``; a value that is a list of values, an
+    attribute's ``{name, value: [...], schema}``): the record is a pair whatever else comes
     with it, and its name alone says which setting, not what it is set to. A pair of two
     members alone is reduced to its value (``roles/label.pair_value``)."""
     if not isinstance(element, dict) or "." in ident or w(ident) not in PAIR_NAMES:
         return []
     return [
-        k for k in leaf_keys(element)
-        if tuple(w(k)) == ("value",) and base_type(element[k]) != "null"
+        k for k, v in element.items()
+        if tuple(w(k)) == ("value",)
+        and (k in leaf_keys(element) or isinstance(v, list) and bool(v) and is_leaf(v[0]))
     ][:1]  # fmt: skip
 
 
@@ -801,6 +803,9 @@ def take_lists(sel: Selection, row: Step) -> int:
         # a pair's value, beside its name: half of what names it, taken with it at no cost to
         # what else the budget holds
         paths += [f"{f.path}.{k}" for k in paired_value(element, ident)]
+        if ident == pair_value(element):  # a list of pairs (``[{name, value}]``) read by their
+            # values: each value with the name that says which it is
+            paths += [f"{f.path}.{k}" for k in element if k != ident]
         if pick.add(paths[0], row.records, cost=cost, force=container):
             taken += 1
             for extra in paths[1:]:
