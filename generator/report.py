@@ -1,7 +1,7 @@
 """``mcpforge report SPEC [--overlay] [--mode]``: what a spec's tools/list costs an agent.
 
 The tools are built exactly as the generated server lists them and counted as
-``render/surface_cost.py`` counts them (``generate`` warns from the same count): o200k tokens of
+``render/surface_self.py`` counts them (``generate`` warns from the same count): o200k tokens of
 compact JSON of what a model sees of each tool, ``{name, description, inputSchema}`` (the
 benchmark's measure). The server instructions (sent once at initialize) are counted on their
 own line and in the total.
@@ -14,66 +14,42 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .diagnostics import Diagnostic
-from .render.surface_cost import DEFAULT_THRESHOLD, Listed, ToolCost, listed, smaller
+from .render.surface_cost import DEFAULT_THRESHOLD, Listed, listed, smaller
 
 if TYPE_CHECKING:
     from .ir.models import SurfaceMode
 
 
 @dataclass(frozen=True)
-class SurfaceReport:
+class SurfaceReport(Listed):
+    """What the server lists and its cost (``Listed``), with the spec's name and counts."""
+
     spec_name: str
     operations: int
-    listed: Listed  # what the server lists and its cost (render/surface_cost.py)
     diagnostics: list[Diagnostic]
     kinds: tuple[tuple[str, int], ...] = ()  # operations per kind (operation_kind.py)
     methods: tuple[tuple[str, int], ...] = ()  # operations per HTTP method / GraphQL type
 
-    @property
-    def total(self) -> int:
-        return self.listed.total
-
-    @property
-    def mode(self) -> str:
-        return self.listed.mode
-
-    @property
-    def surface(self) -> str:
-        return self.listed.surface
-
-    @property
-    def tools(self) -> tuple[ToolCost, ...]:
-        return self.listed.tools
-
-    @property
-    def list_tokens(self) -> int:
-        return self.listed.list_tokens
-
-    @property
-    def instructions_tokens(self) -> int:
-        return self.listed.instructions_tokens
-
     def render(self, *, top: int = 10, threshold: int = DEFAULT_THRESHOLD) -> str:
-        cost = self.listed
-        n = max(1, len(cost.tools))
+        n = max(1, len(self.tools))
         lines = [
-            f"{self.spec_name}: {self.operations} operations, mode {cost.mode} "
-            f"({cost.surface} surface), {len(cost.tools)} tools listed",
-            f"tools/list tokens (o200k, name+description+inputSchema): {cost.list_tokens:,}",
-            f"instructions tokens: {cost.instructions_tokens:,}",
-            f"total: {self.total:,}  (mean {cost.list_tokens / n:,.0f} per tool)",
+            f"{self.spec_name}: {self.operations} operations, mode {self.mode} "
+            f"({self.surface} surface), {len(self.tools)} tools listed",
+            f"tools/list tokens (o200k, name+description+inputSchema): {self.list_tokens:,}",
+            f"instructions tokens: {self.instructions_tokens:,}",
+            f"total: {self.total:,}  (mean {self.list_tokens / n:,.0f} per tool)",
             "operations by method: "
             + (", ".join(f"{method} {count}" for method, count in self.methods) or "none"),
             "operations by kind (what each does, read from the description; decides its default"
             " fields): " + (", ".join(f"{kind} {count}" for kind, count in self.kinds) or "none"),
             "largest tools:",
         ]
-        for tool in sorted(cost.tools, key=lambda c: (-c.tokens, c.name))[:top]:
+        for tool in sorted(self.tools, key=lambda c: (-c.tokens, c.name))[:top]:
             lines.append(f"  {tool.tokens:>7,}  {tool.name}")
         if self.total > threshold:
             lines.append(
                 f"WARNING: the total ({self.total:,} tokens) is above {threshold:,}: "
-                f"{smaller(cost.mode)}."
+                f"{smaller(self.mode)}."
             )
         return "\n".join(lines)
 
@@ -99,9 +75,9 @@ def surface_report(
     if mode is not None:
         spec = replace(spec, mode=mode)
     return SurfaceReport(
+        **vars(listed(server_data(spec))),
         spec_name=spec.name,
         operations=len(spec.operations),
-        listed=listed(server_data(spec)),
         diagnostics=diagnostics,
         kinds=_kinds(spec.operations),
         methods=_methods(spec.operations),

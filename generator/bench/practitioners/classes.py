@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from ..kept_roles import LONG_TEXT  # a string longer than this is prose, not a value
+
 CLASSES = (
     "identity",
     "label or handle",
@@ -23,7 +25,6 @@ CLASSES = (
     "list of values",
     "part (object)",
 )
-LONG = 80  # characters: a string longer than this is prose, not a value
 _TIME = re.compile(r"^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}.*)?$")
 _IDENTITY = re.compile(r"(^|_)(id|ids|uuid|guid|key|sid|slug)$|[a-z](Id|ID|Uuid|Key)$")
 _LABEL = frozenset(
@@ -69,7 +70,7 @@ def field_class(path: str, value: Any) -> str:
         return "time"
     if _norm(name) in _LABEL:
         return "label or handle"
-    return "long text" if len(text) > LONG else "short text"
+    return "long text" if len(text) > LONG_TEXT else "short text"
 
 
 def position(path: str) -> str:

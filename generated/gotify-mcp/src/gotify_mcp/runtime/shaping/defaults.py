@@ -43,6 +43,7 @@ read a second one from the response itself when the description's defaults break
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import wraps
 from typing import Any, Callable
 
 from .names import base_type, hint, is_leaf, norm
@@ -338,11 +339,10 @@ def _standing_in(
     archive-all answers kept ``archivedAt``, the time the call set, and its people did not
     fit; each issue a batch made, ``addedToCycleAt``)."""
 
+    @wraps(candidates)
     def found(sel: Selection) -> list[Field]:
         return [] if sel.profile.time == 0 and recent_times(sel) else candidates(sel)
 
-    found.__name__ = candidates.__name__
-    found.__doc__ = candidates.__doc__
     return found
 
 

@@ -279,13 +279,18 @@ def take_parent(sel: Selection, row: Step) -> int:
         path = reduce(f)
         if not sel.pick.add(path, row.records, force=True):
             continue
-        inner = unwrap(f.node)
-        if isinstance(inner, dict):
-            ids = [k for k in leaf_keys(inner) if own_identity_key(k)]
-            if ids:
-                sel.pick.add(f"{f.path}.{ids[0]}", row.records, force=True, cost=2)
+        _with_own_id(sel, f, row.records)
         return 1
     return 0
+
+
+def _with_own_id(sel: Selection, f: Field, records: str) -> None:
+    """A related object taken by its label keeps its own id beside it (``team.id``): what a
+    call about it takes."""
+    inner = unwrap(f.node)
+    ids = [k for k in leaf_keys(inner) if own_identity_key(k)] if isinstance(inner, dict) else []
+    if ids:
+        sel.pick.add(f"{f.path}.{ids[0]}", records, force=True, cost=2)
 
 
 def _lean(sel: Selection) -> bool:
@@ -347,11 +352,7 @@ def take_relations(sel: Selection, row: Step) -> int:
             continue
         taken += 1
         inner = unwrap(f.node)
-        ids = (
-            [k for k in leaf_keys(inner) if own_identity_key(k)] if isinstance(inner, dict) else []
-        )
-        if ids:
-            sel.pick.add(f"{f.path}.{ids[0]}", row.records, force=True, cost=2)
+        _with_own_id(sel, f, row.records)
         if isinstance(inner, dict) and on_page(sel.item, sel.kind):
             for key in keys_beside_label(inner, reduce(f)):
                 sel.pick.add(f"{f.path}.{key}", row.records, force=True, cost=3)
@@ -590,10 +591,11 @@ def paired_value(element: Any, ident: str) -> list[str]:
     members alone is reduced to its value (``roles/label.pair_value``)."""
     if not isinstance(element, dict) or "." in ident or w(ident) not in PAIR_NAMES:
         return []
+    leaves = leaf_keys(element)
     return [
         k for k, v in element.items()
         if tuple(w(k)) == ("value",)
-        and (k in leaf_keys(element) or isinstance(v, list) and bool(v) and is_leaf(v[0]))
+        and (k in leaves or isinstance(v, list) and bool(v) and is_leaf(v[0]))
     ][:1]  # fmt: skip
 
 
