@@ -874,7 +874,9 @@ def _related_as_listed(tree: dict[str, Any], pick: Picker, kind: str) -> None:
     its own, not a person: people have their own rule) with up to ``LISTED_MORE`` more of
     what a list of such objects would show (``relation_steps.as_listed``): a branch's
     ``repo.full_name``, a related plan's ``price``, a provider's ``status``. Objects of one
-    schema side by side (a change's ``head`` and ``base``) say the same more, the first's;
+    schema side by side (a change's ``head`` and ``base``) say the same more, the first's,
+    and what names the first by the rules before (a ``host``'s ``slug`` beside its name: the
+    ``parent`` of its schema says it too);
     none of them when one is a person (an invoice's ``customer`` beside its ``supplier``);
     objects only nearly of one schema (variants of one result) each keep what tells them
     apart (``_told_apart``)."""
@@ -894,8 +896,13 @@ def _related_as_listed(tree: dict[str, Any], pick: Picker, kind: str) -> None:
         item = choose_default_fields(tree[first], item=True, kind=kind, entity=w(first))
         listed = as_listed(tree[first], item)
         more = [p for p in listed if f"{first}.{p}" not in pick.chosen][:LISTED_MORE]
+        said = [  # what names the first, by the rules before (a ``slug`` beside its name)
+            p for p in listed
+            if f"{first}.{p}" in pick.chosen and "." not in p
+            and (is_natural_key(p) or is_label(p) or is_id_name(p))
+        ]  # fmt: skip
         for k in shown:
-            for path in more:
+            for path in said + more:
                 if _has_path(tree[k], path.split(".")):
                     pick.add(f"{k}.{path}", "relation", force=True)
         for k in shown:

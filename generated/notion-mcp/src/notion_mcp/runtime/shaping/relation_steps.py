@@ -293,6 +293,15 @@ def _with_own_id(sel: Selection, f: Field, records: str) -> None:
         sel.pick.add(f"{f.path}.{ids[0]}", records, force=True, cost=2)
 
 
+def _labelled_own_id(element: Any, ident: str) -> list[str]:
+    """An element of a page's list said by its label keeps its own id beside it (a user's
+    ``groups: [{id, displayName, creationDate}]``: read by its name, acted on by its id, as
+    a related object is, ``_with_own_id``); not one said by its id or a key already."""
+    if not isinstance(element, dict) or "." in ident or not is_label(ident):
+        return []
+    return [k for k in leaf_keys(element) if own_identity_key(k) and k != ident][:1]
+
+
 def _lean(sel: Selection) -> bool:
     """An item of what a read or a search lists (a list to pick from)."""
     return sel.listed and sel.kind in ("read", "search")
@@ -801,6 +810,7 @@ def take_lists(sel: Selection, row: Step) -> int:
         if on_page(sel.item, sel.kind):  # its page: each element's figures and time too
             said = [p.rsplit(".", 1)[-1] for p in paths]
             paths += [f"{f.path}.{k}" for k in page_extras(element, said, _a_thing(sel))]
+            paths += [f"{f.path}.{k}" for k in _labelled_own_id(element, ident)]
         cost = sum((len(p) + 3) // 4 for p in paths) + VALUE_TOKENS["list"]
         # a pair's value, beside its name: half of what names it, taken with it at no cost to
         # what else the budget holds
