@@ -69,6 +69,24 @@ def test_more_that_cannot_be_fetched_is_said_with_the_argument_to_pass() -> None
     assert more_note(bare, {}, {"id": "x", "next_run_at": "2026-01-01"}) is None  # a resource
 
 
+def test_a_next_link_beside_totals_of_the_whole_list_is_no_next_page() -> None:
+    """Found from outside (a JSON:API storefront's list, issue 33: "paging follows what the
+    upstream says about its totals"): a first page of 2 records whose ``meta`` says 2 of 2 in
+    1 page was offered with ``has_more: true`` because its ``links.next`` is set (the vendor's
+    own example); a later page, or a body with more records than the page holds, still is."""
+    bare = tool(["page"], None).tools[0]
+    link = "https://h/things?page=2"
+    cards = [{"id": "1"}, {"id": "2"}]
+    whole = {"data": cards, "links": {"next": link}, "meta": {"count": 2, "total_count": 2}}
+    assert more_note(bare, {}, whole) is None
+    one_page = {"data": cards, "links": {"next": link}, "meta": {"total_pages": 1}}
+    assert more_note(bare, {"page": 1}, one_page) is None
+    more = {"data": cards, "links": {"next": link}, "meta": {"count": 2, "total_count": 9}}
+    assert more_note(bare, {}, more) is not None
+    assert more_note(bare, {"page": 3}, whole) is not None  # a later page: not the whole list
+    assert more_note(bare, {}, {"data": cards, "links": {"next": link}}) is not None
+
+
 ITEMS = [{"id": f"i{n}", "name": f"Item {n}"} for n in range(5)]
 
 

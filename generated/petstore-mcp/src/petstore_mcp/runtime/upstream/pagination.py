@@ -17,7 +17,8 @@ When the style finds no next request, what the body itself says (``body_paging.p
 URL such as ``@odata.nextLink`` or ``links.next``, a ``NextMarker``/``NextToken``, ``next_page``
 ``{offset, uri}``, ``last_id`` with ``has_more``) is used the same way. Where the body says more
 exists and no next request can be derived, ``more_note`` says so and names the argument to
-pass: a footer never says ``has_more: false`` against the body.
+pass: a footer never says ``has_more: false`` against the body (but where the body's own
+totals say its first page holds the whole list: 2 of 2 records beside a ``links.next``).
 """
 
 from __future__ import annotations
@@ -274,11 +275,27 @@ def way_members(tool: Tool, body: Any) -> list[tuple[str, ...]]:
     return ways
 
 
+def _whole_list(tool: Tool, args: dict[str, Any], body: Any) -> bool:
+    """The first page of a list whose body's totals say it holds the whole list (``{data: [2
+    items], links: {next}, meta: {total_count: 2, total_pages: 1}}``: a next link beside 2 of 2
+    records is no next page). Not a later page (an argument that pages, past its start), nor
+    a body that states no totals."""
+    items = _items(tool, body)
+    if items is None:
+        return False
+    paging = {n for n in _GUESS_ARGS if n not in ("token", "marker")}
+    for name, value in args.items():
+        if norm(name) in paging and value not in (None, "", 0, 1, "0", "1"):
+            return False  # a later page: its totals say nothing of what went before
+    totals = read_totals(body)
+    return (totals.items is not None and len(items) >= totals.items) or totals.pages == 1
+
+
 def more_note(tool: Tool, args: dict[str, Any], body: Any) -> str | None:
     """When the body says more results exist: a note saying so, naming the argument to pass
     for the next page (and its value where the body gives it); None when it says nothing."""
     signs = read_body(body)
-    if not signs.says_more:
+    if not signs.says_more or _whole_list(tool, args, body):
         return None
     names = _arg_names(tool)
     evidence = f"{signs.more_field}: true" if signs.more else ""
