@@ -346,8 +346,25 @@ def _standing_in(
     return found
 
 
-# A list item with no time of change or creation: when it happened, else a date deeper down.
-_HAPPENED = Step("happened", _standing_in(happened), time_key, picks="time", when=_item)
+def _unplanned(
+    candidates: Callable[[Selection], list[Field]],
+) -> Callable[[Selection], list[Field]]:
+    """``candidates`` as a time standing in for an item's time of change or creation, only
+    where it has no moment of its own it is planned for (a read's listed item: ``planned``
+    takes it, ``time_steps.planned_times``): a call log's entry or a meeting planned to start
+    at ``startTime`` is dated by it, not by its ``answerTime`` or ``endTime`` beside it (a
+    span's end still comes with its start: ``position.with_span_ends``)."""
+
+    @wraps(candidates)
+    def found(sel: Selection) -> list[Field]:
+        return [] if sel.kind == "read" and planned_times(sel) else candidates(sel)
+
+    return found
+
+
+# A list item with no time of change or creation: when it happened (unless it is planned for a
+# moment of its own), else a date deeper down.
+_HAPPENED = Step("happened", _standing_in(_unplanned(happened)), time_key, picks="time", when=_item)
 _DEEPER = Step(
     "deeper time", _standing_in(deeper_times), picks="time", take=take_signed, when=_item
 )

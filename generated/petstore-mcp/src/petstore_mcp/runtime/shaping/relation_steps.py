@@ -12,7 +12,11 @@
   elements named only by a link or an opaque id show their own lean defaults when those say a
   name, a state, a text or an amount; in a list's item, elements named only by a key or a
   number (``rounds: [{number}]``, ``labels: [{key, value}]``) with no state or amount are left
-  out (the item's own read shows them; a list holds many items). A *container* (no identity or label of its own or in its
+  out (the item's own read shows them; a list holds many items), and so, in the item of a read
+  named by a label of its own, are elements with no id of their own it would say by their
+  names alone (``display_sizes: [{name}]``, ``fileShares: [{name}]``: ``names_only``), unless
+  the list classifies the item (``labels``, ``tags``, ``categories``), holds people, or is what
+  a group of an identity and a label holds (a conference's ``teams``). A *container* (no identity or label of its own or in its
   parts: ``{available: [...], pending: [...]}``) keeps every list of objects it holds; so does
   a *report*: an object of a few scalars around its one list of records (``{team, start, end,
   logs: [...]}``): the list is what it holds, each record by its identity and lean defaults.
@@ -706,6 +710,40 @@ def own_pairs(sel: Selection, f: Field) -> bool:
     )
 
 
+# a list whose elements classify the item that holds them (what one picks items by), by its
+# name's last word, plural or singular
+CLASS_WORDS = frozenset(
+    {"label", "labels", "tag", "tags", "topic", "topics", "keyword", "keywords", "category",
+     "categories", "genre", "genres", "class", "classes", "classification", "classifications"}
+)  # fmt: skip
+
+
+def names_only(sel: Selection, f: Field, paths: list[str], ident: str) -> bool:
+    """A list inside an item of what a read lists (not a search's hit, which tells unknown
+    things apart by them: a restaurant's ``Cuisines``) whose elements are parts of the item
+    (no id of their own: not related things, a track's ``artists: [{id, name}]``)
+    that the item would show by their names alone (``paths``: one label, nothing else: no
+    state, amount or text beside it: an image's ``display_sizes: [{name}]``, a product's
+    ``ratingAspects``, an instance's ``fileShares``): one picks the item by its own name,
+    identity, state and time, and the names of its parts are its page's; no other list takes
+    its slot (``take_lists``). Not a list that classifies the item
+    (``CLASS_WORDS``: its ``labels``, ``tags``, ``categories``), not people, and only in an
+    item named by a label or a text of its own that holds more than its identity, its label
+    and that list (a conference's ``{ConferenceID, Name, Teams: [...]}``: a group, whose list
+    is what it holds; an item with no name of its own says what it is in its lists)."""
+    if not (sel.listed and sel.kind == "read") or len(paths) != 1 or is_person(f.key):
+        return False
+    if has_id(f.node):
+        return False
+    if "." in ident or not is_label(ident) or (w(f.key) and w(f.key)[-1] in CLASS_WORDS):
+        return False
+    own = sel.own_leaves
+    if not any(is_label(o.key) or is_content(o.key) for o in own):
+        return False  # no name of its own: what it says is in its lists (``wordless``)
+    naming = [o for o in own if is_id_name(o.key) or is_natural_key(o.key) or is_label(o.key)]
+    return len(own) > len(naming) or len(sel.objects) + len(sel.arrays) > 1
+
+
 def wordless(sel: Selection) -> bool:
     """The item of the list a read or a search answers (``Selection.answered``) with scalars
     of its own but no label or text among them, and one list of objects (a changelog's entry: ``{version, ts, prerelease, changes: [{description,
@@ -818,6 +856,9 @@ def take_lists(sel: Selection, row: Step) -> int:
         if ident == pair_value(element):  # a list of pairs (``[{name, value}]``) read by their
             # values: each value with the name that says which it is
             paths += [f"{f.path}.{k}" for k in element if k != ident]
+        if not container and names_only(sel, f, paths, ident):
+            taken += 1  # the slot was this list's: no other list of the item's in its place
+            continue  # a listed item's parts said by their names: its page's
         if pick.add(paths[0], row.records, cost=cost, force=container):
             taken += 1
             for extra in paths[1:]:
