@@ -35,6 +35,9 @@ HANDLE_WORDS = frozenset({"login", "username", "handle", "slug"})
 ID_SUFFIXES = frozenset({"id", "uuid", "guid"})
 # ``request_id``, ``traceId``: what identifies the call, not a resource (envelope metadata)
 REQUEST_WORDS = frozenset({"request", "req", "trace", "correlation", "span"})
+# ``clientMutationId`` (Relay): the caller's id of the mutation it sent, answered back: the
+# call's, not the resource's, wherever the word stands before the id
+CALL_WORDS = frozenset({"mutation"})
 # ``nextPageId``, ``previous_cursor_id``: where the next or previous page is, not a resource
 NEIGHBOUR_WORDS = frozenset({"next", "prev", "previous"})
 # a date or a date and time (ISO 8601, RFC 3339): when something happened, never a name
@@ -97,6 +100,7 @@ def own_identity(obj: dict[str, Any]) -> list[Any]:
         if len(words(k)) > 1
         and words(k)[-1] in ID_SUFFIXES
         and words(k)[0] not in REQUEST_WORDS | NEIGHBOUR_WORDS
+        and not CALL_WORDS & set(words(k)[:-1])
         and is_scalar(v)
         and v != ""
     ]
@@ -126,7 +130,11 @@ def is_exchange_id(key: str) -> bool:
     """The id of the call, not of the data (``request_id``, ``traceId``): envelope metadata,
     no value an answer must keep."""
     ws = words(key)
-    return len(ws) > 1 and ws[-1] in ID_SUFFIXES and ws[0] in REQUEST_WORDS
+    return (
+        len(ws) > 1
+        and ws[-1] in ID_SUFFIXES
+        and (ws[0] in REQUEST_WORDS or bool(CALL_WORDS & set(ws[:-1])))
+    )
 
 
 def has_identity_member(obj: dict[str, Any]) -> bool:

@@ -936,3 +936,18 @@ def test_a_list_of_hits_each_holding_a_resource_is_a_list_of_records() -> None:
     assert records(body) is None
     facets_only = {"histogramResults": body["histogramResults"]}
     assert records(facets_only) is not None
+
+
+def test_a_relay_payload_is_not_identified_by_the_callers_mutation_id() -> None:
+    """A Relay mutation's payload (Cirrus CI's ``batchAbort``: ``{tasks: [...],
+    clientMutationId}``) answers back the id the caller gave its mutation: the call's, not
+    the resource's; a result that keeps the tasks with their ids loses nothing (the judge
+    read ``clientMutationId`` as the identity of the body)."""
+    tasks = [{"id": "t-1", "name": "lint", "status": "ABORTED"}, {"id": "t-2", "name": "test"}]
+    body = {"tasks": tasks, "clientMutationId": "abort-1"}
+    kept = {"tasks": [{"id": "t-1", "name": "lint"}, {"id": "t-2", "name": "test"}]}
+    verdict = judge(body, kept, kind="update")
+    assert "identity of the body" not in verdict.lost
+    assert verdict.lost == []
+    # the tasks' own ids are still demanded
+    assert judge(body, {"tasks": [{"name": "lint"}, {"name": "test"}]}, kind="update").lost

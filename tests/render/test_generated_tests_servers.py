@@ -121,3 +121,32 @@ def _passes_own_tests(tmp_path: Path, text: str, name: str) -> None:
     proc = run_own_tests(out / f"{name}-mcp")
     assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
     assert " passed" in proc.stdout.strip().splitlines()[-1]
+
+
+PATTERNED_ID = """\
+openapi: 3.0.3
+info: {title: Patterned Id, version: "1.0"}
+servers: [{url: "https://api.patterned-id.test"}]
+paths:
+  /v1/contexts/{context_id}:
+    get:
+      operationId: getContext
+      parameters:
+        - name: context_id
+          in: path
+          required: true
+          schema: {type: string, pattern: "^ctx_[0-7][0-9a-hjkmnpq-tv-z]{25}$"}
+      responses:
+        "200":
+          description: ok
+          content:
+            application/json:
+              schema: {type: object, properties: {id: {type: string}, name: {type: string}}}
+"""
+
+
+def test_a_package_whose_first_path_id_has_a_pattern_passes_its_own_tests(tmp_path: Path) -> None:
+    """Found from outside (a domain registrar's description, issue 33, session 26): its first
+    operation's path id has a pattern (a typed, sortable id); the smoke test sent ``"x"``,
+    which the server rightly refuses, so the package failed its own tests."""
+    _passes_own_tests(tmp_path, PATTERNED_ID, "patterned-id")

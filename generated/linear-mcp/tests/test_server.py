@@ -5,8 +5,10 @@ A throwaway HTTP server on 127.0.0.1 stands in for the upstream API and records 
 """
 
 import json
+import re
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from re import _parser as re_parser
 from typing import Any, Iterator
 from urllib.parse import quote
 
@@ -105,7 +107,62 @@ def sample(schema: dict[str, Any]) -> Any:
         return True
     if kind == "null":
         return None
-    return "x" * max(int(schema.get("minLength", 1)), 1)
+    text = "x" * max(int(schema.get("minLength", 1)), 1)
+    pattern = schema.get("pattern")
+    if isinstance(pattern, str) and re.search(pattern, text) is None:
+        matching = _matching(pattern)
+        return matching if matching is not None else text
+    return text
+
+
+def _matching(pattern: str) -> str | None:
+    """A short string ``pattern`` matches (an id's ``^ctx_[0-7][0-9a-z]{25}$``), built from
+    its parse: each repeat at its least (one when it may be none), a set's first member, a
+    branch's first way; None when that does not match."""
+
+    def build(parsed: Any) -> str:
+        out = []
+        for op, arg in parsed:
+            name = str(op)
+            if name == "LITERAL":
+                out.append(chr(arg))
+            elif name == "ANY":
+                out.append("x")
+            elif name == "IN":
+                out.append(first_in(arg))
+            elif name in ("MAX_REPEAT", "MIN_REPEAT", "POSSESSIVE_REPEAT"):
+                low, _, inner = arg
+                out.append(build(inner) * max(int(low), 1))
+            elif name == "SUBPATTERN":
+                out.append(build(arg[-1]))
+            elif name == "BRANCH":
+                out.append(build(arg[1][0]))
+            elif name == "CATEGORY":
+                out.append(category(arg))
+        return "".join(out)
+
+    def first_in(items: Any) -> str:
+        for op, arg in items:
+            name = str(op)
+            if name == "LITERAL":
+                return chr(arg)
+            if name == "RANGE":
+                return chr(arg[0])
+            if name == "CATEGORY":
+                return category(arg)
+        return "x"
+
+    def category(arg: Any) -> str:
+        name = str(arg)
+        if "NOT" in name:
+            return "x" if "DIGIT" in name or "SPACE" in name else " "
+        return "1" if "DIGIT" in name else " " if "SPACE" in name else "x"
+
+    try:
+        text = build(re_parser.parse(pattern))
+    except Exception:  # a pattern the parse does not know: the plain sample
+        return None
+    return text if re.search(pattern, text) else None
 
 
 def test_every_input_schema_is_a_valid_object_schema() -> None:

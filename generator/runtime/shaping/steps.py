@@ -36,7 +36,15 @@ from .containers import records_container
 from .kinds import WRITE_KINDS
 from .names import base_type, hint, is_leaf, is_strings_map
 from .picking import Field, Selection
-from .roles.content import is_body, is_content, is_data_name, is_value, text_member
+from .roles.content import (
+    is_body,
+    is_content,
+    is_data_name,
+    is_raw,
+    is_remark,
+    is_value,
+    text_member,
+)
 from .roles.identity import (
     addressed_by,
     has_id,
@@ -203,7 +211,13 @@ def rich_labels(sel: Selection) -> list[Field]:
 
 
 def rich_texts(sel: Selection) -> list[Field]:
-    return _rich(sel)
+    """Its texts held as rich text (``description: {text}``), as its label when nothing
+    better names it; not a remark added to it (a transaction's ``note: {text}``) beside a
+    plain text of its own that is none (its ``description``)."""
+    found = _rich(sel)
+    if any(not is_remark(f.key) for f in plain_texts(sel) if not f.part):
+        found = [f for f in found if not is_remark(f.key)]
+    return found
 
 
 def rich_path(f: Field) -> str | None:
@@ -217,6 +231,12 @@ def primaries(sel: Selection) -> list[Field]:
 
 def plain_texts(sel: Selection) -> list[Field]:
     return [f for f in sel.leaves if is_content(f.key) and base_type(f.node) == "string"]
+
+
+def label_text_key(f: Field, sel: Selection) -> Any:
+    """As the label: its texts in their order, a remark added to it (``note``, ``comment``)
+    and an unprocessed copy (``rawText`` beside ``description``) after the others."""
+    return (is_remark(f.key), is_raw(f.key))
 
 
 def own_links(sel: Selection) -> list[Field]:

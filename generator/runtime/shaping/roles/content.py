@@ -40,6 +40,21 @@ def is_content(key: str) -> bool:
     return w(key)[-1] in CONTENT_WORDS
 
 
+# A remark someone added to the object (a transaction's ``note``, an order's ``comment``):
+# what it says of the object, not what names it.
+REMARK_WORDS = frozenset({"note", "notes", "comment", "comments", "memo", "remark", "remarks"})
+
+
+def is_remark(key: str) -> bool:
+    return w(key)[-1] in REMARK_WORDS
+
+
+def is_raw(key: str) -> bool:
+    """An unprocessed copy of a text (``rawText`` beside ``description``, ``raw_body``)."""
+    ws = w(key)
+    return len(ws) > 1 and ws[0] == "raw"
+
+
 def is_body(key: str) -> bool:
     """The text itself (``body``, ``text``, ``content``, ``markdown``, ``message``), not what is
     said about it (``description``, ``summary``, ``notes``)."""

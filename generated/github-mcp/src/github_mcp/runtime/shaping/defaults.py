@@ -91,7 +91,7 @@ from .steps import (
     amounts, bare_first, cells, colors, count_key, counts, currencies, currency_key, enums,
     facts, finished_flags, flag_key, flags, free_data, identities, kind_key, kinds, label_key,
     labels, locators, money_objects, named_relations, own_links, own_picture, page_key, pages,
-    part_last, part_states, plain_texts, primaries, readings, rich_contents, rich_labels,
+    label_text_key, part_last, part_states, plain_texts, primaries, readings, rich_contents, rich_labels,
     rich_path, rich_texts, state_key, states, tag_maps, take_counts, take_flags, take_forced,
     take_label, take_money_pair, take_states, take_unsaid, text_key, text_member_path, texts,
     values,
@@ -321,7 +321,7 @@ def take_naming_relation(sel: Selection, row: Step) -> int:
 _RICH_LABEL = Step("rich label", rich_labels, path=rich_path, picks="label")
 _PRIMARY = Step("primary", primaries, picks="label")
 _RICH_TEXT = Step("rich text", rich_texts, path=rich_path, picks="label")
-_TEXT = Step("text", plain_texts, picks="label")
+_TEXT = Step("text", plain_texts, label_text_key, picks="label")
 _OWN_LINK = Step("own link", own_links, picks="label")
 _RELATED_NAME = Step("related name", named_relations, path=reduce, picks="label")
 # A text held as rich text, through its text member (``description: {text}``).
@@ -498,10 +498,15 @@ def choose_default_fields(
     if not item and kind == "read" and (page := settings_page(tree, BARE)):
         return page  # a page of settings: what the read answers
     if len(tree) <= SMALL and all(is_leaf(v) or is_series(v) for v in tree.values()):
+        made = kind == "create" and item and groups  # one of the records a create answered
         kept = tuple(  # nothing worth leaving out (a create's minted credential is kept)
             k
             for k in tree
-            if (not is_noise(k) or (not item and written_key(k, kind, keys)))
+            if (
+                not is_noise(k)
+                or (not item and written_key(k, kind, keys))
+                or (made and _minted_in(k, tree[k], entity))
+            )
             and not (now and says_now(k, tree[k]) and k not in counted)
         )
         return kept or tuple(tree)  # but its secrets, hashes and avatars
@@ -619,6 +624,12 @@ def choose_default_fields(
                 pick.add(key, "identity", force=True)
             for member in _minted_beside_parts(sub, keys):  # ``{clientCert: {certInfo,
                 pick.add(f"{key}.{member}", "identity", force=True)  # certPrivateKey}}``
+    elif kind == "create" and item and groups:  # the records a create answered as a list
+        # (``[{token, expiration, cidr}]`` of new host tokens): each one's minted credential,
+        # shown once as a single record's is
+        for key, sub in tree.items():
+            if _minted_in(key, sub, entity):
+                pick.add(key, "identity", force=True)
     elif kind in WRITE_KINDS and not item and unnamed(tree):  # a session a verify or a
         # refresh handed over (``{access_token, refresh_token, expires_in, user: {...}}``):
         # nothing names the answer, so its credentials are what the call made, not a
@@ -1127,6 +1138,13 @@ def _open_leaf(node: Any) -> bool:
 
 def _string(node: Any) -> bool:
     return is_leaf(node) and base_type(node) == "string"
+
+
+def _minted_in(key: str, node: Any, entity: tuple[str, ...]) -> bool:
+    """A member of a record a create made that is its minted credential: one named as a
+    credential (``_credential``), or the value of the credential the record is
+    (``minted_value``)."""
+    return _credential(key, node) or (_string(node) and minted_value(key, entity))
 
 
 def _credential(key: str, node: Any) -> bool:

@@ -113,8 +113,11 @@ def says_now(key: str, leaf: Any) -> bool:
     """A time a write's answer carries that says only when the call happened: when the object
     was made or changed (``createTime``, ``updated_at``), or another past event the call was
     (``replied_at``, ``added_at``: a participle before its time word); not a moment to come
-    (``due_at``, ``expireTime``, ``scheduled_at``)."""
+    (``due_at``, ``expireTime``, ``scheduled_at``); never a list (a batch delete's
+    ``deleted_events: [ids]``: what the call did, read as a time by its first word)."""
     ws = w(key)
+    if isinstance(leaf, (list, dict)):
+        return False
     if not is_time(key, leaf) or ws[-1] == "by":  # ``createdBy``: who, not when
         return False
     if set(ws) & FUTURE_WORDS:
