@@ -11,7 +11,7 @@ from typing import Any
 from generator.runtime.shaping.decision import DefaultsContext, decide, decide_fields
 from generator.runtime.shaping.defaults import choose_default_fields
 from generator.runtime.shaping.pipeline import ShapeConfig, shape
-from tests.support.loading import load_decided
+from tests.support.loading import load_decided, shaped_json, tools_by_name
 
 FIXTURES = Path(__file__).parents[1] / "fixtures" / "decision"
 
@@ -909,3 +909,36 @@ def test_a_page_s_list_of_pairs_keeps_each_value_with_its_name() -> None:
         {"id": "string", "title": "string", "color": {"name": "string", "value": "string"}},
         kind="read",
     )
+
+
+_ORGANISATION = {
+    "OrganisationID": "o1",
+    "Name": "Acme",
+    "LegalName": "Acme Trading Ltd",
+    "Status": "ACTIVE",
+    "BaseCurrency": "NZD",
+    "CountryCode": "NZ",
+    "Timezone": "NEWZEALANDSTANDARDTIME",
+    "OrganisationType": "COMPANY",
+    "TaxNumber": "101-2-303",
+    "CreatedDateUTC": "2020-01-01T00:00:00Z",
+}
+
+
+def test_a_read_answering_one_item_and_no_more_pages_keeps_its_page() -> None:
+    """A read of a singleton no parameter names (``/Organisation``) answered in a list of one
+    (``{Organisations: [{...}]}``) has nothing to pick from: the item keeps its page (its
+    legal name, currency, country), as a path naming one object keeps it (before, it was
+    shaped as a list's lean item); answered with several items, each stays lean. A list the
+    operation pages (``/Invoices?page=``) answering one item may be one page of many: lean."""
+    tools = tools_by_name(FIXTURES / "singleton_in_a_list.yaml")
+    read, paged = tools["get_organisation"], tools["get_invoices"]
+    alone = shaped_json(read, {"Organisations": [_ORGANISATION]})["Organisations"][0]
+    assert {"LegalName", "BaseCurrency", "CountryCode"} <= set(alone)
+    two = [_ORGANISATION, dict(_ORGANISATION, OrganisationID="o2")]
+    for item in shaped_json(read, {"Organisations": two})["Organisations"]:
+        assert item["Name"] == "Acme" and not {"LegalName", "BaseCurrency"} & set(item)
+    page = shaped_json(paged, {"Invoices": [_ORGANISATION]})["Invoices"][0]
+    assert page["OrganisationID"] == "o1"
+    assert not {"LegalName", "BaseCurrency", "CountryCode"} & set(page)
+
