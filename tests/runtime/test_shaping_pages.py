@@ -942,3 +942,35 @@ def test_a_read_answering_one_item_and_no_more_pages_keeps_its_page() -> None:
     assert page["OrganisationID"] == "o1"
     assert not {"LegalName", "BaseCurrency", "CountryCode"} & set(page)
 
+
+# A company as a directory of companies describes it (synthesized): its headquarters' address,
+# a part of its own detail with no identity and no label.
+COMPANY: dict[str, Any] = {
+    "company_id": "string",
+    "name": "string",
+    "website": "string:uri",
+    "employee_count": "integer",
+    "hq_address": {
+        "street": "string",
+        "city": "string",
+        "state": "string",
+        "postal_code": "string",
+        "country": "string",
+    },
+}
+
+
+def test_a_page_shows_a_small_part_of_its_own_detail_whole() -> None:
+    """A company's page shows its headquarters' address whole, not one line of it (before:
+    ``hq_address.state`` alone); a list's item leaves the part out, a part of many values or
+    of parts still says one."""
+    page = set(choose_default_fields(COMPANY, kind="read"))
+    address = {f"hq_address.{k}" for k in COMPANY["hq_address"]}
+    assert address <= page, page
+    item = set(choose_default_fields(COMPANY, kind="read", item=True))
+    assert not {p for p in item if p.startswith("hq_address.")}, item
+    big = {
+        **COMPANY,
+        "hq_address": {**COMPANY["hq_address"], "county": "string", "po_box": "string"},
+    }
+    assert len({p for p in choose_default_fields(big, kind="read") if p.startswith("hq_")}) == 1
