@@ -911,35 +911,35 @@ def test_a_page_s_list_of_pairs_keeps_each_value_with_its_name() -> None:
     )
 
 
-_ORGANISATION = {
-    "OrganisationID": "o1",
+_WORKSPACE = {
+    "WorkspaceID": "w1",
     "Name": "Acme",
     "LegalName": "Acme Trading Ltd",
     "Status": "ACTIVE",
     "BaseCurrency": "NZD",
     "CountryCode": "NZ",
-    "Timezone": "NEWZEALANDSTANDARDTIME",
-    "OrganisationType": "COMPANY",
+    "Timezone": "Pacific/Auckland",
+    "Plan": "TEAM",
     "TaxNumber": "101-2-303",
     "CreatedDateUTC": "2020-01-01T00:00:00Z",
 }
 
 
 def test_a_read_answering_one_item_and_no_more_pages_keeps_its_page() -> None:
-    """A read of a singleton no parameter names (``/Organisation``) answered in a list of one
-    (``{Organisations: [{...}]}``) has nothing to pick from: the item keeps its page (its
-    legal name, currency, country), as a path naming one object keeps it (before, it was
-    shaped as a list's lean item); answered with several items, each stays lean. A list the
-    operation pages (``/Invoices?page=``) answering one item may be one page of many: lean."""
+    """A read of a singleton no parameter names (``/Workspace``) answered in a list of one
+    (``{Workspaces: [{...}]}``) has nothing to pick from: the item keeps its page (its legal
+    name, currency, country), as a path naming one object keeps it (before, it was shaped as
+    a list's lean item); answered with several items, each stays lean. A list the operation
+    pages (``/Projects?page=``) answering one item may be one page of many: lean."""
     tools = tools_by_name(FIXTURES / "singleton_in_a_list.yaml")
-    read, paged = tools["get_organisation"], tools["get_invoices"]
-    alone = shaped_json(read, {"Organisations": [_ORGANISATION]})["Organisations"][0]
+    read, paged = tools["get_workspace"], tools["get_projects"]
+    alone = shaped_json(read, {"Workspaces": [_WORKSPACE]})["Workspaces"][0]
     assert {"LegalName", "BaseCurrency", "CountryCode"} <= set(alone)
-    two = [_ORGANISATION, dict(_ORGANISATION, OrganisationID="o2")]
-    for item in shaped_json(read, {"Organisations": two})["Organisations"]:
+    two = [_WORKSPACE, dict(_WORKSPACE, WorkspaceID="w2")]
+    for item in shaped_json(read, {"Workspaces": two})["Workspaces"]:
         assert item["Name"] == "Acme" and not {"LegalName", "BaseCurrency"} & set(item)
-    page = shaped_json(paged, {"Invoices": [_ORGANISATION]})["Invoices"][0]
-    assert page["OrganisationID"] == "o1"
+    page = shaped_json(paged, {"Projects": [_WORKSPACE]})["Projects"][0]
+    assert page["WorkspaceID"] == "w1"
     assert not {"LegalName", "BaseCurrency", "CountryCode"} & set(page)
 
 

@@ -355,8 +355,8 @@ def several_for_one(config: ShapeConfig, kind: str, target: Any, tree: Any) -> b
 def alone_in_list(config: ShapeConfig, kind: str, target: Any, tree: Any) -> bool:
     """A read's or a search's list that holds one item, of an operation that does not page its
     answer (``paged``) and with no cursor or link to a next page (``covered``): nothing to
-    pick from, that item is what the call answers (an organisation a singleton path answers in
-    a list of one, ``{Organisations: [{...}]}``; the one place a query found), and it shows its
+    pick from, that item is what the call answers (a workspace a singleton path answers in
+    a list of one, ``{Workspaces: [{...}]}``; the one place a query found), and it shows its
     page, as a path naming one object keeps it (``DefaultsContext.one``), besides what it
     shows as a list's item. Only an item its description describes (a member it does not
     describe and the response is read again from itself when a default goes missing:
