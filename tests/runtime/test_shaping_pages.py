@@ -11,7 +11,7 @@ from typing import Any
 from generator.runtime.shaping.decision import DefaultsContext, decide, decide_fields
 from generator.runtime.shaping.defaults import choose_default_fields
 from generator.runtime.shaping.pipeline import ShapeConfig, shape
-from tests.support.loading import load_decided
+from tests.support.loading import load_decided, shaped_json, tools_by_name
 
 FIXTURES = Path(__file__).parents[1] / "fixtures" / "decision"
 
@@ -975,3 +975,68 @@ def test_related_objects_of_one_schema_say_what_the_first_said() -> None:
     assert {"host.slug", "host.name", "parent.name", "parent.slug"} <= set(chosen)
     of_host = {p.split(".", 1)[1] for p in chosen if p.startswith("host.")}
     assert {p.split(".", 1)[1] for p in chosen if p.startswith("parent.")} == of_host & set(account)
+
+
+_WORKSPACE = {
+    "WorkspaceID": "w1",
+    "Name": "Acme",
+    "LegalName": "Acme Trading Ltd",
+    "Status": "ACTIVE",
+    "BaseCurrency": "NZD",
+    "CountryCode": "NZ",
+    "Timezone": "Pacific/Auckland",
+    "Plan": "TEAM",
+    "TaxNumber": "101-2-303",
+    "CreatedDateUTC": "2020-01-01T00:00:00Z",
+}
+
+
+def test_a_read_answering_one_item_and_no_more_pages_keeps_its_page() -> None:
+    """A read of a singleton no parameter names (``/Workspace``) answered in a list of one
+    (``{Workspaces: [{...}]}``) has nothing to pick from: the item keeps its page (its legal
+    name, currency, country), as a path naming one object keeps it (before, it was shaped as
+    a list's lean item); answered with several items, each stays lean. A list the operation
+    pages (``/Projects?page=``) answering one item may be one page of many: lean."""
+    tools = tools_by_name(FIXTURES / "singleton_in_a_list.yaml")
+    read, paged = tools["get_workspace"], tools["get_projects"]
+    alone = shaped_json(read, {"Workspaces": [_WORKSPACE]})["Workspaces"][0]
+    assert {"LegalName", "BaseCurrency", "CountryCode"} <= set(alone)
+    two = [_WORKSPACE, dict(_WORKSPACE, WorkspaceID="w2")]
+    for item in shaped_json(read, {"Workspaces": two})["Workspaces"]:
+        assert item["Name"] == "Acme" and not {"LegalName", "BaseCurrency"} & set(item)
+    page = shaped_json(paged, {"Projects": [_WORKSPACE]})["Projects"][0]
+    assert page["WorkspaceID"] == "w1"
+    assert not {"LegalName", "BaseCurrency", "CountryCode"} & set(page)
+
+
+# A company as a directory of companies describes it (synthesized): its headquarters' address,
+# a part of its own detail with no identity and no label.
+COMPANY: dict[str, Any] = {
+    "company_id": "string",
+    "name": "string",
+    "website": "string:uri",
+    "employee_count": "integer",
+    "hq_address": {
+        "street": "string",
+        "city": "string",
+        "state": "string",
+        "postal_code": "string",
+        "country": "string",
+    },
+}
+
+
+def test_a_page_shows_a_small_part_of_its_own_detail_whole() -> None:
+    """A company's page shows its headquarters' address whole, not one line of it (before:
+    ``hq_address.state`` alone); a list's item leaves the part out, a part of many values or
+    of parts still says one."""
+    page = set(choose_default_fields(COMPANY, kind="read"))
+    address = {f"hq_address.{k}" for k in COMPANY["hq_address"]}
+    assert address <= page, page
+    item = set(choose_default_fields(COMPANY, kind="read", item=True))
+    assert not {p for p in item if p.startswith("hq_address.")}, item
+    big = {
+        **COMPANY,
+        "hq_address": {**COMPANY["hq_address"], "county": "string", "po_box": "string"},
+    }
+    assert len({p for p in choose_default_fields(big, kind="read") if p.startswith("hq_")}) == 1

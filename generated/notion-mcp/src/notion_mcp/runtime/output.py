@@ -50,6 +50,7 @@ def shape_config_for(tool: Tool) -> ShapeConfig:
         closed_tree=tool.binding.kind == "graphql",
         operator_defaults=tool.response.operator_defaults,
         kind=tool.kind,
+        paged=tool.pagination is not None,
         context=DefaultsContext.from_json(tool.response.context),
         max_chars=limits.max_chars,
         max_chars_detailed=limits.max_chars_detailed,

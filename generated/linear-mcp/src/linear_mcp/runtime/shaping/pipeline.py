@@ -139,6 +139,10 @@ def shape(
         if several_for_one(config, where.kind, target, tree):  # a list to pick from
             context = replace(config.context, one=False)
             selection = list(decide_fields(tree, context, kind=config.kind, item=True))
+        elif alone_in_list(config, where.kind, target, tree):  # nothing to pick: its page
+            context = replace(config.context, one=True)
+            own_page = decide_fields(tree, context, kind=config.kind, item=True)
+            selection += [p for p in own_page if p not in selection]  # besides its item
         if not selection:
             sample = target[:200] if isinstance(target, list) else target
             guessed = tree if isinstance(tree, dict) else field_tree_from_value(sample, maps=True)
@@ -344,6 +348,29 @@ def several_for_one(config: ShapeConfig, kind: str, target: Any, tree: Any) -> b
         and isinstance(target, list)
         and len(target) > 1
         and isinstance(tree, dict)
+        and not config.operator_defaults
+    )
+
+
+def alone_in_list(config: ShapeConfig, kind: str, target: Any, tree: Any) -> bool:
+    """A read's or a search's list that holds one item, of an operation that does not page its
+    answer (``paged``) and with no cursor or link to a next page (``covered``): nothing to
+    pick from, that item is what the call answers (a workspace a singleton path answers in
+    a list of one, ``{Workspaces: [{...}]}``; the one place a query found), and it shows its
+    page, as a path naming one object keeps it (``DefaultsContext.one``), besides what it
+    shows as a list's item. Only an item its description describes (a member it does not
+    describe and the response is read again from itself when a default goes missing:
+    ``repair.py``), only the defaults the rules chose."""
+    return (
+        config.kind in PAGE_KINDS
+        and kind == "list"
+        and isinstance(target, list)
+        and len(target) == 1
+        and isinstance(target[0], dict)
+        and isinstance(tree, dict)
+        and set(target[0]) <= set(tree)  # as described (else it is read from itself)
+        and not config.covered
+        and not config.paged
         and not config.operator_defaults
     )
 

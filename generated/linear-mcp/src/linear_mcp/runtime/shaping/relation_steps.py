@@ -347,6 +347,35 @@ def own_detail(f: Field) -> bool:
     return not (is_natural_key(last) and len(w(last)) == 1)
 
 
+SMALL_DETAIL = 6  # a part of one's own detail with at most this many values is read whole
+
+
+def details(sel: Selection) -> list[Field]:
+    """One resource's page: the parts of its own detail (``own_detail``: no identity, no
+    label) of a few values, all scalars, one of which a rule took (``hq_address.state`` as
+    its state, ``address.postal_code`` as what names it)."""
+    return [
+        f for f in sel.objects
+        if not f.part and isinstance(f.node, dict) and own_detail(f)
+        and f.path in sel.pick.used and len(f.node) <= SMALL_DETAIL
+        and len(leaf_keys(f.node)) == len(f.node)
+    ]  # fmt: skip
+
+
+def take_details(sel: Selection, row: Step) -> int:
+    """Each part ``details`` found read whole, as its page shows it: an address's street,
+    city, region and postal code, not one line of it (a list's item leaves it out), but its
+    noise (a hash, an avatar)."""
+    taken = 0
+    for f in row.ranked(sel):
+        said = {p for p in sel.pick.chosen if p.startswith(f"{f.path}.")}
+        for key in leaf_keys(f.node):
+            path = f"{f.path}.{key}"
+            if path not in said and not is_noise(key):
+                taken += sel.pick.add(path, row.records, force=True, cost=3)
+    return taken
+
+
 def relation_key(f: Field, sel: Selection) -> Any:
     """What it belongs to (``team``, ``project``, ``parent``) before a qualified relation
     (``defaultIssueState``, ``inheritedFrom``, ``convertedFromIssue``); by name

@@ -49,6 +49,9 @@ class ShapeConfig:
     # The body's members the answer's footer or note stands for (its next page's cursor or URL
     # when ``continue`` fetches that page: covered.py), as key paths: left out.
     covered: tuple[tuple[str, ...], ...] = ()
+    # The operation pages its answer (``Tool.pagination``): a list of one may be one page of
+    # many (``pipeline.alone_in_list``).
+    paged: bool = False
 
     @property
     def operator_fields(self) -> tuple[str, ...]:

@@ -78,8 +78,8 @@ from .kinds import (
 from .pages import on_page
 from .relation_steps import (
     as_listed,
-    caller_left_out, object_lists, parents, people, person_key, relations, relation_key, scalar_lists,
-    take_lists, take_own_handle, take_parent, take_people, take_relations,
+    caller_left_out, details, object_lists, parents, people, person_key, relations, relation_key, scalar_lists,
+    take_details, take_lists, take_own_handle, take_parent, take_people, take_relations,
 )  # fmt: skip
 from .position import with_position, with_span_ends
 from .settings import settings_page, switches, unnamed
@@ -430,6 +430,8 @@ STEPS: tuple[Step, ...] = (
     Step("picture", own_picture, slot=1, picks="url", when=_page),  # its ``avatar_url``, ``icon``
     Step("parent", parents, slot=1, picks="relation", take=take_parent,
          when=_page),  # what it sits under: ``parent: {id, title}``, ``parent_id``
+    Step("details", details, picks="relation", take=take_details,
+         when=_page),  # an address a rule took a line of: whole
 )
 # fmt: on
 
