@@ -1040,3 +1040,15 @@ def test_a_page_shows_a_small_part_of_its_own_detail_whole() -> None:
         "hq_address": {**COMPANY["hq_address"], "county": "string", "po_box": "string"},
     }
     assert len({p for p in choose_default_fields(big, kind="read") if p.startswith("hq_")}) == 1
+
+
+def test_a_listed_item_s_pairs_named_by_the_same_words_keep_their_values() -> None:
+    """Found on the tuning half (a tax-rate read listing locations, each with ``rates:
+    [{data_name, data_value, type}]``): each rate kept its name and not its value, and once
+    lists said by names alone were left out of listed items, the rates went whole. A pair
+    named by the same words (``data_name`` and ``data_value``) is a pair as ``{name, value}``
+    is: the value comes with the name."""
+    rate = {"data_name": "string", "data_value": "string", "type": "string"}
+    location = {"id": "integer", "name": "string", "state": "string", "zip": "string"}
+    chosen = choose_default_fields(location | {"rates": [rate]}, item=True, kind="read")
+    assert {"rates.data_name", "rates.data_value"} <= set(chosen)
