@@ -57,8 +57,9 @@ def planned_times(sel: Selection) -> list[Field]:
     """A listed item's own moment to come (``dueDate``, ``targetDate``, an event's
     ``start_time``: ``roles/time.is_planned``): what the items of a list are sorted and
     picked by beside when each came to be; not a part's, nor one qualified by another thing
-    it is a time of (``InjuryStartDate``, ``construction_start_date``)."""
-    if not sel.listed:
+    it is a time of (``InjuryStartDate``, ``construction_start_date``); a record a create or
+    an update answers in a list too (a queue's shuffle: when each post is now due)."""
+    if not sel.listed and not (sel.item and sel.kind in ("create", "update")):
         return []
     return [
         f for f in _times(sel)
