@@ -41,7 +41,6 @@ from .roles.identity import (
     addressed_by,
     has_id,
     has_own_identity,
-    id_beside_key,
     is_id_name,
     identity_fields,
     is_natural_key,
@@ -106,11 +105,7 @@ def _at(path: str) -> Field:
 def identities(sel: Selection) -> list[Field]:
     """The object's identity fields (``roles/identity.py``), in their rank."""
     written = sel.kind in WRITE_KINDS and not sel.item  # a write's answer: its parts too
-    found = list(identity_fields(sel.tree, sel.entity, sel.keys, written))
-    beside = id_beside_key(sel.tree, tuple(found)) if sel.kind in WRITE_KINDS else None
-    if beside is not None:  # second: the identity slot takes two
-        found.insert(1, beside)
-    return [_at(p) for p in found]
+    return [_at(p) for p in identity_fields(sel.tree, sel.entity, sel.keys, written)]
 
 
 def take_forced(sel: Selection, row: Step) -> int:

@@ -51,6 +51,8 @@ def recent_key(f: Field, sel: Selection) -> Any:
 
 
 PLAN_WORDS_MAX = 2  # ``dueDate``; not a time of another thing (``InjuryStartDate``)
+# the planned times a write's listed record keeps: when it is now due, what the call may have set
+WRITTEN_PLAN_WORDS = frozenset({"due", "scheduled"})
 
 
 def planned_times(sel: Selection) -> list[Field]:
@@ -58,12 +60,15 @@ def planned_times(sel: Selection) -> list[Field]:
     ``start_time``: ``roles/time.is_planned``): what the items of a list are sorted and
     picked by beside when each came to be; not a part's, nor one qualified by another thing
     it is a time of (``InjuryStartDate``, ``construction_start_date``); a record a create or
-    an update answers in a list too (a queue's shuffle: when each post is now due)."""
-    if not sel.listed and not (sel.item and sel.kind in ("create", "update")):
+    an update answers in a list, only when it is due or scheduled (``WRITTEN_PLAN_WORDS``: a
+    queue's shuffle answers when each post is now due; not when a call started)."""
+    written = sel.item and sel.kind in ("create", "update")
+    if not sel.listed and not written:
         return []
     return [
         f for f in _times(sel)
         if not f.part and is_planned(f.key, f.node) and len(time_words(f.key)) <= PLAN_WORDS_MAX
+        and (sel.listed or bool(set(w(f.key)) & WRITTEN_PLAN_WORDS))
     ]  # fmt: skip
 
 

@@ -253,31 +253,6 @@ def identity_fields(
     return tuple(chosen)
 
 
-# an id qualified by one of these is another party's name for the object (``external_id``: the
-# caller's own key for it, ``idempotency_id``) or its parent's (``parent_id``), not the one the
-# API gives it; a page's or an exchange's ids (``next_id``, ``request_id``) are neither
-OTHERS_ID_WORDS = frozenset({"external", "parent", "idempotency"})
-
-
-def id_beside_key(tree: Any, chosen: tuple[str, ...]) -> str | None:
-    """A write's answer known by a key that is not an id (``chosen``: a ``token``, a ``code``,
-    a ``ref`` the API addresses it by) keeps beside it the first id the object holds that is
-    another party's name for it (``external_id``, ``parent_id``: ``OTHERS_ID_WORDS``): the
-    written record as the caller's own records or its parent know it; None when ``chosen``
-    holds an id, a natural key or a label already, or the object has no such id."""
-    tree = unwrap(tree)
-    if not isinstance(tree, dict) or not chosen:
-        return None
-    last = [k.split(".")[-1] for k in chosen]
-    if any(is_id_name(k) or is_natural_key(k) or is_label(k) for k in last):
-        return None  # an id, a natural key or its label names it already
-    found = [
-        k for k in leaf_keys(tree)
-        if is_id_name(k) and len(w(k)) == 2 and w(k)[0] in OTHERS_ID_WORDS and _string(tree[k])
-    ]  # fmt: skip
-    return found[0] if found else None
-
-
 def minted_id(tree: Any, keys: tuple[str, ...] = ()) -> str | None:
     """A write's record known by a bare ``Id`` beside one id qualified by one word (``{Id,
     MessageId, MD5OfMessageBody}``: a batch send's result per entry): the bare one may be the
