@@ -255,12 +255,6 @@ def _listed_read(profile: Profile, item: bool, kind: str) -> bool:
     return item and kind == "read"
 
 
-def _listed_or_written(profile: Profile, item: bool, kind: str) -> bool:
-    """An item of what a read lists, or a record a create or an update answers in a list (a
-    shuffle of a queue answers each post with the time it is now due: what the call set)."""
-    return _listed_read(profile, item, kind) or (item and kind in ("create", "update"))
-
-
 def _one(profile: Profile, item: bool, kind: str) -> bool:
     return not item
 
@@ -401,7 +395,7 @@ STEPS: tuple[Step, ...] = (
          take=take_unsaid, when=_preview),
     Step("lists", object_lists, slot="lists", picks="list", take=take_lists),
     Step("planned", planned_times, plan_key, slot=1, picks="time", take=take_planned,
-         when=_listed_or_written),  # a listed item's ``dueDate``: what it is picked by
+         when=_listed_read),  # a listed item's ``dueDate``: what it is picked by
     Step("counts", counts, count_key, "counts", picks="count", take=take_counts),
     Step("flags", flags, flag_key, "flags", picks="flag", take=take_flags),
     Step("relations", relations, relation_key, "relations", picks="relation",

@@ -51,24 +51,18 @@ def recent_key(f: Field, sel: Selection) -> Any:
 
 
 PLAN_WORDS_MAX = 2  # ``dueDate``; not a time of another thing (``InjuryStartDate``)
-# the planned times a write's listed record keeps: when it is now due, what the call may have set
-WRITTEN_PLAN_WORDS = frozenset({"due", "scheduled"})
 
 
 def planned_times(sel: Selection) -> list[Field]:
     """A listed item's own moment to come (``dueDate``, ``targetDate``, an event's
     ``start_time``: ``roles/time.is_planned``): what the items of a list are sorted and
     picked by beside when each came to be; not a part's, nor one qualified by another thing
-    it is a time of (``InjuryStartDate``, ``construction_start_date``); a record a create or
-    an update answers in a list, only when it is due or scheduled (``WRITTEN_PLAN_WORDS``: a
-    queue's shuffle answers when each post is now due; not when a call started)."""
-    written = sel.item and sel.kind in ("create", "update")
-    if not sel.listed and not written:
+    it is a time of (``InjuryStartDate``, ``construction_start_date``)."""
+    if not sel.listed:
         return []
     return [
         f for f in _times(sel)
         if not f.part and is_planned(f.key, f.node) and len(time_words(f.key)) <= PLAN_WORDS_MAX
-        and (sel.listed or bool(set(w(f.key)) & WRITTEN_PLAN_WORDS))
     ]  # fmt: skip
 
 
