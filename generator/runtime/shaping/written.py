@@ -16,7 +16,7 @@ from .roles.identity import (
     addressed_by, has_id, has_own_identity, identity_fields, is_id_name, minted_id,
 )  # fmt: skip
 from .roles.label import is_label, label_rank
-from .roles.noise import is_noise, minted
+from .roles.noise import is_noise, masked, minted
 from .roles.people import is_person_node
 from .roles.quantity import is_count, is_measure
 from .roles.state import is_state
@@ -69,11 +69,12 @@ def related_said_whole(
 
 def written_key(key: str, kind: str, keys: tuple[str, ...]) -> bool:
     """A member a write's answer keeps although it reads as a secret: the credential a create
-    minted (shown once), or the member a path parameter names (a trigger deleted by its
-    ``{token}``: the caller sent it, and it says which one went)."""
+    minted (shown once), a credential's masked form (``maskedSecret``: it opens nothing, and
+    says which credential the call acted on), or the member a path parameter names (a trigger
+    deleted by its ``{token}``: the caller sent it, and it says which one went)."""
     if kind not in WRITE_KINDS:
         return False
-    return (kind == "create" and minted(key)) or addressed_by(key, keys)
+    return (kind == "create" and minted(key)) or masked(key) or addressed_by(key, keys)
 
 
 def set_values(tree: dict[str, Any], pick: Picker, kind: str) -> None:

@@ -630,13 +630,21 @@ def paired_value(element: Any, ident: str) -> list[str]:
     variable, a header: ``{name, value, isRegex}``; a value that is a list of values, an
     attribute's ``{name, value: [...], schema}``): the record is a pair whatever else comes
     with it, and its name alone says which setting, not what it is set to. A pair of two
-    members alone is reduced to its value (``roles/label.pair_value``)."""
-    if not isinstance(element, dict) or "." in ident or w(ident) not in PAIR_NAMES:
+    members alone is reduced to its value (``roles/label.pair_value``). So is a pair named
+    by the same words (``{data_name, data_value, type}``: a rate's name and its value)."""
+    if not isinstance(element, dict) or "." in ident:
+        return []
+    words = tuple(w(ident))
+    if words in PAIR_NAMES:
+        value = ("value",)
+    elif len(words) > 1 and words[-1:] in PAIR_NAMES:
+        value = words[:-1] + ("value",)
+    else:
         return []
     leaves = leaf_keys(element)
     return [
         k for k, v in element.items()
-        if tuple(w(k)) == ("value",)
+        if tuple(w(k)) == value
         and (k in leaves or isinstance(v, list) and bool(v) and is_leaf(v[0]))
     ][:1]  # fmt: skip
 

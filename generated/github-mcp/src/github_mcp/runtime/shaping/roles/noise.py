@@ -78,6 +78,17 @@ def is_credential(key: str, text: bool = False) -> bool:
     return (_credential(ws) or _short(ws, text)) and not set(ws) & (CURSOR_WORDS | ABOUT_WORDS)
 
 
+# A credential's form that opens nothing (``maskedSecret: "****4f2a"``, ``redacted_key``): what
+# tells the credential a write acted on from another, not the credential.
+MASKED_WORDS = frozenset({"masked", "redacted", "obfuscated"})
+
+
+def masked(key: str) -> bool:
+    """A credential member named as its masked form (``MASKED_WORDS``)."""
+    ws = w(key)
+    return bool(set(ws) & MASKED_WORDS) and _credential(ws)
+
+
 def minted(key: str, text: bool = False) -> bool:
     """A credential member (``token``, ``client_secret``, ``totp_secret``, ``private_key``;
     with ``text``, a short form of a password: ``_short``): noise on reads, what a create made
