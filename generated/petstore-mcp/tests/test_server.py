@@ -8,7 +8,6 @@ import json
 import re
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from re import _parser as re_parser
 from typing import Any, Iterator
 from urllib.parse import quote
 
@@ -158,8 +157,11 @@ def _matching(pattern: str) -> str | None:
             return "x" if "DIGIT" in name or "SPACE" in name else " "
         return "1" if "DIGIT" in name else " " if "SPACE" in name else "x"
 
+    parser = getattr(re, "_parser", None)  # the standard library's own (private) parse
+    if parser is None:
+        return None
     try:
-        text = build(re_parser.parse(pattern))
+        text = build(parser.parse(pattern))
     except Exception:  # a pattern the parse does not know: the plain sample
         return None
     return text if re.search(pattern, text) else None
