@@ -47,7 +47,7 @@ from .cleanup import drop_constant_kinds, prune_empty, with_map_keys, without_ho
 from .collections import find_payload_in_value
 from .covered import without_covered
 from .decision import decide_fields
-from .defaults import small_record
+from .write_answers import small_record
 from .encodings import drop_encodings, encodings_note, find_encodings
 from .failures import with_failed_records
 from .explicit import FieldSelectionError, check_matched, lifted_exclude, validate_fields

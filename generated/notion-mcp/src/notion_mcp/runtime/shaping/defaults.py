@@ -58,7 +58,7 @@ from .roles.identity import (
 from .roles.kinds import is_kind
 from .roles.label import is_label, label_rank
 from .roles.links import is_url, renderings
-from .roles.noise import is_noise, minted, minted_value
+from .roles.noise import is_noise, minted_value
 from .roles.people import handle, is_person, is_person_node, nested_handle
 from .roles.quantity import BIT_FIELDS, LIMIT_WORDS, is_count, is_currency, is_money
 from .roles.relation import nested_identity, reduce
@@ -83,6 +83,11 @@ from .relation_steps import (
 )  # fmt: skip
 from .position import with_position, with_span_ends
 from .settings import settings_page, switches, unnamed
+from .write_answers import (
+    BARE, HANDED_WORDS, SET_KINDS, credential_member, credential_parts, minted_beside_parts,
+    minted_in, open_leaf, outcome_record, own_values, person_answered, small_record,
+    string_leaf, verdicts, written_lists,
+)  # fmt: skip
 from .written import (
     computed_parts, job_counts, related_said_whole, set_values, written_key, written_part,
     written_records,
@@ -136,7 +141,6 @@ SMALL = 3  # a flat object with at most this many fields is kept whole
 FIGURES = 8  # a record of at most this many numbers is a row of a table of figures
 LISTED_MORE = 3  # a related object on a page: at most this many more of its item's fields
 FACTS = 4  # a page's facts no role took (``facts``): at most this many
-BARE = 6  # an acknowledgement with at most this many flat fields is a bare status: kept whole
 
 
 def is_series(node: Any) -> bool:
@@ -145,7 +149,7 @@ def is_series(node: Any) -> bool:
     if not isinstance(node, list):
         return False
     inner = unwrap(node)
-    return is_leaf(inner) and inner is not None and not _open_leaf(inner)
+    return is_leaf(inner) and inner is not None and not open_leaf(inner)
 
 
 def _embedded(sub: Any) -> bool:
@@ -176,11 +180,6 @@ def _wrapped_list(sub: dict[str, Any]) -> str | None:
     return arrays[0] if all(w(k)[-1] in PAGING_WORDS for k in others) else None
 
 
-def _own_values(tree: dict[str, Any]) -> list[str]:
-    """The object's own scalar members, not its noise (an avatar, a hash, a secret)."""
-    return [k for k, v in tree.items() if is_leaf(v) and not is_noise(k)]
-
-
 BODY_LEAVES = 3  # a part holding at least this many values can be the object's body
 
 
@@ -193,7 +192,7 @@ def body_part(tree: dict[str, Any]) -> str | None:
     {id}}}``) or are metadata. Its members are the object's own: its figures and times are
     read as the object's, not as a part's (which gives few of them). Not a Kubernetes
     object (``{apiVersion, kind, metadata, spec, status}``): no id of its own beside them."""
-    own = _own_values(tree)
+    own = own_values(tree)
     if not any(own_identity_key(k) for k in own):
         return None
     if not all(own_identity_key(k) or is_kind(k) or hint(tree[k]) == "const" for k in own):
@@ -474,7 +473,7 @@ def choose_default_fields(
         tallied = Picker(profile)
         for tally in counted:
             tallied.add(tally, "count", force=True)
-        _written_lists(tree, tallied)
+        written_lists(tree, tallied)
         for path in failed_lists(tree, keys):  # and the records it failed on, and why
             tallied.add(path, "state", force=True)
         return tuple(tallied.chosen)
@@ -507,7 +506,7 @@ def choose_default_fields(
             if (
                 not is_noise(k)
                 or (not item and written_key(k, kind, keys))
-                or (made and _minted_in(k, tree[k], entity))
+                or (made and minted_in(k, tree[k], entity))
             )
             and not (now and says_now(k, tree[k]) and k not in counted)
         )
@@ -605,39 +604,39 @@ def choose_default_fields(
     if kind in ("create", "update") and not item:
         computed_parts(tree, pick, entity)  # ``{document_id, extracted_data: {...}}``
     if kind in WRITE_KINDS and not item and unnamed(tree):
-        _outcome(tree, pick)  # ``{result: {deleted: true}, return_code, return_message}``
-        _written_lists(tree, pick)  # ``{status, message, ids: [...], failed: [...]}``
+        outcome_record(tree, pick)  # ``{result: {deleted: true}, return_code, return_message}``
+        written_lists(tree, pick)  # ``{status, message, ids: [...], failed: [...]}``
         written_records(tree, pick, keys, kind)  # ``{deleted: [{...}], failed: [{...}]}``
         _records_in_part(tree, pick, kind, keys)  # ``{match, results: {failed, objects}}``
     if kind == "read" and not item:  # a configuration: what is on and what is off
         for path in switches(tree, entity):
             pick.add(path, "state", force=True)
     if kind == "read" and not item and unnamed({k: v for k, v in tree.items() if is_leaf(v)}):
-        _written_lists(tree, pick, own=True)  # ``{schedule: {...}, ids: [...]}``: the answer
+        written_lists(tree, pick, own=True)  # ``{schedule: {...}, ids: [...]}``: the answer
     if kind in WRITE_KINDS and item:
         written_part(tree, pick, keys)  # ``[{responseType, logID, data: {id, ...}}]``
     if kind in WRITE_KINDS and not item:
-        _credential_parts(tree, pick)  # ``{actionData: {clientSecret}}``: what to go on with
-        _person_answered(tree, pick)  # ``{user: {...}, isValid, errors}``: that user
-        _verdicts(tree, pick)  # ... and whether the token was valid
+        credential_parts(tree, pick)  # ``{actionData: {clientSecret}}``: what to go on with
+        person_answered(tree, pick)  # ``{user: {...}, isValid, errors}``: that user
+        verdicts(tree, pick)  # ... and whether the token was valid
     if kind == "create" and not item:  # the credential a create minted: shown once
         for key, sub in tree.items():
-            if _credential(key, sub) or (_string(sub) and minted_value(key, entity)):
+            if credential_member(key, sub) or (string_leaf(sub) and minted_value(key, entity)):
                 pick.add(key, "identity", force=True)
-            for member in _minted_beside_parts(sub, keys):  # ``{clientCert: {certInfo,
+            for member in minted_beside_parts(sub, keys):  # ``{clientCert: {certInfo,
                 pick.add(f"{key}.{member}", "identity", force=True)  # certPrivateKey}}``
     elif kind == "create" and item and groups:  # the records a create answered as a list
         # (``[{token, expiration, cidr}]`` of new host tokens): each one's minted credential,
         # shown once as a single record's is
         for key, sub in tree.items():
-            if _minted_in(key, sub, entity):
+            if minted_in(key, sub, entity):
                 pick.add(key, "identity", force=True)
     elif kind in WRITE_KINDS and not item and unnamed(tree):  # a session a verify or a
         # refresh handed over (``{access_token, refresh_token, expires_in, user: {...}}``):
         # nothing names the answer, so its credentials are what the call made, not a
         # record's secrets carried along (``{id, url, secret}`` of a webhook updated)
         for key, sub in tree.items():
-            if _credential(key, sub):
+            if credential_member(key, sub):
                 pick.add(key, "identity", force=True)
     if kind == "generate":  # the content produced for the caller, however deep; a list's
         # item that is a record (an entity by its name), not an alternative: its own text only
@@ -823,7 +822,9 @@ def _selection(
     part: bool = False,
 ) -> Selection:
     """The candidates of the object ``tree`` for the rules (``STEPS``), chosen into ``pick``."""
-    fields = [f for f in _fields(tree, pick.profile.parts) if not is_noise(f.key, _string(f.node))]
+    fields = [
+        f for f in _fields(tree, pick.profile.parts) if not is_noise(f.key, string_leaf(f.node))
+    ]
     fields = _without_renderings(fields)
     leaves = [f for f in fields if is_leaf(f.node)]
     return Selection(
@@ -996,7 +997,7 @@ def _own_figures(tree: dict[str, Any], pick: Picker) -> None:
     tax rate per country and class: ``{country: {code}, taxClass: {id, name}, rate}``; stock
     per product and warehouse): those objects are its key, the figures what it says, whatever
     they are called."""
-    own = _own_values(tree)
+    own = own_values(tree)
     if (
         not own
         or len(own) > OWN_FIGURES
@@ -1039,172 +1040,6 @@ def _figures_page(tree: dict[str, Any], pick: Picker) -> None:
         return
     for key in figures:
         pick.add(key, "count", force=True)
-
-
-# A URL a create's answer names so is one the server made for the caller's next call (to send
-# a file's bytes to: ``signedUrl``, ``uploadUrl``), not a link the caller set.
-HANDED_WORDS = frozenset({"signed", "presigned", "upload"})
-SET_KINDS = frozenset({"create", "update"})  # writes that set values (not a delete)
-
-
-def small_record(tree: Any) -> bool:
-    """One flat record of at most ``BARE`` scalars (a field tree's, or a value's)."""
-    return (
-        isinstance(tree, dict)
-        and 0 < len(tree) <= BARE
-        and all(not isinstance(v, (dict, list)) for v in tree.values())
-    )
-
-
-def _identified_parts(tree: dict[str, Any]) -> list[str]:
-    """The members that are objects (or lists of them) with an identity of their own."""
-    return [k for k, v in tree.items() if has_own_identity(v, w(k))]
-
-
-def _person_answered(tree: dict[str, Any], pick: Picker) -> None:
-    """A write's answer nothing identifies whose one identified object is a person (a token
-    verified: ``{user: {id, email, ...}, isValid, errors}``): that person is what the call
-    answered: beside who it is (``take_people``) it keeps its own id, what a call about it
-    takes, where a receipt's person keeps its handle alone."""
-    if not unnamed(tree):
-        return
-    found = _identified_parts(tree)
-    if len(found) != 1 or not is_person(found[0]) or not isinstance(tree[found[0]], dict):
-        return
-    key = found[0]
-    for member in [k for k in leaf_keys(tree[key]) if own_identity_key(k, w(key))][:1]:
-        pick.add(f"{key}.{member}", "identity", force=True)
-
-
-def _verdicts(tree: dict[str, Any], pick: Picker) -> None:
-    """A write's answer nothing identifies, around the resource it is about, with flags of its
-    own beside it (a token verified: ``{user: {...}, isValid, errors}``; an upsert: ``{created,
-    record: {...}}``): the flags are the call's verdict on it, what it was made to learn; a lean
-    profile takes no flags, so the answer said who but not whether. ``success: true`` beside a
-    resource is left out when the answer is shown (``payload.without_success``). Only flags
-    said alone: beside values of its own (a login's token and settings) they are settings."""
-    own = _own_values(tree)
-    if (
-        not own
-        or not unnamed(tree)
-        or any(base_type(tree[k]) != "boolean" for k in own)
-        or not _identified_parts(tree)
-    ):
-        return
-    for key in own:
-        pick.add(key, "state", force=True)
-
-
-def _credential_parts(tree: dict[str, Any], pick: Picker) -> None:
-    """A part of a write's answer that holds credentials and nothing else (a payment that
-    needs the payer's action: ``{actionData: {clientSecret}}``; a login: ``{session:
-    {token}}``): the call handed them over to go on with, so they are its answer, not a
-    resource's secrets carried along (those sit beside what they belong to). The answer's
-    own flags come with them (``{success: true, key: {secret}}``): whether it worked."""
-    handed = [
-        f"{key}.{member}"
-        for key, sub in tree.items()
-        if isinstance(sub, dict) and sub and all(_credential(k, v) for k, v in sub.items())
-        for member in sub
-    ]
-    if handed:
-        flags = [k for k, v in tree.items() if is_leaf(v) and base_type(v) == "boolean"]
-        for path in flags + handed:
-            pick.add(path, "identity", force=True)
-
-
-def _minted_beside_parts(node: Any, keys: tuple[str, ...]) -> tuple[str, ...]:
-    """A create's part whose own values are all credentials, beside objects describing them
-    (a client certificate's ``{certInfo: {...}, certPrivateKey}``): the credentials, minted
-    with what the call made and shown once, and what names the objects beside them (their
-    identity and label: which certificate the key is for). ``_credential_parts`` takes a
-    part holding credentials and nothing else, on any write."""
-    if not isinstance(node, dict):
-        return ()
-    leaves = [k for k, v in node.items() if is_leaf(v)]
-    if not leaves or len(leaves) == len(node) or not all(_credential(k, node[k]) for k in leaves):
-        return ()
-    named = []
-    for key, sub in node.items():
-        if isinstance(sub, dict) and sub:
-            labels = sorted((k for k in leaf_keys(sub) if is_label(k)), key=label_rank)
-            found = (*identity_fields(sub, w(key), keys)[:1], *labels[:1])
-            named += [f"{key}.{member}" for member in dict.fromkeys(found)]
-    return (*leaves, *named)
-
-
-def _open_leaf(node: Any) -> bool:
-    """An open leaf: any value, or a map of strings (``STRINGS_MAP``)."""
-    return isinstance(node, str) and base_type(node) == "any"
-
-
-def _string(node: Any) -> bool:
-    return is_leaf(node) and base_type(node) == "string"
-
-
-def _minted_in(key: str, node: Any, entity: tuple[str, ...]) -> bool:
-    """A member of a record a create made that is its minted credential: one named as a
-    credential (``_credential``), or the value of the credential the record is
-    (``minted_value``)."""
-    return _credential(key, node) or (_string(node) and minted_value(key, entity))
-
-
-def _credential(key: str, node: Any) -> bool:
-    """A string member named as a credential a call may hand over (``roles.noise.minted``)."""
-    return _string(node) and minted(key, text=True)
-
-
-def _outcome(tree: dict[str, Any], pick: Picker) -> None:
-    """A write's answer nothing identifies, around a small flat record nothing names either
-    (``{result: {deleted: true}, return_code, return_message}``): that record is the outcome
-    of the call, the rest its envelope; a lean profile takes no flags and no parts' members, so
-    the answer would say only that a call was made. The record is kept whole (at most ``BARE``
-    members, its secrets left out)."""
-    for key, sub in tree.items():
-        if not isinstance(sub, dict) or not sub or len(sub) > BARE or is_noise(key):
-            continue
-        if is_meta_key(key):
-            continue  # the envelope's own metadata (``meta: {request_id}``)
-        if is_person(key) or not all(is_leaf(v) for v in sub.values()) or not unnamed(sub):
-            continue
-        if any(p == key or p.startswith(f"{key}.") for p in pick.chosen):
-            continue  # something of it is said already
-        for member in sub:
-            if not is_noise(member):
-                pick.add(f"{key}.{member}", "state", force=True)
-
-
-WRITTEN_LISTS = 4  # a write's answer keeps at most this many lists of scalars (``_written_lists``)
-
-
-def _written_lists(tree: dict[str, Any], pick: Picker, own: bool = False) -> None:
-    """A write's answer nothing identifies, holding lists of scalars of its own or in a part
-    with no identity (``{status, message, ids: [...], failed: [...]}``, ``{constraint,
-    version, listPolicy: {allowedValues: [...], deniedValues: [...]}}``): those lists are what
-    the call did (the ids it deleted, those it failed on, the values it set); a lean profile
-    takes none of them (a list of ids reads as relations), so the answer said only its status.
-    Kept, at most ``WRITTEN_LISTS``, not its links, secrets or metadata."""
-    scopes = [("", tree)] + [
-        (f"{k}.", v)
-        for k, v in tree.items()
-        if isinstance(v, dict)
-        and not is_noise(k)
-        and not is_meta_key(k)
-        and not is_person(k)
-        and not own
-    ]
-    taken = 0
-    for prefix, scope in scopes:
-        if prefix and has_own_identity(scope):
-            continue  # a related resource, by its own rules
-        for key, sub in scope.items():
-            inner = unwrap(sub)
-            if not isinstance(sub, list) or not is_leaf(inner) or _open_leaf(inner):
-                continue
-            if is_noise(key) or is_meta_key(key) or taken >= WRITTEN_LISTS:
-                continue
-            pick.add(prefix + key, "list", force=True)
-            taken += 1
 
 
 def _records_in_part(tree: dict[str, Any], pick: Picker, kind: str, keys: tuple[str, ...]) -> None:

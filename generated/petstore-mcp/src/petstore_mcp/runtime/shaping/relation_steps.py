@@ -635,6 +635,7 @@ def paired_value(element: Any, ident: str) -> list[str]:
     if not isinstance(element, dict) or "." in ident:
         return []
     words = tuple(w(ident))
+    value: tuple[str, ...]
     if words in PAIR_NAMES:
         value = ("value",)
     elif len(words) > 1 and words[-1:] in PAIR_NAMES:
