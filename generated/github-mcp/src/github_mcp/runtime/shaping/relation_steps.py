@@ -288,11 +288,15 @@ def take_parent(sel: Selection, row: Step) -> int:
     return 0
 
 
+def _own_ids(node: Any) -> list[str]:
+    """The members of an object that are its own id (``id``, ``uuid``), in its order."""
+    return [k for k in leaf_keys(node) if own_identity_key(k)] if isinstance(node, dict) else []
+
+
 def _with_own_id(sel: Selection, f: Field, records: str) -> None:
     """A related object taken by its label keeps its own id beside it (``team.id``): what a
     call about it takes."""
-    inner = unwrap(f.node)
-    ids = [k for k in leaf_keys(inner) if own_identity_key(k)] if isinstance(inner, dict) else []
+    ids = _own_ids(unwrap(f.node))
     if ids:
         sel.pick.add(f"{f.path}.{ids[0]}", records, force=True, cost=2)
 
@@ -301,9 +305,9 @@ def _labelled_own_id(element: Any, ident: str) -> list[str]:
     """An element of a page's list said by its label keeps its own id beside it (a user's
     ``groups: [{id, displayName, creationDate}]``: read by its name, acted on by its id, as
     a related object is, ``_with_own_id``); not one said by its id or a key already."""
-    if not isinstance(element, dict) or "." in ident or not is_label(ident):
+    if "." in ident or not is_label(ident):
         return []
-    return [k for k in leaf_keys(element) if own_identity_key(k) and k != ident][:1]
+    return [k for k in _own_ids(element) if k != ident][:1]
 
 
 def _lean(sel: Selection) -> bool:

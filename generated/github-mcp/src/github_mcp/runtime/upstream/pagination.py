@@ -217,6 +217,8 @@ def _next_cursor(
 _AFTER_ARGS = ("after", "startingafter", "afterid", "since", "from", "cursor")
 _STYLE_ARGS = ("cursor_arg", "page_arg", "offset_arg")
 _GUESS_ARGS = _AFTER_ARGS + ("pagetoken", "token", "marker", "page", "offset", "skip")
+# arguments whose value past its start makes a request a later page (``_whole_list``)
+_PAGE_ARGS = frozenset(n for n in _GUESS_ARGS if n not in ("token", "marker"))
 
 
 def _arg_names(tool: Tool) -> dict[str, str]:
@@ -283,9 +285,8 @@ def _whole_list(tool: Tool, args: dict[str, Any], body: Any) -> bool:
     items = _items(tool, body)
     if items is None:
         return False
-    paging = {n for n in _GUESS_ARGS if n not in ("token", "marker")}
     for name, value in args.items():
-        if norm(name) in paging and value not in (None, "", 0, 1, "0", "1"):
+        if norm(name) in _PAGE_ARGS and value not in (None, "", 0, 1, "0", "1"):
             return False  # a later page: its totals say nothing of what went before
     totals = read_totals(body)
     return (totals.items is not None and len(items) >= totals.items) or totals.pages == 1

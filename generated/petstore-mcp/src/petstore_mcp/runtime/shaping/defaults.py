@@ -58,7 +58,7 @@ from .roles.identity import (
 from .roles.kinds import is_kind
 from .roles.label import is_label, label_rank
 from .roles.links import is_url, renderings
-from .roles.noise import is_noise, minted_value
+from .roles.noise import is_noise
 from .roles.people import handle, is_person, is_person_node, nested_handle
 from .roles.quantity import BIT_FIELDS, LIMIT_WORDS, is_count, is_currency, is_money
 from .roles.relation import nested_identity, reduce
@@ -621,7 +621,7 @@ def choose_default_fields(
         verdicts(tree, pick)  # ... and whether the token was valid
     if kind == "create" and not item:  # the credential a create minted: shown once
         for key, sub in tree.items():
-            if credential_member(key, sub) or (string_leaf(sub) and minted_value(key, entity)):
+            if minted_in(key, sub, entity):
                 pick.add(key, "identity", force=True)
             for member in minted_beside_parts(sub, keys):  # ``{clientCert: {certInfo,
                 pick.add(f"{key}.{member}", "identity", force=True)  # certPrivateKey}}``
