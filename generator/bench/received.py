@@ -1,7 +1,7 @@
 """The tokens an agent receives from one tool call, counted the same on every run.
 
-A page's footer carries a continuation handle of 128 random bits (``secrets.token_urlsafe``:
-22 characters), which o200k_base counts as 11 to 21 tokens, 16 at the median. Counted as
+A page's footer carries a continuation handle of 96 random bits (``secrets.token_urlsafe``:
+16 characters), which o200k_base counts as 8 to 16 tokens, 12 at the median. Counted as
 sent, two runs of the same code differ by a few tokens on every paged call and the
 benchmarks' medians move by a tenth of a point. So each handle is counted as one fixed
 stand-in of the same length and of the median count; every other character as sent.
@@ -14,10 +14,10 @@ from collections.abc import Iterable
 
 from ..runtime.shaping.tokens import count_tokens
 
-# 22 url-safe characters that count as a median handle (16 tokens; the first 22 characters
+# 16 url-safe characters that count as a median handle (12 tokens; the first 16 characters
 # of the url-safe base64 of sha256(b"2"), found by search, kept as data)
-STAND_IN = "1HNeOiZeFu7gP1lxi5tdAw"
-_HANDLE = re.compile(r'(continuation_id=")[A-Za-z0-9_-]{22}(")')
+STAND_IN = "1HNeOiZeFu7gP1lx"
+_HANDLE = re.compile(r'(continuation_id=")[A-Za-z0-9_-]{16}(")')
 
 
 def steady(text: str) -> str:

@@ -598,17 +598,15 @@ class ServerRuntime:
         label: str | None = None,
     ) -> str:
         page = _page_name(index, total, label)
-        if upstream_more and index >= total:  # "page 1/1" of one upstream page says nothing
-            where = f"{page}, " if total > 1 else ""
-            return (
-                f"[{where}has_more: true, call {self.model.continue_tool_name} with "
-                f'continuation_id="{cont_id}" for the next upstream page]'
-            )
         if cont_id is None:
             return f"[{page}, last page, has_more: false]"
+        where, then = f"{page}, ", ""
+        if upstream_more and index >= total:  # the next call fetches the next upstream page
+            # ("page 1/1" of one upstream page says nothing; "page 3/3" needs the reason)
+            where, then = ("", "") if total <= 1 else (where, " for the next upstream page")
         return (
-            f"[{page}, has_more: true, call {self.model.continue_tool_name} with "
-            f'continuation_id="{cont_id}" for the next page]'
+            f"[{where}has_more: true, call {self.model.continue_tool_name} with "
+            f'continuation_id="{cont_id}"{then}]'
         )
 
     def _unconfirmed(self, tool: Tool, arguments: dict[str, Any]) -> str:

@@ -96,7 +96,7 @@ def test_the_pages_fit_the_page_with_their_labelled_footers() -> None:
     config = ShapeConfig(chunk_threshold_tokens=PAGE, chunk_tokens=PAGE)
     out = shape(tree_body(), config, footer_reserve_tokens=60)
     assert len(out.labels) == len(out.chunks) > 3
-    footer = '[page 10/12 (orphanedNodes 139-150 of 150), has_more: true, call demo_continue with continuation_id="abcdefghijklmnopqrstuv" for the next page]'  # noqa: E501
+    footer = '[page 10/12 (orphanedNodes 139-150 of 150), has_more: true, call demo_continue with continuation_id="abcdefghijklmnop"]'
     room = PAGE - count_tokens(" ".join(out.notes), config.encoding)
     for text in out.chunks:
         assert count_tokens(text, config.encoding) + count_tokens(footer, config.encoding) <= room

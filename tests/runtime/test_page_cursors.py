@@ -64,7 +64,7 @@ async def call(pagination: dict | None, body: dict, limits: dict | None = None) 
 async def test_the_footer_stands_for_the_bodys_cursor_when_continue_fetches_the_next_page():
     body = {"items": WIDGETS, "next_cursor": "cur_8f3a9c1d2e7b", "total_count": 9}
     parts = await call(CURSOR, body)
-    assert "for the next upstream page" in parts[-1]
+    assert parts[-1].startswith("[has_more: true, call demo_continue with continuation_id=")
     shown = json.loads(parts[0])
     assert "next_cursor" not in shown and "cur_8f3a9c1d2e7b" not in " ".join(parts)
     assert shown["total_count"] == 9 and [w["name"] for w in shown["items"]] == [
@@ -82,7 +82,7 @@ async def test_a_next_link_in_a_links_part_is_left_out_and_the_part_keeps_the_re
         "nextPageToken": "b7c1",
     }
     parts = await call(CURSOR | {"next_field": "nextPageToken"}, body)
-    assert "for the next upstream page" in parts[-1]
+    assert parts[-1].startswith("[has_more: true, call demo_continue with continuation_id=")
     shown = json.loads(parts[0])
     assert "nextPageToken" not in shown and "b7c1" not in parts[0]
     assert shown.get("links", {}).get("self") in (None, "/widgets?cursor=a")
@@ -117,5 +117,16 @@ async def test_the_bodys_cursor_stays_in_our_own_pages_when_continue_cannot_foll
     many = [{"id": f"w{i}", "name": f"Widget {i} " + "word " * 40} for i in range(60)]
     body = {"items": many, "next_cursor": "cur_8f3a9c1d2e7b"}
     parts = await call(None, body, {"chunk_threshold_tokens": 1000, "chunk_tokens": 800})
-    assert FOOTER.search(parts[-1]) and "for the next page" in parts[-1]
+    assert FOOTER.search(parts[-1]) and parts[-1].startswith("[page 1/")
     assert "cur_8f3a9c1d2e7b" in " ".join(parts)
+
+
+@pytest.mark.anyio
+async def test_the_footer_to_the_next_upstream_page_is_short():
+    """The footer rides on every paged read, so it says only what the agent needs: that there
+    is more and the call that gets it (a 96-bit handle, no "for the next upstream page")."""
+    body = {"items": WIDGETS, "next_cursor": "cur_8f3a9c1d2e7b", "total_count": 9}
+    footer = (await call(CURSOR, body))[-1]
+    handle = FOOTER.search(footer)
+    assert handle is not None and len(handle[1]) == 16
+    assert footer == f'[has_more: true, call demo_continue with continuation_id="{handle[1]}"]'

@@ -2,7 +2,7 @@
 """Continuation store behind ``<api>_continue``: the pages of a chunked response, by id.
 
 The protocol is stateless, so the rest of a paged response lives here under an id the agent
-passes back. Ids carry 128 random bits (``secrets.token_urlsafe(16)``: 22 characters, short in a footer). Entries expire after
+passes back. Ids carry 96 random bits (``secrets.token_urlsafe(12)``: 16 characters, about 12 tokens in a footer). Entries expire after
 ``ttl_seconds`` without use (each served page renews the TTL); the store is bounded by entry
 count and by total bytes, evicting the least recently used entry first.
 
@@ -51,7 +51,7 @@ def check_entry_size(pages: list[str], max_bytes: int) -> int:
     return size
 
 
-ID_BYTES = 16  # 128 bits
+ID_BYTES = 12  # 96 bits: unguessable, and a handle is also bound to its caller's scope
 
 _RERUN = "Re-run the original tool call to get the response again from page 1."
 
