@@ -134,5 +134,21 @@ async def test_a_body_saying_has_more_is_never_contradicted() -> None:
         await rt.aclose()
     text = "\n".join(out.parts)
     assert "has_more: false" not in text
-    assert "has_more: true" in text and "more results exist" in text
+    assert "[has_more: true: the upstream says has_more: true; call list_things again" in text
     assert "call list_things again with q=" in text
+
+
+@pytest.mark.anyio
+async def test_a_next_link_no_argument_takes_is_said_once() -> None:
+    """Where only the body's next link says there is more and no argument of the tool takes its
+    query, the note names the link's member and gives the link once (it was twice)."""
+    link = "https://api.example.com/things?page_token=p2"
+    model = tool([], None)
+    with Upstream() as up:
+        up.route("GET", "/things", Reply.json({"data": ITEMS[:1], "nextLink": link}))
+        rt = ServerRuntime(model, Settings(base_url=up.url))
+        out = await rt.call("list_things", {})
+        await rt.aclose()
+    note = out.parts[-1]
+    assert note.startswith("[has_more: true: the upstream says nextLink; the next page is at ")
+    assert note.count(link) == 1 and "page_token" in note

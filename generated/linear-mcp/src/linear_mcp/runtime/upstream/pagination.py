@@ -322,7 +322,7 @@ def more_note(tool: Tool, args: dict[str, Any], body: Any) -> str | None:
             if isinstance(value, str)
             else value if value is not None else "<the next value>"
         )
-        advice = f"call {tool.name} again with {arg}={shown} (and the same other arguments)"
+        advice = f"call {tool.name} again with {arg}={shown} and the same other arguments"
     elif signs.url is not None:
         query = sorted({k for k, _ in parse_qsl(urlsplit(signs.url).query, keep_blank_values=True)})
         detail = (
@@ -331,9 +331,9 @@ def more_note(tool: Tool, args: dict[str, Any], body: Any) -> str | None:
             else ""
         )
         advice = f"the next page is at {signs.url}{detail}"
+        if evidence == f"{signs.url_field}: {signs.url}":  # the link once
+            evidence = signs.url_field or ""
     else:
-        advice = "this tool has no argument to request it"
-    return (
-        f"[has_more: true: the upstream says more results exist ({evidence.lstrip(', ')}) "
-        f"but the next request could not be derived; {advice}]"
-    )
+        advice = "this tool has no argument to request the next page"
+    said = evidence.lstrip(", ")
+    return f"[has_more: true{f': the upstream says {said}' if said else ''}; {advice}]"
