@@ -52,17 +52,17 @@ from .picking import Field, Picker, Profile, Selection
 from .roles.content import is_content, is_data_name
 from .roles.identity import (
     addressed_by, has_id, has_own_identity, identity_fields, is_id_name, is_natural_key,
-    initialled_id, own_identity_key,
+    own_identity_key,
 )  # fmt: skip
 from .roles.kinds import is_kind
 from .roles.label import is_label, label_rank
 from .roles.links import is_url, renderings
 from .roles.noise import is_noise
 from .roles.people import handle, is_person, is_person_node, nested_handle
-from .roles.quantity import BIT_FIELDS, LIMIT_WORDS, is_count, is_currency, is_money
+from .roles.quantity import is_count, is_money
 from .roles.relation import nested_identity, reduce
 from .roles.state import is_alarm_flag
-from .roles.time import is_time, says_now
+from .roles.time import says_now
 from .roles.words import leaf_keys, w
 from .collections import PAGE_WORDS, TOTAL_WORDS, is_meta_key
 from .containers import container_lists, data_container_lists, group_records
@@ -76,7 +76,6 @@ from .kinds import (
 )
 from .pages import on_page
 from .relation_steps import (
-    as_listed,
     caller_left_out, details, object_lists, parents, people, person_key, relations, relation_key, scalar_lists,
     take_details, take_lists, take_own_handle, take_parent, take_people, take_relations,
 )  # fmt: skip
@@ -84,7 +83,7 @@ from .position import with_position, with_span_ends
 from .settings import settings_page, switches, unnamed
 from .write_answers import (
     BARE, HANDED_WORDS, SET_KINDS, credential_member, credential_parts, minted_beside_parts,
-    minted_in, open_leaf, outcome_record, own_values, person_answered, small_record,
+    minted_in, outcome_record, own_values, person_answered, small_record,
     string_leaf, verdicts, written_lists,
 )  # fmt: skip
 from .written import (
@@ -105,8 +104,14 @@ from .time_steps import (
     recent_key, recent_times, take_other_times, take_planned, take_signed, time_key,
     who_with_when,
 )  # fmt: skip
+from .figures import (
+    data_series, figures_page, held_by_ids, is_series, named_lists, own_figures, tables,
+)  # fmt: skip
+from .siblings import (
+    every_variant, parts_alike, related_as_listed, same_schema_siblings, variant_tag,
+)  # fmt: skip
 from .table import Step
-from .trees import alike, field_tree_from_value, unwrap
+from .trees import field_tree_from_value, unwrap
 
 __all__ = [
     "LABEL_ARRAYS",
@@ -137,18 +142,7 @@ LABEL_ARRAYS = ("labels", "assignees", "tags", "topics", "categories", "reviewer
                 "requestedreviewers")  # fmt: skip
 
 SMALL = 3  # a flat object with at most this many fields is kept whole
-FIGURES = 8  # a record of at most this many numbers is a row of a table of figures
-LISTED_MORE = 3  # a related object on a page: at most this many more of its item's fields
 FACTS = 4  # a page's facts no role took (``facts``): at most this many
-
-
-def is_series(node: Any) -> bool:
-    """A list of scalars or of lists of scalars (``points: [[2024, 1, 5, 1500], ...]``): the
-    data of a small object that names it (``{name, points}``), kept with its name."""
-    if not isinstance(node, list):
-        return False
-    inner = unwrap(node)
-    return is_leaf(inner) and inner is not None and not open_leaf(inner)
 
 
 def _embedded(sub: Any) -> bool:
@@ -565,8 +559,8 @@ def choose_default_fields(
             tree, pick, lambda e: choose_default_fields(e, item=True, kind=kind, groups=True)
         )
     if any(hint(v) == "tag" for v in tree.values()):
-        _every_variant(tree, pick)
-    _own_figures(tree, pick)  # ``{country: {...}, taxClass: {...}, rate}``: the rate
+        every_variant(tree, pick)
+    own_figures(tree, pick)  # ``{country: {...}, taxClass: {...}, rate}``: the rate
     if now:  # a part that is a tuple identified by all its members: all of them
         for path in composite_parts(tree):
             pick.add(path, "identity", force=True)
@@ -587,19 +581,21 @@ def choose_default_fields(
         held = kind == "delete" and not has_id(tree)
         related_said_whole(tree, pick, related=kind != "delete" or held, held=held)
     if not item:  # a list's item stays lean: its parts are not made alike inside
-        _parts_alike(tree, pick)
-    _same_schema_siblings(tree, pick, written=kind in WRITE_KINDS and not item)
-    _named_lists(tree, pick, listed)
+        parts_alike(tree, pick)
+    same_schema_siblings(tree, pick, written=kind in WRITE_KINDS and not item)
+    named_lists(tree, pick, listed)
     if listed:
-        _held_by_ids(tree, pick)
-    _series(tree, pick)
+        held_by_ids(tree, pick)
+    data_series(tree, pick)
     if not item:
-        _tables(tree, pick, read=kind not in WRITE_KINDS)
+        tables(tree, pick, read=kind not in WRITE_KINDS)
     if on_page(item, kind) and kind == "read":
-        _figures_page(tree, pick)  # a ticker: its figures, all of them
+        figures_page(tree, pick)  # a ticker: its figures, all of them
     if on_page(item, kind) and not is_person_node("_".join(entity), tree):
-        _related_as_listed(tree, pick, kind)  # a person's page: said by its handle (people)
-        _parts_alike(tree, pick)  # and the parts' listed members, now in, made alike
+        related_as_listed(
+            tree, pick, lambda e, key: choose_default_fields(e, item=True, kind=kind, entity=w(key))
+        )  # a person's page: said by its handle (people)
+        parts_alike(tree, pick)  # and the parts' listed members, now in, made alike
     if kind in ("create", "update") and not item:
         computed_parts(tree, pick, entity)  # ``{document_id, extracted_data: {...}}``
     if kind in WRITE_KINDS and not item and unnamed(tree):
@@ -880,165 +876,12 @@ def _shared_first(sel: Selection, shared: tuple[str, ...], everywhere: tuple[str
         replace(step, fallback=()).run(base) if step.role in SHARED_ROLES else 0 for step in STEPS
     ]  # no fallback: the whole object's rows may still find what the shared part lacks
     for key in everywhere:
-        if key in common and _tag(key, common[key]):
+        if key in common and variant_tag(key, common[key]):
             sel.pick.add(key, "kind", force=True)
     for step, took in zip(STEPS, taken):
         left = step.limit(sel.profile) - took
         if left > 0:
             replace(step, slot=left).run(sel)
-
-
-def _tag(key: str, node: Any) -> bool:
-    """A member every variant of a union has that says which variant it is: a plain string
-    no role reads, whole or by any of its words (not an identity, a label, a link, a time, a
-    text, a person or noise: ``event``, not ``title_original`` nor ``description_html``)."""
-    if not is_leaf(node) or base_type(node) != "string" or is_time(key, node):
-        return False
-    if is_url(key, node) or hint(node) in ("time", "email"):
-        return False
-    roles = (is_id_name, is_label, is_content, is_noise, is_person)
-    return not any(role(part) for part in (key, *w(key)) for role in roles)
-
-
-def _related_as_listed(tree: dict[str, Any], pick: Picker, kind: str) -> None:
-    """On a page, each related object the rules kept something of (one with an identity of
-    its own, not a person: people have their own rule) with up to ``LISTED_MORE`` more of
-    what a list of such objects would show (``relation_steps.as_listed``): a branch's
-    ``repo.full_name``, a related plan's ``price``, a provider's ``status``. Objects of one
-    schema side by side (a change's ``head`` and ``base``) say the same more, the first's,
-    and what names the first by the rules before (a ``host``'s ``slug`` beside its name: the
-    ``parent`` of its schema says it too);
-    none of them when one is a person (an invoice's ``customer`` beside its ``supplier``);
-    objects only nearly of one schema (variants of one result) each keep what tells them
-    apart (``_told_apart``)."""
-    objects = [k for k, v in tree.items() if isinstance(v, dict)]
-    done: set[str] = set()
-    for key in objects:
-        if key in done:
-            continue
-        group = [k for k in objects if k == key or _similar(tree[key], tree[k])]
-        done.update(group)
-        if any(is_person_node(k, tree[k]) for k in group):
-            continue
-        shown = [k for k in group if any(p.startswith(f"{k}.") for p in pick.chosen)]
-        if not shown:
-            continue
-        first = shown[0]
-        item = choose_default_fields(tree[first], item=True, kind=kind, entity=w(first))
-        listed = as_listed(tree[first], item)
-        more = [p for p in listed if f"{first}.{p}" not in pick.chosen][:LISTED_MORE]
-        said = [  # what names the first, by the rules before (a ``slug`` beside its name)
-            p for p in listed
-            if f"{first}.{p}" in pick.chosen and "." not in p
-            and (is_natural_key(p) or is_label(p) or is_id_name(p))
-        ]  # fmt: skip
-        for k in shown:
-            for path in said + more:
-                if _has_path(tree[k], path.split(".")):
-                    pick.add(f"{k}.{path}", "relation", force=True)
-        for k in shown:
-            _told_apart(tree, pick, kind, k, group)
-
-
-def _told_apart(tree: dict[str, Any], pick: Picker, kind: str, key: str, group: list[str]) -> None:
-    """A part of a family of parts side by side, not of one schema, that share members (the
-    variants of one result: a pass check's ``{passed, reason, timestamp}`` beside a ranked
-    check's ``{matched, tierKey, reason, timestamp}``), of which only what the family shares
-    was kept while another part kept a member of its own (``passed``), keeps up to
-    ``LISTED_MORE`` of its own members its listed defaults show: what tells it apart (the
-    first part's more, ``passed``, is not in it). A part that kept one of its own members,
-    its label or its identity (a license's ``name`` beside a repository's) gets nothing
-    more."""
-    others = [o for o in group if o != key and not alike(tree[key], tree[o])]
-    if not others or _told(tree, pick, key, group):
-        return
-    if not any(_told(tree, pick, o, group, named=False) for o in others):
-        return  # no variant says what is its own: nothing to tell this one apart from
-    own = _own_in_family(tree, key, group)
-    item = choose_default_fields(tree[key], item=True, kind=kind, entity=w(key))
-    telling = [p for p in as_listed(tree[key], item) if p.split(".", 1)[0] in own]
-    for path in telling[:LISTED_MORE]:
-        pick.add(f"{key}.{path}", "relation", force=True)
-
-
-def _own_in_family(tree: dict[str, Any], key: str, group: list[str]) -> list[str]:
-    """The members of ``key`` no other part of its family has."""
-    shared = set().union(*(tree[o] for o in group if o != key))
-    return [m for m in tree[key] if m not in shared]
-
-
-def _told(
-    tree: dict[str, Any], pick: Picker, key: str, group: list[str], named: bool = True
-) -> bool:
-    """Something kept of part ``key`` tells it apart from its family: a member of its own,
-    or (``named``) its label or its identity."""
-    own = _own_in_family(tree, key, group)
-    kept = [p.split(".")[1] for p in pick.chosen if p.startswith(f"{key}.")]
-    return any(m in own or (named and (is_label(m) or own_identity_key(m))) for m in kept)
-
-
-def _similar(a: dict[str, Any], b: dict[str, Any]) -> bool:
-    """Of one schema (``alike``), or nearly: two thirds of the smaller's members in the other
-    (an interface and a type that implements it, side by side: an ``account`` and its
-    ``host``)."""
-    if alike(a, b):
-        return True
-    shared = set(a) & set(b)
-    return len(shared) >= 2 and len(shared) * 3 >= 2 * min(len(a), len(b))
-
-
-# An object keyed by the things it relates holds at most this many figures of its own.
-OWN_FIGURES = 2
-
-
-def _own_figures(tree: dict[str, Any], pick: Picker) -> None:
-    """An object with nothing of its own but a figure or two beside the objects it relates (a
-    tax rate per country and class: ``{country: {code}, taxClass: {id, name}, rate}``; stock
-    per product and warehouse): those objects are its key, the figures what it says, whatever
-    they are called."""
-    own = own_values(tree)
-    if (
-        not own
-        or len(own) > OWN_FIGURES
-        or has_own_identity(tree)
-        or not any(isinstance(unwrap(v), dict) for v in tree.values())
-        or not all(base_type(tree[k]) in ("integer", "number") for k in own)
-    ):
-        return
-    for key in own:
-        pick.add(key, "state", force=True)
-
-
-FIGURES_SHARE = 2 / 3  # a record of figures: this share of what it says or more are figures
-PAGE_FIGURES = (4, 24)  # one resource's page: at least this many figures, at most this many
-
-
-def _figure(key: str) -> bool:
-    """A number that says what the record holds: not a bit field (``public_flags``) nor a
-    limit (``max_members``, ``rate_limit``): settings (``roles/quantity.is_count``)."""
-    ws = w(key)
-    limit = (len(ws) > 1 and ws[0] in LIMIT_WORDS) or ws[-1] in ("limit", "limits", "quota")
-    return ws[-1] not in BIT_FIELDS and not limit
-
-
-def _figures_page(tree: dict[str, Any], pick: Picker) -> None:
-    """One resource's page that is a record of figures (a market ticker: ``{symbol,
-    priceChange, openPrice, highPrice, lowPrice, lastPrice, volume, ..., openTime, count}``):
-    numbers, or numbers written as strings, are two thirds or more of what it says (its own
-    scalars but its identity, labels, times, currency and kinds): its figures are what it
-    answers, all of them (``PAGE_FIGURES``), not the profile's few counts. (A list's item
-    stays lean: a player's hundred season statistics are not all defaults.)"""
-    said = [
-        k for k, v in tree.items()
-        if is_leaf(v) and v is not None and not is_noise(k) and not is_id_name(k)
-        and not is_label(k) and not is_time(k, v) and not is_currency(k) and not is_kind(k)
-    ]  # fmt: skip
-    figures = [k for k in said if base_type(tree[k]) in ("integer", "number") and _figure(k)]
-    least, most = PAGE_FIGURES
-    if not least <= len(figures) <= most or len(figures) < FIGURES_SHARE * len(said):
-        return
-    for key in figures:
-        pick.add(key, "count", force=True)
 
 
 def _records_in_part(tree: dict[str, Any], pick: Picker, kind: str, keys: tuple[str, ...]) -> None:
@@ -1118,219 +961,6 @@ def _one_sided(tree: dict[str, Any], pick: Picker) -> bool:
         return False
     taken = {path.split(".", 1)[0] for path in pick.chosen}
     return len(taken) < sum(isinstance(v, dict) for v in tree.values())
-
-
-def _every_variant(tree: dict[str, Any], pick: Picker) -> None:
-    """A tagged union (a discriminator naming the member that holds the content, hint
-    ``tag``): what was chosen inside one variant member (``child_page.title``,
-    ``paragraph.rich_text.plain_text``) is chosen in every member that has the same path
-    (``child_database.title``, ``heading_1.rich_text.plain_text``), for the price of one: an
-    object holds one variant."""
-    for path in list(pick.chosen):
-        top, _, rest = path.partition(".")
-        if not rest or not isinstance(unwrap(tree.get(top)), dict):
-            continue
-        segs = rest.split(".")
-        for key, sub in tree.items():
-            if key != top and not is_person(key) and _has_path(sub, segs):
-                pick.add(f"{key}.{rest}", "label", force=True, cost=1)
-
-
-def _named_lists(tree: dict[str, Any], pick: Picker, item: bool = False) -> None:
-    """An object nothing identifies or names whose members are mostly named lists of scalars
-    (address ranges per service: ``{hooks: [...], web: [...], api: [...]}``, also one level
-    down, ``services: {api: [...], web: [...]}``): the lists are what it holds, all of them.
-    Not the parts of a read's list item (``item``; a job's ``hadoopJob: {args: [...],
-    fileUris: [...]}``): they are for its page."""
-    if has_own_identity(tree) or any(is_label(k) and is_leaf(v) for k, v in tree.items()):
-        _lists_it_holds(tree, pick)
-        return
-    parts = [] if item else [(f"{k}.", v) for k, v in tree.items() if isinstance(v, dict)]
-    scopes = [("", tree)] + parts
-    for prefix, scope in scopes:
-        lists = [k for k, v in scope.items() if is_series(v) and not is_noise(k)]
-        if len(lists) >= 2 and 2 * len(lists) >= len(scope):
-            for key in lists:
-                pick.add(prefix + key, "list", force=True)
-
-
-HELD_LISTS = 3  # an identified object with at least this many named lists of numbers
-
-
-def _lists_it_holds(tree: dict[str, Any], pick: Picker) -> None:
-    """An identified object most of whose members are named lists of numbers (a tag's detail:
-    ``{id, label, seriesIds: [...], indexerIds: [...], notificationIds: [...], ...}``, what
-    uses it): the lists are what it answers, all of them."""
-    lists = [
-        k
-        for k, v in tree.items()
-        if is_series(v) and not is_noise(k) and base_type(unwrap(v)) in ("integer", "number")
-    ]
-    if len(lists) >= HELD_LISTS and 2 * len(lists) >= len(tree):
-        for key in lists:
-            pick.add(key, "list", force=True)
-
-
-def _held_by_ids(tree: dict[str, Any], pick: Picker) -> None:
-    """A record whose own scalars are only ids (its own and what it links: a role assignment's
-    ``{_id, rid, u: {...}, roles: ["moderator"]}``), with no label, state, time or text of its
-    own: its lists of scalars (not of ids) are what it holds, beside the part that says whom
-    it concerns."""
-    own = [(k, v) for k, v in tree.items() if is_leaf(v)]
-    if not own or not all(is_id_name(k) or initialled_id(k) for k, _ in own):
-        return
-    for key, node in tree.items():
-        if is_series(node) and not is_noise(key) and not is_id_name(key.rstrip("sS")):
-            pick.add(key, "list", force=True)
-
-
-def is_data_series(key: str, node: Any) -> bool:
-    """A list of numbers or of arrays (``values: [3.2, 4.1]``, ``points: [[2024, 1, 5, 1500],
-    ...]``): data, unlike a list of ids (``member_ids``) or of names."""
-    if not isinstance(node, list) or is_noise(key) or is_id_name(key.rstrip("sS")):
-        return False
-    inner = unwrap(node)
-    if not is_leaf(inner) or inner is None:
-        return False
-    nested = isinstance(node[0], list) if node else False
-    return nested or base_type(inner) in ("integer", "number")
-
-
-def _series(tree: dict[str, Any], pick: Picker) -> None:
-    """An object whose lists of scalars (its series and their axes, ``timestamps``) are a
-    third or more of its members (``{metric, unit, interval, timestamps: [...], values:
-    [...]}``, a rating history's ``{name, points}``): its series (``is_data_series``) are what
-    it answers, all of them, however lean the profile."""
-    series = [k for k, v in tree.items() if is_data_series(k, v)]
-    lists = sum(isinstance(v, list) and is_leaf(unwrap(v)) for v in tree.values())  # their axes
-    scalars = sum(is_leaf(v) for v in tree.values())
-    if series and 2 * lists >= scalars:
-        for key in series:
-            pick.add(key, "list", force=True)
-
-
-def _tables(tree: dict[str, Any], pick: Picker, read: bool) -> None:
-    """One resource's table of figures: a member mapping names to small records of one
-    schema that hold numbers only (ratings per game variant: ``perfs: {blitz: {games, rating,
-    rd}, bullet: {...}}``; usage per period) is what a person reads on its page: kept whole.
-    A read's object whose own members are such records side by side (statistics per
-    measure) is that table itself (a write's answer stays lean: the caller sent them)."""
-    for key, sub in tree.items():
-        if not isinstance(sub, dict) or len(sub) < 2 or is_noise(key) or is_person(key):
-            continue
-        rows = list(sub.values())
-        first = rows[0]
-        if not isinstance(first, dict) or not 2 <= len(first) <= 6:
-            continue
-        numeric = all(base_type(v) in ("integer", "number", "boolean") for v in first.values())
-        if numeric and all(row == first for row in rows[1:]):
-            pick.add(key, "count", force=True)
-    # the object itself as the table: its members are such records, side by side (statistics
-    # per measure: ``{dom: {mean, median}, price_stats: {mean, median}}``)
-    if not read:
-        return
-    records = [k for k, v in tree.items() if _figures(v) and not is_person(k)]
-    for key in records:
-        if any(alike(tree[key], tree[other]) for other in records if other != key):
-            pick.add(key, "count", force=True)
-
-
-def _figures(node: Any) -> bool:
-    """A small record of numbers only (``{mean, median, variance}``)."""
-    return (
-        isinstance(node, dict)
-        and 2 <= len(node) <= FIGURES
-        and all(base_type(v) in ("integer", "number") for v in node.values())
-    )
-
-
-def _parts_alike(tree: dict[str, Any], pick: Picker, prefix: str = "") -> None:
-    """``_same_schema_siblings`` inside each part the selection reaches, the deepest first
-    (``prefix``: the dotted path of ``tree`` and a dot): a deployment's ``jobs``, ``services``
-    and ``workers`` in an event's ``deployment``. Only on one object's answer: a list's item
-    stays lean (a station's offices' opening hours are not made whole for each station)."""
-    for key, sub in tree.items():
-        inner = unwrap(sub)
-        if isinstance(inner, dict) and any(p.startswith(f"{prefix}{key}.") for p in pick.chosen):
-            _parts_alike(inner, pick, f"{prefix}{key}.")
-            _same_schema_siblings(inner, pick, f"{prefix}{key}.")
-
-
-def _same_schema_siblings(
-    tree: dict[str, Any], pick: Picker, prefix: str = "", written: bool = False
-) -> None:
-    """Members of one schema side by side (a tournament's ``created``, ``started`` and
-    ``finished`` lists of the same items; parts without an identity; alike when their members
-    share three quarters of their union, optional members coming and going) keep the same
-    members: what was chosen inside one of them is chosen inside each that has it (the budget
-    paid for it once: an agent compares them); lists of people too, on a write's answer and
-    on a read's or a search's item alike (``buyerContacts`` and ``sellerContacts``: its one
-    people slot took one, and the other side's contacts were lost).
-    Related objects (with an identity of their own:
-    a ``team`` beside an ``inheritedFrom``) are relations, each taken by its own rank; those
-    taken are taken alike; on a write's answer (``written``) one taken takes each: a check
-    made answers the address it was sent ``from`` and the one it goes ``to``, and the one
-    kept read as the only one. ``prefix``: the dotted path of ``tree`` inside the object
-    chosen on, and a dot (``_parts_alike``)."""
-    groups: list[tuple[bool, bool, list[dict[str, Any]], list[str]]] = []
-    for key, sub in tree.items():
-        inner = unwrap(sub)
-        listed = isinstance(sub, list)
-        if not isinstance(inner, dict) or not inner or (is_person(key) and not listed):
-            continue  # lists of people of one schema (buyer and seller contacts) too
-        related = not listed and has_own_identity(inner)  # a relation: its own rank
-        # alike any member of a group joins it, and the groups it joins are one (a
-        # transcript's ``words`` alike its ``sentiment_analysis_results`` and its
-        # ``utterances``, which are less alike): whatever their order
-        joined = [
-            g for g in groups if g[:2] == (listed, related) and any(alike(o, inner) for o in g[2])
-        ]
-        groups = [g for g in groups if not any(g is j for j in joined)]
-        groups.append(
-            (
-                listed,
-                related,
-                [o for g in joined for o in g[2]] + [inner],
-                [k for g in joined for k in g[3]] + [key],
-            )
-        )
-    chosen = [p[len(prefix) :] for p in pick.chosen if p.startswith(prefix)]
-    for _, related, members, keys in groups:
-        if len(keys) < 2:
-            continue
-        rests: list[str] = []
-        whole = any(key in chosen for key in keys)  # one kept whole: each is
-        for path in chosen:
-            top, _, rest = path.partition(".")
-            if top in keys and rest and rest not in rests:
-                rests.append(rest)
-        # a write's related records taken each: records with an id, one of them kept by it
-        # (an address made for the call), not parts named by a natural key (``{key, type,
-        # value}`` parameters) nor related records one was kept of by its name alone
-        each = (
-            written
-            and related
-            and all(any(own_identity_key(k) for k in leaf_keys(m)) for m in members)
-            and any(own_identity_key(r.rsplit(".", 1)[-1]) for r in rests)
-        )
-        for key in keys:
-            if related and not each and not any(p.partition(".")[0] == key for p in chosen):
-                continue  # a relation left out by its rank stays out (but on a write's answer)
-            if whole:
-                pick.add(f"{prefix}{key}", "relation", force=True, cost=1)
-                continue
-            for rest in rests:
-                if _has_path(tree[key], rest.split(".")):
-                    pick.add(f"{prefix}{key}.{rest}", "relation", force=True, cost=1)
-
-
-def _has_path(tree: Any, segs: list[str]) -> bool:
-    for seg in segs:
-        tree = unwrap(tree)
-        if not isinstance(tree, dict) or seg not in tree:
-            return False
-        tree = tree[seg]
-    return True
 
 
 def _add_from_children(

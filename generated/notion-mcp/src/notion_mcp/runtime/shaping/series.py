@@ -17,7 +17,7 @@ whose members a write set, answers them).
 The description says which members are lists, not how long they are: a metric's data points,
 a price history, a boundary's coordinates are often its one list beside many scalars that
 label it (``{id, name, unit, description, created_at, data: [[t, v], ...]}``), so the rule
-of the defaults (``defaults._series``: lists a third or more of the members) cannot see them.
+of the defaults (``figures.data_series``: lists a third or more of the members) cannot see them.
 The response can: when its series hold at least ``SHARE`` of the answered objects' values
 (the items of a list counted together, so every item keeps the same members), the series
 are what the operation answers and are added to the default fields. A generation is left
