@@ -802,8 +802,9 @@ def facts(sel: Selection) -> list[Field]:
     (``sort_order``, ``run_attempt``, ``head_sha``; not a flag: the settings and features the
     flags' slot left, ``allow_forking``, nor a limit, ``max_members``, ``character_limit``):
     what a person reads on its page besides its name, state and times; not a bit field
-    (``flags``), an id, a link, a time, a text, a blob's data, a setting of a unit, nor noise
-    (an avatar, a hash)."""
+    (``flags``), an id, a link, a time, a text, a blob's data, a setting of a unit, noise
+    (an avatar, a hash), nor a picture held by its hash or name (a server's ``banner``,
+    ``splash``: the page shows its one picture, ``own_picture``)."""
     chosen = set(sel.pick.chosen)
     found = [
         f for f in sel.own_leaves
@@ -812,9 +813,15 @@ def facts(sel: Selection) -> list[Field]:
         and not (base_type(f.node) in ("integer", "number") and w(f.key)[-1] in BIT_FIELDS)
         and not (is_id_name(f.key) or is_url(f.key, f.node) or is_time(f.key, f.node)
                  or is_content(f.key) or is_value(f.key) or is_noise(f.key)
-                 or is_unit_setting(f.key))
+                 or is_unit_setting(f.key) or _a_picture(f.key, sel.entity))
     ]  # fmt: skip
     return sorted(found, key=lambda f: len(w(f.key)))
+
+
+def _a_picture(key: str, entity: tuple[str, ...]) -> bool:
+    """Named as a picture (``banner``, ``splash``, ``photo``: ``roles/time.PICTURE_WORDS``),
+    not as an ``image`` alone, which may be what a container runs or a disk holds."""
+    return pictures(tuple(x for x in w(key) if x != "image"), entity)
 
 
 def _fact_name(f: Field) -> bool:

@@ -32,6 +32,7 @@ from .collections import (
     exchange_id,
     find_payload_in_value,
     is_meta_key,
+    paging_scalar,
 )
 from .fields import parse_path, project
 from .names import is_leaf, norm, words
@@ -139,7 +140,7 @@ def is_link(value: Any) -> bool:
 def subject(key: str, value: Any) -> Any:
     """A resource next to the list (the game whose plays are listed) reduced to its identity,
     its label and its state, or None when ``value`` is no such resource."""
-    if is_meta_key(key) or not isinstance(value, dict):
+    if is_meta_key(key) or not isinstance(value, dict) or _page_part(key, value):
         return None
     tree = field_tree_from_value(value)
     entity = words(key)
@@ -153,6 +154,18 @@ def subject(key: str, value: Any) -> Any:
     if not labels:  # its label in a part (a tagged union's ``item_data: {name}``), one level
         reduced.update(_part_label(value, tree))
     return reduced
+
+
+def _page_part(key: str, value: dict[str, Any]) -> bool:
+    """A part saying only where the page stands (``page: {number, size, totalElements,
+    totalPages}``): no resource beside the list, though its ``number`` reads as a natural key
+    (it was reduced to that, its totals gone)."""
+    named = set(w(key)) <= POSITION_WORDS | {"info"}
+    return bool(value) and all(
+        _scalar(v)
+        and (paging_scalar(k) or page_position(k, v, key) or named and set(w(k)) <= NUMBER_WORDS)
+        for k, v in value.items()
+    )
 
 
 def _part_label(value: dict[str, Any], tree: dict[str, Any]) -> dict[str, Any]:
@@ -201,6 +214,40 @@ QUOTA_WORDS = frozenset({"rate", "quota", "usage", "throttle", "limits"})
 # A page's position as a request sends it (``page``, ``per_page``, ``limit``, ``offset``):
 # answered back when the caller left it out, it is the first page of the default size
 PAGE_PARAM_WORDS = frozenset({"page", "limit", "offset"})
+
+
+# Which page a list's answer is and how big its pages are (``currentPage``, ``perPage``,
+# ``resultsPerPage``, ``startIndex``, ``page: {number, size}``): the caller asked for that
+# page, and the answer's footer says whether there is another; not how many there are in all
+# (``totalCount``, ``pageCount``, ``num_pages``, ``last_page``) nor a cursor or a neighbour's
+# number (``next``, ``previous_page_number``), which say where the answer stands
+POSITION_WORDS = frozenset({"page", "offset", "limit", "index", "skip"})
+NUMBER_WORDS = frozenset({"number", "num", "no"})
+POSITION_QUALIFIERS = frozenset(
+    {"per", "current", "size", "number", "num", "no", "start", "end", "results", "result",
+     "items", "item"}
+)  # fmt: skip
+
+
+def page_position(key: str, value: Any, part: str = "") -> bool:
+    """A list's wrapper's number saying which page this is or its size (``POSITION_WORDS``)
+    in two words or more (``current_page``, ``perPage``; ``limit`` or ``page`` alone goes
+    when the request sends it: ``echoed``), or, in a part named for the page (``page:
+    {number, size}``), by a qualifier alone (its ``size``; its ``number`` stays, read as what
+    names the page); not in the caller's allowance (``rate``)."""
+    if not isinstance(value, (int, float, str)) or isinstance(value, bool) or value == "":
+        return False
+    if isinstance(value, str) and not value.strip().isdigit():
+        return False  # a cursor or a link, whatever its name
+    if set(w(part)) & QUOTA_WORDS:
+        return False  # the caller's allowance (``rate: {limit, remaining}``), not a page
+    in_page = set(w(part)) <= POSITION_WORDS | {"info"}
+    if in_page and set(w(key)) <= NUMBER_WORDS:
+        return False  # ``page: {number}``: read as what names the page, it stays
+    ws = set(w(key)) | (set(w(part)) if in_page else set())
+    if len(ws) < 2:
+        return False  # ``limit``, ``page`` alone: an echo only when the request sends it
+    return bool(ws & POSITION_WORDS) and ws <= POSITION_WORDS | POSITION_QUALIFIERS | {"info"}
 
 
 @dataclass(frozen=True)
@@ -279,6 +326,11 @@ def filter_meta(
     if not path:
         return value
     out: dict[str, Any] = {}
+    # a wrapper named and identified as an object (a layout's page ``{id, name, page_index,
+    # cells: [...]}``) is the object its list belongs to: its position is its own
+    paged = listed and not any(
+        _scalar(v) and (is_label(k) or w(k) == ("id",)) for k, v in value.items()
+    )
     for key, sub in value.items():
         if key == path[0]:
             out[key] = filter_meta(sub, path[1:], subjects, listed, parts, asked)
@@ -290,8 +342,8 @@ def filter_meta(
             out[key] = held
         elif listed and (listed_noise(key) or wrapper_note(key, sub) or said_already(key, sub)):
             continue  # what a list's wrapper says about the exchange, not about its items
-        elif listed and echoed(key, sub, asked):
-            continue  # the caller's own request answered back
+        elif listed and (echoed(key, sub, asked) or paged and page_position(key, sub)):
+            continue  # the caller's own request answered back, or the page it asked for
         elif not listed and exchange_note(key, sub):
             continue  # how long the call took, beside one resource as beside a list
         elif keep_meta(key, sub):
@@ -303,6 +355,7 @@ def filter_meta(
                     and not exchange_id(k)
                     and not (listed and (wrapper_note(k, v) or said_already(k, v)))
                     and not (listed and echoed(k, v, asked, key))
+                    and not (paged and page_position(k, v, key))
                 }
             if sub != {}:
                 out[key] = sub

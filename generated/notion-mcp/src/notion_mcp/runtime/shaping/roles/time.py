@@ -38,7 +38,8 @@ MADE_WORDS = frozenset({"created", "creation"})
 CAME_WORDS = frozenset({"create", "joined", "added", "registered", "posted", "sent"})
 # what a time qualified by one of these is about: a picture of the object, not the object
 PICTURE_WORDS = frozenset(
-    {"photo", "picture", "image", "headshot", "avatar", "thumbnail", "logo", "icon", "banner"}
+    {"photo", "picture", "image", "headshot", "avatar", "thumbnail", "logo", "icon", "banner",
+     "splash"}
 )  # fmt: skip
 
 
