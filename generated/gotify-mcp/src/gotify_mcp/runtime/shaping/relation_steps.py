@@ -564,6 +564,8 @@ def page_extras(element: Any, said: list[str], thing: bool = False) -> list[str]
     if not isinstance(element, dict):
         return []
     leaves = [k for k in leaf_keys(element) if k not in said and not is_noise(k)]
+    if is_tag(element, said):  # a tag: by its name and its colour, as the page shows it
+        return [k for k in leaves if is_color(k)][:1]
     small = _small_element(element) if thing else None
     if small is not None:  # a record of a few short scalars: each is what it says
         return [k for k in small if k not in said]
@@ -575,6 +577,19 @@ def page_extras(element: Any, said: list[str], thing: bool = False) -> list[str]
     if times:
         extras += first_person_paths(element)[:1]
     return extras
+
+
+def is_tag(element: dict[str, Any], said: list[str]) -> bool:
+    """An element named by its label, with a colour of its own and no state or amount (a
+    label, a tag, a category: ``{id, name, color, description, createdAt, creator}``): the
+    page it is attached to shows it by its name and its colour; when it was made or changed,
+    and by whom, belong to its own page, not to every page it is attached to."""
+    leaves = leaf_keys(element)
+    return (
+        any(is_label(k) for k in said)
+        and any(is_color(k) for k in leaves)
+        and not any(is_state(k) or is_money(k, element[k]) for k in leaves)
+    )
 
 
 SMALL_ELEMENT = 3  # an element of at most this many scalars of substance is shown whole on a page

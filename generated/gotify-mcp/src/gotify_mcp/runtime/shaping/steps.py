@@ -171,6 +171,14 @@ def take_label(sel: Selection, row: Step) -> int:
         # ``name`` and ``real_name``, ``displayName``): who is who needs both; not a name in
         # parts (``firstName``, ``lastName``), which restates a display name
         rest, more = [f for f in rest if own_name(f.key) and not name_part(f.key)], 1
+    elif more and on_page(sel.item, sel.kind) and is_person_object(sel.tree, sel.entity):
+        # a person's own page: each name people know them by (a profile's ``display_name``
+        # and ``real_name`` beside a plain ``name``), whichever of them the person filled in;
+        # not a name in parts, which restates them
+        rest = [f for f in rest if f.path not in sel.pick.chosen]
+        names = [f for f in rest if own_name(f.key) and not name_part(f.key)]
+        more = max(more, len(names))
+        rest = names + [f for f in rest if f not in names]
     return taken + sel.take(rest, row.records, more, row.path)
 
 
@@ -803,9 +811,8 @@ def facts(sel: Selection) -> list[Field]:
     (``sort_order``, ``run_attempt``, ``head_sha``; not a flag: the settings and features the
     flags' slot left, ``allow_forking``, nor a limit, ``max_members``, ``character_limit``):
     what a person reads on its page besides its name, state and times; not a bit field
-    (``flags``), an id, a link, a time, a text, a blob's data, a setting of a unit, noise
-    (an avatar, a hash), nor a picture held by its hash or name (a server's ``banner``,
-    ``splash``: the page shows its one picture, ``own_picture``)."""
+    (``flags``), an id, a link, a time, a text, a blob's data, a setting of a unit, a picture
+    (``banner``, ``splash``: ``PICTURES``), nor noise (an avatar, a hash)."""
     chosen = set(sel.pick.chosen)
     found = [
         f for f in sel.own_leaves
@@ -814,15 +821,17 @@ def facts(sel: Selection) -> list[Field]:
         and not (base_type(f.node) in ("integer", "number") and w(f.key)[-1] in BIT_FIELDS)
         and not (is_id_name(f.key) or is_url(f.key, f.node) or is_time(f.key, f.node)
                  or is_content(f.key) or is_value(f.key) or is_noise(f.key)
-                 or is_unit_setting(f.key) or _a_picture(f.key, sel.entity))
+                 or is_unit_setting(f.key) or not PICTURES.isdisjoint(w(f.key)))
     ]  # fmt: skip
     return sorted(found, key=lambda f: len(w(f.key)))
 
 
-def _a_picture(key: str, entity: tuple[str, ...]) -> bool:
-    """Named as a picture (``banner``, ``splash``, ``photo``: ``roles/time.PICTURE_WORDS``),
-    not as an ``image`` alone, which may be what a container runs or a disk holds."""
-    return pictures(tuple(x for x in w(key) if x != "image"), entity)
+# A picture of the resource beside the one that stands for it (``own_picture``): its banner,
+# its cover, its splash screen, a smaller copy, each held as an address or a hash a person
+# does not read; not a fact of the resource, which the facts' few slots are for. Not a
+# ``picture`` or a ``photo`` alone (a person's, which stands for them), nor an ``image``,
+# which is as often what a container or a disk runs from (``Image``: a fact of its page)
+PICTURES = frozenset({"banner", "cover", "splash", "wallpaper", "thumbnail"})
 
 
 def _fact_name(f: Field) -> bool:
