@@ -154,19 +154,37 @@ def written_records(
 WRITTEN_PART_NAMES = LIST_KEYS | {"result", "record", "item", "object", "resource", "entry"}
 
 
+POSITION_WORDS = frozenset({"index", "idx"})  # a batch element's position among the inputs
+
+
+def input_positions(tree: dict[str, Any]) -> list[str]:
+    """A batch element's own integer members naming its position among the inputs the call
+    sent (``index``, ``requestIndex``): what ties the element to the input it answers."""
+    return [
+        k
+        for k, v in tree.items()
+        if is_leaf(v) and base_type(v) == "integer" and w(k)[-1] in POSITION_WORDS
+    ][:1]
+
+
 def written_part(tree: dict[str, Any], pick: Picker, keys: tuple[str, ...]) -> None:
     """A write's record (a batch's element) that holds the resource the call wrote in a part
     under a payload name (``{responseType, logID, data: {id, reference, postings, ...}}``,
     ``{status, result: {id, name}}``) beside its own members: that resource is what the record
     reports, and the next call takes its id, not the element's (a lean reading took the
     element's own id and at most a time of the resource): it keeps its identity, and the label
-    beside it when none was kept.
+    beside it when none was kept. The element's own position among what the call sent
+    (``{index, status, data: {id, ...}}``) comes with it: an element that failed holds no such
+    part (``{index, status: "error", error: {message}}``), and its position alone says which
+    input failed (``input_positions``).
     Not a person, metadata, nor a part with no identity of its own."""
     for key, sub in tree.items():
         if not isinstance(sub, dict) or norm(key) not in WRITTEN_PART_NAMES:
             continue
         if is_person_node(key, sub) or not has_own_identity(sub):
             continue
+        for member in input_positions(tree):
+            pick.add(member, "identity", force=True)
         if key in pick.chosen:
             continue  # kept whole
         inside = [p.split(".", 1)[1] for p in pick.chosen if p.startswith(f"{key}.")]
