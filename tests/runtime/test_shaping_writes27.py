@@ -6,7 +6,8 @@ same structure (``tests/fixtures/specs/writes27.yaml``, no vendor's text); fails
 before its fix (``failures.with_failed_records``). A batch delete's result per input kept the record it deleted and
 dropped its ``index``, so a failed one said nothing of which input failed
 (``written.written_part``). A create's answer repeated, as a cut preview, the text the caller
-had just sent (``sent.said_back``)."""
+had just sent (``sent.said_back``). A batch delete's failed records kept which ones failed and
+not their ``error`` (``failures.why_failed``, ``written.written_records``)."""
 
 from __future__ import annotations
 
@@ -138,3 +139,26 @@ def test_a_list_of_the_ids_the_answer_says_already_is_not_repeated(
     }
     out = shaped_json(tools["add_board_assets"], body)
     assert "assets_not_added" not in out
+
+
+def test_a_record_a_batch_failed_on_keeps_its_error(tools: dict[str, Any]) -> None:
+    """A failed record's reason named ``error`` (not a message or a reason) was left out, and
+    the answer said which records failed but never why."""
+    body = {
+        "deleted": [{"id": "l-1", "name": "Urgent"}],
+        "errors": [{"id": "l-2", "error": "the label is used by 3 open issues"}],
+    }
+    out = shaped_json(tools["delete_labels"], body)
+    assert out["errors"] == [{"id": "l-2", "error": "the label is used by 3 open issues"}]
+
+
+def test_a_failed_record_held_in_a_part_keeps_why(tools: dict[str, Any]) -> None:
+    """``failureRecords: [{error, record: {Id, Name}}]``: the record said which one, and its
+    error beside it why."""
+    body = {
+        "successRecords": [{"Id": "r-1", "Name": "Alpha"}],
+        "failureRecords": [{"error": "locked", "record": {"Id": "r-2", "Name": "Beta"}}],
+    }
+    out = shaped_json(tools["delete_records"], body)
+    (failed,) = out["failureRecords"]
+    assert failed["error"] == "locked" and failed["record"]["Id"] == "r-2"

@@ -7,7 +7,7 @@ Errors: [{Key, Code, Message}]}``, ``{created: [...], errors: [{id, reason}]}``)
 the wrapper's metadata, that list was left out, and the agent was told of the records that
 went and never of those that did not. When its records are identified, it is kept, each
 record reduced to its identity and the first member saying why (a message, a reason, a
-detail, else a code). Not on a read, and not a list of bare error reports (no identity of their own).
+detail, an error, else a code). Not on a read, and not a list of bare error reports (no identity of their own).
 
 Beside the same payload list, a write's list of scalars under any name (``{assets_added:
 [{asset_id}], assets_not_added: ["a3"]}``, ``{updated: [...], not_found: ["t9"]}``) is what
@@ -37,7 +37,8 @@ from .roles.words import w
 from .trees import field_tree_from_value, unwrap
 from .truncate import DEFAULT_MARKER, truncate_string
 
-REASON_WORDS = ("message", "reason", "detail", "code")  # why a record failed, the first found first
+# why a record failed, the first found first (``error``: a failed record's ``{id, error: "..."}``)
+REASON_WORDS = ("message", "reason", "detail", "error", "code")
 # what a write's error says it is about: the input it names (``field``, ``path``, ``pointer``)
 ABOUT_WORDS = ("field", "fields", "path", "pointer", "param", "parameter", "property", "argument")
 SAMPLED = 50  # the records a list's members are read from
