@@ -1,4 +1,4 @@
-"""What an update's answer keeps of what the call sent (``ShapeConfig.sent_values``).
+"""What a write's answer keeps, or leaves out, of what the call sent (``ShapeConfig.sent_values``).
 
 An update is made to set values; the caller holds what it sent, so an answer that holds the
 same values says nothing new, but one that holds another value (the flag stayed off, the name
@@ -13,15 +13,56 @@ text without case (``"true"`` and ``true``, ``"5"`` and ``5`` are the same; a li
 does not count). Not a record's list of records (what the defaults decide), nor what kind of
 thing the body is about (JSON:API's ``type``, which a body must say: not a value the call
 set), nor a name the selection syntax cannot say (a dotted key). Derived from the call, never
-from names."""
+from names.
+
+The other way round, a create's or an update's one record leaves out a text the call sent and
+the answer holds as sent (a list's ``description``, a post's ``note``: at least ``TEXT_CHARS``
+characters, the same text with whitespace and case aside): the caller wrote it, and the cut
+preview of it the answer would show tells the agent nothing it did not say; a text the service
+changed (cut, normalised, rendered) stays, and so does a label (``name``, ``title``: what names
+the record), whatever its length; never the whole selection (``said_back``)."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from .roles.label import is_label
 from .roles.kinds import is_kind
 
 MAX_SENT = 60  # members of one body kept back at most (a whole object sent: its first ones)
+TEXT_CHARS = 80  # a string sent at least this long is a text the caller wrote, not a value
+
+
+def said_back(
+    target: Any, chosen: list[str], sent: tuple[tuple[tuple[str, ...], Any], ...]
+) -> set[str]:
+    """The members of ``chosen`` (dotted paths of ``target``, a write's one record) holding a
+    text the call sent as it is (module doc)."""
+    if not isinstance(target, dict):
+        return set()
+    found: set[str] = set()
+    for path, wanted in sent[:MAX_SENT]:
+        if not isinstance(wanted, str) or len(wanted) < TEXT_CHARS:
+            continue
+        for start in range(len(path)):
+            tail = path[start:]
+            value = _at(target, tail)
+            if value is _MISSING:
+                continue
+            dotted = ".".join(tail)
+            if (
+                dotted in chosen
+                and isinstance(value, str)
+                and _plain(value) == _plain(wanted)
+                and not is_label(tail[-1])
+            ):
+                found.add(dotted)
+            break
+    return found
+
+
+def _plain(text: str) -> str:
+    return " ".join(text.split()).lower()
 
 
 def sent_fields(target: Any, sent: tuple[tuple[tuple[str, ...], Any], ...]) -> list[str]:

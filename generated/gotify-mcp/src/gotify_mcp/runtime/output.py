@@ -94,8 +94,8 @@ def sent_names(tool: Tool, args: dict[str, Any]) -> frozenset[str]:
 def sent_values(tool: Tool, args: dict[str, Any]) -> tuple[tuple[tuple[str, ...], Any], ...]:
     """The leaf paths of the request body the call sends (wire names; an object's members
     walked, a list ends its path), each with its value: ``ShapeConfig.sent_values``, which
-    only an update's answer reads (``shaping/sent.py``): none for other calls."""
-    if tool.kind != "update":
+    only a create's and an update's answers read (``shaping/sent.py``): none for other calls."""
+    if tool.kind not in ("create", "update"):
         return ()
     found: list[tuple[tuple[str, ...], Any]] = []
 

@@ -77,7 +77,7 @@ from .paging import MIN_PAGE_TOKENS, capped, over_threshold, page
 from .payload import apply_select, asked_of, find_target, without_success
 from .reference_names import with_reference_names
 from .repair import defaults_read_from_response
-from .sent import sent_fields
+from .sent import said_back, sent_fields
 from .series import answered_series, keyed_beside, with_series
 from .columns import with_headers, with_wrapper_headers
 from .credentials import hide_credentials
@@ -160,6 +160,10 @@ def shape(
                 sent = sent_fields(target, config.sent_values)  # what did not take as sent
                 selection += [p for p in sent if p not in selection]
                 set_values = bool(sent)
+            if config.kind in ("create", "update") and not listed and config.sent_values:
+                echoed = said_back(target, selection, config.sent_values)  # the caller's text
+                if len(echoed) < len(selection):
+                    selection = [p for p in selection if p not in echoed]
     excluded = lifted_exclude(config.exclude, explicit)
 
     def select(item: Any) -> Any:

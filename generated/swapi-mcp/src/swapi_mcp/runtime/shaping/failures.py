@@ -7,7 +7,17 @@ Errors: [{Key, Code, Message}]}``, ``{created: [...], errors: [{id, reason}]}``)
 the wrapper's metadata, that list was left out, and the agent was told of the records that
 went and never of those that did not. When its records are identified, it is kept, each
 record reduced to its identity and the first member saying why (a message, a reason, a
-detail, else a code). Not on a read, and not a list of bare error reports (no identity of their own).
+detail, an error, else a code). Not on a read, and not a list of bare error reports (no identity of their own).
+
+Beside the same payload list, a write's list of scalars under any name (``{assets_added:
+[{asset_id}], assets_not_added: ["a3"]}``, ``{updated: [...], not_found: ["t9"]}``) is what
+the call skipped, did not find or did besides: the ids the agent must act on again. Read as
+the wrapper's metadata it was left out too, and the answer said only what went; it is kept
+whole (``SAID_LISTS`` of them at most; not its noise, metadata or links; empty, it says nothing;
+nor the ids of records the answer says already, ``UnavailableProductIds`` beside
+``UnavailableProducts``). Not beside a wrapper that is a record of its own (more than
+``ENVELOPE`` scalars: an account answered around its promotions, whose ``capabilities`` are
+its own).
 """
 
 from __future__ import annotations
@@ -17,19 +27,25 @@ from typing import Any
 from .chunking import get_at, set_at
 from .collections import REPORT_WORDS
 from .kinds import WRITE_KINDS
+from .collections import exchange_id, is_meta_key
 from .list_items import PREVIEW_CHARS
 from .names import is_leaf, words
+from .roles.links import is_url
+from .roles.noise import is_noise
 from .roles.identity import has_own_identity, identity_fields
 from .roles.words import w
 from .trees import field_tree_from_value, unwrap
 from .truncate import DEFAULT_MARKER, truncate_string
 
-REASON_WORDS = ("message", "reason", "detail", "code")  # why a record failed, the first found first
+# why a record failed, the first found first (``error``: a failed record's ``{id, error: "..."}``)
+REASON_WORDS = ("message", "reason", "detail", "error", "code")
 # what a write's error says it is about: the input it names (``field``, ``path``, ``pointer``)
 ABOUT_WORDS = ("field", "fields", "path", "pointer", "param", "parameter", "property", "argument")
 SAMPLED = 50  # the records a list's members are read from
 # the written records' identity members the failed ones keep (``Key``, ``VersionId``)
 IDENTITIES = 2
+SAID_LISTS = 4  # a write's lists of scalars kept beside its payload list, at most (module doc)
+ENVELOPE = 3  # a wrapper with more scalars of its own is a record, its lists of scalars its own
 
 
 def with_failed_records(
@@ -53,8 +69,15 @@ def with_failed_records(
         unwrap(field_tree_from_value(records[:SAMPLED])) if isinstance(records, list) else None
     )
     added: dict[str, Any] = {}
+    envelope = sum(not isinstance(v, (dict, list)) for v in wrapper.values()) <= ENVELOPE
     for key, sub in wrapper.items():
-        if key == path[-1] or key in kept or not named_as_report(key) or not isinstance(sub, list):
+        if key == path[-1] or key in kept or not isinstance(sub, list):
+            continue
+        if envelope and scalars_beside(key, sub) and len(added) < SAID_LISTS:
+            if not set(map(str, sub)) <= _values(kept):  # (not the ids of records it says)
+                added[key] = sub  # what it skipped or did not find (module doc)
+            continue
+        if not named_as_report(key):
             continue
         if not sub or not all(isinstance(record, dict) for record in sub):
             continue
@@ -67,6 +90,28 @@ def with_failed_records(
     if not added:
         return shaped
     return set_at(shaped, path[:-1], {**kept, **added})
+
+
+def scalars_beside(key: str, sub: list[Any]) -> bool:
+    """A non-empty list of scalars (ids, names) beside a write's payload list, not its noise
+    (``etags``), metadata (``links``), the exchange's ids nor links (module doc)."""
+    return (
+        bool(sub)
+        and all(v is not None and not isinstance(v, (dict, list)) for v in sub)
+        and not is_noise(key)
+        and not is_meta_key(key)
+        and not exchange_id(key)
+        and not any(is_url(key, v) for v in sub)
+    )
+
+
+def _values(node: Any) -> set[str]:
+    """The scalar values ``node`` holds at any depth, as text."""
+    if isinstance(node, dict):
+        return set().union(*(_values(v) for v in node.values())) if node else set()
+    if isinstance(node, list):
+        return set().union(*(_values(v) for v in node)) if node else set()
+    return {str(node)}
 
 
 def failed_lists(tree: Any, keys: tuple[str, ...] = ()) -> list[str]:

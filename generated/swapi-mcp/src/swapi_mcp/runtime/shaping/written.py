@@ -24,6 +24,7 @@ from .roles.state import is_state
 from .roles.time import is_time
 from .roles.words import w
 from .collections import LIST_KEYS, is_meta_key
+from .failures import why_failed
 from .kinds import WRITE_KINDS
 from .trees import unwrap
 
@@ -112,6 +113,10 @@ def job_counts(tree: dict[str, Any], pick: Picker) -> None:
             pick.add(key, "count", force=True, cost=1)
 
 
+# a list of a write's records these words name holds those it failed on (``failureRecords``)
+FAILED_WORDS = frozenset({"failed", "failure", "failures", "error", "errors", "rejected"})
+
+
 def written_records(
     tree: dict[str, Any], pick: Picker, keys: tuple[str, ...], kind: str = "create"
 ) -> None:
@@ -119,8 +124,10 @@ def written_records(
     [{widgetId, name, ...}], failed: [{...}]}``: no one list is its payload, so the body is
     shaped as one object and each list's records get a lean reading, their label and state):
     the records are what the call did, and each keeps the member that identifies it (the one a
-    path parameter names first), as the records of a write's one list do. An update's answer
-    (the document as now written) names the records of the lists it does not show."""
+    path parameter names first), as the records of a write's one list do; the records of a list
+    named as failed (``failureRecords: [{error, record: {Id, Name}}]``) keep why each failed
+    beside what names it (``failures.why_failed``). An update's answer (the document as now
+    written) names the records of the lists it does not show."""
     lists = [k for k, v in tree.items() if isinstance(v, list) and isinstance(unwrap(v), dict)]
     batch = len(lists) > 1
     for key, sub in tree.items():
@@ -135,6 +142,10 @@ def written_records(
             if kind == "update" and labels:
                 pick.add(f"{key}.{min(labels, key=label_rank)}", "label", force=True)
             continue
+        if set(w(key)) & FAILED_WORDS:  # ``failureRecords: [{error, record: {Id}}]``
+            inside = [p.split(".", 1)[1] for p in pick.chosen if p.startswith(f"{key}.")]
+            for member in why_failed(record, inside):
+                pick.add(f"{key}.{member}", "state", force=True)
         idents = identity_fields(record, w(key), keys, written=True)[:1]
         named = any(is_id_name(k) and k in record and is_leaf(record[k]) for k in idents)
         if not has_own_identity(record, w(key)) and not named:
@@ -154,19 +165,37 @@ def written_records(
 WRITTEN_PART_NAMES = LIST_KEYS | {"result", "record", "item", "object", "resource", "entry"}
 
 
+POSITION_WORDS = frozenset({"index", "idx"})  # a batch element's position among the inputs
+
+
+def input_positions(tree: dict[str, Any]) -> list[str]:
+    """A batch element's own integer members naming its position among the inputs the call
+    sent (``index``, ``requestIndex``): what ties the element to the input it answers."""
+    return [
+        k
+        for k, v in tree.items()
+        if is_leaf(v) and base_type(v) == "integer" and w(k)[-1] in POSITION_WORDS
+    ][:1]
+
+
 def written_part(tree: dict[str, Any], pick: Picker, keys: tuple[str, ...]) -> None:
     """A write's record (a batch's element) that holds the resource the call wrote in a part
     under a payload name (``{responseType, logID, data: {id, reference, postings, ...}}``,
     ``{status, result: {id, name}}``) beside its own members: that resource is what the record
     reports, and the next call takes its id, not the element's (a lean reading took the
     element's own id and at most a time of the resource): it keeps its identity, and the label
-    beside it when none was kept.
+    beside it when none was kept. The element's own position among what the call sent
+    (``{index, status, data: {id, ...}}``) comes with it: an element that failed holds no such
+    part (``{index, status: "error", error: {message}}``), and its position alone says which
+    input failed (``input_positions``).
     Not a person, metadata, nor a part with no identity of its own."""
     for key, sub in tree.items():
         if not isinstance(sub, dict) or norm(key) not in WRITTEN_PART_NAMES:
             continue
         if is_person_node(key, sub) or not has_own_identity(sub):
             continue
+        for member in input_positions(tree):
+            pick.add(member, "identity", force=True)
         if key in pick.chosen:
             continue  # kept whole
         inside = [p.split(".", 1)[1] for p in pick.chosen if p.startswith(f"{key}.")]
