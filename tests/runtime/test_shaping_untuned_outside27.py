@@ -55,6 +55,34 @@ def test_a_typed_resource_whose_attributes_hold_an_id_of_their_own_is_read_throu
     assert [i["attributes"]["status"] for i in items] == ["FAIL", "PASS"]
     assert [i["attributes"]["severity"] for i in items] == ["critical", "low"]
     assert [i["id"] for i in items] == [f["id"] for f in findings]
+    assert [i["attributes"]["uid"] for i in items] == [f["attributes"]["uid"] for f in findings]
+
+
+def test_a_typed_resource_read_through_keeps_the_id_its_attributes_hold(tools) -> None:
+    """Read through its ``attributes``, a typed resource keeps the id they hold as well as its
+    own (Prowler's compliance overviews: ``attributes.id`` names the framework's entry, which
+    the item's ``id`` may not): reading the part through must not leave out what it said of
+    itself when it was read as a part."""
+    body = {
+        "data": [
+            {
+                "type": "compliance-overviews",
+                "id": f"ov-{i}",
+                "attributes": {
+                    "id": f"cis_1.{i}_aws",
+                    "framework": "CIS",
+                    "version": f"1.{i}",
+                    "requirements_passed": 40 + i,
+                    "requirements_failed": 3,
+                    "total_requirements": 50,
+                },
+            }
+            for i in (4, 5)
+        ]
+    }
+    items = shaped_json(tools["list_compliance_overviews"], body)["data"]
+    assert [i["attributes"]["id"] for i in items] == ["cis_1.4_aws", "cis_1.5_aws"]
+    assert [i["id"] for i in items] == ["ov-4", "ov-5"]
 
 
 GRAPHQL = SPEC.with_suffix(".graphql")
