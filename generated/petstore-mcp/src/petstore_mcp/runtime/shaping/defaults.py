@@ -532,7 +532,9 @@ def choose_default_fields(
             flat, item=item, kind=kind, entity=entity, keys=keys, listed=listed,
             shared=shared, everywhere=everywhere,
         )  # fmt: skip
-        return tuple(".".join((real[p.split(".")[0]], *p.split(".")[1:])) for p in chosen)
+        read = tuple(".".join((real[p.split(".")[0]], *p.split(".")[1:])) for p in chosen)
+        own = [f"{body}.{k}" for k in leaf_keys(tree[body]) if own_identity_key(k)]
+        return read + tuple(p for p in own if p not in read)  # its own id too (``uid``)
     ((key, only),) = tree.items() if len(tree) == 1 else ((None, None),)
     if key is not None and isinstance(only, dict) and not is_person(key):  # ``{data: {...}}``
         inner = choose_default_fields(
