@@ -101,6 +101,11 @@ CODES: tuple[Code, ...] = (
         "info.version is missing: read as 0.0.0 (the API's version and, unless set, the"
         " package's)",
     ),
+    Code(
+        "INFO_TITLE_MISSING",
+        (W,),
+        "info.title is missing: read as the file's name (which names the package unless named)",
+    ),
     Code("WEBHOOKS_IGNORED", (N,), "webhooks are calls the API makes, not tools: ignored"),
     Code("CALLBACKS_IGNORED", (N,), "callbacks are requests the API sends, not tools: ignored"),
     Code(

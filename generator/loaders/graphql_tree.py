@@ -43,7 +43,11 @@ from ..runtime.graphql.graphql_types import (
     scalar_fields,
     selectable_fields,
 )
-from ..runtime.shaping.decision import DefaultsContext, without_nested_connections
+from ..runtime.shaping.decision import (
+    DefaultsContext,
+    connections_only,
+    without_nested_connections,
+)
 from ..runtime.shaping.names import is_leaf, words
 from ..runtime.shaping.roles.identity import has_own_identity
 from .response_shape import merge_trees, variant_name
@@ -76,8 +80,13 @@ class GraphQLTrees:
             return conn.node_type, "nodes"
         return named, "" if is_list(field.type) else None
 
-    def _rich(self, item: GraphQLNamedType) -> tuple[Any, Any]:
-        """The shipped (bounded) tree of one result, and the tree its defaults are chosen on."""
+    def _rich(
+        self, item: GraphQLNamedType, answered: GraphQLField | None = None, nodes: bool = True
+    ) -> tuple[Any, Any]:
+        """The shipped (bounded) tree of one result, and the tree its defaults are chosen on
+        (``answered``: the mutation whose payload it is, whose echoes of what the caller sent
+        say nothing of their own: ``without_nested_connections``; ``nodes``: connections kept
+        as all it holds read their nodes as a root connection's, one level only)."""
         tree = self.bounded(item)
         field_tree = tree if isinstance(tree, dict) and tree else None
         # Defaults are chosen on a tree at least DEFAULTS_DEPTH deep, so nested objects
@@ -86,17 +95,24 @@ class GraphQLTrees:
         rich = self.tree(item, DEFAULTS_DEPTH) if field_tree else None
         rich = merge_trees(rich, field_tree) if isinstance(rich, dict) else field_tree
         if isinstance(rich, dict):
-            rich = without_nested_connections(rich)
+            sent = self._echoed(answered, rich) if answered is not None else ()
+            kept = nodes and connections_only(rich, sent)
+            rich = without_nested_connections(rich, sent)
+            for key, field in self._fields(item).items() if kept else ():  # connections
+                conn = connection(field.type)  # kept (all it holds): each node as a root
+                if conn is not None and isinstance(rich.get(key), dict) and "nodes" in rich[key]:
+                    node = self._rich(conn.node_type, nodes=False)[1]  # connection's reads
+                    rich[key] = {**rich[key], "nodes": [node if node is not None else "any"]}
         return field_tree, rich
 
-    def answer_tree(self, field: GraphQLField) -> Any:
+    def answer_tree(self, field: GraphQLField, *, mutation: bool = False) -> Any:
         """What the field answers with, as a field tree (a list's: one item in a list; a
         scalar's: its type): what the operation's kind is read from."""
         named = get_named_type(field.type)
         if is_leaf_type(named):
             return leaf_kind(named)
         item, collection = self._item(field)
-        rich = self._rich(item)[1]
+        rich = self._rich(item, field if mutation and collection is None else None)[1]
         return [rich] if collection is not None else rich
 
     def shape(self, field: GraphQLField, *, mutation: bool = False) -> ResponseShape:
@@ -106,7 +122,7 @@ class GraphQLTrees:
         if is_leaf_type(named):
             return ResponseShape(media_type="application/json")
         item, collection = self._item(field)
-        field_tree, rich = self._rich(item)
+        field_tree, rich = self._rich(item, field if mutation and collection is None else None)
         union = is_abstract_type(item)
         context = DefaultsContext(
             entity=() if union else tuple(words(item.name)),  # its type, as a schema's name

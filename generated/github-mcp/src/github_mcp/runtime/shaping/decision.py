@@ -241,7 +241,7 @@ def _seen(tree: Any, context: DefaultsContext) -> dict[str, Any] | None:
         tree = {k: v for k, v in tree.items() if k not in context.sent} or tree
     for path in context.expandable:
         tree = _sent_at(tree, path.split("."))
-    return without_nested_connections(tree) if context.graphql else tree
+    return without_nested_connections(tree, context.sent) if context.graphql else tree
 
 
 def _sent_at(tree: Any, segs: list[str]) -> Any:
@@ -411,12 +411,33 @@ def _as_sent(member: Any) -> Any:
     return kept or member  # nothing names it: not a related object, read as described
 
 
-def without_nested_connections(tree: dict[str, Any]) -> dict[str, Any]:
+def without_nested_connections(tree: dict[str, Any], sent: tuple[str, ...] = ()) -> dict[str, Any]:
     """The tree minus nested connections (each costs a paged sub-query upstream), except
-    label-like lists (``labels.nodes.name`` is worth it): not chosen as default fields."""
-    out: dict[str, Any] = {}
-    for key, sub in tree.items():
-        nested = isinstance(sub, dict) and ("nodes" in sub or "edges" in sub)
-        if not nested or norm(key) in LABEL_ARRAYS:
-            out[key] = sub
-    return out
+    label-like lists (``labels.nodes.name`` is worth it): not chosen as default fields. Not
+    when they are all the object holds besides its ``__typename`` and what the caller sent
+    (``sent``): a mutation's payload ``{clientMutationId, organizations: {nodes}}`` answers
+    with the organizations it changed, and without them it said nothing."""
+    if connections_only(tree, sent):  # each node as a listed one reads
+        return {k: _nodes_without_connections(v) for k, v in tree.items()}
+    return {k: v for k, v in tree.items() if not _nested_connection(k, v)}
+
+
+def _nested_connection(key: str, sub: Any) -> bool:
+    """A nested connection the defaults leave out (not a label-like list)."""
+    nested = isinstance(sub, dict) and ("nodes" in sub or "edges" in sub)
+    return nested and norm(key) not in LABEL_ARRAYS
+
+
+def connections_only(tree: dict[str, Any], sent: tuple[str, ...] = ()) -> bool:
+    """Whether the object holds nested connections and nothing else but its ``__typename``
+    and what the caller sent (``without_nested_connections`` keeps them)."""
+    rest = [k for k, v in tree.items() if not _nested_connection(k, v)]
+    return len(rest) < len(tree) and all(k == "__typename" or k in sent for k in rest)
+
+
+def _nodes_without_connections(sub: Any) -> Any:
+    """A connection's ``nodes`` without their own nested connections."""
+    nodes = sub.get("nodes") if isinstance(sub, dict) else None
+    if not isinstance(nodes, list) or not nodes or not isinstance(nodes[0], dict):
+        return sub
+    return {**sub, "nodes": [without_nested_connections(nodes[0])]}

@@ -130,14 +130,20 @@ def take_signed(sel: Selection, row: Step) -> int:
 def _signature_name(sel: Selection, time: Field) -> bool:
     """A date taken from a person two objects down (git's ``commit.author: {name, email,
     date}``) comes with that person's name: who and when, a signature (on a page with the
-    email, git's ``Name <email>``). Whether the date was a person's."""
+    email, git's ``Name <email>``); the name of a part of the person when it has none of its
+    own (``author: {identity: {name, email}, when}``). Whether the date was a person's."""
     holder = time.path.rpartition(".")[0]
     top, _, key = holder.partition(".")
     part = unwrap(sel.tree.get(top))
     node = unwrap(part.get(key)) if isinstance(part, dict) else None
     if not is_person(key) or not isinstance(node, dict):
         return False
-    names = [k for k in node if is_leaf(node[k]) and is_label(k) and w(k)[-1] == "name"]
+    names = _names(node)
+    for sub_key, sub in node.items() if not names else ():  # who it is said by a part of it
+        inner = sub if isinstance(sub, dict) else None  # (``{identity: {name, email}, when}``)
+        if inner is not None and _names(inner):
+            holder, node, names = f"{holder}.{sub_key}", inner, _names(inner)
+            break
     if names:
         sel.pick.add(f"{holder}.{names[0]}", "person", cost=3)
         if on_page(sel.item, sel.kind):
@@ -145,6 +151,11 @@ def _signature_name(sel: Selection, time: Field) -> bool:
             for k in emails[:1]:
                 sel.pick.add(f"{holder}.{k}", "person", force=True, cost=3)
     return True
+
+
+def _names(node: dict[str, Any]) -> list[str]:
+    """A person's own name members (``name``, ``display_name``)."""
+    return [k for k in node if is_leaf(node[k]) and is_label(k) and w(k)[-1] == "name"]
 
 
 def _deeper_times(tree: dict[str, Any], elements: bool = False) -> list[Field]:

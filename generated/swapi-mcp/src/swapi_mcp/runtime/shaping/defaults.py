@@ -183,9 +183,13 @@ def body_part(tree: dict[str, Any]) -> str | None:
     beside it, nothing else of its own, and one part of scalars with no id of its own (a
     name, an account number: what the object is called), at least ``BODY_LEAVES`` of them;
     its other parts (if any) hold no scalars of their own (relationships' ``{patient: {data:
-    {id}}}``) or are metadata. Its members are the object's own: its figures and times are
-    read as the object's, not as a part's (which gives few of them). Not a Kubernetes
-    object (``{apiVersion, kind, metadata, spec, status}``): no id of its own beside them."""
+    {id}}}``) or are metadata. Beside an id and a kind (``type: "findings"``) the body may
+    hold an id of its own too (a finding's ``uid`` at its source, or the id restated): the
+    kind says the object is a typed resource whose part is what it says, not another object
+    (``{Identifier, Object: {Id, Name}}`` has no kind). Its members are the object's own: its
+    figures and times are read as the object's, not as a part's (which gives few of them).
+    Not a Kubernetes object (``{apiVersion, kind, metadata, spec, status}``): no id of its
+    own beside them."""
     own = own_values(tree)
     if not any(own_identity_key(k) for k in own):
         return None
@@ -200,8 +204,13 @@ def body_part(tree: dict[str, Any]) -> str | None:
     if len(parts) != 1:
         return None
     body = tree[parts[0]]
-    if any(own_identity_key(x) for x in leaf_keys(body)):
-        return None
+    typed = any(  # the object's own kind (``type``), not another member's (``IdentifierType``)
+        (is_kind(k) and len(w(k)) == 1) or hint(tree[k]) == "const"
+        for k in own
+        if not own_identity_key(k)
+    )
+    if not typed and any(own_identity_key(x) for x in leaf_keys(body)):
+        return None  # an object beside an identifier (``{Identifier, Object: {Id, ...}}``)
     return parts[0] if sum(is_leaf(x) for x in body.values()) >= BODY_LEAVES else None
 
 
@@ -517,7 +526,9 @@ def choose_default_fields(
             flat, item=item, kind=kind, entity=entity, keys=keys, listed=listed,
             shared=shared, everywhere=everywhere,
         )  # fmt: skip
-        return tuple(".".join((real[p.split(".")[0]], *p.split(".")[1:])) for p in chosen)
+        read = tuple(".".join((real[p.split(".")[0]], *p.split(".")[1:])) for p in chosen)
+        own = [f"{body}.{k}" for k in leaf_keys(tree[body]) if own_identity_key(k)]
+        return read + tuple(p for p in own if p not in read)  # its own id too (``uid``)
     ((key, only),) = tree.items() if len(tree) == 1 else ((None, None),)
     if key is not None and isinstance(only, dict) and not is_person(key):  # ``{data: {...}}``
         inner = choose_default_fields(
