@@ -84,8 +84,8 @@ def test_check_passes_when_every_invariant_holds(capsys) -> None:
 def test_a_bad_spec_is_a_clear_error_not_a_traceback(tmp_path, capsys) -> None:
     bad = tmp_path / "bad.yaml"
     bad.write_text(
-        'openapi: 3.0.0\ninfo: {version: "1"}\npaths: {}\n', encoding="utf-8"
-    )  # no title
+        'openapi: 3.0.0\ninfo: {title: x, version: "1"}\npaths: [1]\n', encoding="utf-8"
+    )  # paths is no map
     assert main(["preview", str(bad)]) == 1
     assert "bad.yaml" in capsys.readouterr().err
 
