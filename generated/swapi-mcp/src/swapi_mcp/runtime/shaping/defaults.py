@@ -92,13 +92,19 @@ from .written import (
     written_records,
 )  # fmt: skip
 from .steps import (
-    amounts, bare_first, cells, colors, count_key, counts, currencies, currency_key, enums,
-    facts, finished_flags, flag_key, flags, free_data, identities, kind_key, kinds, label_key,
-    labels, locators, money_objects, named_relations, own_links, own_picture, page_key, pages,
-    label_text_key, part_last, part_states, plain_texts, primaries, readings, rich_contents, rich_labels,
-    rich_path, rich_texts, state_key, states, tag_maps, take_counts, take_flags, take_forced,
-    take_label, take_money_pair, take_states, take_unsaid, text_key, text_member_path, texts,
+    cells, colors, enums, facts, finished_flags, flag_key, flags, free_data, identities,
+    kind_key, kinds, own_picture, page_key, pages, part_states, rich_contents, state_key,
+    states, take_flags, take_forced, take_states, take_unsaid, text_key, text_member_path,
+    texts,
+)  # fmt: skip
+from .label_steps import (
+    label_key, labels, locators, named_relations, own_links, label_text_key, part_last,
+    plain_texts, primaries, readings, rich_labels, rich_path, rich_texts, tag_maps, take_label,
     values,
+)  # fmt: skip
+from .quantity_steps import (
+    amounts, bare_first, count_key, counts, currencies, currency_key, money_objects,
+    take_counts, take_money_pair,
 )  # fmt: skip
 from .time_steps import (
     deeper_part_times, deeper_times, happened, other_time_key, plan_key, planned_times,

@@ -8,12 +8,11 @@ ranked candidates up to the slot while they fit the budget, its step function:
 - identity: the object's identity fields, whatever the budget;
 - label: the label (unless an identity that names the object was taken), else the primary
   field, rich text, text, else its link and a related object named by a label; then the
-  locator;
-- value: what a typed record holds;
+  locator; what a typed record holds (``label_steps.py``);
 - states: named states (an object there reduced to its label), the object's own before a
   part's, then another enum (a list item: only without a state);
 - money: amounts (before text and times), else one held with its currency in an object; then
-  the currency beside an amount;
+  the currency beside an amount (``quantity_steps.py``);
 - content: the text of one resource (the text itself, ``body``, before what is said about it,
   ``description``), or a short preview (a list item's, a write's), unless its text named it;
 - link: the object's own page, its one plain link, a sharing or hosted copy;
@@ -22,7 +21,7 @@ ranked candidates up to the slot while they fit the budget, its step function:
   parts, one deeper down: a commit's ``commit.author.date``, with that person's name; the
   time rows' functions are in ``time_steps.py``);
 - then people and lists inside the object (``relation_steps.py``);
-- counts (the same quantity in a sibling part beside one taken), flags (alarm flags for free;
+- counts (the same quantity in a sibling part beside one taken: ``quantity_steps.py``), flags (alarm flags for free;
   a flag costs a word, a relation a name and an id), relations (``relation_steps.py``),
   another time (``time_steps.py``), discriminators and categories.
 """
@@ -31,56 +30,36 @@ from __future__ import annotations
 
 from typing import Any
 
-from .collections import is_meta_key
 from .compounds import said_of
 from .containers import records_container
 from .kinds import WRITE_KINDS
-from .names import base_type, hint, is_leaf, is_strings_map
+from .names import base_type, hint, is_leaf
 from .picking import Field, Selection
 from .roles.content import (
     is_body,
     is_content,
     is_data_name,
-    is_raw,
-    is_remark,
     is_value,
     text_member,
 )
 from .roles.identity import (
-    addressed_by,
-    has_id,
     has_own_identity,
     is_id_name,
     identity_fields,
-    is_natural_key,
-    named_after,
     own_identity_key,
 )
 from .roles.kinds import is_category, is_kind
 from .roles.label import (
     is_color,
-    is_full_name,
     is_label,
-    is_locator,
-    is_primary,
-    label_rank,
-    name_part,
-    text_path,
 )
 from .roles.links import human_url_rank, is_human_url, is_url
 from .roles.noise import is_noise
-from .roles.people import handle, is_person, is_person_object, own_name
+from .roles.people import handle, is_person
 from .roles.quantity import (
     BIT_FIELDS,
     LIMIT_WORDS,
-    currency_order,
-    is_amount,
-    is_count,
-    is_currency,
-    money_rank,
     is_unit_setting,
-    money_pair,
-    numbers_only,
 )
 from .roles.relation import readable, reduce
 from .roles.state import (
@@ -93,15 +72,12 @@ from .roles.state import (
     state_rank,
 )
 from .roles.time import (
-    PICTURE_WORDS, is_time, pictures, plural_free,
+    PICTURE_WORDS, is_time, plural_free,
 )  # fmt: skip
 from .roles.words import participle, w
 from .pages import on_page
 from .table import Step, take_fallback, take_ranked
 from .trees import node_at, unwrap
-
-WRAPPER_LEAVES = 2  # scalars beside a list in a part that is that list's wrapper
-LENGTHS = frozenset({"count", "total"})  # a name that says it counts something
 
 
 def _at(path: str) -> Field:
@@ -123,219 +99,6 @@ def take_forced(sel: Selection, row: Step) -> int:
     for f in row.ranked(sel)[: row.limit(sel.profile)]:
         taken += sel.pick.add(f.path, row.records, force=True)
     return taken
-
-
-# ------------------------------------------------------------------------------ label
-
-
-def labels(sel: Selection) -> list[Field]:
-    """Its labels, each once: not the same label in another notation beside it
-    (``real_name_normalized`` beside ``real_name``)."""
-    found = [f for f in sel.leaves if is_label(f.key)]
-    names = {(f.path.rpartition(".")[0], w(f.key)) for f in found}
-    return [f for f in found if not restated(f, names)]
-
-
-def label_key(f: Field, sel: Selection) -> Any:
-    """Its own before a part's; by ``label_rank`` among the members of its object."""
-    top, _, rest = f.path.partition(".")
-    scope = unwrap(sel.tree.get(top)) if rest else sel.tree
-    return (f.part, label_rank(f.key, scope if isinstance(scope, dict) else ()))
-
-
-def take_label(sel: Selection, row: Step) -> int:
-    """The ranked labels, unless an identity already names the object: not a handle
-    (``login``) or the name of another thing it is addressed by (``tag_name`` of
-    ``/releases/tags/{tag}``), which bring the display name too; a full name does name it.
-    A profile with room for two labels (a page) takes a second one of the object's own (a
-    real name beside the display name), not a part's (``card.company_name`` names a company)."""
-    said = {p.rsplit(".", 1)[-1] for p in sel.pick.chosen}
-    ranked = row.ranked(sel)
-    naming = [
-        f for f in ranked
-        if (not is_natural_key(f.key) or is_full_name(f.key)) and not named_after(f.key, sel.keys)
-    ]  # fmt: skip
-    named = [f for f in naming if f.key in said]
-    if named and not all(_resource_name(f, sel, ranked) for f in named):
-        taken = 0  # an identity names it
-    else:
-        if named:  # a resource name: the label is another
-            ranked = [f for f in ranked if f.key not in said or f.part]
-        taken = sel.take(ranked, row.records, 1, row.path)
-        if not taken:
-            return take_fallback(sel, row)
-    rest = [f for f in naming if f.key not in said and not f.part]
-    more = row.limit(sel.profile) - 1
-    if not more and sel.item and is_person_object(sel.tree, sel.entity):
-        # a list of people: each by its handle and by the name people know it by (a user's
-        # ``name`` and ``real_name``, ``displayName``): who is who needs both; not a name in
-        # parts (``firstName``, ``lastName``), which restates a display name
-        rest, more = [f for f in rest if own_name(f.key) and not name_part(f.key)], 1
-    elif more and on_page(sel.item, sel.kind) and is_person_object(sel.tree, sel.entity):
-        # a person's own page: each name people know them by (a profile's ``display_name``
-        # and ``real_name`` beside a plain ``name``), whichever of them the person filled in;
-        # not a name in parts, which restates them
-        rest = [f for f in rest if f.path not in sel.pick.chosen]
-        names = [f for f in rest if own_name(f.key) and not name_part(f.key)]
-        more = max(more, len(names))
-        rest = names + [f for f in rest if f not in names]
-    return taken + sel.take(rest, row.records, more, row.path)
-
-
-def _resource_name(f: Field, sel: Selection, ranked: list[Field]) -> bool:
-    """A label-named identity the API addresses the object by (``name`` of a company read
-    at ``/v3/{name}``: a full resource name, ``projects/p/companies/c``) beside another label
-    of the object's own (``displayName``, ``title``): the name is what the next call takes,
-    the other label what a person calls it."""
-    return (
-        not f.part
-        and addressed_by(f.key, sel.keys)
-        and any(g.key != f.key and not g.part for g in ranked)
-    )
-
-
-def _own_text(sel: Selection) -> bool:
-    """The object has a plain text of its own (``body``, ``content``)."""
-    return any(
-        not f.part and is_content(f.key) and base_type(f.node) == "string" for f in sel.leaves
-    )
-
-
-def _rich(sel: Selection) -> list[Field]:
-    """Its labels and texts held as rich text (``title: [{plain_text}]``, ``description:
-    {text}``); beside a plain text of its own, not the text of a related object with an
-    identity of its own (a comment's ``documentContent: {id, content}`` beside its ``body``:
-    that document's text)."""
-    own = _own_text(sel)
-    return [
-        f for f in sel.objects + sel.arrays
-        if (is_label(f.key) or is_content(f.key)) and text_path(f.key, f.node)
-        and not (own and isinstance(f.node, dict) and has_id(f.node))
-    ]  # fmt: skip
-
-
-def rich_labels(sel: Selection) -> list[Field]:
-    """A label held as rich text (``Title: [{lang, text}]``)."""
-    return [f for f in _rich(sel) if is_label(f.key)]
-
-
-def rich_texts(sel: Selection) -> list[Field]:
-    """Its texts held as rich text (``description: {text}``), as its label when nothing
-    better names it; not a remark added to it (a transaction's ``note: {text}``) beside a
-    plain text of its own that is none (its ``description``)."""
-    found = _rich(sel)
-    if any(not is_remark(f.key) for f in plain_texts(sel) if not f.part):
-        found = [f for f in found if not is_remark(f.key)]
-    return found
-
-
-def rich_path(f: Field) -> str | None:
-    return f"{f.path}.{text_path(f.key, f.node)}"
-
-
-def primaries(sel: Selection) -> list[Field]:
-    """The primary field (``path``, ``filename``, ``ref``)."""
-    return [f for f in sel.leaves if is_primary(f.key) and not f.part]
-
-
-def plain_texts(sel: Selection) -> list[Field]:
-    return [f for f in sel.leaves if is_content(f.key) and base_type(f.node) == "string"]
-
-
-def label_text_key(f: Field, sel: Selection) -> Any:
-    """As the label: its texts in their order, a remark added to it (``note``, ``comment``)
-    and an unprocessed copy (``rawText`` beside ``description``) after the others."""
-    return (is_remark(f.key), is_raw(f.key))
-
-
-def own_links(sel: Selection) -> list[Field]:
-    return [f for f in sel.leaves if is_url(f.key, f.node) and not f.part]
-
-
-def tag_maps(sel: Selection) -> list[Field]:
-    """Its own maps of strings (``STRINGS_MAP``: an alert's ``labels`` and ``annotations``, a
-    series' tags) when nothing else names it (no label, primary field or text of its own, no
-    label was taken but its own link, and no such map already: ``{fingerprint, labels,
-    annotations, generatorURL, status}``): they are what says which one it is and what it is
-    about (``alertname``, ``severity``, ``summary``)."""
-    if any(is_label(f.key) or is_primary(f.key) or is_content(f.key) for f in sel.own_leaves):
-        return []
-    for path, role in zip(sel.pick.chosen, sel.pick.roles):
-        key = path.rsplit(".", 1)[-1]
-        if is_strings_map(sel.tree.get(path)) or (role == "label" and not is_url(key, None)):
-            return []
-    return [f for f in sel.leaves if is_strings_map(f.node) and not f.part and not is_noise(f.key)]
-
-
-def named_relations(sel: Selection) -> list[Field]:
-    """A related thing one level down named by a label (``app.name``)."""
-    return [
-        f for f in sel.objects
-        if not f.part and not is_noise(f.key) and not is_person(f.key)
-        and has_id(f.node) and is_label((reduce(f) or "").rsplit(".", 1)[-1])
-    ]  # fmt: skip
-
-
-def locators(sel: Selection) -> list[Field]:
-    """Where it lives (a file's path): its own, then a part's (a resource's
-    ``metadata.namespace``) when it has members of its own (an object of parallel parts is
-    shown part by part: ``defaults.py``); none beside a qualified full name (``full_name``).
-    A flag is no place (``publishedOutsideDomain``: a setting, taken as a flag or not at all)."""
-    if any(is_full_name(p) for p in sel.pick.chosen):
-        return []
-    own = any(not f.part and is_leaf(f.node) for f in sel.fields)
-    return [
-        f for f in sel.leaves
-        if is_locator(f.key) and (own or not f.part) and base_type(f.node) != "boolean"
-    ]  # fmt: skip
-
-
-def part_last(f: Field, sel: Selection) -> Any:
-    return f.part
-
-
-def values(sel: Selection) -> list[Field]:
-    """A typed record's value (``roles/content.is_value``: ``data`` beside ``type`` and
-    ``name``), a scalar of its own: only in a record that says its type (a blob's ``data``
-    beside a file name is no value), or a ``value`` in a pair named by a bare ``name`` or
-    ``key`` (an annotation, a variable, a header: ``{name, value, created_at, updated_at}``,
-    whose value is what an update set; not a venue's ``address`` beside its ``name``), in
-    the answer of a write."""
-    found = [
-        f for f in sel.own_leaves
-        if is_value(f.key) and base_type(f.node) in ("string", "integer", "number", "any")
-    ]  # fmt: skip
-    typed = any(is_kind(f.key) for f in sel.own_leaves)  # a record of a type: a DNS A record
-    named = [f for f in sel.own_leaves if tuple(w(f.key)) in (("name",), ("key",))]
-    paired = bool(named) and len(found) == 1 and tuple(w(found[0].key)) == ("value",)
-    paired = paired and sel.kind in WRITE_KINDS and not sel.item  # what a write set it to
-    # a pair and nothing else but its ids and times (not a token's ``{name, value, qrCode,
-    # duration}``: a credential the object is, shown only when minted)
-    paired = paired and all(
-        f in named or f is found[0] or own_identity_key(f.key) or is_time(f.key, f.node)
-        for f in sel.own_leaves
-    )
-    return found if len(found) == 1 and (typed or paired) else []
-
-
-UNIT_WORDS = frozenset({"unit", "units"})
-
-
-def readings(sel: Selection) -> list[Field]:
-    """A reading (a sensor's measurement ``{name, value, unit, time}``): a number named as a
-    value (``is_value``) beside the unit it is counted in (``unit``), both its own: the
-    number and its unit are what the record says (without them a measurement is its name and
-    its time)."""
-    found = [
-        f for f in sel.own_leaves
-        if is_value(f.key) and base_type(f.node) in ("integer", "number")
-    ]  # fmt: skip
-    units = [
-        f for f in sel.own_leaves
-        if tuple(w(f.key)) in tuple((u,) for u in UNIT_WORDS)
-        and base_type(f.node) in ("string", "any")
-    ]  # fmt: skip
-    return [found[0], units[0]] if len(found) == 1 and units else []
 
 
 # ------------------------------------------------------------------------------ state
@@ -436,59 +199,6 @@ def enums(sel: Selection) -> list[Field]:
     if not sel.item and sel.kind in WRITE_KINDS and {"state", "label"} & set(sel.pick.roles):
         return []
     return [f for f in sel.leaves if hint(f.node) == "enum" and not is_kind(f.key) and not f.part]
-
-
-# ------------------------------------------------------------------------------ money
-
-
-def amounts(sel: Selection) -> list[Field]:
-    keys = [f.key for f in sel.own_leaves]
-    return [f for f in sel.own_leaves if is_amount(f.key, f.node, keys)]
-
-
-def bare_first(f: Field, sel: Selection) -> Any:
-    """``total`` before ``sub_total``, ``total_amount_cents`` before ``fees_amount_cents``
-    (``roles/quantity.money_rank``)."""
-    return money_rank(f.key)
-
-
-def money_objects(sel: Selection) -> list[Field]:
-    """An amount with its currency in one object: ``balance: {amount, currency}``."""
-    return [f for f in sel.objects if not f.part and money_pair(f.key, f.node) is not None]
-
-
-def take_money_pair(sel: Selection, row: Step) -> int:
-    for f in row.ranked(sel):
-        pair = money_pair(f.key, f.node)
-        if pair is not None and sel.pick.add(f"{f.path}.{pair[0]}", row.records):
-            sel.pick.add(f"{f.path}.{pair[1]}", row.records, force=True, cost=2)
-            return 1
-    return 0
-
-
-def _amounts_taken(sel: Selection) -> list[str]:
-    """The object's own amounts that were taken, as money or as what names it (a posting
-    nothing else names, ``{amount, asset, source, destination}``, is said by its amount)."""
-    keys = [f.key for f in sel.own_leaves]
-    own = {f.path: f for f in sel.own_leaves}
-    return [
-        p
-        for p, r in zip(sel.pick.chosen, sel.pick.roles)
-        if p in own and (r == "money" or is_amount(own[p].key, own[p].node, keys))
-    ]
-
-
-def currencies(sel: Selection) -> list[Field]:
-    """The currency beside an amount of its own that was taken."""
-    if not _amounts_taken(sel):
-        return []
-    return [f for f in sel.own_leaves if is_currency(f.key)]
-
-
-def currency_key(f: Field, sel: Selection) -> Any:
-    """The currency of the amount taken first (``roles/quantity.currency_order``)."""
-    taken = _amounts_taken(sel)
-    return currency_order(f.key, taken[0].rsplit(".", 1)[-1] if taken else None)
 
 
 # ------------------------------------------------------------------------------ content
@@ -623,114 +333,6 @@ def restated(f: Field, names: set[tuple[str, tuple[str, ...]]]) -> bool:
     ws = w(f.key)
     holder = f.path.rpartition(".")[0]
     return len(ws) > 1 and ws[-1] in NOTATION_WORDS and (holder, ws[:-1]) in names
-
-
-# ------------------------------------------------------------------------------ counts
-
-
-def counts(sel: Selection) -> list[Field]:
-    """Counts and quantities: its own, then a part's (``status.replicas``, a wrapped figure
-    such as ``followers.total``), not its metadata's (``metadata.deletionGracePeriodSeconds``);
-    one resource also a small object of numbers only (``stats: {additions, deletions,
-    total}``)."""
-    found = [
-        f for f in sel.leaves
-        if is_count(f.key, f.node) and not is_time(f.key, f.node)
-        and not (f.part and _not_a_quantity_part(sel, f))
-    ]  # fmt: skip
-    if not sel.item:
-        found += [f for f in sel.objects if not f.part and numbers_only(f.node)]
-    return found
-
-
-def count_key(f: Field, sel: Selection) -> Any:
-    """Scalars first: its own before a part's, the bare quantity (``replicas``) before the
-    qualified ones that count a share of it (``updatedReplicas``), before a unit setting;
-    then small objects of numbers, in order."""
-    if isinstance(f.node, dict):
-        return (1,)
-    return (0, f.part, _qualifies_another(f, sel.leaves), is_unit_setting(f.key))
-
-
-def take_counts(sel: Selection, row: Step) -> int:
-    """The ranked counts, and beside a part's quantity the same quantity in its sibling
-    parts: the desired next to the observed, and the reverse."""
-    found = row.ranked(sel)
-    before = set(sel.pick.chosen)
-    taken = sel.take(found, row.records, row.limit(sel.profile), row.path)
-    for f in found:
-        if f.part and f.path in sel.pick.chosen and f.path not in before:
-            for g in _same_quantity_elsewhere(f, sel.leaves):
-                sel.pick.add(g.path, row.records)
-            for g in _shares_of(f, found)[:SHARES]:
-                sel.pick.add(g.path, row.records)
-    return taken
-
-
-SHARES = 4  # the shares of a part's quantity read with it (``_shares_of``): at most this many
-
-
-def _shares_of(f: Field, counts: list[Field]) -> list[Field]:
-    """Beside a part's bare quantity (``status.replicas``), the counts in the same part that
-    say in one word which share of it they count (``readyReplicas``, ``availableReplicas``,
-    ``updatedReplicas``): how many of them are ready is what the quantity is read for (3 of 3
-    ready). Not a quantity qualified by more words (``maxUnavailableReplicas``), nor the
-    complement of another share (``unavailableReplicas`` beside ``availableReplicas``)."""
-    words, parent = w(f.key), f.path.rpartition(".")[0]
-    if len(words) != 1:
-        return []
-    shares = [
-        g for g in counts
-        if g is not f and isinstance(g.node, str) and g.path.rpartition(".")[0] == parent
-        and len(w(g.key)) == 2 and w(g.key)[-1] == words[0]
-    ]  # fmt: skip
-    said = {w(g.key)[0] for g in shares}
-    return [g for g in shares if not _complement(w(g.key)[0], said)]
-
-
-def _complement(word: str, said: set[str]) -> bool:
-    """``unavailable`` beside ``available``: the quantity less the other share, said by it."""
-    return any(word in (f"un{o}", f"non{o}", f"not{o}", f"in{o}") for o in said)
-
-
-def _same_quantity_elsewhere(f: Field, leaves: list[Field]) -> list[Field]:
-    """The quantity of ``f`` (``spec.replicas``) in its sibling parts (``status.replicas``):
-    what was asked for and what is, read together."""
-    parent = f.path.rpartition(".")[0]
-    return [
-        g
-        for g in leaves
-        if g.part
-        and g is not f
-        and g.key == f.key
-        and g.path.rpartition(".")[0] != parent
-        and g.path.count(".") == f.path.count(".")
-    ]
-
-
-def _qualifies_another(f: Field, leaves: list[Field]) -> bool:
-    """``updatedReplicas`` beside ``replicas`` in the same object: a share of that quantity."""
-    words, parent = w(f.key), f.path.rpartition(".")[0]
-    return len(words) > 1 and any(
-        g is not f and w(g.key) == words[-1:] and g.path.rpartition(".")[0] == parent
-        for g in leaves
-    )
-
-
-def _not_a_quantity_part(sel: Selection, f: Field) -> bool:
-    """A count that is not the object's quantity: in its metadata
-    (``metadata.deletionGracePeriodSeconds``), or the length of a list beside it in its part
-    (a nested list's wrapper with at most ``WRAPPER_LEAVES`` scalars: ``labels: {totalCount,
-    nodes: [...]}``; a ``...Count`` beside a list: ``sharedWithCount``). A status with its
-    conditions and many quantities (``status.replicas``) is a part like any other; nor is a
-    picture's size (``image.tileSize``, ``coverPhoto.width``): how it renders."""
-    top = f.path.split(".", 1)[0]
-    part = sel.tree.get(top)
-    if is_meta_key(top) or pictures(w(top), sel.entity):
-        return True
-    if not isinstance(part, dict) or not any(isinstance(v, list) for v in part.values()):
-        return False
-    return sum(is_leaf(v) for v in part.values()) <= WRAPPER_LEAVES or w(f.key)[-1] in LENGTHS
 
 
 # ------------------------------------------------------------------------------ flags
