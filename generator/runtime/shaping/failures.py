@@ -24,9 +24,8 @@ from __future__ import annotations
 from typing import Any
 
 from .chunking import get_at, set_at
-from .collections import REPORT_WORDS
+from .collections import REPORT_WORDS, exchange_id, is_meta_key
 from .kinds import WRITE_KINDS
-from .collections import exchange_id, is_meta_key
 from .list_items import PREVIEW_CHARS
 from .names import is_leaf, words
 from .roles.links import is_url

@@ -165,7 +165,7 @@ def written_records(
 WRITTEN_PART_NAMES = LIST_KEYS | {"result", "record", "item", "object", "resource", "entry"}
 
 
-POSITION_WORDS = frozenset({"index", "idx"})  # a batch element's position among the inputs
+INPUT_POSITION_WORDS = frozenset({"index", "idx"})  # a batch element's position among the inputs
 
 
 def input_positions(tree: dict[str, Any]) -> list[str]:
@@ -174,7 +174,7 @@ def input_positions(tree: dict[str, Any]) -> list[str]:
     return [
         k
         for k, v in tree.items()
-        if is_leaf(v) and base_type(v) == "integer" and w(k)[-1] in POSITION_WORDS
+        if is_leaf(v) and base_type(v) == "integer" and w(k)[-1] in INPUT_POSITION_WORDS
     ][:1]
 
 
