@@ -176,7 +176,7 @@ def test_a_search_across_kinds_keeps_each_hit_not_only_its_name() -> None:
 
 def test_lists_inside_one_resource_stay_reduced() -> None:
     """The same lists inside an object with an identity of its own stay its parts, each by its
-    label and its own id (and on the page, its date: ``relation_steps.page_extras``), not
+    label and its own id (and on the page, its date: ``list_steps.page_extras``), not
     whole hits."""
     album = {k: "string" for k in _album(1)}
     chosen = choose_default_fields({"id": "string", "name": "string", "albums": [album]})

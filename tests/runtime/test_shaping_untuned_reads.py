@@ -59,7 +59,7 @@ def test_a_pair_with_flags_keeps_its_value_in_a_list_item() -> None:
 
 def test_a_keyed_pair_keeps_its_value_beside_a_setting() -> None:
     """A job's headers ``{key, value, enabled}`` on its page: which header and its value (a
-    page shows such a small record whole, its flag too: ``relation_steps.page_extras``)."""
+    page shows such a small record whole, its flag too: ``list_steps.page_extras``)."""
     body = {
         "id": "job-1",
         "name": "nightly",
