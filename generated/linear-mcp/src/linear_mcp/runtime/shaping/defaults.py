@@ -76,9 +76,11 @@ from .kinds import (
     profile_for,
 )
 from .pages import on_page
+from .list_steps import object_lists, take_lists
+from .people_steps import caller_left_out, people, person_key, take_own_handle, take_people
 from .relation_steps import (
-    caller_left_out, details, object_lists, parents, people, person_key, relations, relation_key, scalar_lists,
-    take_details, take_lists, take_own_handle, take_parent, take_people, take_relations,
+    details, parents, relations, relation_key, scalar_lists, take_details, take_parent,
+    take_relations,
 )  # fmt: skip
 from .position import with_position, with_span_ends
 from .settings import settings_page, switches, unnamed

@@ -20,7 +20,7 @@ ranked candidates up to the slot while they fit the budget, its step function:
   written first; an item with neither: when it happened; with no time of its own or in its
   parts, one deeper down: a commit's ``commit.author.date``, with that person's name; the
   time rows' functions are in ``time_steps.py``);
-- then people and lists inside the object (``relation_steps.py``);
+- then people and lists inside the object (``people_steps.py``, ``list_steps.py``);
 - counts (the same quantity in a sibling part beside one taken: ``quantity_steps.py``), flags (alarm flags for free;
   a flag costs a word, a relation a name and an id), relations (``relation_steps.py``),
   another time (``time_steps.py``), discriminators and categories.
