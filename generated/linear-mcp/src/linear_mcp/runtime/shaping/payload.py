@@ -160,10 +160,8 @@ def _page_part(key: str, value: dict[str, Any]) -> bool:
     """A part saying only where the page stands (``page: {number, size, totalElements,
     totalPages}``): no resource beside the list, though its ``number`` reads as a natural key
     (it was reduced to that, its totals gone)."""
-    named = set(w(key)) <= POSITION_WORDS | {"info"}
     return bool(value) and all(
-        _scalar(v)
-        and (paging_scalar(k) or page_position(k, v, key) or named and set(w(k)) <= NUMBER_WORDS)
+        _scalar(v) and (paging_scalar(k) or page_position(k, v, key) or _page_number(k, key))
         for k, v in value.items()
     )
 
@@ -223,6 +221,7 @@ PAGE_PARAM_WORDS = frozenset({"page", "limit", "offset"})
 # number (``next``, ``previous_page_number``), which say where the answer stands
 POSITION_WORDS = frozenset({"page", "offset", "limit", "index", "skip"})
 NUMBER_WORDS = frozenset({"number", "num", "no"})
+PAGE_PART_WORDS = POSITION_WORDS | {"info"}  # a part named for the page (``page``, ``pageInfo``)
 POSITION_QUALIFIERS = frozenset(
     {"per", "current", "size", "number", "num", "no", "start", "end", "results", "result",
      "items", "item"}
@@ -239,15 +238,21 @@ def page_position(key: str, value: Any, part: str = "") -> bool:
         return False
     if isinstance(value, str) and not value.strip().isdigit():
         return False  # a cursor or a link, whatever its name
-    if set(w(part)) & QUOTA_WORDS:
+    named = set(w(part))
+    if named & QUOTA_WORDS:
         return False  # the caller's allowance (``rate: {limit, remaining}``), not a page
-    in_page = set(w(part)) <= POSITION_WORDS | {"info"}
-    if in_page and set(w(key)) <= NUMBER_WORDS:
+    if _page_number(key, part):
         return False  # ``page: {number}``: read as what names the page, it stays
-    ws = set(w(key)) | (set(w(part)) if in_page else set())
+    ws = set(w(key)) | (named if named <= PAGE_PART_WORDS else set())
     if len(ws) < 2:
         return False  # ``limit``, ``page`` alone: an echo only when the request sends it
-    return bool(ws & POSITION_WORDS) and ws <= POSITION_WORDS | POSITION_QUALIFIERS | {"info"}
+    return bool(ws & POSITION_WORDS) and ws <= PAGE_PART_WORDS | POSITION_QUALIFIERS
+
+
+def _page_number(key: str, part: str) -> bool:
+    """``key`` is the number that names the page, in a part named for the page (``page:
+    {number}``; at the top, ``part`` empty, a bare ``number``)."""
+    return set(w(part)) <= PAGE_PART_WORDS and set(w(key)) <= NUMBER_WORDS
 
 
 @dataclass(frozen=True)
