@@ -1,11 +1,10 @@
-"""Where and when a thing is, kept whole. Where: a latitude and a longitude side by side
+"""Where a thing is, kept whole: a latitude and a longitude side by side
 (``{lat, lon}``, ``latitude`` and ``longitude``, ``geometry.location: {lat, lng}``). A map's
 marker, a station, a place read is told apart by where it is as much as by its name, and half
 a position says nothing: the pair is kept together, on a read's item as on the one resource,
 the object's own or a part's named for where it is that nothing else identifies
-(``location``, ``geometry.location``), two levels down at most. When: a span's start kept
-alone (``startTime``) says when it began, not whether it is over; its end comes with it
-(``endTime``), unless its length is kept (``duration``)."""
+(``location``, ``geometry.location``), two levels down at most. (When: a span's ends, and
+other pairs of ends, are ``pairs.py``'s.)"""
 
 from __future__ import annotations
 
@@ -15,7 +14,6 @@ from .fields import holds
 from .names import base_type, is_leaf
 from .roles.identity import has_own_identity
 from .roles.words import w
-from .trees import node_at, unwrap
 
 LATITUDE = frozenset({"lat", "latitude"})
 LONGITUDE = frozenset({"lng", "lon", "long", "longitude"})
@@ -61,41 +59,3 @@ def position_paths(tree: dict[str, Any], depth: int = 2) -> tuple[str, ...]:
 def with_position(chosen: tuple[str, ...], tree: dict[str, Any]) -> tuple[str, ...]:
     """``chosen`` and the object's position when nothing chosen holds it yet."""
     return chosen + tuple(p for p in position_paths(tree) if not holds(chosen, p))
-
-
-# A span's two ends (``startTime`` and ``endTime``, ``starts_at`` and ``ends_at``,
-# ``start_date`` and ``end_date``): the start kept alone says when it began, not how long
-# it lasts, unless its length is kept beside it (``duration``).
-START_WORDS = {"start": "end", "starts": "ends", "begin": "end", "begins": "ends"}
-LENGTH_WORDS = frozenset({"duration", "length", "elapsed"})
-
-
-def _span_end(key: str, siblings: dict[str, Any]) -> str | None:
-    """The member ending the span ``key`` starts, among ``siblings``: the same words, the
-    start's replaced by the end's."""
-    ws = w(key)
-    for i, word in enumerate(ws):
-        if word in START_WORDS:
-            want = (*ws[:i], START_WORDS[word], *ws[i + 1 :])
-            for other, node in siblings.items():
-                if other != key and is_leaf(node) and w(other) == want:
-                    return other
-    return None
-
-
-def with_span_ends(chosen: tuple[str, ...], tree: dict[str, Any]) -> tuple[str, ...]:
-    """``chosen`` and the end of each span whose start it holds (above), unless it holds the
-    span's length beside it."""
-    added: list[str] = []
-    for path in chosen:
-        parent, _, key = path.rpartition(".")
-        node = unwrap(node_at(tree, parent)) if parent else tree
-        if not isinstance(node, dict):
-            continue
-        prefix = f"{parent}." if parent else ""
-        if any(set(w(c.rpartition(".")[2])) & LENGTH_WORDS for c in chosen if c.startswith(prefix)):
-            continue
-        end = _span_end(key, node)
-        if end is not None and f"{prefix}{end}" not in chosen:
-            added.append(f"{prefix}{end}")
-    return chosen + tuple(dict.fromkeys(added))

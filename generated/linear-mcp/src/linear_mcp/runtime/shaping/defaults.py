@@ -82,7 +82,8 @@ from .relation_steps import (
     details, parents, relations, relation_key, scalar_lists, take_details, take_parent,
     take_relations,
 )  # fmt: skip
-from .position import with_position, with_span_ends
+from .pairs import with_counterparts
+from .position import with_position
 from .settings import settings_page, switches, unnamed
 from .write_answers import (
     BARE, HANDED_WORDS, SET_KINDS, credential_member, credential_parts, minted_beside_parts,
@@ -363,7 +364,7 @@ def _unplanned(
     where it has no moment of its own it is planned for (a read's listed item: ``planned``
     takes it, ``time_steps.planned_times``): a call log's entry or a meeting planned to start
     at ``startTime`` is dated by it, not by its ``answerTime`` or ``endTime`` beside it (a
-    span's end still comes with its start: ``position.with_span_ends``)."""
+    span's end still comes with its start: ``pairs.with_counterparts``)."""
 
     @wraps(candidates)
     def found(sel: Selection) -> list[Field]:
@@ -689,11 +690,12 @@ def choose_default_fields(
     for path in other_ends(tree, pick.chosen):  # a link between two things: both of them
         pick.add(path, "relation", force=True)
     if kind not in WRITE_KINDS:  # a marker, a station, a place read: where it is (a
-        # search's hit only when nothing else names it); a span's start: when it ends
+        # search's hit only when nothing else names it); one end of a pair: the other (a
+        # span's start: its end; a range's top: its bottom)
         named = kind == "search" and item and any(is_label(k) for k in leaf_keys(tree))
         chosen = tuple(pick.chosen) if named else with_position(tuple(pick.chosen), tree)
-        return with_span_ends(chosen, tree)
-    return tuple(pick.chosen)
+        return with_counterparts(chosen, tree)
+    return with_counterparts(tuple(pick.chosen), tree, spans=False)  # a message sent: to whom
 
 
 def _reserved_document_key(tree: dict[str, Any]) -> str | None:

@@ -1,0 +1,82 @@
+"""Two ends of one thing kept together (``defaults.choose_default_fields``, after its table).
+
+A member kept alone whose name, one word swapped for its counterpart, names a plain sibling
+of the same type says half of what the two say together: a range's top without its bottom
+(``estimated_cost_max`` without ``estimated_cost_min``), a window's opening without its close
+(``validAfterTime`` without ``validBeforeTime``), one side of a match (``AwayTeamScore``
+without ``HomeTeamScore``), when a thing was first seen and not last. The counterpart comes
+with it. Counterparts are read from the names' words alone (``COUNTERPARTS``), never from
+one API's members; a cursor's bare ``before``/``after`` is no pair (``NAMED_ONLY``).
+
+A span's start (``startTime``) brings its end (``endTime``) unless its length is kept beside
+it (``duration``): the start and the length say when it ends; an end kept alone says no
+more than when it ended, and does not bring its start. A write's answer is lean: its pairs
+come whole (a message sent: from and to), its span's end does not.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .names import base_type, is_leaf
+from .roles.noise import is_credential
+from .roles.words import w
+from .trees import node_at, unwrap
+
+# A span's two ends: the start brings the end, unless a length is kept beside it.
+START_WORDS = {"start": "end", "starts": "ends", "begin": "end", "begins": "ends"}
+LENGTH_WORDS = frozenset({"duration", "length", "elapsed"})
+
+# Words whose counterpart, put in their place, names the other end of the same thing.
+_PAIRS = (
+    ("min", "max"), ("minimum", "maximum"), ("lower", "upper"), ("low", "high"),
+    ("lowest", "highest"), ("first", "last"), ("earliest", "latest"), ("oldest", "newest"),
+    ("home", "away"), ("before", "after"), ("since", "until"), ("from", "to"),
+    ("source", "target"), ("old", "new"), ("sender", "recipient"), ("buy", "sell"),
+    ("bid", "ask"), ("debit", "credit"), ("incoming", "outgoing"), ("inbound", "outbound"),
+    ("upload", "download"), ("width", "height"), ("x", "y"),
+)  # fmt: skip
+COUNTERPARTS: dict[str, str] = {a: b for a, b in _PAIRS} | {b: a for a, b in _PAIRS}
+# pair words that alone name something else (a page's ``before`` and ``after`` cursors):
+# counterparts only inside a longer name (``validAfterTime``)
+NAMED_ONLY = frozenset({"before", "after", "since", "until"})
+
+
+def _other(key: str, siblings: dict[str, Any], swaps: dict[str, str]) -> str | None:
+    """The sibling named as ``key`` with one of its words swapped by ``swaps``: a plain value
+    of ``key``'s type, never a secret (``source_token`` kept does not bring ``target_token``)."""
+    ws = w(key)
+    value = siblings.get(key)
+    for i, word in enumerate(ws):
+        if word not in swaps or (len(ws) == 1 and word in NAMED_ONLY):
+            continue
+        want = (*ws[:i], swaps[word], *ws[i + 1 :])
+        for other, node in siblings.items():
+            if other != key and is_leaf(node) and w(other) == want and not is_credential(other):
+                if swaps is START_WORDS or base_type(node) == base_type(value):
+                    return other
+    return None
+
+
+def with_counterparts(
+    chosen: tuple[str, ...], tree: dict[str, Any], spans: bool = True
+) -> tuple[str, ...]:
+    """``chosen`` and the other end of each pair one of whose ends it holds (module doc);
+    ``spans=False``: not a span's end (a write's answer: when its span ends is the record's
+    page's to say)."""
+    added: list[str] = []
+    for path in chosen:
+        parent, _, key = path.rpartition(".")
+        node = unwrap(node_at(tree, parent)) if parent else tree
+        if not isinstance(node, dict) or not is_leaf(node.get(key)):
+            continue
+        prefix = f"{parent}." if parent else ""
+        timed = any(
+            set(w(c.rpartition(".")[2])) & LENGTH_WORDS for c in chosen if c.startswith(prefix)
+        )
+        span_end = None if timed or not spans else _other(key, node, START_WORDS)
+        ends = (span_end, _other(key, node, COUNTERPARTS))
+        for end in ends:
+            if end is not None and f"{prefix}{end}" not in chosen:
+                added.append(f"{prefix}{end}")
+    return chosen + tuple(dict.fromkeys(added))

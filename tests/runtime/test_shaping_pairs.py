@@ -1,0 +1,102 @@
+"""Two ends of one thing kept together (``shaping/pairs.py``): a member the defaults keep
+whose name, one word swapped for its counterpart, names a plain sibling of the same type
+brings it (a range's top its bottom, a window's opening its close, one side of a match the
+other, a message's sender its recipient); a span's start its end unless a length is kept;
+never a secret, never a page's bare cursor. Shapes synthesized from the tuning half of the
+directory corpus (a ride-cost estimate, a service account's keys, a sports feed's quarters,
+an SMS API's message log and send)."""
+
+from generator.runtime.shaping.defaults import choose_default_fields
+from generator.runtime.shaping.pairs import with_counterparts
+
+ESTIMATE = {
+    "ride_type": "string",
+    "display_name": "string",
+    "estimated_cost_cents_max": "integer",
+    "estimated_cost_cents_min": "integer",
+    "estimated_distance_miles": "number",
+    "estimated_duration_seconds": "integer",
+    "is_valid_estimate": "boolean",
+    "cost_token": "string",
+}
+KEY = {
+    "name": "string",
+    "keyAlgorithm": "string",
+    "keyType": "string",
+    "privateKeyData": "string",
+    "publicKeyData": "string",
+    "validAfterTime": "string:time",
+    "validBeforeTime": "string:time",
+}
+QUARTER = {
+    "AwayTeamScore": "integer",
+    "Created": "string:time",
+    "Description": "string",
+    "HomeTeamScore": "integer",
+    "Name": "string",
+    "Number": "integer",
+    "QuarterID": "integer",
+    "ScoreID": "integer",
+    "Updated": "string:time",
+}
+GAME = {"GameID": "integer", "Status": "string", "DateTime": "string:time"}
+MESSAGE = {
+    "messageId": "string",
+    "message": "string",
+    "messageType": "string",
+    "fromNumber": "string",
+    "toNumber": "string",
+    "dateTimeReceived": "string:time",
+    "creditCost": "number",
+    "read": "boolean",
+}
+
+
+def _both(chosen: tuple[str, ...], a: str, b: str) -> bool:
+    return (a in chosen) == (b in chosen)
+
+
+def test_a_listed_range_keeps_both_ends():
+    chosen = choose_default_fields(ESTIMATE, item=True, kind="read")
+    assert "estimated_cost_cents_max" in chosen or "estimated_cost_cents_min" in chosen, chosen
+    assert _both(chosen, "estimated_cost_cents_max", "estimated_cost_cents_min"), chosen
+
+
+def test_a_validity_window_keeps_its_close():
+    chosen = choose_default_fields(KEY, item=True, kind="read")
+    assert "validAfterTime" in chosen and "validBeforeTime" in chosen, chosen
+    assert "privateKeyData" not in chosen
+
+
+def test_one_side_of_a_match_brings_the_other():
+    chosen = choose_default_fields({"Game": GAME, "Quarters": [QUARTER]}, kind="read")
+    assert "Quarters.AwayTeamScore" in chosen and "Quarters.HomeTeamScore" in chosen, chosen
+
+
+def test_a_message_keeps_sender_and_recipient_on_a_list_and_a_write():
+    listed = choose_default_fields(MESSAGE, item=True, kind="read")
+    assert "fromNumber" in listed and "toNumber" in listed, listed
+    sent = choose_default_fields(MESSAGE, kind="create")
+    assert _both(sent, "fromNumber", "toNumber"), sent
+
+
+def test_no_secret_no_cursor_no_other_type():
+    tree = {"source_id": "string", "source_token": "string", "target_token": "string"}
+    assert with_counterparts(("source_id", "source_token"), tree) == ("source_id", "source_token")
+    cursors = {"data": [{"id": "string"}], "before": "string", "after": "string"}
+    assert with_counterparts(("after",), cursors) == ("after",)
+    # inside a longer name the same words are a window's ends
+    window = {"valid_after": "string:time", "valid_before": "string:time"}
+    assert with_counterparts(("valid_after",), window) == ("valid_after", "valid_before")
+    versions = {"min_version": "string", "max_version": "integer"}  # not one thing's ends
+    assert with_counterparts(("min_version",), versions) == ("min_version",)
+
+
+def test_a_span_end_comes_with_its_start_on_a_read_not_a_write():
+    span = {"id": "string", "title": "string", "startTime": "string:time", "endTime": "string:time"}
+    assert with_counterparts(("id", "startTime"), span) == ("id", "startTime", "endTime")
+    assert with_counterparts(("id", "startTime"), span, spans=False) == ("id", "startTime")
+    # an end kept alone does not bring its start; a length beside the start stands for its end
+    assert with_counterparts(("endTime",), span) == ("endTime",)
+    timed = {**span, "duration": "integer"}
+    assert with_counterparts(("startTime", "duration"), timed) == ("startTime", "duration")
