@@ -78,6 +78,8 @@ def test_a_message_keeps_sender_and_recipient_on_a_list_and_a_write():
     assert "fromNumber" in listed and "toNumber" in listed, listed
     sent = choose_default_fields(MESSAGE, kind="create")
     assert _both(sent, "fromNumber", "toNumber"), sent
+    share = {"id": "string", "name": "string", "sender": "string", "receiver": "string"}
+    assert with_counterparts(("id", "sender"), share) == ("id", "sender", "receiver")
 
 
 def test_no_secret_no_cursor_no_other_type():

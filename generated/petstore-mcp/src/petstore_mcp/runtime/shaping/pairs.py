@@ -25,7 +25,12 @@ from .roles.words import w
 from .trees import node_at, unwrap
 
 # A span's two ends: the start brings the end, unless a length is kept beside it.
-START_WORDS = {"start": "end", "starts": "ends", "begin": "end", "begins": "ends"}
+SPAN_ENDS: dict[str, tuple[str, ...]] = {
+    "start": ("end",),
+    "starts": ("ends",),
+    "begin": ("end",),
+    "begins": ("ends",),
+}
 LENGTH_WORDS = frozenset({"duration", "length", "elapsed"})
 
 # Words whose counterpart, put in their place, names the other end of the same thing.
@@ -33,17 +38,20 @@ _PAIRS = (
     ("min", "max"), ("minimum", "maximum"), ("lower", "upper"), ("low", "high"),
     ("lowest", "highest"), ("first", "last"), ("earliest", "latest"), ("oldest", "newest"),
     ("home", "away"), ("before", "after"), ("since", "until"), ("from", "to"),
-    ("source", "target"), ("old", "new"), ("sender", "recipient"), ("buy", "sell"),
+    ("source", "target"), ("old", "new"), ("sender", "recipient"), ("sender", "receiver"), ("buy", "sell"),
     ("bid", "ask"), ("debit", "credit"), ("incoming", "outgoing"), ("inbound", "outbound"),
     ("upload", "download"), ("width", "height"), ("x", "y"),
 )  # fmt: skip
-COUNTERPARTS: dict[str, str] = {a: b for a, b in _PAIRS} | {b: a for a, b in _PAIRS}
+COUNTERPARTS: dict[str, tuple[str, ...]] = {}
+for _a, _b in _PAIRS:
+    COUNTERPARTS[_a] = (*COUNTERPARTS.get(_a, ()), _b)
+    COUNTERPARTS[_b] = (*COUNTERPARTS.get(_b, ()), _a)
 # pair words that alone name something else (a page's ``before`` and ``after`` cursors):
 # counterparts only inside a longer name (``validAfterTime``)
 NAMED_ONLY = frozenset({"before", "after", "since", "until"})
 
 
-def _other(key: str, siblings: dict[str, Any], swaps: dict[str, str]) -> str | None:
+def _other(key: str, siblings: dict[str, Any], swaps: dict[str, tuple[str, ...]]) -> str | None:
     """The sibling named as ``key`` with one of its words swapped by ``swaps``: a plain value
     of ``key``'s type, never a secret (``source_token`` kept does not bring ``target_token``)."""
     ws = w(key)
@@ -51,10 +59,10 @@ def _other(key: str, siblings: dict[str, Any], swaps: dict[str, str]) -> str | N
     for i, word in enumerate(ws):
         if word not in swaps or (len(ws) == 1 and word in NAMED_ONLY):
             continue
-        want = (*ws[:i], swaps[word], *ws[i + 1 :])
+        wanted = {(*ws[:i], swap, *ws[i + 1 :]) for swap in swaps[word]}
         for other, node in siblings.items():
-            if other != key and is_leaf(node) and w(other) == want and not is_credential(other):
-                if swaps is START_WORDS or base_type(node) == base_type(value):
+            if other != key and is_leaf(node) and w(other) in wanted and not is_credential(other):
+                if swaps is SPAN_ENDS or base_type(node) == base_type(value):
                     return other
     return None
 
@@ -75,7 +83,7 @@ def with_counterparts(
         timed = any(
             set(w(c.rpartition(".")[2])) & LENGTH_WORDS for c in chosen if c.startswith(prefix)
         )
-        span_end = None if timed or not spans else _other(key, node, START_WORDS)
+        span_end = None if timed or not spans else _other(key, node, SPAN_ENDS)
         ends = (span_end, _other(key, node, COUNTERPARTS))
         for end in ends:
             if end is not None and f"{prefix}{end}" not in chosen:
