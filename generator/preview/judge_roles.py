@@ -181,8 +181,19 @@ def labels(obj: dict[str, Any]) -> list[str]:
     return found
 
 
+# the one word after a label's that says which of its versions it is: a language (``nameEn``,
+# ``name_fr``) or a rendering (``title_original``, ``title_highlighted``)
+LABEL_VERSIONS = frozenset(
+    {"en", "fr", "de", "es", "pt", "nl", "ja", "zh", "ru", "ko", "ar", "sv", "da", "fi", "pl",
+     "tr", "cs", "el", "hu", "ro", "uk", "original", "plain", "native", "english", "localized",
+     "localised", "translated", "highlighted", "formatted", "html", "rendered"}
+)  # fmt: skip
+
+
 def is_label(key: str, value: Any) -> bool:
     w = words(key)
+    if len(w) >= 2 and w[-1] in LABEL_VERSIONS and w[-2] in LABEL_WORDS:
+        w = w[:-1]
     return (
         bool(w)
         and w[-1] in LABEL_WORDS

@@ -3,7 +3,8 @@
 
 A name whose last word is ``name``, ``title``, ``label``, ``subject``, ``caption``,
 ``headline``, ``heading``, ``login``, ``username``, ``nickname``, ``handle`` or ``filename``
-(``display_name``, ``friendlyName``, ``tag_name``...; the plain word first). A handle taken as
+(``display_name``, ``friendlyName``, ``tag_name``...; the plain word first), also in a language
+or a rendering (``nameEn``, ``title_original``; a marked-up one last). A handle taken as
 the identity (``login``) does not stand for the label: the display name is taken too; a
 qualified full name does. No label: a label-named rich value (``Title: [{LanguageCode,
 Text}]``), else the item's primary field (``path``, ``file``, ``ref``, ``tag``, ``term``,
@@ -51,11 +52,37 @@ NOT_OWN = frozenset(
 )  # fmt: skip
 
 
+# A label written in one language or one rendering of several (``nameEn`` beside ``nameFr``,
+# ``title_original`` beside ``title_highlighted``): the label word, then the one that says
+# which. Two-letter language codes that are also English words (``id``, ``no``, ``it``,
+# ``is``...) are left out: ``name_id`` is an identity.
+LANGUAGES = frozenset(
+    {"en", "fr", "de", "es", "pt", "nl", "ja", "zh", "ru", "ko", "ar", "sv", "da", "fi", "nb",
+     "nn", "pl", "tr", "cs", "el", "hu", "ro", "uk", "cy", "ga", "ca", "hi", "th", "vi", "fa",
+     "ur", "bn", "et", "lv", "lt", "sk", "sl", "hr", "sr", "bg", "mt", "eu", "gl"}
+)  # fmt: skip
+RENDERINGS = frozenset(
+    {"original", "plain", "native", "english", "localized", "localised", "translated",
+     "highlighted", "formatted", "html", "markdown", "rendered"}
+)  # fmt: skip
+MARKED_UP = frozenset({"highlighted", "formatted", "html", "markdown", "rendered"})
+
+
+def label_words(key: str) -> tuple[str, ...]:
+    """The words of ``key`` that name it as a label: all of them, or without a last word
+    saying its language or rendering (``nameEn`` -> ``name``; ``title_original`` ->
+    ``title``)."""
+    ws = w(key)
+    if len(ws) >= 2 and ws[-2] in LABEL_WORDS and (ws[-1] in LANGUAGES or ws[-1] in RENDERINGS):
+        return ws[:-1]
+    return ws
+
+
 def is_label(key: str) -> bool:
     """A label-named member (module doc), not one qualified as another thing's
     (``parent_name``, ``next_page_name``); a page's own title or name (``page_title``: a wiki
-    page's) is a label, paging has none."""
-    ws = w(key)
+    page's) is a label, paging has none; in a language or a rendering (``label_words``) too."""
+    ws = label_words(key)
     return ws[-1] in LABEL_WORDS and (ws[0] not in NOT_OWN or (len(ws) == 2 and ws[0] == "page"))
 
 
@@ -73,6 +100,10 @@ def label_rank(key: str, siblings: Any = ()) -> int:
     ws = w(key)
     if ws == ("title",) and named_in_parts(siblings):
         return 3
+    if label_words(key) != ws:  # in a language or a rendering: after a plain label, in
+        # English first (``nameEn`` before ``nameFr``: most agents read it), a marked-up one
+        # last (``title_highlighted`` after ``title_original``)
+        return 3 if ws[-1] in MARKED_UP else 1 if ws[-1] in ("en", "english") else 2
     if len(ws) == 1:
         return 0 if ws[0] in ("name", "title", "label") else 1
     if set(ws[:-1]) & NOT_OWN:  # another thing's, named inside (``conditionalParentLabel``:
