@@ -100,7 +100,8 @@ from .steps import (
     texts,
 )  # fmt: skip
 from .label_steps import (
-    label_key, labels, locators, named_relations, own_links, label_text_key, part_last,
+    label_key, labels, locators, named_relations, names_beside_ids, own_links, label_text_key,
+    part_last,
     plain_texts, primaries, readings, rich_labels, rich_path, rich_texts, tag_maps, take_label,
     values,
 )  # fmt: skip
@@ -334,6 +335,7 @@ _RICH_TEXT = Step("rich text", rich_texts, path=rich_path, picks="label")
 _TEXT = Step("text", plain_texts, label_text_key, picks="label")
 _OWN_LINK = Step("own link", own_links, picks="label")
 _RELATED_NAME = Step("related name", named_relations, path=reduce, picks="label")
+_NAME_BESIDE_ID = Step("name beside its id", names_beside_ids, picks="label")
 # A text held as rich text, through its text member (``description: {text}``).
 _RICH_CONTENT = Step(
     "rich content", rich_contents, slot="content", path=text_member_path, picks="content"
@@ -393,8 +395,9 @@ STEPS: tuple[Step, ...] = (
     # role, candidates, rank, slot (a profile's count or a number), fallback; how taken
     Step("identity", identities, slot="identity", take=take_forced),  # whatever the budget
     Step("handle", people, slot=1, picks="label", take=take_own_handle),  # a person: who
-    Step("label", labels, label_key, "label", (_RICH_LABEL, _PRIMARY, _RICH_TEXT, _TEXT,
-                                               (_OWN_LINK, _RELATED_NAME)), take=take_label),
+    Step("label", labels, label_key, "label", (_RICH_LABEL, _PRIMARY, _NAME_BESIDE_ID,
+                                               _RICH_TEXT, _TEXT, (_OWN_LINK, _RELATED_NAME)),
+         take=take_label),
     Step("locator", locators, part_last, 1, picks="label"),  # where it lives
     Step("value", values, slot=1, picks="label"),  # what a typed record holds (DNS data)
     Step("reading", readings, slot=2, picks="count"),  # a measurement's value and its unit

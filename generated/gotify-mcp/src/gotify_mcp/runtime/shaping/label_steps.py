@@ -199,6 +199,22 @@ def named_relations(sel: Selection) -> list[Field]:
     ]  # fmt: skip
 
 
+def names_beside_ids(sel: Selection) -> list[Field]:
+    """A plain text named as a thing whose id is beside it (``campaign`` beside
+    ``campaign_id``, ``project`` beside ``projectId``): that thing's name. An object with no
+    label of its own (a report's row for a campaign) is named by it."""
+    ids = {
+        w(f.key)[:-1]
+        for f in sel.leaves
+        if not f.part and len(w(f.key)) > 1 and w(f.key)[-1] == "id"
+    }
+    return [
+        f for f in sel.leaves
+        if not f.part and w(f.key) in ids and base_type(f.node) == "string"
+        and not is_noise(f.key) and not is_url(f.key, f.node) and not is_time(f.key, f.node)
+    ]  # fmt: skip
+
+
 def locators(sel: Selection) -> list[Field]:
     """Where it lives (a file's path): its own, then a part's (a resource's
     ``metadata.namespace``) when it has members of its own (an object of parallel parts is

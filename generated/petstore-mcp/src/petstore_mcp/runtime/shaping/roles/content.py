@@ -19,7 +19,8 @@ from .words import w
 
 CONTENT_WORDS = frozenset(
     {"body", "description", "text", "content", "message", "comment", "note", "notes",
-     "details", "bio", "abstract", "markdown", "summary", "answer", "reply"}
+     "details", "bio", "abstract", "markdown", "summary", "answer", "reply", "snippet",
+     "excerpt", "synopsis"}
 )  # fmt: skip
 
 BODY_WORDS = frozenset({"body", "text", "content", "markdown", "message", "comment"})
