@@ -35,6 +35,9 @@ ID_WORDS = frozenset({"id", "uuid", "guid", "uid", "oid", "pk", "identifier"})
 NATURAL_KEY_WORDS = frozenset(
     {"key", "slug", "number", "sha", "login", "username", "handle", "arn", "urn"}
 )
+# what qualifies an id as that of a thing the object goes from or to (``target_repo_id``,
+# ``source_branch_id``): a reference, not the object's own id
+DIRECTION_WORDS = frozenset({"source", "target", "origin", "destination", "from", "to"})
 # what a key orders a listing by, not what names the object (``sortKey`` beside ``page``)
 ORDERING_WORDS = frozenset({"sort", "sorting", "orderby"})
 # a key qualified by one of these is another moment's (``firstLogin``, ``last_login``: when the
@@ -221,6 +224,9 @@ def identity_fields(
         # first (the ``PlayerID`` of ``{playerid}`` before a ``DraftKingsPlayerID``)
         ids.sort(key=lambda k: (refers(k, tree), k not in addressed))
         noisy = [k for k in ids if set(w(k)) & NOISE_WORDS]  # node_id next to a sha: no
+        # nor an id of a thing it goes from or to (``target_repo_id`` beside a pull request's
+        # ``number``): a reference, where a natural key names the object itself
+        noisy += [k for k in ids if refers(k, tree) or w(k)[0] in DIRECTION_WORDS]
         own = [k for k in ids if not ((natural or addressed) and k in noisy)][:1]
     # the member the API addresses it by stands for a plain id: a natural key comes next to it
     # (not twice: the first ``*Id`` may be the member the API addresses it by, ``{settingId}``)
