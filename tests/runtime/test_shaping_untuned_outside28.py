@@ -142,3 +142,55 @@ def test_an_update_keeps_what_its_path_says_it_set(tools) -> None:
     assert limits["key_id"] == "k1"
     off = shaped_json(tools["deactivate_key"], _key(True))
     assert off["is_deactivated"] is True
+
+
+def test_a_listed_record_keeps_the_code_its_own_address_takes(tools) -> None:
+    """A list's records keep, beside their id, the member a sibling's path parameter names
+    once qualified by the record's type (``customer_code`` of a customer for
+    ``/customer/{code}``): the next call, to read one, takes it. Before, each listed customer
+    was its id, name and e-mail, and the code to fetch it was dropped."""
+    rows = [
+        {"id": 7, "customer_code": "CUS_a1", "first_name": "Ada", "last_name": "Obi",
+         "email": "ada@example.com", "phone": None, "createdAt": "2024-05-01T12:00:00Z"},
+        {"id": 8, "customer_code": "CUS_b2", "first_name": "Bola", "last_name": "Eze",
+         "email": "bola@example.com", "phone": None, "createdAt": "2024-05-02T12:00:00Z"},
+    ]  # fmt: skip
+    items = shaped_json(tools["list_customers"], {"status": True, "data": rows})["data"]
+    assert [i["customer_code"] for i in items] == ["CUS_a1", "CUS_b2"]
+    assert [i["id"] for i in items] == [7, 8]
+
+
+def _grant(i: int) -> dict[str, Any]:
+    return {
+        "id": f"p{i}",
+        "hasPassword": False,
+        "expirationDateTime": None,
+        "createdDateTime": f"2024-05-0{i}T12:00:00Z",
+        "grantedToV2": {"user": {"id": f"u{i}", "displayName": f"Member {i}"}},
+        "roles": ["viewer"],
+    }
+
+
+def test_a_grant_says_who_it_is_granted_to(tools) -> None:
+    """A member named for whom the record was given (``grantedToV2``, ``shared_with``,
+    a participle of giving before ``to`` or ``with``, a version after it) is a
+    person: a listed permission keeps who has it. Before, each permission was its id alone."""
+    items = shaped_json(tools["list_permissions"], {"value": [_grant(1), _grant(2)]})["value"]
+    assert [i["grantedToV2"]["user"]["displayName"] for i in items] == ["Member 1", "Member 2"]
+
+
+def test_a_part_named_link_keeps_its_url(tools) -> None:
+    """A part named by a link word alone (``link: {type, webUrl, displayName}``) is a link: its
+    URL is what it is, kept beside its name. Before, creating a sharing link answered the
+    permission's id and the link's name, not the link."""
+    body = {
+        "id": "p9",
+        "hasPassword": False,
+        "createdDateTime": "2024-05-09T12:00:00Z",
+        "link": {"type": "view", "preventsDownload": False,
+                 "webUrl": "https://cloud.example.com/s/Xy12", "displayName": "For the team"},
+        "roles": ["viewer"],
+    }  # fmt: skip
+    shaped = shaped_json(tools["create_link"], body)
+    assert shaped["link"]["webUrl"] == "https://cloud.example.com/s/Xy12"
+    assert shaped["id"] == "p9"

@@ -272,7 +272,7 @@ def _fields(
     defaults = _chosen(tree, context, kind=kind, item=item)
     if not item and context.about:  # what the call is for, named by its path
         defaults = tuple(defaults) + _named_by_path(
-            tree, context.about, tuple(defaults), set_by=kind == "update"
+            tree, context.about, tuple(defaults), set_by=kind == "update", entity=context.entity
         )
     if context.graphql and defaults:  # mutation payloads: did it work? (also said one level
         # down, by a union of outcomes: ``artworkOrError { success }`` beside ``artwork``)
@@ -303,7 +303,11 @@ def _success_flags(tree: dict[str, Any], chosen: tuple[str, ...]) -> tuple[str, 
 
 
 def _named_by_path(
-    tree: dict[str, Any], about: tuple[str, ...], chosen: tuple[str, ...], set_by: bool = False
+    tree: dict[str, Any],
+    about: tuple[str, ...],
+    chosen: tuple[str, ...],
+    set_by: bool = False,
+    entity: tuple[str, ...] = (),
 ) -> tuple[str, ...]:
     """The object's scalar members, or lists of scalars, named as the operation's path ends
     (``about``): ``sentiment`` of ``POST /s1/sentiment``, ``balance`` of ``GET
@@ -316,8 +320,12 @@ def _named_by_path(
     counts too (``usage_limits`` of ``PUT /keys/limits``, the flag ``is_deactivated`` of
     ``PUT /keys/deactivate``), and so named, an object of at most ``SET_LEAVES`` scalars is
     kept whole (``configured_rules: {punctuation: {apostrophe}, ...}`` of ``PUT
-    /style_rules/{id}/configured_rules``): the values the call set."""
+    /style_rules/{id}/configured_rules``): the values the call set. Not where the path ends
+    with the object's own collection (``PUT /creatives`` of a creative: the resource, not a
+    member it set; its ``companionCreatives`` are not)."""
     done = {form for name in about for form in (name + "d", name + "ed")}
+    own = "".join(entity[-1:])
+    set_by = set_by and not any(a in (own, own + "s", own + "es") for a in about)
     found: list[str] = []
     for key, node in tree.items():
         value = node[0] if isinstance(node, list) and node else node

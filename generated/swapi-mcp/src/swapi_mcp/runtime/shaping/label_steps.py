@@ -283,15 +283,28 @@ def addresses(sel: Selection) -> list[Field]:
     ``RedirectUri``: its name's last word a link word) describes a URL that is the resource's
     content, not a page to open: a short link's ``shortUrl`` and the ``longUrl`` it sends to,
     a redirect's target; without them the record is its code and title. Not the API's own
-    link to it nor its manual's (``selfLink``, ``docUrl``: ``API_LINK_WORDS``)."""
+    link to it nor its manual's (``selfLink``, ``docUrl``: ``API_LINK_WORDS``). So is a part
+    named by a link word alone (a sharing permission's ``link: {type, webUrl, displayName}``):
+    its first URL is what the part is."""
+    linked = [
+        f for f in sel.leaves
+        if f.part and "." not in f.path.partition(".")[2]
+        and w(f.path.partition(".")[0]) in LINK_NAMES and _address(f)
+    ][:1]  # fmt: skip
     if not sel.entity or sel.entity[-1] not in URL_WORDS:
-        return []
-    found = [
-        f for f in sel.own_leaves
-        if is_url(f.key, f.node) and base_type(f.node) != "null" and not is_noise(f.key)
+        return linked
+    return [f for f in sel.own_leaves if _address(f)][:2] or linked
+
+
+LINK_NAMES = (("link",), ("url",), ("uri",))  # a part named for a link
+
+
+def _address(f: Field) -> bool:
+    """A URL, by name or format, not sent as null, nor noise, nor the API's own link."""
+    return (
+        is_url(f.key, f.node) and base_type(f.node) != "null" and not is_noise(f.key)
         and not set(w(f.key)) & API_LINK_WORDS
-    ]  # fmt: skip
-    return found[:2]
+    )  # fmt: skip
 
 
 # what qualifies a link as the API's own or its manual's (``selfLink``, ``docUrl``), not a
