@@ -85,7 +85,7 @@ from .pairs import with_counterparts
 from .position import with_position
 from .settings import settings_page, switches, unnamed
 from .write_answers import (
-    BARE, HANDED_WORDS, SET_KINDS, credential_member, credential_parts, minted_beside_parts,
+    BARE, SET_KINDS, credential_member, handed_urls, credential_parts, minted_beside_parts,
     minted_in, outcome_record, own_values, person_answered, small_record,
     string_leaf, verdicts, written_lists,
 )  # fmt: skip
@@ -100,10 +100,10 @@ from .steps import (
     texts,
 )  # fmt: skip
 from .label_steps import (
-    label_key, labels, locators, named_relations, names_beside_ids, own_links, label_text_key,
-    part_last,
+    addresses, label_key, labels, locators, named_relations, names_beside_ids, own_links,
+    label_text_key, part_last,
     plain_texts, primaries, readings, rich_labels, rich_path, rich_texts, tag_maps, take_label,
-    values,
+    take_primary, values,
 )  # fmt: skip
 from .quantity_steps import (
     amounts, bare_first, count_key, counts, currencies, currency_key, money_objects,
@@ -330,7 +330,7 @@ def take_naming_relation(sel: Selection, row: Step) -> int:
 # The label's fallback: a label held as rich text, the primary field, a rich text, a text;
 # else, both, its own link and a related object named by a label.
 _RICH_LABEL = Step("rich label", rich_labels, path=rich_path, picks="label")
-_PRIMARY = Step("primary", primaries, picks="label")
+_PRIMARY = Step("primary", primaries, picks="label", take=take_primary)
 _RICH_TEXT = Step("rich text", rich_texts, path=rich_path, picks="label")
 _TEXT = Step("text", plain_texts, label_text_key, picks="label")
 _OWN_LINK = Step("own link", own_links, picks="label")
@@ -400,6 +400,7 @@ STEPS: tuple[Step, ...] = (
          take=take_label),
     Step("locator", locators, part_last, 1, picks="label"),  # where it lives
     Step("value", values, slot=1, picks="label"),  # what a typed record holds (DNS data)
+    Step("address", addresses, slot=2, picks="label"),  # a ``ShortUrl``'s URLs
     Step("reading", readings, slot=2, picks="count"),  # a measurement's value and its unit
     Step("cells", cells, slot=1, picks="list", take=take_forced),  # a row's ``{columnId, value}``
     Step("state", states, state_key, "state", path=reduce,
@@ -592,9 +593,8 @@ def choose_default_fields(
     if kind in WRITE_KINDS and not item:
         job_counts(tree, pick)  # ``{status, total_count, completed_count, failed_count}``
     if kind == "create" and not item:  # the address it made for the caller's upload
-        for key, leaf in tree.items():
-            if is_leaf(leaf) and is_url(key, leaf) and set(w(key)) & HANDED_WORDS:
-                pick.add(key, "url", force=True)
+        for key in handed_urls(tree):
+            pick.add(key, "url", force=True)
     if kind in WRITE_KINDS or item:  # a link (a write's, a list's): the ids of all it links
         for key in link_ids(tree, entity):
             pick.add(key, "identity", force=True)

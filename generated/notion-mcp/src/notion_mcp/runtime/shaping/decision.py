@@ -271,7 +271,9 @@ def _fields(
     item = item and not one_resource(context.one, kind)  # its page, also inside a list
     defaults = _chosen(tree, context, kind=kind, item=item)
     if not item and context.about:  # what the call is for, named by its path
-        defaults = tuple(defaults) + _named_by_path(tree, context.about, tuple(defaults))
+        defaults = tuple(defaults) + _named_by_path(
+            tree, context.about, tuple(defaults), set_by=kind == "update", entity=context.entity
+        )
     if context.graphql and defaults:  # mutation payloads: did it work? (also said one level
         # down, by a union of outcomes: ``artworkOrError { success }`` beside ``artwork``)
         defaults = _success_flags(tree, tuple(defaults)) + tuple(defaults)
@@ -301,22 +303,55 @@ def _success_flags(tree: dict[str, Any], chosen: tuple[str, ...]) -> tuple[str, 
 
 
 def _named_by_path(
-    tree: dict[str, Any], about: tuple[str, ...], chosen: tuple[str, ...]
+    tree: dict[str, Any],
+    about: tuple[str, ...],
+    chosen: tuple[str, ...],
+    set_by: bool = False,
+    entity: tuple[str, ...] = (),
 ) -> tuple[str, ...]:
     """The object's scalar members, or lists of scalars, named as the operation's path ends
     (``about``): ``sentiment`` of ``POST /s1/sentiment``, ``balance`` of ``GET
     /accounts/{id}/balance``; an object or a list of objects so named is the payload the
     other rules read (``collections.py``), not a value to keep whole. A flag named as the
     action the path ends with is done is what the call did (``archived`` of ``POST
-    /constants/{id}/archive``, ``published`` of ``.../publish``)."""
+    /constants/{id}/archive``, ``published`` of ``.../publish``).
+
+    An update (``set_by``) set what its path ends with: a member whose last word is so named
+    counts too (``usage_limits`` of ``PUT /keys/limits``, the flag ``is_deactivated`` of
+    ``PUT /keys/deactivate``), and so named, an object of at most ``SET_LEAVES`` scalars is
+    kept whole (``configured_rules: {punctuation: {apostrophe}, ...}`` of ``PUT
+    /style_rules/{id}/configured_rules``): the values the call set. Not where the path ends
+    with the object's own collection (``PUT /creatives`` of a creative: the resource, not a
+    member it set; its ``companionCreatives`` are not)."""
     done = {form for name in about for form in (name + "d", name + "ed")}
-    found = []
+    own = "".join(entity[-1:])
+    set_by = set_by and not any(a in (own, own + "s", own + "es") for a in about)
+    found: list[str] = []
     for key, node in tree.items():
         value = node[0] if isinstance(node, list) and node else node
-        named = norm(key) in about or (norm(key) in done and base_type(value) == "boolean")
+        names = {norm(key)} | ({norm(words(key)[-1])} if set_by and words(key) else set())
+        named = bool(names & set(about)) or (bool(names & done) and base_type(value) == "boolean")
         if named and is_leaf(value) and key not in chosen:
             found.append(key)
+        elif named and set_by and isinstance(node, dict):
+            leaves = _leaf_paths(node, key)
+            if 0 < len(leaves) <= SET_LEAVES:
+                found += [p for p in leaves if p not in chosen]
     return tuple(found)
+
+
+SET_LEAVES = 8  # the most scalars an object an update set (``_named_by_path``) is kept with
+
+
+def _leaf_paths(node: dict[str, Any], prefix: str) -> list[str]:
+    """The dotted paths of an object's scalars, through its objects (not its lists)."""
+    out: list[str] = []
+    for key, sub in node.items():
+        if isinstance(sub, dict):
+            out += _leaf_paths(sub, f"{prefix}.{key}")
+        elif is_leaf(sub):
+            out.append(f"{prefix}.{key}")
+    return out
 
 
 def _every_variant_named(

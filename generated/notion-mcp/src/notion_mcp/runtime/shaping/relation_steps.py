@@ -32,7 +32,9 @@ from .pages import on_page
 from .names import base_type, is_leaf
 from .picking import VALUE_TOKENS, Field, Selection
 from .roles.content import is_body, is_content
-from .roles.identity import has_id, is_id_name, is_natural_key, own_identity_key
+from .roles.identity import (
+    has_id, identity_fields, is_id_name, is_natural_key, own_identity_key,
+)  # fmt: skip
 from .roles.kinds import is_kind
 from .roles.label import (
     NOT_OWN,
@@ -124,10 +126,16 @@ def _with_own_id(sel: Selection, f: Field, records: str) -> None:
 def labelled_own_id(element: Any, ident: str) -> list[str]:
     """An element of a page's list said by its label keeps its own id beside it (a user's
     ``groups: [{id, displayName, creationDate}]``: read by its name, acted on by its id, as
-    a related object is, ``_with_own_id``); not one said by its id or a key already."""
+    a related object is, ``_with_own_id``); with no id of its own, the natural key it is
+    identified by (a branch's ``pull_requests: [{number, title, target_repo_id, ...}]``: each
+    acted on by its ``number``); not one said by its id or a key already."""
     if "." in ident or not is_label(ident):
         return []
-    return [k for k in _own_ids(element) if k != ident][:1]
+    own = [k for k in _own_ids(element) if k != ident][:1]
+    if own or not isinstance(element, dict):
+        return own
+    keys = [k for k in identity_fields(element) if "." not in k and is_natural_key(k)]
+    return [k for k in keys if k != ident][:1]
 
 
 def _lean(sel: Selection) -> bool:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from .kinds import WRITE_KINDS
-from .names import base_type, is_leaf, is_strings_map
+from .names import base_type, hint, is_leaf, is_strings_map
 from .picking import Field, Selection
 from .roles.content import (
     is_content,
@@ -21,6 +21,7 @@ from .roles.content import (
 from .roles.identity import (
     addressed_by,
     has_id,
+    is_id_name,
     is_natural_key,
     named_after,
     own_identity_key,
@@ -35,17 +36,18 @@ from .roles.label import (
     name_part,
     text_path,
 )
-from .roles.links import is_url
+from .roles.links import URL_WORDS, is_url
 from .roles.noise import is_noise
 from .roles.people import is_person, is_person_object, own_name
 from .roles.relation import reduce
+from .roles.state import is_state
 from .roles.time import (
     is_time,
 )  # fmt: skip
 from .roles.words import w
 from .pages import on_page
 from .steps import restated
-from .table import Step, take_fallback
+from .table import Step, take_fallback, take_ranked
 from .trees import unwrap
 
 # ------------------------------------------------------------------------------ label
@@ -112,8 +114,17 @@ def _resource_name(f: Field, sel: Selection, ranked: list[Field]) -> bool:
     the other label what a person calls it."""
     return (
         not f.part
-        and addressed_by(f.key, sel.keys)
+        and (addressed_by(f.key, sel.keys) or _sole_identity(f, sel))
         and any(g.key != f.key and not g.part for g in ranked)
+    )
+
+
+def _sole_identity(f: Field, sel: Selection) -> bool:
+    """A bare ``name`` that is all the object is identified by (no id of its own beside it:
+    a resource name, ``attachments/42``, ``identityProviders/7``) is its identity, not what a
+    person calls it; the other label beside it (``filename``, ``title``) is."""
+    return w(f.key) == ("name",) and not any(
+        g is not f and (own_identity_key(g.key) or is_id_name(g.key)) for g in sel.own_leaves
     )
 
 
@@ -159,6 +170,31 @@ def rich_path(f: Field) -> str | None:
 def primaries(sel: Selection) -> list[Field]:
     """The primary field (``path``, ``filename``, ``ref``)."""
     return [f for f in sel.leaves if is_primary(f.key) and not f.part]
+
+
+def take_primary(sel: Selection, row: Step) -> int:
+    """The primary field; a bare ``version`` taken so names nothing alone: it is the version
+    of the one plain string beside it (``{framework, version}``, ``{engine, version}``), taken
+    with it (``versioned``)."""
+    taken = take_ranked(sel, row)
+    for f in [f for f in sel.leaves if f.path in sel.pick.chosen and w(f.key) == ("version",)]:
+        taken += sel.take(versioned(sel, f), row.records, 1, row.path)
+    return taken
+
+
+def versioned(sel: Selection, version: Field) -> list[Field]:
+    """What a bare ``version`` is the version of: the one plain string beside it (no format
+    or enum, not an id, a kind, a time, a link, a text, a state, a primary field nor noise)."""
+    parent = version.path.rpartition(".")[0]
+    found = [
+        f for f in sel.leaves
+        if f.path.rpartition(".")[0] == parent and f is not version
+        and base_type(f.node) == "string" and hint(f.node) is None
+        and not (own_identity_key(f.key) or is_id_name(f.key) or is_kind(f.key)
+                 or is_time(f.key, f.node) or is_url(f.key, f.node) or is_content(f.key)
+                 or is_state(f.key) or is_primary(f.key) or is_noise(f.key))
+    ]  # fmt: skip
+    return found if len(found) == 1 else []
 
 
 def plain_texts(sel: Selection) -> list[Field]:
@@ -255,6 +291,41 @@ def values(sel: Selection) -> list[Field]:
         for f in sel.own_leaves
     )
     return found if len(found) == 1 and (typed or paired) else []
+
+
+def addresses(sel: Selection) -> list[Field]:
+    """What an object whose type is an address holds: its own URLs (by name or format, not
+    sent as null), at most two. A schema named for a link (``ShortUrl``, ``Link``,
+    ``RedirectUri``: its name's last word a link word) describes a URL that is the resource's
+    content, not a page to open: a short link's ``shortUrl`` and the ``longUrl`` it sends to,
+    a redirect's target; without them the record is its code and title. Not the API's own
+    link to it nor its manual's (``selfLink``, ``docUrl``: ``API_LINK_WORDS``). So is a part
+    named by a link word alone (a sharing permission's ``link: {type, webUrl, displayName}``):
+    its first URL is what the part is."""
+    linked = [
+        f for f in sel.leaves
+        if f.part and "." not in f.path.partition(".")[2]
+        and w(f.path.partition(".")[0]) in LINK_NAMES and _address(f)
+    ][:1]  # fmt: skip
+    if not sel.entity or sel.entity[-1] not in URL_WORDS:
+        return linked
+    return [f for f in sel.own_leaves if _address(f)][:2] or linked
+
+
+LINK_NAMES = (("link",), ("url",), ("uri",))  # a part named for a link
+
+
+def _address(f: Field) -> bool:
+    """A URL, by name or format, not sent as null, nor noise, nor the API's own link."""
+    return (
+        is_url(f.key, f.node) and base_type(f.node) != "null" and not is_noise(f.key)
+        and not set(w(f.key)) & API_LINK_WORDS
+    )  # fmt: skip
+
+
+# what qualifies a link as the API's own or its manual's (``selfLink``, ``docUrl``), not a
+# URL a link object holds
+API_LINK_WORDS = frozenset({"self", "doc", "docs", "documentation", "help"})
 
 
 UNIT_WORDS = frozenset({"unit", "units"})

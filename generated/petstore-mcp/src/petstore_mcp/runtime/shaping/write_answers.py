@@ -16,6 +16,7 @@ from .picking import Picker
 from .roles.identity import has_own_identity, identity_fields, own_identity_key
 from .roles.label import is_label, label_rank
 from .roles.noise import is_noise, minted, minted_value
+from .roles.links import is_url
 from .roles.people import is_person
 from .roles.words import leaf_keys, w
 from .settings import unnamed
@@ -32,6 +33,28 @@ def own_values(tree: dict[str, Any]) -> list[str]:
 # A URL a create's answer names so is one the server made for the caller's next call (to send
 # a file's bytes to: ``signedUrl``, ``uploadUrl``), not a link the caller set.
 HANDED_WORDS = frozenset({"signed", "presigned", "upload"})
+# ... and one named for a download (``download_url``, a part of links ``label_download: {href,
+# pdf, png}``): where the caller fetches the file the write made (a shipping label, an export).
+DOWNLOAD_WORDS = frozenset({"download", "downloads"})
+
+
+def handed_urls(tree: dict[str, Any]) -> list[str]:
+    """The URLs a create's answer hands the caller (``HANDED_WORDS``, ``DOWNLOAD_WORDS``): its
+    own members so named, and of a part so named that holds only links, its plain link
+    (``href``, ``url``), else its first."""
+    found = []
+    for key, leaf in tree.items():
+        ws = set(w(key))
+        if is_leaf(leaf) and is_url(key, leaf) and ws & (HANDED_WORDS | DOWNLOAD_WORDS):
+            found.append(key)
+        elif ws & DOWNLOAD_WORDS and isinstance(leaf, dict) and leaf:
+            links = [k for k, v in leaf.items() if is_leaf(v) and is_url(k, v)]
+            if len(links) == len(leaf):
+                plain = [k for k in links if w(k) in (("href",), ("url",))]
+                found.append(f"{key}.{(plain or links)[0]}")
+    return found
+
+
 SET_KINDS = frozenset({"create", "update"})  # writes that set values (not a delete)
 
 

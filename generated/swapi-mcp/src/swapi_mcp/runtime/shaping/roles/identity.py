@@ -35,6 +35,9 @@ ID_WORDS = frozenset({"id", "uuid", "guid", "uid", "oid", "pk", "identifier"})
 NATURAL_KEY_WORDS = frozenset(
     {"key", "slug", "number", "sha", "login", "username", "handle", "arn", "urn"}
 )
+# what qualifies an id as that of a thing the object goes from or to (``target_repo_id``,
+# ``source_branch_id``): a reference, not the object's own id
+DIRECTION_WORDS = frozenset({"source", "target", "origin", "destination", "from", "to"})
 # what a key orders a listing by, not what names the object (``sortKey`` beside ``page``)
 ORDERING_WORDS = frozenset({"sort", "sorting", "orderby"})
 # a key qualified by one of these is another moment's (``firstLogin``, ``last_login``: when the
@@ -131,7 +134,8 @@ def named_after(key: str, params: tuple[str, ...]) -> bool:
 def addressed_by(key: str, params: tuple[str, ...], entity: tuple[str, ...] = ()) -> bool:
     """The API addresses the object by this member: a path parameter has its name
     (``{thumbprint}``), ends with it (``{issue_number}`` -> ``number``), names what the
-    member is the name or id of (``{tag}`` -> ``tag_name``), or is its name with the
+    member is the name or id of (``{tag}`` -> ``tag_name``), is the member without the
+    object's type it is qualified by (``{code}`` -> ``customer_code`` of a customer), or is its name with the
     object's own type named inside (``{external_customer_id}`` -> ``external_id`` of a
     customer, ``entity``); compared without case or separators too (``meetingid`` for
     ``{meetingId}``: one word to the splitter)."""
@@ -140,9 +144,35 @@ def addressed_by(key: str, params: tuple[str, ...], entity: tuple[str, ...] = ()
         (len(w(p)) >= len(ws) and w(p)[-len(ws) :] == ws)
         or "".join(w(p)) == "".join(ws)
         or _names_inside(w(p), ws, entity)
+        or _qualified_by_type(w(p), ws, entity)
         or _initialled(w(p), key)
         for p in params
     ) or (ws[-1] in ("name", "id") and named_after(key, params))
+
+
+def _qualified_by_type(
+    param: tuple[str, ...], member: tuple[str, ...], entity: tuple[str, ...]
+) -> bool:
+    """The member is ``param`` qualified by the object's own type (``entity``, less the words
+    a schema's name adds for its place in a response, ``SCHEMA_WORDS``): ``customer_code`` of a
+    ``CustomerListResponseArray`` for ``/customer/{code}``, as a sibling reads one; not
+    ``accountId`` of an ``AccountUserProfile`` (the account's)."""
+    qualifier = member[: len(member) - len(param)]
+    while len(entity) > 1 and entity[-1] in SCHEMA_WORDS:
+        entity = entity[:-1]
+    return (
+        bool(param)
+        and len(member) > len(param)
+        and member[len(qualifier) :] == param
+        and (qualifier == entity)
+    )
+
+
+# Words a schema's name adds to the type it describes (``CustomerListResponseArray``).
+SCHEMA_WORDS = frozenset(
+    {"response", "array", "list", "object", "body", "dto", "model", "item", "items", "data",
+     "result", "results", "schema", "fetch", "get", "info", "details", "detail", "resource"}
+)  # fmt: skip
 
 
 def initialled_id(key: str) -> bool:
@@ -221,6 +251,9 @@ def identity_fields(
         # first (the ``PlayerID`` of ``{playerid}`` before a ``DraftKingsPlayerID``)
         ids.sort(key=lambda k: (refers(k, tree), k not in addressed))
         noisy = [k for k in ids if set(w(k)) & NOISE_WORDS]  # node_id next to a sha: no
+        # nor an id of a thing it goes from or to (``target_repo_id`` beside a pull request's
+        # ``number``): a reference, where a natural key names the object itself
+        noisy += [k for k in ids if refers(k, tree) or w(k)[0] in DIRECTION_WORDS]
         own = [k for k in ids if not ((natural or addressed) and k in noisy)][:1]
     # the member the API addresses it by stands for a plain id: a natural key comes next to it
     # (not twice: the first ``*Id`` may be the member the API addresses it by, ``{settingId}``)

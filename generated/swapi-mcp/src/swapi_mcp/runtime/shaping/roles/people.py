@@ -17,6 +17,8 @@ email, its name comes too (git's ``Name <email>``).
 
 from __future__ import annotations
 
+import re
+
 from typing import Any
 
 from ..names import base_type, hint, is_leaf
@@ -37,6 +39,10 @@ PEOPLE_WORDS = frozenset(
 # Whose words or doing the object is (a message's ``sender``, an issue's ``user``): the first
 # person an item keeps (``user`` of an issue before its ``assignee``).
 AUTHOR_WORDS = frozenset({"user", "author", "sender"})
+# The participles before ``to`` or ``with`` that say who was given the record (``granted_to``,
+# ``shared_with``): a person, as ``created_by`` is. Not ``assigned_to``, also a folder a policy
+# is assigned to (``{id, type}``: no person, and its id would go).
+GIVEN_WORDS = frozenset({"granted", "shared", "delegated", "invited", "given"})
 # Who answers for it now (its ``owner``, ``assignee``, ``lead``): a person reading a list of
 # tasks or projects asks who has each, not who filed it.
 RESPONSIBLE_WORDS = frozenset({"owner", "assignee", "lead"})
@@ -99,6 +105,11 @@ def is_person(key: str) -> bool:
         return False  # the user a credential logs in as (``basic_auth_user``), no person
     if ws[-1] == "by":  # created_by, approved_by; not sort_by
         return len(ws) > 1 and ws[-2].endswith("ed")
+    unversioned = re.sub(r"(_v)?(_?\d+)$", "", "_".join(ws)).split("_")
+    if len(unversioned) > 1 and unversioned[-1] in ("to", "with"):
+        ws = tuple(unversioned)  # ``grantedToV2``: a version of the member's shape
+    if len(ws) > 1 and ws[-1] in ("to", "with"):  # granted_to, shared_with
+        return ws[-2] in GIVEN_WORDS
     if ws[-1] in PEOPLE_WORDS or (ws[-1].endswith("s") and ws[-1][:-1] in PEOPLE_WORDS):
         return True  # a role noun, also in the plural (``contributors``)
     return ws[-1] in (*HANDLE_WORDS, "name") and bool(set(ws[:-1]) & PEOPLE_WORDS)
