@@ -26,10 +26,12 @@ LABEL_WORDS = frozenset(
         "slug",
     }
 )
-# ``pk`` (a primary key), ``sid`` (a string id): an object's own identity under another common
-# name; without them the judge read a related ``model_id`` as the identity of ``{pk, model_id}``
+# ``pk`` (a primary key), ``sid`` (a string id), ``oid`` (an object id): an object's own
+# identity under another common name; without them the judge read a related ``model_id`` as
+# the identity of ``{pk, model_id}``, and a parent's ``workspaceId`` as that of ``{oid,
+# workspaceId, tags}``
 OWN_IDENTITY = frozenset(
-    {"id", "uid", "uuid", "guid", "identifier", "key", "number", "sha", "pk", "sid"}
+    {"id", "uid", "uuid", "guid", "identifier", "key", "number", "sha", "pk", "sid", "oid"}
 )
 HANDLE_WORDS = frozenset({"login", "username", "handle", "slug"})
 ID_SUFFIXES = frozenset({"id", "uuid", "guid"})
