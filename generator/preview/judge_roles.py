@@ -26,12 +26,10 @@ LABEL_WORDS = frozenset(
         "slug",
     }
 )
-# ``pk`` (a primary key), ``sid`` (a string id), ``oid`` (an object id): an object's own
-# identity under another common name; without them the judge read a related ``model_id`` as
-# the identity of ``{pk, model_id}``, and a parent's ``workspaceId`` as that of ``{oid,
-# workspaceId, tags}``
+# ``pk`` (a primary key), ``sid`` (a string id): an object's own identity under another common
+# name; without them the judge read a related ``model_id`` as the identity of ``{pk, model_id}``
 OWN_IDENTITY = frozenset(
-    {"id", "uid", "uuid", "guid", "identifier", "key", "number", "sha", "pk", "sid", "oid"}
+    {"id", "uid", "uuid", "guid", "identifier", "key", "number", "sha", "pk", "sid"}
 )
 HANDLE_WORDS = frozenset({"login", "username", "handle", "slug"})
 ID_SUFFIXES = frozenset({"id", "uuid", "guid"})

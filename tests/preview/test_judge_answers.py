@@ -300,22 +300,6 @@ def test_a_primary_key_or_a_string_id_is_the_objects_own_identity() -> None:
     assert judge(message, {"account_sid": "AC9b", "status": "sent"}).lost != []
 
 
-def test_an_object_id_is_the_objects_own_identity() -> None:
-    # Records a batch update answers, each ``{oid, workspaceId, tags}`` (an object id and its
-    # parent's id): the judge read the parent's ``workspaceId`` as each record's identity, so a
-    # result keeping ``oid`` (the shaping rules' own id) lost them all (the directory's
-    # held-back ``<word>_id · item · key kept`` class, reproduced on synthesized descriptions).
-    records = [
-        {"oid": f"o-{n}", "workspaceId": "ws-1", "tags": ["a", "b"], "state": "ok"}
-        for n in (1, 2)
-    ]
-    body = {"updated": records}
-    kept = {"updated": [{"oid": "o-1", "state": "ok"}, {"oid": "o-2", "state": "ok"}]}
-    assert judge(body, kept).lost == []
-    parents = {"updated": [{"workspaceId": "ws-1", "state": "ok"}] * 2}
-    assert judge(body, parents).lost == ["identity of item 0", "identity of item 1"]
-
-
 def test_the_details_of_an_error_beside_the_answer_are_not_its_payload() -> None:
     body: dict = {
         "results": "$TargetDedicated = 2",
