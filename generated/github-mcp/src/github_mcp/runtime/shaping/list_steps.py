@@ -362,6 +362,21 @@ def wordless(sel: Selection) -> bool:
     )
 
 
+def _reported(f: Field) -> bool:
+    """A list named as a report (``errors``, ``warnings``: ``collections.REPORT_WORDS``)."""
+    return (w(f.key) or ("",))[-1] in REPORT_WORDS
+
+
+def _identity_only(pick: Any, path: str) -> bool:
+    """Nothing of the list at ``path`` was taken but the identity the object took from its
+    elements (``warnings.id`` of a sync's answer ``{warnings: [{id, title, message}]}``, an
+    object with no identity of its own): a report's list is still to be said, each element
+    by its label, state and text, not by that id alone (``_reported``; a batch's records
+    said by their ids stay lean)."""
+    taken = [r for p, r in zip(pick.chosen, pick.roles) if p == path or p.startswith(f"{path}.")]
+    return bool(taken) and all(r == "identity" for r in taken)
+
+
 def take_lists(sel: Selection, row: Step) -> int:
     """Each list reduced to its elements' identity, label and state (module doc); a container
     or a report keeps every list, whatever the slot."""
@@ -375,7 +390,9 @@ def take_lists(sel: Selection, row: Step) -> int:
             for k in [k for k in element if w(k) in PAIR_NAMES or w(k) == ("value",)]:
                 pick.add(f"{f.path}.{k}", "state", force=True, cost=1)
             continue
-        if (taken >= row.limit(sel.profile) and not container) or f.path in pick.used:
+        if (taken >= row.limit(sel.profile) and not container) or (
+            f.path in pick.used and not (_reported(f) and _identity_only(pick, f.path))
+        ):
             continue
         element = unwrap(f.node)
         # people: a handle, else who a part says they are (``actors: [{user: {knownUser:
