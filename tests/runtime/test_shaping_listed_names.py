@@ -135,7 +135,7 @@ def test_a_listed_item_planned_for_a_moment_is_dated_by_it_alone():
     chosen = choose_default_fields(CALL, item=True, kind="read")
     assert "startTime" in chosen and "answerTime" not in chosen, chosen
     chosen = choose_default_fields(MEETING, item=True, kind="read")
-    # its length kept, the span's end is not needed (``position.with_span_ends``)
+    # its length kept, the span's end is not needed (``pairs.with_counterparts``)
     assert "startTime" in chosen and "endTime" not in chosen, chosen
 
 

@@ -30,7 +30,7 @@ def test_a_listed_item_keeps_one_planned_time_the_most_telling():
     chosen = choose_default_fields(PROJECT, item=True, kind="read", listed=True)
     assert "targetDate" in chosen and "startDate" not in chosen
     chosen = choose_default_fields(EVENT, item=True, kind="read", listed=True)
-    # one planned time, and a span's end with its start (``position.with_span_ends``)
+    # one planned time, and a span's end with its start (``pairs.with_counterparts``)
     assert "start_time" in chosen and "end_time" in chosen
 
 

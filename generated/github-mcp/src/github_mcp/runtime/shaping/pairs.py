@@ -13,6 +13,9 @@ A span's start (``startTime``) brings its end (``endTime``) unless its length is
 it (``duration``): the start and the length say when it ends; an end kept alone says no
 more than when it ended, and does not bring its start. A write's answer is lean: its pairs
 come whole (a message sent: from and to), its span's end does not.
+
+A link between two things named by its ends alone (``{parent, child, callCount}``,
+``{source, target}``: ``other_ends``, on every answer) keeps both ends whatever their types.
 """
 
 from __future__ import annotations
@@ -89,3 +92,24 @@ def with_counterparts(
             if end is not None and f"{prefix}{end}" not in chosen:
                 added.append(f"{prefix}{end}")
     return chosen + tuple(dict.fromkeys(added))
+
+
+# the two ends of a link between two things (a dependency's ``parent`` and ``child``)
+END_PAIRS = (
+    ("parent", "child"), ("source", "target"), ("from", "to"), ("caller", "callee"),
+    ("src", "dst"), ("upstream", "downstream"),
+)  # fmt: skip
+
+
+def other_ends(tree: dict[str, Any], chosen: list[str]) -> tuple[str, ...]:
+    """A link between two things (``{parent, child, callCount}``, ``{source, target}``): the
+    end the defaults left out when they kept the other, both scalars of the object's own
+    named by the end alone: one end says nothing of what it links to."""
+    ends = {w(k): k for k, v in tree.items() if is_leaf(v)}
+    out: list[str] = []
+    for a, b in END_PAIRS:
+        if (a,) in ends and (b,) in ends:
+            pair = (ends[(a,)], ends[(b,)])
+            if any(k in chosen for k in pair):
+                out += [k for k in pair if k not in chosen]
+    return tuple(out)

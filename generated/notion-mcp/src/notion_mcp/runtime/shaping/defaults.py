@@ -52,11 +52,11 @@ from .outcomes import composite_key, composite_parts, link_ids, tallies
 from .picking import Field, Picker, Profile, Selection
 from .roles.content import is_content, is_data_name
 from .roles.identity import (
-    addressed_by, has_id, has_own_identity, identity_fields, is_id_name, is_natural_key,
-    own_identity_key,
+    has_id, has_own_identity, identity_fields, is_id_name, own_identity_key,
 )  # fmt: skip
 from .roles.kinds import is_kind
 from .roles.label import is_label, label_rank
+from .said_by import SMALL, named_by_nothing, said_by_flags, said_by_label
 from .roles.links import is_url, renderings
 from .roles.noise import is_noise
 from .roles.people import handle, is_person, is_person_node, nested_handle
@@ -82,7 +82,7 @@ from .relation_steps import (
     details, parents, relations, relation_key, scalar_lists, take_details, take_parent,
     take_relations,
 )  # fmt: skip
-from .pairs import with_counterparts
+from .pairs import other_ends, with_counterparts
 from .position import with_position
 from .settings import settings_page, switches, unnamed
 from .write_answers import (
@@ -152,7 +152,6 @@ __all__ = [
 LABEL_ARRAYS = ("labels", "assignees", "tags", "topics", "categories", "reviewers",
                 "requestedreviewers")  # fmt: skip
 
-SMALL = 3  # a flat object with at most this many fields is kept whole
 FACTS = 4  # a page's facts no role took (``facts``): at most this many
 
 
@@ -673,12 +672,12 @@ def choose_default_fields(
         (
             listed
             and (
-                _named_by_nothing(tree, pick, entity, keys)
-                or _said_by_flags(tree, pick, entity, keys)
-                or _said_by_label(tree, pick, entity)
+                named_by_nothing(tree, pick, entity, keys)
+                or said_by_flags(tree, pick, entity, keys)
+                or said_by_label(tree, pick, entity)
             )
         )
-        or (written and _said_by_flags(tree, pick, entity, keys))
+        or (written and said_by_flags(tree, pick, entity, keys))
     ):
         # a list's record that nothing names (no id, key, label, state or time: a geocoder's
         # ``{formatted, geometry, confidence, bounds}``) kept only the scalar standing in for
@@ -753,81 +752,6 @@ def tree_links(tree: dict[str, Any]) -> tuple[str, ...]:
         return ()
     wholes = [k for ws, k in own.items() if len(ws) == 2 and ws[0] in WHOLE_WORDS]
     return tuple(parents + wholes) if wholes else ()
-
-
-# the two ends of a link between two things (a dependency's ``parent`` and ``child``)
-END_PAIRS = (
-    ("parent", "child"), ("source", "target"), ("from", "to"), ("caller", "callee"),
-    ("src", "dst"), ("upstream", "downstream"),
-)  # fmt: skip
-
-
-def other_ends(tree: dict[str, Any], chosen: list[str]) -> tuple[str, ...]:
-    """A link between two things (``{parent, child, callCount}``, ``{source, target}``): the
-    end the defaults left out when they kept the other, both scalars of the object's own
-    named by the end alone: one end says nothing of what it links to."""
-    ends = {w(k): k for k, v in tree.items() if is_leaf(v)}
-    out: list[str] = []
-    for a, b in END_PAIRS:
-        if (a,) in ends and (b,) in ends:
-            pair = (ends[(a,)], ends[(b,)])
-            if any(k in chosen for k in pair):
-                out += [k for k in pair if k not in chosen]
-    return tuple(out)
-
-
-def _named_by_nothing(
-    tree: dict[str, Any], pick: Picker, entity: tuple[str, ...], keys: tuple[str, ...]
-) -> bool:
-    """The rules picked one member of the object, the scalar standing in for an identity it
-    lacks (``identity_fields``' last resort), of more than ``SMALL`` members with objects
-    among them: no id or natural key, no member a path parameter names, no label, no part
-    named by any. (A record of a few members keeps a third of it or more: the usual rules.)"""
-    if len(tree) <= SMALL or len(pick.chosen) != 1 or pick.roles != ["identity"]:
-        return False
-    if "." in pick.chosen[0]:
-        return False
-    key = pick.chosen[0]
-    if key not in tree or not is_leaf(tree[key]) or is_label(key):
-        return False
-    if own_identity_key(key, entity) or is_id_name(key) or is_natural_key(key):
-        return False
-    if addressed_by(key, keys, entity):
-        return False
-    return any(isinstance(unwrap(v), dict) for v in tree.values())
-
-
-def _said_by_flags(
-    tree: dict[str, Any], pick: Picker, entity: tuple[str, ...], keys: tuple[str, ...]
-) -> bool:
-    """The rules picked only flags and counts of a list's record that nothing names (no id,
-    key, label or member a path parameter names: a capacity check's ``{plan, facility,
-    quantity, available}`` kept ``available`` alone): a flag says nothing without what it is
-    about."""
-    if not any(base_type(tree.get(p)) == "boolean" for p in pick.chosen):
-        return False
-    if not set(pick.roles) <= {"identity", "flag", "count"}:  # an identity stand-in (below)
-        return False  # a state, a time, a text or a relation says what it is
-    if has_own_identity(tree, entity):
-        return False
-    return not any(
-        is_id_name(k) or is_label(k) or is_natural_key(k) or addressed_by(k, keys, entity)
-        for k in tree
-    )
-
-
-def _said_by_label(tree: dict[str, Any], pick: Picker, entity: tuple[str, ...]) -> bool:
-    """The rules picked only the label of a list's record that nothing identifies, and it
-    holds a list of entries (a search's facet, ``{fieldName, counts: [{value, count}]}``): a
-    name says nothing without what it lists."""
-    if not pick.chosen or has_own_identity(tree, entity):
-        return False
-    if not all(p in tree and is_leaf(tree[p]) and is_label(p) for p in pick.chosen):
-        return False  # (the label may stand in for the identity it lacks)
-    return any(
-        isinstance(v, list) and isinstance(unwrap(v), dict) and not is_meta_key(k)
-        for k, v in tree.items()
-    )
 
 
 def _selection(
