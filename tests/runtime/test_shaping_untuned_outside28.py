@@ -194,3 +194,21 @@ def test_a_part_named_link_keeps_its_url(tools) -> None:
     shaped = shaped_json(tools["create_link"], body)
     assert shaped["link"]["webUrl"] == "https://cloud.example.com/s/Xy12"
     assert shaped["id"] == "p9"
+
+
+def test_where_one_is_invited_is_no_person() -> None:
+    """``invited_to`` names where one is invited (an enterprise), not who: an invite keeps the
+    person it waits on whole (``actionable_by``) beside it, as before ``granted_to`` became a
+    person (a file-storage API's invites: the outside set of the twenty-eighth round)."""
+    from generator.runtime.shaping.defaults import choose_default_fields
+    from generator.runtime.shaping.roles.people import is_person
+
+    assert is_person("granted_to") and not is_person("invited_to")
+    org = {"id": "string", "type": "string", "name": "string"}
+    user = {**org, "login": "string"}
+    invite = {
+        "id": "string", "type": "string", "invited_to": org, "actionable_by": user,
+        "invited_by": user, "status": "string", "created_at": "string:time",
+    }  # fmt: skip
+    chosen = choose_default_fields(invite, kind="read")
+    assert {"actionable_by.id", "actionable_by.name"} <= set(chosen), chosen

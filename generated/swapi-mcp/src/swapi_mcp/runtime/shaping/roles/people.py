@@ -41,8 +41,9 @@ PEOPLE_WORDS = frozenset(
 AUTHOR_WORDS = frozenset({"user", "author", "sender"})
 # The participles before ``to`` or ``with`` that say who was given the record (``granted_to``,
 # ``shared_with``): a person, as ``created_by`` is. Not ``assigned_to``, also a folder a policy
-# is assigned to (``{id, type}``: no person, and its id would go).
-GIVEN_WORDS = frozenset({"granted", "shared", "delegated", "invited", "given"})
+# is assigned to (``{id, type}``: no person, and its id would go), nor ``invited_to``, where one
+# is invited (an enterprise, a team: the person invited is beside it).
+GIVEN_WORDS = frozenset({"granted", "shared", "delegated", "given"})
 # Who answers for it now (its ``owner``, ``assignee``, ``lead``): a person reading a list of
 # tasks or projects asks who has each, not who filed it.
 RESPONSIBLE_WORDS = frozenset({"owner", "assignee", "lead"})
