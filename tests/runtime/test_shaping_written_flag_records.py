@@ -5,7 +5,8 @@ environments: [...], blockSelfApproval, ...}], approvalFlows: {...}}``, rules th
 names. Each rule kept ``requireReviewOn`` alone: the answer said ``true, false, true`` and
 not which projects or environments each rule covers (the judge: every value of the body
 lost). A read's listed record that said only flags is chosen as one record is
-(``said_by.said_by_flags``); a write's listed record now is too. A record with an identity stays lean."""
+(``said_by.said_by_flags``); a write's listed record now is too. A record with an identity
+stays lean."""
 
 from __future__ import annotations
 

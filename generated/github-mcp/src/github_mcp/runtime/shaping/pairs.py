@@ -41,8 +41,8 @@ _PAIRS = (
     ("min", "max"), ("minimum", "maximum"), ("lower", "upper"), ("low", "high"),
     ("lowest", "highest"), ("first", "last"), ("earliest", "latest"), ("oldest", "newest"),
     ("home", "away"), ("before", "after"), ("since", "until"), ("from", "to"),
-    ("source", "target"), ("old", "new"), ("sender", "recipient"), ("sender", "receiver"), ("buy", "sell"),
-    ("bid", "ask"), ("debit", "credit"), ("incoming", "outgoing"), ("inbound", "outbound"),
+    ("source", "target"), ("old", "new"), ("sender", "recipient"), ("sender", "receiver"),
+    ("buy", "sell"), ("bid", "ask"), ("debit", "credit"), ("incoming", "outgoing"), ("inbound", "outbound"),
     ("upload", "download"), ("width", "height"), ("x", "y"),
 )  # fmt: skip
 COUNTERPARTS: dict[str, tuple[str, ...]] = {}
@@ -54,9 +54,12 @@ for _a, _b in _PAIRS:
 NAMED_ONLY = frozenset({"before", "after", "since", "until"})
 
 
-def _other(key: str, siblings: dict[str, Any], swaps: dict[str, tuple[str, ...]]) -> str | None:
+def _other(
+    key: str, siblings: dict[str, Any], swaps: dict[str, tuple[str, ...]], typed: bool = True
+) -> str | None:
     """The sibling named as ``key`` with one of its words swapped by ``swaps``: a plain value
-    of ``key``'s type, never a secret (``source_token`` kept does not bring ``target_token``)."""
+    (of ``key``'s type when ``typed``: a span's end may be written otherwise than its start),
+    never a secret (``source_token`` kept does not bring ``target_token``)."""
     ws = w(key)
     value = siblings.get(key)
     for i, word in enumerate(ws):
@@ -65,7 +68,7 @@ def _other(key: str, siblings: dict[str, Any], swaps: dict[str, tuple[str, ...]]
         wanted = {(*ws[:i], swap, *ws[i + 1 :]) for swap in swaps[word]}
         for other, node in siblings.items():
             if other != key and is_leaf(node) and w(other) in wanted and not is_credential(other):
-                if swaps is SPAN_ENDS or base_type(node) == base_type(value):
+                if not typed or base_type(node) == base_type(value):
                     return other
     return None
 
@@ -86,7 +89,7 @@ def with_counterparts(
         timed = any(
             set(w(c.rpartition(".")[2])) & LENGTH_WORDS for c in chosen if c.startswith(prefix)
         )
-        span_end = None if timed or not spans else _other(key, node, SPAN_ENDS)
+        span_end = None if timed or not spans else _other(key, node, SPAN_ENDS, typed=False)
         ends = (span_end, _other(key, node, COUNTERPARTS))
         for end in ends:
             if end is not None and f"{prefix}{end}" not in chosen:

@@ -25,6 +25,7 @@ from .roles.identity import (
     is_natural_key,
     named_after,
     own_identity_key,
+    refers,
 )
 from .roles.kinds import is_kind
 from .roles.label import (
@@ -237,16 +238,14 @@ def named_relations(sel: Selection) -> list[Field]:
 
 def names_beside_ids(sel: Selection) -> list[Field]:
     """A plain text named as a thing whose id is beside it (``campaign`` beside
-    ``campaign_id``, ``project`` beside ``projectId``): that thing's name. An object with no
-    label of its own (a report's row for a campaign) is named by it."""
-    ids = {
-        w(f.key)[:-1]
-        for f in sel.leaves
-        if not f.part and len(w(f.key)) > 1 and w(f.key)[-1] == "id"
+    ``campaign_id``, ``project`` beside ``projectId``: the id ``refers`` to it): that thing's
+    name. An object with no label of its own (a report's row for a campaign) is named by it."""
+    named = {
+        w(f.key)[:-1] for f in sel.own_leaves if w(f.key)[-1] == "id" and refers(f.key, sel.tree)
     }
     return [
-        f for f in sel.leaves
-        if not f.part and w(f.key) in ids and base_type(f.node) == "string"
+        f for f in sel.own_leaves
+        if w(f.key) in named and base_type(f.node) == "string"
         and not is_noise(f.key) and not is_url(f.key, f.node) and not is_time(f.key, f.node)
     ]  # fmt: skip
 

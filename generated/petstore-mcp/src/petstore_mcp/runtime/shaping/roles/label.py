@@ -61,11 +61,16 @@ LANGUAGES = frozenset(
      "nn", "pl", "tr", "cs", "el", "hu", "ro", "uk", "cy", "ga", "ca", "hi", "th", "vi", "fa",
      "ur", "bn", "et", "lv", "lt", "sk", "sl", "hr", "sr", "bg", "mt", "eu", "gl"}
 )  # fmt: skip
-RENDERINGS = frozenset(
-    {"original", "plain", "native", "english", "localized", "localised", "translated",
-     "highlighted", "formatted", "html", "markdown", "rendered"}
-)  # fmt: skip
 MARKED_UP = frozenset({"highlighted", "formatted", "html", "markdown", "rendered"})
+RENDERINGS = MARKED_UP | {
+    "original",
+    "plain",
+    "native",
+    "english",
+    "localized",
+    "localised",
+    "translated",
+}
 
 
 def label_words(key: str) -> tuple[str, ...]:
