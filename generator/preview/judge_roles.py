@@ -40,6 +40,9 @@ REQUEST_WORDS = frozenset({"request", "req", "trace", "correlation", "span"})
 CALL_WORDS = frozenset({"mutation"})
 # ``nextPageId``, ``previous_cursor_id``: where the next or previous page is, not a resource
 NEIGHBOUR_WORDS = frozenset({"next", "prev", "previous"})
+# ``lastSyncId``, ``first_id``: the id of another moment's thing (the last sync, a page's
+# first item), not the object's
+MOMENT_WORDS = frozenset({"first", "last", "latest"})
 # a date or a date and time (ISO 8601, RFC 3339): when something happened, never a name
 _TIMESTAMP = re.compile(
     r"\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?\s*(?:Z|[+-]\d{2}:?\d{2})?)?"
@@ -99,7 +102,7 @@ def own_identity(obj: dict[str, Any]) -> list[Any]:
         for k, v in obj.items()
         if len(words(k)) > 1
         and words(k)[-1] in ID_SUFFIXES
-        and words(k)[0] not in REQUEST_WORDS | NEIGHBOUR_WORDS
+        and words(k)[0] not in REQUEST_WORDS | NEIGHBOUR_WORDS | MOMENT_WORDS
         and not CALL_WORDS & set(words(k)[:-1])
         and is_scalar(v)
         and v != ""

@@ -954,3 +954,18 @@ def test_a_page_pointer_named_like_an_id_is_no_identity_of_the_body() -> None:
     lost_one = {"loadBalancers": shaped["loadBalancers"][:2] + [{"status": "READY"}]}
     verdict = judge(body, lost_one, paged=True, template=template, siblings=siblings)
     assert verdict.lost, "an item that lost its name is still a loss"
+
+
+def test_an_id_of_another_moment_is_no_identity_of_the_body() -> None:
+    """A batch write's payload beside the id of the last sync (``lastSyncId``, a GraphQL
+    API's mutation payloads, outside material): the id names the moment the change was
+    synced, not the body, and the judge took it for the body's identity ("identity of the
+    body" lost on nine batch writes whose records were all kept). The records are judged."""
+    records = [{"id": f"iss-{i}", "title": f"Issue {i}", "priority": i} for i in range(3)]
+    body = {"lastSyncId": 1001, "success": True, "issues": records}
+    shaped = {"success": True, "issues": [{"id": r["id"], "title": r["title"]} for r in records]}
+    verdict = judge(body, shaped, kind="update", template="/issueBatchUpdate")
+    assert verdict.lost == [], verdict.lost
+    lost_one = {"success": True, "issues": shaped["issues"][:2] + [{"priority": 2}]}
+    verdict = judge(body, lost_one, kind="update", template="/issueBatchUpdate")
+    assert verdict.lost, "a record that lost its identity is still a loss"
