@@ -44,7 +44,10 @@ string matches the original it starts). The rules:
   *Kept*: one of their values is found in the shaped counterpart.
 - **Identity.** ``id``, ``uid``, ``uuid``, ``guid``, ``identifier``, ``key``, ``number``, ``sha`` (case and leading ``_``/``@``
   ignored) with a value; without one, members named ``<thing>_id``/``<thing>Id`` (not a
-  request's own ``request_id``/``traceId``: envelope metadata). *Kept*: one of
+  request's own ``request_id``/``traceId``: envelope metadata; nor another moment's
+  ``lastSyncId``, nor a page's ``nextPageId``), and where the object has such members and a
+  ``metadata`` (or ``meta``) part with a plain id, that id instead (``{metadata: {id},
+  tenantId}``: the record's own; the others name what it belongs to). *Kept*: one of
   their values, or of the object's unique handles (``login``, ``username``, ``handle``,
   ``slug``: names the API also takes to address the object), is found in the shaped counterpart.
 - **Wrapper only.** The upstream sent a non-empty payload and the result holds none of it

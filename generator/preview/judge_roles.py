@@ -43,6 +43,8 @@ NEIGHBOUR_WORDS = frozenset({"next", "prev", "previous"})
 # ``lastSyncId``, ``first_id``: the id of another moment's thing (the last sync, a page's
 # first item), not the object's
 MOMENT_WORDS = frozenset({"first", "last", "latest"})
+# the part where a record keeps its own id and times (``metadata: {id, createdAt}``)
+RECORD_META = frozenset({"meta", "metadata"})
 # a date or a date and time (ISO 8601, RFC 3339): when something happened, never a name
 _TIMESTAMP = re.compile(
     r"\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?\s*(?:Z|[+-]\d{2}:?\d{2})?)?"
@@ -97,7 +99,7 @@ def own_identity(obj: dict[str, Any]) -> list[Any]:
     values = [v for k, v in obj.items() if bare(k) in OWN_IDENTITY and is_scalar(v) and v != ""]
     if values:
         return values
-    return [
+    ids = [
         v
         for k, v in obj.items()
         if len(words(k)) > 1
@@ -107,6 +109,16 @@ def own_identity(obj: dict[str, Any]) -> list[Any]:
         and is_scalar(v)
         and v != ""
     ]
+    # ``{metadata: {id, createdAt}, tenantId, workflowId}``: the id of the record's metadata
+    # part is its own; the ``*Id`` members beside it name what it belongs to
+    meta = [
+        v
+        for k, sub in obj.items()
+        if isinstance(sub, dict) and bare(k) in RECORD_META
+        for m, v in sub.items()
+        if bare(m) in ID_SUFFIXES and is_scalar(v) and v != ""
+    ]
+    return meta if ids and meta else ids
 
 
 def identity_values(obj: dict[str, Any]) -> list[Any]:

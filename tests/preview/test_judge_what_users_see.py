@@ -963,9 +963,34 @@ def test_an_id_of_another_moment_is_no_identity_of_the_body() -> None:
     body" lost on nine batch writes whose records were all kept). The records are judged."""
     records = [{"id": f"iss-{i}", "title": f"Issue {i}", "priority": i} for i in range(3)]
     body = {"lastSyncId": 1001, "success": True, "issues": records}
-    shaped = {"success": True, "issues": [{"id": r["id"], "title": r["title"]} for r in records]}
+    shaped: dict[str, Any] = {
+        "success": True,
+        "issues": [{"id": r["id"], "title": r["title"]} for r in records],
+    }
     verdict = judge(body, shaped, kind="update", template="/issueBatchUpdate")
     assert verdict.lost == [], verdict.lost
     lost_one = {"success": True, "issues": shaped["issues"][:2] + [{"priority": 2}]}
     verdict = judge(body, lost_one, kind="update", template="/issueBatchUpdate")
     assert verdict.lost, "a record that lost its identity is still a loss"
+
+
+def test_an_id_in_the_metadata_part_is_the_record_s_own_identity() -> None:
+    """``{metadata: {id, createdAt}, tenantId, name}`` (a workflow engine's records, outside
+    material): the record's own id is in its metadata part; the ``tenantId`` beside it is the
+    tenant's, the same on every row. A result that keeps the tenant's id and loses the
+    record's cannot be followed up: the judge took ``tenantId`` for the identity and passed
+    it."""
+    rows: list[dict[str, Any]] = [
+        {"metadata": {"id": f"rec-{i}", "createdAt": "2024-05-01T12:00:00Z"},
+         "tenantId": "ten-1", "name": f"Hook {i}", "sourceName": "GENERIC"}
+        for i in range(3)
+    ]  # fmt: skip
+    body = {"pagination": {"num_pages": 1}, "rows": rows}
+    template = "/tenants/{tenant}/webhooks"
+    siblings = ["/tenants/{tenant}/webhooks/{webhook}"]
+    lost = {"rows": [{"tenantId": "ten-1", "name": r["name"]} for r in rows]}
+    verdict = judge(body, lost, template=template, siblings=siblings)
+    assert "identity of item 0" in verdict.lost, verdict.lost
+    kept = {"rows": [{"metadata": {"id": r["metadata"]["id"]}, "name": r["name"]} for r in rows]}
+    verdict = judge(body, kept, template=template, siblings=siblings)
+    assert verdict.lost == [], verdict.lost

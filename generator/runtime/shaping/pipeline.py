@@ -48,7 +48,7 @@ from .covered import without_covered
 from .decision import decide_fields
 from .write_answers import small_record
 from .encodings import drop_encodings, encodings_note, find_encodings
-from .failures import with_failed_records
+from .failures import with_envelope_reports, with_failed_records
 from .explicit import FieldSelectionError, check_matched, lifted_exclude, validate_fields
 from .fields import exclude, project, selects_everything
 from .formats import choose_format
@@ -266,6 +266,9 @@ def shape(
             # the sentence its envelope carries beside it (``{code, message, data}``): too
             shaped = cut_wrapper_notes(shaped, path or (), config.truncation_marker)
             shaped = without_success(shaped)  # the result says it succeeded
+            # and what went wrong, said beside the resource it answers
+            marker = config.truncation_marker
+            shaped = with_envelope_reports(value, shaped, path or (), marker)
         elif selection and config.kind == "generate":  # what it quotes: previews
             known = tree if isinstance(tree, dict) else field_tree_from_value(target)
             quoted = quoted_text_paths(known, selection)

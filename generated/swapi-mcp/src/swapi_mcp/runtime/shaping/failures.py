@@ -91,6 +91,28 @@ def with_failed_records(
     return set_at(shaped, path[:-1], {**kept, **added})
 
 
+def with_envelope_reports(value: Any, shaped: Any, path: tuple[str, ...], marker: str) -> Any:
+    """``shaped`` with the error reports of the envelope around the resource a write answers
+    (``{instrument: {...}, userErrors: [{field, message, code}]}``): each list beside the
+    resource named as errors whose records say why (``_report_list``), non-empty, each record
+    by its input, its reason and its code. The resource is read through its envelope and the
+    envelope's other members went as its metadata: a write that answered its resource and
+    what went wrong with it said only that it went (``write_reports`` reads them where the
+    answer is not read through)."""
+    if not path:
+        return shaped
+    wrapper, kept = get_at(value, path[:-1]), get_at(shaped, path[:-1])
+    if not isinstance(wrapper, dict) or not isinstance(kept, dict):
+        return shaped
+    added = {
+        key: [_reduced(record, _reasons(record), marker) for record in sub]
+        for key, sub in wrapper.items()
+        if key != path[-1] and key not in kept and sub and _report_list(key, sub)
+        and all(isinstance(record, dict) for record in sub)
+    }  # fmt: skip
+    return set_at(shaped, path[:-1], {**kept, **added}) if added else shaped
+
+
 def scalars_beside(key: str, sub: list[Any]) -> bool:
     """A non-empty list of scalars (ids, names) beside a write's payload list, not its noise
     (``etags``), metadata (``links``), the exchange's ids nor links (module doc)."""

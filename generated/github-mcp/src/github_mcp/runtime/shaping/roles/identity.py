@@ -7,7 +7,8 @@ that reads one: ``{thumbprint}``, ``{issue_number}`` -> ``number``), else a natu
 (``key``, ``slug``, ``number``, ``sha``, ``login``, ``username``, ``handle``, a qualified
 ``full_name``/``fullPath``), else the first ``*Id``/``*_id`` scalar (a global ``node_id`` only
 when nothing else identifies it; one naming another member, ``actor_id`` next to ``actor``, is
-a reference and comes last). ``id`` is kept next to a natural key (a natural key may be null: a
+a reference and comes last; beside a ``metadata`` part with a plain id, that id: ``{metadata:
+{id, createdAt}, tenantId}`` is the record's, ``tenantId`` its tenant's). ``id`` is kept next to a natural key (a natural key may be null: a
 draft invoice has no number), and so is the member the API addresses it by when it has no
 plain id (``{voucher_code}`` -> ``VoucherCode`` and ``OrderNumber``; ``{path}`` -> ``path`` and
 ``sha``). An object with no identity of its own takes one from below: its first nested *part*
@@ -227,6 +228,8 @@ def identity_fields(
     # other ids)
     if any(w(k) == ("id",) for k in own):
         own.sort(key=lambda k: _part_of_name(k, entity))
+    elif own and (meta := _meta_identity(tree)):  # ``{metadata: {id}, workflowId}`` of a
+        own = [meta, *own]  # cron workflow: its own id first, the workflow's after it
     addressed = sorted(  # the member a parameter names whole before one it ends with
         (k for k in leaves if addressed_by(k, keys, entity) and k not in own),
         key=lambda k: not any("".join(w(p)) == "".join(w(k)) for p in keys),
@@ -255,6 +258,8 @@ def identity_fields(
         # ``number``): a reference, where a natural key names the object itself
         noisy += [k for k in ids if refers(k, tree) or w(k)[0] in DIRECTION_WORDS]
         own = [k for k in ids if not ((natural or addressed) and k in noisy)][:1]
+        if ids and (meta := _meta_identity(tree)):
+            own = [meta]  # ``{metadata: {id}, tenantId}``: the record's own, not its tenant's
     # the member the API addresses it by stands for a plain id: a natural key comes next to it
     # (not twice: the first ``*Id`` may be the member the API addresses it by, ``{settingId}``)
     others = [k for k in addressed + natural if k not in own[:1]]
@@ -398,6 +403,23 @@ def _named_in(key: str, entity: tuple[str, ...]) -> bool:
         and entity[-1] in ABOUT_WORDS
         and set(ws[:-1]) <= set(entity[:-1])
     )
+
+
+# the part where a record keeps its own id and times (``metadata: {id, createdAt}``)
+RECORD_META_WORDS = frozenset({"meta", "metadata"})
+
+
+def _meta_identity(tree: dict[str, Any]) -> str | None:
+    """``metadata.id``: the id of the record's metadata part (``{metadata: {id, createdAt,
+    updatedAt}, tenantId, workflowId}``), its own where the ``*Id`` members beside it name
+    what it belongs to; None when the part has no plain id (a Kubernetes object's
+    ``metadata`` names it by ``name``, found below)."""
+    for key, sub in tree.items():
+        if isinstance(sub, dict) and w(key)[-1] in RECORD_META_WORDS:
+            ids = [k for k in leaf_keys(sub) if own_identity_key(k)]
+            if ids:
+                return f"{key}.{ids[0]}"
+    return None
 
 
 def _identity_below(tree: dict[str, Any], labelled: bool = False) -> str | None:

@@ -1,0 +1,67 @@
+"""Structures found by running every tool of the tuning half and the outside material (issue
+33, session 29), re-made as small synthesized fixtures (``tests/fixtures/specs/lead29.yaml``).
+Each fails on the rules before its fix."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.support.loading import shaped_json, tools_by_name
+
+SPEC = Path(__file__).resolve().parents[1] / "fixtures" / "specs" / "lead29.yaml"
+
+
+@pytest.fixture(scope="module")
+def tools() -> dict[str, Any]:
+    return tools_by_name(SPEC)
+
+
+RULE: dict[str, Any] = {
+    "metadata": {
+        "id": "bb214807-246e-43a5-a25d-41761d1cff9e",
+        "createdAt": "2024-05-01T12:00:00Z",
+        "updatedAt": "2024-05-01T13:00:00Z",
+    },
+    "tenantId": "6b1d0a83-7a30-d102-0980-d0ad24a3e98b",
+    "pipelineId": "c66c4511-37aa-b0c9-db18-6e492e5963d3",
+    "scope": "orders",
+    "expression": "input.total > 100",
+    "payload": {},
+    "isDeclarative": True,
+}
+
+
+@pytest.mark.parametrize("tool", ["get_rule", "delete_rule"])
+def test_an_id_in_the_metadata_part_is_the_resource_s_own(tools, tool: str) -> None:
+    """``{metadata: {id, createdAt, updatedAt}, tenantId, pipelineId, ...}``: the id in the
+    metadata part is the resource's own, the ``tenantId`` and ``pipelineId`` beside it are
+    what it belongs to. A delete's lean answer kept the two references and lost the id that
+    says which rule went (reads kept it by another route)."""
+    shaped = shaped_json(tools[tool], RULE)
+    assert shaped["metadata"]["id"] == RULE["metadata"]["id"], shaped
+
+
+INSTRUMENT = {
+    "id": "pi_1",
+    "bankName": "First Bank",
+    "lastDigits": "6789",
+    "accountType": "CHECKING",
+    "billingAddress": {"city": "Lyon", "country": "FR"},
+}
+
+
+def test_a_write_s_errors_beside_the_resource_it_answers_are_said(tools) -> None:
+    """``{nextActionUrl, instrument: {...}, userErrors: [{code, message}]}``: the write
+    answered its resource and what went wrong with it. The resource is read through its
+    envelope, and the envelope's error report went with the rest of it: the agent was told
+    the instrument and never that its address was refused."""
+    errors = [{"code": "ADDRESS1_MISSING", "message": "Address line 1 is missing."}]
+    body = {"nextActionUrl": "https://pay.example/next/1", "instrument": INSTRUMENT}
+    shaped = shaped_json(tools["add_instrument"], {**body, "userErrors": errors})
+    assert shaped["instrument"]["id"] == "pi_1"
+    assert shaped["userErrors"] == errors
+    clean = shaped_json(tools["add_instrument"], {**body, "userErrors": []})
+    assert "userErrors" not in clean  # none: nothing to say
