@@ -65,3 +65,17 @@ def test_a_write_s_errors_beside_the_resource_it_answers_are_said(tools) -> None
     assert shaped["userErrors"] == errors
     clean = shaped_json(tools["add_instrument"], {**body, "userErrors": []})
     assert "userErrors" not in clean  # none: nothing to say
+
+
+def test_a_part_whose_name_only_ends_in_meta_is_no_record_metadata(tools) -> None:
+    """``{user_id, username, oidc_user_meta: {id, subiss}}``: the user is known by its own
+    ``user_id``; the part named ``..._meta`` is another record (its sign-in provider's), not
+    the user's metadata, and its id is no identity of the user."""
+    users = [
+        {"user_id": i, "username": f"u{i}", "email": f"u{i}@example.com",
+         "oidc_user_meta": {"id": 100 + i, "subiss": f"sub-{i}"}}
+        for i in range(3)
+    ]  # fmt: skip
+    items = shaped_json(tools["list_users"], users)
+    assert [i["user_id"] for i in items] == [0, 1, 2]
+    assert all("oidc_user_meta" not in i for i in items), items

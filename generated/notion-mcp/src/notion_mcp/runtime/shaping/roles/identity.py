@@ -415,7 +415,7 @@ def _meta_identity(tree: dict[str, Any]) -> str | None:
     what it belongs to; None when the part has no plain id (a Kubernetes object's
     ``metadata`` names it by ``name``, found below)."""
     for key, sub in tree.items():
-        if isinstance(sub, dict) and w(key)[-1] in RECORD_META_WORDS:
+        if isinstance(sub, dict) and "".join(w(key)) in RECORD_META_WORDS:  # not ``oidc_meta``
             ids = [k for k in leaf_keys(sub) if own_identity_key(k)]
             if ids:
                 return f"{key}.{ids[0]}"
