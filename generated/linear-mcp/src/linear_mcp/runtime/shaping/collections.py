@@ -59,6 +59,9 @@ read from the response itself (at run time, when the spec says nothing or is wro
    and several object members (``{id, action: {...}, criteria: {...}}``): those are parts of
    one body; nor beside an open object the description leaves undescribed (``series: {type:
    object}``: it may hold the data). A flat object with an id of its own and another scalar is not metadata there.
+   A list of strings named for the exchange's notes (``html_attributions``, ``info_messages``)
+   is no array of the wrapper's here: ``{html_attributions, result: {...}, status,
+   info_messages}`` wraps the ``result``.
 
 Metadata is known by a name's last word (``is_meta_key``); a longer name over an object with
 an id of its own (``payment_link: {id, url}``, ``user_info: {id, name}``) is a resource that
@@ -242,7 +245,10 @@ def _payload(node: dict[str, Any], path: tuple[str, ...], depth: int) -> Payload
         return None  # one resource; its lists are part of it
     if _named_by_metadata(node):
         return None  # one resource its metadata names (``{metadata: {name, uid}, spec, status}``)
-    arrays = [k for k, v in node.items() if isinstance(v, list) and not is_meta_key(k)]
+    arrays = [
+        k for k, v in node.items()
+        if isinstance(v, list) and not is_meta_key(k) and not _exchange_notes(k, v)
+    ]  # fmt: skip
     of_objects = [k for k in arrays if isinstance(unwrap(node[k]), dict)]
     if len(arrays) > len(of_objects):  # lists of values beside (the ids a call invalidated)
         of_objects = [k for k in of_objects if not _about_errors(k)]
@@ -322,6 +328,21 @@ def _payload(node: dict[str, Any], path: tuple[str, ...], depth: int) -> Payload
     ):
         return None
     return Payload(envelope=path + (key,))
+
+
+# what a list of strings says when named so: the exchange's notes beside the data
+# (``html_attributions``, ``info_messages``), not a list the answer is
+NOTE_WORDS = frozenset({"attributions", "messages", "notices"})
+
+
+def _exchange_notes(key: str, value: Any) -> bool:
+    """A list of strings named for the exchange's notes (``NOTE_WORDS``: ``info_messages``
+    beside ``{result: {...}, status}``): no list of the answer's, so it does not make the
+    body the resource (rule 4 finds the object it wraps). Never a list of objects (a chat's
+    ``messages``: records), nor one whose items the description leaves open (``items: {}``:
+    they may be records)."""
+    item = unwrap(value)
+    return (words(key) or [""])[-1] in NOTE_WORDS and is_leaf(item) and base_type(item) == "string"
 
 
 def _map_of_named(tree: Any) -> bool:

@@ -169,6 +169,26 @@ def _qualified_by_type(
     )
 
 
+def _qualified_once(tree: dict[str, Any], leaves: list[str], keys: tuple[str, ...]) -> list[str]:
+    """The one string member that is a path parameter qualified by one word, when no other
+    member is so named nor named the parameter alone (``batch_code`` of a bulk charge for
+    ``/bulkcharge/{code}``, whatever the word: the type qualifies it in ``_qualified_by_type``),
+    asked only of an object with no natural key (a user's ``login`` is what ``/users/{username}``
+    takes, not its ``twitter_username``). Not for an id (``{id}`` -> ``user_id`` is a reference), a credential, nor a member named
+    after an object beside it (``country_code`` next to ``country``: that one's)."""
+    found: list[str] = []
+    for p in keys:
+        param = w(p)
+        if not param or param[-1] == "id" or any(w(k) == param for k in leaves):
+            continue
+        named = [k for k in leaves if len(w(k)) == len(param) + 1 and w(k)[1:] == param]
+        if len(named) == 1 and base_type(tree[named[0]]) == "string":
+            key = named[0]
+            if not is_credential(key) and not refers(key, tree):
+                found.append(key)
+    return found[:1] if len(found) == 1 else []
+
+
 # Words a schema's name adds to the type it describes (``CustomerListResponseArray``).
 SCHEMA_WORDS = frozenset(
     {"response", "array", "list", "object", "body", "dto", "model", "item", "items", "data",
@@ -236,6 +256,8 @@ def identity_fields(
     )  # ``resourceName`` before ``name`` for ``{resourceName}``; then a second own key the API
     # addresses it by (``uuid`` beside ``id`` for ``{env_uuid}``), before a natural key
     addressed += [k for k in own[1:] if addressed_by(k, keys, entity)]
+    if not any(is_natural_key(k) for k in leaves):  # ``login`` beside ``twitter_username``
+        addressed = addressed or _qualified_once(tree, leaves, keys)
     natural = sorted(
         (k for k in leaves if is_natural_key(k) and k not in own + addressed),
         key=lambda k: natural_rank(k, tree, entity),

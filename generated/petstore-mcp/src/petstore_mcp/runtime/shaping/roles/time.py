@@ -79,7 +79,14 @@ def is_time(key: str, leaf: Any) -> bool:
     if base_type(leaf) in ("integer", "number") and len(ws) > 1 and plural(ws[-1]):
         if ws[-1] not in TIME_UNITS:
             return False  # ``updatedReplicas``, ``closedIssues``: a count of things
+    if ws in SPAN_ENDS and base_type(leaf) == "string":
+        return True  # a booking's ``start`` and ``end``, strings with no format: when it is
     return ws[-1] in TIME_LAST or ws[-1] in TIME_WORDS or ws[0] in TIME_WORDS and len(ws) <= 2
+
+
+# a span's end named alone (``start``, ``end``): a time when it is a string (a number is an
+# offset: a text span's ``{start, end}``, a page's ``start``)
+SPAN_ENDS = frozenset({("start",), ("end",), ("starts",), ("ends",), ("begin",), ("begins",)})
 
 
 # what a time qualified by one of these is about: a moment to come, not the call's
