@@ -85,7 +85,12 @@ or on ``Verdict.notices`` for a check whose misses are not failures):
 - **table columns** (``judge_tables.py``): rows whose cells are read by their position, when
   kept, keep the names of their columns (``schema.fields[].name``);
 - **secrets hidden** (``judge_secrets.py``): a read or a search does not show a credential it
-  merely carries (a private key, a password, an access token).
+  merely carries (a private key, a password, an access token);
+- **pairs** (``judge_pairs.py``): a member kept that is one side of a pair (a match's team A
+  and team B, wins and losses, allowed and denied, feet and inches, a span's start and end)
+  keeps its other side;
+- **named by its list** (``judge_listed.py``): an item kept of a list named for what it holds
+  (``quotes``, ``ip_addresses``) keeps the member named so (``quote``, ``ip_address``).
 """
 
 from __future__ import annotations
@@ -109,6 +114,8 @@ from .judge_paths import (
     object_params,
     parent_params,
 )
+from .judge_listed import check_listed
+from .judge_pairs import check_pairs
 from .judge_people import check_people
 from .judge_request import Request
 from .judge_secrets import check_secrets
@@ -407,6 +414,8 @@ def judge(
     check_encodings(body, shaped, tally, notes, base, concise)
     check_generated(body, shaped, tally, kind, base)
     check_tables(body, shaped, tally, base)
+    check_pairs(body, shaped, tally, base)
+    check_listed(body, shaped, tally, base)
     check_secrets(
         body,
         shaped,

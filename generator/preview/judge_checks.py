@@ -44,6 +44,8 @@ CHECKS: tuple[Spec, ...] = (
     Spec("generated records", "a generation's records keep their type, figures and own members"),
     Spec("table columns", "rows of positional cells keep their columns' names"),
     Spec("secrets hidden", "a read or a search does not show a credential it merely carries"),
+    Spec("pairs", "one side of a pair (teams A and B, wins and losses) keeps the other"),
+    Spec("named by its list", "an item of quotes keeps its quote, of ip_addresses its address"),
 )
 FAILING = frozenset(s.name for s in CHECKS if s.fails)
 

@@ -5,11 +5,13 @@ A member kept alone whose name, one word swapped for its counterpart, names a pl
 of the same type says half of what the two say together: a range's top without its bottom
 (``estimated_cost_max`` without ``estimated_cost_min``), a window's opening without its close
 (``validAfterTime`` without ``validBeforeTime``), one side of a match (``AwayTeamScore``
-without ``HomeTeamScore``), when a thing was first seen and not last. The counterpart comes
-with it. Counterparts are read from the names' words alone (``COUNTERPARTS``), never from
+without ``HomeTeamScore``, ``TeamAName`` without ``TeamBName``), when a thing was first seen
+and not last, a record's losses without its wins, rights allowed without those denied (a list
+of scalars brings a list), a height's inches without its feet, a latitude without its
+longitude. The counterpart comes with it. Counterparts are read from the names' words alone (``COUNTERPARTS``), never from
 one API's members; a cursor's bare ``before``/``after`` is no pair (``NAMED_ONLY``).
 
-A span's start (``startTime``) brings its end (``endTime``) unless its length is kept beside
+A span's start (``startTime``) brings its end (``endTime``, ``finish_date``) unless its length is kept beside
 it (``duration``): the start and the length say when it ends; an end kept alone says no
 more than when it ended, and does not bring its start. A write's answer is lean: its pairs
 come whole (a message sent: from and to), its span's end does not.
@@ -29,7 +31,7 @@ from .trees import node_at, unwrap
 
 # A span's two ends: the start brings the end, unless a length is kept beside it.
 SPAN_ENDS: dict[str, tuple[str, ...]] = {
-    "start": ("end",),
+    "start": ("end", "finish"),
     "starts": ("ends",),
     "begin": ("end",),
     "begins": ("ends",),
@@ -44,6 +46,12 @@ _PAIRS = (
     ("source", "target"), ("old", "new"), ("sender", "recipient"), ("sender", "receiver"),
     ("buy", "sell"), ("bid", "ask"), ("debit", "credit"), ("incoming", "outgoing"), ("inbound", "outbound"),
     ("upload", "download"), ("width", "height"), ("x", "y"),
+    # two sides of one measure: a match's team A and B, a record's wins and losses, rights
+    # allowed and denied, a height in feet and inches, a point, votes up and down
+    ("a", "b"), ("win", "loss"), ("wins", "losses"), ("won", "lost"), ("allow", "deny"),
+    ("allowed", "denied"), ("included", "excluded"), ("include", "exclude"),
+    ("positive", "negative"), ("up", "down"), ("upvotes", "downvotes"), ("feet", "inches"),
+    ("latitude", "longitude"), ("lat", "lng"), ("lat", "lon"),
 )  # fmt: skip
 COUNTERPARTS: dict[str, tuple[str, ...]] = {}
 for _a, _b in _PAIRS:
@@ -54,11 +62,20 @@ for _a, _b in _PAIRS:
 NAMED_ONLY = frozenset({"before", "after", "since", "until"})
 
 
+def _plain(node: Any) -> bool:
+    """A scalar, or a list of scalars (``AllowRights: ["string"]``)."""
+    return is_leaf(node) or (isinstance(node, list) and len(node) == 1 and is_leaf(node[0]))
+
+
+def _type(node: Any) -> Any:
+    return ("list", base_type(node[0])) if isinstance(node, list) else base_type(node)
+
+
 def _other(
     key: str, siblings: dict[str, Any], swaps: dict[str, tuple[str, ...]], typed: bool = True
 ) -> str | None:
     """The sibling named as ``key`` with one of its words swapped by ``swaps``: a plain value
-    (of ``key``'s type when ``typed``: a span's end may be written otherwise than its start),
+    or list of plain values (of ``key``'s type when ``typed``: a span's end may be written otherwise than its start),
     never a secret (``source_token`` kept does not bring ``target_token``)."""
     ws = w(key)
     value = siblings.get(key)
@@ -67,8 +84,8 @@ def _other(
             continue
         wanted = {(*ws[:i], swap, *ws[i + 1 :]) for swap in swaps[word]}
         for other, node in siblings.items():
-            if other != key and is_leaf(node) and w(other) in wanted and not is_credential(other):
-                if not typed or base_type(node) == base_type(value):
+            if other != key and _plain(node) and w(other) in wanted and not is_credential(other):
+                if not typed or _type(node) == _type(value):
                     return other
     return None
 
@@ -83,7 +100,7 @@ def with_counterparts(
     for path in chosen:
         parent, _, key = path.rpartition(".")
         node = unwrap(node_at(tree, parent)) if parent else tree
-        if not isinstance(node, dict) or not is_leaf(node.get(key)):
+        if not isinstance(node, dict) or not _plain(node.get(key)):
             continue
         prefix = f"{parent}." if parent else ""
         timed = any(
