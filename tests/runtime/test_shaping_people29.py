@@ -26,3 +26,21 @@ def test_a_time_taken_two_parts_down_comes_with_who() -> None:
     assert "thread.first_message.timestamp" in chosen
     assert "thread.first_message.author.profile.first_name" in chosen  # when, and by whom
     assert "thread.first_message.author.profile.last_name" in chosen
+
+
+def test_a_person_said_only_by_its_map_of_strings_keeps_the_map() -> None:
+    """A person (an event's ``actor``) with an id and no handle or name of its own, whose
+    name is an entry of its map of strings (``attributes: {name: ..., image: ...}``): the map
+    says who it is, as an alert's labels do, and is kept beside the id; the event kept the
+    actor's opaque id alone."""
+    event = {
+        "action": "string",
+        "actor": {"attributes": "any:strings", "id": "string"},
+        "type": "string",
+        "time": "integer",
+    }
+    chosen = choose_default_fields(event)
+    assert "actor.id" in chosen
+    assert "actor.attributes" in chosen
+    for_list = choose_default_fields(event, item=True)
+    assert "actor.attributes" in for_list
