@@ -44,3 +44,95 @@ def test_a_person_said_only_by_its_map_of_strings_keeps_the_map() -> None:
     assert "actor.attributes" in chosen
     for_list = choose_default_fields(event, item=True)
     assert "actor.attributes" in for_list
+
+
+COMPOUND_ADDRESS = {
+    "openapi": "3.0.3",
+    "info": {"title": "Runtimes", "version": "1"},
+    "paths": {
+        "/runtimes": {
+            "get": {
+                "operationId": "listRuntimes",
+                "responses": {
+                    "200": {
+                        "description": "ok",
+                        "content": {
+                            "application/json": {
+                                "schema": {
+                                    "type": "array",
+                                    "items": {"$ref": "#/components/schemas/Runtime"},
+                                }
+                            }
+                        },
+                    }
+                },
+            }
+        },
+        "/runtimes/{kind: [^-]+}-{release}": {
+            "get": {
+                "operationId": "getRuntime",
+                "parameters": [
+                    {
+                        "in": "path",
+                        "name": "kind: [^-]+",
+                        "required": True,
+                        "schema": {"type": "string"},
+                    },
+                    {
+                        "in": "path",
+                        "name": "release",
+                        "required": True,
+                        "schema": {"type": "string"},
+                    },
+                ],
+                "responses": {
+                    "200": {
+                        "description": "ok",
+                        "content": {
+                            "application/json": {"schema": {"$ref": "#/components/schemas/Runtime"}}
+                        },
+                    }
+                },
+            }
+        },
+    },
+    "components": {
+        "schemas": {
+            "Runtime": {
+                "type": "object",
+                "properties": {
+                    "kind": {"type": "string"},
+                    "release": {"type": "string"},
+                    "name": {"type": "string"},
+                    "description": {"type": "string"},
+                    "enabled": {"type": "boolean"},
+                    "variant": {
+                        "type": "object",
+                        "properties": {"id": {"type": "string"}, "logo": {"type": "string"}},
+                    },
+                    "maxInstances": {"type": "integer"},
+                    "minInstances": {"type": "integer"},
+                    "tags": {"type": "array", "items": {"type": "string"}},
+                },
+            }
+        }
+    },
+}
+
+
+def test_items_addressed_by_a_segment_of_several_parameters_keep_them(tmp_path) -> None:
+    """A collection whose item is addressed by a segment of several parameters
+    (``/runtimes/{kind}-{release}``, a parameter written with its pattern: ``{kind: [^-]+}``)
+    keeps on each listed item the members those parameters name: the next call takes both;
+    the list kept ``kind`` and left ``release`` out."""
+    import json
+
+    from tests.support.loading import load_decided
+
+    path = tmp_path / "runtimes.json"
+    path.write_text(json.dumps(COMPOUND_ADDRESS), encoding="utf-8")
+    spec, _ = load_decided(path)
+    ops = {op.id: op for op in spec.operations}
+    listed = next(op for op in spec.operations if op.response.collection_path is not None)
+    assert set(listed.response.context.keys) >= {"kind", "release"}, ops
+    assert {"kind", "release"} <= set(listed.response.default_fields)
