@@ -136,3 +136,28 @@ def test_items_addressed_by_a_segment_of_several_parameters_keep_them(tmp_path) 
     listed = next(op for op in spec.operations if op.response.collection_path is not None)
     assert set(listed.response.context.keys) >= {"kind", "release"}, ops
     assert {"kind", "release"} <= set(listed.response.default_fields)
+
+
+def test_a_part_keeps_the_member_a_parameter_names_run_together() -> None:
+    """A read addressed by a parameter written as one word (``{hometeam}``) whose object is
+    a part of the answer holding that member in several words (``score.HomeTeam``, beside
+    the lists of its plays): the part keeps it, what the next call takes; compared without
+    case or separators, as an own member is."""
+    game = {
+        "Plays": [{"PlayID": "integer", "Description": "string", "Updated": "string:time"}],
+        "Score": {
+            "ScoreID": "integer",
+            "GameKey": "string",
+            "Status": "string",
+            "HomeTeam": "string",
+            "AwayTeam": "string",
+            "HomeScore": "integer",
+            "AwayScore": "integer",
+            "Stadium": "string",
+            "DateTime": "string:time",
+            "LastUpdated": "string:time",
+            "Forecast": "string",
+        },
+    }
+    chosen = choose_default_fields(game, keys=("hometeam",))
+    assert "Score.HomeTeam" in chosen

@@ -377,7 +377,8 @@ def _named_below(tree: dict[str, Any], keys: tuple[str, ...]) -> tuple[str, ...]
     (the last parameter first: the one that addresses the object, not what it belongs to);
     else the one part holding a member the parameter names whole, a name of several words
     (``device.devEui`` for ``{devEui}`` of ``{device: {devEui, applicationId, name},
-    createdAt, lastSeenAt}``: not the part's first ``*Id``, what it belongs to)."""
+    createdAt, lastSeenAt}``: not the part's first ``*Id``, what it belongs to), also when
+    the parameter runs its words together (``score.HomeTeam`` for ``{hometeam}``)."""
     for param in reversed(keys):
         name = "".join(w(param))
         whole = []
@@ -386,8 +387,10 @@ def _named_below(tree: dict[str, Any], keys: tuple[str, ...]) -> tuple[str, ...]
                 joined = [k for k in leaf_keys(sub) if "".join(w(key) + w(k)) == name]
                 if joined:
                     return (f"{key}.{joined[0]}",)
-                if len(w(param)) > 1:
-                    whole += [f"{key}.{k}" for k in leaf_keys(sub) if "".join(w(k)) == name]
+                whole += [  # of several words, as the parameter or the member writes it
+                    f"{key}.{k}" for k in leaf_keys(sub)
+                    if "".join(w(k)) == name and max(len(w(param)), len(w(k))) > 1
+                ]  # fmt: skip
         if len(whole) == 1:
             return (whole[0],)
     return ()
