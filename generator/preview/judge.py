@@ -37,7 +37,7 @@ string matches the original it starts). The rules:
   example's scaffold that says nothing, any item). An item that is an edge, one resource with
   where it sits in the pages (``{cursor, node: {id, name}}``), is judged as that resource.
 - **Label.** An object's label fields are its non-empty string members whose name ends with
-  a label word (name, title, label, subject, headline, caption, login, username, handle,
+  a label word (name, title, label, subject, headline, heading, caption, login, username, handle,
   slug; ``displayName``, ``friendly_name``, ``fileTitle``...) or a label word and the
   language or rendering it is written in (``nameEn``, ``title_original``), looked for in the object and in
   its property bags (members that are objects without an identity: JSON:API ``attributes``).
