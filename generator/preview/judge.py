@@ -46,7 +46,9 @@ string matches the original it starts). The rules:
   ignored) with a value; without one, members named ``<thing>_id``/``<thing>Id`` (not a
   request's own ``request_id``/``traceId``: envelope metadata). *Kept*: one of
   their values, or of the object's unique handles (``login``, ``username``, ``handle``,
-  ``slug``: names the API also takes to address the object), is found in the shaped counterpart.
+  ``slug``: names the API also takes to address the object), is found in the shaped counterpart;
+  an object whose only bare identity is a ``number`` (an identity within what holds it: a
+  shirt number in its team) is kept identified by one of its ``<thing>Id`` members too.
 - **Wrapper only.** The upstream sent a non-empty payload and the result holds none of it
   (its payload list is gone, or no value of the body survives at all).
 
