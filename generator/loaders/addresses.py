@@ -40,6 +40,9 @@ from .response_shape import success_body
 LAST_PARAM = re.compile(r"^(.*)/\{([^{}/]+)\}/?$")
 ACTION = re.compile(r"^(.*/\{[^{}/]+\})/([^{}/]+)/?$")  # an item path, then one literal
 OTHER_ADDRESS = re.compile(r"^(.*)/([^{}/]+)/\{([^{}/]+)\}/?$")
+# a last segment of several parameters joined by literals (``{kind}-{release}``)
+COMPOUND_PARAMS = re.compile(r"^(.*)/((?:[^{}/]*\{[^{}/]+\}){2,}[^{}/]*)/?$")
+PARAM = re.compile(r"\{\+?([^{}/]+)\}")
 FULL_PARAM = re.compile(r"\{\+?([^{}/]+)\}")  # a whole segment that is one parameter
 METHOD = re.compile(r"\{\+?([^{}/]+)\}:[A-Za-z]\w*")  # a custom method of what it names
 # A format suffix after the last segment (``/Messages/{Sid}.json`` beside ``/Messages.json``):
@@ -83,6 +86,13 @@ def address_keys(
                 # an item path is also the collection of the path one level down
                 # (``/keys/{set}`` and ``/keys/{set}/{kid}``): both address its objects
                 keys[at] = keys.get(at, ()) + (found.group(2),)
+    for path in ordered:  # ``/runtimes/{kind}-{release}``: all its parameters address it
+        compound = _compound_address(path)
+        if compound is not None:
+            collection, params = compound
+            keys[path] = params + tuple(k for k in keys.get(path, ()) if k not in params)
+            at = suffixed.get(collection) or written.get(collection, collection)
+            keys[at] = keys.get(at, ()) + tuple(p for p in params if p not in keys.get(at, ()))
     children: dict[str, list[str]] = defaultdict(list)  # item paths by their collection
     for path in ordered:
         if (collection := parent(path)) is not None:
@@ -117,6 +127,20 @@ def address_keys(
     _by_schema(keys, paths, ordered, doc, resolver)
     _by_full_name(keys, ordered, known)
     return keys
+
+
+def _compound_address(path: str) -> tuple[str, tuple[str, ...]] | None:
+    """The collection and the parameters of a path whose last segment is several parameters
+    joined by literals (``/runtimes/{kind}-{release}``, ``/files/{name}.{ext}``), each named
+    without the pattern a template may write after it (``{kind: [^-]+}``: ``kind``); None for
+    any other path."""
+    found = COMPOUND_PARAMS.match(_bare(path))
+    if not found:
+        return None
+    params = tuple(dict.fromkeys(n.split(":", 1)[0].strip() for n in PARAM.findall(found.group(2))))
+    if len(params) < 2 or not all(params):
+        return None
+    return found.group(1) or "/", params
 
 
 def _lowered(segments: list[str]) -> tuple[str, ...]:

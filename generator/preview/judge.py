@@ -37,7 +37,7 @@ string matches the original it starts). The rules:
   example's scaffold that says nothing, any item). An item that is an edge, one resource with
   where it sits in the pages (``{cursor, node: {id, name}}``), is judged as that resource.
 - **Label.** An object's label fields are its non-empty string members whose name ends with
-  a label word (name, title, label, subject, headline, caption, login, username, handle,
+  a label word (name, title, label, subject, headline, heading, caption, login, username, handle,
   slug; ``displayName``, ``friendly_name``, ``fileTitle``...) or a label word and the
   language or rendering it is written in (``nameEn``, ``title_original``), looked for in the object and in
   its property bags (members that are objects without an identity: JSON:API ``attributes``).
@@ -49,7 +49,9 @@ string matches the original it starts). The rules:
   ``metadata`` (or ``meta``) part with a plain id, that id instead (``{metadata: {id},
   tenantId}``: the record's own; the others name what it belongs to). *Kept*: one of
   their values, or of the object's unique handles (``login``, ``username``, ``handle``,
-  ``slug``: names the API also takes to address the object), is found in the shaped counterpart.
+  ``slug``: names the API also takes to address the object), is found in the shaped counterpart;
+  an object whose only bare identity is a ``number`` (an identity within what holds it: a
+  shirt number in its team) is kept identified by one of its ``<thing>Id`` members too.
 - **Wrapper only.** The upstream sent a non-empty payload and the result holds none of it
   (its payload list is gone, or no value of the body survives at all).
 

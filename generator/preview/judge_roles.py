@@ -19,6 +19,7 @@ LABEL_WORDS = frozenset(
         "label",
         "subject",
         "headline",
+        "heading",
         "caption",
         "login",
         "username",
@@ -99,16 +100,7 @@ def own_identity(obj: dict[str, Any]) -> list[Any]:
     values = [v for k, v in obj.items() if bare(k) in OWN_IDENTITY and is_scalar(v) and v != ""]
     if values:
         return values
-    ids = [
-        v
-        for k, v in obj.items()
-        if len(words(k)) > 1
-        and words(k)[-1] in ID_SUFFIXES
-        and words(k)[0] not in REQUEST_WORDS | NEIGHBOUR_WORDS | MOMENT_WORDS
-        and not CALL_WORDS & set(words(k)[:-1])
-        and is_scalar(v)
-        and v != ""
-    ]
+    ids = _thing_ids(obj)
     # ``{metadata: {id, createdAt}, tenantId, workflowId}``: the id of the record's metadata
     # part is its own; the ``*Id`` members beside it name what it belongs to
     meta = [
@@ -121,11 +113,32 @@ def own_identity(obj: dict[str, Any]) -> list[Any]:
     return meta if ids and meta else ids
 
 
+def _thing_ids(obj: dict[str, Any]) -> list[Any]:
+    """The values of ``obj``'s members named ``<thing>_id``/``<thing>Id`` (not a call's)."""
+    return [
+        v
+        for k, v in obj.items()
+        if len(words(k)) > 1
+        and words(k)[-1] in ID_SUFFIXES
+        and words(k)[0] not in REQUEST_WORDS | NEIGHBOUR_WORDS | MOMENT_WORDS
+        and not CALL_WORDS & set(words(k)[:-1])
+        and is_scalar(v)
+        and v != ""
+    ]
+
+
+# an identity within what holds the object only (an issue's number in its repository, a
+# player's shirt number in its team), not one the API knows it by everywhere
+SCOPED_IDENTITY = frozenset({"number"})
+
+
 def identity_values(obj: dict[str, Any]) -> list[Any]:
     """The values one of which, kept, keeps ``obj``'s identity: its own identity, and, when
     it has one, its ids named after a call (``spanId`` of a span whose other id is its
     parent's): not demanded (an envelope's ``request_id`` is no resource's identity), but an
-    object that keeps one is still identified by it."""
+    object that keeps one is still identified by it; and when its only identity is a number
+    (``SCOPED_IDENTITY``), its ``<thing>Id`` members too (a stat line's ``PlayerGameID``
+    beside a shirt ``Number``)."""
     ident = own_identity(obj)
     if not ident:
         return ident
@@ -138,7 +151,9 @@ def identity_values(obj: dict[str, Any]) -> list[Any]:
         and is_scalar(v)
         and v != ""
     ]
-    return ident + [v for v in named_after_call if v not in ident]
+    bare_keys = {bare(k) for k in obj if bare(k) in OWN_IDENTITY}
+    scoped = _thing_ids(obj) if bare_keys <= SCOPED_IDENTITY else []
+    return ident + [v for v in named_after_call + scoped if v not in ident]
 
 
 def is_exchange_id(key: str) -> bool:

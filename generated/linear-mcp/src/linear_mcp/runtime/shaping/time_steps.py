@@ -15,7 +15,7 @@ from .collections import is_meta_key
 from .names import is_leaf
 from .pages import on_page
 from .picking import Field, Selection
-from .roles.label import is_label
+from .roles.label import is_label, name_partner
 from .roles.noise import is_noise
 from .roles.people import is_person, is_person_node
 from .roles.relation import first_person_paths
@@ -25,7 +25,7 @@ from .roles.time import (
 from .roles.words import w
 from .steps import restated
 from .table import Step
-from .trees import unwrap
+from .trees import node_at, unwrap
 
 
 def _times(sel: Selection) -> list[Field]:
@@ -184,18 +184,24 @@ def _deeper_times(tree: dict[str, Any], elements: bool = False) -> list[Field]:
 
 
 def who_with_when(sel: Selection) -> None:
-    """A time taken from a part that names its people (``last_message: {timestamp, author}``)
-    comes with the first of them, reduced to who it is: when, and by whom."""
+    """A time taken from a part that names its people (``last_message: {timestamp, author}``),
+    however deep the part sits (``thread.first_message``), comes with the first of them,
+    reduced to who it is: when, and by whom; a name written in parts (``profile:
+    {first_name, last_name}``) whole."""
     for path, role in list(zip(sel.pick.chosen, sel.pick.roles)):
         holder, _, _ = path.rpartition(".")
-        if not holder or "." in holder or role != "time":
+        if not holder or role != "time":
             continue
-        part = unwrap(sel.tree.get(holder))
+        part = unwrap(node_at(sel.tree, holder))
         if not isinstance(part, dict):
             continue
         who = first_person_paths(part, holder)
         if who:
             sel.pick.add(who[0], "person", cost=2)
+            if len(who) > 1 and name_partner(
+                who[0].rsplit(".", 1)[-1], [who[1].rsplit(".", 1)[-1]]
+            ):
+                sel.pick.add(who[1], "person", cost=2)
 
 
 def other_time_key(f: Field, sel: Selection) -> Any:

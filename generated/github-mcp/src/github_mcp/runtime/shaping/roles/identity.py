@@ -286,6 +286,9 @@ def identity_fields(
     # (not twice: the first ``*Id`` may be the member the API addresses it by, ``{settingId}``)
     others = [k for k in addressed + natural if k not in own[:1]]
     chosen = (own[:1] + others[:1]) if own else addressed[:1] + natural[:1]
+    if not own:  # known by no id of its own but by what its address says: each member a
+        # parameter of its address names (``/runtimes/{kind}-{release}``: both), one each
+        chosen += [k for k in _by_each_key(addressed, keys, entity) if k not in chosen]
     if chosen == addressed[:1] and addressed and is_label(addressed[0]):
         # a resource name (``name`` read at ``/v1/{name}``) says where the object is, not
         # what it is about: a part's id comes beside it (a membership's
@@ -312,6 +315,14 @@ def identity_fields(
         )
         chosen = labels[:1] or plain[:1]
     return tuple(chosen)
+
+
+def _by_each_key(addressed: list[str], keys: tuple[str, ...], entity: tuple[str, ...]) -> list[str]:
+    """The first member each path parameter names, in the parameters' order, when
+    ``addressed`` holds members named by two of them or more."""
+    found = [next((k for k in addressed if addressed_by(k, (p,), entity)), None) for p in keys]
+    named = [k for k in dict.fromkeys(found) if k is not None]
+    return named if len(named) >= 2 else []
 
 
 def minted_id(tree: Any, keys: tuple[str, ...] = ()) -> str | None:
@@ -393,7 +404,8 @@ def _named_below(tree: dict[str, Any], keys: tuple[str, ...]) -> tuple[str, ...]
     (the last parameter first: the one that addresses the object, not what it belongs to);
     else the one part holding a member the parameter names whole, a name of several words
     (``device.devEui`` for ``{devEui}`` of ``{device: {devEui, applicationId, name},
-    createdAt, lastSeenAt}``: not the part's first ``*Id``, what it belongs to)."""
+    createdAt, lastSeenAt}``: not the part's first ``*Id``, what it belongs to), also when
+    the parameter runs its words together (``score.HomeTeam`` for ``{hometeam}``)."""
     for param in reversed(keys):
         name = "".join(w(param))
         whole = []
@@ -402,8 +414,10 @@ def _named_below(tree: dict[str, Any], keys: tuple[str, ...]) -> tuple[str, ...]
                 joined = [k for k in leaf_keys(sub) if "".join(w(key) + w(k)) == name]
                 if joined:
                     return (f"{key}.{joined[0]}",)
-                if len(w(param)) > 1:
-                    whole += [f"{key}.{k}" for k in leaf_keys(sub) if "".join(w(k)) == name]
+                whole += [  # of several words, as the parameter or the member writes it
+                    f"{key}.{k}" for k in leaf_keys(sub)
+                    if "".join(w(k)) == name and max(len(w(param)), len(w(k))) > 1
+                ]  # fmt: skip
         if len(whole) == 1:
             return (whole[0],)
     return ()

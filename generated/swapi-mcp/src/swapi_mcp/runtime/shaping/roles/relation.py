@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..names import base_type, is_leaf, norm
+from ..names import base_type, is_leaf, is_strings_map, norm
 from ..trees import unwrap
 from .identity import is_id_name, is_natural_key, own_identity_key
 from .content import is_body, is_content, text_member
@@ -152,7 +152,8 @@ def person_paths(f: Field) -> list[str]:
         if not paths:
             ident = reduce_person(f)
             if ident is None:  # who it is is said by a part (``profile.first_name``)
-                return [f"{f.path}.{p}" for p in nested_handle(inner)]
+                nested = nested_handle(inner) or _said_by_map(inner)
+                return [f"{f.path}.{p}" for p in nested]
             return [ident]
         ids = [k for k in leaves if own_identity_key(k)][:1]
         paths += ids
@@ -161,6 +162,14 @@ def person_paths(f: Field) -> list[str]:
         if not ids and is_signature(inner):  # git's ``{name, email, date}``: who, and when
             paths += [k for k in leaves if is_time(k, inner[k])][:1]
     return [f"{f.path}.{k}" for k in paths]
+
+
+def _said_by_map(person: dict[str, Any]) -> list[str]:
+    """A person said by nothing of its own but its map of strings (an event's ``actor: {id,
+    attributes: {name, image, ...}}``): the map, whose entries are what says who it is (as an
+    alert's ``labels`` are, ``label_steps.tag_maps``), beside its id."""
+    maps = [k for k in leaf_keys(person) if is_strings_map(person[k]) and not is_noise(k)][:1]
+    return maps + [k for k in leaf_keys(person) if own_identity_key(k)][:1] if maps else []
 
 
 def first_person_paths(part: dict[str, Any], at: str = "") -> list[str]:
