@@ -152,7 +152,7 @@ def identity_values(obj: dict[str, Any]) -> list[Any]:
         and v != ""
     ]
     bare_keys = {bare(k) for k in obj if bare(k) in OWN_IDENTITY}
-    scoped = _thing_ids(obj) if bare_keys <= SCOPED_IDENTITY else []
+    scoped = _thing_ids(obj) if bare_keys and bare_keys <= SCOPED_IDENTITY else []
     return ident + [v for v in named_after_call + scoped if v not in ident]
 
 
