@@ -40,6 +40,11 @@ read from the response itself (at run time, when the spec says nothing or is wro
    ``cursor``, ``pagination``) holds the page's one list of objects under a conventional list
    key beside its paging scalars (``{cursor: {pageSize, hasMore, next, data: [...]}}``, at
    most three scalars beside it): the page carries its data. Not an error report.
+3d. So does a body whose object members all say where a page stands (named for paging, no id
+   of their own, holding a paging scalar: ``paginationResult: {pageCount, totalEntryCount,
+   links}``) beside its one array of objects, whatever that list's name, a report word's too
+   (``productErrors``: a report read a page at a time); at most three other scalars. A
+   page's metadata is no resource to wrap (rule 4).
 3b. A body whose one array of objects has another name beside one resource (an id and
    another scalar) under a conventional payload name (``{data: {id, name, ...}, policies:
    [...]}``) is an envelope around that resource (rule 4): the list is about it.
@@ -254,6 +259,8 @@ def _payload(node: dict[str, Any], path: tuple[str, ...], depth: int) -> Payload
         of_objects = usual if len(usual) == 1 else []
         if not of_objects:
             return None
+    if not of_objects and (paged := _paged_list(node)) is not None:
+        return Payload(collection=path + (paged,))  # rule 3d
     if len(of_objects) == 1:
         if (wrapped := _conventional_resource(node, of_objects[0])) is not None:
             return Payload(envelope=path + (wrapped,))
@@ -398,6 +405,41 @@ def _list_in_paging_object(node: dict[str, Any]) -> tuple[str, str] | None:
     if len(lists) != 1 or norm(lists[0]) not in LIST_KEYS:
         return None
     return key, lists[0]
+
+
+PAGING_NAMES = frozenset({"pagination", "paging", "page", "pages", "cursor", "cursors"})
+
+
+def _paging_member(key: str, value: Any) -> bool:
+    """An object that says where a page stands: named for paging (``paginationResult``,
+    ``page_info``) with no id of its own, holding a paging scalar (``pageCount``,
+    ``has_more``). It describes a page of a list, it is no resource to wrap."""
+    return (
+        isinstance(value, dict)
+        and not is_map(value)
+        and not PAGING_NAMES.isdisjoint(w(key))
+        and not _identified(value)
+        and any(paging_scalar(k) for k, v in value.items() if is_leaf(v))
+    )
+
+
+def _paged_list(node: dict[str, Any]) -> str | None:
+    """Rule 3d: the one array of objects of a body whose object members all say where a page
+    stands (``{paginationResult: {pageCount, totalEntryCount, links}, productErrors: [...]}``),
+    whatever the list's name, a report word too (a report's page of errors): the page's
+    metadata counts its items, the list is what is paged. No other array, at most three
+    other scalars."""
+    lists = [k for k, v in node.items() if isinstance(v, list)]
+    objects = [(k, v) for k, v in node.items() if isinstance(v, dict)]
+    if len(lists) != 1 or not isinstance(unwrap(node[lists[0]]), dict) or not objects:
+        return None
+    if not all(_paging_member(k, v) for k, v in objects):
+        return None
+    scalars = [k for k, v in node.items() if is_leaf(v) and not paging_scalar(k)]
+    last = w(lists[0])[-1]
+    if len(scalars) > ENVELOPE_SCALARS or last in {"meta", "metadata"}:
+        return None
+    return lists[0]
 
 
 def _nested_array(tree: Any) -> bool:

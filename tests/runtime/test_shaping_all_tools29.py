@@ -1,0 +1,42 @@
+"""Losses found by running every tool of the directory's tuning half (not five per kind):
+payload lists, wrapper-only answers and answered records. Synthesized bodies."""
+
+import json
+
+from generator.runtime.shaping.collections import find_payload, find_payload_in_value
+from generator.runtime.shaping.pipeline import ShapeConfig, shape
+from generator.runtime.shaping.trees import field_tree_from_value
+
+
+def _report_page() -> dict:
+    link = {"href": "/v2/reports/list", "method": "POST", "parameters": [{"name": "request"}]}
+    errors = [
+        {"line": i, "title": f"Row {i}", "sku": f"sku-{i}",
+         "errors": [{"code": f"E{i}", "message": "The category is missing."}]}
+        for i in (1, 2, 3)
+    ]  # fmt: skip
+    return {
+        "paginationResult": {"entryCount": 25, "pageCount": 38, "totalEntryCount": 943,
+                             "links": {"first": link, "next": link}},
+        "productErrors": errors,
+    }  # fmt: skip
+
+
+def test_a_page_of_a_report_words_list_is_that_list_not_its_paging_object() -> None:
+    """A report read a page at a time (``{paginationResult: {pageCount, totalEntryCount,
+    links}, productErrors: [...]}``): the list's name ends with a report word, so it was no
+    candidate, and the paging object, the one object member left, was taken for an envelope
+    around one resource: the answer kept the page's counts and none of the errors. An object
+    named for paging that holds a paging scalar says where a page of the list stands."""
+    body = _report_page()
+    assert find_payload_in_value(body).collection == ("productErrors",)
+    assert find_payload(field_tree_from_value(body)).collection == ("productErrors",)
+    out = json.loads(shape(body, ShapeConfig()).chunks[0])
+    assert [e["title"] for e in out["productErrors"]] == ["Row 1", "Row 2", "Row 3"]
+    # an error report beside one resource stays what it was: the envelope's details
+    report = {"data": {"id": 7, "name": "x", "state": "open", "owner": {"id": 1}},
+              "errors": [{"code": "E1", "message": "m"}]}  # fmt: skip
+    assert find_payload_in_value(report).collection is None
+    # a paging object with an id of its own is a resource, not a page's position
+    owned = {**body, "paginationResult": {"id": 7, "pageCount": 38, "name": "p"}}
+    assert find_payload_in_value(owned).collection is None
