@@ -15,7 +15,9 @@ string matches the original it starts). The rules:
   ``WRAPPER_SCALARS`` scalar members (a wrapper carries counts and page numbers; an object
   with more is a resource). Several arrays of
   objects: a composite resource with no one payload list.
-  A member named ``meta`` is the envelope's meta-information, never the payload; the lists
+  A member named ``meta`` is the envelope's meta-information, never the payload; nor is a
+  list of hypermedia links beside an object (``{goal: {...}, links: [{rel, href}]}``: where
+  the next calls go from it, ``judge_roles.is_link_list``); the lists
   inside a member named ``error`` (its details: ``error.values``) are the error's, not a
   payload (a top-level ``errors`` list still is one).
   A body holding the member a path parameter names (``recordKey`` for
@@ -124,6 +126,7 @@ from .judge_roles import (
     scalar_members,
     is_label,
     is_error_report,
+    is_link_list,
     is_meta,
     is_resource,
     is_scalar,
@@ -157,9 +160,12 @@ def payload_path(body: Any, thing: str = "", nested: bool = True) -> tuple[str, 
     # a resource whose nested lists (an error's details) are part of it
     scalars = scalar_members(body)
     stated = stated_answer(body, thing)  # the answer, not a wrapper: its parts' lists
+    beside = any(isinstance(v, dict) and v for v in body.values())
     for key, value in body.items():
         if is_meta(key) or is_encoding(value, key):
             continue  # the envelope's meta-information; an encoding (``judge_encodings.py``)
+        if beside and is_link_list(key, value):
+            continue  # links from the object beside them (``{goal: {...}, links: [{rel, href}]}``)
         candidates: list[tuple[tuple[str, ...], Any]] = [((key,), value)]
         if (
             isinstance(value, dict)
