@@ -40,3 +40,34 @@ def test_a_page_of_a_report_words_list_is_that_list_not_its_paging_object() -> N
     # a paging object with an id of its own is a resource, not a page's position
     owned = {**body, "paginationResult": {"id": 7, "pageCount": 38, "name": "p"}}
     assert find_payload_in_value(owned).collection is None
+
+
+def _message(i: int) -> dict:
+    return {"id": 100 + i, "author": {"id": i, "profile": {"first_name": f"Ann {i}"}},
+            "text": {"parsed": f"Hello {i}"}, "timestamp": f"2024-05-0{i}T12:00:00Z"}  # fmt: skip
+
+
+def test_a_list_item_left_with_nothing_but_a_flag_is_read_again() -> None:
+    """A list of conversation statuses whose third item holds only a flag and a part the
+    description names but the defaults left out (``{archived: true, bubbled: {latest_message:
+    {id, text, ...}}}``, the others ``{archived, conversation, unseen_message, new_count}``):
+    the item kept ``{archived: true}``, a flag that tells no conversation from another. An item
+    kept down to flags while a part it held has values is read again from itself."""
+    items = [{"archived": i == 2, "conversation": {"id": 100 + i, "first_message": _message(i)},
+              "unseen_message": _message(i), "new_count": i} for i in (1, 2)]  # fmt: skip
+    items.append({"archived": True, "bubbled": {"latest_message": _message(3)}})
+    tree = {
+        **field_tree_from_value(items[0]),
+        "bubbled": {"latest_message": field_tree_from_value(_message(1))},
+    }
+    out = json.loads(
+        shape({"data": items}, ShapeConfig(collection_path="data", field_tree=tree)).chunks[0]
+    )
+    third = out["data"][2]
+    assert set(third) != {"archived"}
+    assert "2024-05-03T12:00:00Z" in json.dumps(third) or "103" in json.dumps(third)
+    assert out["data"][0]["conversation"] == {"id": 101}  # the others as they were
+    # a flag the defaults keep beside the item's identity stays as it is
+    flagged = [{"id": i, "enabled": True, "config": {"url": f"https://x.test/{i}"}} for i in (1, 2)]
+    kept = json.loads(shape({"data": flagged}, ShapeConfig(collection_path="data")).chunks[0])
+    assert all("id" in item for item in kept["data"])
