@@ -71,3 +71,32 @@ def test_a_list_item_left_with_nothing_but_a_flag_is_read_again() -> None:
     flagged = [{"id": i, "enabled": True, "config": {"url": f"https://x.test/{i}"}} for i in (1, 2)]
     kept = json.loads(shape({"data": flagged}, ShapeConfig(collection_path="data")).chunks[0])
     assert all("id" in item for item in kept["data"])
+
+
+def test_an_error_report_beside_the_answer_is_no_part_that_hides_it() -> None:
+    """A menu read in an envelope that always carries its error report (``{ErrorResponse:
+    {Code, Message, Errors: [...]}, Errors: [...], HasErrors, Menu: {Categories: [...]}}``):
+    the report object counted as one of two object members, so the body was no wrapper and
+    the defaults chose the report's messages and left the menu out. An object named for
+    errors, with no id of its own, is the envelope's report, not the answer."""
+    categories = [
+        {"Id": i, "Name": f"Pizzas {i}", "Description": "Stone-baked.",
+         "MenuItems": [{"Name": "Margherita"}]}
+        for i in (1, 2)
+    ]  # fmt: skip
+    body = {
+        "ErrorResponse": {"Code": 7, "Message": "Something failed.",
+                          "Errors": [{"Code": 7, "Message": "m"}]},
+        "Errors": [{"ExceptionName": "E1", "Content": "c"}],
+        "HasErrors": False,
+        "Menu": {"Categories": categories, "MenuCardDetails": {"Currency": "GBP"}},
+    }  # fmt: skip
+    assert find_payload_in_value(body).collection == ("Menu", "Categories")
+    out = json.loads(shape(body, ShapeConfig()).chunks[0])
+    assert [c["Name"] for c in out["Menu"]["Categories"]] == ["Pizzas 1", "Pizzas 2"]
+    # a resource whose name ends with a report word is still a resource
+    logged = {"errorLog": {"id": 7, "name": "nightly", "entries": [{"line": 1}]},
+              "job": {"id": 8, "name": "build", "steps": [{"n": 1}]}}  # fmt: skip
+    assert find_payload_in_value(logged) == find_payload_in_value(
+        {"log": logged["errorLog"], "job": logged["job"]}
+    )

@@ -66,7 +66,10 @@ read from the response itself (at run time, when the spec says nothing or is wro
 
 Metadata is known by a name's last word (``is_meta_key``); a longer name over an object with
 an id of its own (``payment_link: {id, url}``, ``user_info: {id, name}``) is a resource that
-merely ends with such a word (``is_meta_member``).
+merely ends with such a word (``is_meta_member``). An object named for errors with no id of
+its own (``ErrorResponse: {Code, Message, Errors}``) is the envelope's report, no member
+the body wraps (rule 4: ``{ErrorResponse, Errors, HasErrors, Menu: {Categories: [...]}}``
+holds the menu's categories).
 """
 
 from __future__ import annotations
@@ -268,7 +271,10 @@ def _payload(node: dict[str, Any], path: tuple[str, ...], depth: int) -> Payload
     members = [
         k
         for k, v in node.items()
-        if isinstance(v, dict) and not is_map(v) and not is_meta_member(k, v)
+        if isinstance(v, dict)
+        and not is_map(v)
+        and not is_meta_member(k, v)
+        and not (_about_errors(k) and not _identified(v))  # ``ErrorResponse: {Code, Errors}``
     ]
     scalars = [k for k, v in node.items() if is_leaf(v) and not exchange_id(k)]
     if members and not arrays:  # one object and a page's counts: an envelope around it
