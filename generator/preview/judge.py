@@ -17,7 +17,9 @@ string matches the original it starts). The rules:
   objects: a composite resource with no one payload list.
   A member named ``meta`` is the envelope's meta-information, never the payload; nor is a
   list of hypermedia links beside an object (``{goal: {...}, links: [{rel, href}]}``: where
-  the next calls go from it, ``judge_roles.is_link_list``); the lists
+  the next calls go from it, ``judge_roles.is_link_list``), nor a list of notices beside
+  another list of objects (``licenses`` beside a geocoder's ``results``: what comes with
+  every answer, ``judge_roles.notice_beside``); the lists
   inside a member named ``error`` (its details: ``error.values``) are the error's, not a
   payload (a top-level ``errors`` list still is one).
   A body holding the member a path parameter names (``recordKey`` for
@@ -128,6 +130,7 @@ from .judge_roles import (
     is_error_report,
     is_link_list,
     is_meta,
+    notice_beside,
     is_resource,
     is_scalar,
     labels,
@@ -166,6 +169,8 @@ def payload_path(body: Any, thing: str = "", nested: bool = True) -> tuple[str, 
             continue  # the envelope's meta-information; an encoding (``judge_encodings.py``)
         if beside and is_link_list(key, value):
             continue  # links from the object beside them (``{goal: {...}, links: [{rel, href}]}``)
+        if notice_beside(body, key):
+            continue  # ``licenses`` beside ``results``: what comes with every answer
         candidates: list[tuple[tuple[str, ...], Any]] = [((key,), value)]
         if (
             isinstance(value, dict)
