@@ -100,3 +100,28 @@ def test_an_error_report_beside_the_answer_is_no_part_that_hides_it() -> None:
     assert find_payload_in_value(logged) == find_payload_in_value(
         {"log": logged["errorLog"], "job": logged["job"]}
     )
+
+
+def test_links_that_are_records_not_addresses_are_no_metadata() -> None:
+    """A network interconnect's diagnostics (``{result: {arpCaches: [...], links:
+    [{circuitId, googleDemarc, lacpStatus}], macAddress}}``): ``links`` is a metadata word,
+    so its list was no candidate and the ARP cache, the one list left, was taken for the
+    payload; the physical links, with their circuits, were dropped. A list named links whose
+    items carry no address and an id or a name of their own is a list of records."""
+    links = [{"circuitId": f"c-{i}", "googleDemarc": f"demarc {i}",
+              "lacpStatus": {"state": "ACTIVE"}} for i in (1, 2)]  # fmt: skip
+    arp = [{"ipAddress": f"10.0.0.{i}", "macAddress": f"m{i}"} for i in (1, 2)]
+    body = {"result": {"arpCaches": arp, "links": links, "macAddress": "m0"}}
+    assert find_payload_in_value(body).collection is None
+    out = json.loads(shape(body, ShapeConfig()).chunks[0])
+    assert [link["circuitId"] for link in out["result"]["links"]] == ["c-1", "c-2"]
+    # hypermedia links (an address in each) stay metadata beside the list
+    hyper = [{"rel": "next", "href": "https://x.test/p/2", "id": "n"}]
+    assert find_payload_in_value({"items": arp, "links": hyper}).collection == ("items",)
+    # beside another list named by a metadata word, they are no payload either: an
+    # aggregation's results kept only its links (``{aggregations: [...], links: [...]}``)
+    counted = {"aggregations": [{"count(*)": 86}, {"count(*)": 87}], "links": hyper * 2}
+    assert find_payload_in_value(counted).collection == ("aggregations",)
+    # described with open records (``aggregations: [any]``): the links are still not its list
+    described = {"aggregations": ["any"], "links": [{"href": "string", "rel": "string"}]}
+    assert find_payload(described).collection != ("links",)

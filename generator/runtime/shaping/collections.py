@@ -77,7 +77,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .roles.identity import addressed_by, has_own_identity, own_identity_key
+from .roles.identity import addressed_by, has_own_identity, is_id_name, own_identity_key
 from .roles.label import is_label
 from .roles.words import w
 from .names import base_type, is_leaf, norm, words
@@ -249,7 +249,11 @@ def _payload(node: dict[str, Any], path: tuple[str, ...], depth: int) -> Payload
         return None  # one resource; its lists are part of it
     if _named_by_metadata(node):
         return None  # one resource its metadata names (``{metadata: {name, uid}, spec, status}``)
-    arrays = [k for k, v in node.items() if isinstance(v, list) and not is_meta_key(k)]
+    arrays = [
+        k
+        for k, v in node.items()
+        if isinstance(v, list) and (not is_meta_key(k) or unaddressed_links(k, v))
+    ]
     of_objects = [k for k in arrays if isinstance(unwrap(node[k]), dict)]
     if len(arrays) > len(of_objects):  # lists of values beside (the ids a call invalidated)
         of_objects = [k for k in of_objects if not _about_errors(k)]
@@ -336,6 +340,32 @@ def _payload(node: dict[str, Any], path: tuple[str, ...], depth: int) -> Payload
     return Payload(envelope=path + (key,))
 
 
+ADDRESS_WORDS = frozenset({"href", "url", "uri", "link", "target"})
+
+
+def _addressed_links(key: str, items: Any) -> bool:
+    """A list named ``links`` whose items carry an address (``[{rel, href}]``): hypermedia."""
+    item = unwrap(items)
+    return (
+        w(key)[-1] in {"link", "links"}
+        and isinstance(item, dict)
+        and any(ADDRESS_WORDS & set(w(k)) for k in item)
+    )
+
+
+def unaddressed_links(key: str, items: Any) -> bool:
+    """A list named ``links`` whose items carry no address (no ``href``, ``url``, ``target``)
+    and an id or a name (``links: [{circuitId, googleDemarc, lacpStatus}]`` of a network
+    interconnect's diagnostics, a graph's edges): records of physical or graph links, not
+    hypermedia; as any list, not metadata."""
+    item = unwrap(items)
+    if w(key)[-1] not in {"link", "links"} or not isinstance(item, dict):
+        return False
+    if any(ADDRESS_WORDS & set(w(k)) for k in item):
+        return False
+    return any(is_id_name(k) or is_label(k) for k, v in item.items() if is_leaf(v))
+
+
 def _map_of_named(tree: Any) -> bool:
     """A map of records each named by a label of its own (``{"*": {name, rank}}``)."""
     return is_map(tree) and any(is_label(k) for k in unwrap(tree[EVERY_KEY]) or ())
@@ -388,8 +418,12 @@ def _only_list_named_as_meta(node: dict[str, Any]) -> str | None:
     """The one array of objects of a body that holds nothing else of substance, when its name
     is a metadata word (``{links: [...]}``, ``{stats: [...]}``, ``{info: [...], status}``):
     with nothing beside it to be the payload, it is the payload (rule 3a). Not an error
-    report's list (``errors``, ``warnings``): the details of what went wrong."""
+    report's list (``errors``, ``warnings``): the details of what went wrong. Hypermedia links
+    beside it (``{aggregations: [...], links: [{rel, href}]}``) are no such list: where the
+    next calls go."""
     lists = [k for k, v in node.items() if isinstance(v, list) and isinstance(unwrap(v), dict)]
+    if len(lists) > 1 or any(isinstance(v, list) and k not in lists for k, v in node.items()):
+        lists = [k for k in lists if not _addressed_links(k, node[k])]
     if len(lists) != 1:
         return None
     last = (words(lists[0]) or (lists[0].lower(),))[-1]
