@@ -125,3 +125,29 @@ def test_links_that_are_records_not_addresses_are_no_metadata() -> None:
     # described with open records (``aggregations: [any]``): the links are still not its list
     described = {"aggregations": ["any"], "links": [{"href": "string", "rel": "string"}]}
     assert find_payload(described).collection != ("links",)
+
+
+def test_a_resource_beside_the_list_a_response_sent_is_kept_when_read_again() -> None:
+    """A patient's management record described as one object (``{identifier, patient,
+    condition, observations, ...}``) answered ``{condition: {id, status, ...}, encounters:
+    [...]}``: the described defaults dropped the encounters, the response was read again as
+    the list it holds, and that reading kept the list alone, the condition and its state
+    gone. Read again by its items, a list keeps the resource beside it as a list read by the
+    description does: its identity, label and state."""
+    condition = {"id": 7, "code": "C-7", "status": "active", "severity": "mild",
+                 "description": "Long text about it.", "group": {"id": 1, "name": "Unit 1"}}  # fmt: skip
+    encounters = [{"id": i, "date": f"2024-05-0{i}", "encounterType": "visit",
+                   "observations": [{"id": 10 + i, "name": "bp", "value": "120"}]}
+                  for i in (1, 2)]  # fmt: skip
+    tree = {
+        "condition": field_tree_from_value(condition),
+        "identifier": "string",
+        "patient": {"identifier": "string", "groupCode": "string"},
+        "observations": [{"id": "integer", "name": "string", "value": "string"}],
+    }
+    fields = ("identifier", "condition.id", "condition.status", "patient.identifier")
+    config = ShapeConfig(field_tree=tree, default_fields=fields)
+    result = shape({"condition": condition, "encounters": encounters}, config)
+    out = json.loads(result.chunks[0])
+    assert out["condition"]["status"] == "active" and out["condition"]["id"] == 7
+    assert [e["id"] for e in out["encounters"]] == [1, 2]
