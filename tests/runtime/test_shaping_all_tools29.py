@@ -151,3 +151,25 @@ def test_a_resource_beside_the_list_a_response_sent_is_kept_when_read_again() ->
     out = json.loads(result.chunks[0])
     assert out["condition"]["status"] == "active" and out["condition"]["id"] == 7
     assert [e["id"] for e in out["encounters"]] == [1, 2]
+
+
+def test_a_reports_records_keep_what_they_say_in_words() -> None:
+    """An editorial feature (``{id, start, end, type, selection: [{available, summary:
+    {long}, asset: {id, type, title, ...}}]}``): a report, its one list what it holds, each
+    pick kept by its first few defaults (the asset's id and title, when it is available) and
+    not the text that says why it was picked, its ``summary.long``, past them. A report's
+    records keep their own text too, as a preview."""
+    blurb = "Remember the crime series from last year? This is its prequel, set in a law firm."
+    picks = [
+        {"available": f"2018-09-0{i}T00:00:00Z", "summary": {"long": f"{blurb} ({i})"},
+         "attribute": [],
+         "asset": {"id": f"a-{i}", "type": "episode", "title": f"Episode {i}",
+                   "category": [{"code": "drama", "name": "Drama"}]}}
+        for i in (1, 2)
+    ]  # fmt: skip
+    body = {"id": "f-1", "start": "2018-08-31T23:00:00Z", "end": "2018-09-30T22:59:59Z",
+            "type": "monthly", "selection": picks}  # fmt: skip
+    out = json.loads(shape(body, ShapeConfig()).chunks[0])
+    for pick in out["selection"]:
+        assert pick["summary"]["long"].startswith("Remember the crime series")
+        assert pick["asset"]["id"].startswith("a-")
