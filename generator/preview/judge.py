@@ -129,6 +129,7 @@ from .judge_roles import (
     is_label,
     is_error_report,
     is_link_list,
+    is_links,
     is_meta,
     notice_beside,
     is_resource,
@@ -194,6 +195,28 @@ def payload_path(body: Any, thing: str = "", nested: bool = True) -> tuple[str, 
     if not found or scalars > WRAPPER_SCALARS:
         return None  # a record of settings with a list of values among them: not a wrapper
     return max(found, key=lambda f: len(f[1]))[0]
+
+
+def _values_kept(body: Any, shaped: Any) -> bool:
+    """One value the body says (a string or a number, ``""`` says nothing; not its hypermedia
+    links, where the next calls go) is in the result; a body that says nothing but flags
+    beside its links (``{_links: {self: {href}}, _value: true, setting: true}``) keeps one
+    of its flags, by name and value."""
+    data = data_of(body)
+    if isinstance(data, dict):
+        data = {k: v for k, v in data.items() if not is_links(k, v) and not is_link_list(k, v)}
+    said = [v for v in leaves(data) if v != ""]
+    if said:
+        return found_in(said, shaped)
+    flags = (
+        [(k, v) for k, v in data.items() if isinstance(v, bool)] if isinstance(data, dict) else []
+    )
+    linked = [v for v in leaves(data_of(body)) if v != ""]  # the links' values
+    if not linked:
+        return True  # flags alone (``{ok: true}``): the acknowledgement's to judge
+    if not flags or len(flags) < len(data):  # the links' values, as any other
+        return found_in(linked, shaped)
+    return isinstance(shaped, dict) and any(shaped.get(k) is v for k, v in flags)
 
 
 def _few(part: Any) -> bool:
@@ -389,8 +412,7 @@ def judge(
         check_series(judged, shaped, base, tally, base)
         if (
             (isinstance(body, (dict, list)) and body)
-            and (said := [v for v in leaves(data_of(body)) if v != ""])  # "" says nothing
-            and not found_in(said, shaped)
+            and not _values_kept(body, shaped)
             and not none_said(body, shaped)
         ):
             verdict.wrapper_only = True

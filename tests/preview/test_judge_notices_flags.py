@@ -25,3 +25,23 @@ def test_notices_beside_the_answers_list_are_no_records_it_answered() -> None:
     assert judge(body, dropped, kind="read", template="/geocode/{format}").lost
     alone = judge({"licenses": LICENSES}, {}, kind="read", template="/licenses")
     assert alone.lost
+
+
+LINKS = {
+    "next": {"href": "/api/v2/flags/2", "type": "application/json"},
+    "self": {"href": "/api/v2/flags/1", "type": "application/json"},
+}
+
+
+def test_a_body_of_flags_beside_its_links_keeps_a_flag() -> None:
+    """A flag's setting for one user (``{_links: {self: {href}}, _value: true, setting:
+    true}``): its only strings are its links' addresses, so the judge found "every value of
+    the body" lost in ``{setting: true}``. A body that says nothing but flags beside its
+    links keeps one of them, by name and value; its links alone are not its answer."""
+    body = {"_links": LINKS, "_value": True, "setting": True}
+    assert judge(body, {"setting": True}, kind="read", template="/flags/{key}").lost == []
+    assert "every value of the body" in judge(body, {}, kind="read", template="/flags/{key}").lost
+    shown_links = {"_links": {"self": {"href": "/api/v2/flags/1"}}}
+    assert "every value of the body" in judge(body, shown_links, kind="read", template="/x").lost
+    wrong = judge(body, {"setting": False}, kind="read", template="/flags/{key}")
+    assert "every value of the body" in wrong.lost
