@@ -15,7 +15,11 @@ string matches the original it starts). The rules:
   ``WRAPPER_SCALARS`` scalar members (a wrapper carries counts and page numbers; an object
   with more is a resource). Several arrays of
   objects: a composite resource with no one payload list.
-  A member named ``meta`` is the envelope's meta-information, never the payload; the lists
+  A member named ``meta`` is the envelope's meta-information, never the payload; nor is a
+  list of hypermedia links beside an object (``{goal: {...}, links: [{rel, href}]}``: where
+  the next calls go from it, ``judge_roles.is_link_list``), nor a list of notices beside
+  another list of objects (``licenses`` beside a geocoder's ``results``: what comes with
+  every answer, ``judge_roles.notice_beside``); the lists
   inside a member named ``error`` (its details: ``error.values``) are the error's, not a
   payload (a top-level ``errors`` list still is one).
   A body holding the member a path parameter names (``recordKey`` for
@@ -136,7 +140,10 @@ from .judge_roles import (
     scalar_members,
     is_label,
     is_error_report,
+    is_link_list,
+    is_links,
     is_meta,
+    notice_beside,
     is_resource,
     is_scalar,
     labels,
@@ -169,9 +176,14 @@ def payload_path(body: Any, thing: str = "", nested: bool = True) -> tuple[str, 
     # a resource whose nested lists (an error's details) are part of it
     scalars = scalar_members(body)
     stated = stated_answer(body, thing)  # the answer, not a wrapper: its parts' lists
+    beside = any(isinstance(v, dict) and v for v in body.values())
     for key, value in body.items():
         if is_meta(key) or is_encoding(value, key):
             continue  # the envelope's meta-information; an encoding (``judge_encodings.py``)
+        if beside and is_link_list(key, value):
+            continue  # links from the object beside them (``{goal: {...}, links: [{rel, href}]}``)
+        if notice_beside(body, key):
+            continue  # ``licenses`` beside ``results``: what comes with every answer
         candidates: list[tuple[tuple[str, ...], Any]] = [((key,), value)]
         if (
             isinstance(value, dict)
@@ -195,6 +207,28 @@ def payload_path(body: Any, thing: str = "", nested: bool = True) -> tuple[str, 
     if not found or scalars > WRAPPER_SCALARS:
         return None  # a record of settings with a list of values among them: not a wrapper
     return max(found, key=lambda f: len(f[1]))[0]
+
+
+def _values_kept(body: Any, shaped: Any) -> bool:
+    """One value the body says (a string or a number, ``""`` says nothing; not its hypermedia
+    links, where the next calls go) is in the result; a body that says nothing but flags
+    beside its links (``{_links: {self: {href}}, _value: true, setting: true}``) keeps one
+    of its flags, by name and value."""
+    data = data_of(body)
+    if isinstance(data, dict):
+        data = {k: v for k, v in data.items() if not is_links(k, v) and not is_link_list(k, v)}
+    said = [v for v in leaves(data) if v != ""]
+    if said:
+        return found_in(said, shaped)
+    flags = (
+        [(k, v) for k, v in data.items() if isinstance(v, bool)] if isinstance(data, dict) else []
+    )
+    linked = [v for v in leaves(data_of(body)) if v != ""]  # the links' values
+    if not linked:
+        return True  # flags alone (``{ok: true}``): the acknowledgement's to judge
+    if not flags or len(flags) < len(data):  # the links' values, as any other
+        return found_in(linked, shaped)
+    return isinstance(shaped, dict) and any(shaped.get(k) is v for k, v in flags)
 
 
 def _few(part: Any) -> bool:
@@ -390,8 +424,7 @@ def judge(
         check_series(judged, shaped, base, tally, base)
         if (
             (isinstance(body, (dict, list)) and body)
-            and (said := [v for v in leaves(data_of(body)) if v != ""])  # "" says nothing
-            and not found_in(said, shaped)
+            and not _values_kept(body, shaped)
             and not none_said(body, shaped)
         ):
             verdict.wrapper_only = True

@@ -69,6 +69,7 @@ from .judge_roles import (
     is_scalar,
     labels,
     none_said,
+    notice_beside,
     own_identity,
     same_name,
     stated_answer,
@@ -168,8 +169,8 @@ def records(
         return None
     arrays: list[tuple[tuple[str, ...], list[Any]]] = []
     for key, value in body.items():
-        if is_meta(key) or is_encoding(value, key):
-            continue  # the envelope's meta-information; an encoding (``judge_encodings.py``)
+        if is_meta(key) or is_encoding(value, key) or notice_beside(body, key):
+            continue  # the envelope's meta-information; an encoding; notices (``licenses``)
         candidates: list[tuple[tuple[str, ...], Any]] = [((key,), value)]
         if (
             nested

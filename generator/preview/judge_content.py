@@ -49,7 +49,7 @@ from typing import Any
 
 from .judge_encodings import is_encoding
 from .judge_request import Request
-from .judge_roles import is_label, is_resource, leaves, unwrap, words
+from .judge_roles import is_label, is_resource, leaves, notice_name, unwrap, words
 
 PROSE_CHARS = 20
 PROSE_WORDS = 4
@@ -57,7 +57,6 @@ MAX_WORD_CHARS = 20  # most of a prose text is in words no longer (base64 lines 
 CONTENT_HEAD = 40  # characters of a text that must survive (the rest may be cut, marked)
 CONTENT_SHARE = 0.5  # of the answer's string characters, at least, are the content
 MARKERS = ("…", "...", "[")
-NOTICE_WORDS = frozenset({"copyright", "attribution", "license", "licence", "disclaimer"})
 MAX_NOTICE_CHARS = 300  # a copyright line is short; a long text naming one is still prose
 _COPYRIGHT = re.compile(
     r"©|\(c\)\s*\d{4}|\bcopyright\s+(?:\(c\)|\d{4})|\ball rights reserved\b", re.IGNORECASE
@@ -96,7 +95,7 @@ def is_notice(key: str, value: Any) -> bool:
     reserved``)."""
     if not isinstance(value, str):
         return False
-    if NOTICE_WORDS & set(words(key)):
+    if notice_name(key):
         return True
     return len(value) <= MAX_NOTICE_CHARS and bool(_COPYRIGHT.search(value))
 

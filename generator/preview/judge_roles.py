@@ -79,6 +79,47 @@ def is_links(key: str, value: Any) -> bool:
     )
 
 
+# A notice that comes with every answer, named for it: not what the call produced.
+NOTICE_WORDS = frozenset({"copyright", "attribution", "license", "licence", "disclaimer"})
+
+
+def notice_name(key: str) -> bool:
+    """A member named for a notice that comes with every answer (``copyright``,
+    ``attributionText``, ``licenses``): what the data may be used for, not the data."""
+    return any(w in NOTICE_WORDS or w.rstrip("s") in NOTICE_WORDS for w in words(key))
+
+
+def notice_beside(body: dict[str, Any], key: str) -> bool:
+    """``body[key]`` is a list of notices (``licenses: [{name, url}]`` of a geocoding answer)
+    beside another list of objects (its ``results``): neither the payload nor the records
+    the call answered."""
+    return notice_name(key) and any(
+        k != key and isinstance(v, list) and any(isinstance(i, dict) for i in v)
+        for k, v in body.items()
+    )
+
+
+# What a link object says besides its address (RFC 8288's target attributes, HAL's and
+# Spring HATEOAS's members): how to follow it, not data of its own.
+LINK_MEMBERS = frozenset(
+    {"href", "rel", "method", "type", "title", "templated", "hreflang", "media", "name",
+     "profile", "deprecation", "verb"}
+)  # fmt: skip
+
+
+def is_link_list(key: str, value: Any) -> bool:
+    """A list of hypermedia links (``links: [{rel, href}]``, Spring HATEOAS's and Atom's
+    layout): a member named ``links`` each of whose items is a link, an object with an
+    ``href`` and nothing but what says how to follow it (``LINK_MEMBERS``). Beside the
+    resource they lead from, they are navigation (the next calls' addresses), not a payload;
+    a body made of them alone (``{links: [...]}`` of a link service) still lists them."""
+    if bare(key) not in ("links", "link") or not isinstance(value, list) or not value:
+        return False
+    return all(
+        isinstance(v, dict) and "href" in v and {bare(k) for k in v} <= LINK_MEMBERS for v in value
+    )
+
+
 MAX_LABEL_CHARS = 300
 WRAPPER_SCALARS = 4  # a list two levels down is a payload only in a body with at most this many
 

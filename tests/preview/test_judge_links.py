@@ -48,3 +48,26 @@ def test_what_counts_as_links() -> None:
     assert not is_links("links", {"primary": {"id": "l1", "name": "Homepage"}})
     assert not is_links("link", {})
     assert not is_links("owner", SELF)
+
+
+LINK_LIST = [
+    {"href": f"https://example.org/plans/7/goals/{i}", "rel": f"rel {i}"} for i in (1, 2, 3)
+]
+
+
+def test_a_list_of_links_beside_the_resource_is_no_payload() -> None:
+    """A financial-planning API answers each read with the resource and its links in Spring
+    HATEOAS's layout (``{goal: {...}, links: [{rel, href}]}``): the judge took the links for
+    the payload list and failed every such read that kept the goal and left its links out.
+    Links beside the object they lead from are where the next calls go, not what was read;
+    a body of links alone (a link service's ``{links: [...]}``) still lists them, and a list
+    named links whose items hold data of their own (an id) is still a payload."""
+    goal = {"identifier": {"id": 1001}, "type": "Retirement", "description": "Retire at 60"}
+    body = {"goal": goal, "links": LINK_LIST}
+    verdict = judge(body, {"goal": goal}, kind="read", template="/plans/{planId}/goals/{id}")
+    assert verdict.lost == []
+    alone = judge({"links": LINK_LIST}, {}, kind="read", template="/links")
+    assert "payload list links (3 items)" in alone.lost
+    owned = [{**link, "id": i} for i, link in enumerate(LINK_LIST)]
+    data = judge({"goal": goal, "links": owned}, {"goal": goal}, kind="read", template="/x")
+    assert "payload list links (3 items)" in data.lost

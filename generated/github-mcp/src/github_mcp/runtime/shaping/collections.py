@@ -41,6 +41,11 @@ read from the response itself (at run time, when the spec says nothing or is wro
    ``cursor``, ``pagination``) holds the page's one list of objects under a conventional list
    key beside its paging scalars (``{cursor: {pageSize, hasMore, next, data: [...]}}``, at
    most three scalars beside it): the page carries its data. Not an error report.
+3d. So does a body whose object members all say where a page stands (named for paging, no id
+   of their own, holding a paging scalar: ``paginationResult: {pageCount, totalEntryCount,
+   links}``) beside its one array of objects, whatever that list's name, a report word's too
+   (``productErrors``: a report read a page at a time); at most three other scalars. A
+   page's metadata is no resource to wrap (rule 4).
 3b. A body whose one array of objects has another name beside one resource (an id and
    another scalar) under a conventional payload name (``{data: {id, name, ...}, policies:
    [...]}``) is an envelope around that resource (rule 4): the list is about it.
@@ -65,7 +70,10 @@ read from the response itself (at run time, when the spec says nothing or is wro
 
 Metadata is known by a name's last word (``is_meta_key``); a longer name over an object with
 an id of its own (``payment_link: {id, url}``, ``user_info: {id, name}``) is a resource that
-merely ends with such a word (``is_meta_member``).
+merely ends with such a word (``is_meta_member``). An object named for errors with no id of
+its own (``ErrorResponse: {Code, Message, Errors}``) is the envelope's report, no member
+the body wraps (rule 4: ``{ErrorResponse, Errors, HasErrors, Menu: {Categories: [...]}}``
+holds the menu's categories).
 """
 
 from __future__ import annotations
@@ -73,7 +81,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .roles.identity import addressed_by, has_own_identity, own_identity_key
+from .roles.identity import addressed_by, has_own_identity, is_id_name, own_identity_key
 from .roles.label import is_label
 from .roles.words import w
 from .names import base_type, is_leaf, norm, words
@@ -246,9 +254,12 @@ def _payload(node: dict[str, Any], path: tuple[str, ...], depth: int) -> Payload
     if _named_by_metadata(node):
         return None  # one resource its metadata names (``{metadata: {name, uid}, spec, status}``)
     arrays = [
-        k for k, v in node.items()
-        if isinstance(v, list) and not is_meta_key(k) and not _exchange_notes(k, v)
-    ]  # fmt: skip
+        k
+        for k, v in node.items()
+        if isinstance(v, list)
+        and (not is_meta_key(k) or unaddressed_links(k, v))
+        and not _exchange_notes(k, v)
+    ]
     of_objects = [k for k in arrays if isinstance(unwrap(node[k]), dict)]
     if len(arrays) > len(of_objects):  # lists of values beside (the ids a call invalidated)
         of_objects = [k for k in of_objects if not _about_errors(k)]
@@ -261,6 +272,8 @@ def _payload(node: dict[str, Any], path: tuple[str, ...], depth: int) -> Payload
         of_objects = usual if len(usual) == 1 else []
         if not of_objects:
             return None
+    if not of_objects and (paged := _paged_list(node)) is not None:
+        return Payload(collection=path + (paged,))  # rule 3d
     if len(of_objects) == 1:
         if (wrapped := _conventional_resource(node, of_objects[0])) is not None:
             return Payload(envelope=path + (wrapped,))
@@ -268,7 +281,10 @@ def _payload(node: dict[str, Any], path: tuple[str, ...], depth: int) -> Payload
     members = [
         k
         for k, v in node.items()
-        if isinstance(v, dict) and not is_map(v) and not is_meta_member(k, v)
+        if isinstance(v, dict)
+        and not is_map(v)
+        and not is_meta_member(k, v)
+        and not (_about_errors(k) and not _identified(v))  # ``ErrorResponse: {Code, Errors}``
     ]
     scalars = [k for k, v in node.items() if is_leaf(v) and not exchange_id(k)]
     if members and not arrays:  # one object and a page's counts: an envelope around it
@@ -345,6 +361,32 @@ def _exchange_notes(key: str, value: Any) -> bool:
     return (words(key) or [""])[-1] in NOTE_WORDS and is_leaf(item) and base_type(item) == "string"
 
 
+ADDRESS_WORDS = frozenset({"href", "url", "uri", "link", "target"})
+
+
+def _addressed_links(key: str, items: Any) -> bool:
+    """A list named ``links`` whose items carry an address (``[{rel, href}]``): hypermedia."""
+    item = unwrap(items)
+    return (
+        w(key)[-1] in {"link", "links"}
+        and isinstance(item, dict)
+        and any(ADDRESS_WORDS & set(w(k)) for k in item)
+    )
+
+
+def unaddressed_links(key: str, items: Any) -> bool:
+    """A list named ``links`` whose items carry no address (no ``href``, ``url``, ``target``)
+    and an id or a name (``links: [{circuitId, googleDemarc, lacpStatus}]`` of a network
+    interconnect's diagnostics, a graph's edges): records of physical or graph links, not
+    hypermedia; as any list, not metadata."""
+    item = unwrap(items)
+    if w(key)[-1] not in {"link", "links"} or not isinstance(item, dict):
+        return False
+    if any(ADDRESS_WORDS & set(w(k)) for k in item):
+        return False
+    return any(is_id_name(k) or is_label(k) for k, v in item.items() if is_leaf(v))
+
+
 def _map_of_named(tree: Any) -> bool:
     """A map of records each named by a label of its own (``{"*": {name, rank}}``)."""
     return is_map(tree) and any(is_label(k) for k in unwrap(tree[EVERY_KEY]) or ())
@@ -397,8 +439,12 @@ def _only_list_named_as_meta(node: dict[str, Any]) -> str | None:
     """The one array of objects of a body that holds nothing else of substance, when its name
     is a metadata word (``{links: [...]}``, ``{stats: [...]}``, ``{info: [...], status}``):
     with nothing beside it to be the payload, it is the payload (rule 3a). Not an error
-    report's list (``errors``, ``warnings``): the details of what went wrong."""
+    report's list (``errors``, ``warnings``): the details of what went wrong. Hypermedia links
+    beside it (``{aggregations: [...], links: [{rel, href}]}``) are no such list: where the
+    next calls go."""
     lists = [k for k, v in node.items() if isinstance(v, list) and isinstance(unwrap(v), dict)]
+    if len(lists) > 1 or any(isinstance(v, list) and k not in lists for k, v in node.items()):
+        lists = [k for k in lists if not _addressed_links(k, node[k])]
     if len(lists) != 1:
         return None
     last = (words(lists[0]) or (lists[0].lower(),))[-1]
@@ -420,6 +466,41 @@ def _list_in_paging_object(node: dict[str, Any]) -> tuple[str, str] | None:
     if len(lists) != 1 or norm(lists[0]) not in LIST_KEYS:
         return None
     return key, lists[0]
+
+
+PAGING_NAMES = frozenset({"pagination", "paging", "page", "pages", "cursor", "cursors"})
+
+
+def _paging_member(key: str, value: Any) -> bool:
+    """An object that says where a page stands: named for paging (``paginationResult``,
+    ``page_info``) with no id of its own, holding a paging scalar (``pageCount``,
+    ``has_more``). It describes a page of a list, it is no resource to wrap."""
+    return (
+        isinstance(value, dict)
+        and not is_map(value)
+        and not PAGING_NAMES.isdisjoint(w(key))
+        and not _identified(value)
+        and any(paging_scalar(k) for k, v in value.items() if is_leaf(v))
+    )
+
+
+def _paged_list(node: dict[str, Any]) -> str | None:
+    """Rule 3d: the one array of objects of a body whose object members all say where a page
+    stands (``{paginationResult: {pageCount, totalEntryCount, links}, productErrors: [...]}``),
+    whatever the list's name, a report word too (a report's page of errors): the page's
+    metadata counts its items, the list is what is paged. No other array, at most three
+    other scalars."""
+    lists = [k for k, v in node.items() if isinstance(v, list)]
+    objects = [(k, v) for k, v in node.items() if isinstance(v, dict)]
+    if len(lists) != 1 or not isinstance(unwrap(node[lists[0]]), dict) or not objects:
+        return None
+    if not all(_paging_member(k, v) for k, v in objects):
+        return None
+    scalars = [k for k, v in node.items() if is_leaf(v) and not paging_scalar(k)]
+    last = w(lists[0])[-1]
+    if len(scalars) > ENVELOPE_SCALARS or last in {"meta", "metadata"}:
+        return None
+    return lists[0]
 
 
 def _nested_array(tree: Any) -> bool:

@@ -405,10 +405,14 @@ def take_lists(sel: Selection, row: Step) -> int:
         opaque = ident is not None and not readable(ident)  # ``reactions.id``: says nothing
         if ident is None or by_link or opaque:  # the element's own lean defaults, if they say
             # a name, a state, a text or an amount
-            own = _dated_with_who(element, [
+            chosen = [
                 p for p in sel.choose_item(element)
                 if not is_url(p.rsplit(".", 1)[-1], None) or container
-            ])  # fmt: skip
+            ]  # fmt: skip
+            own = _dated_with_who(element, chosen)
+            if container:  # a report's records: what each says in words too, past the
+                # first few of its defaults (a feature's picks: ``summary: {long}``)
+                own += [p for p in chosen[len(own) :] if is_content(p.split(".", 1)[0])][:1]
             if sel.kind in WRITE_KINDS:  # a write's records' tuples, whole (``outcomes``)
                 own += [p for p in composite_parts(element) if p not in own]
             said = [p.rsplit(".", 1)[-1] for p in own]

@@ -33,7 +33,10 @@ or a name) and keeps a time of its own keeps a person. When it breaks, the pipel
 defaults again from the response (the person the description chose was null: a gist's legacy
 ``user`` beside its ``owner``) and keeps its first reading when that does not help. So is
 another (``address_lost``): an object that had, with a value, the member a path parameter
-names keeps it (an item's ``id`` the description did not declare, beside the ``key`` it did).
+names keeps it (an item's ``id`` the description did not declare, beside the ``key`` it did);
+and a third (``_flags_only``): an object kept down to nothing but flags while a part it held
+has values (``{archived: true}`` of an item ``{archived, bubbled: {latest_message: {id,
+text}}}``, the other items' members absent from it: a flag tells no item from another).
 """
 
 from __future__ import annotations
@@ -187,6 +190,23 @@ def _addressed(raw: dict[str, Any], shaped: Any, keys: tuple[str, ...]) -> bool:
         if isinstance(part, dict)
         for m, v in part.items()
         if "".join(name_words(m)) in whole
+    )
+
+
+def _flags_only(raw: dict[str, Any], shaped: Any) -> bool:
+    """It kept nothing but flags (``{archived: true}``) while it held a value that is no
+    flag in a part the flags sit beside (``bubbled: {latest_message: {id, text, ...}}``):
+    a flag tells no object from another (the defaults chosen for the other items found
+    none of their members in it)."""
+    if not isinstance(shaped, dict) or not shaped:
+        return False
+    if not all(isinstance(v, bool) for v in shaped.values()):
+        return False
+    return any(
+        isinstance(part, dict)
+        and any(_has_value(v) and not isinstance(v, bool) for _, v in _keys(part, 3))
+        for key, part in raw.items()
+        if key not in shaped and not is_meta_key(key)  # not its ``_links``
     )
 
 
@@ -379,8 +399,10 @@ def soft_lost(
 ) -> list[str]:
     """What the soft invariants (module doc) find ``shaped`` lost: its person, else the member
     a path parameter names; [] when both hold. Arguments as ``check_invariants``."""
-    return people_lost(raw, shaped, path, kind, found) or address_lost(
-        raw, shaped, path, kind, found, keys
+    return (
+        people_lost(raw, shaped, path, kind, found)
+        or address_lost(raw, shaped, path, kind, found, keys)
+        or _soft(raw, shaped, path, kind, found, _flags_only, "words")
     )
 
 

@@ -68,6 +68,7 @@ def defaults_read_from_response(
             at,
             lambda i: select(i, fields, tree),
             False,
+            subjects=item,  # the resource beside the list: its identity, label and state
             asked=asked_of(config.context.asked, config.sent),
             own=config.context.own,
         )

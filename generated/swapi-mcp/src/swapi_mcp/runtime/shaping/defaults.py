@@ -122,7 +122,7 @@ from .siblings import (
     every_variant, parts_alike, related_as_listed, same_schema_siblings, variant_tag,
 )  # fmt: skip
 from .table import Step
-from .trees import field_tree_from_value, unwrap
+from .trees import field_tree_from_value, node_at, unwrap
 
 __all__ = [
     "LABEL_ARRAYS",
@@ -577,6 +577,10 @@ def choose_default_fields(
     if not pick.chosen or (objects_only and set(pick.roles) <= {"state"}) or peers or spread:
         pick = Picker(profile)
         _add_from_children(tree, pick, item, kind if peers or spread else "read", peers, listed)
+    elif item and all(base_type(node_at(tree, p)) == "boolean" for p in pick.chosen):
+        # a list's item said by a flag alone (``{archived, bubbled: {latest_message: {...}}}``):
+        # a flag tells no item from another; what its parts say, by their own defaults
+        _add_from_children(tree, pick, item, "read", listed=listed)
     reserved_document(tree, pick, item, kind)  # a hit's ``_source``
     if groups and item and kind in ("read", "search"):  # a trace's spans inside groups
         group_records(
