@@ -427,6 +427,8 @@ def _shape(
     item_tree = _subtree(full, where or ())
     field_tree = bounded_tree(item_tree) if item_tree else None
     entity = tuple(words(name)) if name else ()
+    if not entity and payload.collection:  # an item of no named schema: what its list is
+        entity = tuple(words(payload.collection[-1]))  # named (``quotes``)
     shared: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
     if payload.collection is not None:  # a union's items: the members its variants share
         decided = _items_of(_schema_at(body, payload.collection, resolver))

@@ -79,3 +79,19 @@ def test_a_part_whose_name_only_ends_in_meta_is_no_record_metadata(tools) -> Non
     items = shaped_json(tools["list_users"], users)
     assert [i["user_id"] for i in items] == [0, 1, 2]
     assert all("oidc_user_meta" not in i for i in items), items
+
+
+def test_an_item_keeps_the_member_named_for_what_it_is(tools) -> None:
+    """``quotes: [{quote, length, author, tags, category, id}]``: a quote list's items kept
+    their author, length and id and not the quote, what each of them is (reader29's judge
+    check "named by its list" saw it on every such list)."""
+    said = "The day soldiers stop bringing you their problems is the day you stopped leading."
+    quotes = [
+        {"quote": said, "length": len(said), "author": "Colin Powell", "tags": ["leadership"],
+         "category": "management", "id": f"q{i}"}
+        for i in range(3)
+    ]  # fmt: skip
+    body = {"success": {"total": 3}, "contents": {"quotes": quotes}}
+    items = shaped_json(tools["search_quotes"], body)["contents"]["quotes"]
+    assert all(i["quote"].startswith("The day soldiers") for i in items), items
+    assert [i["id"] for i in items] == ["q0", "q1", "q2"]

@@ -101,8 +101,8 @@ from .steps import (
     texts,
 )  # fmt: skip
 from .label_steps import (
-    addresses, label_key, labels, locators, named_relations, names_beside_ids, own_links,
-    label_text_key, part_last,
+    addresses, label_key, labels, locators, named_for_itself, named_relations, names_beside_ids,
+    own_links, label_text_key, part_last,
     plain_texts, primaries, readings, rich_labels, rich_path, rich_texts, tag_maps, take_label,
     take_primary, values,
 )  # fmt: skip
@@ -589,6 +589,8 @@ def choose_default_fields(
     if any(hint(v) == "tag" for v in tree.values()):
         every_variant(tree, pick)
     own_figures(tree, pick)  # ``{country: {...}, taxClass: {...}, rate}``: the rate
+    if (itself := named_for_itself(tree, entity)) is not None:  # a quote's ``quote``
+        pick.add(itself, "label", force=True)
     if now:  # a part that is a tuple identified by all its members: all of them
         for path in composite_parts(tree):
             pick.add(path, "identity", force=True)
