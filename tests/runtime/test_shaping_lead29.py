@@ -95,3 +95,17 @@ def test_an_item_keeps_the_member_named_for_what_it_is(tools) -> None:
     items = shaped_json(tools["search_quotes"], body)["contents"]["quotes"]
     assert all(i["quote"].startswith("The day soldiers") for i in items), items
     assert [i["id"] for i in items] == ["q0", "q1", "q2"]
+
+
+def test_a_segment_of_several_parameters_comes_after_the_one_the_api_reads_by(tools) -> None:
+    """``/pulls/{pull_number}`` and ``/pulls/{target_branch}...{source_branch}``: a pull
+    request is known by its ``number`` (its own address) and also found by its two branches.
+    The branches, named whole by their parameters, came before the number the API reads one
+    by, and listed pull requests lost their number."""
+    pulls = [
+        {"number": n, "title": f"Fix {n}", "state": "open", "source_branch": f"fix-{n}",
+         "target_branch": "main", "source_sha": f"{n:040x}", "created": 1714560000 + n}
+        for n in (1, 2, 3)
+    ]  # fmt: skip
+    items = shaped_json(tools["list_pulls"], pulls)
+    assert [i["number"] for i in items] == [1, 2, 3], items

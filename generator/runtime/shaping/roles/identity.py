@@ -249,9 +249,15 @@ def identity_fields(
         own.sort(key=lambda k: _part_of_name(k, entity))
     elif own and (meta := _meta_identity(tree)):  # ``{metadata: {id}, workflowId}`` of a
         own = [meta, *own]  # cron workflow: its own id first, the workflow's after it
-    addressed = sorted(  # the member a parameter names whole before one it ends with
+    addressed = sorted(  # by the first parameter naming it (the operation's own first, those
+        # of a segment of several after: ``number`` of ``{pullreq_number}`` before the
+        # ``source_branch`` of ``{target_branch}...{source_branch}``), the member a parameter
+        # names whole before one it ends with
         (k for k in leaves if addressed_by(k, keys, entity) and k not in own),
-        key=lambda k: not any("".join(w(p)) == "".join(w(k)) for p in keys),
+        key=lambda k: (
+            next(i for i, p in enumerate(keys) if addressed_by(k, (p,), entity)),
+            not any("".join(w(p)) == "".join(w(k)) for p in keys),
+        ),
     )  # ``resourceName`` before ``name`` for ``{resourceName}``; then a second own key the API
     # addresses it by (``uuid`` beside ``id`` for ``{env_uuid}``), before a natural key
     addressed += [k for k in own[1:] if addressed_by(k, keys, entity)]
