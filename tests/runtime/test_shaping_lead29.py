@@ -109,3 +109,22 @@ def test_a_segment_of_several_parameters_comes_after_the_one_the_api_reads_by(to
     ]  # fmt: skip
     items = shaped_json(tools["list_pulls"], pulls)
     assert [i["number"] for i in items] == [1, 2, 3], items
+
+
+def test_a_nested_list_s_items_keep_the_member_named_for_what_they_are(tools) -> None:
+    """``tenancyUnits: [{name, tenantResources: [{resource, status, tag}]}]``: each tenant
+    resource is its ``resource``; the nested list kept each one's status and tag, not which
+    resource it is (reader29's check "named by its list", on nested lists)."""
+    units = [
+        {"name": f"unit-{u}", "consumer": "projects/7", "createTime": "2024-05-01T12:00:00Z",
+         "tenantResources": [
+             {"resource": f"projects/p{u}{r}", "status": "ACTIVE", "tag": f"t{r}"}
+             for r in range(2)
+         ]}
+        for u in range(2)
+    ]  # fmt: skip
+    items = shaped_json(tools["list_units"], {"tenancyUnits": units})["tenancyUnits"]
+    assert [[r["resource"] for r in i["tenantResources"]] for i in items] == [
+        ["projects/p00", "projects/p01"],
+        ["projects/p10", "projects/p11"],
+    ], items

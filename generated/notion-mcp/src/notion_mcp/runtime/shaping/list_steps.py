@@ -13,6 +13,7 @@ from typing import Any
 
 from .collections import REPORT_WORDS
 from .kinds import WRITE_KINDS
+from .label_steps import named_for_itself
 from .pages import on_page
 from .names import base_type, hint, is_leaf
 from .outcomes import composite_parts
@@ -438,6 +439,9 @@ def take_lists(sel: Selection, row: Step) -> int:
                 or _held_in_currency(element, said)
             ):
                 continue  # elements with no name, state, text or amount (sizes): not a default
+            itself = named_for_itself(element, w(f.key)) if isinstance(element, dict) else None
+            if itself is not None and itself not in own:  # ``tenantResources[].resource``:
+                own.insert(0, itself)  # a list kept is kept with what each element is
             if pick.add(f"{f.path}.{own[0]}", row.records, force=container):
                 taken += 1
                 for extra in own[1:]:
@@ -486,6 +490,9 @@ def take_lists(sel: Selection, row: Step) -> int:
         if not container and names_only(sel, f, paths, ident):
             taken += 1  # the slot was this list's: no other list of the item's in its place
             continue  # a listed item's parts said by their names: its page's
+        itself = named_for_itself(element, w(f.key)) if isinstance(element, dict) else None
+        if itself is not None and f"{f.path}.{itself}" not in paths:  # a list kept is kept
+            paths.append(f"{f.path}.{itself}")  # with what each element is
         if pick.add(paths[0], row.records, cost=cost, force=container):
             taken += 1
             for extra in paths[1:]:
