@@ -2,7 +2,7 @@
 
 import json
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from generator.runtime.shaping.pipeline import FieldSelectionError, ShapeConfig, shape
@@ -37,6 +37,12 @@ BUDGET = CONFIG.chunk_tokens - RESERVE
     fields=st.none() | field_paths,
     detail=st.sampled_from(["concise", "detailed"]),
     collection=st.sampled_from([None, "", "a"]),
+)
+@example(  # a key written as a dot beside an empty key: the settings page's cost raised
+    value={"": False, "0": False, "1": False, "2": False, "00": False, "000": False, ".": None},
+    fields=None,
+    detail="concise",
+    collection=None,
 )
 def test_shape_never_raises_and_pages_are_valid_json_within_budget(
     value, fields, detail, collection

@@ -71,8 +71,9 @@ def _rendered(leaves: list[tuple[str, Any]]) -> str:
     for path, node in leaves:
         *parts, last = path.split(".")
         at = page
-        for part in parts:
-            at = at.setdefault(part, {})
+        for part in parts:  # (a key written with a dot, ``.`` beside ``""``: its own part)
+            nested = at.setdefault(part, {})
+            at = nested if isinstance(nested, dict) else at.setdefault(f"{part}.", {})
         at[last] = (
             True if base_type(node) == "boolean" else 7 if base_type(node) in _FIGURES else "x"
         )
