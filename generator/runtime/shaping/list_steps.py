@@ -395,6 +395,8 @@ def take_lists(sel: Selection, row: Step) -> int:
         ):
             continue
         element = unwrap(f.node)
+        # what each element is, kept with it when the list is kept (``tenantResources[].resource``)
+        itself = named_for_itself(element, w(f.key)) if isinstance(element, dict) else None
         # people: a handle, else who a part says they are (``actors: [{user: {knownUser:
         # {personName}}}]``), before an identity found below
         who = (handle(element) or _nested_who(element)) if is_person(f.key) else None
@@ -438,7 +440,6 @@ def take_lists(sel: Selection, row: Step) -> int:
                 or _held_in_currency(element, said)
             ):
                 continue  # elements with no name, state, text or amount (sizes): not a default
-            itself = named_for_itself(element, w(f.key)) if isinstance(element, dict) else None
             if itself is not None and itself not in own:  # ``tenantResources[].resource``:
                 own.insert(0, itself)  # a list kept is kept with what each element is
             if pick.add(f"{f.path}.{own[0]}", row.records, force=container):
@@ -489,7 +490,6 @@ def take_lists(sel: Selection, row: Step) -> int:
         if not container and names_only(sel, f, paths, ident):
             taken += 1  # the slot was this list's: no other list of the item's in its place
             continue  # a listed item's parts said by their names: its page's
-        itself = named_for_itself(element, w(f.key)) if isinstance(element, dict) else None
         if itself is not None and f"{f.path}.{itself}" not in paths:  # a list kept is kept
             paths.append(f"{f.path}.{itself}")  # with what each element is
         if pick.add(paths[0], row.records, cost=cost, force=container):
