@@ -97,6 +97,10 @@ GENERATE_WORDS = frozenset(
      "paraphrase", "render", "spellcheck", "proofread", "caption", "transform", "tokenize",
      "gen", "ask", "rerank"}
 )  # fmt: skip
+# Verbs that run something and answer what it said (``/tools/{name}/call``, ``invokeFunction``):
+# a generation when the answer is its output in blocks of content, a list of ``{type, text}``
+# with no identity of its own (``_runs``), not a stored run's record (``{id, status}``).
+RUN_VERBS = frozenset({"call", "invoke", "execute", "exec", "run", "evaluate", "eval"})
 # Verbs that make a credential anew in place of the one there was (``rotateSecret``,
 # ``/keys/{id}/roll``, ``regenerateToken``, ``resetPassword``): with a credential named in the
 # operation's words and one answered, that value is what the call made (``_mints``).
@@ -299,15 +303,22 @@ def _generates(signals: OperationSignals) -> bool:
         return False
     tree = signals.response_tree
     named = bool(_all_words(signals) & GENERATE_WORDS)
+    if not named and _runs(signals):
+        return True
     if not named and not _billed_in_tokens(tree):
         return False
     if tree is None:
         media = (signals.media_type or "").split(";")[0].strip().lower()
         return media.startswith("text/") or media == "application/xml"
     held = _held(tree)
-    # text of a resource the answer holds (``{paymentMethod: {id, details}}``) is that
-    # resource's, stored by the call, not content produced for the caller
-    paths = tuple(p for p in generated_content_paths(tree) if p.split(".")[0] not in held)
+    # text of a resource the answer holds (``{paymentMethod: {id, details}}``, a union's
+    # ``{result: {cart: {id, note}}}``) is that resource's, stored by the call, not content
+    # produced for the caller
+    paths = tuple(
+        p
+        for p in generated_content_paths(tree)
+        if p.split(".")[0] not in held and not _resource_text(tree, p)
+    )
     if not named:  # billed in tokens: a text itself (``content[].text``), not a description
         paths = tuple(p for p in paths if _produced_text(p.split(".")[-1]))
         if not paths:
@@ -319,6 +330,33 @@ def _generates(signals: OperationSignals) -> bool:
     if not _stored(tree):
         return True
     return any(_through_list(tree, path) for path in paths)
+
+
+def _runs(signals: OperationSignals) -> bool:
+    """Something run for the caller (``RUN_VERBS`` among the words of its name) whose answer
+    is what it said: blocks of text (``_text_blocks``), in an answer with no identity of its
+    own that holds no stored resource."""
+    tree = signals.response_tree
+    if not _all_words(signals) & RUN_VERBS or not isinstance(tree, dict):
+        return False
+    return not _stored(tree) and not _held(tree) and _text_blocks(tree)
+
+
+def _text_blocks(tree: dict[str, Any], depth: int = 0) -> bool:
+    """A list of blocks of text among the answer's members or its parts' (nothing with an
+    identity of its own crossed): each block a ``type`` naming what it holds beside its
+    ``text`` (``content: [{type: "text", text, annotations}]``)."""
+    for value in tree.values():
+        if isinstance(value, list) and value and isinstance(value[0], dict):
+            block = value[0]
+            tag, text = block.get("type"), block.get("text")
+            if tag is not None and text is not None and is_leaf(tag) and is_leaf(text):
+                if base_type(text) in ("string", "any"):
+                    return True
+        elif isinstance(value, dict) and depth < 2 and not has_own_identity(value):
+            if _text_blocks(value, depth + 1):
+                return True
+    return False
 
 
 TOKEN_WORDS = frozenset({"token", "tokens"})
@@ -397,6 +435,21 @@ def _measured(tree: Any, depth: int = 0) -> bool:
     if not isinstance(tree, dict) or depth > MEASURE_DEPTH:
         return False
     return any(is_measure(k, v) if is_leaf(v) else _measured(v, depth + 1) for k, v in tree.items())
+
+
+def _resource_text(tree: Any, path: str) -> bool:
+    """The text at ``path`` is a member of a resource below the answer's top (a part with an
+    identity of its own, reached through objects only), with no list between them: that
+    resource's text, not alternatives it holds (``{response: {id, choices: [...]}}``)."""
+    node = tree
+    keys = path.split(".")
+    for i, key in enumerate(keys[:-1]):
+        node = node.get(key) if isinstance(node, dict) else None
+        if not isinstance(node, dict):
+            return False  # a list (alternatives) or nothing
+        if has_own_identity(node):
+            return not _through_list(node, ".".join(keys[i + 1 :]))
+    return False
 
 
 def _through_list(tree: Any, path: str) -> bool:

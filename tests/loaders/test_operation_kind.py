@@ -150,6 +150,25 @@ def test_a_computed_result_named_as_a_generation_is_one() -> None:
     assert kind("POST", "/v1/ratings", classified, operation_id="addRating") == "create"
 
 
+def test_a_tool_run_answering_blocks_of_text_is_a_generation() -> None:
+    """``POST /v1/connectors/{c}/tools/{tool_name}/call`` (a vendor's MCP connector) answers
+    what the tool said, ``content: [{type: "text", text}]``: it was a create, and a create
+    keeps no text, so the answer was three blocks of ``type`` alone. A run that answers a
+    stored run's record, or blocks with no text, stays a write."""
+    blocks = {"content": [{"type": "string:const", "text": "string", "data": "string",
+                           "annotations": {"priority": "number"}}],
+              "metadata": {"isError": "boolean"}}  # fmt: skip
+    path = "/v1/connectors/{c}/tools/{tool_name}/call"
+    assert kind("POST", path, blocks, operation_id="connector_call_tool_v1") == "generate"
+    assert kind("POST", "/functions/{f}", blocks, operation_id="invokeFunction") == "generate"
+    run = {"id": "string", "status": "string:enum", "content": blocks["content"]}
+    assert kind("POST", "/workflows/{w}/run", run, operation_id="runWorkflow") == "create"
+    untexted = {"content": [{"type": "string:const", "uri": "string"}]}
+    assert kind("POST", path, untexted, operation_id="connector_call_tool_v1") == "create"
+    # the same blocks answered by a call no verb says runs anything: a write as before
+    assert kind("POST", "/notes", blocks, operation_id="createNote") == "create"
+
+
 def test_text_of_a_resource_a_payload_holds_is_no_generation() -> None:
     # a mutation named as a generation (tokenize, translate) that answers a payload around
     # the resource it stored: the text is that resource's, the call a write
@@ -167,6 +186,17 @@ def test_text_of_a_resource_a_payload_holds_is_no_generation() -> None:
                 operation_id="translateText") == "generate"  # fmt: skip
     assert kind("MUTATION", "", {"translation": {"text": "string"}},
                 operation_id="translateText") == "generate"  # fmt: skip
+    # the resource one level further down, in a union's result beside its errors
+    # (``cartPrepareForCompletion``: a checkout's completion, no text completion): the
+    # cart's note is the cart's, the call a write
+    cart = {"id": "string", "note": "string", "totalQuantity": "integer"}
+    ready = {"result": {"__typename": "string", "cart": cart,
+                        "errors": [{"code": "string", "message": "string"}]},
+             "userErrors": [{"code": "string", "message": "string"}]}  # fmt: skip
+    assert kind("MUTATION", "", ready, operation_id="cartPrepareForCompletion") == "update"
+    # beside the errors, with no resource holding it, the text is still what was produced
+    told = {"result": {"__typename": "string", "answer": {"text": "string"}}}
+    assert kind("MUTATION", "", told, operation_id="generateAnswer") == "generate"
 
 
 def test_no_body_or_a_bare_status_acknowledges() -> None:
