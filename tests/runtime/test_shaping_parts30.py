@@ -142,3 +142,21 @@ def test_a_part_with_a_latitude_and_a_longitude_keeps_them_wherever_it_sits() ->
     pin = {"address": "string", "lat": "number", "lng": "number"}
     plain = {"id": "string", "name": "string", "updated_at": "string:time", "pin": pin}
     assert not _under(choose_default_fields(plain, kind="read", item=True), "pin")
+
+
+def test_a_numbered_series_of_members_is_kept_together() -> None:
+    """A release report's rows, ``{ChemicalName, Year1Pounds ... Year9Pounds}``, kept the name
+    alone, and its header row ``{Year1 ... Year9}`` kept ``Year1``: members named alike but for
+    a number are one series; one kept keeps the rest, and a row that is mostly one series
+    keeps it."""
+    row = {"ChemicalName": "string", **{f"Year{i}Pounds": "string" for i in range(1, 10)}}
+    chosen = choose_default_fields(row, kind="read", item=True)
+    assert {f"Year{i}Pounds" for i in range(1, 10)} <= set(chosen), chosen
+    header = {f"Year{i}": "string" for i in range(1, 10)}
+    kept = set(choose_default_fields(header, kind="read", item=True))
+    assert set(header) <= kept, kept
+    # the lines of an address are no series of values
+    place = {"id": "string", "name": "string", "updated_at": "string:time",
+             **{f"address{i}": "string" for i in range(1, 5)}, "city": "string",
+             "postcode": "string", "country": "string"}  # fmt: skip
+    assert "address3" not in choose_default_fields(place, kind="read", item=True)
