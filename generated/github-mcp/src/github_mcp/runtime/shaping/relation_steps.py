@@ -31,6 +31,7 @@ from .collections import REPORT_WORDS
 from .pages import on_page
 from .names import base_type, is_leaf
 from .picking import VALUE_TOKENS, Field, Selection
+from .postal import address_lines, is_address
 from .roles.content import is_body, is_content
 from .roles.identity import (
     has_id, identity_fields, is_id_name, is_natural_key, own_identity_key,
@@ -185,23 +186,34 @@ SMALL_DETAIL = 6  # a part of one's own detail with at most this many values is 
 def details(sel: Selection) -> list[Field]:
     """One resource's page: the parts of its own detail (``own_detail``: no identity, no
     label) of a few values, all scalars, one of which a rule took (``hq_address.state`` as
-    its state, ``address.postal_code`` as what names it)."""
+    its state, ``address.postal_code`` as what names it); and a postal address of which a
+    rule took something, however many its members (``postal.is_address``: a billing
+    address kept by its ``state`` or its addressee's name), also a part's."""
     return [
         f for f in sel.objects
-        if not f.part and isinstance(f.node, dict) and own_detail(f)
-        and f.path in sel.pick.used and len(f.node) <= SMALL_DETAIL
-        and len(leaf_keys(f.node)) == len(f.node)
+        if isinstance(f.node, dict)
+        and (
+            not f.part and own_detail(f) and f.path in sel.pick.used
+            and len(f.node) <= SMALL_DETAIL and len(leaf_keys(f.node)) == len(f.node)
+            or is_address(f.node) and _said_in(sel, f)
+        )
     ]  # fmt: skip
+
+
+def _said_in(sel: Selection, f: Field) -> bool:
+    return any(p.startswith(f"{f.path}.") for p in sel.pick.chosen)
 
 
 def take_details(sel: Selection, row: Step) -> int:
     """Each part ``details`` found read whole, as its page shows it: an address's street,
     city, region and postal code, not one line of it (a list's item leaves it out), but its
-    noise (a hash, an avatar)."""
+    noise (a hash, an avatar); a postal address by its readable lines
+    (``postal.address_lines``), not its other members (a phone, a county)."""
     taken = 0
     for f in row.ranked(sel):
         said = {p for p in sel.pick.chosen if p.startswith(f"{f.path}.")}
-        for key in leaf_keys(f.node):
+        keys = address_lines(f.node) if is_address(f.node) else leaf_keys(f.node)
+        for key in keys:
             path = f"{f.path}.{key}"
             if path not in said and not is_noise(key):
                 taken += sel.pick.add(path, row.records, force=True, cost=3)

@@ -76,6 +76,7 @@ from .roles.time import (
 )  # fmt: skip
 from .roles.words import participle, w
 from .pages import on_page
+from .quantity_steps import headline
 from .table import Step, take_fallback, take_ranked
 from .trees import node_at, unwrap
 
@@ -117,7 +118,7 @@ def states(sel: Selection) -> list[Field]:
         f for f in sel.fields
         if is_state(f.key) and not is_noise(f.key) and (is_leaf(f.node) or readable(reduce(f)))
         and not (written and _own_state(f.node))
-        and not (sel.item and not written and _regional(sel, f))
+        and not ((sel.item or written) and _regional(sel, f))
     ]  # fmt: skip
     if sel.item and any(state_rank(f.key) < 2 for f in found):
         found = [f for f in found if state_rank(f.key) < 2]
@@ -141,9 +142,13 @@ def _resource_state(sel: Selection, f: Field, own: int) -> bool:
 
 def _regional(sel: Selection, f: Field) -> bool:
     """A part's state beside a postal address's parts (``location: {city, state, postcode}``):
-    on a listed item, the region it is in, not where it stands (its page shows its place; the
-    resource a write answers keeps it, as any part's state it holds)."""
-    return f.part and is_postal(unwrap(node_at(sel.tree, f.path.rpartition(".")[0])))
+    on a listed item and in a write's answer, the region it is in, not where it stands (a
+    write's answer is a receipt, not an address: ``address: {state}`` said nothing); its page
+    shows its place (``relation_steps.details``: the address's lines). Also an address's own
+    ``state`` when it is a part chosen on by itself."""
+    if not f.part:
+        return sel.part and is_postal(sel.tree)
+    return is_postal(unwrap(node_at(sel.tree, f.path.rpartition(".")[0])))
 
 
 def _own_state(node: Any) -> bool:
@@ -414,7 +419,9 @@ def facts(sel: Selection) -> list[Field]:
     flags' slot left, ``allow_forking``, nor a limit, ``max_members``, ``character_limit``):
     what a person reads on its page besides its name, state and times; not a bit field
     (``flags``), an id, a link, a time, a text, a blob's data, a setting of a unit, a picture
-    (``banner``, ``splash``: ``PICTURES``), nor noise (an avatar, a hash)."""
+    (``banner``, ``splash``: ``PICTURES``), nor noise (an avatar, a hash). Of many
+    (``MANY_FACTS``: a page of metrics), a total (``netprofit``: ``quantity_steps.headline``)
+    comes first: of forty metrics, not the first four in the alphabet."""
     chosen = set(sel.pick.chosen)
     found = [
         f for f in sel.own_leaves
@@ -425,7 +432,11 @@ def facts(sel: Selection) -> list[Field]:
                  or is_content(f.key) or is_value(f.key) or is_noise(f.key)
                  or is_unit_setting(f.key) or not PICTURES.isdisjoint(w(f.key)))
     ]  # fmt: skip
-    return sorted(found, key=lambda f: len(w(f.key)))
+    many = len(found) >= MANY_FACTS  # a page of metrics: its totals first
+    return sorted(found, key=lambda f: (many and not headline(f), len(w(f.key))))
+
+
+MANY_FACTS = 16  # facts no role took, at least this many: a page of metrics (``facts``)
 
 
 # A picture of the resource beside the one that stands for it (``own_picture``): its banner,

@@ -58,5 +58,25 @@ def position_paths(tree: dict[str, Any], depth: int = 2) -> tuple[str, ...]:
 
 
 def with_position(chosen: tuple[str, ...], tree: dict[str, Any]) -> tuple[str, ...]:
-    """``chosen`` and the object's position when nothing chosen holds it yet."""
-    return chosen + tuple(p for p in position_paths(tree) if not holds(chosen, p))
+    """``chosen`` and the object's position when nothing chosen holds it yet; and each part
+    of which something was kept that holds a position of its own, whatever it is named
+    (``pickup: {time, address, lat, lng}`` kept by its ``time``): that position beside it,
+    where the part took place (half a place kept says where nothing was); not a related
+    thing's, with an identity of its own (a stadium kept by its name)."""
+    out = chosen + tuple(p for p in position_paths(tree) if not holds(chosen, p))
+    return out + tuple(p for p in _parts_positions(chosen, tree) if not holds(out, p))
+
+
+def _parts_positions(chosen: tuple[str, ...], tree: dict[str, Any]) -> list[str]:
+    found: list[str] = []
+    for path in chosen:
+        segments = path.split(".")[:-1][:2]  # the parts it sits in, two levels down at most
+        node: Any = tree
+        for depth, key in enumerate(segments, 1):
+            node = node.get(key) if isinstance(node, dict) else None
+            if not isinstance(node, dict) or has_own_identity(node, tuple(w(key))):
+                break  # a related thing (a stadium by its name): its place is its own
+            prefix = ".".join(segments[:depth]) + "."
+            if (pair := _pair(node)) is not None:
+                found += [prefix + p for p in pair if prefix + p not in found]
+    return found

@@ -82,6 +82,7 @@ from .relation_steps import (
     details, parents, relations, relation_key, scalar_lists, take_details, take_parent,
     take_relations,
 )  # fmt: skip
+from .numbered import with_numbered
 from .pairs import other_ends, with_counterparts
 from .position import with_position
 from .settings import settings_page, switches, unnamed
@@ -702,8 +703,8 @@ def choose_default_fields(
         # span's start: its end; a range's top: its bottom)
         named = kind == "search" and item and any(is_label(k) for k in leaf_keys(tree))
         chosen = tuple(pick.chosen) if named else with_position(tuple(pick.chosen), tree)
-        return with_counterparts(chosen, tree)
-    return with_counterparts(tuple(pick.chosen), tree, spans=False)  # a message sent: to whom
+        return with_numbered(with_counterparts(chosen, tree), tree)  # a series: all of it
+    return with_numbered(with_counterparts(tuple(pick.chosen), tree, spans=False), tree)
 
 
 def _reserved_document_key(tree: dict[str, Any]) -> str | None:
