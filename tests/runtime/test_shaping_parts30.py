@@ -160,22 +160,3 @@ def test_a_numbered_series_of_members_is_kept_together() -> None:
              **{f"address{i}": "string" for i in range(1, 5)}, "city": "string",
              "postcode": "string", "country": "string"}  # fmt: skip
     assert "address3" not in choose_default_fields(place, kind="read", item=True)
-
-
-def test_a_page_of_many_metrics_keeps_its_headline_figures_not_the_alphabet_s_first() -> None:
-    """A trading strategy's performance, forty metrics per side, all strings: each side kept
-    ``avgbarsheld``, ``avgloss``, ``avglossbarsheld``, ``avglosspct`` (the first in the
-    alphabet) and dropped the net profit and the number of trades. A total comes first."""
-    metrics = (
-        "apr avgbarsheld avgloss avglossbarsheld avglosspct avgprofit endcapital exposure "
-        "grossloss grossprofit losingtrades mar maxdrawdown netprofit profitfactor "
-        "sharperatio totaltrades"
-    ).split()
-    side = {m: "string" for m in metrics}
-    chosen = choose_default_fields({"long": side, "short": side}, kind="read")
-    for part in ("long", "short"):
-        assert {"netprofit", "totaltrades"} <= _under(chosen, part), chosen
-    # a total named in words, among figures of one page
-    report = {"id": "string", "name": "string", "avg_fee": "string", "max_fee": "string",
-              "min_fee": "string", "mean_fee": "string", "total_fees": "string"}  # fmt: skip
-    assert "total_fees" in choose_default_fields(report, kind="read")

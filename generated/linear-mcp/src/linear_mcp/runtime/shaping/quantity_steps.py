@@ -7,11 +7,10 @@ a sibling part beside one taken and the shares of a part's quantity read with it
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from .collections import is_meta_key
-from .names import is_leaf, norm
+from .names import is_leaf
 from .picking import Field, Selection
 from .roles.quantity import (
     currency_order,
@@ -105,30 +104,12 @@ def counts(sel: Selection) -> list[Field]:
 
 
 def count_key(f: Field, sel: Selection) -> Any:
-    """Scalars first: its own before a part's, the headline figure (``headline``) before the
-    figures it sums up, the bare quantity (``replicas``) before the qualified ones that count
-    a share of it (``updatedReplicas``), before a unit setting; then small objects of
-    numbers, in order."""
+    """Scalars first: its own before a part's, the bare quantity (``replicas``) before the
+    qualified ones that count a share of it (``updatedReplicas``), before a unit setting;
+    then small objects of numbers, in order."""
     if isinstance(f.node, dict):
         return (1,)
-    return (0, f.part, not headline(f), _qualifies_another(f, sel.leaves), is_unit_setting(f.key))
-
-
-# a one-word name glued from a headline word and what it counts (``totaltrades``, ``netprofit``)
-_GLUED_HEADLINE = re.compile(r"(total|net)[a-z]{4,}")
-
-
-def headline(f: Field) -> bool:
-    """The figure the others break down, not the first in the alphabet: a total of one thing
-    (``total_sales``, ``totalClicks``, glued ``totaltrades``, ``netprofit``; not
-    ``total_private_repos``, a share of it) or the one member named as the part that holds it
-    (``Metascore.Score`` beside its ``NegativeCount``...: the score is what the part says)."""
-    ws = w(f.key)
-    if ws[0] == "total" and len(ws) == 2 or _GLUED_HEADLINE.fullmatch(f.key):
-        return True
-    holder = f.path.rpartition(".")[0].rpartition(".")[2]
-    own = norm(f.key)
-    return len(own) >= 4 and norm(holder) != own and norm(holder).endswith(own)
+    return (0, f.part, _qualifies_another(f, sel.leaves), is_unit_setting(f.key))
 
 
 def take_counts(sel: Selection, row: Step) -> int:

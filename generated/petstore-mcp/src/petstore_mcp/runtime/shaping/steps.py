@@ -76,7 +76,6 @@ from .roles.time import (
 )  # fmt: skip
 from .roles.words import participle, w
 from .pages import on_page
-from .quantity_steps import headline
 from .table import Step, take_fallback, take_ranked
 from .trees import node_at, unwrap
 
@@ -419,9 +418,7 @@ def facts(sel: Selection) -> list[Field]:
     flags' slot left, ``allow_forking``, nor a limit, ``max_members``, ``character_limit``):
     what a person reads on its page besides its name, state and times; not a bit field
     (``flags``), an id, a link, a time, a text, a blob's data, a setting of a unit, a picture
-    (``banner``, ``splash``: ``PICTURES``), nor noise (an avatar, a hash). Of many
-    (``MANY_FACTS``: a page of metrics), a total (``netprofit``: ``quantity_steps.headline``)
-    comes first: of forty metrics, not the first four in the alphabet."""
+    (``banner``, ``splash``: ``PICTURES``), nor noise (an avatar, a hash)."""
     chosen = set(sel.pick.chosen)
     found = [
         f for f in sel.own_leaves
@@ -432,11 +429,7 @@ def facts(sel: Selection) -> list[Field]:
                  or is_content(f.key) or is_value(f.key) or is_noise(f.key)
                  or is_unit_setting(f.key) or not PICTURES.isdisjoint(w(f.key)))
     ]  # fmt: skip
-    many = len(found) >= MANY_FACTS  # a page of metrics: its totals first
-    return sorted(found, key=lambda f: (many and not headline(f), len(w(f.key))))
-
-
-MANY_FACTS = 16  # facts no role took, at least this many: a page of metrics (``facts``)
+    return sorted(found, key=lambda f: len(w(f.key)))
 
 
 # A picture of the resource beside the one that stands for it (``own_picture``): its banner,
