@@ -429,6 +429,8 @@ def _shape(
     entity = tuple(words(name)) if name else ()
     if not entity and payload.collection:  # an item of no named schema: what its list is
         entity = tuple(words(payload.collection[-1]))  # named (``quotes``)
+    listed = tuple(words(payload.collection[-1])) if payload.collection else ()
+    listed = () if listed == entity else listed  # the list's name, when the type has another
     shared: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
     if payload.collection is not None:  # a union's items: the members its variants share
         decided = _items_of(_schema_at(body, payload.collection, resolver))
@@ -457,6 +459,7 @@ def _shape(
             variants=variant_names(decided, builder),
             about=path_names if payload.collection is None else (),
             own=own if payload.collection else "",
+            listed=listed,
         ),
         decision_tree=item_tree or None,
     )
