@@ -121,3 +121,63 @@ def test_a_container_s_records_keep_what_each_item_of_their_lists_is(tools) -> N
     assert [[s["submitter"] for s in i["additional_submitters"]] for i in items] == [
         ["Lab 0", "Lab 1"]
     ] * 3, items
+
+
+def test_a_list_s_items_keep_the_values_the_operation_is_named_for(tools) -> None:
+    """``ProjectedPlayerStatsByDateWithSalaries`` answering players' projections, each with
+    a dozen figures and the salaries two contests pay: the items kept the player, the status
+    and the time, and not the salaries the operation is named for (reader29: a
+    ``..._salaries`` tool that dropped its salaries; ``called.py``)."""
+    players = [
+        {"PlayerId": 20000 + i, "Name": f"Player {i}", "Team": "BOS", "Position": "G",
+         "InjuryStatus": "Healthy", "Updated": "2024-05-01T12:00:00Z", "Minutes": 30.5,
+         "Points": 18.2 + i, "Rebounds": 4.1, "Assists": 6.3, "Steals": 1.2, "Blocks": 0.4,
+         "Turnovers": 2.2, "FantasyPoints": 35.5, "DraftKingsSalary": 7000 + 100 * i,
+         "FanDuelSalary": 7500 + 100 * i}
+        for i in range(3)
+    ]  # fmt: skip
+    tool = tools["projected_player_stats_by_date_with_salaries"]
+    items = shaped_json(tool, players)
+    assert [(i["DraftKingsSalary"], i["FanDuelSalary"]) for i in items] == [
+        (7000, 7500),
+        (7100, 7600),
+        (7200, 7700),
+    ], items
+
+
+def test_items_of_parts_keep_the_values_the_operation_is_named_for(tools) -> None:
+    """``BoxScoresByDate`` answering ``[{Game: {...}, Periods: [...]}]``: each box score is
+    its game, kept by its teams, status and time; the two scores the operation is named for
+    were left out."""
+    scores = [
+        {"Game": {"GameId": 900 + i, "Status": "Final", "DateTime": "2024-05-01T19:00:00Z",
+                  "HomeTeamName": f"Home {i}", "AwayTeamName": f"Away {i}",
+                  "HomeTeamScore": 100 + i, "AwayTeamScore": 90 + i, "Attendance": 18000,
+                  "Channel": "TV1", "Updated": "2024-05-01T22:00:00Z"},
+         "Periods": [{"Number": n, "Name": f"Q{n}"} for n in (1, 2, 3, 4)]}
+        for i in range(3)
+    ]  # fmt: skip
+    items = shaped_json(tools["box_scores_by_date"], scores)
+    assert [(i["Game"]["HomeTeamScore"], i["Game"]["AwayTeamScore"]) for i in items] == [
+        (100, 90),
+        (101, 91),
+        (102, 92),
+    ], items
+
+
+def test_a_list_s_items_keep_their_own_id_named_for_the_list(tools) -> None:
+    """``posts: [PostSearchResult]`` (a post and its search snippets) with ``post_id`` beside
+    ``group_id`` and ``user_id``: the item's type is named a search result, so ``post_id`` was
+    no id of its own by that name, and the items kept the group they were posted in, no id to
+    follow a post up by (reader29)."""
+    posts = [
+        {"content": "A wooden chair in good order.", "date": "2024-05-01T12:00:00Z",
+         "footer": None, "group_id": 81, "latitude": 42.9, "longitude": -88.0,
+         "outcome": None, "post_id": 2500 + i, "source": "web", "title": f"Chair {i}",
+         "type": "offer", "url": f"https://things.example/posts/{2500 + i}", "user_id": 7,
+         "search_title": f"<b>Chair</b> {i}", "search_content": "A wooden <b>chair</b>"}
+        for i in range(3)
+    ]  # fmt: skip
+    body = {"posts": posts, "num_posts": 3, "page": 1, "per_page": 20}
+    items = shaped_json(tools["search_user_posts"], body)["posts"]
+    assert [i["post_id"] for i in items] == [2500, 2501, 2502], items

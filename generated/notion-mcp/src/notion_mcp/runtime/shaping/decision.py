@@ -50,11 +50,12 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from .beside import records_beside
+from .called import called_members
 from .collections import find_payload
 from .failures import named_as_report, why_failed, write_reports
 from .compounds import whole_compounds
 from .edges import edge_member
-from .roles.identity import named_for_itself
+from .roles.identity import listed_own_id, named_for_itself
 from .defaults import LABEL_ARRAYS, choose_default_fields, identity_fields, is_label
 from .defaults import settings_fields
 from .kinds import WRITE_KINDS
@@ -95,6 +96,9 @@ class DefaultsContext:
     # type's other name (``namespaces`` of ``namespace_info`` items): what each item is may be
     # named for the list (``namespace``; ``_fields``)
     listed: tuple[str, ...] = ()
+    # the words of the operation's name its members are named with (``salary`` of
+    # ``...WDfsSalaries``): what the call is for, kept (``called.py``)
+    called: tuple[str, ...] = ()
 
     def listed_at(self, path: tuple[str, ...] | None) -> DefaultsContext:
         """The context of the items of a list found at ``path`` in a response the description
@@ -141,6 +145,8 @@ class DefaultsContext:
             out["asked"] = list(self.asked)
         if self.listed:
             out["listed"] = list(self.listed)
+        if self.called:
+            out["called"] = list(self.called)
         return out
 
     @classmethod
@@ -167,6 +173,7 @@ class DefaultsContext:
             own=str(data.get("own") or ""),
             asked=tuple(str(a) for a in data.get("asked", ())),
             listed=tuple(str(a) for a in data.get("listed", ())),
+            called=tuple(str(a) for a in data.get("called", ())),
         )
 
 
@@ -294,6 +301,12 @@ def _fields(
         # what each item is, named for its list (``namespaces[].namespace``) beside a type
         # of another name the rules read it by
         defaults = tuple(defaults) + (() if itself in defaults else (itself,))
+    if item and defaults and (own := listed_own_id(tree, context.listed)) not in (None, *defaults):
+        defaults = tuple(defaults) + (str(own),)  # its own id, named for its list (``post_id``)
+    if defaults and context.called:  # the values the operation is named for (called.py)
+        defaults = tuple(defaults) + tuple(
+            p for p in called_members(tree, context.called) if p not in defaults
+        )
     if not item and context.about:  # what the call is for, named by its path
         defaults = tuple(defaults) + _named_by_path(
             tree, context.about, tuple(defaults), set_by=kind == "update", entity=context.entity

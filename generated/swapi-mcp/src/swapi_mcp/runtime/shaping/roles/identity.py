@@ -101,6 +101,18 @@ def named_for_itself(tree: dict[str, Any], entity: tuple[str, ...]) -> str | Non
     return None
 
 
+def listed_own_id(tree: dict[str, Any], listed: tuple[str, ...]) -> str | None:
+    """The id after the singular of the name of the list the object is an item of: ``post_id``
+    of a ``posts`` item, its own id whatever its type is named (a ``PostSearchResult``, whose
+    rules read ``group_id``, the group it was posted in, as what it is)."""
+    names = itself_names(listed)
+    for key, node in tree.items():
+        ws = w(key)
+        if len(ws) > 1 and ws[-1] in ID_WORDS and ws[:-1] in names and is_leaf(node):
+            return key
+    return None
+
+
 def with_what_each_is(element: Any, own: list[str], listed_as: str | None = None) -> list[str]:
     """An element's own defaults, a list inside it kept by a member of its items
     (``namedPorts.name``) with what each of those items is (``namedPorts.port``,
