@@ -382,6 +382,7 @@ def _operations(
                 path_names=named,
                 addressed=path_addressed(path),
                 tree=tree,
+                operation_id=op_id,
             )
             written = method.lower() in ("post", "put", "patch", "delete")
             acted = (

@@ -29,6 +29,7 @@ from typing import Any
 
 from ..ir.models import ResponseShape
 from ..runtime.upstream.media import XML, media_kind
+from ..runtime.shaping.called import called_words
 from ..runtime.shaping.chunking import get_at
 from ..runtime.shaping.collections import LIST_KEYS, Payload, dotted, find_payload, is_meta_key
 from ..runtime.shaping.decision import DefaultsContext
@@ -38,7 +39,7 @@ from ..runtime.shaping.names import with_hint, words
 from ..runtime.shaping.roles.label import is_label, label_rank
 from ..runtime.shaping.roles.identity import addressed_by, identity_fields, is_id_name
 from ..runtime.shaping.roles.relation import stub_text
-from ..runtime.shaping.trees import EVERY_KEY, is_map
+from ..runtime.shaping.trees import EVERY_KEY, is_map, unwrap
 from .document import Document
 from .refs import RefResolver, Resolved, is_ref
 from .schemas import TYPE_SLIPS
@@ -335,8 +336,10 @@ def build_response_shape(
     path_names: tuple[str, ...] = (),
     addressed: tuple[str, ...] = (),
     method_of: tuple[str, ...] = (),
+    operation_id: str | None = None,
 ) -> ResponseShape:
-    """``method_of``: the names of the collection a custom method acts on
+    """``operation_id``: the operation's name, whose words name the values it is for
+    (``called.py``); ``method_of``: the names of the collection a custom method acts on
     (``operation_kind.method_collection``: ``jobs`` of ``jobs:search``); ``addressed``: the names of the object a path ending with parameters addresses
     (``operation_kind.path_addressed``); ``path_names``: the names the operation's path ends with (``operation_kind.path_about``:
     a member of one object named so is what the call is for, ``DefaultsContext.about``); ``written``: the method writes (POST, PUT, PATCH, DELETE: its answer is the object it
@@ -351,6 +354,7 @@ def build_response_shape(
     shape = _shape(
         body.schema, body.media_type or "", body.doc, resolver, builder, keys, about, tree,
         own_key=own_key, one=one, written=written, path_names=path_names, addressed=addressed,
+        operation_id=operation_id,
         method_of=method_of,
     )  # fmt: skip
     if body.xml and body.schema is not None:
@@ -379,6 +383,7 @@ def _shape(
     path_names: tuple[str, ...] = (),
     addressed: tuple[str, ...] = (),
     method_of: tuple[str, ...] = (),
+    operation_id: str | None = None,
 ) -> ResponseShape:
     """The response's payload (``collections.find_payload``: a list under any key, an
     envelope around one resource, or the body), its field tree and what its default fields
@@ -429,6 +434,8 @@ def _shape(
     entity = tuple(words(name)) if name else ()
     if not entity and payload.collection:  # an item of no named schema: what its list is
         entity = tuple(words(payload.collection[-1]))  # named (``quotes``)
+    listed = tuple(words(payload.collection[-1])) if payload.collection else ()
+    listed = () if listed == entity else listed  # the list's name, when the type has another
     shared: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
     if payload.collection is not None:  # a union's items: the members its variants share
         decided = _items_of(_schema_at(body, payload.collection, resolver))
@@ -457,6 +464,8 @@ def _shape(
             variants=variant_names(decided, builder),
             about=path_names if payload.collection is None else (),
             own=own if payload.collection else "",
+            listed=listed,
+            called=called_words(unwrap(item_tree) if item_tree else None, operation_id),
         ),
         decision_tree=item_tree or None,
     )

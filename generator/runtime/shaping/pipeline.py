@@ -145,9 +145,9 @@ def shape(
         if not selection:
             sample = target[:200] if isinstance(target, list) else target
             guessed = tree if isinstance(tree, dict) else field_tree_from_value(sample, maps=True)
-            selection = list(
-                decide_fields(guessed, config.context, kind=config.kind, item=where.kind == "list")
-            )
+            listed = where.kind == "list"
+            context = config.context.listed_at(path) if listed else config.context
+            selection = list(decide_fields(guessed, context, kind=config.kind, item=listed))
         selection = selection or None
         from_defaults = selection is not None
         if selection is not None and not (config.operator_defaults and config.default_fields):

@@ -17,7 +17,9 @@ from typing import Any, Callable
 
 from .chunking import get_at, set_at
 from .names import norm
+from .roles.identity import itself_names
 from .roles.kinds import is_kind
+from .roles.words import w
 from .roles.state import is_alarm_flag
 
 # Identity members are kept even when null, so every item still says which one it is.
@@ -74,12 +76,15 @@ def drop_constant_kinds(
     says nothing: drop it from the items, unless it is all an item has. Not a tag that names
     the member holding the item's content (``{"type": "paragraph", "paragraph": {...}}`` in
     ``raw``, the items as sent), nor a member a path parameter of the tool's context names
-    (``keys``: ``{type}`` in the address of one item, ``decision.DefaultsContext.keys``)."""
+    (``keys``: ``{type}`` in the address of one item, ``decision.DefaultsContext.keys``), nor
+    the member named for what the list holds (``acceleratorTypes[].type``: each item's type is
+    what it is, no discriminator; ``roles.identity.itself_names``)."""
     items = get_at(shaped, path)
     if not isinstance(items, list) or len(items) < 2 or not all(isinstance(i, dict) for i in items):
         return shaped
     first = raw[0] if isinstance(raw, list) and raw and isinstance(raw[0], dict) else {}
     named = {norm(k) for k in keys}
+    itself = itself_names(w(path[-1])) if path and isinstance(path[-1], str) else set()
     constant = [
         key
         for key in items[0]
@@ -88,6 +93,7 @@ def drop_constant_kinds(
         and all(key in i and i[key] == items[0][key] for i in items)
         and not (isinstance(first.get(key), str) and first[key] in first)
         and norm(key) not in named
+        and w(key) not in itself
     ]
     if not constant:
         return shaped

@@ -46,14 +46,16 @@ what they chose keeps each compound value whole (``compounds.py``: ``{seconds, n
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from .beside import records_beside
+from .called import called_members
 from .collections import find_payload
 from .failures import named_as_report, why_failed, write_reports
 from .compounds import whole_compounds
 from .edges import edge_member
+from .roles.identity import listed_own_id, named_for_itself
 from .defaults import LABEL_ARRAYS, choose_default_fields, identity_fields, is_label
 from .defaults import settings_fields
 from .kinds import WRITE_KINDS
@@ -90,6 +92,25 @@ class DefaultsContext:
     # the names of what a list's request sends (its query parameters and body members):
     # a list's wrapper answering them back echoes the caller's own values (``payload.echoed``)
     asked: tuple[str, ...] = ()
+    # the words of the name of the list the items are read from, when their entity is their
+    # type's other name (``namespaces`` of ``namespace_info`` items): what each item is may be
+    # named for the list (``namespace``; ``_fields``)
+    listed: tuple[str, ...] = ()
+    # the words of the operation's name its members are named with (``salary`` of
+    # ``...WDfsSalaries``): what the call is for, kept (``called.py``)
+    called: tuple[str, ...] = ()
+
+    def listed_at(self, path: tuple[str, ...] | None) -> DefaultsContext:
+        """The context of the items of a list found at ``path`` in a response the description
+        gave no item type for: an item of no named entity is what its list is named
+        (``quotes``: each is a quote, its ``quote`` what it is), as the loader names an item
+        of no named schema (``loaders/response_shape.py``)."""
+        if not path or not isinstance(path[-1], str):
+            return self
+        named = tuple(words(path[-1]))
+        if not self.entity:
+            return replace(self, entity=named)
+        return self if self.listed or named == self.entity else replace(self, listed=named)
 
     def to_json(self) -> dict[str, Any]:
         """The non-default members (``spec.json``'s ``response.context``)."""
@@ -122,6 +143,10 @@ class DefaultsContext:
             out["own"] = self.own
         if self.asked:
             out["asked"] = list(self.asked)
+        if self.listed:
+            out["listed"] = list(self.listed)
+        if self.called:
+            out["called"] = list(self.called)
         return out
 
     @classmethod
@@ -147,6 +172,8 @@ class DefaultsContext:
             sent=tuple(str(m) for m in data.get("sent", ())),
             own=str(data.get("own") or ""),
             asked=tuple(str(a) for a in data.get("asked", ())),
+            listed=tuple(str(a) for a in data.get("listed", ())),
+            called=tuple(str(a) for a in data.get("called", ())),
         )
 
 
@@ -270,6 +297,16 @@ def _fields(
 ) -> tuple[str, ...]:
     item = item and not one_resource(context.one, kind)  # its page, also inside a list
     defaults = _chosen(tree, context, kind=kind, item=item)
+    if item and defaults and (itself := named_for_itself(tree, context.listed)) is not None:
+        # what each item is, named for its list (``namespaces[].namespace``) beside a type
+        # of another name the rules read it by
+        defaults = tuple(defaults) + (() if itself in defaults else (itself,))
+    if item and defaults and (own := listed_own_id(tree, context.listed)) not in (None, *defaults):
+        defaults = tuple(defaults) + (str(own),)  # its own id, named for its list (``post_id``)
+    if defaults and context.called:  # the values the operation is named for (called.py)
+        defaults = tuple(defaults) + tuple(
+            p for p in called_members(tree, context.called) if p not in defaults
+        )
     if not item and context.about:  # what the call is for, named by its path
         defaults = tuple(defaults) + _named_by_path(
             tree, context.about, tuple(defaults), set_by=kind == "update", entity=context.entity

@@ -58,7 +58,8 @@ def defaults_read_from_response(
         defaults and series read from it, selected; ``NONE_READ`` when it gives no defaults."""
         nonlocal series
         tree = field_tree_from_value(node[:200] if item else node, maps=True)
-        fields = decide_fields(tree, config.context, kind=config.kind, item=item)
+        context = config.context.listed_at(at.path) if item else config.context
+        fields = decide_fields(tree, context, kind=config.kind, item=item)
         series = answered_series(node, item, config.kind)
         if not fields:
             return NONE_READ
@@ -111,7 +112,9 @@ def defaults_read_from_response(
         tree = field_tree_from_value(raw, maps=True)
         key = dumps(tree)
         if key not in chosen:
-            chosen[key] = decide_fields(tree, config.context, kind=config.kind, item=True)
+            chosen[key] = decide_fields(
+                tree, config.context.listed_at(path), kind=config.kind, item=True
+            )
         if chosen[key]:
             out[i] = select(raw, chosen[key], tree)
     return set_at(shaped, path, out) if path else out

@@ -52,7 +52,7 @@ from .outcomes import composite_key, composite_parts, link_ids, tallies
 from .picking import Field, Picker, Profile, Selection
 from .roles.content import is_content, is_data_name
 from .roles.identity import (
-    has_id, has_own_identity, identity_fields, is_id_name, own_identity_key,
+    has_id, has_own_identity, identity_fields, is_id_name, named_for_itself, own_identity_key,
 )  # fmt: skip
 from .roles.kinds import is_kind
 from .roles.label import is_label, label_rank
@@ -102,7 +102,7 @@ from .steps import (
     texts,
 )  # fmt: skip
 from .label_steps import (
-    addresses, label_key, labels, locators, named_for_itself, named_relations, names_beside_ids,
+    addresses, label_key, labels, locators, named_relations, names_beside_ids,
     own_links, label_text_key, part_last,
     plain_texts, primaries, readings, rich_labels, rich_path, rich_texts, tag_maps, take_label,
     take_primary, values,

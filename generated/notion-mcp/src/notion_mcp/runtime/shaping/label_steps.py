@@ -19,7 +19,6 @@ from .roles.content import (
     is_value,
 )
 from .roles.identity import (
-    singular,
     addressed_by,
     has_id,
     is_id_name,
@@ -39,7 +38,7 @@ from .roles.label import (
     text_path,
 )
 from .roles.links import URL_WORDS, is_url
-from .roles.noise import is_credential, is_noise
+from .roles.noise import is_noise
 from .roles.people import is_person, is_person_object, own_name
 from .roles.relation import reduce
 from .roles.state import is_state
@@ -346,20 +345,3 @@ def readings(sel: Selection) -> list[Field]:
         and base_type(f.node) in ("string", "any")
     ]  # fmt: skip
     return [found[0], units[0]] if len(found) == 1 and units else []
-
-
-def named_for_itself(tree: dict[str, Any], entity: tuple[str, ...]) -> str | None:
-    """The member named for what the object is (``quote`` of a quote, ``joke`` of a joke, the
-    ``resource`` of a tenant resource, a season's ``Season``): a string or a number that *is*
-    the object, whatever else it says of it (its author, its length). An item of a list named
-    for what it holds kept its author and id and not itself. Not a credential (a token's
-    ``token``: hidden by the secrets rule) nor noise."""
-    if not entity:
-        return None
-    one = singular(entity[-1])  # a list's item named by its list (``quotes``)
-    names = {entity, entity[-1:], (*entity[:-1], one), (one,)}
-    for key, node in tree.items():
-        if w(key) in names and is_leaf(node) and not (is_noise(key) or is_credential(key)):
-            if base_type(node) in ("string", "integer", "number"):
-                return key
-    return None

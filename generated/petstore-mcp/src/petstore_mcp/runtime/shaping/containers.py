@@ -18,7 +18,7 @@ from .pages import on_page
 from .picking import Field, Picker, Selection
 from .relation_steps import is_container
 from .roles.content import is_content
-from .roles.identity import is_id_name, is_natural_key
+from .roles.identity import is_id_name, is_natural_key, with_what_each_is
 from .roles.label import is_label
 from .roles.noise import is_noise
 from .roles.quantity import is_money
@@ -136,7 +136,11 @@ def container_lists(
             continue
         if not listed and is_meta_key(f.key):
             continue  # a part's metadata object (``meta``, ``links``)
-        for path in choose(element) if listed else choose_one(element, f.key):
+        if listed:  # each record with what it is, and what each of its lists' items is
+            paths = with_what_each_is(element, list(choose(element)), f.key)
+        else:
+            paths = list(choose_one(element, f.key))
+        for path in paths:
             sel.pick.add(f"{f.path}.{path}", "list", force=True)
 
 

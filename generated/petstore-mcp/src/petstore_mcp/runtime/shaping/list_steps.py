@@ -13,13 +13,14 @@ from typing import Any
 
 from .collections import REPORT_WORDS
 from .kinds import WRITE_KINDS
-from .label_steps import named_for_itself
+from .roles.identity import named_for_itself
 from .pages import on_page
 from .names import base_type, hint, is_leaf
 from .outcomes import composite_parts
 from .picking import VALUE_TOKENS, Field, Selection
 from .roles.content import is_content, is_data_name
 from .roles.identity import has_id, is_id_name, is_natural_key, own_identity_key
+from .roles.identity import with_what_each_is
 from .roles.kinds import is_kind
 from .roles.label import (
     is_color,
@@ -412,7 +413,7 @@ def take_lists(sel: Selection, row: Step) -> int:
                 p for p in sel.choose_item(element)
                 if not is_url(p.rsplit(".", 1)[-1], None) or container
             ]  # fmt: skip
-            own = _dated_with_who(element, chosen)
+            own = with_what_each_is(element, _dated_with_who(element, chosen))
             if container:  # a report's records: what each says in words too, past the
                 # first few of its defaults (a feature's picks: ``summary: {long}``)
                 own += [p for p in chosen[len(own) :] if is_content(p.split(".", 1)[0])][:1]

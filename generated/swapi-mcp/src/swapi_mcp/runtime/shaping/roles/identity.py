@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..names import base_type
+from ..names import base_type, is_leaf
 from ..trees import alike, unwrap
 from .label import NOT_OWN, is_full_name, is_label, label_rank, pair_value
 from .noise import NOISE_WORDS, is_credential, is_noise
@@ -67,6 +67,68 @@ def singular(word: str) -> str:
     if not plural(word):
         return word
     return word[:-3] + "y" if word.endswith("ies") else word[:-1]
+
+
+# plurals made with ``es`` after a hissing sound (``addresses``, ``classes``, ``matches``)
+ES_PLURALS = ("sses", "ches", "shes", "xes", "zzes")
+
+
+def itself_names(entity: tuple[str, ...]) -> set[tuple[str, ...]]:
+    """The names of the member that is the object ``entity`` names (its words): the entity's
+    name or its last word, made singular when it is a list's (``quotes``: ``quote``;
+    ``ip_addresses``: ``ip_address`` or ``address``; ``singular`` takes off the ``s`` alone,
+    right for ``licenses``, so an ``es`` plural is tried both ways). Empty for no entity."""
+    if not entity:
+        return set()
+    last = entity[-1]
+    ones = {singular(last)} | ({last[:-2]} if last.endswith(ES_PLURALS) else set())
+    return {entity, entity[-1:]} | {(*entity[:-1], one) for one in ones} | {(o,) for o in ones}
+
+
+def named_for_itself(tree: dict[str, Any], entity: tuple[str, ...]) -> str | None:
+    """The member named for what the object is (``quote`` of a quote, ``joke`` of a joke, the
+    ``resource`` of a tenant resource, a season's ``Season``): a string or a number that *is*
+    the object, whatever else it says of it (its author, its length). An item of a list named
+    for what it holds kept its author and id and not itself. Not a credential (a token's
+    ``token``: hidden by the secrets rule) nor noise."""
+    if not entity:
+        return None
+    names = itself_names(entity)  # a list's item named by its list (``quotes``)
+    for key, node in tree.items():
+        if w(key) in names and is_leaf(node) and not (is_noise(key) or is_credential(key)):
+            if base_type(node) in ("string", "integer", "number"):
+                return key
+    return None
+
+
+def listed_own_id(tree: dict[str, Any], listed: tuple[str, ...]) -> str | None:
+    """The id after the singular of the name of the list the object is an item of: ``post_id``
+    of a ``posts`` item, its own id whatever its type is named (a ``PostSearchResult``, whose
+    rules read ``group_id``, the group it was posted in, as what it is)."""
+    names = itself_names(listed)
+    for key, node in tree.items():
+        ws = w(key)
+        if len(ws) > 1 and ws[-1] in ID_WORDS and ws[:-1] in names and is_leaf(node):
+            return key
+    return None
+
+
+def with_what_each_is(element: Any, own: list[str], listed_as: str | None = None) -> list[str]:
+    """An element's own defaults, a list inside it kept by a member of its items
+    (``namedPorts.name``) with what each of those items is (``namedPorts.port``,
+    ``named_for_itself``): an element's first few defaults stop before it. ``listed_as``: the
+    name of the list the element is an item of, whose item is what it names too (a
+    ``submitters`` item's ``submitter``)."""
+    out = list(own)
+    for p in own:
+        key, _, rest = p.partition(".")
+        inner = unwrap(element.get(key)) if isinstance(element, dict) and rest else None
+        if isinstance(element.get(key), list) and isinstance(inner, dict):
+            itself = named_for_itself(inner, w(key))
+            if itself is not None and f"{key}.{itself}" not in out:
+                out.insert(out.index(p) + 1, f"{key}.{itself}")
+    itself = named_for_itself(element, w(listed_as)) if listed_as and out else None
+    return out + [itself] if itself is not None and itself not in out else out
 
 
 def _listed_own(leaves: list[str], entity: tuple[str, ...]) -> list[str]:
