@@ -460,7 +460,7 @@ def choose_default_fields(field_tree: Any, **options: Any) -> tuple[str, ...]:
     if options.get("item") or options.get("part") or not isinstance(tree, dict):
         return chosen
     write = options.get("kind", "read") in WRITE_KINDS
-    added = outcome_pairs(tree, chosen, write) + flagged_reports(tree)
+    added = outcome_pairs(tree, chosen, write) + flagged_reports(tree, chosen)
     return chosen + tuple(dict.fromkeys(p for p in added if p not in chosen))
 
 

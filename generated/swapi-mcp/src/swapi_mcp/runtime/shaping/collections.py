@@ -259,8 +259,9 @@ def _payload(node: dict[str, Any], path: tuple[str, ...], depth: int) -> Payload
         if isinstance(v, list)
         and (not is_meta_key(k) or unaddressed_links(k, v))
         and not _exchange_notes(k, v)
-        and not _named_failed(k)
     ]
+    if len(arrays) == 1 and _named_failed(arrays[0]):
+        arrays = []  # the records it failed on alone: no payload list (``_named_failed``)
     of_objects = [k for k in arrays if isinstance(unwrap(node[k]), dict)]
     if len(arrays) > len(of_objects):  # lists of values beside (the ids a call invalidated)
         of_objects = [k for k in of_objects if not _about_errors(k)]
@@ -429,9 +430,10 @@ def _conventional_resource(node: dict[str, Any], array: str) -> str | None:
 
 
 def _named_failed(key: str) -> bool:
-    """A list named for what failed (``failed_items``, ``failures``): the records a call could
-    not act on, beside the counts of what it did (``{total_affected_items, failed_items}``,
-    the records it did act on undeclared), never the payload list."""
+    """A list named for what failed (``failed_items``, ``failures``): as a body's only list,
+    the records a call could not act on beside the counts of what it did
+    (``{total_affected_items, failed_items}``, the records it did act on undeclared), never
+    the payload list (beside other lists, ``{deleted, failed}``, the rules of several lists)."""
     return not {"failed", "failures"}.isdisjoint(words(key) or (key.lower(),))
 
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .invariants import WRAPPER_LAST
 from .names import base_type, is_leaf, words
 from .roles.identity import has_own_identity
 from .roles.noise import is_noise
@@ -99,11 +100,22 @@ def _scopes(tree: dict[str, Any], depth: int = DEPTH, prefix: str = "") -> list[
     return out
 
 
+def _beyond_outcome(tree: dict[str, Any], chosen: tuple[str, ...]) -> bool:
+    """``chosen`` holds more than the answer's outcome and envelope words (``{success, code}``
+    of an envelope around the resource): a pair added to those alone would read as the answer
+    and hide that the resource was left out (the invariants read the result again then)."""
+    top = pair_in(tree) or ()
+    return any(
+        "." in p or (p not in top and (words(p) or (p.lower(),))[-1] not in WRAPPER_LAST)
+        for p in chosen
+    )
+
+
 def outcome_pairs(tree: Any, chosen: tuple[str, ...], write: bool) -> list[str]:
     """The members of ``tree`` an answer keeps beside ``chosen`` (module doc): on a write every
     outcome pair of it and its unidentified parts; on any answer the partner of a code or a
-    message it keeps."""
-    if not isinstance(tree, dict):
+    message it keeps; none when ``chosen`` holds only the outcome (``_beyond_outcome``)."""
+    if not isinstance(tree, dict) or not _beyond_outcome(tree, chosen):
         return []
     out: list[str] = []
     if write:
@@ -145,9 +157,10 @@ def _report(record: dict[str, Any], depth: int = 1) -> list[str]:
     return list(dict.fromkeys(out))
 
 
-def flagged_reports(tree: Any) -> list[str]:
-    """An error flag and the reports beside it (module doc), each by what it says."""
-    if not isinstance(tree, dict):
+def flagged_reports(tree: Any, chosen: tuple[str, ...]) -> list[str]:
+    """An error flag and the reports beside it (module doc), each by what it says; none when
+    ``chosen`` holds only the outcome (``_beyond_outcome``)."""
+    if not isinstance(tree, dict) or not _beyond_outcome(tree, chosen):
         return []
     flags = [k for k, v in tree.items() if _flag(k, v)]
     if not flags:
