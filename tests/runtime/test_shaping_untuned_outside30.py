@@ -109,3 +109,17 @@ def test_a_list_of_failed_records_is_not_the_answer(tools) -> None:
     kept = shaped["outcome"]["matched"]
     assert [r["rule_id"] for r in kept] == ["r-100", "r-101"]
     assert [r["title"] for r in kept] == ["Blocks SSH brute force", "Audits sudo"]
+
+
+def test_an_error_flags_reports_beside_a_list_are_previews(tools) -> None:
+    """The reports kept beside a read's list are cut to previews, as a failed record's reason
+    is: whole, three long messages made the answer three times its size."""
+    long = "The section could not be priced because its supplier sent no rates today. " * 4
+    body = {
+        "is_error": True,
+        "errors": [{"text": long, "kind_name": "MissingPrices", "fault_code": "E104"}],
+        "sections": [{"section_id": 1, "open": True}],
+    }
+    (report,) = shaped_json(tools["store_catalogue"], body)["errors"]
+    assert report["text"].startswith("The section could not be priced")
+    assert len(report["text"]) < len(long) / 2

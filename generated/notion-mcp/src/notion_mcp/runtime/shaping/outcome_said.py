@@ -190,10 +190,25 @@ def reports_beside(key: str, value: Any, wrapper: dict[str, Any]) -> Any:
     if not any(_flag_value(k, v) for k, v in wrapper.items() if k != key):
         return None
     if isinstance(value, list) and all(isinstance(v, str) for v in value):
-        return value  # ``errors: ["..."]``: what they say, whole
+        return _previews(value)  # ``errors: ["..."]``: what they say
     from .fields import project  # the projection reads what shaping keeps
     from .trees import field_tree_from_value
 
     record = unwrap(field_tree_from_value(value))
     members = _report(record) if isinstance(record, dict) else []
-    return project(value, members) if members else None
+    return _previews(project(value, members)) if members else None
+
+
+def _previews(value: Any) -> Any:
+    """``value`` with its texts cut to previews (``PREVIEW_CHARS``), as a failed record's
+    reason is: the wrapper's members are not truncated with the payload."""
+    from .list_items import PREVIEW_CHARS
+    from .truncate import DEFAULT_MARKER, truncate_string
+
+    if isinstance(value, str):
+        return truncate_string(value, PREVIEW_CHARS, DEFAULT_MARKER)
+    if isinstance(value, list):
+        return [_previews(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _previews(v) for k, v in value.items()}
+    return value
