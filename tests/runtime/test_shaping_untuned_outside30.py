@@ -123,3 +123,19 @@ def test_an_error_flags_reports_beside_a_list_are_previews(tools) -> None:
     (report,) = shaped_json(tools["store_catalogue"], body)["errors"]
     assert report["text"].startswith("The section could not be priced")
     assert len(report["text"]) < len(long) / 2
+
+
+def test_an_error_flag_alone_is_not_added() -> None:
+    """A flag named as errors with no report beside it (``{status, error: false, meta}`` of a
+    create) says no more than the status: it is not added to the defaults."""
+    import json
+
+    from generator.runtime.shaping.pipeline import shape
+    from generator.runtime.shaping.shape_config import ShapeConfig
+    from generator.runtime.shaping.trees import field_tree_from_value
+
+    body = {"status": 200, "error": False, "id": "v-1", "name": "Primary colour", "mode": "m"}
+    config = ShapeConfig(kind="create", field_tree=field_tree_from_value(body))
+    out = json.loads(shape(body, config).chunks[0])
+    assert out["id"] == "v-1"
+    assert "error" not in out

@@ -174,7 +174,7 @@ def flagged_reports(tree: Any, chosen: tuple[str, ...]) -> list[str]:
             out += [f"{key}.{m}" for m in _report(inner)]
         elif isinstance(sub, list) and _said(sub):
             out.append(key)
-    return out
+    return out if len(out) > 1 else []  # a flag with no report beside it says no more
 
 
 def _flag_value(key: str, value: Any) -> bool:
