@@ -90,27 +90,6 @@ def test_an_error_flag_keeps_the_reports_beside_it(tools) -> None:
     assert [s["section_id"] for s in shaped["sections"]] == [1]
 
 
-def test_a_list_of_failed_records_is_not_the_answer(tools) -> None:
-    """A read whose description declares, inside its answer's part, the counts and the records
-    that failed (``failed_records``) but not the records it answers: the failed records are
-    no payload list. Before, they were taken for it, the undeclared records went with the
-    rest of the wrapper, and the agent got the counts and an empty list of failures."""
-    rule = {"rule_id": "r-100", "title": "Blocks SSH brute force", "level": 10}
-    body = {
-        "outcome": {
-            "matched": [rule, {**rule, "rule_id": "r-101", "title": "Audits sudo"}],
-            "total_matched": 2,
-            "failed_records": [],
-            "total_failed": 0,
-        },
-        "message": "All rules were returned",
-    }
-    shaped = shaped_json(tools["list_rules"], body)
-    kept = shaped["outcome"]["matched"]
-    assert [r["rule_id"] for r in kept] == ["r-100", "r-101"]
-    assert [r["title"] for r in kept] == ["Blocks SSH brute force", "Audits sudo"]
-
-
 def test_an_error_flags_reports_beside_a_list_are_previews(tools) -> None:
     """The reports kept beside a read's list are cut to previews, as a failed record's reason
     is: whole, three long messages made the answer three times its size."""

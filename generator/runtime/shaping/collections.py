@@ -259,8 +259,6 @@ def _payload(node: dict[str, Any], path: tuple[str, ...], depth: int) -> Payload
         and (not is_meta_key(k) or unaddressed_links(k, v))
         and not _exchange_notes(k, v)
     ]
-    if len(arrays) == 1 and _named_failed(arrays[0]):
-        arrays = []  # the records it failed on alone: no payload list (``_named_failed``)
     of_objects = [k for k in arrays if isinstance(unwrap(node[k]), dict)]
     if len(arrays) > len(of_objects):  # lists of values beside (the ids a call invalidated)
         of_objects = [k for k in of_objects if not _about_errors(k)]
@@ -428,14 +426,6 @@ def _conventional_resource(node: dict[str, Any], array: str) -> str | None:
     return found[0] if len(found) == 1 else None
 
 
-def _named_failed(key: str) -> bool:
-    """A list named for what failed (``failed_items``, ``failures``): as a body's only list,
-    the records a call could not act on beside the counts of what it did
-    (``{total_affected_items, failed_items}``, the records it did act on undeclared), never
-    the payload list (beside other lists, ``{deleted, failed}``, the rules of several lists)."""
-    return not {"failed", "failures"}.isdisjoint(words(key) or (key.lower(),))
-
-
 def _about_errors(key: str) -> bool:
     """A list named for what went wrong, a report word qualifying it (``error_details``,
     ``errorMessages``): beside lists of values (``{invalidated_ids: [...], error_count,
@@ -457,9 +447,7 @@ def _only_list_named_as_meta(node: dict[str, Any]) -> str | None:
     if len(lists) != 1:
         return None
     last = (words(lists[0]) or (lists[0].lower(),))[-1]
-    if last in REPORT_WORDS or last in {"meta", "metadata"} or _named_failed(lists[0]):
-        return None
-    return lists[0]
+    return None if last in REPORT_WORDS or last in {"meta", "metadata"} else lists[0]
 
 
 def _list_in_paging_object(node: dict[str, Any]) -> tuple[str, str] | None:
