@@ -48,6 +48,7 @@ from typing import Any, Callable
 
 from .names import base_type, hint, is_leaf, norm
 from .failures import failed_lists
+from .outcome_said import flagged_reports, outcome_pairs
 from .outcomes import composite_key, composite_parts, link_ids, tallies
 from .picking import Field, Picker, Profile, Selection
 from .roles.content import is_content, is_data_name
@@ -451,7 +452,20 @@ STEPS: tuple[Step, ...] = (
 # fmt: on
 
 
-def choose_default_fields(
+def choose_default_fields(field_tree: Any, **options: Any) -> tuple[str, ...]:
+    """``_chosen`` (the record's defaults), then what the answer says of how the call went
+    beside them (``outcome_said``: an outcome's code and message, an error flag's reports);
+    not for a listed item nor a part."""
+    chosen = _chosen(field_tree, **options)
+    tree = unwrap(field_tree)
+    if options.get("item") or options.get("part") or not isinstance(tree, dict):
+        return chosen
+    write = options.get("kind", "read") in WRITE_KINDS
+    added = outcome_pairs(tree, chosen, write) + flagged_reports(tree, chosen)
+    return chosen + tuple(dict.fromkeys(p for p in added if p not in chosen))
+
+
+def _chosen(
     field_tree: Any,
     *,
     item: bool = False,

@@ -47,6 +47,7 @@ from .roles.kinds import is_kind
 from .roles.words import w
 from .shape_config import ShapeConfig
 from .wrapper_parts import records_part
+from .outcome_said import reports_beside
 
 _SMALL_META_KEYS = 8
 
@@ -345,6 +346,8 @@ def filter_meta(
             out[key] = reduced
         elif parts and (held := records_part(key, sub, value, listed)) is not None:
             out[key] = held
+        elif (reported := reports_beside(key, sub, value)) is not None:
+            out[key] = reported  # ``Errors`` beside ``HasErrors``: what went wrong
         elif listed and (listed_noise(key) or wrapper_note(key, sub) or said_already(key, sub)):
             continue  # what a list's wrapper says about the exchange, not about its items
         elif listed and (echoed(key, sub, asked) or paged and page_position(key, sub)):
