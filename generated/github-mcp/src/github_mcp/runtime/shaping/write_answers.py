@@ -36,16 +36,20 @@ HANDED_WORDS = frozenset({"signed", "presigned", "upload"})
 # ... and one named for a download (``download_url``, a part of links ``label_download: {href,
 # pdf, png}``): where the caller fetches the file the write made (a shipping label, an export).
 DOWNLOAD_WORDS = frozenset({"download", "downloads"})
+# A link named for the plural alone (``downloads_url``) is the address of the record's list of
+# downloads, one API link among its others (``releases_url``): not a file the write made.
+LISTING_WORDS = frozenset({"downloads"})
 
 
 def handed_urls(tree: dict[str, Any]) -> list[str]:
     """The URLs a create's answer hands the caller (``HANDED_WORDS``, ``DOWNLOAD_WORDS``): its
-    own members so named, and of a part so named that holds only links, its plain link
-    (``href``, ``url``), else its first."""
+    own members so named (not a link to a list of downloads: ``LISTING_WORDS``), and of a part
+    so named that holds only links, its plain link (``href``, ``url``), else its first."""
     found = []
     for key, leaf in tree.items():
         ws = set(w(key))
-        if is_leaf(leaf) and is_url(key, leaf) and ws & (HANDED_WORDS | DOWNLOAD_WORDS):
+        handed = ws & (HANDED_WORDS | (DOWNLOAD_WORDS - LISTING_WORDS))
+        if is_leaf(leaf) and is_url(key, leaf) and handed:
             found.append(key)
         elif ws & DOWNLOAD_WORDS and isinstance(leaf, dict) and leaf:
             links = [k for k, v in leaf.items() if is_leaf(v) and is_url(k, v)]
