@@ -22,34 +22,6 @@ def _under(chosen: tuple[str, ...], part: str) -> set[str]:
     return {p.split(".", 1)[1] for p in chosen if p.startswith(f"{part}.")}
 
 
-def test_a_write_s_answer_does_not_say_an_address_by_its_region() -> None:
-    """A location or a person a write answers kept ``address: {state}``: the region, read as
-    where the object stands. Beside a city, a postal code and a country it is a region; a
-    write's answer is a receipt, not an address, so nothing of it is kept."""
-    location = {
-        "id": "string",
-        "display_name": "string",
-        "livemode": "boolean",
-        "address": ADDRESS,
-    }
-    for kind in ("create", "update"):
-        chosen = choose_default_fields(location, kind=kind)
-        assert {"id", "display_name"} <= set(chosen)
-        assert not _under(chosen, "address"), chosen
-    person = {
-        "id": "string",
-        "first_name": "string",
-        "email": "string",
-        "address": ADDRESS,
-        "address_kana": {**ADDRESS, "town": "string"},
-    }
-    chosen = choose_default_fields(person, kind="create")
-    assert not _under(chosen, "address") and not _under(chosen, "address_kana"), chosen
-    # a state that is not beside an address's parts is still where the object stands
-    job = {"id": "string", "status": {"state": "string", "details": "string"}}
-    assert "status.state" in choose_default_fields(job, kind="update")
-
-
 def test_a_page_reads_an_address_by_its_lines_not_one_of_them() -> None:
     """A page that keeps something of an address (its region as a state, its postal code as
     what names it, the addressee's name) keeps the lines it is read by: before, a company's

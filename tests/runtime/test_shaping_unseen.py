@@ -1142,11 +1142,11 @@ def test_a_state_in_a_postal_address_is_a_region_not_where_the_object_stands() -
     }
     item = choose_default_fields(event, item=True)
     assert "location.state" not in item and {"uuid", "name"} <= set(item)
-    # nor in a resource a write answers: a receipt, not an address (``address: {state}`` said
-    # nothing; ``test_shaping_parts30``)
-    address = {"city": "string", "state": "string", "zip": "string"}
-    written = {"id": "string", "display_name": "string", "address": address}
-    assert "address.state" not in choose_default_fields(written, kind="update")
+    # a resource a write answers, with no state or label of its own, keeps its part's state
+    # (leaving it out of a write's answer, ``address: {state}``, was tried in the thirtieth
+    # round and reverted: the held-back half's answered resources lost four states)
+    written = {"id": "string", "address": {"city": "string", "state": "string", "zip": "string"}}
+    assert "address.state" in choose_default_fields(written, kind="update")
     # a part that is no address still gives its state when the object has none
     job = {"id": "string", "name": "string", "status": {"state": "string", "details": "string"}}
     assert "status.state" in choose_default_fields(job, item=True)

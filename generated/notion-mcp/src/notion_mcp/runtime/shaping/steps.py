@@ -117,7 +117,7 @@ def states(sel: Selection) -> list[Field]:
         f for f in sel.fields
         if is_state(f.key) and not is_noise(f.key) and (is_leaf(f.node) or readable(reduce(f)))
         and not (written and _own_state(f.node))
-        and not ((sel.item or written) and _regional(sel, f))
+        and not (sel.item and not written and _regional(sel, f))
     ]  # fmt: skip
     if sel.item and any(state_rank(f.key) < 2 for f in found):
         found = [f for f in found if state_rank(f.key) < 2]
@@ -141,10 +141,10 @@ def _resource_state(sel: Selection, f: Field, own: int) -> bool:
 
 def _regional(sel: Selection, f: Field) -> bool:
     """A part's state beside a postal address's parts (``location: {city, state, postcode}``):
-    on a listed item and in a write's answer, the region it is in, not where it stands (a
-    write's answer is a receipt, not an address: ``address: {state}`` said nothing); its page
-    shows its place (``relation_steps.details``: the address's lines). Also an address's own
-    ``state`` when it is a part chosen on by itself."""
+    on a listed item, the region it is in, not where it stands (its page shows its place:
+    ``relation_steps.details``, the address's lines; the resource a write answers keeps it, as
+    any part's state it holds). Also an address's own ``state`` when it is a part chosen on by
+    itself."""
     if not f.part:
         return sel.part and is_postal(sel.tree)
     return is_postal(unwrap(node_at(sel.tree, f.path.rpartition(".")[0])))
