@@ -32,7 +32,7 @@ from ..runtime.upstream.media import XML, media_kind
 from ..runtime.shaping.called import called_words
 from ..runtime.shaping.chunking import get_at
 from ..runtime.shaping.collections import LIST_KEYS, Payload, dotted, find_payload, is_meta_key
-from ..runtime.shaping.decision import DefaultsContext
+from ..runtime.shaping.decision import DefaultsContext, named_by_list
 from ..runtime.shaping.names import DECIMAL, STRINGS_MAP, base_type, decimal_string, is_leaf
 from ..runtime.shaping.names import norm, schema_hint
 from ..runtime.shaping.names import with_hint, words
@@ -431,11 +431,9 @@ def _shape(
     where = payload.collection if payload.collection is not None else payload.envelope
     item_tree = _subtree(full, where or ())
     field_tree = bounded_tree(item_tree) if item_tree else None
-    entity = tuple(words(name)) if name else ()
-    if not entity and payload.collection:  # an item of no named schema: what its list is
-        entity = tuple(words(payload.collection[-1]))  # named (``quotes``)
-    listed = tuple(words(payload.collection[-1])) if payload.collection else ()
-    listed = () if listed == entity else listed  # the list's name, when the type has another
+    # an item of no named schema is what its list is named (``quotes``); the list's name,
+    # when the type has another, is what it is listed as
+    entity, listed = named_by_list(tuple(words(name)) if name else (), (), payload.collection)
     shared: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
     if payload.collection is not None:  # a union's items: the members its variants share
         decided = _items_of(_schema_at(body, payload.collection, resolver))

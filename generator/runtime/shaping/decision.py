@@ -64,6 +64,22 @@ from .roles.people import handle
 from .trees import EVERY_KEY, is_map, map_entries, maps_as_lists, through_maps, unwrap
 
 
+def named_by_list(
+    entity: tuple[str, ...], listed: tuple[str, ...], path: tuple[Any, ...] | None
+) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """``entity`` and ``listed`` of the items of a list found at ``path``: an item of no named
+    entity is what its list is named (``quotes``: each is a quote, its ``quote`` what it is);
+    one whose type has another name keeps it, and the list's name, when none is known yet, is
+    what it is listed as (``namespaces`` of ``NamespaceInfo`` items). The loader reads the
+    description's lists by it, the runtime a response's (``DefaultsContext.listed_at``)."""
+    if not path or not isinstance(path[-1], str):
+        return entity, listed
+    named = tuple(words(path[-1]))
+    if not entity:
+        return named, listed
+    return entity, listed if listed or named == entity else named
+
+
 @dataclass(frozen=True)
 class DefaultsContext:
     """What the defaults are chosen from besides the tree (module doc)."""
@@ -101,15 +117,9 @@ class DefaultsContext:
 
     def listed_at(self, path: tuple[str, ...] | None) -> DefaultsContext:
         """The context of the items of a list found at ``path`` in a response the description
-        gave no item type for: an item of no named entity is what its list is named
-        (``quotes``: each is a quote, its ``quote`` what it is), as the loader names an item
-        of no named schema (``loaders/response_shape.py``)."""
-        if not path or not isinstance(path[-1], str):
-            return self
-        named = tuple(words(path[-1]))
-        if not self.entity:
-            return replace(self, entity=named)
-        return self if self.listed or named == self.entity else replace(self, listed=named)
+        gave no item type for (``named_by_list``)."""
+        entity, listed = named_by_list(self.entity, self.listed, path)
+        return replace(self, entity=entity, listed=listed)
 
     def to_json(self) -> dict[str, Any]:
         """The non-default members (``spec.json``'s ``response.context``)."""

@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from .names import base_type, is_leaf, words
-from .roles.identity import ES_PLURALS, is_id_name, singular
+from .roles.identity import is_id_name, singular, singulars
 from .trees import unwrap
 
 # the most members of one object (or part) kept as what its operation is named for
@@ -32,7 +32,7 @@ def forms(name: str | None) -> tuple[str, ...]:
     out: set[str] = set()
     for word in words(name or ""):
         word = word.lower()
-        out |= {word, singular(word)} | ({word[:-2]} if word.endswith(ES_PLURALS) else set())
+        out |= {word} | singulars(word)
     return tuple(sorted(w for w in out if len(w) > 2))
 
 

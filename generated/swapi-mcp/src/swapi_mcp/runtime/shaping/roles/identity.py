@@ -73,6 +73,13 @@ def singular(word: str) -> str:
 ES_PLURALS = ("sses", "ches", "shes", "xes", "zzes")
 
 
+def singulars(word: str) -> set[str]:
+    """The singulars a plural may stand for: ``singular``'s (it takes off the ``s`` alone,
+    right for ``licenses``) and, for an ``es`` plural, also without the ``es``
+    (``addresses``: ``addresse`` or ``address``)."""
+    return {singular(word)} | ({word[:-2]} if word.endswith(ES_PLURALS) else set())
+
+
 def itself_names(entity: tuple[str, ...]) -> set[tuple[str, ...]]:
     """The names of the member that is the object ``entity`` names (its words): the entity's
     name or its last word, made singular when it is a list's (``quotes``: ``quote``;
@@ -80,8 +87,7 @@ def itself_names(entity: tuple[str, ...]) -> set[tuple[str, ...]]:
     right for ``licenses``, so an ``es`` plural is tried both ways). Empty for no entity."""
     if not entity:
         return set()
-    last = entity[-1]
-    ones = {singular(last)} | ({last[:-2]} if last.endswith(ES_PLURALS) else set())
+    ones = singulars(entity[-1])
     return {entity, entity[-1:]} | {(*entity[:-1], one) for one in ones} | {(o,) for o in ones}
 
 
