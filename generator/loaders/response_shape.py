@@ -34,9 +34,10 @@ from ..runtime.shaping.chunking import get_at
 from ..runtime.shaping.collections import LIST_KEYS, Payload, dotted, find_payload, is_meta_key
 from ..runtime.shaping.decision import DefaultsContext, named_by_list
 from ..runtime.shaping.names import DECIMAL, STRINGS_MAP, base_type, decimal_string, is_leaf
-from ..runtime.shaping.names import norm, schema_hint
+from ..runtime.shaping.names import integer_string, norm, schema_hint
 from ..runtime.shaping.names import with_hint, words
 from ..runtime.shaping.roles.label import is_label, label_rank
+from ..runtime.shaping.roles.people import is_person
 from ..runtime.shaping.roles.identity import addressed_by, identity_fields, is_id_name
 from ..runtime.shaping.roles.relation import stub_text
 from ..runtime.shaping.trees import EVERY_KEY, is_map, unwrap
@@ -202,6 +203,8 @@ class FieldTreeBuilder:
                 below = depth if len(result) == 1 else depth - 1  # a wrapper: ``is_wrapper``
                 for name, prop in result.items():
                     result[name] = self._tree(prop, doc, below, stack) or "any"
+                    if result[name] == "string" and self._counted(name, prop, doc):
+                        result[name] = DECIMAL  # ``score: {type: string, format: int64}``
                 entries = node.get("additionalProperties")
                 if isinstance(entries, dict) and result:
                     # its members are entries of the map it is (``{default: Edge}`` beside
@@ -232,6 +235,17 @@ class FieldTreeBuilder:
                 for part in parts:
                     result = merge_trees(result, self._tree(part, doc, depth, stack))
         return result
+
+    def _counted(self, name: str, prop: Any, doc: Any) -> bool:
+        """A member holding an integer written as a string (``names.integer_string``) whose name
+        is neither an identity's nor a person's: a figure, as a number is."""
+        raw = self.resolver.deref(prop, doc, "").value if isinstance(prop, dict) else prop
+        return (
+            isinstance(raw, dict)
+            and integer_string(raw)
+            and not is_id_name(name)
+            and not is_person(name)
+        )
 
     def _map(
         self, entries: Any, doc: Document, depth: int, stack: tuple[tuple[str, int], ...]

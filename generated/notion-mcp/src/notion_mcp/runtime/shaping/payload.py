@@ -27,6 +27,8 @@ from typing import Any
 from .chunking import get_at, set_at
 from .collections import (
     EXCHANGE_WORDS,
+    NOTE_WORDS,
+    REPORT_WORDS,
     TOTAL_WORDS,
     Payload,
     exchange_id,
@@ -370,6 +372,32 @@ def filter_meta(
     return out
 
 
+def filled_beside(value: Any, path: tuple[str, ...]) -> tuple[str, ...] | None:
+    """The one filled list beside the configured list when that one came back empty: the list
+    the answer carries as its payload where the description put it elsewhere or not at all
+    (``{data: {failed_items: [], affected_items: [...], total_affected_items}}``, whose
+    schema declares the first alone). Not a list of metadata (``links``, ``tags`` as
+    ``is_meta_key`` says) nor of the exchange's notes or failures (``warnings``,
+    ``errors``): those stay what they are, beside an empty answer. Without it the wrapper's
+    filter dropped the answer and kept its counts."""
+    if not path or get_at(value, path) != []:
+        return None
+    parent = get_at(value, path[:-1]) if len(path) > 1 else value
+    if not isinstance(parent, dict):
+        return None
+    filled = [
+        key
+        for key, sub in parent.items()
+        if key != path[-1]
+        and isinstance(sub, list)
+        and sub
+        and not is_meta_key(key)
+        and REPORT_WORDS.isdisjoint(words(key) or (key.lower(),))
+        and not (w(key)[-1] in NOTE_WORDS and all(isinstance(v, str) for v in sub))
+    ]
+    return (*path[:-1], filled[0]) if len(filled) == 1 else None
+
+
 def find_target(value: Any, config: ShapeConfig) -> Target:
     """Where the payload is: the configured list or envelope when the response has it there,
     else what the response itself shows (``collections.find_payload_in_value``: a list under
@@ -384,6 +412,8 @@ def find_target(value: Any, config: ShapeConfig) -> Target:
         if configured is not None:
             path = parse_path(configured)
             if isinstance(get_at(value, path), want):
+                if kind == "list" and (beside := filled_beside(value, path)) is not None:
+                    return Target(beside, "list", configured=False)
                 return Target(path, kind)
     configured_body = config.collection_path is None and config.envelope_path is None
     described = config.closed_tree or config.field_tree is not None or config.default_fields

@@ -80,6 +80,21 @@ def decimal_string(schema: dict[str, Any]) -> bool:
     return isinstance(example, str) and _DECIMAL_VALUE.fullmatch(example.strip()) is not None
 
 
+# the formats that say a string holds an integer (protobuf's JSON mapping writes a 64-bit
+# integer as a string: ``{type: string, format: int64}``, ``"1250"``)
+_INTEGER_FORMATS = frozenset(
+    {"int64", "uint64", "sint64", "fixed64", "sfixed64", "int32", "uint32"}
+)
+
+
+def integer_string(schema: dict[str, Any]) -> bool:
+    """A string schema whose format says it holds an integer (``_INTEGER_FORMATS``): a figure
+    (a score, a rank, a size in bytes) where its name is not an identity's or a person's
+    (``response_shape``: an ``owner_id`` or a ``created_by`` written so stays a reference)."""
+    fmt = schema.get("format")
+    return isinstance(fmt, str) and fmt.lower() in _INTEGER_FORMATS
+
+
 # A map of strings (``additionalProperties: {type: string}``: an alert's ``labels``, a
 # resource's ``tags``): an open object, as "any" is, whose values the description says are strings.
 STRINGS_MAP = "any:strings"
