@@ -481,6 +481,21 @@ def own_picture(sel: Selection) -> list[Field]:
     return found
 
 
+DOWNLOAD_WORDS = frozenset({"download"})
+
+
+def own_download(sel: Selection) -> list[Field]:
+    """One resource's page: the link its content is fetched at, named for downloading it (a
+    file's ``download_url``, an export's ``downloadUri``): what a person takes from its page
+    beside the page itself. Not a list's item's (``_page``), nor a part's."""
+    if sel.part:
+        return []
+    return [
+        f for f in _urls(sel)
+        if set(w(f.key)) & DOWNLOAD_WORDS and base_type(f.node) == "string"
+    ]  # fmt: skip
+
+
 def free_data(sel: Selection) -> list[Field]:
     """One resource's page: a member of its own the description leaves free-form (any value,
     a map of named values) that is named as its data (``is_data_name``): a document's

@@ -125,6 +125,8 @@ def page_extras(element: Any, said: list[str], thing: bool = False) -> list[str]
     # its measure (a review's ``rating``, a match's ``score``): what a reader compares it by
     measures = [k for k in leaves if is_measure(k, element[k]) and k not in counts][:1]
     extras = counts[:PAGE_ELEMENT_COUNTS] + measures[: int(thing)] + times[:1]
+    if times and time_rank(times[0]) == 0:  # when it changed, and when it was made beside it
+        extras += [k for k in times[1:] if time_rank(k) == 1][:1]
     if times:
         extras += first_person_paths(element)[:1]
     return extras

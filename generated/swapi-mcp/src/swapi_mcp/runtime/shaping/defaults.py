@@ -98,9 +98,9 @@ from .written import (
 )  # fmt: skip
 from .steps import (
     cells, colors, enums, facts, finished_flags, flag_key, flags, free_data, identities,
-    kind_key, kinds, own_picture, page_key, pages, part_states, rich_contents, state_key,
-    states, take_flags, take_forced, take_states, take_unsaid, text_key, text_member_path,
-    texts,
+    kind_key, kinds, own_download, own_picture, page_key, pages, part_states, rich_contents,
+    state_key, states, take_flags, take_forced, take_states, take_unsaid, text_key,
+    text_member_path, texts,
 )  # fmt: skip
 from .label_steps import (
     addresses, label_key, labels, locators, named_relations, names_beside_ids,
@@ -444,6 +444,7 @@ STEPS: tuple[Step, ...] = (
     Step("data", free_data, slot=1, picks="content", when=_page),  # a document's ``fields``
     Step("part states", part_states, slot=2, picks="state", when=_page),  # ``status.health``
     Step("picture", own_picture, slot=1, picks="url", when=_page),  # its ``avatar_url``, ``icon``
+    Step("download", own_download, slot=1, picks="url", when=_page),  # its ``download_url``
     Step("parent", parents, slot=1, picks="relation", take=take_parent,
          when=_page),  # what it sits under: ``parent: {id, title}``, ``parent_id``
     Step("details", details, picks="relation", take=take_details,
