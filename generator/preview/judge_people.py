@@ -5,7 +5,7 @@ read by their words (``judge_roles.py``).
 
 - **A person** is an object referred to under a person's name and shaped like one: a member
   whose last word is a role noun (``PERSON_WORDS``: user, owner, author, assignee, actor,
-  sender, creator, committer, reporter, member, reviewer...; plurals too: ``assignees``,
+  sender, creator, committer, reporter, member, reviewer, lead...; plurals too: ``assignees``,
   ``requested_reviewers``) or is a past participle + ``by`` (``created_by``, ``written_by``; not
   ``orderBy``), whose value is an object, or a list of objects, that has a *handle or name*: a
   non-empty string member whose last word is login, username, handle, nickname, name (``display_name``, ``full_name``) or
@@ -59,6 +59,7 @@ PERSON_WORDS = frozenset(
         "submitter",
         "person",
         "people",
+        "lead",  # a project's or a team's lead: who leads it (a sales lead is a person too)
     }
 )
 NAME_WORDS = frozenset({"login", "username", "handle", "nickname", "name"})

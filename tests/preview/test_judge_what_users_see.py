@@ -209,6 +209,23 @@ def test_only_objects_under_a_persons_name_and_shaped_like_one_are_people() -> N
     assert verdict.lost == ["people: created_by left out while (body) keeps its times (username)"]
 
 
+def test_a_project_that_keeps_its_lead_has_chosen_among_its_people() -> None:
+    """A project's ``lead`` is a person (the shaping's role nouns hold it too): a result that
+    keeps who leads it, by name, beside when it was made, says who; its creator left out is
+    a choice among its people, not a loss. A lead reduced to no name still loses it."""
+    body = {
+        "id": "p-1",
+        "name": "Launch",
+        "createdAt": "2024-04-01T08:00:00Z",
+        "lead": {"id": "u-1", "name": "Ada", "email": "ada@example.com"},
+        "creator": {"id": "u-2", "displayName": "Bo"},
+    }
+    kept = {k: body[k] for k in ("id", "name", "createdAt", "lead")}
+    assert judge(body, kept).lost == []
+    nameless = {**kept, "lead": {"id": "u-1"}}
+    assert judge(body, nameless).lost[0].startswith("people: lead reduced to {id}")
+
+
 # ---------------------------------------------------------------------- path identities
 
 TWILIO_LIST = "/2010-04-01/Accounts/{AccountSid}/Messages.json"

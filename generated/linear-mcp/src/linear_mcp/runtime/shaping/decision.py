@@ -60,6 +60,7 @@ from .defaults import LABEL_ARRAYS, choose_default_fields, identity_fields, is_l
 from .defaults import settings_fields
 from .kinds import WRITE_KINDS
 from .pages import PAGE_KINDS, one_resource
+from .pairs import with_counterparts
 from .names import base_type, is_leaf, norm, words
 from .roles.people import handle
 from .trees import EVERY_KEY, is_map, map_entries, maps_as_lists, through_maps, unwrap
@@ -336,6 +337,9 @@ def _fields(
         labels = tuple(m for m in context.members if m not in defaults)
         defaults = ("__typename",) + tuple(d for d in defaults if d != "__typename") + labels
     defaults = _every_variant_named(tuple(defaults), context.variants)
+    # one end of a pair the rules above added (what names a variant: ``min_instances``) brings
+    # the other, as the defaults' own do (``pairs.py``)
+    defaults = with_counterparts(tuple(defaults), tree)
     return whole_compounds(tree, tuple(defaults))  # ``{seconds, nanos}`` whole
 
 

@@ -719,7 +719,7 @@ def _chosen(
         named = kind == "search" and item and any(is_label(k) for k in leaf_keys(tree))
         chosen = tuple(pick.chosen) if named else with_position(tuple(pick.chosen), tree)
         return with_numbered(with_counterparts(chosen, tree), tree)  # a series: all of it
-    return with_numbered(with_counterparts(tuple(pick.chosen), tree, spans=False), tree)
+    return with_numbered(with_counterparts(tuple(pick.chosen), tree), tree)
 
 
 def _reserved_document_key(tree: dict[str, Any]) -> str | None:

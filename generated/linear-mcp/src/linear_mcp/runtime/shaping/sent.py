@@ -27,8 +27,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from .pairs import with_counterparts
 from .roles.label import is_label
 from .roles.kinds import is_kind
+from .trees import field_tree_from_value
 
 MAX_SENT = 60  # members of one body kept back at most (a whole object sent: its first ones)
 TEXT_CHARS = 80  # a string sent at least this long is a text the caller wrote, not a value
@@ -82,7 +84,8 @@ def sent_fields(target: Any, sent: tuple[tuple[tuple[str, ...], Any], ...]) -> l
             if _said(value) and plain and _text(value) != _text(wanted):
                 found.append(".".join(tail))
             break
-    return list(dict.fromkeys(found))
+    # a value that did not take is one end of a pair: with the other (the span it starts)
+    return list(with_counterparts(tuple(dict.fromkeys(found)), field_tree_from_value(target)))
 
 
 def _text(value: Any) -> Any:

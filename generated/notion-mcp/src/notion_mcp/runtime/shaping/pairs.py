@@ -11,10 +11,15 @@ of scalars brings a list), a height's inches without its feet, a latitude withou
 longitude. The counterpart comes with it. Counterparts are read from the names' words alone (``COUNTERPARTS``), never from
 one API's members; a cursor's bare ``before``/``after`` is no pair (``NAMED_ONLY``).
 
-A span's start (``startTime``) brings its end (``endTime``, ``finish_date``) unless its length is kept beside
-it (``duration``): the start and the length say when it ends; an end kept alone says no
-more than when it ended, and does not bring its start. A write's answer is lean: its pairs
-come whole (a message sent: from and to), its span's end does not.
+A span's start (``startTime``, ``startedAt``) brings its end (``endTime``, ``finish_date``,
+``finishedAt``) unless its length is kept beside it (``duration``): the start and the length say
+when it ends; an end kept alone says no more than when it ended, and does not bring its start.
+A write's answer keeps its pairs whole too (a message sent: from and to; a shift created: its
+start and its end). A decimal number and a string are one type here (an amount written as
+text: ``assetMaxAmount`` beside ``assetMinAmount: number``); a whole number and a string are
+not. The pairs come to what the defaults chose (``defaults.choose_default_fields``), to what
+the decision adds after them (what names each variant of a union: ``decision._fields``), and
+to what an update's answer holds otherwise than the call sent (``sent.sent_fields``).
 
 A link between two things named by its ends alone (``{parent, child, callCount}``,
 ``{source, target}``: ``other_ends``, on every answer) keeps both ends whatever their types.
@@ -35,6 +40,7 @@ SPAN_ENDS: dict[str, tuple[str, ...]] = {
     "starts": ("ends",),
     "begin": ("end",),
     "begins": ("ends",),
+    "started": ("ended", "finished"),  # ``startedAt`` and ``finishedAt``, ``dateStarted``
 }
 LENGTH_WORDS = frozenset({"duration", "length", "elapsed"})
 
@@ -68,17 +74,26 @@ def _plain(node: Any) -> bool:
 
 
 def _type(node: Any) -> Any:
-    return ("list", base_type(node[0])) if isinstance(node, list) else base_type(node)
+    """A plain value's type; a decimal number is one with text (an amount is often written
+    as text, ``assetMaxAmount: "string"`` beside ``assetMinAmount: "number"``); a whole
+    number is not (``min_version: "string"``, ``max_version: "integer"``)."""
+    if isinstance(node, list):
+        return ("list", _type(node[0]))
+    kind = base_type(node)
+    return "string" if kind == "number" else kind
 
 
-def _other(
+def _others(
     key: str, siblings: dict[str, Any], swaps: dict[str, tuple[str, ...]], typed: bool = True
-) -> str | None:
-    """The sibling named as ``key`` with one of its words swapped by ``swaps``: a plain value
-    or list of plain values (of ``key``'s type when ``typed``: a span's end may be written otherwise than its start),
-    never a secret (``source_token`` kept does not bring ``target_token``)."""
+) -> list[str]:
+    """The siblings named as ``key`` with one of its words swapped by ``swaps``, one for each
+    word (``fromAssetMinAmount``: ``toAssetMinAmount`` and ``fromAssetMaxAmount``): a plain
+    value or list of plain values (of ``key``'s type when ``typed``: a span's end may be
+    written otherwise than its start), never a secret (``source_token`` kept does not bring
+    ``target_token``)."""
     ws = w(key)
     value = siblings.get(key)
+    found: list[str] = []
     for i, word in enumerate(ws):
         if word not in swaps or (len(ws) == 1 and word in NAMED_ONLY):
             continue
@@ -86,32 +101,37 @@ def _other(
         for other, node in siblings.items():
             if other != key and _plain(node) and w(other) in wanted and not is_credential(other):
                 if not typed or _type(node) == _type(value):
-                    return other
-    return None
+                    found.append(other)
+                    break
+    return found
 
 
-def with_counterparts(
-    chosen: tuple[str, ...], tree: dict[str, Any], spans: bool = True
-) -> tuple[str, ...]:
-    """``chosen`` and the other end of each pair one of whose ends it holds (module doc);
-    ``spans=False``: not a span's end (a write's answer: when its span ends is the record's
-    page's to say)."""
-    added: list[str] = []
-    for path in chosen:
+def with_counterparts(chosen: tuple[str, ...], tree: dict[str, Any]) -> tuple[str, ...]:
+    """``chosen`` and the other end of each pair one of whose ends it holds (module doc), and
+    of each end so brought (a limit's ``fromAssetMinAmount`` brings ``toAssetMinAmount``,
+    which brings ``toAssetMaxAmount``)."""
+    kept = list(chosen)
+    seen = set(kept)
+    at = 0
+    while at < len(kept):
+        path = kept[at]
+        at += 1
         parent, _, key = path.rpartition(".")
         node = unwrap(node_at(tree, parent)) if parent else tree
         if not isinstance(node, dict) or not _plain(node.get(key)):
             continue
         prefix = f"{parent}." if parent else ""
         timed = any(
-            set(w(c.rpartition(".")[2])) & LENGTH_WORDS for c in chosen if c.startswith(prefix)
+            set(w(c.rpartition(".")[2])) & LENGTH_WORDS for c in kept if c.startswith(prefix)
         )
-        span_end = None if timed or not spans else _other(key, node, SPAN_ENDS, typed=False)
-        ends = (span_end, _other(key, node, COUNTERPARTS))
+        ends = ([] if timed else _others(key, node, SPAN_ENDS, typed=False)[:1]) + _others(
+            key, node, COUNTERPARTS
+        )
         for end in ends:
-            if end is not None and f"{prefix}{end}" not in chosen:
-                added.append(f"{prefix}{end}")
-    return chosen + tuple(dict.fromkeys(added))
+            if f"{prefix}{end}" not in seen:
+                seen.add(f"{prefix}{end}")
+                kept.append(f"{prefix}{end}")
+    return tuple(kept)
 
 
 # the two ends of a link between two things (a dependency's ``parent`` and ``child``)
