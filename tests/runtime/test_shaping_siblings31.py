@@ -8,7 +8,9 @@ from typing import Any
 
 from generator.runtime.shaping.called import called_members, called_words
 from generator.runtime.shaping.defaults import choose_default_fields
-from generator.runtime.shaping.payload import filter_meta
+from generator.runtime.shaping.cleanup import drop_constant_kinds
+from generator.runtime.shaping.fields import project
+from generator.runtime.shaping.payload import Target, apply_select, filter_meta
 
 PARTY: dict[str, Any] = {
     "id": "string",
@@ -70,25 +72,6 @@ def test_a_flag_named_with_a_naming_word_does_not_name_a_related_object() -> Non
     assert "host.name" in chosen and "account.name" in chosen, chosen
 
 
-def test_related_objects_nearly_of_one_schema_say_more_of_what_each_has() -> None:
-    """A project's ``host`` and its ``parent``, the host of the type implementing the
-    parent's interface (a fee percent of its own): listed alike on the page, the host said
-    its fee as one of its listed members and the parent could not."""
-    host = {**ACCOUNT, "hostFeePercent": "number", "platformFeePercent": "number"}
-    project = {
-        "id": "string",
-        "name": "string",
-        "slug": "string",
-        "description": "string",
-        "host": host,
-        "parent": dict(ACCOUNT),
-    }
-    chosen = choose_default_fields(project, kind="read", entity=("project",))
-    host_kept, parent_kept = _under(chosen, "host"), _under(chosen, "parent")
-    assert host_kept and parent_kept, chosen
-    assert host_kept == parent_kept, chosen
-
-
 def test_a_count_of_what_the_operation_names_is_not_what_it_was_called_for() -> None:
     """``TeamGameScoresByDate``: an item's ``Games`` (how many were played) was kept as the
     game the operation is named for, on every such list; its ``GameScore`` still is."""
@@ -147,3 +130,37 @@ def test_a_resource_beside_the_list_keeps_the_key_a_sibling_path_names() -> None
     body = {"label": label, "values": [{"id": 1, "value": "high"}]}
     shaped = filter_meta(body, ("values",), subjects=True, listed=True, keys=("key",))
     assert shaped["label"] == {"id": 1001, "key": "severity"}, shaped
+
+
+def _resource(kind: str, n: int, attributes: dict[str, Any]) -> dict[str, Any]:
+    return {"id": str(n), "type": kind, "attributes": attributes,
+            "relationships": {"rates": {"data": [{"id": "10", "type": "shipping_rate"}]}}}  # fmt: skip
+
+
+def test_records_beside_the_list_of_its_schema_are_shaped_as_its_items() -> None:
+    """A JSON:API document answering shipments with the shipping rates it includes: the
+    ``included`` records, of the ``data`` items' schema, went with the wrapper, and the rates
+    the call was made for with them."""
+    data = [_resource("shipment", n, {"number": f"H{n}", "state": "pending"}) for n in (1, 2)]
+    included = [_resource("shipping_rate", n, {"final_price": f"{n}.0"}) for n in (10, 11)]
+    body = {"data": data, "included": included, "meta": {"count": 2}}
+    select = lambda item: project(item, ["id", "type", "attributes.final_price",  # noqa: E731
+                                         "attributes.number", "attributes.state"])  # fmt: skip
+    shaped = apply_select(body, data, Target(("data",), "list"), select, keep_wrapper=False)
+    assert [r["attributes"] for r in shaped["included"]] == [
+        {"final_price": "10.0"},
+        {"final_price": "11.0"},
+    ], shaped
+
+
+def test_a_kind_that_tells_the_items_from_the_records_beside_them_stays() -> None:
+    """The same document shaped: each item's ``type`` (one value on all of them) was dropped
+    as a kind that says nothing, though it tells the shipments from the included rates."""
+    shaped = {
+        "data": [{"id": "1", "type": "shipment"}, {"id": "2", "type": "shipment"}],
+        "included": [{"id": "10", "type": "shipping_rate"}, {"id": "11", "type": "rate"}],
+    }
+    kept = drop_constant_kinds(shaped, ("data",), shaped["data"])
+    assert [r["type"] for r in kept["data"]] == ["shipment", "shipment"], kept
+    alone = drop_constant_kinds({"data": shaped["data"]}, ("data",), shaped["data"])
+    assert alone["data"] == [{"id": "1"}, {"id": "2"}], alone

@@ -35,7 +35,7 @@ from .collections import (
 )
 from .fields import parse_path, project
 from .names import is_leaf, norm, words
-from .trees import field_tree_from_value
+from .trees import alike, field_tree_from_value
 from .roles.content import is_content
 from .roles.identity import has_id, has_own_identity, identity_fields, is_id_name, is_natural_key
 from .roles.label import is_label, label_rank
@@ -436,7 +436,31 @@ def apply_select(
         if keep_wrapper
         else filter_meta(value, path, subjects and listed, listed, parts, asked, own, keys)
     )
+    holder = get_at(wrapper, path[:-1]) if len(path) > 1 else wrapper
+    if listed and not keep_wrapper and isinstance(holder, dict):  # the wrapper's own copy
+        for key, items in lists_alike(value, path, target):
+            holder[key] = [select(item) for item in items]
     return set_at(wrapper, path, inner)
+
+
+def lists_alike(value: Any, path: tuple[Any, ...], target: Any) -> list[tuple[str, list[Any]]]:
+    """The lists beside the payload list, in the object that holds it, whose records are of
+    the payload's schema (``trees.alike``: a JSON:API document's ``included`` records beside
+    its ``data``, shipments beside the shipping rates they include): shaped as the payload's
+    items are, they read alike; the wrapper kept none of them."""
+    holder = get_at(value, path[:-1]) if len(path) > 1 else value
+    first = next((i for i in target if isinstance(i, dict)), None) if target else None
+    if not isinstance(holder, dict) or first is None:
+        return []
+    tree = field_tree_from_value(first)
+    found = []
+    for key, sub in holder.items():
+        if key == path[-1] or not isinstance(sub, list) or not sub:
+            continue
+        item = next((i for i in sub if isinstance(i, dict)), None)
+        if item is not None and alike(field_tree_from_value(item), tree):
+            found.append((key, sub))
+    return found
 
 
 def project_payload(value: Any, config: ShapeConfig, paths: list[str]) -> Any:

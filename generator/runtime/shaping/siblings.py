@@ -76,12 +76,7 @@ def related_as_listed(tree: dict[str, Any], pick: Picker, listed_defaults: Liste
         first = shown[0]
         item = listed_defaults(tree[first], first)
         listed = as_listed(tree[first], item)
-        more = [  # what each of them has (a ``host``'s fee beside its ``parent`` account
-            # of the interface the host implements: not said of the host alone)
-            p for p in listed
-            if f"{first}.{p}" not in pick.chosen
-            and all(_has_path(tree[k], p.split(".")) for k in shown)
-        ][:LISTED_MORE]  # fmt: skip
+        more = [p for p in listed if f"{first}.{p}" not in pick.chosen][:LISTED_MORE]
         said = [  # what names the first, by the rules before (a ``slug`` beside its name)
             p for p in listed
             if f"{first}.{p}" in pick.chosen and "." not in p
