@@ -6,7 +6,8 @@ its name and game without the salaries it was asked for answers another question
 
 The operation's name (its ``operationId``) is read into words, each also made singular
 (``salaries`` -> ``salary``); a member matches when it is a number, not an id, and its last
-word is one of them. The object's own scalars are matched; an object of parts only (a box
+word is one of them, itself: not its plural (``Games`` counted is not the ``Game`` of
+``PlayerGameStatsByDate``). The object's own scalars are matched; an object of parts only (a box
 score's ``{Game: {...}, Maps: [...]}``, a task's ``{task_id: {...}}``) has its parts' scalars
 matched instead, each part on its own. At most ``CALLED_MEMBERS`` of one object are kept.
 The loader records the words that matched in the context (``DefaultsContext.called``, ``spec.json``), where the decision keeps
@@ -18,7 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from .names import base_type, is_leaf, words
-from .roles.identity import is_id_name, singular, singulars
+from .roles.identity import is_id_name, singulars
 from .trees import unwrap
 
 # the most members of one object (or part) kept as what its operation is named for
@@ -62,7 +63,8 @@ def called_members(tree: Any, called: tuple[str, ...]) -> tuple[str, ...]:
             key = path.rsplit(".", 1)[-1]
             last = words(key)[-1].lower() if words(key) else ""
             if base_type(node) in ("integer", "number") and not is_id_name(key):
-                if last in called or singular(last) in called:
+                if last in called:  # ``Salary`` of ``...Salaries``; not ``Games`` of
+                    # ``...GameStats``: a count of games is not the game it was called for
                     matched.append(path)
         found += matched[:CALLED_MEMBERS]
     return tuple(found)
@@ -74,4 +76,4 @@ def called_words(tree: Any, name: str | None) -> tuple[str, ...]:
     every = forms(name)
     paths = called_members(tree, every)
     lasts = {words(p.rsplit(".", 1)[-1])[-1].lower() for p in paths}
-    return tuple(w for w in every if w in lasts or any(singular(x) == w for x in lasts))
+    return tuple(w for w in every if w in lasts)

@@ -38,7 +38,7 @@ from .collections import (
 )
 from .fields import parse_path, project
 from .names import is_leaf, norm, words
-from .trees import field_tree_from_value
+from .trees import alike, field_tree_from_value
 from .roles.content import is_content
 from .roles.identity import has_id, has_own_identity, identity_fields, is_id_name, is_natural_key
 from .roles.label import is_label, label_rank
@@ -140,9 +140,13 @@ def is_link(value: Any) -> bool:
     return isinstance(value, str) and value.startswith(("http://", "https://"))
 
 
-def subject(key: str, value: Any) -> Any:
+def subject(key: str, value: Any, named: tuple[str, ...] = ()) -> Any:
     """A resource next to the list (the game whose plays are listed) reduced to its identity,
-    its label and its state, or None when ``value`` is no such resource."""
+    its label and its state, or None when ``value`` is no such resource; and the member a
+    path parameter names (``named``: the operation's or its siblings', the one it ends with),
+    by which it is addressed (a tracking's ``tracking_number`` of ``/tracking/{carrier}/
+    {tracking_number}`` beside the messages it lists; a label's ``key`` beside its values,
+    with ``/labels/{key}`` a sibling), whatever else its identity is."""
     if is_meta_key(key) or not isinstance(value, dict) or _page_part(key, value):
         return None
     tree = field_tree_from_value(value)
@@ -152,7 +156,9 @@ def subject(key: str, value: Any) -> Any:
     leaves = [k for k, v in tree.items() if is_leaf(v)]
     labels = sorted((k for k in leaves if is_label(k)), key=label_rank)
     states = sorted((k for k in leaves if is_state(k)), key=state_rank)
-    chosen = [*identity_fields(tree, entity)[:1], *labels[:1], *states[:1]]
+    wanted = {norm(n) for n in named if n}
+    addressed = [k for k in leaves if norm(k) in wanted and _scalar(value.get(k))]
+    chosen = [*identity_fields(tree, entity)[:1], *addressed[:1], *labels[:1], *states[:1]]
     reduced = {k: value[k] for k in dict.fromkeys(chosen) if k in value}
     if not labels:  # its label in a part (a tagged union's ``item_data: {name}``), one level
         reduced.update(_part_label(value, tree))
@@ -322,6 +328,7 @@ def filter_meta(
     parts: bool = False,
     asked: Asked = Asked(),
     own: str = "",
+    keys: tuple[str, ...] = (),
 ) -> Any:
     """Keep the path to the collection and the wrapper's scalar/small metadata at each level
     (with ``subjects``, also a resource next to the list, reduced: ``subject``; a list's
@@ -330,7 +337,9 @@ def filter_meta(
     with ``parts``, a read's, a part holding records shaped by its own defaults:
     ``wrapper_parts.py``; ``own``: the path parameter naming the object the wrapper is, at
     ``/requests/{requestId}`` answering a request around its ``resources``, whose member of
-    that name is kept, whatever its name says: ``DefaultsContext.own``)."""
+    that name is kept, whatever its name says: ``DefaultsContext.own``; it and ``keys``, the
+    path parameters naming one object, are kept too in a resource next to the list that
+    holds them: ``subject``)."""
     if not path:
         return value
     out: dict[str, Any] = {}
@@ -344,7 +353,7 @@ def filter_meta(
             out[key] = filter_meta(sub, path[1:], subjects, listed, parts, asked)
         elif own and norm(key) == norm(own) and not isinstance(sub, (dict, list)):
             out[key] = sub  # what names the object the wrapper is
-        elif subjects and (reduced := subject(key, sub)):
+        elif subjects and (reduced := subject(key, sub, (own, *keys))):
             out[key] = reduced
         elif parts and (held := records_part(key, sub, value, listed)) is not None:
             out[key] = held
@@ -439,11 +448,13 @@ def apply_select(
     parts: bool = False,
     asked: Asked = Asked(),
     own: str = "",
+    keys: tuple[str, ...] = (),
 ) -> Any:
     """``select`` applied to each item, the enveloped resource or the body; the wrapper keeps
     its metadata (all of it when ``keep_wrapper``; with ``subjects``, the list's subject; with
     ``parts``, a read's parts holding records, ``wrapper_parts.py``; a list's wrapper not what
-    echoes the request, ``asked``: ``echoed``; but the member ``own`` names: ``filter_meta``)."""
+    echoes the request, ``asked``: ``echoed``; but the member ``own`` names, and in a subject
+    what ``own`` or ``keys`` name: ``filter_meta``)."""
     path = where.path
     if path is None:
         return select(value)
@@ -454,9 +465,33 @@ def apply_select(
     wrapper = (
         value
         if keep_wrapper
-        else filter_meta(value, path, subjects and listed, listed, parts, asked, own)
+        else filter_meta(value, path, subjects and listed, listed, parts, asked, own, keys)
     )
+    holder = get_at(wrapper, path[:-1]) if len(path) > 1 else wrapper
+    if listed and not keep_wrapper and isinstance(holder, dict):  # the wrapper's own copy
+        for key, items in lists_alike(value, path, target):
+            holder[key] = [select(item) for item in items]
     return set_at(wrapper, path, inner)
+
+
+def lists_alike(value: Any, path: tuple[Any, ...], target: Any) -> list[tuple[str, list[Any]]]:
+    """The lists beside the payload list, in the object that holds it, whose records are of
+    the payload's schema (``trees.alike``: a JSON:API document's ``included`` records beside
+    its ``data``, shipments beside the shipping rates they include): shaped as the payload's
+    items are, they read alike; the wrapper kept none of them."""
+    holder = get_at(value, path[:-1]) if len(path) > 1 else value
+    first = next((i for i in target if isinstance(i, dict)), None) if target else None
+    if not isinstance(holder, dict) or first is None:
+        return []
+    tree = field_tree_from_value(first)
+    found = []
+    for key, sub in holder.items():
+        if key == path[-1] or not isinstance(sub, list) or not sub:
+            continue
+        item = next((i for i in sub if isinstance(i, dict)), None)
+        if item is not None and alike(field_tree_from_value(item), tree):
+            found.append((key, sub))
+    return found
 
 
 def project_payload(value: Any, config: ShapeConfig, paths: list[str]) -> Any:

@@ -19,7 +19,7 @@ from .names import base_type, hint, is_leaf
 from .picking import Picker
 from .roles.content import is_content
 from .roles.identity import (
-    has_own_identity, is_id_name, is_natural_key,
+    has_own_identity, is_id_name, is_natural_key, named_for_itself,
     own_identity_key,
 )  # fmt: skip
 from .roles.label import is_label
@@ -188,8 +188,8 @@ def same_schema_siblings(
     for key, sub in tree.items():
         inner = unwrap(sub)
         listed = isinstance(sub, list)
-        if not isinstance(inner, dict) or not inner or (is_person(key) and not listed):
-            continue  # lists of people of one schema (buyer and seller contacts) too
+        if not isinstance(inner, dict) or not inner:
+            continue
         related = not listed and has_own_identity(inner)  # a relation: its own rank
         # alike any member of a group joins it, and the groups it joins are one (a
         # transcript's ``words`` alike its ``sentiment_analysis_results`` and its
@@ -207,9 +207,15 @@ def same_schema_siblings(
             )
         )
     chosen = [p[len(prefix) :] for p in pick.chosen if p.startswith(prefix)]
-    for _, related, members, keys in groups:
-        if len(keys) < 2:
-            continue
+    for listed, related, members, keys in groups:
+        shown = [k for k in keys if any(p.partition(".")[0] == k for p in chosen)]
+        if len(keys) < 2 or (not listed and all(is_person(k) for k in shown)):
+            continue  # people kept alone have their own rule (a question's ``owner`` by its
+            # name: its ``last_editor`` is not made to say one too); lists of people of one
+            # schema (buyer and seller contacts) do not, nor a person beside a part of its
+            # schema kept too (an invoice's ``customer`` beside its ``supplier``, a
+            # shipment's ``recipient`` beside its ``shipper``: one's ``key`` or ``email`` is
+            # the other's too)
         rests: list[str] = []
         whole = any(key in chosen for key in keys)  # one kept whole: each is
         for path in chosen:
@@ -234,6 +240,22 @@ def same_schema_siblings(
             for rest in rests:
                 if _has_path(tree[key], rest.split(".")):
                     pick.add(f"{prefix}{key}.{rest}", "relation", force=True, cost=1)
+            inner = unwrap(tree[key])
+            own = (
+                named_for_itself(inner, w(key))
+                if listed and rests and isinstance(inner, dict)
+                else None
+            )
+            if own is not None and any(_named_for(r, keys) for r in rests):
+                # what each item is, named for its list, as its sibling's items say theirs
+                # (``Evaluations[].Evaluation`` kept: ``Violations[].Violation`` too)
+                pick.add(f"{prefix}{key}.{own}", "label", force=True, cost=1)
+
+
+def _named_for(rest: str, keys: list[str]) -> bool:
+    """``rest`` is a member named for the list of one of ``keys`` (``Evaluation`` of
+    ``Evaluations``)."""
+    return "." not in rest and any(named_for_itself({rest: "string"}, w(k)) == rest for k in keys)
 
 
 def _has_path(tree: Any, segs: list[str]) -> bool:

@@ -21,6 +21,7 @@ from .roles.identity import itself_names
 from .roles.kinds import is_kind
 from .roles.words import w
 from .roles.state import is_alarm_flag
+from .trees import alike
 
 # Identity members are kept even when null, so every item still says which one it is.
 KEEP_WHEN_EMPTY = frozenset({"id", "number", "key", "slug", "login", "name", "title", "sha"})
@@ -85,12 +86,22 @@ def drop_constant_kinds(
     first = raw[0] if isinstance(raw, list) and raw and isinstance(raw[0], dict) else {}
     named = {norm(k) for k in keys}
     itself = itself_names(w(path[-1])) if path and isinstance(path[-1], str) else set()
+    # the records of lists beside it shaped alike (``payload.lists_alike``: JSON:API's
+    # ``included`` beside its ``data``): a kind that tells the list's from theirs says something
+    holder = get_at(shaped, path[:-1]) if len(path) > 1 else shaped
+    lists = {
+        k: v
+        for k, v in (holder.items() if isinstance(holder, dict) and path else ())
+        if k != path[-1] and isinstance(v, list) and v and all(alike(r, items[0]) for r in v)
+    }
+    beside = [r for v in lists.values() for r in v]
     constant = [
         key
         for key in items[0]
         if is_kind(key)
         and not isinstance(items[0][key], (dict, list))
         and all(key in i and i[key] == items[0][key] for i in items)
+        and all(r.get(key, items[0][key]) == items[0][key] for r in beside)
         and not (isinstance(first.get(key), str) and first[key] in first)
         and norm(key) not in named
         and w(key) not in itself
@@ -100,6 +111,10 @@ def drop_constant_kinds(
     trimmed = [{k: v for k, v in i.items() if k not in constant} for i in items]
     if not all(trimmed):  # the discriminator is all the items say: it stays
         return shaped
+    for key, records in lists.items():  # and the lists alike it, of the same kind, alike
+        others = [{k: v for k, v in r.items() if k not in constant} for r in records]
+        if all(others):
+            shaped = set_at(shaped, (*path[:-1], key), others)
     return set_at(shaped, path, trimmed) if path else trimmed
 
 

@@ -194,6 +194,7 @@ def shape(
         parts=from_defaults and config.kind in PAGE_KINDS,  # a read's parts holding records
         asked=asked,
         own=config.context.own,
+        keys=config.context.keys,
     )
     violations: list[str] = []
     repaired: list[str] = []

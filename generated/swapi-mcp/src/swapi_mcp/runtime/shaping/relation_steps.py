@@ -292,9 +292,14 @@ def _through_person(inner: dict[str, Any], path: str) -> bool:
 def keys_beside_label(inner: dict[str, Any], taken: str | None) -> list[str]:
     """On a page, what a related object is known by besides the label it was reduced to: its
     natural key and its primary field (a branch's ``sha`` and ``ref`` beside its ``label``, a
-    team's ``key`` beside its ``name``), one of each, for the calls that take them."""
+    team's ``key`` beside its ``name``), one of each, for the calls that take them; a flag
+    names nothing (``isTrustedHost`` is no host name: a yes or no only some objects of the
+    schema say)."""
     said = (taken or "").rsplit(".", 1)[-1]
-    leaves = [k for k in leaf_keys(inner) if k != said and not is_noise(k)]
+    leaves = [
+        k for k in leaf_keys(inner)
+        if k != said and not is_noise(k) and base_type(unwrap(inner[k])) != "boolean"
+    ]  # fmt: skip
     natural = [k for k in leaves if is_natural_key(k) and not is_label(k)][:1]
     primary = [k for k in leaves if is_primary(k) and k not in natural][:1]
     return natural + primary
