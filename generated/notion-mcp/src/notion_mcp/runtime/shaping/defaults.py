@@ -200,12 +200,18 @@ def body_part(tree: dict[str, Any]) -> str | None:
     (``{Identifier, Object: {Id, Name}}`` has no kind). Its members are the object's own: its
     figures and times are read as the object's, not as a part's (which gives few of them).
     Not a Kubernetes object (``{apiVersion, kind, metadata, spec, status}``): no id of its
-    own beside them."""
+    own beside them, nor a one-word kind (``kind`` beside ``apiVersion``); a typed object with
+    no id yet (``{type, attributes, relationships}`` of a create) is read so too."""
     own = own_values(tree)
-    if not any(own_identity_key(k) for k in own):
-        return None
     if not all(own_identity_key(k) or is_kind(k) or hint(tree[k]) == "const" for k in own):
         return None
+    typed = any(  # the object's own kind (``type``), not another member's (``IdentifierType``)
+        (is_kind(k) and len(w(k)) == 1) or hint(tree[k]) == "const"
+        for k in own
+        if not own_identity_key(k)
+    )
+    if not typed and not any(own_identity_key(k) for k in own):
+        return None  # a kind alone is a typed resource not yet given an id (a create's answer)
     parts = [
         k
         for k, v in tree.items()
@@ -215,11 +221,6 @@ def body_part(tree: dict[str, Any]) -> str | None:
     if len(parts) != 1:
         return None
     body = tree[parts[0]]
-    typed = any(  # the object's own kind (``type``), not another member's (``IdentifierType``)
-        (is_kind(k) and len(w(k)) == 1) or hint(tree[k]) == "const"
-        for k in own
-        if not own_identity_key(k)
-    )
     if not typed and any(own_identity_key(x) for x in leaf_keys(body)):
         return None  # an object beside an identifier (``{Identifier, Object: {Id, ...}}``)
     return parts[0] if sum(is_leaf(x) for x in body.values()) >= BODY_LEAVES else None

@@ -176,6 +176,22 @@ def _resource(value: Any) -> bool:
     return _identified(value) and sum(is_leaf(v) for v in value.values()) > SCOPE_SCALARS
 
 
+TYPED_BODY_LEAVES = 3  # a kind's body holds at least this many values
+
+
+def _typed_body(node: dict[str, Any], key: str) -> bool:
+    """``node[key]`` is what a typed object says of itself (JSON:API's ``{type, attributes:
+    {name, ...}, relationships: {...}}``, as a create answers it before it has an id): the
+    object's own scalars are only its kind (one word: ``type``), and the part holds
+    values of its own (at least ``TYPED_BODY_LEAVES``), not a page's counts beside a list."""
+    own = [k for k, v in node.items() if is_leaf(v)]
+    return (
+        bool(own)
+        and all(w(k) == ("type",) or w(k) == ("kind",) for k in own)
+        and sum(is_leaf(v) for v in node[key].values()) >= TYPED_BODY_LEAVES
+    )
+
+
 def find_payload(
     tree: Any,
     about: tuple[str, ...] = (),
@@ -309,7 +325,9 @@ def _payload(node: dict[str, Any], path: tuple[str, ...], depth: int) -> Payload
         members = [  # unless one is a resource of its own (``{payment_link: {id, url}}``)
             k
             for k in members
-            if any(isinstance(v, (dict, list)) for v in node[k].values()) or _resource(node[k])
+            if any(isinstance(v, (dict, list)) for v in node[k].values())
+            or _resource(node[k])
+            or _typed_body(node, k)
         ]
     if (
         len(arrays) == 1
