@@ -176,6 +176,30 @@ def _resource(value: Any) -> bool:
     return _identified(value) and sum(is_leaf(v) for v in value.values()) > SCOPE_SCALARS
 
 
+TYPED_BODY_LEAVES = 3  # a kind's body holds at least this many values
+
+
+def typed_body(node: dict[str, Any], key: str) -> bool:
+    """``node[key]`` is what a typed object with no id yet says of itself (JSON:API's
+    ``{type, attributes: {name, ...}, relationships: {...}}``, as a create answers it): the
+    object's one scalar is its kind (one word: ``type``), the part holds values of its own
+    (at least ``TYPED_BODY_LEAVES``), and its other members are parts holding no values of
+    their own (relationships, links); not a Kubernetes object (``apiVersion`` beside its
+    ``kind``), nor a status beside the list of its errors (``{kind, conversion, errors}``)."""
+    own = [k for k, v in node.items() if is_leaf(v)]
+    part = node.get(key)
+    return (
+        len(own) == 1
+        and w(own[0]) in (("type",), ("kind",))
+        and isinstance(part, dict)
+        and sum(is_leaf(v) for v in part.values()) >= TYPED_BODY_LEAVES
+        and all(
+            k in own or k == key or (isinstance(v, dict) and not any(map(is_leaf, v.values())))
+            for k, v in node.items()
+        )
+    )
+
+
 def find_payload(
     tree: Any,
     about: tuple[str, ...] = (),
@@ -309,7 +333,9 @@ def _payload(node: dict[str, Any], path: tuple[str, ...], depth: int) -> Payload
         members = [  # unless one is a resource of its own (``{payment_link: {id, url}}``)
             k
             for k in members
-            if any(isinstance(v, (dict, list)) for v in node[k].values()) or _resource(node[k])
+            if any(isinstance(v, (dict, list)) for v in node[k].values())
+            or _resource(node[k])
+            or typed_body(node, k)
         ]
     if (
         len(arrays) == 1

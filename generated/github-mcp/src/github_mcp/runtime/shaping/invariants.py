@@ -403,6 +403,7 @@ def soft_lost(
         people_lost(raw, shaped, path, kind, found)
         or address_lost(raw, shaped, path, kind, found, keys)
         or _soft(raw, shaped, path, kind, found, _flags_only, "words")
+        or _soft(raw, shaped, path, kind, found, _named_by_another, "label")
     )
 
 
@@ -464,6 +465,27 @@ def _person_lost(raw: Any, shaped: Any) -> bool:
     if any(is_person(k) and (_who(v) or _has_value(v)) for k, v in shaped.items()):
         return False
     return any(_has_value(v) and is_time(k, scalar_type(v)) for k, v in shaped.items())
+
+
+def _named_by_another(raw: Any, shaped: Any) -> bool:
+    """``raw`` had a label member of its own (at its top level; a bag's, ``merge_variables:
+    {name}``, may be data) and ``shaped`` keeps neither its value nor any label at its level
+    or in a part that is no thing of its own, only a related thing's name (``{id, ipAddress,
+    owner: {id, firstName}}`` of a device whose ``displayName`` the description did not
+    declare): the label check (``_lost``) takes a name anywhere as kept, this one asks for
+    the object's own."""
+    if not isinstance(raw, dict) or not isinstance(shaped, dict) or not shaped:
+        return False
+    label = next((v for k, v in raw.items() if _label_member(k, v)), None)
+    if label is None:
+        return False
+    own = list(shaped.items()) + [
+        (k, v)
+        for part in shaped.values()
+        if isinstance(part, dict) and not _plain_id(part)
+        for k, v in part.items()
+    ]
+    return not any(_label_member(k, v) or v == label for k, v in own)
 
 
 def _who(person: Any) -> bool:

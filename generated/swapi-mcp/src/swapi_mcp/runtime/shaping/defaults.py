@@ -66,7 +66,7 @@ from .roles.relation import nested_identity, reduce
 from .roles.state import is_alarm_flag
 from .roles.time import says_now
 from .roles.words import leaf_keys, w
-from .collections import PAGE_WORDS, TOTAL_WORDS, is_meta_key
+from .collections import PAGE_WORDS, TOTAL_WORDS, is_meta_key, typed_body
 from .containers import container_lists, data_container_lists, group_records
 from .kinds import (
     WRITE_KINDS,
@@ -200,12 +200,19 @@ def body_part(tree: dict[str, Any]) -> str | None:
     (``{Identifier, Object: {Id, Name}}`` has no kind). Its members are the object's own: its
     figures and times are read as the object's, not as a part's (which gives few of them).
     Not a Kubernetes object (``{apiVersion, kind, metadata, spec, status}``): no id of its
-    own beside them."""
+    own beside them. A typed object with no id yet (``{type, attributes, relationships}`` of a
+    create) is read so too (``collections.typed_body``)."""
     own = own_values(tree)
-    if not any(own_identity_key(k) for k in own):
-        return None
     if not all(own_identity_key(k) or is_kind(k) or hint(tree[k]) == "const" for k in own):
         return None
+    typed = any(  # the object's own kind (``type``), not another member's (``IdentifierType``)
+        (is_kind(k) and len(w(k)) == 1) or hint(tree[k]) == "const"
+        for k in own
+        if not own_identity_key(k)
+    )
+    if not any(own_identity_key(k) for k in own):  # a typed resource not yet given an id
+        found = [k for k in tree if typed_body(tree, k)]  # (a create's answer), else none
+        return found[0] if len(found) == 1 else None
     parts = [
         k
         for k, v in tree.items()
@@ -215,11 +222,6 @@ def body_part(tree: dict[str, Any]) -> str | None:
     if len(parts) != 1:
         return None
     body = tree[parts[0]]
-    typed = any(  # the object's own kind (``type``), not another member's (``IdentifierType``)
-        (is_kind(k) and len(w(k)) == 1) or hint(tree[k]) == "const"
-        for k in own
-        if not own_identity_key(k)
-    )
     if not typed and any(own_identity_key(x) for x in leaf_keys(body)):
         return None  # an object beside an identifier (``{Identifier, Object: {Id, ...}}``)
     return parts[0] if sum(is_leaf(x) for x in body.values()) >= BODY_LEAVES else None

@@ -53,11 +53,14 @@ from .trees import unwrap
 
 # ------------------------------------------------------------------------------ label
 
+UNNAMING = frozenset({"boolean", "integer", "number"})  # types no label is written in
+
 
 def labels(sel: Selection) -> list[Field]:
     """Its labels, each once: not the same label in another notation beside it
-    (``real_name_normalized`` beside ``real_name``)."""
-    found = [f for f in sel.leaves if is_label(f.key)]
+    (``real_name_normalized`` beside ``real_name``); never a flag or a number named like one
+    (``is_return_label: true`` of a shipping label says which kind it is, it names nothing)."""
+    found = [f for f in sel.leaves if is_label(f.key) and base_type(f.node) not in UNNAMING]
     names = {(f.path.rpartition(".")[0], w(f.key)) for f in found}
     return [f for f in found if not restated(f, names)]
 
@@ -169,8 +172,11 @@ def rich_path(f: Field) -> str | None:
 
 
 def primaries(sel: Selection) -> list[Field]:
-    """The primary field (``path``, ``filename``, ``ref``)."""
-    return [f for f in sel.leaves if is_primary(f.key) and not f.part]
+    """The primary field (``path``, ``filename``, ``ref``); not a flag named like one
+    (``sql_require_primary_key: true`` is a setting)."""
+    return [
+        f for f in sel.leaves if is_primary(f.key) and not f.part and base_type(f.node) != "boolean"
+    ]
 
 
 def take_primary(sel: Selection, row: Step) -> int:
