@@ -1,4 +1,4 @@
-"""The label rows' candidates, ranks and step function (``defaults.STEPS``; ``steps.py`` has the
+"""The label rows' candidates, ranks and step function (``rules.STEPS``; ``steps.py`` has the
 other roles'): the label (unless an identity that names the object was taken), else the
 primary field, rich text, text, else its link and a related object named by a label; then the
 locator; what a typed record holds (its value, a reading with its unit).

@@ -1,4 +1,4 @@
-"""The rows of the lists inside one object (``defaults.STEPS``; ``roles/`` has no module of
+"""The rows of the lists inside one object (``rules.STEPS``; ``roles/`` has no module of
 their own for them: they are parts): each element reduced to its identity, label and state, an
 element said by its text with its text; on a page, what a person reads of each (its figures,
 a tag's colour, a small element whole); a container's and a report's lists whole, each record

@@ -1,4 +1,4 @@
-"""The people rows' candidates, rank and step functions (``defaults.STEPS``): a person
+"""The people rows' candidates, rank and step functions (``rules.STEPS``): a person
 reduced to a handle (on a page, with its id), else a name, an email and an id
 (``roles/relation.py``); not the caller a write answers to; a person's own page by its handle
 and whole names. ``relation_steps.py`` has the relations', ``list_steps.py`` the lists'.

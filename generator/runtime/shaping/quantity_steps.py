@@ -1,4 +1,4 @@
-"""The money and count rows' candidates, ranks and step functions (``defaults.STEPS``;
+"""The money and count rows' candidates, ranks and step functions (``rules.STEPS``;
 ``steps.py`` has the other roles'): amounts (before text and times), else one held with its
 currency in an object, then the currency beside an amount; counts, with the same quantity in
 a sibling part beside one taken and the shares of a part's quantity read with it.

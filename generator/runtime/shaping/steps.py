@@ -1,4 +1,4 @@
-"""The candidates, ranks and step functions of the rules' rows (``defaults.STEPS``).
+"""The candidates, ranks and step functions of the rules' rows (``rules.STEPS``).
 
 Each row of the table (``table.py``) names here which members of one object qualify for its
 role (``roles/``: what a field is), in what rank, and, when taking them is more than the

@@ -1,4 +1,4 @@
-"""A row of the default-shaping rules (``defaults.STEPS``) and how a row is taken.
+"""A row of the default-shaping rules (``rules.STEPS``) and how a row is taken.
 
 A row is data: the role it fills; its *candidates* (the members of one object that qualify,
 read from ``roles/``); their *rank* (a sort key: the first that fit are taken); its *slot*

@@ -1,4 +1,4 @@
-"""The time rows' candidates, ranks and step functions (``defaults.STEPS``): when an object
+"""The time rows' candidates, ranks and step functions (``rules.STEPS``): when an object
 changed and was made, a listed item's planned time, a time of another kind, times two objects
 down with the person they are from (a signature), and a part's time with who it was by.
 

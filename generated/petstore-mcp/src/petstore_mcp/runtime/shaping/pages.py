@@ -11,7 +11,7 @@ role took (``company``, ``location``: ``steps.facts``) and the picture that stan
 ``relation_steps.parents``). A list's items stay lean (``ITEM``):
 they are for picking the ones worth a closer look. ``PAGE`` is the profile of one resource a
 read or a search answers with (``kinds.profile_for``; ``PAGE_KINDS``); it fills the same roles
-in the same order (``defaults.STEPS``) with room for more of each. A search across kinds
+in the same order (``rules.STEPS``) with room for more of each. A search across kinds
 answers with a container of lists whose records keep what a list's items keep
 (``containers.py``).
 """

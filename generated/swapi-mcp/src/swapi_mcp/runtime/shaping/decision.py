@@ -40,7 +40,7 @@ shapes with the defaults). What it decides from:
   payload that answer back an input field of the same name (Relay's ``clientMutationId``):
   the caller's own value, neither a default nor the identity.
 
-The rules themselves are the declared steps of ``defaults.py`` (``STEPS``), one role each;
+The rules themselves are the declared steps of ``rules.py`` (``STEPS``), one role each;
 what they chose keeps each compound value whole (``compounds.py``: ``{seconds, nanos}``).
 """
 
