@@ -152,6 +152,18 @@ def trim_tree(tree: Any, depth: int) -> Any:
     return tree
 
 
+def _counted(name: str, raw: Any) -> bool:
+    """A member (``raw``: its schema, its reference followed) holding an integer written as a
+    string (``names.integer_string``) whose name is neither an identity's nor a person's: a
+    figure, as a number is."""
+    return (
+        isinstance(raw, dict)
+        and integer_string(raw)
+        and not is_id_name(name)
+        and not is_person(name)
+    )
+
+
 class FieldTreeBuilder:
     def __init__(self, resolver: RefResolver):
         self.resolver = resolver
@@ -193,17 +205,18 @@ class FieldTreeBuilder:
                 result = "any"
             else:
                 result = {}
+                raws: dict[str, Any] = {}  # each member's schema, its reference followed
                 for name, prop in props.items():
                     raw = (
                         self.resolver.deref(prop, doc, "").value if isinstance(prop, dict) else prop
                     )
                     if isinstance(raw, dict) and raw.get("writeOnly") is True:
                         continue
-                    result[name] = prop
+                    result[name], raws[name] = prop, raw
                 below = depth if len(result) == 1 else depth - 1  # a wrapper: ``is_wrapper``
                 for name, prop in result.items():
                     result[name] = self._tree(prop, doc, below, stack) or "any"
-                    if result[name] == "string" and self._counted(name, prop, doc):
+                    if result[name] == "string" and _counted(name, raws[name]):
                         result[name] = DECIMAL  # ``score: {type: string, format: int64}``
                 entries = node.get("additionalProperties")
                 if isinstance(entries, dict) and result:
@@ -235,17 +248,6 @@ class FieldTreeBuilder:
                 for part in parts:
                     result = merge_trees(result, self._tree(part, doc, depth, stack))
         return result
-
-    def _counted(self, name: str, prop: Any, doc: Any) -> bool:
-        """A member holding an integer written as a string (``names.integer_string``) whose name
-        is neither an identity's nor a person's: a figure, as a number is."""
-        raw = self.resolver.deref(prop, doc, "").value if isinstance(prop, dict) else prop
-        return (
-            isinstance(raw, dict)
-            and integer_string(raw)
-            and not is_id_name(name)
-            and not is_person(name)
-        )
 
     def _map(
         self, entries: Any, doc: Document, depth: int, stack: tuple[tuple[str, int], ...]

@@ -286,7 +286,7 @@ def _payload(node: dict[str, Any], path: tuple[str, ...], depth: int) -> Payload
     ]
     of_objects = [k for k in arrays if isinstance(unwrap(node[k]), dict)]
     if len(arrays) > len(of_objects):  # lists of values beside (the ids a call invalidated)
-        of_objects = [k for k in of_objects if not _about_errors(k)]
+        of_objects = [k for k in of_objects if not about_errors(k)]
     if len(of_objects) > 1:
         usual = [k for k in of_objects if norm(k) in LIST_KEYS]
         if len(usual) == 1 and any(
@@ -308,7 +308,7 @@ def _payload(node: dict[str, Any], path: tuple[str, ...], depth: int) -> Payload
         if isinstance(v, dict)
         and not is_map(v)
         and not is_meta_member(k, v)
-        and not (_about_errors(k) and not _identified(v))  # ``ErrorResponse: {Code, Errors}``
+        and not (about_errors(k) and not _identified(v))  # ``ErrorResponse: {Code, Errors}``
     ]
     scalars = [k for k, v in node.items() if is_leaf(v) and not exchange_id(k)]
     if members and not arrays:  # one object and a page's counts: an envelope around it
@@ -453,7 +453,7 @@ def _conventional_resource(node: dict[str, Any], array: str) -> str | None:
     return found[0] if len(found) == 1 else None
 
 
-def _about_errors(key: str) -> bool:
+def about_errors(key: str) -> bool:
     """A list named for what went wrong, a report word qualifying it (``error_details``,
     ``errorMessages``): beside lists of values (``{invalidated_ids: [...], error_count,
     error_details: [...]}``) it details the failures of what those lists say was done, not

@@ -28,9 +28,9 @@ from .chunking import get_at, set_at
 from .collections import (
     EXCHANGE_WORDS,
     NOTE_WORDS,
-    REPORT_WORDS,
     TOTAL_WORDS,
     Payload,
+    about_errors,
     exchange_id,
     find_payload_in_value,
     is_meta_key,
@@ -401,7 +401,7 @@ def filled_beside(value: Any, path: tuple[str, ...]) -> tuple[str, ...] | None:
         and isinstance(sub, list)
         and sub
         and not is_meta_key(key)
-        and REPORT_WORDS.isdisjoint(words(key) or (key.lower(),))
+        and not about_errors(key)
         and not (w(key)[-1] in NOTE_WORDS and all(isinstance(v, str) for v in sub))
     ]
     return (*path[:-1], filled[0]) if len(filled) == 1 else None
