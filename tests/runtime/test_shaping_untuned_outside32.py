@@ -1,0 +1,60 @@
+"""Descriptions nobody tuned for (issue 33, session 32): an answer described only by its
+message while the result comes in an envelope the description does not declare, re-made as a
+small synthesized fixture (``tests/fixtures/specs/untuned_outside32.yaml``). Each fails on the
+rules before its fix."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.support.loading import shaped_json, tools_by_name
+
+SPEC = Path(__file__).resolve().parents[1] / "fixtures" / "specs" / "untuned_outside32.yaml"
+
+
+@pytest.fixture(scope="module")
+def tools() -> dict[str, Any]:
+    return tools_by_name(SPEC)
+
+
+def _enveloped(items: list[str], message: str) -> dict[str, Any]:
+    return {
+        "data": {
+            "affected_items": items,
+            "total_affected_items": len(items),
+            "total_failed_items": 0,
+            "failed_items": [],
+        },
+        "message": message,
+        "error": 0,
+    }
+
+
+def test_an_undeclared_envelope_is_not_shaped_away(tools) -> None:
+    """The description declares only ``message``; the answer (which platforms) comes in a
+    ``data`` envelope it does not name. Before, the declared message alone was kept: the agent
+    read "Showing the platforms of all machines" and not which."""
+    body = _enveloped(["linux", "bsd"], "Showing the platforms of all machines")
+    shaped = shaped_json(tools["summarize_machine_platforms"], body)
+    assert shaped["data"]["affected_items"] == ["linux", "bsd"]
+    assert shaped["message"] == "Showing the platforms of all machines"
+
+
+def test_an_acknowledgement_keeps_whom_it_acted_on(tools) -> None:
+    """An acknowledgement's answer names the machines it acted on in a list of scalars
+    (nothing identifies the answer itself). Before, only its message was kept: "All reboot
+    tasks were created", not for which machines."""
+    body = _enveloped(["m-001", "m-002"], "All reboot tasks were created")
+    shaped = shaped_json(tools["reboot_machines"], body)
+    assert shaped["data"]["affected_items"] == ["m-001", "m-002"]
+    assert shaped["message"] == "All reboot tasks were created"
+
+
+def test_an_envelope_kept_in_part_is_left_as_chosen(tools) -> None:
+    """Only an envelope dropped whole is read again: a message-only answer without one stays
+    as it was."""
+    shaped = shaped_json(tools["reboot_machines"], {"message": "Nothing to do"})
+    assert shaped == {"message": "Nothing to do"}
