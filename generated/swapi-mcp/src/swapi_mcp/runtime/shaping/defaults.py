@@ -419,6 +419,8 @@ def _chosen(
         written_lists(tree, pick)  # ``{status, message, ids: [...], failed: [...]}``
         written_records(tree, pick, keys, kind)  # ``{deleted: [{...}], failed: [{...}]}``
         _records_in_part(tree, pick, kind, keys)  # ``{match, results: {failed, objects}}``
+    if kind == "acknowledge" and not item and unnamed(tree):
+        written_lists(tree, pick)  # ``{message, data: {affected_items: ["001"]}}``: whom it did
     if kind == "read" and not item:  # a configuration: what is on and what is off
         for path in switches(tree, entity):
             pick.add(path, "state", force=True)
