@@ -58,3 +58,31 @@ def test_an_envelope_kept_in_part_is_left_as_chosen(tools) -> None:
     as it was."""
     shaped = shaped_json(tools["reboot_machines"], {"message": "Nothing to do"})
     assert shaped == {"message": "Nothing to do"}
+
+
+def test_a_batch_error_keeps_the_error_it_is_named_for(tools) -> None:
+    """A batch answers the records that went through and those that did not; each of the
+    latter holds its message and its ``error`` (declared with no type, ``{nullable: true}``):
+    what an ``errors`` item is. Before, only the message was kept (the first reason word), not
+    the error itself."""
+    long = "The record could not be stored because one of its fields was rejected upstream."
+    body = {
+        "successes": [{"id": "r-1", "status": 201}],
+        "errors": [
+            {"id": "r-2", "status": 400, "message": long, "error": "invalid timestamp"},
+            {"id": "r-3", "status": 409, "message": long, "error": "duplicate record"},
+        ],
+    }
+    shaped = shaped_json(tools["ingest_records_batch"], body)
+    errors = shaped["errors"]
+    assert [e["id"] for e in errors] == ["r-2", "r-3"]
+    assert [e["error"] for e in errors] == ["invalid timestamp", "duplicate record"]
+
+
+def test_a_flag_named_after_a_password_is_not_a_credential(tools) -> None:
+    """A login configuration's ``passwordReset: false`` says whether a password can be reset;
+    a boolean opens nothing. Before, its name made it a credential and it was left out."""
+    body = {"localLogin": True, "passwordReset": False, "loginUrl": "/login"}
+    shaped = shaped_json(tools["get_login_context"], body)
+    assert shaped.get("passwordReset") is False
+    assert shaped["loginUrl"] == "/login"
