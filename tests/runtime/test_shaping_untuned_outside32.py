@@ -81,8 +81,16 @@ def test_a_batch_error_keeps_the_error_it_is_named_for(tools) -> None:
 
 def test_a_flag_named_after_a_password_is_not_a_credential(tools) -> None:
     """A login configuration's ``passwordReset: false`` says whether a password can be reset;
-    a boolean opens nothing. Before, its name made it a credential and it was left out."""
-    body = {"localLogin": True, "passwordReset": False, "loginUrl": "/login"}
+    a boolean opens nothing. Before, its name made it a credential and it was left out. A
+    flag about an avatar stays out, as the avatar does: only a credential's word is read
+    differently on a flag."""
+    body = {
+        "localLogin": True,
+        "passwordReset": False,
+        "loginUrl": "/login",
+        "isAvatarDefault": True,
+    }
     shaped = shaped_json(tools["get_login_context"], body)
     assert shaped.get("passwordReset") is False
     assert shaped["loginUrl"] == "/login"
+    assert "isAvatarDefault" not in shaped
