@@ -142,13 +142,14 @@ def is_noise(key: str, text: bool = False, flag: bool = False) -> bool:
     (``secret_type_display_name`` names a kind of secret, ``nodeName`` a machine), nor a
     compound a noise word only qualifies (``sea_salt_aerosol``: ``_qualifier``); with
     ``text`` (the member holds a string), a short form of a password too (``_short``). With
-    ``flag`` (the member holds a boolean), only a reserved name (``_hidden``): a flag holds no
-    image, hash or secret, it says whether there is one (``passwordReset: false``)."""
+    ``flag`` (the member holds a boolean), never for a credential's word alone: a flag opens
+    nothing, it says whether there is a secret (``passwordReset: false``, ``has_password``);
+    an icon's or a hash's word still makes it noise (``isIconUrlDefault``)."""
     if key.startswith("_"):
         return True
-    if flag:
-        return False
     ws = w(key)
+    if flag and _credential(ws) and not set(ws) & (NOISE_WORDS - CREDENTIAL_WORDS):
+        return False
     if ws[-1] in LABEL_WORDS and len(ws) > 1 or ws == MACHINE:
         return False
     if len(ws) > 1 and ws[0] in SEALED_WORDS:  # ciphertext (``encrypted_content``): unread
@@ -162,7 +163,7 @@ def is_noise(key: str, text: bool = False, flag: bool = False) -> bool:
 
 def noise_member(key: str, node: Any) -> bool:
     """``is_noise`` of a member of a field tree, read with its type: a string may be a short
-    form of a password, a flag is never noise but for a reserved name."""
+    form of a password, a flag is never a credential."""
     leaf = is_leaf(node)
     return is_noise(
         key, leaf and base_type(node) == "string", flag=leaf and base_type(node) == "boolean"
