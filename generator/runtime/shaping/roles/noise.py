@@ -12,7 +12,9 @@ picture that stands for one resource a read answers is shown on its page
 
 from __future__ import annotations
 
-from ..names import norm
+from typing import Any
+
+from ..names import base_type, is_leaf, norm
 from .label import LABEL_WORDS
 from .words import w
 
@@ -134,14 +136,19 @@ def _qualifier(ws: tuple[str, ...]) -> bool:
     return plain and not done and ws[-1] not in HELD_AS_WORDS and not set(ws) & SEALED_WORDS
 
 
-def is_noise(key: str, text: bool = False) -> bool:
+def is_noise(key: str, text: bool = False, flag: bool = False) -> bool:
     """Avatars, etags, hashes, secrets, private and API keys...; a name is never noise
     (``secret_type_display_name`` names a kind of secret, ``nodeName`` a machine), nor a
     compound a noise word only qualifies (``sea_salt_aerosol``: ``_qualifier``); with
-    ``text`` (the member holds a string), a short form of a password too (``_short``)."""
+    ``text`` (the member holds a string), a short form of a password too (``_short``). With
+    ``flag`` (the member holds a boolean), never for a credential's word alone: a flag opens
+    nothing, it says whether there is a secret (``passwordReset: false``, ``has_password``);
+    an icon's or a hash's word still makes it noise (``isIconUrlDefault``)."""
     if key.startswith("_"):
         return True
     ws = w(key)
+    if flag and _credential(ws) and not set(ws) & (NOISE_WORDS - CREDENTIAL_WORDS):
+        return False
     if ws[-1] in LABEL_WORDS and len(ws) > 1 or ws == MACHINE:
         return False
     if len(ws) > 1 and ws[0] in SEALED_WORDS:  # ciphertext (``encrypted_content``): unread
@@ -151,3 +158,12 @@ def is_noise(key: str, text: bool = False) -> bool:
     if _qualifier(ws):
         return False
     return bool(set(ws) & NOISE_WORDS) or norm(key) in NOISE_WORDS or _credential(ws)
+
+
+def noise_member(key: str, node: Any) -> bool:
+    """``is_noise`` of a member of a field tree, read with its type: a string may be a short
+    form of a password, a flag is never a credential."""
+    leaf = is_leaf(node)
+    return is_noise(
+        key, leaf and base_type(node) == "string", flag=leaf and base_type(node) == "boolean"
+    )

@@ -59,7 +59,7 @@ from .roles.kinds import is_kind
 from .roles.label import is_label, label_rank
 from .said_by import SMALL, named_by_nothing, said_by_flags, said_by_label
 from .roles.links import is_url, renderings
-from .roles.noise import is_noise
+from .roles.noise import is_noise, noise_member
 from .roles.people import handle, is_person, is_person_node, nested_handle
 from .roles.quantity import is_count, is_money
 from .roles.relation import nested_identity
@@ -84,7 +84,7 @@ from .settings import settings_page, switches, unnamed
 from .write_answers import (
     BARE, SET_KINDS, credential_member, handed_urls, credential_parts, minted_beside_parts,
     minted_in, outcome_record, own_values, person_answered, small_record,
-    string_leaf, verdicts, written_lists,
+    verdicts, written_lists,
 )  # fmt: skip
 from .written import (
     computed_parts, job_counts, related_said_whole, set_values, written_key, written_part,
@@ -288,13 +288,15 @@ def _chosen(
         kept = tuple(
             k
             for k in tree
-            if (not is_noise(k) or written_key(k, kind, keys))
+            if (not noise_member(k, tree[k]) or written_key(k, kind, keys))
             and (k in counted or not says_now(k, tree[k]))
         )
         if all(base_type(tree[k]) == "boolean" for k in kept):  # ``{protected: true,
             # updated_at}``: a flag alone says no more than that a call was made; the time it
             # was set says when the setting took hold
-            kept = tuple(k for k in tree if not is_noise(k) or written_key(k, kind, keys))
+            kept = tuple(
+                k for k in tree if not noise_member(k, tree[k]) or written_key(k, kind, keys)
+            )
         return kept or tuple(tree)
     if not item and kind != "delete" and (settings := settings_fields(tree)):
         return settings
@@ -306,7 +308,7 @@ def _chosen(
             k
             for k in tree
             if (
-                not is_noise(k)
+                not noise_member(k, tree[k])
                 or (not item and written_key(k, kind, keys))
                 or (made and minted_in(k, tree[k], entity))
             )
@@ -419,6 +421,8 @@ def _chosen(
         written_lists(tree, pick)  # ``{status, message, ids: [...], failed: [...]}``
         written_records(tree, pick, keys, kind)  # ``{deleted: [{...}], failed: [{...}]}``
         _records_in_part(tree, pick, kind, keys)  # ``{match, results: {failed, objects}}``
+    if kind == "acknowledge" and not item and unnamed(tree):
+        written_lists(tree, pick)  # ``{message, data: {affected_items: ["001"]}}``: whom it did
     if kind == "read" and not item:  # a configuration: what is on and what is off
         for path in switches(tree, entity):
             pick.add(path, "state", force=True)
@@ -559,9 +563,7 @@ def _selection(
     part: bool = False,
 ) -> Selection:
     """The candidates of the object ``tree`` for the rules (``STEPS``), chosen into ``pick``."""
-    fields = [
-        f for f in _fields(tree, pick.profile.parts) if not is_noise(f.key, string_leaf(f.node))
-    ]
+    fields = [f for f in _fields(tree, pick.profile.parts) if not noise_member(f.key, f.node)]
     fields = _without_renderings(fields)
     leaves = [f for f in fields if is_leaf(f.node)]
     return Selection(

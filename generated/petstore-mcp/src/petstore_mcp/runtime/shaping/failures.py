@@ -31,7 +31,7 @@ from .list_items import PREVIEW_CHARS
 from .names import is_leaf, words
 from .roles.links import is_url
 from .roles.noise import is_noise
-from .roles.identity import has_own_identity, identity_fields
+from .roles.identity import has_own_identity, identity_fields, named_for_itself
 from .roles.words import w
 from .trees import field_tree_from_value, unwrap
 from .truncate import DEFAULT_MARKER, truncate_string
@@ -84,7 +84,7 @@ def with_failed_records(
         members = _identity(tree, key, written, keys)
         if not members:
             continue
-        members += why_failed(tree, members)
+        members += _why(tree, key, members)
         added[key] = [_reduced(record, members, marker) for record in sub]
     if not added:
         return shaped
@@ -149,8 +149,19 @@ def failed_lists(tree: Any, keys: tuple[str, ...] = ()) -> list[str]:
             continue
         members = _identity(record, key, None, keys)
         if members:
-            out += [f"{key}.{m}" for m in members + why_failed(record, members)]
+            out += [f"{key}.{m}" for m in members + _why(record, key, members)]
     return out
+
+
+def _why(tree: Any, key: str, members: list[str]) -> list[str]:
+    """What a failed record says of why (``why_failed``), and the member its list is named
+    for when that is another (an ``errors`` item's ``error`` beside its ``message``: what
+    each item of the list is, ``named_for_itself``)."""
+    said = why_failed(tree, members)
+    itself = named_for_itself(tree, w(key)) if isinstance(tree, dict) else None
+    if itself is not None and itself not in members + said:
+        said.append(itself)
+    return said
 
 
 def _identity(tree: Any, key: str, written: Any, keys: tuple[str, ...]) -> list[str]:

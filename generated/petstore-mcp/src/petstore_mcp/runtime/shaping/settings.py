@@ -18,7 +18,7 @@ from .names import base_type, hint, is_leaf
 from .roles.identity import has_own_identity, is_id_name, is_natural_key
 from .roles.label import is_label
 from .roles.links import renderings
-from .roles.noise import is_noise
+from .roles.noise import is_noise, noise_member
 from .tokens import count_tokens
 
 PAGE_TOKENS = 800  # a page of settings or figures, kept whole: at most this many tokens
@@ -106,7 +106,7 @@ def _switches(tree: dict[str, Any], depth: int, prefix: str = "") -> list[str] |
     found: list[str] = []
     for key, value in tree.items():
         if is_leaf(value):
-            if base_type(value) == "boolean" and not is_noise(key):
+            if base_type(value) == "boolean" and not noise_member(key, value):
                 found.append(prefix + key)
             continue
         if isinstance(value, list):

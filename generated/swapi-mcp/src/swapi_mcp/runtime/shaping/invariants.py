@@ -404,7 +404,28 @@ def soft_lost(
         or address_lost(raw, shaped, path, kind, found, keys)
         or _soft(raw, shaped, path, kind, found, _flags_only, "words")
         or _soft(raw, shaped, path, kind, found, _named_by_another, "label")
+        or envelope_dropped(raw, shaped, path, kind, found)
     )
+
+
+def envelope_dropped(
+    raw: Any, shaped: Any, path: tuple[str, ...] | None, kind: str, found: Payload | None
+) -> list[str]:
+    """A body whose envelope (``{data: {affected_items: ["001"], total_affected_items: 1},
+    message}``: the member the answer is wrapped in, ``find_payload_in_value``) held values
+    while its result keeps none of it: the answer shaped down to what surrounds it."""
+    if kind == "list" or path or not isinstance(raw, dict) or not isinstance(shaped, dict):
+        return []
+    found = found if found is not None else find_payload_in_value(raw)
+    if found.collection is not None or not found.envelope:
+        return []
+    inner = get_at(raw, found.envelope)
+    kept = get_at(shaped, found.envelope)
+    if not isinstance(inner, dict) or kept not in (None, {}, []):
+        return []
+    if not any(_has_value(v) or (isinstance(v, list) and v) for v in inner.values()):
+        return []
+    return [f"the envelope {'.'.join(found.envelope)!r} was dropped"]
 
 
 def _one_value(items: list[Any]) -> set[str]:
