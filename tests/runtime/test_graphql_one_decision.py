@@ -3,7 +3,7 @@ tree a GraphQL field's defaults are chosen on holds its nested connections, each
 described as a root connection's, and ``decision.decide`` is what leaves them out, keeps a
 label-like one by its scalar members, and keeps them all when they are all a payload holds."""
 
-from graphql import build_schema
+from graphql import GraphQLObjectType, build_schema
 
 from generator.loaders.graphql_tree import GraphQLTrees
 from generator.runtime.shaping.decision import decide
@@ -27,15 +27,25 @@ type ArchivePayload { labels(first: Int): LabelConnection! }
 """)
 
 
+def _root(name: str) -> GraphQLObjectType:
+    root = SCHEMA.get_type(name)
+    assert isinstance(root, GraphQLObjectType)
+    return root
+
+
+QUERY, MUTATION = _root("Query"), _root("Mutation")
+
+
 def test_the_loader_keeps_nested_connections_in_the_tree_it_describes():
-    shape = GraphQLTrees(SCHEMA).shape(SCHEMA.query_type.fields["issue"])
+    shape = GraphQLTrees(SCHEMA).shape(QUERY.fields["issue"])
     tree = shape.decision_tree
+    assert tree is not None
     assert "comments" in tree and "nodes" in tree["comments"], tree
     assert isinstance(tree["labels"]["nodes"][0]["creator"], dict), tree  # described whole
 
 
 def test_the_decision_leaves_nested_connections_out_and_reads_labels_by_their_scalars():
-    shape = GraphQLTrees(SCHEMA).shape(SCHEMA.query_type.fields["issue"])
+    shape = GraphQLTrees(SCHEMA).shape(QUERY.fields["issue"])
     chosen = decide(shape.decision_tree, shape.context, kind="read", item=False).default_fields
     assert not any(p.startswith("comments") for p in chosen), chosen
     assert "labels.nodes.name" in chosen, chosen
@@ -43,7 +53,7 @@ def test_the_decision_leaves_nested_connections_out_and_reads_labels_by_their_sc
 
 
 def test_a_payload_of_connections_only_keeps_them():
-    field = SCHEMA.mutation_type.fields["archiveLabels"]
+    field = MUTATION.fields["archiveLabels"]
     shape = GraphQLTrees(SCHEMA).shape(field, mutation=True)
     chosen = decide(shape.decision_tree, shape.context, kind="update", item=False).default_fields
     assert any(p.startswith("labels.nodes.") for p in chosen), chosen
