@@ -43,11 +43,7 @@ from ..runtime.graphql.graphql_types import (
     scalar_fields,
     selectable_fields,
 )
-from ..runtime.shaping.decision import (
-    DefaultsContext,
-    connections_only,
-    without_nested_connections,
-)
+from ..runtime.shaping.decision import DefaultsContext
 from ..runtime.shaping.names import is_leaf, words
 from ..runtime.shaping.roles.identity import has_own_identity
 from .response_shape import merge_trees, variant_name
@@ -80,13 +76,12 @@ class GraphQLTrees:
             return conn.node_type, "nodes"
         return named, "" if is_list(field.type) else None
 
-    def _rich(
-        self, item: GraphQLNamedType, answered: GraphQLField | None = None, nodes: bool = True
-    ) -> tuple[Any, Any]:
+    def _rich(self, item: GraphQLNamedType, nodes: bool = True) -> tuple[Any, Any]:
         """The shipped (bounded) tree of one result, and the tree its defaults are chosen on
-        (``answered``: the mutation whose payload it is, whose echoes of what the caller sent
-        say nothing of their own: ``without_nested_connections``; ``nodes``: connections kept
-        as all it holds read their nodes as a root connection's, one level only)."""
+        (``nodes``: each nested
+        connection's nodes described as a root connection's are, one level only). The tree is
+        whole: which of its nested connections are defaults is the decision's
+        (``decision.without_nested_connections``), not the loader's."""
         tree = self.bounded(item)
         field_tree = tree if isinstance(tree, dict) and tree else None
         # Defaults are chosen on a tree at least DEFAULTS_DEPTH deep, so nested objects
@@ -94,15 +89,15 @@ class GraphQLTrees:
         # "any" (paths below "any" are accepted and checked against the schema at run time).
         rich = self.tree(item, DEFAULTS_DEPTH) if field_tree else None
         rich = merge_trees(rich, field_tree) if isinstance(rich, dict) else field_tree
-        if isinstance(rich, dict):
-            sent = self._echoed(answered, rich) if answered is not None else ()
-            kept = nodes and connections_only(rich, sent)
-            rich = without_nested_connections(rich, sent)
-            for key, field in self._fields(item).items() if kept else ():  # connections
-                conn = connection(field.type)  # kept (all it holds): each node as a root
+        if isinstance(rich, dict) and nodes:
+            for key, field in self._fields(item).items():  # nested connections: each node
+                conn = connection(field.type)  # as a root connection's node reads
                 if conn is not None and isinstance(rich.get(key), dict) and "nodes" in rich[key]:
-                    node = self._rich(conn.node_type, nodes=False)[1]  # connection's reads
-                    rich[key] = {**rich[key], "nodes": [node if node is not None else "any"]}
+                    node = self._rich(conn.node_type, nodes=False)[1]
+                    rich = {
+                        **rich,
+                        key: {**rich[key], "nodes": [node if node is not None else "any"]},
+                    }
         return field_tree, rich
 
     def answer_tree(self, field: GraphQLField, *, mutation: bool = False) -> Any:
@@ -112,7 +107,7 @@ class GraphQLTrees:
         if is_leaf_type(named):
             return leaf_kind(named)
         item, collection = self._item(field)
-        rich = self._rich(item, field if mutation and collection is None else None)[1]
+        rich = self._rich(item)[1]
         return [rich] if collection is not None else rich
 
     def shape(self, field: GraphQLField, *, mutation: bool = False) -> ResponseShape:
@@ -122,7 +117,7 @@ class GraphQLTrees:
         if is_leaf_type(named):
             return ResponseShape(media_type="application/json")
         item, collection = self._item(field)
-        field_tree, rich = self._rich(item, field if mutation and collection is None else None)
+        field_tree, rich = self._rich(item)
         union = is_abstract_type(item)
         context = DefaultsContext(
             entity=() if union else tuple(words(item.name)),  # its type, as a schema's name

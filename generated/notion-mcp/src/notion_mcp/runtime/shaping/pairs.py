@@ -8,7 +8,7 @@ of the same type says half of what the two say together: a range's top without i
 without ``HomeTeamScore``, ``TeamAName`` without ``TeamBName``), when a thing was first seen
 and not last, a record's losses without its wins, rights allowed without those denied (a list
 of scalars brings a list), a height's inches without its feet, a latitude without its
-longitude. The counterpart comes with it. Counterparts are read from the names' words alone (``COUNTERPARTS``), never from
+longitude, the lines a change added without those it deleted (``additions``, ``deletions``). The counterpart comes with it. Counterparts are read from the names' words alone (``COUNTERPARTS``), never from
 one API's members; a cursor's bare ``before``/``after`` is no pair (``NAMED_ONLY``).
 
 A span's start (``startTime``, ``startedAt``) brings its end (``endTime``, ``finish_date``,
@@ -58,6 +58,8 @@ _PAIRS = (
     ("allowed", "denied"), ("included", "excluded"), ("include", "exclude"),
     ("positive", "negative"), ("up", "down"), ("upvotes", "downvotes"), ("feet", "inches"),
     ("latitude", "longitude"), ("lat", "lng"), ("lat", "lon"),
+    # a change's two sides: the lines it added and those it deleted (a diff's, a commit's)
+    ("additions", "deletions"), ("insertions", "deletions"),
 )  # fmt: skip
 COUNTERPARTS: dict[str, tuple[str, ...]] = {}
 for _a, _b in _PAIRS:

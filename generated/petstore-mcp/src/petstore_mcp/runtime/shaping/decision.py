@@ -505,13 +505,35 @@ def without_nested_connections(tree: dict[str, Any], sent: tuple[str, ...] = ())
     with the organizations it changed, and without them it said nothing."""
     if connections_only(tree, sent):  # each node as a listed one reads
         return {k: _nodes_without_connections(v) for k, v in tree.items()}
-    return {k: v for k, v in tree.items() if not _nested_connection(k, v)}
+    return {
+        k: _labels_by_scalars(v) if _connection(v) else v
+        for k, v in tree.items()
+        if not _nested_connection(k, v)
+    }
+
+
+def _connection(sub: Any) -> bool:
+    return isinstance(sub, dict) and ("nodes" in sub or "edges" in sub)
+
+
+def _labels_by_scalars(sub: dict[str, Any]) -> dict[str, Any]:
+    """A label-like connection beside the object's own members, its nodes read by their
+    scalar members (``labels.nodes.name``, not the label's ``parent.name``): the loader
+    describes each connection's nodes whole, as a root connection's."""
+    nodes = sub.get("nodes")
+    if not isinstance(nodes, list) or not nodes or not isinstance(nodes[0], dict):
+        return sub
+    node = {
+        k: ("any" if isinstance(v, dict) else ["any"] if isinstance(v, list) and v and
+            isinstance(v[0], dict) else v)
+        for k, v in nodes[0].items()
+    }  # fmt: skip
+    return {**sub, "nodes": [node]}
 
 
 def _nested_connection(key: str, sub: Any) -> bool:
     """A nested connection the defaults leave out (not a label-like list)."""
-    nested = isinstance(sub, dict) and ("nodes" in sub or "edges" in sub)
-    return nested and norm(key) not in LABEL_ARRAYS
+    return _connection(sub) and norm(key) not in LABEL_ARRAYS
 
 
 def connections_only(tree: dict[str, Any], sent: tuple[str, ...] = ()) -> bool:
