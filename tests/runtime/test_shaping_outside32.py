@@ -58,3 +58,29 @@ def test_a_write_answering_its_record_beside_the_list_it_was_sent_is_that_record
     assert find_payload(page, about=("replace",), keys=("changeRequestId",)).collection == (
         "replace",
     )
+
+
+def test_a_write_s_record_of_two_sides_is_not_said_by_one_element_s_date() -> None:
+    """A write's records each made of two sides, each a list of lines (a change request's
+    ``replace: [{from: {items: [...]}, to: {items: [...]}}]``): a date of one line of one side
+    (``to.items[].preSaleDate``, one of many) says nothing of when the record was; each side's
+    lines keep what names them. The records were said by that date and the person beside it
+    alone, both empty in the answer: ``replace: [{}]``."""
+    line = {
+        "id": "string",
+        "name": "string",
+        "price": "integer",
+        "quantity": "integer",
+        "preSaleDate": "string",
+        "manualPriceAppliedBy": "string",
+    }
+    answer = {
+        "requestId": "string",
+        "reason": "string",
+        "totalChangeValue": "integer",
+        "replace": [{"from": {"items": [line]}, "to": {"items": [line]}}],
+    }
+    chosen = choose_default_fields(answer, kind="create", keys=("changeRequestId",))
+    assert "replace.to.items.preSaleDate" not in chosen, chosen
+    assert any(p.startswith("replace.to.items.") for p in chosen), chosen
+    assert any(p.startswith("replace.from.items.") for p in chosen), chosen
