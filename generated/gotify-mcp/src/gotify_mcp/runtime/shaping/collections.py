@@ -7,7 +7,10 @@ read from the response itself (at run time, when the spec says nothing or is wro
 0. The one list of objects of a body, named as what the operation is about (its path's last
    segment: ``PUT /Things``; the list a batch request sends: ``{Things: [...]}``), is the
    payload, whatever scalars sit next to it (``{Id, Status, ProviderName, DateTimeUTC,
-   Things: [...]}``); among several lists, so is the one list a custom method's answer names
+   Things: [...]}``), unless one of those scalars is the member a path parameter that
+   addresses one object of the answer names (rule 2: the record a write made, echoing the
+   list it was sent: a change request's ``{requestId, reason, replace: [...]}`` for
+   ``/changes/{changeRequestId}``); among several lists, so is the one list a custom method's answer names
    as the collection it acts on (by its last word: ``matchingJobs`` of ``POST
    /v3/{parent}/jobs:search`` beside ``histogramQueryResults`` and ``locationFilters``; not
    on a plain path, where ``{jobMessages, autoscalingEvents}`` of ``/messages`` are both
@@ -215,7 +218,9 @@ def find_payload(
     if not isinstance(tree, dict):
         return Payload()
     lists = [k for k, v in tree.items() if isinstance(v, list) and isinstance(unwrap(v), dict)]
-    if len(lists) == 1 and norm(lists[0]) in about:
+    if len(lists) == 1 and norm(lists[0]) in about and not _addressed(tree, keys):
+        # rule 0, unless the body holds the member its address names beside other scalars:
+        # the record a write made, echoing the list it was sent (rule 2)
         return Payload(collection=(lists[0],))
     hits = [k for k in lists if norm(k) in kinds or (words(k) or [""])[-1] in kinds]
     if len(lists) > 1 and len(hits) == 1:

@@ -92,14 +92,14 @@ def time_key(f: Field, sel: Selection) -> Any:
 
 
 def deeper_times(sel: Selection) -> list[Field]:
-    """Times two objects down (``commit.author.date``, ``commit.committer.date``)."""
-    return _deeper_times(sel.tree, elements=not sel.listed)
+    """Times two objects down (``commit.author.date``, ``commit.committer.date``), not
+    through a list (``_deeper_times``)."""
+    return _deeper_times(sel.tree)
 
 
 def deeper_part_times(sel: Selection) -> list[Field]:
     """One resource's times two objects down through its parts, not through a list inside it
-    (a list's elements are its lists' business: ``take_lists``; ``_deeper_times`` without
-    ``elements``)."""
+    (a list's elements are its lists' business: ``take_lists``; ``_deeper_times``)."""
     return _deeper_times(sel.tree)
 
 
@@ -158,14 +158,15 @@ def _names(node: dict[str, Any]) -> list[str]:
     return [k for k in node if is_leaf(node[k]) and is_label(k) and w(k)[-1] == "name"]
 
 
-def _deeper_times(tree: dict[str, Any], elements: bool = False) -> list[Field]:
+def _deeper_times(tree: dict[str, Any]) -> list[Field]:
     """Times two objects down (``commit.author.date``, ``commit.committer.date``); not a
     person's own (``user.usage.joined_at`` says when they joined, not when this happened),
-    nor, unless ``elements`` (a write's records), an element's of a list
-    (``data.intervals[].end``: one of many says nothing of when the item, or the page, was)."""
+    nor an element's of a list, on a write's record too (``data.intervals[].end``, a change
+    request's ``to.items[].preSaleDate``: one of many says nothing of when the item, the
+    record or the page was)."""
     found: list[Field] = []
     for key, sub in tree.items():
-        if isinstance(sub, list) and not elements:
+        if isinstance(sub, list):
             continue
         sub = unwrap(sub)
         if not isinstance(sub, dict) or is_noise(key) or is_meta_key(key):
@@ -173,7 +174,6 @@ def _deeper_times(tree: dict[str, Any], elements: bool = False) -> list[Field]:
         if is_person_node(key, sub):
             continue
         for key2, sub2 in sub.items():
-            sub2 = unwrap(sub2) if elements else sub2
             if isinstance(sub2, dict) and not is_noise(key2):
                 found += [
                     Field(f"{key}.{key2}.{k}", k, v, True)

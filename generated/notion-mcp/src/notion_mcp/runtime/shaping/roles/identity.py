@@ -29,7 +29,7 @@ from ..names import base_type, is_leaf
 from ..trees import alike, unwrap
 from .label import NOT_OWN, is_full_name, is_label, label_rank, pair_value
 from .noise import NOISE_WORDS, is_credential, is_noise
-from .people import handle, is_person, is_person_node
+from .people import handle, is_person, is_person_node, is_person_object, own_name
 from .words import leaf_keys, plural, w
 
 ID_WORDS = frozenset({"id", "uuid", "guid", "uid", "oid", "pk", "identifier"})
@@ -333,7 +333,13 @@ def identity_fields(
     if not any(is_natural_key(k) for k in leaves):  # ``login`` beside ``twitter_username``
         addressed = addressed or _qualified_once(tree, leaves, keys)
     natural = sorted(
-        (k for k in leaves if is_natural_key(k) and k not in own + addressed),
+        (
+            k
+            for k in leaves
+            if is_natural_key(k)
+            and k not in own + addressed
+            and not _persons_title(k, tree, entity)
+        ),
         key=lambda k: natural_rank(k, tree, entity),
     )
     # a second own key (``identifier`` next to ``id``) after natural keys
@@ -421,6 +427,17 @@ def minted_id(tree: Any, keys: tuple[str, ...] = ()) -> str | None:
         and not refers(k, tree) and not named_after(k, keys)
     ]  # fmt: skip
     return found[0] if len(found) == 1 else None
+
+
+def _persons_title(key: str, tree: dict[str, Any], entity: tuple[str, ...]) -> bool:
+    """A person's full title (``fullTitle``: their name with their job, ``"Ada, Coach at
+    X"``) beside a name of their own: no qualified unique name (a repository's
+    ``full_name``) but what they do; their name says who they are (``label_steps``)."""
+    return (
+        w(key)[-1] == "title"
+        and is_person_object(tree, entity)
+        and any(own_name(k) for k in leaf_keys(tree))
+    )
 
 
 def natural_rank(key: str, tree: dict[str, Any], entity: tuple[str, ...]) -> int:
