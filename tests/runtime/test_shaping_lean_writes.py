@@ -331,3 +331,8 @@ def test_the_records_a_bulk_write_lists_show_their_text_as_one_records_answer_do
     outcomes = [{"status": {"code": 3, "message": TEXT}}, {"status": {"code": 5, "message": TEXT}}]
     said = _answer({"responses": outcomes}, "update")["responses"]
     assert all("more chars" in r["status"]["message"] for r in said)
+    rules = [
+        {"role": f"r{i}", "condition": {"title": f"Rule {i}", "description": TEXT}} for i in (1, 2)
+    ]
+    bound = _answer({"bindings": rules}, "update")["bindings"]
+    assert all(b["condition"]["description"].endswith("…") for b in bound)  # no status: short

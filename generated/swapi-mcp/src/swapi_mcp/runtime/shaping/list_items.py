@@ -28,7 +28,7 @@ from .collections import REPORT_WORDS
 from .roles.content import is_content
 from .roles.identity import is_id_name, own_identity_key
 from .roles.label import is_label
-from .roles.state import is_state
+from .roles.state import is_lifecycle
 from .deadline import check as check_deadline
 from .fields import parse_path
 from .names import words
@@ -256,11 +256,12 @@ def cut_preview(shaped: Any, path: tuple[str, ...], selection: list[str], marker
 
 
 def _reported(segments: tuple[str, ...]) -> bool:
-    """A text a record's report or status part holds (``errors.message``, ``status.message``),
-    or a report itself (``error``)."""
+    """A text a record's report or status part holds (``errors.message``, ``status.message``;
+    a status by its word alone, ``roles.state.is_lifecycle``: not a ``condition``'s
+    ``description``), or a report itself (``error``)."""
     return (
         _in_report(segments)
-        or any(is_state(seg) for seg in segments[:-1])
+        or any(is_lifecycle(seg) for seg in segments[:-1])
         or (bool(segments) and _report_name(segments[-1]))
     )
 
