@@ -301,3 +301,38 @@ def test_a_writes_listed_records_keep_no_time_the_call_set() -> None:
     for kind in ("update", "read"):
         out = _answer({"success": True, "items": undated}, kind)
         assert all("readAt" in item for item in out["items"])
+
+
+def _note(i: int) -> dict[str, Any]:
+    return {"id": f"note-{i}", "title": f"Note {i}", "status": "saved", "body": TEXT}
+
+
+def test_the_records_a_bulk_write_lists_show_their_text_as_one_records_answer_does() -> None:
+    """A bulk create or an update of several records answers the records it wrote, each with
+    the text the caller sent: it said 80 characters of each, and a count of what was cut,
+    where one record's answer says 48 and an ellipsis (the caller holds the text; the preview
+    only says which it was). Each record keeps its identity, label and state; a report of
+    errors beside them keeps its longer preview and its count (what went wrong, said)."""
+    for kind in ("create", "update"):
+        body = {"notes": [_note(1), _note(2), _note(3)]}
+        one = _answer(_note(1), kind)
+        listed = _answer(body, kind)["notes"]
+        assert [n["id"] for n in listed] == ["note-1", "note-2", "note-3"]
+        assert all(n["title"] and n["status"] == "saved" for n in listed)
+        assert all(n["body"] == one["body"] for n in listed)
+        assert len(listed[0]["body"]) <= 50 and listed[0]["body"].endswith("…")
+
+    failed = {"errors": [{"code": "invalid", "message": TEXT}, {"code": "taken", "message": TEXT}]}
+    report = _answer(failed, "create")["errors"]
+    assert all(len(e["message"]) > 80 and "more chars" in e["message"] for e in report)
+    entries = [{"batchId": i, "note": _note(i), "errors": [{"message": TEXT}]} for i in (1, 2)]
+    answered = _answer({"entries": entries}, "create")["entries"]
+    assert all("more chars" in e["errors"][0]["message"] for e in answered)
+    outcomes = [{"status": {"code": 3, "message": TEXT}}, {"status": {"code": 5, "message": TEXT}}]
+    said = _answer({"responses": outcomes}, "update")["responses"]
+    assert all("more chars" in r["status"]["message"] for r in said)
+    rules = [
+        {"role": f"r{i}", "condition": {"title": f"Rule {i}", "description": TEXT}} for i in (1, 2)
+    ]
+    bound = _answer({"bindings": rules}, "update")["bindings"]
+    assert all(b["condition"]["description"].endswith("…") for b in bound)  # no status: short

@@ -163,8 +163,9 @@ def test_a_named_object_s_colour_is_how_it_is_told_apart() -> None:
 def test_a_listed_item_s_preview_ends_with_the_ellipsis_alone() -> None:
     """The items a read or a search lists end their preview with the ellipsis alone: the count
     of cut characters, said again on every item, helps no one pick an item (before, each
-    ended ``… [N more chars]``). A write's records, one resource's own text and an operator's
-    own marker keep the marker that counts."""
+    ended ``… [N more chars]``). A write's records end so too, as one record's answer does
+    (the caller sent the text); one resource's own text and an operator's own marker keep the
+    marker that counts."""
     text = "A long description of the thing, written over several sentences. " * 4
     items = [{"id": i, "name": f"Thing {i}", "description": text} for i in range(3)]
     for kind in ("read", "search"):
@@ -174,7 +175,8 @@ def test_a_listed_item_s_preview_ends_with_the_ellipsis_alone() -> None:
         assert "more chars" not in preview and len(preview) <= 49
     written = ShapeConfig(collection_path="things", kind="create")
     out = json.loads(shape({"things": items}, written).chunks[0])
-    assert out["things"][0]["description"].endswith("more chars]")
+    assert out["things"][0]["description"].endswith("…")
+    assert "more chars" not in out["things"][0]["description"]
     own = ShapeConfig(kind="read", truncation_marker=" [cut {cut}]")
     out = json.loads(shape({"things": items}, own).chunks[0])
     assert (

@@ -28,6 +28,7 @@ from .collections import REPORT_WORDS
 from .roles.content import is_content
 from .roles.identity import is_id_name, own_identity_key
 from .roles.label import is_label
+from .roles.state import is_lifecycle
 from .deadline import check as check_deadline
 from .fields import parse_path
 from .names import words
@@ -45,6 +46,7 @@ __all__ = [
     "cut_listed_previews",
     "cut_preview",
     "cut_previews",
+    "cut_written_records",
     "cut_wrapper_notes",
     "drop_named_scope",
     "item_marker",
@@ -106,6 +108,24 @@ def cut_previews(
     if not count:
         return shaped
     return set_at(shaped, path, out) if path else out
+
+
+def cut_written_records(
+    shaped: Any, path: tuple[str, ...], selection: list[str], marker: str
+) -> Any:
+    """``shaped`` with the text of the records a write lists at ``path`` (a bulk create's, an
+    update's of several) cut as one record's answer cuts the text the caller sent
+    (``WRITE_PREVIEW_CHARS``, ending with ``item_marker``): it only says which text it was.
+    What the server reported keeps the longer preview and its count of what was cut: a list
+    named as a report (``errors``), a report inside a record (``errors.message``) and the
+    message of a record's status part (``status.message``: how its write went), as a failed
+    record's reason (``failures.py``)."""
+    if path and _report_name(path[-1]):
+        return cut_previews(shaped, path, selection, marker, PREVIEW_CHARS)
+    reports = [p for p in selection if _reported(parse_path(p))]
+    out = cut_previews(shaped, path, reports, marker, PREVIEW_CHARS)
+    others = [p for p in selection if p not in reports]
+    return cut_previews(out, path, others, item_marker(marker), WRITE_PREVIEW_CHARS)
 
 
 def cut_listed_previews(
@@ -233,6 +253,17 @@ def cut_preview(shaped: Any, path: tuple[str, ...], selection: list[str], marker
     if reports:
         (cut,) = cut_previews([cut], (), reports, marker, PREVIEW_CHARS)
     return set_at(shaped, path, cut) if path else cut
+
+
+def _reported(segments: tuple[str, ...]) -> bool:
+    """A text a record's report or status part holds (``errors.message``, ``status.message``;
+    a status by its word alone, ``roles.state.is_lifecycle``: not a ``condition``'s
+    ``description``), or a report itself (``error``)."""
+    return (
+        _in_report(segments)
+        or any(is_lifecycle(seg) for seg in segments[:-1])
+        or (bool(segments) and _report_name(segments[-1]))
+    )
 
 
 def _in_report(segments: tuple[str, ...]) -> bool:

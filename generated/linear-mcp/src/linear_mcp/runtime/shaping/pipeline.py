@@ -66,6 +66,7 @@ from .list_items import (
     cut_listed_previews,
     cut_preview,
     cut_previews,
+    cut_written_records,
     cut_texts,
     cut_wrapper_notes,
     drop_named_scope,
@@ -231,8 +232,8 @@ def shape(
                 + "); showing the scalars of the top two levels instead]"
             )
         elif where.kind == "list" and selection:
-            # what a read or a search lists: its first words; a write's records, a
-            # generation's alternatives: the longer preview
+            # what a read or a search lists: its first words; a generation's alternatives:
+            # the longer preview; a write's records: as one record's answer (cut_written_records)
             chars = listed_chars(path or (), config.kind in PAGE_KINDS)  # a report's: longer
             previewed = selection
             if config.kind == "generate":  # what it produced stays whole, what it quotes not
@@ -251,7 +252,10 @@ def shape(
             marker = config.truncation_marker
             if config.kind in PAGE_KINDS:  # what a read lists: the ellipsis says it is cut
                 marker = item_marker(marker)
-            shaped = cut_previews(shaped, path or (), previewed, marker, chars)
+            if config.kind in WRITE_KINDS:  # the caller sent their text
+                shaped = cut_written_records(shaped, path or (), previewed, marker)
+            else:
+                shaped = cut_previews(shaped, path or (), previewed, marker, chars)
             shaped = with_wrapper_headers(value, shaped, path or ())
             shaped = with_failed_records(
                 value,
