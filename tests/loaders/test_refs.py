@@ -90,14 +90,14 @@ def test_every_broken_ref_is_listed_in_one_error() -> None:
         load_openapi(path)
     found = [(d.code, d.pointer, d.line) for d in info.value.diagnostics]
     assert found == [
-        ("REF_DANGLING", "/paths/~1a/get/parameters/0", 9),
+        ("REF_DANGLING", "/paths/~1a/get/requestBody", 8),
         ("REF_FILE_NOT_FOUND", "/paths/~1b/get/responses/200/content/application~1json/schema", 24),
         ("REF_CYCLE", "/components/schemas/Chain", 32),
         ("REF_CYCLE", "/components/schemas/Chain2", 34),
-        ("REF_REMOTE_UNSUPPORTED", "/components/schemas/Remote", 36),
+        ("REF_REMOTE_UNSUPPORTED", "/components/requestBodies/Remote", 37),
     ]
     assert all(d.file == str(path) for d in info.value.diagnostics)
-    assert "has no /components/parameters" in info.value.diagnostics[0].message
+    assert "has no /components/requestBodies" in info.value.diagnostics[0].message
 
 
 def test_resolved_targets_remember_their_component_name() -> None:
