@@ -239,8 +239,9 @@ class RefResolver:
         """Raise one GenerationError listing every ref that cannot be resolved, except those at
         a recoverable place (module doc) that point to nothing or to a URL: a schema's is read
         as any value (the ref is removed, its sibling keys such as ``description`` stay), an
-        example is left out of its ``examples`` map, a response keeps only its siblings (a
-        response without content). Their warnings are returned, one per target."""
+        example is left out of its ``examples`` map, a parameter out of its list, a response
+        keeps only its siblings (a response without content). Their warnings are returned, one
+        per target."""
         dangling = self._walk_refs(errors_only=False)
         if not dangling:
             return []
