@@ -145,7 +145,11 @@ CODES: tuple[Code, ...] = (
     ),
     Code("REF_CYCLE", (E,), "a chain of $refs loops back to itself"),
     Code("REF_INVALID", (E,), "a $ref is malformed"),
-    Code("REF_FILE_NOT_FOUND", (E,), "a $ref names a file that does not exist"),
+    Code(
+        "REF_FILE_NOT_FOUND",
+        (E,),
+        "a $ref a tool cannot do without names a file that does not exist",
+    ),
     Code("REF_FILE_INVALID", (E,), "a file a $ref names cannot be read or parsed"),
     Code(
         "REF_REMOTE_UNSUPPORTED",

@@ -8,8 +8,9 @@ local refs). Remote (``http(s)://``) refs are not fetched.
 :class:`GenerationError` listing every dangling, remote or purely circular ref: a document
 with a broken ref is broken, nothing is generated. The exceptions cost only the part the ref
 stands for, so the rest of the description still gives a server: a ref to a member missing
-from a loaded document (vendors publish such slips) or to another server's document (never
-fetched: generation stays offline and deterministic), written in
+from a loaded document (vendors publish such slips), to a file that is not there (reported as
+pointing to nothing, naming the file) or to another server's document (never fetched:
+generation stays offline and deterministic), written in
 
 * a schema's place: read as any value, the ref removed from the document
   (``SCHEMA_REF_DANGLING``, ``SCHEMA_REF_REMOTE``);
@@ -27,8 +28,8 @@ fetched: generation stays offline and deterministic), written in
 
 each said once per target as a warning naming the ref, where it is written and how many other
 places write it. A request body, a path item or a component written as such a ref stays an
-error (a ref to a missing file too: the files a description is split into are the user's to
-put next to it). After check_all passed, lookups cannot fail.
+error, and so does a ref to a file that cannot be parsed. After check_all passed, lookups
+cannot fail.
 Cycles through schemas are legal and handled by the consumers (schemas.py, response_shape.py)
 with the ``name``/``key`` of each resolved target.
 """
@@ -332,8 +333,8 @@ class RefResolver:
         return dangling  # the other problems are raised by the second walk, if they remain
 
     def _own_failure(self, ref: str, doc: Document) -> RefError | None:
-        """The REF_DANGLING or REF_REMOTE_UNSUPPORTED error of ``ref`` itself (not of a ref
-        further down its chain)."""
+        """The REF_DANGLING, REF_FILE_NOT_FOUND or REF_REMOTE_UNSUPPORTED error of ``ref``
+        itself (not of a ref further down its chain)."""
         try:
             self.lookup(ref, doc)
         except RefError as exc:
@@ -390,6 +391,11 @@ _RECOVERED = {
     ("PARAMETER", "REF_REMOTE_UNSUPPORTED"): "PARAMETER_REF_REMOTE",
     ("RESPONSE", "REF_DANGLING"): "RESPONSE_REF_DANGLING",
     ("RESPONSE", "REF_REMOTE_UNSUPPORTED"): "RESPONSE_REF_REMOTE",
+    # a file that is not there holds nothing: its ref points to nothing
+    ("SCHEMA", "REF_FILE_NOT_FOUND"): "SCHEMA_REF_DANGLING",
+    ("EXAMPLE", "REF_FILE_NOT_FOUND"): "EXAMPLE_REF_DANGLING",
+    ("PARAMETER", "REF_FILE_NOT_FOUND"): "PARAMETER_REF_DANGLING",
+    ("RESPONSE", "REF_FILE_NOT_FOUND"): "RESPONSE_REF_DANGLING",
 }
 _RECOVERABLE = frozenset(error for _, error in _RECOVERED)
 # The keys an operation stands under in a path item (its responses map is one level down).

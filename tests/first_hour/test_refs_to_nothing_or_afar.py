@@ -159,6 +159,29 @@ def test_a_parameter_to_nothing_or_afar_is_left_out_and_a_request_body_still_sto
     assert found == [("REF_REMOTE_UNSUPPORTED", "/paths/~1orders~1{order_id}/post/requestBody")]
 
 
+def test_a_schema_or_a_response_in_a_file_that_is_not_there_is_a_warning(
+    tmp_path: Path,
+) -> None:
+    document = _document()
+    order = document["components"]["schemas"]["Order"]
+    order["properties"]["owner"] = {"$ref": "common/people.yaml#/Owner"}
+    delete = document["paths"]["/orders/{order_id}"]["delete"]
+    delete["responses"]["500"] = {"$ref": "common/errors.yaml#/Problem"}
+    spec, diagnostics = load_openapi(_write(tmp_path, document))
+    assert [op.tool_name for op in spec.operations] == ["get_order", "delete_order"]
+    missing = {d.pointer: d for d in diagnostics if d.code.endswith("_REF_DANGLING")}
+    owner = missing["/components/schemas/Order/properties/owner"]
+    assert owner.code == "SCHEMA_REF_DANGLING" and "people.yaml: file not found" in owner.message
+    problem = missing["/paths/~1orders~1{order_id}/delete/responses/500"]
+    assert problem.code == "RESPONSE_REF_DANGLING" and "errors.yaml" in problem.message
+
+    delete["requestBody"] = {"$ref": "common/bodies.yaml#/Reason"}
+    with pytest.raises(GenerationError) as info:
+        load_openapi(_write(tmp_path, document))
+    found = [(d.code, d.pointer) for d in info.value.diagnostics]
+    assert found == [("REF_FILE_NOT_FOUND", "/paths/~1orders~1{order_id}/delete/requestBody")]
+
+
 def test_a_swagger2_response_to_nothing_and_a_remote_definition_are_warnings(
     tmp_path: Path,
 ) -> None:
