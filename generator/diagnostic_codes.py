@@ -114,14 +114,48 @@ CODES: tuple[Code, ...] = (
         "a path item's additionalOperations (OpenAPI 3.2: COPY, LINK...) give no tools",
     ),
     # References
-    Code("REF_DANGLING", (E,), "a $ref points to nothing"),
+    Code(
+        "REF_DANGLING",
+        (E,),
+        "a $ref a tool cannot do without (a request body, a path item...) points to nothing",
+    ),
     Code("SCHEMA_REF_DANGLING", (W,), "a schema $ref points to nothing: any value"),
     Code("EXAMPLE_REF_DANGLING", (W,), "an example's $ref points to nothing: left out"),
+    Code(
+        "RESPONSE_REF_DANGLING",
+        (W,),
+        "a response $ref points to nothing: read as a response without a described body",
+    ),
+    Code(
+        "PARAMETER_REF_DANGLING",
+        (W,),
+        "a parameter $ref points to nothing: the parameter is left out",
+    ),
+    Code(
+        "PARAMETER_REF_REMOTE",
+        (W,),
+        "a parameter $ref to a URL (not fetched): the parameter is left out",
+    ),
+    Code("SCHEMA_REF_REMOTE", (W,), "a schema $ref to a URL (not fetched): any value"),
+    Code("EXAMPLE_REF_REMOTE", (W,), "an example's $ref to a URL (not fetched): left out"),
+    Code(
+        "RESPONSE_REF_REMOTE",
+        (W,),
+        "a response $ref to a URL (not fetched): read as a response without a described body",
+    ),
     Code("REF_CYCLE", (E,), "a chain of $refs loops back to itself"),
     Code("REF_INVALID", (E,), "a $ref is malformed"),
-    Code("REF_FILE_NOT_FOUND", (E,), "a $ref names a file that does not exist"),
+    Code(
+        "REF_FILE_NOT_FOUND",
+        (E,),
+        "a $ref a tool cannot do without names a file that does not exist",
+    ),
     Code("REF_FILE_INVALID", (E,), "a file a $ref names cannot be read or parsed"),
-    Code("REF_REMOTE_UNSUPPORTED", (E,), "a $ref to a URL: remote documents are not fetched"),
+    Code(
+        "REF_REMOTE_UNSUPPORTED",
+        (E,),
+        "a $ref a tool cannot do without (a request body, a path item...) to a URL: not fetched",
+    ),
     # Servers
     Code("SERVER_MISSING", (W,), "the description names no server: the base URL must be set"),
     Code("SERVER_URL_RELATIVE", (W,), "a relative server URL: kept, relative to the base URL"),

@@ -6,13 +6,30 @@ local refs). Remote (``http(s)://``) refs are not fetched.
 
 :meth:`RefResolver.check_all` walks every reachable document once, up front, and raises one
 :class:`GenerationError` listing every dangling, remote or purely circular ref: a document
-with a broken ref is broken, nothing is generated. One exception, as for Swagger 2.0: a ref in
-a schema's place to a member missing from a loaded document (vendors publish such slips) is
-read as any value, the ref removed from the document, and said once per missing target as a
-``SCHEMA_REF_DANGLING`` warning; so is an example (a member of an ``examples`` map) whose ref
-points to nothing, left out of its map with an ``EXAMPLE_REF_DANGLING`` warning (an example
-only illustrates: Okta's management description names examples it never defines). After it
-passed, lookups cannot fail.
+with a broken ref is broken, nothing is generated. The exceptions cost only the part the ref
+stands for, so the rest of the description still gives a server: a ref to a member missing
+from a loaded document (vendors publish such slips), to a file that is not there (reported as
+pointing to nothing, naming the file) or to another server's document (never fetched:
+generation stays offline and deterministic), written in
+
+* a schema's place: read as any value, the ref removed from the document
+  (``SCHEMA_REF_DANGLING``, ``SCHEMA_REF_REMOTE``);
+* an example's (a member of an ``examples`` map): left out of its map
+  (``EXAMPLE_REF_DANGLING``, ``EXAMPLE_REF_REMOTE``; an example only illustrates: Okta's
+  management description names examples it never defines);
+* a parameter's (a member of an operation's or a path item's ``parameters`` list): left out
+  of the tool, as the Swagger 2.0 loader leaves such a parameter out (``PARAMETER_REF_DANGLING``,
+  ``PARAMETER_REF_REMOTE``; a path parameter comes back as a required string);
+* a response's (a member of an operation's ``responses`` or of ``components/responses``):
+  read as a response that describes no content, as if its body were undeclared; an error
+  response only ever explained a failure, and a success one is shaped as an undescribed
+  answer is (``RESPONSE_REF_DANGLING``, ``RESPONSE_REF_REMOTE``; Miro's description refers
+  to error responses it never defines);
+
+each said once per target as a warning naming the ref, where it is written and how many other
+places write it. A request body, a path item or a component written as such a ref stays an
+error, and so does a ref to a file that cannot be parsed. After check_all passed, lookups
+cannot fail.
 Cycles through schemas are legal and handled by the consumers (schemas.py, response_shape.py)
 with the ``name``/``key`` of each resolved target.
 """
@@ -27,7 +44,7 @@ from typing import Any, TypeGuard
 from urllib.parse import quote, unquote, urlsplit
 
 from ..diagnostics import Diagnostic, GenerationError, Severity, pointer as make_pointer
-from .document import Document, load_document, split_pointer
+from .document import METHODS, Document, load_document, split_pointer
 
 MAX_CHAIN = 64
 # Keys whose values are literal data, not OpenAPI objects: refs are not looked for inside.
@@ -220,37 +237,57 @@ class RefResolver:
 
     # -- up-front check ----------------------------------------------------------------------
     def check_all(self) -> list[Diagnostic]:
-        """Raise one GenerationError listing every ref that cannot be resolved. A schema's ref
-        to a member its (loaded) document lacks is read as any value instead: the ref is
-        removed, its sibling keys (``description``, ``nullable``) stay, and the warnings are
-        returned, one per missing target. An example's ref to nothing leaves that example out
-        of its ``examples`` map."""
+        """Raise one GenerationError listing every ref that cannot be resolved, except those at
+        a recoverable place (module doc) that point to nothing or to a URL: a schema's is read
+        as any value (the ref is removed, its sibling keys such as ``description`` stay), an
+        example is left out of its ``examples`` map, a parameter out of its list, a response
+        keeps only its siblings (a response without content). Their warnings are returned, one
+        per target."""
         dangling = self._walk_refs(errors_only=False)
         if not dangling:
             return []
-        warnings: dict[str, Diagnostic] = {}
-        places: dict[str, int] = {}
+        warnings: dict[tuple[str, str], Diagnostic] = {}  # by code and message: one per target
+        places: dict[tuple[str, str], int] = {}
+        dropped: list[tuple[list[Any], dict[str, Any]]] = []  # parameters left out
         for doc, where, exc in dangling:
             node = _node_at(doc.data, where)
             if node is None or "$ref" not in node:
                 continue  # the same ref object reached twice
             tokens = split_pointer(where)
-            if _example_place(tokens):
+            place = _recoverable_place(tokens) or "SCHEMA"  # only such places are returned
+            if place == "EXAMPLE":
                 # an example to nothing shows nothing: it is left out of its map
                 examples = _node_at(doc.data, make_pointer(*tokens[:-1]))
                 if examples is not None:
                     examples.pop(tokens[-1], None)
-                code, outcome = "EXAMPLE_REF_DANGLING", "that example is left out"
+                outcome = "that example is left out"
+            elif place == "PARAMETER":
+                # a parameter the tool cannot know: left out of its list (after this loop, so
+                # the other pointers into the list stay right)
+                siblings = _list_at(doc.data, make_pointer(*tokens[:-1]))
+                if siblings is not None:
+                    dropped.append((siblings, node))
+                del node["$ref"]
+                outcome = "that parameter is left out of the tool"
+            elif place == "RESPONSE":
+                # a response to nothing: one that describes no content (as if undeclared)
+                del node["$ref"]
+                node.setdefault("description", "")
+                outcome = "that response is read as one without a described body"
             else:
                 del node["$ref"]
-                code, outcome = "SCHEMA_REF_DANGLING", "that schema is read as any value"
-            places[exc.message] = places.get(exc.message, 0) + 1
+                outcome = "that schema is read as any value"
+            code = _RECOVERED[place, exc.code]
+            key = (code, exc.message)
+            places[key] = places.get(key, 0) + 1
             warnings.setdefault(
-                exc.message,
+                key,
                 doc.diagnostic(
                     Severity.WARNING, code, f"{exc.message}: {outcome}", where, exc.hint
                 ),
             )
+        for siblings, node in dropped:
+            siblings[:] = [p for p in siblings if p is not node]
         self._lookups.clear()
         self._derefs.clear()
         self.map_refs.clear()
@@ -283,8 +320,8 @@ class RefResolver:
                         self.map_refs.append((doc, where))
                 except RefError as exc:
                     tokens = split_pointer(where)
-                    if not errors_only and (_schema_place(tokens) or _example_place(tokens)):
-                        own = self._own_dangling(ref, doc)
+                    if not errors_only and _recoverable_place(tokens):
+                        own = self._own_failure(ref, doc)
                         if own is not None:
                             dangling.append((doc, where, own))
                             continue
@@ -295,12 +332,13 @@ class RefResolver:
             raise GenerationError(problems)
         return dangling  # the other problems are raised by the second walk, if they remain
 
-    def _own_dangling(self, ref: str, doc: Document) -> RefError | None:
-        """The REF_DANGLING error of ``ref`` itself (not of a ref further down its chain)."""
+    def _own_failure(self, ref: str, doc: Document) -> RefError | None:
+        """The REF_DANGLING, REF_FILE_NOT_FOUND or REF_REMOTE_UNSUPPORTED error of ``ref``
+        itself (not of a ref further down its chain)."""
         try:
             self.lookup(ref, doc)
         except RefError as exc:
-            return exc if exc.code == "REF_DANGLING" else None
+            return exc if exc.code in _RECOVERABLE else None
         return None
 
 
@@ -342,11 +380,75 @@ def _schema_place(tokens: list[str]) -> bool:
     return last in SCHEMA_KEYS or (parent in SCHEMA_LISTS and last.isdigit())
 
 
+# What a ref at a recoverable place that cannot be resolved is reported as, by its place and
+# the error it would otherwise be.
+_RECOVERED = {
+    ("SCHEMA", "REF_DANGLING"): "SCHEMA_REF_DANGLING",
+    ("SCHEMA", "REF_REMOTE_UNSUPPORTED"): "SCHEMA_REF_REMOTE",
+    ("EXAMPLE", "REF_DANGLING"): "EXAMPLE_REF_DANGLING",
+    ("EXAMPLE", "REF_REMOTE_UNSUPPORTED"): "EXAMPLE_REF_REMOTE",
+    ("PARAMETER", "REF_DANGLING"): "PARAMETER_REF_DANGLING",
+    ("PARAMETER", "REF_REMOTE_UNSUPPORTED"): "PARAMETER_REF_REMOTE",
+    ("RESPONSE", "REF_DANGLING"): "RESPONSE_REF_DANGLING",
+    ("RESPONSE", "REF_REMOTE_UNSUPPORTED"): "RESPONSE_REF_REMOTE",
+    # a file that is not there holds nothing: its ref points to nothing
+    ("SCHEMA", "REF_FILE_NOT_FOUND"): "SCHEMA_REF_DANGLING",
+    ("EXAMPLE", "REF_FILE_NOT_FOUND"): "EXAMPLE_REF_DANGLING",
+    ("PARAMETER", "REF_FILE_NOT_FOUND"): "PARAMETER_REF_DANGLING",
+    ("RESPONSE", "REF_FILE_NOT_FOUND"): "RESPONSE_REF_DANGLING",
+}
+_RECOVERABLE = frozenset(error for _, error in _RECOVERED)
+# The keys an operation stands under in a path item (its responses map is one level down).
+_OPERATION_KEYS = frozenset(METHODS)
+
+
+def _recoverable_place(tokens: list[str]) -> str | None:
+    """What the object at ``tokens`` (a ref's place) is, when a ref there that points to
+    nothing or to another server's document costs only that part: "SCHEMA" (read as any
+    value), "EXAMPLE" (left out) or "RESPONSE" (an operation's or a component response: read
+    as a response describing no content) or "PARAMETER" (left out, as Swagger 2.0's loader
+    leaves it out). A request body or a path item cannot be built without its target: None."""
+    if _schema_place(tokens):
+        return "SCHEMA"
+    if _example_place(tokens):
+        return "EXAMPLE"
+    if _response_place(tokens):
+        return "RESPONSE"
+    if _parameter_place(tokens):
+        return "PARAMETER"
+    return None
+
+
+def _parameter_place(tokens: list[str]) -> bool:
+    """A member of an operation's or a path item's ``parameters`` list (a path parameter left
+    out is added back as a required string: PATH_PARAM_UNDECLARED)."""
+    if len(tokens) < 4 or tokens[-2] != "parameters" or not tokens[-1].isdigit():
+        return False
+    return tokens[-3] in _OPERATION_KEYS or tokens[-4] == "paths"
+
+
+def _response_place(tokens: list[str]) -> bool:
+    """A member of an operation's ``responses`` map, or of ``components/responses``."""
+    if len(tokens) < 3 or tokens[-2] != "responses":
+        return False
+    return tokens[-3] in _OPERATION_KEYS or (len(tokens) == 3 and tokens[0] == "components")
+
+
 def _example_place(tokens: list[str]) -> bool:
     """Whether the object at ``tokens`` is an Example Object: a member of an ``examples`` map
     (a media type's, a parameter's, ``components/examples``). It only illustrates, so a ref
     of one to nothing leaves that example out instead of stopping generation."""
     return len(tokens) >= 2 and tokens[-2] == "examples"
+
+
+def _list_at(data: Any, where: str) -> list[Any] | None:
+    node = data
+    for token in split_pointer(where):
+        if isinstance(node, dict):
+            node = node.get(token)
+        else:
+            return None
+    return node if isinstance(node, list) else None
 
 
 def _node_at(data: Any, where: str) -> dict[str, Any] | None:

@@ -1,8 +1,8 @@
 """A schema ``$ref`` to nothing, as vendors publish it (Square's description names an enum
 schema it never defines): the description loads with one warning per missing target, the
 schema is read as any value, and the tool still answers what the upstream sends there. A
-parameter or a response written as a ref to nothing still stops generation: a tool cannot be
-built without it."""
+request body written as a ref to nothing still stops generation: a tool cannot be built
+without it (a parameter or a response: test_refs_to_nothing_or_afar.py)."""
 
 from __future__ import annotations
 
@@ -155,17 +155,14 @@ async def test_the_tool_answers_what_the_upstream_sends_where_the_schema_is_miss
             await runtime.aclose()
 
 
-def test_a_parameter_or_a_response_written_as_a_ref_to_nothing_still_stops(
+def test_a_request_body_written_as_a_ref_to_nothing_still_stops(
     tmp_path: Path,
 ) -> None:
     document = _document()
-    get = document["paths"]["/items/{item_id}"]["get"]
-    get["parameters"].append({"$ref": "#/components/parameters/Missing"})
-    get["responses"]["404"] = {"$ref": "#/components/responses/schema"}
+    put = document["paths"]["/items/{item_id}"]["put"]
+    put["requestBody"] = {"$ref": "#/components/requestBodies/Missing"}
+    put["responses"]["404"] = {"$ref": "#/components/responses/schema"}  # only a warning
     with pytest.raises(GenerationError) as info:
         load_openapi(_write(tmp_path, document))
     found = [(d.code, d.pointer) for d in info.value.diagnostics]
-    assert found == [
-        ("REF_DANGLING", "/paths/~1items~1{item_id}/get/parameters/1"),
-        ("REF_DANGLING", "/paths/~1items~1{item_id}/get/responses/404"),
-    ]
+    assert found == [("REF_DANGLING", "/paths/~1items~1{item_id}/put/requestBody")]

@@ -3,7 +3,7 @@ description names examples under ``components/examples`` it never defines, in a 
 body's and a response's ``examples`` map): an example only illustrates, so the description
 loads, that example is left out of its map with one ``EXAMPLE_REF_DANGLING`` warning per
 missing target, and the examples that resolve are still read. A ref to nothing in a place
-that builds a tool (a parameter, a response) still stops generation."""
+a tool cannot do without (a request body) still stops generation."""
 
 from __future__ import annotations
 
@@ -100,10 +100,10 @@ def test_an_example_ref_to_nothing_is_left_out_with_a_warning(tmp_path: Path) ->
     assert found is not None and found.value == {"id": "rul1", "name": "Require MFA"}
 
 
-def test_a_response_ref_to_nothing_still_stops_generation(tmp_path: Path) -> None:
+def test_a_request_body_ref_to_nothing_still_stops_generation(tmp_path: Path) -> None:
     document = _document()
-    responses = document["paths"]["/policies/{policyId}/rules"]["post"]["responses"]
-    responses["200"] = {"$ref": "#/components/responses/Missing"}
+    post = document["paths"]["/policies/{policyId}/rules"]["post"]
+    post["requestBody"] = {"$ref": "#/components/requestBodies/Missing"}
     with pytest.raises(GenerationError) as caught:
         load_openapi(_write(tmp_path, document))
     assert "REF_DANGLING" in str(caught.value)
