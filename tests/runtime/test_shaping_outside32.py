@@ -4,6 +4,7 @@ never tuned on) lost at first contact (synthesized bodies; no vendor data)."""
 from __future__ import annotations
 
 from generator.runtime.shaping.defaults import choose_default_fields
+from generator.runtime.shaping.roles.identity import identity_fields
 
 PERSON = {
     "avatarUrl": "string",
@@ -84,3 +85,42 @@ def test_a_write_s_record_of_two_sides_is_not_said_by_one_element_s_date() -> No
     assert "replace.to.items.preSaleDate" not in chosen, chosen
     assert any(p.startswith("replace.to.items.") for p in chosen), chosen
     assert any(p.startswith("replace.from.items.") for p in chosen), chosen
+
+
+VERSIONED = {
+    "type": "string:const",
+    "name": "string",
+    "version": "integer",
+    "config": "any",
+    "labels": ["string"],
+    "tags": ["string"],
+    "commitMessage": "string",
+    "prompt": [{"role": "string", "content": "string"}],
+}
+
+
+def test_an_object_known_by_its_name_alone_keeps_its_version() -> None:
+    """An object with no id, known by its name (a template's, a package's ``{name, version}``),
+    addressed by a parameter naming it (``/templates/{templateName}``) or not: the write that
+    makes a new version answers the version the server assigned, which with the name says
+    which one was made; the answer kept the name and the sent message and lost the version."""
+    for keys in ((), ("templateName",)):
+        for kind in ("create", "update", "read"):
+            chosen = choose_default_fields(VERSIONED, kind=kind, entity=("template",), keys=keys)
+            assert "name" in chosen and "version" in chosen, (kind, keys, chosen)
+
+
+def test_an_object_with_an_id_of_its_own_is_not_known_by_its_version() -> None:
+    """An object with an id of its own is known by it: a bare ``version`` beside it is no part
+    of its identity (a file's revision counter stays out of a lean write's answer)."""
+    tree = {**VERSIONED, "id": "string", "createdAt": "string:time"}
+    chosen = choose_default_fields(tree, kind="update", entity=("template",))
+    assert "id" in chosen and "version" not in chosen, chosen
+
+
+def test_a_version_that_is_one_of_a_few_formats_names_nothing() -> None:
+    """A ``version`` the schema says is one of a few values (``V1 | V2``: the format the
+    object is written in) says which format, not which object: no part of its identity."""
+    tree = {"name": "string", "version": "string:enum", "description": "string"}
+    assert identity_fields(tree, ("metric",)) == ("name",)
+    assert identity_fields({**tree, "version": "integer"}, ("metric",)) == ("name", "version")

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..names import base_type, is_leaf
+from ..names import base_type, hint, is_leaf
 from ..trees import alike, unwrap
 from .label import NOT_OWN, is_full_name, is_label, label_rank, pair_value
 from .noise import NOISE_WORDS, is_credential, is_noise
@@ -44,6 +44,10 @@ ORDERING_WORDS = frozenset({"sort", "sorting", "orderby"})
 # a key qualified by one of these is another moment's (``firstLogin``, ``last_login``: when the
 # person signed in; ``last_sha``: an earlier commit's), not what names the object
 MOMENT_WORDS = frozenset({"first", "last", "latest", "recent"})
+# a bare version of an object known by its name alone: the name and the version say which one
+# (a prompt's, a package's ``{name, version}``), as ``{owner, repo}`` do for a repository
+VERSION_NAMES = frozenset({("version",), ("revision",)})
+FIXED = frozenset({"enum", "const"})  # a value of a few the schema names
 
 
 def _string(node: Any) -> bool:
@@ -394,6 +398,10 @@ def identity_fields(
             key=lambda k: isinstance(tree[k], str) and base_type(tree[k]) == "any",
         )
         chosen = labels[:1] or plain[:1]
+    if not own and chosen and is_label(chosen[0]):  # known by its name alone: which version
+        # (not one of a few named formats, ``version: V1 | V2``: how it is written)
+        versions = [k for k in leaves if w(k) in VERSION_NAMES and hint(tree[k]) not in FIXED]
+        chosen += [k for k in versions if k not in chosen][:1]
     return tuple(chosen)
 
 
