@@ -266,7 +266,7 @@ def _operation(call: _Call, tool: str, trees: GraphQLTrees) -> OperationSpec:
             method=kind.upper(),
             operation_id=call.path,
             has_body=True,
-            response_tree=trees.answer_tree(field, mutation=kind == "mutation"),
+            response_tree=trees.answer_tree(field),
         )
     )
     return OperationSpec(

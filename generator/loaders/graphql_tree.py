@@ -100,7 +100,7 @@ class GraphQLTrees:
                     }
         return field_tree, rich
 
-    def answer_tree(self, field: GraphQLField, *, mutation: bool = False) -> Any:
+    def answer_tree(self, field: GraphQLField) -> Any:
         """What the field answers with, as a field tree (a list's: one item in a list; a
         scalar's: its type): what the operation's kind is read from."""
         named = get_named_type(field.type)

@@ -441,17 +441,8 @@ def _example_place(tokens: list[str]) -> bool:
     return len(tokens) >= 2 and tokens[-2] == "examples"
 
 
-def _list_at(data: Any, where: str) -> list[Any] | None:
-    node = data
-    for token in split_pointer(where):
-        if isinstance(node, dict):
-            node = node.get(token)
-        else:
-            return None
-    return node if isinstance(node, list) else None
-
-
-def _node_at(data: Any, where: str) -> dict[str, Any] | None:
+def _value_at(data: Any, where: str) -> Any:
+    """What the JSON pointer ``where`` points to in ``data`` (None when nothing is there)."""
     node = data
     for token in split_pointer(where):
         if isinstance(node, dict):
@@ -460,6 +451,16 @@ def _node_at(data: Any, where: str) -> dict[str, Any] | None:
             node = node[int(token)]
         else:
             return None
+    return node
+
+
+def _list_at(data: Any, where: str) -> list[Any] | None:
+    node = _value_at(data, where)
+    return node if isinstance(node, list) else None
+
+
+def _node_at(data: Any, where: str) -> dict[str, Any] | None:
+    node = _value_at(data, where)
     return node if isinstance(node, dict) else None
 
 

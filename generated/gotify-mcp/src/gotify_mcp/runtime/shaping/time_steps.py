@@ -92,14 +92,9 @@ def time_key(f: Field, sel: Selection) -> Any:
 
 
 def deeper_times(sel: Selection) -> list[Field]:
-    """Times two objects down (``commit.author.date``, ``commit.committer.date``), not
-    through a list (``_deeper_times``)."""
-    return _deeper_times(sel.tree)
-
-
-def deeper_part_times(sel: Selection) -> list[Field]:
-    """One resource's times two objects down through its parts, not through a list inside it
-    (a list's elements are its lists' business: ``take_lists``; ``_deeper_times``)."""
+    """Times two objects down (``commit.author.date``, ``commit.committer.date``): an item's,
+    and one resource's through its parts; not through a list inside it (a list's elements are
+    its lists' business: ``take_lists``; ``_deeper_times``)."""
     return _deeper_times(sel.tree)
 
 

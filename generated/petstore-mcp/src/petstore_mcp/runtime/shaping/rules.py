@@ -44,7 +44,7 @@ from .quantity_steps import (
     take_counts, take_money_pair,
 )  # fmt: skip
 from .time_steps import (
-    deeper_part_times, deeper_times, happened, other_time_key, plan_key, planned_times,
+    deeper_times, happened, other_time_key, plan_key, planned_times,
     recent_key, recent_times, take_other_times, take_planned, take_signed, time_key,
 )  # fmt: skip
 from .table import Step
@@ -189,7 +189,7 @@ _DEEPER = Step(
 # ... and a page, through its parts: a commit read by its sha is dated by its author's date (and
 # its committer's beside it: ``take_signed``).
 _DEEPER_PAGE = Step(
-    "deeper part time", deeper_part_times, picks="time", take=take_signed, when=_page
+    "deeper part time", deeper_times, picks="time", take=take_signed, when=_page
 )
 
 # The rules, in the order their roles are filled while the budget lasts (module doc; the
