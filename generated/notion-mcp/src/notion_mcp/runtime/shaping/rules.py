@@ -188,9 +188,7 @@ _DEEPER = Step(
 )
 # ... and a page, through its parts: a commit read by its sha is dated by its author's date (and
 # its committer's beside it: ``take_signed``).
-_DEEPER_PAGE = Step(
-    "deeper part time", deeper_times, picks="time", take=take_signed, when=_page
-)
+_DEEPER_PAGE = Step("deeper part time", deeper_times, picks="time", take=take_signed, when=_page)
 
 # The rules, in the order their roles are filled while the budget lasts (module doc; the
 # columns: ``table.py``). A fallback follows the table in ``choose_default_fields``: an object
